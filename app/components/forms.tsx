@@ -1,0 +1,96 @@
+import { Fragment, useId } from "react";
+
+// Field components shared by every form. Errors come from conform (client) or the server's reply (no-JS).
+
+export type ListOfErrors = (string | null | undefined)[] | null | undefined;
+
+export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }) {
+  const shown = errors?.filter(Boolean);
+  if (!shown?.length) return null;
+  return (
+    <ul id={id} className="field-error" style={{ listStyle: "none", padding: 0 }}>
+      {shown.map((e) => <li key={e}>{e}</li>)}
+    </ul>
+  );
+}
+
+type FieldBase = { label: React.ReactNode; errors?: ListOfErrors; hint?: React.ReactNode; className?: string };
+
+export function Field({ label, errors, hint, className, inputProps }: FieldBase & { inputProps: React.InputHTMLAttributes<HTMLInputElement> }) {
+  const fallbackId = useId();
+  const id = inputProps.id ?? fallbackId;
+  const errorId = errors?.some(Boolean) ? `${id}-error` : undefined;
+  const hintId = hint ? `${id}-hint` : undefined;
+  return (
+    <div className={`field ${className ?? ""}`}>
+      <label htmlFor={id}>{label}</label>
+      <input className="input" {...inputProps} id={id} aria-invalid={errorId ? true : undefined} aria-describedby={[errorId, hintId].filter(Boolean).join(" ") || undefined} />
+      {hint ? <p id={hintId} className="field-hint">{hint}</p> : null}
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+export function TextareaField({ label, errors, hint, className, textareaProps }: FieldBase & { textareaProps: React.TextareaHTMLAttributes<HTMLTextAreaElement> }) {
+  const fallbackId = useId();
+  const id = textareaProps.id ?? fallbackId;
+  const errorId = errors?.some(Boolean) ? `${id}-error` : undefined;
+  const hintId = hint ? `${id}-hint` : undefined;
+  return (
+    <div className={`field ${className ?? ""}`}>
+      <label htmlFor={id}>{label}</label>
+      <textarea className="textarea" {...textareaProps} id={id} aria-invalid={errorId ? true : undefined} aria-describedby={[errorId, hintId].filter(Boolean).join(" ") || undefined} />
+      {hint ? <p id={hintId} className="field-hint">{hint}</p> : null}
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+export function SelectField({ label, errors, hint, className, selectProps, children }: FieldBase & { selectProps: React.SelectHTMLAttributes<HTMLSelectElement>; children: React.ReactNode }) {
+  const fallbackId = useId();
+  const id = selectProps.id ?? fallbackId;
+  const errorId = errors?.some(Boolean) ? `${id}-error` : undefined;
+  return (
+    <div className={`field ${className ?? ""}`}>
+      <label htmlFor={id}>{label}</label>
+      <select className="select" {...selectProps} id={id} aria-invalid={errorId ? true : undefined} aria-describedby={errorId}>
+        {children}
+      </select>
+      {hint ? <p className="field-hint">{hint}</p> : null}
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+/** 1–5 star radio group: keyboard and no-JS friendly. */
+export function StarRatingField({ name, defaultValue, errors, legend = "Your rating" }: { name: string; defaultValue?: string; errors?: ListOfErrors; legend?: string }) {
+  const id = useId();
+  const errorId = errors?.some(Boolean) ? `${id}-error` : undefined;
+  return (
+    <fieldset className="field" aria-describedby={errorId}>
+      <legend className="label">{legend}</legend>
+      <div className="star-input">
+        {[5, 4, 3, 2, 1].map((n) => (
+          <Fragment key={n}>
+            <input type="radio" id={`${id}-${n}`} name={name} value={n} defaultChecked={defaultValue === String(n)} />
+            <label htmlFor={`${id}-${n}`} title={`${n} star${n > 1 ? "s" : ""}`}>
+              ★<span className="visually-hidden">{n} star{n > 1 ? "s" : ""}</span>
+            </label>
+          </Fragment>
+        ))}
+      </div>
+      <ErrorList id={errorId} errors={errors} />
+    </fieldset>
+  );
+}
+
+/** Bots fill every field; people never see this one. A filled honeypot refuses the post. */
+export const HONEYPOT_FIELD = "company_website";
+export function Honeypot() {
+  return (
+    <div className="honeypot" aria-hidden="true">
+      <label htmlFor={`hp-${HONEYPOT_FIELD}`}>Leave this field empty</label>
+      <input id={`hp-${HONEYPOT_FIELD}`} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { Link } from "react-router";
+import { formatCount, formatRating } from "~/lib/format";
+import type { PublicSeller } from "~/models/sellers.server";
+import { EyeIcon, MapPinIcon, StarIcon } from "./icons";
+import { SellerAvatar } from "./seller-avatar";
+
+export type SellerCardData = Pick<
+  PublicSeller,
+  | "id" | "display_name" | "business_name" | "owner_name" | "profile_photo" | "logo" | "is_featured" | "is_verified"
+  | "tagline" | "description" | "locality" | "city" | "category_list" | "avg_rating" | "review_count" | "views_count" | "offers_text"
+>;
+
+/** A directory card, in grid or list layout; the whole card links to the profile. */
+export function SellerCard({ seller, layout = "grid", eager = false }: { seller: SellerCardData; layout?: "grid" | "list"; eager?: boolean }) {
+  const categories = seller.category_list.slice(0, layout === "grid" ? 2 : 3);
+  const ownerDiffers = seller.business_name && seller.owner_name && seller.owner_name !== seller.display_name;
+  const place = [seller.locality, seller.city].filter(Boolean).join(", ");
+  return (
+    <Link to={`/seller/${seller.id}`} className={`card seller-card ${layout}`} data-testid="seller-card">
+      <div className="media">
+        <SellerAvatar name={seller.display_name} photo={seller.profile_photo} eager={eager} />
+        {seller.is_featured || seller.is_verified ? (
+          <div className="badges">
+            {seller.is_featured ? <span className="badge badge-featured">FEATURED</span> : null}
+            {seller.is_verified ? <span className="badge badge-verified">VERIFIED</span> : null}
+          </div>
+        ) : null}
+        {seller.logo ? <img src={seller.logo} alt={`${seller.display_name} logo`} className="logo" loading="lazy" width={44} height={44} /> : null}
+      </div>
+      <div className="body">
+        <h3>{seller.display_name}</h3>
+        {ownerDiffers ? <p className="owner">by {seller.owner_name}</p> : null}
+        {seller.tagline ? <p className="tagline">{seller.tagline}</p> : null}
+        {seller.description ? <p className="desc">{seller.description}</p> : null}
+        {categories.length ? (
+          <div className="row" style={{ gap: "var(--s-1)" }}>
+            {categories.map((c) => <span key={c} className="chip">{c}</span>)}
+          </div>
+        ) : null}
+        {seller.offers_text ? <p className="offer">🎁 {seller.offers_text}</p> : null}
+        <div className="meta">
+          {place ? <span className="row" style={{ gap: 4 }}><MapPinIcon /> {place}</span> : null}
+          {seller.avg_rating > 0 ? (
+            <span className="rating" aria-label={`Rated ${formatRating(seller.avg_rating)} out of 5 from ${seller.review_count} reviews`}>
+              <StarIcon className="star" /> {formatRating(seller.avg_rating)} <span className="muted">({seller.review_count})</span>
+            </span>
+          ) : null}
+          <span className="row" style={{ gap: 4 }} aria-label={`${seller.views_count} profile views`}><EyeIcon /> {formatCount(seller.views_count)}</span>
+        </div>
+      </div>
+    </Link>
+  );
+}

@@ -1,0 +1,8 @@
+import "react-router";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    /** The client's address as the server sees it (TRUST_PROXY decides whether X-Forwarded-For counts). */
+    clientAddress: string;
+  }
+}

@@ -1,0 +1,117 @@
+// Product constants shared by server and browser. Marketing figures are display constants (decision 22).
+
+export const SITE_NAME = "BWP Directory";
+export const SITE_LONG_NAME = "Bangalore Women Professionals";
+
+export const CITIES = ["Bangalore", "Mumbai", "Delhi", "Chennai", "Hyderabad", "Pune", "Kolkata", "Ahmedabad"] as const;
+export type City = (typeof CITIES)[number];
+
+export const DIRECTORY_PAGE_SIZE = 12;
+export const API_MAX_LIMIT = 50;
+export const FEATURED_LIMIT = 6;
+
+export const PRICE_RANGES = [
+  { value: "below_500", label: "Below ₹500" },
+  { value: "500_1000", label: "₹500 – ₹1,000" },
+  { value: "1000_3000", label: "₹1,000 – ₹3,000" },
+  { value: "3000_5000", label: "₹3,000 – ₹5,000" },
+  { value: "above_5000", label: "Above ₹5,000" },
+] as const;
+export type PriceRange = (typeof PRICE_RANGES)[number]["value"];
+export function priceRangeLabel(value: string | null | undefined): string | null {
+  return PRICE_RANGES.find((p) => p.value === value)?.label ?? null;
+}
+
+export const ID_PROOF_TYPES = [
+  { value: "aadhaar", label: "Aadhaar Card" },
+  { value: "driving_license", label: "Driving License" },
+  { value: "pan_card", label: "PAN Card" },
+] as const;
+
+export const QUERY_TYPES = [
+  "General Inquiry",
+  "Business Listing",
+  "Technical Support",
+  "Partnership",
+  "Media & Press",
+  "Feedback",
+  "Complaint",
+  "Other",
+] as const;
+
+export const NEWSLETTER_SOURCES = [
+  { value: "website", label: "Website" },
+  { value: "homepage_final_cta", label: "Homepage CTA" },
+  { value: "footer", label: "Footer" },
+] as const;
+
+/** The one plan table (decision 14). */
+export const PLANS = [
+  { id: "1m", name: "Starter", amount: 499, months: 1, popular: false, featured: false },
+  { id: "3m", name: "Quarterly", amount: 999, months: 3, popular: false, featured: false },
+  { id: "6m", name: "Half-Yearly", amount: 1499, months: 6, popular: true, featured: false },
+  { id: "12m", name: "Annual", amount: 2999, months: 12, popular: false, featured: false },
+  { id: "elite", name: "Elite", amount: 4999, months: 12, popular: false, featured: true },
+] as const;
+export type Plan = (typeof PLANS)[number];
+export const PLAN_FEATURES = [
+  "Listing in the verified directory",
+  "2 posts on the community page every market day (Wednesday and Saturday)",
+  "Reviews and ratings",
+  "Contact form and enquiries",
+  "Profile management",
+] as const;
+
+export const REVIEW_MAX_LENGTH = 2000;
+export const REVIEWER_NAME_MAX_LENGTH = 80;
+export const SEARCH_MAX_LENGTH = 100;
+
+export const CATEGORY_EMOJI: Record<string, string> = {
+  "Fashion & Apparel": "👗",
+  "Beauty & Wellness": "💄",
+  "Food & Beverages": "🍲",
+  "Education & Training": "📚",
+  "Technology & Digital": "💻",
+  "Healthcare & Medical": "🩺",
+  "Home & Lifestyle": "🏡",
+  "Art & Crafts": "🎨",
+  "Events & Entertainment": "🎉",
+  "Fitness & Sports": "🏋️",
+  "Travel & Tourism": "✈️",
+  "Professional Services": "💼",
+  "Agriculture & Organic": "🌱",
+  "Real Estate & Property": "🏢",
+  "Transportation & Logistics": "🚚",
+  "Gifts & Hampers": "🎁",
+};
+export function categoryEmoji(name: string): string {
+  return CATEGORY_EMOJI[name] ?? "🏪";
+}
+
+export const CONTACT = {
+  email: "hello@bwpdirectory.in",
+  phone: "+91 98450 12345",
+  phoneHref: "tel:+919845012345",
+  address: "2nd Floor, 14 Residency Road, Bengaluru 560025",
+  communityUrl: "https://www.facebook.com/groups/bangalorewomenprofessionals",
+  hours: "Mon – Sat, 10:00 – 18:00 IST",
+} as const;
+
+export const MARKETING = {
+  members: "1.5 Lakh+",
+  membersShort: "150K+",
+  verifiedSellers: "8,000+",
+  monthlyLeads: "50K+",
+  whatsappGroups: "10K+",
+  activeBusinesses: "500+",
+  categories: "15+",
+  whatsappMembers: "30K+",
+  dailyActive: "90%",
+  approvedPostsDaily: "1000+",
+  dailyEngagements: "40K+",
+  awards: "20+",
+  membersOnline: "1,247",
+  copyrightYear: 2024,
+} as const;
+
+export const COMING_SOON_MESSAGE = "Coming Soon! Stay tuned for exciting programs and events.";

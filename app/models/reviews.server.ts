@@ -1,0 +1,52 @@
+import type { DB } from "~db/client";
+import { nowIso } from "~/lib/dates";
+import type { ReviewInput } from "~/lib/schemas";
+import { isPublicSeller } from "./sellers.server";
+
+export interface PublicReview {
+  id: number;
+  seller_id: number;
+  reviewer_name: string;
+  rating: number;
+  review_text: string;
+  created_at: string;
+  seller_reply: string | null;
+  seller_reply_date: string | null;
+}
+
+const PUBLIC_REVIEW_LIMIT = 100;
+
+/** Published reviews of a seller, newest first (decision 12). */
+export async function listPublishedReviews(db: DB, sellerId: number): Promise<PublicReview[]> {
+  return db
+    .selectFrom("reviews")
+    .select(["id", "seller_id", "reviewer_name", "rating", "review_text", "created_at", "seller_reply", "seller_reply_date"])
+    .where("seller_id", "=", sellerId)
+    .where("status", "=", "published")
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(PUBLIC_REVIEW_LIMIT)
+    .execute();
+}
+
+export type CreateReviewResult = { ok: true; id: number } | { ok: false; reason: "seller_not_found" };
+
+/** A visitor's review: stored as pending until a moderator publishes it. */
+export async function createReview(db: DB, sellerId: number, input: ReviewInput): Promise<CreateReviewResult> {
+  if (!(await isPublicSeller(db, sellerId))) return { ok: false, reason: "seller_not_found" };
+  const now = nowIso();
+  const row = await db
+    .insertInto("reviews")
+    .values({
+      seller_id: sellerId,
+      reviewer_name: input.reviewer_name,
+      rating: input.rating,
+      review_text: input.review_text,
+      status: "pending",
+      created_at: now,
+      updated_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { ok: true, id: row.id };
+}

@@ -1,0 +1,281 @@
+import { type ExpressionBuilder, type SelectQueryBuilder, sql } from "kysely";
+import type { DB } from "~db/client";
+import type { Database, Seller } from "~db/schema";
+import { todayIso } from "~/lib/dates";
+import type { DirectoryQuery } from "~/lib/schemas";
+import { publicUploadUrl } from "~/lib/uploads";
+import { listPublishedReviews, type PublicReview } from "./reviews.server";
+import { toFtsQuery } from "./search.server";
+
+/** The seller as the public directory, profile page and public API show it (no private fields). */
+export interface PublicSeller {
+  id: number;
+  business_name: string | null;
+  owner_name: string;
+  display_name: string;
+  profile_photo: string | null;
+  logo: string | null;
+  is_featured: boolean;
+  is_verified: boolean;
+  tagline: string | null;
+  tagline_new: string | null;
+  description: string | null;
+  business_description: string | null;
+  locality: string | null;
+  city: string;
+  /** comma-separated category names, as the spec's payload has them */
+  categories: string;
+  category_list: string[];
+  avg_rating: number;
+  review_count: number;
+  views_count: number;
+  offers_text: string | null;
+  price_range: string | null;
+  languages: string[];
+  subscription_end_date: string | null;
+  website: string | null;
+  mobile: string;
+  address: string | null;
+  whatsapp_link: string | null;
+  facebook_link: string | null;
+  instagram: string | null;
+  youtube_link: string | null;
+  /** JSON-encoded list of image addresses (the spec's wire format) */
+  product_images: string;
+  product_image_list: string[];
+  created_at: string;
+}
+
+export interface Pagination {
+  page: number;
+  limit: number;
+  total: number;
+  pages: number;
+}
+
+const PUBLIC_COLUMNS = [
+  "sellers.id",
+  "sellers.business_name",
+  "sellers.owner_name",
+  "sellers.profile_photo",
+  "sellers.logo",
+  "sellers.is_featured",
+  "sellers.is_verified",
+  "sellers.tagline",
+  "sellers.description",
+  "sellers.locality",
+  "sellers.city",
+  "sellers.category_names",
+  "sellers.avg_rating",
+  "sellers.review_count",
+  "sellers.views_count",
+  "sellers.offers_text",
+  "sellers.price_range",
+  "sellers.languages",
+  "sellers.subscription_end_date",
+  "sellers.website",
+  "sellers.mobile",
+  "sellers.address",
+  "sellers.whatsapp_link",
+  "sellers.facebook_link",
+  "sellers.instagram",
+  "sellers.youtube_link",
+  "sellers.product_images",
+  "sellers.created_at",
+] as const;
+
+type PublicRow = Pick<Seller, (typeof PUBLIC_COLUMNS)[number] extends `sellers.${infer C}` ? C & keyof Seller : never>;
+
+function parseJsonList(text: string | null): string[] {
+  if (!text) return [];
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+export function toPublicSeller(row: PublicRow): PublicSeller {
+  const categoryList = row.category_names ? row.category_names.split(", ").filter(Boolean) : [];
+  const productImages = parseJsonList(row.product_images)
+    .map((k) => publicUploadUrl(k))
+    .filter((u): u is string => !!u);
+  return {
+    id: row.id,
+    business_name: row.business_name,
+    owner_name: row.owner_name,
+    display_name: row.business_name?.trim() || row.owner_name,
+    profile_photo: publicUploadUrl(row.profile_photo),
+    logo: publicUploadUrl(row.logo),
+    is_featured: row.is_featured === 1,
+    is_verified: row.is_verified === 1,
+    tagline: row.tagline,
+    tagline_new: row.tagline,
+    description: row.description,
+    business_description: row.description,
+    locality: row.locality,
+    city: row.city,
+    categories: row.category_names,
+    category_list: categoryList,
+    avg_rating: row.avg_rating,
+    review_count: row.review_count,
+    views_count: row.views_count,
+    offers_text: row.offers_text,
+    price_range: row.price_range,
+    languages: parseJsonList(row.languages),
+    subscription_end_date: row.subscription_end_date,
+    website: row.website,
+    mobile: row.mobile,
+    address: row.address,
+    whatsapp_link: row.whatsapp_link,
+    facebook_link: row.facebook_link,
+    instagram: row.instagram,
+    youtube_link: row.youtube_link,
+    product_images: JSON.stringify(productImages),
+    product_image_list: productImages,
+    created_at: row.created_at,
+  };
+}
+
+/** Decision 11: active, and the subscription has not ended (no end date, or today or later). */
+export function isPublic(eb: ExpressionBuilder<Database, "sellers">, today = todayIso()) {
+  return eb.and([
+    eb("sellers.status", "=", "active"),
+    eb.or([eb("sellers.subscription_end_date", "is", null), eb("sellers.subscription_end_date", ">=", today)]),
+  ]);
+}
+
+type Filters = Pick<DirectoryQuery, "search" | "category" | "city" | "featured">;
+
+function applyFilters<O>(
+  qb: SelectQueryBuilder<Database, "sellers", O>,
+  filters: Filters,
+  match: string | null,
+): SelectQueryBuilder<Database, "sellers", O> {
+  let q = qb.where((eb) => isPublic(eb));
+  if (filters.city) q = q.where("sellers.city", "=", filters.city);
+  if (filters.featured) q = q.where("sellers.is_featured", "=", 1);
+  if (filters.category) {
+    const slug = filters.category;
+    q = q.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom("seller_categories as sc")
+          .innerJoin("categories as c", "c.id", "sc.category_id")
+          .select(sql`1`.as("one"))
+          .whereRef("sc.seller_id", "=", "sellers.id")
+          .where("c.slug", "=", slug),
+      ),
+    );
+  }
+  if (match) {
+    q = q.where("sellers.id", "in", (eb) =>
+      eb.selectFrom("sellers_fts").select("sellers_fts.rowid").where(sql<boolean>`sellers_fts match ${match}`),
+    );
+  }
+  return q;
+}
+
+/** The public directory list: one function for the /directory page, the home page and GET /api/sellers. */
+export async function listPublicSellers(
+  db: DB,
+  query: Filters & { page: number; limit: number },
+): Promise<{ sellers: PublicSeller[]; pagination: Pagination }> {
+  const search = query.search.trim();
+  const match = search ? toFtsQuery(search) : null;
+  const emptyPage = { sellers: [], pagination: { page: query.page, limit: query.limit, total: 0, pages: 0 } };
+  // Text with no searchable word (only punctuation or emoji) matches nothing.
+  if (search && !match) return emptyPage;
+
+  const countRow = await applyFilters(db.selectFrom("sellers"), query, match)
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .executeTakeFirstOrThrow();
+  const total = Number(countRow.total);
+  const pages = Math.ceil(total / query.limit);
+  const pagination = { page: query.page, limit: query.limit, total, pages };
+  if (total === 0 || query.page > pages) return { sellers: [], pagination };
+
+  let listQuery = applyFilters(db.selectFrom("sellers"), query, match).select(PUBLIC_COLUMNS);
+  if (match) {
+    // Ranked by bm25 with the business name weighted most.
+    listQuery = listQuery
+      .innerJoin("sellers_fts", "sellers_fts.rowid", "sellers.id")
+      .where(sql<boolean>`sellers_fts match ${match}`)
+      .orderBy(sql`bm25(sellers_fts, 10.0, 6.0, 3.0, 1.0, 4.0, 2.0)`)
+      .orderBy("sellers.is_featured", "desc");
+  } else {
+    listQuery = listQuery.orderBy("sellers.is_featured", "desc").orderBy("sellers.avg_rating", "desc");
+  }
+  const rows = await listQuery
+    .orderBy("sellers.id", "asc")
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit)
+    .execute();
+  return { sellers: rows.map(toPublicSeller), pagination };
+}
+
+export interface SellerCategoryRef {
+  id: number;
+  name: string;
+  slug: string;
+}
+
+export interface PublicSellerProfile extends PublicSeller {
+  category_refs: SellerCategoryRef[];
+  subcategory_names: string[];
+  reviews: PublicReview[];
+}
+
+/** A public seller with categories and published reviews, or null when not public (decision 11). */
+export async function getPublicSeller(db: DB, id: number): Promise<PublicSellerProfile | null> {
+  const row = await db
+    .selectFrom("sellers")
+    .select(PUBLIC_COLUMNS)
+    .where("sellers.id", "=", id)
+    .where((eb) => isPublic(eb))
+    .executeTakeFirst();
+  if (!row) return null;
+  const [categoryRefs, subcategories, reviews] = await Promise.all([
+    db
+      .selectFrom("seller_categories as sc")
+      .innerJoin("categories as c", "c.id", "sc.category_id")
+      .select(["c.id", "c.name", "c.slug"])
+      .where("sc.seller_id", "=", id)
+      .orderBy("sc.position")
+      .orderBy("c.name")
+      .execute(),
+    db
+      .selectFrom("seller_subcategories as ss")
+      .innerJoin("subcategories as s", "s.id", "ss.subcategory_id")
+      .select("s.name")
+      .where("ss.seller_id", "=", id)
+      .orderBy("s.name")
+      .execute(),
+    listPublishedReviews(db, id),
+  ]);
+  return {
+    ...toPublicSeller(row),
+    category_refs: categoryRefs,
+    subcategory_names: subcategories.map((s) => s.name),
+    reviews,
+  };
+}
+
+export async function isPublicSeller(db: DB, id: number): Promise<boolean> {
+  const row = await db
+    .selectFrom("sellers")
+    .select("id")
+    .where("id", "=", id)
+    .where((eb) => isPublic(eb))
+    .executeTakeFirst();
+  return !!row;
+}
+
+/** Decision 13: each profile page view adds one. */
+export async function recordSellerView(db: DB, id: number): Promise<void> {
+  await db
+    .updateTable("sellers")
+    .set((eb) => ({ views_count: eb("views_count", "+", 1) }))
+    .where("id", "=", id)
+    .execute();
+}

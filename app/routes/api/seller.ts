@@ -1,0 +1,14 @@
+import { getDb } from "~db/client";
+import { parseId } from "~/lib/schemas";
+import { getPublicSeller } from "~/models/sellers.server";
+import { jsonError } from "~/services/api.server";
+import type { Route } from "./+types/seller";
+
+// GET /api/sellers/{id} → the public seller with its published reviews
+export async function loader({ params }: Route.LoaderArgs) {
+  const id = parseId(params.id);
+  if (!id) return jsonError("Seller not found", 404);
+  const seller = await getPublicSeller(getDb(), id);
+  if (!seller) return jsonError("Seller not found", 404);
+  return Response.json(seller);
+}

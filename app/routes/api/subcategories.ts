@@ -1,0 +1,7 @@
+import { getDb } from "~db/client";
+import { listActiveSubcategories } from "~/models/categories.server";
+
+// GET /api/categories/subcategories/all → [{ id, name, slug, category_id, icon }]
+export async function loader() {
+  return Response.json(await listActiveSubcategories(getDb()), { headers: { "Cache-Control": "public, max-age=60" } });
+}

@@ -1,0 +1,287 @@
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, isRouteErrorResponse, Link, redirect, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
+import { ErrorList, Field, Honeypot, HONEYPOT_FIELD, StarRatingField, TextareaField } from "~/components/forms";
+import {
+  ArrowLeftIcon, CheckIcon, FacebookIcon, GlobeIcon, HeartIcon, InstagramIcon, MapPinIcon, MessageIcon, PhoneIcon, ScaleIcon, ShieldIcon, StarIcon, YoutubeIcon,
+} from "~/components/icons";
+import { SellerAvatar } from "~/components/seller-avatar";
+import { getDb } from "~db/client";
+import { priceRangeLabel, REVIEW_MAX_LENGTH } from "~/lib/constants";
+import { formatDate } from "~/lib/dates";
+import { formatCount, formatRating, safeExternalUrl } from "~/lib/format";
+import { isReviewIncomplete, parseId, REVIEW_MISSING_MESSAGE, reviewSchema } from "~/lib/schemas";
+import { createReview } from "~/models/reviews.server";
+import { getPublicSeller, recordSellerView } from "~/models/sellers.server";
+import { checkPublicForm } from "~/services/public-form.server";
+import type { Route } from "./+types/seller";
+
+const TABS = ["overview", "reviews", "tutorials"] as const;
+type Tab = (typeof TABS)[number];
+
+function notFound() {
+  return data({ message: "Seller Not Found" }, { status: 404 });
+}
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: "Seller Not Found | BWP Directory" }];
+  const s = loaderData.seller;
+  return [
+    { title: `${s.display_name} | BWP Directory` },
+    { name: "description", content: s.tagline || s.description?.slice(0, 150) || `${s.display_name} in ${s.city}` },
+  ];
+}
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const id = parseId(params.id);
+  if (!id) throw notFound();
+  const db = getDb();
+  const seller = await getPublicSeller(db, id);
+  if (!seller) throw notFound();
+  await recordSellerView(db, id);
+  const url = new URL(request.url);
+  const tabParam = url.searchParams.get("tab");
+  const tab: Tab = TABS.includes(tabParam as Tab) ? (tabParam as Tab) : "overview";
+  return {
+    seller: { ...seller, views_count: seller.views_count + 1 },
+    tab,
+    reviewSubmitted: url.searchParams.get("review") === "submitted",
+  };
+}
+
+// Switching tabs with JavaScript needs no new data (and is not a new page view).
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod) return defaultShouldRevalidate;
+  if (currentUrl.pathname === nextUrl.pathname && currentUrl.searchParams.get("review") === nextUrl.searchParams.get("review")) return false;
+  return defaultShouldRevalidate;
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const id = parseId(params.id);
+  if (!id) throw notFound();
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: reviewSchema });
+  if (submission.status !== "success") {
+    const incomplete = isReviewIncomplete(Object.fromEntries(formData));
+    return data({ result: submission.reply(incomplete ? { formErrors: [REVIEW_MISSING_MESSAGE] } : undefined) }, { status: 400 });
+  }
+  const guard = checkPublicForm("review", context.clientAddress, formData.get(HONEYPOT_FIELD));
+  if (!guard.ok) {
+    return data({ result: submission.reply({ formErrors: [guard.message] }) }, { status: guard.status, headers: guard.headers });
+  }
+  const created = await createReview(getDb(), id, submission.value);
+  if (!created.ok) throw notFound();
+  return redirect(`/seller/${id}?tab=reviews&review=submitted#reviews`);
+}
+
+function Stars({ rating }: { rating: number }) {
+  const full = Math.round(rating);
+  return (
+    <span className="stars" aria-label={`${rating} out of 5 stars`}>
+      {"★".repeat(full)}
+      <span style={{ color: "var(--c-border)" }}>{"★".repeat(5 - full)}</span>
+    </span>
+  );
+}
+
+export default function SellerPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { seller, tab, reviewSubmitted } = loaderData;
+  const rating = seller.avg_rating > 0 ? seller.avg_rating : 4.0;
+  const headerPhoto = seller.logo ?? seller.profile_photo;
+  const website = safeExternalUrl(seller.website);
+  const tabHref = (t: Tab) => (t === "overview" ? `/seller/${seller.id}` : `/seller/${seller.id}?tab=${t}`);
+
+  return (
+    <div className="container section">
+      <Link to="/directory" className="row small" style={{ gap: 6, marginBottom: "var(--s-4)" }}><ArrowLeftIcon /> Back to Directory</Link>
+
+      <header className="card profile-header">
+        <div className="profile-avatar"><SellerAvatar name={seller.display_name} photo={headerPhoto} eager /></div>
+        <div className="stack" style={{ minWidth: 0 }}>
+          <div className="row">
+            {seller.is_featured ? <span className="badge badge-featured">FEATURED</span> : null}
+            {seller.is_verified ? <span className="badge badge-verified"><ShieldIcon /> VERIFIED</span> : null}
+          </div>
+          <h1 style={{ margin: 0 }}>{seller.display_name}</h1>
+          {seller.business_name && seller.owner_name !== seller.display_name ? <p className="muted" style={{ margin: 0 }}>by {seller.owner_name}</p> : null}
+          {seller.category_refs.length ? (
+            <div className="row" style={{ gap: "var(--s-1)" }}>
+              {seller.category_refs.map((c) => <Link key={c.id} className="chip" to={`/directory?category=${c.slug}`}>{c.name}</Link>)}
+            </div>
+          ) : null}
+          {seller.tagline || seller.description ? <p style={{ margin: 0 }}>{seller.tagline || seller.description}</p> : null}
+          <div className="row small">
+            <span className="rating"><StarIcon className="star" /> {formatRating(rating)} <span className="muted">({seller.review_count} review{seller.review_count === 1 ? "" : "s"})</span></span>
+            {seller.subscription_end_date ? <span className="muted">Valid till {formatDate(seller.subscription_end_date)}</span> : null}
+            <span className="muted">{formatCount(seller.views_count)} views</span>
+          </div>
+          <div className="row">
+            {website ? <a className="btn btn-primary btn-sm" href={website} target="_blank" rel="noopener noreferrer nofollow"><GlobeIcon /> Visit Website</a> : null}
+            <button type="button" className="btn btn-sm" aria-disabled="true" title="Coming soon"><HeartIcon /> Add to Favorites</button>
+            <button type="button" className="btn btn-sm" aria-disabled="true" title="Coming soon"><ScaleIcon /> Add to Compare</button>
+          </div>
+        </div>
+      </header>
+
+      <nav className="tabs" aria-label="Seller sections">
+        <Link to={tabHref("overview")} aria-current={tab === "overview" ? "page" : undefined} preventScrollReset>Overview</Link>
+        <Link to={tabHref("reviews")} aria-current={tab === "reviews" ? "page" : undefined} preventScrollReset>Reviews ({seller.review_count})</Link>
+        <Link to={tabHref("tutorials")} aria-current={tab === "tutorials" ? "page" : undefined} preventScrollReset>Tutorials (0)</Link>
+      </nav>
+
+      {tab === "overview" ? <Overview seller={seller} website={website} /> : null}
+      {tab === "reviews" ? <Reviews seller={seller} submitted={reviewSubmitted} lastResult={actionData?.result} /> : null}
+      {tab === "tutorials" ? (
+        <div className="card empty-state">
+          <div className="icon" aria-hidden="true">🎬</div>
+          <h2>No Tutorials Available</h2>
+          <p className="muted">This seller hasn't shared any tutorials yet.</p>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+type Seller = Route.ComponentProps["loaderData"]["seller"];
+
+function Overview({ seller, website }: { seller: Seller; website: string | null }) {
+  const whatsapp = safeExternalUrl(seller.whatsapp_link);
+  const social = [
+    { label: "Website", href: website, icon: <GlobeIcon /> },
+    { label: "Facebook", href: safeExternalUrl(seller.facebook_link), icon: <FacebookIcon /> },
+    { label: "Instagram", href: safeExternalUrl(seller.instagram), icon: <InstagramIcon /> },
+    { label: "YouTube", href: safeExternalUrl(seller.youtube_link), icon: <YoutubeIcon /> },
+  ].filter((s) => s.href);
+  const place = [seller.locality, seller.city].filter(Boolean).join(", ");
+  return (
+    <div className="profile-layout">
+      <div className="stack">
+        <section className="card card-pad" aria-labelledby="about-heading">
+          <h2 id="about-heading">About</h2>
+          <p style={{ whiteSpace: "pre-line" }}>{seller.description || seller.tagline || "This seller hasn't written an introduction yet."}</p>
+        </section>
+        <section className="card card-pad" aria-labelledby="features-heading">
+          <h2 id="features-heading">Key Features</h2>
+          <ul className="key-features">
+            <li><strong>Price range</strong>{priceRangeLabel(seller.price_range) ?? "On request"}</li>
+            <li><strong>Service location</strong>{place || "—"}</li>
+            <li><strong>Categories</strong>{seller.category_list.join(", ") || "—"}</li>
+            <li><strong>Languages</strong>{seller.languages.join(", ") || "—"}</li>
+            {seller.is_verified ? <li><strong>Status</strong><span className="row" style={{ gap: 4, color: "var(--c-success)" }}><CheckIcon /> Verified Business</span></li> : null}
+            <li><strong>Member since</strong>{formatDate(seller.created_at)}</li>
+          </ul>
+          {seller.subcategory_names.length ? <p className="small muted" style={{ marginTop: "var(--s-3)" }}>Specialities: {seller.subcategory_names.join(", ")}</p> : null}
+          {seller.offers_text ? <p className="form-success small" style={{ marginTop: "var(--s-3)" }}>🎁 {seller.offers_text}</p> : null}
+        </section>
+        <section className="card card-pad" aria-labelledby="gallery-heading">
+          <h2 id="gallery-heading">Products &amp; Services</h2>
+          {seller.product_image_list.length ? (
+            <div className="gallery">
+              {seller.product_image_list.map((src, i) => (
+                <a key={src + i} href={src} target="_blank" rel="noopener"><img src={src} alt={`${seller.display_name} product ${i + 1}`} loading="lazy" width={320} height={240} /></a>
+              ))}
+            </div>
+          ) : <p className="muted">No product photos yet.</p>}
+        </section>
+      </div>
+      <aside className="stack">
+        <section className="card card-pad" aria-labelledby="contact-heading">
+          <h2 id="contact-heading">Contact Information</h2>
+          <ul className="contact-list">
+            <li><PhoneIcon /> <span><a href={`tel:${seller.mobile.replace(/\s+/g, "")}`}>{seller.mobile}</a><br /><a className="btn btn-primary btn-sm" style={{ marginTop: 6 }} href={`tel:${seller.mobile.replace(/\s+/g, "")}`}>Call Now</a></span></li>
+            {seller.address ? <li><MapPinIcon /> <span>{seller.address}</span></li> : null}
+            {whatsapp ? <li><MessageIcon /> <a href={whatsapp} target="_blank" rel="noopener noreferrer nofollow">Chat on WhatsApp</a></li> : null}
+          </ul>
+        </section>
+        {social.length ? (
+          <section className="card card-pad" aria-labelledby="follow-heading">
+            <h2 id="follow-heading">Follow Us</h2>
+            <ul className="contact-list">
+              {social.map((s) => <li key={s.label}>{s.icon} <a href={s.href!} target="_blank" rel="noopener noreferrer nofollow">{s.label}</a></li>)}
+            </ul>
+          </section>
+        ) : null}
+      </aside>
+    </div>
+  );
+}
+
+function Reviews({ seller, submitted, lastResult }: { seller: Seller; submitted: boolean; lastResult: SubmissionResult<string[]> | undefined }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formMethod === "POST";
+  const [form, fields] = useForm({
+    id: "review-form",
+    lastResult: navigation.state === "idle" ? lastResult : null,
+    constraint: getZodConstraint(reviewSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: reviewSchema }),
+  });
+  return (
+    <div className="profile-layout" id="reviews">
+      <section className="card card-pad" aria-labelledby="reviews-heading">
+        <h2 id="reviews-heading">Customer Reviews</h2>
+        {seller.reviews.length ? (
+          seller.reviews.map((r) => (
+            <article key={r.id} className="review">
+              <div className="row" style={{ justifyContent: "space-between" }}>
+                <strong>{r.reviewer_name}</strong>
+                <span className="small muted">{formatDate(r.created_at)}</span>
+              </div>
+              <Stars rating={r.rating} />
+              <p style={{ marginTop: "var(--s-2)", whiteSpace: "pre-line" }}>{r.review_text}</p>
+              {r.seller_reply ? (
+                <div className="reply">
+                  <strong>Response from the seller</strong>{r.seller_reply_date ? <span className="muted"> · {formatDate(r.seller_reply_date)}</span> : null}
+                  <p style={{ margin: "var(--s-1) 0 0", whiteSpace: "pre-line" }}>{r.seller_reply}</p>
+                </div>
+              ) : null}
+            </article>
+          ))
+        ) : (
+          <div className="empty-state" style={{ padding: "var(--s-6) 0" }}>
+            <div className="icon" aria-hidden="true">💬</div>
+            <h3>No Reviews Yet</h3>
+            <p className="muted">Be the first to share your experience.</p>
+          </div>
+        )}
+      </section>
+      <aside>
+        <section className="card card-pad" aria-labelledby="write-review-heading">
+          <h2 id="write-review-heading">Write a Review</h2>
+          {submitted ? (
+            <p className="form-success" role="status">Thank you! Your review has been submitted and will appear after approval.</p>
+          ) : null}
+          <Form method="post" {...getFormProps(form)} className="stack" preventScrollReset>
+            <Honeypot />
+            {form.errors?.length ? <div className="form-error" role="alert"><ErrorList errors={form.errors} /></div> : null}
+            <Field label="Your name" errors={fields.reviewer_name.errors} inputProps={{ ...getInputProps(fields.reviewer_name, { type: "text" }), autoComplete: "name" }} />
+            <StarRatingField key={`${form.key}-rating`} name={fields.rating.name} defaultValue={fields.rating.initialValue as string | undefined} errors={fields.rating.errors} />
+            <TextareaField
+              label="Your review"
+              errors={fields.review_text.errors}
+              hint={`Up to ${REVIEW_MAX_LENGTH.toLocaleString("en-IN")} characters.`}
+              textareaProps={{ ...getTextareaProps(fields.review_text), rows: 5 }}
+            />
+            <button type="submit" className="btn btn-primary btn-block" disabled={busy}>{busy ? "Submitting…" : "Submit Review"}</button>
+            <p className="small muted" style={{ margin: 0 }}>Reviews are checked by our team and appear after approval.</p>
+          </Form>
+        </section>
+      </aside>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFoundError = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div className="container section empty-state">
+      <div className="icon" aria-hidden="true">🔎</div>
+      <h1>{notFoundError ? "Seller Not Found" : "Something went wrong"}</h1>
+      <p className="muted">
+        {notFoundError ? "The seller you're looking for doesn't exist or is no longer active." : "We couldn't load this seller right now. Please try again."}
+      </p>
+      <Link to="/directory" className="btn btn-primary">Back to Directory</Link>
+    </div>
+  );
+}

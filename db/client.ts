@@ -1,0 +1,40 @@
+import SQLite from "better-sqlite3";
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { Kysely, Migrator, SqliteDialect } from "kysely";
+import { migrationProvider } from "./migrations/index";
+import type { Database } from "./schema";
+
+export type DB = Kysely<Database>;
+
+export function databasePath(): string {
+  return resolve(process.env.DATABASE_PATH || "./data/app.db");
+}
+
+/** Opens (creating if needed) a SQLite file with WAL, foreign keys and a busy timeout. */
+export function openDatabase(path: string = databasePath()): DB {
+  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  const sqlite = new SQLite(path);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("synchronous = NORMAL");
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+export async function migrateToLatest(db: DB): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  for (const r of results ?? []) {
+    if (r.status === "Error") console.error(`migration ${r.migrationName} failed`);
+  }
+  if (error) throw error;
+}
+
+const globalForDb = globalThis as unknown as { __db?: DB };
+
+/** The process-wide database (survives dev-server module reloads). */
+export function getDb(): DB {
+  globalForDb.__db ??= openDatabase();
+  return globalForDb.__db;
+}

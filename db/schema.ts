@@ -1,0 +1,264 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/** 0/1 integers in SQLite; the models map them to booleans. */
+type Flag = ColumnType<number, number | undefined, number>;
+type WithDefault<T> = ColumnType<T, T | undefined, T>;
+
+export type Role = "admin" | "moderator" | "seller";
+export type SellerStatus = "pending" | "active" | "inactive" | "rejected";
+export type PaymentStatus = "pending" | "paid" | "failed" | "refunded";
+export type ReviewStatus = "pending" | "published" | "rejected" | "flagged";
+export type EnquiryStatus = "new" | "in_progress" | "resolved" | "closed";
+export type NewsletterStatus = "active" | "unsubscribed";
+export type UploadVisibility = "public" | "private";
+export type MailStatus = "queued" | "sent" | "logged" | "failed";
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  name: string;
+  mobile: string | null;
+  password_hash: string | null;
+  role: Role;
+  google_sub: string | null;
+  city: string | null;
+  locality: string | null;
+  is_active: Flag;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  expires_at: string;
+  created_at: string;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface OauthStatesTable {
+  state: string;
+  code_verifier: string;
+  nonce: string | null;
+  redirect_to: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface CategoriesTable {
+  id: Generated<number>;
+  name: string;
+  slug: string;
+  description: string | null;
+  icon: string | null;
+  is_active: Flag;
+  sort_order: WithDefault<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SubcategoriesTable {
+  id: Generated<number>;
+  category_id: number;
+  name: string;
+  slug: string;
+  icon: string | null;
+  is_active: Flag;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SellersTable {
+  id: Generated<number>;
+  user_id: number | null;
+  owner_name: string;
+  business_name: string | null;
+  email: string;
+  mobile: string;
+  city: string;
+  locality: string | null;
+  address: string | null;
+  tagline: string | null;
+  description: string | null;
+  price_range: string | null;
+  /** JSON-encoded list of language names */
+  languages: WithDefault<string>;
+  website: string | null;
+  whatsapp_link: string | null;
+  facebook_link: string | null;
+  instagram: string | null;
+  youtube_link: string | null;
+  /** upload keys (public) */
+  profile_photo: string | null;
+  logo: string | null;
+  /** JSON-encoded list of public upload keys */
+  product_images: WithDefault<string>;
+  offers_text: string | null;
+  id_proof_type: string | null;
+  /** private upload key */
+  id_proof_document: string | null;
+  /** masked: last four digits only */
+  aadhaar_number: string | null;
+  gst_number: string | null;
+  /** private upload key */
+  payment_screenshot: string | null;
+  /** UPI transaction reference (UTR), unique */
+  payment_reference: string | null;
+  payment_status: WithDefault<PaymentStatus>;
+  amount_paid: WithDefault<number>;
+  subscription_months: number | null;
+  subscription_start_date: string | null;
+  subscription_end_date: string | null;
+  status: WithDefault<SellerStatus>;
+  is_verified: Flag;
+  is_featured: Flag;
+  is_paid: Flag;
+  admin_notes: string | null;
+  category_names: WithDefault<string>;
+  avg_rating: WithDefault<number>;
+  review_count: WithDefault<number>;
+  views_count: WithDefault<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SellerCategoriesTable {
+  seller_id: number;
+  category_id: number;
+  position: WithDefault<number>;
+}
+
+export interface SellerSubcategoriesTable {
+  seller_id: number;
+  subcategory_id: number;
+}
+
+export interface ReviewsTable {
+  id: Generated<number>;
+  seller_id: number;
+  reviewer_name: string;
+  rating: number;
+  review_text: string;
+  status: WithDefault<ReviewStatus>;
+  seller_reply: string | null;
+  seller_reply_date: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EnquiriesTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  mobile: string | null;
+  query_type: string;
+  subject: string | null;
+  message: string;
+  status: WithDefault<EnquiryStatus>;
+  admin_notes: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface NewsletterSubscriptionsTable {
+  id: Generated<number>;
+  email: string;
+  status: WithDefault<NewsletterStatus>;
+  source: WithDefault<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  title: string;
+  message: string;
+  type: WithDefault<string>;
+  link: string | null;
+  is_read: Flag;
+  created_at: string;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_user_id: number | null;
+  actor_email: string | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  /** JSON, never secrets */
+  details: string | null;
+  ip: string | null;
+  created_at: string;
+}
+
+export interface UploadsTable {
+  id: Generated<number>;
+  key: string;
+  visibility: UploadVisibility;
+  purpose: string;
+  mime: string;
+  bytes: number;
+  width: number | null;
+  height: number | null;
+  seller_id: number | null;
+  created_at: string;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  status: WithDefault<MailStatus>;
+  attempts: WithDefault<number>;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+/** FTS5 index over sellers (external content); `sellers_fts` is the MATCH column. */
+export interface SellersFtsTable {
+  rowid: number;
+  sellers_fts: string;
+  business_name: string | null;
+  owner_name: string;
+  tagline: string | null;
+  description: string | null;
+  category_names: string;
+  locality: string | null;
+}
+
+export interface Database {
+  sellers_fts: SellersFtsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  oauth_states: OauthStatesTable;
+  categories: CategoriesTable;
+  subcategories: SubcategoriesTable;
+  sellers: SellersTable;
+  seller_categories: SellerCategoriesTable;
+  seller_subcategories: SellerSubcategoriesTable;
+  reviews: ReviewsTable;
+  enquiries: EnquiriesTable;
+  newsletter_subscriptions: NewsletterSubscriptionsTable;
+  notifications: NotificationsTable;
+  audit_log: AuditLogTable;
+  uploads: UploadsTable;
+  mail_outbox: MailOutboxTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type Seller = Selectable<SellersTable>;
+export type NewSeller = Insertable<SellersTable>;
+export type SellerUpdate = Updateable<SellersTable>;
+export type Category = Selectable<CategoriesTable>;
+export type Subcategory = Selectable<SubcategoriesTable>;
+export type Review = Selectable<ReviewsTable>;
+export type Enquiry = Selectable<EnquiriesTable>;
+export type NewsletterSubscription = Selectable<NewsletterSubscriptionsTable>;
+export type Notification = Selectable<NotificationsTable>;
+export type Upload = Selectable<UploadsTable>;

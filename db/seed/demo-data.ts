@@ -1,0 +1,60 @@
+// Word lists for realistic demo sellers. Names and places are common Indian ones, not real people.
+export const FIRST_NAMES = [
+  "Aarti", "Ananya", "Anjali", "Bhavana", "Deepa", "Divya", "Gayatri", "Harini", "Isha", "Jyoti", "Kavya",
+  "Lakshmi", "Meera", "Neha", "Nandini", "Pooja", "Priya", "Radha", "Rekha", "Sakshi", "Shalini", "Sneha",
+  "Sunita", "Swati", "Tanvi", "Uma", "Vaishnavi", "Vidya", "Yamini", "Zoya", "Fatima", "Ayesha", "Roshni",
+  "Kiran", "Farah", "Sangeeta", "Malini", "Padma", "Revathi", "Shruti",
+];
+export const LAST_NAMES = [
+  "Sharma", "Iyer", "Reddy", "Nair", "Menon", "Rao", "Gupta", "Patel", "Desai", "Kulkarni", "Joshi", "Banerjee",
+  "Chatterjee", "Mukherjee", "Singh", "Kapoor", "Mehta", "Shah", "Pillai", "Krishnan", "Hegde", "Shetty",
+  "Khan", "Fernandes", "D'Souza", "Bhat", "Agarwal", "Verma", "Das", "Ghosh",
+];
+export const LOCALITIES: Record<string, string[]> = {
+  Bangalore: ["Indiranagar", "Koramangala", "Jayanagar", "HSR Layout", "Whitefield", "Malleshwaram", "JP Nagar", "Basavanagudi", "Hebbal", "Electronic City"],
+  Mumbai: ["Bandra", "Andheri", "Powai", "Dadar", "Colaba", "Juhu", "Thane", "Borivali", "Chembur"],
+  Delhi: ["Saket", "Hauz Khas", "Lajpat Nagar", "Dwarka", "Rohini", "Karol Bagh", "Greater Kailash", "Vasant Kunj"],
+  Chennai: ["T. Nagar", "Adyar", "Anna Nagar", "Mylapore", "Velachery", "Besant Nagar", "Nungambakkam"],
+  Hyderabad: ["Banjara Hills", "Jubilee Hills", "Gachibowli", "Madhapur", "Kondapur", "Secunderabad", "Kukatpally"],
+  Pune: ["Koregaon Park", "Kothrud", "Baner", "Viman Nagar", "Aundh", "Hadapsar", "Kalyani Nagar"],
+  Kolkata: ["Salt Lake", "Ballygunge", "New Town", "Park Street", "Behala", "Gariahat", "Alipore"],
+  Ahmedabad: ["Navrangpura", "Satellite", "Bodakdev", "Vastrapur", "Prahlad Nagar", "Maninagar", "Paldi"],
+};
+export const BUSINESS_WORDS: Record<string, { nouns: string[]; taglines: string[]; offers: string[] }> = {
+  "Fashion & Apparel": { nouns: ["Threads", "Weaves", "Couture", "Drapes", "Handlooms", "Boutique"], taglines: ["Handwoven sarees straight from the loom", "Everyday ethnic wear with a modern cut", "Custom blouses stitched to fit"], offers: ["10% off on first order", "Free alterations on every purchase"] },
+  "Beauty & Wellness": { nouns: ["Glow Studio", "Beauty Lounge", "Wellness", "Naturals", "Spa"], taglines: ["Bridal and party makeup that lasts", "Chemical-free skincare made in small batches", "Ayurvedic therapies at your doorstep"], offers: ["Free consultation for brides", "Festive glow package at ₹1,499"] },
+  "Food & Beverages": { nouns: ["Kitchen", "Bakes", "Tiffins", "Pantry", "Treats", "Rasoi"], taglines: ["Home-style meals delivered hot", "Eggless cakes baked to order", "Grandmother's pickle recipes, bottled fresh"], offers: ["Free delivery within 5 km", "Weekly tiffin plans from ₹900"] },
+  "Education & Training": { nouns: ["Learning Hub", "Academy", "Classes", "Tutorials"], taglines: ["Maths and science made simple", "Spoken English for all ages", "Carnatic music classes online and offline"], offers: ["First class free", "Sibling discount 15%"] },
+  "Technology & Digital": { nouns: ["Digital", "Web Studio", "Media", "Labs", "Creatives"], taglines: ["Websites for small businesses in a week", "Social media that grows your sales", "Brand identities that stand out"], offers: ["Free website audit", "Starter package at ₹4,999"] },
+  "Healthcare & Medical": { nouns: ["Care", "Nutrition Clinic", "Therapy", "Health"], taglines: ["Personal diet plans that fit your life", "Physiotherapy at home", "Counselling in English, Hindi and Kannada"], offers: ["Free first assessment", "Monthly plan discount"] },
+  "Home & Lifestyle": { nouns: ["Home Studio", "Living", "Interiors", "Nest", "Decor"], taglines: ["Handpicked décor for Indian homes", "Small-space interiors that work", "Plants and planters delivered"], offers: ["Free home visit", "Festive décor sale"] },
+  "Art & Crafts": { nouns: ["Art House", "Crafts", "Studio", "Creations", "Canvas"], taglines: ["Hand-painted Madhubani and Warli art", "Resin keepsakes made to order", "Pottery workshops for beginners"], offers: ["Workshop seats from ₹799", "Custom orders welcome"] },
+  "Events & Entertainment": { nouns: ["Events", "Celebrations", "Moments", "Decor Co."], taglines: ["Birthday parties planned end to end", "Wedding décor with a personal touch", "Candid photography for every occasion"], offers: ["Free theme consultation", "Early-bird wedding discount"] },
+  "Fitness & Sports": { nouns: ["Fitness", "Fit Studio", "Yoga Space", "Moves"], taglines: ["Women-only batches, morning and evening", "Zumba that feels like a party", "Prenatal and postnatal fitness"], offers: ["One week free trial", "Couple membership offer"] },
+  "Travel & Tourism": { nouns: ["Journeys", "Trails", "Travel Co.", "Getaways"], taglines: ["Safe trips for women travellers", "Weekend getaways from the city", "Heritage walks with stories"], offers: ["Group discounts", "Free itinerary planning"] },
+  "Professional Services": { nouns: ["Associates", "Consulting", "Advisory", "Partners"], taglines: ["GST and tax filing without stress", "Legal help for small businesses", "HR policies for growing teams"], offers: ["Free first consultation", "Startup package"] },
+  "Agriculture & Organic": { nouns: ["Organics", "Farms", "Harvest", "Greens"], taglines: ["Farm-fresh vegetables every Saturday", "Millet mixes for healthy families", "Cold-pressed oils from our own mill"], offers: ["Subscription boxes weekly", "Free delivery above ₹999"] },
+  "Real Estate & Property": { nouns: ["Properties", "Realty", "Homes", "Estates"], taglines: ["Rental homes verified in person", "Property management for NRIs", "Honest advice on buying your first home"], offers: ["No brokerage for women tenants", "Free property valuation"] },
+  "Transportation & Logistics": { nouns: ["Movers", "Logistics", "Express", "Couriers"], taglines: ["Same-day local delivery", "Careful packing and moving", "Courier pick-up from home"], offers: ["Flat ₹49 local delivery", "10% off on house moves"] },
+  "Gifts & Hampers": { nouns: ["Hampers", "Gifting", "Gift Studio", "Boxes"], taglines: ["Festive hampers curated with love", "Corporate gifts from women makers", "Personalised return gifts"], offers: ["Free gift wrapping", "Bulk order discounts"] },
+};
+export const LANGUAGES = ["English", "Hindi", "Kannada", "Tamil", "Telugu", "Marathi", "Bengali", "Gujarati", "Malayalam", "Urdu"];
+export const CITY_LANGUAGE: Record<string, string> = {
+  Bangalore: "Kannada", Mumbai: "Marathi", Delhi: "Hindi", Chennai: "Tamil", Hyderabad: "Telugu", Pune: "Marathi", Kolkata: "Bengali", Ahmedabad: "Gujarati",
+};
+export const REVIEWER_NAMES = ["Asha K.", "Rohit M.", "Sandhya P.", "Vikram S.", "Nisha R.", "Arjun T.", "Preeti G.", "Manoj D.", "Kavitha L.", "Farhan A.", "Geeta V.", "Ravi N."];
+export const REVIEW_TEXTS = [
+  "Wonderful experience from start to finish. Very professional and warm.",
+  "Quality was excellent and delivery was on time. Will order again!",
+  "Good service, a little delayed but worth the wait.",
+  "Highly recommend. She understood exactly what I wanted.",
+  "Lovely work and very reasonable prices.",
+  "Decent experience overall, communication could be better.",
+  "Absolutely loved it, my family is already asking for more.",
+  "Very patient and helpful with all my questions.",
+];
+export const SELLER_REPLIES = [
+  "Thank you so much for your kind words! See you again soon.",
+  "Thanks for the feedback, we are working on faster delivery.",
+  "It was a pleasure working with you!",
+];

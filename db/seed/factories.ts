@@ -1,0 +1,70 @@
+import type { DB } from "../client";
+import type { NewSeller, ReviewStatus } from "../schema";
+
+const now = () => new Date().toISOString();
+
+export type SellerFactoryInput = Partial<NewSeller> & { categoryIds?: number[]; subcategoryIds?: number[] };
+
+/** Inserts one seller (public by default: active, no end date) with its category links. */
+export async function createSeller(db: DB, input: SellerFactoryInput = {}): Promise<number> {
+  const { categoryIds = [], subcategoryIds = [], ...fields } = input;
+  const stamp = now();
+  const row = await db
+    .insertInto("sellers")
+    .values({
+      owner_name: "Test Owner",
+      business_name: "Test Business",
+      email: `seller${Math.random().toString(36).slice(2)}@example.com`,
+      mobile: "+919876543210",
+      city: "Bangalore",
+      status: "active",
+      is_paid: 1,
+      payment_status: "paid",
+      created_at: stamp,
+      updated_at: stamp,
+      ...fields,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await linkCategories(db, row.id, categoryIds, subcategoryIds);
+  return row.id;
+}
+
+export async function linkCategories(db: DB, sellerId: number, categoryIds: number[], subcategoryIds: number[] = []) {
+  if (categoryIds.length) {
+    await db
+      .insertInto("seller_categories")
+      .values(categoryIds.map((category_id, position) => ({ seller_id: sellerId, category_id, position })))
+      .execute();
+  }
+  if (subcategoryIds.length) {
+    await db
+      .insertInto("seller_subcategories")
+      .values(subcategoryIds.map((subcategory_id) => ({ seller_id: sellerId, subcategory_id })))
+      .execute();
+  }
+}
+
+export async function createReviewRow(
+  db: DB,
+  sellerId: number,
+  input: { reviewer_name?: string; rating?: number; review_text?: string; status?: ReviewStatus; seller_reply?: string | null; created_at?: string } = {},
+): Promise<number> {
+  const stamp = input.created_at ?? now();
+  const row = await db
+    .insertInto("reviews")
+    .values({
+      seller_id: sellerId,
+      reviewer_name: input.reviewer_name ?? "Happy Customer",
+      rating: input.rating ?? 5,
+      review_text: input.review_text ?? "Great service",
+      status: input.status ?? "published",
+      seller_reply: input.seller_reply ?? null,
+      seller_reply_date: input.seller_reply ? stamp : null,
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

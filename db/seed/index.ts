@@ -1,0 +1,208 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import sharp from "sharp";
+import { addMonths, todayIso } from "~/lib/dates";
+import { CITIES, PLANS, PRICE_RANGES } from "~/lib/constants";
+import { uploadsFolder } from "~/services/storage.server";
+import type { DB } from "../client";
+import { CATEGORY_SEED, slugify } from "./categories";
+import {
+  BUSINESS_WORDS, CITY_LANGUAGE, FIRST_NAMES, LANGUAGES, LAST_NAMES, LOCALITIES, REVIEW_TEXTS, REVIEWER_NAMES, SELLER_REPLIES,
+} from "./demo-data";
+
+/** Idempotent: adds missing categories and subcategories, never duplicates or removes. */
+export async function seedCategories(db: DB): Promise<void> {
+  const stamp = new Date().toISOString();
+  await db.transaction().execute(async (trx) => {
+    for (const [index, cat] of CATEGORY_SEED.entries()) {
+      await trx
+        .insertInto("categories")
+        .values({ name: cat.name, slug: slugify(cat.name), description: cat.description, icon: null, is_active: 1, sort_order: index, created_at: stamp, updated_at: stamp })
+        .onConflict((oc) => oc.column("slug").doNothing())
+        .execute();
+      const { id } = await trx.selectFrom("categories").select("id").where("slug", "=", slugify(cat.name)).executeTakeFirstOrThrow();
+      for (const name of cat.subcategories) {
+        await trx
+          .insertInto("subcategories")
+          .values({ category_id: id, name, slug: slugify(`${cat.name} ${name}`), icon: null, is_active: 1, created_at: stamp, updated_at: stamp })
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+      }
+    }
+  });
+}
+
+/** A small deterministic PRNG so the same seed gives the same demo data. */
+function mulberry32(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const DEMO_IMAGE_COUNT = 24;
+const DEMO_AVATAR_COUNT = 12;
+
+/** Generates (once) a small pool of demo product and profile images as WebP under the public uploads folder. */
+export async function ensureDemoImages(): Promise<{ products: string[]; avatars: string[] }> {
+  const dir = uploadsFolder("public");
+  const products: string[] = [];
+  const avatars: string[] = [];
+  for (let i = 0; i < DEMO_IMAGE_COUNT; i++) {
+    const key = `demo-product-${i}.webp`;
+    products.push(key);
+    if (existsSync(join(dir, key))) continue;
+    const hue = (i * 47) % 360;
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480">
+      <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+        <stop offset="0" stop-color="hsl(${hue},70%,72%)"/><stop offset="1" stop-color="hsl(${(hue + 40) % 360},65%,45%)"/>
+      </linearGradient></defs>
+      <rect width="640" height="480" fill="url(#g)"/>
+      <circle cx="${160 + (i * 37) % 320}" cy="${140 + (i * 23) % 200}" r="${70 + (i % 5) * 18}" fill="hsla(${(hue + 180) % 360},80%,92%,0.55)"/>
+      <rect x="${60 + (i * 53) % 360}" y="${260 + (i % 3) * 30}" width="180" height="120" rx="24" fill="hsla(${(hue + 90) % 360},70%,30%,0.35)"/>
+    </svg>`;
+    await sharp(Buffer.from(svg)).webp({ quality: 70 }).toFile(join(dir, key));
+  }
+  for (let i = 0; i < DEMO_AVATAR_COUNT; i++) {
+    const key = `demo-avatar-${i}.webp`;
+    avatars.push(key);
+    if (existsSync(join(dir, key))) continue;
+    const hue = (i * 71 + 15) % 360;
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256">
+      <rect width="256" height="256" fill="hsl(${hue},55%,85%)"/>
+      <circle cx="128" cy="100" r="52" fill="hsl(${hue},45%,40%)"/>
+      <ellipse cx="128" cy="250" rx="96" ry="80" fill="hsl(${hue},45%,40%)"/>
+    </svg>`;
+    await sharp(Buffer.from(svg)).webp({ quality: 75 }).toFile(join(dir, key));
+  }
+  return { products, avatars };
+}
+
+function pick<T>(rand: () => number, list: readonly T[]): T {
+  return list[Math.floor(rand() * list.length)];
+}
+
+/**
+ * Adds `count` realistic demo sellers with published and pending reviews and some seller replies.
+ * Most are public (active, subscription running); some are pending, inactive or expired.
+ */
+export async function seedDemoSellers(db: DB, count: number, seed = 42): Promise<void> {
+  if (count <= 0) return;
+  const rand = mulberry32(seed);
+  const images = await ensureDemoImages();
+  const categories = await db.selectFrom("categories").select(["id", "name"]).orderBy("sort_order").execute();
+  const subcategories = await db.selectFrom("subcategories").select(["id", "category_id"]).execute();
+  const today = todayIso();
+  const existing = Number((await db.selectFrom("sellers").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+
+  const BATCH = 500;
+  for (let start = 0; start < count; start += BATCH) {
+    await db.transaction().execute(async (trx) => {
+      for (let i = start; i < Math.min(count, start + BATCH); i++) {
+        const n = existing + i;
+        const first = pick(rand, FIRST_NAMES);
+        const last = pick(rand, LAST_NAMES);
+        const owner = `${first} ${last}`;
+        const city = i % 3 === 0 ? "Bangalore" : pick(rand, CITIES);
+        const locality = pick(rand, LOCALITIES[city]);
+        const mainCat = pick(rand, categories);
+        const words = BUSINESS_WORDS[mainCat.name] ?? BUSINESS_WORDS["Gifts & Hampers"];
+        const catIds = [mainCat.id];
+        if (rand() < 0.4) {
+          const second = pick(rand, categories);
+          if (second.id !== mainCat.id) catIds.push(second.id);
+        }
+        const subIds = subcategories.filter((s) => catIds.includes(s.category_id) && rand() < 0.35).map((s) => s.id).slice(0, 3);
+        const plan = pick(rand, PLANS);
+        const roll = rand();
+        const status = roll < 0.86 ? "active" : roll < 0.93 ? "pending" : roll < 0.97 ? "inactive" : "rejected";
+        const live = status === "active" || status === "inactive";
+        const startOffset = -Math.floor(rand() * plan.months * 28);
+        const startDate = live ? shiftDays(today, startOffset) : null;
+        let endDate = startDate ? addMonths(startDate, plan.months) : null;
+        if (live && rand() < 0.04) endDate = shiftDays(today, -1 - Math.floor(rand() * 60)); // lapsed
+        const businessName = rand() < 0.92 ? `${pick(rand, [first, last, locality, "Sakhi", "Shakti", "Aangan", "Nari"])} ${pick(rand, words.nouns)}` : null;
+        const stamp = new Date(Date.now() - Math.floor(rand() * 400) * 86_400_000).toISOString();
+        const langs = ["English", CITY_LANGUAGE[city] ?? "Hindi", ...(rand() < 0.5 ? ["Hindi"] : []), ...(rand() < 0.15 ? [pick(rand, LANGUAGES)] : [])];
+        const handle = `${(businessName ?? owner).toLowerCase().replace(/[^a-z0-9]+/g, "")}${n}`;
+        const productCount = Math.floor(rand() * 4);
+        const products = Array.from({ length: productCount }, () => pick(rand, images.products));
+        const featured = status === "active" && (plan.featured || rand() < 0.08);
+        const row = await trx
+          .insertInto("sellers")
+          .values({
+            owner_name: owner,
+            business_name: businessName,
+            email: `${first.toLowerCase()}.${last.toLowerCase().replace(/[^a-z]/g, "")}${n}@example.in`,
+            mobile: `+91 9${String(100000000 + Math.floor(rand() * 899999999)).slice(0, 9)}`,
+            city,
+            locality,
+            address: `${1 + Math.floor(rand() * 300)}, ${pick(rand, ["1st Main", "2nd Cross", "MG Road", "Temple Street", "Lake View Road", "Station Road"])}, ${locality}, ${city}`,
+            tagline: pick(rand, words.taglines),
+            description: `${owner} started ${businessName ?? "this business"} in ${locality} to bring ${mainCat.name.toLowerCase()} to families across ${city}. Every order is handled personally, with care for quality and a warm welcome for first-time customers.`,
+            price_range: pick(rand, PRICE_RANGES).value,
+            languages: JSON.stringify([...new Set(langs)]),
+            website: rand() < 0.5 ? `https://${handle}.example.in` : null,
+            whatsapp_link: rand() < 0.7 ? `https://wa.me/919${String(Math.floor(rand() * 1e9)).padStart(9, "0")}` : null,
+            facebook_link: rand() < 0.4 ? `https://facebook.com/${handle}` : null,
+            instagram: rand() < 0.6 ? `https://instagram.com/${handle}` : null,
+            youtube_link: rand() < 0.15 ? `https://youtube.com/@${handle}` : null,
+            profile_photo: rand() < 0.7 ? pick(rand, images.avatars) : null,
+            product_images: JSON.stringify([...new Set(products)]),
+            offers_text: rand() < 0.5 ? pick(rand, words.offers) : null,
+            id_proof_type: pick(rand, ["aadhaar", "driving_license", "pan_card"]),
+            payment_status: live ? "paid" : "pending",
+            amount_paid: plan.amount,
+            subscription_months: plan.months,
+            subscription_start_date: startDate,
+            subscription_end_date: endDate,
+            status,
+            is_verified: live && rand() < 0.75 ? 1 : 0,
+            is_featured: featured ? 1 : 0,
+            is_paid: live ? 1 : 0,
+            created_at: stamp,
+            updated_at: stamp,
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        await trx.insertInto("seller_categories").values(catIds.map((category_id, position) => ({ seller_id: row.id, category_id, position }))).execute();
+        if (subIds.length) await trx.insertInto("seller_subcategories").values(subIds.map((subcategory_id) => ({ seller_id: row.id, subcategory_id }))).execute();
+        const reviewCount = status === "active" ? Math.floor(rand() * 6) : 0;
+        const reviewRows = Array.from({ length: reviewCount }, (_, r) => {
+          const created = new Date(Date.parse(stamp) + (r + 1) * 5 * 86_400_000).toISOString();
+          const reply = rand() < 0.3 ? pick(rand, SELLER_REPLIES) : null;
+          return {
+            seller_id: row.id,
+            reviewer_name: pick(rand, REVIEWER_NAMES),
+            rating: Math.max(1, Math.min(5, Math.round(3.6 + rand() * 1.8))),
+            review_text: pick(rand, REVIEW_TEXTS),
+            status: (rand() < 0.8 ? "published" : "pending") as "published" | "pending",
+            seller_reply: reply,
+            seller_reply_date: reply ? created : null,
+            created_at: created,
+            updated_at: created,
+          };
+        });
+        if (reviewRows.length) await trx.insertInto("reviews").values(reviewRows).execute();
+      }
+    });
+  }
+}
+
+function shiftDays(isoDate: string, days: number): string {
+  const d = new Date(`${isoDate}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+export async function isDatabaseEmpty(db: DB): Promise<boolean> {
+  const row = await db.selectFrom("categories").select("id").limit(1).executeTakeFirst();
+  return !row;
+}
+
+export const DEFAULT_DEMO_SELLERS = 60;
+

@@ -1,0 +1,70 @@
+// The HTTP server: Express in front of the React Router request handler (Vite middleware in development).
+// A custom server (instead of react-router-serve) gives loaders the client address for rate limits and the audit log.
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import { join, resolve } from "node:path";
+import type { ServerBuild } from "react-router";
+
+const isProduction = process.env.NODE_ENV === "production";
+const port = Number(process.env.PORT || 3000);
+const host = process.env.HOST || "0.0.0.0";
+const uploadsPublic = join(resolve(process.env.UPLOADS_DIR || "./data/uploads"), "public");
+
+const app = express();
+app.disable("x-powered-by");
+// Behind a reverse proxy set TRUST_PROXY (e.g. "loopback" or a hop count) so req.ip is the visitor's address.
+app.set("trust proxy", process.env.TRUST_PROXY ? (/^\d+$/.test(process.env.TRUST_PROXY) ? Number(process.env.TRUST_PROXY) : process.env.TRUST_PROXY) : false);
+app.use(compression());
+
+app.use(
+  "/uploads",
+  express.static(uploadsPublic, {
+    index: false,
+    dotfiles: "deny",
+    maxAge: "30d",
+    immutable: true,
+    setHeaders(res) {
+      res.setHeader("X-Content-Type-Options", "nosniff");
+      res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox");
+    },
+  }),
+  (_req, res) => res.status(404).type("text/plain").send("Not found"),
+);
+
+type StartableBuild = ServerBuild & { entry: { module: { startup?: () => Promise<void> } } };
+
+function loadContext(req: express.Request) {
+  return { clientAddress: req.ip || req.socket.remoteAddress || "unknown" };
+}
+
+if (isProduction) {
+  const buildPath = resolve("build/server/index.js");
+  const build = (await import(buildPath)) as StartableBuild;
+  await build.entry.module.startup?.();
+  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
+  app.use(express.static("build/client", { maxAge: "1h", index: false }));
+  app.use(createRequestHandler({ build, mode: "production", getLoadContext: loadContext }));
+} else {
+  const vite = await import("vite");
+  const viteServer = await vite.createServer({ server: { middlewareMode: true } });
+  app.use(viteServer.middlewares);
+  const firstBuild = (await viteServer.ssrLoadModule("virtual:react-router/server-build")) as StartableBuild;
+  await firstBuild.entry.module.startup?.();
+  app.use(async (req, res, next) => {
+    try {
+      const build = (await viteServer.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+      return createRequestHandler({ build, mode: "development", getLoadContext: loadContext })(req, res, next);
+    } catch (error) {
+      if (error instanceof Error) viteServer.ssrFixStacktrace(error);
+      next(error);
+    }
+  });
+}
+
+const server = app.listen(port, host, () => {
+  console.log(`listening on http://${host === "0.0.0.0" ? "localhost" : host}:${port}`);
+});
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => server.close(() => process.exit(0)));
+}
