@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, isRouteErrorResponse, Link, redirect, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
+import { data, Form, isRouteErrorResponse, Link, redirect, type ShouldRevalidateFunctionArgs, useNavigation, useSearchParams } from "react-router";
 import { ErrorList, Field, Honeypot, HONEYPOT_FIELD, StarRatingField, TextareaField } from "~/components/forms";
 import {
   ArrowLeftIcon, CheckIcon, FacebookIcon, GlobeIcon, HeartIcon, InstagramIcon, MapPinIcon, MessageIcon, PhoneIcon, ScaleIcon, ShieldIcon, StarIcon, YoutubeIcon,
@@ -32,27 +32,19 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
   ];
 }
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params }: Route.LoaderArgs) {
   const id = parseId(params.id);
   if (!id) throw notFound();
   const db = getDb();
   const seller = await getPublicSeller(db, id);
   if (!seller) throw notFound();
   await recordSellerView(db, id);
-  const url = new URL(request.url);
-  const tabParam = url.searchParams.get("tab");
-  const tab: Tab = TABS.includes(tabParam as Tab) ? (tabParam as Tab) : "overview";
-  return {
-    seller: { ...seller, views_count: seller.views_count + 1 },
-    tab,
-    reviewSubmitted: url.searchParams.get("review") === "submitted",
-  };
+  return { seller: { ...seller, views_count: seller.views_count + 1 } };
 }
 
 // Switching tabs with JavaScript needs no new data (and is not a new page view).
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (formMethod) return defaultShouldRevalidate;
-  if (currentUrl.pathname === nextUrl.pathname && currentUrl.searchParams.get("review") === nextUrl.searchParams.get("review")) return false;
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.searchParams.get("review") === nextUrl.searchParams.get("review")) return false;
   return defaultShouldRevalidate;
 }
 
@@ -85,7 +77,11 @@ function Stars({ rating }: { rating: number }) {
 }
 
 export default function SellerPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { seller, tab, reviewSubmitted } = loaderData;
+  const { seller } = loaderData;
+  const [searchParams] = useSearchParams();
+  const tabParam = searchParams.get("tab");
+  const tab: Tab = TABS.includes(tabParam as Tab) ? (tabParam as Tab) : "overview";
+  const reviewSubmitted = searchParams.get("review") === "submitted";
   const rating = seller.avg_rating > 0 ? seller.avg_rating : 4.0;
   const headerPhoto = seller.logo ?? seller.profile_photo;
   const website = safeExternalUrl(seller.website);

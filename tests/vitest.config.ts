@@ -1,13 +1,13 @@
 import { defineConfig } from "vitest/config";
-import { aliases } from "./vite.config";
+import { aliases } from "../vite.config.ts";
 
 // A config of its own keeps the React Router plugin out of unit tests.
 export default defineConfig({
+  root: new URL("..", import.meta.url).pathname,
   resolve: { alias: aliases },
   test: {
-    include: ["tests/unit/**/*.test.ts", "app/**/*.test.ts", "db/**/*.test.ts"],
+    include: ["tests/unit/**/*.test.ts"],
     environment: "node",
-    globalSetup: ["tests/setup/global-setup.ts"],
     pool: "forks",
     testTimeout: 30_000,
   },

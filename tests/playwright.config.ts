@@ -1,0 +1,60 @@
+import { defineConfig, devices } from "@playwright/test";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+// One fresh data folder per run; workers re-read this file, so the folder travels in the environment.
+process.env.E2E_RUN_DIR ??= mkdtempSync(join(tmpdir(), "bwp-e2e-"));
+const runDir = process.env.E2E_RUN_DIR;
+process.env.E2E_DATABASE_PATH = join(runDir, "e2e.db");
+process.env.E2E_UPLOADS_DIR = join(runDir, "uploads");
+const port = Number(process.env.E2E_PORT ?? 3210);
+process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
+
+const chromium = {
+  ...devices["Desktop Chrome"],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+  },
+};
+
+export default defineConfig({
+  testDir: "./e2e",
+  outputDir: join(runDir, "test-results"),
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [["list"]],
+  use: {
+    baseURL: process.env.E2E_BASE_URL,
+    trace: "off",
+  },
+  projects: [
+    { name: "js-on", use: { ...chromium, javaScriptEnabled: true } },
+    { name: "js-off", use: { ...chromium, javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: "npx tsx scripts/server.ts",
+    cwd: join(import.meta.dirname, ".."),
+    url: `${process.env.E2E_BASE_URL}/api/categories`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "pipe",
+    env: {
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_PATH: process.env.E2E_DATABASE_PATH,
+      UPLOADS_DIR: process.env.E2E_UPLOADS_DIR,
+      SEED_DEMO: "0",
+      // Tests give each browser context its own client address through X-Forwarded-For.
+      TRUST_PROXY: "loopback",
+      SESSION_SECRET: "e2e-session-secret-not-for-production",
+      ADMIN_EMAIL: "admin@e2e.test",
+      ADMIN_PASSWORD: "e2e-Admin-Password-123",
+    },
+  },
+});

@@ -1,0 +1,99 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DB } from "~db/client";
+import { createSeller } from "~db/seed/factories";
+import { apiReviewSchema, directoryQuerySchema, isReviewIncomplete, parseId, reviewSchema } from "~/lib/schemas";
+import { createReview } from "~/models/reviews.server";
+import { toFtsQuery } from "~/models/search.server";
+import { createTestDb } from "../support/test-db";
+
+let db: DB;
+let cleanup: () => Promise<void>;
+beforeAll(async () => ({ db, cleanup } = await createTestDb()));
+afterAll(() => cleanup());
+
+describe("createReview", () => {
+  it("stores a review as pending for a public seller", async () => {
+    const sellerId = await createSeller(db);
+    const result = await createReview(db, sellerId, { reviewer_name: "Asha", rating: 5, review_text: "<script>alert(1)</script> lovely" });
+    expect(result.ok).toBe(true);
+    const row = await db.selectFrom("reviews").selectAll().where("seller_id", "=", sellerId).executeTakeFirstOrThrow();
+    expect(row.status).toBe("pending");
+    expect(row.review_text).toBe("<script>alert(1)</script> lovely");
+  });
+
+  it("refuses a review of a seller that is not public", async () => {
+    const sellerId = await createSeller(db, { status: "inactive" });
+    expect(await createReview(db, sellerId, { reviewer_name: "A", rating: 3, review_text: "x" })).toEqual({ ok: false, reason: "seller_not_found" });
+    expect(await createReview(db, 123456789, { reviewer_name: "A", rating: 3, review_text: "x" })).toEqual({ ok: false, reason: "seller_not_found" });
+  });
+});
+
+describe("review schema", () => {
+  const form = (entries: Record<string, string>) => {
+    const fd = new FormData();
+    for (const [k, v] of Object.entries(entries)) fd.set(k, v);
+    const submission = parseWithZod(fd, { schema: reviewSchema });
+    return { ...submission, error: submission.status === "error" ? submission.error : undefined };
+  };
+
+  it("accepts a complete review and trims it", () => {
+    const s = form({ reviewer_name: "  Asha ", rating: "4", review_text: " Great " });
+    expect(s.status).toBe("success");
+    if (s.status === "success") expect(s.value).toEqual({ reviewer_name: "Asha", rating: 4, review_text: "Great" });
+  });
+
+  it.each([["0"], ["6"], ["2.5"], ["five"], ["-1"]])("refuses rating %s", (rating) => {
+    const s = form({ reviewer_name: "A", rating, review_text: "ok" });
+    expect(s.status).toBe("error");
+    expect(s.error?.rating?.[0]).toMatch(/Rating must be a whole number from 1 to 5/);
+  });
+
+  it("names each missing field", () => {
+    const s = form({});
+    expect(s.error?.reviewer_name).toEqual(["Please enter your name"]);
+    expect(s.error?.rating).toEqual(["Please select a rating"]);
+    expect(s.error?.review_text).toEqual(["Please write your review"]);
+    expect(isReviewIncomplete({})).toBe(true);
+    expect(isReviewIncomplete({ reviewer_name: "a", rating: 3, review_text: "b" })).toBe(false);
+  });
+
+  it("refuses a 10,000-character review", () => {
+    const s = form({ reviewer_name: "A", rating: "3", review_text: "x".repeat(10_000) });
+    expect(s.error?.review_text?.[0]).toMatch(/at most 2,000 characters/);
+  });
+
+  it("API schema needs a positive whole seller id and a numeric rating", () => {
+    expect(apiReviewSchema.safeParse({ seller_id: 1, reviewer_name: "a", rating: 5, review_text: "b" }).success).toBe(true);
+    expect(apiReviewSchema.safeParse({ seller_id: -1, reviewer_name: "a", rating: 5, review_text: "b" }).success).toBe(false);
+    expect(apiReviewSchema.safeParse({ seller_id: 1, reviewer_name: "a", rating: "great", review_text: "b" }).success).toBe(false);
+  });
+});
+
+describe("directory query schema", () => {
+  it("defaults and coerces", () => {
+    expect(directoryQuerySchema.parse({})).toEqual({ search: "", category: "", city: "", featured: false, page: 1, limit: 12 });
+    expect(directoryQuerySchema.parse({ page: "3", limit: "6", featured: "true", search: "  cakes " })).toMatchObject({ page: 3, limit: 6, featured: true, search: "cakes" });
+  });
+  it.each([["-1"], ["abc"], ["0"], ["1.5"]])("refuses page=%s", (page) => {
+    expect(directoryQuerySchema.safeParse({ page }).success).toBe(false);
+  });
+  it("caps search text at 100 characters", () => {
+    expect(directoryQuerySchema.parse({ search: "a".repeat(4000) }).search).toHaveLength(100);
+  });
+});
+
+describe("parseId", () => {
+  it.each([["1", 1], ["42", 42], ["0", null], ["-3", null], ["abc", null], ["1e3", null], ["01", null], ["99999999999999999999", null], [undefined, null]])(
+    "%s → %s",
+    (raw, expected) => expect(parseId(raw)).toBe(expected),
+  );
+});
+
+describe("toFtsQuery", () => {
+  it("quotes each word as a prefix term and drops syntax", () => {
+    expect(toFtsQuery('cakes "near" (OR) * mehta')).toBe('"cakes"* "near"* "or"* "mehta"*');
+    expect(toFtsQuery("🧁 ***")).toBeNull();
+    expect(toFtsQuery("Café Déjà")).toBe('"café"* "déjà"*');
+  });
+});

@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import type { DB } from "~db/client";
+import { CATEGORY_SEED } from "~db/seed/categories";
+import { seedCategories, seedDemoSellers } from "~db/seed/index";
+import { createTestDb } from "../support/test-db";
+
+let db: DB;
+let dir: string;
+let cleanup: () => Promise<void>;
+beforeAll(async () => ({ db, dir, cleanup } = await createTestDb()));
+afterAll(() => cleanup());
+
+describe("seed", () => {
+  it("puts in the sixteen categories with subcategories, idempotently", async () => {
+    await seedCategories(db);
+    await seedCategories(db);
+    const cats = await db.selectFrom("categories").select(["name", "slug"]).execute();
+    expect(cats).toHaveLength(16);
+    expect(cats.map((c) => c.name)).toContain("Gifts & Hampers");
+    const subs = await db.selectFrom("subcategories").select("id").execute();
+    expect(subs.length).toBe(CATEGORY_SEED.reduce((n, c) => n + c.subcategories.length, 0));
+  });
+
+  it("adds realistic demo sellers with reviews and locally generated images", async () => {
+    await seedDemoSellers(db, 40, 7);
+    const sellers = await db.selectFrom("sellers").selectAll().execute();
+    expect(sellers).toHaveLength(40);
+    expect(sellers.filter((s) => s.status === "active").length).toBeGreaterThan(20);
+    expect(sellers.every((s) => s.category_names.length > 0)).toBe(true);
+    const reviews = await db.selectFrom("reviews").select("status").execute();
+    expect(new Set(reviews.map((r) => r.status))).toEqual(new Set(["published", "pending"]));
+    const withPhoto = sellers.find((s) => s.profile_photo);
+    expect(withPhoto && existsSync(join(dir, "uploads", "public", withPhoto.profile_photo!))).toBe(true);
+  });
+});
