@@ -1,0 +1,125 @@
+import { randomBytes } from "node:crypto";
+import { createCookie, redirect } from "react-router";
+import { getDb } from "~db/client";
+import type { Role, User } from "~db/schema";
+
+// Server-side sessions: the signed cookie holds only a random session id; the row (with its expiry)
+// lives in the database, so logout and password changes revoke it.
+
+const SESSION_DAYS = 30;
+const SESSION_COOKIE = "__session";
+
+function sessionSecret(): string {
+  const secret = process.env.SESSION_SECRET;
+  if (secret) return secret;
+  if (process.env.NODE_ENV === "production") {
+    // Still safe (the id is random and checked against the database), but restarts sign everyone out.
+    globalThis.__bwpEphemeralSecret ??= randomBytes(32).toString("hex");
+    if (!globalThis.__bwpSecretWarned) {
+      console.warn("SESSION_SECRET is not set: using a random secret for this process (sessions end at restart).");
+      globalThis.__bwpSecretWarned = true;
+    }
+    return globalThis.__bwpEphemeralSecret;
+  }
+  return "development-session-secret";
+}
+declare global {
+  // eslint-disable-next-line no-var
+  var __bwpEphemeralSecret: string | undefined;
+  // eslint-disable-next-line no-var
+  var __bwpSecretWarned: boolean | undefined;
+}
+
+export function sessionCookie() {
+  return createCookie(SESSION_COOKIE, {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: process.env.NODE_ENV === "production" && process.env.COOKIE_SECURE !== "0",
+    secrets: [sessionSecret()],
+    maxAge: SESSION_DAYS * 24 * 60 * 60,
+  });
+}
+
+export type SessionUser = Pick<User, "id" | "email" | "name" | "role" | "mobile" | "city" | "locality">;
+
+async function sessionIdFrom(request: Request): Promise<string | null> {
+  const value = await sessionCookie().parse(request.headers.get("Cookie"));
+  return typeof value === "string" && /^[A-Za-z0-9_-]{32,}$/.test(value) ? value : null;
+}
+
+/** The signed-in user, or null (expired and revoked sessions count as signed out). */
+export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+  const id = await sessionIdFrom(request);
+  if (!id) return null;
+  const row = await getDb()
+    .selectFrom("sessions")
+    .innerJoin("users", "users.id", "sessions.user_id")
+    .select(["users.id", "users.email", "users.name", "users.role", "users.mobile", "users.city", "users.locality", "users.is_active", "sessions.expires_at"])
+    .where("sessions.id", "=", id)
+    .executeTakeFirst();
+  if (!row || row.is_active !== 1 || row.expires_at <= new Date().toISOString()) return null;
+  const { is_active: _a, expires_at: _e, ...user } = row;
+  return user;
+}
+
+/** Starts a new session (a fresh id at every sign-in) and returns the Set-Cookie header value. */
+export async function createUserSession(userId: number, meta: { ip?: string; userAgent?: string | null } = {}): Promise<string> {
+  const id = randomBytes(32).toString("base64url");
+  const now = new Date();
+  await getDb()
+    .insertInto("sessions")
+    .values({
+      id,
+      user_id: userId,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + SESSION_DAYS * 86_400_000).toISOString(),
+      ip: meta.ip ?? null,
+      user_agent: meta.userAgent?.slice(0, 300) ?? null,
+    })
+    .execute();
+  return sessionCookie().serialize(id);
+}
+
+/** Ends the request's session server-side and returns the Set-Cookie header that clears the cookie. */
+export async function destroySession(request: Request): Promise<string> {
+  const id = await sessionIdFrom(request);
+  if (id) await getDb().deleteFrom("sessions").where("id", "=", id).execute();
+  return sessionCookie().serialize("", { maxAge: 0 });
+}
+
+/** Revokes every session of a user (password change, deactivation), optionally keeping one. */
+export async function revokeUserSessions(userId: number, exceptRequest?: Request): Promise<void> {
+  const keep = exceptRequest ? await sessionIdFrom(exceptRequest) : null;
+  let q = getDb().deleteFrom("sessions").where("user_id", "=", userId);
+  if (keep) q = q.where("id", "!=", keep);
+  await q.execute();
+}
+
+function isApiRequest(request: Request): boolean {
+  return new URL(request.url).pathname.startsWith("/api/");
+}
+
+/**
+ * Guard for pages and API routes: throws a redirect to the sign-in page (pages) or 401 JSON (API)
+ * when signed out, and 403 when signed in without one of the roles.
+ */
+export async function requireUser(request: Request, options: { roles?: Role[]; loginPath?: string } = {}): Promise<SessionUser> {
+  const user = await getSessionUser(request);
+  if (!user) {
+    if (isApiRequest(request)) throw Response.json({ error: "Authentication required" }, { status: 401 });
+    const url = new URL(request.url);
+    const loginPath = options.loginPath ?? (url.pathname.startsWith("/admin") ? "/admin/login" : "/seller-login");
+    throw redirect(`${loginPath}?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  if (options.roles && !options.roles.includes(user.role)) {
+    if (isApiRequest(request)) throw Response.json({ error: "You do not have permission to do this" }, { status: 403 });
+    throw new Response("You do not have permission to view this page.", { status: 403 });
+  }
+  return user;
+}
+
+/** Admin back-office: admins, and moderators where `allowModerator` (decision 5). */
+export function requireStaff(request: Request, { allowModerator = false } = {}) {
+  return requireUser(request, { roles: allowModerator ? ["admin", "moderator"] : ["admin"], loginPath: "/admin/login" });
+}
