@@ -53,6 +53,8 @@ export default defineConfig({
       // Tests give each browser context its own client address through X-Forwarded-For.
       TRUST_PROXY: "loopback",
       SESSION_SECRET: "e2e-session-secret-not-for-production",
+      // The tests talk plain HTTP to 127.0.0.1; production cookies are Secure.
+      COOKIE_SECURE: "0",
       ADMIN_EMAIL: "admin@e2e.test",
       ADMIN_PASSWORD: "e2e-Admin-Password-123",
     },

@@ -1,6 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import { randomBytes } from "node:crypto";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, type BrowserContext, expect, type Page } from "@playwright/test";
+import { createCookie } from "react-router";
+import type { Role } from "~db/schema";
+import { hashPassword } from "~/services/password.server";
 import { type DB, openDatabase } from "~db/client";
 import { createReviewRow, createSeller, type SellerFactoryInput } from "~db/seed/factories";
 
@@ -52,6 +55,39 @@ export const test = base.extend<Fixtures>({
 });
 
 export { expect };
+
+export const E2E_SESSION_SECRET = "e2e-session-secret-not-for-production";
+
+/** Creates a user with a known password (rows written straight to the e2e database). */
+export async function createUser(db: DB, input: { role: Role; email?: string; password?: string; name?: string }) {
+  const email = input.email ?? `${uniqueWord(input.role)}@example.test`;
+  const password = input.password ?? "Correct-Horse-42";
+  const stamp = new Date().toISOString();
+  const row = await db
+    .insertInto("users")
+    .values({ email, name: input.name ?? "Test User", role: input.role, password_hash: await hashPassword(password), mobile: "+919876543210", is_active: 1, created_at: stamp, updated_at: stamp })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { id: row.id, email, password };
+}
+
+/**
+ * Signs a browser context in as a new user of the role without the UI: a session row plus the signed
+ * cookie the server expects. Sign-in flows themselves are tested through their pages.
+ */
+export async function signInAs(context: BrowserContext, role: Role, db: DB = e2eDb()) {
+  const user = await createUser(db, { role });
+  const id = randomBytes(32).toString("base64url");
+  const now = new Date();
+  await db
+    .insertInto("sessions")
+    .values({ id, user_id: user.id, created_at: now.toISOString(), expires_at: new Date(now.getTime() + 86_400_000).toISOString(), ip: null, user_agent: "e2e" })
+    .execute();
+  const signed = await createCookie("__session", { secrets: [E2E_SESSION_SECRET] }).serialize(id);
+  const value = signed.split(";")[0].split("=").slice(1).join("=");
+  await context.addCookies([{ name: "__session", value, url: process.env.E2E_BASE_URL!, httpOnly: true, sameSite: "Lax" }]);
+  return { ...user, sessionId: id, cookieHeader: `__session=${value}` };
+}
 
 /** Fails on any serious or critical axe-core violation of the page as it is now (axe needs JavaScript in the page). */
 export async function expectNoSeriousA11yViolations(page: Page) {
