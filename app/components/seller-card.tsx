@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { formatCount, formatRating } from "~/lib/format";
+import { formatCount, formatRating, truncate } from "~/lib/format";
 import type { PublicSeller } from "~/models/sellers.server";
-import { EyeIcon, MapPinIcon, StarIcon } from "./icons";
+import { EyeIcon, GiftIcon, MapPinIcon, StarIcon } from "./icons";
 import { SellerAvatar } from "./seller-avatar";
 
 export type SellerCardData = Pick<
@@ -9,6 +9,16 @@ export type SellerCardData = Pick<
   | "id" | "display_name" | "business_name" | "owner_name" | "profile_photo" | "logo" | "is_featured" | "is_verified"
   | "tagline" | "description" | "locality" | "city" | "category_list" | "avg_rating" | "review_count" | "views_count" | "offers_text"
 >;
+
+/** Only what a card shows, so pages don't ship whole seller records in their loader data. */
+export function toSellerCard(s: SellerCardData): SellerCardData {
+  return {
+    id: s.id, display_name: s.display_name, business_name: s.business_name, owner_name: s.owner_name, profile_photo: s.profile_photo,
+    logo: s.logo, is_featured: s.is_featured, is_verified: s.is_verified, tagline: s.tagline, description: truncate(s.description, 160),
+    locality: s.locality, city: s.city, category_list: s.category_list, avg_rating: s.avg_rating, review_count: s.review_count,
+    views_count: s.views_count, offers_text: s.offers_text,
+  };
+}
 
 /** A directory card, in grid or list layout; the whole card links to the profile. */
 export function SellerCard({ seller, layout = "grid", eager = false }: { seller: SellerCardData; layout?: "grid" | "list"; eager?: boolean }) {
@@ -37,7 +47,7 @@ export function SellerCard({ seller, layout = "grid", eager = false }: { seller:
             {categories.map((c) => <span key={c} className="chip">{c}</span>)}
           </div>
         ) : null}
-        {seller.offers_text ? <p className="offer">🎁 {seller.offers_text}</p> : null}
+        {seller.offers_text ? <p className="offer row" style={{ gap: 4 }}><GiftIcon /> {seller.offers_text}</p> : null}
         <div className="meta">
           {place ? <span className="row" style={{ gap: 4 }}><MapPinIcon /> {place}</span> : null}
           {seller.avg_rating > 0 ? (

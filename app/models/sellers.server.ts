@@ -158,14 +158,13 @@ function applyFilters<O>(
   if (filters.featured) q = q.where("sellers.is_featured", "=", 1);
   if (filters.category) {
     const slug = filters.category;
-    q = q.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom("seller_categories as sc")
-          .innerJoin("categories as c", "c.id", "sc.category_id")
-          .select(sql`1`.as("one"))
-          .whereRef("sc.seller_id", "=", "sellers.id")
-          .where("c.slug", "=", slug),
-      ),
+    // Driven from the category's links (an index range), not a probe per seller.
+    q = q.where("sellers.id", "in", (eb) =>
+      eb
+        .selectFrom("seller_categories as sc")
+        .innerJoin("categories as c", "c.id", "sc.category_id")
+        .select("sc.seller_id")
+        .where("c.slug", "=", slug),
     );
   }
   if (match) {

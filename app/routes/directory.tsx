@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { SellerCard } from "~/components/seller-card";
+import { SellerCard, toSellerCard } from "~/components/seller-card";
 import { GridIcon, ListIcon, SearchIcon, XIcon } from "~/components/icons";
 import { getDb } from "~db/client";
 import { CITIES, DIRECTORY_PAGE_SIZE } from "~/lib/constants";
@@ -29,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     query: { search: query.search, category: query.category, city: query.city, page: query.page },
     view: params.get("view") === "list" ? ("list" as const) : ("grid" as const),
     categories: categories.map(({ id, name, slug }) => ({ id, name, slug })),
-    sellers: result.sellers,
+    sellers: result.sellers.map(toSellerCard),
     pagination: result.pagination,
   };
 }

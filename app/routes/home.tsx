@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { SellerCard } from "~/components/seller-card";
+import { SellerCard, toSellerCard } from "~/components/seller-card";
 import { SearchIcon } from "~/components/icons";
 import { getDb } from "~db/client";
 import { FEATURED_LIMIT } from "~/lib/constants";
@@ -16,7 +16,7 @@ export function meta() {
 
 export async function loader() {
   const { sellers } = await listPublicSellers(getDb(), { search: "", category: "", city: "", featured: true, page: 1, limit: FEATURED_LIMIT });
-  return { featured: sellers };
+  return { featured: sellers.map(toSellerCard) };
 }
 
 export default function Home({ loaderData }: { loaderData: Awaited<ReturnType<typeof loader>> }) {

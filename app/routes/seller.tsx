@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, isRouteErrorResponse, Link, redirect, type ShouldRevalidateFunctionArgs, useNavigation, useSearchParams } from "react-router";
 import { ErrorList, Field, Honeypot, HONEYPOT_FIELD, StarRatingField, TextareaField } from "~/components/forms";
 import {
-  ArrowLeftIcon, CheckIcon, FacebookIcon, GlobeIcon, HeartIcon, InstagramIcon, MapPinIcon, MessageIcon, PhoneIcon, ScaleIcon, ShieldIcon, StarIcon, YoutubeIcon,
+  ArrowLeftIcon, CheckIcon, FacebookIcon, GiftIcon, GlobeIcon, HeartIcon, InstagramIcon, MapPinIcon, MessageIcon, PhoneIcon, ScaleIcon, ShieldIcon, StarIcon, YoutubeIcon,
 } from "~/components/icons";
 import { SellerAvatar } from "~/components/seller-avatar";
 import { getDb } from "~db/client";
@@ -167,7 +167,7 @@ function Overview({ seller, website }: { seller: Seller; website: string | null 
             <li><strong>Member since</strong>{formatDate(seller.created_at)}</li>
           </ul>
           {seller.subcategory_names.length ? <p className="small muted" style={{ marginTop: "var(--s-3)" }}>Specialities: {seller.subcategory_names.join(", ")}</p> : null}
-          {seller.offers_text ? <p className="form-success small" style={{ marginTop: "var(--s-3)" }}>🎁 {seller.offers_text}</p> : null}
+          {seller.offers_text ? <p className="form-success small row" style={{ marginTop: "var(--s-3)", gap: 6 }}><GiftIcon /> {seller.offers_text}</p> : null}
         </section>
         <section className="card card-pad" aria-labelledby="gallery-heading">
           <h2 id="gallery-heading">Products &amp; Services</h2>

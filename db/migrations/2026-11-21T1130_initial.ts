@@ -127,7 +127,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on("sellers")
     .columns(["status", "is_featured desc", "avg_rating desc", "id"])
     .execute();
-  await db.schema.createIndex("sellers_status_city").on("sellers").columns(["status", "city"]).execute();
+  // Covering indexes for the public visibility test (status + end date), so counts read no table rows.
+  await db.schema.createIndex("sellers_status_end").on("sellers").columns(["status", "subscription_end_date"]).execute();
+  await db.schema.createIndex("sellers_status_city").on("sellers").columns(["status", "city", "subscription_end_date"]).execute();
   await db.schema.createIndex("sellers_user_id").on("sellers").column("user_id").execute();
   await db.schema.createIndex("sellers_created_at").on("sellers").column("created_at").execute();
 
