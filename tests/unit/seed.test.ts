@@ -35,3 +35,32 @@ describe("seed", () => {
     expect(withPhoto && existsSync(join(dir, "uploads", "public", withPhoto.profile_photo!))).toBe(true);
   });
 });
+
+describe("prepareDatabase (start-up)", () => {
+  it("migrates and seeds a new database once, honouring SEED_DEMO", async () => {
+    const { openDatabase } = await import("~db/client");
+    const { prepareDatabase } = await import("~db/prepare");
+    const fresh = openDatabase(join(dir, "fresh.db"));
+    const before = process.env.SEED_DEMO;
+    process.env.SEED_DEMO = "7";
+    try {
+      await prepareDatabase(fresh);
+      await prepareDatabase(fresh);
+      expect((await fresh.selectFrom("sellers").select("id").execute()).length).toBe(7);
+      expect((await fresh.selectFrom("categories").select("id").execute()).length).toBe(16);
+    } finally {
+      process.env.SEED_DEMO = before;
+      await fresh.destroy();
+    }
+    const none = openDatabase(join(dir, "none.db"));
+    process.env.SEED_DEMO = "0";
+    try {
+      await prepareDatabase(none);
+      expect((await none.selectFrom("sellers").select("id").execute()).length).toBe(0);
+      expect((await none.selectFrom("categories").select("id").execute()).length).toBe(16);
+    } finally {
+      process.env.SEED_DEMO = before;
+      await none.destroy();
+    }
+  });
+});

@@ -1,0 +1,50 @@
+import SQLite from "better-sqlite3";
+import { type CompiledQuery, Kysely, SqliteDialect } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~db/schema";
+import { seedDemoSellers } from "~db/seed/index";
+import { listPublicSellers } from "~/models/sellers.server";
+import { createTestDb } from "../support/test-db";
+
+// The hot paths' real SQL (captured from Kysely) must use indexes: no full scan of sellers.
+let path: string;
+let cleanup: () => Promise<void>;
+let sqlite: SQLite.Database;
+let db: Kysely<Database>;
+const captured: CompiledQuery[] = [];
+
+beforeAll(async () => {
+  const t = await createTestDb();
+  path = t.path;
+  cleanup = t.cleanup;
+  await seedDemoSellers(t.db, 300, 3);
+  sqlite = new SQLite(path);
+  db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log: (e) => { if (e.level === "query") captured.push(e.query); } });
+});
+afterAll(async () => {
+  await db.destroy();
+  await cleanup();
+});
+
+function plansOf(queries: CompiledQuery[]): string[] {
+  return queries.map((q) =>
+    (sqlite.prepare(`explain query plan ${q.sql}`).all(...(q.parameters as unknown[])) as { detail: string }[]).map((r) => r.detail).join(" | "),
+  );
+}
+
+describe("directory query plans", () => {
+  it.each([
+    ["default list", {}],
+    ["city", { city: "Pune" }],
+    ["category", { category: "food-and-beverages" }],
+    ["search", { search: "kitchen" }],
+    ["search and city", { search: "kitchen", city: "Bangalore" }],
+    ["featured", { featured: true, limit: 6 }],
+  ])("%s uses indexes", async (_label, over) => {
+    captured.length = 0;
+    await listPublicSellers(db, { search: "", category: "", city: "", featured: false, page: 1, limit: 12, ...over });
+    const plans = plansOf(captured);
+    expect(plans.length).toBeGreaterThan(0);
+    for (const plan of plans) expect(plan).not.toMatch(/SCAN sellers\b(?! USING)/);
+  });
+});
