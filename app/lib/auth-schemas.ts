@@ -54,7 +54,7 @@ export const signupStep1Schema = z
       return;
     }
     if (v.password !== v.confirm_password) ctx.addIssue({ code: "custom", message: "Passwords do not match", path: ["confirm_password"] });
-  });
+  }, { when: (payload) => typeof payload.value === "object" && payload.value !== null }); // also when another field is wrong
 
 /** The step-1 fields kept in hidden inputs on step 2. */
 export const signupKeptStep1Schema = z.object({

@@ -158,8 +158,12 @@ export async function registerSeller(db: DB, input: Omit<RegistrationInput, "pas
   }
 }
 
+/** Changes a password and ends every session of the account (decision 8): old cookies stop working. */
 export async function setPasswordHash(db: DB, userId: number, passwordHash: string): Promise<void> {
-  await db.updateTable("users").set({ password_hash: passwordHash, updated_at: new Date().toISOString() }).where("id", "=", userId).execute();
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable("users").set({ password_hash: passwordHash, updated_at: new Date().toISOString() }).where("id", "=", userId).execute();
+    await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
+  });
 }
 
 export type EnsureAdminResult = "created" | "exists" | "skipped";

@@ -225,8 +225,15 @@ function Step2({
     .filter((g) => g.items.length && (!hydrated || chosen.has(String(g.category.id))));
   const catErrorId = fields.category_ids.errors?.length ? "category-ids-error" : undefined;
   const termsErrorId = fields.terms.errors?.length ? "terms-error" : undefined;
+  const formProps = getFormProps(form);
+  // Previous skips the step-2 checks (conform validates on every submit; formNoValidate covers only the browser's).
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    if (submitter?.value === "previous") return;
+    formProps.onSubmit(event);
+  };
   return (
-    <Form method="post" {...getFormProps(form)} className="stack">
+    <Form method="post" {...formProps} onSubmit={onSubmit} className="stack">
       <h2 className="wizard-title">Business Categories</h2>
       <input type="hidden" name="name" value={values.name} />
       <input type="hidden" name="email" value={values.email} />
