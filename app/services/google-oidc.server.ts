@@ -122,7 +122,7 @@ export async function finishGoogleSignIn(
   callbackUrl.searchParams.set("code", params.code);
   callbackUrl.searchParams.set("state", params.state);
   if (params.iss) callbackUrl.searchParams.set("iss", params.iss);
-  let claims: oidc.IDToken | undefined;
+  let claims: (oidc.IDToken & oidc.UserInfoResponse) | undefined;
   try {
     const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
       pkceCodeVerifier: saved.code_verifier,
@@ -130,7 +130,13 @@ export async function finishGoogleSignIn(
       expectedNonce: saved.nonce ?? undefined,
       idTokenExpected: true,
     });
-    claims = tokens.claims();
+    const idToken = tokens.claims();
+    // Google puts the email in the ID token; other providers may keep it for the UserInfo endpoint.
+    if (idToken && idToken.email === undefined) {
+      claims = { ...idToken, ...(await oidc.fetchUserInfo(config, tokens.access_token, idToken.sub)) };
+    } else {
+      claims = idToken as typeof claims;
+    }
   } catch (error) {
     if (process.env.NODE_ENV !== "test") console.warn("Google sign-in code exchange refused:", error instanceof Error ? error.message : error);
     return { ok: false, status: 400, error: "Google sign-in could not be completed. Please try again." };

@@ -25,7 +25,7 @@ const provider = new Provider(issuer, {
     return {
       accountId: id,
       async claims() {
-        return { sub: `google-${email}`, email, email_verified: !email.startsWith("unverified"), name: "Google Tester" };
+        return { sub: id, email, email_verified: !email.startsWith("unverified"), name: "Google Tester" };
       },
     };
   },
