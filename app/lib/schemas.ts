@@ -211,7 +211,7 @@ export const NEWSLETTER_REQUIRED_MESSAGE = "Please enter your email address";
 export const newsletterSchema = z.object({
   email: emailField(NEWSLETTER_REQUIRED_MESSAGE, "Please enter a valid email address"),
   source: z
-    .enum(NEWSLETTER_SOURCE_VALUES)
+    .enum(NEWSLETTER_SOURCE_VALUES, { error: `source must be one of ${NEWSLETTER_SOURCE_VALUES.join(", ")}` })
     .optional()
     .transform((s) => s ?? "website"),
 });

@@ -1,0 +1,1 @@
+export default function X() { return null; }
