@@ -2,6 +2,7 @@ import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestora
 import { useNonce } from "~/components/nonce";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { NewsletterForm } from "~/components/newsletter-form";
 import { THEME_BOOT_SCRIPT, themeFromCookieHeader } from "~/lib/theme";
 import appStyles from "~/styles/app.css?url";
 import type { Route } from "./+types/root";
@@ -33,7 +34,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a href="#main" className="skip-link">Skip to content</a>
         <SiteHeader theme={theme} />
         <main id="main">{children}</main>
-        <SiteFooter />
+        <SiteFooter newsletter={<div className="footer-newsletter"><h2>Newsletter</h2><p className="muted">Community news and new sellers, twice a month.</p><NewsletterForm source="footer" /></div>} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -190,6 +190,7 @@ export const sellerProfileSchema = z.object({
 export type SellerProfileInput = z.output<typeof sellerProfileSchema>;
 
 export const CONTACT_REQUIRED_MESSAGE = "Please fill all required fields";
+export const CONTACT_SUCCESS_MESSAGE = "Thank you for reaching out! We reply within 24 hours.";
 
 export const contactSchema = z.object({
   name: requiredText(CONTACT_REQUIRED_MESSAGE, "Name", TEXT_LIMITS.name),

@@ -7,8 +7,8 @@ import { CheckIcon, MailIcon, MapPinIcon, MessageIcon, PhoneIcon } from "~/compo
 import { getDb } from "~db/client";
 import { CONTACT, QUERY_TYPES } from "~/lib/constants";
 import { CONTACT_FAQ } from "~/lib/faq";
-import { CONTACT_REQUIRED_MESSAGE, contactSchema, TEXT_LIMITS } from "~/lib/schemas";
-import { CONTACT_SUCCESS_MESSAGE, submitContactMessage } from "~/services/contact.server";
+import { CONTACT_REQUIRED_MESSAGE, CONTACT_SUCCESS_MESSAGE, contactSchema, TEXT_LIMITS } from "~/lib/schemas";
+import { submitContactMessage } from "~/services/contact.server";
 import { checkPublicForm } from "~/services/public-form.server";
 import type { Route } from "./+types/contact";
 

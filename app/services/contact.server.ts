@@ -4,7 +4,7 @@ import type { ContactInput } from "~/lib/schemas";
 import { createEnquiry } from "~/models/enquiries.server";
 import { sendMailLater } from "./mailer.server";
 
-export const CONTACT_SUCCESS_MESSAGE = "Thank you for reaching out! We reply within 24 hours.";
+export { CONTACT_SUCCESS_MESSAGE } from "~/lib/schemas";
 
 /** Stores a contact message and acknowledges it by mail (shared by /contact and POST /api/enquiries/contact). */
 export async function submitContactMessage(db: DB, input: ContactInput): Promise<number> {
