@@ -3,6 +3,7 @@ import { AccountNav } from "~/components/account-nav";
 import { useNonce } from "~/components/nonce";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { NewsletterForm } from "~/components/newsletter-form";
 import { THEME_BOOT_SCRIPT, themeFromCookieHeader } from "~/lib/theme";
 import { getSessionUser } from "~/services/session.server";
 import appStyles from "~/styles/app.css?url";
@@ -40,7 +41,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a href="#main" className="skip-link">Skip to content</a>
         <SiteHeader theme={theme} account={data?.user ? <AccountNav user={data.user} /> : undefined} />
         <main id="main">{children}</main>
-        <SiteFooter />
+        <SiteFooter newsletter={<div className="footer-newsletter"><h2>Newsletter</h2><p className="muted">Community news and new sellers, twice a month.</p><NewsletterForm source="footer" /></div>} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

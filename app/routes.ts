@@ -9,6 +9,10 @@ export default [
   route("coming-soon", "routes/coming-soon.tsx"),
   route("theme", "routes/theme.tsx"),
   // ── marketing and public forms ──
+  route("list-your-business", "routes/list-your-business.tsx"),
+  route("register", "routes/register.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("newsletter", "routes/newsletter.tsx"),
 
   // ── accounts ──
   route("seller-signup", "routes/accounts/seller-signup.tsx"),
@@ -38,6 +42,8 @@ export default [
       route("*", "routes/admin/placeholder.tsx", { id: "admin-unknown" }),
     ]),
   ]),
+  // private images (ID documents, payment screenshots) of applications, for staff only
+  route("admin/uploads/:key", "routes/admin-upload.ts"),
 
   ...prefix("api", [
     // ── public API ──
@@ -47,6 +53,10 @@ export default [
     route("categories/subcategories/all", "routes/api/subcategories.ts"),
     route("reviews", "routes/api/reviews.ts"),
     // ── public forms API ──
+    route("upload", "routes/api/upload.ts"),
+    route("sellers/submit", "routes/api/sellers-submit.ts"),
+    route("enquiries/contact", "routes/api/enquiries-contact.ts"),
+    route("enquiries/newsletter", "routes/api/enquiries-newsletter.ts"),
 
     // ── accounts API ──
     route("users/me", "routes/api/accounts/users-me.ts"),

@@ -60,7 +60,7 @@ export default function GoogleCallback() {
           </>
         ) : (
           <>
-            <div className="spinner" aria-hidden="true" />
+            <div className="page-spinner" aria-hidden="true" />
             <h1 className="auth-center">Signing you in…</h1>
             <noscript><p className="form-error">Google sign-in needs JavaScript. Please enable it or sign in with your email and password.</p></noscript>
           </>
