@@ -1,4 +1,5 @@
 import type { DB } from "~db/client";
+import type { SellerProfileInput } from "~/lib/schemas";
 
 // A seller's own listing, as seen from their dashboard. Every query is scoped by the account's user id,
 // so one seller can never read or change another seller's data, whatever ids a request carries.
@@ -63,3 +64,31 @@ export async function replyToOwnReview(db: DB, userId: number, reviewId: number,
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** The public profile fields of the account's own (latest) listing. False when the account has no listing. */
+export async function updateOwnProfile(db: DB, userId: number, input: SellerProfileInput): Promise<boolean> {
+  const own = await db.selectFrom("sellers").select("id").where("user_id", "=", userId).orderBy("id", "desc").executeTakeFirst();
+  if (!own) return false;
+  await db
+    .updateTable("sellers")
+    .set({
+      business_name: input.business_name,
+      tagline: input.tagline ?? null,
+      description: input.business_description ?? null,
+      price_range: input.price_range ?? null,
+      city: input.city,
+      locality: input.area ?? null,
+      address: input.address,
+      website: input.website_link ?? null,
+      whatsapp_link: input.whatsapp_link ?? null,
+      facebook_link: input.facebook_link ?? null,
+      instagram: input.instagram_link ?? null,
+      youtube_link: input.youtube_link ?? null,
+      updated_at: new Date().toISOString(),
+    })
+    .where("id", "=", own.id)
+    .where("user_id", "=", userId)
+    .execute();
+  return true;
+}
+

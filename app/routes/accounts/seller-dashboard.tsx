@@ -3,12 +3,16 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { getDb } from "~db/client";
 import { ErrorList, TextareaField } from "~/components/forms";
+import { SellerProfileFields } from "~/components/seller-profile-fields";
 import { EyeIcon, StarIcon } from "~/components/icons";
 import { REVIEW_REPLY_MAX_LENGTH, reviewReplySchema } from "~/lib/auth-schemas";
 import { formatDate } from "~/lib/dates";
 import { formatCount, formatRating } from "~/lib/format";
+import { sellerProfileSchema } from "~/lib/schemas";
 import { subscriptionExpiry } from "~/lib/subscription";
-import { getOwnListing, listOwnPublishedReviews, type OwnListing, replyToOwnReview } from "~/models/seller-account.server";
+import { profileFormValues } from "~/lib/seller-profile-values";
+import { getOwnListing, listOwnPublishedReviews, replyToOwnReview, updateOwnProfile } from "~/models/seller-account.server";
+import type { OwnListing } from "~/models/seller-account.server";
 import { requireUser } from "~/services/session.server";
 import type { Route } from "./+types/seller-dashboard";
 
@@ -37,6 +41,12 @@ export async function action({ request }: Route.ActionArgs) {
     const ok = await replyToOwnReview(getDb(), user.id, submission.value.review_id, submission.value.reply);
     if (!ok) throw data("Review not found", { status: 404 });
     return redirect(`/seller-dashboard?replied=${submission.value.review_id}#review-${submission.value.review_id}`);
+  }
+  if (intent === "profile") {
+    const submission = parseWithZod(form, { schema: sellerProfileSchema });
+    if (submission.status !== "success") return data({ intent: "profile" as const, result: submission.reply() }, { status: 400 });
+    if (!(await updateOwnProfile(getDb(), user.id, submission.value))) throw data("You have no listing yet", { status: 404 });
+    return redirect("/seller-dashboard?saved=profile#profile");
   }
   throw data("Unknown action", { status: 400 });
 }
@@ -69,6 +79,13 @@ export default function SellerDashboard({ loaderData, actionData }: Route.Compon
           <Link to="/register" className="btn btn-primary">Apply for a listing</Link>
         </section>
       )}
+      {listing ? (
+        <ProfileEditor
+          listing={listing}
+          saved={params.get("saved") === "profile"}
+          lastResult={actionData && actionData.intent === "profile" ? actionData.result : undefined}
+        />
+      ) : null}
       {listing ? (
         <section className="card card-pad" aria-labelledby="reviews-heading" id="reviews">
           <h2 id="reviews-heading">Customer Reviews</h2>
@@ -170,5 +187,34 @@ function ReviewWithReply({ review, justSaved, lastResult }: { review: Review; ju
         <div><button type="submit" className="btn btn-sm btn-primary" disabled={busy}>{busy ? "Saving..." : review.seller_reply ? "Update Reply" : "Post Reply"}</button></div>
       </Form>
     </article>
+  );
+}
+
+function ProfileEditor({ listing, saved, lastResult }: { listing: OwnListing; saved: boolean; lastResult?: SubmissionResult<string[]> }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "profile";
+  const [form, fields] = useForm({
+    id: "profile",
+    lastResult: navigation.state === "idle" ? lastResult : null,
+    defaultValue: profileFormValues(listing),
+    constraint: getZodConstraint(sellerProfileSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: sellerProfileSchema }),
+  });
+  return (
+    <section className="stack" aria-labelledby="profile-heading" id="profile">
+      <div>
+        <h2 id="profile-heading" style={{ marginBottom: "var(--s-1)" }}>Public profile</h2>
+        <p className="small muted" style={{ margin: 0 }}>What visitors see on your page in the directory. Changes show at once.</p>
+      </div>
+      {saved ? <p className="form-success" role="status">Your profile has been saved.</p> : null}
+      <Form method="post" {...getFormProps(form)} className="stack" preventScrollReset>
+        <input type="hidden" name="intent" value="profile" />
+        {form.errors?.length ? <div className="form-error" role="alert"><ErrorList errors={form.errors} /></div> : null}
+        <SellerProfileFields fields={fields} />
+        <div><button type="submit" className="btn btn-primary" disabled={busy}>{busy ? "Saving..." : "Save Profile"}</button></div>
+      </Form>
+    </section>
   );
 }
