@@ -104,7 +104,7 @@ export async function categoryId(db: DB, slug: string): Promise<number> {
 /** Signs in through a login page's form (seller or admin door), as a person would. */
 export async function signInWithForm(page: Page, door: "/seller-login" | "/admin/login", email: string, password: string) {
   await page.goto(door);
-  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: door === "/admin/login" ? "Sign In to Admin Portal" : "Sign In", exact: true }).click();
 }

@@ -29,7 +29,7 @@ test.describe("seller login", () => {
     const seller = await createUser(db, { role: "seller" });
     await signInWithForm(page, "/seller-login", seller.email, "wrong-password");
     await expect(page.getByRole("alert")).toHaveText("Invalid email or password. Please try again.");
-    await expect(page.getByLabel("Email")).toHaveValue(seller.email);
+    await expect(page.getByLabel("Email", { exact: true })).toHaveValue(seller.email);
     // The server never sends the password back (with JavaScript the page simply was not reloaded).
     if (!jsEnabled) await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
     await signInWithForm(page, "/seller-login", `nobody-${seller.email}`, "wrong-password");
@@ -47,7 +47,7 @@ test.describe("seller login", () => {
     const seller = await createUser(db, { role: "seller" });
     await page.goto("/seller-dashboard");
     await expect(page).toHaveURL(/\/seller-login\?redirectTo=%2Fseller-dashboard/);
-    await page.getByLabel("Email").fill(seller.email);
+    await page.getByLabel("Email", { exact: true }).fill(seller.email);
     await page.getByLabel("Password", { exact: true }).fill(seller.password);
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(page).toHaveURL(/\/seller-dashboard$/);
@@ -119,7 +119,7 @@ test.describe("admin login", () => {
   test("returns to the guarded page after sign-in", async ({ page }) => {
     await page.goto("/admin/reviews");
     await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Freviews/);
-    await page.getByLabel("Email").fill(ADMIN.email);
+    await page.getByLabel("Email", { exact: true }).fill(ADMIN.email);
     await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
     await page.getByRole("button", { name: "Sign In to Admin Portal" }).click();
     await expect(page).toHaveURL(/\/admin\/reviews$/);

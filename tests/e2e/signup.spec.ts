@@ -10,7 +10,7 @@ test.describe("seller sign-up", () => {
 
     await page.getByLabel("Full Name").fill("Lakshmi Rao");
     await page.getByLabel("Mobile Number").fill("+91 98450 11111");
-    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Email", { exact: true }).fill(email);
     await page.getByLabel("Password", { exact: true }).fill("Sunrise-Pickles-9");
     await page.getByLabel("Confirm Password").fill("Sunrise-Pickles-9");
     await page.getByRole("button", { name: "Continue" }).click();
@@ -26,7 +26,7 @@ test.describe("seller sign-up", () => {
     await page.getByRole("button", { name: "Previous" }).click();
     await expect(page.getByRole("heading", { name: "Personal Details" })).toBeVisible();
     await expect(page.getByLabel("Full Name")).toHaveValue("Lakshmi Rao");
-    await expect(page.getByLabel("Email")).toHaveValue(email);
+    await expect(page.getByLabel("Email", { exact: true })).toHaveValue(email);
     await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
     await expect(page.getByText("Your password is saved. Leave both password fields empty to keep it.")).toBeVisible();
     expect(await page.content()).not.toContain("Sunrise-Pickles-9");
@@ -59,7 +59,7 @@ test.describe("seller sign-up", () => {
     await page.goto("/seller-signup");
     await page.getByLabel("Full Name").fill("Asha");
     await page.getByLabel("Mobile Number").fill("12345");
-    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByLabel("Email", { exact: true }).fill("not-an-email");
     await page.getByLabel("Password", { exact: true }).fill("short");
     await page.getByLabel("Confirm Password").fill("different");
     // Skip the browser's own checks so the server's messages show in both modes.
@@ -75,7 +75,7 @@ test.describe("seller sign-up", () => {
 
     await page.getByLabel("Full Name").fill("");
     await page.getByLabel("Mobile Number").fill("+91 98765 43210");
-    await page.getByLabel("Email").fill("asha@example.test");
+    await page.getByLabel("Email", { exact: true }).fill("asha@example.test");
     await page.getByLabel("Password", { exact: true }).fill("long-enough-1");
     await page.getByLabel("Confirm Password").fill("long-enough-2");
     await page.getByRole("button", { name: "Continue" }).click();
@@ -87,7 +87,7 @@ test.describe("seller sign-up", () => {
     await page.goto("/seller-signup");
     await page.getByLabel("Full Name").fill("Meera");
     await page.getByLabel("Mobile Number").fill("9876543210");
-    await page.getByLabel("Email").fill(`${uniqueWord("s2")}@example.test`);
+    await page.getByLabel("Email", { exact: true }).fill(`${uniqueWord("s2")}@example.test`);
     await page.getByLabel("Password", { exact: true }).fill("Meera-Pass-77");
     await page.getByLabel("Confirm Password").fill("Meera-Pass-77");
     await page.getByRole("button", { name: "Continue" }).click();
@@ -106,7 +106,7 @@ test.describe("seller sign-up", () => {
     await page.goto("/seller-signup");
     await page.getByLabel("Full Name").fill("Another");
     await page.getByLabel("Mobile Number").fill("9876543210");
-    await page.getByLabel("Email").fill(email.toUpperCase());
+    await page.getByLabel("Email", { exact: true }).fill(email.toUpperCase());
     await page.getByLabel("Password", { exact: true }).fill("Another-Pass-1");
     await page.getByLabel("Confirm Password").fill("Another-Pass-1");
     await page.getByRole("button", { name: "Continue" }).click();
@@ -128,7 +128,7 @@ test.describe("seller sign-up", () => {
     await expectNoSeriousA11yViolations(page);
     await page.getByLabel("Full Name").fill("Axe Tester");
     await page.getByLabel("Mobile Number").fill("9876543210");
-    await page.getByLabel("Email").fill(`${uniqueWord("axe")}@example.test`);
+    await page.getByLabel("Email", { exact: true }).fill(`${uniqueWord("axe")}@example.test`);
     await page.getByLabel("Password", { exact: true }).fill("Axe-Tester-123");
     await page.getByLabel("Confirm Password").fill("Axe-Tester-123");
     await page.getByRole("button", { name: "Continue" }).click();
