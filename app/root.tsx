@@ -1,8 +1,11 @@
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { AccountNav } from "~/components/account-nav";
 import { useNonce } from "~/components/nonce";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { NewsletterForm } from "~/components/newsletter-form";
 import { THEME_BOOT_SCRIPT, themeFromCookieHeader } from "~/lib/theme";
+import { getSessionUser } from "~/services/session.server";
 import appStyles from "~/styles/app.css?url";
 import type { Route } from "./+types/root";
 
@@ -11,8 +14,13 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { theme: themeFromCookieHeader(request.headers.get("Cookie")) };
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getSessionUser(request);
+  return {
+    theme: themeFromCookieHeader(request.headers.get("Cookie")),
+    // Only what the header shows; pages that need more load it themselves.
+    user: user ? { name: user.name, role: user.role } : null,
+  };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -31,9 +39,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <a href="#main" className="skip-link">Skip to content</a>
-        <SiteHeader theme={theme} />
+        <SiteHeader theme={theme} account={data?.user ? <AccountNav user={data.user} /> : undefined} />
         <main id="main">{children}</main>
-        <SiteFooter />
+        <SiteFooter newsletter={<div className="footer-newsletter"><h2>Newsletter</h2><p className="muted">Community news and new sellers, twice a month.</p><NewsletterForm source="footer" /></div>} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

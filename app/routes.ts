@@ -1,4 +1,4 @@
-import { type RouteConfig, index, prefix, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
 // Every URL of the site, in one place. Sections: public pages, accounts, admin, API.
 export default [
@@ -9,10 +9,41 @@ export default [
   route("coming-soon", "routes/coming-soon.tsx"),
   route("theme", "routes/theme.tsx"),
   // ── marketing and public forms ──
+  route("list-your-business", "routes/list-your-business.tsx"),
+  route("register", "routes/register.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("newsletter", "routes/newsletter.tsx"),
 
   // ── accounts ──
+  route("seller-signup", "routes/accounts/seller-signup.tsx"),
+  route("seller-login", "routes/accounts/seller-login.tsx"),
+  route("seller-dashboard", "routes/accounts/seller-dashboard.tsx"),
+  route("logout", "routes/accounts/logout.tsx"),
+  route("terms", "routes/accounts/legal.tsx", { id: "terms" }),
+  route("privacy", "routes/accounts/legal.tsx", { id: "privacy" }),
+  route("auth/google", "routes/accounts/google-start.tsx"),
+  route("auth/google/callback", "routes/accounts/google-callback.tsx"),
 
-  // ── admin ──
+  // ── admin ── (every loader and action guards itself; the layout is not enough)
+  route("admin/login", "routes/admin/login.tsx"),
+  route("admin/sellers/edit/:id", "routes/admin/seller-edit.tsx"),
+  ...prefix("admin", [
+    layout("routes/admin/layout.tsx", [
+      index("routes/admin/dashboard.tsx"),
+      route("sellers", "routes/admin/placeholder.tsx", { id: "admin-sellers" }),
+      route("sellers/new", "routes/admin/placeholder.tsx", { id: "admin-sellers-new" }),
+      route("categories", "routes/admin/placeholder.tsx", { id: "admin-categories" }),
+      route("categories/*", "routes/admin/placeholder.tsx", { id: "admin-categories-any" }),
+      route("subcategories/*", "routes/admin/placeholder.tsx", { id: "admin-subcategories-any" }),
+      route("reviews", "routes/admin/placeholder.tsx", { id: "admin-reviews" }),
+      route("enquiries", "routes/admin/placeholder.tsx", { id: "admin-enquiries" }),
+      route("content", "routes/admin/placeholder.tsx", { id: "admin-content" }),
+      route("settings", "routes/admin/placeholder.tsx", { id: "admin-settings" }),
+      route("*", "routes/admin/placeholder.tsx", { id: "admin-unknown" }),
+    ]),
+  ]),
+  // private images (ID documents, payment screenshots) of applications, for staff only
+  route("admin/uploads/:key", "routes/admin-upload.ts"),
 
   ...prefix("api", [
     // ── public API ──
@@ -22,10 +53,22 @@ export default [
     route("categories/subcategories/all", "routes/api/subcategories.ts"),
     route("reviews", "routes/api/reviews.ts"),
     // ── public forms API ──
+    route("upload", "routes/api/upload.ts"),
+    route("sellers/submit", "routes/api/sellers-submit.ts"),
+    route("enquiries/contact", "routes/api/enquiries-contact.ts"),
+    route("enquiries/newsletter", "routes/api/enquiries-newsletter.ts"),
 
     // ── accounts API ──
+    route("users/me", "routes/api/accounts/users-me.ts"),
+    route("logout", "routes/api/accounts/logout.ts"),
+    route("auth/login", "routes/api/accounts/auth-login.ts"),
+    route("auth/register", "routes/api/accounts/auth-register.ts"),
+    route("oauth/google/redirect_url", "routes/api/accounts/google-redirect-url.ts"),
+    route("sessions", "routes/api/accounts/sessions.ts"),
 
     // ── admin API ──
+    route("admin/login", "routes/api/accounts/admin-login.ts"),
+    route("admin/verify", "routes/api/accounts/admin-verify.ts"),
 
     route("*", "routes/api/not-found.ts"),
   ]),

@@ -10,6 +10,10 @@ process.env.E2E_DATABASE_PATH = join(runDir, "e2e.db");
 process.env.E2E_UPLOADS_DIR = join(runDir, "uploads");
 const port = Number(process.env.E2E_PORT ?? 3210);
 process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
+// The tests' own OpenID Connect provider (Google sign-in), on the next port.
+const oidcPort = port + 1;
+process.env.E2E_OIDC_ISSUER = `http://127.0.0.1:${oidcPort}`;
+const oidcClient = { id: "bwp-e2e", secret: "bwp-e2e-client-secret" };
 
 const chromium = {
   ...devices["Desktop Chrome"],
@@ -36,7 +40,7 @@ export default defineConfig({
     { name: "js-on", use: { ...chromium, javaScriptEnabled: true } },
     { name: "js-off", use: { ...chromium, javaScriptEnabled: false } },
   ],
-  webServer: {
+  webServer: [{
     command: "npx tsx scripts/server.ts",
     cwd: join(import.meta.dirname, ".."),
     url: `${process.env.E2E_BASE_URL}/api/categories`,
@@ -57,6 +61,23 @@ export default defineConfig({
       COOKIE_SECURE: "0",
       ADMIN_EMAIL: "admin@e2e.test",
       ADMIN_PASSWORD: "e2e-Admin-Password-123",
+      GOOGLE_ISSUER: process.env.E2E_OIDC_ISSUER,
+      GOOGLE_CLIENT_ID: oidcClient.id,
+      GOOGLE_CLIENT_SECRET: oidcClient.secret,
+      PUBLIC_URL: process.env.E2E_BASE_URL,
     },
-  },
+  }, {
+    command: "npx tsx tests/support/oidc-provider.ts",
+    cwd: join(import.meta.dirname, ".."),
+    url: `${process.env.E2E_OIDC_ISSUER}/.well-known/openid-configuration`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "pipe",
+    env: {
+      OIDC_PORT: String(oidcPort),
+      OIDC_CLIENT_ID: oidcClient.id,
+      OIDC_CLIENT_SECRET: oidcClient.secret,
+      OIDC_REDIRECT_URI: `${process.env.E2E_BASE_URL}/auth/google/callback`,
+    },
+  }],
 });

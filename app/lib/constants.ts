@@ -44,6 +44,7 @@ export const NEWSLETTER_SOURCES = [
   { value: "homepage_final_cta", label: "Homepage CTA" },
   { value: "footer", label: "Footer" },
 ] as const;
+export const NEWSLETTER_SOURCE_VALUES = ["website", "homepage_final_cta", "footer"] as const;
 
 /** The one plan table (decision 14). */
 export const PLANS = [
@@ -54,6 +55,17 @@ export const PLANS = [
   { id: "elite", name: "Elite", amount: 4999, months: 12, popular: false, featured: true },
 ] as const;
 export type Plan = (typeof PLANS)[number];
+export const PLAN_IDS = ["1m", "3m", "6m", "12m", "elite"] as const satisfies readonly Plan["id"][];
+export type PlanId = (typeof PLAN_IDS)[number];
+export function planById(id: string | null | undefined): Plan | undefined {
+  return PLANS.find((p) => p.id === id);
+}
+export function formatRupees(amount: number): string {
+  return `₹${amount.toLocaleString("en-IN")}`;
+}
+export function planDuration(plan: Plan): string {
+  return plan.months === 1 ? "1 month" : `${plan.months} months`;
+}
 export const PLAN_FEATURES = [
   "Listing in the verified directory",
   "2 posts on the community page every market day (Wednesday and Saturday)",

@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { API_MAX_LIMIT, DIRECTORY_PAGE_SIZE, REVIEW_MAX_LENGTH, REVIEWER_NAME_MAX_LENGTH, SEARCH_MAX_LENGTH } from "./constants";
+import {
+  API_MAX_LIMIT, CITIES, DIRECTORY_PAGE_SIZE, NEWSLETTER_SOURCE_VALUES, PLAN_IDS, PLANS, QUERY_TYPES, REVIEW_MAX_LENGTH, REVIEWER_NAME_MAX_LENGTH, SEARCH_MAX_LENGTH,
+} from "./constants";
 
 // One schema per input, shared by the page's form action and its /api twin.
 
@@ -78,4 +80,280 @@ export const apiReviewSchema = reviewSchema.extend({
     .number({ error: "seller_id must be a seller's id" })
     .int("seller_id must be a seller's id")
     .positive("seller_id must be a seller's id"),
+});
+
+// ── public forms: contact, newsletter, seller application ──
+
+export const TEXT_LIMITS = {
+  name: 100,
+  email: 254,
+  mobile: 20,
+  subject: 150,
+  message: 5000,
+  business_name: 120,
+  tagline: 160,
+  business_description: 2000,
+  city: 60,
+  area: 80,
+  address: 300,
+  url: 300,
+} as const;
+
+const tooLong = (label: string, max: number) => `${label} must be at most ${max.toLocaleString("en-IN")} characters`;
+
+/** A required text field: trimmed, with the spec's message when blank and a length cap. */
+const requiredText = (message: string, label: string, max: number) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, tooLong(label, max));
+
+/** An optional text field: blank becomes undefined. */
+const optionalString = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong(label, max))
+    .optional()
+    .transform((s) => (s ? s : undefined));
+
+/** An optional web address (http/https only); a bare domain gets https:// in front. */
+const optionalUrl = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(TEXT_LIMITS.url, tooLong(label, TEXT_LIMITS.url))
+    .optional()
+    .transform((s, ctx) => {
+      if (!s) return undefined;
+      const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(s) ? s : `https://${s}`;
+      try {
+        const url = new URL(withScheme);
+        if ((url.protocol === "http:" || url.protocol === "https:") && url.hostname.includes(".")) return url.toString();
+      } catch {
+        // fall through
+      }
+      ctx.addIssue({ code: "custom", message: `Please enter a valid ${label.toLowerCase()} address (https://…)` });
+      return z.NEVER;
+    });
+
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const emailField = (requiredMessage: string, invalidMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(TEXT_LIMITS.email, invalidMessage)
+    .regex(EMAIL_PATTERN, invalidMessage)
+    .transform((s) => s.toLowerCase());
+
+/** Application mobile rule: after removing spaces, an optional leading + then 10 to 15 digits. */
+export const MOBILE_PATTERN = /^\+?\d{10,15}$/;
+export const mobileField = (requiredMessage: string, invalidMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(TEXT_LIMITS.mobile * 2, invalidMessage)
+    .transform((s) => s.replace(/[\s-]/g, ""))
+    .refine((s) => MOBILE_PATTERN.test(s), invalidMessage);
+
+const PRICE_RANGE_VALUES = ["below_500", "500_1000", "1000_3000", "3000_5000", "above_5000"] as const;
+
+/**
+ * The seller's public business profile and online presence: one field group shared by the listing
+ * application, the seller's own profile edit and the admin's seller edit (with
+ * `components/seller-profile-fields.tsx`). Field names follow the application payload of the spec.
+ */
+export const sellerProfileSchema = z.object({
+  business_name: requiredText("Business name is required", "Business name", TEXT_LIMITS.business_name),
+  tagline: optionalString("Tagline", TEXT_LIMITS.tagline),
+  business_description: optionalString("Description", TEXT_LIMITS.business_description),
+  price_range: z
+    .enum(PRICE_RANGE_VALUES, { error: "Please choose a price range from the list" })
+    .optional(),
+  city: requiredText("City is required", "City", TEXT_LIMITS.city).transform((c, ctx) => {
+    const known = CITIES.find((k) => k.toLowerCase() === c.toLowerCase());
+    if (known) return known;
+    ctx.addIssue({ code: "custom", message: "Please choose a city from the list" });
+    return z.NEVER;
+  }),
+  area: optionalString("Area", TEXT_LIMITS.area),
+  address: requiredText("Address is required", "Address", TEXT_LIMITS.address),
+  whatsapp_link: optionalUrl("WhatsApp link"),
+  facebook_link: optionalUrl("Facebook"),
+  instagram_link: optionalUrl("Instagram"),
+  youtube_link: optionalUrl("YouTube"),
+  website_link: optionalUrl("Website"),
+});
+export type SellerProfileInput = z.output<typeof sellerProfileSchema>;
+
+export const CONTACT_REQUIRED_MESSAGE = "Please fill all required fields";
+export const CONTACT_SUCCESS_MESSAGE = "Thank you for reaching out! We reply within 24 hours.";
+
+export const contactSchema = z.object({
+  name: requiredText(CONTACT_REQUIRED_MESSAGE, "Name", TEXT_LIMITS.name),
+  email: emailField(CONTACT_REQUIRED_MESSAGE, "Email is invalid"),
+  mobile: z
+    .string()
+    .trim()
+    .max(TEXT_LIMITS.mobile * 2, "Please enter a valid mobile number")
+    .optional()
+    .transform((s) => (s ? s.replace(/[\s-]/g, "") : undefined))
+    .refine((s) => s === undefined || MOBILE_PATTERN.test(s), "Please enter a valid mobile number"),
+  query_type: z.enum(QUERY_TYPES, { error: CONTACT_REQUIRED_MESSAGE }),
+  subject: optionalString("Subject", TEXT_LIMITS.subject),
+  message: requiredText(CONTACT_REQUIRED_MESSAGE, "Message", TEXT_LIMITS.message),
+});
+export type ContactInput = z.output<typeof contactSchema>;
+
+export const NEWSLETTER_REQUIRED_MESSAGE = "Please enter your email address";
+export const newsletterSchema = z.object({
+  email: emailField(NEWSLETTER_REQUIRED_MESSAGE, "Please enter a valid email address"),
+  source: z
+    .enum(NEWSLETTER_SOURCE_VALUES, { error: `source must be one of ${NEWSLETTER_SOURCE_VALUES.join(", ")}` })
+    .optional()
+    .transform((s) => s ?? "website"),
+});
+export type NewsletterInput = z.output<typeof newsletterSchema>;
+
+export const APPLICATION_MESSAGES = {
+  name: "Name is required",
+  mobileRequired: "Mobile number is required",
+  mobileInvalid: "Please enter a valid mobile number",
+  emailRequired: "Email is required",
+  emailInvalid: "Email is invalid",
+  categories: "Please select at least one category",
+  categoryUnknown: "Please select categories from the list",
+  subcategoryUnknown: "Please select subcategories of your chosen categories",
+  idProofType: "Please select verification document type",
+  idProof: "Please upload verification document",
+  payment: "Please upload payment screenshot",
+  profile: "Please upload profile picture",
+  plan: "Please select subscription plan",
+  tooBig: "Image must be smaller than 200KB. Please compress your image first.",
+  notImage: "Please select a valid image file.",
+  tooManyProducts: "Maximum 3 product images allowed to ensure smooth submission.",
+  utrInvalid: "The UPI transaction reference (UTR) is the 12-digit number in your payment app",
+  utrUsed: "This UPI transaction reference (UTR) has already been used for another application. Please check the number.",
+  aadhaarInvalid: "Please enter the 12-digit Aadhaar number, or leave it empty",
+  submitFailed: "Submission failed. Please try again.",
+  imagesTooLarge: "One or more images are too large. Please compress your images to under 200KB each and try again.",
+} as const;
+
+export const IMAGE_MAX_BYTES = 200 * 1024;
+export const MAX_PRODUCT_IMAGES = 3;
+
+const idList = (message: string) =>
+  z.preprocess(
+    (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]),
+    z.array(z.coerce.number({ error: message }).int(message).positive(message), { error: message }).max(20, message),
+  );
+
+/** The application's fields other than the images (shared by the /register form and POST /api/sellers/submit). */
+export const applicationFieldsSchema = z
+  .object({
+    name: requiredText(APPLICATION_MESSAGES.name, "Name", TEXT_LIMITS.name),
+    mobile: mobileField(APPLICATION_MESSAGES.mobileRequired, APPLICATION_MESSAGES.mobileInvalid),
+    email: emailField(APPLICATION_MESSAGES.emailRequired, APPLICATION_MESSAGES.emailInvalid),
+    category_ids: idList(APPLICATION_MESSAGES.categoryUnknown).pipe(z.array(z.number()).min(1, APPLICATION_MESSAGES.categories)),
+    subcategory_ids: idList(APPLICATION_MESSAGES.subcategoryUnknown),
+    id_proof_type: z.enum(["aadhaar", "driving_license", "pan_card"], { error: APPLICATION_MESSAGES.idProofType }),
+    aadhaar_number: z
+      .string()
+      .optional()
+      .transform((s) => (s ?? "").replace(/[\s-]/g, ""))
+      .refine((s) => s === "" || /^\d{12}$/.test(s), APPLICATION_MESSAGES.aadhaarInvalid)
+      .transform((s) => (s ? s : undefined)),
+    plan: z.enum(PLAN_IDS, { error: APPLICATION_MESSAGES.plan }),
+    payment_reference: z
+      .string()
+      .optional()
+      .transform((s) => (s ?? "").replace(/\s/g, ""))
+      .refine((s) => s === "" || /^\d{12}$/.test(s), APPLICATION_MESSAGES.utrInvalid)
+      .transform((s) => (s ? s : undefined)),
+  })
+  .extend(sellerProfileSchema.shape);
+export type ApplicationFields = z.output<typeof applicationFieldsSchema>;
+
+/** A chosen file of a form (browsers send an empty, nameless part for an empty file input). */
+function isChosenFile(v: unknown): v is File {
+  return typeof File !== "undefined" && v instanceof File && !(v.size === 0 && v.name === "");
+}
+const imageFile = (requiredMessage: string) =>
+  z
+    .custom<File>((v) => isChosenFile(v), { error: requiredMessage })
+    .refine((f) => f.size > 0 && (f.type === "" || f.type.startsWith("image/")) && f.type !== "image/svg+xml", APPLICATION_MESSAGES.notImage)
+    .refine((f) => f.size <= IMAGE_MAX_BYTES, APPLICATION_MESSAGES.tooBig);
+
+export const APPLICATION_FILE_FIELDS = ["id_proof_document", "payment_screenshot", "profile_photo", "product_images"] as const;
+export type ApplicationFileField = (typeof APPLICATION_FILE_FIELDS)[number];
+export const APPLICATION_FILE_LABELS: Record<ApplicationFileField, string> = {
+  id_proof_document: "Verification document",
+  payment_screenshot: "Payment screenshot",
+  profile_photo: "Profile picture",
+  product_images: "Product images",
+};
+
+/**
+ * The /register multipart form: the fields plus the chosen files. Used by conform on the client
+ * (size and type) and on the server; the server then checks each image's content with sharp.
+ */
+export const applicationFormSchema = applicationFieldsSchema.extend({
+  id_proof_document: imageFile(APPLICATION_MESSAGES.idProof),
+  payment_screenshot: imageFile(APPLICATION_MESSAGES.payment),
+  profile_photo: imageFile(APPLICATION_MESSAGES.profile),
+  product_images: z.preprocess(
+    (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
+    z.array(z.unknown()).transform((list) => list.filter(isChosenFile)).pipe(
+      z.array(imageFile(APPLICATION_MESSAGES.notImage)).max(MAX_PRODUCT_IMAGES, APPLICATION_MESSAGES.tooManyProducts),
+    ),
+  ),
+});
+
+const uploadRef = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(300, requiredMessage);
+
+/**
+ * POST /api/sellers/submit: the spec's JSON payload. Images are first sent to POST /api/upload and
+ * referenced here by the url it returned. The plan is `plan`, or the pair amount_paid + subscription_months.
+ */
+export const apiApplicationSchema = z.preprocess(
+  (raw) => {
+    if (!raw || typeof raw !== "object") return raw;
+    const body = raw as Record<string, unknown>;
+    if (body.plan === undefined && body.amount_paid !== undefined) {
+      const plan = PLANS.find((p) => p.amount === Number(body.amount_paid) && (body.subscription_months === undefined || p.months === Number(body.subscription_months)));
+      return { ...body, plan: plan?.id ?? "unknown" };
+    }
+    return body;
+  },
+  applicationFieldsSchema.extend({
+    id_proof_document: uploadRef(APPLICATION_MESSAGES.idProof),
+    payment_screenshot: uploadRef(APPLICATION_MESSAGES.payment),
+    profile_photo: uploadRef(APPLICATION_MESSAGES.profile),
+    product_images: z
+      .array(z.string().trim().max(300), { error: APPLICATION_MESSAGES.tooManyProducts })
+      .max(MAX_PRODUCT_IMAGES, APPLICATION_MESSAGES.tooManyProducts)
+      .optional()
+      .transform((l) => (l ?? []).filter(Boolean)),
+  }),
+);
+export type ApiApplicationInput = z.output<typeof apiApplicationSchema>;
+
+/** The purposes an image can be uploaded for, and where each is kept (decision 18). */
+export const UPLOAD_PURPOSES = {
+  profile_photo: "public",
+  product_image: "public",
+  id_proof_document: "private",
+  payment_screenshot: "private",
+} as const;
+export type UploadPurpose = keyof typeof UPLOAD_PURPOSES;
+export const uploadPurposeSchema = z.enum(Object.keys(UPLOAD_PURPOSES) as [UploadPurpose, ...UploadPurpose[]], {
+  error: "purpose must be one of profile_photo, product_image, id_proof_document, payment_screenshot",
 });

@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { SellerCard, toSellerCard } from "~/components/seller-card";
 import { GridIcon, ListIcon, SearchIcon, XIcon } from "~/components/icons";
 import { getDb } from "~db/client";
@@ -17,7 +17,16 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const params = new URL(request.url).searchParams;
+  const url = new URL(request.url);
+  const params = url.searchParams;
+  // The home hero search (a plain GET form): trim the text, and a blank one means the plain directory.
+  const rawSearch = params.get("search");
+  if (rawSearch !== null && (rawSearch.trim() === "" || rawSearch.trim() !== rawSearch)) {
+    if (rawSearch.trim()) params.set("search", rawSearch.trim());
+    else params.delete("search");
+    const qs = params.toString();
+    throw redirect(qs ? `/directory?${qs}` : "/directory");
+  }
   const raw = searchParamsObject(params);
   // The page never fails on a bad page number: it falls back to page 1 (the API answers 400 instead).
   let parsed = directoryQuerySchema.safeParse({ ...raw, limit: String(DIRECTORY_PAGE_SIZE), featured: undefined });

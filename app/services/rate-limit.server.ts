@@ -10,6 +10,9 @@ const DEFAULT_RULES: Record<string, RateRule> = {
   application: { limit: 5, windowSeconds: 3600 },
   upload: { limit: 40, windowSeconds: 3600 },
   login: { limit: 10, windowSeconds: 900 },
+  signup: { limit: 10, windowSeconds: 3600 },
+  // Failed sign-ins per account from any address: a short window, so an attacker cannot keep a real admin out for long.
+  login_account: { limit: 20, windowSeconds: 300 },
 };
 
 type Bucket = { count: number; resetAt: number };
@@ -39,6 +42,14 @@ export function consume(scope: string, key: string, now = Date.now()): RateResul
   bucket.count++;
   if (bucket.count > rule.limit) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((bucket.resetAt - now) / 1000)) };
   return { allowed: true };
+}
+
+/** Whether (scope, key) is over its limit now, without counting an attempt. */
+export function peek(scope: string, key: string, now = Date.now()): RateResult {
+  const rule = ruleFor(scope);
+  const bucket = buckets.get(`${scope}:${key}`);
+  if (!rule || !bucket || bucket.resetAt <= now || bucket.count < rule.limit) return { allowed: true };
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((bucket.resetAt - now) / 1000)) };
 }
 
 /** Forgets a key's attempts (e.g. after a successful sign-in). */

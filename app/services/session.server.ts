@@ -9,7 +9,7 @@ import type { Role, User } from "~db/schema";
 const SESSION_DAYS = 30;
 const SESSION_COOKIE = "__session";
 
-function sessionSecret(): string {
+export function sessionSecret(): string {
   const secret = process.env.SESSION_SECRET;
   if (secret) return secret;
   if (process.env.NODE_ENV === "production") {

@@ -1,6 +1,21 @@
 import type { DB } from "~db/client";
+import { ensureFirstAdmin } from "~/models/users.server";
+import { hashPassword } from "./password.server";
 
 /** Work done once at server start, after migrations and the first-run seed. Add tasks here explicitly. */
-export async function runStartupTasks(_db: DB): Promise<void> {
-  // e.g. await ensureFirstAdmin(db)  (accounts issue)
+export async function runStartupTasks(db: DB): Promise<void> {
+  await createFirstAdminFromSettings(db);
+}
+
+/** Decision 9: ADMIN_EMAIL + ADMIN_PASSWORD create the first admin when missing (never a default password). */
+export async function createFirstAdminFromSettings(db: DB, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const email = env.ADMIN_EMAIL?.trim();
+  const password = env.ADMIN_PASSWORD;
+  if (!email) return;
+  if (!password || password.length < 12) {
+    console.warn("ADMIN_EMAIL is set but ADMIN_PASSWORD is missing or shorter than 12 characters: no admin was created.");
+    return;
+  }
+  const result = await ensureFirstAdmin(db, email, () => hashPassword(password));
+  if (result === "created") console.log(`Created the first admin account ${email.toLowerCase()}.`);
 }

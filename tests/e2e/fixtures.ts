@@ -100,3 +100,17 @@ export async function categoryId(db: DB, slug: string): Promise<number> {
   const row = await db.selectFrom("categories").select("id").where("slug", "=", slug).executeTakeFirstOrThrow();
   return row.id;
 }
+
+/** Signs in through a login page's form (seller or admin door), as a person would. */
+export async function signInWithForm(page: Page, door: "/seller-login" | "/admin/login", email: string, password: string) {
+  await page.goto(door);
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: door === "/admin/login" ? "Sign In to Admin Portal" : "Sign In", exact: true }).click();
+}
+
+/** The current __session cookie of a browser context, as a Cookie header value (or null). */
+export async function sessionCookieHeader(context: BrowserContext): Promise<string | null> {
+  const cookie = (await context.cookies()).find((c) => c.name === "__session");
+  return cookie ? `__session=${cookie.value}` : null;
+}

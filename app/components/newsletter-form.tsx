@@ -1,0 +1,64 @@
+import { useEffect, useId, useState } from "react";
+import { useFetcher } from "react-router";
+import { Honeypot } from "~/components/forms";
+import { useHydrated } from "~/lib/use-hydrated";
+import { MailIcon } from "./icons";
+
+type NewsletterReply = { ok: true; message: string } | { ok: false; errors: string[]; email?: string };
+
+/**
+ * The newsletter sign-up. Without JavaScript it is a plain post to /newsletter, which answers with a
+ * page; with JavaScript it posts in the background and shows the server's message for 5 seconds.
+ */
+export function NewsletterForm({ source, variant = "inline", label = "Email address" }: { source: "homepage_final_cta" | "footer" | "website"; variant?: "inline" | "stacked"; label?: string }) {
+  const fetcher = useFetcher<NewsletterReply>({ key: `newsletter-${source}` });
+  const hydrated = useHydrated();
+  const id = useId();
+  const [shown, setShown] = useState<NewsletterReply | null>(null);
+  const [formKey, setFormKey] = useState(0);
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    setShown(fetcher.data);
+    if (fetcher.data.ok) {
+      setFormKey((k) => k + 1);
+      const timer = setTimeout(() => setShown(null), 5000);
+      return () => clearTimeout(timer);
+    }
+  }, [fetcher.state, fetcher.data]);
+
+  const busy = fetcher.state !== "idle";
+  const errors = shown && !shown.ok ? shown.errors : [];
+  const errorId = errors.length ? `${id}-error` : undefined;
+
+  if (shown?.ok) {
+    return (
+      <p className="form-success newsletter-success" role="status">{shown.message}</p>
+    );
+  }
+  return (
+    <fetcher.Form key={formKey} method="post" action="/newsletter" className={`newsletter-form ${variant}`} noValidate>
+      <Honeypot />
+      <input type="hidden" name="source" value={source} />
+      {hydrated ? <input type="hidden" name="_js" value="1" /> : null}
+      <label htmlFor={`${id}-email`} className="visually-hidden">{label}</label>
+      <div className="newsletter-row">
+        <span className="input-icon" aria-hidden="true"><MailIcon /></span>
+        <input
+          id={`${id}-email`}
+          className="input"
+          type="email"
+          name="email"
+          placeholder="you@example.com"
+          autoComplete="email"
+          required
+          maxLength={254}
+          aria-invalid={errorId ? true : undefined}
+          aria-describedby={errorId}
+        />
+        <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? "Subscribing…" : "Subscribe"}</button>
+      </div>
+      {errors.length ? <p id={errorId} className="field-error" role="alert">{errors[0]}</p> : null}
+    </fetcher.Form>
+  );
+}

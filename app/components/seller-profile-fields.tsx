@@ -1,0 +1,97 @@
+import { CITIES, PRICE_RANGES } from "~/lib/constants";
+import { TEXT_LIMITS } from "~/lib/schemas";
+import { Field, SelectField, TextareaField } from "./forms";
+
+// The seller's business profile and online presence, as one reusable field group: the listing
+// application (/register), the seller's own profile edit and the admin's seller edit all render it.
+// Field names and rules come from `sellerProfileSchema` in app/lib/schemas.ts.
+
+export const SELLER_PROFILE_KEYS = [
+  "business_name", "tagline", "business_description", "price_range", "city", "area", "address",
+  "whatsapp_link", "facebook_link", "instagram_link", "youtube_link", "website_link",
+] as const;
+export type SellerProfileKey = (typeof SELLER_PROFILE_KEYS)[number];
+
+/** What the group needs of each field; conform's `fields.x` metadata fits as is. */
+export type ProfileFieldLike = { name: string; id?: string; key?: string | undefined; initialValue?: unknown; errors?: string[] };
+
+type Props = {
+  fields: Record<SellerProfileKey, ProfileFieldLike>;
+  /** Renders only one of the two groups when a page lays them out apart. */
+  part?: "business" | "online" | "both";
+  /** Heading level of the group titles (fieldset legends are used either way). */
+  legendClassName?: string;
+};
+
+function text(v: unknown): string | undefined {
+  return typeof v === "string" ? v : undefined;
+}
+
+function inputProps(f: ProfileFieldLike, extra: React.InputHTMLAttributes<HTMLInputElement> = {}) {
+  return { id: f.id, name: f.name, defaultValue: text(f.initialValue), ...extra };
+}
+
+export function SellerProfileFields({ fields, part = "both", legendClassName = "form-legend" }: Props) {
+  const f = fields;
+  return (
+    <>
+      {part !== "online" ? (
+        <fieldset className="form-section">
+          <legend className={legendClassName}>Business Information</legend>
+          <div className="form-grid">
+            <Field
+              className="span-2"
+              label={<>Business name <span aria-hidden="true" className="req">*</span></>}
+              errors={f.business_name.errors}
+              inputProps={inputProps(f.business_name, { required: true, maxLength: TEXT_LIMITS.business_name, autoComplete: "organization" })}
+            />
+            <Field
+              className="span-2"
+              label="Tagline"
+              hint="One line customers remember, e.g. 'Handwoven sarees from Karnataka looms'."
+              errors={f.tagline.errors}
+              inputProps={inputProps(f.tagline, { maxLength: TEXT_LIMITS.tagline })}
+            />
+            <TextareaField
+              className="span-2"
+              label="About your business"
+              errors={f.business_description.errors}
+              textareaProps={{ id: f.business_description.id, name: f.business_description.name, defaultValue: text(f.business_description.initialValue), rows: 4, maxLength: TEXT_LIMITS.business_description }}
+            />
+            <SelectField label="Price range" errors={f.price_range.errors} selectProps={{ id: f.price_range.id, name: f.price_range.name, defaultValue: text(f.price_range.initialValue) ?? "" }}>
+              <option value="">Choose a range (optional)</option>
+              {PRICE_RANGES.map((p) => <option key={p.value} value={p.value}>{p.label}</option>)}
+            </SelectField>
+            <SelectField
+              label={<>City <span aria-hidden="true" className="req">*</span></>}
+              errors={f.city.errors}
+              selectProps={{ id: f.city.id, name: f.city.name, defaultValue: text(f.city.initialValue) ?? "", required: true }}
+            >
+              <option value="">Select your city</option>
+              {CITIES.map((c) => <option key={c} value={c}>{c}</option>)}
+            </SelectField>
+            <Field label="Area / locality" errors={f.area.errors} inputProps={inputProps(f.area, { maxLength: TEXT_LIMITS.area, autoComplete: "address-level3" })} />
+            <Field
+              label={<>Address <span aria-hidden="true" className="req">*</span></>}
+              errors={f.address.errors}
+              inputProps={inputProps(f.address, { required: true, maxLength: TEXT_LIMITS.address, autoComplete: "street-address" })}
+            />
+          </div>
+        </fieldset>
+      ) : null}
+      {part !== "business" ? (
+        <fieldset className="form-section">
+          <legend className={legendClassName}>Online Presence</legend>
+          <p className="field-hint">All optional. Paste the full link of each page.</p>
+          <div className="form-grid">
+            <Field label="Website" errors={f.website_link.errors} inputProps={inputProps(f.website_link, { type: "text", inputMode: "url", placeholder: "https://", maxLength: TEXT_LIMITS.url })} />
+            <Field label="WhatsApp link" errors={f.whatsapp_link.errors} inputProps={inputProps(f.whatsapp_link, { type: "text", inputMode: "url", placeholder: "https://wa.me/91…", maxLength: TEXT_LIMITS.url })} />
+            <Field label="Instagram" errors={f.instagram_link.errors} inputProps={inputProps(f.instagram_link, { type: "text", inputMode: "url", placeholder: "https://instagram.com/…", maxLength: TEXT_LIMITS.url })} />
+            <Field label="Facebook" errors={f.facebook_link.errors} inputProps={inputProps(f.facebook_link, { type: "text", inputMode: "url", placeholder: "https://facebook.com/…", maxLength: TEXT_LIMITS.url })} />
+            <Field label="YouTube" errors={f.youtube_link.errors} inputProps={inputProps(f.youtube_link, { type: "text", inputMode: "url", placeholder: "https://youtube.com/…", maxLength: TEXT_LIMITS.url })} />
+          </div>
+        </fieldset>
+      ) : null}
+    </>
+  );
+}

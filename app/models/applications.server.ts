@@ -1,0 +1,150 @@
+import type { DB } from "~db/client";
+import { formatRupees, planById } from "~/lib/constants";
+import { APPLICATION_MESSAGES, type ApplicationFields } from "~/lib/schemas";
+
+// The paid listing application (decision 15): a pending, unpaid seller with its category links, the
+// images it references, and a notification for the admin dashboard — all in one transaction.
+
+export interface ApplicationImages {
+  id_proof_document: string;
+  payment_screenshot: string;
+  profile_photo: string;
+  product_images: string[];
+}
+
+export type ApplicationResult =
+  | { ok: true; sellerId: number; amount: number; months: number }
+  | { ok: false; status: 400 | 409; fieldErrors: Record<string, string[]> };
+
+/** Aadhaar numbers are kept masked: only the last four digits (decision 18). */
+export function maskAadhaar(digits: string | undefined): string | null {
+  return digits ? `XXXX-XXXX-${digits.slice(-4)}` : null;
+}
+
+class Refused extends Error {
+  constructor(readonly status: 400 | 409, readonly fieldErrors: Record<string, string[]>) {
+    super("application refused");
+  }
+}
+
+const refuse = (status: 400 | 409, field: string, message: string) => new Refused(status, { [field]: [message] });
+
+export async function isPaymentReferenceUsed(db: DB, reference: string): Promise<boolean> {
+  const row = await db.selectFrom("sellers").select("id").where("payment_reference", "=", reference).executeTakeFirst();
+  return !!row;
+}
+
+export async function createApplication(
+  db: DB,
+  fields: ApplicationFields,
+  images: ApplicationImages,
+  options: { userId?: number | null } = {},
+): Promise<ApplicationResult> {
+  const plan = planById(fields.plan);
+  if (!plan) return { ok: false, status: 400, fieldErrors: { plan: [APPLICATION_MESSAGES.plan] } };
+  const categoryIds = [...new Set(fields.category_ids)];
+  const subcategoryIds = [...new Set(fields.subcategory_ids)];
+  try {
+    const sellerId = await db.transaction().execute(async (trx) => {
+      const categories = await trx.selectFrom("categories").select("id").where("id", "in", categoryIds).where("is_active", "=", 1).execute();
+      if (categories.length !== categoryIds.length) throw refuse(400, "category_ids", APPLICATION_MESSAGES.categoryUnknown);
+      if (subcategoryIds.length) {
+        const subs = await trx
+          .selectFrom("subcategories")
+          .select("id")
+          .where("id", "in", subcategoryIds)
+          .where("category_id", "in", categoryIds)
+          .where("is_active", "=", 1)
+          .execute();
+        if (subs.length !== subcategoryIds.length) throw refuse(400, "subcategory_ids", APPLICATION_MESSAGES.subcategoryUnknown);
+      }
+      if (fields.payment_reference && (await isPaymentReferenceUsed(trx, fields.payment_reference))) {
+        throw refuse(409, "payment_reference", APPLICATION_MESSAGES.utrUsed);
+      }
+
+      // Every referenced image must be an unclaimed upload of the right purpose.
+      const wanted: [string, string][] = [
+        [images.id_proof_document, "id_proof_document"],
+        [images.payment_screenshot, "payment_screenshot"],
+        [images.profile_photo, "profile_photo"],
+        ...images.product_images.map((k): [string, string] => [k, "product_image"]),
+      ];
+      const rows = await trx.selectFrom("uploads").select(["key", "purpose", "seller_id"]).where("key", "in", wanted.map(([k]) => k)).execute();
+      for (const [key, purpose] of wanted) {
+        const row = rows.find((r) => r.key === key);
+        if (!row || row.purpose !== purpose || row.seller_id !== null) {
+          const field = purpose === "product_image" ? "product_images" : purpose;
+          throw refuse(400, field, "This image was not found. Please upload it again.");
+        }
+      }
+
+      const stamp = new Date().toISOString();
+      const seller = await trx
+        .insertInto("sellers")
+        .values({
+          user_id: options.userId ?? null,
+          owner_name: fields.name,
+          business_name: fields.business_name,
+          email: fields.email,
+          mobile: fields.mobile,
+          city: fields.city,
+          locality: fields.area ?? null,
+          address: fields.address,
+          tagline: fields.tagline ?? null,
+          description: fields.business_description ?? null,
+          price_range: fields.price_range ?? null,
+          website: fields.website_link ?? null,
+          whatsapp_link: fields.whatsapp_link ?? null,
+          facebook_link: fields.facebook_link ?? null,
+          instagram: fields.instagram_link ?? null,
+          youtube_link: fields.youtube_link ?? null,
+          profile_photo: images.profile_photo,
+          product_images: JSON.stringify(images.product_images),
+          id_proof_type: fields.id_proof_type,
+          id_proof_document: images.id_proof_document,
+          aadhaar_number: fields.id_proof_type === "aadhaar" ? maskAadhaar(fields.aadhaar_number) : null,
+          payment_screenshot: images.payment_screenshot,
+          payment_reference: fields.payment_reference ?? null,
+          payment_status: "pending",
+          amount_paid: plan.amount,
+          subscription_months: plan.months,
+          status: "pending",
+          is_paid: 0,
+          is_verified: 0,
+          is_featured: 0,
+          created_at: stamp,
+          updated_at: stamp,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto("seller_categories")
+        .values(categoryIds.map((category_id, position) => ({ seller_id: seller.id, category_id, position })))
+        .execute();
+      if (subcategoryIds.length) {
+        await trx.insertInto("seller_subcategories").values(subcategoryIds.map((subcategory_id) => ({ seller_id: seller.id, subcategory_id }))).execute();
+      }
+      await trx.updateTable("uploads").set({ seller_id: seller.id }).where("key", "in", wanted.map(([k]) => k)).execute();
+      await trx
+        .insertInto("notifications")
+        .values({
+          title: "New listing application",
+          message: `${fields.business_name} (${fields.name}, ${fields.city}) applied for the ${plan.name} plan: ${formatRupees(plan.amount)} for ${plan.months} month${plan.months === 1 ? "" : "s"}${fields.payment_reference ? `, UTR ${fields.payment_reference}` : ""}.`,
+          type: "application",
+          link: `/admin/sellers/${seller.id}`,
+          is_read: 0,
+          created_at: stamp,
+        })
+        .execute();
+      return seller.id;
+    });
+    return { ok: true, sellerId, amount: plan.amount, months: plan.months };
+  } catch (error) {
+    if (error instanceof Refused) return { ok: false, status: error.status, fieldErrors: error.fieldErrors };
+    // Two applications racing for one UTR: the unique index decides.
+    if (error instanceof Error && /UNIQUE constraint failed: sellers\.payment_reference/.test(error.message)) {
+      return { ok: false, status: 409, fieldErrors: { payment_reference: [APPLICATION_MESSAGES.utrUsed] } };
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,94 @@
+import type { DB } from "~db/client";
+import type { SellerProfileInput } from "~/lib/schemas";
+
+// A seller's own listing, as seen from their dashboard. Every query is scoped by the account's user id,
+// so one seller can never read or change another seller's data, whatever ids a request carries.
+
+export async function getOwnListing(db: DB, userId: number) {
+  const row = await db
+    .selectFrom("sellers")
+    .select([
+      "id", "owner_name", "business_name", "email", "mobile", "city", "locality", "address", "tagline", "description", "price_range",
+      "website", "whatsapp_link", "facebook_link", "instagram", "youtube_link", "offers_text", "languages",
+      "status", "payment_status", "is_paid", "is_verified", "is_featured", "amount_paid", "subscription_months",
+      "subscription_start_date", "subscription_end_date", "views_count", "avg_rating", "review_count", "category_names",
+      "payment_screenshot", "id_proof_document", "created_at",
+    ])
+    .where("user_id", "=", userId)
+    .orderBy("id", "desc")
+    .executeTakeFirst();
+  if (!row) return null;
+  const { payment_screenshot, id_proof_document, languages, ...rest } = row;
+  let languageList: string[] = [];
+  try {
+    const parsed: unknown = JSON.parse(languages);
+    if (Array.isArray(parsed)) languageList = parsed.filter((l): l is string => typeof l === "string");
+  } catch {
+    /* stored value is not a list: treat as none */
+  }
+  return {
+    ...rest,
+    languages: languageList,
+    is_paid: rest.is_paid === 1,
+    is_verified: rest.is_verified === 1,
+    is_featured: rest.is_featured === 1,
+    /** the paid application (documents and payment proof) was sent */
+    application_complete: !!payment_screenshot && !!id_proof_document,
+  };
+}
+export type OwnListing = NonNullable<Awaited<ReturnType<typeof getOwnListing>>>;
+
+/** Published reviews of the account's own listing, newest first, with any reply. */
+export async function listOwnPublishedReviews(db: DB, userId: number) {
+  return db
+    .selectFrom("reviews as r")
+    .innerJoin("sellers as s", "s.id", "r.seller_id")
+    .select(["r.id", "r.reviewer_name", "r.rating", "r.review_text", "r.created_at", "r.seller_reply", "r.seller_reply_date"])
+    .where("s.user_id", "=", userId)
+    .where("r.status", "=", "published")
+    .orderBy("r.created_at", "desc")
+    .orderBy("r.id", "desc")
+    .limit(100)
+    .execute();
+}
+
+/** Sets or edits the one reply to a published review of the account's own listing. False when it is not theirs. */
+export async function replyToOwnReview(db: DB, userId: number, reviewId: number, reply: string): Promise<boolean> {
+  const stamp = new Date().toISOString();
+  const result = await db
+    .updateTable("reviews")
+    .set({ seller_reply: reply, seller_reply_date: stamp, updated_at: stamp })
+    .where("id", "=", reviewId)
+    .where("status", "=", "published")
+    .where("seller_id", "in", (eb) => eb.selectFrom("sellers").select("id").where("user_id", "=", userId))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The public profile fields of the account's own (latest) listing. False when the account has no listing. */
+export async function updateOwnProfile(db: DB, userId: number, input: SellerProfileInput): Promise<boolean> {
+  const own = await db.selectFrom("sellers").select("id").where("user_id", "=", userId).orderBy("id", "desc").executeTakeFirst();
+  if (!own) return false;
+  await db
+    .updateTable("sellers")
+    .set({
+      business_name: input.business_name,
+      tagline: input.tagline ?? null,
+      description: input.business_description ?? null,
+      price_range: input.price_range ?? null,
+      city: input.city,
+      locality: input.area ?? null,
+      address: input.address,
+      website: input.website_link ?? null,
+      whatsapp_link: input.whatsapp_link ?? null,
+      facebook_link: input.facebook_link ?? null,
+      instagram: input.instagram_link ?? null,
+      youtube_link: input.youtube_link ?? null,
+      updated_at: new Date().toISOString(),
+    })
+    .where("id", "=", own.id)
+    .where("user_id", "=", userId)
+    .execute();
+  return true;
+}
+

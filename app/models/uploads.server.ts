@@ -1,0 +1,33 @@
+import type { DB } from "~db/client";
+import type { UploadVisibility } from "~db/schema";
+import type { UploadPurpose } from "~/lib/schemas";
+
+export interface UploadRow {
+  key: string;
+  visibility: UploadVisibility;
+  purpose: string;
+  mime: string;
+  bytes: number;
+  seller_id: number | null;
+}
+
+export async function insertUpload(
+  db: DB,
+  row: { key: string; visibility: UploadVisibility; purpose: UploadPurpose; mime: string; bytes: number; width: number; height: number },
+): Promise<void> {
+  await db.insertInto("uploads").values({ ...row, created_at: new Date().toISOString() }).execute();
+}
+
+export async function findUploads(db: DB, keys: string[]): Promise<UploadRow[]> {
+  if (!keys.length) return [];
+  return db.selectFrom("uploads").select(["key", "visibility", "purpose", "mime", "bytes", "seller_id"]).where("key", "in", keys).execute();
+}
+
+export async function findUpload(db: DB, key: string): Promise<UploadRow | undefined> {
+  return db.selectFrom("uploads").select(["key", "visibility", "purpose", "mime", "bytes", "seller_id"]).where("key", "=", key).executeTakeFirst();
+}
+
+export async function deleteUploadRows(db: DB, keys: string[]): Promise<void> {
+  if (!keys.length) return;
+  await db.deleteFrom("uploads").where("key", "in", keys).execute();
+}

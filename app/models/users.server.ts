@@ -1,0 +1,218 @@
+import type { DB } from "~db/client";
+import type { Role } from "~db/schema";
+import type { RegistrationInput } from "~/lib/auth-schemas";
+
+// Accounts: sellers (sign-up, Google), staff (admin, moderator). Emails are stored lower-cased.
+
+export interface AccountUser {
+  id: number;
+  email: string;
+  name: string;
+  role: Role;
+  mobile: string | null;
+  city: string | null;
+  locality: string | null;
+}
+
+const PUBLIC_COLUMNS = ["id", "email", "name", "role", "mobile", "city", "locality"] as const;
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** The user with this email and its password hash (for sign-in), active or not. */
+export async function findUserForLogin(db: DB, email: string) {
+  return db
+    .selectFrom("users")
+    .select([...PUBLIC_COLUMNS, "password_hash", "is_active"])
+    .where("email", "=", normaliseEmail(email))
+    .executeTakeFirst();
+}
+
+export async function getUserById(db: DB, id: number): Promise<AccountUser | null> {
+  return (await db.selectFrom("users").select(PUBLIC_COLUMNS).where("id", "=", id).where("is_active", "=", 1).executeTakeFirst()) ?? null;
+}
+
+export async function emailTaken(db: DB, email: string): Promise<boolean> {
+  return !!(await db.selectFrom("users").select("id").where("email", "=", normaliseEmail(email)).executeTakeFirst());
+}
+
+export async function createStaffOrSeller(
+  db: DB,
+  input: { email: string; name: string; role: Role; passwordHash: string | null; mobile?: string | null; googleSub?: string | null },
+): Promise<AccountUser> {
+  const stamp = new Date().toISOString();
+  return db
+    .insertInto("users")
+    .values({
+      email: normaliseEmail(input.email),
+      name: input.name,
+      role: input.role,
+      password_hash: input.passwordHash,
+      mobile: input.mobile ?? null,
+      google_sub: input.googleSub ?? null,
+      is_active: 1,
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .returning(PUBLIC_COLUMNS)
+    .executeTakeFirstOrThrow();
+}
+
+/** Sub-categories that do not belong to one of the chosen categories (or do not exist / are inactive). */
+export async function subcategoriesOutside(db: DB, categoryIds: number[], subcategoryIds: number[]): Promise<number[]> {
+  if (!subcategoryIds.length) return [];
+  const rows = categoryIds.length
+    ? await db
+        .selectFrom("subcategories")
+        .select("id")
+        .where("id", "in", subcategoryIds)
+        .where("category_id", "in", categoryIds)
+        .where("is_active", "=", 1)
+        .execute()
+    : [];
+  const ok = new Set(rows.map((r) => r.id));
+  return subcategoryIds.filter((id) => !ok.has(id));
+}
+
+export async function unknownCategories(db: DB, categoryIds: number[]): Promise<number[]> {
+  if (!categoryIds.length) return [];
+  const rows = await db.selectFrom("categories").select("id").where("id", "in", categoryIds).where("is_active", "=", 1).execute();
+  const ok = new Set(rows.map((r) => r.id));
+  return categoryIds.filter((id) => !ok.has(id));
+}
+
+export type RegisterResult =
+  | { ok: true; user: AccountUser; sellerId: number }
+  | { ok: false; field: "email" | "category_ids" | "subcategory_ids"; message: string };
+
+export const EMAIL_TAKEN_MESSAGE = "An account with this email already exists. Please sign in instead.";
+
+/**
+ * Seller sign-up: the account and a draft listing (status pending, unpaid) that holds the
+ * city, locality and categories; the paid application at /register completes that listing.
+ */
+export async function registerSeller(db: DB, input: Omit<RegistrationInput, "password"> & { passwordHash: string }): Promise<RegisterResult> {
+  if (await emailTaken(db, input.email)) return { ok: false, field: "email", message: EMAIL_TAKEN_MESSAGE };
+  if ((await unknownCategories(db, input.category_ids)).length) {
+    return { ok: false, field: "category_ids", message: "Please select at least one category" };
+  }
+  if ((await subcategoriesOutside(db, input.category_ids, input.subcategory_ids)).length) {
+    return { ok: false, field: "subcategory_ids", message: "Sub-categories must belong to the chosen categories" };
+  }
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const stamp = new Date().toISOString();
+      const user = await trx
+        .insertInto("users")
+        .values({
+          email: normaliseEmail(input.email),
+          name: input.name,
+          role: "seller",
+          password_hash: input.passwordHash,
+          mobile: input.mobile,
+          city: input.city,
+          locality: input.locality || null,
+          is_active: 1,
+          created_at: stamp,
+          updated_at: stamp,
+        })
+        .returning(PUBLIC_COLUMNS)
+        .executeTakeFirstOrThrow();
+      const seller = await trx
+        .insertInto("sellers")
+        .values({
+          user_id: user.id,
+          owner_name: input.name,
+          email: user.email,
+          mobile: input.mobile,
+          city: input.city,
+          locality: input.locality || null,
+          status: "pending",
+          is_paid: 0,
+          is_verified: 0,
+          is_featured: 0,
+          created_at: stamp,
+          updated_at: stamp,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto("seller_categories")
+        .values(input.category_ids.map((category_id, position) => ({ seller_id: seller.id, category_id, position })))
+        .execute();
+      if (input.subcategory_ids.length) {
+        await trx
+          .insertInto("seller_subcategories")
+          .values(input.subcategory_ids.map((subcategory_id) => ({ seller_id: seller.id, subcategory_id })))
+          .execute();
+      }
+      return { ok: true as const, user, sellerId: seller.id };
+    });
+  } catch (error) {
+    // Two sign-ups racing for one email: the unique index decides.
+    if (error instanceof Error && /UNIQUE constraint failed: users\.email/.test(error.message)) {
+      return { ok: false, field: "email", message: EMAIL_TAKEN_MESSAGE };
+    }
+    throw error;
+  }
+}
+
+/** Changes a password and ends every session of the account (decision 8): old cookies stop working. */
+export async function setPasswordHash(db: DB, userId: number, passwordHash: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable("users").set({ password_hash: passwordHash, updated_at: new Date().toISOString() }).where("id", "=", userId).execute();
+    await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
+  });
+}
+
+export type EnsureAdminResult = "created" | "exists" | "skipped";
+
+/** Decision 9: the first admin from settings, created when no user has that email. Never changes an existing account. */
+export async function ensureFirstAdmin(db: DB, email: string | undefined, passwordHash: () => Promise<string>): Promise<EnsureAdminResult> {
+  if (!email) return "skipped";
+  if (await emailTaken(db, email)) return "exists";
+  await createStaffOrSeller(db, { email, name: "Administrator", role: "admin", passwordHash: await passwordHash() });
+  return "created";
+}
+
+export type GoogleProfile = { sub: string; email: string | null; emailVerified: boolean; name: string | null };
+export type GoogleUserResult = { ok: true; user: AccountUser; created: boolean } | { ok: false; reason: "no_email" | "staff_account" | "inactive" };
+
+/**
+ * Google sign-in: the account linked to this Google subject; else a seller account with the same
+ * verified email gets linked; else a new seller account. Staff accounts never sign in through Google.
+ */
+export async function findOrCreateGoogleUser(db: DB, profile: GoogleProfile): Promise<GoogleUserResult> {
+  const linked = await db.selectFrom("users").select([...PUBLIC_COLUMNS, "is_active"]).where("google_sub", "=", profile.sub).executeTakeFirst();
+  if (linked) {
+    if (linked.role !== "seller") return { ok: false, reason: "staff_account" };
+    if (linked.is_active !== 1) return { ok: false, reason: "inactive" };
+    const { is_active: _a, ...user } = linked;
+    return { ok: true, user, created: false };
+  }
+  if (!profile.email || !profile.emailVerified) return { ok: false, reason: "no_email" };
+  const byEmail = await findUserForLogin(db, profile.email);
+  if (byEmail) {
+    if (byEmail.role !== "seller") return { ok: false, reason: "staff_account" };
+    if (byEmail.is_active !== 1) return { ok: false, reason: "inactive" };
+    await db.updateTable("users").set({ google_sub: profile.sub, updated_at: new Date().toISOString() }).where("id", "=", byEmail.id).execute();
+    const { is_active: _a, password_hash: _p, ...user } = byEmail;
+    return { ok: true, user, created: false };
+  }
+  const user = await createStaffOrSeller(db, {
+    email: profile.email,
+    name: profile.name?.trim() || profile.email.split("@")[0],
+    role: "seller",
+    passwordHash: null,
+    googleSub: profile.sub,
+  });
+  return { ok: true, user, created: true };
+}
+
+/** Where a role lands after sign-in (visitor-area point 6). */
+export function homeForRole(role: string): string {
+  if (role === "admin" || role === "moderator") return "/admin";
+  if (role === "seller") return "/seller-dashboard";
+  return "/";
+}

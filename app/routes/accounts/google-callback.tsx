@@ -1,0 +1,71 @@
+import { useEffect, useRef, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import type { Route } from "./+types/google-callback";
+
+export const meta: Route.MetaFunction = () => [{ title: "Signing you in | BWP Directory" }, { name: "robots", content: "noindex" }];
+
+type Me = { role: string };
+
+function homeFor(role: string) {
+  return role === "admin" || role === "moderator" ? "/admin" : role === "seller" ? "/seller-dashboard" : "/";
+}
+
+/**
+ * Where the provider sends the browser back. The page posts the code (with its state) to
+ * POST /api/sessions once per page load, then fetches GET /api/users/me and goes on by role.
+ */
+export default function GoogleCallback() {
+  const [params] = useSearchParams();
+  const exchanged = useRef(false);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (exchanged.current) return;
+    exchanged.current = true;
+    const code = params.get("code");
+    if (!code) {
+      setError(params.get("error_description") || params.get("error") ? "Sign-in was cancelled or refused." : "Cannot exchange code for session token: no code provided in the URL search params");
+      return;
+    }
+    (async () => {
+      const response = await fetch("/api/sessions", {
+        method: "POST",
+        credentials: "include",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({ code, state: params.get("state"), iss: params.get("iss") }),
+      });
+      if (!response.ok) {
+        const body = (await response.json().catch(() => null)) as { error?: string } | null;
+        console.error(`Failed to exchange code for session token: API responded with HTTP status ${response.status}`);
+        setError(body?.error ?? "Sign-in could not be completed. Please try again.");
+        return;
+      }
+      const me = await fetch("/api/users/me", { credentials: "include", headers: { Accept: "application/json" } });
+      if (!me.ok) {
+        setError(`Failed to fetch user: API responded with HTTP status ${me.status}`);
+        return;
+      }
+      const user = (await me.json()) as Me;
+      window.location.replace(homeFor(user.role));
+    })().catch(() => setError("Sign-in could not be completed. Please try again."));
+  }, [params]);
+
+  return (
+    <div className="auth-page">
+      <section className="card auth-card" aria-live="polite">
+        {error ? (
+          <>
+            <h1>Sign-in failed</h1>
+            <p className="form-error" role="alert">{error}</p>
+            <p><Link to="/seller-login" className="btn btn-primary btn-block">Back to Seller Login</Link></p>
+          </>
+        ) : (
+          <>
+            <div className="page-spinner" aria-hidden="true" />
+            <h1 className="auth-center">Signing you in…</h1>
+            <noscript><p className="form-error">Google sign-in needs JavaScript. Please enable it or sign in with your email and password.</p></noscript>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,220 @@
+import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { getDb } from "~db/client";
+import { ErrorList, TextareaField } from "~/components/forms";
+import { SellerProfileFields } from "~/components/seller-profile-fields";
+import { EyeIcon, StarIcon } from "~/components/icons";
+import { REVIEW_REPLY_MAX_LENGTH, reviewReplySchema } from "~/lib/auth-schemas";
+import { formatDate } from "~/lib/dates";
+import { formatCount, formatRating } from "~/lib/format";
+import { sellerProfileSchema } from "~/lib/schemas";
+import { subscriptionExpiry } from "~/lib/subscription";
+import { profileFormValues } from "~/lib/seller-profile-values";
+import { getOwnListing, listOwnPublishedReviews, replyToOwnReview, updateOwnProfile } from "~/models/seller-account.server";
+import type { OwnListing } from "~/models/seller-account.server";
+import { requireUser } from "~/services/session.server";
+import type { Route } from "./+types/seller-dashboard";
+
+export const meta: Route.MetaFunction = () => [{ title: "My Dashboard | BWP Directory" }, { name: "robots", content: "noindex" }];
+
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+// Decision 3: the seller's own listing only. Every query below is scoped by the session's user id.
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request, { roles: ["seller"], loginPath: "/seller-login" });
+  const db = getDb();
+  const [listing, reviews] = await Promise.all([getOwnListing(db, user.id), listOwnPublishedReviews(db, user.id)]);
+  return { user: { name: user.name, email: user.email }, listing, reviews };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request, { roles: ["seller"], loginPath: "/seller-login" });
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "reply") {
+    const submission = parseWithZod(form, { schema: reviewReplySchema });
+    const reviewId = Number(form.get("review_id")) || 0;
+    if (submission.status !== "success") return data({ intent: "reply" as const, reviewId, result: submission.reply() }, { status: 400 });
+    const ok = await replyToOwnReview(getDb(), user.id, submission.value.review_id, submission.value.reply);
+    if (!ok) throw data("Review not found", { status: 404 });
+    return redirect(`/seller-dashboard?replied=${submission.value.review_id}#review-${submission.value.review_id}`);
+  }
+  if (intent === "profile") {
+    const submission = parseWithZod(form, { schema: sellerProfileSchema });
+    if (submission.status !== "success") return data({ intent: "profile" as const, result: submission.reply() }, { status: 400 });
+    if (!(await updateOwnProfile(getDb(), user.id, submission.value))) throw data("You have no listing yet", { status: 404 });
+    return redirect("/seller-dashboard?saved=profile#profile");
+  }
+  throw data("Unknown action", { status: 400 });
+}
+
+const STATUS_TEXT: Record<string, { label: string; text: string; tone: string }> = {
+  pending: { label: "Pending", text: "Your listing is waiting for review. Our team checks applications within 24-48 hours after payment.", tone: "warning" },
+  active: { label: "Active", text: "Your listing is live in the directory.", tone: "success" },
+  inactive: { label: "Inactive", text: "Your listing is hidden from the directory. Renew your subscription or contact us to reactivate it.", tone: "muted" },
+  rejected: { label: "Rejected", text: "Your application was not approved. Please contact us for details.", tone: "danger" },
+};
+
+export default function SellerDashboard({ loaderData, actionData }: Route.ComponentProps) {
+  const { user, listing, reviews } = loaderData;
+  const [params] = useSearchParams();
+  const replied = Number(params.get("replied")) || null;
+  return (
+    <div className="container section stack dashboard">
+      <header className="dashboard-head">
+        <div>
+          <p className="small muted" style={{ margin: 0 }}>Seller dashboard</p>
+          <h1 style={{ margin: 0 }}>Welcome, {user.name.split(" ")[0]}</h1>
+        </div>
+        {listing?.status === "active" ? <Link to={`/seller/${listing.id}`} className="btn btn-sm"><EyeIcon /> View public profile</Link> : null}
+      </header>
+      {listing ? <ListingOverview listing={listing} /> : (
+        <section className="card card-pad empty-state">
+          <div className="icon" aria-hidden="true">🏪</div>
+          <h2>You have no listing yet</h2>
+          <p className="muted">Apply for a listing to appear in the directory.</p>
+          <Link to="/register" className="btn btn-primary">Apply for a listing</Link>
+        </section>
+      )}
+      {listing ? (
+        <ProfileEditor
+          listing={listing}
+          saved={params.get("saved") === "profile"}
+          lastResult={actionData && actionData.intent === "profile" ? actionData.result : undefined}
+        />
+      ) : null}
+      {listing ? (
+        <section className="card card-pad" aria-labelledby="reviews-heading" id="reviews">
+          <h2 id="reviews-heading">Customer Reviews</h2>
+          {reviews.length ? reviews.map((r) => (
+            <ReviewWithReply
+              key={r.id}
+              review={r}
+              justSaved={replied === r.id}
+              lastResult={actionData && "reviewId" in actionData && actionData.reviewId === r.id ? actionData.result : undefined}
+            />
+          )) : <p className="muted">No published reviews yet. Reviews appear here once our team approves them.</p>}
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+function ListingOverview({ listing }: { listing: OwnListing }) {
+  const status = STATUS_TEXT[listing.status] ?? STATUS_TEXT.pending;
+  const expiry = subscriptionExpiry(listing.subscription_end_date);
+  const needsApplication = !listing.application_complete;
+  const needsRenewal = listing.application_complete && (expiry.label === "Expired" || expiry.label === "Expiring Soon");
+  return (
+    <>
+      {needsApplication || needsRenewal ? (
+        <div className="notice dashboard-cta">
+          <div>
+            <strong>{needsApplication ? "Complete your application" : "Renew your subscription"}</strong>
+            <p className="small" style={{ margin: 0 }}>
+              {needsApplication
+                ? "Add your business details, ID document, payment and photos to go live in the directory."
+                : "Choose a plan and send your payment to keep your listing live."}
+            </p>
+          </div>
+          <Link to="/register" className="btn btn-primary btn-sm">{needsApplication ? "Complete application" : "Renew now"}</Link>
+        </div>
+      ) : null}
+      <ul className="stat-grid" aria-label="Your listing">
+        <li className="card stat-card">
+          <span className="stat-label">Listing status</span>
+          <strong className={`status-pill tone-${status.tone}`}>{status.label}</strong>
+          <span className="small muted">{status.text}</span>
+        </li>
+        <li className="card stat-card">
+          <span className="stat-label">Payment</span>
+          <strong className={`status-pill tone-${listing.is_paid ? "success" : "warning"}`}>{listing.is_paid ? "Paid" : listing.payment_status === "pending" ? "Pending" : listing.payment_status}</strong>
+          <span className="small muted">{listing.amount_paid ? `₹${listing.amount_paid.toLocaleString("en-IN")}${listing.subscription_months ? ` · ${listing.subscription_months} month${listing.subscription_months === 1 ? "" : "s"}` : ""}` : "No payment recorded yet"}</span>
+        </li>
+        <li className="card stat-card">
+          <span className="stat-label">Subscription</span>
+          <strong className={`status-pill tone-${expiry.tone}`}>{expiry.label}</strong>
+          <span className="small muted">
+            {listing.subscription_start_date ? `${formatDate(listing.subscription_start_date)} – ${formatDate(listing.subscription_end_date) || "open"}` : "Starts when your listing goes live"}
+            {expiry.detail ? <><br /><span data-testid="days-left">{expiry.detail}</span></> : null}
+          </span>
+        </li>
+        <li className="card stat-card">
+          <span className="stat-label">Profile views</span>
+          <strong className="stat-value" data-testid="views-count">{formatCount(listing.views_count)}</strong>
+          <span className="small muted"><StarIcon className="star" /> {listing.review_count ? `${formatRating(listing.avg_rating)} from ${listing.review_count} review${listing.review_count === 1 ? "" : "s"}` : "No reviews yet"}</span>
+        </li>
+      </ul>
+    </>
+  );
+}
+
+type Review = Route.ComponentProps["loaderData"]["reviews"][number];
+
+function ReviewWithReply({ review, justSaved, lastResult }: { review: Review; justSaved: boolean; lastResult?: SubmissionResult<string[]> }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("review_id") === String(review.id);
+  const [form, fields] = useForm({
+    id: `reply-${review.id}`,
+    lastResult: navigation.state === "idle" ? lastResult : null,
+    defaultValue: { reply: review.seller_reply ?? "" },
+    constraint: getZodConstraint(reviewReplySchema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: reviewReplySchema }),
+  });
+  return (
+    <article className="review" id={`review-${review.id}`}>
+      <div className="row" style={{ justifyContent: "space-between" }}>
+        <strong>{review.reviewer_name}</strong>
+        <span className="small muted">{formatDate(review.created_at)}</span>
+      </div>
+      <span className="stars" aria-label={`${review.rating} out of 5 stars`}>{"★".repeat(review.rating)}<span style={{ color: "var(--c-border)" }}>{"★".repeat(5 - review.rating)}</span></span>
+      <p style={{ marginTop: "var(--s-2)", whiteSpace: "pre-line" }}>{review.review_text}</p>
+      {justSaved ? <p className="form-success small" role="status">Your reply has been saved.</p> : null}
+      <Form method="post" {...getFormProps(form)} className="stack reply-form" preventScrollReset>
+        <input type="hidden" name="intent" value="reply" />
+        <input type="hidden" name="review_id" value={review.id} />
+        {form.errors?.length ? <div className="form-error"><ErrorList errors={form.errors} /></div> : null}
+        <TextareaField
+          label={review.seller_reply ? <>Your reply <span className="muted small">· {formatDate(review.seller_reply_date)}</span></> : "Reply publicly"}
+          errors={fields.reply.errors}
+          hint={`Shown under the review on your profile. Up to ${REVIEW_REPLY_MAX_LENGTH.toLocaleString("en-IN")} characters.`}
+          textareaProps={{ ...getTextareaProps(fields.reply), rows: 3 }}
+        />
+        <div><button type="submit" className="btn btn-sm btn-primary" disabled={busy}>{busy ? "Saving..." : review.seller_reply ? "Update Reply" : "Post Reply"}</button></div>
+      </Form>
+    </article>
+  );
+}
+
+function ProfileEditor({ listing, saved, lastResult }: { listing: OwnListing; saved: boolean; lastResult?: SubmissionResult<string[]> }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "profile";
+  const [form, fields] = useForm({
+    id: "profile",
+    lastResult: navigation.state === "idle" ? lastResult : null,
+    defaultValue: profileFormValues(listing),
+    constraint: getZodConstraint(sellerProfileSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: sellerProfileSchema }),
+  });
+  return (
+    <section className="stack" aria-labelledby="profile-heading" id="profile">
+      <div>
+        <h2 id="profile-heading" style={{ marginBottom: "var(--s-1)" }}>Public profile</h2>
+        <p className="small muted" style={{ margin: 0 }}>What visitors see on your page in the directory. Changes show at once.</p>
+      </div>
+      {saved ? <p className="form-success" role="status">Your profile has been saved.</p> : null}
+      <Form method="post" {...getFormProps(form)} className="stack" preventScrollReset>
+        <input type="hidden" name="intent" value="profile" />
+        {form.errors?.length ? <div className="form-error" role="alert"><ErrorList errors={form.errors} /></div> : null}
+        <SellerProfileFields fields={fields} />
+        <div><button type="submit" className="btn btn-primary" disabled={busy}>{busy ? "Saving..." : "Save Profile"}</button></div>
+      </Form>
+    </section>
+  );
+}

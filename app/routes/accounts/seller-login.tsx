@@ -1,0 +1,75 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { ErrorList, Field } from "~/components/forms";
+import { GoogleSignInButton } from "~/components/google-sign-in";
+import { PasswordField } from "~/components/password-field";
+import { loginSchema } from "~/lib/auth-schemas";
+import { safeRedirectPath } from "~/lib/redirect";
+import { homeForRole } from "~/models/users.server";
+import { LoginFailure, passwordAuthenticator, startSession } from "~/services/auth.server";
+import { googleSignInEnabled } from "~/services/google-oidc.server";
+import { getSessionUser } from "~/services/session.server";
+import type { Route } from "./+types/seller-login";
+
+export const meta: Route.MetaFunction = () => [{ title: "Seller Login | BWP Directory" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getSessionUser(request);
+  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+  if (user) throw redirect(safeRedirectPath(redirectTo, homeForRole(user.role)));
+  return { googleEnabled: googleSignInEnabled() };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.clone().formData();
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  try {
+    const user = await passwordAuthenticator(context.clientAddress).authenticate("seller", request);
+    const cookie = await startSession(request, user.id, context.clientAddress);
+    return redirect(safeRedirectPath(formData.get("redirectTo"), homeForRole(user.role)), { headers: { "Set-Cookie": cookie } });
+  } catch (error) {
+    if (!(error instanceof LoginFailure)) throw error;
+    const headers: HeadersInit = error.outcome.retryAfterSeconds ? { "Retry-After": String(error.outcome.retryAfterSeconds) } : {};
+    return data({ result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }) }, { status: error.outcome.status, headers });
+  }
+}
+
+export default function SellerLogin({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const [searchParams] = useSearchParams();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction?.startsWith("/seller-login");
+  const [form, fields] = useForm({
+    id: "seller-login",
+    lastResult: navigation.state === "idle" ? actionData?.result : null,
+    constraint: getZodConstraint(loginSchema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+  });
+  return (
+    <div className="auth-page">
+      <section className="card auth-card" aria-labelledby="login-heading">
+        <div className="auth-head">
+          <span className="auth-icon" aria-hidden="true">👩‍💼</span>
+          <h1 id="login-heading">Seller Login</h1>
+          <p className="muted">Sign in to manage your listing, reviews and subscription.</p>
+        </div>
+        <Form method="post" {...getFormProps(form)} className="stack">
+          <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+          {form.errors?.length ? <div className="form-error" role="alert" id={form.errorId}><ErrorList errors={form.errors} /></div> : null}
+          <Field label="Email" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} />
+          <PasswordField label="Password" errors={fields.password.errors} inputProps={{ name: fields.password.name, id: fields.password.id, required: true, autoComplete: "current-password" }} />
+          <button type="submit" className="btn btn-primary btn-block" disabled={busy}>{busy ? "Signing In..." : "Sign In"}</button>
+        </Form>
+        {loaderData.googleEnabled ? (
+          <>
+            <div className="auth-divider"><span>or</span></div>
+            <GoogleSignInButton />
+          </>
+        ) : null}
+        <p className="auth-foot">Don't have an account? <Link to="/seller-signup">Create a seller account</Link></p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,305 @@
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useState } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { getDb } from "~db/client";
+import { ErrorList, Field, SelectField } from "~/components/forms";
+import { CheckIcon } from "~/components/icons";
+import { PasswordField } from "~/components/password-field";
+import { signupKeptStep1Schema, signupStep1Schema, signupStep2Schema } from "~/lib/auth-schemas";
+import { categoryEmoji, CITIES } from "~/lib/constants";
+import { listActiveCategories, listActiveSubcategories } from "~/models/categories.server";
+import { EMAIL_TAKEN_MESSAGE, emailTaken, homeForRole, registerSeller } from "~/models/users.server";
+import { startSession } from "~/services/auth.server";
+import { hashPassword } from "~/services/password.server";
+import { openPendingSignup, sealPendingSignup } from "~/services/pending-signup.server";
+import { consume, tooManyMessage } from "~/services/rate-limit.server";
+import { getSessionUser } from "~/services/session.server";
+import type { Route } from "./+types/seller-signup";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Create a Seller Account | BWP Directory" },
+  { name: "description", content: "Create your seller account to list your women-led business in the BWP Directory." },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getSessionUser(request);
+  if (user) throw redirect(homeForRole(user.role));
+  const db = getDb();
+  const [categories, subcategories] = await Promise.all([listActiveCategories(db), listActiveSubcategories(db)]);
+  return { categories, subcategories };
+}
+
+type Step1Values = { name: string; email: string; mobile: string };
+type Step2Values = { city: string; locality: string; category_ids: string[]; subcategory_ids: string[] };
+
+function str(v: FormDataEntryValue | null): string {
+  return typeof v === "string" ? v : "";
+}
+function step1From(form: FormData): Step1Values {
+  return { name: str(form.get("name")), email: str(form.get("email")), mobile: str(form.get("mobile")) };
+}
+function step2From(form: FormData): Step2Values {
+  return {
+    city: str(form.get("city")),
+    locality: str(form.get("locality")),
+    category_ids: form.getAll("category_ids").map(String),
+    subcategory_ids: form.getAll("subcategory_ids").map(String),
+  };
+}
+
+const PASSWORD_FIELDS = ["password", "confirm_password"];
+const EXPIRED_MESSAGE = "Your sign-up took too long. Please enter your password again.";
+
+// The wizard runs on the server, so it works without JavaScript: step 1 is checked here and the page
+// answers with step 2 (step-1 values kept in hidden fields, the password only as an encrypted token).
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = str(form.get("intent"));
+  const step1 = step1From(form);
+  const step2 = step2From(form);
+  const pendingHash = openPendingSignup(form.get("pending"), step1.email);
+  const pending = pendingHash ? str(form.get("pending")) : null;
+
+  if (intent === "previous") {
+    return { step: 1 as const, result: undefined, values: step1, step2, pending };
+  }
+
+  if (intent === "continue") {
+    const passwordBlank = !str(form.get("password")) && !str(form.get("confirm_password"));
+    const keep = passwordBlank && pendingHash !== null;
+    if (!keep) form.delete("pending"); // an expired or foreign token: the password must be typed again
+    const submission = parseWithZod(form, { schema: signupStep1Schema });
+    if (submission.status !== "success") {
+      return data({ step: 1 as const, result: submission.reply({ hideFields: PASSWORD_FIELDS }), values: step1, step2, pending: keep ? pending : null }, { status: 400 });
+    }
+    if (await emailTaken(getDb(), submission.value.email)) {
+      return data(
+        { step: 1 as const, result: submission.reply({ fieldErrors: { email: [EMAIL_TAKEN_MESSAGE] }, hideFields: PASSWORD_FIELDS }), values: step1, step2, pending: null },
+        { status: 400 },
+      );
+    }
+    const hash = keep && pendingHash ? pendingHash : await hashPassword(submission.value.password ?? "");
+    const { name, email, mobile } = submission.value;
+    return { step: 2 as const, result: undefined, values: { name, email, mobile }, step2, pending: sealPendingSignup(hash, email) };
+  }
+
+  // intent "create": step 2 with the kept step-1 values
+  const kept = signupKeptStep1Schema.safeParse(step1);
+  if (!kept.success || !pendingHash) {
+    const back = parseWithZod(form, { schema: signupKeptStep1Schema });
+    return data({ step: 1 as const, result: back.reply({ formErrors: [EXPIRED_MESSAGE], hideFields: PASSWORD_FIELDS }), values: step1, step2, pending: null }, { status: 400 });
+  }
+  const submission = parseWithZod(form, { schema: signupStep2Schema });
+  if (submission.status !== "success") {
+    return data({ step: 2 as const, result: submission.reply(), values: step1, step2, pending }, { status: 400 });
+  }
+  const rate = consume("signup", context.clientAddress);
+  if (!rate.allowed) {
+    return data({ step: 2 as const, result: submission.reply({ formErrors: [tooManyMessage(rate.retryAfterSeconds)] }), values: step1, step2, pending }, { status: 429 });
+  }
+  const db = getDb();
+  const result = await registerSeller(db, { ...kept.data, ...submission.value, passwordHash: pendingHash });
+  if (!result.ok) {
+    if (result.field === "email") {
+      const back = parseWithZod(form, { schema: signupKeptStep1Schema });
+      return data({ step: 1 as const, result: back.reply({ fieldErrors: { email: [result.message] } }), values: step1, step2, pending: null }, { status: 400 });
+    }
+    return data({ step: 2 as const, result: submission.reply({ fieldErrors: { [result.field]: [result.message] } }), values: step1, step2, pending }, { status: 400 });
+  }
+  const cookie = await startSession(request, result.user.id, context.clientAddress);
+  return redirect("/seller-dashboard", { headers: { "Set-Cookie": cookie } });
+}
+
+export default function SellerSignup({ loaderData, actionData }: Route.ComponentProps) {
+  const step = actionData?.step ?? 1;
+  const values = actionData?.values ?? { name: "", email: "", mobile: "" };
+  const step2 = actionData?.step2 ?? { city: "", locality: "", category_ids: [], subcategory_ids: [] };
+  const pending = actionData?.pending ?? null;
+  const result = actionData?.result as SubmissionResult<string[]> | undefined;
+  return (
+    <div className="auth-page">
+      <section className="card auth-card auth-card-wide" aria-labelledby="signup-heading">
+        <div className="auth-head">
+          <span className="auth-icon" aria-hidden="true">🌸</span>
+          <h1 id="signup-heading">Create Your Seller Account</h1>
+          <p className="muted">Join the community of women-led businesses.</p>
+        </div>
+        <ol className="wizard-steps" aria-label="Sign-up steps">
+          <li aria-current={step === 1 ? "step" : undefined} className={step > 1 ? "done" : undefined}>
+            <span className="wizard-dot">{step > 1 ? <CheckIcon /> : "1"}</span> Personal Details
+          </li>
+          <li aria-current={step === 2 ? "step" : undefined}>
+            <span className="wizard-dot">2</span> Business Categories
+          </li>
+        </ol>
+        {step === 1 ? (
+          <Step1 key={`s1-${pending ?? ""}`} values={values} step2={step2} pending={pending} lastResult={result} />
+        ) : (
+          <Step2 key="s2" values={values} step2={step2} pending={pending!} lastResult={result} categories={loaderData.categories} subcategories={loaderData.subcategories} />
+        )}
+        <p className="auth-foot">Already have an account? <Link to="/seller-login">Sign in here</Link></p>
+      </section>
+    </div>
+  );
+}
+
+function HiddenStep2({ step2 }: { step2: Step2Values }) {
+  return (
+    <>
+      <input type="hidden" name="city" value={step2.city} />
+      <input type="hidden" name="locality" value={step2.locality} />
+      {step2.category_ids.map((id) => <input key={`c${id}`} type="hidden" name="category_ids" value={id} />)}
+      {step2.subcategory_ids.map((id) => <input key={`s${id}`} type="hidden" name="subcategory_ids" value={id} />)}
+    </>
+  );
+}
+
+function Step1({ values, step2, pending, lastResult }: { values: Step1Values; step2: Step2Values; pending: string | null; lastResult?: SubmissionResult<string[]> }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const [form, fields] = useForm({
+    id: "signup-step1",
+    lastResult: navigation.state === "idle" ? lastResult : null,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signupStep1Schema }),
+  });
+  const keptHint = pending ? "Your password is saved. Leave both password fields empty to keep it." : undefined;
+  return (
+    <Form method="post" {...getFormProps(form)} className="stack">
+      <h2 className="wizard-title">Personal Details</h2>
+      {pending ? <input type="hidden" name="pending" value={pending} /> : null}
+      <HiddenStep2 step2={step2} />
+      {form.errors?.length ? <div className="form-error" role="alert" id={form.errorId}><ErrorList errors={form.errors} /></div> : null}
+      <Field label="Full Name" errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: "text" }), defaultValue: values.name, required: true, autoComplete: "name" }} />
+      <Field label="Mobile Number" errors={fields.mobile.errors} hint="For example +91 98765 43210" inputProps={{ ...getInputProps(fields.mobile, { type: "tel" }), defaultValue: values.mobile, required: true, autoComplete: "tel", inputMode: "tel" }} />
+      <Field label="Email" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: "email" }), defaultValue: values.email, required: true, autoComplete: "email" }} />
+      <div className="form-grid-2">
+        <PasswordField
+          label="Password"
+          errors={fields.password.errors}
+          hint={keptHint ?? "At least 8 characters."}
+          inputProps={{ name: fields.password.name, id: fields.password.id, required: !pending, minLength: 8, autoComplete: "new-password" }}
+        />
+        <PasswordField
+          label="Confirm Password"
+          errors={fields.confirm_password.errors}
+          inputProps={{ name: fields.confirm_password.name, id: fields.confirm_password.id, required: !pending, autoComplete: "new-password" }}
+        />
+      </div>
+      <button type="submit" name="intent" value="continue" className="btn btn-primary btn-block" disabled={busy}>
+        {busy ? "Checking..." : "Continue"}
+      </button>
+    </Form>
+  );
+}
+
+type Category = Route.ComponentProps["loaderData"]["categories"][number];
+type Subcategory = Route.ComponentProps["loaderData"]["subcategories"][number];
+
+function Step2({
+  values, step2, pending, lastResult, categories, subcategories,
+}: { values: Step1Values; step2: Step2Values; pending: string; lastResult?: SubmissionResult<string[]>; categories: Category[]; subcategories: Subcategory[] }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formData?.get("intent") === "create";
+  const [form, fields] = useForm({
+    id: "signup-step2",
+    lastResult: navigation.state === "idle" ? lastResult : null,
+    constraint: getZodConstraint(signupStep2Schema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signupStep2Schema }),
+  });
+  // With JavaScript the sub-category list follows the ticked categories; without it every group is listed.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const [chosen, setChosen] = useState<Set<string>>(() => new Set(step2.category_ids));
+  const toggle = (id: string, on: boolean) => setChosen((prev) => {
+    const next = new Set(prev);
+    if (on) next.add(id); else next.delete(id);
+    return next;
+  });
+  const groups = categories
+    .map((c) => ({ category: c, items: subcategories.filter((s) => s.category_id === c.id) }))
+    .filter((g) => g.items.length && (!hydrated || chosen.has(String(g.category.id))));
+  const catErrorId = fields.category_ids.errors?.length ? "category-ids-error" : undefined;
+  const termsErrorId = fields.terms.errors?.length ? "terms-error" : undefined;
+  const formProps = getFormProps(form);
+  // Previous skips the step-2 checks (conform validates on every submit; formNoValidate covers only the browser's).
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    if (submitter?.value === "previous") return;
+    formProps.onSubmit(event);
+  };
+  return (
+    <Form method="post" {...formProps} onSubmit={onSubmit} className="stack">
+      <h2 className="wizard-title">Business Categories</h2>
+      <input type="hidden" name="name" value={values.name} />
+      <input type="hidden" name="email" value={values.email} />
+      <input type="hidden" name="mobile" value={values.mobile} />
+      <input type="hidden" name="pending" value={pending} />
+      {form.errors?.length ? <div className="form-error" role="alert" id={form.errorId}><ErrorList errors={form.errors} /></div> : null}
+      <div className="form-grid-2">
+        <SelectField label="City" errors={fields.city.errors} selectProps={{ ...getSelectProps(fields.city), defaultValue: step2.city, autoComplete: "address-level2" }}>
+          <option value="">Select your city</option>
+          {CITIES.map((c) => <option key={c} value={c}>{c}</option>)}
+        </SelectField>
+        <Field label={<>Locality / Area <span className="muted">(optional)</span></>} errors={fields.locality.errors} inputProps={{ ...getInputProps(fields.locality, { type: "text" }), defaultValue: step2.locality, placeholder: "e.g. Indiranagar" }} />
+      </div>
+      <fieldset className="field" aria-describedby={catErrorId}>
+        <legend className="label">Business Categories <span className="muted">(choose one or more)</span></legend>
+        <div className="check-grid scroll-10" aria-invalid={catErrorId ? true : undefined}>
+          {categories.map((c) => (
+            <label key={c.id} className="check-tile">
+              <input
+                type="checkbox"
+                name="category_ids"
+                value={c.id}
+                defaultChecked={step2.category_ids.includes(String(c.id))}
+                onChange={(e) => toggle(String(c.id), e.currentTarget.checked)}
+              />
+              <span aria-hidden="true">{categoryEmoji(c.name)}</span> {c.name}
+            </label>
+          ))}
+        </div>
+        <ErrorList id={catErrorId} errors={fields.category_ids.errors} />
+      </fieldset>
+      <fieldset className="field">
+        <legend className="label">Sub-categories <span className="muted">(optional)</span></legend>
+        {!hydrated ? <p className="field-hint">Pick only sub-categories of the categories you ticked above.</p> : null}
+        {groups.length ? (
+          <div className="subcat-groups scroll-16">
+            {groups.map(({ category, items }) => (
+              <div key={category.id} className="subcat-group">
+                <p className="subcat-title">{category.name}</p>
+                <div className="check-grid check-grid-sm">
+                  {items.map((s) => (
+                    <label key={s.id} className="check-tile check-tile-sm">
+                      <input type="checkbox" name="subcategory_ids" value={s.id} defaultChecked={step2.subcategory_ids.includes(String(s.id))} /> {s.name}
+                    </label>
+                  ))}
+                </div>
+              </div>
+            ))}
+          </div>
+        ) : <p className="field-hint">Choose a category to see its sub-categories.</p>}
+        <ErrorList errors={fields.subcategory_ids.errors} />
+      </fieldset>
+      <div className="field">
+        <label className="check-line">
+          <input type="checkbox" name="terms" value="on" aria-describedby={termsErrorId} aria-invalid={termsErrorId ? true : undefined} />
+          <span>
+            I agree to the <Link to="/terms" target="_blank">Terms and Conditions</Link> and the <Link to="/privacy" target="_blank">Privacy Policy</Link>, and
+            I confirm that I am a woman entrepreneur or represent a women-led business.
+          </span>
+        </label>
+        <ErrorList id={termsErrorId} errors={fields.terms.errors} />
+      </div>
+      <div className="wizard-actions">
+        <button type="submit" name="intent" value="previous" formNoValidate className="btn" disabled={busy}>Previous</button>
+        <button type="submit" name="intent" value="create" className="btn btn-primary" disabled={busy}>{busy ? "Creating Account..." : "Create Account"}</button>
+      </div>
+    </Form>
+  );
+}

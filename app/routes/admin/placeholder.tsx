@@ -1,0 +1,36 @@
+import { data } from "react-router";
+import { placeholderFor } from "~/lib/admin-nav";
+import { requireStaff } from "~/services/session.server";
+import type { Route } from "./+types/placeholder";
+
+export const meta: Route.MetaFunction = ({ data: d }) => [{ title: `${d?.title ?? "Admin"} | Admin | BWP Directory` }, { name: "robots", content: "noindex" }];
+
+// One module for the portal pages still to come; each URL is guarded with its own role rule.
+async function guard(request: Request) {
+  const section = placeholderFor(new URL(request.url).pathname);
+  await requireStaff(request, { allowModerator: section?.moderator ?? false });
+  if (!section) throw data("Not found", { status: 404 });
+  return section;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const section = await guard(request);
+  return { title: section.title, text: section.text };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await guard(request);
+  throw data("This page has no actions yet.", { status: 405 });
+}
+
+export default function AdminPlaceholder({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="stack">
+      <h1 className="admin-title">{loaderData.title}</h1>
+      <div className="card card-pad empty-state">
+        <div className="icon" aria-hidden="true">🚧</div>
+        <p className="muted">{loaderData.text}</p>
+      </div>
+    </div>
+  );
+}

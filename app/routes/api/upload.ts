@@ -1,0 +1,36 @@
+import { MaxFileSizeExceededError, MaxTotalSizeExceededError, parseFormData } from "@remix-run/form-data-parser";
+import { getDb } from "~db/client";
+import { APPLICATION_MESSAGES, IMAGE_MAX_BYTES, uploadPurposeSchema } from "~/lib/schemas";
+import { firstIssueMessage, jsonError, methodNotAllowed } from "~/services/api.server";
+import { checkPublicForm, HONEYPOT_FIELD } from "~/services/public-form.server";
+import { storeImage } from "~/services/uploads.server";
+import type { Route } from "./+types/upload";
+
+export function loader() {
+  return methodNotAllowed("POST");
+}
+
+// POST /api/upload (multipart: file, purpose) → 201 {url} or {error}. Public purposes answer the
+// public address; private ones (ID document, payment screenshot) an admin-only address.
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  if (!/^multipart\/form-data\b/i.test(request.headers.get("Content-Type") ?? "")) {
+    return jsonError("Send the image as multipart/form-data with a field named file.", 415);
+  }
+  let formData: FormData;
+  try {
+    formData = await parseFormData(request, { maxFileSize: IMAGE_MAX_BYTES, maxFiles: 1, maxTotalSize: IMAGE_MAX_BYTES + 64 * 1024 });
+  } catch (error) {
+    if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) return jsonError(APPLICATION_MESSAGES.tooBig, 413);
+    return jsonError("Upload failed. Please compress your image and try again.", 400);
+  }
+  const file = formData.get("file");
+  if (!(file instanceof File) || (file.size === 0 && file.name === "")) return jsonError("Please choose an image to upload (field name: file).", 400);
+  const purpose = uploadPurposeSchema.safeParse(formData.get("purpose") ?? "product_image");
+  if (!purpose.success) return jsonError(firstIssueMessage(purpose.error), 400);
+  const guard = checkPublicForm("upload", context.clientAddress, formData.get(HONEYPOT_FIELD));
+  if (!guard.ok) return jsonError(guard.message, guard.status, guard.headers);
+  const stored = await storeImage(getDb(), new Uint8Array(await file.arrayBuffer()), purpose.data);
+  if (!stored.ok) return jsonError(stored.message, stored.status);
+  return Response.json({ url: stored.url, key: stored.key, visibility: stored.visibility }, { status: 201 });
+}

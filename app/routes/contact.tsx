@@ -1,0 +1,128 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { Faq } from "~/components/faq";
+import { ErrorList, Field, Honeypot, HONEYPOT_FIELD, SelectField, TextareaField } from "~/components/forms";
+import { CheckIcon, MailIcon, MapPinIcon, MessageIcon, PhoneIcon } from "~/components/icons";
+import { getDb } from "~db/client";
+import { CONTACT, QUERY_TYPES } from "~/lib/constants";
+import { CONTACT_FAQ } from "~/lib/faq";
+import { CONTACT_REQUIRED_MESSAGE, CONTACT_SUCCESS_MESSAGE, contactSchema, TEXT_LIMITS } from "~/lib/schemas";
+import { submitContactMessage } from "~/services/contact.server";
+import { checkPublicForm } from "~/services/public-form.server";
+import type { Route } from "./+types/contact";
+
+export function meta() {
+  return [
+    { title: "Contact Us | BWP Directory" },
+    { name: "description", content: "Questions about listings, partnerships or the community? Write to the BWP Directory team — we reply within 24 hours." },
+  ];
+}
+
+const REQUIRED = ["name", "email", "query_type", "message"] as const;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: contactSchema });
+  if (submission.status !== "success") {
+    const missing = REQUIRED.some((k) => String(formData.get(k) ?? "").trim() === "");
+    return data({ result: submission.reply(missing ? { formErrors: [CONTACT_REQUIRED_MESSAGE] } : undefined) }, { status: 400 });
+  }
+  const guard = checkPublicForm("contact", context.clientAddress, formData.get(HONEYPOT_FIELD));
+  if (!guard.ok) return data({ result: submission.reply({ formErrors: [guard.message] }) }, { status: guard.status, headers: guard.headers });
+  await submitContactMessage(getDb(), submission.value);
+  return redirect("/contact?sent=1#contact-form");
+}
+
+export default function Contact({ actionData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  const sent = searchParams.get("sent") === "1";
+  return (
+    <>
+      <section className="page-hero">
+        <div className="container">
+          <p className="eyebrow">We're here to help</p>
+          <h1>Get in touch</h1>
+          <p>Questions about listing your business, partnerships, press or the community? Send us a message — we reply within 24 hours.</p>
+        </div>
+      </section>
+      <div className="container section contact-layout">
+        <aside className="stack">
+          <section className="card card-pad" aria-labelledby="details-heading">
+            <h2 id="details-heading">Contact details</h2>
+            <ul className="contact-list">
+              <li><MailIcon /> <span><strong className="block">Email</strong><a href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a></span></li>
+              <li><PhoneIcon /> <span><strong className="block">Phone</strong><a href={CONTACT.phoneHref}>{CONTACT.phone}</a></span></li>
+              <li><MapPinIcon /> <span><strong className="block">Office</strong>{CONTACT.address}</span></li>
+              <li><MessageIcon /> <span><strong className="block">Hours</strong>{CONTACT.hours}</span></li>
+            </ul>
+          </section>
+          <section className="card card-pad" aria-labelledby="quick-heading">
+            <h2 id="quick-heading">Quick links</h2>
+            <ul className="quick-links">
+              <li><Link to="/list-your-business">List your business</Link></li>
+              <li><Link to="/register">Apply for a listing</Link></li>
+              <li><Link to="/directory">Browse the directory</Link></li>
+              <li><a href={CONTACT.communityUrl} target="_blank" rel="noopener noreferrer">Join the community group</a></li>
+              <li><a href={CONTACT.phoneHref}>Call us now</a></li>
+            </ul>
+          </section>
+        </aside>
+        <section className="card card-pad" id="contact-form" aria-labelledby="form-heading">
+          {sent ? <SentScreen /> : <ContactForm lastResult={actionData?.result} />}
+        </section>
+      </div>
+      <section className="container section-tight" aria-labelledby="contact-faq-heading">
+        <h2 id="contact-faq-heading">Frequently asked questions</h2>
+        <Faq items={[...CONTACT_FAQ]} headingId="contact-faq-heading" />
+      </section>
+    </>
+  );
+}
+
+function SentScreen() {
+  return (
+    <div className="success-screen" role="status">
+      <div className="success-icon" aria-hidden="true"><CheckIcon /></div>
+      <h2 id="form-heading">Message sent!</h2>
+      <p className="muted">{CONTACT_SUCCESS_MESSAGE} A copy is on its way to your inbox.</p>
+      <Link to="/contact#contact-form" className="btn btn-primary">Send Another Message</Link>
+    </div>
+  );
+}
+
+function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/contact") === true;
+  const [form, fields] = useForm({
+    id: "contact-form",
+    lastResult: navigation.state === "idle" ? lastResult : null,
+    constraint: getZodConstraint(contactSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
+  });
+  const req = <span aria-hidden="true" className="req">*</span>;
+  return (
+    <>
+      <h2 id="form-heading">Send us a message</h2>
+      <p className="small muted">Fields marked <span className="req">*</span> are required.</p>
+      <Form method="post" {...getFormProps(form)} className="stack" preventScrollReset>
+        <Honeypot />
+        {form.errors?.length ? <div className="form-error" role="alert"><ErrorList errors={form.errors} /></div> : null}
+        <div className="form-grid">
+          <Field label={<>Your name {req}</>} errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name", maxLength: TEXT_LIMITS.name }} />
+          <Field label={<>Email {req}</>} errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} />
+          <Field label="Mobile" errors={fields.mobile.errors} inputProps={{ ...getInputProps(fields.mobile, { type: "tel" }), autoComplete: "tel", placeholder: "+91 98765 43210" }} />
+          <SelectField label={<>Query type {req}</>} errors={fields.query_type.errors} selectProps={getSelectProps(fields.query_type)}>
+            <option value="">Choose a topic</option>
+            {QUERY_TYPES.map((q) => <option key={q} value={q}>{q}</option>)}
+          </SelectField>
+          <Field className="span-2" label="Subject" errors={fields.subject.errors} inputProps={{ ...getInputProps(fields.subject, { type: "text" }), maxLength: TEXT_LIMITS.subject }} />
+          <TextareaField className="span-2" label={<>Message {req}</>} errors={fields.message.errors} textareaProps={{ ...getTextareaProps(fields.message), rows: 6, maxLength: TEXT_LIMITS.message }} />
+        </div>
+        <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? "Sending…" : "Send Message"}</button>
+      </Form>
+    </>
+  );
+}

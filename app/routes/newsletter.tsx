@@ -1,0 +1,77 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect } from "react-router";
+import { ErrorList, Field, Honeypot, HONEYPOT_FIELD } from "~/components/forms";
+import { getDb } from "~db/client";
+import { newsletterSchema } from "~/lib/schemas";
+import { NEWSLETTER_MESSAGES, type SubscribeOutcome, subscribeToNewsletter } from "~/models/enquiries.server";
+import { checkPublicForm } from "~/services/public-form.server";
+import type { Route } from "./+types/newsletter";
+
+// /newsletter: where the newsletter forms post. Without JavaScript the visitor lands here (a plain
+// success page, or the form again with its error); with JavaScript the forms read the JSON-ish reply.
+
+export function meta() {
+  return [{ title: "Newsletter | BWP Directory" }, { name: "robots", content: "noindex" }];
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  const status = new URL(request.url).searchParams.get("status");
+  const outcome = status && status in NEWSLETTER_MESSAGES ? (status as SubscribeOutcome) : null;
+  return { message: outcome ? NEWSLETTER_MESSAGES[outcome] : null };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const js = formData.get("_js") === "1";
+  const submission = parseWithZod(formData, { schema: newsletterSchema });
+  if (submission.status !== "success") {
+    const errors = submission.error?.email ?? submission.error?.source ?? ["Failed to subscribe. Please try again."];
+    return data({ ok: false as const, errors, result: submission.reply() }, { status: 400 });
+  }
+  const guard = checkPublicForm("newsletter", context.clientAddress, formData.get(HONEYPOT_FIELD));
+  if (!guard.ok) {
+    return data({ ok: false as const, errors: [guard.message], result: submission.reply({ formErrors: [guard.message] }) }, { status: guard.status, headers: guard.headers });
+  }
+  const outcome = await subscribeToNewsletter(getDb(), submission.value);
+  if (js) return { ok: true as const, message: NEWSLETTER_MESSAGES[outcome] };
+  return redirect(`/newsletter?status=${outcome}`);
+}
+
+export default function Newsletter({ loaderData, actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm({
+    id: "newsletter-page",
+    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: newsletterSchema }),
+  });
+  return (
+    <section className="container section narrow">
+      <div className="card card-pad center-card">
+        <div className="icon-bubble" aria-hidden="true">💌</div>
+        {loaderData.message ? (
+          <>
+            <h1>You're on the list</h1>
+            <p className="form-success" role="status">{loaderData.message}</p>
+            <div className="row" style={{ justifyContent: "center" }}>
+              <Link to="/" className="btn btn-primary">Back to the home page</Link>
+              <Link to="/directory" className="btn">Browse the directory</Link>
+            </div>
+          </>
+        ) : (
+          <>
+            <h1>Stay updated</h1>
+            <p className="muted">Community news, events and new businesses, about twice a month. Unsubscribe any time.</p>
+            <Form method="post" {...getFormProps(form)} className="stack">
+              <Honeypot />
+              <input type="hidden" name="source" value="website" />
+              {form.errors?.length ? <div className="form-error" role="alert"><ErrorList errors={form.errors} /></div> : null}
+              <Field label="Email address" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", placeholder: "you@example.com" }} />
+              <button type="submit" className="btn btn-primary btn-block">Subscribe</button>
+            </Form>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

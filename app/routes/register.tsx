@@ -1,0 +1,390 @@
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { FormDataParseError, MaxFileSizeExceededError, MaxFilesExceededError, MaxTotalSizeExceededError, parseFormData } from "@remix-run/form-data-parser";
+import { useEffect, useRef, useState } from "react";
+import type { z } from "zod";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { ErrorList, Field, Honeypot, HONEYPOT_FIELD, SelectField } from "~/components/forms";
+import { CheckIcon, ShieldIcon } from "~/components/icons";
+import { SellerProfileFields } from "~/components/seller-profile-fields";
+import { getDb } from "~db/client";
+import { categoryEmoji, formatRupees, ID_PROOF_TYPES, PLANS, planById, planDuration, type PlanId } from "~/lib/constants";
+import {
+  APPLICATION_FILE_FIELDS, APPLICATION_FILE_LABELS, APPLICATION_MESSAGES, applicationFormSchema, type ApplicationFileField, IMAGE_MAX_BYTES, MAX_PRODUCT_IMAGES, type UploadPurpose,
+} from "~/lib/schemas";
+import { useHydrated } from "~/lib/use-hydrated";
+import { listActiveCategories, listActiveSubcategories } from "~/models/categories.server";
+import { submitApplication, upiId, upiPayeeName } from "~/services/application.server";
+import { checkPublicForm } from "~/services/public-form.server";
+import { getSessionUser } from "~/services/session.server";
+import { discardImages, storeImage, type StoredImage } from "~/services/uploads.server";
+import type { Route } from "./+types/register";
+
+// /register — the paid listing application (decision 2): one multipart form that works without
+// JavaScript. With JavaScript the same zod schema checks it before it is sent.
+
+export function meta() {
+  return [
+    { title: "Apply for a Listing | BWP Directory" },
+    { name: "description", content: "Apply to list your women-led business in the verified BWP Directory. Choose a plan, pay by UPI and go live within 24-48 hours." },
+  ];
+}
+
+/** Hard cap of one part; the 200 KB rule itself is checked after parsing, so typed values survive. */
+const PART_MAX_BYTES = 1024 * 1024;
+const FILE_PURPOSE: Record<Exclude<ApplicationFileField, "product_images">, UploadPurpose> = {
+  id_proof_document: "id_proof_document",
+  payment_screenshot: "payment_screenshot",
+  profile_photo: "profile_photo",
+};
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const db = getDb();
+  const url = new URL(request.url);
+  const [categories, subcategories, user] = await Promise.all([listActiveCategories(db), listActiveSubcategories(db), getSessionUser(request)]);
+  const seller = user?.role === "seller" ? user : null;
+  const requestedPlan = planById(url.searchParams.get("plan"))?.id ?? null;
+  return {
+    submitted: url.searchParams.get("submitted") === "1",
+    categories: categories.map(({ id, name }) => ({ id, name })),
+    subcategories: subcategories.map(({ id, name, category_id }) => ({ id, name, category_id })),
+    upi: { id: upiId(), payee: upiPayeeName() },
+    defaults: {
+      plan: requestedPlan ?? undefined,
+      ...(seller ? { name: seller.name, email: seller.email, mobile: seller.mobile ?? undefined, city: seller.city ?? undefined, area: seller.locality ?? undefined } : {}),
+    },
+    signedInAs: seller ? seller.email : null,
+  };
+}
+
+/** Labels of the file fields the visitor had chosen files for (a browser cannot keep them after a failed post). */
+function chosenFileLabels(formData: FormData): string[] {
+  return APPLICATION_FILE_FIELDS.filter((field) => formData.getAll(field).some((v) => v instanceof File && (v.size > 0 || v.name !== ""))).map(
+    (field) => APPLICATION_FILE_LABELS[field],
+  );
+}
+
+type ActionReply = { result: SubmissionResult<string[]>; reselect: string[] };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  let formData: FormData;
+  try {
+    formData = await parseFormData(request, { maxFileSize: PART_MAX_BYTES, maxFiles: 3 + MAX_PRODUCT_IMAGES + 4, maxTotalSize: 8 * PART_MAX_BYTES });
+  } catch (error) {
+    const tooLarge = error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError;
+    if (!tooLarge && !(error instanceof FormDataParseError) && !(error instanceof MaxFilesExceededError)) throw error;
+    const message = tooLarge ? APPLICATION_MESSAGES.imagesTooLarge : APPLICATION_MESSAGES.submitFailed;
+    return data<ActionReply>({ result: { status: "error", error: { "": [message] } }, reselect: [] }, { status: tooLarge ? 413 : 400 });
+  }
+  const reselect = chosenFileLabels(formData);
+  const hideFields = [...APPLICATION_FILE_FIELDS];
+  const submission = parseWithZod(formData, { schema: applicationFormSchema });
+  if (submission.status !== "success") {
+    const tooBig = Object.values(submission.error ?? {}).some((list) => list?.includes(APPLICATION_MESSAGES.tooBig));
+    return data<ActionReply>({ result: submission.reply({ hideFields }), reselect }, { status: tooBig ? 413 : 400 });
+  }
+  const guard = checkPublicForm("application", context.clientAddress, formData.get(HONEYPOT_FIELD));
+  if (!guard.ok) {
+    return data<ActionReply>({ result: submission.reply({ formErrors: [guard.message], hideFields }), reselect }, { status: guard.status, headers: guard.headers });
+  }
+
+  // Each image is checked by its content and stored; a refused application keeps none of them.
+  const db = getDb();
+  const { id_proof_document, payment_screenshot, profile_photo, product_images, ...fields } = submission.value;
+  const stored: StoredImage[] = [];
+  const fieldErrors: Record<string, string[]> = {};
+  let status: 400 | 413 = 400;
+  const keys: Partial<Record<ApplicationFileField, string>> = {};
+  for (const [field, file] of [["id_proof_document", id_proof_document], ["payment_screenshot", payment_screenshot], ["profile_photo", profile_photo]] as const) {
+    const result = await storeImage(db, new Uint8Array(await file.arrayBuffer()), FILE_PURPOSE[field]);
+    if (result.ok) {
+      stored.push(result);
+      keys[field] = result.key;
+    } else {
+      fieldErrors[field] = [result.message];
+      if (result.status === 413) status = 413;
+    }
+  }
+  const productKeys: string[] = [];
+  for (const file of product_images) {
+    const result = await storeImage(db, new Uint8Array(await file.arrayBuffer()), "product_image");
+    if (result.ok) {
+      stored.push(result);
+      productKeys.push(result.key);
+    } else {
+      fieldErrors.product_images = [result.message];
+      if (result.status === 413) status = 413;
+    }
+  }
+  if (Object.keys(fieldErrors).length) {
+    await discardImages(db, stored);
+    return data<ActionReply>({ result: submission.reply({ fieldErrors, hideFields }), reselect }, { status });
+  }
+
+  const user = await getSessionUser(request);
+  try {
+    const result = await submitApplication(
+      db,
+      fields,
+      { id_proof_document: keys.id_proof_document!, payment_screenshot: keys.payment_screenshot!, profile_photo: keys.profile_photo!, product_images: productKeys },
+      user?.role === "seller" ? user.id : null,
+    );
+    if (!result.ok) {
+      await discardImages(db, stored);
+      return data<ActionReply>({ result: submission.reply({ fieldErrors: result.fieldErrors, hideFields }), reselect }, { status: result.status });
+    }
+  } catch (error) {
+    await discardImages(db, stored);
+    throw error;
+  }
+  return redirect("/register?submitted=1");
+}
+
+export default function Register({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.submitted) return <Submitted />;
+  return <ApplicationForm loaderData={loaderData} actionData={actionData} />;
+}
+
+function Submitted() {
+  return (
+    <section className="container section narrow">
+      <div className="card card-pad success-screen" role="status">
+        <div className="success-icon" aria-hidden="true"><CheckIcon /></div>
+        <h1>Application submitted!</h1>
+        <p>Thank you for applying. Our team reviews your documents and UPI payment within 24-48 hours and emails you as soon as your listing is live.</p>
+        <p className="muted small">A confirmation is on its way to your inbox.</p>
+        <div className="row" style={{ justifyContent: "center" }}>
+          <Link to="/list-your-business" className="btn">Back to List Your Business</Link>
+          <Link to="/register" className="btn btn-primary">Submit Another Application</Link>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+type LoaderData = Route.ComponentProps["loaderData"];
+
+function ApplicationForm({ loaderData, actionData }: { loaderData: LoaderData; actionData: ActionReply | undefined }) {
+  const { categories, subcategories, upi, defaults, signedInAs } = loaderData;
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/register") === true;
+  const [attempt, setAttempt] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const [form, fields] = useForm<z.input<typeof applicationFormSchema>>({
+    id: "application-form",
+    lastResult: navigation.state === "idle" ? actionData?.result : null,
+    defaultValue: defaults as Record<string, string | undefined>,
+    constraint: getZodConstraint(applicationFormSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: applicationFormSchema }),
+    onSubmit: (event, { submission }) => {
+      if (submission?.status !== "success") {
+        event.preventDefault();
+        setAttempt((n) => n + 1);
+      }
+    },
+  });
+
+  // After a refused submit (client or server), bring the first error into view.
+  useEffect(() => {
+    if (!attempt && !actionData) return;
+    const frame = requestAnimationFrame(() => {
+      const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], .form-error');
+      if (first) {
+        first.scrollIntoView({ block: "center", behavior: "smooth" });
+        if (first.matches("input, select, textarea")) first.focus({ preventScroll: true });
+      }
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [attempt, actionData]);
+
+  const initialPlan = typeof fields.plan.initialValue === "string" ? fields.plan.initialValue : undefined;
+  const [planId, setPlanId] = useState<string | undefined>(initialPlan);
+  const plan = planById(planId);
+  const initialCats = toList(fields.category_ids.initialValue);
+  const [checkedCats, setCheckedCats] = useState<string[]>(initialCats);
+  const initialSubs = toList(fields.subcategory_ids.initialValue);
+  const visibleSubGroups = hydrated ? categories.filter((c) => checkedCats.includes(String(c.id))) : categories;
+  const req = <span aria-hidden="true" className="req">*</span>;
+  const reselect = !hydrated && actionData?.reselect.length ? actionData.reselect : [];
+  const hasErrors = !!(form.errors?.length || Object.values(form.allErrors ?? {}).some((e) => e?.length));
+
+  return (
+    <>
+      <section className="page-hero">
+        <div className="container">
+          <p className="eyebrow">Seller application</p>
+          <h1>List your business</h1>
+          <p>Tell us about you and your business, choose a plan and pay by UPI. Our team reviews every application within 24-48 hours.</p>
+          {signedInAs ? <p className="small">Signed in as <strong>{signedInAs}</strong> — this application will be linked to your seller account.</p> : null}
+        </div>
+      </section>
+      <div className="container section">
+        <Form method="post" encType="multipart/form-data" {...getFormProps(form)} ref={formRef} className="application-form" aria-busy={busy || undefined}>
+          <Honeypot />
+          {form.errors?.length ? <div className="form-error" role="alert"><ErrorList errors={form.errors} /></div> : null}
+          {hasErrors && !form.errors?.length ? <div className="form-error" role="alert">Please correct the highlighted fields below.</div> : null}
+          {reselect.length ? (
+            <div className="notice" role="note">
+              <strong>Please choose your files again:</strong> {reselect.join(", ")}. For your security, files are not kept after a failed submission.
+            </div>
+          ) : null}
+          <p className="small muted">Fields marked <span className="req">*</span> are required.</p>
+
+          <fieldset className="form-section">
+            <legend className="form-legend">Personal Information</legend>
+            <div className="form-grid">
+              <Field className="span-2" label={<>Full name {req}</>} errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }} />
+              <Field label={<>Mobile number {req}</>} errors={fields.mobile.errors} hint="10 to 15 digits, optionally starting with +" inputProps={{ ...getInputProps(fields.mobile, { type: "tel" }), autoComplete: "tel", placeholder: "+91 98765 43210" }} />
+              <Field label={<>Email {req}</>} errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} />
+            </div>
+          </fieldset>
+
+          <SellerProfileFields fields={fields} part="business" />
+
+          <fieldset className="form-section" aria-describedby={fields.category_ids.errors?.length ? "category-error" : undefined}>
+            <legend className="form-legend">Business Categories {req}</legend>
+            <p className="field-hint">Choose every category your business belongs to.</p>
+            <div className="check-grid" onChange={(e) => {
+              const input = e.target as HTMLInputElement;
+              if (input.name !== "category_ids") return;
+              setCheckedCats((list) => (input.checked ? [...list, input.value] : list.filter((v) => v !== input.value)));
+            }}>
+              {categories.map((c) => (
+                <label key={c.id} className="check-card">
+                  <input type="checkbox" name="category_ids" value={c.id} defaultChecked={initialCats.includes(String(c.id))} aria-invalid={fields.category_ids.errors?.length ? true : undefined} />
+                  <span aria-hidden="true">{categoryEmoji(c.name)}</span> {c.name}
+                </label>
+              ))}
+            </div>
+            <ErrorList id="category-error" errors={fields.category_ids.errors} />
+          </fieldset>
+
+          <fieldset className="form-section">
+            <legend className="form-legend">Subcategories <span className="muted small">(optional)</span></legend>
+            {hydrated && !visibleSubGroups.length ? <p className="field-hint">Choose a category above to see its subcategories.</p> : null}
+            {!hydrated ? <p className="field-hint">Pick subcategories of the categories you chose.</p> : null}
+            <div className="subcat-groups">
+              {categories.map((c) => {
+                const subs = subcategories.filter((s) => s.category_id === c.id);
+                if (!subs.length) return null;
+                const visible = visibleSubGroups.some((g) => g.id === c.id);
+                return (
+                  <div key={c.id} className="subcat-group" hidden={!visible}>
+                    <p className="label">{c.name}</p>
+                    <div className="row" style={{ gap: "var(--s-2)" }}>
+                      {subs.map((s) => (
+                        <label key={s.id} className="chip-check">
+                          <input type="checkbox" name="subcategory_ids" value={s.id} defaultChecked={initialSubs.includes(String(s.id))} /> {s.name}
+                        </label>
+                      ))}
+                    </div>
+                  </div>
+                );
+              })}
+            </div>
+            <ErrorList errors={fields.subcategory_ids.errors} />
+          </fieldset>
+
+          <SellerProfileFields fields={fields} part="online" />
+
+          <fieldset className="form-section">
+            <legend className="form-legend">Verification Documents</legend>
+            <p className="field-hint"><ShieldIcon /> Your document is kept private: only our verification team can see it.</p>
+            <div className="form-grid">
+              <SelectField label={<>Document type {req}</>} errors={fields.id_proof_type.errors} selectProps={getSelectProps(fields.id_proof_type)}>
+                <option value="">Select document type</option>
+                {ID_PROOF_TYPES.map((t) => <option key={t.value} value={t.value}>{t.label}</option>)}
+              </SelectField>
+              <Field label="Aadhaar number (optional)" hint="Only for Aadhaar; we store the last 4 digits only." errors={fields.aadhaar_number.errors} inputProps={{ ...getInputProps(fields.aadhaar_number, { type: "text" }), inputMode: "numeric", autoComplete: "off", placeholder: "XXXX XXXX XXXX" }} />
+              <FileField className="span-2" label={<>Verification document {req}</>} meta={fields.id_proof_document} />
+            </div>
+          </fieldset>
+
+          <fieldset className="form-section" aria-describedby={fields.plan.errors?.length ? "plan-error" : undefined}>
+            <legend className="form-legend">Subscription Plan &amp; Payment</legend>
+            <div className="plan-picker" onChange={(e) => {
+              const input = e.target as HTMLInputElement;
+              if (input.name === "plan") setPlanId(input.value);
+            }}>
+              {PLANS.map((p) => (
+                <label key={p.id} className={`plan-option${p.popular ? " popular" : ""}`}>
+                  <input type="radio" name="plan" value={p.id} defaultChecked={initialPlan === p.id} aria-invalid={fields.plan.errors?.length ? true : undefined} />
+                  <span className="plan-option-body">
+                    {p.popular ? <span className="badge badge-featured">MOST POPULAR</span> : null}
+                    {p.featured ? <span className="badge badge-verified">FEATURED ON HOME</span> : null}
+                    <strong>{p.name}</strong>
+                    <span className="plan-price">{formatRupees(p.amount)}</span>
+                    <span className="small muted">{planDuration(p)}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+            <ErrorList id="plan-error" errors={fields.plan.errors} />
+            <div className="upi-box">
+              <div>
+                <p className="label">Pay by UPI</p>
+                <p style={{ margin: 0 }}>
+                  Send <strong data-testid="upi-amount">{plan ? `${formatRupees(plan.amount)} (${plan.name}, ${planDuration(plan)})` : "the amount of your chosen plan"}</strong> to
+                </p>
+                <p className="upi-id"><code>{upi.id}</code> <span className="muted small">({upi.payee})</span></p>
+                {plan ? (
+                  <a className="btn btn-sm" href={`upi://pay?pa=${encodeURIComponent(upi.id)}&pn=${encodeURIComponent(upi.payee)}&am=${plan.amount}&cu=INR&tn=${encodeURIComponent(`BWP listing ${plan.name}`)}`}>Open in a UPI app</a>
+                ) : null}
+              </div>
+              <ol className="small muted upi-steps">
+                <li>Pay the amount with any UPI app (GPay, PhonePe, Paytm, BHIM).</li>
+                <li>Take a screenshot of the successful payment.</li>
+                <li>Upload it below; add the 12-digit UTR if you have it.</li>
+              </ol>
+            </div>
+            <div className="form-grid">
+              <FileField label={<>Payment screenshot {req}</>} meta={fields.payment_screenshot} />
+              <Field label="UPI transaction reference (UTR, optional)" hint="The 12-digit number in your payment app's receipt." errors={fields.payment_reference.errors} inputProps={{ ...getInputProps(fields.payment_reference, { type: "text" }), inputMode: "numeric", autoComplete: "off", placeholder: "123456789012" }} />
+            </div>
+          </fieldset>
+
+          <fieldset className="form-section">
+            <legend className="form-legend">Profile Picture &amp; Product Images</legend>
+            <div className="form-grid">
+              <FileField label={<>Profile picture {req}</>} meta={fields.profile_photo} />
+              <FileField label="Product images (up to 3)" meta={fields.product_images} multiple />
+            </div>
+          </fieldset>
+
+          <div className="form-actions">
+            <button type="submit" className="btn btn-primary btn-lg" disabled={busy}>
+              {busy ? <><span className="spinner" aria-hidden="true" /> Uploading your application…</> : "Submit Application"}
+            </button>
+            {busy ? <div className="progress" role="progressbar" aria-label="Uploading your application" /> : null}
+            <p className="small muted">By submitting you confirm the details are true. We review applications within 24-48 hours.</p>
+          </div>
+        </Form>
+      </div>
+    </>
+  );
+}
+
+function toList(value: unknown): string[] {
+  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === "string");
+  return typeof value === "string" ? [value] : [];
+}
+
+type FileMeta = { id: string; name: string; errors?: string[]; key?: string | undefined; required?: boolean; descriptionId: string; errorId: string };
+
+function FileField({ label, meta, multiple, className }: { label: React.ReactNode; meta: FileMeta; multiple?: boolean; className?: string }) {
+  return (
+    <Field
+      className={className}
+      label={label}
+      errors={meta.errors}
+      hint={`JPG, PNG or WebP image, under ${IMAGE_MAX_BYTES / 1024} KB each${multiple ? `; at most ${MAX_PRODUCT_IMAGES}` : ""}.`}
+      inputProps={{ id: meta.id, name: meta.name, type: "file", accept: "image/jpeg,image/png,image/webp,image/gif", multiple, required: meta.required, className: "input input-file" }}
+    />
+  );
+}
+
+export type { PlanId };

@@ -1,0 +1,114 @@
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import type { DB } from "~db/client";
+import { getDb } from "~db/client";
+import { type LoginInput, loginSchema } from "~/lib/auth-schemas";
+import { writeAudit } from "~/models/audit.server";
+import { type AccountUser, findUserForLogin, homeForRole } from "~/models/users.server";
+import { firstIssueMessage, jsonError, methodNotAllowed, readJsonBody } from "./api.server";
+import { crossOriginRefusal, isCrossOrigin } from "./csrf.server";
+import { verifyAgainstDummy, verifyPassword } from "./password.server";
+import { consume, peek, reset, tooManyMessage } from "./rate-limit.server";
+import { createUserSession, destroySession } from "./session.server";
+
+// Password sign-in for both doors (seller login, admin login): throttling, audit, one message for
+// every wrong pair. remix-auth runs the strategy; the app owns the session (session.server.ts).
+
+export type Portal = "seller" | "admin";
+
+export const INVALID_LOGIN_MESSAGE = "Invalid email or password. Please try again.";
+export const INVALID_ADMIN_MESSAGE = "Invalid admin credentials. Please check your email and password.";
+
+export type LoginOutcome =
+  | { ok: true; user: AccountUser }
+  | { ok: false; status: 401 | 429; message: string; retryAfterSeconds?: number };
+
+const STAFF = new Set(["admin", "moderator"]);
+
+/**
+ * Checks an email and password at a door. Throttled per client address (RATE_LIMIT_LOGIN) and per
+ * account (RATE_LIMIT_LOGIN_ACCOUNT, counting failures only); every attempt is audited without the password.
+ */
+export async function attemptPasswordLogin(db: DB, input: LoginInput, meta: { portal: Portal; clientAddress: string }): Promise<LoginOutcome> {
+  const { portal, clientAddress } = meta;
+  const email = input.email.trim().toLowerCase();
+  const invalid = portal === "admin" ? INVALID_ADMIN_MESSAGE : INVALID_LOGIN_MESSAGE;
+  const audit = (outcome: string, userId?: number) =>
+    writeAudit(db, { action: `${portal}.login.${outcome}`, actorUserId: userId ?? null, actorEmail: email.slice(0, 254), ip: clientAddress, details: { portal } });
+
+  const byAddress = peek("login", clientAddress);
+  const byAccount = peek("login_account", email);
+  if (!byAddress.allowed || !byAccount.allowed) {
+    const retry = Math.max(byAddress.allowed ? 0 : byAddress.retryAfterSeconds, byAccount.allowed ? 0 : byAccount.retryAfterSeconds);
+    await audit("throttled");
+    return { ok: false, status: 429, message: tooManyMessage(retry), retryAfterSeconds: retry };
+  }
+
+  const row = await findUserForLogin(db, email);
+  const passwordOk = row?.password_hash ? await verifyPassword(input.password, row.password_hash) : await verifyAgainstDummy(input.password);
+  const allowedHere = row && row.is_active === 1 && (portal === "seller" || STAFF.has(row.role));
+  if (!row || !passwordOk || !allowedHere) {
+    consume("login", clientAddress);
+    consume("login_account", email);
+    await audit("failure", row?.id);
+    return { ok: false, status: 401, message: invalid };
+  }
+  reset("login_account", email);
+  await audit("success", row.id);
+  const { password_hash: _h, is_active: _a, ...user } = row;
+  return { ok: true, user };
+}
+
+export class LoginFailure extends Error {
+  constructor(public outcome: Extract<LoginOutcome, { ok: false }>) {
+    super(outcome.message);
+  }
+}
+
+/** remix-auth with one FormStrategy per door; made per request because the client address comes from the load context. */
+export function passwordAuthenticator(clientAddress: string) {
+  const authenticator = new Authenticator<AccountUser>();
+  for (const portal of ["seller", "admin"] as const) {
+    authenticator.use(
+      new FormStrategy(async ({ form }) => {
+        const parsed = loginSchema.safeParse({ email: form.get("email"), password: form.get("password") });
+        if (!parsed.success) throw new LoginFailure({ ok: false, status: 401, message: portal === "admin" ? INVALID_ADMIN_MESSAGE : INVALID_LOGIN_MESSAGE });
+        const outcome = await attemptPasswordLogin(getDb(), parsed.data, { portal, clientAddress });
+        if (!outcome.ok) throw new LoginFailure(outcome);
+        return outcome.user;
+      }),
+      portal,
+    );
+  }
+  return authenticator;
+}
+
+/** Ends any session the request carried and starts a new one (a fresh id at every sign-in). Returns Set-Cookie. */
+export async function startSession(request: Request, userId: number, clientAddress: string): Promise<string> {
+  await destroySession(request);
+  return createUserSession(userId, { ip: clientAddress, userAgent: request.headers.get("User-Agent") });
+}
+
+/** The JSON shape of the signed-in user in API answers. */
+export function userJson(user: AccountUser) {
+  return { id: user.id, email: user.email, name: user.name, role: user.role, mobile: user.mobile, city: user.city, locality: user.locality };
+}
+
+/** POST /api/auth/login and POST /api/admin/login: JSON {email, password} → {success, user, redirectTo} + the session cookie. */
+export async function handleApiLogin(request: Request, clientAddress: string, portal: Portal): Promise<Response> {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  if (isCrossOrigin(request)) return crossOriginRefusal();
+  const read = await readJsonBody(request);
+  if (!read.ok) return read.response;
+  const parsed = loginSchema.safeParse(read.body ?? {});
+  if (!parsed.success) return jsonError(firstIssueMessage(parsed.error), 400);
+  const outcome = await attemptPasswordLogin(getDb(), parsed.data, { portal, clientAddress });
+  if (!outcome.ok) {
+    return jsonError(outcome.message, outcome.status, outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined);
+  }
+  const cookie = await startSession(request, outcome.user.id, clientAddress);
+  return Response.json(
+    { success: true, user: userJson(outcome.user), redirectTo: homeForRole(outcome.user.role) },
+    { headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } },
+  );
+}

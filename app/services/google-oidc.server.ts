@@ -1,0 +1,161 @@
+import * as oidc from "openid-client";
+import { createCookie } from "react-router";
+import type { DB } from "~db/client";
+import { saveOAuthState, takeOAuthState } from "~/models/oauth-states.server";
+import { type AccountUser, findOrCreateGoogleUser } from "~/models/users.server";
+import { sessionSecret } from "./session.server";
+
+// "Sign in with Google" (decision 10): OpenID Connect authorization code flow with PKCE, state and
+// nonce, through openid-client (discovery, token exchange, ID token validation). The state is kept
+// in the database (one use) and bound to the browser by a short-lived signed cookie.
+
+export const CALLBACK_PATH = "/auth/google/callback";
+
+type Settings = { issuer: string; clientId: string; clientSecret: string; publicUrl: string | null };
+
+function settings(): Settings | null {
+  const clientId = process.env.GOOGLE_CLIENT_ID;
+  const clientSecret = process.env.GOOGLE_CLIENT_SECRET;
+  if (!clientId || !clientSecret) return null;
+  return {
+    issuer: process.env.GOOGLE_ISSUER || "https://accounts.google.com",
+    clientId,
+    clientSecret,
+    publicUrl: process.env.PUBLIC_URL?.replace(/\/+$/, "") || null,
+  };
+}
+
+export function googleSignInEnabled(): boolean {
+  return settings() !== null;
+}
+
+let discovered: { key: string; config: Promise<oidc.Configuration> } | undefined;
+
+function configuration(s: Settings): Promise<oidc.Configuration> {
+  const key = `${s.issuer}|${s.clientId}`;
+  if (discovered?.key !== key) {
+    const issuerUrl = new URL(s.issuer);
+    // Plain http only for a provider on this machine (the tests' provider); real issuers are https.
+    const loopback = ["127.0.0.1", "localhost", "[::1]"].includes(issuerUrl.hostname);
+    const config = oidc.discovery(issuerUrl, s.clientId, s.clientSecret, undefined, {
+      execute: loopback && issuerUrl.protocol === "http:" ? [oidc.allowInsecureRequests] : [],
+      timeout: 10,
+    });
+    config.catch(() => {
+      if (discovered?.config === config) discovered = undefined;
+    });
+    discovered = { key, config };
+  }
+  return discovered.config;
+}
+
+const stateCookie = () =>
+  createCookie("__oauth_state", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    maxAge: 600,
+    secure: process.env.NODE_ENV === "production" && process.env.COOKIE_SECURE !== "0",
+    secrets: [sessionSecret()],
+  });
+
+function redirectUri(s: Settings, request: Request): string {
+  return `${s.publicUrl ?? new URL(request.url).origin}${CALLBACK_PATH}`;
+}
+
+export type GoogleError = { ok: false; status: 400 | 403 | 404 | 503; error: string };
+const notConfigured: GoogleError = { ok: false, status: 404, error: "Google sign-in is not configured on this site." };
+const unavailable: GoogleError = { ok: false, status: 503, error: "Google sign-in is unavailable right now. Please try again later." };
+
+/** Starts a sign-in: the provider's authorization URL and the Set-Cookie binding its state to this browser. */
+export async function startGoogleSignIn(db: DB, request: Request, redirectTo: string | null = null): Promise<{ ok: true; redirectUrl: string; setCookie: string } | GoogleError> {
+  const s = settings();
+  if (!s) return notConfigured;
+  let config: oidc.Configuration;
+  try {
+    config = await configuration(s);
+  } catch {
+    return unavailable;
+  }
+  const state = oidc.randomState();
+  const nonce = oidc.randomNonce();
+  const codeVerifier = oidc.randomPKCECodeVerifier();
+  await saveOAuthState(db, { state, code_verifier: codeVerifier, nonce, redirect_to: redirectTo });
+  const url = oidc.buildAuthorizationUrl(config, {
+    redirect_uri: redirectUri(s, request),
+    scope: "openid email profile",
+    code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+    code_challenge_method: "S256",
+    state,
+    nonce,
+  });
+  return { ok: true, redirectUrl: url.href, setCookie: await stateCookie().serialize(state) };
+}
+
+export type CallbackParams = { code: string; state: string; iss?: string | null };
+
+/**
+ * Finishes a sign-in: the state must be this browser's and unused, then the code is exchanged once
+ * (with the PKCE verifier) and the ID token checked. Returns the account to sign in.
+ */
+export async function finishGoogleSignIn(
+  db: DB,
+  request: Request,
+  params: CallbackParams,
+): Promise<{ ok: true; user: AccountUser; redirectTo: string | null; clearCookie: string } | GoogleError> {
+  const s = settings();
+  if (!s) return notConfigured;
+  const clearCookie = await stateCookie().serialize("", { maxAge: 0 });
+  const browserState = await stateCookie().parse(request.headers.get("Cookie"));
+  if (typeof browserState !== "string" || browserState !== params.state) {
+    return { ok: false, status: 400, error: "This sign-in link is not valid for this browser. Please start again." };
+  }
+  const saved = await takeOAuthState(db, params.state);
+  if (!saved) return { ok: false, status: 400, error: "This sign-in has expired or was already used. Please start again." };
+  let config: oidc.Configuration;
+  try {
+    config = await configuration(s);
+  } catch {
+    return unavailable;
+  }
+  const callbackUrl = new URL(redirectUri(s, request));
+  callbackUrl.searchParams.set("code", params.code);
+  callbackUrl.searchParams.set("state", params.state);
+  if (params.iss) callbackUrl.searchParams.set("iss", params.iss);
+  let claims: (oidc.IDToken & oidc.UserInfoResponse) | undefined;
+  try {
+    const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
+      pkceCodeVerifier: saved.code_verifier,
+      expectedState: saved.state,
+      expectedNonce: saved.nonce ?? undefined,
+      idTokenExpected: true,
+    });
+    const idToken = tokens.claims();
+    // Google puts the email in the ID token; other providers may keep it for the UserInfo endpoint.
+    if (idToken && idToken.email === undefined) {
+      claims = { ...idToken, ...(await oidc.fetchUserInfo(config, tokens.access_token, idToken.sub)) };
+    } else {
+      claims = idToken as typeof claims;
+    }
+  } catch (error) {
+    if (process.env.NODE_ENV !== "test") console.warn("Google sign-in code exchange refused:", error instanceof Error ? error.message : error);
+    return { ok: false, status: 400, error: "Google sign-in could not be completed. Please try again." };
+  }
+  if (!claims) return { ok: false, status: 400, error: "Google sign-in could not be completed. Please try again." };
+  const result = await findOrCreateGoogleUser(db, {
+    sub: String(claims.sub),
+    email: typeof claims.email === "string" ? claims.email : null,
+    emailVerified: claims.email_verified === true,
+    name: typeof claims.name === "string" ? claims.name : null,
+  });
+  if (!result.ok) {
+    const error =
+      result.reason === "staff_account"
+        ? "This email belongs to a staff account. Please use the admin login."
+        : result.reason === "inactive"
+          ? "This account is not active."
+          : "Your Google account has no verified email address.";
+    return { ok: false, status: 403, error };
+  }
+  return { ok: true, user: result.user, redirectTo: saved.redirect_to, clearCookie };
+}

@@ -1,0 +1,68 @@
+import { randomBytes } from "node:crypto";
+import { readFile, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { DB } from "~db/client";
+import { UPLOAD_PURPOSES, type UploadPurpose } from "~/lib/schemas";
+import { publicUploadUrl } from "~/lib/uploads";
+import { deleteUploadRows, findUpload, insertUpload } from "~/models/uploads.server";
+import { type ImageRefusal, processImage } from "./images.server";
+import { uploadsFolder } from "./storage.server";
+
+// Stored images: generated names, public ones under UPLOADS_DIR/public (served at /uploads/<key>),
+// private ones (ID documents, payment screenshots) under UPLOADS_DIR/private, shown only to admins.
+
+const KEY_PATTERN = /^[a-f0-9]{32}\.webp$/;
+
+export function isUploadKey(value: string): boolean {
+  return KEY_PATTERN.test(value);
+}
+
+/** The key inside a url this server returned ("/uploads/k", "/admin/uploads/k", or the bare key). */
+export function keyFromReference(reference: string): string | null {
+  const last = reference.trim().split(/[/?#]/).filter(Boolean).pop() ?? "";
+  return KEY_PATTERN.test(last) ? last : null;
+}
+
+export function privateUploadUrl(key: string): string {
+  return `/admin/uploads/${key}`;
+}
+
+export function uploadUrl(key: string, visibility: "public" | "private"): string {
+  return visibility === "public" ? publicUploadUrl(key)! : privateUploadUrl(key);
+}
+
+export type StoredImage = { ok: true; key: string; url: string; visibility: "public" | "private" };
+
+/** Checks, re-encodes and stores one image for its purpose. */
+export async function storeImage(db: DB, bytes: Uint8Array, purpose: UploadPurpose): Promise<StoredImage | ImageRefusal> {
+  const visibility = UPLOAD_PURPOSES[purpose];
+  const image = await processImage(bytes, { quality: visibility === "private" ? 90 : 82 });
+  if (!image.ok) return image;
+  const key = `${randomBytes(16).toString("hex")}.webp`;
+  await writeFile(join(uploadsFolder(visibility), key), image.data, { flag: "wx" });
+  try {
+    await insertUpload(db, { key, visibility, purpose, mime: image.mime, bytes: image.data.byteLength, width: image.width, height: image.height });
+  } catch (error) {
+    await rm(join(uploadsFolder(visibility), key), { force: true });
+    throw error;
+  }
+  return { ok: true, key, url: uploadUrl(key, visibility), visibility };
+}
+
+/** Removes stored images (files and rows), e.g. those of a refused application. */
+export async function discardImages(db: DB, stored: { key: string; visibility: "public" | "private" }[]): Promise<void> {
+  await Promise.all(stored.map((s) => rm(join(uploadsFolder(s.visibility), s.key), { force: true })));
+  await deleteUploadRows(db, stored.map((s) => s.key));
+}
+
+/** A private upload's bytes, for the admin-guarded route. */
+export async function readPrivateUpload(db: DB, key: string): Promise<{ data: Buffer; mime: string } | null> {
+  if (!isUploadKey(key)) return null;
+  const row = await findUpload(db, key);
+  if (!row || row.visibility !== "private") return null;
+  try {
+    return { data: await readFile(join(uploadsFolder("private"), key)), mime: row.mime };
+  } catch {
+    return null;
+  }
+}

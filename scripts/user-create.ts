@@ -1,0 +1,72 @@
+// npm run user:create -- --role admin|moderator --email someone@example.in [--name "Full Name"] [--update]
+// The password is read from standard input when it is piped (echo "$PW" | npm run user:create -- …),
+// otherwise asked for twice without echo. --update sets a new password (and role) on an existing account
+// and signs it out everywhere.
+import { createInterface } from "node:readline";
+import { parseArgs } from "node:util";
+import { databasePath, migrateToLatest, openDatabase } from "~db/client";
+import { createStaffOrSeller, findUserForLogin, setPasswordHash } from "~/models/users.server";
+import { hashPassword } from "~/services/password.server";
+
+const MIN = 12;
+const { values } = parseArgs({
+  options: { role: { type: "string" }, email: { type: "string" }, name: { type: "string" }, update: { type: "boolean", default: false } },
+});
+const role = values.role;
+const email = values.email?.trim().toLowerCase();
+if ((role !== "admin" && role !== "moderator") || !email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+  console.error("Usage: npm run user:create -- --role admin|moderator --email someone@example.in [--name \"Full Name\"] [--update]");
+  process.exit(2);
+}
+
+async function readPiped(): Promise<string> {
+  let text = "";
+  for await (const chunk of process.stdin) text += chunk;
+  return text.replace(/\r?\n$/, "");
+}
+
+function askHidden(question: string): Promise<string> {
+  return new Promise((resolve) => {
+    const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+    const write = (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput.bind(rl);
+    (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = (s: string) => write(s.startsWith(question) ? s : "");
+    rl.question(question, (answer) => {
+      rl.close();
+      process.stdout.write("\n");
+      resolve(answer);
+    });
+  });
+}
+
+let password: string;
+if (process.stdin.isTTY) {
+  password = await askHidden("Password: ");
+  if ((await askHidden("Repeat password: ")) !== password) {
+    console.error("The passwords do not match.");
+    process.exit(1);
+  }
+} else {
+  password = await readPiped();
+}
+if (password.length < MIN) {
+  console.error(`The password must be at least ${MIN} characters.`);
+  process.exit(1);
+}
+
+const db = openDatabase();
+await migrateToLatest(db);
+const existing = await findUserForLogin(db, email);
+if (existing && !values.update) {
+  console.error(`${email} already has an account (${existing.role}). Add --update to set a new password.`);
+  await db.destroy();
+  process.exit(1);
+}
+if (existing) {
+  await setPasswordHash(db, existing.id, await hashPassword(password));
+  await db.updateTable("users").set({ role, is_active: 1, updated_at: new Date().toISOString() }).where("id", "=", existing.id).execute();
+  console.log(`Updated ${email} (${role}) in ${databasePath()}; its sessions were ended.`);
+} else {
+  await createStaffOrSeller(db, { email, name: values.name?.trim() || (role === "admin" ? "Administrator" : "Moderator"), role, passwordHash: await hashPassword(password) });
+  console.log(`Created ${role} ${email} in ${databasePath()}.`);
+}
+await db.destroy();

@@ -1,0 +1,77 @@
+import type { Page } from "@playwright/test";
+import { expect, randomClientAddress, test, uniqueWord } from "./fixtures";
+
+// Google sign-in against a real OpenID Connect provider on loopback (tests/support/oidc-provider.ts),
+// whose development login accepts any name; the name becomes the Google email.
+test.describe("Google sign-in", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "The callback page posts the code with JavaScript (spec)");
+
+  /** Starts at the seller login, goes through the provider's login and consent, back to the app's callback. */
+  async function authorizeAtProvider(page: Page, email: string) {
+    await page.goto("/seller-login");
+    await page.getByRole("link", { name: "Continue with Google" }).click();
+    await expect(page).toHaveURL(new RegExp(`^${process.env.E2E_OIDC_ISSUER}/interaction/`));
+    await page.locator('input[name="login"]').fill(email);
+    await page.locator('input[name="password"]').fill("anything");
+    await page.getByRole("button", { name: "Sign-in" }).click();
+    await page.getByRole("button", { name: "Continue" }).click();
+  }
+
+  test("signs a new seller in through the provider and /api/sessions, then /api/users/me knows her", async ({ page, db }) => {
+    const email = `${uniqueWord("g")}@gmail.test`;
+    const redirect = await page.request.get("/api/oauth/google/redirect_url");
+    const { redirectUrl } = await redirect.json();
+    const url = new URL(redirectUrl);
+    expect(url.origin).toBe(process.env.E2E_OIDC_ISSUER);
+    expect(url.searchParams.get("code_challenge_method")).toBe("S256");
+    expect(url.searchParams.get("state")).toBeTruthy();
+    expect(url.searchParams.get("redirect_uri")).toBe(`${process.env.E2E_BASE_URL}/auth/google/callback`);
+
+    await authorizeAtProvider(page, email);
+    await expect(page).toHaveURL(/\/seller-dashboard$/);
+    await expect(page.getByRole("heading", { name: "Welcome, Google" })).toBeVisible();
+    const me = await (await page.request.get("/api/users/me")).json();
+    expect(me).toMatchObject({ email, role: "seller", name: "Google Tester" });
+    const user = await db.selectFrom("users").select(["google_sub", "password_hash"]).where("email", "=", email).executeTakeFirstOrThrow();
+    expect(user.google_sub).toBe(email); // the provider's subject: its account id
+    expect(user.password_hash).toBeNull();
+  });
+
+  test("a wrong state is refused, and a code cannot be used twice", async ({ browser, baseURL }) => {
+    // A browser without JavaScript stops on the callback page (no exchange), so the test holds the code.
+    // (Its "Continue with Google" link goes through /auth/google, the no-JavaScript start.)
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false, extraHTTPHeaders: { "X-Forwarded-For": randomClientAddress() } });
+    const page = await context.newPage();
+    await authorizeAtProvider(page, `${uniqueWord("replay")}@gmail.test`);
+    await expect(page).toHaveURL(/\/auth\/google\/callback\?code=/);
+    const callback = new URL(page.url());
+    const code = callback.searchParams.get("code")!;
+    const state = callback.searchParams.get("state")!;
+    const iss = callback.searchParams.get("iss");
+
+    const wrongState = await page.request.post("/api/sessions", { data: { code, state: `${state}x`, iss } });
+    expect(wrongState.status()).toBe(400);
+    expect((await page.request.get("/api/users/me")).status()).toBe(401);
+
+    const first = await page.request.post("/api/sessions", { data: { code, state, iss } });
+    expect(first.status()).toBe(201);
+    expect((await first.json()).success).toBe(true);
+    expect((await page.request.get("/api/users/me")).status()).toBe(200);
+    await page.request.get("/api/logout");
+
+    // The same code and state again: the state was used up.
+    const replay = await page.request.post("/api/sessions", { data: { code, state, iss } });
+    expect(replay.status()).toBe(400);
+    // The same code with a fresh state of this browser: the provider refuses the used code (and the PKCE verifier differs).
+    const fresh = new URL((await (await page.request.get("/api/oauth/google/redirect_url")).json()).redirectUrl);
+    const reused = await page.request.post("/api/sessions", { data: { code, state: fresh.searchParams.get("state"), iss } });
+    expect(reused.status()).toBe(400);
+    expect((await page.request.get("/api/users/me")).status()).toBe(401);
+    await context.close();
+  });
+
+  test("the callback page without a code shows the spec's message", async ({ page }) => {
+    await page.goto("/auth/google/callback");
+    await expect(page.getByRole("alert")).toHaveText("Cannot exchange code for session token: no code provided in the URL search params");
+  });
+});

@@ -1,0 +1,165 @@
+import { categoryId, expect, expectNoSeriousA11yViolations, test, uniqueWord } from "./fixtures";
+
+// The two-step account wizard, with JavaScript on and off (the wizard runs on the server either way).
+test.describe("seller sign-up", () => {
+  test("creates the account in two steps, keeps step 1 across Previous without echoing the password, and lands on the dashboard", async ({ page, db }) => {
+    const email = `${uniqueWord("signup")}@example.test`;
+    await page.goto("/seller-signup");
+    await expect(page.getByRole("heading", { name: "Create Your Seller Account" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Sign in here" })).toHaveAttribute("href", "/seller-login");
+
+    await page.getByLabel("Full Name").fill("Lakshmi Rao");
+    await page.getByLabel("Mobile Number").fill("+91 98450 11111");
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("Sunrise-Pickles-9");
+    await page.getByLabel("Confirm Password").fill("Sunrise-Pickles-9");
+    await page.getByRole("button", { name: "Continue" }).click();
+
+    await expect(page.getByRole("heading", { name: "Business Categories" })).toBeVisible();
+    // The password never comes back into the page: only an encrypted token does.
+    expect(await page.content()).not.toContain("Sunrise-Pickles-9");
+    await page.getByLabel("City").selectOption("Mumbai");
+    await page.getByLabel("Locality / Area (optional)").fill("Bandra");
+    await page.getByLabel("Food & Beverages").check();
+
+    // Previous keeps the typed values; the password is kept server-side and may stay empty.
+    await page.getByRole("button", { name: "Previous" }).click();
+    await expect(page.getByRole("heading", { name: "Personal Details" })).toBeVisible();
+    await expect(page.getByLabel("Full Name")).toHaveValue("Lakshmi Rao");
+    await expect(page.getByLabel("Email", { exact: true })).toHaveValue(email);
+    await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
+    await expect(page.getByText("Your password is saved. Leave both password fields empty to keep it.")).toBeVisible();
+    expect(await page.content()).not.toContain("Sunrise-Pickles-9");
+    await page.getByRole("button", { name: "Continue" }).click();
+
+    await expect(page.getByLabel("City")).toHaveValue("Mumbai");
+    await expect(page.getByLabel("Food & Beverages")).toBeChecked();
+    const sub = page.getByLabel("Home Bakers");
+    await sub.check();
+    await page.getByLabel(/I agree to the Terms and Conditions/).check();
+    await expect(page.getByRole("link", { name: "Terms and Conditions" })).toHaveAttribute("href", "/terms");
+    await expect(page.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy");
+    await page.getByRole("button", { name: "Create Account" }).click();
+
+    await expect(page).toHaveURL(/\/seller-dashboard$/);
+    await expect(page.getByRole("heading", { name: "Welcome, Lakshmi" })).toBeVisible();
+    await expect(page.getByText("Complete your application")).toBeVisible();
+
+    const user = await db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
+    expect(user.role).toBe("seller");
+    expect(user.password_hash).toMatch(/^scrypt\$/);
+    expect(user.mobile).toBe("+919845011111");
+    const seller = await db.selectFrom("sellers").selectAll().where("user_id", "=", user.id).executeTakeFirstOrThrow();
+    expect(seller).toMatchObject({ status: "pending", is_paid: 0, city: "Mumbai", locality: "Bandra", owner_name: "Lakshmi Rao", category_names: "Food & Beverages" });
+    const subs = await db.selectFrom("seller_subcategories").select("subcategory_id").where("seller_id", "=", seller.id).execute();
+    expect(subs).toHaveLength(1);
+  });
+
+  test("shows the spec's step 1 messages and keeps typed values", async ({ page, jsEnabled }) => {
+    await page.goto("/seller-signup");
+    await page.getByLabel("Full Name").fill("Asha");
+    await page.getByLabel("Mobile Number").fill("12345");
+    await page.getByLabel("Email", { exact: true }).fill("not-an-email");
+    await page.getByLabel("Password", { exact: true }).fill("short");
+    await page.getByLabel("Confirm Password").fill("different");
+    // Skip the browser's own checks so the server's messages show in both modes.
+    await page.locator("form#signup-step1").evaluate((f) => f.setAttribute("novalidate", ""));
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByText("Email is invalid")).toBeVisible();
+    await expect(page.getByText("Please enter a valid mobile number")).toBeVisible();
+    await expect(page.getByText("Password must be at least 8 characters")).toBeVisible();
+    await expect(page.getByLabel("Full Name")).toHaveValue("Asha");
+    await expect(page.getByLabel("Mobile Number")).toHaveValue("12345");
+    // Without JavaScript the server answered: the password is never sent back. With it, the browser kept it.
+    if (!jsEnabled) await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
+
+    await page.getByLabel("Full Name").fill("");
+    await page.getByLabel("Mobile Number").fill("+91 98765 43210");
+    await page.getByLabel("Email", { exact: true }).fill("asha@example.test");
+    await page.getByLabel("Password", { exact: true }).fill("long-enough-1");
+    await page.getByLabel("Confirm Password").fill("long-enough-2");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByText("Name is required")).toBeVisible();
+    await expect(page.getByText("Passwords do not match")).toBeVisible();
+  });
+
+  test("shows the spec's step 2 messages", async ({ page }) => {
+    await page.goto("/seller-signup");
+    await page.getByLabel("Full Name").fill("Meera");
+    await page.getByLabel("Mobile Number").fill("9876543210");
+    await page.getByLabel("Email", { exact: true }).fill(`${uniqueWord("s2")}@example.test`);
+    await page.getByLabel("Password", { exact: true }).fill("Meera-Pass-77");
+    await page.getByLabel("Confirm Password").fill("Meera-Pass-77");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.locator("form#signup-step2").evaluate((f) => f.setAttribute("novalidate", ""));
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByText("City is required")).toBeVisible();
+    await expect(page.getByText("Please select at least one category")).toBeVisible();
+    await expect(page.getByText("You must agree to the terms and conditions")).toBeVisible();
+    await expect(page).toHaveURL(/\/seller-signup$/);
+  });
+
+  test("an email that already has an account gets a field error", async ({ page, db }) => {
+    const email = `${uniqueWord("taken")}@example.test`;
+    const stamp = new Date().toISOString();
+    await db.insertInto("users").values({ email, name: "Existing", role: "seller", password_hash: null, is_active: 1, created_at: stamp, updated_at: stamp }).execute();
+    await page.goto("/seller-signup");
+    await page.getByLabel("Full Name").fill("Another");
+    await page.getByLabel("Mobile Number").fill("9876543210");
+    await page.getByLabel("Email", { exact: true }).fill(email.toUpperCase());
+    await page.getByLabel("Password", { exact: true }).fill("Another-Pass-1");
+    await page.getByLabel("Confirm Password").fill("Another-Pass-1");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByText("An account with this email already exists. Please sign in instead.")).toBeVisible();
+  });
+
+  test("the terms and privacy pages have real text", async ({ page }) => {
+    await page.goto("/terms");
+    await expect(page.getByRole("heading", { level: 1, name: "Terms and Conditions" })).toBeVisible();
+    await expect(page.getByText(/woman entrepreneur/).first()).toBeVisible();
+    await page.getByRole("link", { name: "Privacy Policy" }).last().click();
+    await expect(page.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeVisible();
+    await expect(page.getByText(/Digital Personal Data Protection Act/)).toBeVisible();
+  });
+
+  test("has no serious accessibility violations on both steps", async ({ page, jsEnabled }) => {
+    test.skip(!jsEnabled, "axe-core runs as a script in the page");
+    await page.goto("/seller-signup");
+    await expectNoSeriousA11yViolations(page);
+    await page.getByLabel("Full Name").fill("Axe Tester");
+    await page.getByLabel("Mobile Number").fill("9876543210");
+    await page.getByLabel("Email", { exact: true }).fill(`${uniqueWord("axe")}@example.test`);
+    await page.getByLabel("Password", { exact: true }).fill("Axe-Tester-123");
+    await page.getByLabel("Confirm Password").fill("Axe-Tester-123");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("heading", { name: "Business Categories" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+});
+
+test.describe("POST /api/auth/register", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "API tests need no browser; run once");
+
+  test("registers with the spec's payload, signs in and refuses a second registration", async ({ request, db }) => {
+    const email = `${uniqueWord("apireg")}@example.test`;
+    const food = await categoryId(db, "food-and-beverages");
+    const payload = { name: "Api Seller", email, password: "Api-Seller-123", mobile: "+919876500000", city: "Pune", locality: "", category_ids: [food], subcategory_ids: [] };
+    const res = await request.post("/api/auth/register", { data: payload });
+    expect(res.status()).toBe(201);
+    const body = await res.json();
+    expect(body).toMatchObject({ success: true, user: { email, role: "seller" }, redirectTo: "/seller-dashboard" });
+    expect(res.headers()["set-cookie"]).toContain("__session=");
+    const me = await request.get("/api/users/me");
+    expect((await me.json()).email).toBe(email);
+
+    const again = await request.post("/api/auth/register", { data: payload });
+    expect(again.status()).toBe(409);
+    expect((await again.json()).error).toBe("An account with this email already exists. Please sign in instead.");
+
+    const bad = await request.post("/api/auth/register", { data: { ...payload, email: `x${email}`, category_ids: [] } });
+    expect(bad.status()).toBe(400);
+    expect((await bad.json()).error).toBe("Please select at least one category");
+    const form = await request.post("/api/auth/register", { form: { name: payload.name, email: payload.email, password: payload.password, category_ids: String(food) } });
+    expect(form.status()).toBe(415);
+  });
+});

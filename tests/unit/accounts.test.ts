@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { DB } from "~db/client";
+import { createReviewRow, createSeller } from "~db/seed/factories";
+import { registerApiSchema, signupStep1Schema, signupStep2Schema } from "~/lib/auth-schemas";
+import { subscriptionExpiry } from "~/lib/subscription";
+import { replyToOwnReview, updateOwnProfile, getOwnListing } from "~/models/seller-account.server";
+import { EMAIL_TAKEN_MESSAGE, ensureFirstAdmin, findOrCreateGoogleUser, registerSeller, setPasswordHash } from "~/models/users.server";
+import { attemptPasswordLogin, INVALID_ADMIN_MESSAGE, INVALID_LOGIN_MESSAGE } from "~/services/auth.server";
+import { hashPassword } from "~/services/password.server";
+import { openPendingSignup, sealPendingSignup } from "~/services/pending-signup.server";
+import { consume, peek, reset } from "~/services/rate-limit.server";
+import { sessionCookie } from "~/services/session.server";
+import { createFirstAdminFromSettings } from "~/services/startup.server";
+import { categoryIdBySlug, createTestDb } from "../support/test-db";
+
+let db: DB;
+let cleanup: () => Promise<void>;
+let food: number;
+let fashion: number;
+let bakers: number;
+let sareeSub: number;
+
+beforeAll(async () => {
+  ({ db, cleanup } = await createTestDb());
+  food = await categoryIdBySlug(db, "food-and-beverages");
+  fashion = await categoryIdBySlug(db, "fashion-and-apparel");
+  bakers = (await db.selectFrom("subcategories").select("id").where("category_id", "=", food).executeTakeFirstOrThrow()).id;
+  sareeSub = (await db.selectFrom("subcategories").select("id").where("category_id", "=", fashion).executeTakeFirstOrThrow()).id;
+});
+afterAll(() => cleanup());
+
+const base = { name: "Asha Rao", email: "Asha@Example.in", mobile: "+919876543210", city: "Pune" as const, locality: "Baner", subcategory_ids: [] as number[] };
+
+describe("registerSeller", () => {
+  it("creates the seller account and a pending draft listing with its categories", async () => {
+    const result = await registerSeller(db, { ...base, category_ids: [food], subcategory_ids: [bakers], passwordHash: await hashPassword("pass-word-1") });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.user).toMatchObject({ email: "asha@example.in", role: "seller", city: "Pune", locality: "Baner" });
+    const seller = await db.selectFrom("sellers").selectAll().where("id", "=", result.sellerId).executeTakeFirstOrThrow();
+    expect(seller).toMatchObject({ user_id: result.user.id, status: "pending", is_paid: 0, payment_status: "pending", category_names: "Food & Beverages" });
+  });
+
+  it("refuses a taken email (any case), unknown categories and foreign sub-categories", async () => {
+    const hash = "scrypt$1$1$1$x$y";
+    expect(await registerSeller(db, { ...base, email: "ASHA@example.in", category_ids: [food], passwordHash: hash })).toEqual({ ok: false, field: "email", message: EMAIL_TAKEN_MESSAGE });
+    expect(await registerSeller(db, { ...base, email: "b@example.in", category_ids: [999999], passwordHash: hash })).toMatchObject({ ok: false, field: "category_ids" });
+    expect(await registerSeller(db, { ...base, email: "c@example.in", category_ids: [food], subcategory_ids: [sareeSub], passwordHash: hash })).toMatchObject({ ok: false, field: "subcategory_ids" });
+    expect(await db.selectFrom("users").select("id").where("email", "in", ["b@example.in", "c@example.in"]).execute()).toEqual([]);
+  });
+});
+
+describe("sign-up schemas", () => {
+  it("uses the spec's messages", () => {
+    const r = signupStep1Schema.safeParse({ name: " ", email: "x", mobile: "0123", password: "short", confirm_password: "other" });
+    const messages = r.success ? [] : r.error.issues.map((i) => i.message);
+    expect(messages).toEqual(expect.arrayContaining(["Name is required", "Email is invalid", "Please enter a valid mobile number", "Password must be at least 8 characters"]));
+    const mismatch = signupStep1Schema.safeParse({ name: "A", email: "a@b.in", mobile: "98765 43210", password: "long-enough", confirm_password: "long-enougH" });
+    expect(mismatch.success ? [] : mismatch.error.issues.map((i) => i.message)).toEqual(["Passwords do not match"]);
+    const s2 = signupStep2Schema.safeParse({});
+    expect(s2.success ? [] : s2.error.issues.map((i) => i.message)).toEqual(
+      expect.arrayContaining(["City is required", "Please select at least one category", "You must agree to the terms and conditions"]),
+    );
+  });
+
+  it("lets step 1 keep a pending password, and strips spaces from the mobile number", () => {
+    const kept = signupStep1Schema.safeParse({ name: "A", email: "a@b.in", mobile: "+91 98765 43210", pending: "token" });
+    expect(kept.success && kept.data.mobile).toBe("+919876543210");
+    expect(registerApiSchema.safeParse({ ...base, password: "p", category_ids: [1] }).success).toBe(false);
+  });
+});
+
+describe("pending sign-up token", () => {
+  it("holds the hash for the same email only, and expires", () => {
+    const token = sealPendingSignup("scrypt$hash", "a@b.in", 1_000);
+    expect(token).not.toContain("scrypt");
+    expect(openPendingSignup(token, "A@B.in", 2_000)).toBe("scrypt$hash");
+    expect(openPendingSignup(token, "other@b.in", 2_000)).toBeNull();
+    expect(openPendingSignup(token, "a@b.in", 1_000 + 31 * 60_000)).toBeNull();
+    const tampered = token.slice(0, -2) + (token.endsWith("A") ? "BB" : "AA");
+    expect(openPendingSignup(tampered, "a@b.in", 2_000)).toBeNull();
+  });
+});
+
+describe("attemptPasswordLogin", () => {
+  beforeEach(() => {
+    reset("login", "10.0.0.1");
+  });
+
+  it("signs staff in at the admin door, refuses sellers there with the same message, and audits without the password", async () => {
+    await ensureFirstAdmin(db, "boss@example.in", () => hashPassword("Boss-Password-1"));
+    const ok = await attemptPasswordLogin(db, { email: "BOSS@example.in", password: "Boss-Password-1" }, { portal: "admin", clientAddress: "10.0.0.1" });
+    expect(ok).toMatchObject({ ok: true, user: { role: "admin" } });
+    const seller = await attemptPasswordLogin(db, { email: "asha@example.in", password: "pass-word-1" }, { portal: "admin", clientAddress: "10.0.0.1" });
+    expect(seller).toEqual({ ok: false, status: 401, message: INVALID_ADMIN_MESSAGE });
+    const unknown = await attemptPasswordLogin(db, { email: "ghost@example.in", password: "Boss-Password-1" }, { portal: "admin", clientAddress: "10.0.0.1" });
+    expect(unknown).toEqual({ ok: false, status: 401, message: INVALID_ADMIN_MESSAGE });
+    const rows = await db.selectFrom("audit_log").selectAll().where("action", "like", "admin.login.%").execute();
+    expect(rows.map((r) => r.action)).toEqual(["admin.login.success", "admin.login.failure", "admin.login.failure"]);
+    expect(rows.every((r) => r.ip === "10.0.0.1")).toBe(true);
+    expect(JSON.stringify(rows)).not.toContain("Boss-Password-1");
+  });
+
+  it("throttles an address after 10 failures, even for the right password", async () => {
+    for (let i = 0; i < 10; i++) {
+      expect(await attemptPasswordLogin(db, { email: "asha@example.in", password: `bad-${i}` }, { portal: "seller", clientAddress: "10.0.0.2" })).toMatchObject({ status: 401, message: INVALID_LOGIN_MESSAGE });
+    }
+    const blocked = await attemptPasswordLogin(db, { email: "asha@example.in", password: "pass-word-1" }, { portal: "seller", clientAddress: "10.0.0.2" });
+    expect(blocked).toMatchObject({ ok: false, status: 429 });
+    // Another address still gets in: 10 failures are under the per-account limit.
+    expect((await attemptPasswordLogin(db, { email: "asha@example.in", password: "pass-word-1" }, { portal: "seller", clientAddress: "10.0.0.3" })).ok).toBe(true);
+  });
+});
+
+describe("rate-limit peek", () => {
+  it("reports a key over its limit without counting", () => {
+    for (let i = 0; i < 10; i++) consume("login", "peek-key", 0);
+    expect(peek("login", "peek-key", 1)).toMatchObject({ allowed: false });
+    expect(peek("login", "peek-key", 901_000)).toEqual({ allowed: true });
+    expect(peek("login", "fresh-key", 1)).toEqual({ allowed: true });
+  });
+});
+
+describe("first admin and password changes", () => {
+  it("creates the admin from settings once, never with a short password, and never changes an existing account", async () => {
+    await createFirstAdminFromSettings(db, { ADMIN_EMAIL: "first@example.in", ADMIN_PASSWORD: "short" });
+    expect(await db.selectFrom("users").select("id").where("email", "=", "first@example.in").executeTakeFirst()).toBeUndefined();
+    await createFirstAdminFromSettings(db, { ADMIN_EMAIL: "First@example.in", ADMIN_PASSWORD: "A-Long-Admin-Password" });
+    const admin = await db.selectFrom("users").selectAll().where("email", "=", "first@example.in").executeTakeFirstOrThrow();
+    expect(admin.role).toBe("admin");
+    expect(await ensureFirstAdmin(db, "first@example.in", () => hashPassword("Other-Password-99"))).toBe("exists");
+  });
+
+  it("a password change deletes every session of the account", async () => {
+    const user = await db.selectFrom("users").select("id").where("email", "=", "first@example.in").executeTakeFirstOrThrow();
+    const stamp = new Date().toISOString();
+    await db.insertInto("sessions").values([{ id: "s1".padEnd(40, "x"), user_id: user.id, created_at: stamp, expires_at: "2999-01-01", ip: null, user_agent: null }]).execute();
+    await setPasswordHash(db, user.id, await hashPassword("A-New-Password-1"));
+    expect(await db.selectFrom("sessions").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
+  });
+
+  it("the session cookie is HttpOnly, SameSite=Lax and Secure in production", async () => {
+    const previous = { env: process.env.NODE_ENV, secure: process.env.COOKIE_SECURE };
+    process.env.NODE_ENV = "production";
+    delete process.env.COOKIE_SECURE;
+    const header = await sessionCookie().serialize("abc");
+    expect(header).toMatch(/HttpOnly/);
+    expect(header).toMatch(/SameSite=Lax/);
+    expect(header).toMatch(/Secure/);
+    process.env.NODE_ENV = previous.env;
+    if (previous.secure !== undefined) process.env.COOKIE_SECURE = previous.secure;
+  });
+});
+
+describe("Google accounts", () => {
+  it("creates a seller, links by verified email, and refuses staff emails and unverified ones", async () => {
+    const created = await findOrCreateGoogleUser(db, { sub: "g-1", email: "new@gmail.test", emailVerified: true, name: "New Person" });
+    expect(created).toMatchObject({ ok: true, created: true, user: { role: "seller", name: "New Person" } });
+    const again = await findOrCreateGoogleUser(db, { sub: "g-1", email: "changed@gmail.test", emailVerified: true, name: null });
+    expect(again).toMatchObject({ ok: true, created: false, user: { email: "new@gmail.test" } });
+    const linked = await findOrCreateGoogleUser(db, { sub: "g-2", email: "asha@example.in", emailVerified: true, name: null });
+    expect(linked).toMatchObject({ ok: true, created: false, user: { email: "asha@example.in" } });
+    expect(await findOrCreateGoogleUser(db, { sub: "g-3", email: "boss@example.in", emailVerified: true, name: null })).toEqual({ ok: false, reason: "staff_account" });
+    expect(await findOrCreateGoogleUser(db, { sub: "g-4", email: "x@gmail.test", emailVerified: false, name: null })).toEqual({ ok: false, reason: "no_email" });
+  });
+});
+
+describe("seller's own data", () => {
+  it("replies and profile edits reach only the account's own listing", async () => {
+    const owner = await db.selectFrom("users").select("id").where("email", "=", "asha@example.in").executeTakeFirstOrThrow();
+    const mine = (await getOwnListing(db, owner.id))!;
+    const other = await createSeller(db, { business_name: "Other Shop" });
+    const myReview = await createReviewRow(db, mine.id, {});
+    const otherReview = await createReviewRow(db, other, {});
+    const pendingReview = await createReviewRow(db, mine.id, { status: "pending" });
+    expect(await replyToOwnReview(db, owner.id, myReview, "Thanks")).toBe(true);
+    expect(await replyToOwnReview(db, owner.id, otherReview, "Hijack")).toBe(false);
+    expect(await replyToOwnReview(db, owner.id, pendingReview, "Too early")).toBe(false);
+    const profile = { business_name: "Asha's Kitchen", city: "Pune" as const, address: "1 FC Road", tagline: undefined, business_description: undefined, price_range: undefined, area: undefined, whatsapp_link: undefined, facebook_link: undefined, instagram_link: undefined, youtube_link: undefined, website_link: undefined };
+    expect(await updateOwnProfile(db, owner.id, profile)).toBe(true);
+    expect((await db.selectFrom("sellers").select("business_name").where("id", "=", other).executeTakeFirstOrThrow()).business_name).toBe("Other Shop");
+    expect((await getOwnListing(db, owner.id))!.business_name).toBe("Asha's Kitchen");
+  });
+});
+
+describe("subscriptionExpiry", () => {
+  it("follows the spec's badge table", () => {
+    expect(subscriptionExpiry(null, "2026-01-10")).toMatchObject({ label: "No Subscription", detail: null });
+    expect(subscriptionExpiry("2026-01-08", "2026-01-10")).toMatchObject({ label: "Expired", detail: "2 days ago" });
+    expect(subscriptionExpiry("2026-01-10", "2026-01-10")).toMatchObject({ label: "Expiring Soon", detail: "0 days left" });
+    expect(subscriptionExpiry("2026-02-09", "2026-01-10")).toMatchObject({ label: "Expiring Soon", detail: "30 days left" });
+    expect(subscriptionExpiry("2026-02-10", "2026-01-10")).toMatchObject({ label: "Active", detail: "31 days left" });
+  });
+});
