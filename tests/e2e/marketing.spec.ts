@@ -118,6 +118,7 @@ test.describe("home page", () => {
 
   test("has no serious accessibility violations", async ({ page, jsEnabled }) => {
     test.skip(!jsEnabled, "axe-core runs as a script in the page");
+    test.setTimeout(90_000); // axe on a long page, on a shared machine
     await page.emulateMedia({ reducedMotion: "reduce" });
     await page.goto("/");
     await expectNoSeriousA11yViolations(page);

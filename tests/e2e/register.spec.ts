@@ -159,6 +159,7 @@ test.describe("listing application (/register)", () => {
 
   test("has no serious accessibility violations", async ({ page, jsEnabled }) => {
     test.skip(!jsEnabled, "axe-core runs as a script in the page");
+    test.setTimeout(90_000); // axe on a long page, on a shared machine
     await page.goto("/register");
     await expectNoSeriousA11yViolations(page);
     await page.getByRole("button", { name: "Submit Application" }).click();
