@@ -23,6 +23,8 @@ export function Carousel({ label, children, mode = "always", perViewWide = 1, cl
   const hydrated = useHydrated();
   const [index, setIndex] = useState(0);
   const start = useRef<{ x: number; y: number } | null>(null);
+  /** While a move we started is animating, scroll events must not overwrite the chosen index. */
+  const lockUntil = useRef(0);
   const id = useId();
 
   const goTo = useCallback(
@@ -31,7 +33,9 @@ export function Carousel({ label, children, mode = "always", perViewWide = 1, cl
       if (!track || !count) return;
       const next = ((target % count) + count) % count;
       const slide = track.children[next] as HTMLElement | undefined;
-      if (slide) track.scrollTo({ left: slide.offsetLeft - track.offsetLeft - (track.children[0] as HTMLElement).offsetLeft + track.offsetLeft, behavior: "smooth" });
+      const first = track.children[0] as HTMLElement;
+      lockUntil.current = Date.now() + 800;
+      if (slide) track.scrollTo({ left: slide.offsetLeft - first.offsetLeft, behavior: "smooth" });
       setIndex(next);
     },
     [count],
@@ -44,6 +48,7 @@ export function Carousel({ label, children, mode = "always", perViewWide = 1, cl
     let frame = 0;
     const onScroll = () => {
       cancelAnimationFrame(frame);
+      if (Date.now() < lockUntil.current) return;
       frame = requestAnimationFrame(() => {
         const first = track.children[0] as HTMLElement | undefined;
         if (!first) return;

@@ -87,10 +87,11 @@ export function StarRatingField({ name, defaultValue, errors, legend = "Your rat
 /** Bots fill every field; people never see this one. A filled honeypot refuses the post. */
 export const HONEYPOT_FIELD = "company_website";
 export function Honeypot() {
+  const id = `hp-${HONEYPOT_FIELD}-${useId()}`;
   return (
     <div className="honeypot" aria-hidden="true">
-      <label htmlFor={`hp-${HONEYPOT_FIELD}`}>Leave this field empty</label>
-      <input id={`hp-${HONEYPOT_FIELD}`} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+      <label htmlFor={id}>Leave this field empty</label>
+      <input id={id} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
     </div>
   );
 }

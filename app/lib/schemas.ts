@@ -106,7 +106,7 @@ const requiredText = (message: string, label: string, max: number) =>
   z
     .string({ error: message })
     .trim()
-    .min(1, message)
+    .min(1, { message, abort: true })
     .max(max, tooLong(label, max));
 
 /** An optional text field: blank becomes undefined. */
@@ -143,8 +143,8 @@ export const emailField = (requiredMessage: string, invalidMessage: string) =>
   z
     .string({ error: requiredMessage })
     .trim()
-    .min(1, requiredMessage)
-    .max(TEXT_LIMITS.email, invalidMessage)
+    .min(1, { message: requiredMessage, abort: true })
+    .max(TEXT_LIMITS.email, { message: invalidMessage, abort: true })
     .regex(EMAIL_PATTERN, invalidMessage)
     .transform((s) => s.toLowerCase());
 
@@ -154,8 +154,8 @@ export const mobileField = (requiredMessage: string, invalidMessage: string) =>
   z
     .string({ error: requiredMessage })
     .trim()
-    .min(1, requiredMessage)
-    .max(TEXT_LIMITS.mobile * 2, invalidMessage)
+    .min(1, { message: requiredMessage, abort: true })
+    .max(TEXT_LIMITS.mobile * 2, { message: invalidMessage, abort: true })
     .transform((s) => s.replace(/[\s-]/g, ""))
     .refine((s) => MOBILE_PATTERN.test(s), invalidMessage);
 

@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const guard = checkPublicForm("contact", context.clientAddress, formData.get(HONEYPOT_FIELD));
   if (!guard.ok) return data({ result: submission.reply({ formErrors: [guard.message] }) }, { status: guard.status, headers: guard.headers });
   await submitContactMessage(getDb(), submission.value);
-  return redirect("/contact?sent=1#contact-form");
+  return redirect("/contact?sent=1#message");
 }
 
 export default function Contact({ actionData }: Route.ComponentProps) {
@@ -68,7 +68,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
             </ul>
           </section>
         </aside>
-        <section className="card card-pad" id="contact-form" aria-labelledby="form-heading">
+        <section className="card card-pad" id="message" aria-labelledby="form-heading">
           {sent ? <SentScreen /> : <ContactForm lastResult={actionData?.result} />}
         </section>
       </div>
@@ -86,7 +86,7 @@ function SentScreen() {
       <div className="success-icon" aria-hidden="true"><CheckIcon /></div>
       <h2 id="form-heading">Message sent!</h2>
       <p className="muted">{CONTACT_SUCCESS_MESSAGE} A copy is on its way to your inbox.</p>
-      <Link to="/contact#contact-form" className="btn btn-primary">Send Another Message</Link>
+      <Link to="/contact#message" className="btn btn-primary">Send Another Message</Link>
     </div>
   );
 }

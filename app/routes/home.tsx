@@ -6,13 +6,13 @@ import { NewsletterForm } from "~/components/newsletter-form";
 import { SellerAvatar } from "~/components/seller-avatar";
 import { VideoModal } from "~/components/video-modal";
 import { getDb } from "~db/client";
-import { CONTACT, FEATURED_LIMIT, MARKETING } from "~/lib/constants";
+import { CONTACT, MARKETING } from "~/lib/constants";
 import { formatRating } from "~/lib/format";
 import {
-  AWARDS, CASE_STUDIES, COMMUNITY_STATS, ECOSYSTEM_NODES, EVENT_FILM, FINAL_CTA_STATS, HOME_CATEGORIES, type HomeCard, MEDIA_MENTIONS, PILLARS, SAMPLE_SELLERS,
-  STORY_LINES, TESTIMONIALS, toHomeCard, TRUSTED_BRANDS, VERIFIED_BENEFITS, WHAT_IF_SLIDES,
+  AWARDS, CASE_STUDIES, COMMUNITY_STATS, ECOSYSTEM_NODES, EVENT_FILM, FINAL_CTA_STATS, HOME_CATEGORIES, type HomeCard, MEDIA_MENTIONS, PILLARS,
+  STORY_LINES, TESTIMONIALS, TRUSTED_BRANDS, VERIFIED_BENEFITS, WHAT_IF_SLIDES,
 } from "~/lib/home-content";
-import { listPublicSellers } from "~/models/sellers.server";
+import { getHomeFeatured } from "~/services/home.server";
 import type { Route } from "./+types/home";
 
 export function meta() {
@@ -24,14 +24,7 @@ export function meta() {
 
 /** Featured sellers are in the first HTML; with none, or on failure, the six built-in samples show (and it is logged). */
 export async function loader() {
-  try {
-    const { sellers } = await listPublicSellers(getDb(), { search: "", category: "", city: "", featured: true, page: 1, limit: FEATURED_LIMIT });
-    if (sellers.length) return { featured: sellers.map(toHomeCard), samples: false };
-    console.info("No featured sellers to show: using the built-in sample sellers");
-  } catch (error) {
-    console.error("Failed to fetch featured sellers", error);
-  }
-  return { featured: SAMPLE_SELLERS, samples: true };
+  return getHomeFeatured(getDb());
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
