@@ -29,9 +29,10 @@ class Refused extends Error {
 
 const refuse = (status: 400 | 409, field: string, message: string) => new Refused(status, { [field]: [message] });
 
-export async function isPaymentReferenceUsed(db: DB, reference: string): Promise<boolean> {
-  const row = await db.selectFrom("sellers").select("id").where("payment_reference", "=", reference).executeTakeFirst();
-  return !!row;
+export async function isPaymentReferenceUsed(db: DB, reference: string, exceptSellerId?: number): Promise<boolean> {
+  let q = db.selectFrom("sellers").select("id").where("payment_reference", "=", reference);
+  if (exceptSellerId) q = q.where("id", "!=", exceptSellerId);
+  return !!(await q.executeTakeFirst());
 }
 
 export async function createApplication(
@@ -58,7 +59,12 @@ export async function createApplication(
           .execute();
         if (subs.length !== subcategoryIds.length) throw refuse(400, "subcategory_ids", APPLICATION_MESSAGES.subcategoryUnknown);
       }
-      if (fields.payment_reference && (await isPaymentReferenceUsed(trx, fields.payment_reference))) {
+      // A signed-in seller's application completes (or renews) the account's own listing: never a second row.
+      const own = options.userId
+        ? await trx.selectFrom("sellers").select(["id", "payment_screenshot"]).where("user_id", "=", options.userId).orderBy("id", "desc").executeTakeFirst()
+        : undefined;
+      const renewal = !!own?.payment_screenshot;
+      if (fields.payment_reference && (await isPaymentReferenceUsed(trx, fields.payment_reference, own?.id))) {
         throw refuse(409, "payment_reference", APPLICATION_MESSAGES.utrUsed);
       }
 
@@ -79,44 +85,50 @@ export async function createApplication(
       }
 
       const stamp = new Date().toISOString();
-      const seller = await trx
-        .insertInto("sellers")
-        .values({
-          user_id: options.userId ?? null,
-          owner_name: fields.name,
-          business_name: fields.business_name,
-          email: fields.email,
-          mobile: fields.mobile,
-          city: fields.city,
-          locality: fields.area ?? null,
-          address: fields.address,
-          tagline: fields.tagline ?? null,
-          description: fields.business_description ?? null,
-          price_range: fields.price_range ?? null,
-          website: fields.website_link ?? null,
-          whatsapp_link: fields.whatsapp_link ?? null,
-          facebook_link: fields.facebook_link ?? null,
-          instagram: fields.instagram_link ?? null,
-          youtube_link: fields.youtube_link ?? null,
-          profile_photo: images.profile_photo,
-          product_images: JSON.stringify(images.product_images),
-          id_proof_type: fields.id_proof_type,
-          id_proof_document: images.id_proof_document,
-          aadhaar_number: fields.id_proof_type === "aadhaar" ? maskAadhaar(fields.aadhaar_number) : null,
-          payment_screenshot: images.payment_screenshot,
-          payment_reference: fields.payment_reference ?? null,
-          payment_status: "pending",
-          amount_paid: plan.amount,
-          subscription_months: plan.months,
-          status: "pending",
-          is_paid: 0,
-          is_verified: 0,
-          is_featured: 0,
-          created_at: stamp,
-          updated_at: stamp,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
+      const application = {
+        owner_name: fields.name,
+        business_name: fields.business_name,
+        email: fields.email,
+        mobile: fields.mobile,
+        city: fields.city,
+        locality: fields.area ?? null,
+        address: fields.address,
+        tagline: fields.tagline ?? null,
+        description: fields.business_description ?? null,
+        price_range: fields.price_range ?? null,
+        website: fields.website_link ?? null,
+        whatsapp_link: fields.whatsapp_link ?? null,
+        facebook_link: fields.facebook_link ?? null,
+        instagram: fields.instagram_link ?? null,
+        youtube_link: fields.youtube_link ?? null,
+        profile_photo: images.profile_photo,
+        product_images: JSON.stringify(images.product_images),
+        id_proof_type: fields.id_proof_type,
+        id_proof_document: images.id_proof_document,
+        aadhaar_number: fields.id_proof_type === "aadhaar" ? maskAadhaar(fields.aadhaar_number) : null,
+        payment_screenshot: images.payment_screenshot,
+        payment_reference: fields.payment_reference ?? null,
+        payment_status: "pending" as const,
+        amount_paid: plan.amount,
+        subscription_months: plan.months,
+        updated_at: stamp,
+      };
+      // A new listing starts pending and unpaid (decision 15); a renewal keeps the live listing as it is
+      // until the team confirms the new payment.
+      const newListing = { status: "pending" as const, is_paid: 0, is_verified: 0, is_featured: 0 };
+      let seller: { id: number };
+      if (own) {
+        seller = { id: own.id };
+        await trx.updateTable("sellers").set(renewal ? application : { ...application, ...newListing }).where("id", "=", own.id).execute();
+        await trx.deleteFrom("seller_categories").where("seller_id", "=", own.id).execute();
+        await trx.deleteFrom("seller_subcategories").where("seller_id", "=", own.id).execute();
+      } else {
+        seller = await trx
+          .insertInto("sellers")
+          .values({ ...application, ...newListing, user_id: options.userId ?? null, created_at: stamp })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+      }
       await trx
         .insertInto("seller_categories")
         .values(categoryIds.map((category_id, position) => ({ seller_id: seller.id, category_id, position })))
@@ -128,7 +140,7 @@ export async function createApplication(
       await trx
         .insertInto("notifications")
         .values({
-          title: "New listing application",
+          title: renewal ? "Renewal application" : "New listing application",
           message: `${fields.business_name} (${fields.name}, ${fields.city}) applied for the ${plan.name} plan: ${formatRupees(plan.amount)} for ${plan.months} month${plan.months === 1 ? "" : "s"}${fields.payment_reference ? `, UTR ${fields.payment_reference}` : ""}.`,
           type: "application",
           link: `/admin/sellers/${seller.id}`,

@@ -243,6 +243,28 @@ describe("createApplication", () => {
     expect(Number(after.n)).toBe(Number(before.n) + 1); // only the factory's seller
   });
 
+  it("completes a signed-in seller's own draft listing, and a renewal keeps the live listing, never a second row", async () => {
+    const stamp = new Date().toISOString();
+    const user = await db.insertInto("users").values({ email: "own-listing@example.test", name: "Own Lister", role: "seller", password_hash: null, mobile: null, city: "Pune", locality: null, is_active: 1, created_at: stamp, updated_at: stamp }).returning("id").executeTakeFirstOrThrow();
+    const draft = await createSeller(db, { user_id: user.id, owner_name: "Own Lister", status: "pending", is_paid: 0, business_name: null });
+    const first = await createApplication(db, applicationFieldsSchema.parse(validFields({ plan: "3m" })), await images(), { userId: user.id });
+    expect(first).toMatchObject({ ok: true, sellerId: draft });
+    const rows = await db.selectFrom("sellers").selectAll().where("user_id", "=", user.id).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: "pending", amount_paid: 999, subscription_months: 3, payment_status: "pending" });
+    expect(rows[0].payment_screenshot).toBeTruthy();
+
+    // the team approves it; later the seller renews on the 12-month plan
+    await db.updateTable("sellers").set({ status: "active", is_paid: 1, payment_status: "paid", subscription_end_date: "2099-01-01" }).where("id", "=", draft).execute();
+    const renewal = await createApplication(db, applicationFieldsSchema.parse(validFields({ plan: "12m" })), await images(), { userId: user.id });
+    expect(renewal).toMatchObject({ ok: true, sellerId: draft });
+    const after = await db.selectFrom("sellers").selectAll().where("user_id", "=", user.id).execute();
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatchObject({ status: "active", is_paid: 1, subscription_end_date: "2099-01-01", payment_status: "pending", amount_paid: 2999, subscription_months: 12 });
+    const note = await db.selectFrom("notifications").select("title").where("link", "=", `/admin/sellers/${draft}`).orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect(note.title).toBe("Renewal application");
+  });
+
   it("masks Aadhaar numbers", () => {
     expect(maskAadhaar("123456789012")).toBe("XXXX-XXXX-9012");
     expect(maskAadhaar(undefined)).toBeNull();
