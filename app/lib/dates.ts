@@ -1,8 +1,10 @@
 const IST = "Asia/Kolkata";
 
+const istDayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: IST, year: "numeric", month: "2-digit", day: "2-digit" });
+
 /** Today's date in India as YYYY-MM-DD (subscriptions end at the end of an Indian day). */
 export function todayIso(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: IST, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  return istDayFormat.format(now);
 }
 
 export function nowIso(): string {
@@ -24,9 +26,12 @@ export function daysBetween(fromIso: string, toIso: string): number {
   return Math.round((b - a) / 86_400_000);
 }
 
+const dayFormatUtc = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+const dayFormatIst = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone: IST });
+
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return "";
   const date = new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso);
   if (Number.isNaN(date.getTime())) return "";
-  return new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone: iso.length === 10 ? "UTC" : IST }).format(date);
+  return (iso.length === 10 ? dayFormatUtc : dayFormatIst).format(date);
 }

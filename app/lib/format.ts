@@ -14,8 +14,9 @@ export function formatRating(rating: number): string {
   return rating.toFixed(1);
 }
 
+const countFormat = new Intl.NumberFormat("en-IN");
 export function formatCount(n: number): string {
-  return new Intl.NumberFormat("en-IN").format(n);
+  return countFormat.format(n);
 }
 
 /** A deterministic pleasant hue for an initials avatar. */

@@ -148,11 +148,7 @@ export function isPublic(eb: ExpressionBuilder<Database, "sellers">, today = tod
 
 type Filters = Pick<DirectoryQuery, "search" | "category" | "city" | "featured">;
 
-function applyFilters<O>(
-  qb: SelectQueryBuilder<Database, "sellers", O>,
-  filters: Filters,
-  match: string | null,
-): SelectQueryBuilder<Database, "sellers", O> {
+function applyFilters<O>(qb: SelectQueryBuilder<Database, "sellers", O>, filters: Filters): SelectQueryBuilder<Database, "sellers", O> {
   let q = qb.where((eb) => isPublic(eb));
   if (filters.city) q = q.where("sellers.city", "=", filters.city);
   if (filters.featured) q = q.where("sellers.is_featured", "=", 1);
@@ -165,11 +161,6 @@ function applyFilters<O>(
         .innerJoin("categories as c", "c.id", "sc.category_id")
         .select("sc.seller_id")
         .where("c.slug", "=", slug),
-    );
-  }
-  if (match) {
-    q = q.where("sellers.id", "in", (eb) =>
-      eb.selectFrom("sellers_fts").select("sellers_fts.rowid").where(sql<boolean>`sellers_fts match ${match}`),
     );
   }
   return q;
@@ -186,15 +177,19 @@ export async function listPublicSellers(
   // Text with no searchable word (only punctuation or emoji) matches nothing.
   if (search && !match) return emptyPage;
 
-  const countRow = await applyFilters(db.selectFrom("sellers"), query, match)
-    .select((eb) => eb.fn.countAll<number>().as("total"))
-    .executeTakeFirstOrThrow();
+  let countQuery = applyFilters(db.selectFrom("sellers"), query);
+  if (match) {
+    countQuery = countQuery.where("sellers.id", "in", (eb) =>
+      eb.selectFrom("sellers_fts").select("sellers_fts.rowid").where(sql<boolean>`sellers_fts match ${match}`),
+    );
+  }
+  const countRow = await countQuery.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
   const total = Number(countRow.total);
   const pages = Math.ceil(total / query.limit);
   const pagination = { page: query.page, limit: query.limit, total, pages };
   if (total === 0 || query.page > pages) return { sellers: [], pagination };
 
-  let listQuery = applyFilters(db.selectFrom("sellers"), query, match).select(PUBLIC_COLUMNS);
+  let listQuery = applyFilters(db.selectFrom("sellers"), query).select(PUBLIC_COLUMNS);
   if (match) {
     // Ranked by bm25 with the business name weighted most.
     listQuery = listQuery
