@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { Carousel } from "~/components/carousel";
-import { Counter, useScrollReveal } from "~/components/counter";
+import { useScrollReveal } from "~/components/counter";
+import { FeatureGrid, StatsList } from "~/components/feature-grid";
 import { MapPinIcon, SearchIcon, StarIcon } from "~/components/icons";
 import { NewsletterForm } from "~/components/newsletter-form";
 import { SellerAvatar } from "~/components/seller-avatar";
@@ -56,15 +57,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <p className="eyebrow">Why verified sellers win</p>
           <h2 id="benefits-heading">Grow with a community that buys from women</h2>
         </div>
-        <div className="feature-grid">
-          {VERIFIED_BENEFITS.map((b) => (
-            <div key={b.title} className="card card-pad feature">
-              <div className="icon-bubble" aria-hidden="true">{b.icon}</div>
-              <h3>{b.title}</h3>
-              <p className="muted">{b.text}</p>
-            </div>
-          ))}
-        </div>
+        <FeatureGrid items={VERIFIED_BENEFITS} />
         <p className="center"><Link to="/list-your-business" className="btn btn-primary">Register as a Seller</Link></p>
       </section>
 
@@ -106,14 +99,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="section stats-band" aria-labelledby="stats-heading">
         <div className="container">
           <h2 id="stats-heading" className="center">A community that shows up</h2>
-          <ul className="stats-grid">
-            {COMMUNITY_STATS.map((s, i) => (
-              <li key={s.label}>
-                <span className="stat-value"><Counter value={s.value} position={i} /></span>
-                <span className="stat-label">{s.label}</span>
-              </li>
-            ))}
-          </ul>
+          <StatsList stats={COMMUNITY_STATS} />
         </div>
       </section>
 
@@ -321,14 +307,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <NewsletterForm source="homepage_final_cta" variant="stacked" />
             </div>
           </div>
-          <ul className="stats-grid compact">
-            {FINAL_CTA_STATS.map((s, i) => (
-              <li key={s.label}>
-                <span className="stat-value"><Counter value={s.value} position={i} /></span>
-                <span className="stat-label">{s.label}</span>
-              </li>
-            ))}
-          </ul>
+          <StatsList stats={FINAL_CTA_STATS} compact />
         </div>
       </section>
     </>

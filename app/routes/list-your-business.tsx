@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { Faq } from "~/components/faq";
+import { FeatureGrid } from "~/components/feature-grid";
 import { CheckIcon } from "~/components/icons";
 import { formatRupees, MARKETING, PLAN_FEATURES, PLANS, planDuration } from "~/lib/constants";
 import { LISTING_FAQ } from "~/lib/faq";
@@ -72,15 +73,7 @@ export default function ListYourBusiness() {
           <p className="eyebrow">Benefits</p>
           <h2 id="lyb-benefits">Why list with us</h2>
         </div>
-        <div className="feature-grid">
-          {BENEFITS.map((b) => (
-            <div key={b.title} className="card card-pad feature">
-              <div className="icon-bubble" aria-hidden="true">{b.icon}</div>
-              <h3>{b.title}</h3>
-              <p className="muted">{b.text}</p>
-            </div>
-          ))}
-        </div>
+        <FeatureGrid items={BENEFITS} />
       </section>
 
       <section className="section band" aria-labelledby="lyb-features">

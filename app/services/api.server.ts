@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { checkPublicForm, HONEYPOT_FIELD } from "./public-form.server";
 
 // Helpers of the /api resource routes: JSON errors as {error} with a fitting status.
 
@@ -39,3 +40,30 @@ export function methodNotAllowed(allowed: string) {
   return jsonError(`Method not allowed. Use ${allowed}.`, 405, { Allow: allowed });
 }
 
+
+export type PublicJsonForm<T> = { ok: true; data: T } | { ok: false; response: Response };
+
+/**
+ * The shared preamble of the public JSON form endpoints: POST only, a JSON object body, an optional
+ * "required fields" message (the spec's one message when any is blank), the shared zod schema, then the
+ * honeypot and per-client rate limit of the form's scope.
+ */
+export async function readPublicJsonForm<S extends z.ZodType>(
+  request: Request,
+  clientAddress: string,
+  options: { scope: string; schema: S; required?: { fields: string[]; message: string } },
+): Promise<PublicJsonForm<z.output<S>>> {
+  if (request.method !== "POST") return { ok: false, response: methodNotAllowed("POST") };
+  const read = await readJsonBody(request);
+  if (!read.ok) return read;
+  const body = (read.body && typeof read.body === "object" && !Array.isArray(read.body) ? read.body : {}) as Record<string, unknown>;
+  if (options.required) {
+    const blank = (key: string) => body[key] === undefined || body[key] === null || (typeof body[key] === "string" && (body[key] as string).trim() === "");
+    if (options.required.fields.some(blank)) return { ok: false, response: jsonError(options.required.message, 400) };
+  }
+  const parsed = options.schema.safeParse(body);
+  if (!parsed.success) return { ok: false, response: jsonError(firstIssueMessage(parsed.error), 400) };
+  const guard = checkPublicForm(options.scope, clientAddress, body[HONEYPOT_FIELD]);
+  if (!guard.ok) return { ok: false, response: jsonError(guard.message, guard.status, guard.headers) };
+  return { ok: true, data: parsed.data };
+}

@@ -1,8 +1,7 @@
 import { getDb } from "~db/client";
 import { APPLICATION_MESSAGES, apiApplicationSchema } from "~/lib/schemas";
-import { firstIssueMessage, jsonError, methodNotAllowed, readJsonBody } from "~/services/api.server";
+import { jsonError, methodNotAllowed, readPublicJsonForm } from "~/services/api.server";
 import { submitApplication } from "~/services/application.server";
-import { checkPublicForm, HONEYPOT_FIELD } from "~/services/public-form.server";
 import { getSessionUser } from "~/services/session.server";
 import { keyFromReference } from "~/services/uploads.server";
 import type { Route } from "./+types/sellers-submit";
@@ -14,16 +13,10 @@ export function loader() {
 // POST /api/sellers/submit — the spec's JSON application payload; images are the urls POST /api/upload returned.
 // → 201 {success, seller_id, message} or {error}
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") return methodNotAllowed("POST");
-  const read = await readJsonBody(request);
-  if (!read.ok) return read.response;
-  const body = (read.body && typeof read.body === "object" ? read.body : {}) as Record<string, unknown>;
-  const parsed = apiApplicationSchema.safeParse(body);
-  if (!parsed.success) return jsonError(firstIssueMessage(parsed.error), 400);
-  const guard = checkPublicForm("application", context.clientAddress, body[HONEYPOT_FIELD]);
-  if (!guard.ok) return jsonError(guard.message, guard.status, guard.headers);
+  const form = await readPublicJsonForm(request, context.clientAddress, { scope: "application", schema: apiApplicationSchema });
+  if (!form.ok) return form.response;
 
-  const { id_proof_document, payment_screenshot, profile_photo, product_images, ...fields } = parsed.data;
+  const { id_proof_document, payment_screenshot, profile_photo, product_images, ...fields } = form.data;
   const refs = { id_proof_document, payment_screenshot, profile_photo };
   const keys: Record<string, string> = {};
   for (const [field, ref] of Object.entries(refs)) {
