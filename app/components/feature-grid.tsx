@@ -28,3 +28,14 @@ export function StatsList({ stats, compact = false }: { stats: readonly { label:
     </ul>
   );
 }
+
+/** A five-star testimonial quote (home carousel, list-your-business grid). */
+export function TestimonialCard({ testimonial }: { testimonial: { name: string; title: string; review: string } }) {
+  return (
+    <figure className="card card-pad testimonial">
+      <div className="stars" aria-label="5 out of 5 stars">★★★★★</div>
+      <blockquote>“{testimonial.review}”</blockquote>
+      <figcaption><strong>{testimonial.name}</strong><span className="muted small">{testimonial.title}</span></figcaption>
+    </figure>
+  );
+}

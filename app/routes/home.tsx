@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { Carousel } from "~/components/carousel";
 import { useScrollReveal } from "~/components/counter";
-import { FeatureGrid, StatsList } from "~/components/feature-grid";
+import { FeatureGrid, StatsList, TestimonialCard } from "~/components/feature-grid";
 import { MapPinIcon, SearchIcon, StarIcon } from "~/components/icons";
 import { NewsletterForm } from "~/components/newsletter-form";
 import { SellerAvatar } from "~/components/seller-avatar";
@@ -137,13 +137,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <h2 id="testimonials-heading">Loved by women founders</h2>
           </div>
           <Carousel label="Testimonials" perViewWide={2}>
-            {TESTIMONIALS.map((t) => (
-              <figure key={t.name} className="card card-pad testimonial">
-                <div className="stars" aria-label="5 out of 5 stars">★★★★★</div>
-                <blockquote>“{t.review}”</blockquote>
-                <figcaption><strong>{t.name}</strong><span className="muted small">{t.title}</span></figcaption>
-              </figure>
-            ))}
+            {TESTIMONIALS.map((t) => <TestimonialCard key={t.name} testimonial={t} />)}
           </Carousel>
         </div>
       </section>

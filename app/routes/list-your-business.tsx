@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Faq } from "~/components/faq";
-import { FeatureGrid } from "~/components/feature-grid";
+import { FeatureGrid, TestimonialCard } from "~/components/feature-grid";
 import { CheckIcon } from "~/components/icons";
 import { formatRupees, MARKETING, PLAN_FEATURES, PLANS, planDuration } from "~/lib/constants";
 import { LISTING_FAQ } from "~/lib/faq";
@@ -96,13 +96,7 @@ export default function ListYourBusiness() {
           <h2 id="lyb-testimonials">Sellers who grew with us</h2>
         </div>
         <div className="feature-grid three">
-          {TESTIMONIALS.map((t) => (
-            <figure key={t.name} className="card card-pad testimonial">
-              <div className="stars" aria-label="5 out of 5 stars">★★★★★</div>
-              <blockquote>“{t.review}”</blockquote>
-              <figcaption><strong>{t.name}</strong><span className="muted small">{t.title}</span></figcaption>
-            </figure>
-          ))}
+          {TESTIMONIALS.map((t) => <TestimonialCard key={t.name} testimonial={t} />)}
         </div>
       </section>
 
