@@ -10,14 +10,13 @@ import { SellerProfileFields } from "~/components/seller-profile-fields";
 import { getDb } from "~db/client";
 import { categoryEmoji, formatRupees, ID_PROOF_TYPES, PLANS, planById, planDuration, type PlanId } from "~/lib/constants";
 import {
-  APPLICATION_FILE_FIELDS, APPLICATION_FILE_LABELS, APPLICATION_MESSAGES, applicationFormSchema, type ApplicationFileField, IMAGE_MAX_BYTES, MAX_PRODUCT_IMAGES, type UploadPurpose,
+  APPLICATION_FILE_FIELDS, APPLICATION_FILE_LABELS, APPLICATION_MESSAGES, applicationFormSchema, IMAGE_MAX_BYTES, MAX_PRODUCT_IMAGES,
 } from "~/lib/schemas";
 import { useHydrated } from "~/lib/use-hydrated";
 import { listActiveCategories, listActiveSubcategories } from "~/models/categories.server";
-import { submitApplication, upiId, upiPayeeName } from "~/services/application.server";
+import { submitApplicationWithFiles, upiId, upiPayeeName } from "~/services/application.server";
 import { checkPublicForm } from "~/services/public-form.server";
 import { getSessionUser } from "~/services/session.server";
-import { discardImages, storeImage, type StoredImage } from "~/services/uploads.server";
 import type { Route } from "./+types/register";
 
 // /register — the paid listing application (decision 2): one multipart form that works without
@@ -32,11 +31,6 @@ export function meta() {
 
 /** Hard cap of one part; the 200 KB rule itself is checked after parsing, so typed values survive. */
 const PART_MAX_BYTES = 1024 * 1024;
-const FILE_PURPOSE: Record<Exclude<ApplicationFileField, "product_images">, UploadPurpose> = {
-  id_proof_document: "id_proof_document",
-  payment_screenshot: "payment_screenshot",
-  profile_photo: "profile_photo",
-};
 
 export async function loader({ request }: Route.LoaderArgs) {
   const db = getDb();
@@ -89,53 +83,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   // Each image is checked by its content and stored; a refused application keeps none of them.
-  const db = getDb();
   const { id_proof_document, payment_screenshot, profile_photo, product_images, ...fields } = submission.value;
-  const stored: StoredImage[] = [];
-  const fieldErrors: Record<string, string[]> = {};
-  let status: 400 | 413 = 400;
-  const keys: Partial<Record<ApplicationFileField, string>> = {};
-  for (const [field, file] of [["id_proof_document", id_proof_document], ["payment_screenshot", payment_screenshot], ["profile_photo", profile_photo]] as const) {
-    const result = await storeImage(db, new Uint8Array(await file.arrayBuffer()), FILE_PURPOSE[field]);
-    if (result.ok) {
-      stored.push(result);
-      keys[field] = result.key;
-    } else {
-      fieldErrors[field] = [result.message];
-      if (result.status === 413) status = 413;
-    }
-  }
-  const productKeys: string[] = [];
-  for (const file of product_images) {
-    const result = await storeImage(db, new Uint8Array(await file.arrayBuffer()), "product_image");
-    if (result.ok) {
-      stored.push(result);
-      productKeys.push(result.key);
-    } else {
-      fieldErrors.product_images = [result.message];
-      if (result.status === 413) status = 413;
-    }
-  }
-  if (Object.keys(fieldErrors).length) {
-    await discardImages(db, stored);
-    return data<ActionReply>({ result: submission.reply({ fieldErrors, hideFields }), reselect }, { status });
-  }
-
   const user = await getSessionUser(request);
-  try {
-    const result = await submitApplication(
-      db,
-      fields,
-      { id_proof_document: keys.id_proof_document!, payment_screenshot: keys.payment_screenshot!, profile_photo: keys.profile_photo!, product_images: productKeys },
-      user?.role === "seller" ? user.id : null,
-    );
-    if (!result.ok) {
-      await discardImages(db, stored);
-      return data<ActionReply>({ result: submission.reply({ fieldErrors: result.fieldErrors, hideFields }), reselect }, { status: result.status });
-    }
-  } catch (error) {
-    await discardImages(db, stored);
-    throw error;
+  const result = await submitApplicationWithFiles(
+    getDb(),
+    fields,
+    { id_proof_document, payment_screenshot, profile_photo, product_images },
+    user?.role === "seller" ? user.id : null,
+  );
+  if (!result.ok) {
+    return data<ActionReply>({ result: submission.reply({ fieldErrors: result.fieldErrors, hideFields }), reselect }, { status: result.status });
   }
   return redirect("/register?submitted=1");
 }

@@ -3,6 +3,7 @@ import { CONTACT, formatRupees, planById, SITE_NAME } from "~/lib/constants";
 import type { ApplicationFields } from "~/lib/schemas";
 import { type ApplicationImages, type ApplicationResult, createApplication } from "~/models/applications.server";
 import { sendMailLater, teamEmail } from "./mailer.server";
+import { discardImages, storeImage, type StoredImage } from "./uploads.server";
 
 // One path for a listing application from the /register form and from POST /api/sellers/submit.
 
@@ -50,4 +51,52 @@ export async function submitApplication(db: DB, fields: ApplicationFields, image
     ]);
   }
   return result;
+}
+
+export type ApplicationFiles = { id_proof_document: File; payment_screenshot: File; profile_photo: File; product_images: File[] };
+
+/**
+ * The /register form's path: each file is checked by its content and stored, then the application is
+ * submitted. A refused application (bad image, reused UTR, unknown category, or an error) keeps none of
+ * its files. Field errors carry 413 when an image was too large.
+ */
+export async function submitApplicationWithFiles(
+  db: DB,
+  fields: ApplicationFields,
+  files: ApplicationFiles,
+  userId?: number | null,
+): Promise<ApplicationResult | { ok: false; status: 400 | 413; fieldErrors: Record<string, string[]> }> {
+  const stored: StoredImage[] = [];
+  const fieldErrors: Record<string, string[]> = {};
+  let status: 400 | 413 = 400;
+  const store = async (field: string, file: File, purpose: "id_proof_document" | "payment_screenshot" | "profile_photo" | "product_image") => {
+    const result = await storeImage(db, new Uint8Array(await file.arrayBuffer()), purpose);
+    if (result.ok) {
+      stored.push(result);
+      return result.key;
+    }
+    fieldErrors[field] = [result.message];
+    if (result.status === 413) status = 413;
+    return null;
+  };
+  try {
+    const id_proof_document = await store("id_proof_document", files.id_proof_document, "id_proof_document");
+    const payment_screenshot = await store("payment_screenshot", files.payment_screenshot, "payment_screenshot");
+    const profile_photo = await store("profile_photo", files.profile_photo, "profile_photo");
+    const product_images: string[] = [];
+    for (const file of files.product_images) {
+      const key = await store("product_images", file, "product_image");
+      if (key) product_images.push(key);
+    }
+    if (!id_proof_document || !payment_screenshot || !profile_photo || Object.keys(fieldErrors).length) {
+      await discardImages(db, stored);
+      return { ok: false, status, fieldErrors };
+    }
+    const result = await submitApplication(db, fields, { id_proof_document, payment_screenshot, profile_photo, product_images }, userId);
+    if (!result.ok) await discardImages(db, stored);
+    return result;
+  } catch (error) {
+    await discardImages(db, stored);
+    throw error;
+  }
 }
