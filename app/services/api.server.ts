@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { crossOriginRefusal, isCrossOrigin } from "./csrf.server";
 import { checkPublicForm, HONEYPOT_FIELD } from "./public-form.server";
 
 // Helpers of the /api resource routes: JSON errors as {error} with a fitting status.
@@ -41,19 +42,18 @@ export function methodNotAllowed(allowed: string) {
 }
 
 
-export type PublicJsonForm<T> = { ok: true; data: T } | { ok: false; response: Response };
+export type JsonForm<T> = { ok: true; data: T; body: Record<string, unknown> } | { ok: false; response: Response };
 
 /**
- * The shared preamble of the public JSON form endpoints: POST only, a JSON object body, an optional
- * "required fields" message (the spec's one message when any is blank), the shared zod schema, then the
- * honeypot and per-client rate limit of the form's scope.
+ * The shared preamble of the JSON write endpoints: POST only, optionally same-origin only, a JSON object
+ * body, an optional "required fields" message (the spec's one message when any is blank), then the zod schema.
  */
-export async function readPublicJsonForm<S extends z.ZodType>(
+export async function readJsonForm<S extends z.ZodType>(
   request: Request,
-  clientAddress: string,
-  options: { scope: string; schema: S; required?: { fields: string[]; message: string } },
-): Promise<PublicJsonForm<z.output<S>>> {
+  options: { schema: S; sameOrigin?: boolean; required?: { fields: string[]; message: string } },
+): Promise<JsonForm<z.output<S>>> {
   if (request.method !== "POST") return { ok: false, response: methodNotAllowed("POST") };
+  if (options.sameOrigin && isCrossOrigin(request)) return { ok: false, response: crossOriginRefusal() };
   const read = await readJsonBody(request);
   if (!read.ok) return read;
   const body = (read.body && typeof read.body === "object" && !Array.isArray(read.body) ? read.body : {}) as Record<string, unknown>;
@@ -63,7 +63,18 @@ export async function readPublicJsonForm<S extends z.ZodType>(
   }
   const parsed = options.schema.safeParse(body);
   if (!parsed.success) return { ok: false, response: jsonError(firstIssueMessage(parsed.error), 400) };
-  const guard = checkPublicForm(options.scope, clientAddress, body[HONEYPOT_FIELD]);
+  return { ok: true, data: parsed.data, body };
+}
+
+/** A public form's JSON twin: readJsonForm, then the honeypot and per-client rate limit of the form's scope. */
+export async function readPublicJsonForm<S extends z.ZodType>(
+  request: Request,
+  clientAddress: string,
+  options: { scope: string; schema: S; required?: { fields: string[]; message: string } },
+): Promise<JsonForm<z.output<S>>> {
+  const form = await readJsonForm(request, options);
+  if (!form.ok) return form;
+  const guard = checkPublicForm(options.scope, clientAddress, form.body[HONEYPOT_FIELD]);
   if (!guard.ok) return { ok: false, response: jsonError(guard.message, guard.status, guard.headers) };
-  return { ok: true, data: parsed.data };
+  return form;
 }

@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { getDb } from "~db/client";
-import { firstIssueMessage, jsonError, methodNotAllowed, readJsonBody } from "~/services/api.server";
+import { jsonError, methodNotAllowed, readJsonForm } from "~/services/api.server";
 import { writeAudit } from "~/models/audit.server";
 import { startSession, userJson } from "~/services/auth.server";
-import { crossOriginRefusal, isCrossOrigin } from "~/services/csrf.server";
 import { finishGoogleSignIn } from "~/services/google-oidc.server";
 import type { Route } from "./+types/sessions";
 
@@ -17,14 +16,10 @@ export const loader = () => methodNotAllowed("POST");
 
 // POST /api/sessions {code, state, iss?} → exchanges the provider's code once and starts the session.
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") return methodNotAllowed("POST");
-  if (isCrossOrigin(request)) return crossOriginRefusal();
-  const read = await readJsonBody(request);
-  if (!read.ok) return read.response;
-  const parsed = bodySchema.safeParse(read.body ?? {});
-  if (!parsed.success) return jsonError(firstIssueMessage(parsed.error), 400);
+  const form = await readJsonForm(request, { schema: bodySchema, sameOrigin: true });
+  if (!form.ok) return form.response;
   const db = getDb();
-  const result = await finishGoogleSignIn(db, request, parsed.data);
+  const result = await finishGoogleSignIn(db, request, form.data);
   await writeAudit(db, {
     action: result.ok ? "google.login.success" : "google.login.failure",
     actorUserId: result.ok ? result.user.id : null,
