@@ -50,10 +50,14 @@ export function parseId(raw: string | undefined): number | null {
 
 export const REVIEW_MISSING_MESSAGE = "Please fill all fields and select a rating";
 
+/** A missing value: absent, null, or only white space. */
+export function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+}
+
 /** True when a review post lacks its name, rating or text (the spec's one message covers that case). */
 export function isReviewIncomplete(input: { reviewer_name?: unknown; rating?: unknown; review_text?: unknown }): boolean {
-  const blank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
-  return blank(input.reviewer_name) || blank(input.rating) || blank(input.review_text);
+  return isBlank(input.reviewer_name) || isBlank(input.rating) || isBlank(input.review_text);
 }
 
 export const reviewSchema = z.object({

@@ -1,6 +1,7 @@
 import type { DB } from "~db/client";
 import { formatRupees, planById } from "~/lib/constants";
 import { APPLICATION_MESSAGES, type ApplicationFields } from "~/lib/schemas";
+import { subcategoriesOutside, unknownCategories } from "./categories.server";
 
 // The paid listing application (decision 15): a pending, unpaid seller with its category links, the
 // images it references, and a notification for the admin dashboard — all in one transaction.
@@ -47,17 +48,9 @@ export async function createApplication(
   const subcategoryIds = [...new Set(fields.subcategory_ids)];
   try {
     const sellerId = await db.transaction().execute(async (trx) => {
-      const categories = await trx.selectFrom("categories").select("id").where("id", "in", categoryIds).where("is_active", "=", 1).execute();
-      if (categories.length !== categoryIds.length) throw refuse(400, "category_ids", APPLICATION_MESSAGES.categoryUnknown);
-      if (subcategoryIds.length) {
-        const subs = await trx
-          .selectFrom("subcategories")
-          .select("id")
-          .where("id", "in", subcategoryIds)
-          .where("category_id", "in", categoryIds)
-          .where("is_active", "=", 1)
-          .execute();
-        if (subs.length !== subcategoryIds.length) throw refuse(400, "subcategory_ids", APPLICATION_MESSAGES.subcategoryUnknown);
+      if ((await unknownCategories(trx, categoryIds)).length) throw refuse(400, "category_ids", APPLICATION_MESSAGES.categoryUnknown);
+      if ((await subcategoriesOutside(trx, categoryIds, subcategoryIds)).length) {
+        throw refuse(400, "subcategory_ids", APPLICATION_MESSAGES.subcategoryUnknown);
       }
       // A signed-in seller's application completes (or renews) the account's own listing: never a second row.
       const own = options.userId

@@ -39,3 +39,27 @@ export async function listActiveSubcategories(db: DB): Promise<PublicSubcategory
     .orderBy("s.name")
     .execute();
 }
+
+/** Sub-categories that do not belong to one of the chosen categories (or do not exist / are inactive). */
+export async function subcategoriesOutside(db: DB, categoryIds: number[], subcategoryIds: number[]): Promise<number[]> {
+  if (!subcategoryIds.length) return [];
+  const rows = categoryIds.length
+    ? await db
+        .selectFrom("subcategories")
+        .select("id")
+        .where("id", "in", subcategoryIds)
+        .where("category_id", "in", categoryIds)
+        .where("is_active", "=", 1)
+        .execute()
+    : [];
+  const ok = new Set(rows.map((r) => r.id));
+  return subcategoryIds.filter((id) => !ok.has(id));
+}
+
+/** Chosen categories that do not exist or are inactive. */
+export async function unknownCategories(db: DB, categoryIds: number[]): Promise<number[]> {
+  if (!categoryIds.length) return [];
+  const rows = await db.selectFrom("categories").select("id").where("id", "in", categoryIds).where("is_active", "=", 1).execute();
+  const ok = new Set(rows.map((r) => r.id));
+  return categoryIds.filter((id) => !ok.has(id));
+}

@@ -1,5 +1,6 @@
 import type { DB } from "~db/client";
 import type { SellerProfileInput } from "~/lib/schemas";
+import { parseJsonList } from "./sellers.server";
 
 // A seller's own listing, as seen from their dashboard. Every query is scoped by the account's user id,
 // so one seller can never read or change another seller's data, whatever ids a request carries.
@@ -19,16 +20,9 @@ export async function getOwnListing(db: DB, userId: number) {
     .executeTakeFirst();
   if (!row) return null;
   const { payment_screenshot, id_proof_document, languages, ...rest } = row;
-  let languageList: string[] = [];
-  try {
-    const parsed: unknown = JSON.parse(languages);
-    if (Array.isArray(parsed)) languageList = parsed.filter((l): l is string => typeof l === "string");
-  } catch {
-    /* stored value is not a list: treat as none */
-  }
   return {
     ...rest,
-    languages: languageList,
+    languages: parseJsonList(languages),
     is_paid: rest.is_paid === 1,
     is_verified: rest.is_verified === 1,
     is_featured: rest.is_featured === 1,

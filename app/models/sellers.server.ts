@@ -86,7 +86,8 @@ const PUBLIC_COLUMNS = [
 
 type PublicRow = Pick<Seller, (typeof PUBLIC_COLUMNS)[number] extends `sellers.${infer C}` ? C & keyof Seller : never>;
 
-function parseJsonList(text: string | null): string[] {
+/** A JSON-encoded list of strings as stored in a text column; anything else reads as an empty list. */
+export function parseJsonList(text: string | null): string[] {
   if (!text) return [];
   try {
     const value: unknown = JSON.parse(text);

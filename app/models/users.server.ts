@@ -1,6 +1,7 @@
 import type { DB } from "~db/client";
 import type { Role } from "~db/schema";
 import type { RegistrationInput } from "~/lib/auth-schemas";
+import { subcategoriesOutside, unknownCategories } from "./categories.server";
 
 // Accounts: sellers (sign-up, Google), staff (admin, moderator). Emails are stored lower-cased.
 
@@ -57,29 +58,6 @@ export async function createStaffOrSeller(
     })
     .returning(PUBLIC_COLUMNS)
     .executeTakeFirstOrThrow();
-}
-
-/** Sub-categories that do not belong to one of the chosen categories (or do not exist / are inactive). */
-export async function subcategoriesOutside(db: DB, categoryIds: number[], subcategoryIds: number[]): Promise<number[]> {
-  if (!subcategoryIds.length) return [];
-  const rows = categoryIds.length
-    ? await db
-        .selectFrom("subcategories")
-        .select("id")
-        .where("id", "in", subcategoryIds)
-        .where("category_id", "in", categoryIds)
-        .where("is_active", "=", 1)
-        .execute()
-    : [];
-  const ok = new Set(rows.map((r) => r.id));
-  return subcategoryIds.filter((id) => !ok.has(id));
-}
-
-export async function unknownCategories(db: DB, categoryIds: number[]): Promise<number[]> {
-  if (!categoryIds.length) return [];
-  const rows = await db.selectFrom("categories").select("id").where("id", "in", categoryIds).where("is_active", "=", 1).execute();
-  const ok = new Set(rows.map((r) => r.id));
-  return categoryIds.filter((id) => !ok.has(id));
 }
 
 export type RegisterResult =

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { isBlank } from "~/lib/schemas";
 import { crossOriginRefusal, isCrossOrigin } from "./csrf.server";
 import { checkPublicForm, HONEYPOT_FIELD } from "./public-form.server";
 
@@ -58,8 +59,7 @@ export async function readJsonForm<S extends z.ZodType>(
   if (!read.ok) return read;
   const body = (read.body && typeof read.body === "object" && !Array.isArray(read.body) ? read.body : {}) as Record<string, unknown>;
   if (options.required) {
-    const blank = (key: string) => body[key] === undefined || body[key] === null || (typeof body[key] === "string" && (body[key] as string).trim() === "");
-    if (options.required.fields.some(blank)) return { ok: false, response: jsonError(options.required.message, 400) };
+    if (options.required.fields.some((key) => isBlank(body[key]))) return { ok: false, response: jsonError(options.required.message, 400) };
   }
   const parsed = options.schema.safeParse(body);
   if (!parsed.success) return { ok: false, response: jsonError(firstIssueMessage(parsed.error), 400) };
