@@ -48,12 +48,10 @@ export const signupStep1Schema = z
   })
   .superRefine((v, ctx) => {
     if (v.pending && !v.password && !v.confirm_password) return;
+    // Each rule is reported on its own (a short password and a different confirmation show both).
     const password = newPasswordField.safeParse(v.password ?? "");
-    if (!password.success) {
-      ctx.addIssue({ code: "custom", message: password.error.issues[0].message, path: ["password"] });
-      return;
-    }
-    if (v.password !== v.confirm_password) ctx.addIssue({ code: "custom", message: "Passwords do not match", path: ["confirm_password"] });
+    if (!password.success) ctx.addIssue({ code: "custom", message: password.error.issues[0].message, path: ["password"] });
+    if ((v.password ?? "") !== (v.confirm_password ?? "")) ctx.addIssue({ code: "custom", message: "Passwords do not match", path: ["confirm_password"] });
   }, { when: (payload) => typeof payload.value === "object" && payload.value !== null }); // also when another field is wrong
 
 /** The step-1 fields kept in hidden inputs on step 2. */

@@ -243,6 +243,7 @@ export const APPLICATION_MESSAGES = {
   utrUsed: "This UPI transaction reference (UTR) has already been used for another application. Please check the number.",
   aadhaarInvalid: "Please enter the 12-digit Aadhaar number, or leave it empty",
   submitFailed: "Submission failed. Please try again.",
+  imageNotFound: "This image was not found. Please upload it again.",
   imagesTooLarge: "One or more images are too large. Please compress your images to under 200KB each and try again.",
 } as const;
 
@@ -316,12 +317,25 @@ export const applicationFormSchema = applicationFieldsSchema.extend({
   ),
 });
 
-const uploadRef = (requiredMessage: string) =>
-  z
-    .string({ error: requiredMessage })
-    .trim()
-    .min(1, requiredMessage)
-    .max(300, requiredMessage);
+/**
+ * The JSON application's byte limit: room for every image as a data URL (the spec client's fallback,
+ * base64 adds a third) within the per-image limit, plus the text fields.
+ */
+export const APPLICATION_JSON_MAX_BYTES = (3 + MAX_PRODUCT_IMAGES) * Math.ceil((IMAGE_MAX_BYTES * 4) / 3 + 100) + 64 * 1024;
+
+// An image reference: the address POST /api/upload answered, or a data URL (its size is checked when decoded).
+const uploadRef = (requiredMessage: string) => z.string({ error: requiredMessage }).trim().min(1, requiredMessage);
+
+/** product_images as a list, or as the JSON-encoded list the spec's payloads use. */
+const jsonEncodedList = (v: unknown) => {
+  if (typeof v !== "string") return v;
+  if (v.trim() === "") return [];
+  try {
+    return JSON.parse(v);
+  } catch {
+    return v;
+  }
+};
 
 /**
  * POST /api/sellers/submit: the spec's JSON payload. Images are first sent to POST /api/upload and
@@ -342,9 +356,13 @@ export const apiApplicationSchema = z.preprocess(
     payment_screenshot: uploadRef(APPLICATION_MESSAGES.payment),
     profile_photo: uploadRef(APPLICATION_MESSAGES.profile),
     product_images: z
-      .array(z.string().trim().max(300), { error: APPLICATION_MESSAGES.tooManyProducts })
-      .max(MAX_PRODUCT_IMAGES, APPLICATION_MESSAGES.tooManyProducts)
-      .optional()
+      .preprocess(
+        jsonEncodedList,
+        z
+          .array(z.string().trim(), { error: APPLICATION_MESSAGES.tooManyProducts })
+          .max(MAX_PRODUCT_IMAGES, APPLICATION_MESSAGES.tooManyProducts)
+          .optional(),
+      )
       .transform((l) => (l ?? []).filter(Boolean)),
   }),
 );

@@ -1,6 +1,7 @@
 import type { DB } from "~db/client";
 import { formatRupees, planById } from "~/lib/constants";
-import { APPLICATION_MESSAGES, type ApplicationFields } from "~/lib/schemas";
+import { APPLICATION_MESSAGES, type ApplicationFields, UPLOAD_PURPOSES, type UploadPurpose } from "~/lib/schemas";
+import { UNASSIGNED_PURPOSE } from "./uploads.server";
 import { subcategoriesOutside, unknownCategories } from "./categories.server";
 
 // The paid listing application (decision 15): a pending, unpaid seller with its category links, the
@@ -61,20 +62,23 @@ export async function createApplication(
         throw refuse(409, "payment_reference", APPLICATION_MESSAGES.utrUsed);
       }
 
-      // Every referenced image must be an unclaimed upload of the right purpose.
-      const wanted: [string, string][] = [
+      // Every referenced image must be an unclaimed upload, stored for this field's purpose or for none
+      // (the spec's client uploads without one), and each is claimed once, by this application.
+      const wanted: [string, UploadPurpose][] = [
         [images.id_proof_document, "id_proof_document"],
         [images.payment_screenshot, "payment_screenshot"],
         [images.profile_photo, "profile_photo"],
-        ...images.product_images.map((k): [string, string] => [k, "product_image"]),
+        ...images.product_images.map((k): [string, UploadPurpose] => [k, "product_image"]),
       ];
       const rows = await trx.selectFrom("uploads").select(["key", "purpose", "seller_id"]).where("key", "in", wanted.map(([k]) => k)).execute();
+      const claimed = new Set<string>();
       for (const [key, purpose] of wanted) {
         const row = rows.find((r) => r.key === key);
-        if (!row || row.purpose !== purpose || row.seller_id !== null) {
+        if (!row || (row.purpose !== purpose && row.purpose !== UNASSIGNED_PURPOSE) || row.seller_id !== null || claimed.has(key)) {
           const field = purpose === "product_image" ? "product_images" : purpose;
-          throw refuse(400, field, "This image was not found. Please upload it again.");
+          throw refuse(400, field, APPLICATION_MESSAGES.imageNotFound);
         }
+        claimed.add(key);
       }
 
       const stamp = new Date().toISOString();
@@ -129,7 +133,9 @@ export async function createApplication(
       if (subcategoryIds.length) {
         await trx.insertInto("seller_subcategories").values(subcategoryIds.map((subcategory_id) => ({ seller_id: seller.id, subcategory_id }))).execute();
       }
-      await trx.updateTable("uploads").set({ seller_id: seller.id }).where("key", "in", wanted.map(([k]) => k)).execute();
+      for (const [key, purpose] of wanted) {
+        await trx.updateTable("uploads").set({ seller_id: seller.id, purpose, visibility: UPLOAD_PURPOSES[purpose] }).where("key", "=", key).execute();
+      }
       await trx
         .insertInto("notifications")
         .values({

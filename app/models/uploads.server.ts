@@ -11,9 +11,12 @@ export interface UploadRow {
   seller_id: number | null;
 }
 
+/** The purpose of an upload sent without one: private until an application claims it for a field. */
+export const UNASSIGNED_PURPOSE = "unassigned";
+
 export async function insertUpload(
   db: DB,
-  row: { key: string; visibility: UploadVisibility; purpose: UploadPurpose; mime: string; bytes: number; width: number; height: number },
+  row: { key: string; visibility: UploadVisibility; purpose: UploadPurpose | typeof UNASSIGNED_PURPOSE; mime: string; bytes: number; width: number; height: number },
 ): Promise<void> {
   await db.insertInto("uploads").values({ ...row, created_at: new Date().toISOString() }).execute();
 }
@@ -30,4 +33,9 @@ export async function findUpload(db: DB, key: string): Promise<UploadRow | undef
 export async function deleteUploadRows(db: DB, keys: string[]): Promise<void> {
   if (!keys.length) return;
   await db.deleteFrom("uploads").where("key", "in", keys).execute();
+}
+
+/** Uploads no application claimed, stored before the cutoff (ISO time). */
+export async function listExpiredUnclaimedUploads(db: DB, cutoff: string): Promise<{ key: string; visibility: UploadVisibility }[]> {
+  return db.selectFrom("uploads").select(["key", "visibility"]).where("seller_id", "is", null).where("created_at", "<", cutoff).limit(1000).execute();
 }

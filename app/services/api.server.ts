@@ -18,19 +18,40 @@ const MAX_JSON_BYTES = 64 * 1024;
 
 export type JsonBody = { ok: true; body: unknown } | { ok: false; response: Response };
 
+/** The body as text, or null as soon as it grows past maxBytes (a chunked body is never buffered whole). */
+export async function readTextWithin(request: Request, maxBytes: number): Promise<string | null> {
+  const declared = Number(request.headers.get("Content-Length") ?? 0);
+  if (declared > maxBytes) return null;
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+export type JsonBodyLimits = { maxBytes?: number; tooLargeMessage?: string };
+
 /**
  * Reads a JSON request body. Requiring the JSON content type keeps cross-site HTML forms out
  * (they cannot send it without a CORS preflight), which is the CSRF guard of /api writes.
  */
-export async function readJsonBody(request: Request, maxBytes = MAX_JSON_BYTES): Promise<JsonBody> {
+export async function readJsonBody(request: Request, limits: JsonBodyLimits = {}): Promise<JsonBody> {
   const type = request.headers.get("Content-Type") ?? "";
   if (!/^application\/json\b/i.test(type)) {
     return { ok: false, response: jsonError("Send the request body as JSON (Content-Type: application/json).", 415) };
   }
-  const declared = Number(request.headers.get("Content-Length") ?? 0);
-  if (declared > maxBytes) return { ok: false, response: jsonError("Request body is too large.", 413) };
-  const text = await request.text();
-  if (text.length > maxBytes) return { ok: false, response: jsonError("Request body is too large.", 413) };
+  const text = await readTextWithin(request, limits.maxBytes ?? MAX_JSON_BYTES);
+  if (text === null) return { ok: false, response: jsonError(limits.tooLargeMessage ?? "Request body is too large.", 413) };
   try {
     return { ok: true, body: JSON.parse(text) };
   } catch {
@@ -51,11 +72,11 @@ export type JsonForm<T> = { ok: true; data: T; body: Record<string, unknown> } |
  */
 export async function readJsonForm<S extends z.ZodType>(
   request: Request,
-  options: { schema: S; sameOrigin?: boolean; required?: { fields: string[]; message: string } },
+  options: { schema: S; sameOrigin?: boolean; required?: { fields: string[]; message: string }; limits?: JsonBodyLimits },
 ): Promise<JsonForm<z.output<S>>> {
   if (request.method !== "POST") return { ok: false, response: methodNotAllowed("POST") };
   if (options.sameOrigin && isCrossOrigin(request)) return { ok: false, response: crossOriginRefusal() };
-  const read = await readJsonBody(request);
+  const read = await readJsonBody(request, options.limits);
   if (!read.ok) return read;
   const body = (read.body && typeof read.body === "object" && !Array.isArray(read.body) ? read.body : {}) as Record<string, unknown>;
   if (options.required) {
@@ -70,7 +91,7 @@ export async function readJsonForm<S extends z.ZodType>(
 export async function readPublicJsonForm<S extends z.ZodType>(
   request: Request,
   clientAddress: string,
-  options: { scope: string; schema: S; required?: { fields: string[]; message: string } },
+  options: { scope: string; schema: S; required?: { fields: string[]; message: string }; limits?: JsonBodyLimits },
 ): Promise<JsonForm<z.output<S>>> {
   const form = await readJsonForm(request, options);
   if (!form.ok) return form;

@@ -1,9 +1,9 @@
 import type { DB } from "~db/client";
 import { CONTACT, formatRupees, planById, SITE_NAME } from "~/lib/constants";
-import type { ApplicationFields } from "~/lib/schemas";
+import { APPLICATION_MESSAGES, type ApplicationFields, IMAGE_MAX_BYTES, type UploadPurpose } from "~/lib/schemas";
 import { type ApplicationImages, type ApplicationResult, createApplication } from "~/models/applications.server";
 import { sendMailLater, teamEmail } from "./mailer.server";
-import { discardImages, storeImage, type StoredImage } from "./uploads.server";
+import { discardImages, keyFromReference, preparePublicClaims, storeImage, type StoredImage } from "./uploads.server";
 
 // One path for a listing application from the /register form and from POST /api/sellers/submit.
 
@@ -16,7 +16,13 @@ export function upiPayeeName(): string {
 }
 
 export async function submitApplication(db: DB, fields: ApplicationFields, images: ApplicationImages, userId?: number | null): Promise<ApplicationResult> {
-  const result = await createApplication(db, fields, images, { userId });
+  const publicClaims = await preparePublicClaims(db, [images.profile_photo, ...images.product_images]);
+  let result: ApplicationResult;
+  try {
+    result = await createApplication(db, fields, images, { userId });
+  } finally {
+    await publicClaims.settle();
+  }
   if (result.ok) {
     const plan = planById(fields.plan)!;
     const price = `${formatRupees(plan.amount)} for ${plan.months} month${plan.months === 1 ? "" : "s"}`;
@@ -93,6 +99,82 @@ export async function submitApplicationWithFiles(
       return { ok: false, status, fieldErrors };
     }
     const result = await submitApplication(db, fields, { id_proof_document, payment_screenshot, profile_photo, product_images }, userId);
+    if (!result.ok) await discardImages(db, stored);
+    return result;
+  } catch (error) {
+    await discardImages(db, stored);
+    throw error;
+  }
+}
+
+type Refusal = { ok: false; status: 400 | 413; fieldErrors: Record<string, string[]> };
+export type ImageReferences = { id_proof_document: string; payment_screenshot: string; profile_photo: string; product_images: string[] };
+
+const DATA_URL = /^data:(?:image\/[a-z0-9.+-]+)?(?:;[a-z0-9=._+-]+)*;base64,/i;
+
+/** A data-URL image's bytes, or a refusal when it is larger than an upload may be (checked before decoding). */
+function decodeDataUrl(reference: string): Uint8Array | "too_big" | null {
+  const head = DATA_URL.exec(reference);
+  if (!head) return null;
+  const base64 = reference.slice(head[0].length).replace(/\s/g, "");
+  if (Math.floor((base64.length * 3) / 4) > IMAGE_MAX_BYTES + 2) return "too_big";
+  const bytes = Buffer.from(base64, "base64");
+  return bytes.byteLength > IMAGE_MAX_BYTES ? "too_big" : new Uint8Array(bytes);
+}
+
+/**
+ * POST /api/sellers/submit's path: each image is the address POST /api/upload answered (claimed for its
+ * field) or, the spec client's fallback, a data URL stored here within the same byte limit. Images stored
+ * for a refused application are removed again.
+ */
+export async function submitApplicationWithReferences(
+  db: DB,
+  fields: ApplicationFields,
+  references: ImageReferences,
+  userId?: number | null,
+): Promise<ApplicationResult | Refusal> {
+  const stored: StoredImage[] = [];
+  const resolve = async (field: keyof ImageReferences, reference: string, purpose: UploadPurpose): Promise<string | Refusal> => {
+    const data = decodeDataUrl(reference);
+    if (data === "too_big") return { ok: false, status: 413, fieldErrors: { [field]: [APPLICATION_MESSAGES.tooBig] } };
+    if (data) {
+      const image = await storeImage(db, data, purpose);
+      if (!image.ok) return { ok: false, status: image.status === 413 ? 413 : 400, fieldErrors: { [field]: [image.message] } };
+      stored.push(image);
+      return image.key;
+    }
+    return keyFromReference(reference) ?? { ok: false, status: 400, fieldErrors: { [field]: [APPLICATION_MESSAGES.imageNotFound] } };
+  };
+  try {
+    const keys: Partial<Record<"id_proof_document" | "payment_screenshot" | "profile_photo", string>> = {};
+    const single = [
+      ["id_proof_document", "id_proof_document"],
+      ["payment_screenshot", "payment_screenshot"],
+      ["profile_photo", "profile_photo"],
+    ] as const;
+    for (const [field, purpose] of single) {
+      const key = await resolve(field, references[field], purpose);
+      if (typeof key !== "string") {
+        await discardImages(db, stored);
+        return key;
+      }
+      keys[field] = key;
+    }
+    const product_images: string[] = [];
+    for (const reference of references.product_images) {
+      const key = await resolve("product_images", reference, "product_image");
+      if (typeof key !== "string") {
+        await discardImages(db, stored);
+        return key;
+      }
+      product_images.push(key);
+    }
+    const result = await submitApplication(
+      db,
+      fields,
+      { id_proof_document: keys.id_proof_document!, payment_screenshot: keys.payment_screenshot!, profile_photo: keys.profile_photo!, product_images },
+      userId,
+    );
     if (!result.ok) await discardImages(db, stored);
     return result;
   } catch (error) {

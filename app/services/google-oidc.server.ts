@@ -92,7 +92,8 @@ export async function startGoogleSignIn(db: DB, request: Request, redirectTo: st
   return { ok: true, redirectUrl: url.href, setCookie: await stateCookie().serialize(state) };
 }
 
-export type CallbackParams = { code: string; state: string; iss?: string | null };
+/** The provider's answer. The spec's client sends only the code: the state then comes from this browser's cookie. */
+export type CallbackParams = { code: string; state?: string | null; iss?: string | null };
 
 /**
  * Finishes a sign-in: the state must be this browser's and unused, then the code is exchanged once
@@ -107,10 +108,10 @@ export async function finishGoogleSignIn(
   if (!s) return notConfigured;
   const clearCookie = await stateCookie().serialize("", { maxAge: 0 });
   const browserState = await stateCookie().parse(request.headers.get("Cookie"));
-  if (typeof browserState !== "string" || browserState !== params.state) {
+  if (typeof browserState !== "string" || !browserState || (params.state != null && browserState !== params.state)) {
     return { ok: false, status: 400, error: "This sign-in link is not valid for this browser. Please start again." };
   }
-  const saved = await takeOAuthState(db, params.state);
+  const saved = await takeOAuthState(db, browserState);
   if (!saved) return { ok: false, status: 400, error: "This sign-in has expired or was already used. Please start again." };
   let config: oidc.Configuration;
   try {
@@ -120,8 +121,9 @@ export async function finishGoogleSignIn(
   }
   const callbackUrl = new URL(redirectUri(s, request));
   callbackUrl.searchParams.set("code", params.code);
-  callbackUrl.searchParams.set("state", params.state);
-  if (params.iss) callbackUrl.searchParams.set("iss", params.iss);
+  callbackUrl.searchParams.set("state", saved.state);
+  // Only one provider is configured, so an answer without `iss` (the spec's client drops it) is from it.
+  callbackUrl.searchParams.set("iss", params.iss || config.serverMetadata().issuer);
   let claims: (oidc.IDToken & oidc.UserInfoResponse) | undefined;
   try {
     const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {

@@ -1,10 +1,26 @@
 import type { DB } from "~db/client";
 import { ensureFirstAdmin } from "~/models/users.server";
 import { hashPassword } from "./password.server";
+import { removeExpiredUploads } from "./uploads.server";
 
 /** Work done once at server start, after migrations and the first-run seed. Add tasks here explicitly. */
 export async function runStartupTasks(db: DB): Promise<void> {
   await createFirstAdminFromSettings(db);
+  scheduleUploadExpiry(db);
+}
+
+const UPLOAD_SWEEP_EVERY_MS = 60 * 60 * 1000;
+let uploadSweep: NodeJS.Timeout | undefined;
+
+/** Unclaimed uploads (ID documents included) expire: removed now and then every hour. */
+function scheduleUploadExpiry(db: DB): void {
+  const sweep = () =>
+    removeExpiredUploads(db).then(
+      (n) => n && console.log(`Removed ${n} unclaimed upload${n === 1 ? "" : "s"} older than 24 hours.`),
+      (error) => console.error("Removing expired uploads failed:", error),
+    );
+  void sweep();
+  uploadSweep ??= setInterval(sweep, UPLOAD_SWEEP_EVERY_MS).unref();
 }
 
 /** Decision 9: ADMIN_EMAIL + ADMIN_PASSWORD create the first admin when missing (never a default password). */

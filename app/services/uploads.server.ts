@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { readFile, rm, writeFile } from "node:fs/promises";
+import { copyFile, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { DB } from "~db/client";
 import { UPLOAD_PURPOSES, type UploadPurpose } from "~/lib/schemas";
 import { publicUploadUrl } from "~/lib/uploads";
-import { deleteUploadRows, findUpload, insertUpload } from "~/models/uploads.server";
+import { deleteUploadRows, findUpload, findUploads, insertUpload, listExpiredUnclaimedUploads, UNASSIGNED_PURPOSE } from "~/models/uploads.server";
 import { type ImageRefusal, processImage } from "./images.server";
 import { uploadsFolder } from "./storage.server";
 
@@ -33,15 +33,18 @@ export function uploadUrl(key: string, visibility: "public" | "private"): string
 
 export type StoredImage = { ok: true; key: string; url: string; visibility: "public" | "private" };
 
-/** Checks, re-encodes and stores one image for its purpose. */
-export async function storeImage(db: DB, bytes: Uint8Array, purpose: UploadPurpose): Promise<StoredImage | ImageRefusal> {
-  const visibility = UPLOAD_PURPOSES[purpose];
+/**
+ * Checks, re-encodes and stores one image for its purpose. Without a purpose (the spec's client sends
+ * none) the image is kept private and unassigned until an application claims it for one of its fields.
+ */
+export async function storeImage(db: DB, bytes: Uint8Array, purpose: UploadPurpose | null): Promise<StoredImage | ImageRefusal> {
+  const visibility = purpose ? UPLOAD_PURPOSES[purpose] : "private";
   const image = await processImage(bytes, { quality: visibility === "private" ? 90 : 82 });
   if (!image.ok) return image;
   const key = `${randomBytes(16).toString("hex")}.webp`;
   await writeFile(join(uploadsFolder(visibility), key), image.data, { flag: "wx" });
   try {
-    await insertUpload(db, { key, visibility, purpose, mime: image.mime, bytes: image.data.byteLength, width: image.width, height: image.height });
+    await insertUpload(db, { key, visibility, purpose: purpose ?? UNASSIGNED_PURPOSE, mime: image.mime, bytes: image.data.byteLength, width: image.width, height: image.height });
   } catch (error) {
     await rm(join(uploadsFolder(visibility), key), { force: true });
     throw error;
@@ -65,4 +68,39 @@ export async function readPrivateUpload(db: DB, key: string): Promise<{ data: Bu
   } catch {
     return null;
   }
+}
+
+/**
+ * Before an application claims unassigned (private) uploads for public fields (profile photo, product
+ * images), their files are copied into the public folder; `settle` then keeps the copies the database
+ * made public and removes the others, so a refused or raced claim never leaves a public copy behind.
+ */
+export async function preparePublicClaims(db: DB, keys: string[]): Promise<{ settle: () => Promise<void> }> {
+  const rows = (await findUploads(db, keys)).filter((r) => r.purpose === UNASSIGNED_PURPOSE && r.visibility === "private" && r.seller_id === null);
+  const copied: string[] = [];
+  for (const row of rows) {
+    await copyFile(join(uploadsFolder("private"), row.key), join(uploadsFolder("public"), row.key));
+    copied.push(row.key);
+  }
+  return {
+    async settle() {
+      if (!copied.length) return;
+      const now = await findUploads(db, copied);
+      await Promise.all(
+        copied.map((key) => {
+          const published = now.find((r) => r.key === key)?.visibility === "public";
+          return rm(join(uploadsFolder(published ? "private" : "public"), key), { force: true });
+        }),
+      );
+    },
+  };
+}
+
+export const UNCLAIMED_UPLOAD_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+/** Removes uploads that no application claimed within their lifetime (files and rows). Returns how many. */
+export async function removeExpiredUploads(db: DB, now = new Date()): Promise<number> {
+  const expired = await listExpiredUnclaimedUploads(db, new Date(now.getTime() - UNCLAIMED_UPLOAD_LIFETIME_MS).toISOString());
+  await discardImages(db, expired);
+  return expired.length;
 }

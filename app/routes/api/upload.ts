@@ -10,8 +10,9 @@ export function loader() {
   return methodNotAllowed("POST");
 }
 
-// POST /api/upload (multipart: file, purpose) → 201 {url} or {error}. Public purposes answer the
-// public address; private ones (ID document, payment screenshot) an admin-only address.
+// POST /api/upload (multipart: file, optional purpose) → 201 {url} or {error}. Public purposes answer the
+// public address; private ones (ID document, payment screenshot) and uploads without a purpose an
+// address only staff can read.
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   if (!/^multipart\/form-data\b/i.test(request.headers.get("Content-Type") ?? "")) {
@@ -26,7 +27,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const file = formData.get("file");
   if (!(file instanceof File) || (file.size === 0 && file.name === "")) return jsonError("Please choose an image to upload (field name: file).", 400);
-  const purpose = uploadPurposeSchema.safeParse(formData.get("purpose") ?? "product_image");
+  // Without a purpose (the spec's client sends none) the image stays private until an application claims it.
+  const purpose = uploadPurposeSchema.nullable().safeParse(formData.get("purpose") || null);
   if (!purpose.success) return jsonError(firstIssueMessage(purpose.error), 400);
   const guard = checkPublicForm("upload", context.clientAddress, formData.get(HONEYPOT_FIELD));
   if (!guard.ok) return jsonError(guard.message, guard.status, guard.headers);

@@ -8,13 +8,15 @@ import type { Route } from "./+types/sessions";
 
 const bodySchema = z.object({
   code: z.string({ error: "Cannot exchange code for session token: no code provided" }).min(1, "Cannot exchange code for session token: no code provided").max(2048),
-  state: z.string({ error: "state is required" }).min(1, "state is required").max(512),
+  // The spec's client sends only the code; the state bound to this browser by its cookie is checked
+  // either way, and a state that is sent must be that one.
+  state: z.string().max(512).nullish().transform((s) => s || null),
   iss: z.string().max(2048).nullish(),
 });
 
 export const loader = () => methodNotAllowed("POST");
 
-// POST /api/sessions {code, state, iss?} → exchanges the provider's code once and starts the session.
+// POST /api/sessions {code, state?, iss?} → exchanges the provider's code once and starts the session.
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readJsonForm(request, { schema: bodySchema, sameOrigin: true });
   if (!form.ok) return form.response;
