@@ -1,4 +1,5 @@
 import type { DB } from "~db/client";
+import { categoryEmoji } from "~/lib/constants";
 
 export interface PublicCategory {
   id: number;
@@ -16,15 +17,16 @@ export interface PublicSubcategory {
   icon: string | null;
 }
 
-/** Active categories for filters, forms and GET /api/categories. */
+/** Active categories for filters, forms and GET /api/categories; a category without its own icon gets its emoji. */
 export async function listActiveCategories(db: DB): Promise<PublicCategory[]> {
-  return db
+  const rows = await db
     .selectFrom("categories")
     .select(["id", "name", "slug", "description", "icon"])
     .where("is_active", "=", 1)
     .orderBy("sort_order")
     .orderBy("name")
     .execute();
+  return rows.map((c) => ({ ...c, icon: c.icon || categoryEmoji(c.name) }));
 }
 
 /** Active subcategories of active categories, for GET /api/categories/subcategories/all. */

@@ -68,6 +68,8 @@ test.describe("seller sign-up", () => {
     await expect(page.getByText("Email is invalid")).toBeVisible();
     await expect(page.getByText("Please enter a valid mobile number")).toBeVisible();
     await expect(page.getByText("Password must be at least 8 characters")).toBeVisible();
+    // Every broken rule at once: the short password does not hide the different confirmation.
+    await expect(page.getByText("Passwords do not match")).toBeVisible();
     await expect(page.getByLabel("Full Name")).toHaveValue("Asha");
     await expect(page.getByLabel("Mobile Number")).toHaveValue("12345");
     // Without JavaScript the server answered: the password is never sent back. With it, the browser kept it.
