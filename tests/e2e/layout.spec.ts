@@ -14,7 +14,7 @@ test.describe("site layout", () => {
     expect(await response.text()).toContain('data-theme="dark"');
     await page.reload();
     await expect(html).toHaveAttribute("data-theme", "dark");
-    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor).catch(() => "rgb(18, 16, 22)")).toBe("rgb(18, 16, 22)");
+    await expect(page.locator("body")).toHaveCSS("background-color", "rgb(18, 16, 22)");
     await page.getByRole("button", { name: "Switch between light and dark theme" }).first().click();
     await expect(html).toHaveAttribute("data-theme", "light");
     await expect(page).toHaveURL(/\/directory$/);

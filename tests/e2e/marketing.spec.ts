@@ -96,12 +96,22 @@ test.describe("home page", () => {
     await page.goto("/");
     const stats = page.locator(".stats-band");
     if (!jsEnabled) {
-      await expect(stats).toContainText("150K+");
+      await expect(stats.locator(".counter").first()).toHaveText("150K+");
+      await expect(stats).toContainText("8,000+");
       return;
     }
+    // Below the fold the hydrated counter starts from zero, then counts up through values in between.
+    const first = stats.locator(".counter").first();
+    await expect(first).toHaveText("0K+");
+    await first.evaluate((el) => {
+      const seen: string[] = ((window as unknown as { __counterSeen: string[] }).__counterSeen = []);
+      new MutationObserver(() => seen.push(el.textContent ?? "")).observe(el, { childList: true, characterData: true, subtree: true });
+    });
     await stats.scrollIntoViewIfNeeded();
-    await expect(stats).toContainText("150K+", { timeout: 6000 });
-    await expect(stats).toContainText("8,000+");
+    await expect(first).toHaveText("150K+", { timeout: 6000 });
+    await expect(stats).toContainText("8,000+", { timeout: 6000 });
+    const seen = await page.evaluate(() => (window as unknown as { __counterSeen: string[] }).__counterSeen);
+    expect(seen.some((t) => parseFloat(t) > 0 && parseFloat(t) < 150)).toBe(true);
   });
 
   test("counters do not animate with reduced motion", async ({ browser, jsEnabled }) => {

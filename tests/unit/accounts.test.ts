@@ -31,6 +31,24 @@ afterAll(() => cleanup());
 
 const base = { name: "Asha Rao", email: "Asha@Example.in", mobile: "+919876543210", city: "Pune" as const, locality: "Baner", subcategory_ids: [] as number[] };
 
+// Each test makes the accounts it needs (unique emails), so tests pass alone and in any order.
+let serial = 0;
+const uniqueEmail = (prefix: string) => `${prefix}-${++serial}-${Date.now().toString(36)}@example.in`;
+
+/** A registered seller account (with its draft listing) whose password is known. */
+async function newSeller(password = "pass-word-1") {
+  const email = uniqueEmail("seller");
+  const result = await registerSeller(db, { ...base, email, category_ids: [food], passwordHash: await hashPassword(password) });
+  if (!result.ok) throw new Error(result.message);
+  return { email, password, userId: result.user.id, sellerId: result.sellerId };
+}
+
+async function newAdmin(password = "Boss-Password-1") {
+  const email = uniqueEmail("boss");
+  await ensureFirstAdmin(db, email, () => hashPassword(password));
+  return { email, password };
+}
+
 describe("registerSeller", () => {
   it("creates the seller account and a pending draft listing with its categories", async () => {
     const result = await registerSeller(db, { ...base, category_ids: [food], subcategory_ids: [bakers], passwordHash: await hashPassword("pass-word-1") });
@@ -43,7 +61,8 @@ describe("registerSeller", () => {
 
   it("refuses a taken email (any case), unknown categories and foreign sub-categories", async () => {
     const hash = "scrypt$1$1$1$x$y";
-    expect(await registerSeller(db, { ...base, email: "ASHA@example.in", category_ids: [food], passwordHash: hash })).toEqual({ ok: false, field: "email", message: EMAIL_TAKEN_MESSAGE });
+    const taken = await newSeller();
+    expect(await registerSeller(db, { ...base, email: taken.email.toUpperCase(), category_ids: [food], passwordHash: hash })).toEqual({ ok: false, field: "email", message: EMAIL_TAKEN_MESSAGE });
     expect(await registerSeller(db, { ...base, email: "b@example.in", category_ids: [999999], passwordHash: hash })).toMatchObject({ ok: false, field: "category_ids" });
     expect(await registerSeller(db, { ...base, email: "c@example.in", category_ids: [food], subcategory_ids: [sareeSub], passwordHash: hash })).toMatchObject({ ok: false, field: "subcategory_ids" });
     expect(await db.selectFrom("users").select("id").where("email", "in", ["b@example.in", "c@example.in"]).execute()).toEqual([]);
@@ -88,27 +107,38 @@ describe("attemptPasswordLogin", () => {
   });
 
   it("signs staff in at the admin door, refuses sellers there with the same message, and audits without the password", async () => {
-    await ensureFirstAdmin(db, "boss@example.in", () => hashPassword("Boss-Password-1"));
-    const ok = await attemptPasswordLogin(db, { email: "BOSS@example.in", password: "Boss-Password-1" }, { portal: "admin", clientAddress: "10.0.0.1" });
+    const admin = await newAdmin();
+    const sellerAccount = await newSeller();
+    const ghost = uniqueEmail("ghost");
+    const ok = await attemptPasswordLogin(db, { email: admin.email.toUpperCase(), password: admin.password }, { portal: "admin", clientAddress: "10.0.0.1" });
     expect(ok).toMatchObject({ ok: true, user: { role: "admin" } });
-    const seller = await attemptPasswordLogin(db, { email: "asha@example.in", password: "pass-word-1" }, { portal: "admin", clientAddress: "10.0.0.1" });
+    const seller = await attemptPasswordLogin(db, { email: sellerAccount.email, password: sellerAccount.password }, { portal: "admin", clientAddress: "10.0.0.1" });
     expect(seller).toEqual({ ok: false, status: 401, message: INVALID_ADMIN_MESSAGE });
-    const unknown = await attemptPasswordLogin(db, { email: "ghost@example.in", password: "Boss-Password-1" }, { portal: "admin", clientAddress: "10.0.0.1" });
+    const unknown = await attemptPasswordLogin(db, { email: ghost, password: admin.password }, { portal: "admin", clientAddress: "10.0.0.1" });
     expect(unknown).toEqual({ ok: false, status: 401, message: INVALID_ADMIN_MESSAGE });
-    const rows = await db.selectFrom("audit_log").selectAll().where("action", "like", "admin.login.%").execute();
+    const rows = await db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("action", "like", "admin.login.%")
+      .where("actor_email", "in", [admin.email, sellerAccount.email, ghost])
+      .orderBy("id")
+      .execute();
     expect(rows.map((r) => r.action)).toEqual(["admin.login.success", "admin.login.failure", "admin.login.failure"]);
     expect(rows.every((r) => r.ip === "10.0.0.1")).toBe(true);
     expect(JSON.stringify(rows)).not.toContain("Boss-Password-1");
   });
 
   it("throttles an address after 10 failures, even for the right password", async () => {
+    const { email, password } = await newSeller();
+    reset("login", "10.0.0.2");
     for (let i = 0; i < 10; i++) {
-      expect(await attemptPasswordLogin(db, { email: "asha@example.in", password: `bad-${i}` }, { portal: "seller", clientAddress: "10.0.0.2" })).toMatchObject({ status: 401, message: INVALID_LOGIN_MESSAGE });
+      expect(await attemptPasswordLogin(db, { email, password: `bad-${i}` }, { portal: "seller", clientAddress: "10.0.0.2" })).toMatchObject({ status: 401, message: INVALID_LOGIN_MESSAGE });
     }
-    const blocked = await attemptPasswordLogin(db, { email: "asha@example.in", password: "pass-word-1" }, { portal: "seller", clientAddress: "10.0.0.2" });
+    const blocked = await attemptPasswordLogin(db, { email, password }, { portal: "seller", clientAddress: "10.0.0.2" });
     expect(blocked).toMatchObject({ ok: false, status: 429 });
     // Another address still gets in: 10 failures are under the per-account limit.
-    expect((await attemptPasswordLogin(db, { email: "asha@example.in", password: "pass-word-1" }, { portal: "seller", clientAddress: "10.0.0.3" })).ok).toBe(true);
+    reset("login", "10.0.0.3");
+    expect((await attemptPasswordLogin(db, { email, password }, { portal: "seller", clientAddress: "10.0.0.3" })).ok).toBe(true);
   });
 });
 
@@ -132,42 +162,49 @@ describe("first admin and password changes", () => {
   });
 
   it("a password change deletes every session of the account", async () => {
-    const user = await db.selectFrom("users").select("id").where("email", "=", "first@example.in").executeTakeFirstOrThrow();
+    const admin = await newAdmin();
+    const user = await db.selectFrom("users").select("id").where("email", "=", admin.email).executeTakeFirstOrThrow();
     const stamp = new Date().toISOString();
-    await db.insertInto("sessions").values([{ id: "s1".padEnd(40, "x"), user_id: user.id, created_at: stamp, expires_at: "2999-01-01", ip: null, user_agent: null }]).execute();
+    await db.insertInto("sessions").values([{ id: `s${serial}`.padEnd(40, "x"), user_id: user.id, created_at: stamp, expires_at: "2999-01-01", ip: null, user_agent: null }]).execute();
     await setPasswordHash(db, user.id, await hashPassword("A-New-Password-1"));
     expect(await db.selectFrom("sessions").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
   });
 
   it("the session cookie is HttpOnly, SameSite=Lax and Secure in production", async () => {
     const previous = { env: process.env.NODE_ENV, secure: process.env.COOKIE_SECURE };
-    process.env.NODE_ENV = "production";
-    delete process.env.COOKIE_SECURE;
-    const header = await sessionCookie().serialize("abc");
-    expect(header).toMatch(/HttpOnly/);
-    expect(header).toMatch(/SameSite=Lax/);
-    expect(header).toMatch(/Secure/);
-    process.env.NODE_ENV = previous.env;
-    if (previous.secure !== undefined) process.env.COOKIE_SECURE = previous.secure;
+    try {
+      process.env.NODE_ENV = "production";
+      delete process.env.COOKIE_SECURE;
+      const header = await sessionCookie().serialize("abc");
+      expect(header).toMatch(/HttpOnly/);
+      expect(header).toMatch(/SameSite=Lax/);
+      expect(header).toMatch(/Secure/);
+    } finally {
+      process.env.NODE_ENV = previous.env;
+      if (previous.secure !== undefined) process.env.COOKIE_SECURE = previous.secure;
+    }
   });
 });
 
 describe("Google accounts", () => {
   it("creates a seller, links by verified email, and refuses staff emails and unverified ones", async () => {
-    const created = await findOrCreateGoogleUser(db, { sub: "g-1", email: "new@gmail.test", emailVerified: true, name: "New Person" });
+    const gmail = uniqueEmail("new").replace("example.in", "gmail.test");
+    const created = await findOrCreateGoogleUser(db, { sub: `g-${gmail}`, email: gmail, emailVerified: true, name: "New Person" });
     expect(created).toMatchObject({ ok: true, created: true, user: { role: "seller", name: "New Person" } });
-    const again = await findOrCreateGoogleUser(db, { sub: "g-1", email: "changed@gmail.test", emailVerified: true, name: null });
-    expect(again).toMatchObject({ ok: true, created: false, user: { email: "new@gmail.test" } });
-    const linked = await findOrCreateGoogleUser(db, { sub: "g-2", email: "asha@example.in", emailVerified: true, name: null });
-    expect(linked).toMatchObject({ ok: true, created: false, user: { email: "asha@example.in" } });
-    expect(await findOrCreateGoogleUser(db, { sub: "g-3", email: "boss@example.in", emailVerified: true, name: null })).toEqual({ ok: false, reason: "staff_account" });
+    const again = await findOrCreateGoogleUser(db, { sub: `g-${gmail}`, email: "changed@gmail.test", emailVerified: true, name: null });
+    expect(again).toMatchObject({ ok: true, created: false, user: { email: gmail } });
+    const seller = await newSeller();
+    const linked = await findOrCreateGoogleUser(db, { sub: `g-${seller.email}`, email: seller.email, emailVerified: true, name: null });
+    expect(linked).toMatchObject({ ok: true, created: false, user: { email: seller.email } });
+    const admin = await newAdmin();
+    expect(await findOrCreateGoogleUser(db, { sub: `g-${admin.email}`, email: admin.email, emailVerified: true, name: null })).toEqual({ ok: false, reason: "staff_account" });
     expect(await findOrCreateGoogleUser(db, { sub: "g-4", email: "x@gmail.test", emailVerified: false, name: null })).toEqual({ ok: false, reason: "no_email" });
   });
 });
 
 describe("seller's own data", () => {
   it("replies and profile edits reach only the account's own listing", async () => {
-    const owner = await db.selectFrom("users").select("id").where("email", "=", "asha@example.in").executeTakeFirstOrThrow();
+    const owner = { id: (await newSeller()).userId };
     const mine = (await getOwnListing(db, owner.id))!;
     const other = await createSeller(db, { business_name: "Other Shop" });
     const myReview = await createReviewRow(db, mine.id, {});

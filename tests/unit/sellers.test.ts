@@ -35,7 +35,10 @@ describe("listPublicSellers", () => {
     expect(shown).toContain(ids.endsToday);
     expect(shown).not.toContain(ids.pending);
     expect(shown).not.toContain(ids.expired);
-    expect(pagination.total).toBe(4);
+    // Other tests add sellers of their own: the fixture's public ones are exactly these four.
+    const fixture = new Set(Object.values(ids));
+    expect(shown.filter((id) => fixture.has(id)).sort()).toEqual([ids.bakery, ids.sarees, ids.endsToday, ids.noName].sort());
+    expect(pagination.total).toBe(shown.length);
   });
 
   it("lists featured sellers first", async () => {
@@ -78,8 +81,10 @@ describe("listPublicSellers", () => {
     ["🧁🎂"],
     ["a".repeat(4000)],
   ])("never fails on hostile search text %#", async (text) => {
-    const result = await q({ search: text.slice(0, 100) });
-    expect(Array.isArray(result.sellers)).toBe(true);
+    const result = await q({ search: text });
+    expect(result.pagination.total).toBe(result.sellers.length);
+    // None of these texts names a test seller ("mehta" is a prefix of one; operators are plain words).
+    if (!/mehta/.test(text)) expect(result.sellers).toEqual([]);
   });
 
   it("treats FTS operators as plain words", async () => {
@@ -128,20 +133,19 @@ describe("listPublicSellers", () => {
     for (const secret of ["secret-id", "secret-pay", "admin_notes", "XXXX1234", "email", "payment_reference"]) expect(json).not.toContain(secret);
   });
 
-  it("uses indexes, not a full scan, for the default list and the city filter", async () => {
-    const { sql } = await import("kysely");
-    const plan = await sql<{ detail: string }>`explain query plan select id from sellers where status = 'active' and city = 'Pune' order by is_featured desc, avg_rating desc limit 12`.execute(db);
-    expect(plan.rows.map((r) => r.detail).join(" | ")).toMatch(/USING (COVERING )?INDEX/);
-  });
+  // The plans of the model's own queries (default list, city, category, search, featured) are checked
+  // in query-plans.test.ts, on the SQL Kysely actually sends.
 });
 
 describe("getPublicSeller and reviews", () => {
+  // Each review test has a seller of its own, so the counts do not depend on the order of tests.
   it("returns the seller with published reviews only, newest first, and replies", async () => {
-    await createReviewRow(db, ids.bakery, { reviewer_name: "Old", rating: 4, created_at: "2025-01-01T00:00:00.000Z" });
-    await createReviewRow(db, ids.bakery, { reviewer_name: "New", rating: 2, seller_reply: "Sorry!", created_at: "2025-06-01T00:00:00.000Z" });
-    await createReviewRow(db, ids.bakery, { reviewer_name: "Hidden", rating: 1, status: "pending" });
-    await createReviewRow(db, ids.bakery, { reviewer_name: "Rejected", rating: 1, status: "rejected" });
-    const seller = await getPublicSeller(db, ids.bakery);
+    const id = await createSeller(db, { business_name: "Review Shop One" });
+    await createReviewRow(db, id, { reviewer_name: "Old", rating: 4, created_at: "2025-01-01T00:00:00.000Z" });
+    await createReviewRow(db, id, { reviewer_name: "New", rating: 2, seller_reply: "Sorry!", created_at: "2025-06-01T00:00:00.000Z" });
+    await createReviewRow(db, id, { reviewer_name: "Hidden", rating: 1, status: "pending" });
+    await createReviewRow(db, id, { reviewer_name: "Rejected", rating: 1, status: "rejected" });
+    const seller = await getPublicSeller(db, id);
     expect(seller?.reviews.map((r) => r.reviewer_name)).toEqual(["New", "Old"]);
     expect(seller?.reviews[0].seller_reply).toBe("Sorry!");
     // decision 12: only published reviews count
@@ -150,11 +154,14 @@ describe("getPublicSeller and reviews", () => {
   });
 
   it("updates the rating when a review is published or deleted", async () => {
-    const id = await createReviewRow(db, ids.bakery, { rating: 5, status: "pending" });
+    const sellerId = await createSeller(db, { business_name: "Review Shop Two" });
+    await createReviewRow(db, sellerId, { rating: 3 });
+    const id = await createReviewRow(db, sellerId, { rating: 5, status: "pending" });
+    expect((await getPublicSeller(db, sellerId))).toMatchObject({ review_count: 1, avg_rating: 3 });
     await db.updateTable("reviews").set({ status: "published" }).where("id", "=", id).execute();
-    expect((await getPublicSeller(db, ids.bakery))?.review_count).toBe(3);
+    expect((await getPublicSeller(db, sellerId))).toMatchObject({ review_count: 2, avg_rating: 4 });
     await db.deleteFrom("reviews").where("id", "=", id).execute();
-    expect((await getPublicSeller(db, ids.bakery))?.review_count).toBe(2);
+    expect((await getPublicSeller(db, sellerId))).toMatchObject({ review_count: 1, avg_rating: 3 });
   });
 
   it("is null for pending, expired and unknown sellers", async () => {
