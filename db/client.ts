@@ -1,7 +1,7 @@
 import SQLite from "better-sqlite3";
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { Kysely, Migrator, SqliteDialect } from "kysely";
+import { CompiledQuery, type DatabaseConnection, type Driver, Kysely, Migrator, SqliteDialect } from "kysely";
 import { migrationProvider } from "./migrations/index";
 import type { Database } from "./schema";
 
@@ -9,6 +9,21 @@ export type DB = Kysely<Database>;
 
 export function databasePath(): string {
   return resolve(process.env.DATABASE_PATH || "./data/app.db");
+}
+
+/**
+ * Transactions start with BEGIN IMMEDIATE: they take the write lock first (waiting up to the busy
+ * timeout), so a transaction that reads and then writes never fails with "database is locked" when
+ * another process (a script, the tests, a second server) wrote in between. Every transaction here writes.
+ */
+class ImmediateTransactionsDialect extends SqliteDialect {
+  createDriver(): Driver {
+    const driver = super.createDriver();
+    driver.beginTransaction = async (connection: DatabaseConnection) => {
+      await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+    };
+    return driver;
+  }
 }
 
 /** Opens (creating if needed) a SQLite file with WAL, foreign keys and a busy timeout. */
@@ -19,7 +34,7 @@ export function openDatabase(path: string = databasePath()): DB {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new ImmediateTransactionsDialect({ database: sqlite }) });
 }
 
 export async function migrateToLatest(db: DB): Promise<void> {

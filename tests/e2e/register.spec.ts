@@ -252,10 +252,13 @@ test.describe("listing application: bad input (server checks)", () => {
 
   test("10,000-character fields are refused", async ({ request, db }) => {
     const long = "x".repeat(10_000);
-    const res = await postApplication(request, (await applicationBody(db, { name: long, business_name: long, business_description: long, address: long })).form);
+    const { form, email } = await applicationBody(db, { name: long, business_name: long, business_description: long, address: long });
+    const res = await postApplication(request, form);
     expect(res.status).toBe(400);
-    expect(res.html).toContain("Name must be at most 100 characters");
-    expect(res.html).toContain("Address must be at most 300 characters");
+    for (const message of ["Name must be at most 100 characters", "Business name must be at most 120 characters", "Description must be at most 2,000 characters", "Address must be at most 300 characters"]) {
+      expect(res.html).toContain(message);
+    }
+    expect(await sellersWithEmail(db, email)).toBe(0);
   });
 
   test("a posted honeypot is refused", async ({ request, db }) => {
@@ -268,9 +271,11 @@ test.describe("listing application: bad input (server checks)", () => {
 
   test("a file over the hard cap is answered with 413, not an error page", async ({ request, db }) => {
     const huge = { name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(1100 * 1024, 1) };
-    const res = await postApplication(request, (await applicationBody(db, {}, { profile_photo: huge })).form);
+    const { form, email } = await applicationBody(db, {}, { profile_photo: huge });
+    const res = await postApplication(request, form);
     expect(res.status).toBe(413);
     expect(res.html).toContain("One or more images are too large");
+    expect(await sellersWithEmail(db, email)).toBe(0);
   });
 
   test("too many applications from one client get 429", async ({ request, db }) => {

@@ -96,9 +96,13 @@ test.describe("seller dashboard", () => {
     const review = await db.selectFrom("reviews").select("seller_reply").where("id", "=", otherReview).executeTakeFirstOrThrow();
     expect(review.seller_reply).toBeNull();
     // A profile post only ever updates the account's own listing.
-    await page.request.post("/seller-dashboard", { form: { intent: "profile", business_name: "Hijacked", city: "Delhi", address: "x", seller_id: String(otherId), id: String(otherId) } });
+    const profile = await page.request.post("/seller-dashboard", { form: { intent: "profile", business_name: "Hijacked", city: "Delhi", address: "x", seller_id: String(otherId), id: String(otherId) } });
+    expect(profile.ok()).toBe(true);
     const other = await db.selectFrom("sellers").select(["business_name", "tagline"]).where("id", "=", otherId).executeTakeFirstOrThrow();
     expect(other).toEqual({ business_name: otherName, tagline: "Theirs" });
+    // The post was taken, for the account's own listing: the foreign ids in it were ignored.
+    const own = await db.selectFrom("sellers").select(["business_name", "city"]).where("user_id", "=", me.id).executeTakeFirstOrThrow();
+    expect(own).toEqual({ business_name: "Hijacked", city: "Delhi" });
   });
 
   test("is for signed-in sellers only", async ({ page, browser, baseURL }) => {

@@ -152,6 +152,11 @@ test.describe("writing a review", () => {
     await page.goto(`/seller/${id}?tab=reviews`);
     await expect(page.locator("article.review")).toContainText("<script>window.__pwned=1</script>");
     await expect(page.locator("article.review")).toContainText("<i>Mallory</i>");
+    // The markup is escaped (what counts with JavaScript off too): no element came from the visitor's text.
+    const markup = await page.locator("article.review").innerHTML();
+    expect(markup).toContain("&lt;script&gt;window.__pwned=1&lt;/script&gt;");
+    expect(markup).toContain("&lt;i&gt;Mallory&lt;/i&gt;");
+    await expect(page.locator("article.review script, article.review i")).toHaveCount(0);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   });
 });
