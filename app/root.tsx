@@ -69,6 +69,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }
   return (
     <div className="container section empty-state">
+      <title>{`${title} | BWP Directory`}</title>
+      <meta name="robots" content="noindex" />
       <h1>{title}</h1>
       <p className="muted">{message}</p>
       <p><Link to="/" className="btn btn-primary">Go to the home page</Link></p>

@@ -103,7 +103,8 @@ export function Carousel({ label, children, mode = "always", perViewWide = 1, cl
       className={`carousel carousel-${mode} per-view-${perViewWide}${hydrated ? " is-enhanced" : ""} ${className ?? ""}`}
       role="region"
       aria-roledescription="carousel"
-      aria-label={label}
+      // Distinct from the section around it, which is usually named by a heading of the same words.
+      aria-label={`${label} carousel`}
     >
       <div
         ref={trackRef}

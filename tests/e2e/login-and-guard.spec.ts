@@ -1,6 +1,6 @@
 import { setPasswordHash } from "~/models/users.server";
 import { hashPassword } from "~/services/password.server";
-import { createUser, expect, expectNoSeriousA11yViolations, randomClientAddress, sessionCookieHeader, signInAs, signInWithForm, test, uniqueWord } from "./fixtures";
+import { createUser, expect, expectNoA11yViolations, randomClientAddress, sessionCookieHeader, signInAs, signInWithForm, test, uniqueWord } from "./fixtures";
 
 const ADMIN = { email: "admin@e2e.test", password: "e2e-Admin-Password-123" };
 const INVALID_ADMIN = "Invalid admin credentials. Please check your email and password.";
@@ -68,10 +68,10 @@ test.describe("seller login", () => {
     await expect(page).toHaveURL(/\/seller-login/);
   });
 
-  test("has no serious accessibility violations", async ({ page, jsEnabled }) => {
+  test("has no accessibility violations", async ({ page, jsEnabled }) => {
     test.skip(!jsEnabled, "axe-core runs as a script in the page");
     await page.goto("/seller-login");
-    await expectNoSeriousA11yViolations(page);
+    await expectNoA11yViolations(page);
   });
 });
 
@@ -127,13 +127,13 @@ test.describe("admin login", () => {
     await expect(page.getByRole("heading", { name: "Reviews Management" })).toBeVisible();
   });
 
-  test("has no serious accessibility violations (login and dashboard)", async ({ page, context, jsEnabled }) => {
+  test("has no accessibility violations (login and dashboard)", async ({ page, context, jsEnabled }) => {
     test.skip(!jsEnabled, "axe-core runs as a script in the page");
     await page.goto("/admin/login");
-    await expectNoSeriousA11yViolations(page);
+    await expectNoA11yViolations(page);
     await signInAs(context, "admin");
     await page.goto("/admin");
-    await expectNoSeriousA11yViolations(page);
+    await expectNoA11yViolations(page);
   });
 });
 

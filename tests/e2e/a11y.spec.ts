@@ -1,0 +1,115 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import type { Role } from "~db/schema";
+import { expect, randomClientAddress, signInAs, test, uniqueWord } from "./fixtures";
+
+// axe-core over every page, failing on a violation of ANY impact, in light and dark themes, on a
+// 390 px phone and a 1280 px desktop. In the js-on project the page is hydrated. In the js-off
+// project axe cannot be injected into a context with JavaScript disabled, so the server's HTML is
+// checked in a context whose routes abort the app's module scripts: nothing hydrates, and what axe
+// sees is what a visitor without JavaScript gets.
+//
+// New pages (the back-office as it lands) are one line each in `PAGES`.
+
+type PageCase = { path: string | ((ctx: { makeSeller: (i?: Record<string, unknown>) => Promise<number> }) => Promise<string>); as?: Role; prepare?: (page: Page) => Promise<void>; name: string };
+
+const PAGES: PageCase[] = [
+  { name: "home", path: "/" },
+  { name: "directory", path: async ({ makeSeller }) => { const w = uniqueWord("axe"); await makeSeller({ business_name: `${w} Crafts`, is_verified: 1, is_featured: 1 }); return `/directory?search=${w}`; } },
+  { name: "empty directory", path: `/directory?search=zzznothingmatches` },
+  { name: "directory list view", path: "/directory?view=list" },
+  { name: "seller profile", path: async ({ makeSeller }) => `/seller/${await makeSeller({ business_name: uniqueWord("axe"), tagline: "Hand-made", is_verified: 1 })}` },
+  { name: "seller reviews tab", path: async ({ makeSeller }) => `/seller/${await makeSeller({ business_name: uniqueWord("axe") })}?tab=reviews` },
+  { name: "seller not found", path: "/seller/999999999" },
+  { name: "page not found", path: "/no-such-page" },
+  { name: "list your business", path: "/list-your-business" },
+  { name: "application", path: "/register" },
+  { name: "contact", path: "/contact" },
+  { name: "newsletter", path: "/newsletter" },
+  { name: "coming soon", path: "/coming-soon" },
+  { name: "terms", path: "/terms" },
+  { name: "privacy", path: "/privacy" },
+  { name: "seller login", path: "/seller-login" },
+  {
+    name: "seller login error",
+    path: "/seller-login",
+    prepare: async (page) => {
+      await page.getByLabel("Email", { exact: true }).fill("nobody@example.test");
+      await page.getByLabel("Password", { exact: true }).fill("wrong-password");
+      await page.getByRole("button", { name: "Sign In", exact: true }).click();
+      await expect(page.getByRole("alert")).toBeVisible();
+    },
+  },
+  { name: "seller sign-up", path: "/seller-signup" },
+  {
+    name: "seller sign-up errors",
+    path: "/seller-signup",
+    prepare: async (page) => {
+      await page.locator("form#signup-step1").evaluate((f) => f.setAttribute("novalidate", ""));
+      await page.getByRole("button", { name: "Continue" }).click();
+      await expect(page.getByText("Name is required")).toBeVisible();
+    },
+  },
+  { name: "admin login", path: "/admin/login" },
+  {
+    name: "admin login error",
+    path: "/admin/login",
+    prepare: async (page) => {
+      await page.getByLabel("Email", { exact: true }).fill("nobody@example.test");
+      await page.getByLabel("Password", { exact: true }).fill("wrong-password");
+      await page.getByRole("button", { name: "Sign In to Admin Portal" }).click();
+      await expect(page.getByRole("alert")).toBeVisible();
+    },
+  },
+  { name: "Google callback without a code", path: "/auth/google/callback" },
+  { name: "seller dashboard", path: "/seller-dashboard", as: "seller" },
+  { name: "admin dashboard", path: "/admin", as: "admin" },
+  { name: "admin sellers", path: "/admin/sellers", as: "admin" },
+  { name: "admin categories", path: "/admin/categories", as: "admin" },
+  { name: "admin reviews", path: "/admin/reviews", as: "moderator" },
+  { name: "admin enquiries", path: "/admin/enquiries", as: "admin" },
+  { name: "admin content", path: "/admin/content", as: "admin" },
+  { name: "admin settings", path: "/admin/settings", as: "admin" },
+];
+
+const VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+];
+const THEMES = ["light", "dark"] as const;
+
+/** A context for axe: hydrated with JavaScript on; without it, the server's HTML with the app's scripts aborted. */
+async function axeContext(browser: Browser, jsEnabled: boolean, baseURL: string | undefined): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: true, extraHTTPHeaders: { "X-Forwarded-For": randomClientAddress() } });
+  if (!jsEnabled) await context.route(/\/assets\/.+\.js(\?.*)?$/, (route) => route.abort());
+  return context;
+}
+
+function describeViolations(results: Awaited<ReturnType<AxeBuilder["analyze"]>>): string[] {
+  return results.violations.map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 4).join(", ")}`);
+}
+
+test.describe("accessibility (axe-core, every impact)", () => {
+  for (const entry of PAGES) {
+    test(`${entry.name}: no violation, light and dark, 390 and 1280 px`, async ({ browser, jsEnabled, baseURL, makeSeller }) => {
+      test.setTimeout(60_000);
+      const path = typeof entry.path === "string" ? entry.path : await entry.path({ makeSeller });
+      const context = await axeContext(browser, jsEnabled, baseURL);
+      if (entry.as) await signInAs(context, entry.as);
+      const page = await context.newPage();
+      const found: string[] = [];
+      for (const theme of THEMES) {
+        await page.emulateMedia({ colorScheme: theme, reducedMotion: "reduce" });
+        for (const viewport of VIEWPORTS) {
+          await page.setViewportSize(viewport);
+          await page.goto(path);
+          if (entry.prepare) await entry.prepare(page);
+          const results = await new AxeBuilder({ page }).analyze();
+          for (const line of describeViolations(results)) found.push(`[${theme} ${viewport.width}px] ${line}`);
+        }
+      }
+      await context.close();
+      expect(found).toEqual([]);
+    });
+  }
+});
