@@ -1,0 +1,94 @@
+import type { APIRequestContext } from "@playwright/test";
+import { categoryId, expect, signInAs, test, uniqueWord } from "./fixtures";
+
+// Bad input through the page forms' own actions (what a browser without JavaScript posts, and what
+// an attacker sends): a bad rating, 10,000-character fields and HTML in every rendered field of the
+// review, contact, sign-up, profile and application forms (the application's are in register.spec.ts).
+// Each answer has its status and message, nothing is stored from a refused post, and HTML that is
+// accepted comes back escaped wherever it is shown.
+// These are plain posts with no page script involved: they run once, in the no-JavaScript project.
+test.describe("bad input through the forms", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled !== false, "plain form posts; run once, in the no-JS project");
+
+  const long = "x".repeat(10_000);
+  const HTML = `<img src=x onerror=alert(1)><script>alert(2)</script>`;
+  const ESCAPED = "&lt;img src=x onerror=alert(1)&gt;&lt;script&gt;alert(2)&lt;/script&gt;";
+
+  async function post(request: APIRequestContext, path: string, form: Record<string, string>) {
+    const res = await request.post(path, { form, maxRedirects: 0 });
+    return { status: res.status(), html: await res.text(), location: res.headers().location };
+  }
+
+  test("review: a bad rating, 10,000 characters, and HTML shown escaped", async ({ request, db, makeSeller }) => {
+    const id = await makeSeller({ business_name: uniqueWord("bad") });
+    const path = `/seller/${id}?tab=reviews`;
+    for (const rating of ["9", "0", "2.5", "abc"]) {
+      const res = await post(request, path, { reviewer_name: "Asha", rating, review_text: "Nice" });
+      expect(res.status, rating).toBe(400);
+      expect(res.html, rating).toContain("Rating must be a whole number from 1 to 5");
+    }
+    const tooLong = await post(request, path, { reviewer_name: long, rating: "4", review_text: long });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.html).toContain("Name must be at most 80 characters");
+    expect(tooLong.html).toContain("Review must be at most 2,000 characters");
+    expect(await db.selectFrom("reviews").select("id").where("seller_id", "=", id).execute()).toEqual([]);
+
+    const html = await post(request, path, { reviewer_name: HTML, rating: "4", review_text: HTML });
+    expect(html.status).toBe(302);
+    await db.updateTable("reviews").set({ status: "published" }).where("seller_id", "=", id).execute();
+    const page = await (await request.get(path)).text();
+    expect(page).toContain(ESCAPED);
+    expect(page).not.toContain(HTML);
+  });
+
+  test("contact: 10,000 characters refused, HTML kept as text", async ({ request, db }) => {
+    const email = `${uniqueWord("contact")}@example.test`;
+    const base = { name: "Ritu", email, mobile: "", query_type: "General Inquiry", subject: "Hello", message: "A question" };
+    const tooLong = await post(request, "/contact", { ...base, name: long, subject: long, message: long });
+    expect(tooLong.status).toBe(400);
+    for (const message of ["Name must be at most 100 characters", "Subject must be at most 150 characters", "Message must be at most 5,000 characters"]) expect(tooLong.html).toContain(message);
+    expect(await db.selectFrom("enquiries").select("id").where("email", "=", email).execute()).toEqual([]);
+    // Typed values survive the failed post, escaped.
+    const kept = await post(request, "/contact", { ...base, name: HTML, message: "" });
+    expect(kept.status).toBe(400);
+    expect(kept.html).toContain("Please fill all required fields");
+    expect(kept.html).not.toContain(HTML);
+    expect(kept.html).toContain("&lt;img src=x onerror=alert(1)&gt;");
+
+    const ok = await post(request, "/contact", { ...base, name: HTML, subject: HTML, message: HTML });
+    expect(ok.status).toBe(302);
+    expect(await db.selectFrom("enquiries").select(["name", "message"]).where("email", "=", email).executeTakeFirstOrThrow()).toEqual({ name: HTML, message: HTML });
+  });
+
+  test("sign-up: 10,000 characters refused, HTML in the name kept escaped on step 2", async ({ request, db }) => {
+    const email = `${uniqueWord("su")}@example.test`;
+    const step1 = { intent: "continue", name: long, mobile: "9876543210", email, password: "good-password-1", confirm_password: "good-password-1" };
+    const tooLong = await post(request, "/seller-signup", step1);
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.html).toContain("Must be at most 100 characters");
+    const html = await post(request, "/seller-signup", { ...step1, name: HTML });
+    expect(html.status).toBe(200);
+    expect(html.html).toContain("Business Categories");
+    expect(html.html).not.toContain(HTML);
+    expect(html.html).toContain(ESCAPED);
+    expect(await db.selectFrom("users").select("id").where("email", "=", email).execute()).toEqual([]);
+  });
+
+  test("seller profile: 10,000 characters refused, HTML shown escaped on the public profile", async ({ page, context, db, makeSeller }) => {
+    const me = await signInAs(context, "seller");
+    const food = await categoryId(db, "food-and-beverages");
+    const id = await makeSeller({ user_id: me.id, business_name: uniqueWord("prof"), categoryIds: [food] });
+    const profile = { intent: "profile", business_name: "Mine", city: "Pune", address: "1 FC Road" };
+    const tooLong = await page.request.post("/seller-dashboard", { form: { ...profile, business_name: long, tagline: long, business_description: long, address: long }, maxRedirects: 0 });
+    expect(tooLong.status()).toBe(400);
+    const body = await tooLong.text();
+    for (const message of ["Business name must be at most 120 characters", "Tagline must be at most 160 characters", "Description must be at most 2,000 characters", "Address must be at most 300 characters"]) expect(body).toContain(message);
+    expect((await db.selectFrom("sellers").select("address").where("id", "=", id).executeTakeFirstOrThrow()).address).not.toBe(long);
+
+    const ok = await page.request.post("/seller-dashboard", { form: { ...profile, tagline: HTML, business_description: HTML }, maxRedirects: 0 });
+    expect(ok.status()).toBeLessThan(400);
+    const html = await (await page.request.get(`/seller/${id}`)).text();
+    expect(html).toContain(ESCAPED);
+    expect(html).not.toContain(HTML);
+  });
+});
