@@ -30,7 +30,7 @@ export default [
   ...prefix("admin", [
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),
-      route("sellers", "routes/admin/placeholder.tsx", { id: "admin-sellers" }),
+      route("sellers", "routes/admin/sellers.tsx"),
       route("sellers/new", "routes/admin/placeholder.tsx", { id: "admin-sellers-new" }),
       route("categories", "routes/admin/placeholder.tsx", { id: "admin-categories" }),
       route("categories/*", "routes/admin/placeholder.tsx", { id: "admin-categories-any" }),
@@ -69,6 +69,13 @@ export default [
     // ── admin API ──
     route("admin/login", "routes/api/accounts/admin-login.ts"),
     route("admin/verify", "routes/api/accounts/admin-verify.ts"),
+    route("admin/dashboard", "routes/api/admin/dashboard.ts"),
+    route("admin/seed-data", "routes/api/admin/seed-data.ts"),
+    route("admin/sellers", "routes/api/admin/sellers.ts"),
+    route("admin/sellers/export", "routes/api/admin/sellers-export.ts"),
+    route("admin/sellers/bulk", "routes/api/admin/sellers-bulk.ts"),
+    route("admin/sellers/:id", "routes/api/admin/seller.ts"),
+    route("sellers/:id/verify", "routes/api/admin/seller-verify.ts"),
 
     route("*", "routes/api/not-found.ts"),
   ]),

@@ -35,6 +35,8 @@ export interface SessionsTable {
   created_at: string;
   ip: string | null;
   user_agent: string | null;
+  /** JSON {kind, message}: shown once after an action, then cleared */
+  flash: string | null;
 }
 
 export interface OauthStatesTable {

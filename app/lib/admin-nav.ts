@@ -1,27 +1,37 @@
-// The admin portal's sections (spec sidebar) and who may open them (decision 5).
+import type { Permission } from "./permissions";
 
-export type AdminSection = { to: string; label: string; icon: string; moderator: boolean };
+// The admin portal's sections (spec sidebar) and the permission each needs (app/lib/permissions.ts).
+
+export type AdminSection = { to: string; label: string; icon: string; permission: Permission };
 
 export const ADMIN_NAV: AdminSection[] = [
-  { to: "/admin", label: "Dashboard", icon: "📊", moderator: true },
-  { to: "/admin/sellers", label: "Sellers", icon: "🏪", moderator: false },
-  { to: "/admin/categories", label: "Categories", icon: "🗂️", moderator: false },
-  { to: "/admin/reviews", label: "Reviews", icon: "⭐", moderator: true },
-  { to: "/admin/enquiries", label: "Form Enquiries", icon: "✉️", moderator: true },
-  { to: "/admin/content", label: "Content", icon: "📝", moderator: false },
-  { to: "/admin/settings", label: "Settings", icon: "⚙️", moderator: false },
+  { to: "/admin", label: "Dashboard", icon: "📊", permission: "dashboard.view" },
+  { to: "/admin/sellers", label: "Sellers", icon: "🏪", permission: "sellers.manage" },
+  { to: "/admin/categories", label: "Categories", icon: "🗂️", permission: "categories.manage" },
+  { to: "/admin/reviews", label: "Reviews", icon: "⭐", permission: "reviews.moderate" },
+  { to: "/admin/enquiries", label: "Form Enquiries", icon: "✉️", permission: "enquiries.manage" },
+  { to: "/admin/content", label: "Content", icon: "📝", permission: "content.manage" },
+  { to: "/admin/settings", label: "Settings", icon: "⚙️", permission: "settings.manage" },
 ];
 
-/** Inner pages still to be built, by path prefix: title and whether a moderator may open them. */
-export const ADMIN_PLACEHOLDERS: { prefix: string; title: string; moderator: boolean; text: string }[] = [
-  { prefix: "/admin/sellers/new", title: "Seller Form", moderator: false, text: "Adding a seller by hand comes with the sellers management pages." },
-  { prefix: "/admin/sellers", title: "Sellers Management", moderator: false, text: "The sellers list, filters, bulk actions and export arrive with the admin portal pages." },
-  { prefix: "/admin/categories", title: "Categories", moderator: false, text: "Categories and subcategories management arrives with the admin portal pages." },
-  { prefix: "/admin/subcategories", title: "Subcategories", moderator: false, text: "Subcategory editing arrives with the admin portal pages." },
-  { prefix: "/admin/reviews", title: "Reviews Management", moderator: true, text: "Review moderation arrives with the admin portal pages." },
-  { prefix: "/admin/enquiries", title: "Form Enquiries", moderator: true, text: "Contact enquiries and newsletter subscriptions arrive with the admin portal pages." },
-  { prefix: "/admin/content", title: "Content", moderator: false, text: "Content management is coming soon." },
-  { prefix: "/admin/settings", title: "Settings", moderator: false, text: "Password change and moderator accounts arrive with the admin portal pages." },
+/** The dashboard's quick actions (links; Initialize Data is a form of its own), each with its permission. */
+export const QUICK_ACTIONS: { to: string; label: string; permission: Permission; download?: boolean }[] = [
+  { to: "/admin/sellers/new", label: "Add Seller", permission: "sellers.manage" },
+  { to: "/admin/categories/new", label: "Add Category", permission: "categories.manage" },
+  { to: "/api/admin/sellers/export", label: "Export Sellers", permission: "exports.download", download: true },
+  { to: "/admin/reviews", label: "Moderate Reviews", permission: "reviews.moderate" },
+  { to: "/admin/enquiries", label: "Open Enquiries", permission: "enquiries.manage" },
+];
+
+/** Inner pages still to be built, by path prefix: title and the permission they need. */
+export const ADMIN_PLACEHOLDERS: { prefix: string; title: string; permission: Permission; text: string }[] = [
+  { prefix: "/admin/sellers/new", title: "Seller Form", permission: "sellers.manage", text: "Adding a seller by hand comes with the seller editor." },
+  { prefix: "/admin/categories", title: "Categories", permission: "categories.manage", text: "Categories and subcategories management arrives with the admin portal pages." },
+  { prefix: "/admin/subcategories", title: "Subcategories", permission: "categories.manage", text: "Subcategory editing arrives with the admin portal pages." },
+  { prefix: "/admin/reviews", title: "Reviews Management", permission: "reviews.moderate", text: "Review moderation arrives with the admin portal pages." },
+  { prefix: "/admin/enquiries", title: "Form Enquiries", permission: "enquiries.manage", text: "Contact enquiries and newsletter subscriptions arrive with the admin portal pages." },
+  { prefix: "/admin/content", title: "Content", permission: "content.manage", text: "Content management is coming soon." },
+  { prefix: "/admin/settings", title: "Settings", permission: "settings.manage", text: "Password change and moderator accounts arrive with the admin portal pages." },
 ];
 
 export function placeholderFor(pathname: string) {

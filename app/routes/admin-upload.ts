@@ -1,11 +1,11 @@
 import { getDb } from "~db/client";
-import { requireStaff } from "~/services/session.server";
+import { requirePermission } from "~/services/session.server";
 import { readPrivateUpload } from "~/services/uploads.server";
 import type { Route } from "./+types/admin-upload";
 
 // GET /admin/uploads/:key — a private upload (ID document or payment screenshot), for admins only (decision 18).
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaff(request);
+  await requirePermission(request, "sellers.documents");
   const file = await readPrivateUpload(getDb(), params.key);
   if (!file) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   return new Response(new Uint8Array(file.data), {

@@ -99,3 +99,27 @@ export async function readPublicJsonForm<S extends z.ZodType>(
   if (!guard.ok) return { ok: false, response: jsonError(guard.message, guard.status, guard.headers) };
   return form;
 }
+
+/**
+ * The admin API's write preamble (after the permission guard): the allowed methods, a same-origin
+ * check (resource routes are outside React Router's own), and, with a schema, a JSON object body.
+ */
+export async function readAdminWrite<S extends z.ZodType>(
+  request: Request,
+  options: { methods: string[]; schema?: S },
+): Promise<{ ok: true; data: z.output<S> } | { ok: false; response: Response }> {
+  if (!options.methods.includes(request.method)) return { ok: false, response: methodNotAllowed(options.methods.join(", ")) };
+  if (isCrossOrigin(request)) return { ok: false, response: crossOriginRefusal() };
+  if (!options.schema) return { ok: true, data: undefined as z.output<S> };
+  const read = await readJsonBody(request);
+  if (!read.ok) return read;
+  const body = read.body && typeof read.body === "object" && !Array.isArray(read.body) ? read.body : {};
+  const parsed = options.schema.safeParse(body);
+  if (!parsed.success) return { ok: false, response: jsonError(firstIssueMessage(parsed.error), 400) };
+  return { ok: true, data: parsed.data };
+}
+
+/** The acting staff member for the audit log. */
+export function actorOf(user: { id: number; email: string }, clientAddress: string) {
+  return { id: user.id, email: user.email, ip: clientAddress };
+}

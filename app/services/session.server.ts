@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createCookie, redirect } from "react-router";
 import { getDb } from "~db/client";
 import type { Role, User } from "~db/schema";
+import { can, type Permission } from "~/lib/permissions";
 
 // Server-side sessions: the signed cookie holds only a random session id; the row (with its expiry)
 // lives in the database, so logout and password changes revoke it.
@@ -119,7 +120,45 @@ export async function requireUser(request: Request, options: { roles?: Role[]; l
   return user;
 }
 
-/** Admin back-office: admins, and moderators where `allowModerator` (decision 5). */
-export function requireStaff(request: Request, { allowModerator = false } = {}) {
-  return requireUser(request, { roles: allowModerator ? ["admin", "moderator"] : ["admin"], loginPath: "/admin/login" });
+/**
+ * The back-office guard, first line of every admin loader and action: signed out → the admin sign-in
+ * page (coming back afterwards) or 401 JSON for /api; signed in without the permission → 403.
+ */
+export async function requirePermission(request: Request, permission: Permission): Promise<SessionUser> {
+  const user = await requireUser(request, { loginPath: "/admin/login" });
+  if (!can(user.role, permission)) {
+    if (isApiRequest(request)) throw Response.json({ error: "You do not have permission to do this" }, { status: 403 });
+    throw new Response("You do not have permission to view this page.", { status: 403 });
+  }
+  return user;
+}
+
+export type Flash = { kind: "success" | "error"; message: string };
+
+/** Keeps a one-time message in the request's session, shown by the next page (with or without JavaScript). */
+export async function setFlash(request: Request, flash: Flash): Promise<void> {
+  const id = await sessionIdFrom(request);
+  if (id) await getDb().updateTable("sessions").set({ flash: JSON.stringify(flash) }).where("id", "=", id).execute();
+}
+
+/** Reads and clears the session's one-time message. */
+export async function takeFlash(request: Request): Promise<Flash | null> {
+  const id = await sessionIdFrom(request);
+  if (!id) return null;
+  const db = getDb();
+  const row = await db.selectFrom("sessions").select("flash").where("id", "=", id).executeTakeFirst();
+  if (!row?.flash) return null;
+  await db.updateTable("sessions").set({ flash: null }).where("id", "=", id).where("flash", "=", row.flash).execute();
+  try {
+    const flash = JSON.parse(row.flash) as Flash;
+    return typeof flash.message === "string" ? { kind: flash.kind === "error" ? "error" : "success", message: flash.message } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Post/redirect/get with a flash message: the admin actions' success answer. */
+export async function redirectWithFlash(request: Request, to: string, flash: Flash | string): Promise<Response> {
+  await setFlash(request, typeof flash === "string" ? { kind: "success", message: flash } : flash);
+  return redirect(to);
 }

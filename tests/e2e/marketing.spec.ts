@@ -77,7 +77,24 @@ test.describe("home page", () => {
     await whatIf.locator(".carousel-track").focus();
     await page.keyboard.press("ArrowRight");
     await expect(dots.nth(3)).toHaveAttribute("aria-current", "true");
-    // a swipe (pointer drag) of more than 50 px moves one slide; a short one does not
+    // a swipe (pointer drag) of more than 50 px moves one slide; a short one does not.
+    // Each swipe starts once the smooth scroll of the previous move has come to rest (a busy machine is slow).
+    const settle = () =>
+      whatIf.locator(".carousel-track").evaluate(
+        (track) =>
+          new Promise<void>((resolve) => {
+            let last = track.scrollLeft;
+            let still = 0;
+            const check = () => {
+              still = track.scrollLeft === last ? still + 1 : 0;
+              last = track.scrollLeft;
+              if (still >= 6) resolve();
+              else setTimeout(check, 50);
+            };
+            check();
+          }),
+      );
+    await settle();
     const box = (await whatIf.locator(".carousel-track").boundingBox())!;
     const y = box.y + box.height / 2;
     await page.mouse.move(box.x + 200, y);
@@ -85,6 +102,7 @@ test.describe("home page", () => {
     await page.mouse.move(box.x + 170, y);
     await page.mouse.up();
     await expect(dots.nth(3)).toHaveAttribute("aria-current", "true");
+    await settle();
     await page.mouse.move(box.x + 200, y);
     await page.mouse.down();
     await page.mouse.move(box.x + 100, y, { steps: 4 });

@@ -1,21 +1,34 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
+import { seedCategories } from "~db/seed/index";
+import { QUICK_ACTIONS } from "~/lib/admin-nav";
+import { writeAudit } from "~/models/audit.server";
 import { getDb } from "~db/client";
 import { formatDate } from "~/lib/dates";
 import { getDashboardStats, recentNotifications } from "~/models/admin-stats.server";
-import { requireStaff } from "~/services/session.server";
+import { can } from "~/lib/permissions";
+import { redirectWithFlash, requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Admin | BWP Directory" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireStaff(request, { allowModerator: true });
+  const user = await requirePermission(request, "dashboard.view");
   const db = getDb();
   const [stats, notifications] = await Promise.all([getDashboardStats(db), recentNotifications(db, 5)]);
-  return { stats, notifications, isAdmin: user.role === "admin" };
+  return { stats, notifications, quickActions: QUICK_ACTIONS.filter((a) => can(user.role, a.permission)), canSeed: can(user.role, "seed.run") };
+}
+
+// Initialize Data: the categories and subcategories, idempotent (existing ones are kept as they are).
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requirePermission(request, "seed.run");
+  const db = getDb();
+  await seedCategories(db);
+  await writeAudit(db, { action: "seed.categories", actorUserId: user.id, actorEmail: user.email, ip: context.clientAddress });
+  return redirectWithFlash(request, "/admin", "Seed data created successfully!");
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, notifications, isAdmin } = loaderData;
+  const { stats, notifications, quickActions, canSeed } = loaderData;
   const cards = [
     { label: "Total Sellers", value: stats.total_sellers, icon: "🏪" },
     { label: "Paid Sellers", value: stats.paid_sellers, icon: "💳" },
@@ -43,18 +56,14 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         <section className="card card-pad" aria-labelledby="qa-heading">
           <h2 id="qa-heading" className="h3">Quick Actions</h2>
           <div className="row">
-            {isAdmin ? (
-              <>
-                <Link to="/admin/sellers/new" className="btn btn-sm">Add Seller</Link>
-                <Link to="/admin/categories" className="btn btn-sm">Add Category</Link>
-                <Link to="/admin/sellers?tab=export" className="btn btn-sm">Export Sellers</Link>
-              </>
-            ) : (
-              <>
-                <Link to="/admin/reviews" className="btn btn-sm">Moderate Reviews</Link>
-                <Link to="/admin/enquiries" className="btn btn-sm">Open Enquiries</Link>
-              </>
+            {quickActions.map((a) =>
+              a.download ? <a key={a.to} href={a.to} className="btn btn-sm" download>{a.label}</a> : <Link key={a.to} to={a.to} className="btn btn-sm">{a.label}</Link>,
             )}
+            {canSeed ? (
+              <Form method="post">
+                <button type="submit" name="intent" value="seed" className="btn btn-sm">Initialize Data</button>
+              </Form>
+            ) : null}
           </div>
         </section>
         <section className="card card-pad" aria-labelledby="notes-heading">

@@ -1,13 +1,15 @@
-import { Form, Link, NavLink, Outlet } from "react-router";
+import { Form, isRouteErrorResponse, Link, NavLink, Outlet } from "react-router";
+import { FlashToast } from "~/components/admin/flash-toast";
 import { ADMIN_NAV } from "~/lib/admin-nav";
-import { requireStaff } from "~/services/session.server";
+import { can } from "~/lib/permissions";
+import { requirePermission, takeFlash } from "~/services/session.server";
 import type { Route } from "./+types/layout";
 
 // The portal shell. Its loader guards too, but every child loader and action guards itself:
 // a child's action runs without this loader.
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireStaff(request, { allowModerator: true });
-  return { user: { name: user.name, email: user.email, role: user.role } };
+  const user = await requirePermission(request, "dashboard.view");
+  return { user: { name: user.name, email: user.email, role: user.role }, flash: await takeFlash(request) };
 }
 
 export function headers() {
@@ -15,8 +17,8 @@ export function headers() {
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { user } = loaderData;
-  const nav = ADMIN_NAV.filter((item) => user.role === "admin" || item.moderator);
+  const { user, flash } = loaderData;
+  const nav = ADMIN_NAV.filter((item) => can(user.role, item.permission));
   return (
     <div className="admin-shell">
       <aside className="admin-sidebar" aria-label="Admin">
@@ -43,7 +45,25 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </div>
       </aside>
       <div className="admin-main">
+        <FlashToast flash={flash} />
         <Outlet />
+      </div>
+    </div>
+  );
+}
+
+/** An error inside the portal keeps the staff member in the portal, with a way back. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const title = status === 404 ? "Not found" : status === 403 ? "Not allowed" : "Something went wrong";
+  const message = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : "The page could not be shown. Please try again.";
+  return (
+    <div className="admin-main">
+      <title>{`${title} | Admin | BWP Directory`}</title>
+      <div className="card card-pad empty-state stack">
+        <h1 className="admin-title">{title}</h1>
+        <p className="muted">{message}</p>
+        <p><Link to="/admin" className="btn btn-primary btn-sm">Back to the dashboard</Link></p>
       </div>
     </div>
   );

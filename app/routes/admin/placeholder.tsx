@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { placeholderFor } from "~/lib/admin-nav";
-import { requireStaff } from "~/services/session.server";
+import { requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/placeholder";
 
 export const meta: Route.MetaFunction = ({ data: d }) => [{ title: `${d?.title ?? "Admin"} | Admin | BWP Directory` }, { name: "robots", content: "noindex" }];
@@ -8,7 +8,8 @@ export const meta: Route.MetaFunction = ({ data: d }) => [{ title: `${d?.title ?
 // One module for the portal pages still to come; each URL is guarded with its own role rule.
 async function guard(request: Request) {
   const section = placeholderFor(new URL(request.url).pathname);
-  await requireStaff(request, { allowModerator: section?.moderator ?? false });
+  // An unknown /admin path is a 404 for any staff member (and guarded like the rest).
+  await requirePermission(request, section?.permission ?? "dashboard.view");
   if (!section) throw data("Not found", { status: 404 });
   return section;
 }

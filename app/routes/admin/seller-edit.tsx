@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import { parseId } from "~/lib/schemas";
-import { requireStaff } from "~/services/session.server";
+import { requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/seller-edit";
 
 export const meta: Route.MetaFunction = () => [{ title: "Edit Seller | Admin | BWP Directory" }, { name: "robots", content: "noindex" }];
@@ -8,14 +8,14 @@ export const meta: Route.MetaFunction = () => [{ title: "Edit Seller | Admin | B
 // /admin/sellers/edit/:id — the full-page seller edit (outside the sidebar layout, guarded on its own).
 // The form itself comes with the admin portal pages.
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaff(request);
+  await requirePermission(request, "sellers.manage");
   const id = parseId(params.id);
   if (!id) throw data("Seller Not Found", { status: 404 });
   return { id };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireStaff(request);
+  await requirePermission(request, "sellers.manage");
   throw data("Updating sellers is not available yet.", { status: 405 });
 }
 

@@ -1,0 +1,19 @@
+// Status badges of the back-office: one look per meaning.
+export type BadgeTone = "success" | "warning" | "danger" | "neutral" | "info";
+
+export function Badge({ tone = "neutral", children }: { tone?: BadgeTone; children: React.ReactNode }) {
+  return <span className={`badge badge-${tone}`}>{children}</span>;
+}
+
+const STATUS_TONES: Record<string, BadgeTone> = {
+  active: "success", published: "success", resolved: "success",
+  pending: "warning", new: "warning", in_progress: "info", flagged: "warning",
+  inactive: "neutral", closed: "neutral", unsubscribed: "neutral",
+  rejected: "danger", failed: "danger",
+};
+
+/** A status value (pending, active, …) as a badge, its words capitalised. */
+export function StatusBadge({ status }: { status: string }) {
+  const label = status.replace(/_/g, " ").replace(/^\w/, (c) => c.toUpperCase());
+  return <Badge tone={STATUS_TONES[status] ?? "neutral"}>{label}</Badge>;
+}

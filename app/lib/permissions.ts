@@ -1,0 +1,38 @@
+import type { Role } from "~db/schema";
+
+// Who may do what in the back-office (decision 5), in one table. The sidebar, the quick actions and
+// every admin loader and action (through requirePermission) read it, so they cannot disagree.
+
+export const PERMISSIONS = [
+  "dashboard.view",
+  "sellers.manage",
+  "sellers.delete",
+  "sellers.documents",
+  "exports.download",
+  "categories.manage",
+  "reviews.moderate",
+  "enquiries.manage",
+  "newsletter.view",
+  "content.manage",
+  "settings.manage",
+  "users.manage",
+  "audit.view",
+  "seed.run",
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
+  admin: PERMISSIONS,
+  // Moderators: reviews, enquiries and newsletter, and the dashboard; no seller changes, exports or users.
+  moderator: ["dashboard.view", "reviews.moderate", "enquiries.manage", "newsletter.view"],
+  seller: [],
+};
+
+export function can(role: Role | null | undefined, permission: Permission): boolean {
+  return !!role && ROLE_PERMISSIONS[role].includes(permission);
+}
+
+/** Staff are the roles with any back-office permission. */
+export function isStaffRole(role: Role | null | undefined): boolean {
+  return !!role && ROLE_PERMISSIONS[role].length > 0;
+}

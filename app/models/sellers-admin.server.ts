@@ -1,0 +1,215 @@
+import { sql } from "kysely";
+import type { DB } from "~db/client";
+import type { PaymentStatus, SellerStatus } from "~db/schema";
+import { addMonths, todayIso } from "~/lib/dates";
+import { planById, PLANS, SITE_NAME } from "~/lib/constants";
+import type { Paging } from "~/lib/paging";
+import { writeAudit } from "./audit.server";
+
+// The back-office's sellers: the list with its filters, the status changes (one going-live rule),
+// deletion. Every change is one transaction with its audit row (actor, target, before/after).
+
+export type SellerFilters = { search: string; status: "" | SellerStatus; verified: "" | "true" | "false"; paid: "" | "true" | "false" };
+export type Actor = { id: number; email: string; ip: string | null };
+
+export const SELLER_STATUSES: SellerStatus[] = ["pending", "active", "inactive", "rejected"];
+
+const LIST_COLUMNS = [
+  "id", "owner_name", "business_name", "email", "mobile", "city", "category_names", "profile_photo",
+  "subscription_start_date", "subscription_end_date", "subscription_months", "amount_paid",
+  "status", "is_verified", "is_featured", "is_paid", "payment_status", "payment_reference",
+  "id_proof_type", "id_proof_document", "payment_screenshot", "created_at",
+] as const;
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function filtered(db: DB, f: SellerFilters) {
+  let q = db.selectFrom("sellers");
+  const search = f.search.trim();
+  if (search) {
+    const like = `%${escapeLike(search)}%`;
+    q = q.where((eb) =>
+      eb.or(["business_name", "owner_name", "email", "mobile", "city"].map((c) => eb(sql.ref(c), "like", sql`${like} escape '\\'`))),
+    );
+  }
+  if (f.status) q = q.where("status", "=", f.status);
+  if (f.verified) q = q.where("is_verified", "=", f.verified === "true" ? 1 : 0);
+  if (f.paid) q = q.where("is_paid", "=", f.paid === "true" ? 1 : 0);
+  return q;
+}
+
+export async function listAdminSellers(db: DB, f: SellerFilters, paging: Paging) {
+  const { total } = await filtered(db, f).select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+  const rows = await filtered(db, f)
+    .select([...LIST_COLUMNS])
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(paging.limit)
+    .offset((paging.page - 1) * paging.limit)
+    .execute();
+  return { sellers: rows, total: Number(total) };
+}
+export type AdminSellerRow = Awaited<ReturnType<typeof listAdminSellers>>["sellers"][number];
+
+/** The export tab's counts: active = verified and paid; valid subscriptions = end date in the future. */
+export async function sellerCounts(db: DB, today = todayIso()) {
+  const row = await db
+    .selectFrom("sellers")
+    .select((eb) => [
+      eb.fn.countAll<number>().as("total"),
+      sql<number>`coalesce(sum(case when is_verified = 1 and is_paid = 1 then 1 else 0 end), 0)`.as("active"),
+      sql<number>`coalesce(sum(case when subscription_end_date > ${today} then 1 else 0 end), 0)`.as("valid"),
+    ])
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), active: Number(row.active), valid: Number(row.valid) };
+}
+
+export async function getAdminSeller(db: DB, id: number) {
+  return db.selectFrom("sellers").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** Why a seller's identity card is not available, in the spec's order, or null when it is. */
+export function identityCardHint(s: { is_verified: number; is_paid: number; status: string }): "Not Verified" | "Not Paid" | "Not Active" | null {
+  if (!s.is_verified) return "Not Verified";
+  if (!s.is_paid) return "Not Paid";
+  if (s.status !== "active") return "Not Active";
+  return null;
+}
+
+export const SELLER_ACTIONS = ["toggle_status", "approve", "deactivate", "verify", "toggle_verified", "feature", "toggle_featured", "mark_paid", "delete"] as const;
+export type SellerAction = (typeof SELLER_ACTIONS)[number];
+
+export type ActionResult = { ok: true; changed: number[]; approved: number[] } | { ok: false; status: 404 | 409; message: string };
+
+const AUDITED = ["status", "is_verified", "is_featured", "is_paid", "payment_status", "subscription_start_date", "subscription_end_date"] as const;
+type Audited = Pick<Awaited<ReturnType<typeof getAdminSeller>> & object, (typeof AUDITED)[number] | "id" | "amount_paid" | "subscription_months" | "owner_name" | "business_name" | "email">;
+
+/** The changed fields of a seller: { field: [before, after] }. */
+function diff(before: Audited, after: Partial<Audited>): Record<string, [unknown, unknown]> {
+  const changes: Record<string, [unknown, unknown]> = {};
+  for (const key of AUDITED) if (key in after && after[key] !== before[key]) changes[key] = [before[key], after[key]];
+  return changes;
+}
+
+/**
+ * Going live (decision 15, 16): status active; the subscription starts today when it has not
+ * started, and ends `months` later; the Elite plan features the seller (decision 14).
+ */
+export function goLiveChanges(s: Audited, today = todayIso()): Partial<Audited> {
+  const months = s.subscription_months ?? planFor(s.amount_paid)?.months ?? 1;
+  const start = s.subscription_start_date ?? today;
+  const changes: Partial<Audited> = { status: "active", subscription_start_date: start };
+  if (!s.subscription_end_date || !s.subscription_start_date) changes.subscription_end_date = addMonths(start, months);
+  if (s.amount_paid === planById("elite")!.amount) changes.is_featured = 1;
+  return changes;
+}
+
+function planFor(amount: number) {
+  return PLANS.find((p) => p.amount === amount);
+}
+
+function changesFor(action: Exclude<SellerAction, "delete">, s: Audited): Partial<Audited> {
+  switch (action) {
+    case "toggle_status":
+      return s.status === "active" ? { status: "inactive" } : goLiveChanges(s);
+    case "approve":
+      return goLiveChanges(s);
+    case "deactivate":
+      return { status: "inactive" };
+    case "verify":
+      return { ...goLiveChanges(s), is_verified: 1 };
+    case "toggle_verified":
+      return s.is_verified ? { is_verified: 0 } : { ...goLiveChanges(s), is_verified: 1 };
+    case "feature":
+      return { is_featured: 1 };
+    case "toggle_featured":
+      return { is_featured: s.is_featured ? 0 : 1 };
+    case "mark_paid":
+      return { is_paid: 1, payment_status: "paid" as PaymentStatus };
+  }
+}
+
+/**
+ * Runs one admin action on one or more sellers in one transaction, with an audit row per seller and
+ * a notification for each one that went live. Unknown ids refuse the whole action (nothing half-done).
+ */
+export async function applySellerAction(db: DB, actor: Actor, ids: number[], action: SellerAction): Promise<ActionResult> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return { ok: false, status: 409, message: "Please select sellers first" };
+  const result = await db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .selectFrom("sellers")
+      .select(["id", ...AUDITED, "amount_paid", "subscription_months", "owner_name", "business_name", "email"])
+      .where("id", "in", unique)
+      .execute();
+    if (rows.length !== unique.length) return { ok: false as const, status: 404 as const, message: "Seller not found. It may have been deleted meanwhile." };
+    const stamp = new Date().toISOString();
+    const changed: number[] = [];
+    const approved: number[] = [];
+    for (const row of rows) {
+      if (action === "delete") {
+        await trx.deleteFrom("sellers").where("id", "=", row.id).execute();
+        await writeAudit(trx, { action: "seller.delete", actorUserId: actor.id, actorEmail: actor.email, ip: actor.ip, targetType: "seller", targetId: row.id, details: { before: { ...row } } });
+        changed.push(row.id);
+        continue;
+      }
+      const changes = diff(row, changesFor(action, row));
+      if (!Object.keys(changes).length) continue;
+      const set = Object.fromEntries(Object.entries(changes).map(([k, [, after]]) => [k, after]));
+      await trx.updateTable("sellers").set({ ...set, updated_at: stamp }).where("id", "=", row.id).execute();
+      await writeAudit(trx, { action: `seller.${action}`, actorUserId: actor.id, actorEmail: actor.email, ip: actor.ip, targetType: "seller", targetId: row.id, details: { changes } });
+      changed.push(row.id);
+      if (changes.status && changes.status[1] === "active") {
+        approved.push(row.id);
+        await trx
+          .insertInto("notifications")
+          .values({ title: "Seller is live", message: `${row.business_name || row.owner_name} is now listed in the directory.`, type: "seller", link: `/seller/${row.id}`, is_read: 0, created_at: stamp })
+          .execute();
+      }
+    }
+    return { ok: true as const, changed, approved };
+  });
+  return result;
+}
+
+/** The approval email of a seller who went live (sent through the outbox after the change committed). */
+export async function approvalMails(db: DB, ids: number[]) {
+  if (!ids.length) return [];
+  const rows = await db.selectFrom("sellers").select(["id", "owner_name", "business_name", "email", "subscription_end_date"]).where("id", "in", ids).execute();
+  return rows.map((s) => ({
+    to: s.email,
+    subject: `Your listing is live on ${SITE_NAME}`,
+    text: [
+      `Dear ${s.owner_name},`,
+      "",
+      `${s.business_name || "Your business"} is now listed in the ${SITE_NAME} directory${s.subscription_end_date ? ` until ${s.subscription_end_date}` : ""}.`,
+      `Your public profile: /seller/${s.id}`,
+      "",
+      `— The ${SITE_NAME} team`,
+    ].join("\n"),
+  }));
+}
+
+/** The private files of sellers (ID proofs, payment screenshots, photos) that deleting them must remove. */
+export async function uploadsOfSellers(db: DB, ids: number[]) {
+  if (!ids.length) return [];
+  return db.selectFrom("uploads").select(["key", "visibility"]).where("seller_id", "in", ids).execute();
+}
+
+/**
+ * Every seller for the CSV export (the same filters as the list), read in pages of `batch` by id: the
+ * rows stream to the client without being held in memory, and the database connection is free between
+ * pages even when the client reads slowly.
+ */
+export async function* streamSellersForExport(db: DB, f: SellerFilters, batch = 500) {
+  let after = 0;
+  for (;;) {
+    const rows = await filtered(db, f).selectAll().where("id", ">", after).orderBy("id").limit(batch).execute();
+    yield* rows;
+    if (rows.length < batch) return;
+    after = rows[rows.length - 1].id;
+  }
+}
+export type ExportSellerRow = Awaited<ReturnType<typeof getAdminSeller>> & object;

@@ -1,0 +1,296 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { getDb } from "~db/client";
+import { Badge, StatusBadge } from "~/components/admin/badge";
+import { ConfirmButton, ConfirmPanel } from "~/components/admin/confirm";
+import { Pagination } from "~/components/admin/pagination";
+import { SelectAll } from "~/components/admin/select-all";
+import { BULK_SELLER_ACTIONS, sellerFiltersFrom, sellerIntentSchema } from "~/lib/admin-schemas";
+import { formatRupees } from "~/lib/constants";
+import { formatDate } from "~/lib/dates";
+import { pageInfo, pagingFrom, withParams } from "~/lib/paging";
+import { can } from "~/lib/permissions";
+import { subscriptionExpiry } from "~/lib/subscription";
+import { publicUploadUrl } from "~/lib/uploads";
+import { getAdminSeller, identityCardHint, listAdminSellers, sellerCounts } from "~/models/sellers-admin.server";
+import { changeSellers } from "~/services/sellers-admin.server";
+import { redirectWithFlash, requirePermission } from "~/services/session.server";
+import { privateUploadUrl } from "~/services/uploads.server";
+import type { Route } from "./+types/sellers";
+
+export const meta: Route.MetaFunction = () => [{ title: "Sellers | Admin | BWP Directory" }, { name: "robots", content: "noindex" }];
+
+const PAGE_SIZES = [20, 50, 100] as const;
+const DELETE_QUESTION = "Are you sure you want to delete this seller? This action cannot be undone.";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requirePermission(request, "sellers.manage");
+  const params = new URL(request.url).searchParams;
+  const db = getDb();
+  const filters = sellerFiltersFrom(params);
+  const paging = pagingFrom(params, PAGE_SIZES);
+  const [list, counts] = await Promise.all([listAdminSellers(db, filters, paging), sellerCounts(db)]);
+  const detailsId = Number(params.get("details")) || null;
+  const details = detailsId ? await getAdminSeller(db, detailsId) : null;
+  const confirmId = params.get("confirm") === "delete" ? Number(params.get("id")) || null : null;
+  const confirm = confirmId ? await getAdminSeller(db, confirmId) : null;
+  return {
+    filters,
+    info: pageInfo(paging, list.total),
+    counts,
+    sellers: list.sellers.map((s) => ({
+      ...s,
+      photo: publicUploadUrl(s.profile_photo),
+      expiry: subscriptionExpiry(s.subscription_end_date),
+      cardHint: identityCardHint(s),
+    })),
+    details: details
+      ? {
+          id: details.id,
+          name: details.business_name || details.owner_name,
+          email: details.email,
+          status: details.status,
+          is_verified: details.is_verified,
+          payment_status: details.payment_status,
+          payment_reference: details.payment_reference,
+          amount_paid: details.amount_paid,
+          id_proof_type: details.id_proof_type,
+          photo: publicUploadUrl(details.profile_photo),
+          idProof: details.id_proof_document ? privateUploadUrl(details.id_proof_document) : null,
+          payment: details.payment_screenshot ? privateUploadUrl(details.payment_screenshot) : null,
+        }
+      : null,
+    confirm: confirm ? { id: confirm.id, name: confirm.business_name || confirm.owner_name } : null,
+    canDelete: can(user.role, "sellers.delete"),
+    canExport: can(user.role, "exports.download"),
+  };
+}
+
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+/** Back to the list as it was (its filters and page), never anywhere else. */
+function listUrl(back: FormDataEntryValue | null): string {
+  const qs = typeof back === "string" && /^\?[\w=&%.+\-]*$/.test(back) ? back : "";
+  return `/admin/sellers${qs === "?" ? "" : qs}`;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requirePermission(request, "sellers.manage");
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: sellerIntentSchema });
+  if (submission.status !== "success") {
+    const message = Object.values(submission.error ?? {}).flat().filter(Boolean)[0] ?? "Unknown action";
+    return data({ error: message }, { status: 400 });
+  }
+  if (submission.value.intent === "delete" && !can(user.role, "sellers.delete")) return data({ error: "You do not have permission to do this" }, { status: 403 });
+  const result = await changeSellers(getDb(), { id: user.id, email: user.email, ip: context.clientAddress }, submission.value);
+  if (!result.ok) return data({ error: result.message }, { status: result.status });
+  const back = new URLSearchParams(String(formData.get("back") ?? "").replace(/^\?/, ""));
+  back.delete("confirm");
+  back.delete("id");
+  if (submission.value.intent === "delete") back.delete("details");
+  const qs = back.toString();
+  return redirectWithFlash(request, listUrl(qs ? `?${qs}` : ""), result.message);
+}
+
+function Tabs({ params, total }: { params: URLSearchParams; total: number }) {
+  const tab = params.get("tab") === "export" ? "export" : "list";
+  return (
+    <nav className="tabs" aria-label="Sellers sections">
+      <Link to="/admin/sellers" aria-current={tab === "list" ? "page" : undefined}>Sellers Management ({total.toLocaleString("en-IN")})</Link>
+      <Link to="?tab=export" aria-current={tab === "export" ? "page" : undefined}>Export Data</Link>
+    </nav>
+  );
+}
+
+export default function AdminSellers({ loaderData, actionData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  const { filters, info, counts, sellers, details, confirm, canDelete, canExport } = loaderData;
+  const back = `?${params.toString()}`;
+  const allSelected = params.get("selected") === "all";
+  const busy = navigation.state !== "idle";
+
+  if (params.get("tab") === "export") {
+    return (
+      <div className="stack">
+        <h1 className="admin-title">Sellers</h1>
+        <Tabs params={params} total={counts.total} />
+        <section className="card card-pad stack" aria-labelledby="export-heading">
+          <h2 id="export-heading" className="h3">Export sellers</h2>
+          <p className="muted">
+            The CSV file holds every seller: basic info, business details and categories, contact details, subscription dates,
+            payment status and amounts, verification and feature status, performance metrics (views, rating, reviews), admin notes and timestamps.
+          </p>
+          {canExport ? <a className="btn btn-primary" href="/api/admin/sellers/export" download>Export All Sellers to CSV</a> : null}
+          <dl className="stat-row">
+            <div><dt>Active Sellers</dt><dd>{counts.active.toLocaleString("en-IN")}</dd></div>
+            <div><dt>Valid Subscriptions</dt><dd>{counts.valid.toLocaleString("en-IN")}</dd></div>
+            <div><dt>Total Sellers</dt><dd>{counts.total.toLocaleString("en-IN")}</dd></div>
+          </dl>
+        </section>
+      </div>
+    );
+  }
+
+  return (
+    <div className="stack">
+      <div className="row" style={{ justifyContent: "space-between" }}>
+        <h1 className="admin-title">Sellers</h1>
+        <Link to="/admin/sellers/new" className="btn btn-primary btn-sm">Add Seller</Link>
+      </div>
+      <Tabs params={params} total={counts.total} />
+      {actionData?.error ? <p className="flash flash-error" role="alert">{actionData.error}</p> : null}
+
+      {confirm ? (
+        <section className="card card-pad" aria-labelledby="confirm-heading">
+          <h2 id="confirm-heading" className="h3">Delete {confirm.name}?</h2>
+          <ConfirmPanel question={DELETE_QUESTION} action="/admin/sellers" fields={{ intent: "delete", id: confirm.id, back }} confirmLabel="Delete" danger cancelHref={withParams(params, { confirm: null, id: null })} />
+        </section>
+      ) : null}
+
+      {details ? (
+        <section className="card card-pad stack seller-details" aria-labelledby="details-heading">
+          <div className="row" style={{ justifyContent: "space-between" }}>
+            <h2 id="details-heading" className="h3">{details.name}</h2>
+            <Link to={withParams(params, { details: null })} className="btn btn-sm">Close</Link>
+          </div>
+          <p className="row">
+            <span>{details.email}</span> <StatusBadge status={details.status} />
+            {details.is_verified ? <Badge tone="success">Verified</Badge> : null}
+          </p>
+          {details.photo || details.idProof || details.payment ? (
+            <div className="doc-grid">
+              {details.photo ? <figure><a href={details.photo} target="_blank" rel="noreferrer"><img src={details.photo} alt={`Profile photo of ${details.name}`} width={160} height={120} /></a><figcaption>Profile photo</figcaption></figure> : null}
+              {details.idProof ? <figure><a href={details.idProof} target="_blank" rel="noreferrer"><img src={details.idProof} alt={`ID document of ${details.name}`} width={160} height={120} /></a><figcaption>ID document ({(details.id_proof_type ?? "not given").replace(/_/g, " ")})</figcaption></figure> : null}
+              {details.payment ? (
+                <figure>
+                  <a href={details.payment} target="_blank" rel="noreferrer"><img src={details.payment} alt={`Payment screenshot of ${details.name}`} width={160} height={120} /></a>
+                  <figcaption>Payment screenshot · <StatusBadge status={details.payment_status || "pending"} /><br />{formatRupees(details.amount_paid)}{details.payment_reference ? ` · UTR ${details.payment_reference}` : ""}</figcaption>
+                </figure>
+              ) : null}
+            </div>
+          ) : <p className="muted">No documents uploaded yet</p>}
+          <Form method="post" className="row">
+            <input type="hidden" name="back" value={back} />
+            <input type="hidden" name="intent" value="row" />
+            <input type="hidden" name="id" value={details.id} />
+            <button type="submit" name="action" value="verify" className="btn btn-primary btn-sm">Verify &amp; Make Live</button>
+            {details.payment_status !== "paid" ? <button type="submit" name="action" value="mark_paid" className="btn btn-sm">Mark paid</button> : null}
+          </Form>
+        </section>
+      ) : null}
+
+      <Form method="get" className="filters" role="search" aria-label="Filter sellers">
+        <div className="field"><label htmlFor="f-search">Search</label><input id="f-search" className="input" type="search" name="search" defaultValue={filters.search} placeholder="Name, email, mobile or city" /></div>
+        <div className="field"><label htmlFor="f-status">Status</label>
+          <select id="f-status" className="input" name="status" defaultValue={filters.status}>
+            <option value="">All statuses</option><option value="pending">Pending</option><option value="active">Active</option><option value="inactive">Inactive</option><option value="rejected">Rejected</option>
+          </select>
+        </div>
+        <div className="field"><label htmlFor="f-verified">Verification</label>
+          <select id="f-verified" className="input" name="verified" defaultValue={filters.verified}><option value="">All</option><option value="true">Verified</option><option value="false">Unverified</option></select>
+        </div>
+        <div className="field"><label htmlFor="f-paid">Payment</label>
+          <select id="f-paid" className="input" name="paid" defaultValue={filters.paid}><option value="">All</option><option value="true">Paid</option><option value="false">Unpaid</option></select>
+        </div>
+        <div className="row"><button type="submit" className="btn btn-sm btn-primary">Apply</button><Link to="/admin/sellers" className="btn btn-sm">Clear Filters</Link></div>
+      </Form>
+
+      {sellers.length === 0 ? (
+        <div className="card card-pad empty-state">
+          <p><strong>No sellers found</strong></p>
+          <Link to="/admin/sellers/new" className="btn btn-primary btn-sm">Add Seller</Link>
+        </div>
+      ) : (
+        <>
+          <Form method="post" id="bulk-sellers" className="bulk-bar row" aria-label="Bulk actions">
+            <input type="hidden" name="intent" value="bulk" />
+            <input type="hidden" name="back" value={back} />
+            <label htmlFor="bulk-action">With the selected sellers</label>
+            <select id="bulk-action" name="bulk_action" className="input input-sm" defaultValue="">
+              <option value="" disabled>Choose an action</option>
+              {BULK_SELLER_ACTIONS.map((a) => <option key={a} value={a}>{a[0].toUpperCase() + a.slice(1)}</option>)}
+            </select>
+            <button type="submit" className="btn btn-sm" disabled={busy}>Apply to selected</button>
+            {allSelected ? <Link to={withParams(params, { selected: null })} className="small">Clear selection</Link> : <Link to={withParams(params, { selected: "all" })} className="small">Select all on this page</Link>}
+          </Form>
+          <div className="table-scroll" tabIndex={0} role="region" aria-label="Sellers table">
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col"><span className="visually-hidden">Select</span><SelectAll form="bulk-sellers" /></th>
+                  <th scope="col">Seller</th>
+                  <th scope="col">Categories</th>
+                  <th scope="col">Subscription</th>
+                  <th scope="col">Expiry</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Identity card</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {sellers.map((s) => {
+                  const name = s.business_name || s.owner_name;
+                  return (
+                    <tr key={s.id}>
+                      <td><input type="checkbox" name="ids" value={s.id} form="bulk-sellers" defaultChecked={allSelected} aria-label={`Select ${name}`} /></td>
+                      <td>
+                        <div className="seller-cell">
+                          {s.photo ? <img src={s.photo} alt="" width={40} height={40} className="avatar" /> : <span className="avatar avatar-empty" aria-hidden="true">{name.slice(0, 1).toUpperCase()}</span>}
+                          <div>
+                            <strong>{name}</strong>
+                            <div className="small muted">{s.email}</div>
+                            <div className="small muted">{s.mobile} · {s.city}</div>
+                          </div>
+                        </div>
+                      </td>
+                      <td>{s.category_names ? s.category_names.split(", ").map((c) => <span key={c} className="chip chip-sm">{c}</span>) : <span className="muted small">None</span>}</td>
+                      <td className="small">
+                        <div>Start: {s.subscription_start_date ? formatDate(s.subscription_start_date) : "Not Set"}</div>
+                        <div>End: {s.subscription_end_date ? formatDate(s.subscription_end_date) : "Not Set"}</div>
+                        <div className="muted">{s.subscription_months ?? "—"} months · {formatRupees(s.amount_paid)}</div>
+                      </td>
+                      <td><Badge tone={s.expiry.tone === "muted" ? "neutral" : s.expiry.tone}>{s.expiry.label}</Badge>{s.expiry.detail ? <div className="small muted">{s.expiry.detail}</div> : null}</td>
+                      <td>
+                        <div className="badge-stack">
+                          <StatusBadge status={s.status} />
+                          <Badge tone={s.is_verified ? "success" : "neutral"}>{s.is_verified ? "Verified" : "Unverified"}</Badge>
+                          {s.is_featured ? <Badge tone="info">Featured</Badge> : null}
+                          <Badge tone={s.is_paid ? "success" : "warning"}>{s.is_paid ? "Paid" : "Unpaid"}</Badge>
+                        </div>
+                      </td>
+                      <td>{s.cardHint ? <span className="small muted">{s.cardHint}</span> : <a className="small" href={`/api/admin/sellers/${s.id}/identity-card?format=view`} target="_blank" rel="noreferrer">View card</a>}</td>
+                      <td>
+                        <Form method="post" className="row-actions">
+                          <input type="hidden" name="intent" value="row" />
+                          <input type="hidden" name="id" value={s.id} />
+                          <input type="hidden" name="back" value={back} />
+                          <button type="submit" name="action" value="toggle_status" className="btn btn-sm">{s.status === "active" ? "Deactivate" : "Activate"}</button>
+                          <button type="submit" name="action" value="toggle_verified" className="btn btn-sm">{s.is_verified ? "Unverify" : "Verify"}</button>
+                          <button type="submit" name="action" value="toggle_featured" className="btn btn-sm">{s.is_featured ? "Unfeature" : "Feature"}</button>
+                          {!s.is_paid ? <button type="submit" name="action" value="mark_paid" className="btn btn-sm">Mark paid</button> : null}
+                        </Form>
+                        <div className="row-actions">
+                          <Link to={withParams(params, { details: s.id })} className="btn btn-sm" aria-label={`Details of ${name}`}>Details</Link>
+                          <a href={`/admin/sellers/edit/${s.id}`} target="_blank" rel="noreferrer" className="btn btn-sm" aria-label={`Edit ${name} (opens in a new tab)`}>Edit</a>
+                          <a href={`/seller/${s.id}`} target="_blank" rel="noreferrer" className="btn btn-sm" aria-label={`Public profile of ${name} (opens in a new tab)`}>Profile</a>
+                          {canDelete ? (
+                            <ConfirmButton label="Delete" href={withParams(params, { confirm: "delete", id: s.id })} question={DELETE_QUESTION} action="/admin/sellers" fields={{ intent: "delete", id: s.id, back }} confirmLabel="Delete" danger />
+                          ) : null}
+                        </div>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          <Pagination info={info} params={params} />
+        </>
+      )}
+    </div>
+  );
+}

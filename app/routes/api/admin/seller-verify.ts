@@ -1,0 +1,23 @@
+import { getDb } from "~db/client";
+import { parseId } from "~/lib/schemas";
+import { actorOf, jsonError, readAdminWrite } from "~/services/api.server";
+import { changeSellers } from "~/services/sellers-admin.server";
+import { requirePermission } from "~/services/session.server";
+import type { Route } from "./+types/seller-verify";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requirePermission(request, "sellers.manage");
+  return jsonError("Method not allowed. Use POST.", 405);
+}
+
+// POST /api/sellers/{id}/verify → {message: 'Seller verified successfully!'}: verified and live.
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await requirePermission(request, "sellers.manage");
+  const input = await readAdminWrite(request, { methods: ["POST"] });
+  if (!input.ok) return input.response;
+  const id = parseId(params.id);
+  if (!id) return jsonError("Seller not found", 404);
+  const result = await changeSellers(getDb(), actorOf(user, context.clientAddress), { intent: "row", action: "verify", id });
+  if (!result.ok) return jsonError(result.message, result.status);
+  return Response.json({ success: true, message: result.message });
+}
