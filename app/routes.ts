@@ -75,6 +75,7 @@ export default [
     route("admin/sellers/export", "routes/api/admin/sellers-export.ts"),
     route("admin/sellers/bulk", "routes/api/admin/sellers-bulk.ts"),
     route("admin/sellers/:id", "routes/api/admin/seller.ts"),
+    route("admin/sellers/:id/identity-card", "routes/api/admin/identity-card.ts"),
     route("sellers/:id/verify", "routes/api/admin/seller-verify.ts"),
 
     route("*", "routes/api/not-found.ts"),

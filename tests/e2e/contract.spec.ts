@@ -347,12 +347,34 @@ table(
       expect(await db.selectFrom("sellers").select(["status", "is_verified"]).where("id", "=", id).executeTakeFirstOrThrow()).toEqual({ status: "active", is_verified: 1 });
       await expectError(await page.request.post("/api/sellers/999999999/verify"), 404);
     }],
+    ["GET /api/admin/sellers/{id}/identity-card (format=view, format=download, none)", async ({ request, page, makeSeller }) => {
+      const name = `${uniqueWord("card")} <b>&</b> Crafts`;
+      const id = await makeSeller({ business_name: name, status: "active", is_verified: 1, is_paid: 1, subscription_start_date: "2026-01-01", subscription_end_date: "2099-01-01" });
+      const unverified = await makeSeller({ status: "active", is_verified: 0, is_paid: 1 });
+      await expectError(await request.get(`/api/admin/sellers/${id}/identity-card`), 401);
+      await signInAs(page.context(), "moderator");
+      await expectError(await page.request.get(`/api/admin/sellers/${id}/identity-card`), 403);
+      await signInAs(page.context(), "admin");
+      for (const query of ["", "?format=view"]) {
+        const res = await page.request.get(`/api/admin/sellers/${id}/identity-card${query}`);
+        expect(res.status()).toBe(200);
+        expect(res.headers()["content-type"]).toMatch(/^image\/svg\+xml/);
+        expect(res.headers()["content-disposition"]).toBe("inline");
+        const svg = await res.text();
+        expect(svg).toContain("&lt;b&gt;&amp;&lt;/b&gt; Crafts");
+        expect(svg).not.toContain("<b>");
+      }
+      const download = await page.request.get(`/api/admin/sellers/${id}/identity-card?format=download`);
+      expect(download.headers()["content-disposition"]).toMatch(new RegExp(`^attachment; filename="BWP_Identity_Card_card[a-z]+_b_b_Crafts_${id}\\.svg"$`));
+      await expectError(await page.request.get(`/api/admin/sellers/${unverified}/identity-card`), 409, "Not Verified");
+      await expectError(await page.request.get("/api/admin/sellers/999999999/identity-card"), 404);
+      await expectError(await page.request.get(`/api/admin/sellers/${id}/identity-card?format=pdf`), 400);
+    }],
   ],
   [
     // Admin calls of the spec's tables that the back-office issues build; each becomes a row above.
     "GET /api/sellers/admin/{id}",
     "PUT /api/sellers/admin/{id}",
-    "GET /api/admin/sellers/{id}/identity-card",
     "GET /api/admin/categories",
     "GET /api/admin/subcategories",
     "PUT /api/admin/categories/{id}",
