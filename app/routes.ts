@@ -35,7 +35,7 @@ export default [
       route("categories", "routes/admin/placeholder.tsx", { id: "admin-categories" }),
       route("categories/*", "routes/admin/placeholder.tsx", { id: "admin-categories-any" }),
       route("subcategories/*", "routes/admin/placeholder.tsx", { id: "admin-subcategories-any" }),
-      route("reviews", "routes/admin/placeholder.tsx", { id: "admin-reviews" }),
+      route("reviews", "routes/admin/reviews.tsx"),
       route("enquiries", "routes/admin/placeholder.tsx", { id: "admin-enquiries" }),
       route("content", "routes/admin/placeholder.tsx", { id: "admin-content" }),
       route("settings", "routes/admin/placeholder.tsx", { id: "admin-settings" }),
@@ -77,6 +77,9 @@ export default [
     route("admin/sellers/:id", "routes/api/admin/seller.ts"),
     route("admin/sellers/:id/identity-card", "routes/api/admin/identity-card.ts"),
     route("sellers/:id/verify", "routes/api/admin/seller-verify.ts"),
+    route("admin/reviews", "routes/api/admin/reviews.ts"),
+    route("admin/reviews/bulk", "routes/api/admin/reviews-bulk.ts"),
+    route("admin/reviews/:id", "routes/api/admin/review.ts"),
 
     route("*", "routes/api/not-found.ts"),
   ]),

@@ -17,7 +17,10 @@ const GUARDED = /^(admin(\/|$)|api\/admin\/|api\/sellers\/admin\/|api\/sellers\/
 const PUBLIC_DOORS = new Set(["admin/login", "api/admin/login"]);
 // The test's own reading of decision 5: what a moderator may do ("METHOD path", * for any method).
 // Everything else is admin-only (the dashboard's own post, Initialize Data, included).
-const MODERATOR_MAY = new Set(["GET admin", "* admin/reviews", "* admin/enquiries", "* admin/*", "GET api/admin/dashboard", "GET api/admin/verify"]);
+const MODERATOR_MAY = new Set([
+  "GET admin", "* admin/reviews", "* admin/enquiries", "* admin/*", "GET api/admin/dashboard", "GET api/admin/verify",
+  "* api/admin/reviews", "* api/admin/reviews/bulk", "* api/admin/reviews/:id",
+]);
 const moderatorMay = (method: string, path: string) => MODERATOR_MAY.has(`${method} ${path}`) || MODERATOR_MAY.has(`* ${path}`);
 
 const concrete = (path: string) => `/${path.replace(/:key/g, "0123456789abcdef0123456789abcdef.webp").replace(/:[a-z]+/gi, "1").replace(/\*/g, "no-such-page")}`;

@@ -13,13 +13,19 @@ import { categoryId, createUser, expect, randomClientAddress, signInAs, test, un
 //
 // These are HTTP calls with no page to render, so they run once (in the js-on project).
 
-type Ctx = { request: APIRequestContext; page: Page; db: import("~db/client").DB; makeSeller: (input?: Record<string, unknown>) => Promise<number> };
+type Ctx = {
+  request: APIRequestContext;
+  page: Page;
+  db: import("~db/client").DB;
+  makeSeller: (input?: Record<string, unknown>) => Promise<number>;
+  makeReview: (sellerId: number, input?: { reviewer_name?: string; rating?: number; status?: "pending" | "published" | "rejected" | "flagged"; review_text?: string }) => Promise<number>;
+};
 type Row = [name: string, run: (ctx: Ctx) => Promise<void>];
 
 function table(title: string, rows: Row[], notYetBuilt: string[] = []) {
   test.describe(`contract: ${title}`, () => {
     test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "HTTP calls of the spec's client; no page to render, run once");
-    for (const [name, run] of rows) test(name, async ({ request, page, db, makeSeller }) => run({ request, page, db, makeSeller }));
+    for (const [name, run] of rows) test(name, async ({ request, page, db, makeSeller, makeReview }) => run({ request, page, db, makeSeller, makeReview }));
     for (const name of notYetBuilt) test.fixme(`${name} (not built yet)`, async () => {});
   });
 }
@@ -370,6 +376,47 @@ table(
       await expectError(await page.request.get("/api/admin/sellers/999999999/identity-card"), 404);
       await expectError(await page.request.get(`/api/admin/sellers/${id}/identity-card?format=pdf`), 400);
     }],
+    ["GET /api/admin/reviews (status, search, page, limit)", async ({ request, page, makeSeller, makeReview }) => {
+      const word = uniqueWord("apirev");
+      const id = await makeReview(await makeSeller({ business_name: `${word} Shop` }), { reviewer_name: `${word} R`, status: "pending", rating: 4 });
+      await expectError(await request.get("/api/admin/reviews"), 401);
+      await signInAs(page.context(), "moderator");
+      const body = await (await page.request.get(`/api/admin/reviews?status=pending&search=${word}&page=1&limit=20`)).json();
+      expect(body.pagination).toEqual({ page: 1, limit: 20, total: 1, pages: 1 });
+      expect(body.reviews[0]).toMatchObject({ id, reviewer_name: `${word} R`, rating: 4, status: "pending", seller_name: `${word} Shop` });
+      await expectError(await page.request.get("/api/admin/reviews?limit=101"), 400);
+    }],
+    ["PUT /api/admin/reviews/{id} {status}", async ({ page, db, makeSeller, makeReview }) => {
+      const id = await makeReview(await makeSeller(), { status: "pending" });
+      await signInAs(page.context(), "moderator");
+      const res = await page.request.put(`/api/admin/reviews/${id}`, { data: { status: "published" } });
+      expect(res.status()).toBe(200);
+      expect((await res.json()).message).toBe("Review approved and published successfully!");
+      expect((await db.selectFrom("reviews").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status).toBe("published");
+      await expectError(await page.request.put(`/api/admin/reviews/${id}`, { data: { status: "published" } }), 409);
+      await expectError(await page.request.put(`/api/admin/reviews/${id}`, { data: { status: "flagged" } }), 400);
+      await expectError(await page.request.put("/api/admin/reviews/999999999", { data: { status: "rejected" } }), 404);
+    }],
+    ["DELETE /api/admin/reviews/{id}", async ({ page, db, makeSeller, makeReview }) => {
+      const id = await makeReview(await makeSeller(), { status: "published" });
+      await signInAs(page.context(), "moderator");
+      const res = await page.request.delete(`/api/admin/reviews/${id}`);
+      expect(res.status()).toBe(200);
+      expect((await res.json()).message).toBe("Review deleted successfully.");
+      expect(await db.selectFrom("reviews").select("id").where("id", "=", id).executeTakeFirst()).toBeUndefined();
+      await expectError(await page.request.delete(`/api/admin/reviews/${id}`), 404);
+    }],
+    ["POST /api/admin/reviews/bulk {review_ids, action}", async ({ page, db, makeSeller, makeReview }) => {
+      const seller = await makeSeller();
+      const ids = [await makeReview(seller, { status: "pending" }), await makeReview(seller, { status: "pending" })];
+      await signInAs(page.context(), "moderator");
+      const res = await page.request.post("/api/admin/reviews/bulk", { data: { review_ids: ids, action: "rejected" } });
+      expect(res.status()).toBe(200);
+      expect((await res.json()).message).toBe("Bulk reject completed successfully!");
+      expect((await db.selectFrom("reviews").select("status").where("id", "in", ids).execute()).map((r) => r.status)).toEqual(["rejected", "rejected"]);
+      await expectError(await page.request.post("/api/admin/reviews/bulk", { data: { review_ids: [], action: "delete" } }), 400, "Please select reviews to perform bulk action.");
+      await expectError(await page.request.post("/api/admin/reviews/bulk", { data: { review_ids: ids, action: "archive" } }), 400);
+    }],
   ],
   [
     // Admin calls of the spec's tables that the back-office issues build; each becomes a row above.
@@ -380,10 +427,6 @@ table(
     "PUT /api/admin/categories/{id}",
     "DELETE /api/admin/categories/{id}",
     "DELETE /api/admin/subcategories/{id}",
-    "GET /api/admin/reviews",
-    "PUT /api/admin/reviews/{id}",
-    "DELETE /api/admin/reviews/{id}",
-    "POST /api/admin/reviews/bulk",
     "GET /api/admin/enquiries",
     "PUT /api/admin/enquiries/{id}",
     "GET /api/admin/enquiries/export",

@@ -1,0 +1,20 @@
+import { getDb } from "~db/client";
+import { apiReviewBulkSchema } from "~/lib/admin-schemas";
+import { actorOf, jsonError, readAdminWrite } from "~/services/api.server";
+import { moderateReviews } from "~/services/reviews-admin.server";
+import { requirePermission } from "~/services/session.server";
+import type { Route } from "./+types/reviews-bulk";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requirePermission(request, "reviews.moderate");
+  return jsonError("Method not allowed. Use POST.", 405);
+}
+
+// POST /api/admin/reviews/bulk {review_ids, action: published|rejected|delete} → {message}.
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requirePermission(request, "reviews.moderate");
+  const input = await readAdminWrite(request, { methods: ["POST"], schema: apiReviewBulkSchema });
+  if (!input.ok) return input.response;
+  const result = await moderateReviews(getDb(), actorOf(user, context.clientAddress), input.data.review_ids, input.data.action, true);
+  return result.ok ? Response.json({ success: true, message: result.message }) : jsonError(result.message, result.status);
+}

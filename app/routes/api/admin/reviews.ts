@@ -1,0 +1,18 @@
+import { getDb } from "~db/client";
+import { REVIEW_PAGE_SIZES, reviewFiltersFrom } from "~/lib/admin-schemas";
+import { pageInfo, pagingFrom } from "~/lib/paging";
+import { listAdminReviews } from "~/models/reviews-admin.server";
+import { jsonError } from "~/services/api.server";
+import { requirePermission } from "~/services/session.server";
+import type { Route } from "./+types/reviews";
+
+// GET /api/admin/reviews?status&search&page&limit → {reviews, pagination} (the page's query).
+export async function loader({ request }: Route.LoaderArgs) {
+  await requirePermission(request, "reviews.moderate");
+  const params = new URL(request.url).searchParams;
+  if (params.has("limit") && !REVIEW_PAGE_SIZES.map(String).includes(params.get("limit")!)) return jsonError("limit must be 20, 50 or 100", 400);
+  const paging = pagingFrom(params, REVIEW_PAGE_SIZES);
+  const { reviews, total } = await listAdminReviews(getDb(), reviewFiltersFrom(params), paging);
+  const info = pageInfo(paging, total);
+  return Response.json({ reviews, pagination: { page: info.page, limit: info.limit, total: info.total, pages: info.pages } }, { headers: { "Cache-Control": "no-store" } });
+}

@@ -1,0 +1,18 @@
+import type { DB } from "~db/client";
+import type { Actor } from "~/models/sellers-admin.server";
+import { bulkWord } from "~/lib/admin-schemas";
+import { moveReviews, type ReviewMove } from "~/models/reviews-admin.server";
+
+// One path for review moderation from the page and the API, with the spec's messages.
+
+const ONE: Record<ReviewMove, string> = {
+  published: "Review approved and published successfully!",
+  rejected: "Review has been rejected.",
+  delete: "Review deleted successfully.",
+};
+
+export async function moderateReviews(db: DB, actor: Actor, ids: number[], move: ReviewMove, bulk: boolean) {
+  const result = await moveReviews(db, actor, ids, move);
+  if (!result.ok) return result;
+  return { ok: true as const, message: bulk ? `Bulk ${bulkWord(move)} completed successfully!` : ONE[move] };
+}
