@@ -79,6 +79,18 @@ export const reviewSchema = z.object({
 });
 export type ReviewInput = z.output<typeof reviewSchema>;
 
+export const REPORT_REASON_MAX_LENGTH = 500;
+/** A visitor's report of a published review ('Report this review' on the profile). */
+export const reviewReportSchema = z.object({
+  intent: z.literal("report"),
+  review_id: z.coerce.number({ error: "This review was not found" }).int("This review was not found").positive("This review was not found"),
+  reason: z
+    .string({ error: "Please tell us what is wrong with this review" })
+    .trim()
+    .min(1, "Please tell us what is wrong with this review")
+    .max(REPORT_REASON_MAX_LENGTH, `Reason must be at most ${REPORT_REASON_MAX_LENGTH} characters`),
+});
+
 export const apiReviewSchema = reviewSchema.extend({
   seller_id: z
     .number({ error: "seller_id must be a seller's id" })

@@ -1,6 +1,7 @@
 import type { DB } from "~db/client";
 import { nowIso } from "~/lib/dates";
 import type { ReviewInput } from "~/lib/schemas";
+import { writeAudit } from "./audit.server";
 import { isPublicSeller } from "./sellers.server";
 
 export interface PublicReview {
@@ -49,4 +50,29 @@ export async function createReview(db: DB, sellerId: number, input: ReviewInput)
     .returning("id")
     .executeTakeFirstOrThrow();
   return { ok: true, id: row.id };
+}
+
+/**
+ * A visitor's report of a published review: it becomes `flagged` (off the public page, out of the
+ * seller's rating) until a moderator publishes it again or rejects it, and staff get a notification.
+ * False when the review is not a published review of that seller.
+ */
+export async function flagReview(db: DB, sellerId: number, reviewId: number, reason: string, ip: string | null): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const stamp = nowIso();
+    const result = await trx
+      .updateTable("reviews")
+      .set({ status: "flagged", updated_at: stamp })
+      .where("id", "=", reviewId)
+      .where("seller_id", "=", sellerId)
+      .where("status", "=", "published")
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return false;
+    await trx
+      .insertInto("notifications")
+      .values({ title: "Review reported", message: `A visitor reported review #${reviewId}: ${reason.slice(0, 200)}`, type: "review", link: "/admin/reviews?status=flagged", is_read: 0, created_at: stamp })
+      .execute();
+    await writeAudit(trx, { action: "review.flag", targetType: "review", targetId: reviewId, ip, details: { seller_id: sellerId, reason: reason.slice(0, 500) } });
+    return true;
+  });
 }

@@ -10,8 +10,8 @@ import { getDb } from "~db/client";
 import { priceRangeLabel, REVIEW_MAX_LENGTH } from "~/lib/constants";
 import { formatDate } from "~/lib/dates";
 import { formatCount, formatRating, safeExternalUrl } from "~/lib/format";
-import { isReviewIncomplete, parseId, REVIEW_MISSING_MESSAGE, reviewSchema } from "~/lib/schemas";
-import { createReview } from "~/models/reviews.server";
+import { isReviewIncomplete, parseId, REPORT_REASON_MAX_LENGTH, REVIEW_MISSING_MESSAGE, reviewReportSchema, reviewSchema } from "~/lib/schemas";
+import { createReview, flagReview } from "~/models/reviews.server";
 import { getPublicSeller, recordSellerView } from "~/models/sellers.server";
 import { checkPublicForm } from "~/services/public-form.server";
 import type { Route } from "./+types/seller";
@@ -52,6 +52,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const id = parseId(params.id);
   if (!id) throw notFound();
   const formData = await request.formData();
+  if (formData.get("intent") === "report") return reportReview(id, formData, context.clientAddress);
   const submission = parseWithZod(formData, { schema: reviewSchema });
   if (submission.status !== "success") {
     const incomplete = isReviewIncomplete(Object.fromEntries(formData));
@@ -64,6 +65,38 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const created = await createReview(getDb(), id, submission.value);
   if (!created.ok) throw notFound();
   return redirect(`/seller/${id}?tab=reviews&review=submitted#reviews`);
+}
+
+/** 'Report this review': honeypot and rate limit first, then the review is flagged for the moderators. */
+async function reportReview(sellerId: number, formData: FormData, clientAddress: string) {
+  const submission = parseWithZod(formData, { schema: reviewReportSchema });
+  const reviewId = Number(formData.get("review_id")) || null;
+  if (submission.status !== "success") return data({ result: undefined, report: { reviewId, result: submission.reply() } }, { status: 400 });
+  const guard = checkPublicForm("report", clientAddress, formData.get(HONEYPOT_FIELD));
+  if (!guard.ok) return data({ result: undefined, report: { reviewId, result: submission.reply({ formErrors: [guard.message] }) } }, { status: guard.status, headers: guard.headers });
+  const flagged = await flagReview(getDb(), sellerId, submission.value.review_id, submission.value.reason, clientAddress);
+  if (!flagged) return data({ result: undefined, report: { reviewId, result: submission.reply({ formErrors: ["This review was not found"] }) } }, { status: 404 });
+  return redirect(`/seller/${sellerId}?tab=reviews&review=reported#reviews`);
+}
+
+/** 'Report this review': a disclosure holding a plain form (works without JavaScript). */
+function ReportReview({ reviewId, reviewer, reply }: { reviewId: number; reviewer: string; reply: SubmissionResult<string[]> | undefined }) {
+  const errors = [...(reply?.error?.reason ?? []), ...(reply?.error?.[""] ?? [])].filter(Boolean) as string[];
+  const id = `report-${reviewId}`;
+  return (
+    <details className="report-review" open={!!reply}>
+      <summary className="small">Report this review</summary>
+      <Form method="post" preventScrollReset className="stack">
+        <Honeypot />
+        <input type="hidden" name="intent" value="report" />
+        <input type="hidden" name="review_id" value={reviewId} />
+        <label htmlFor={id} className="small">What is wrong with the review by {reviewer}?</label>
+        <textarea id={id} name="reason" className="textarea" rows={2} required maxLength={REPORT_REASON_MAX_LENGTH} defaultValue={typeof reply?.initialValue?.reason === "string" ? reply.initialValue.reason : ""} aria-invalid={errors.length ? true : undefined} aria-describedby={errors.length ? `${id}-error` : undefined} />
+        <ErrorList id={`${id}-error`} errors={errors} />
+        <button type="submit" className="btn btn-sm">Send report</button>
+      </Form>
+    </details>
+  );
 }
 
 function Stars({ rating }: { rating: number }) {
@@ -82,6 +115,8 @@ export default function SellerPage({ loaderData, actionData }: Route.ComponentPr
   const tabParam = searchParams.get("tab");
   const tab: Tab = TABS.includes(tabParam as Tab) ? (tabParam as Tab) : "overview";
   const reviewSubmitted = searchParams.get("review") === "submitted";
+  const reviewReported = searchParams.get("review") === "reported";
+  const report = actionData && "report" in actionData ? actionData.report : undefined;
   const rating = seller.avg_rating > 0 ? seller.avg_rating : 4.0;
   const headerPhoto = seller.logo ?? seller.profile_photo;
   const website = safeExternalUrl(seller.website);
@@ -126,7 +161,7 @@ export default function SellerPage({ loaderData, actionData }: Route.ComponentPr
       </nav>
 
       {tab === "overview" ? <Overview seller={seller} website={website} /> : null}
-      {tab === "reviews" ? <Reviews seller={seller} submitted={reviewSubmitted} lastResult={actionData?.result} /> : null}
+      {tab === "reviews" ? <Reviews seller={seller} submitted={reviewSubmitted} reported={reviewReported} report={report} lastResult={actionData?.result} /> : null}
       {tab === "tutorials" ? (
         <div className="card empty-state">
           <div className="icon" aria-hidden="true">🎬</div>
@@ -202,7 +237,9 @@ function Overview({ seller, website }: { seller: Seller; website: string | null 
   );
 }
 
-function Reviews({ seller, submitted, lastResult }: { seller: Seller; submitted: boolean; lastResult: SubmissionResult<string[]> | undefined }) {
+type ReportReply = { reviewId: number | null; result: SubmissionResult<string[]> } | undefined;
+
+function Reviews({ seller, submitted, reported, report, lastResult }: { seller: Seller; submitted: boolean; reported: boolean; report: ReportReply; lastResult: SubmissionResult<string[]> | undefined }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formMethod === "POST";
   const [form, fields] = useForm({
@@ -217,6 +254,7 @@ function Reviews({ seller, submitted, lastResult }: { seller: Seller; submitted:
     <div className="profile-layout" id="reviews">
       <section className="card card-pad" aria-labelledby="reviews-heading">
         <h2 id="reviews-heading">Customer Reviews</h2>
+        {reported ? <p className="notice" role="status">Thank you. Our team will look at this review; it is hidden until they do.</p> : null}
         {seller.reviews.length ? (
           seller.reviews.map((r) => (
             <article key={r.id} className="review">
@@ -232,6 +270,7 @@ function Reviews({ seller, submitted, lastResult }: { seller: Seller; submitted:
                   <p style={{ margin: "var(--s-1) 0 0", whiteSpace: "pre-line" }}>{r.seller_reply}</p>
                 </div>
               ) : null}
+              <ReportReview reviewId={r.id} reviewer={r.reviewer_name} reply={report?.reviewId === r.id ? report.result : undefined} />
             </article>
           ))
         ) : (

@@ -5,6 +5,7 @@ export type RateRule = { limit: number; windowSeconds: number };
 
 const DEFAULT_RULES: Record<string, RateRule> = {
   review: { limit: 5, windowSeconds: 600 },
+  report: { limit: 5, windowSeconds: 600 },
   contact: { limit: 5, windowSeconds: 600 },
   newsletter: { limit: 10, windowSeconds: 600 },
   application: { limit: 5, windowSeconds: 3600 },

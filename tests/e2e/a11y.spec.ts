@@ -11,7 +11,11 @@ import { expect, randomClientAddress, signInAs, test, uniqueWord } from "./fixtu
 //
 // New pages (the back-office as it lands) are one line each in `PAGES`.
 
-type PageCase = { path: string | ((ctx: { makeSeller: (i?: Record<string, unknown>) => Promise<number> }) => Promise<string>); as?: Role; prepare?: (page: Page) => Promise<void>; name: string };
+type MakeCtx = {
+  makeSeller: (i?: Record<string, unknown>) => Promise<number>;
+  makeReview: (sellerId: number, input?: { seller_reply?: string }) => Promise<number>;
+};
+type PageCase = { path: string | ((ctx: MakeCtx) => Promise<string>); as?: Role; prepare?: (page: Page) => Promise<void>; name: string };
 
 const PAGES: PageCase[] = [
   { name: "home", path: "/" },
@@ -19,7 +23,14 @@ const PAGES: PageCase[] = [
   { name: "empty directory", path: `/directory?search=zzznothingmatches` },
   { name: "directory list view", path: "/directory?view=list" },
   { name: "seller profile", path: async ({ makeSeller }) => `/seller/${await makeSeller({ business_name: uniqueWord("axe"), tagline: "Hand-made", is_verified: 1 })}` },
-  { name: "seller reviews tab", path: async ({ makeSeller }) => `/seller/${await makeSeller({ business_name: uniqueWord("axe") })}?tab=reviews` },
+  {
+    name: "seller reviews tab",
+    path: async ({ makeSeller, makeReview }) => {
+      const id = await makeSeller({ business_name: uniqueWord("axe") });
+      await makeReview(id, { seller_reply: "Thank you!" });
+      return `/seller/${id}?tab=reviews`;
+    },
+  },
   { name: "seller not found", path: "/seller/999999999" },
   { name: "page not found", path: "/no-such-page" },
   { name: "list your business", path: "/list-your-business" },
@@ -91,9 +102,9 @@ function describeViolations(results: Awaited<ReturnType<AxeBuilder["analyze"]>>)
 
 test.describe("accessibility (axe-core, every impact)", () => {
   for (const entry of PAGES) {
-    test(`${entry.name}: no violation, light and dark, 390 and 1280 px`, async ({ browser, jsEnabled, baseURL, makeSeller }) => {
+    test(`${entry.name}: no violation, light and dark, 390 and 1280 px`, async ({ browser, jsEnabled, baseURL, makeSeller, makeReview }) => {
       test.setTimeout(60_000);
-      const path = typeof entry.path === "string" ? entry.path : await entry.path({ makeSeller });
+      const path = typeof entry.path === "string" ? entry.path : await entry.path({ makeSeller, makeReview });
       const context = await axeContext(browser, jsEnabled, baseURL);
       if (entry.as) await signInAs(context, entry.as);
       const page = await context.newPage();
