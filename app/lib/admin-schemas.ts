@@ -89,3 +89,8 @@ export const apiReviewUpdateSchema = z.object({
 export function bulkWord(move: "published" | "rejected" | "delete"): string {
   return { published: "approve", rejected: "reject", delete: "delete" }[move];
 }
+
+/** The first message of a refused admin post (conform's error record), for the page's error banner. */
+export function firstError(error: Record<string, string[] | null | undefined> | null | undefined, fallback = "Unknown action"): string {
+  return Object.values(error ?? {}).flat().find((m): m is string => !!m) ?? fallback;
+}

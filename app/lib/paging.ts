@@ -29,3 +29,14 @@ export function withParams(params: URLSearchParams, changes: Record<string, stri
   const qs = next.toString();
   return qs ? `?${qs}` : "?";
 }
+
+/**
+ * Where an admin action returns: its list page with the query its form carried in `back` (re-encoded,
+ * so never another path or site), less the one-time keys (confirm step, selection).
+ */
+export function returnUrl(path: string, back: unknown, drop: string[] = ["confirm", "id", "selected"]): string {
+  const params = new URLSearchParams(typeof back === "string" ? back.replace(/^\?/, "") : "");
+  for (const key of drop) params.delete(key);
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}

@@ -5,9 +5,9 @@ import { StatusBadge } from "~/components/admin/badge";
 import { ConfirmButton, ConfirmPanel } from "~/components/admin/confirm";
 import { Pagination } from "~/components/admin/pagination";
 import { SelectAll } from "~/components/admin/select-all";
-import { bulkWord, REVIEW_PAGE_SIZES, reviewFiltersFrom, reviewIntentSchema } from "~/lib/admin-schemas";
+import { bulkWord, firstError, REVIEW_PAGE_SIZES, reviewFiltersFrom, reviewIntentSchema } from "~/lib/admin-schemas";
 import { formatDate } from "~/lib/dates";
-import { pageInfo, pagingFrom, withParams } from "~/lib/paging";
+import { pageInfo, pagingFrom, returnUrl, withParams } from "~/lib/paging";
 import { listAdminReviews } from "~/models/reviews-admin.server";
 import { moderateReviews } from "~/services/reviews-admin.server";
 import { redirectWithFlash, requirePermission } from "~/services/session.server";
@@ -35,8 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: reviewIntentSchema });
   if (submission.status !== "success") {
-    const message = Object.values(submission.error ?? {}).flat().filter(Boolean)[0] ?? "Unknown action";
-    return data({ error: message, confirm: null }, { status: 400 });
+    return data({ error: firstError(submission.error), confirm: null }, { status: 400 });
   }
   const intent = submission.value;
   // A bulk delete without JavaScript asks first: the answer is the confirm step with the same selection.
@@ -46,8 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ids = intent.intent === "bulk" ? intent.ids : [intent.id];
   const result = await moderateReviews(getDb(), { id: user.id, email: user.email, ip: context.clientAddress }, ids, intent.move, intent.intent === "bulk");
   if (!result.ok) return data({ error: result.message, confirm: null }, { status: result.status });
-  const back = String(formData.get("back") ?? "");
-  return redirectWithFlash(request, `/admin/reviews${/^\?[\w=&%.+\-]*$/.test(back) && back !== "?" ? back : ""}`, result.message);
+  return redirectWithFlash(request, returnUrl("/admin/reviews", formData.get("back")), result.message);
 }
 
 function Stars({ rating }: { rating: number }) {

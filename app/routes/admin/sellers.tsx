@@ -5,10 +5,10 @@ import { Badge, StatusBadge } from "~/components/admin/badge";
 import { ConfirmButton, ConfirmPanel } from "~/components/admin/confirm";
 import { Pagination } from "~/components/admin/pagination";
 import { SelectAll } from "~/components/admin/select-all";
-import { BULK_SELLER_ACTIONS, sellerFiltersFrom, sellerIntentSchema } from "~/lib/admin-schemas";
+import { BULK_SELLER_ACTIONS, firstError, sellerFiltersFrom, sellerIntentSchema } from "~/lib/admin-schemas";
 import { formatRupees } from "~/lib/constants";
 import { formatDate } from "~/lib/dates";
-import { pageInfo, pagingFrom, withParams } from "~/lib/paging";
+import { pageInfo, pagingFrom, returnUrl, withParams } from "~/lib/paging";
 import { can } from "~/lib/permissions";
 import { subscriptionExpiry } from "~/lib/subscription";
 import { publicUploadUrl } from "~/lib/uploads";
@@ -70,29 +70,18 @@ export function headers() {
   return { "Cache-Control": "no-store" };
 }
 
-/** Back to the list as it was (its filters and page), never anywhere else. */
-function listUrl(back: FormDataEntryValue | null): string {
-  const qs = typeof back === "string" && /^\?[\w=&%.+\-]*$/.test(back) ? back : "";
-  return `/admin/sellers${qs === "?" ? "" : qs}`;
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requirePermission(request, "sellers.manage");
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: sellerIntentSchema });
   if (submission.status !== "success") {
-    const message = Object.values(submission.error ?? {}).flat().filter(Boolean)[0] ?? "Unknown action";
-    return data({ error: message }, { status: 400 });
+    return data({ error: firstError(submission.error) }, { status: 400 });
   }
   if (submission.value.intent === "delete" && !can(user.role, "sellers.delete")) return data({ error: "You do not have permission to do this" }, { status: 403 });
   const result = await changeSellers(getDb(), { id: user.id, email: user.email, ip: context.clientAddress }, submission.value);
   if (!result.ok) return data({ error: result.message }, { status: result.status });
-  const back = new URLSearchParams(String(formData.get("back") ?? "").replace(/^\?/, ""));
-  back.delete("confirm");
-  back.delete("id");
-  if (submission.value.intent === "delete") back.delete("details");
-  const qs = back.toString();
-  return redirectWithFlash(request, listUrl(qs ? `?${qs}` : ""), result.message);
+  const drop = ["confirm", "id", "selected", ...(submission.value.intent === "delete" ? ["details"] : [])];
+  return redirectWithFlash(request, returnUrl("/admin/sellers", formData.get("back"), drop), result.message);
 }
 
 function Tabs({ params, total }: { params: URLSearchParams; total: number }) {
