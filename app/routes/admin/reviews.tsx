@@ -63,7 +63,7 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
   const allSelected = params.get("selected") === "all";
   return (
     <div className="stack">
-      <h1 className="admin-title">Reviews</h1>
+      <h1 className="admin-title">Reviews Management</h1>
       {actionData?.error ? <p className="flash flash-error" role="alert">{actionData.error}</p> : null}
       {actionData?.confirm ? (
         <section className="card card-pad" aria-labelledby="bulk-confirm-heading">
