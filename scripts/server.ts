@@ -32,6 +32,17 @@ app.use(
   (_req, res) => res.status(404).type("text/plain").send("Not found"),
 );
 
+// Page actions read form posts only: any other body type is answered 415 here instead of making
+// `request.formData()` throw (a 500). /api routes check their own content types.
+const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
+app.use((req, res, next) => {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS" || req.path.startsWith("/api/")) return next();
+  const type = req.headers["content-type"];
+  const empty = !type && (req.headers["content-length"] === undefined || req.headers["content-length"] === "0") && !req.headers["transfer-encoding"];
+  if (empty || (type && FORM_TYPES.test(type))) return next();
+  res.status(415).type("text/plain").send("Please send this form as a normal web form (application/x-www-form-urlencoded or multipart/form-data).");
+});
+
 type StartableBuild = ServerBuild & { entry: { module: { startup?: () => Promise<void> } } };
 
 function loadContext(req: express.Request) {

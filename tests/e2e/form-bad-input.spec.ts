@@ -19,6 +19,25 @@ test.describe("bad input through the forms", () => {
     return { status: res.status(), html: await res.text(), location: res.headers().location };
   }
 
+  test("a page form posted as another content type is refused with 415, never a 500", async ({ request }) => {
+    for (const path of ["/contact", "/seller-login", "/admin/login", "/register", "/theme", "/newsletter"]) {
+      const json = await request.post(path, { data: { email: "a@b.in" }, maxRedirects: 0 });
+      expect(json.status(), path).toBe(415);
+      const text = await request.post(path, { data: "email=a@b.in", headers: { "Content-Type": "text/plain" }, maxRedirects: 0 });
+      expect(text.status(), path).toBe(415);
+    }
+  });
+
+  test("a redirect target a browser could read as another site goes to the default page instead", async ({ request }) => {
+    for (const to of ["/\t/evil.example", "/%09/evil.example".replace("%09", "\t"), "//evil.example", "/\\evil.example", "/%2fevil.example", "/caf\u00e9/\u0100"]) {
+      const res = await request.post("/theme", { form: { theme: "dark", redirectTo: to }, maxRedirects: 0 });
+      expect(res.status(), to).toBe(302);
+      const location = res.headers().location;
+      expect(location, to).toMatch(/^\/(?!\/)/);
+      expect(location, to).not.toContain("evil.example");
+    }
+  });
+
   test("review: a bad rating, 10,000 characters, and HTML shown escaped", async ({ request, db, makeSeller }) => {
     const id = await makeSeller({ business_name: uniqueWord("bad") });
     const path = `/seller/${id}?tab=reviews`;
