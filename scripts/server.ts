@@ -32,6 +32,14 @@ app.use(
   (_req, res) => res.status(404).type("text/plain").send("Not found"),
 );
 
+// Headers every response carries (JSON, files, redirects); the document renderer adds its nonce CSP.
+app.use((_req, res, next) => {
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  res.setHeader("X-Frame-Options", "DENY");
+  next();
+});
+
 // Page actions read form posts only: any other body type is answered 415 here instead of making
 // `request.formData()` throw (a 500). /api routes check their own content types.
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;

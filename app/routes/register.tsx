@@ -60,6 +60,11 @@ function chosenFileLabels(formData: FormData): string[] {
 
 type ActionReply = { result: SubmissionResult<string[]>; reselect: string[] };
 
+// The form is pre-filled with a signed-in seller's email and mobile: never stored by a cache.
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   let formData: FormData;
   try {

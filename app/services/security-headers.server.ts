@@ -14,9 +14,7 @@ export function applySecurityHeaders(headers: Headers, nonce: string, isDev: boo
     "object-src 'none'",
   ].join("; ");
   headers.set("Content-Security-Policy", csp);
-  headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  headers.set("X-Frame-Options", "DENY");
+  // X-Content-Type-Options, Referrer-Policy and X-Frame-Options are set for every response by the server (scripts/server.ts).
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
   if (!isDev && process.env.HSTS === "1") headers.set("Strict-Transport-Security", "max-age=31536000");
 }

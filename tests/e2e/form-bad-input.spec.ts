@@ -38,6 +38,28 @@ test.describe("bad input through the forms", () => {
     }
   });
 
+  test("sign-out is same-origin only: a cross-site link or form signs nobody out", async ({ page, context }) => {
+    await signInAs(context, "seller");
+    expect((await page.request.get("/api/logout", { headers: { "Sec-Fetch-Site": "cross-site" } })).status()).toBe(403);
+    expect((await page.request.get("/api/logout", { headers: { Origin: "https://evil.example" } })).status()).toBe(403);
+    expect((await page.request.post("/logout", { form: {}, headers: { Origin: "https://evil.example" }, maxRedirects: 0 })).status()).toBeGreaterThanOrEqual(400);
+    expect((await page.request.get("/api/users/me")).status()).toBe(200);
+    expect((await page.request.get("/api/logout", { headers: { "Sec-Fetch-Site": "same-origin" } })).status()).toBe(200);
+    expect((await page.request.get("/api/users/me")).status()).toBe(401);
+  });
+
+  test("security headers on every kind of response, and no-store on personal pages", async ({ page, context }) => {
+    for (const path of ["/api/sellers", "/api/categories", "/robots-none", "/favicon.svg", "/directory"]) {
+      const res = await page.request.get(path);
+      expect(res.headers()["x-content-type-options"], path).toBe("nosniff");
+      expect(res.headers()["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
+    }
+    await signInAs(context, "seller");
+    for (const path of ["/register", "/register.data"]) {
+      expect((await page.request.get(path)).headers()["cache-control"], path).toBe("private, no-store");
+    }
+  });
+
   test("review: a bad rating, 10,000 characters, and HTML shown escaped", async ({ request, db, makeSeller }) => {
     const id = await makeSeller({ business_name: uniqueWord("bad") });
     const path = `/seller/${id}?tab=reviews`;
