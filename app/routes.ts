@@ -26,12 +26,12 @@ export default [
 
   // ── admin ── (every loader and action guards itself; the layout is not enough)
   route("admin/login", "routes/admin/login.tsx"),
-  route("admin/sellers/edit/:id", "routes/admin/seller-edit.tsx"),
   ...prefix("admin", [
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),
       route("sellers", "routes/admin/sellers.tsx"),
-      route("sellers/new", "routes/admin/placeholder.tsx", { id: "admin-sellers-new" }),
+      route("sellers/new", "routes/admin/seller-edit.tsx", { id: "admin-seller-new" }),
+      route("sellers/edit/:id", "routes/admin/seller-edit.tsx", { id: "admin-seller-edit" }),
       route("categories", "routes/admin/placeholder.tsx", { id: "admin-categories" }),
       route("categories/*", "routes/admin/placeholder.tsx", { id: "admin-categories-any" }),
       route("subcategories/*", "routes/admin/placeholder.tsx", { id: "admin-subcategories-any" }),
@@ -77,6 +77,7 @@ export default [
     route("admin/sellers/:id", "routes/api/admin/seller.ts"),
     route("admin/sellers/:id/identity-card", "routes/api/admin/identity-card.ts"),
     route("sellers/:id/verify", "routes/api/admin/seller-verify.ts"),
+    route("sellers/admin/:id", "routes/api/admin/seller-record.ts"),
     route("admin/reviews", "routes/api/admin/reviews.ts"),
     route("admin/reviews/bulk", "routes/api/admin/reviews-bulk.ts"),
     route("admin/reviews/:id", "routes/api/admin/review.ts"),

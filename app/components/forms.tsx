@@ -1,4 +1,5 @@
 import { Fragment, useId } from "react";
+import { IMAGE_MAX_BYTES, MAX_PRODUCT_IMAGES } from "~/lib/schemas";
 
 // Field components shared by every form. Errors come from conform (client) or the server's reply (no-JS).
 
@@ -59,6 +60,25 @@ export function SelectField({ label, errors, hint, className, selectProps, child
       {hint ? <p className="field-hint">{hint}</p> : null}
       <ErrorList id={errorId} errors={errors} />
     </div>
+  );
+}
+
+/** An image upload field (the 200 KB rule is the server's; the hint says it). */
+export function ImageFileField({ label, meta, multiple, className, hint }: {
+  label: React.ReactNode;
+  meta: { id: string; name: string; errors?: string[]; required?: boolean };
+  multiple?: boolean;
+  className?: string;
+  hint?: React.ReactNode;
+}) {
+  return (
+    <Field
+      className={className}
+      label={label}
+      errors={meta.errors}
+      hint={hint ?? `JPG, PNG or WebP image, under ${IMAGE_MAX_BYTES / 1024} KB each${multiple ? `; at most ${MAX_PRODUCT_IMAGES}` : ""}.`}
+      inputProps={{ id: meta.id, name: meta.name, type: "file", accept: "image/jpeg,image/png,image/webp,image/gif", multiple, required: meta.required, className: "input input-file" }}
+    />
   );
 }
 

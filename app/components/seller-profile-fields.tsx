@@ -21,6 +21,8 @@ type Props = {
   part?: "business" | "online" | "both";
   /** Heading level of the group titles (fieldset legends are used either way). */
   legendClassName?: string;
+  /** The application requires a business name and address; staff may save a record without them. */
+  requireBusiness?: boolean;
 };
 
 function text(v: unknown): string | undefined {
@@ -31,8 +33,24 @@ function inputProps(f: ProfileFieldLike, extra: React.InputHTMLAttributes<HTMLIn
   return { id: f.id, name: f.name, defaultValue: text(f.initialValue), ...extra };
 }
 
-export function SellerProfileFields({ fields, part = "both", legendClassName = "form-legend" }: Props) {
+/** The owner's name, mobile and email (the application's 'Personal Information'). */
+export function SellerContactFields({ fields, legend = "Personal Information" }: { fields: Record<"name" | "mobile" | "email", ProfileFieldLike>; legend?: string }) {
+  const req = <span aria-hidden="true" className="req">*</span>;
+  return (
+    <fieldset className="form-section">
+      <legend className="form-legend">{legend}</legend>
+      <div className="form-grid">
+        <Field className="span-2" label={<>Full name {req}</>} errors={fields.name.errors} inputProps={inputProps(fields.name, { type: "text", required: true, maxLength: TEXT_LIMITS.name, autoComplete: "name" })} />
+        <Field label={<>Mobile number {req}</>} errors={fields.mobile.errors} hint="10 to 15 digits, optionally starting with +" inputProps={inputProps(fields.mobile, { type: "tel", required: true, autoComplete: "tel", placeholder: "+91 98765 43210" })} />
+        <Field label={<>Email {req}</>} errors={fields.email.errors} inputProps={inputProps(fields.email, { type: "email", required: true, maxLength: TEXT_LIMITS.email, autoComplete: "email" })} />
+      </div>
+    </fieldset>
+  );
+}
+
+export function SellerProfileFields({ fields, part = "both", legendClassName = "form-legend", requireBusiness = true }: Props) {
   const f = fields;
+  const req = requireBusiness ? <> <span aria-hidden="true" className="req">*</span></> : null;
   return (
     <>
       {part !== "online" ? (
@@ -41,9 +59,9 @@ export function SellerProfileFields({ fields, part = "both", legendClassName = "
           <div className="form-grid">
             <Field
               className="span-2"
-              label={<>Business name <span aria-hidden="true" className="req">*</span></>}
+              label={<>Business name{req}</>}
               errors={f.business_name.errors}
-              inputProps={inputProps(f.business_name, { required: true, maxLength: TEXT_LIMITS.business_name, autoComplete: "organization" })}
+              inputProps={inputProps(f.business_name, { required: requireBusiness, maxLength: TEXT_LIMITS.business_name, autoComplete: "organization" })}
             />
             <Field
               className="span-2"
@@ -72,9 +90,9 @@ export function SellerProfileFields({ fields, part = "both", legendClassName = "
             </SelectField>
             <Field label="Area / locality" errors={f.area.errors} inputProps={inputProps(f.area, { maxLength: TEXT_LIMITS.area, autoComplete: "address-level3" })} />
             <Field
-              label={<>Address <span aria-hidden="true" className="req">*</span></>}
+              label={<>Address{req}</>}
               errors={f.address.errors}
-              inputProps={inputProps(f.address, { required: true, maxLength: TEXT_LIMITS.address, autoComplete: "street-address" })}
+              inputProps={inputProps(f.address, { required: requireBusiness, maxLength: TEXT_LIMITS.address, autoComplete: "street-address" })}
             />
           </div>
         </fieldset>

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { PLAN_IDS, PLANS } from "./constants";
+import { APPLICATION_MESSAGES, applicationFieldsSchema, optionalImageFile, TEXT_LIMITS } from "./schemas";
 
 // The back-office's input schemas, shared by each admin page and its /api twin.
 
@@ -93,4 +95,86 @@ export function bulkWord(move: "published" | "rejected" | "delete"): string {
 /** The first message of a refused admin post (conform's error record), for the page's error banner. */
 export function firstError(error: Record<string, string[] | null | undefined> | null | undefined, fallback = "Unknown action"): string {
   return Object.values(error ?? {}).flat().find((m): m is string => !!m) ?? fallback;
+}
+
+// ── the seller editor (/admin/sellers/new, /admin/sellers/edit/{id}) and PUT /api/sellers/admin/{id} ──
+
+export const SELLER_STATUS_VALUES = ["pending", "active", "inactive", "rejected"] as const;
+export const PAYMENT_STATUS_VALUES = ["pending", "paid", "failed", "refunded"] as const;
+export const ADMIN_NOTES_MAX_LENGTH = 2000;
+export const SELLER_EDITOR_MESSAGES = {
+  dates: "The subscription cannot end before it starts",
+  date: "Please enter a date as YYYY-MM-DD",
+  gst: "Please enter the 15-character GSTIN, e.g. 29ABCDE1234F1Z5, or leave it empty",
+  aadhaar: "Please enter the 12-digit Aadhaar number (it is stored masked), or leave it empty",
+  notFound: "Seller not found. It may have been deleted meanwhile.",
+} as const;
+
+/** A checkbox from a form ("on") or a boolean from JSON. */
+const checkbox = z.preprocess((v) => v === true || v === "on" || v === "true" || v === "1" || v === 1, z.boolean());
+const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "") || v === null ? undefined : v;
+const isoDate = z.preprocess(
+  blankToUndefined,
+  z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, SELLER_EDITOR_MESSAGES.date).refine((d) => !Number.isNaN(Date.parse(d)), SELLER_EDITOR_MESSAGES.date).optional(),
+);
+const optionalAdminText = (label: string, max: number) =>
+  z.preprocess(blankToUndefined, z.string().trim().max(max, `${label} must be at most ${max.toLocaleString("en-IN")} characters`).optional());
+const MASKED_AADHAAR = /^XXXX-XXXX-\d{4}$/;
+
+/**
+ * Every field of the admin's seller editor: the application's fields (one rule each for name, email,
+ * mobile, the profile, categories and UTR) plus the back-office's own. The plan sets amount and months.
+ */
+const adminSellerFields = applicationFieldsSchema
+  .omit({ plan: true, id_proof_type: true, aadhaar_number: true })
+  .extend({
+    // A seller who signed up has no business name or address yet: staff can save the record without them.
+    business_name: optionalAdminText("Business name", TEXT_LIMITS.business_name),
+    address: optionalAdminText("Address", TEXT_LIMITS.address),
+    id_proof_type: z.preprocess(blankToUndefined, z.enum(["aadhaar", "driving_license", "pan_card"], { error: APPLICATION_MESSAGES.idProofType }).optional()),
+    // The stored value is masked (decision 18): kept as it is, or replaced by a new 12-digit number.
+    aadhaar_number: z
+      .preprocess(blankToUndefined, z.string().trim().optional())
+      .transform((s, ctx) => {
+        if (!s) return null;
+        if (MASKED_AADHAAR.test(s)) return s;
+        const digits = s.replace(/[\s-]/g, "");
+        if (/^\d{12}$/.test(digits)) return `XXXX-XXXX-${digits.slice(-4)}`;
+        ctx.addIssue({ code: "custom", message: SELLER_EDITOR_MESSAGES.aadhaar });
+        return z.NEVER;
+      }),
+    gst_number: z
+      .preprocess(blankToUndefined, z.string().trim().toUpperCase().regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, SELLER_EDITOR_MESSAGES.gst).optional())
+      .transform((s) => s ?? null),
+    plan: z.preprocess(blankToUndefined, z.enum(PLAN_IDS, { error: APPLICATION_MESSAGES.plan }).optional()),
+    status: z.enum(SELLER_STATUS_VALUES, { error: `status must be one of ${SELLER_STATUS_VALUES.join(", ")}` }),
+    payment_status: z.enum(PAYMENT_STATUS_VALUES, { error: `payment_status must be one of ${PAYMENT_STATUS_VALUES.join(", ")}` }),
+    is_verified: checkbox,
+    is_featured: checkbox,
+    is_paid: checkbox,
+    subscription_start_date: isoDate,
+    subscription_end_date: isoDate,
+    admin_notes: z
+      .preprocess(blankToUndefined, z.string().trim().max(ADMIN_NOTES_MAX_LENGTH, `Admin notes must be at most ${ADMIN_NOTES_MAX_LENGTH.toLocaleString("en-IN")} characters`).optional())
+      .transform((s) => s ?? null),
+  });
+
+function datesInOrder(v: { subscription_start_date?: string; subscription_end_date?: string }, ctx: z.RefinementCtx) {
+  if (v.subscription_start_date && v.subscription_end_date && v.subscription_end_date < v.subscription_start_date) {
+    ctx.addIssue({ code: "custom", message: SELLER_EDITOR_MESSAGES.dates, path: ["subscription_end_date"] });
+  }
+}
+
+export const adminSellerSchema = adminSellerFields.superRefine(datesInOrder);
+export type AdminSellerInput = z.output<typeof adminSellerSchema>;
+
+/** The editor's form: the fields plus a replacement for each image (empty = keep the current one). */
+export const adminSellerFormSchema = adminSellerFields
+  .extend({ profile_photo: optionalImageFile, id_proof_document: optionalImageFile, payment_screenshot: optionalImageFile })
+  .superRefine(datesInOrder);
+export const SELLER_IMAGE_FIELDS = ["profile_photo", "id_proof_document", "payment_screenshot"] as const;
+
+/** The plan of a stored amount and months (the editor's package choice), if it is one of the plans. */
+export function planOf(amount: number | null | undefined, months: number | null | undefined) {
+  return PLANS.find((p) => p.amount === amount && (months == null || p.months === months));
 }

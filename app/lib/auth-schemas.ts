@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { CITIES } from "./constants";
+import { emailField as sharedEmailField, mobileField as sharedMobileField } from "./schemas";
 
 // Schemas of the account forms, shared by each page action and its /api twin. Messages are the spec's.
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 200;
-export const MOBILE_PATTERN = /^\+?[1-9]\d{9,14}$/;
 
 const requiredText = (message: string, max = 120) =>
   z
@@ -14,18 +14,9 @@ const requiredText = (message: string, max = 120) =>
     .min(1, message)
     .max(max, `Must be at most ${max} characters`);
 
-export const emailField = z
-  .string({ error: "Email is required" })
-  .trim()
-  .min(1, "Email is required")
-  .max(254, "Email is invalid")
-  .pipe(z.email({ error: "Email is invalid" }))
-  .transform((e) => e.toLowerCase());
-
-export const mobileField = z
-  .string({ error: "Mobile number is required" })
-  .transform((s) => s.replace(/\s+/g, ""))
-  .pipe(z.string().min(1, "Mobile number is required").regex(MOBILE_PATTERN, "Please enter a valid mobile number"));
+// One rule per field across the site (app/lib/schemas.ts); these are the account forms' messages.
+const emailField = sharedEmailField("Email is required", "Email is invalid");
+const mobileField = sharedMobileField("Mobile number is required", "Please enter a valid mobile number");
 
 export const newPasswordField = z
   .string({ error: "Password is required" })

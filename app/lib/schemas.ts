@@ -304,6 +304,12 @@ const imageFile = (requiredMessage: string) =>
     .refine((f) => f.size > 0 && (f.type === "" || f.type.startsWith("image/")) && f.type !== "image/svg+xml", APPLICATION_MESSAGES.notImage)
     .refine((f) => f.size <= IMAGE_MAX_BYTES, APPLICATION_MESSAGES.tooBig);
 
+/** A file field that may be left empty (the admin editor replaces an image only when one is chosen). */
+export const optionalImageFile = z
+  .unknown()
+  .transform((v) => (isChosenFile(v) ? v : undefined))
+  .pipe(imageFile(APPLICATION_MESSAGES.notImage).optional());
+
 export const APPLICATION_FILE_FIELDS = ["id_proof_document", "payment_screenshot", "profile_photo", "product_images"] as const;
 export type ApplicationFileField = (typeof APPLICATION_FILE_FIELDS)[number];
 export const APPLICATION_FILE_LABELS: Record<ApplicationFileField, string> = {

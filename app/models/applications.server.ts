@@ -1,6 +1,8 @@
 import type { DB } from "~db/client";
 import { formatRupees, planById } from "~/lib/constants";
 import { APPLICATION_MESSAGES, type ApplicationFields, UPLOAD_PURPOSES, type UploadPurpose } from "~/lib/schemas";
+import { sellerProfileColumns } from "~/lib/seller-fields";
+import { setSellerCategories } from "./seller-categories.server";
 import { UNASSIGNED_PURPOSE } from "./uploads.server";
 import { subcategoriesOutside, unknownCategories } from "./categories.server";
 
@@ -84,20 +86,9 @@ export async function createApplication(
       const stamp = new Date().toISOString();
       const application = {
         owner_name: fields.name,
-        business_name: fields.business_name,
         email: fields.email,
         mobile: fields.mobile,
-        city: fields.city,
-        locality: fields.area ?? null,
-        address: fields.address,
-        tagline: fields.tagline ?? null,
-        description: fields.business_description ?? null,
-        price_range: fields.price_range ?? null,
-        website: fields.website_link ?? null,
-        whatsapp_link: fields.whatsapp_link ?? null,
-        facebook_link: fields.facebook_link ?? null,
-        instagram: fields.instagram_link ?? null,
-        youtube_link: fields.youtube_link ?? null,
+        ...sellerProfileColumns(fields),
         profile_photo: images.profile_photo,
         product_images: JSON.stringify(images.product_images),
         id_proof_type: fields.id_proof_type,
@@ -117,8 +108,6 @@ export async function createApplication(
       if (own) {
         seller = { id: own.id };
         await trx.updateTable("sellers").set(renewal ? application : { ...application, ...newListing }).where("id", "=", own.id).execute();
-        await trx.deleteFrom("seller_categories").where("seller_id", "=", own.id).execute();
-        await trx.deleteFrom("seller_subcategories").where("seller_id", "=", own.id).execute();
       } else {
         seller = await trx
           .insertInto("sellers")
@@ -126,13 +115,7 @@ export async function createApplication(
           .returning("id")
           .executeTakeFirstOrThrow();
       }
-      await trx
-        .insertInto("seller_categories")
-        .values(categoryIds.map((category_id, position) => ({ seller_id: seller.id, category_id, position })))
-        .execute();
-      if (subcategoryIds.length) {
-        await trx.insertInto("seller_subcategories").values(subcategoryIds.map((subcategory_id) => ({ seller_id: seller.id, subcategory_id }))).execute();
-      }
+      await setSellerCategories(trx, seller.id, categoryIds, subcategoryIds);
       for (const [key, purpose] of wanted) {
         await trx.updateTable("uploads").set({ seller_id: seller.id, purpose, visibility: UPLOAD_PURPOSES[purpose] }).where("key", "=", key).execute();
       }

@@ -1,5 +1,6 @@
 import type { DB } from "~db/client";
 import type { SellerProfileInput } from "~/lib/schemas";
+import { sellerProfileColumns } from "~/lib/seller-fields";
 import { parseJsonList } from "./sellers.server";
 
 // A seller's own listing, as seen from their dashboard. Every query is scoped by the account's user id,
@@ -66,18 +67,7 @@ export async function updateOwnProfile(db: DB, userId: number, input: SellerProf
   await db
     .updateTable("sellers")
     .set({
-      business_name: input.business_name,
-      tagline: input.tagline ?? null,
-      description: input.business_description ?? null,
-      price_range: input.price_range ?? null,
-      city: input.city,
-      locality: input.area ?? null,
-      address: input.address,
-      website: input.website_link ?? null,
-      whatsapp_link: input.whatsapp_link ?? null,
-      facebook_link: input.facebook_link ?? null,
-      instagram: input.instagram_link ?? null,
-      youtube_link: input.youtube_link ?? null,
+      ...sellerProfileColumns(input),
       updated_at: new Date().toISOString(),
     })
     .where("id", "=", own.id)

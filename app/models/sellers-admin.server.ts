@@ -4,7 +4,13 @@ import type { PaymentStatus, SellerStatus } from "~db/schema";
 import { addMonths, todayIso } from "~/lib/dates";
 import { planById, PLANS, SITE_NAME } from "~/lib/constants";
 import type { Paging } from "~/lib/paging";
+import { type AdminSellerInput, SELLER_EDITOR_MESSAGES } from "~/lib/admin-schemas";
+import { APPLICATION_MESSAGES, UPLOAD_PURPOSES } from "~/lib/schemas";
+import { adminSellerColumns } from "~/lib/seller-fields";
+import { isPaymentReferenceUsed } from "./applications.server";
 import { writeAudit } from "./audit.server";
+import { subcategoriesOutside, unknownCategories } from "./categories.server";
+import { setSellerCategories } from "./seller-categories.server";
 
 // The back-office's sellers: the list with its filters, the status changes (one going-live rule),
 // deletion. Every change is one transaction with its audit row (actor, target, before/after).
@@ -213,3 +219,92 @@ export async function* streamSellersForExport(db: DB, f: SellerFilters, batch = 
   }
 }
 export type ExportSellerRow = Awaited<ReturnType<typeof getAdminSeller>> & object;
+
+// ── the seller editor ──
+
+/** A seller with its category links, for the editor and GET /api/sellers/admin/{id}. */
+export async function getSellerForEditor(db: DB, id: number) {
+  const row = await getAdminSeller(db, id);
+  if (!row) return null;
+  const [categories, subcategories] = await Promise.all([
+    db.selectFrom("seller_categories").select("category_id").where("seller_id", "=", id).orderBy("position").execute(),
+    db.selectFrom("seller_subcategories").select("subcategory_id").where("seller_id", "=", id).execute(),
+  ]);
+  return { row, categoryIds: categories.map((c) => c.category_id), subcategoryIds: subcategories.map((s) => s.subcategory_id) };
+}
+
+export type EditorImages = Partial<Record<"profile_photo" | "id_proof_document" | "payment_screenshot", string>>;
+export type SaveSellerResult =
+  | { ok: true; id: number; created: boolean; wentLive: boolean; replaced: string[] }
+  | { ok: false; status: 400 | 404 | 409 | 413; fieldErrors: Record<string, string[]> };
+
+class Refused extends Error {
+  constructor(readonly status: 400 | 404 | 409, readonly fieldErrors: Record<string, string[]>) {
+    super("seller change refused");
+  }
+}
+
+/**
+ * Creates (id null) or updates a seller from the admin editor, with its category links, any replaced
+ * images and an audit row of the changed fields, in one transaction. A seller set active without
+ * subscription dates starts today and ends after the plan's months, as when approved from the list.
+ */
+export async function saveAdminSeller(db: DB, actor: Actor, id: number | null, input: AdminSellerInput, images: EditorImages): Promise<SaveSellerResult> {
+  const columns = { ...adminSellerColumns(input), ...images };
+  if (columns.status === "active" && !columns.subscription_start_date) {
+    columns.subscription_start_date = todayIso();
+    columns.subscription_end_date ??= addMonths(columns.subscription_start_date, columns.subscription_months ?? 1);
+  }
+  try {
+    return await db.transaction().execute(async (trx) => {
+      if ((await unknownCategories(trx, input.category_ids)).length) throw new Refused(400, { category_ids: [APPLICATION_MESSAGES.categoryUnknown] });
+      if ((await subcategoriesOutside(trx, input.category_ids, input.subcategory_ids)).length) {
+        throw new Refused(400, { subcategory_ids: [APPLICATION_MESSAGES.subcategoryUnknown] });
+      }
+      if (columns.payment_reference && (await isPaymentReferenceUsed(trx, columns.payment_reference, id ?? undefined))) {
+        throw new Refused(409, { payment_reference: [APPLICATION_MESSAGES.utrUsed] });
+      }
+      const stamp = new Date().toISOString();
+      let sellerId: number;
+      let wentLive = false;
+      const replaced: string[] = [];
+      if (id === null) {
+        const row = await trx.insertInto("sellers").values({ ...columns, created_at: stamp, updated_at: stamp }).returning("id").executeTakeFirstOrThrow();
+        sellerId = row.id;
+        wentLive = columns.status === "active";
+        await writeAudit(trx, { action: "seller.create", actorUserId: actor.id, actorEmail: actor.email, ip: actor.ip, targetType: "seller", targetId: sellerId, details: { after: columns } });
+      } else {
+        const before = await trx.selectFrom("sellers").selectAll().where("id", "=", id).executeTakeFirst();
+        if (!before) throw new Refused(404, { "": [SELLER_EDITOR_MESSAGES.notFound] });
+        sellerId = id;
+        const changes: Record<string, [unknown, unknown]> = {};
+        for (const [key, after] of Object.entries(columns)) {
+          const was = before[key as keyof typeof before];
+          if (was !== after) changes[key] = [was, after];
+        }
+        for (const field of Object.keys(images) as (keyof EditorImages)[]) if (before[field]) replaced.push(before[field]!);
+        wentLive = before.status !== "active" && columns.status === "active";
+        await trx.updateTable("sellers").set({ ...columns, updated_at: stamp }).where("id", "=", id).execute();
+        await writeAudit(trx, { action: "seller.update", actorUserId: actor.id, actorEmail: actor.email, ip: actor.ip, targetType: "seller", targetId: id, details: { changes } });
+      }
+      await setSellerCategories(trx, sellerId, input.category_ids, input.subcategory_ids);
+      const claimed = Object.entries(images) as [keyof EditorImages, string][];
+      for (const [field, key] of claimed) {
+        await trx.updateTable("uploads").set({ seller_id: sellerId, purpose: field, visibility: UPLOAD_PURPOSES[field] }).where("key", "=", key).execute();
+      }
+      if (wentLive) {
+        await trx
+          .insertInto("notifications")
+          .values({ title: "Seller is live", message: `${columns.business_name || columns.owner_name} is now listed in the directory.`, type: "seller", link: `/seller/${sellerId}`, is_read: 0, created_at: stamp })
+          .execute();
+      }
+      return { ok: true as const, id: sellerId, created: id === null, wentLive, replaced };
+    });
+  } catch (error) {
+    if (error instanceof Refused) return { ok: false, status: error.status, fieldErrors: error.fieldErrors };
+    if (error instanceof Error && /UNIQUE constraint failed: sellers\.payment_reference/.test(error.message)) {
+      return { ok: false, status: 409, fieldErrors: { payment_reference: [APPLICATION_MESSAGES.utrUsed] } };
+    }
+    throw error;
+  }
+}

@@ -2,6 +2,7 @@ import type { DB } from "~db/client";
 import type { Role } from "~db/schema";
 import type { RegistrationInput } from "~/lib/auth-schemas";
 import { subcategoriesOutside, unknownCategories } from "./categories.server";
+import { setSellerCategories } from "./seller-categories.server";
 
 // Accounts: sellers (sign-up, Google), staff (admin, moderator). Emails are stored lower-cased.
 
@@ -115,16 +116,7 @@ export async function registerSeller(db: DB, input: Omit<RegistrationInput, "pas
         })
         .returning("id")
         .executeTakeFirstOrThrow();
-      await trx
-        .insertInto("seller_categories")
-        .values(input.category_ids.map((category_id, position) => ({ seller_id: seller.id, category_id, position })))
-        .execute();
-      if (input.subcategory_ids.length) {
-        await trx
-          .insertInto("seller_subcategories")
-          .values(input.subcategory_ids.map((subcategory_id) => ({ seller_id: seller.id, subcategory_id })))
-          .execute();
-      }
+      await setSellerCategories(trx, seller.id, input.category_ids, input.subcategory_ids);
       return { ok: true as const, user, sellerId: seller.id };
     });
   } catch (error) {

@@ -4,13 +4,14 @@ import { FormDataParseError, MaxFileSizeExceededError, MaxFilesExceededError, Ma
 import { useEffect, useRef, useState } from "react";
 import type { z } from "zod";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { ErrorList, Field, Honeypot, HONEYPOT_FIELD, SelectField } from "~/components/forms";
+import { ErrorList, Field, Honeypot, HONEYPOT_FIELD, ImageFileField as FileField, SelectField } from "~/components/forms";
 import { CheckIcon, ShieldIcon } from "~/components/icons";
-import { SellerProfileFields } from "~/components/seller-profile-fields";
+import { SellerCategoryFields } from "~/components/seller-category-fields";
+import { SellerContactFields, SellerProfileFields } from "~/components/seller-profile-fields";
 import { getDb } from "~db/client";
-import { categoryEmoji, formatRupees, ID_PROOF_TYPES, PLANS, planById, planDuration, type PlanId } from "~/lib/constants";
+import { formatRupees, ID_PROOF_TYPES, PLANS, planById, planDuration, type PlanId } from "~/lib/constants";
 import {
-  APPLICATION_FILE_FIELDS, APPLICATION_FILE_LABELS, APPLICATION_MESSAGES, applicationFormSchema, IMAGE_MAX_BYTES, MAX_PRODUCT_IMAGES,
+  APPLICATION_FILE_FIELDS, APPLICATION_FILE_LABELS, APPLICATION_MESSAGES, applicationFormSchema, MAX_PRODUCT_IMAGES,
 } from "~/lib/schemas";
 import { useHydrated } from "~/lib/use-hydrated";
 import { listActiveCategories, listActiveSubcategories } from "~/models/categories.server";
@@ -166,10 +167,6 @@ function ApplicationForm({ loaderData, actionData }: { loaderData: LoaderData; a
   const initialPlan = typeof fields.plan.initialValue === "string" ? fields.plan.initialValue : undefined;
   const [planId, setPlanId] = useState<string | undefined>(initialPlan);
   const plan = planById(planId);
-  const initialCats = toList(fields.category_ids.initialValue);
-  const [checkedCats, setCheckedCats] = useState<string[]>(initialCats);
-  const initialSubs = toList(fields.subcategory_ids.initialValue);
-  const visibleSubGroups = hydrated ? categories.filter((c) => checkedCats.includes(String(c.id))) : categories;
   const req = <span aria-hidden="true" className="req">*</span>;
   const reselect = !hydrated && actionData?.reselect.length ? actionData.reselect : [];
   const hasErrors = !!(form.errors?.length || Object.values(form.allErrors ?? {}).some((e) => e?.length));
@@ -196,60 +193,11 @@ function ApplicationForm({ loaderData, actionData }: { loaderData: LoaderData; a
           ) : null}
           <p className="small muted">Fields marked <span className="req">*</span> are required.</p>
 
-          <fieldset className="form-section">
-            <legend className="form-legend">Personal Information</legend>
-            <div className="form-grid">
-              <Field className="span-2" label={<>Full name {req}</>} errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }} />
-              <Field label={<>Mobile number {req}</>} errors={fields.mobile.errors} hint="10 to 15 digits, optionally starting with +" inputProps={{ ...getInputProps(fields.mobile, { type: "tel" }), autoComplete: "tel", placeholder: "+91 98765 43210" }} />
-              <Field label={<>Email {req}</>} errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} />
-            </div>
-          </fieldset>
+          <SellerContactFields fields={fields} />
 
           <SellerProfileFields fields={fields} part="business" />
 
-          <fieldset className="form-section" aria-describedby={fields.category_ids.errors?.length ? "category-error" : undefined}>
-            <legend className="form-legend">Business Categories {req}</legend>
-            <p className="field-hint">Choose every category your business belongs to.</p>
-            <div className="check-grid" onChange={(e) => {
-              const input = e.target as HTMLInputElement;
-              if (input.name !== "category_ids") return;
-              setCheckedCats((list) => (input.checked ? [...list, input.value] : list.filter((v) => v !== input.value)));
-            }}>
-              {categories.map((c) => (
-                <label key={c.id} className="check-card">
-                  <input type="checkbox" name="category_ids" value={c.id} defaultChecked={initialCats.includes(String(c.id))} aria-invalid={fields.category_ids.errors?.length ? true : undefined} />
-                  <span aria-hidden="true">{categoryEmoji(c.name)}</span> {c.name}
-                </label>
-              ))}
-            </div>
-            <ErrorList id="category-error" errors={fields.category_ids.errors} />
-          </fieldset>
-
-          <fieldset className="form-section">
-            <legend className="form-legend">Subcategories <span className="muted small">(optional)</span></legend>
-            {hydrated && !visibleSubGroups.length ? <p className="field-hint">Choose a category above to see its subcategories.</p> : null}
-            {!hydrated ? <p className="field-hint">Pick subcategories of the categories you chose.</p> : null}
-            <div className="subcat-groups">
-              {categories.map((c) => {
-                const subs = subcategories.filter((s) => s.category_id === c.id);
-                if (!subs.length) return null;
-                const visible = visibleSubGroups.some((g) => g.id === c.id);
-                return (
-                  <div key={c.id} className="subcat-group" hidden={!visible}>
-                    <p className="label">{c.name}</p>
-                    <div className="row" style={{ gap: "var(--s-2)" }}>
-                      {subs.map((s) => (
-                        <label key={s.id} className="chip-check">
-                          <input type="checkbox" name="subcategory_ids" value={s.id} defaultChecked={initialSubs.includes(String(s.id))} /> {s.name}
-                        </label>
-                      ))}
-                    </div>
-                  </div>
-                );
-              })}
-            </div>
-            <ErrorList errors={fields.subcategory_ids.errors} />
-          </fieldset>
+          <SellerCategoryFields categories={categories} subcategories={subcategories} categoryField={fields.category_ids} subcategoryField={fields.subcategory_ids} />
 
           <SellerProfileFields fields={fields} part="online" />
 
@@ -327,25 +275,6 @@ function ApplicationForm({ loaderData, actionData }: { loaderData: LoaderData; a
         </Form>
       </div>
     </>
-  );
-}
-
-function toList(value: unknown): string[] {
-  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === "string");
-  return typeof value === "string" ? [value] : [];
-}
-
-type FileMeta = { id: string; name: string; errors?: string[]; key?: string | undefined; required?: boolean; descriptionId: string; errorId: string };
-
-function FileField({ label, meta, multiple, className }: { label: React.ReactNode; meta: FileMeta; multiple?: boolean; className?: string }) {
-  return (
-    <Field
-      className={className}
-      label={label}
-      errors={meta.errors}
-      hint={`JPG, PNG or WebP image, under ${IMAGE_MAX_BYTES / 1024} KB each${multiple ? `; at most ${MAX_PRODUCT_IMAGES}` : ""}.`}
-      inputProps={{ id: meta.id, name: meta.name, type: "file", accept: "image/jpeg,image/png,image/webp,image/gif", multiple, required: meta.required, className: "input input-file" }}
-    />
   );
 }
 

@@ -1,4 +1,5 @@
 import type { DB } from "../client";
+import { setSellerCategories } from "~/models/seller-categories.server";
 import type { NewSeller, ReviewStatus } from "../schema";
 
 const now = () => new Date().toISOString();
@@ -26,23 +27,8 @@ export async function createSeller(db: DB, input: SellerFactoryInput = {}): Prom
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  await linkCategories(db, row.id, categoryIds, subcategoryIds);
+  await setSellerCategories(db, row.id, categoryIds, subcategoryIds);
   return row.id;
-}
-
-export async function linkCategories(db: DB, sellerId: number, categoryIds: number[], subcategoryIds: number[] = []) {
-  if (categoryIds.length) {
-    await db
-      .insertInto("seller_categories")
-      .values(categoryIds.map((category_id, position) => ({ seller_id: sellerId, category_id, position })))
-      .execute();
-  }
-  if (subcategoryIds.length) {
-    await db
-      .insertInto("seller_subcategories")
-      .values(subcategoryIds.map((subcategory_id) => ({ seller_id: sellerId, subcategory_id })))
-      .execute();
-  }
 }
 
 export async function createReviewRow(

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { addMonths, todayIso } from "~/lib/dates";
 import { CITIES, PLANS, PRICE_RANGES } from "~/lib/constants";
+import { setSellerCategories } from "~/models/seller-categories.server";
 import { uploadsFolder } from "~/services/storage.server";
 import type { DB } from "../client";
 import { CATEGORY_SEED, slugify } from "./categories";
@@ -169,8 +170,7 @@ export async function seedDemoSellers(db: DB, count: number, seed = 42): Promise
           })
           .returning("id")
           .executeTakeFirstOrThrow();
-        await trx.insertInto("seller_categories").values(catIds.map((category_id, position) => ({ seller_id: row.id, category_id, position }))).execute();
-        if (subIds.length) await trx.insertInto("seller_subcategories").values(subIds.map((subcategory_id) => ({ seller_id: row.id, subcategory_id }))).execute();
+        await setSellerCategories(trx, row.id, catIds, subIds);
         const reviewCount = status === "active" ? Math.floor(rand() * 6) : 0;
         const reviewRows = Array.from({ length: reviewCount }, (_, r) => {
           const created = new Date(Date.parse(stamp) + (r + 1) * 5 * 86_400_000).toISOString();

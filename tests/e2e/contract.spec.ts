@@ -344,6 +344,50 @@ table(
       expect(await db.selectFrom("sellers").select("id").where("id", "=", id).executeTakeFirst()).toBeUndefined();
       await expectError(await page.request.delete(`/api/admin/sellers/${id}`), 404);
     }],
+    ["GET /api/sellers/admin/{id}", async ({ request, page, makeSeller, db }) => {
+      const fashion = await categoryId(db, "fashion-and-apparel");
+      const id = await makeSeller({ business_name: "Record Crafts", owner_name: "Rekha", tagline: "Hand block prints", locality: "Indiranagar", instagram: "https://instagram.com/rekha", categoryIds: [fashion] });
+      await expectError(await request.get(`/api/sellers/admin/${id}`), 401);
+      await signInAs(page.context(), "admin");
+      const res = await page.request.get(`/api/sellers/admin/${id}`);
+      expect(res.status()).toBe(200);
+      const seller = await res.json();
+      // Every field of the spec's admin view of a seller.
+      for (const key of [
+        "id", "owner_name", "business_name", "email", "mobile", "city", "locality", "address", "business_description", "tagline_new", "price_range",
+        "categories", "category_ids", "subcategory_ids", "website", "whatsapp_link", "facebook_link", "instagram", "youtube_link", "profile_photo",
+        "id_proof_type", "id_proof_document", "aadhaar_number", "gst_number", "payment_screenshot", "payment_status", "subscription_start_date",
+        "subscription_end_date", "subscription_months", "amount_paid", "status", "is_verified", "is_featured", "is_paid", "admin_notes",
+      ]) expect(Object.keys(seller), key).toContain(key);
+      expect(seller).toMatchObject({ id, owner_name: "Rekha", business_name: "Record Crafts", tagline_new: "Hand block prints", locality: "Indiranagar", category_ids: [fashion], is_paid: true });
+      await expectError(await page.request.get("/api/sellers/admin/999999999"), 404);
+      await signInAs(page.context(), "moderator");
+      await expectError(await page.request.get(`/api/sellers/admin/${id}`), 403);
+    }],
+    ["PUT /api/sellers/admin/{id} (some fields, or the whole record)", async ({ page, db, makeSeller }) => {
+      const fashion = await categoryId(db, "fashion-and-apparel");
+      // A seller who only signed up: no business name or address yet, still editable.
+      const id = await makeSeller({ business_name: null, address: null, status: "pending", is_paid: 0, categoryIds: [fashion] });
+      await signInAs(page.context(), "admin");
+      const some = await page.request.put(`/api/sellers/admin/${id}`, { data: { is_featured: true, tagline_new: "Bridal blouses", owner_name: "Meena K" } });
+      expect(some.status()).toBe(200);
+      expect((await some.json()).seller).toMatchObject({ is_featured: true, tagline_new: "Bridal blouses", owner_name: "Meena K", status: "pending" });
+      // The whole record as GET answered it, changed and sent back.
+      const record = await (await page.request.get(`/api/sellers/admin/${id}`)).json();
+      const whole = await page.request.put(`/api/sellers/admin/${id}`, { data: { ...record, business_name: "Meena Tailors", status: "active", amount_paid: 999, subscription_months: 3 } });
+      expect(whole.status()).toBe(200);
+      const saved = await db.selectFrom("sellers").select(["business_name", "status", "amount_paid", "subscription_months", "subscription_start_date", "owner_name"]).where("id", "=", id).executeTakeFirstOrThrow();
+      expect(saved).toMatchObject({ business_name: "Meena Tailors", status: "active", amount_paid: 999, subscription_months: 3, owner_name: "Meena K" });
+      expect(saved.subscription_start_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      await expectError(await page.request.put(`/api/sellers/admin/${id}`, { data: { status: "archived" } }), 400, /status must be one of/);
+      await expectError(await page.request.put(`/api/sellers/admin/${id}`, { data: { email: "not-an-email" } }), 400, "Email is invalid");
+      await expectError(await page.request.put(`/api/sellers/admin/${id}`, { data: { category_ids: [999999] } }), 400);
+      await expectError(await page.request.put("/api/sellers/admin/999999999", { data: { status: "active" } }), 404);
+      await expectError(await page.request.put(`/api/sellers/admin/${id}`, { data: { status: "inactive" }, headers: { Origin: "https://evil.example" } }), 403);
+      expect((await db.selectFrom("sellers").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status).toBe("active");
+      await signInAs(page.context(), "moderator");
+      await expectError(await page.request.put(`/api/sellers/admin/${id}`, { data: { status: "inactive" } }), 403);
+    }],
     ["POST /api/sellers/{id}/verify", async ({ page, db, makeSeller }) => {
       const id = await makeSeller({ status: "pending", is_verified: 0 });
       await signInAs(page.context(), "admin");
@@ -420,8 +464,6 @@ table(
   ],
   [
     // Admin calls of the spec's tables that the back-office issues build; each becomes a row above.
-    "GET /api/sellers/admin/{id}",
-    "PUT /api/sellers/admin/{id}",
     "GET /api/admin/categories",
     "GET /api/admin/subcategories",
     "PUT /api/admin/categories/{id}",

@@ -28,3 +28,19 @@ describe("sign-up step 1 reports every broken rule at once", () => {
     expect(messages({ name: "Asha", email: "asha@example.in", mobile: "9876543210", password: "long-enough", confirm_password: "long-enough" })).toEqual({});
   });
 });
+
+describe("one mobile and email rule for every form", () => {
+  it("sign-up, the application and the admin editor accept and refuse the same numbers and addresses", async () => {
+    const { applicationFieldsSchema } = await import("~/lib/schemas");
+    const { adminSellerSchema } = await import("~/lib/admin-schemas");
+    const { signupKeptStep1Schema } = await import("~/lib/auth-schemas");
+    const schemas = [signupKeptStep1Schema.shape.mobile, applicationFieldsSchema.shape.mobile, adminSellerSchema.shape.mobile];
+    const verdicts = (value: string) => schemas.map((s) => s.safeParse(value).success);
+    for (const ok of ["9876543210", "+91 98765 43210", "09876543210", "98765-43210"]) expect(verdicts(ok), ok).toEqual([true, true, true]);
+    for (const bad of ["12", "+91abc9876543", "1234567890123456", ""]) expect(verdicts(bad), bad).toEqual([false, false, false]);
+    const emails = [signupKeptStep1Schema.shape.email, applicationFieldsSchema.shape.email, adminSellerSchema.shape.email];
+    for (const [value, ok] of [["Asha@Example.in", true], ["asha@example", false], ["asha example@x.in", false]] as const) {
+      expect(emails.map((s) => s.safeParse(value).success), value).toEqual([ok, ok, ok]);
+    }
+  });
+});

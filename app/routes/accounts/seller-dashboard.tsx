@@ -10,7 +10,7 @@ import { formatDate } from "~/lib/dates";
 import { formatCount, formatRating } from "~/lib/format";
 import { sellerProfileSchema } from "~/lib/schemas";
 import { subscriptionExpiry } from "~/lib/subscription";
-import { profileFormValues } from "~/lib/seller-profile-values";
+import { profileFormValues } from "~/lib/seller-fields";
 import { getOwnListing, listOwnPublishedReviews, replyToOwnReview, updateOwnProfile } from "~/models/seller-account.server";
 import type { OwnListing } from "~/models/seller-account.server";
 import { requireUser } from "~/services/session.server";

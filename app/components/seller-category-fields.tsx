@@ -1,0 +1,77 @@
+import { useState } from "react";
+import { categoryEmoji } from "~/lib/constants";
+import { useHydrated } from "~/lib/use-hydrated";
+import { ErrorList } from "./forms";
+
+// A seller's categories and subcategories, as one reusable field group: the listing application
+// (/register) and the admin's seller editor render it. Without JavaScript every subcategory group shows;
+// with it, only those of the ticked categories.
+
+type Option = { id: number; name: string };
+type Props = {
+  categories: Option[];
+  subcategories: (Option & { category_id: number })[];
+  categoryField: { initialValue?: unknown; errors?: string[] };
+  subcategoryField: { initialValue?: unknown; errors?: string[] };
+};
+
+export function toList(value: unknown): string[] {
+  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === "string");
+  return typeof value === "string" ? [value] : [];
+}
+
+export function SellerCategoryFields({ categories, subcategories, categoryField, subcategoryField }: Props) {
+  const hydrated = useHydrated();
+  const initialCats = toList(categoryField.initialValue);
+  const initialSubs = toList(subcategoryField.initialValue);
+  const [checkedCats, setCheckedCats] = useState<string[]>(initialCats);
+  const visibleSubGroups = hydrated ? categories.filter((c) => checkedCats.includes(String(c.id))) : categories;
+  const categoryErrors = categoryField.errors?.length ? categoryField.errors : undefined;
+  return (
+    <>
+      <fieldset className="form-section" aria-describedby={categoryErrors ? "category-error" : undefined}>
+        <legend className="form-legend">Business Categories <span aria-hidden="true" className="req">*</span></legend>
+        <p className="field-hint">Choose every category the business belongs to.</p>
+        <div className="check-grid" onChange={(e) => {
+          const input = e.target as HTMLInputElement;
+          if (input.name !== "category_ids") return;
+          setCheckedCats((list) => (input.checked ? [...list, input.value] : list.filter((v) => v !== input.value)));
+        }}>
+          {categories.map((c) => (
+            <label key={c.id} className="check-card">
+              <input type="checkbox" name="category_ids" value={c.id} defaultChecked={initialCats.includes(String(c.id))} aria-invalid={categoryErrors ? true : undefined} />
+              <span aria-hidden="true">{categoryEmoji(c.name)}</span> {c.name}
+            </label>
+          ))}
+        </div>
+        <ErrorList id="category-error" errors={categoryErrors} />
+      </fieldset>
+
+      <fieldset className="form-section">
+        <legend className="form-legend">Subcategories <span className="muted small">(optional)</span></legend>
+        {hydrated && !visibleSubGroups.length ? <p className="field-hint">Choose a category above to see its subcategories.</p> : null}
+        {!hydrated ? <p className="field-hint">Pick subcategories of the chosen categories.</p> : null}
+        <div className="subcat-groups">
+          {categories.map((c) => {
+            const subs = subcategories.filter((s) => s.category_id === c.id);
+            if (!subs.length) return null;
+            const visible = visibleSubGroups.some((g) => g.id === c.id);
+            return (
+              <div key={c.id} className="subcat-group" hidden={!visible}>
+                <p className="label">{c.name}</p>
+                <div className="row" style={{ gap: "var(--s-2)" }}>
+                  {subs.map((s) => (
+                    <label key={s.id} className="chip-check">
+                      <input type="checkbox" name="subcategory_ids" value={s.id} defaultChecked={initialSubs.includes(String(s.id))} /> {s.name}
+                    </label>
+                  ))}
+                </div>
+              </div>
+            );
+          })}
+        </div>
+        <ErrorList errors={subcategoryField.errors} />
+      </fieldset>
+    </>
+  );
+}

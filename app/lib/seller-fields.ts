@@ -1,0 +1,143 @@
+import type { PaymentStatus, SellerStatus } from "~db/schema";
+import { type AdminSellerInput, planOf } from "./admin-schemas";
+import { planById } from "./constants";
+import type { SellerProfileInput } from "./schemas";
+
+// The seller's one vocabulary: the form and API field names (the spec's application payload) and the
+// `sellers` columns they are stored in. The application, the seller's dashboard, the admin editor and
+// its API all read and write a listing through these two functions, so a field cannot drift.
+
+type ProfileColumns = {
+  business_name: string | null;
+  tagline: string | null;
+  description: string | null;
+  price_range: string | null;
+  city: string;
+  locality: string | null;
+  address: string | null;
+  website: string | null;
+  whatsapp_link: string | null;
+  facebook_link: string | null;
+  instagram: string | null;
+  youtube_link: string | null;
+};
+
+/** The profile's form fields as `sellers` columns (blank optional values stored as null). */
+export function sellerProfileColumns(input: SellerProfileInput) {
+  return {
+    business_name: input.business_name,
+    tagline: input.tagline ?? null,
+    description: input.business_description ?? null,
+    price_range: input.price_range ?? null,
+    city: input.city,
+    locality: input.area ?? null,
+    address: input.address,
+    website: input.website_link ?? null,
+    whatsapp_link: input.whatsapp_link ?? null,
+    facebook_link: input.facebook_link ?? null,
+    instagram: input.instagram_link ?? null,
+    youtube_link: input.youtube_link ?? null,
+  } satisfies ProfileColumns;
+}
+
+/** A listing's stored values under the profile form's field names (forms start from these). */
+export function profileFormValues(listing: ProfileColumns) {
+  return {
+    business_name: listing.business_name ?? "",
+    tagline: listing.tagline ?? "",
+    business_description: listing.description ?? "",
+    price_range: listing.price_range ?? "",
+    city: listing.city,
+    area: listing.locality ?? "",
+    address: listing.address ?? "",
+    website_link: listing.website ?? "",
+    whatsapp_link: listing.whatsapp_link ?? "",
+    facebook_link: listing.facebook_link ?? "",
+    instagram_link: listing.instagram ?? "",
+    youtube_link: listing.youtube_link ?? "",
+  };
+}
+
+/**
+ * Names of the spec's admin seller record (GET /api/sellers/admin/{id}) that differ from the form's:
+ * a PUT may send either, and both land on the same field.
+ */
+export const ADMIN_RECORD_ALIASES: Record<string, string> = {
+  owner_name: "name",
+  locality: "area",
+  website: "website_link",
+  instagram: "instagram_link",
+  tagline_new: "tagline",
+};
+
+type AdminColumns = ProfileColumns & {
+  owner_name: string;
+  email: string;
+  mobile: string;
+  id_proof_type: string | null;
+  aadhaar_number: string | null;
+  gst_number: string | null;
+  payment_reference: string | null;
+  payment_status: PaymentStatus;
+  amount_paid: number;
+  subscription_months: number | null;
+  subscription_start_date: string | null;
+  subscription_end_date: string | null;
+  status: SellerStatus;
+  is_verified: number;
+  is_featured: number;
+  is_paid: number;
+  admin_notes: string | null;
+};
+
+/** The admin editor's fields as `sellers` columns; the package choice sets the amount and the months. */
+export function adminSellerColumns(input: AdminSellerInput): AdminColumns {
+  const plan = planById(input.plan);
+  return {
+    owner_name: input.name,
+    email: input.email,
+    mobile: input.mobile,
+    ...sellerProfileColumns({ ...input, business_name: input.business_name ?? "", address: input.address ?? "" }),
+    business_name: input.business_name ?? null,
+    address: input.address ?? null,
+    id_proof_type: input.id_proof_type ?? null,
+    aadhaar_number: input.aadhaar_number,
+    gst_number: input.gst_number,
+    payment_reference: input.payment_reference ?? null,
+    payment_status: input.payment_status,
+    amount_paid: plan?.amount ?? 0,
+    subscription_months: plan?.months ?? null,
+    subscription_start_date: input.subscription_start_date ?? null,
+    subscription_end_date: input.subscription_end_date ?? null,
+    status: input.status,
+    is_verified: input.is_verified ? 1 : 0,
+    is_featured: input.is_featured ? 1 : 0,
+    is_paid: input.is_paid ? 1 : 0,
+    admin_notes: input.admin_notes,
+  };
+}
+
+/** A stored seller under the editor's field names (the form's start, and the base a partial PUT overlays). */
+export function adminSellerFormValues(row: AdminColumns, categoryIds: number[], subcategoryIds: number[]) {
+  return {
+    name: row.owner_name,
+    email: row.email,
+    mobile: row.mobile,
+    ...profileFormValues(row),
+    category_ids: categoryIds.map(String),
+    subcategory_ids: subcategoryIds.map(String),
+    id_proof_type: row.id_proof_type ?? "",
+    aadhaar_number: row.aadhaar_number ?? "",
+    gst_number: row.gst_number ?? "",
+    payment_reference: row.payment_reference ?? "",
+    payment_status: row.payment_status,
+    plan: planOf(row.amount_paid, row.subscription_months)?.id ?? "",
+    subscription_start_date: row.subscription_start_date ?? "",
+    subscription_end_date: row.subscription_end_date ?? "",
+    status: row.status,
+    is_verified: row.is_verified === 1,
+    is_featured: row.is_featured === 1,
+    is_paid: row.is_paid === 1,
+    admin_notes: row.admin_notes ?? "",
+  };
+}
