@@ -28,7 +28,7 @@ export async function listAdminSubcategories(db: DB) {
     .selectFrom("subcategories as s")
     .innerJoin("categories as c", "c.id", "s.category_id")
     .select([
-      "s.id", "s.category_id", "s.name", "s.slug", "s.icon", "s.is_active", "c.name as category_name",
+      "s.id", "s.category_id", "s.name", "s.slug", "s.icon", "s.is_active", "c.name as category_name", "c.icon as category_icon",
       (eb) => eb.selectFrom("seller_subcategories as ss").whereRef("ss.subcategory_id", "=", "s.id").select(eb.fn.countAll<number>().as("n")).as("seller_count"),
     ])
     .orderBy("c.sort_order")
@@ -108,10 +108,10 @@ export async function saveCategory(db: DB, actor: Actor, id: number | null, inpu
         if (!name) return invalid("name", "Category name is required");
         const slug = input.slug ?? before?.slug ?? slugify(name);
         if (!slug) return invalid("slug", `Enter a slug: the name has no letters or digits to make one from. ${SLUG_MESSAGE}`);
-        const sameSlug = await trx.selectFrom("categories").select("id").where("slug", "=", slug).$if(id !== null, (q) => q.where("id", "!=", id!)).executeTakeFirst();
-        if (sameSlug) return conflict("slug", `The slug "${slug}" is already used by another category. Choose another slug.`);
         const sameName = await trx.selectFrom("categories").select("id").where(sql`lower(name)`, "=", name.toLowerCase()).$if(id !== null, (q) => q.where("id", "!=", id!)).executeTakeFirst();
         if (sameName) return conflict("name", `A category named "${name}" already exists.`);
+        const sameSlug = await trx.selectFrom("categories").select("id").where("slug", "=", slug).$if(id !== null, (q) => q.where("id", "!=", id!)).executeTakeFirst();
+        if (sameSlug) return conflict("slug", `The slug "${slug}" is already used by another category. Choose another slug.`);
 
         const stamp = new Date().toISOString();
         const values = { name, slug, description: input.description, icon: input.icon, is_active: flag(input.is_active) };
@@ -185,14 +185,14 @@ export async function saveSubcategory(db: DB, actor: Actor, id: number | null, i
         if (!name) return invalid("name", "Subcategory name is required");
         const slug = input.slug ?? before?.slug ?? slugify(`${parent.name} ${name}`);
         if (!slug) return invalid("slug", `Enter a slug: the name has no letters or digits to make one from. ${SLUG_MESSAGE}`);
-        const sameSlug = await trx.selectFrom("subcategories").select("id").where("slug", "=", slug).$if(id !== null, (q) => q.where("id", "!=", id!)).executeTakeFirst();
-        if (sameSlug) return conflict("slug", `The slug "${slug}" is already used by another subcategory. Choose another slug.`);
         const sameName = await trx
           .selectFrom("subcategories").select("id")
           .where("category_id", "=", categoryId).where(sql`lower(name)`, "=", name.toLowerCase())
           .$if(id !== null, (q) => q.where("id", "!=", id!))
           .executeTakeFirst();
         if (sameName) return conflict("name", `${parent.name} already has a subcategory named "${name}".`);
+        const sameSlug = await trx.selectFrom("subcategories").select("id").where("slug", "=", slug).$if(id !== null, (q) => q.where("id", "!=", id!)).executeTakeFirst();
+        if (sameSlug) return conflict("slug", `The slug "${slug}" is already used by another subcategory. Choose another slug.`);
 
         const stamp = new Date().toISOString();
         const values = { category_id: categoryId, name, slug, icon: input.icon, is_active: flag(input.is_active) };

@@ -169,7 +169,7 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
             <tbody>
               {subcategories.map((s) => (
                 <tr key={s.id}>
-                  <td><Icon icon={s.icon} name={s.category_name} /></td>
+                  <td><Icon icon={s.icon || s.category_icon} name={s.category_name} /></td>
                   <th scope="row">{s.name}</th>
                   <td><code>{s.slug}</code></td>
                   <td>{s.category_name}</td>
