@@ -101,6 +101,6 @@ export type CategoryListIntent = z.output<typeof categoryListIntentSchema>;
 /** The confirm questions of the spec (a category's warning names its subcategories). */
 export function deleteQuestion(kind: "category" | "subcategory", name: string, subcategoryCount = 0): string {
   if (kind === "subcategory") return `Are you sure you want to delete the subcategory "${name}"? Sellers keep their categories.`;
-  const subs = subcategoryCount ? `all ${subcategoryCount} of its subcategories` : "all its subcategories";
+  const subs = subcategoryCount === 1 ? "its 1 subcategory" : subcategoryCount ? `all ${subcategoryCount} of its subcategories` : "all its subcategories";
   return `Are you sure you want to delete the category "${name}"? This will also delete ${subs}. Sellers keep their other categories; a seller left with no category stays listed in the directory.`;
 }
