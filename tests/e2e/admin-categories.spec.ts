@@ -51,9 +51,17 @@ test.describe("admin categories", () => {
 
     await page.getByRole("link", { name: /^Subcategories \(\d+\)$/ }).click();
     await expect(page).toHaveURL(/\?tab=subcategories$/);
+    const total = Number((await page.getByRole("link", { name: /^Subcategories \(\d+\)$/ }).textContent())!.match(/\d+/)![0]);
+    await expect(page.getByText(new RegExp(`^Showing 1 to ${Math.min(total, 50)} of ${total} results$`))).toBeVisible();
+
+    await page.goto("/admin/categories");
+    await rowOf(page, `${word} Pottery`).getByRole("link", { name: `2 subcategories of ${word} Pottery` }).click();
+    await expect(page).toHaveURL(new RegExp(`\\?tab=subcategories&category=${cat.id}$`));
+    await expect(page.getByRole("link", { name: /^Subcategories \(\d+\)$/ })).toHaveAttribute("aria-current", "page");
     await expect(rowOf(page, `${word} Mugs`).locator("td").nth(2)).toHaveText(`${word} Pottery`);
-    const subRows = await page.locator("tbody tr").count();
-    await expect(page.getByRole("link", { name: `Subcategories (${subRows})` })).toHaveAttribute("aria-current", "page");
+    await expect(page.locator("tbody tr")).toHaveCount(2);
+    await expect(page.getByText("Showing 1 to 2 of 2 results")).toBeVisible();
+    await expect(page.getByLabel("Parent category")).toHaveValue(String(cat.id));
     for (const header of ["Icon", "Name", "Slug", "Parent category", "Sellers", "Status", "Actions"]) await expect(page.getByRole("columnheader", { name: header, exact: true })).toBeVisible();
   });
 
@@ -196,6 +204,7 @@ test.describe("admin categories", () => {
     const parent = await makeCategory(db, `${word} Bakery`);
     await page.goto("/admin/categories?tab=subcategories");
     await page.getByRole("link", { name: "Add Subcategory" }).click();
+    await expect(page).toHaveURL(/\/admin\/subcategories\/new$/);
     await page.getByLabel("Name").fill(`${word} Bread`);
     await page.getByRole("button", { name: "Create Subcategory" }).click();
     await expect(page.getByText("Please choose a parent category")).toBeVisible();
@@ -207,7 +216,7 @@ test.describe("admin categories", () => {
     }
     await page.getByRole("button", { name: "Create Subcategory" }).click();
     await expect(flash(page, "Subcategory created successfully!")).toBeVisible();
-    await expect(page).toHaveURL(/\?tab=subcategories$/);
+    await expect(page).toHaveURL(new RegExp(`\\?tab=subcategories&category=${parent.id}$`));
     const row = rowOf(page, `${word} Bread`);
     await expect(row.locator("td")).toHaveText(["🏪", `${parent.slug}-${word}-bread`, `${word} Bakery`, "0", "Active", /Edit.*Deactivate.*Delete/]);
     const created = await db.selectFrom("subcategories").select(["id", "category_id"]).where("name", "=", `${word} Bread`).executeTakeFirstOrThrow();
@@ -226,7 +235,7 @@ test.describe("admin categories", () => {
     await expect(step).toContainText(`Are you sure you want to delete the subcategory "${word} Sourdough"?`);
     await step.getByRole("button", { name: "Delete" }).click();
     await expect(flash(page, `Subcategory "${word} Sourdough" deleted successfully.`)).toBeVisible();
-    await expect(page).toHaveURL(/\?tab=subcategories$/);
+    await expect(page).toHaveURL(new RegExp(`\\?tab=subcategories&category=${parent.id}$`));
     expect(await db.selectFrom("subcategories").select("id").where("id", "=", created.id).executeTakeFirst()).toBeUndefined();
     const actions = await db.selectFrom("audit_log").select("action").where("target_type", "=", "subcategory").where("target_id", "=", String(created.id)).orderBy("id").execute();
     expect(actions.map((a) => a.action)).toEqual(["subcategory.create", "subcategory.update", "subcategory.delete"]);

@@ -50,7 +50,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (result.status === 404) throw data(result.message, { status: 404 });
     return data({ result: submission.reply(result.fieldErrors ? { fieldErrors: result.fieldErrors } : { formErrors: [result.message] }) }, { status: 400 });
   }
-  return redirectWithFlash(request, "/admin/categories?tab=subcategories", result.message);
+  // Back to the list of its parent's subcategories, where the saved row is.
+  return redirectWithFlash(request, `/admin/categories?tab=subcategories&category=${submission.value.category_id}`, result.message);
 }
 
 export default function SubcategoryEditor({ loaderData, actionData }: Route.ComponentProps) {
