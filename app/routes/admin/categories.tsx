@@ -18,14 +18,14 @@ import type { Route } from "./+types/categories";
 export const meta: Route.MetaFunction = () => [{ title: "Categories | Admin | BWP Directory" }, { name: "robots", content: "noindex" }];
 
 const ONE_TIME_KEYS = ["confirm", "kind", "id"];
-const SUBCATEGORY_PAGE_SIZE = [50] as const;
+const SUBCATEGORY_PAGE_SIZE = [25] as const;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "categories.manage");
   const params = new URL(request.url).searchParams;
   const db = getDb();
   const [categories, allSubcategories] = await Promise.all([listAdminCategories(db), listAdminSubcategories(db)]);
-  // The subcategories tab: optionally one parent's (?category=id), 50 a page.
+  // The subcategories tab: optionally one parent's (?category=id), 25 a page.
   const parent = parseId(params.get("category") ?? undefined);
   const matching = parent ? allSubcategories.filter((s) => s.category_id === parent) : allSubcategories;
   const info = pageInfo(pagingFrom(params, SUBCATEGORY_PAGE_SIZE), matching.length);
