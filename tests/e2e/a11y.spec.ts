@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import type { Role } from "~db/schema";
-import { expect, randomClientAddress, signInAs, test, uniqueWord } from "./fixtures";
+import { categoryId, e2eDb, expect, randomClientAddress, signInAs, test, uniqueWord } from "./fixtures";
 
 // axe-core over every page, failing on a violation of ANY impact, in light and dark themes, on a
 // 390 px phone and a 1280 px desktop. In the js-on project the page is hydrated. In the js-off
@@ -80,6 +80,12 @@ const PAGES: PageCase[] = [
   { name: "admin seller new", path: "/admin/sellers/new", as: "admin" },
   { name: "admin seller not found", path: "/admin/sellers/edit/999999999", as: "admin" },
   { name: "admin categories", path: "/admin/categories", as: "admin" },
+  { name: "admin subcategories tab", path: "/admin/categories?tab=subcategories", as: "admin" },
+  { name: "admin category delete step", path: async () => `/admin/categories?confirm=delete&kind=category&id=${await categoryId(e2eDb(), "gifts-and-hampers")}`, as: "admin" },
+  { name: "admin category new", path: "/admin/categories/new", as: "admin" },
+  { name: "admin category edit", path: async () => `/admin/categories/edit/${await categoryId(e2eDb(), "gifts-and-hampers")}`, as: "admin" },
+  { name: "admin subcategory new", path: "/admin/subcategories/new", as: "admin" },
+  { name: "admin subcategory edit", path: async () => `/admin/subcategories/edit/${(await e2eDb().selectFrom("subcategories").select("id").orderBy("id").executeTakeFirstOrThrow()).id}`, as: "admin" },
   { name: "admin reviews", path: "/admin/reviews", as: "moderator" },
   { name: "admin enquiries", path: "/admin/enquiries", as: "admin" },
   { name: "admin content", path: "/admin/content", as: "admin" },

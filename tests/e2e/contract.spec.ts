@@ -30,6 +30,16 @@ function table(title: string, rows: Row[], notYetBuilt: string[] = []) {
   });
 }
 
+/** A category of its own (with one subcategory) for the admin category rows; seeded ones stay untouched. */
+async function newCategory(db: import("~db/client").DB, word: string) {
+  const stamp = new Date().toISOString();
+  const name = `${word} Category`;
+  const slug = `${word}-category`;
+  const { id } = await db.insertInto("categories").values({ name, slug, description: null, icon: null, is_active: 1, sort_order: 100, created_at: stamp, updated_at: stamp }).returning("id").executeTakeFirstOrThrow();
+  const sub = await db.insertInto("subcategories").values({ category_id: id, name: `${name} Sub`, slug: `${slug}-sub`, icon: null, is_active: 1, created_at: stamp, updated_at: stamp }).returning("id").executeTakeFirstOrThrow();
+  return { id, name, slug, subId: sub.id };
+}
+
 async function expectError(res: APIResponse, status: number, message?: string | RegExp) {
   expect(res.status()).toBe(status);
   const body = await res.json();
@@ -461,14 +471,57 @@ table(
       await expectError(await page.request.post("/api/admin/reviews/bulk", { data: { review_ids: [], action: "delete" } }), 400, "Please select reviews to perform bulk action.");
       await expectError(await page.request.post("/api/admin/reviews/bulk", { data: { review_ids: ids, action: "archive" } }), 400);
     }],
+    ["GET /api/admin/categories", async ({ request, page, db }) => {
+      const cat = await newCategory(db, uniqueWord("apicat"));
+      await expectError(await request.get("/api/admin/categories"), 401);
+      await signInAs(page.context(), "moderator");
+      await expectError(await page.request.get("/api/admin/categories"), 403);
+      await page.context().clearCookies();
+      await signInAs(page.context(), "admin");
+      const body = await (await page.request.get("/api/admin/categories")).json();
+      expect(body.categories.find((c: { id: number }) => c.id === cat.id)).toEqual({
+        id: cat.id, name: cat.name, slug: cat.slug, description: null, icon: null, is_active: true, subcategory_count: 1, seller_count: 0,
+      });
+    }],
+    ["GET /api/admin/subcategories", async ({ page, db }) => {
+      const cat = await newCategory(db, uniqueWord("apisub"));
+      await signInAs(page.context(), "admin");
+      const body = await (await page.request.get("/api/admin/subcategories")).json();
+      expect(body.subcategories.find((s: { id: number }) => s.id === cat.subId)).toEqual({
+        id: cat.subId, category_id: cat.id, name: `${cat.name} Sub`, slug: `${cat.slug}-sub`, icon: null, category_name: cat.name, category_icon: null, is_active: true, seller_count: 0,
+      });
+    }],
+    ["PUT /api/admin/categories/{id} {is_active}", async ({ page, db }) => {
+      const cat = await newCategory(db, uniqueWord("apiput"));
+      await signInAs(page.context(), "admin");
+      const res = await page.request.put(`/api/admin/categories/${cat.id}`, { data: { is_active: false } });
+      expect(res.status()).toBe(200);
+      expect((await res.json()).message).toBe("Category deactivated successfully!");
+      expect((await db.selectFrom("categories").select("is_active").where("id", "=", cat.id).executeTakeFirstOrThrow()).is_active).toBe(0);
+      await expectError(await page.request.put(`/api/admin/categories/${cat.id}`, { data: { is_active: "inactive" } }), 400, "is_active must be true or false");
+      await expectError(await page.request.put("/api/admin/categories/999999999", { data: { is_active: true } }), 404);
+    }],
+    ["DELETE /api/admin/categories/{id}", async ({ page, db }) => {
+      const cat = await newCategory(db, uniqueWord("apidel"));
+      await signInAs(page.context(), "admin");
+      const res = await page.request.delete(`/api/admin/categories/${cat.id}`);
+      expect(res.status()).toBe(200);
+      expect((await res.json()).message).toBe(`Category "${cat.name}" with its 1 subcategory deleted successfully.`);
+      expect(await db.selectFrom("subcategories").select("id").where("id", "=", cat.subId).executeTakeFirst()).toBeUndefined();
+      await expectError(await page.request.delete(`/api/admin/categories/${cat.id}`), 404);
+    }],
+    ["DELETE /api/admin/subcategories/{id}", async ({ page, db }) => {
+      const cat = await newCategory(db, uniqueWord("apisubdel"));
+      await signInAs(page.context(), "admin");
+      const res = await page.request.delete(`/api/admin/subcategories/${cat.subId}`);
+      expect(res.status()).toBe(200);
+      expect((await res.json()).message).toBe(`Subcategory "${cat.name} Sub" deleted successfully.`);
+      expect(await db.selectFrom("categories").select("id").where("id", "=", cat.id).executeTakeFirst()).toBeDefined();
+      await expectError(await page.request.delete(`/api/admin/subcategories/${cat.subId}`), 404);
+    }],
   ],
   [
     // Admin calls of the spec's tables that the back-office issues build; each becomes a row above.
-    "GET /api/admin/categories",
-    "GET /api/admin/subcategories",
-    "PUT /api/admin/categories/{id}",
-    "DELETE /api/admin/categories/{id}",
-    "DELETE /api/admin/subcategories/{id}",
     "GET /api/admin/enquiries",
     "PUT /api/admin/enquiries/{id}",
     "GET /api/admin/enquiries/export",
