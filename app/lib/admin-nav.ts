@@ -28,7 +28,6 @@ export const ADMIN_PLACEHOLDERS: { prefix: string; title: string; permission: Pe
   { prefix: "/admin/sellers/new", title: "Seller Form", permission: "sellers.manage", text: "Adding a seller by hand comes with the seller editor." },
   { prefix: "/admin/categories", title: "Categories", permission: "categories.manage", text: "Categories and subcategories management arrives with the admin portal pages." },
   { prefix: "/admin/subcategories", title: "Subcategories", permission: "categories.manage", text: "Subcategory editing arrives with the admin portal pages." },
-  { prefix: "/admin/enquiries", title: "Form Enquiries", permission: "enquiries.manage", text: "Contact enquiries and newsletter subscriptions arrive with the admin portal pages." },
   { prefix: "/admin/content", title: "Content", permission: "content.manage", text: "Content management is coming soon." },
   { prefix: "/admin/settings", title: "Settings", permission: "settings.manage", text: "Password change and moderator accounts arrive with the admin portal pages." },
 ];
