@@ -35,7 +35,7 @@ const all = { search: "", status: "" as const, query_type: "" as const };
 const page = (n = 1, limit = 20) => ({ page: n, limit });
 
 async function enquiry(over: Partial<Parameters<typeof createEnquiry>[1]> = {}) {
-  return createEnquiry(db, { name: "Asha Rao", email: "asha@example.in", query_type: "General Inquiry", message: "Hello there", ...over });
+  return createEnquiry(db, { name: "Asha Rao", email: "asha@example.in", mobile: undefined, subject: undefined, query_type: "General Inquiry", message: "Hello there", ...over });
 }
 
 async function collect<T>(rows: AsyncIterable<T>): Promise<T[]> {
