@@ -1,6 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { getDb } from "~db/client";
-import { UNSUBSCRIBE_BAD_LINK, unsubscribeWithToken, verifyUnsubscribeToken } from "~/services/newsletter.server";
+import { UNSUBSCRIBE_BAD_LINK } from "~/lib/schemas";
+import { unsubscribeWithToken, verifyUnsubscribeToken } from "~/services/newsletter.server";
 import type { Route } from "./+types/newsletter-unsubscribe";
 
 // /newsletter/unsubscribe?email&token — the signed link of every newsletter mail. GET only shows the

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { DB } from "~db/client";
 import { CONTACT, SITE_NAME } from "~/lib/constants";
-import type { NewsletterInput } from "~/lib/schemas";
+import { type NewsletterInput, UNSUBSCRIBE_BAD_LINK, UNSUBSCRIBE_DONE } from "~/lib/schemas";
 import { type SubscribeOutcome, subscribeToNewsletter, unsubscribeFromNewsletter } from "~/models/enquiries.server";
 import { sendMailLater } from "./mailer.server";
 import { sessionSecret } from "./session.server";
@@ -69,8 +69,7 @@ export async function subscribeWithWelcome(db: DB, input: NewsletterInput, origi
   return outcome;
 }
 
-export const UNSUBSCRIBE_BAD_LINK = "This unsubscribe link is not valid. Please use the link from your latest newsletter email, or contact us.";
-export const UNSUBSCRIBE_DONE = "You have been unsubscribed.";
+export { UNSUBSCRIBE_BAD_LINK, UNSUBSCRIBE_DONE };
 
 export type UnsubscribeResult = { ok: true; message: string } | { ok: false; status: 400; message: string };
 
