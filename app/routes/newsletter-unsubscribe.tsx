@@ -11,8 +11,10 @@ export function meta() {
   return [{ title: "Unsubscribe | BWP Directory" }, { name: "robots", content: "noindex" }];
 }
 
+// The site's Referrer-Policy (strict-origin-when-cross-origin) already keeps the token out of other
+// sites' logs; `no-referrer` here would make browsers send `Origin: null` with the form (refused as cross-site).
 export function headers() {
-  return { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+  return { "Cache-Control": "no-store" };
 }
 
 function linkFrom(params: URLSearchParams | FormData) {

@@ -9,7 +9,7 @@ test.describe("admin enquiries", () => {
     const email = `${word}@example.in`;
     // Through the public contact form, as a visitor sends it.
     const sent = await page.request.post("/api/enquiries/contact", { data: { name: `${word} Kavya`, email, mobile: "98450 12345", query_type: "Partnership", subject: "Workshop", message: `Can we run a workshop together? ${"More words. ".repeat(20)}` } });
-    expect(sent.status()).toBe(200);
+    expect(sent.status()).toBe(201);
     const moderator = await signInAs(context, "moderator");
     await page.goto(`/admin/enquiries?search=${word}`);
     await expect(page.getByRole("heading", { name: "Form Enquiries", level: 1 })).toBeVisible();

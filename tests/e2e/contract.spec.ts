@@ -420,7 +420,7 @@ table(
     ["GET /api/admin/enquiries (page, limit=20, search, status, query_type)", async ({ request, page }) => {
       const word = uniqueWord("apienq");
       const sent = await request.post("/api/enquiries/contact", { data: { name: `${word} Ritu`, email: `${word}@example.test`, mobile: "", query_type: "Feedback", subject: "Hello", message: "Lovely site" } });
-      expect(sent.status()).toBe(200);
+      expect(sent.status()).toBe(201);
       await expectError(await request.get("/api/admin/enquiries"), 401);
       await signInAs(page.context(), "moderator");
       const body = await (await page.request.get(`/api/admin/enquiries?page=1&limit=20&search=${word}&status=new&query_type=Feedback`)).json();
