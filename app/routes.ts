@@ -13,6 +13,7 @@ export default [
   route("register", "routes/register.tsx"),
   route("contact", "routes/contact.tsx"),
   route("newsletter", "routes/newsletter.tsx"),
+  route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
 
   // ── accounts ──
   route("seller-signup", "routes/accounts/seller-signup.tsx"),
@@ -38,7 +39,8 @@ export default [
       route("subcategories/new", "routes/admin/subcategory-editor.tsx", { id: "admin-subcategory-new" }),
       route("subcategories/edit/:id", "routes/admin/subcategory-editor.tsx", { id: "admin-subcategory-edit" }),
       route("reviews", "routes/admin/reviews.tsx"),
-      route("enquiries", "routes/admin/placeholder.tsx", { id: "admin-enquiries" }),
+      route("enquiries", "routes/admin/enquiries.tsx"),
+      route("enquiries/:id", "routes/admin/enquiry.tsx"),
       route("content", "routes/admin/placeholder.tsx", { id: "admin-content" }),
       route("settings", "routes/admin/placeholder.tsx", { id: "admin-settings" }),
       route("*", "routes/admin/placeholder.tsx", { id: "admin-unknown" }),
@@ -87,6 +89,11 @@ export default [
     route("admin/categories/:id", "routes/api/admin/category.ts"),
     route("admin/subcategories", "routes/api/admin/subcategories.ts"),
     route("admin/subcategories/:id", "routes/api/admin/subcategory.ts"),
+    route("admin/enquiries", "routes/api/admin/enquiries.ts"),
+    route("admin/enquiries/export", "routes/api/admin/enquiries-export.ts"),
+    route("admin/enquiries/:id", "routes/api/admin/enquiry.ts"),
+    route("admin/newsletter-subscriptions", "routes/api/admin/newsletter-subscriptions.ts"),
+    route("admin/newsletter-subscriptions/export", "routes/api/admin/newsletter-export.ts"),
 
     route("*", "routes/api/not-found.ts"),
   ]),

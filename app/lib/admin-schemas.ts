@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PLAN_IDS, PLANS } from "./constants";
+import { NEWSLETTER_SOURCE_VALUES, PLAN_IDS, PLANS, QUERY_TYPES } from "./constants";
 import { APPLICATION_MESSAGES, applicationFieldsSchema, optionalImageFile, TEXT_LIMITS } from "./schemas";
 
 // The back-office's input schemas, shared by each admin page and its /api twin.
@@ -178,3 +178,106 @@ export const SELLER_IMAGE_FIELDS = ["profile_photo", "id_proof_document", "payme
 export function planOf(amount: number | null | undefined, months: number | null | undefined) {
   return PLANS.find((p) => p.amount === amount && (months == null || p.months === months));
 }
+
+// ── Form Enquiries: contact enquiries and newsletter subscriptions ──
+
+export const ENQUIRY_STATUSES = ["new", "in_progress", "resolved", "closed"] as const;
+/** From the detail view an enquiry moves to one of these (the spec's three; `new` is only where it starts). */
+export const ENQUIRY_UPDATE_STATUSES = ["in_progress", "resolved", "closed"] as const;
+export const NEWSLETTER_STATUSES = ["active", "unsubscribed"] as const;
+export const ENQUIRY_PAGE_SIZE = 20;
+export const API_LIST_MAX_LIMIT = 100;
+
+export const ENQUIRY_STATUS_LABELS: Record<(typeof ENQUIRY_STATUSES)[number], string> = {
+  new: "New",
+  in_progress: "In progress",
+  resolved: "Resolved",
+  closed: "Closed",
+};
+
+const oneOf = <T extends readonly string[]>(name: string, values: T) =>
+  z.enum(["", ...values] as unknown as ["", ...T], { error: `${name} must be one of ${values.join(", ")}` });
+
+const searchFilter = z.string().trim().max(100, "search must be at most 100 characters");
+
+const enquiryFilterShape = {
+  search: searchFilter,
+  status: oneOf("status", ENQUIRY_STATUSES),
+  query_type: oneOf("query_type", QUERY_TYPES),
+};
+const subscriptionFilterShape = {
+  search: searchFilter,
+  status: oneOf("status", NEWSLETTER_STATUSES),
+  source: oneOf("source", NEWSLETTER_SOURCE_VALUES),
+};
+
+type Shape = Record<string, z.ZodType<string>>;
+type FilterValues<S extends Shape> = { [K in keyof S]: z.output<S[K]> };
+
+/**
+ * A list's filters from a URL. The page is lenient (a value it does not know falls back to "all");
+ * the API is strict and answers the first bad value's message (400).
+ */
+function filtersFrom<S extends Shape>(shape: S, params: URLSearchParams): { values: FilterValues<S>; error: string | null } {
+  const values = {} as Record<string, string>;
+  let error: string | null = null;
+  for (const [key, schema] of Object.entries(shape)) {
+    const parsed = schema.safeParse(params.get(key) ?? "");
+    if (parsed.success) values[key] = parsed.data;
+    else {
+      values[key] = "";
+      error ??= parsed.error.issues[0]?.message ?? `Invalid ${key}`;
+    }
+  }
+  return { values: values as FilterValues<S>, error };
+}
+
+export type EnquiryFilters = FilterValues<typeof enquiryFilterShape>;
+export type SubscriptionFilters = FilterValues<typeof subscriptionFilterShape>;
+
+export function enquiryFiltersFrom(params: URLSearchParams): EnquiryFilters {
+  return filtersFrom(enquiryFilterShape, params).values;
+}
+export function subscriptionFiltersFrom(params: URLSearchParams): SubscriptionFilters {
+  return filtersFrom(subscriptionFilterShape, params).values;
+}
+
+const apiPagingSchema = z.object({
+  page: z.coerce.number({ error: "page must be a whole number from 1" }).int("page must be a whole number from 1").min(1, "page must be a whole number from 1").max(100_000, "page is too large"),
+  limit: z.coerce
+    .number({ error: `limit must be a whole number from 1 to ${API_LIST_MAX_LIMIT}` })
+    .int(`limit must be a whole number from 1 to ${API_LIST_MAX_LIMIT}`)
+    .min(1, `limit must be a whole number from 1 to ${API_LIST_MAX_LIMIT}`)
+    .max(API_LIST_MAX_LIMIT, `limit must be a whole number from 1 to ${API_LIST_MAX_LIMIT}`),
+});
+
+/** The API list query: strict filters plus page (default 1) and limit (default 20, at most 100). */
+function apiListQuery<S extends Shape>(shape: S, params: URLSearchParams) {
+  const { values, error } = filtersFrom(shape, params);
+  if (error) return { ok: false as const, message: error };
+  const paging = apiPagingSchema.safeParse({ page: params.get("page") || "1", limit: params.get("limit") || String(ENQUIRY_PAGE_SIZE) });
+  if (!paging.success) return { ok: false as const, message: paging.error.issues[0]?.message ?? "Invalid paging" };
+  return { ok: true as const, filters: values, paging: paging.data };
+}
+export const apiEnquiryQuery = (params: URLSearchParams) => apiListQuery(enquiryFilterShape, params);
+export const apiSubscriptionQuery = (params: URLSearchParams) => apiListQuery(subscriptionFilterShape, params);
+
+const enquiryStatus = z.enum(ENQUIRY_UPDATE_STATUSES, { error: `status must be one of ${ENQUIRY_UPDATE_STATUSES.join(", ")}` });
+const adminNotes = z
+  .string({ error: "admin_notes must be text" })
+  .trim()
+  .max(ADMIN_NOTES_MAX_LENGTH, `Admin notes must be at most ${ADMIN_NOTES_MAX_LENGTH} characters`)
+  .transform((s) => s || null);
+
+/** The detail view's post (page and dialog): the new status and the notes (blank clears them). */
+export const enquiryUpdateFormSchema = z.object({
+  status: enquiryStatus,
+  admin_notes: adminNotes.optional().transform((s) => s ?? null),
+});
+
+/** PUT /api/admin/enquiries/{id} {status, admin_notes?}: notes left out are kept, null clears them. */
+export const apiEnquiryUpdateSchema = z.object({
+  status: enquiryStatus,
+  admin_notes: adminNotes.nullable().optional(),
+});
+export type EnquiryUpdate = { status: (typeof ENQUIRY_UPDATE_STATUSES)[number]; admin_notes?: string | null };

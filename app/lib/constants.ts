@@ -45,6 +45,10 @@ export const NEWSLETTER_SOURCES = [
   { value: "footer", label: "Footer" },
 ] as const;
 export const NEWSLETTER_SOURCE_VALUES = ["website", "homepage_final_cta", "footer"] as const;
+/** A subscription source as shown to staff ('Homepage CTA'); an unknown value as it is. */
+export function newsletterSourceLabel(source: string): string {
+  return NEWSLETTER_SOURCES.find((s) => s.value === source)?.label ?? source;
+}
 
 /** The one plan table (decision 14). */
 export const PLANS = [

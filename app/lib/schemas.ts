@@ -234,6 +234,9 @@ export const newsletterSchema = z.object({
 });
 export type NewsletterInput = z.output<typeof newsletterSchema>;
 
+export const UNSUBSCRIBE_BAD_LINK = "This unsubscribe link is not valid. Please use the link from your latest newsletter email, or contact us.";
+export const UNSUBSCRIBE_DONE = "You have been unsubscribed.";
+
 export const APPLICATION_MESSAGES = {
   name: "Name is required",
   mobileRequired: "Mobile number is required",

@@ -1,5 +1,10 @@
+import { sql } from "kysely";
 import type { DB } from "~db/client";
+import type { EnquiryFilters, EnquiryUpdate, SubscriptionFilters } from "~/lib/admin-schemas";
+import type { Paging } from "~/lib/paging";
 import type { ContactInput, NewsletterInput } from "~/lib/schemas";
+import { writeAudit } from "./audit.server";
+import type { Actor } from "./sellers-admin.server";
 
 /** A contact message, stored as a new enquiry for the admin's Form Enquiries page. */
 export async function createEnquiry(db: DB, input: ContactInput): Promise<number> {
@@ -47,4 +52,142 @@ export async function subscribeToNewsletter(db: DB, input: NewsletterInput): Pro
     .where("status", "=", "unsubscribed")
     .executeTakeFirst();
   return Number(reactivated.numUpdatedRows) > 0 ? "resubscribed" : "already_subscribed";
+}
+
+// ── the back-office: lists, the detail view's update, exports, unsubscribe ──
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function filteredEnquiries(db: DB, f: EnquiryFilters) {
+  let q = db.selectFrom("enquiries");
+  const search = f.search.trim();
+  if (search) {
+    const like = `%${escapeLike(search)}%`;
+    q = q.where((eb) => eb.or(["name", "email", "mobile", "subject", "message"].map((c) => eb(sql.ref(c), "like", sql`${like} escape '\\'`))));
+  }
+  if (f.status) q = q.where("status", "=", f.status);
+  if (f.query_type) q = q.where("query_type", "=", f.query_type);
+  return q;
+}
+
+const ENQUIRY_COLUMNS = ["id", "name", "email", "mobile", "query_type", "subject", "message", "status", "admin_notes", "created_at", "updated_at"] as const;
+
+/** The enquiries of a page, newest first, with the total matching the filters. */
+export async function listAdminEnquiries(db: DB, f: EnquiryFilters, paging: Paging) {
+  const { total } = await filteredEnquiries(db, f).select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+  const enquiries = await filteredEnquiries(db, f)
+    .select(ENQUIRY_COLUMNS)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(paging.limit)
+    .offset((paging.page - 1) * paging.limit)
+    .execute();
+  return { enquiries, total: Number(total) };
+}
+export type AdminEnquiryRow = Awaited<ReturnType<typeof listAdminEnquiries>>["enquiries"][number];
+
+export async function getEnquiry(db: DB, id: number) {
+  return db.selectFrom("enquiries").select(ENQUIRY_COLUMNS).where("id", "=", id).executeTakeFirst();
+}
+
+export type EnquiryUpdateResult = { ok: true; enquiry: AdminEnquiryRow; changed: boolean } | { ok: false; status: 404; message: string };
+
+/**
+ * The detail view's change: a new status and the admin notes (left out = kept). One transaction with an
+ * audit row holding each changed field as [before, after]; nothing changed writes nothing.
+ */
+export async function updateEnquiry(db: DB, actor: Actor, id: number, input: EnquiryUpdate): Promise<EnquiryUpdateResult> {
+  return db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom("enquiries").select(ENQUIRY_COLUMNS).where("id", "=", id).executeTakeFirst();
+    if (!before) return { ok: false as const, status: 404 as const, message: "Enquiry not found. It may have been deleted meanwhile." };
+    const next = { status: input.status, admin_notes: input.admin_notes === undefined ? before.admin_notes : input.admin_notes };
+    const changes: Record<string, [unknown, unknown]> = {};
+    if (next.status !== before.status) changes.status = [before.status, next.status];
+    if (next.admin_notes !== before.admin_notes) changes.admin_notes = [before.admin_notes, next.admin_notes];
+    if (!Object.keys(changes).length) return { ok: true as const, enquiry: before, changed: false };
+    const stamp = new Date().toISOString();
+    await trx.updateTable("enquiries").set({ ...next, updated_at: stamp }).where("id", "=", id).execute();
+    await writeAudit(trx, {
+      action: "enquiry.update",
+      actorUserId: actor.id,
+      actorEmail: actor.email,
+      ip: actor.ip,
+      targetType: "enquiry",
+      targetId: id,
+      details: { changes },
+    });
+    return { ok: true as const, enquiry: { ...before, ...next, updated_at: stamp }, changed: true };
+  });
+}
+
+/** Every enquiry matching the filters, read by id in pages of `batch` (the export streams them). */
+export async function* streamEnquiriesForExport(db: DB, f: EnquiryFilters, batch = 500) {
+  let after = 0;
+  for (;;) {
+    const rows = await filteredEnquiries(db, f).select(ENQUIRY_COLUMNS).where("id", ">", after).orderBy("id").limit(batch).execute();
+    yield* rows;
+    if (rows.length < batch) return;
+    after = rows[rows.length - 1].id;
+  }
+}
+
+function filteredSubscriptions(db: DB, f: SubscriptionFilters) {
+  let q = db.selectFrom("newsletter_subscriptions");
+  const search = f.search.trim();
+  if (search) q = q.where(sql.ref("email"), "like", sql`${`%${escapeLike(search)}%`} escape '\\'`);
+  if (f.status) q = q.where("status", "=", f.status);
+  if (f.source) q = q.where("source", "=", f.source);
+  return q;
+}
+
+const SUBSCRIPTION_COLUMNS = ["id", "email", "status", "source", "created_at", "updated_at"] as const;
+
+export async function listAdminSubscriptions(db: DB, f: SubscriptionFilters, paging: Paging) {
+  const { total } = await filteredSubscriptions(db, f).select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+  const subscriptions = await filteredSubscriptions(db, f)
+    .select(SUBSCRIPTION_COLUMNS)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(paging.limit)
+    .offset((paging.page - 1) * paging.limit)
+    .execute();
+  return { subscriptions, total: Number(total) };
+}
+export type AdminSubscriptionRow = Awaited<ReturnType<typeof listAdminSubscriptions>>["subscriptions"][number];
+
+export async function* streamSubscriptionsForExport(db: DB, f: SubscriptionFilters, batch = 500) {
+  let after = 0;
+  for (;;) {
+    const rows = await filteredSubscriptions(db, f).select(SUBSCRIPTION_COLUMNS).where("id", ">", after).orderBy("id").limit(batch).execute();
+    yield* rows;
+    if (rows.length < batch) return;
+    after = rows[rows.length - 1].id;
+  }
+}
+
+export async function getSubscriptionByEmail(db: DB, email: string) {
+  return db.selectFrom("newsletter_subscriptions").select(SUBSCRIPTION_COLUMNS).where("email", "=", email).executeTakeFirst();
+}
+
+export type UnsubscribeOutcome = "unsubscribed" | "already_unsubscribed" | "not_found";
+
+/** The visitor's own unsubscribe (through the signed link): status `unsubscribed`, with an audit row. */
+export async function unsubscribeFromNewsletter(db: DB, email: string, ip: string | null): Promise<UnsubscribeOutcome> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom("newsletter_subscriptions").select(["id", "status"]).where("email", "=", email).executeTakeFirst();
+    if (!row) return "not_found" as const;
+    if (row.status === "unsubscribed") return "already_unsubscribed" as const;
+    await trx.updateTable("newsletter_subscriptions").set({ status: "unsubscribed", updated_at: new Date().toISOString() }).where("id", "=", row.id).execute();
+    await writeAudit(trx, {
+      action: "newsletter.unsubscribe",
+      actorEmail: email,
+      ip,
+      targetType: "newsletter_subscription",
+      targetId: row.id,
+      details: { changes: { status: [row.status, "unsubscribed"] }, via: "signed link" },
+    });
+    return "unsubscribed" as const;
+  });
 }

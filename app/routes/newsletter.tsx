@@ -4,7 +4,8 @@ import { data, Form, Link, redirect } from "react-router";
 import { ErrorList, Field, Honeypot, HONEYPOT_FIELD } from "~/components/forms";
 import { getDb } from "~db/client";
 import { newsletterSchema } from "~/lib/schemas";
-import { NEWSLETTER_MESSAGES, type SubscribeOutcome, subscribeToNewsletter } from "~/models/enquiries.server";
+import { NEWSLETTER_MESSAGES, type SubscribeOutcome } from "~/models/enquiries.server";
+import { publicOrigin, subscribeWithWelcome } from "~/services/newsletter.server";
 import { checkPublicForm } from "~/services/public-form.server";
 import type { Route } from "./+types/newsletter";
 
@@ -33,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!guard.ok) {
     return data({ ok: false as const, errors: [guard.message], result: submission.reply({ formErrors: [guard.message] }) }, { status: guard.status, headers: guard.headers });
   }
-  const outcome = await subscribeToNewsletter(getDb(), submission.value);
+  const outcome = await subscribeWithWelcome(getDb(), submission.value, publicOrigin(request));
   if (js) return { ok: true as const, message: NEWSLETTER_MESSAGES[outcome] };
   return redirect(`/newsletter?status=${outcome}`);
 }

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import type { Role } from "~db/schema";
-import { categoryId, e2eDb, expect, randomClientAddress, signInAs, test, uniqueWord } from "./fixtures";
+import { categoryId, createEnquiryRow, e2eDb, expect, randomClientAddress, signInAs, test, uniqueWord, unsubscribePath } from "./fixtures";
 
 // axe-core over every page, failing on a violation of ANY impact, in light and dark themes, on a
 // 390 px phone and a 1280 px desktop. In the js-on project the page is hydrated. In the js-off
@@ -87,7 +87,13 @@ const PAGES: PageCase[] = [
   { name: "admin subcategory new", path: "/admin/subcategories/new", as: "admin" },
   { name: "admin subcategory edit", path: async () => `/admin/subcategories/edit/${(await e2eDb().selectFrom("subcategories").select("id").orderBy("id").executeTakeFirstOrThrow()).id}`, as: "admin" },
   { name: "admin reviews", path: "/admin/reviews", as: "moderator" },
-  { name: "admin enquiries", path: "/admin/enquiries", as: "admin" },
+  { name: "admin enquiries", path: async () => { const w = uniqueWord("axe"); await createEnquiryRow(e2eDb(), { name: `${w} A`, subject: "Hello", mobile: "+919876543210" }); return `/admin/enquiries?search=${w}`; }, as: "admin" },
+  { name: "admin enquiries empty", path: "/admin/enquiries?search=zzznothingmatches", as: "moderator" },
+  { name: "admin newsletter subscriptions", path: async () => { const w = uniqueWord("axe"); await e2eDb().insertInto("newsletter_subscriptions").values({ email: `${w}@example.test`, source: "homepage_final_cta", status: "active", created_at: new Date().toISOString(), updated_at: new Date().toISOString() }).execute(); return `/admin/enquiries?tab=newsletter&search=${w}`; }, as: "admin" },
+  { name: "admin enquiry detail", path: async () => `/admin/enquiries/${await createEnquiryRow(e2eDb(), { name: uniqueWord("axe"), subject: "Hello", mobile: "+919876543210" })}`, as: "moderator" },
+  { name: "admin enquiry not found", path: "/admin/enquiries/999999999", as: "moderator" },
+  { name: "newsletter unsubscribe", path: unsubscribePath("axe-reader@example.test") },
+  { name: "newsletter unsubscribe bad link", path: unsubscribePath("axe-reader@example.test", "bad-token") },
   { name: "admin content", path: "/admin/content", as: "admin" },
   { name: "admin settings", path: "/admin/settings", as: "admin" },
 ];

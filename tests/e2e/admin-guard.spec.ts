@@ -20,6 +20,8 @@ const PUBLIC_DOORS = new Set(["admin/login", "api/admin/login"]);
 const MODERATOR_MAY = new Set([
   "GET admin", "* admin/reviews", "* admin/enquiries", "* admin/*", "GET api/admin/dashboard", "GET api/admin/verify",
   "* api/admin/reviews", "* api/admin/reviews/bulk", "* api/admin/reviews/:id",
+  // Form Enquiries: moderators manage enquiries and see subscriptions, but do not export (decision 5).
+  "* admin/enquiries/:id", "* api/admin/enquiries", "* api/admin/enquiries/:id", "* api/admin/newsletter-subscriptions",
 ]);
 const moderatorMay = (method: string, path: string) => MODERATOR_MAY.has(`${method} ${path}`) || MODERATOR_MAY.has(`* ${path}`);
 

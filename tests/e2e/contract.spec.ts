@@ -519,13 +519,67 @@ table(
       expect(await db.selectFrom("categories").select("id").where("id", "=", cat.id).executeTakeFirst()).toBeDefined();
       await expectError(await page.request.delete(`/api/admin/subcategories/${cat.subId}`), 404);
     }],
+    ["GET /api/admin/enquiries (page, limit=20, search, status, query_type)", async ({ request, page }) => {
+      const word = uniqueWord("apienq");
+      const sent = await request.post("/api/enquiries/contact", { data: { name: `${word} Ritu`, email: `${word}@example.test`, mobile: "", query_type: "Feedback", subject: "Hello", message: "Lovely site" } });
+      expect(sent.status()).toBe(201);
+      await expectError(await request.get("/api/admin/enquiries"), 401);
+      await signInAs(page.context(), "moderator");
+      const body = await (await page.request.get(`/api/admin/enquiries?page=1&limit=20&search=${word}&status=new&query_type=Feedback`)).json();
+      expect(body.pagination).toEqual({ page: 1, limit: 20, total: 1, pages: 1 });
+      expect(body.enquiries[0]).toMatchObject({ name: `${word} Ritu`, email: `${word}@example.test`, mobile: null, query_type: "Feedback", subject: "Hello", message: "Lovely site", status: "new", admin_notes: null });
+      expect(typeof body.enquiries[0].id).toBe("number");
+      expect(typeof body.enquiries[0].created_at).toBe("string");
+      await expectError(await page.request.get("/api/admin/enquiries?limit=101"), 400);
+      await expectError(await page.request.get("/api/admin/enquiries?status=archived"), 400);
+    }],
+    ["PUT /api/admin/enquiries/{id} {status, admin_notes}", async ({ request, page, db }) => {
+      const word = uniqueWord("putenq");
+      await request.post("/api/enquiries/contact", { data: { name: word, email: `${word}@example.test`, query_type: "Other", message: "Question" } });
+      const { id } = await db.selectFrom("enquiries").select("id").where("email", "=", `${word}@example.test`).executeTakeFirstOrThrow();
+      await expectError(await request.put(`/api/admin/enquiries/${id}`, { data: { status: "resolved", admin_notes: "" } }), 401);
+      await signInAs(page.context(), "moderator");
+      const res = await page.request.put(`/api/admin/enquiries/${id}`, { data: { status: "resolved", admin_notes: "Answered by phone" } });
+      expect(res.status()).toBe(200);
+      expect(await res.json()).toMatchObject({ success: true, message: `Enquiry from ${word} updated: Resolved.` });
+      expect(await db.selectFrom("enquiries").select(["status", "admin_notes"]).where("id", "=", id).executeTakeFirstOrThrow()).toEqual({ status: "resolved", admin_notes: "Answered by phone" });
+      await expectError(await page.request.put(`/api/admin/enquiries/${id}`, { data: { status: "new", admin_notes: "" } }), 400, "status must be one of in_progress, resolved, closed");
+      await expectError(await page.request.put("/api/admin/enquiries/999999999", { data: { status: "closed", admin_notes: "" } }), 404);
+    }],
+    ["GET /api/admin/enquiries/export → enquiries.csv", async ({ request, page }) => {
+      await expectError(await request.get("/api/admin/enquiries/export"), 401);
+      await signInAs(page.context(), "moderator");
+      await expectError(await page.request.get("/api/admin/enquiries/export"), 403);
+      await signInAs(page.context(), "admin");
+      const res = await page.request.get("/api/admin/enquiries/export");
+      expect(res.status()).toBe(200);
+      expect(res.headers()["content-type"]).toMatch(/^text\/csv/);
+      expect(res.headers()["content-disposition"]).toBe('attachment; filename="enquiries.csv"');
+      expect((await res.text()).replace(/^\uFEFF/, "").split("\n")[0]).toBe("ID,Name,Email,Mobile,Query Type,Subject,Message,Status,Admin Notes,Created At,Updated At");
+    }],
+    ["GET /api/admin/newsletter-subscriptions (page, limit=20, search, status, source)", async ({ request, page }) => {
+      const email = `${uniqueWord("apinews")}@example.test`;
+      expect((await request.post("/api/enquiries/newsletter", { data: { email, source: "homepage_final_cta" } })).status()).toBe(200);
+      await expectError(await request.get("/api/admin/newsletter-subscriptions"), 401);
+      await signInAs(page.context(), "moderator");
+      const body = await (await page.request.get(`/api/admin/newsletter-subscriptions?page=1&limit=20&search=${encodeURIComponent(email)}&status=active&source=homepage_final_cta`)).json();
+      expect(body.pagination).toEqual({ page: 1, limit: 20, total: 1, pages: 1 });
+      expect(body.subscriptions[0]).toMatchObject({ email, status: "active", source: "homepage_final_cta" });
+      expect(typeof body.subscriptions[0].created_at).toBe("string");
+      await expectError(await page.request.get("/api/admin/newsletter-subscriptions?limit=101"), 400);
+    }],
+    ["GET /api/admin/newsletter-subscriptions/export → newsletter.csv", async ({ request, page }) => {
+      await expectError(await request.get("/api/admin/newsletter-subscriptions/export"), 401);
+      await signInAs(page.context(), "moderator");
+      await expectError(await page.request.get("/api/admin/newsletter-subscriptions/export"), 403);
+      await signInAs(page.context(), "admin");
+      const res = await page.request.get("/api/admin/newsletter-subscriptions/export");
+      expect(res.status()).toBe(200);
+      expect(res.headers()["content-disposition"]).toBe('attachment; filename="newsletter.csv"');
+      expect((await res.text()).replace(/^\uFEFF/, "").split("\n")[0]).toBe("ID,Email,Status,Source,Subscribed At,Updated At");
+    }],
   ],
   [
     // Admin calls of the spec's tables that the back-office issues build; each becomes a row above.
-    "GET /api/admin/enquiries",
-    "PUT /api/admin/enquiries/{id}",
-    "GET /api/admin/enquiries/export",
-    "GET /api/admin/newsletter-subscriptions",
-    "GET /api/admin/newsletter-subscriptions/export",
   ],
 );

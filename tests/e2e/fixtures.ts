@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { test as base, type BrowserContext, expect, type Page } from "@playwright/test";
 import { createCookie } from "react-router";
 import type { Role } from "~db/schema";
@@ -57,6 +57,40 @@ export const test = base.extend<Fixtures>({
 export { expect };
 
 export const E2E_SESSION_SECRET = "e2e-session-secret-not-for-production";
+
+/**
+ * The signed unsubscribe link the server puts in each newsletter mail, computed here independently
+ * (HMAC-SHA256 of "newsletter-unsubscribe:v1\n" + email with the server's SESSION_SECRET, base64url).
+ */
+export function unsubscribePath(email: string, token?: string): string {
+  const address = email.trim().toLowerCase();
+  const signed = token ?? createHmac("sha256", E2E_SESSION_SECRET).update(`newsletter-unsubscribe:v1\n${address}`).digest("base64url");
+  return `/newsletter/unsubscribe?${new URLSearchParams({ email: address, token: signed })}`;
+}
+
+/** An enquiry row as the contact form stores it (status new unless told). */
+export async function createEnquiryRow(
+  db: DB,
+  input: { name?: string; email?: string; mobile?: string | null; query_type?: string; subject?: string | null; message?: string; status?: "new" | "in_progress" | "resolved" | "closed"; created_at?: string } = {},
+) {
+  const stamp = input.created_at ?? new Date().toISOString();
+  const row = await db
+    .insertInto("enquiries")
+    .values({
+      name: input.name ?? "Asha Rao",
+      email: input.email ?? `${uniqueWord("enq")}@example.test`,
+      mobile: input.mobile ?? null,
+      query_type: input.query_type ?? "General Inquiry",
+      subject: input.subject ?? null,
+      message: input.message ?? "I would like to know more about listing my shop.",
+      status: input.status ?? "new",
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
 
 /** Creates a user with a known password (rows written straight to the e2e database). */
 export async function createUser(db: DB, input: { role: Role; email?: string; password?: string; name?: string }) {

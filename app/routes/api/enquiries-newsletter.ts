@@ -1,7 +1,8 @@
 import { getDb } from "~db/client";
 import { newsletterSchema } from "~/lib/schemas";
-import { NEWSLETTER_MESSAGES, subscribeToNewsletter } from "~/models/enquiries.server";
+import { NEWSLETTER_MESSAGES } from "~/models/enquiries.server";
 import { methodNotAllowed, readPublicJsonForm } from "~/services/api.server";
+import { publicOrigin, subscribeWithWelcome } from "~/services/newsletter.server";
 import type { Route } from "./+types/enquiries-newsletter";
 
 export function loader() {
@@ -12,6 +13,6 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readPublicJsonForm(request, context.clientAddress, { scope: "newsletter", schema: newsletterSchema });
   if (!form.ok) return form.response;
-  const outcome = await subscribeToNewsletter(getDb(), form.data);
+  const outcome = await subscribeWithWelcome(getDb(), form.data, publicOrigin(request));
   return Response.json({ success: true, message: NEWSLETTER_MESSAGES[outcome], status: outcome });
 }

@@ -1,0 +1,14 @@
+import { getDb } from "~db/client";
+import { enquiryFiltersFrom } from "~/lib/admin-schemas";
+import { ENQUIRY_EXPORT_COLUMNS } from "~/services/enquiry-export.server";
+import { streamEnquiriesForExport } from "~/models/enquiries.server";
+import { csvResponse } from "~/services/csv.server";
+import { requirePermission } from "~/services/session.server";
+import type { Route } from "./+types/enquiries-export";
+
+// GET /api/admin/enquiries/export → enquiries.csv (admins only: moderators do not export).
+export async function loader({ request }: Route.LoaderArgs) {
+  await requirePermission(request, "exports.download");
+  const filters = enquiryFiltersFrom(new URL(request.url).searchParams);
+  return csvResponse("enquiries.csv", ENQUIRY_EXPORT_COLUMNS, streamEnquiriesForExport(getDb(), filters));
+}

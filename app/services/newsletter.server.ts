@@ -1,0 +1,82 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import type { DB } from "~db/client";
+import { CONTACT, SITE_NAME } from "~/lib/constants";
+import { type NewsletterInput, UNSUBSCRIBE_BAD_LINK, UNSUBSCRIBE_DONE } from "~/lib/schemas";
+import { type SubscribeOutcome, subscribeToNewsletter, unsubscribeFromNewsletter } from "~/models/enquiries.server";
+import { sendMailLater } from "./mailer.server";
+import { sessionSecret } from "./session.server";
+
+// Newsletter sign-up with its welcome mail, and the signed unsubscribe link every newsletter mail
+// carries: token = HMAC-SHA256(SESSION_SECRET, purpose + email), so only this server can make one and
+// it names one address. It needs no table and stays valid (re-subscribing and leaving again works).
+
+const PURPOSE = "newsletter-unsubscribe:v1\n";
+export const UNSUBSCRIBE_PATH = "/newsletter/unsubscribe";
+
+function normalise(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function unsubscribeToken(email: string): string {
+  return createHmac("sha256", sessionSecret()).update(PURPOSE + normalise(email)).digest("base64url");
+}
+
+/** Constant-time check of a token from a link (any length or alphabet accepted as input, never thrown on). */
+export function verifyUnsubscribeToken(email: string, token: string): boolean {
+  const expected = Buffer.from(unsubscribeToken(email));
+  const given = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** The public origin of links in mails: PUBLIC_URL when set, else the request's own. */
+export function publicOrigin(request: Request): string {
+  return process.env.PUBLIC_URL?.replace(/\/+$/, "") || new URL(request.url).origin;
+}
+
+export function unsubscribeUrl(origin: string, email: string): string {
+  const qs = new URLSearchParams({ email: normalise(email), token: unsubscribeToken(email) });
+  return `${origin}${UNSUBSCRIBE_PATH}?${qs.toString()}`;
+}
+
+/** The footer of every newsletter mail. */
+export function unsubscribeFooter(origin: string, email: string): string {
+  return `You receive this because ${normalise(email)} subscribed to the ${SITE_NAME} newsletter.\nUnsubscribe: ${unsubscribeUrl(origin, email)}`;
+}
+
+/**
+ * Subscribes (idempotent, decision 20) and, for a new or renewed subscription, sends the welcome mail
+ * with its unsubscribe link (shared by /newsletter and POST /api/enquiries/newsletter).
+ */
+export async function subscribeWithWelcome(db: DB, input: NewsletterInput, origin: string): Promise<SubscribeOutcome> {
+  const outcome = await subscribeToNewsletter(db, input);
+  if (outcome !== "already_subscribed") {
+    sendMailLater(db, [
+      {
+        to: input.email,
+        subject: `Welcome to the ${SITE_NAME} newsletter`,
+        text: [
+          "Hello,",
+          "",
+          `Thank you for subscribing to the ${SITE_NAME} newsletter. About twice a month we send community news, events and new women-led businesses in the directory.`,
+          "",
+          `— The ${SITE_NAME} team · ${CONTACT.phone}`,
+          "",
+          unsubscribeFooter(origin, input.email),
+        ].join("\n"),
+      },
+    ]);
+  }
+  return outcome;
+}
+
+export { UNSUBSCRIBE_BAD_LINK, UNSUBSCRIBE_DONE };
+
+export type UnsubscribeResult = { ok: true; message: string } | { ok: false; status: 400; message: string };
+
+/** The visitor's confirmed unsubscribe: the token must match the address; the row becomes `unsubscribed`. */
+export async function unsubscribeWithToken(db: DB, email: string, token: string, ip: string | null): Promise<UnsubscribeResult> {
+  if (!email || !token || !verifyUnsubscribeToken(email, token)) return { ok: false, status: 400, message: UNSUBSCRIBE_BAD_LINK };
+  // A signed address that has no subscription (deleted meanwhile) is already "not subscribed": same answer.
+  await unsubscribeFromNewsletter(db, normalise(email), ip);
+  return { ok: true, message: UNSUBSCRIBE_DONE };
+}
