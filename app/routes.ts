@@ -42,7 +42,7 @@ export default [
       route("enquiries", "routes/admin/enquiries.tsx"),
       route("enquiries/:id", "routes/admin/enquiry.tsx"),
       route("content", "routes/admin/placeholder.tsx", { id: "admin-content" }),
-      route("settings", "routes/admin/placeholder.tsx", { id: "admin-settings" }),
+      route("settings", "routes/admin/settings.tsx"),
       route("*", "routes/admin/placeholder.tsx", { id: "admin-unknown" }),
     ]),
   ]),

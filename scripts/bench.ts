@@ -16,6 +16,9 @@ const SELLERS = Number(values.sellers);
 const DURATION = Number(values.duration);
 const CONNECTIONS = Number(values.connections);
 const APP_PORT = 3390;
+const BENCH_ADMIN = { email: "bench-admin@example.test", password: "bench-admin-password-123" };
+/** Issue 7's target: every seller exported as CSV in under 2 s. */
+const EXPORT_TARGET_SECONDS = 2;
 const BARE_PORT = 3391;
 
 const dir = mkdtempSync(join(tmpdir(), "bwp-bench-"));
@@ -34,7 +37,7 @@ await db.destroy();
 console.log(`seeded in ${seedSeconds.toFixed(1)} s`);
 
 const server = spawn(process.execPath, ["--import", "tsx", "scripts/server.ts"], {
-  env: { ...process.env, NODE_ENV: "production", PORT: String(APP_PORT), HOST: "127.0.0.1", DATABASE_PATH: dbPath, UPLOADS_DIR: process.env.UPLOADS_DIR, SEED_DEMO: "0", RATE_LIMIT_REVIEW: "0" },
+  env: { ...process.env, NODE_ENV: "production", PORT: String(APP_PORT), HOST: "127.0.0.1", DATABASE_PATH: dbPath, UPLOADS_DIR: process.env.UPLOADS_DIR, SEED_DEMO: "0", RATE_LIMIT_REVIEW: "0", ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password, COOKIE_SECURE: "0" },
   stdio: ["ignore", "inherit", "inherit"],
 });
 
@@ -79,6 +82,20 @@ async function load(url: string) {
   };
 }
 
+/** Signs in as the bench's admin and times GET /api/admin/sellers/export read to its end. */
+async function timeSellersExport() {
+  const base = `http://127.0.0.1:${APP_PORT}`;
+  const login = await fetch(`${base}/api/admin/login`, { method: "POST", headers: { "Content-Type": "application/json", Origin: base }, body: JSON.stringify(BENCH_ADMIN) });
+  const cookie = login.headers.get("set-cookie")?.split(";")[0];
+  if (!login.ok || !cookie) throw new Error(`admin sign-in for the export answered ${login.status}`);
+  const start = performance.now();
+  const res = await fetch(`${base}/api/admin/sellers/export`, { headers: { Cookie: cookie, Accept: "text/csv", "Accept-Encoding": "identity" } });
+  if (!res.ok) throw new Error(`export answered ${res.status}`);
+  const text = await res.text();
+  const seconds = (performance.now() - start) / 1000;
+  return { seconds: Number(seconds.toFixed(3)), bytes: Buffer.byteLength(text), rows: text.split("\n").filter(Boolean).length - 1, withinTarget: seconds < EXPORT_TARGET_SECONDS };
+}
+
 type Row = { route: string; bytes: number; rps: number; p50: number; p99: number; bareRps: number; bareP50: number; bareP99: number; ratio: number; non2xx: number; errors: number };
 const rows: Row[] = [];
 try {
@@ -97,8 +114,10 @@ try {
     console.log(`  app  ${row.rps} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  (non-2xx ${row.non2xx}, errors ${row.errors})`);
     console.log(`  bare ${row.bareRps} req/s  p50 ${row.bareP50} ms  p99 ${row.bareP99} ms  → ratio ${row.ratio}`);
   }
+  const exportRun = await timeSellersExport();
+  console.log(`\nsellers CSV export: ${exportRun.rows} rows, ${exportRun.bytes} bytes in ${exportRun.seconds.toFixed(2)} s (target under ${EXPORT_TARGET_SECONDS} s)`);
   const memory = server.pid ? rssOf(server.pid) : null;
-  const results = { date: new Date().toISOString(), node: process.version, sellers: SELLERS, seedSeconds, connections: CONNECTIONS, durationSeconds: DURATION, memory, routes: rows };
+  const results = { date: new Date().toISOString(), node: process.version, sellers: SELLERS, seedSeconds, connections: CONNECTIONS, durationSeconds: DURATION, memory, routes: rows, export: exportRun };
   mkdirSync("bench", { recursive: true });
   writeFileSync("bench/results.json", `${JSON.stringify(results, null, 2)}\n`);
   console.log("\n| route | bytes | req/s | p50 ms | p99 ms | bare req/s | ratio |\n|---|---|---|---|---|---|---|");

@@ -27,7 +27,6 @@ export const QUICK_ACTIONS: { to: string; label: string; permission: Permission;
 export const ADMIN_PLACEHOLDERS: { prefix: string; title: string; permission: Permission; text: string }[] = [
   { prefix: "/admin/sellers/new", title: "Seller Form", permission: "sellers.manage", text: "Adding a seller by hand comes with the seller editor." },
   { prefix: "/admin/content", title: "Content", permission: "content.manage", text: "Content management is coming soon." },
-  { prefix: "/admin/settings", title: "Settings", permission: "settings.manage", text: "Password change and moderator accounts arrive with the admin portal pages." },
 ];
 
 export function placeholderFor(pathname: string) {

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { newPasswordField, PASSWORD_MAX_LENGTH } from "./auth-schemas";
 import { NEWSLETTER_SOURCE_VALUES, PLAN_IDS, PLANS, QUERY_TYPES } from "./constants";
-import { APPLICATION_MESSAGES, applicationFieldsSchema, optionalImageFile, TEXT_LIMITS } from "./schemas";
+import { APPLICATION_MESSAGES, applicationFieldsSchema, emailField, optionalImageFile, TEXT_LIMITS } from "./schemas";
 
 // The back-office's input schemas, shared by each admin page and its /api twin.
 
@@ -281,3 +282,49 @@ export const apiEnquiryUpdateSchema = z.object({
   admin_notes: adminNotes.nullable().optional(),
 });
 export type EnquiryUpdate = { status: (typeof ENQUIRY_UPDATE_STATUSES)[number]; admin_notes?: string | null };
+
+// ── settings: one's own password, and the staff accounts ──
+
+export const SETTINGS_MESSAGES = {
+  passwordChanged: "Password changed. Your other sessions were signed out.",
+  currentWrong: "Your current password is not correct",
+  mismatch: "Passwords do not match",
+  samePassword: "Choose a new password different from the current one",
+  moderatorAdded: "Moderator added. Share the password with them privately.",
+  disabled: "Account disabled. Its sessions were signed out.",
+  enabled: "Account enabled.",
+  removed: "Account removed.",
+  notSelf: "You cannot disable or remove your own account",
+  lastAdmin: "The last active admin cannot be disabled or removed",
+  notFound: "This account was not found. It may have been removed meanwhile.",
+  emailTaken: "An account with this email already exists.",
+} as const;
+
+export const passwordChangeSchema = z
+  .object({
+    intent: z.literal("password"),
+    current_password: z.string({ error: "Please enter your current password" }).min(1, "Please enter your current password").max(PASSWORD_MAX_LENGTH, SETTINGS_MESSAGES.currentWrong),
+    new_password: newPasswordField,
+    confirm_password: z.string().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.new_password !== (v.confirm_password ?? "")) ctx.addIssue({ code: "custom", message: SETTINGS_MESSAGES.mismatch, path: ["confirm_password"] });
+    if (v.new_password === v.current_password) ctx.addIssue({ code: "custom", message: SETTINGS_MESSAGES.samePassword, path: ["new_password"] });
+  });
+
+const staffId = z.coerce.number({ error: SETTINGS_MESSAGES.notFound }).int(SETTINGS_MESSAGES.notFound).positive(SETTINGS_MESSAGES.notFound);
+/** A staff password set by an admin: longer than a seller's, as it opens the back-office. */
+export const STAFF_PASSWORD_MIN_LENGTH = 12;
+
+export const staffIntentSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("add_moderator"),
+    name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(TEXT_LIMITS.name, `Name must be at most ${TEXT_LIMITS.name} characters`),
+    email: emailField("Email is required", "Email is invalid"),
+    password: newPasswordField.refine((p) => p.length >= STAFF_PASSWORD_MIN_LENGTH, `A staff password must be at least ${STAFF_PASSWORD_MIN_LENGTH} characters`),
+  }),
+  z.object({ intent: z.literal("disable"), id: staffId }),
+  z.object({ intent: z.literal("enable"), id: staffId }),
+  z.object({ intent: z.literal("remove"), id: staffId, confirmed: z.literal("1").optional() }),
+], { error: "Unknown action" });
+export type StaffIntent = z.output<typeof staffIntentSchema>;

@@ -128,11 +128,16 @@ export async function registerSeller(db: DB, input: Omit<RegistrationInput, "pas
   }
 }
 
-/** Changes a password and ends every session of the account (decision 8): old cookies stop working. */
-export async function setPasswordHash(db: DB, userId: number, passwordHash: string): Promise<void> {
+/**
+ * Changes a password and ends every session of the account (decision 8): old cookies stop working.
+ * `keepSessionId` spares the session of the person changing their own password.
+ */
+export async function setPasswordHash(db: DB, userId: number, passwordHash: string, keepSessionId?: string | null): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.updateTable("users").set({ password_hash: passwordHash, updated_at: new Date().toISOString() }).where("id", "=", userId).execute();
-    await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
+    let sessions = trx.deleteFrom("sessions").where("user_id", "=", userId);
+    if (keepSessionId) sessions = sessions.where("id", "!=", keepSessionId);
+    await sessions.execute();
   });
 }
 

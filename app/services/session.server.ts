@@ -44,7 +44,8 @@ export function sessionCookie() {
 
 export type SessionUser = Pick<User, "id" | "email" | "name" | "role" | "mobile" | "city" | "locality">;
 
-async function sessionIdFrom(request: Request): Promise<string | null> {
+/** The id of the request's session cookie, if it has a well-formed one. */
+export async function sessionIdFrom(request: Request): Promise<string | null> {
   const value = await sessionCookie().parse(request.headers.get("Cookie"));
   return typeof value === "string" && /^[A-Za-z0-9_-]{32,}$/.test(value) ? value : null;
 }
@@ -87,14 +88,6 @@ export async function destroySession(request: Request): Promise<string> {
   const id = await sessionIdFrom(request);
   if (id) await getDb().deleteFrom("sessions").where("id", "=", id).execute();
   return sessionCookie().serialize("", { maxAge: 0 });
-}
-
-/** Revokes every session of a user (password change, deactivation), optionally keeping one. */
-export async function revokeUserSessions(userId: number, exceptRequest?: Request): Promise<void> {
-  const keep = exceptRequest ? await sessionIdFrom(exceptRequest) : null;
-  let q = getDb().deleteFrom("sessions").where("user_id", "=", userId);
-  if (keep) q = q.where("id", "!=", keep);
-  await q.execute();
 }
 
 function isApiRequest(request: Request): boolean {

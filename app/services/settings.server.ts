@@ -1,0 +1,37 @@
+import type { DB } from "~db/client";
+import { SETTINGS_MESSAGES, type StaffIntent } from "~/lib/admin-schemas";
+import { writeAudit } from "~/models/audit.server";
+import type { Actor } from "~/models/sellers-admin.server";
+import { addModerator, changeStaffAccount, type StaffChange } from "~/models/staff.server";
+import { setPasswordHash } from "~/models/users.server";
+import { hashPassword, verifyPassword } from "./password.server";
+import { consume, reset, tooManyMessage } from "./rate-limit.server";
+import { sessionIdFrom } from "./session.server";
+
+// The Settings page's changes: one's own password (the current one first, throttled like a sign-in;
+// every other session ends) and the staff accounts.
+
+export type PasswordChange = { ok: true } | { ok: false; status: 400 | 429; field: string; message: string };
+
+export async function changeOwnPassword(db: DB, actor: Actor, request: Request, input: { current_password: string; new_password: string }): Promise<PasswordChange> {
+  const throttle = consume("login", `password-change:${actor.id}`);
+  if (!throttle.allowed) return { ok: false, status: 429, field: "current_password", message: tooManyMessage(throttle.retryAfterSeconds) };
+  const row = await db.selectFrom("users").select("password_hash").where("id", "=", actor.id).executeTakeFirst();
+  if (!(await verifyPassword(input.current_password, row?.password_hash))) {
+    return { ok: false, status: 400, field: "current_password", message: SETTINGS_MESSAGES.currentWrong };
+  }
+  reset("login", `password-change:${actor.id}`);
+  await setPasswordHash(db, actor.id, await hashPassword(input.new_password), await sessionIdFrom(request));
+  await writeAudit(db, { action: "staff.password_change", actorUserId: actor.id, actorEmail: actor.email, ip: actor.ip, targetType: "user", targetId: actor.id });
+  return { ok: true };
+}
+
+export async function changeStaff(db: DB, actor: Actor, intent: StaffIntent): Promise<StaffChange & { message?: string }> {
+  if (intent.intent === "add_moderator") {
+    const result = await addModerator(db, actor, { name: intent.name, email: intent.email, passwordHash: await hashPassword(intent.password) });
+    return result.ok ? { ok: true, message: SETTINGS_MESSAGES.moderatorAdded } : result;
+  }
+  const result = await changeStaffAccount(db, actor, intent.id, intent.intent);
+  if (!result.ok) return result;
+  return { ok: true, message: { disable: SETTINGS_MESSAGES.disabled, enable: SETTINGS_MESSAGES.enabled, remove: SETTINGS_MESSAGES.removed }[intent.intent] };
+}
