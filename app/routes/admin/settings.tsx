@@ -92,7 +92,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
           <input type="hidden" name="intent" value="password" />
           {password.form?.length ? <div className="form-error span-2" role="alert"><ErrorList errors={password.form} /></div> : null}
           <PasswordField label="Current password" errors={password.fields.current_password ?? undefined} inputProps={{ name: "current_password", id: "current-password", autoComplete: "current-password" }} />
-          <PasswordField label="New password" hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} errors={password.fields.new_password ?? undefined} inputProps={{ name: "new_password", id: "new-password", autoComplete: "new-password", minLength: PASSWORD_MIN_LENGTH }} />
+          <PasswordField label="New password" hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} errors={password.fields.new_password ?? undefined} inputProps={{ name: "new_password", id: "new-password", autoComplete: "new-password" }} />
           <PasswordField label="Confirm new password" errors={password.fields.confirm_password ?? undefined} inputProps={{ name: "confirm_password", id: "confirm-password", autoComplete: "new-password" }} />
           <div className="span-2"><button type="submit" className="btn btn-primary" disabled={busy}>Change Password</button></div>
         </Form>
@@ -160,7 +160,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             {moderator.form?.length ? <div className="form-error span-2" role="alert"><ErrorList errors={moderator.form} /></div> : null}
             <Field label="Name" errors={moderator.fields.name ?? undefined} inputProps={{ id: "mod-name", name: "name", required: true, autoComplete: "off", defaultValue: value(actionData, "moderator", "name") }} />
             <Field label="Email" errors={moderator.fields.email ?? undefined} inputProps={{ id: "mod-email", name: "email", type: "email", required: true, autoComplete: "off", defaultValue: value(actionData, "moderator", "email") }} />
-            <PasswordField label="First password" hint={`At least ${STAFF_PASSWORD_MIN_LENGTH} characters. Share it with them privately.`} errors={moderator.fields.password ?? undefined} inputProps={{ name: "password", id: "mod-password", autoComplete: "new-password", minLength: STAFF_PASSWORD_MIN_LENGTH }} />
+            <PasswordField label="First password" hint={`At least ${STAFF_PASSWORD_MIN_LENGTH} characters. Share it with them privately.`} errors={moderator.fields.password ?? undefined} inputProps={{ name: "password", id: "mod-password", autoComplete: "new-password" }} />
             <div className="span-2"><button type="submit" className="btn btn-primary" disabled={busy}>Add Moderator</button></div>
           </Form>
         </section>
