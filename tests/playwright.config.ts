@@ -8,6 +8,8 @@ process.env.E2E_RUN_DIR ??= mkdtempSync(join(tmpdir(), "bwp-e2e-"));
 const runDir = process.env.E2E_RUN_DIR;
 process.env.E2E_DATABASE_PATH = join(runDir, "e2e.db");
 process.env.E2E_UPLOADS_DIR = join(runDir, "uploads");
+// Real scrypt at 2^14 (production: 2^17) for the many accounts the tests make, here and in the server.
+process.env.PASSWORD_HASH_COST ??= "14";
 const port = Number(process.env.E2E_PORT ?? 3210);
 process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
 // The tests' own OpenID Connect provider (Google sign-in), on the next port.
@@ -59,6 +61,7 @@ export default defineConfig({
       SESSION_SECRET: "e2e-session-secret-not-for-production",
       // The tests talk plain HTTP to 127.0.0.1; production cookies are Secure.
       COOKIE_SECURE: "0",
+      PASSWORD_HASH_COST: process.env.PASSWORD_HASH_COST,
       ADMIN_EMAIL: "admin@e2e.test",
       ADMIN_PASSWORD: "e2e-Admin-Password-123",
       GOOGLE_ISSUER: process.env.E2E_OIDC_ISSUER,

@@ -10,5 +10,8 @@ export default defineConfig({
     environment: "node",
     pool: "forks",
     testTimeout: 30_000,
+    // Real scrypt, at 2^14 instead of production's 2^17 so hundreds of test accounts stay quick
+    // (tests/unit/password.test.ts checks the production default and the rehash).
+    env: { PASSWORD_HASH_COST: "14" },
   },
 });

@@ -5,6 +5,7 @@ import type { Paging } from "~/lib/paging";
 import type { ContactInput, NewsletterInput } from "~/lib/schemas";
 import { writeAudit } from "./audit.server";
 import type { Actor } from "./sellers-admin.server";
+import { likeContains } from "./sql-like.server";
 
 /** A contact message, stored as a new enquiry for the admin's Form Enquiries page. */
 export async function createEnquiry(db: DB, input: ContactInput): Promise<number> {
@@ -56,16 +57,12 @@ export async function subscribeToNewsletter(db: DB, input: NewsletterInput): Pro
 
 // ── the back-office: lists, the detail view's update, exports, unsubscribe ──
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 function filteredEnquiries(db: DB, f: EnquiryFilters) {
   let q = db.selectFrom("enquiries");
   const search = f.search.trim();
   if (search) {
-    const like = `%${escapeLike(search)}%`;
-    q = q.where((eb) => eb.or(["name", "email", "mobile", "subject", "message"].map((c) => eb(sql.ref(c), "like", sql`${like} escape '\\'`))));
+    const like = likeContains(search);
+    q = q.where((eb) => eb.or(["name", "email", "mobile", "subject", "message"].map((c) => eb(sql.ref(c), "like", like))));
   }
   if (f.status) q = q.where("status", "=", f.status);
   if (f.query_type) q = q.where("query_type", "=", f.query_type);
@@ -136,7 +133,7 @@ export async function* streamEnquiriesForExport(db: DB, f: EnquiryFilters, batch
 function filteredSubscriptions(db: DB, f: SubscriptionFilters) {
   let q = db.selectFrom("newsletter_subscriptions");
   const search = f.search.trim();
-  if (search) q = q.where(sql.ref("email"), "like", sql`${`%${escapeLike(search)}%`} escape '\\'`);
+  if (search) q = q.where(sql.ref("email"), "like", likeContains(search));
   if (f.status) q = q.where("status", "=", f.status);
   if (f.source) q = q.where("source", "=", f.source);
   return q;

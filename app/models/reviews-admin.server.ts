@@ -4,6 +4,7 @@ import type { ReviewStatus } from "~db/schema";
 import type { Paging } from "~/lib/paging";
 import { writeAudit } from "./audit.server";
 import type { Actor } from "./sellers-admin.server";
+import { likeContains } from "./sql-like.server";
 
 // Review moderation: the list with its filters, and the state machine of the spec
 // (pending → published | rejected; published → rejected; rejected → published; any → deleted).
@@ -24,17 +25,13 @@ export function canMove(from: ReviewStatus, move: ReviewMove): boolean {
   return move === "delete" || ALLOWED[from].includes(move);
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 function filtered(db: DB, f: ReviewFilters) {
   let q = db.selectFrom("reviews as r").leftJoin("sellers as s", "s.id", "r.seller_id");
   const search = f.search.trim();
   if (search) {
-    const like = `%${escapeLike(search)}%`;
+    const like = likeContains(search);
     q = q.where((eb) =>
-      eb.or(["r.reviewer_name", "r.review_text", "s.business_name", "s.owner_name"].map((c) => eb(sql.ref(c), "like", sql`${like} escape '\\'`))),
+      eb.or(["r.reviewer_name", "r.review_text", "s.business_name", "s.owner_name"].map((c) => eb(sql.ref(c), "like", like))),
     );
   }
   if (f.status) q = q.where("r.status", "=", f.status);

@@ -11,6 +11,7 @@ import { isPaymentReferenceUsed } from "./applications.server";
 import { writeAudit } from "./audit.server";
 import { subcategoriesOutside, unknownCategories } from "./categories.server";
 import { setSellerCategories } from "./seller-categories.server";
+import { likeContains } from "./sql-like.server";
 
 // The back-office's sellers: the list with its filters, the status changes (one going-live rule),
 // deletion. Every change is one transaction with its audit row (actor, target, before/after).
@@ -27,17 +28,13 @@ const LIST_COLUMNS = [
   "id_proof_type", "id_proof_document", "payment_screenshot", "created_at",
 ] as const;
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 function filtered(db: DB, f: SellerFilters) {
   let q = db.selectFrom("sellers");
   const search = f.search.trim();
   if (search) {
-    const like = `%${escapeLike(search)}%`;
+    const like = likeContains(search);
     q = q.where((eb) =>
-      eb.or(["business_name", "owner_name", "email", "mobile", "city"].map((c) => eb(sql.ref(c), "like", sql`${like} escape '\\'`))),
+      eb.or(["business_name", "owner_name", "email", "mobile", "city"].map((c) => eb(sql.ref(c), "like", like))),
     );
   }
   if (f.status) q = q.where("status", "=", f.status);

@@ -141,6 +141,11 @@ export async function setPasswordHash(db: DB, userId: number, passwordHash: stri
   });
 }
 
+/** Replaces a hash with a stronger one of the same password (at sign-in); sessions stay. */
+export async function rehashPassword(db: DB, userId: number, passwordHash: string): Promise<void> {
+  await db.updateTable("users").set({ password_hash: passwordHash }).where("id", "=", userId).execute();
+}
+
 export type EnsureAdminResult = "created" | "exists" | "skipped";
 
 /** Decision 9: the first admin from settings, created when no user has that email. Never changes an existing account. */

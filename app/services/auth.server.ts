@@ -4,11 +4,11 @@ import type { DB } from "~db/client";
 import { getDb } from "~db/client";
 import { type LoginInput, loginSchema } from "~/lib/auth-schemas";
 import { writeAudit } from "~/models/audit.server";
-import { type AccountUser, findUserForLogin, homeForRole } from "~/models/users.server";
+import { type AccountUser, findUserForLogin, homeForRole, rehashPassword } from "~/models/users.server";
 import { firstIssueMessage, jsonError, methodNotAllowed, readJsonBody } from "./api.server";
 import { crossOriginRefusal, isCrossOrigin } from "./csrf.server";
-import { verifyAgainstDummy, verifyPassword } from "./password.server";
-import { consume, peek, reset, tooManyMessage } from "./rate-limit.server";
+import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "./password.server";
+import { consume, refund, tooManyMessage } from "./rate-limit.server";
 import { createUserSession, destroySession } from "./session.server";
 
 // Password sign-in for both doors (seller login, admin login): throttling, audit, one message for
@@ -36,8 +36,12 @@ export async function attemptPasswordLogin(db: DB, input: LoginInput, meta: { po
   const audit = (outcome: string, userId?: number) =>
     writeAudit(db, { action: `${portal}.login.${outcome}`, actorUserId: userId ?? null, actorEmail: email.slice(0, 254), ip: clientAddress, details: { portal } });
 
-  const byAddress = peek("login", clientAddress);
-  const byAccount = peek("login_account", email);
+  // Each attempt is counted before the password work (parallel attempts cannot all slip under the
+  // limit) and given back when it succeeds. An address that has signed in to this account before is
+  // not held by the per-account limit, so failures from elsewhere cannot keep the owner out.
+  const knownAddress = hasSignedInFrom(email, clientAddress);
+  const byAddress = consume("login", clientAddress);
+  const byAccount = knownAddress ? { allowed: true as const } : consume("login_account", email);
   if (!byAddress.allowed || !byAccount.allowed) {
     const retry = Math.max(byAddress.allowed ? 0 : byAddress.retryAfterSeconds, byAccount.allowed ? 0 : byAccount.retryAfterSeconds);
     await audit("throttled");
@@ -48,15 +52,29 @@ export async function attemptPasswordLogin(db: DB, input: LoginInput, meta: { po
   const passwordOk = row?.password_hash ? await verifyPassword(input.password, row.password_hash) : await verifyAgainstDummy(input.password);
   const allowedHere = row && row.is_active === 1 && (portal === "seller" || STAFF.has(row.role));
   if (!row || !passwordOk || !allowedHere) {
-    consume("login", clientAddress);
-    consume("login_account", email);
     await audit("failure", row?.id);
     return { ok: false, status: 401, message: invalid };
   }
-  reset("login_account", email);
+  refund("login", clientAddress);
+  if (!knownAddress) refund("login_account", email);
+  rememberSignIn(email, clientAddress);
+  if (needsRehash(row.password_hash!)) await rehashPassword(db, row.id, await hashPassword(input.password));
   await audit("success", row.id);
   const { password_hash: _h, is_active: _a, ...user } = row;
   return { ok: true, user };
+}
+
+// Addresses each account has signed in from, for a month (in memory, like the rate limits).
+const KNOWN_ADDRESS_MS = 30 * 86_400_000;
+const knownAddresses = new Map<string, number>();
+
+function hasSignedInFrom(email: string, address: string, now = Date.now()): boolean {
+  return (knownAddresses.get(`${email}\n${address}`) ?? 0) > now;
+}
+
+function rememberSignIn(email: string, address: string, now = Date.now()): void {
+  if (knownAddresses.size > 100_000) for (const [key, until] of knownAddresses) if (until <= now) knownAddresses.delete(key);
+  knownAddresses.set(`${email}\n${address}`, now + KNOWN_ADDRESS_MS);
 }
 
 export class LoginFailure extends Error {

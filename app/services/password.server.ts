@@ -1,16 +1,26 @@
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 
-// scrypt with a per-password salt; the stored form carries its parameters so they can be raised later.
-const N = 16384, r = 8, p = 1, KEYLEN = 64;
+// scrypt with a per-password salt; the stored form carries its parameters, so a hash made with weaker
+// ones is redone at the next successful sign-in. OWASP's current parameters: N=2^17, r=8, p=1.
+// PASSWORD_HASH_COST (log2 N, 14 to 20) lowers it only where speed matters more (the test suites).
+const DEFAULT_COST = 17;
+const r = 8, p = 1, KEYLEN = 64;
+const MAX_MEMORY = 512 * 1024 * 1024;
+
+export function hashCost(): number {
+  const cost = Number(process.env.PASSWORD_HASH_COST ?? DEFAULT_COST);
+  return Number.isInteger(cost) && cost >= 14 && cost <= 20 ? cost : DEFAULT_COST;
+}
 
 function derive(password: string, salt: Buffer, n: number, rr: number, pp: number): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scrypt(password.normalize("NFKC"), salt, KEYLEN, { N: n, r: rr, p: pp, maxmem: 64 * 1024 * 1024 }, (err, key) => (err ? reject(err) : resolve(key))),
+    scrypt(password.normalize("NFKC"), salt, KEYLEN, { N: n, r: rr, p: pp, maxmem: MAX_MEMORY }, (err, key) => (err ? reject(err) : resolve(key))),
   );
 }
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
+  const N = 2 ** hashCost();
   const key = await derive(password, salt, N, r, p);
   return `scrypt$${N}$${r}$${p}$${salt.toString("base64")}$${key.toString("base64")}`;
 }
@@ -22,6 +32,12 @@ export async function verifyPassword(password: string, stored: string | null | u
   const expected = Buffer.from(keyB64, "base64");
   const actual = await derive(password, Buffer.from(saltB64, "base64"), Number(n), Number(rr), Number(pp));
   return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+/** Whether a stored hash was made with weaker parameters than today's (then it is redone at sign-in). */
+export function needsRehash(stored: string): boolean {
+  const [scheme, n, rr, pp] = stored.split("$");
+  return scheme !== "scrypt" || Number(n) < 2 ** hashCost() || Number(rr) < r || Number(pp) < p;
 }
 
 /** Spends the same time as a real check, so an unknown email cannot be told apart by timing. */

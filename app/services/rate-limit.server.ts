@@ -53,6 +53,12 @@ export function peek(scope: string, key: string, now = Date.now()): RateResult {
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((bucket.resetAt - now) / 1000)) };
 }
 
+/** Gives back one attempt counted by `consume` (a reserved attempt that turned out fine). */
+export function refund(scope: string, key: string, now = Date.now()): void {
+  const bucket = buckets.get(`${scope}:${key}`);
+  if (bucket && bucket.resetAt > now && bucket.count > 0) bucket.count--;
+}
+
 /** Forgets a key's attempts (e.g. after a successful sign-in). */
 export function reset(scope: string, key: string): void {
   buckets.delete(`${scope}:${key}`);

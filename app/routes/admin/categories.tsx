@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useSearchParams } from "react-router";
+import { EmptyState } from "~/components/admin/empty-state";
 import { getDb } from "~db/client";
 import { Badge } from "~/components/admin/badge";
 import { Pagination } from "~/components/admin/pagination";
@@ -149,10 +150,7 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
 
       {tab === "categories" ? (
         categories.length === 0 ? (
-          <div className="card card-pad empty-state">
-            <h2 className="h3">No Categories Yet</h2>
-            <p className="muted">Add the first category; sellers choose from the active ones.</p>
-          </div>
+          <EmptyState title="No Categories Yet">Add the first category; sellers choose from the active ones.</EmptyState>
         ) : (
           <div className="table-scroll" tabIndex={0} role="region" aria-label="Categories table">
             <table className="data-table">
@@ -204,10 +202,7 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
             <div className="row"><button type="submit" className="btn btn-sm btn-primary">Apply</button><Link to="?tab=subcategories" className="btn btn-sm">Clear Filters</Link></div>
           </Form>
           {subcategories.length === 0 ? (
-            <div className="card card-pad empty-state">
-              <h2 className="h3">No Subcategories Found</h2>
-              <p className="muted">Subcategories narrow a category down; sellers pick them after their categories.</p>
-            </div>
+            <EmptyState title="No Subcategories Found">Subcategories narrow a category down; sellers pick them after their categories.</EmptyState>
           ) : (
             <SubcategoryTable rows={subcategories} params={params} back={back} />
           )}

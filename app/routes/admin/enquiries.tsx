@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useSearchParams } from "react-router";
+import { EmptyState } from "~/components/admin/empty-state";
 import { getDb } from "~db/client";
 import { StatusBadge } from "~/components/admin/badge";
 import { type EnquiryDetail, EnquiryDetails } from "~/components/admin/enquiry-details";
@@ -119,10 +120,7 @@ function EnquiriesTab({ enquiries, filters, params }: { enquiries: NonNullable<L
         <div className="row"><button type="submit" className="btn btn-sm btn-primary">Apply</button><Link to="/admin/enquiries" className="btn btn-sm">Clear Filters</Link></div>
       </Form>
       {enquiries.length === 0 ? (
-        <div className="card card-pad empty-state">
-          <h2 className="h3">No Enquiries Found</h2>
-          <p className="muted">{filtered ? "No enquiries match your current filters." : "Messages sent through the contact form appear here."}</p>
-        </div>
+        <EmptyState title="No Enquiries Found">{filtered ? "No enquiries match your current filters." : "Messages sent through the contact form appear here."}</EmptyState>
       ) : (
         <div className="table-scroll" tabIndex={0} role="region" aria-label="Contact enquiries table">
           <table className="data-table">
@@ -198,10 +196,7 @@ function SubscriptionsTab({ subscriptions, filters }: { subscriptions: NonNullab
         <div className="row"><button type="submit" className="btn btn-sm btn-primary">Apply</button><Link to="/admin/enquiries?tab=newsletter" className="btn btn-sm">Clear Filters</Link></div>
       </Form>
       {subscriptions.length === 0 ? (
-        <div className="card card-pad empty-state">
-          <h2 className="h3">No Subscriptions Found</h2>
-          <p className="muted">{filtered ? "No subscriptions match your current filters." : "Newsletter sign-ups from the website appear here."}</p>
-        </div>
+        <EmptyState title="No Subscriptions Found">{filtered ? "No subscriptions match your current filters." : "Newsletter sign-ups from the website appear here."}</EmptyState>
       ) : (
         <div className="table-scroll" tabIndex={0} role="region" aria-label="Newsletter subscriptions table">
           <table className="data-table">

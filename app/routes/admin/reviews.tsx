@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useSearchParams } from "react-router";
+import { EmptyState } from "~/components/admin/empty-state";
 import { getDb } from "~db/client";
 import { StatusBadge } from "~/components/admin/badge";
 import { ConfirmButton, ConfirmPanel } from "~/components/admin/confirm";
@@ -95,10 +96,7 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
       </Form>
 
       {reviews.length === 0 ? (
-        <div className="card card-pad empty-state">
-          <h2 className="h3">No Reviews Found</h2>
-          <p className="muted">No reviews match your current filters.</p>
-        </div>
+        <EmptyState title="No Reviews Found">No reviews match your current filters.</EmptyState>
       ) : (
         <>
           <Form

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { getDb } from "~db/client";
 import { Badge, StatusBadge } from "~/components/admin/badge";
+import { EmptyState } from "~/components/admin/empty-state";
 import { ConfirmButton, ConfirmPanel } from "~/components/admin/confirm";
 import { Pagination } from "~/components/admin/pagination";
 import { SelectAll } from "~/components/admin/select-all";
@@ -189,10 +190,7 @@ export default function AdminSellers({ loaderData, actionData }: Route.Component
       </Form>
 
       {sellers.length === 0 ? (
-        <div className="card card-pad empty-state">
-          <p><strong>No sellers found</strong></p>
-          <Link to="/admin/sellers/new" className="btn btn-primary btn-sm">Add Seller</Link>
-        </div>
+        <EmptyState title="No sellers found" action={<Link to="/admin/sellers/new" className="btn btn-primary btn-sm">Add Seller</Link>} />
       ) : (
         <>
           <Form method="post" id="bulk-sellers" className="bulk-bar row" aria-label="Bulk actions">
