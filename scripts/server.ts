@@ -40,6 +40,18 @@ app.use((_req, res, next) => {
   next();
 });
 
+// No request body beyond BODY_MAX_BYTES is read at all (the application with its images is the largest
+// form, about 8 MB); each route then applies its own, smaller limit while it reads the stream.
+const BODY_MAX_BYTES = 12 * 1024 * 1024;
+app.use((req, res, next) => {
+  if (Number(req.headers["content-length"] ?? 0) > BODY_MAX_BYTES) {
+    res.status(413).set("Connection", "close").type("text/plain").send("This request is too large.");
+    req.resume();
+    return;
+  }
+  next();
+});
+
 // Page actions read form posts only: any other body type is answered 415 here instead of making
 // `request.formData()` throw (a 500). /api routes check their own content types.
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;

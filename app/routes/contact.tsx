@@ -11,6 +11,7 @@ import { CONTACT_REQUIRED_MESSAGE, CONTACT_SUCCESS_MESSAGE, contactSchema, TEXT_
 import { submitContactMessage } from "~/services/contact.server";
 import { checkPublicForm } from "~/services/public-form.server";
 import type { Route } from "./+types/contact";
+import { readForm } from "~/services/api.server";
 
 export function meta() {
   return [
@@ -22,7 +23,7 @@ export function meta() {
 const REQUIRED = ["name", "email", "query_type", "message"] as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: contactSchema });
   if (submission.status !== "success") {
     const missing = REQUIRED.some((k) => String(formData.get(k) ?? "").trim() === "");

@@ -3,6 +3,7 @@ import { getDb } from "~db/client";
 import { UNSUBSCRIBE_BAD_LINK } from "~/lib/schemas";
 import { unsubscribeWithToken, verifyUnsubscribeToken } from "~/services/newsletter.server";
 import type { Route } from "./+types/newsletter-unsubscribe";
+import { readForm } from "~/services/api.server";
 
 // /newsletter/unsubscribe?email&token — the signed link of every newsletter mail. GET only shows the
 // question (mail scanners that open links change nothing); the POST form does it, without JavaScript too.
@@ -30,7 +31,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { email, token } = linkFrom(await request.formData());
+  const { email, token } = linkFrom(await readForm(request));
   const result = await unsubscribeWithToken(getDb(), email, token, context.clientAddress);
   if (!result.ok) throw data(result.message, { status: result.status });
   return { done: true as const, message: result.message };

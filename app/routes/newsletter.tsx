@@ -8,6 +8,7 @@ import { NEWSLETTER_MESSAGES, type SubscribeOutcome } from "~/models/enquiries.s
 import { publicOrigin, subscribeWithWelcome } from "~/services/newsletter.server";
 import { checkPublicForm } from "~/services/public-form.server";
 import type { Route } from "./+types/newsletter";
+import { readForm } from "~/services/api.server";
 
 // /newsletter: where the newsletter forms post. Without JavaScript the visitor lands here (a plain
 // success page, or the form again with its error); with JavaScript the forms read the JSON-ish reply.
@@ -23,7 +24,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const js = formData.get("_js") === "1";
   const submission = parseWithZod(formData, { schema: newsletterSchema });
   if (submission.status !== "success") {

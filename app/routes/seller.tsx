@@ -15,6 +15,7 @@ import { createReview, flagReview } from "~/models/reviews.server";
 import { getPublicSeller, recordSellerView } from "~/models/sellers.server";
 import { checkPublicForm } from "~/services/public-form.server";
 import type { Route } from "./+types/seller";
+import { readForm } from "~/services/api.server";
 
 const TABS = ["overview", "reviews", "tutorials"] as const;
 type Tab = (typeof TABS)[number];
@@ -51,7 +52,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 export async function action({ params, request, context }: Route.ActionArgs) {
   const id = parseId(params.id);
   if (!id) throw notFound();
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get("intent") === "report") return reportReview(id, formData, context.clientAddress);
   const submission = parseWithZod(formData, { schema: reviewSchema });
   if (submission.status !== "success") {

@@ -2,10 +2,11 @@ import { redirect } from "react-router";
 import { parseTheme, themeCookie } from "~/lib/theme";
 import { safeRedirectPath } from "~/lib/redirect";
 import type { Route } from "./+types/theme";
+import { readForm } from "~/services/api.server";
 
 // The no-JavaScript path of the theme toggle: save the choice in a cookie and go back.
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const theme = parseTheme(form.get("theme")) ?? "dark";
   return redirect(safeRedirectPath(form.get("redirectTo")), { headers: { "Set-Cookie": themeCookie(theme) } });
 }

@@ -1,3 +1,4 @@
+import { data } from "react-router";
 import type { z } from "zod";
 import { isBlank } from "~/lib/schemas";
 import { crossOriginRefusal, isCrossOrigin } from "./csrf.server";
@@ -18,12 +19,15 @@ const MAX_JSON_BYTES = 64 * 1024;
 
 export type JsonBody = { ok: true; body: unknown } | { ok: false; response: Response };
 
-/** The body as text, or null as soon as it grows past maxBytes (a chunked body is never buffered whole). */
-export async function readTextWithin(request: Request, maxBytes: number): Promise<string | null> {
+/** The body's bytes, or null as soon as it grows past maxBytes (a chunked body is never buffered whole). */
+export async function readBytesWithin(request: Request, maxBytes: number): Promise<Buffer | null> {
   const declared = Number(request.headers.get("Content-Length") ?? 0);
-  if (declared > maxBytes) return null;
-  if (!request.body) return "";
+  if (!request.body) return declared > maxBytes ? null : Buffer.alloc(0);
   const reader = request.body.getReader();
+  if (declared > maxBytes) {
+    await discardRest(reader, 0);
+    return null;
+  }
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -31,12 +35,57 @@ export async function readTextWithin(request: Request, maxBytes: number): Promis
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {
-      await reader.cancel().catch(() => {});
+      await discardRest(reader, size);
       return null;
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Reads and drops the rest of a refused body (nothing is kept), so the client gets its 413 instead of a
+ * reset connection; a body still going past DRAIN_MAX_BYTES is cut off.
+ */
+const DRAIN_MAX_BYTES = 16 * 1024 * 1024;
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, alreadyRead: number): Promise<void> {
+  let size = alreadyRead;
+  while (size <= DRAIN_MAX_BYTES) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    size += value.byteLength;
+  }
+  await reader.cancel().catch(() => {});
+}
+
+/** The body as text, or null as soon as it grows past maxBytes. */
+export async function readTextWithin(request: Request, maxBytes: number): Promise<string | null> {
+  const bytes = await readBytesWithin(request, maxBytes);
+  return bytes === null ? null : bytes.toString("utf8");
+}
+
+/** The largest page form without files (the contact message, an admin's bulk selection, …). */
+export const FORM_MAX_BYTES = 128 * 1024;
+export const FORM_TOO_LARGE_MESSAGE = "This form is too large to send. Please shorten what you typed and try again.";
+
+/**
+ * A page action's form, read within FORM_MAX_BYTES (answered 413 beyond it, before parsing): what
+ * `request.formData()` does, bounded. Forms with files use parseFormData with their own limits.
+ */
+export async function readForm(request: Request, maxBytes = FORM_MAX_BYTES): Promise<FormData> {
+  return (await boundedFormRequest(request, maxBytes)).formData().catch(() => {
+    throw data("This form could not be read. Please try again.", { status: 400 });
+  });
+}
+
+/** The request with its form body read within maxBytes (413 beyond), for code that reads the form itself (remix-auth). */
+export async function boundedFormRequest(request: Request, maxBytes = FORM_MAX_BYTES): Promise<Request> {
+  const bytes = await readBytesWithin(request, maxBytes);
+  if (bytes === null) throw data(FORM_TOO_LARGE_MESSAGE, { status: 413 });
+  const headers = new Headers(request.headers);
+  if (!headers.has("Content-Type")) headers.set("Content-Type", "application/x-www-form-urlencoded");
+  headers.delete("Content-Length");
+  return new Request(request.url, { method: request.method, headers, body: new Uint8Array(bytes), signal: request.signal });
 }
 
 export type JsonBodyLimits = { maxBytes?: number; tooLargeMessage?: string };

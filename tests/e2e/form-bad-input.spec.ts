@@ -1,4 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
+import { request as httpRequest } from "node:http";
 import { categoryId, expect, signInAs, test, uniqueWord } from "./fixtures";
 
 // Bad input through the page forms' own actions (what a browser without JavaScript posts, and what
@@ -18,6 +19,27 @@ test.describe("bad input through the forms", () => {
     const res = await request.post(path, { form, maxRedirects: 0 });
     return { status: res.status(), html: await res.text(), location: res.headers().location };
   }
+
+  test("a page form larger than its limit is refused with 413 before it is parsed; nothing is stored", async ({ request, db, baseURL }) => {
+    const word = uniqueWord("huge");
+    for (const path of ["/contact", "/seller-login", "/admin/login", "/newsletter"]) {
+      const res = await request.post(path, { form: { name: word, email: `${word}@example.test`, query_type: "General Inquiry", message: "m".repeat(300_000), password: "x" }, maxRedirects: 0 });
+      expect(res.status(), path).toBe(413);
+    }
+    expect(await db.selectFrom("enquiries").select("id").where("name", "=", word).executeTakeFirst()).toBeUndefined();
+    // Beyond the server's own cap (the largest form, the application, stays under it) nothing is read at all.
+    // The answer comes from the declared length alone, before any of the body is sent.
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest(`${baseURL}/register`, { method: "POST", headers: { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(13 * 1024 * 1024) } }, (res) => {
+        resolve(res.statusCode ?? 0);
+        res.resume();
+        req.destroy();
+      });
+      req.on("error", reject);
+      req.write("--x\r\n");
+    });
+    expect(status).toBe(413);
+  });
 
   test("a page form posted as another content type is refused with 415, never a 500", async ({ request }) => {
     for (const path of ["/contact", "/seller-login", "/admin/login", "/register", "/theme", "/newsletter"]) {

@@ -15,6 +15,7 @@ import { getOwnListing, listOwnPublishedReviews, replyToOwnReview, updateOwnProf
 import type { OwnListing } from "~/models/seller-account.server";
 import { requireUser } from "~/services/session.server";
 import type { Route } from "./+types/seller-dashboard";
+import { readForm } from "~/services/api.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "My Dashboard | BWP Directory" }, { name: "robots", content: "noindex" }];
 
@@ -32,7 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request, { roles: ["seller"], loginPath: "/seller-login" });
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "reply") {
     const submission = parseWithZod(form, { schema: reviewReplySchema });

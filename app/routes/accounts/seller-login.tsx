@@ -11,6 +11,7 @@ import { LoginFailure, passwordAuthenticator, startSession } from "~/services/au
 import { googleSignInEnabled } from "~/services/google-oidc.server";
 import { getSessionUser } from "~/services/session.server";
 import type { Route } from "./+types/seller-login";
+import { boundedFormRequest } from "~/services/api.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Seller Login | BWP Directory" }];
 
@@ -22,11 +23,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.clone().formData();
+  const bounded = await boundedFormRequest(request);
+  const formData = await bounded.clone().formData();
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   try {
-    const user = await passwordAuthenticator(context.clientAddress).authenticate("seller", request);
+    const user = await passwordAuthenticator(context.clientAddress).authenticate("seller", bounded);
     const cookie = await startSession(request, user.id, context.clientAddress);
     return redirect(safeRedirectPath(formData.get("redirectTo"), homeForRole(user.role)), { headers: { "Set-Cookie": cookie } });
   } catch (error) {

@@ -16,6 +16,7 @@ import { openPendingSignup, sealPendingSignup } from "~/services/pending-signup.
 import { consume, tooManyMessage } from "~/services/rate-limit.server";
 import { getSessionUser } from "~/services/session.server";
 import type { Route } from "./+types/seller-signup";
+import { readForm } from "~/services/api.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Create a Seller Account | BWP Directory" },
@@ -54,7 +55,7 @@ const EXPIRED_MESSAGE = "Your sign-up took too long. Please enter your password 
 // The wizard runs on the server, so it works without JavaScript: step 1 is checked here and the page
 // answers with step 2 (step-1 values kept in hidden fields, the password only as an encrypted token).
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = str(form.get("intent"));
   const step1 = step1From(form);
   const step2 = step2From(form);

@@ -11,7 +11,7 @@ import { categoryEmoji } from "~/lib/constants";
 import { pageInfo, pagingFrom, returnUrl, withParams } from "~/lib/paging";
 import { parseId } from "~/lib/schemas";
 import { listAdminCategories, listAdminSubcategories } from "~/models/categories-admin.server";
-import { actorOf } from "~/services/api.server";
+import { actorOf, readForm } from "~/services/api.server";
 import { deleteCatalogueItem, saveCatalogueItem } from "~/services/categories-admin.server";
 import { redirectWithFlash, requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/categories";
@@ -46,7 +46,7 @@ export function headers() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requirePermission(request, "categories.manage");
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: categoryListIntentSchema });
   if (submission.status !== "success") return data({ error: firstError(submission.error) }, { status: 400 });
   const intent = submission.value;

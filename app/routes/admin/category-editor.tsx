@@ -7,7 +7,7 @@ import { ErrorList, Field, TextareaField } from "~/components/forms";
 import { CATEGORY_LIMITS, categoryFormSchema, slugify } from "~/lib/category-schemas";
 import { parseId } from "~/lib/schemas";
 import { getCategory } from "~/models/categories-admin.server";
-import { actorOf } from "~/services/api.server";
+import { actorOf, readForm } from "~/services/api.server";
 import { saveCatalogueItem } from "~/services/categories-admin.server";
 import { redirectWithFlash, requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/category-editor";
@@ -40,7 +40,7 @@ export function headers() {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requirePermission(request, "categories.manage");
   const category = await editedCategory(params.id);
-  const submission = parseWithZod(await request.formData(), { schema: categoryFormSchema });
+  const submission = parseWithZod(await readForm(request), { schema: categoryFormSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const result = await saveCatalogueItem(getDb(), actorOf(user, context.clientAddress), "category", category?.id ?? null, submission.value);
   if (!result.ok) {

@@ -9,6 +9,7 @@ import { safeRedirectPath } from "~/lib/redirect";
 import { LoginFailure, passwordAuthenticator, startSession } from "~/services/auth.server";
 import { getSessionUser } from "~/services/session.server";
 import type { Route } from "./+types/login";
+import { boundedFormRequest } from "~/services/api.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Login | BWP Directory" }, { name: "robots", content: "noindex" }];
 
@@ -26,11 +27,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 // Decision 6: credentials are checked here, on the server, and nowhere else.
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.clone().formData();
+  const bounded = await boundedFormRequest(request);
+  const formData = await bounded.clone().formData();
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   try {
-    const user = await passwordAuthenticator(context.clientAddress).authenticate("admin", request);
+    const user = await passwordAuthenticator(context.clientAddress).authenticate("admin", bounded);
     const cookie = await startSession(request, user.id, context.clientAddress);
     return redirect(adminTarget(formData.get("redirectTo")), { headers: { "Set-Cookie": cookie } });
   } catch (error) {

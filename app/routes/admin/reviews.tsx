@@ -13,6 +13,7 @@ import { listAdminReviews } from "~/models/reviews-admin.server";
 import { moderateReviews } from "~/services/reviews-admin.server";
 import { redirectWithFlash, requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/reviews";
+import { readForm } from "~/services/api.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Reviews | Admin | BWP Directory" }, { name: "robots", content: "noindex" }];
 
@@ -33,7 +34,7 @@ export function headers() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requirePermission(request, "reviews.moderate");
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: reviewIntentSchema });
   if (submission.status !== "success") {
     return data({ error: firstError(submission.error), confirm: null }, { status: 400 });

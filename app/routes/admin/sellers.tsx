@@ -18,6 +18,7 @@ import { changeSellers } from "~/services/sellers-admin.server";
 import { redirectWithFlash, requirePermission } from "~/services/session.server";
 import { privateUploadUrl } from "~/services/uploads.server";
 import type { Route } from "./+types/sellers";
+import { readForm } from "~/services/api.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sellers | Admin | BWP Directory" }, { name: "robots", content: "noindex" }];
 
@@ -73,7 +74,7 @@ export function headers() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requirePermission(request, "sellers.manage");
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: sellerIntentSchema });
   if (submission.status !== "success") {
     return data({ error: firstError(submission.error) }, { status: 400 });

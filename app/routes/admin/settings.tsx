@@ -11,7 +11,7 @@ import { PASSWORD_MIN_LENGTH } from "~/lib/auth-schemas";
 import { formatDate } from "~/lib/dates";
 import { can } from "~/lib/permissions";
 import { listStaff } from "~/models/staff.server";
-import { actorOf } from "~/services/api.server";
+import { actorOf, readForm } from "~/services/api.server";
 import { redirectWithFlash, requirePermission } from "~/services/session.server";
 import { changeOwnPassword, changeStaff } from "~/services/settings.server";
 import type { Route } from "./+types/settings";
@@ -38,7 +38,7 @@ type Reply = { form: "password" | "moderator" | "staff"; result: SubmissionResul
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requirePermission(request, "settings.manage");
   const actor = actorOf(user, context.clientAddress);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get("intent") === "password") {
     const submission = parseWithZod(formData, { schema: passwordChangeSchema });
     const hide = ["current_password", "new_password", "confirm_password"];

@@ -7,7 +7,7 @@ import { ErrorList, Field, SelectField } from "~/components/forms";
 import { CATEGORY_LIMITS, slugify, subcategoryFormSchema } from "~/lib/category-schemas";
 import { parseId } from "~/lib/schemas";
 import { getSubcategory, listParentChoices } from "~/models/categories-admin.server";
-import { actorOf } from "~/services/api.server";
+import { actorOf, readForm } from "~/services/api.server";
 import { saveCatalogueItem } from "~/services/categories-admin.server";
 import { redirectWithFlash, requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/subcategory-editor";
@@ -43,7 +43,7 @@ export function headers() {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requirePermission(request, "categories.manage");
   const subcategory = await editedSubcategory(params.id);
-  const submission = parseWithZod(await request.formData(), { schema: subcategoryFormSchema });
+  const submission = parseWithZod(await readForm(request), { schema: subcategoryFormSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const result = await saveCatalogueItem(getDb(), actorOf(user, context.clientAddress), "subcategory", subcategory?.id ?? null, submission.value);
   if (!result.ok) {
