@@ -43,6 +43,7 @@ export default [
       route("enquiries/:id", "routes/admin/enquiry.tsx"),
       route("content", "routes/admin/placeholder.tsx", { id: "admin-content" }),
       route("settings", "routes/admin/settings.tsx"),
+      route("audit", "routes/admin/audit.tsx"),
       route("*", "routes/admin/placeholder.tsx", { id: "admin-unknown" }),
     ]),
   ]),

@@ -12,6 +12,7 @@ export const ADMIN_NAV: AdminSection[] = [
   { to: "/admin/enquiries", label: "Form Enquiries", icon: "✉️", permission: "enquiries.manage" },
   { to: "/admin/content", label: "Content", icon: "📝", permission: "content.manage" },
   { to: "/admin/settings", label: "Settings", icon: "⚙️", permission: "settings.manage" },
+  { to: "/admin/audit", label: "Audit Log", icon: "🧾", permission: "audit.view" },
 ];
 
 /** The dashboard's quick actions (links; Initialize Data is a form of its own), each with its permission. */

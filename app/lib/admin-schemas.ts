@@ -328,3 +328,18 @@ export const staffIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("remove"), id: staffId, confirmed: z.literal("1").optional() }),
 ], { error: "Unknown action" });
 export type StaffIntent = z.output<typeof staffIntentSchema>;
+
+// ── the audit log's filters (/admin/audit) ──
+
+const dayOrBlank = z.string().regex(/^(\d{4}-\d{2}-\d{2})?$/).catch("");
+export function auditFiltersFrom(params: URLSearchParams) {
+  return z
+    .object({
+      actor: z.string().trim().max(254).catch(""),
+      action: z.string().trim().max(80).regex(/^[a-z_.]*$/).catch(""),
+      from: dayOrBlank,
+      to: dayOrBlank,
+    })
+    .parse({ actor: params.get("actor") ?? "", action: params.get("action") ?? "", from: params.get("from") ?? "", to: params.get("to") ?? "" });
+}
+export const AUDIT_PAGE_SIZES = [50, 100] as const;

@@ -49,3 +49,38 @@ export async function getDashboardStats(db: DB): Promise<DashboardStats> {
 export async function recentNotifications(db: DB, limit = 5) {
   return db.selectFrom("notifications").select(["id", "title", "message", "created_at"]).orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
 }
+
+export type WeekActivity = { week_start: string; applications: number; reviews: number; enquiries: number };
+
+/** The Monday (YYYY-MM-DD) of the week holding a date. */
+export function mondayOf(isoDate: string): string {
+  const d = new Date(`${isoDate}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * New applications (sellers created), reviews and enquiries per week (Monday to Sunday, UTC days) over
+ * the `weeks` weeks ending with the current one, oldest first; weeks without any are 0.
+ */
+export async function weeklyActivity(db: DB, today: string, weeks = 12): Promise<WeekActivity[]> {
+  const last = mondayOf(today);
+  const first = new Date(`${last}T00:00:00Z`);
+  first.setUTCDate(first.getUTCDate() - 7 * (weeks - 1));
+  const since = first.toISOString();
+  const perWeek = (table: "sellers" | "reviews" | "enquiries") =>
+    db
+      .selectFrom(table)
+      .select([sql<string>`date(created_at, 'weekday 0', '-6 days')`.as("week"), sql<number>`count(*)`.as("n")])
+      .where("created_at", ">=", since)
+      .groupBy("week")
+      .execute();
+  const [sellers, reviews, enquiries] = await Promise.all([perWeek("sellers"), perWeek("reviews"), perWeek("enquiries")]);
+  const count = (rows: { week: string; n: number }[], week: string) => Number(rows.find((r) => r.week === week)?.n ?? 0);
+  return Array.from({ length: weeks }, (_, i) => {
+    const d = new Date(first);
+    d.setUTCDate(d.getUTCDate() + 7 * i);
+    const week = d.toISOString().slice(0, 10);
+    return { week_start: week, applications: count(sellers, week), reviews: count(reviews, week), enquiries: count(enquiries, week) };
+  });
+}

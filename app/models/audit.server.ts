@@ -1,4 +1,6 @@
 import type { DB } from "~db/client";
+import type { Paging } from "~/lib/paging";
+import { likeContains, likeStartsWith } from "./sql-like.server";
 
 export type AuditEntry = {
   action: string;
@@ -26,4 +28,35 @@ export async function writeAudit(db: DB, entry: AuditEntry): Promise<void> {
       created_at: new Date().toISOString(),
     })
     .execute();
+}
+
+export type AuditFilters = { actor: string; action: string; from: string; to: string };
+
+function filteredAudit(db: DB, f: AuditFilters) {
+  let q = db.selectFrom("audit_log");
+  if (f.actor) q = q.where("actor_email", "like", likeContains(f.actor));
+  // An action ("seller.update") or its family ("seller.").
+  if (f.action) q = f.action.endsWith(".") ? q.where("action", "like", likeStartsWith(f.action)) : q.where("action", "=", f.action);
+  if (f.from) q = q.where("created_at", ">=", `${f.from}T00:00:00.000Z`);
+  if (f.to) q = q.where("created_at", "<", `${f.to}T23:59:59.999Z`);
+  return q;
+}
+
+/** The audit log for the back-office page: newest first, filtered by actor, action and dates (UTC days). */
+export async function listAuditLog(db: DB, f: AuditFilters, paging: Paging) {
+  const { total } = await filteredAudit(db, f).select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+  const rows = await filteredAudit(db, f)
+    .select(["id", "created_at", "actor_email", "action", "target_type", "target_id", "ip", "details"])
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(paging.limit)
+    .offset((paging.page - 1) * paging.limit)
+    .execute();
+  return { entries: rows, total: Number(total) };
+}
+
+/** The actions the log holds, for the page's filter. */
+export async function auditActions(db: DB): Promise<string[]> {
+  const rows = await db.selectFrom("audit_log").select("action").distinct().orderBy("action").execute();
+  return rows.map((r) => r.action);
 }

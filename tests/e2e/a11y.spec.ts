@@ -96,6 +96,7 @@ const PAGES: PageCase[] = [
   { name: "newsletter unsubscribe bad link", path: unsubscribePath("axe-reader@example.test", "bad-token") },
   { name: "admin content", path: "/admin/content", as: "admin" },
   { name: "admin settings", path: "/admin/settings", as: "admin" },
+  { name: "admin audit log", path: "/admin/audit", as: "admin" },
 ];
 
 const VIEWPORTS = [

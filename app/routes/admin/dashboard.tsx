@@ -4,7 +4,8 @@ import { QUICK_ACTIONS } from "~/lib/admin-nav";
 import { writeAudit } from "~/models/audit.server";
 import { getDb } from "~db/client";
 import { formatDate } from "~/lib/dates";
-import { getDashboardStats, recentNotifications } from "~/models/admin-stats.server";
+import { getDashboardStats, recentNotifications, weeklyActivity } from "~/models/admin-stats.server";
+import { ActivityChart } from "~/components/admin/activity-chart";
 import { can } from "~/lib/permissions";
 import { redirectWithFlash, requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/dashboard";
@@ -14,8 +15,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Admin | BWP
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "dashboard.view");
   const db = getDb();
-  const [stats, notifications] = await Promise.all([getDashboardStats(db), recentNotifications(db, 5)]);
-  return { stats, notifications, quickActions: QUICK_ACTIONS.filter((a) => can(user.role, a.permission)), canSeed: can(user.role, "seed.run") };
+  const [stats, notifications, activity] = await Promise.all([getDashboardStats(db), recentNotifications(db, 5), weeklyActivity(db, new Date().toISOString().slice(0, 10))]);
+  return { stats, notifications, activity, quickActions: QUICK_ACTIONS.filter((a) => can(user.role, a.permission)), canSeed: can(user.role, "seed.run") };
 }
 
 // Initialize Data: the categories and subcategories, idempotent (existing ones are kept as they are).
@@ -28,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, notifications, quickActions, canSeed } = loaderData;
+  const { stats, notifications, activity, quickActions, canSeed } = loaderData;
   const cards = [
     { label: "Total Sellers", value: stats.total_sellers, icon: "🏪" },
     { label: "Paid Sellers", value: stats.paid_sellers, icon: "💳" },
@@ -52,6 +53,10 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
+      <section className="card card-pad stack" aria-labelledby="activity-heading">
+        <h2 id="activity-heading" className="h3">Activity per week</h2>
+        <ActivityChart weeks={activity} />
+      </section>
       <div className="admin-two">
         <section className="card card-pad" aria-labelledby="qa-heading">
           <h2 id="qa-heading" className="h3">Quick Actions</h2>

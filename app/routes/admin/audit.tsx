@@ -1,0 +1,95 @@
+import { Form, Link, useSearchParams } from "react-router";
+import { getDb } from "~db/client";
+import { EmptyState } from "~/components/admin/empty-state";
+import { Pagination } from "~/components/admin/pagination";
+import { AUDIT_PAGE_SIZES, auditFiltersFrom } from "~/lib/admin-schemas";
+import { auditLines } from "~/lib/audit-details";
+import { formatDate } from "~/lib/dates";
+import { pageInfo, pagingFrom } from "~/lib/paging";
+import { auditActions, listAuditLog } from "~/models/audit.server";
+import { requirePermission } from "~/services/session.server";
+import type { Route } from "./+types/audit";
+
+// /admin/audit (admins): the audit log, read-only, newest first, filtered by actor, action and dates.
+
+export const meta: Route.MetaFunction = () => [{ title: "Audit Log | Admin | BWP Directory" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requirePermission(request, "audit.view");
+  const params = new URL(request.url).searchParams;
+  const db = getDb();
+  const filters = auditFiltersFrom(params);
+  const paging = pagingFrom(params, AUDIT_PAGE_SIZES);
+  const [{ entries, total }, actions] = await Promise.all([listAuditLog(db, filters, paging), auditActions(db)]);
+  const families = [...new Set(actions.map((a) => `${a.split(".")[0]}.`))];
+  return {
+    filters,
+    info: pageInfo(paging, total),
+    actions: [...families, ...actions].sort(),
+    entries: entries.map(({ details, ...e }) => ({ ...e, lines: auditLines(details) })),
+  };
+}
+
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+const timeFormat = new Intl.DateTimeFormat("en-IN", { hour: "2-digit", minute: "2-digit", timeZone: "Asia/Kolkata" });
+
+export default function AdminAudit({ loaderData }: Route.ComponentProps) {
+  const { filters, info, actions, entries } = loaderData;
+  const [params] = useSearchParams();
+  const filtered = !!(filters.actor || filters.action || filters.from || filters.to);
+  return (
+    <div className="stack">
+      <h1 className="admin-title">Audit Log</h1>
+      <p className="muted">Every change made in the back-office and every sign-in attempt: who, what, when and from where. Read-only.</p>
+      <Form method="get" className="filters" role="search" aria-label="Filter the audit log">
+        <div className="field"><label htmlFor="a-actor">Who (email)</label><input id="a-actor" className="input" type="search" name="actor" defaultValue={filters.actor} placeholder="e.g. admin@" /></div>
+        <div className="field"><label htmlFor="a-action">Action</label>
+          <select id="a-action" className="input" name="action" defaultValue={filters.action}>
+            <option value="">All actions</option>
+            {actions.map((a) => <option key={a} value={a}>{a.endsWith(".") ? `${a}* (all)` : a}</option>)}
+          </select>
+        </div>
+        <div className="field"><label htmlFor="a-from">From</label><input id="a-from" className="input" type="date" name="from" defaultValue={filters.from} /></div>
+        <div className="field"><label htmlFor="a-to">To</label><input id="a-to" className="input" type="date" name="to" defaultValue={filters.to} /></div>
+        <div className="row"><button type="submit" className="btn btn-sm btn-primary">Apply</button><Link to="/admin/audit" className="btn btn-sm">Clear Filters</Link></div>
+      </Form>
+      {entries.length === 0 ? (
+        <EmptyState title="No Entries Found">{filtered ? "No audit entries match these filters." : "Changes and sign-ins appear here."}</EmptyState>
+      ) : (
+        <>
+          <div className="table-scroll" tabIndex={0} role="region" aria-label="Audit log table">
+            <table className="data-table">
+              <thead>
+                <tr><th scope="col">When</th><th scope="col">Who</th><th scope="col">Action</th><th scope="col">Target</th><th scope="col">From</th><th scope="col">Changes</th></tr>
+              </thead>
+              <tbody>
+                {entries.map((e) => (
+                  <tr key={e.id} className="audit-row">
+                    <td className="small nowrap">{formatDate(e.created_at)}<br /><span className="muted">{timeFormat.format(new Date(e.created_at))}</span></td>
+                    <td className="small">{e.actor_email ?? "System"}</td>
+                    <td><code className="small">{e.action}</code></td>
+                    <td className="small">
+                      {e.target_type === "seller" && e.target_id ? <Link to={`/admin/sellers/edit/${e.target_id}`}>seller #{e.target_id}</Link> : e.target_type ? `${e.target_type} #${e.target_id}` : "—"}
+                    </td>
+                    <td className="small muted">{e.ip ?? "—"}</td>
+                    <td className="small">
+                      {e.lines.length ? (
+                        <ul className="plain-list audit-lines">
+                          {e.lines.map((l, i) => <li key={`${l.field}-${i}`}><span className="muted">{l.field}:</span> {l.text}</li>)}
+                        </ul>
+                      ) : <span className="muted">—</span>}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pagination info={info} params={params} />
+        </>
+      )}
+    </div>
+  );
+}
