@@ -9,6 +9,7 @@ import { getDb } from "~db/client";
 import { prepareDatabase } from "~db/prepare";
 import { NonceProvider } from "~/components/nonce";
 import { applySecurityHeaders } from "~/services/security-headers.server";
+import { readiness as checkReadiness, shutdown as closeResources } from "~/services/health.server";
 import { runStartupTasks } from "~/services/startup.server";
 
 export const streamTimeout = 5_000;
@@ -18,6 +19,16 @@ export async function startup(): Promise<void> {
   const db = getDb();
   await prepareDatabase(db);
   await runStartupTasks(db);
+}
+
+/** GET /readyz: whether the database, its migrations and the uploads folder are ready. */
+export function readiness() {
+  return checkReadiness(getDb());
+}
+
+/** Called by the server on SIGTERM/SIGINT once in-flight requests are done. */
+export function shutdown(): Promise<void> {
+  return closeResources();
 }
 
 export default function handleRequest(

@@ -46,6 +46,19 @@ export async function migrateToLatest(db: DB): Promise<void> {
   if (error) throw error;
 }
 
+/** Names of the migrations this code has that the database has not run (empty when current). */
+export async function pendingMigrations(db: DB): Promise<string[]> {
+  const migrations = await new Migrator({ db, provider: migrationProvider }).getMigrations();
+  return migrations.filter((m) => !m.executedAt).map((m) => m.name);
+}
+
+/** Closes the process-wide database, if open (at shutdown: SQLite checkpoints its WAL). */
+export async function closeDb(): Promise<void> {
+  const db = globalForDb.__db;
+  globalForDb.__db = undefined;
+  await db?.destroy();
+}
+
 const globalForDb = globalThis as unknown as { __db?: DB };
 
 /** The process-wide database (survives dev-server module reloads). */

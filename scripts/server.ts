@@ -63,7 +63,27 @@ app.use((req, res, next) => {
   res.status(415).type("text/plain").send("Please send this form as a normal web form (application/x-www-form-urlencoded or multipart/form-data).");
 });
 
-type StartableBuild = ServerBuild & { entry: { module: { startup?: () => Promise<void> } } };
+type EntryHooks = {
+  startup?: () => Promise<void>;
+  readiness?: () => Promise<{ ready: boolean; checks: Record<string, unknown> }>;
+  shutdown?: () => Promise<void>;
+};
+type StartableBuild = ServerBuild & { entry: { module: EntryHooks } };
+let hooks: EntryHooks = {};
+let stopping = false;
+
+// Health: /healthz answers while the process runs; /readyz when the site can serve (for a load balancer).
+app.get("/healthz", (_req, res) => {
+  res.set("Cache-Control", "no-store").json({ status: "ok", uptime_seconds: Math.round(process.uptime()) });
+});
+app.get("/readyz", async (_req, res) => {
+  try {
+    const state = (await hooks.readiness?.()) ?? { ready: false, checks: {} };
+    res.status(state.ready && !stopping ? 200 : 503).set("Cache-Control", "no-store").json({ status: state.ready && !stopping ? "ready" : "not ready", ...state, stopping });
+  } catch {
+    res.status(503).set("Cache-Control", "no-store").json({ status: "not ready" });
+  }
+});
 
 function loadContext(req: express.Request) {
   return { clientAddress: req.ip || req.socket.remoteAddress || "unknown" };
@@ -72,7 +92,8 @@ function loadContext(req: express.Request) {
 if (isProduction) {
   const buildPath = resolve("build/server/index.js");
   const build = (await import(buildPath)) as StartableBuild;
-  await build.entry.module.startup?.();
+  hooks = build.entry.module;
+  await hooks.startup?.();
   app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
   app.use(express.static("build/client", { maxAge: "1h", index: false }));
   app.use(createRequestHandler({ build, mode: "production", getLoadContext: loadContext }));
@@ -81,7 +102,8 @@ if (isProduction) {
   const viteServer = await vite.createServer({ server: { middlewareMode: true } });
   app.use(viteServer.middlewares);
   const firstBuild = (await viteServer.ssrLoadModule("virtual:react-router/server-build")) as StartableBuild;
-  await firstBuild.entry.module.startup?.();
+  hooks = firstBuild.entry.module;
+  await hooks.startup?.();
   app.use(async (req, res, next) => {
     try {
       const build = (await viteServer.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
@@ -96,6 +118,28 @@ if (isProduction) {
 const server = app.listen(port, host, () => {
   console.log(`listening on http://${host === "0.0.0.0" ? "localhost" : host}:${port}`);
 });
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => server.close(() => process.exit(0)));
+
+// A clean stop: take no new connections, let in-flight requests finish (at most SHUTDOWN_GRACE_MS),
+// then stop the timers and close SQLite (its WAL is checkpointed) before exiting.
+const SHUTDOWN_GRACE_MS = 10_000;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: finishing in-flight requests…`);
+  const force = setTimeout(() => {
+    console.error("shutdown took too long; closing the remaining connections");
+    server.closeAllConnections();
+  }, SHUTDOWN_GRACE_MS).unref();
+  server.closeIdleConnections();
+  await new Promise<void>((done) => server.close(() => done()));
+  clearTimeout(force);
+  try {
+    await hooks.shutdown?.();
+  } catch (error) {
+    console.error("shutdown failed:", error);
+    process.exit(1);
+  }
+  console.log("stopped cleanly");
+  process.exit(0);
 }
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void stop(signal));

@@ -9,6 +9,12 @@ export async function runStartupTasks(db: DB): Promise<void> {
   scheduleUploadExpiry(db);
 }
 
+/** Stops the periodic tasks (at shutdown). */
+export function stopStartupTasks(): void {
+  if (uploadSweep) clearInterval(uploadSweep);
+  uploadSweep = undefined;
+}
+
 const UPLOAD_SWEEP_EVERY_MS = 60 * 60 * 1000;
 let uploadSweep: NodeJS.Timeout | undefined;
 

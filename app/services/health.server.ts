@@ -1,0 +1,36 @@
+import { constants } from "node:fs";
+import { access } from "node:fs/promises";
+import { sql } from "kysely";
+import { closeDb, type DB, pendingMigrations } from "~db/client";
+import { stopStartupTasks } from "./startup.server";
+import { uploadsFolder } from "./storage.server";
+
+// GET /readyz and the clean stop: whether the site can serve (the database answers, its migrations are
+// current, the uploads folders are writable), and what to close when the process is asked to stop.
+
+export type Readiness = { ready: boolean; checks: Record<"database" | "migrations" | "uploads", { ok: boolean; detail?: string }> };
+
+export async function readiness(db: DB): Promise<Readiness> {
+  const checks: Readiness["checks"] = { database: { ok: false }, migrations: { ok: false }, uploads: { ok: false } };
+  try {
+    await sql`select 1`.execute(db);
+    checks.database = { ok: true };
+    const pending = await pendingMigrations(db);
+    checks.migrations = pending.length ? { ok: false, detail: `${pending.length} pending` } : { ok: true };
+  } catch {
+    checks.database = { ok: false, detail: "the database does not answer" };
+  }
+  try {
+    await Promise.all([access(uploadsFolder("public"), constants.W_OK), access(uploadsFolder("private"), constants.W_OK)]);
+    checks.uploads = { ok: true };
+  } catch {
+    checks.uploads = { ok: false, detail: "the uploads folder is not writable" };
+  }
+  return { ready: Object.values(checks).every((c) => c.ok), checks };
+}
+
+/** After the server stopped taking requests: timers stop and the database closes cleanly. */
+export async function shutdown(): Promise<void> {
+  stopStartupTasks();
+  await closeDb();
+}
