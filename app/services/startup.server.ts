@@ -1,5 +1,6 @@
 import type { DB } from "~db/client";
 import { ensureFirstAdmin } from "~/models/users.server";
+import { backupWithRetention } from "./backup.server";
 import { hashPassword } from "./password.server";
 import { removeExpiredUploads } from "./uploads.server";
 
@@ -7,12 +8,31 @@ import { removeExpiredUploads } from "./uploads.server";
 export async function runStartupTasks(db: DB): Promise<void> {
   await createFirstAdminFromSettings(db);
   scheduleUploadExpiry(db);
+  scheduleBackups(db);
+}
+
+let backupTimer: NodeJS.Timeout | undefined;
+
+/** BACKUP_EVERY_HOURS > 0: a backup into BACKUP_DIR that often, keeping the newest BACKUP_KEEP. */
+function scheduleBackups(db: DB, env = process.env): void {
+  const hours = Number(env.BACKUP_EVERY_HOURS ?? 0);
+  if (!(hours > 0)) return;
+  const dir = env.BACKUP_DIR || "./data/backups";
+  const keep = Math.max(1, Number(env.BACKUP_KEEP ?? 7) || 7);
+  backupTimer ??= setInterval(() => {
+    backupWithRetention(db, dir, keep).then(
+      (made) => console.log(`backup written: ${made}`),
+      (error) => console.error("scheduled backup failed:", error),
+    );
+  }, hours * 3_600_000).unref();
 }
 
 /** Stops the periodic tasks (at shutdown). */
 export function stopStartupTasks(): void {
   if (uploadSweep) clearInterval(uploadSweep);
+  if (backupTimer) clearInterval(backupTimer);
   uploadSweep = undefined;
+  backupTimer = undefined;
 }
 
 const UPLOAD_SWEEP_EVERY_MS = 60 * 60 * 1000;

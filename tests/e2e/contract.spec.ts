@@ -304,6 +304,8 @@ table(
       const body = await (await page.request.get("/api/admin/dashboard")).json();
       for (const key of ["total_sellers", "paid_sellers", "active_sellers", "verified_sellers", "total_reviews", "total_enquiries", "new_enquiries", "newsletter_subscribers", "total_categories"]) expect(typeof body.stats[key]).toBe("number");
       expect(Array.isArray(body.notifications)).toBe(true);
+      expect(body.activity).toHaveLength(12);
+      expect(body.activity[11]).toEqual({ week_start: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), applications: expect.any(Number), reviews: expect.any(Number), enquiries: expect.any(Number) });
     }],
     ["POST /api/admin/seed-data", async ({ page, db }) => {
       await signInAs(page.context(), "moderator");

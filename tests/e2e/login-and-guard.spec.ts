@@ -87,7 +87,7 @@ test.describe("admin login", () => {
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
     const sidebar = page.getByRole("navigation", { name: "Admin sections" });
-    for (const name of ["Dashboard", "Sellers", "Categories", "Reviews", "Form Enquiries", "Content", "Settings"]) {
+    for (const name of ["Dashboard", "Sellers", "Categories", "Reviews", "Form Enquiries", "Content", "Settings", "Audit Log"]) {
       await expect(sidebar.getByRole("link", { name })).toBeVisible();
     }
     for (const card of ["Total Sellers", "Paid Sellers", "Active Sellers", "Verified Sellers", "Total Reviews", "Contact Enquiries", "Newsletter Subscribers", "Categories"]) {
@@ -138,7 +138,7 @@ test.describe("admin login", () => {
 });
 
 test.describe("admin guard", () => {
-  const adminOnly = ["/admin/sellers", "/admin/sellers/new", "/admin/sellers/edit/1", "/admin/categories", "/admin/content", "/admin/settings"];
+  const adminOnly = ["/admin/sellers", "/admin/sellers/new", "/admin/sellers/edit/1", "/admin/categories", "/admin/content", "/admin/settings", "/admin/audit"];
   const moderatorToo = ["/admin", "/admin/reviews", "/admin/enquiries"];
 
   test("anonymous visitors are sent to /admin/login from every admin page", async ({ page }) => {

@@ -1,0 +1,14 @@
+// npm run db:backup -- [folder]   a consistent copy of the database and uploads while the site runs
+//                                 (default: BACKUP_DIR or ./data/backups, one folder per backup)
+import { join } from "node:path";
+import { databasePath, openDatabase } from "~db/client";
+import { backupTo } from "~/services/backup.server";
+
+const target = process.argv[2] ?? join(process.env.BACKUP_DIR || "./data/backups", `backup-${new Date().toISOString().replace(/[:.]/g, "-")}`);
+const db = openDatabase();
+try {
+  const made = await backupTo(db, target);
+  console.log(`backed up ${databasePath()} and the uploads into ${made}`);
+} finally {
+  await db.destroy();
+}
