@@ -35,8 +35,17 @@ export async function getUserById(db: DB, id: number): Promise<AccountUser | nul
   return (await db.selectFrom("users").select(PUBLIC_COLUMNS).where("id", "=", id).where("is_active", "=", 1).executeTakeFirst()) ?? null;
 }
 
+/** Whether any account has this email. */
 export async function emailTaken(db: DB, email: string): Promise<boolean> {
   return !!(await db.selectFrom("users").select("id").where("email", "=", normaliseEmail(email)).executeTakeFirst());
+}
+
+/**
+ * Whether a seller account has this email (sign-up step 1 says so, to send her to sign in). Staff
+ * accounts are not revealed here: such an email fails only at the final, rate-limited step.
+ */
+export async function sellerEmailTaken(db: DB, email: string): Promise<boolean> {
+  return !!(await db.selectFrom("users").select("id").where("email", "=", normaliseEmail(email)).where("role", "=", "seller").executeTakeFirst());
 }
 
 export async function createStaffOrSeller(

@@ -3,6 +3,7 @@ import { CONTACT, formatRupees, planById, SITE_NAME } from "~/lib/constants";
 import { APPLICATION_MESSAGES, type ApplicationFields, IMAGE_MAX_BYTES, type UploadPurpose } from "~/lib/schemas";
 import { type ApplicationImages, type ApplicationResult, createApplication } from "~/models/applications.server";
 import { sendMailLater, teamEmail } from "./mailer.server";
+import { consume } from "./rate-limit.server";
 import { discardImages, keyFromReference, preparePublicClaims, storeImage, type StoredImage } from "./uploads.server";
 
 // One path for a listing application from the /register form and from POST /api/sellers/submit.
@@ -26,23 +27,29 @@ export async function submitApplication(db: DB, fields: ApplicationFields, image
   if (result.ok) {
     const plan = planById(fields.plan)!;
     const price = `${formatRupees(plan.amount)} for ${plan.months} month${plan.months === 1 ? "" : "s"}`;
+    // The applicant's acknowledgement: fixed text (only the plan and the UTR, which the form checked),
+    // at most a few per address an hour. The team's copy has the details.
+    const acknowledgement = consume("acknowledgement", fields.email.toLowerCase()).allowed
+      ? [{
+          to: fields.email,
+          subject: `We received your listing application — ${SITE_NAME}`,
+          text: [
+            "Hello,",
+            "",
+            `Thank you for applying for a listing on ${SITE_NAME}.`,
+            `Plan: ${plan.name} (${price}).${fields.payment_reference ? ` UPI transaction reference: ${fields.payment_reference}.` : ""}`,
+            "",
+            "Our team checks your payment and documents within 24-48 hours and emails you as soon as your listing is live.",
+            "If you did not apply, you can ignore this email.",
+            "",
+            `Questions? Write to ${CONTACT.email} or call ${CONTACT.phone}.`,
+            "",
+            `— The ${SITE_NAME} team`,
+          ].join("\n"),
+        }]
+      : [];
     sendMailLater(db, [
-      {
-        to: fields.email,
-        subject: `We received your listing application — ${SITE_NAME}`,
-        text: [
-          `Dear ${fields.name},`,
-          "",
-          `Thank you for applying to list ${fields.business_name} on ${SITE_NAME}.`,
-          `Plan: ${plan.name} (${price}).${fields.payment_reference ? ` UPI transaction reference: ${fields.payment_reference}.` : ""}`,
-          "",
-          "Our team checks your payment and documents within 24-48 hours and emails you as soon as your listing is live.",
-          "",
-          `Questions? Write to ${CONTACT.email} or call ${CONTACT.phone}.`,
-          "",
-          `— The ${SITE_NAME} team`,
-        ].join("\n"),
-      },
+      ...acknowledgement,
       {
         to: teamEmail(),
         subject: `New listing application: ${fields.business_name} (#${result.sellerId})`,

@@ -3,27 +3,33 @@ import { CONTACT, SITE_NAME } from "~/lib/constants";
 import type { ContactInput } from "~/lib/schemas";
 import { createEnquiry } from "~/models/enquiries.server";
 import { sendMailLater } from "./mailer.server";
+import { consume } from "./rate-limit.server";
 
 export { CONTACT_SUCCESS_MESSAGE } from "~/lib/schemas";
 
-/** Stores a contact message and acknowledges it by mail (shared by /contact and POST /api/enquiries/contact). */
+/**
+ * Stores a contact message and acknowledges it by mail (shared by /contact and POST /api/enquiries/contact).
+ * The acknowledgement is a fixed text, none of the visitor's own words (the address they typed could be
+ * anyone's), and at most a few per address an hour.
+ */
 export async function submitContactMessage(db: DB, input: ContactInput): Promise<number> {
   const id = await createEnquiry(db, input);
-  sendMailLater(db, [
-    {
-      to: input.email,
-      subject: `We received your message — ${SITE_NAME}`,
-      text: [
-        `Dear ${input.name},`,
-        "",
-        `Thank you for contacting ${SITE_NAME} about "${input.subject ?? input.query_type}". Our team replies within 24 hours.`,
-        "",
-        "Your message:",
-        input.message,
-        "",
-        `— The ${SITE_NAME} team · ${CONTACT.phone}`,
-      ].join("\n"),
-    },
-  ]);
+  if (consume("acknowledgement", input.email.toLowerCase()).allowed) sendMailLater(db, [contactAcknowledgement(input.email)]);
   return id;
+}
+
+export function contactAcknowledgement(to: string) {
+  return {
+    to,
+    subject: `We received your message — ${SITE_NAME}`,
+    text: [
+      "Hello,",
+      "",
+      `Thank you for contacting ${SITE_NAME}. We received your message and our team replies within 24 hours.`,
+      "",
+      `If you did not write to us, you can ignore this email.`,
+      "",
+      `— The ${SITE_NAME} team · ${CONTACT.phone}`,
+    ].join("\n"),
+  };
 }

@@ -12,6 +12,10 @@ const DEFAULT_RULES: Record<string, RateRule> = {
   upload: { limit: 40, windowSeconds: 3600 },
   login: { limit: 10, windowSeconds: 900 },
   signup: { limit: 10, windowSeconds: 3600 },
+  // Sign-up step 1 ("is this email free?", a password hash) per address.
+  signup_check: { limit: 20, windowSeconds: 600 },
+  // Acknowledgement mails to one address (contact, application): the site must not become a mailer.
+  acknowledgement: { limit: 3, windowSeconds: 3600 },
   // Failed sign-ins per account from any address: a short window, so an attacker cannot keep a real admin out for long.
   login_account: { limit: 20, windowSeconds: 300 },
 };

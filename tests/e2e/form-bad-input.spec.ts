@@ -1,6 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import { request as httpRequest } from "node:http";
-import { categoryId, expect, signInAs, test, uniqueWord } from "./fixtures";
+import { categoryId, createUser, expect, signInAs, test, uniqueWord } from "./fixtures";
 
 // Bad input through the page forms' own actions (what a browser without JavaScript posts, and what
 // an attacker sends): a bad rating, 10,000-character fields and HTML in every rendered field of the
@@ -39,6 +39,22 @@ test.describe("bad input through the forms", () => {
       req.write("--x\r\n");
     });
     expect(status).toBe(413);
+  });
+
+  test("sign-up step 1 is throttled per address before any work, and does not reveal staff accounts", async ({ request, db }) => {
+    const staff = await createUser(db, { role: "moderator" });
+    const seller = await createUser(db, { role: "seller" });
+    const step1 = (email: string) => ({ intent: "continue", name: "Asha Rao", email, mobile: "9876543210", password: "long-enough-1", confirm_password: "long-enough-1" });
+    const sellerTaken = await request.post("/seller-signup", { form: step1(seller.email), maxRedirects: 0 });
+    expect(sellerTaken.status()).toBe(400);
+    expect(await sellerTaken.text()).toContain("An account with this email already exists");
+    const staffEmail = await request.post("/seller-signup", { form: step1(staff.email), maxRedirects: 0 });
+    expect(staffEmail.status()).toBe(200);
+    expect(await staffEmail.text()).not.toContain("already exists");
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++) statuses.push((await request.post("/seller-signup", { form: step1(`${uniqueWord("burst")}@example.test`), maxRedirects: 0 })).status());
+    expect(statuses.slice(0, 18).every((s) => s === 200)).toBe(true);
+    expect(statuses.slice(18)).toEqual([429, 429]);
   });
 
   test("a page form posted as another content type is refused with 415, never a 500", async ({ request }) => {

@@ -9,7 +9,7 @@ import { PasswordField } from "~/components/password-field";
 import { signupKeptStep1Schema, signupStep1Schema, signupStep2Schema } from "~/lib/auth-schemas";
 import { categoryEmoji, CITIES } from "~/lib/constants";
 import { listActiveCategories, listActiveSubcategories } from "~/models/categories.server";
-import { EMAIL_TAKEN_MESSAGE, emailTaken, homeForRole, registerSeller } from "~/models/users.server";
+import { EMAIL_TAKEN_MESSAGE, homeForRole, registerSeller, sellerEmailTaken } from "~/models/users.server";
 import { startSession } from "~/services/auth.server";
 import { hashPassword } from "~/services/password.server";
 import { openPendingSignup, sealPendingSignup } from "~/services/pending-signup.server";
@@ -67,6 +67,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === "continue") {
+    // Counted before any work (the email lookup, the password hash): step 1 is no free oracle.
+    const checks = consume("signup_check", context.clientAddress);
+    if (!checks.allowed) {
+      return data({ step: 1 as const, result: { status: "error" as const, error: { "": [tooManyMessage(checks.retryAfterSeconds)] } }, values: step1, step2, pending: null }, { status: 429 });
+    }
     const passwordBlank = !str(form.get("password")) && !str(form.get("confirm_password"));
     const keep = passwordBlank && pendingHash !== null;
     if (!keep) form.delete("pending"); // an expired or foreign token: the password must be typed again
@@ -74,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (submission.status !== "success") {
       return data({ step: 1 as const, result: submission.reply({ hideFields: PASSWORD_FIELDS }), values: step1, step2, pending: keep ? pending : null }, { status: 400 });
     }
-    if (await emailTaken(getDb(), submission.value.email)) {
+    if (await sellerEmailTaken(getDb(), submission.value.email)) {
       return data(
         { step: 1 as const, result: submission.reply({ fieldErrors: { email: [EMAIL_TAKEN_MESSAGE] }, hideFields: PASSWORD_FIELDS }), values: step1, step2, pending: null },
         { status: 400 },

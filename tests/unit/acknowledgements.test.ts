@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DB } from "~db/client";
+import { contactSchema } from "~/lib/schemas";
+import { submitContactMessage } from "~/services/contact.server";
+import { createTestDb } from "../support/test-db";
+
+// The site acknowledges a contact message to the address typed in the form, which could be anyone's:
+// the mail is a fixed text (none of the sender's words) and only a few go to one address an hour.
+let db: DB;
+let cleanup: () => Promise<void>;
+beforeAll(async () => ({ db, cleanup } = await createTestDb()));
+afterAll(() => cleanup());
+
+async function outboxTo(address: string, expected: number) {
+  for (let i = 0; i < 50; i++) {
+    const rows = await db.selectFrom("mail_outbox").select(["subject", "text_body"]).where("to_address", "=", address).execute();
+    if (rows.length >= expected) return rows;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return db.selectFrom("mail_outbox").select(["subject", "text_body"]).where("to_address", "=", address).execute();
+}
+
+describe("contact acknowledgements", () => {
+  it("carry none of the sender's text and stop after three an hour to one address", async () => {
+    const spam = contactSchema.parse({
+      name: "Win a prize at http://spam.example",
+      email: "Victim@Example.in",
+      query_type: "General Inquiry",
+      subject: "Claim http://spam.example/now",
+      message: "Click http://spam.example to claim your reward",
+    });
+    for (let i = 0; i < 5; i++) await submitContactMessage(db, spam);
+    await new Promise((r) => setTimeout(r, 200));
+    const mails = await outboxTo("victim@example.in", 3);
+    expect(mails).toHaveLength(3);
+    for (const mail of mails) expect(`${mail.subject}\n${mail.text_body}`).not.toContain("spam.example");
+    // Every message is still stored for the team.
+    const stored = await db.selectFrom("enquiries").select("id").where("email", "=", "victim@example.in").execute();
+    expect(stored).toHaveLength(5);
+  });
+});
