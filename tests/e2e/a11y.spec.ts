@@ -131,7 +131,7 @@ test.describe("accessibility (axe-core, every impact)", () => {
           await page.setViewportSize(viewport);
           await page.goto(path);
           if (entry.prepare) await entry.prepare(page);
-          const results = await new AxeBuilder({ page }).analyze();
+          const results = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze();
           for (const line of describeViolations(results)) found.push(`[${theme} ${viewport.width}px] ${line}`);
         }
       }

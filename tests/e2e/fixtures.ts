@@ -129,7 +129,7 @@ export async function signInAs(context: BrowserContext, role: Role, db: DB = e2e
  * after an interaction; the plain pages are walked in a11y.spec.ts.
  */
 export async function expectNoA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze();
   expect(results.violations.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
 }
 

@@ -1,0 +1,42 @@
+import { getDb } from "~db/client";
+import { apiCategoryUpdateSchema, apiSubcategoryUpdateSchema } from "~/lib/category-schemas";
+import { parseId } from "~/lib/schemas";
+import { actorOf, jsonError, readAdminWrite } from "~/services/api.server";
+import { deleteCatalogueItem, saveCatalogueItem } from "~/services/categories-admin.server";
+import { requirePermission } from "~/services/session.server";
+import type { Route } from "./+types/catalogue-item";
+
+// PUT and DELETE /api/admin/categories/{id} and /api/admin/subcategories/{id} (one module, registered
+// for both): PUT {is_active?, name?, slug?, description?, icon?} (a subcategory also category_id?);
+// DELETE removes a category with its subcategories → {success, message}.
+
+const KINDS = {
+  category: { schema: apiCategoryUpdateSchema, notFound: "Category not found" },
+  subcategory: { schema: apiSubcategoryUpdateSchema, notFound: "Subcategory not found" },
+} as const;
+
+const kindOf = (request: Request) => (new URL(request.url).pathname.startsWith("/api/admin/subcategories/") ? "subcategory" : "category");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requirePermission(request, "categories.manage");
+  return jsonError("Method not allowed. Use PUT or DELETE.", 405);
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await requirePermission(request, "categories.manage");
+  const kind = kindOf(request);
+  const id = parseId(params.id);
+  const actor = actorOf(user, context.clientAddress);
+  if (request.method === "DELETE") {
+    const input = await readAdminWrite(request, { methods: ["DELETE"] });
+    if (!input.ok) return input.response;
+    if (!id) return jsonError(KINDS[kind].notFound, 404);
+    const result = await deleteCatalogueItem(getDb(), actor, kind, id);
+    return result.ok ? Response.json({ success: true, message: result.message }) : jsonError(result.message, result.status);
+  }
+  const input = await readAdminWrite(request, { methods: ["PUT"], schema: KINDS[kind].schema });
+  if (!input.ok) return input.response;
+  if (!id) return jsonError(KINDS[kind].notFound, 404);
+  const result = await saveCatalogueItem(getDb(), actor, kind, id, input.data);
+  return result.ok ? Response.json({ success: true, message: result.message }) : jsonError(result.message, result.status);
+}
