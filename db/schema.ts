@@ -217,6 +217,8 @@ export interface MailOutboxTable {
   status: WithDefault<MailStatus>;
   attempts: WithDefault<number>;
   last_error: string | null;
+  /** when a queued message that failed is tried again */
+  next_attempt_at: string | null;
   created_at: string;
   sent_at: string | null;
 }

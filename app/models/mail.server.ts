@@ -24,10 +24,39 @@ export async function markMail(db: DB, id: number, status: Exclude<MailStatus, "
       status,
       attempts: eb("attempts", "+", 1),
       last_error: error ? error.slice(0, 500) : null,
+      next_attempt_at: null,
       sent_at: status === "sent" || status === "logged" ? new Date().toISOString() : null,
     }))
     .where("id", "=", id)
     .execute();
+}
+
+/** A failed try that will be retried at `nextAttemptAt` (the message stays queued). */
+export async function scheduleRetry(db: DB, id: number, nextAttemptAt: string, error: string): Promise<void> {
+  await db
+    .updateTable("mail_outbox")
+    .set((eb) => ({ status: "queued" as const, attempts: eb("attempts", "+", 1), last_error: error.slice(0, 500), next_attempt_at: nextAttemptAt }))
+    .where("id", "=", id)
+    .execute();
+}
+
+/** Queued messages whose next try is due. */
+export async function dueRetries(db: DB, now: string, limit = 20) {
+  return db
+    .selectFrom("mail_outbox")
+    .select(["id", "to_address", "subject", "text_body", "html_body", "attempts"])
+    .where("status", "=", "queued")
+    .where("next_attempt_at", "<=", now)
+    .orderBy("next_attempt_at")
+    .limit(limit)
+    .execute();
+}
+
+/** Messages that could not be sent after every try (for the dashboard). */
+export async function failedMail(db: DB, limit = 5) {
+  const rows = await db.selectFrom("mail_outbox").select(["id", "to_address", "subject", "attempts", "last_error", "created_at"]).where("status", "=", "failed").orderBy("id", "desc").limit(limit).execute();
+  const { n } = await db.selectFrom("mail_outbox").select((eb) => eb.fn.countAll<number>().as("n")).where("status", "=", "failed").executeTakeFirstOrThrow();
+  return { total: Number(n), recent: rows };
 }
 
 export async function getMail(db: DB, id: number) {

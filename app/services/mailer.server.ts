@@ -1,7 +1,7 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import type { DB } from "~db/client";
 import { CONTACT, SITE_NAME } from "~/lib/constants";
-import { markMail, type OutgoingMail, queueMail } from "~/models/mail.server";
+import { dueRetries, markMail, type OutgoingMail, queueMail, scheduleRetry } from "~/models/mail.server";
 
 // Outgoing mail: every message is written to the mail_outbox table first, then sent through SMTP when
 // SMTP_URL is set (e.g. smtps://user:pass@smtp.example.com:465), otherwise written to the log.
@@ -20,11 +20,21 @@ function transport(url: string): Transporter {
   return cached.transport;
 }
 
-export type MailResult = { id: number; status: "sent" | "logged" | "failed"; error?: string };
+export type MailResult = { id: number; status: "sent" | "logged" | "queued" | "failed"; error?: string };
 
-/** Queues and sends one message. Never throws: a failed send is recorded on the outbox row. */
+/** Tries per message before it is marked failed, and the wait before each retry (1, 4, 16, 64 minutes). */
+export const MAIL_MAX_ATTEMPTS = 5;
+export function retryDelayMs(attemptsSoFar: number): number {
+  return 60_000 * 4 ** Math.max(0, attemptsSoFar - 1);
+}
+
+/** Queues and sends one message. Never throws: a failed send is retried later, then recorded as failed. */
 export async function sendMail(db: DB, mail: OutgoingMail): Promise<MailResult> {
   const id = await queueMail(db, mail);
+  return deliver(db, id, mail, 0);
+}
+
+async function deliver(db: DB, id: number, mail: OutgoingMail, attemptsBefore: number, now = Date.now()): Promise<MailResult> {
   const url = process.env.SMTP_URL;
   if (!url) {
     console.info(`[mail] (SMTP_URL not set, logged only) to=${mail.to} subject=${JSON.stringify(mail.subject)}\n${mail.text}`);
@@ -37,10 +47,26 @@ export async function sendMail(db: DB, mail: OutgoingMail): Promise<MailResult> 
     return { id, status: "sent" };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    console.error(`[mail] sending to ${mail.to} failed: ${message}`);
-    await markMail(db, id, "failed", message);
-    return { id, status: "failed", error: message };
+    const attempts = attemptsBefore + 1;
+    if (attempts >= MAIL_MAX_ATTEMPTS) {
+      console.error(`[mail] sending #${id} failed ${attempts} times, giving up: ${message}`);
+      await markMail(db, id, "failed", message);
+      return { id, status: "failed", error: message };
+    }
+    console.error(`[mail] sending #${id} failed (try ${attempts} of ${MAIL_MAX_ATTEMPTS}), retrying later: ${message}`);
+    await scheduleRetry(db, id, new Date(now + retryDelayMs(attempts)).toISOString(), message);
+    return { id, status: "queued", error: message };
   }
+}
+
+/** Tries again every queued message whose retry is due (the server runs this every minute). */
+export async function retryDueMail(db: DB, now = Date.now()): Promise<MailResult[]> {
+  const due = await dueRetries(db, new Date(now).toISOString());
+  const results: MailResult[] = [];
+  for (const row of due) {
+    results.push(await deliver(db, row.id, { to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body ?? undefined }, row.attempts, now));
+  }
+  return results;
 }
 
 /** Sends in the background so a slow mail server never delays the visitor's response. */

@@ -1,6 +1,7 @@
 import type { DB } from "~db/client";
 import { ensureFirstAdmin } from "~/models/users.server";
 import { backupWithRetention } from "./backup.server";
+import { retryDueMail } from "./mailer.server";
 import { hashPassword } from "./password.server";
 import { removeExpiredUploads } from "./uploads.server";
 
@@ -9,6 +10,16 @@ export async function runStartupTasks(db: DB): Promise<void> {
   await createFirstAdminFromSettings(db);
   scheduleUploadExpiry(db);
   scheduleBackups(db);
+  scheduleMailRetries(db);
+}
+
+let mailRetryTimer: NodeJS.Timeout | undefined;
+
+/** Mail that failed is tried again when due (backoff in the mailer), checked every minute. */
+function scheduleMailRetries(db: DB): void {
+  mailRetryTimer ??= setInterval(() => {
+    retryDueMail(db).catch((error) => console.error("mail retry failed:", error));
+  }, 60_000).unref();
 }
 
 let backupTimer: NodeJS.Timeout | undefined;
@@ -31,6 +42,8 @@ function scheduleBackups(db: DB, env = process.env): void {
 export function stopStartupTasks(): void {
   if (uploadSweep) clearInterval(uploadSweep);
   if (backupTimer) clearInterval(backupTimer);
+  if (mailRetryTimer) clearInterval(mailRetryTimer);
+  mailRetryTimer = undefined;
   uploadSweep = undefined;
   backupTimer = undefined;
 }

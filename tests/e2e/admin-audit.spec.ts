@@ -52,4 +52,22 @@ test.describe("admin dashboard chart", () => {
     expect(after.activity.at(-1).applications).toBeGreaterThanOrEqual(thisWeek + 1);
     expect((await request.get("/api/admin/dashboard")).status()).toBe(401);
   });
+
+  test("admins see mail that failed every try; moderators do not", async ({ page, context, db, browser, baseURL }) => {
+    const subject = `${uniqueWord("undelivered")} subject`;
+    await db.insertInto("mail_outbox").values({ to_address: "nobody@example.test", subject, text_body: "x", status: "failed", attempts: 5, last_error: "connect ECONNREFUSED", created_at: new Date().toISOString() }).execute();
+    await signInAs(context, "admin");
+    await page.goto("/admin");
+    const section = page.locator(".mail-failures");
+    await expect(section.getByRole("heading", { name: /^Mail not delivered \(\d+\)$/ })).toBeVisible();
+    await expect(section).toContainText(subject);
+    await expect(section).toContainText("connect ECONNREFUSED");
+    const other = await browser.newContext({ baseURL });
+    await signInAs(other, "moderator");
+    const modPage = await other.newPage();
+    await modPage.goto("/admin");
+    await expect(modPage.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+    await expect(modPage.locator(".mail-failures")).toHaveCount(0);
+    await other.close();
+  });
 });

@@ -2,8 +2,8 @@ import { SMTPServer } from "smtp-server";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~db/client";
-import { getMail } from "~/models/mail.server";
-import { sendMail } from "~/services/mailer.server";
+import { failedMail, getMail } from "~/models/mail.server";
+import { MAIL_MAX_ATTEMPTS, retryDelayMs, retryDueMail, sendMail } from "~/services/mailer.server";
 import { createTestDb } from "../support/test-db";
 
 // The mailer against a real SMTP server listening on a random loopback port (not a mock of our code).
@@ -58,11 +58,40 @@ describe("mailer", () => {
     expect(row?.sent_at).toBeTruthy();
   });
 
-  it("records a failure when the SMTP server cannot be reached (and does not throw)", async () => {
+  it("retries a message the SMTP server refused, with growing waits, then marks it failed (never throws)", async () => {
     process.env.SMTP_URL = "smtp://127.0.0.1:1?ignoreTLS=true&connectionTimeout=2000";
+    const start = Date.now();
     const result = await sendMail(db, { to: "x@example.in", subject: "S", text: "T" });
-    expect(result.status).toBe("failed");
-    expect((await getMail(db, result.id))?.status).toBe("failed");
+    expect(result.status).toBe("queued");
+    let row = (await getMail(db, result.id))!;
+    expect(row).toMatchObject({ status: "queued", attempts: 1 });
+    expect(Date.parse(row.next_attempt_at!) - start).toBeGreaterThanOrEqual(retryDelayMs(1) - 1000);
+    // Not due yet: nothing is tried.
+    expect(await retryDueMail(db, start)).toEqual([]);
+    let now = start;
+    for (let attempt = 2; attempt <= MAIL_MAX_ATTEMPTS; attempt++) {
+      now = Date.parse(row.next_attempt_at!) + 1;
+      const [again] = (await retryDueMail(db, now)).filter((r) => r.id === result.id);
+      row = (await getMail(db, result.id))!;
+      expect(row.attempts).toBe(attempt);
+      expect(again.status).toBe(attempt === MAIL_MAX_ATTEMPTS ? "failed" : "queued");
+      if (attempt < MAIL_MAX_ATTEMPTS) expect(Date.parse(row.next_attempt_at!) - now).toBeGreaterThanOrEqual(retryDelayMs(attempt) - 1000);
+    }
+    expect(row).toMatchObject({ status: "failed", attempts: MAIL_MAX_ATTEMPTS, next_attempt_at: null });
+    expect(row.last_error).toBeTruthy();
+    expect((await failedMail(db)).recent.map((m) => m.id)).toContain(result.id);
+  });
+
+  it("delivers a queued message once the SMTP server answers again", async () => {
+    process.env.SMTP_URL = "smtp://127.0.0.1:1?ignoreTLS=true&connectionTimeout=2000";
+    const result = await sendMail(db, { to: "later@example.in", subject: "Later", text: "Arrives on the retry." });
+    expect(result.status).toBe("queued");
+    process.env.SMTP_URL = `smtp://127.0.0.1:${port}?ignoreTLS=true`;
+    const row = (await getMail(db, result.id))!;
+    const [retried] = (await retryDueMail(db, Date.parse(row.next_attempt_at!) + 1)).filter((r) => r.id === result.id);
+    expect(retried.status).toBe("sent");
+    expect(received.at(-1)?.raw).toContain("Arrives on the retry.");
+    expect(await getMail(db, result.id)).toMatchObject({ status: "sent", attempts: 2 });
   });
 
   it("writes to the log when SMTP_URL is not set", async () => {

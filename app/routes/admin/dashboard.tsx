@@ -5,6 +5,7 @@ import { writeAudit } from "~/models/audit.server";
 import { getDb } from "~db/client";
 import { formatDate } from "~/lib/dates";
 import { getDashboardStats, recentNotifications, weeklyActivity } from "~/models/admin-stats.server";
+import { failedMail } from "~/models/mail.server";
 import { ActivityChart } from "~/components/admin/activity-chart";
 import { can } from "~/lib/permissions";
 import { redirectWithFlash, requirePermission } from "~/services/session.server";
@@ -16,7 +17,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "dashboard.view");
   const db = getDb();
   const [stats, notifications, activity] = await Promise.all([getDashboardStats(db), recentNotifications(db, 5), weeklyActivity(db, new Date().toISOString().slice(0, 10))]);
-  return { stats, notifications, activity, quickActions: QUICK_ACTIONS.filter((a) => can(user.role, a.permission)), canSeed: can(user.role, "seed.run") };
+  const undelivered = can(user.role, "settings.manage") ? await failedMail(db) : null;
+  return { stats, notifications, activity, undelivered, quickActions: QUICK_ACTIONS.filter((a) => can(user.role, a.permission)), canSeed: can(user.role, "seed.run") };
 }
 
 // Initialize Data: the categories and subcategories, idempotent (existing ones are kept as they are).
@@ -29,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, notifications, activity, quickActions, canSeed } = loaderData;
+  const { stats, notifications, activity, undelivered, quickActions, canSeed } = loaderData;
   const cards = [
     { label: "Total Sellers", value: stats.total_sellers, icon: "🏪" },
     { label: "Paid Sellers", value: stats.paid_sellers, icon: "💳" },
@@ -53,6 +55,17 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
+      {undelivered?.total ? (
+        <section className="card card-pad stack mail-failures" aria-labelledby="mail-heading">
+          <h2 id="mail-heading" className="h3">Mail not delivered ({undelivered.total.toLocaleString("en-IN")})</h2>
+          <p className="muted small">These messages failed every try (five, over about a day and a half). Check the SMTP settings; the newest are listed.</p>
+          <ul className="plain-list">
+            {undelivered.recent.map((m) => (
+              <li key={m.id}><strong>{m.subject}</strong> to {m.to_address} <span className="small muted">· {formatDate(m.created_at)} · {m.attempts} tries{m.last_error ? ` · ${m.last_error}` : ""}</span></li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <section className="card card-pad stack" aria-labelledby="activity-heading">
         <h2 id="activity-heading" className="h3">Activity per week</h2>
         <ActivityChart weeks={activity} />
