@@ -5,6 +5,7 @@ import type { Paging } from "~/lib/paging";
 import type { ContactInput, NewsletterInput } from "~/lib/schemas";
 import { writeAudit } from "./audit.server";
 import type { Actor } from "./sellers-admin.server";
+import { rowsById } from "./rows-by-id.server";
 import { likeContains } from "./sql-like.server";
 
 /** A contact message, stored as a new enquiry for the admin's Form Enquiries page. */
@@ -120,14 +121,8 @@ export async function updateEnquiry(db: DB, actor: Actor, id: number, input: Enq
 }
 
 /** Every enquiry matching the filters, read by id in pages of `batch` (the export streams them). */
-export async function* streamEnquiriesForExport(db: DB, f: EnquiryFilters, batch = 500) {
-  let after = 0;
-  for (;;) {
-    const rows = await filteredEnquiries(db, f).select(ENQUIRY_COLUMNS).where("id", ">", after).orderBy("id").limit(batch).execute();
-    yield* rows;
-    if (rows.length < batch) return;
-    after = rows[rows.length - 1].id;
-  }
+export function streamEnquiriesForExport(db: DB, f: EnquiryFilters, batch = 500) {
+  return rowsById((after, limit) => filteredEnquiries(db, f).select(ENQUIRY_COLUMNS).where("id", ">", after).orderBy("id").limit(limit).execute(), batch);
 }
 
 function filteredSubscriptions(db: DB, f: SubscriptionFilters) {
@@ -154,14 +149,8 @@ export async function listAdminSubscriptions(db: DB, f: SubscriptionFilters, pag
 }
 export type AdminSubscriptionRow = Awaited<ReturnType<typeof listAdminSubscriptions>>["subscriptions"][number];
 
-export async function* streamSubscriptionsForExport(db: DB, f: SubscriptionFilters, batch = 500) {
-  let after = 0;
-  for (;;) {
-    const rows = await filteredSubscriptions(db, f).select(SUBSCRIPTION_COLUMNS).where("id", ">", after).orderBy("id").limit(batch).execute();
-    yield* rows;
-    if (rows.length < batch) return;
-    after = rows[rows.length - 1].id;
-  }
+export function streamSubscriptionsForExport(db: DB, f: SubscriptionFilters, batch = 500) {
+  return rowsById((after, limit) => filteredSubscriptions(db, f).select(SUBSCRIPTION_COLUMNS).where("id", ">", after).orderBy("id").limit(limit).execute(), batch);
 }
 
 export async function getSubscriptionByEmail(db: DB, email: string) {

@@ -10,6 +10,7 @@ import { adminSellerColumns } from "~/lib/seller-fields";
 import { isPaymentReferenceUsed } from "./applications.server";
 import { writeAudit } from "./audit.server";
 import { subcategoriesOutside, unknownCategories } from "./categories.server";
+import { rowsById } from "./rows-by-id.server";
 import { setSellerCategories } from "./seller-categories.server";
 import { likeContains } from "./sql-like.server";
 
@@ -201,19 +202,9 @@ export async function uploadsOfSellers(db: DB, ids: number[]) {
   return db.selectFrom("uploads").select(["key", "visibility"]).where("seller_id", "in", ids).execute();
 }
 
-/**
- * Every seller for the CSV export (the same filters as the list), read in pages of `batch` by id: the
- * rows stream to the client without being held in memory, and the database connection is free between
- * pages even when the client reads slowly.
- */
-export async function* streamSellersForExport(db: DB, f: SellerFilters, batch = 500) {
-  let after = 0;
-  for (;;) {
-    const rows = await filtered(db, f).selectAll().where("id", ">", after).orderBy("id").limit(batch).execute();
-    yield* rows;
-    if (rows.length < batch) return;
-    after = rows[rows.length - 1].id;
-  }
+/** Every seller for the CSV export (the same filters as the list), streamed in pages by id. */
+export function streamSellersForExport(db: DB, f: SellerFilters, batch = 500) {
+  return rowsById((after, limit) => filtered(db, f).selectAll().where("id", ">", after).orderBy("id").limit(limit).execute(), batch);
 }
 export type ExportSellerRow = Awaited<ReturnType<typeof getAdminSeller>> & object;
 

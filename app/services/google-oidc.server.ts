@@ -4,6 +4,7 @@ import type { DB } from "~db/client";
 import { saveOAuthState, takeOAuthState } from "~/models/oauth-states.server";
 import { type AccountUser, findOrCreateGoogleUser } from "~/models/users.server";
 import { sessionSecret } from "./session.server";
+import { publicOrigin } from "./public-url.server";
 
 // "Sign in with Google" (decision 10): OpenID Connect authorization code flow with PKCE, state and
 // nonce, through openid-client (discovery, token exchange, ID token validation). The state is kept
@@ -11,7 +12,7 @@ import { sessionSecret } from "./session.server";
 
 export const CALLBACK_PATH = "/auth/google/callback";
 
-type Settings = { issuer: string; clientId: string; clientSecret: string; publicUrl: string | null };
+type Settings = { issuer: string; clientId: string; clientSecret: string };
 
 function settings(): Settings | null {
   const clientId = process.env.GOOGLE_CLIENT_ID;
@@ -21,7 +22,6 @@ function settings(): Settings | null {
     issuer: process.env.GOOGLE_ISSUER || "https://accounts.google.com",
     clientId,
     clientSecret,
-    publicUrl: process.env.PUBLIC_URL?.replace(/\/+$/, "") || null,
   };
 }
 
@@ -59,8 +59,8 @@ const stateCookie = () =>
     secrets: [sessionSecret()],
   });
 
-function redirectUri(s: Settings, request: Request): string {
-  return `${s.publicUrl ?? new URL(request.url).origin}${CALLBACK_PATH}`;
+function redirectUri(request: Request): string {
+  return `${publicOrigin(request)}${CALLBACK_PATH}`;
 }
 
 export type GoogleError = { ok: false; status: 400 | 403 | 404 | 503; error: string };
@@ -82,7 +82,7 @@ export async function startGoogleSignIn(db: DB, request: Request, redirectTo: st
   const codeVerifier = oidc.randomPKCECodeVerifier();
   await saveOAuthState(db, { state, code_verifier: codeVerifier, nonce, redirect_to: redirectTo });
   const url = oidc.buildAuthorizationUrl(config, {
-    redirect_uri: redirectUri(s, request),
+    redirect_uri: redirectUri(request),
     scope: "openid email profile",
     code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
     code_challenge_method: "S256",
@@ -119,7 +119,7 @@ export async function finishGoogleSignIn(
   } catch {
     return unavailable;
   }
-  const callbackUrl = new URL(redirectUri(s, request));
+  const callbackUrl = new URL(redirectUri(request));
   callbackUrl.searchParams.set("code", params.code);
   callbackUrl.searchParams.set("state", saved.state);
   // Only one provider is configured, so an answer without `iss` (the spec's client drops it) is from it.

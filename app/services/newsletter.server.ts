@@ -28,11 +28,6 @@ export function verifyUnsubscribeToken(email: string, token: string): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/** The public origin of links in mails: PUBLIC_URL when set, else the request's own. */
-export function publicOrigin(request: Request): string {
-  return process.env.PUBLIC_URL?.replace(/\/+$/, "") || new URL(request.url).origin;
-}
-
 export function unsubscribeUrl(origin: string, email: string): string {
   const qs = new URLSearchParams({ email: normalise(email), token: unsubscribeToken(email) });
   return `${origin}${UNSUBSCRIBE_PATH}?${qs.toString()}`;

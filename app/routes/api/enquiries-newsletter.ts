@@ -2,7 +2,8 @@ import { getDb } from "~db/client";
 import { newsletterSchema } from "~/lib/schemas";
 import { NEWSLETTER_MESSAGES } from "~/models/enquiries.server";
 import { methodNotAllowed, readPublicJsonForm } from "~/services/api.server";
-import { publicOrigin, subscribeWithWelcome } from "~/services/newsletter.server";
+import { subscribeWithWelcome } from "~/services/newsletter.server";
+import { publicOrigin } from "~/services/public-url.server";
 import type { Route } from "./+types/enquiries-newsletter";
 
 export function loader() {

@@ -5,6 +5,7 @@ import { jsonError } from "~/services/api.server";
 import { cardPhotoDataUri, identityCardFileName, renderIdentityCard } from "~/services/identity-card.server";
 import { requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/identity-card";
+import { publicOrigin } from "~/services/public-url.server";
 
 // GET /api/admin/sellers/{id}/identity-card?format=view|download → image/svg+xml, only for a seller who
 // is verified, paid and active (otherwise 409 with the spec's hint).
@@ -18,8 +19,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!seller) return jsonError("Seller not found", 404);
   const hint = identityCardHint(seller);
   if (hint) return jsonError(hint, 409);
-  const origin = process.env.PUBLIC_URL?.replace(/\/+$/, "") || url.origin;
-  const svg = renderIdentityCard(seller, { profileUrl: `${origin}/seller/${seller.id}`, photoDataUri: await cardPhotoDataUri(seller.profile_photo) });
+  const svg = renderIdentityCard(seller, { profileUrl: `${publicOrigin(request)}/seller/${seller.id}`, photoDataUri: await cardPhotoDataUri(seller.profile_photo) });
   const disposition = format === "download" ? `attachment; filename="${identityCardFileName(seller)}"` : "inline";
   return new Response(svg, {
     headers: {

@@ -1,0 +1,4 @@
+/** The site's public origin for links that leave the request (mails, QR codes, OAuth redirects): PUBLIC_URL when set, else the request's own. */
+export function publicOrigin(request: Request): string {
+  return process.env.PUBLIC_URL?.replace(/\/+$/, "") || new URL(request.url).origin;
+}
