@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import { AccountNav } from "~/components/account-nav";
+import { FirstInvalidFieldScope } from "~/components/forms";
 import { useNonce } from "~/components/nonce";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
@@ -38,10 +39,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <a href="#main" className="skip-link">Skip to content</a>
-        <SiteHeader theme={theme} account={data?.user ? <AccountNav user={data.user} /> : undefined} />
-        <main id="main">{children}</main>
-        <SiteFooter newsletter={<div className="footer-newsletter"><h2>Newsletter</h2><p className="muted">Community news and new sellers, twice a month.</p><NewsletterForm source="footer" /></div>} />
+        <FirstInvalidFieldScope>
+          <a href="#main" className="skip-link">Skip to content</a>
+          <SiteHeader theme={theme} account={data?.user ? <AccountNav user={data.user} /> : undefined} />
+          <main id="main">{children}</main>
+          <SiteFooter newsletter={<div className="footer-newsletter"><h2>Newsletter</h2><p className="muted">Community news and new sellers, twice a month.</p><NewsletterForm source="footer" /></div>} />
+        </FirstInvalidFieldScope>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

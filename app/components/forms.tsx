@@ -1,7 +1,31 @@
-import { Fragment, useId } from "react";
+import { createContext, Fragment, useContext, useId } from "react";
 import { IMAGE_MAX_BYTES, MAX_PRODUCT_IMAGES } from "~/lib/schemas";
 
 // Field components shared by every form. Errors come from conform (client) or the server's reply (no-JS).
+
+// After a refused post rendered by the server, the first field with an error carries `autofocus`, so the
+// browser moves focus to it without JavaScript; with JavaScript, conform focuses it after the reply.
+// Server renders go top to bottom, so the first field to ask is the first in the document.
+const FirstInvalidField = createContext<{ claimed: boolean } | null>(null);
+
+/** Wraps a document; a fresh claim per server render. */
+export function FirstInvalidFieldScope({ children }: { children: React.ReactNode }) {
+  return <FirstInvalidField.Provider value={{ claimed: false }}>{children}</FirstInvalidField.Provider>;
+}
+
+/** True for the first invalid field of a server render (never in the browser, where conform moves focus). */
+export function useAutoFocusWhenFirstInvalid(invalid: boolean): boolean {
+  const scope = useContext(FirstInvalidField);
+  if (!invalid || !scope || scope.claimed || typeof document !== "undefined") return false;
+  scope.claimed = true;
+  return true;
+}
+
+/** An `<input>` outside `Field` (checkbox and radio lists) that takes that focus when it is the first invalid one. */
+export function InputFocusedWhenFirstInvalid({ invalid, ...props }: React.InputHTMLAttributes<HTMLInputElement> & { invalid: boolean }) {
+  const autoFocus = useAutoFocusWhenFirstInvalid(invalid) || undefined;
+  return <input autoFocus={autoFocus} {...props} />;
+}
 
 export type ListOfErrors = (string | null | undefined)[] | null | undefined;
 
@@ -22,10 +46,11 @@ export function Field({ label, errors, hint, className, inputProps }: FieldBase 
   const id = inputProps.id ?? fallbackId;
   const errorId = errors?.some(Boolean) ? `${id}-error` : undefined;
   const hintId = hint ? `${id}-hint` : undefined;
+  const autoFocus = useAutoFocusWhenFirstInvalid(Boolean(errorId)) || undefined;
   return (
     <div className={`field ${className ?? ""}`}>
       <label htmlFor={id}>{label}</label>
-      <input className="input" {...inputProps} id={id} aria-invalid={errorId ? true : undefined} aria-describedby={[errorId, hintId].filter(Boolean).join(" ") || undefined} />
+      <input className="input" autoFocus={autoFocus} {...inputProps} id={id} aria-invalid={errorId ? true : undefined} aria-describedby={[errorId, hintId].filter(Boolean).join(" ") || undefined} />
       {hint ? <p id={hintId} className="field-hint">{hint}</p> : null}
       <ErrorList id={errorId} errors={errors} />
     </div>
@@ -37,10 +62,11 @@ export function TextareaField({ label, errors, hint, className, textareaProps }:
   const id = textareaProps.id ?? fallbackId;
   const errorId = errors?.some(Boolean) ? `${id}-error` : undefined;
   const hintId = hint ? `${id}-hint` : undefined;
+  const autoFocus = useAutoFocusWhenFirstInvalid(Boolean(errorId)) || undefined;
   return (
     <div className={`field ${className ?? ""}`}>
       <label htmlFor={id}>{label}</label>
-      <textarea className="textarea" {...textareaProps} id={id} aria-invalid={errorId ? true : undefined} aria-describedby={[errorId, hintId].filter(Boolean).join(" ") || undefined} />
+      <textarea className="textarea" autoFocus={autoFocus} {...textareaProps} id={id} aria-invalid={errorId ? true : undefined} aria-describedby={[errorId, hintId].filter(Boolean).join(" ") || undefined} />
       {hint ? <p id={hintId} className="field-hint">{hint}</p> : null}
       <ErrorList id={errorId} errors={errors} />
     </div>
@@ -51,10 +77,11 @@ export function SelectField({ label, errors, hint, className, selectProps, child
   const fallbackId = useId();
   const id = selectProps.id ?? fallbackId;
   const errorId = errors?.some(Boolean) ? `${id}-error` : undefined;
+  const autoFocus = useAutoFocusWhenFirstInvalid(Boolean(errorId)) || undefined;
   return (
     <div className={`field ${className ?? ""}`}>
       <label htmlFor={id}>{label}</label>
-      <select className="select" {...selectProps} id={id} aria-invalid={errorId ? true : undefined} aria-describedby={errorId}>
+      <select className="select" autoFocus={autoFocus} {...selectProps} id={id} aria-invalid={errorId ? true : undefined} aria-describedby={errorId}>
         {children}
       </select>
       {hint ? <p className="field-hint">{hint}</p> : null}
@@ -86,13 +113,14 @@ export function ImageFileField({ label, meta, multiple, className, hint }: {
 export function StarRatingField({ name, defaultValue, errors, legend = "Your rating" }: { name: string; defaultValue?: string; errors?: ListOfErrors; legend?: string }) {
   const id = useId();
   const errorId = errors?.some(Boolean) ? `${id}-error` : undefined;
+  const autoFocus = useAutoFocusWhenFirstInvalid(Boolean(errorId)) || undefined;
   return (
     <fieldset className="field" aria-describedby={errorId}>
       <legend className="label">{legend}</legend>
       <div className="star-input">
         {[5, 4, 3, 2, 1].map((n) => (
           <Fragment key={n}>
-            <input type="radio" id={`${id}-${n}`} name={name} value={n} defaultChecked={defaultValue === String(n)} />
+            <input type="radio" id={`${id}-${n}`} name={name} value={n} defaultChecked={defaultValue === String(n)} autoFocus={n === 5 ? autoFocus : undefined} />
             <label htmlFor={`${id}-${n}`} title={`${n} star${n > 1 ? "s" : ""}`}>
               ★<span className="visually-hidden">{n} star{n > 1 ? "s" : ""}</span>
             </label>

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from "react";
-import { ErrorList, type ListOfErrors } from "./forms";
+import { ErrorList, type ListOfErrors, useAutoFocusWhenFirstInvalid } from "./forms";
 
 /**
  * A password input with a show/hide toggle. The toggle needs JavaScript, so it appears only after
@@ -23,12 +23,14 @@ export function PasswordField({
   useEffect(() => setHydrated(true), []);
   const errorId = errors?.some(Boolean) ? `${id}-error` : undefined;
   const hintId = hint ? `${id}-hint` : undefined;
+  const autoFocus = useAutoFocusWhenFirstInvalid(Boolean(errorId)) || undefined;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <div className="password-wrap">
         <input
           className="input"
+          autoFocus={autoFocus}
           {...inputProps}
           defaultValue=""
           id={id}

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { categoryEmoji } from "~/lib/constants";
 import { useHydrated } from "~/lib/use-hydrated";
-import { ErrorList } from "./forms";
+import { ErrorList, InputFocusedWhenFirstInvalid } from "./forms";
 
 // A seller's categories and subcategories, as one reusable field group: the listing application
 // (/register) and the admin's seller editor render it. Without JavaScript every subcategory group shows;
@@ -37,9 +37,9 @@ export function SellerCategoryFields({ categories, subcategories, categoryField,
           if (input.name !== "category_ids") return;
           setCheckedCats((list) => (input.checked ? [...list, input.value] : list.filter((v) => v !== input.value)));
         }}>
-          {categories.map((c) => (
+          {categories.map((c, i) => (
             <label key={c.id} className="check-card">
-              <input type="checkbox" name="category_ids" value={c.id} defaultChecked={initialCats.includes(String(c.id))} aria-invalid={categoryErrors ? true : undefined} />
+              <InputFocusedWhenFirstInvalid invalid={i === 0 && Boolean(categoryErrors?.length)} type="checkbox" name="category_ids" value={c.id} defaultChecked={initialCats.includes(String(c.id))} aria-invalid={categoryErrors ? true : undefined} />
               <span aria-hidden="true">{categoryEmoji(c.name)}</span> {c.name}
             </label>
           ))}

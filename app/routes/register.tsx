@@ -4,7 +4,7 @@ import { FormDataParseError, MaxFileSizeExceededError, MaxFilesExceededError, Ma
 import { useEffect, useRef, useState } from "react";
 import type { z } from "zod";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { ErrorList, Field, Honeypot, HONEYPOT_FIELD, ImageFileField as FileField, SelectField } from "~/components/forms";
+import { ErrorList, Field, Honeypot, HONEYPOT_FIELD, ImageFileField as FileField, InputFocusedWhenFirstInvalid, SelectField } from "~/components/forms";
 import { CheckIcon, ShieldIcon } from "~/components/icons";
 import { SellerCategoryFields } from "~/components/seller-category-fields";
 import { SellerContactFields, SellerProfileFields } from "~/components/seller-profile-fields";
@@ -220,9 +220,9 @@ function ApplicationForm({ loaderData, actionData }: { loaderData: LoaderData; a
               const input = e.target as HTMLInputElement;
               if (input.name === "plan") setPlanId(input.value);
             }}>
-              {PLANS.map((p) => (
+              {PLANS.map((p, i) => (
                 <label key={p.id} className={`plan-option${p.popular ? " popular" : ""}`}>
-                  <input type="radio" name="plan" value={p.id} defaultChecked={initialPlan === p.id} aria-invalid={fields.plan.errors?.length ? true : undefined} />
+                  <InputFocusedWhenFirstInvalid invalid={i === 0 && Boolean(fields.plan.errors?.length)} type="radio" name="plan" value={p.id} defaultChecked={initialPlan === p.id} aria-invalid={fields.plan.errors?.length ? true : undefined} />
                   <span className="plan-option-body">
                     {p.popular ? <span className="badge badge-featured">MOST POPULAR</span> : null}
                     {p.featured ? <span className="badge badge-verified">FEATURED ON HOME</span> : null}

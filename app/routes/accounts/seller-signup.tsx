@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { getDb } from "~db/client";
-import { ErrorList, Field, SelectField } from "~/components/forms";
+import { ErrorList, Field, InputFocusedWhenFirstInvalid, SelectField } from "~/components/forms";
 import { CheckIcon } from "~/components/icons";
 import { PasswordField } from "~/components/password-field";
 import { signupKeptStep1Schema, signupStep1Schema, signupStep2Schema } from "~/lib/auth-schemas";
@@ -256,9 +256,10 @@ function Step2({
       <fieldset className="field" aria-describedby={catErrorId}>
         <legend className="label">Business Categories <span className="muted">(choose one or more)</span></legend>
         <div className="check-grid scroll-10" aria-invalid={catErrorId ? true : undefined}>
-          {categories.map((c) => (
+          {categories.map((c, i) => (
             <label key={c.id} className="check-tile">
-              <input
+              <InputFocusedWhenFirstInvalid
+                invalid={i === 0 && Boolean(catErrorId)}
                 type="checkbox"
                 name="category_ids"
                 value={c.id}
@@ -294,7 +295,7 @@ function Step2({
       </fieldset>
       <div className="field">
         <label className="check-line">
-          <input type="checkbox" name="terms" value="on" aria-describedby={termsErrorId} aria-invalid={termsErrorId ? true : undefined} />
+          <InputFocusedWhenFirstInvalid invalid={Boolean(termsErrorId)} type="checkbox" name="terms" value="on" aria-describedby={termsErrorId} aria-invalid={termsErrorId ? true : undefined} />
           <span>
             I agree to the <Link to="/terms" target="_blank">Terms and Conditions</Link> and the <Link to="/privacy" target="_blank">Privacy Policy</Link>, and
             I confirm that I am a woman entrepreneur or represent a women-led business.
