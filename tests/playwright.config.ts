@@ -43,7 +43,9 @@ export default defineConfig({
     { name: "js-off", use: { ...chromium, javaScriptEnabled: false } },
   ],
   webServer: [{
-    command: "npx tsx scripts/server.ts",
+    // The compiled production server, started as `npm start` does (NODE_ENV=production below), with
+    // its default number of workers (one per core).
+    command: "node scripts/start.js",
     cwd: join(import.meta.dirname, ".."),
     url: `${process.env.E2E_BASE_URL}/api/categories`,
     reuseExistingServer: false,
