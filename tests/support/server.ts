@@ -36,9 +36,11 @@ export type ServerOptions = {
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const cwd = options.cwd ?? join(import.meta.dirname, "..", "..");
   const base = `http://127.0.0.1:${options.port}`;
+  const stale = await fetch(`${base}/healthz`).then(() => true, () => false);
+  if (stale) throw new Error(`something already answers on ${base}: stop it first`);
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), START_SCRIPT], {
     cwd,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...options.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(options.port) },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, HOST: "127.0.0.1", PORT: String(options.port), ...options.env, NODE_ENV: "production" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let text = "";

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { reloadConfig } from "~/services/config.server";
 import type { DB } from "~db/client";
 import { createReviewRow, createSeller } from "~db/seed/factories";
 import { registerApiSchema, signupStep1Schema, signupStep2Schema } from "~/lib/auth-schemas";
@@ -174,14 +175,18 @@ describe("first admin and password changes", () => {
     const previous = { env: process.env.NODE_ENV, secure: process.env.COOKIE_SECURE };
     try {
       process.env.NODE_ENV = "production";
+      reloadConfig();
       delete process.env.COOKIE_SECURE;
+      reloadConfig();
       const header = await sessionCookie().serialize("abc");
       expect(header).toMatch(/HttpOnly/);
       expect(header).toMatch(/SameSite=Lax/);
       expect(header).toMatch(/Secure/);
     } finally {
       process.env.NODE_ENV = previous.env;
+      reloadConfig();
       if (previous.secure !== undefined) process.env.COOKIE_SECURE = previous.secure;
+      reloadConfig();
     }
   });
 });
