@@ -61,6 +61,8 @@ export default defineConfig({
       // Tests give each browser context its own client address through X-Forwarded-For.
       TRUST_PROXY: "loopback",
       SESSION_SECRET: "e2e-session-secret-not-for-production",
+      // Request lines would fill the test output; warnings and errors still show.
+      LOG_LEVEL: "warn",
       // The tests talk plain HTTP to 127.0.0.1; production cookies are Secure.
       COOKIE_SECURE: "0",
       PASSWORD_HASH_COST: process.env.PASSWORD_HASH_COST,
