@@ -3,13 +3,15 @@ import { randomBytes } from "node:crypto";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { getDb } from "~db/client";
 import { prepareDatabase } from "~db/prepare";
 import { NonceProvider } from "~/components/nonce";
+import { config } from "~/services/config.server";
 import { applySecurityHeaders } from "~/services/security-headers.server";
 import { readiness as checkReadiness, shutdown as closeResources } from "~/services/health.server";
+import { loggablePath, logger } from "~/services/logger.server";
 import { runStartupTasks } from "~/services/startup.server";
 
 export const streamTimeout = 5_000;
@@ -31,6 +33,13 @@ export function shutdown(): Promise<void> {
   return closeResources();
 }
 
+/** Errors thrown in loaders, actions and rendering: one log line with the request's id (aborted requests are not errors). */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const url = new URL(request.url);
+  logger.error({ err: error, reqId: context.requestId, method: request.method, path: loggablePath(url.pathname + url.search) }, "request error");
+};
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -39,7 +48,7 @@ export default function handleRequest(
   _loadContext: AppLoadContext,
 ) {
   const nonce = randomBytes(16).toString("base64");
-  applySecurityHeaders(responseHeaders, nonce, process.env.NODE_ENV !== "production");
+  applySecurityHeaders(responseHeaders, nonce, !config().isProduction);
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
@@ -64,7 +73,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) logger.error({ err: error, path: new URL(request.url).pathname }, "streaming render error");
         },
       },
     );

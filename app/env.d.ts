@@ -4,5 +4,7 @@ declare module "react-router" {
   interface AppLoadContext {
     /** The client's address as the server sees it (TRUST_PROXY decides whether X-Forwarded-For counts). */
     clientAddress: string;
+    /** The request's id (also sent as X-Request-Id), for log lines about it. */
+    requestId?: string;
   }
 }

@@ -34,16 +34,31 @@ export function openDatabase(path: string = databasePath()): DB {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
-  return new Kysely<Database>({ dialect: new ImmediateTransactionsDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateTransactionsDialect({ database: sqlite }) });
+  connections.set(db, sqlite);
+  return db;
+}
+
+const connections = new WeakMap<DB, SQLite.Database>();
+
+/**
+ * The better-sqlite3 connection under a database opened here, for the few synchronous statements
+ * (the shared rate-limit counters). Same connection, so no second writer can deadlock the first.
+ */
+export function sqliteOf(db: DB): SQLite.Database {
+  const sqlite = connections.get(db);
+  if (!sqlite) throw new Error("this database was not opened by openDatabase()");
+  return sqlite;
 }
 
 export async function migrateToLatest(db: DB): Promise<void> {
   const migrator = new Migrator({ db, provider: migrationProvider });
   const { error, results } = await migrator.migrateToLatest();
+  const errors: string[] = [];
   for (const r of results ?? []) {
-    if (r.status === "Error") console.error(`migration ${r.migrationName} failed`);
+    if (r.status === "Error") errors.push(`migration ${r.migrationName} failed`);
   }
-  if (error) throw error;
+  if (error) throw new Error([...errors, error instanceof Error ? error.message : String(error)].join("; "), { cause: error });
 }
 
 /** Names of the migrations this code has that the database has not run (empty when current). */

@@ -1,5 +1,6 @@
 import type { DB } from "./client";
 import { migrateToLatest } from "./client";
+import { logger } from "~/services/logger.server";
 import { DEFAULT_DEMO_SELLERS, isDatabaseEmpty, seedCategories, seedDemoSellers } from "./seed/index";
 
 /**
@@ -13,6 +14,6 @@ export async function prepareDatabase(db: DB): Promise<void> {
     const setting = process.env.SEED_DEMO ?? "1";
     const count = setting === "0" || setting === "false" ? 0 : /^\d+$/.test(setting) && setting !== "1" ? Number(setting) : DEFAULT_DEMO_SELLERS;
     await seedDemoSellers(db, count);
-    console.log(`database seeded: categories${count ? ` and ${count} demo sellers` : ""}`);
+    logger.info({ demoSellers: count }, "new database seeded with the categories and demo sellers");
   }
 }

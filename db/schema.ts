@@ -235,6 +235,18 @@ export interface SellersFtsTable {
   locality: string | null;
 }
 
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  reset_at_ms: number;
+}
+
+export interface SignInAddressesTable {
+  email: string;
+  address: string;
+  until_ms: number;
+}
+
 export interface Database {
   sellers_fts: SellersFtsTable;
   users: UsersTable;
@@ -252,6 +264,8 @@ export interface Database {
   audit_log: AuditLogTable;
   uploads: UploadsTable;
   mail_outbox: MailOutboxTable;
+  rate_limits: RateLimitsTable;
+  sign_in_addresses: SignInAddressesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -36,8 +36,10 @@ const sample = await db.selectFrom("sellers").select("id").where("status", "=", 
 await db.destroy();
 console.log(`seeded in ${seedSeconds.toFixed(1)} s`);
 
-const server = spawn(process.execPath, ["--import", "tsx", "scripts/server.ts"], {
-  env: { ...process.env, NODE_ENV: "production", PORT: String(APP_PORT), HOST: "127.0.0.1", DATABASE_PATH: dbPath, UPLOADS_DIR: process.env.UPLOADS_DIR, SEED_DEMO: "0", RATE_LIMIT_REVIEW: "0", ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password, COOKIE_SECURE: "0" },
+// The compiled server as `npm start` runs it; one worker by default, so the figures compare with
+// earlier runs and the memory read below is the serving process's (WEB_CONCURRENCY=N to try more).
+const server = spawn(process.execPath, ["scripts/start.js"], {
+  env: { ...process.env, NODE_ENV: "production", WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? "1", LOG_LEVEL: process.env.LOG_LEVEL ?? "warn", PORT: String(APP_PORT), HOST: "127.0.0.1", DATABASE_PATH: dbPath, UPLOADS_DIR: process.env.UPLOADS_DIR, SEED_DEMO: "0", RATE_LIMIT_REVIEW: "0", ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password, COOKIE_SECURE: "0" },
   stdio: ["ignore", "inherit", "inherit"],
 });
 
@@ -65,7 +67,7 @@ const bare = createServer((req, res) => {
 await new Promise<void>((r) => bare.listen(BARE_PORT, "127.0.0.1", r));
 
 function rssOf(pid: number): { rssMb: number; peakMb: number } {
-  // The server runs under tsx's node; read its memory from /proc (Linux).
+  // Read the server's memory from /proc (Linux).
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   const kb = (key: string) => Number(status.match(new RegExp(`${key}:\\s+(\\d+)`))?.[1] ?? 0);
   return { rssMb: Math.round(kb("VmRSS") / 1024), peakMb: Math.round(kb("VmHWM") / 1024) };

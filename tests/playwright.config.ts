@@ -43,7 +43,9 @@ export default defineConfig({
     { name: "js-off", use: { ...chromium, javaScriptEnabled: false } },
   ],
   webServer: [{
-    command: "npx tsx scripts/server.ts",
+    // The compiled production server, started as `npm start` does (NODE_ENV=production below), with
+    // its default number of workers (one per core).
+    command: "node scripts/start.js",
     cwd: join(import.meta.dirname, ".."),
     url: `${process.env.E2E_BASE_URL}/api/categories`,
     reuseExistingServer: false,
@@ -59,6 +61,8 @@ export default defineConfig({
       // Tests give each browser context its own client address through X-Forwarded-For.
       TRUST_PROXY: "loopback",
       SESSION_SECRET: "e2e-session-secret-not-for-production",
+      // Request lines would fill the test output; warnings and errors still show.
+      LOG_LEVEL: "warn",
       // The tests talk plain HTTP to 127.0.0.1; production cookies are Secure.
       COOKIE_SECURE: "0",
       PASSWORD_HASH_COST: process.env.PASSWORD_HASH_COST,

@@ -12,6 +12,7 @@ export default defineConfig({
     testTimeout: 30_000,
     // Real scrypt, at 2^14 instead of production's 2^17 so hundreds of test accounts stay quick
     // (tests/unit/password.test.ts checks the production default and the rehash).
-    env: { PASSWORD_HASH_COST: "14" },
+    // A fixed session secret: modules that sign (cookies, tokens) never make the secret file here.
+    env: { PASSWORD_HASH_COST: "14", SESSION_SECRET: "unit-test-session-secret-0123456789" },
   },
 });

@@ -3,6 +3,7 @@ import { CONTACT, formatRupees, planById, SITE_NAME } from "~/lib/constants";
 import { APPLICATION_MESSAGES, type ApplicationFields, IMAGE_MAX_BYTES, type UploadPurpose } from "~/lib/schemas";
 import { type ApplicationImages, type ApplicationResult, createApplication } from "~/models/applications.server";
 import { sendMailLater, teamEmail } from "./mailer.server";
+import { config } from "./config.server";
 import { consume } from "./rate-limit.server";
 import { discardImages, keyFromReference, preparePublicClaims, storeImage, type StoredImage } from "./uploads.server";
 
@@ -10,10 +11,10 @@ import { discardImages, keyFromReference, preparePublicClaims, storeImage, type 
 
 /** The UPI id applicants pay to (UPI_ID setting). */
 export function upiId(): string {
-  return process.env.UPI_ID || "bwpcommunity@okaxis";
+  return config().upi.id;
 }
 export function upiPayeeName(): string {
-  return process.env.UPI_PAYEE_NAME || "BWP Community";
+  return config().upi.payeeName;
 }
 
 export async function submitApplication(db: DB, fields: ApplicationFields, images: ApplicationImages, userId?: number | null): Promise<ApplicationResult> {
@@ -29,7 +30,7 @@ export async function submitApplication(db: DB, fields: ApplicationFields, image
     const price = `${formatRupees(plan.amount)} for ${plan.months} month${plan.months === 1 ? "" : "s"}`;
     // The applicant's acknowledgement: fixed text (only the plan and the UTR, which the form checked),
     // at most a few per address an hour. The team's copy has the details.
-    const acknowledgement = consume("acknowledgement", fields.email.toLowerCase()).allowed
+    const acknowledgement = consume(db, "acknowledgement", fields.email.toLowerCase()).allowed
       ? [{
           to: fields.email,
           subject: `We received your listing application — ${SITE_NAME}`,

@@ -39,9 +39,9 @@ export async function attemptPasswordLogin(db: DB, input: LoginInput, meta: { po
   // Each attempt is counted before the password work (parallel attempts cannot all slip under the
   // limit) and given back when it succeeds. An address that has signed in to this account before is
   // not held by the per-account limit, so failures from elsewhere cannot keep the owner out.
-  const knownAddress = hasSignedInFrom(email, clientAddress);
-  const byAddress = consume("login", clientAddress);
-  const byAccount = knownAddress ? { allowed: true as const } : consume("login_account", email);
+  const knownAddress = await hasSignedInFrom(db, email, clientAddress);
+  const byAddress = consume(db, "login", clientAddress);
+  const byAccount = knownAddress ? { allowed: true as const } : consume(db, "login_account", email);
   if (!byAddress.allowed || !byAccount.allowed) {
     const retry = Math.max(byAddress.allowed ? 0 : byAddress.retryAfterSeconds, byAccount.allowed ? 0 : byAccount.retryAfterSeconds);
     await audit("throttled");
@@ -55,26 +55,35 @@ export async function attemptPasswordLogin(db: DB, input: LoginInput, meta: { po
     await audit("failure", row?.id);
     return { ok: false, status: 401, message: invalid };
   }
-  refund("login", clientAddress);
-  if (!knownAddress) refund("login_account", email);
-  rememberSignIn(email, clientAddress);
+  refund(db, "login", clientAddress);
+  if (!knownAddress) refund(db, "login_account", email);
+  await rememberSignIn(db, email, clientAddress);
   if (needsRehash(row.password_hash!)) await rehashPassword(db, row.id, await hashPassword(input.password));
   await audit("success", row.id);
   const { password_hash: _h, is_active: _a, ...user } = row;
   return { ok: true, user };
 }
 
-// Addresses each account has signed in from, for a month (in memory, like the rate limits).
+// Addresses each account has signed in from, for a month (in SQLite, shared by the worker processes
+// like the rate limits; expired rows are swept with them).
 const KNOWN_ADDRESS_MS = 30 * 86_400_000;
-const knownAddresses = new Map<string, number>();
 
-function hasSignedInFrom(email: string, address: string, now = Date.now()): boolean {
-  return (knownAddresses.get(`${email}\n${address}`) ?? 0) > now;
+async function hasSignedInFrom(db: DB, email: string, address: string, now = Date.now()): Promise<boolean> {
+  const row = await db.selectFrom("sign_in_addresses").select("until_ms").where("email", "=", email).where("address", "=", address).executeTakeFirst();
+  return (row?.until_ms ?? 0) > now;
 }
 
-function rememberSignIn(email: string, address: string, now = Date.now()): void {
-  if (knownAddresses.size > 100_000) for (const [key, until] of knownAddresses) if (until <= now) knownAddresses.delete(key);
-  knownAddresses.set(`${email}\n${address}`, now + KNOWN_ADDRESS_MS);
+async function rememberSignIn(db: DB, email: string, address: string, now = Date.now()): Promise<void> {
+  await db
+    .insertInto("sign_in_addresses")
+    .values({ email, address, until_ms: now + KNOWN_ADDRESS_MS })
+    .onConflict((oc) => oc.columns(["email", "address"]).doUpdateSet({ until_ms: now + KNOWN_ADDRESS_MS }))
+    .execute();
+}
+
+/** Deletes sign-in addresses older than a month (with the rate-limit sweep). */
+export async function sweepSignInAddresses(db: DB, now = Date.now()): Promise<void> {
+  await db.deleteFrom("sign_in_addresses").where("until_ms", "<=", now).execute();
 }
 
 export class LoginFailure extends Error {

@@ -3,7 +3,8 @@ import { createCookie } from "react-router";
 import type { DB } from "~db/client";
 import { saveOAuthState, takeOAuthState } from "~/models/oauth-states.server";
 import { type AccountUser, findOrCreateGoogleUser } from "~/models/users.server";
-import { sessionSecret } from "./session.server";
+import { config as siteConfig, sessionSecrets } from "./config.server";
+import { logger } from "./logger.server";
 import { publicOrigin } from "./public-url.server";
 
 // "Sign in with Google" (decision 10): OpenID Connect authorization code flow with PKCE, state and
@@ -15,14 +16,7 @@ export const CALLBACK_PATH = "/auth/google/callback";
 type Settings = { issuer: string; clientId: string; clientSecret: string };
 
 function settings(): Settings | null {
-  const clientId = process.env.GOOGLE_CLIENT_ID;
-  const clientSecret = process.env.GOOGLE_CLIENT_SECRET;
-  if (!clientId || !clientSecret) return null;
-  return {
-    issuer: process.env.GOOGLE_ISSUER || "https://accounts.google.com",
-    clientId,
-    clientSecret,
-  };
+  return siteConfig().google;
 }
 
 export function googleSignInEnabled(): boolean {
@@ -55,8 +49,8 @@ const stateCookie = () =>
     sameSite: "lax",
     path: "/",
     maxAge: 600,
-    secure: process.env.NODE_ENV === "production" && process.env.COOKIE_SECURE !== "0",
-    secrets: [sessionSecret()],
+    secure: siteConfig().cookieSecure,
+    secrets: sessionSecrets(),
   });
 
 function redirectUri(request: Request): string {
@@ -140,7 +134,7 @@ export async function finishGoogleSignIn(
       claims = idToken as typeof claims;
     }
   } catch (error) {
-    if (process.env.NODE_ENV !== "test") console.warn("Google sign-in code exchange refused:", error instanceof Error ? error.message : error);
+    if (siteConfig().nodeEnv !== "test") logger.warn({ err: error instanceof Error ? error.message : String(error) }, "Google sign-in code exchange refused");
     return { ok: false, status: 400, error: "Google sign-in could not be completed. Please try again." };
   }
   if (!claims) return { ok: false, status: 400, error: "Google sign-in could not be completed. Please try again." };

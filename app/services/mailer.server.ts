@@ -2,16 +2,18 @@ import nodemailer, { type Transporter } from "nodemailer";
 import type { DB } from "~db/client";
 import { CONTACT, SITE_NAME } from "~/lib/constants";
 import { dueRetries, markMail, type OutgoingMail, queueMail, scheduleRetry } from "~/models/mail.server";
+import { config } from "./config.server";
+import { logger } from "./logger.server";
 
 // Outgoing mail: every message is written to the mail_outbox table first, then sent through SMTP when
 // SMTP_URL is set (e.g. smtps://user:pass@smtp.example.com:465), otherwise written to the log.
 
 export function mailFrom(): string {
-  return process.env.MAIL_FROM || `${SITE_NAME} <no-reply@bwpdirectory.in>`;
+  return config().mailFrom || `${SITE_NAME} <no-reply@bwpdirectory.in>`;
 }
 
 export function teamEmail(): string {
-  return process.env.TEAM_EMAIL || CONTACT.email;
+  return config().teamEmail || CONTACT.email;
 }
 
 let cached: { url: string; transport: Transporter } | undefined;
@@ -35,9 +37,9 @@ export async function sendMail(db: DB, mail: OutgoingMail): Promise<MailResult> 
 }
 
 async function deliver(db: DB, id: number, mail: OutgoingMail, attemptsBefore: number, now = Date.now()): Promise<MailResult> {
-  const url = process.env.SMTP_URL;
+  const url = config().smtpUrl;
   if (!url) {
-    console.info(`[mail] (SMTP_URL not set, logged only) to=${mail.to} subject=${JSON.stringify(mail.subject)}\n${mail.text}`);
+    logger.info({ mail: { id, to: mail.to, subject: mail.subject, text: mail.text } }, "mail logged (SMTP_URL not set)");
     await markMail(db, id, "logged");
     return { id, status: "logged" };
   }
@@ -49,11 +51,11 @@ async function deliver(db: DB, id: number, mail: OutgoingMail, attemptsBefore: n
     const message = error instanceof Error ? error.message : String(error);
     const attempts = attemptsBefore + 1;
     if (attempts >= MAIL_MAX_ATTEMPTS) {
-      console.error(`[mail] sending #${id} failed ${attempts} times, giving up: ${message}`);
+      logger.error({ mail: { id, attempts }, err: message }, "mail sending failed, giving up");
       await markMail(db, id, "failed", message);
       return { id, status: "failed", error: message };
     }
-    console.error(`[mail] sending #${id} failed (try ${attempts} of ${MAIL_MAX_ATTEMPTS}), retrying later: ${message}`);
+    logger.warn({ mail: { id, attempts, maxAttempts: MAIL_MAX_ATTEMPTS }, err: message }, "mail sending failed, retrying later");
     await scheduleRetry(db, id, new Date(now + retryDelayMs(attempts)).toISOString(), message);
     return { id, status: "queued", error: message };
   }
@@ -71,5 +73,5 @@ export async function retryDueMail(db: DB, now = Date.now()): Promise<MailResult
 
 /** Sends in the background so a slow mail server never delays the visitor's response. */
 export function sendMailLater(db: DB, mails: OutgoingMail[]): void {
-  void Promise.all(mails.map((m) => sendMail(db, m))).catch((error) => console.error("[mail] outbox write failed", error));
+  void Promise.all(mails.map((m) => sendMail(db, m))).catch((err) => logger.error({ err }, "mail outbox write failed"));
 }

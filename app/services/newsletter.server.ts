@@ -4,7 +4,7 @@ import { CONTACT, SITE_NAME } from "~/lib/constants";
 import { type NewsletterInput, UNSUBSCRIBE_BAD_LINK, UNSUBSCRIBE_DONE } from "~/lib/schemas";
 import { type SubscribeOutcome, subscribeToNewsletter, unsubscribeFromNewsletter } from "~/models/enquiries.server";
 import { sendMailLater } from "./mailer.server";
-import { sessionSecret } from "./session.server";
+import { sessionSecrets } from "./config.server";
 
 // Newsletter sign-up with its welcome mail, and the signed unsubscribe link every newsletter mail
 // carries: token = HMAC-SHA256(SESSION_SECRET, purpose + email), so only this server can make one and
@@ -17,15 +17,22 @@ function normalise(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export function unsubscribeToken(email: string): string {
-  return createHmac("sha256", sessionSecret()).update(PURPOSE + normalise(email)).digest("base64url");
+function tokenWith(secret: string, email: string): string {
+  return createHmac("sha256", secret).update(PURPOSE + normalise(email)).digest("base64url");
 }
 
-/** Constant-time check of a token from a link (any length or alphabet accepted as input, never thrown on). */
+/** Signed with the first session secret. */
+export function unsubscribeToken(email: string): string {
+  return tokenWith(sessionSecrets()[0]!, email);
+}
+
+/** Constant-time check of a token from a link against every session secret (rotation); never throws. */
 export function verifyUnsubscribeToken(email: string, token: string): boolean {
-  const expected = Buffer.from(unsubscribeToken(email));
   const given = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return sessionSecrets().some((secret) => {
+    const expected = Buffer.from(tokenWith(secret, email));
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  });
 }
 
 export function unsubscribeUrl(origin: string, email: string): string {

@@ -1,15 +1,14 @@
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+import { config } from "./config.server";
 
 // scrypt with a per-password salt; the stored form carries its parameters, so a hash made with weaker
 // ones is redone at the next successful sign-in. OWASP's current parameters: N=2^17, r=8, p=1.
-// PASSWORD_HASH_COST (log2 N, 14 to 20) lowers it only where speed matters more (the test suites).
-const DEFAULT_COST = 17;
+// PASSWORD_HASH_COST (log2 N, 14 to 20, default 17) lowers it only where speed matters more (the test suites).
 const r = 8, p = 1, KEYLEN = 64;
 const MAX_MEMORY = 512 * 1024 * 1024;
 
 export function hashCost(): number {
-  const cost = Number(process.env.PASSWORD_HASH_COST ?? DEFAULT_COST);
-  return Number.isInteger(cost) && cost >= 14 && cost <= 20 ? cost : DEFAULT_COST;
+  return config().passwordHashCost;
 }
 
 function derive(password: string, salt: Buffer, n: number, rr: number, pp: number): Promise<Buffer> {

@@ -1,3 +1,4 @@
+import { getDb } from "~db/client";
 import { HONEYPOT_FIELD } from "~/components/forms";
 import { consume, tooManyMessage } from "./rate-limit.server";
 
@@ -10,7 +11,7 @@ export function checkPublicForm(scope: string, clientAddress: string, honeypotVa
   if (typeof honeypotValue === "string" && honeypotValue.trim() !== "") {
     return { ok: false, status: 400, message: HONEYPOT_MESSAGE };
   }
-  const rate = consume(scope, clientAddress);
+  const rate = consume(getDb(), scope, clientAddress);
   if (!rate.allowed) {
     return { ok: false, status: 429, message: tooManyMessage(rate.retryAfterSeconds), headers: { "Retry-After": String(rate.retryAfterSeconds) } };
   }

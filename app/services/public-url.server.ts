@@ -1,4 +1,6 @@
+import { config } from "./config.server";
+
 /** The site's public origin for links that leave the request (mails, QR codes, OAuth redirects): PUBLIC_URL when set, else the request's own. */
 export function publicOrigin(request: Request): string {
-  return process.env.PUBLIC_URL?.replace(/\/+$/, "") || new URL(request.url).origin;
+  return config().publicUrl || new URL(request.url).origin;
 }

@@ -1,75 +1,87 @@
-// Per-client fixed-window rate limits for public forms and sign-in, in memory (one server process).
-// Limits are settings (RATE_LIMIT_<SCOPE>="count/seconds"), so tests and deployments can tune them.
+import type SQLite from "better-sqlite3";
+import { type DB, sqliteOf } from "~db/client";
+import { config, RATE_LIMIT_DEFAULTS, type RateRule } from "./config.server";
 
-export type RateRule = { limit: number; windowSeconds: number };
+// Per-client fixed-window rate limits for public forms and sign-in. The counters live in SQLite
+// (`rate_limits`), so every worker process of the server shares them; each call is one atomic
+// statement on the worker's own connection (synchronous, like all of better-sqlite3). Limits are
+// settings (RATE_LIMIT_<SCOPE>="count/seconds"), so tests and deployments can tune them.
 
-const DEFAULT_RULES: Record<string, RateRule> = {
-  review: { limit: 5, windowSeconds: 600 },
-  report: { limit: 5, windowSeconds: 600 },
-  contact: { limit: 5, windowSeconds: 600 },
-  newsletter: { limit: 10, windowSeconds: 600 },
-  application: { limit: 5, windowSeconds: 3600 },
-  upload: { limit: 40, windowSeconds: 3600 },
-  login: { limit: 10, windowSeconds: 900 },
-  signup: { limit: 10, windowSeconds: 3600 },
-  // Sign-up step 1 ("is this email free?", a password hash) per address.
-  signup_check: { limit: 20, windowSeconds: 600 },
-  // Acknowledgement mails to one address (contact, application): the site must not become a mailer.
-  acknowledgement: { limit: 3, windowSeconds: 3600 },
-  // Failed sign-ins per account from any address: a short window, so an attacker cannot keep a real admin out for long.
-  login_account: { limit: 20, windowSeconds: 300 },
-};
-
-type Bucket = { count: number; resetAt: number };
-const buckets = new Map<string, Bucket>();
+export type { RateRule };
 
 export function ruleFor(scope: string): RateRule | null {
-  const setting = process.env[`RATE_LIMIT_${scope.toUpperCase()}`];
-  if (setting === "0" || setting === "off") return null;
-  const match = setting?.match(/^(\d+)\/(\d+)$/);
-  if (match) return { limit: Number(match[1]), windowSeconds: Number(match[2]) };
-  return DEFAULT_RULES[scope] ?? { limit: 30, windowSeconds: 600 };
+  const rules = config().rateLimits;
+  if (scope in rules) return rules[scope] ?? null;
+  return (RATE_LIMIT_DEFAULTS as Record<string, RateRule>)[scope] ?? { limit: 30, windowSeconds: 600 };
 }
 
 export type RateResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
+type Statements = {
+  consume: SQLite.Statement<[{ key: string; now: number; windowMs: number }], { count: number; reset_at_ms: number }>;
+  peek: SQLite.Statement<[string], { count: number; reset_at_ms: number }>;
+  refund: SQLite.Statement<[{ key: string; now: number }]>;
+  reset: SQLite.Statement<[string]>;
+  sweep: SQLite.Statement<[number]>;
+};
+const prepared = new WeakMap<SQLite.Database, Statements>();
+
+function statements(db: DB): Statements {
+  const sqlite = sqliteOf(db);
+  let s = prepared.get(sqlite);
+  if (!s) {
+    s = {
+      // One statement: a new or expired window starts at 1, a live one counts up. Atomic across processes.
+      consume: sqlite.prepare(
+        `insert into rate_limits (key, count, reset_at_ms) values (@key, 1, @now + @windowMs)
+         on conflict (key) do update set
+           count = case when reset_at_ms <= @now then 1 else count + 1 end,
+           reset_at_ms = case when reset_at_ms <= @now then excluded.reset_at_ms else reset_at_ms end
+         returning count, reset_at_ms`,
+      ),
+      peek: sqlite.prepare("select count, reset_at_ms from rate_limits where key = ?"),
+      refund: sqlite.prepare("update rate_limits set count = count - 1 where key = @key and reset_at_ms > @now and count > 0"),
+      reset: sqlite.prepare("delete from rate_limits where key = ?"),
+      sweep: sqlite.prepare("delete from rate_limits where reset_at_ms <= ?"),
+    };
+    prepared.set(sqlite, s);
+  }
+  return s;
+}
+
+const keyOf = (scope: string, key: string) => `${scope}:${key}`;
+const retryAfter = (resetAt: number, now: number) => Math.max(1, Math.ceil((resetAt - now) / 1000));
+
 /** Counts one attempt for (scope, key); refuses once the window's limit is used up. */
-export function consume(scope: string, key: string, now = Date.now()): RateResult {
+export function consume(db: DB, scope: string, key: string, now = Date.now()): RateResult {
   const rule = ruleFor(scope);
   if (!rule) return { allowed: true };
-  if (buckets.size > 50_000) sweep(now);
-  const id = `${scope}:${key}`;
-  let bucket = buckets.get(id);
-  if (!bucket || bucket.resetAt <= now) {
-    bucket = { count: 0, resetAt: now + rule.windowSeconds * 1000 };
-    buckets.set(id, bucket);
-  }
-  bucket.count++;
-  if (bucket.count > rule.limit) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((bucket.resetAt - now) / 1000)) };
+  const row = statements(db).consume.get({ key: keyOf(scope, key), now, windowMs: rule.windowSeconds * 1000 })!;
+  if (row.count > rule.limit) return { allowed: false, retryAfterSeconds: retryAfter(row.reset_at_ms, now) };
   return { allowed: true };
 }
 
 /** Whether (scope, key) is over its limit now, without counting an attempt. */
-export function peek(scope: string, key: string, now = Date.now()): RateResult {
+export function peek(db: DB, scope: string, key: string, now = Date.now()): RateResult {
   const rule = ruleFor(scope);
-  const bucket = buckets.get(`${scope}:${key}`);
-  if (!rule || !bucket || bucket.resetAt <= now || bucket.count < rule.limit) return { allowed: true };
-  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((bucket.resetAt - now) / 1000)) };
+  const row = rule ? statements(db).peek.get(keyOf(scope, key)) : undefined;
+  if (!rule || !row || row.reset_at_ms <= now || row.count < rule.limit) return { allowed: true };
+  return { allowed: false, retryAfterSeconds: retryAfter(row.reset_at_ms, now) };
 }
 
 /** Gives back one attempt counted by `consume` (a reserved attempt that turned out fine). */
-export function refund(scope: string, key: string, now = Date.now()): void {
-  const bucket = buckets.get(`${scope}:${key}`);
-  if (bucket && bucket.resetAt > now && bucket.count > 0) bucket.count--;
+export function refund(db: DB, scope: string, key: string, now = Date.now()): void {
+  statements(db).refund.run({ key: keyOf(scope, key), now });
 }
 
 /** Forgets a key's attempts (e.g. after a successful sign-in). */
-export function reset(scope: string, key: string): void {
-  buckets.delete(`${scope}:${key}`);
+export function reset(db: DB, scope: string, key: string): void {
+  statements(db).reset.run(keyOf(scope, key));
 }
 
-function sweep(now: number) {
-  for (const [id, bucket] of buckets) if (bucket.resetAt <= now) buckets.delete(id);
+/** Deletes expired windows (run now and then by the process that runs the periodic tasks). */
+export function sweepRateLimits(db: DB, now = Date.now()): number {
+  return statements(db).sweep.run(now).changes;
 }
 
 export function tooManyMessage(retryAfterSeconds: number): string {

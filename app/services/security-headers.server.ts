@@ -1,3 +1,5 @@
+import { config } from "./config.server";
+
 /** Security headers for every HTML document; scripts run only with the per-request nonce. */
 export function applySecurityHeaders(headers: Headers, nonce: string, isDev: boolean): void {
   const csp = [
@@ -16,5 +18,5 @@ export function applySecurityHeaders(headers: Headers, nonce: string, isDev: boo
   headers.set("Content-Security-Policy", csp);
   // X-Content-Type-Options, Referrer-Policy and X-Frame-Options are set for every response by the server (scripts/server.ts).
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-  if (!isDev && process.env.HSTS === "1") headers.set("Strict-Transport-Security", "max-age=31536000");
+  if (!isDev && config().hsts) headers.set("Strict-Transport-Security", "max-age=31536000");
 }

@@ -3,6 +3,7 @@ import { createCookie, redirect } from "react-router";
 import { getDb } from "~db/client";
 import type { Role, User } from "~db/schema";
 import { can, type Permission } from "~/lib/permissions";
+import { config, sessionSecrets } from "./config.server";
 
 // Server-side sessions: the signed cookie holds only a random session id; the row (with its expiry)
 // lives in the database, so logout and password changes revoke it.
@@ -10,34 +11,14 @@ import { can, type Permission } from "~/lib/permissions";
 const SESSION_DAYS = 30;
 const SESSION_COOKIE = "__session";
 
-export function sessionSecret(): string {
-  const secret = process.env.SESSION_SECRET;
-  if (secret) return secret;
-  if (process.env.NODE_ENV === "production") {
-    // Still safe (the id is random and checked against the database), but restarts sign everyone out.
-    globalThis.__bwpEphemeralSecret ??= randomBytes(32).toString("hex");
-    if (!globalThis.__bwpSecretWarned) {
-      console.warn("SESSION_SECRET is not set: using a random secret for this process (sessions end at restart).");
-      globalThis.__bwpSecretWarned = true;
-    }
-    return globalThis.__bwpEphemeralSecret;
-  }
-  return "development-session-secret";
-}
-declare global {
-  // eslint-disable-next-line no-var
-  var __bwpEphemeralSecret: string | undefined;
-  // eslint-disable-next-line no-var
-  var __bwpSecretWarned: boolean | undefined;
-}
-
 export function sessionCookie() {
   return createCookie(SESSION_COOKIE, {
     httpOnly: true,
     sameSite: "lax",
     path: "/",
-    secure: process.env.NODE_ENV === "production" && process.env.COOKIE_SECURE !== "0",
-    secrets: [sessionSecret()],
+    secure: config().cookieSecure,
+    // The first secret signs; the others still verify (SESSION_SECRET="new,old" rotates).
+    secrets: sessionSecrets(),
     maxAge: SESSION_DAYS * 24 * 60 * 60,
   });
 }

@@ -14,13 +14,13 @@ import { sessionIdFrom } from "./session.server";
 export type PasswordChange = { ok: true } | { ok: false; status: 400 | 429; field: string; message: string };
 
 export async function changeOwnPassword(db: DB, actor: Actor, request: Request, input: { current_password: string; new_password: string }): Promise<PasswordChange> {
-  const throttle = consume("login", `password-change:${actor.id}`);
+  const throttle = consume(db, "login", `password-change:${actor.id}`);
   if (!throttle.allowed) return { ok: false, status: 429, field: "current_password", message: tooManyMessage(throttle.retryAfterSeconds) };
   const row = await db.selectFrom("users").select("password_hash").where("id", "=", actor.id).executeTakeFirst();
   if (!(await verifyPassword(input.current_password, row?.password_hash))) {
     return { ok: false, status: 400, field: "current_password", message: SETTINGS_MESSAGES.currentWrong };
   }
-  reset("login", `password-change:${actor.id}`);
+  reset(db, "login", `password-change:${actor.id}`);
   await setPasswordHash(db, actor.id, await hashPassword(input.new_password), await sessionIdFrom(request));
   await writeAudit(db, { action: "staff.password_change", actorUserId: actor.id, actorEmail: actor.email, ip: actor.ip, targetType: "user", targetId: actor.id });
   return { ok: true };

@@ -1,16 +1,39 @@
 import type { DB } from "~db/client";
 import { ensureFirstAdmin } from "~/models/users.server";
+import { sweepSignInAddresses } from "./auth.server";
 import { backupWithRetention } from "./backup.server";
+import { config } from "./config.server";
+import { logger } from "./logger.server";
 import { retryDueMail } from "./mailer.server";
 import { hashPassword } from "./password.server";
+import { sweepRateLimits } from "./rate-limit.server";
 import { removeExpiredUploads } from "./uploads.server";
 
-/** Work done once at server start, after migrations and the first-run seed. Add tasks here explicitly. */
+/**
+ * Work done once per site at server start, after migrations and the first-run seed, and the periodic
+ * tasks. The production server runs this in one process only (the cluster's primary), never once per
+ * worker. Add tasks here explicitly.
+ */
 export async function runStartupTasks(db: DB): Promise<void> {
   await createFirstAdminFromSettings(db);
   scheduleUploadExpiry(db);
   scheduleBackups(db);
   scheduleMailRetries(db);
+  scheduleRateLimitSweep(db);
+}
+
+let rateSweepTimer: NodeJS.Timeout | undefined;
+
+/** Expired rate-limit windows and month-old sign-in addresses are deleted every ten minutes. */
+function scheduleRateLimitSweep(db: DB): void {
+  rateSweepTimer ??= setInterval(() => {
+    try {
+      sweepRateLimits(db);
+    } catch (err) {
+      logger.error({ err }, "rate-limit sweep failed");
+    }
+    sweepSignInAddresses(db).catch((err) => logger.error({ err }, "sign-in address sweep failed"));
+  }, 10 * 60_000).unref();
 }
 
 let mailRetryTimer: NodeJS.Timeout | undefined;
@@ -18,22 +41,20 @@ let mailRetryTimer: NodeJS.Timeout | undefined;
 /** Mail that failed is tried again when due (backoff in the mailer), checked every minute. */
 function scheduleMailRetries(db: DB): void {
   mailRetryTimer ??= setInterval(() => {
-    retryDueMail(db).catch((error) => console.error("mail retry failed:", error));
+    retryDueMail(db).catch((err) => logger.error({ err }, "mail retry failed"));
   }, 60_000).unref();
 }
 
 let backupTimer: NodeJS.Timeout | undefined;
 
 /** BACKUP_EVERY_HOURS > 0: a backup into BACKUP_DIR that often, keeping the newest BACKUP_KEEP. */
-function scheduleBackups(db: DB, env = process.env): void {
-  const hours = Number(env.BACKUP_EVERY_HOURS ?? 0);
+function scheduleBackups(db: DB): void {
+  const { everyHours: hours, dir, keep } = config().backup;
   if (!(hours > 0)) return;
-  const dir = env.BACKUP_DIR || "./data/backups";
-  const keep = Math.max(1, Number(env.BACKUP_KEEP ?? 7) || 7);
   backupTimer ??= setInterval(() => {
     backupWithRetention(db, dir, keep).then(
-      (made) => console.log(`backup written: ${made}`),
-      (error) => console.error("scheduled backup failed:", error),
+      (made) => logger.info({ backup: made }, "backup written"),
+      (err) => logger.error({ err }, "scheduled backup failed"),
     );
   }, hours * 3_600_000).unref();
 }
@@ -43,7 +64,9 @@ export function stopStartupTasks(): void {
   if (uploadSweep) clearInterval(uploadSweep);
   if (backupTimer) clearInterval(backupTimer);
   if (mailRetryTimer) clearInterval(mailRetryTimer);
+  if (rateSweepTimer) clearInterval(rateSweepTimer);
   mailRetryTimer = undefined;
+  rateSweepTimer = undefined;
   uploadSweep = undefined;
   backupTimer = undefined;
 }
@@ -55,22 +78,22 @@ let uploadSweep: NodeJS.Timeout | undefined;
 function scheduleUploadExpiry(db: DB): void {
   const sweep = () =>
     removeExpiredUploads(db).then(
-      (n) => n && console.log(`Removed ${n} unclaimed upload${n === 1 ? "" : "s"} older than 24 hours.`),
-      (error) => console.error("Removing expired uploads failed:", error),
+      (n) => n && logger.info({ removed: n }, "removed unclaimed uploads older than 24 hours"),
+      (err) => logger.error({ err }, "removing expired uploads failed"),
     );
   void sweep();
   uploadSweep ??= setInterval(sweep, UPLOAD_SWEEP_EVERY_MS).unref();
 }
 
 /** Decision 9: ADMIN_EMAIL + ADMIN_PASSWORD create the first admin when missing (never a default password). */
-export async function createFirstAdminFromSettings(db: DB, env: NodeJS.ProcessEnv = process.env): Promise<void> {
-  const email = env.ADMIN_EMAIL?.trim();
-  const password = env.ADMIN_PASSWORD;
+export async function createFirstAdminFromSettings(db: DB, settings: { ADMIN_EMAIL?: string; ADMIN_PASSWORD?: string } = { ADMIN_EMAIL: config().adminEmail, ADMIN_PASSWORD: config().adminPassword }): Promise<void> {
+  const email = settings.ADMIN_EMAIL?.trim();
+  const password = settings.ADMIN_PASSWORD;
   if (!email) return;
   if (!password || password.length < 12) {
-    console.warn("ADMIN_EMAIL is set but ADMIN_PASSWORD is missing or shorter than 12 characters: no admin was created.");
+    logger.warn("ADMIN_EMAIL is set but ADMIN_PASSWORD is missing or shorter than 12 characters: no admin was created.");
     return;
   }
   const result = await ensureFirstAdmin(db, email, () => hashPassword(password));
-  if (result === "created") console.log(`Created the first admin account ${email.toLowerCase()}.`);
+  if (result === "created") logger.info("created the first admin account from ADMIN_EMAIL");
 }

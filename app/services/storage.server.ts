@@ -1,9 +1,10 @@
 import { mkdirSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
+import { config } from "./config.server";
 
 /** Uploads live under UPLOADS_DIR: public/ is served at /uploads, private/ only through guarded routes. */
 export function uploadsDir(): string {
-  return resolve(process.env.UPLOADS_DIR || "./data/uploads");
+  return config().uploadsDir;
 }
 
 export function uploadsFolder(visibility: "public" | "private"): string {

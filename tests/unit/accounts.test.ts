@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { reloadConfig } from "~/services/config.server";
 import type { DB } from "~db/client";
 import { createReviewRow, createSeller } from "~db/seed/factories";
 import { registerApiSchema, signupStep1Schema, signupStep2Schema } from "~/lib/auth-schemas";
@@ -103,7 +104,7 @@ describe("pending sign-up token", () => {
 
 describe("attemptPasswordLogin", () => {
   beforeEach(() => {
-    reset("login", "10.0.0.1");
+    reset(db, "login", "10.0.0.1");
   });
 
   it("signs staff in at the admin door, refuses sellers there with the same message, and audits without the password", async () => {
@@ -130,24 +131,24 @@ describe("attemptPasswordLogin", () => {
 
   it("throttles an address after 10 failures, even for the right password", async () => {
     const { email, password } = await newSeller();
-    reset("login", "10.0.0.2");
+    reset(db, "login", "10.0.0.2");
     for (let i = 0; i < 10; i++) {
       expect(await attemptPasswordLogin(db, { email, password: `bad-${i}` }, { portal: "seller", clientAddress: "10.0.0.2" })).toMatchObject({ status: 401, message: INVALID_LOGIN_MESSAGE });
     }
     const blocked = await attemptPasswordLogin(db, { email, password }, { portal: "seller", clientAddress: "10.0.0.2" });
     expect(blocked).toMatchObject({ ok: false, status: 429 });
     // Another address still gets in: 10 failures are under the per-account limit.
-    reset("login", "10.0.0.3");
+    reset(db, "login", "10.0.0.3");
     expect((await attemptPasswordLogin(db, { email, password }, { portal: "seller", clientAddress: "10.0.0.3" })).ok).toBe(true);
   });
 });
 
 describe("rate-limit peek", () => {
   it("reports a key over its limit without counting", () => {
-    for (let i = 0; i < 10; i++) consume("login", "peek-key", 0);
-    expect(peek("login", "peek-key", 1)).toMatchObject({ allowed: false });
-    expect(peek("login", "peek-key", 901_000)).toEqual({ allowed: true });
-    expect(peek("login", "fresh-key", 1)).toEqual({ allowed: true });
+    for (let i = 0; i < 10; i++) consume(db, "login", "peek-key", 0);
+    expect(peek(db, "login", "peek-key", 1)).toMatchObject({ allowed: false });
+    expect(peek(db, "login", "peek-key", 901_000)).toEqual({ allowed: true });
+    expect(peek(db, "login", "fresh-key", 1)).toEqual({ allowed: true });
   });
 });
 
@@ -174,14 +175,18 @@ describe("first admin and password changes", () => {
     const previous = { env: process.env.NODE_ENV, secure: process.env.COOKIE_SECURE };
     try {
       process.env.NODE_ENV = "production";
+      reloadConfig();
       delete process.env.COOKIE_SECURE;
+      reloadConfig();
       const header = await sessionCookie().serialize("abc");
       expect(header).toMatch(/HttpOnly/);
       expect(header).toMatch(/SameSite=Lax/);
       expect(header).toMatch(/Secure/);
     } finally {
       process.env.NODE_ENV = previous.env;
+      reloadConfig();
       if (previous.secure !== undefined) process.env.COOKIE_SECURE = previous.secure;
+      reloadConfig();
     }
   });
 });

@@ -1,6 +1,7 @@
 import { SMTPServer } from "smtp-server";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { reloadConfig } from "~/services/config.server";
 import type { DB } from "~db/client";
 import { failedMail, getMail } from "~/models/mail.server";
 import { MAIL_MAX_ATTEMPTS, retryDelayMs, retryDueMail, sendMail } from "~/services/mailer.server";
@@ -38,14 +39,18 @@ beforeAll(async () => {
 afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   delete process.env.SMTP_URL;
+  reloadConfig();
   delete process.env.MAIL_FROM;
+  reloadConfig();
   await cleanup();
 });
 
 describe("mailer", () => {
   it("sends through SMTP when SMTP_URL is set and marks the outbox row sent", async () => {
     process.env.SMTP_URL = `smtp://127.0.0.1:${port}?ignoreTLS=true`;
+    reloadConfig();
     process.env.MAIL_FROM = "BWP Test <noreply@bwp.test>";
+    reloadConfig();
     const result = await sendMail(db, { to: "asha@example.in", subject: "Hello Asha", text: "Your application arrived." });
     expect(result.status).toBe("sent");
     const mail = received.at(-1)!;
@@ -60,6 +65,7 @@ describe("mailer", () => {
 
   it("retries a message the SMTP server refused, with growing waits, then marks it failed (never throws)", async () => {
     process.env.SMTP_URL = "smtp://127.0.0.1:1?ignoreTLS=true&connectionTimeout=2000";
+    reloadConfig();
     const start = Date.now();
     const result = await sendMail(db, { to: "x@example.in", subject: "S", text: "T" });
     expect(result.status).toBe("queued");
@@ -84,9 +90,11 @@ describe("mailer", () => {
 
   it("delivers a queued message once the SMTP server answers again", async () => {
     process.env.SMTP_URL = "smtp://127.0.0.1:1?ignoreTLS=true&connectionTimeout=2000";
+    reloadConfig();
     const result = await sendMail(db, { to: "later@example.in", subject: "Later", text: "Arrives on the retry." });
     expect(result.status).toBe("queued");
     process.env.SMTP_URL = `smtp://127.0.0.1:${port}?ignoreTLS=true`;
+    reloadConfig();
     const row = (await getMail(db, result.id))!;
     const [retried] = (await retryDueMail(db, Date.parse(row.next_attempt_at!) + 1)).filter((r) => r.id === result.id);
     expect(retried.status).toBe("sent");
@@ -96,6 +104,7 @@ describe("mailer", () => {
 
   it("writes to the log when SMTP_URL is not set", async () => {
     delete process.env.SMTP_URL;
+    reloadConfig();
     const result = await sendMail(db, { to: "y@example.in", subject: "Logged", text: "Body" });
     expect(result.status).toBe("logged");
     expect((await getMail(db, result.id))?.status).toBe("logged");

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseSettings, reloadConfig } from "~/services/config.server";
 import type { DB } from "~db/client";
 import { attemptPasswordLogin } from "~/services/auth.server";
 import { hashCost, hashPassword, needsRehash, verifyPassword } from "~/services/password.server";
@@ -14,11 +15,13 @@ describe("password hashing", () => {
     const saved = process.env.PASSWORD_HASH_COST;
     try {
       delete process.env.PASSWORD_HASH_COST;
+      reloadConfig();
       expect(2 ** hashCost()).toBe(131072);
-      process.env.PASSWORD_HASH_COST = "3";
-      expect(hashCost()).toBe(17);
+      // A cost outside 14–20 is refused when the settings are read (the server does not start).
+      expect(() => parseSettings({ PASSWORD_HASH_COST: "3" })).toThrow(/PASSWORD_HASH_COST: must be a whole number from 14 to 20/);
     } finally {
       process.env.PASSWORD_HASH_COST = saved;
+      reloadConfig();
     }
   });
 
@@ -29,6 +32,7 @@ describe("password hashing", () => {
     const { id } = await db.insertInto("users").values({ email: "rehash@bwp.test", name: "R", role: "seller", password_hash: old, is_active: 1, created_at: stamp, updated_at: stamp }).returning("id").executeTakeFirstOrThrow();
     const saved = process.env.PASSWORD_HASH_COST;
     process.env.PASSWORD_HASH_COST = "15";
+    reloadConfig();
     try {
       expect(needsRehash(old)).toBe(true);
       const failed = await attemptPasswordLogin(db, { email: "rehash@bwp.test", password: "wrong" }, { portal: "seller", clientAddress: "10.9.9.9" });
@@ -42,6 +46,7 @@ describe("password hashing", () => {
       expect(await verifyPassword("Mango-Chutney-77", now)).toBe(true);
     } finally {
       process.env.PASSWORD_HASH_COST = saved;
+      reloadConfig();
     }
   });
 });

@@ -68,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "continue") {
     // Counted before any work (the email lookup, the password hash): step 1 is no free oracle.
-    const checks = consume("signup_check", context.clientAddress);
+    const checks = consume(getDb(), "signup_check", context.clientAddress);
     if (!checks.allowed) {
       return data({ step: 1 as const, result: { status: "error" as const, error: { "": [tooManyMessage(checks.retryAfterSeconds)] } }, values: step1, step2, pending: null }, { status: 429 });
     }
@@ -100,7 +100,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data({ step: 2 as const, result: submission.reply(), values: step1, step2, pending }, { status: 400 });
   }
-  const rate = consume("signup", context.clientAddress);
+  const rate = consume(getDb(), "signup", context.clientAddress);
   if (!rate.allowed) {
     return data({ step: 2 as const, result: submission.reply({ formErrors: [tooManyMessage(rate.retryAfterSeconds)] }), values: step1, step2, pending }, { status: 429 });
   }

@@ -14,7 +14,7 @@ export const loader = () => methodNotAllowed("POST");
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readJsonForm(request, { schema: registerApiSchema, sameOrigin: true });
   if (!form.ok) return form.response;
-  const rate = consume("signup", context.clientAddress);
+  const rate = consume(getDb(), "signup", context.clientAddress);
   if (!rate.allowed) return jsonError(tooManyMessage(rate.retryAfterSeconds), 429, { "Retry-After": String(rate.retryAfterSeconds) });
   const result = await registerSeller(getDb(), { ...form.data, passwordHash: await hashPassword(form.data.password) });
   if (!result.ok) return Response.json({ error: result.message, field: result.field }, { status: result.field === "email" ? 409 : 400 });

@@ -1,0 +1,191 @@
+import { randomBytes } from "node:crypto";
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { z } from "zod";
+
+// The site's settings: read from the environment and checked by one zod schema. The server validates
+// them once at boot (a bad value stops the start with a message naming the setting); code reads the
+// parsed result through `config()` instead of `process.env`.
+
+export type RateRule = { limit: number; windowSeconds: number };
+
+/** Rate-limit scopes and their defaults (`RATE_LIMIT_<SCOPE>="count/seconds"`, `0` or `off` turns one off). */
+export const RATE_LIMIT_DEFAULTS = {
+  review: { limit: 5, windowSeconds: 600 },
+  report: { limit: 5, windowSeconds: 600 },
+  contact: { limit: 5, windowSeconds: 600 },
+  newsletter: { limit: 10, windowSeconds: 600 },
+  application: { limit: 5, windowSeconds: 3600 },
+  upload: { limit: 40, windowSeconds: 3600 },
+  login: { limit: 10, windowSeconds: 900 },
+  signup: { limit: 10, windowSeconds: 3600 },
+  // Sign-up step 1 ("is this email free?", a password hash) per address.
+  signup_check: { limit: 20, windowSeconds: 600 },
+  // Acknowledgement mails to one address (contact, application): the site must not become a mailer.
+  acknowledgement: { limit: 3, windowSeconds: 3600 },
+  // Failed sign-ins per account from any address: a short window, so an attacker cannot keep a real admin out for long.
+  login_account: { limit: 20, windowSeconds: 300 },
+} satisfies Record<string, RateRule>;
+export type RateScope = keyof typeof RATE_LIMIT_DEFAULTS;
+
+const unset = (value: unknown) => (value === "" ? undefined : value);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(unset, schema.optional());
+const withDefault = <T extends z.ZodType>(schema: T, fallback: z.input<T>) => z.preprocess(unset, schema.default(fallback as never));
+const whole = (min: number, max: number, what: string) =>
+  z.coerce.number({ error: `must be ${what}` }).int(`must be ${what}`).min(min, `must be ${what}`).max(max, `must be ${what}`);
+const flag = z.enum(["0", "1"], { error: 'must be "0" or "1"' });
+const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) address such as https://example.com" });
+
+const rateRule = z.string().transform((value, ctx): RateRule | null => {
+  if (value === "0" || value === "off") return null;
+  const match = /^(\d{1,9})\/(\d{1,9})$/.exec(value);
+  if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) {
+    ctx.addIssue({ code: "custom", message: `must be "count/seconds" (e.g. "5/600"), "0" or "off", not ${JSON.stringify(value)}` });
+    return z.NEVER;
+  }
+  return { limit: Number(match[1]), windowSeconds: Number(match[2]) };
+});
+
+const settingsSchema = z.object({
+  NODE_ENV: withDefault(z.enum(["production", "development", "test"], { error: 'must be "production", "development" or "test"' }), "development"),
+  PORT: withDefault(whole(1, 65535, "a port number from 1 to 65535"), 3000),
+  HOST: withDefault(z.string(), "0.0.0.0"),
+  WEB_CONCURRENCY: optional(whole(1, 256, "a whole number of worker processes from 1 to 256")),
+  LOG_LEVEL: withDefault(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { error: "must be fatal, error, warn, info, debug, trace or silent" }), "info"),
+  DATABASE_PATH: withDefault(z.string(), "./data/app.db"),
+  UPLOADS_DIR: withDefault(z.string(), "./data/uploads"),
+  SESSION_SECRET: optional(
+    z
+      .string()
+      .transform((value) => value.split(",").map((s) => s.trim()).filter(Boolean))
+      .refine((list) => list.length > 0 && list.every((s) => s.length >= 16), "must be one secret of at least 16 characters, or a comma-separated list of them (the first signs)"),
+  ),
+  ADMIN_EMAIL: optional(z.string().trim()),
+  ADMIN_PASSWORD: optional(z.string()),
+  BACKUP_DIR: withDefault(z.string(), "./data/backups"),
+  BACKUP_EVERY_HOURS: withDefault(z.coerce.number({ error: "must be a number of hours (0 for off)" }).min(0, "must be a number of hours (0 for off)").max(10_000, "must be at most 10000 hours"), 0),
+  BACKUP_KEEP: withDefault(whole(1, 10_000, "a whole number from 1"), 7),
+  PASSWORD_HASH_COST: withDefault(whole(14, 20, "a whole number from 14 to 20 (scrypt's log2 N)"), 17),
+  COOKIE_SECURE: optional(flag),
+  HSTS: optional(flag),
+  TRUST_PROXY: optional(z.string()),
+  PUBLIC_URL: optional(httpUrl),
+  GOOGLE_CLIENT_ID: optional(z.string()),
+  GOOGLE_CLIENT_SECRET: optional(z.string()),
+  GOOGLE_ISSUER: withDefault(httpUrl, "https://accounts.google.com"),
+  SEED_DEMO: withDefault(z.string().regex(/^(\d{1,6}|false)$/, 'must be "0", "1" or a number of demo sellers'), "1"),
+  SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// address, e.g. smtps://user:pass@smtp.example.com:465" })),
+  MAIL_FROM: optional(z.string()),
+  TEAM_EMAIL: optional(z.email({ error: "must be an email address" })),
+  UPI_ID: withDefault(z.string(), "bwpcommunity@okaxis"),
+  UPI_PAYEE_NAME: withDefault(z.string(), "BWP Community"),
+});
+
+export type Settings = ReturnType<typeof toConfig>;
+
+function toConfig(env: z.output<typeof settingsSchema>, rateLimits: Record<string, RateRule | null>) {
+  const production = env.NODE_ENV === "production";
+  return {
+    nodeEnv: env.NODE_ENV,
+    isProduction: production,
+    port: env.PORT,
+    host: env.HOST,
+    /** Worker processes of the production server (one per core unless set). */
+    webConcurrency: env.WEB_CONCURRENCY ?? availableParallelism(),
+    logLevel: env.LOG_LEVEL,
+    databasePath: resolve(env.DATABASE_PATH),
+    uploadsDir: resolve(env.UPLOADS_DIR),
+    /** SESSION_SECRET as a list (the first signs, all verify); undefined when unset (then the secret file). */
+    sessionSecrets: env.SESSION_SECRET,
+    adminEmail: env.ADMIN_EMAIL || undefined,
+    adminPassword: env.ADMIN_PASSWORD,
+    backup: { dir: env.BACKUP_DIR, everyHours: env.BACKUP_EVERY_HOURS, keep: env.BACKUP_KEEP },
+    passwordHashCost: env.PASSWORD_HASH_COST,
+    cookieSecure: production && env.COOKIE_SECURE !== "0",
+    hsts: env.HSTS === "1",
+    trustProxy: env.TRUST_PROXY === undefined ? false : /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY,
+    publicUrl: env.PUBLIC_URL?.replace(/\/+$/, ""),
+    google: env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET ? { issuer: env.GOOGLE_ISSUER, clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } : null,
+    seedDemo: env.SEED_DEMO,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    teamEmail: env.TEAM_EMAIL,
+    upi: { id: env.UPI_ID, payeeName: env.UPI_PAYEE_NAME },
+    rateLimits,
+  };
+}
+
+export class SettingsError extends Error {
+  constructor(public problems: string[]) {
+    super(`Invalid settings:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "SettingsError";
+  }
+}
+
+/** Parses an environment into the settings; throws a SettingsError naming every bad setting. */
+export function parseSettings(env: NodeJS.ProcessEnv): Settings {
+  const problems: string[] = [];
+  const parsed = settingsSchema.safeParse(env);
+  if (!parsed.success) for (const issue of parsed.error.issues) problems.push(`${issue.path.join(".")}: ${issue.message}`);
+  const rateLimits: Record<string, RateRule | null> = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (!name.startsWith("RATE_LIMIT_") || value === undefined || value === "") continue;
+    const scope = name.slice("RATE_LIMIT_".length).toLowerCase();
+    if (!(scope in RATE_LIMIT_DEFAULTS)) {
+      problems.push(`${name}: unknown rate-limit scope (known: ${Object.keys(RATE_LIMIT_DEFAULTS).map((s) => s.toUpperCase()).join(", ")})`);
+      continue;
+    }
+    const rule = rateRule.safeParse(value);
+    if (rule.success) rateLimits[scope] = rule.data;
+    else problems.push(`${name}: ${rule.error.issues[0]?.message}`);
+  }
+  if (problems.length || !parsed.success) throw new SettingsError(problems);
+  return toConfig(parsed.data, rateLimits);
+}
+
+let current: Settings | undefined;
+
+/** The validated settings of this process (parsed at the first call, or at boot by the server). */
+export function config(): Settings {
+  current ??= parseSettings(process.env);
+  return current;
+}
+
+/** Parses the environment again (tests that change a setting; the server never does). */
+export function reloadConfig(): Settings {
+  current = undefined;
+  sessionSecretCache = undefined;
+  return config();
+}
+
+/** Where the generated session secret is kept when SESSION_SECRET is not set: the data folder. */
+export function sessionSecretFile(settings: Settings = config()): string {
+  return join(dirname(settings.databasePath), "session-secret");
+}
+
+let sessionSecretCache: string[] | undefined;
+
+/**
+ * The session secrets, the first of which signs: SESSION_SECRET (a comma-separated list for rotation),
+ * else a random secret generated on the first start and kept in the data folder (mode 0600), so
+ * sessions survive restarts and every worker process uses the same one.
+ */
+export function sessionSecrets(): string[] {
+  if (sessionSecretCache) return sessionSecretCache;
+  const settings = config();
+  if (settings.sessionSecrets) return (sessionSecretCache = settings.sessionSecrets);
+  if (settings.nodeEnv === "test") return (sessionSecretCache = ["unit-test-session-secret"]);
+  const file = sessionSecretFile(settings);
+  mkdirSync(dirname(file), { recursive: true });
+  try {
+    // "wx": only one process creates it; the others (and later starts) read it.
+    writeFileSync(file, `${randomBytes(32).toString("base64url")}\n`, { flag: "wx", mode: 0o600 });
+    chmodSync(file, 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+  const secrets = readFileSync(file, "utf8").split(/[\n,]/).map((s) => s.trim()).filter(Boolean);
+  if (!secrets.length) throw new Error(`${file} holds no secret: delete it to have a new one made (every session ends)`);
+  return (sessionSecretCache = secrets);
+}

@@ -1,0 +1,29 @@
+import pino from "pino";
+
+// One JSON line per event on standard output (pino). The server sets the level from LOG_LEVEL at boot;
+// the unit tests log only warnings. Secrets never reach a line: request lines carry no headers and a
+// redacted query (see scripts/server.ts), and these paths are censored wherever they appear.
+
+export const logger = pino({
+  level: process.env.NODE_ENV === "test" ? "warn" : "info",
+  base: { pid: process.pid },
+  timestamp: pino.stdTimeFunctions.isoTime,
+  formatters: { level: (label) => ({ level: label }) },
+  redact: {
+    paths: ["password", "*.password", "cookie", "*.cookie", "authorization", "*.authorization", "headers", "*.headers", "token", "*.token", "secret", "*.secret"],
+    censor: "[redacted]",
+  },
+});
+
+// Query parameters whose values may be secret (sign-in links, OAuth answers, reset tokens, addresses).
+const SECRET_PARAMS = /token|code|state|pass|secret|key|auth|session|email|nonce|sig/i;
+
+/** A request target for the log: the path, and the query with possibly secret values replaced. */
+export function loggablePath(url: string): string {
+  const q = url.indexOf("?");
+  if (q < 0) return url.length > 512 ? `${url.slice(0, 512)}…` : url;
+  const path = url.slice(0, Math.min(q, 512));
+  const params = new URLSearchParams(url.slice(q + 1));
+  const kept = [...params].map(([name, value]) => `${encodeURIComponent(name)}=${SECRET_PARAMS.test(name) ? "[redacted]" : encodeURIComponent(value.slice(0, 100))}`);
+  return kept.length ? `${path}?${kept.join("&").slice(0, 512)}` : path;
+}

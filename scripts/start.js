@@ -1,0 +1,20 @@
+// Starts the site: `npm start` (NODE_ENV=production) runs the compiled server, build/server/index.js,
+// made by `npm run build` from scripts/server.ts and the app; `npm run dev` (NODE_ENV=development)
+// loads scripts/server.ts through Vite instead, with hot reload. Plain JavaScript on purpose: the
+// production start needs neither TypeScript nor any devDependency. Cluster workers run this file too.
+import { existsSync } from "node:fs";
+
+if (process.env.NODE_ENV === "development") {
+  const { createServer } = await import("vite");
+  const vite = await createServer({ server: { middlewareMode: true } });
+  const entry = await vite.ssrLoadModule("/scripts/server.ts");
+  await entry.startDevelopmentServer(vite);
+} else {
+  const built = new URL("../build/server/index.js", import.meta.url);
+  if (!existsSync(built)) {
+    process.stderr.write("The server is not built yet: run `npm run build` first.\n");
+    process.exit(1);
+  }
+  const { startProductionServer } = await import(built.href);
+  await startProductionServer();
+}

@@ -1,0 +1,81 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { join } from "node:path";
+
+// Starts the built production server the way `npm start` does (package.json: NODE_ENV=production
+// node scripts/start.js, after `npm run build`), for tests and scripts that need the real thing.
+
+export const START_SCRIPT = "scripts/start.js";
+
+export type LogLine = { level: string; msg: string; pid: number; [key: string]: unknown };
+
+export type RunningServer = {
+  base: string;
+  child: ChildProcess;
+  /** Everything the server wrote to stdout and stderr so far. */
+  output: () => string;
+  /** Its JSON log lines so far. */
+  logLines: () => LogLine[];
+  /** Resolves with the exit code once the process has exited. */
+  exited: Promise<number | null>;
+  /** SIGTERM (or the given signal), then the exit code. */
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+};
+
+export type ServerOptions = {
+  port: number;
+  /** Settings for this server; NODE_ENV=production, HOST=127.0.0.1 and PORT are set for you. */
+  env: Record<string, string | undefined>;
+  /** The folder holding build/ and scripts/ (default: this checkout). */
+  cwd?: string;
+  nodeArgs?: string[];
+  /** Wait until the server logged that it listens (every worker) and /healthz answers (default), or return at once. */
+  wait?: boolean;
+  timeoutMs?: number;
+};
+
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const cwd = options.cwd ?? join(import.meta.dirname, "..", "..");
+  const base = `http://127.0.0.1:${options.port}`;
+  const stale = await fetch(`${base}/healthz`).then(() => true, () => false);
+  if (stale) throw new Error(`something already answers on ${base}: stop it first`);
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), START_SCRIPT], {
+    cwd,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, HOST: "127.0.0.1", PORT: String(options.port), ...options.env, NODE_ENV: "production" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let text = "";
+  child.stdout?.on("data", (d) => (text += d));
+  child.stderr?.on("data", (d) => (text += d));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const server: RunningServer = {
+    base,
+    child,
+    output: () => text,
+    logLines: () =>
+      text
+        .split("\n")
+        .filter((line) => line.startsWith("{"))
+        .map((line) => JSON.parse(line) as LogLine),
+    exited,
+    stop: async (signal = "SIGTERM") => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+  if (options.wait === false) return server;
+  const until = Date.now() + (options.timeoutMs ?? 60_000);
+  let gone = false;
+  void exited.then(() => (gone = true));
+  for (;;) {
+    try {
+      if (text.includes('"msg":"listening on') && (await fetch(`${base}/healthz`)).ok) return server;
+    } catch {
+      // not yet
+    }
+    if (gone || Date.now() > until) {
+      child.kill("SIGKILL");
+      throw new Error(`the server did not start on ${base}:\n${text}`);
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}

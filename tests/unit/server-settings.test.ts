@@ -1,0 +1,133 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseSettings, SettingsError } from "~/services/config.server";
+import { type RunningServer, startServer } from "../support/server";
+
+// The settings schema, the refusal to start with a bad setting, the generated session secret (kept in
+// the data folder, reused across restarts, rotated through a list) and the request log, all against
+// the built production server.
+const PORT = 3401;
+let dir: string;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "bwp-settings-"));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("the settings schema", () => {
+  it("gives the defaults and parses lists and rules", () => {
+    const s = parseSettings({ NODE_ENV: "production", SESSION_SECRET: "new-secret-0123456789, old-secret-0123456789", RATE_LIMIT_LOGIN: "3/60", RATE_LIMIT_REVIEW: "off" });
+    expect(s).toMatchObject({ port: 3000, host: "0.0.0.0", passwordHashCost: 17, cookieSecure: true, sessionSecrets: ["new-secret-0123456789", "old-secret-0123456789"] });
+    expect(s.rateLimits).toEqual({ login: { limit: 3, windowSeconds: 60 }, review: null });
+    expect(s.webConcurrency).toBeGreaterThanOrEqual(1);
+    expect(parseSettings({ PORT: "", WEB_CONCURRENCY: "3" })).toMatchObject({ port: 3000, webConcurrency: 3 });
+  });
+
+  it("names every bad setting", () => {
+    const bad = { PORT: "70000", SMTP_URL: "http://mail.example.com", RATE_LIMIT_CONTACT: "five", RATE_LIMIT_LOGINN: "5/60", SESSION_SECRET: "short", PUBLIC_URL: "example.com" };
+    let error: unknown;
+    try {
+      parseSettings(bad);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(SettingsError);
+    const problems = (error as SettingsError).problems.join("\n");
+    expect(problems).toContain("PORT: must be a port number from 1 to 65535");
+    expect(problems).toContain("SMTP_URL: must be an smtp:// or smtps:// address");
+    expect(problems).toContain('RATE_LIMIT_CONTACT: must be "count/seconds"');
+    expect(problems).toContain("RATE_LIMIT_LOGINN: unknown rate-limit scope");
+    expect(problems).toContain("SESSION_SECRET: must be one secret of at least 16 characters");
+    expect(problems).toContain("PUBLIC_URL: must be an http(s) address");
+  });
+});
+
+describe("a bad setting stops the start", () => {
+  it.concurrent.each([
+    ["PORT", "http"],
+    ["SMTP_URL", "not a url"],
+    ["RATE_LIMIT_LOGIN", "10 per minute"],
+  ])("%s=%j: exit 1 with a message naming it", async (name, value) => {
+    const server = await startServer({ port: PORT, wait: false, env: { DATABASE_PATH: join(dir, "refused", "site.db"), [name]: value } });
+    const timer = setTimeout(() => server.child.kill("SIGKILL"), 20_000);
+    expect(await server.exited).toBe(1);
+    clearTimeout(timer);
+    expect(server.output()).toContain("The server cannot start. Invalid settings:");
+    expect(server.output()).toContain(`${name}: must be`);
+  }, 30_000);
+});
+
+describe("the session secret and the request log", () => {
+  const data = () => join(dir, "site");
+  const env = (extra: Record<string, string> = {}) => ({
+    DATABASE_PATH: join(data(), "site.db"),
+    UPLOADS_DIR: join(data(), "uploads"),
+    SEED_DEMO: "0",
+    WEB_CONCURRENCY: "1",
+    COOKIE_SECURE: "0",
+    PASSWORD_HASH_COST: "14",
+    ADMIN_EMAIL: "admin@settings.test",
+    ADMIN_PASSWORD: "Settings-Admin-Password-1",
+    ...extra,
+  });
+  let server: RunningServer | undefined;
+  afterAll(async () => {
+    await server?.stop("SIGKILL");
+  });
+
+  async function signIn(base: string): Promise<string> {
+    const res = await fetch(`${base}/api/admin/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: "admin@settings.test", password: "Settings-Admin-Password-1" }) });
+    expect(res.status).toBe(200);
+    return res.headers.get("set-cookie")!.split(";")[0]!;
+  }
+  const dashboard = async (base: string, cookie: string) => (await fetch(`${base}/api/admin/dashboard`, { headers: { Cookie: cookie } })).status;
+
+  it("is made on the first start (mode 0600), kept across restarts, and rotated by a list", async () => {
+    server = await startServer({ port: PORT, env: env() });
+    const file = join(data(), "session-secret");
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const fileSecret = readFileSync(file, "utf8").trim();
+    expect(fileSecret.length).toBeGreaterThanOrEqual(32);
+
+    // The request log: one JSON line per request, with no password, cookie, token or secret in it.
+    const oldCookie = await signIn(server.base);
+    expect(await dashboard(server.base, oldCookie)).toBe(200);
+    const page = await fetch(`${server.base}/directory?token=tok-very-secret-42&page=1`, { headers: { Cookie: oldCookie, Authorization: "Bearer bearer-very-secret-43" } });
+    expect(page.status).toBe(200);
+    const pageId = page.headers.get("x-request-id");
+    expect(pageId).toMatch(/^[0-9a-f-]{36}$/);
+    const kept = await fetch(`${server.base}/api/categories`, { headers: { "X-Request-Id": "proxy-request-0001" } });
+    expect(kept.headers.get("x-request-id")).toBe("proxy-request-0001");
+    const replaced = await fetch(`${server.base}/api/categories`, { headers: { "X-Request-Id": "bad id <script>" } });
+    expect(replaced.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await server.stop()).toBe(0);
+
+    const lines = server.logLines();
+    const line = lines.find((l) => l.reqId === pageId);
+    expect(line).toMatchObject({ level: "info", msg: "request", req: { method: "GET", path: "/directory?token=[redacted]&page=1" }, res: { status: 200 } });
+    expect(typeof line?.durationMs).toBe("number");
+    expect(lines.find((l) => l.reqId === "proxy-request-0001")).toMatchObject({ req: { path: "/api/categories" } });
+    expect(lines.find((l) => (l.req as { path?: string } | undefined)?.path === "/api/admin/login")).toMatchObject({ req: { method: "POST" }, res: { status: 200 } });
+    const output = server.output();
+    for (const secret of ["Settings-Admin-Password-1", oldCookie.split("=")[1]!, "tok-very-secret-42", "bearer-very-secret-43", fileSecret]) expect(output).not.toContain(secret);
+
+    // A restart with the same data folder reuses the secret: the session survives.
+    server = await startServer({ port: PORT, env: env() });
+    expect(await dashboard(server.base, oldCookie)).toBe(200);
+    expect(await server.stop()).toBe(0);
+
+    // Rotation: the new secret signs, the old one still verifies.
+    const rotated = "rotated-session-secret-0123456789";
+    server = await startServer({ port: PORT, env: env({ SESSION_SECRET: `${rotated},${fileSecret}` }) });
+    expect(await dashboard(server.base, oldCookie)).toBe(200);
+    const newCookie = await signIn(server.base);
+    expect(await server.stop()).toBe(0);
+
+    server = await startServer({ port: PORT, env: env({ SESSION_SECRET: rotated }) });
+    expect(await dashboard(server.base, newCookie)).toBe(200);
+    expect(await dashboard(server.base, oldCookie)).toBe(401);
+    expect(await server.stop()).toBe(0);
+  }, 90_000);
+});
