@@ -11,6 +11,9 @@ import { NonceProvider } from "~/components/nonce";
 import { applySecurityHeaders } from "~/services/security-headers.server";
 import { readiness as checkReadiness, shutdown as closeResources } from "~/services/health.server";
 import { runStartupTasks } from "~/services/startup.server";
+import { readContentVersion } from "~/models/content-version.server";
+import { createResponseCacheMiddleware } from "~/services/response-cache-middleware.server";
+import { keepSignedInPagesPrivate, responseCacheBytes } from "~/services/response-cache.server";
 
 export const streamTimeout = 5_000;
 
@@ -31,6 +34,18 @@ export function shutdown(): Promise<void> {
   return closeResources();
 }
 
+/**
+ * The response cache, for the server to mount in front of the request handler (production only);
+ * undefined when RESPONSE_CACHE_MB is 0.
+ */
+export const responseCache = responseCacheBytes() > 0 ? createResponseCacheMiddleware({ maxBytes: responseCacheBytes(), contentVersion: () => readContentVersion(getDb()) }) : undefined;
+
+/** `.data` answers (client navigations): a signed-in visitor's are never public. */
+export function handleDataRequest(response: Response, { request }: { request: Request }) {
+  keepSignedInPagesPrivate(request, response.headers);
+  return response;
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -39,6 +54,7 @@ export default function handleRequest(
   _loadContext: AppLoadContext,
 ) {
   const nonce = randomBytes(16).toString("base64");
+  keepSignedInPagesPrivate(request, responseHeaders);
   applySecurityHeaders(responseHeaders, nonce, process.env.NODE_ENV !== "production");
   return new Promise((resolve, reject) => {
     let shellRendered = false;

@@ -235,7 +235,14 @@ export interface SellersFtsTable {
   locality: string | null;
 }
 
+/** One row (id 1): moved forward by triggers on every change to what public pages show (response cache). */
+export interface ContentVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface Database {
+  content_version: ContentVersionTable;
   sellers_fts: SellersFtsTable;
   users: UsersTable;
   sessions: SessionsTable;

@@ -67,6 +67,7 @@ type EntryHooks = {
   startup?: () => Promise<void>;
   readiness?: () => Promise<{ ready: boolean; checks: Record<string, unknown> }>;
   shutdown?: () => Promise<void>;
+  responseCache?: express.RequestHandler;
 };
 type StartableBuild = ServerBuild & { entry: { module: EntryHooks } };
 let hooks: EntryHooks = {};
@@ -96,6 +97,7 @@ if (isProduction) {
   await hooks.startup?.();
   app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
   app.use(express.static("build/client", { maxAge: "1h", index: false }));
+  if (hooks.responseCache) app.use(hooks.responseCache);
   app.use(createRequestHandler({ build, mode: "production", getLoadContext: loadContext }));
 } else {
   const vite = await import("vite");

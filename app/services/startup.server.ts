@@ -3,6 +3,7 @@ import { ensureFirstAdmin } from "~/models/users.server";
 import { backupWithRetention } from "./backup.server";
 import { retryDueMail } from "./mailer.server";
 import { hashPassword } from "./password.server";
+import { scheduleSellerViewFlush, stopSellerViewFlush } from "./seller-views.server";
 import { removeExpiredUploads } from "./uploads.server";
 
 /** Work done once at server start, after migrations and the first-run seed. Add tasks here explicitly. */
@@ -11,6 +12,7 @@ export async function runStartupTasks(db: DB): Promise<void> {
   scheduleUploadExpiry(db);
   scheduleBackups(db);
   scheduleMailRetries(db);
+  scheduleSellerViewFlush(db);
 }
 
 let mailRetryTimer: NodeJS.Timeout | undefined;
@@ -43,6 +45,7 @@ export function stopStartupTasks(): void {
   if (uploadSweep) clearInterval(uploadSweep);
   if (backupTimer) clearInterval(backupTimer);
   if (mailRetryTimer) clearInterval(mailRetryTimer);
+  stopSellerViewFlush();
   mailRetryTimer = undefined;
   uploadSweep = undefined;
   backupTimer = undefined;
