@@ -13,6 +13,9 @@ import { applySecurityHeaders } from "~/services/security-headers.server";
 import { readiness as checkReadiness, shutdown as closeResources } from "~/services/health.server";
 import { loggablePath, logger } from "~/services/logger.server";
 import { runStartupTasks } from "~/services/startup.server";
+import { readContentVersion } from "~/models/content-version.server";
+import { createResponseCacheMiddleware } from "~/services/response-cache-middleware.server";
+import { keepSignedInPagesPrivate } from "~/services/response-cache.server";
 
 export const streamTimeout = 5_000;
 
@@ -40,6 +43,21 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   logger.error({ err: error, reqId: context.requestId, method: request.method, path: loggablePath(url.pathname + url.search) }, "request error");
 };
 
+/**
+ * The response cache, for the production server to mount in front of the request handler (called once
+ * per process, after the settings were checked); undefined when RESPONSE_CACHE_MB is 0.
+ */
+export function responseCache() {
+  const maxBytes = config().responseCacheBytes;
+  return maxBytes > 0 ? createResponseCacheMiddleware({ maxBytes, contentVersion: () => readContentVersion(getDb()) }) : undefined;
+}
+
+/** `.data` answers (client navigations): a signed-in visitor's are never public. */
+export function handleDataRequest(response: Response, { request }: { request: Request }) {
+  keepSignedInPagesPrivate(request, response.headers);
+  return response;
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -48,6 +66,7 @@ export default function handleRequest(
   _loadContext: AppLoadContext,
 ) {
   const nonce = randomBytes(16).toString("base64");
+  keepSignedInPagesPrivate(request, responseHeaders);
   applySecurityHeaders(responseHeaders, nonce, !config().isProduction);
   return new Promise((resolve, reject) => {
     let shellRendered = false;

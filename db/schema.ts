@@ -247,7 +247,14 @@ export interface SignInAddressesTable {
   until_ms: number;
 }
 
+/** One row (id 1): moved forward by triggers on every change to what public pages show (response cache). */
+export interface ContentVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface Database {
+  content_version: ContentVersionTable;
   sellers_fts: SellersFtsTable;
   users: UsersTable;
   sessions: SessionsTable;

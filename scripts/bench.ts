@@ -11,15 +11,15 @@ import { parseArgs } from "node:util";
 import { migrateToLatest, openDatabase } from "~db/client";
 import { seedCategories, seedDemoSellers } from "~db/seed/index";
 
-const { values } = parseArgs({ options: { sellers: { type: "string", default: "10000" }, duration: { type: "string", default: "10" }, connections: { type: "string", default: "32" } } });
+const { values } = parseArgs({ options: { sellers: { type: "string", default: "10000" }, duration: { type: "string", default: "10" }, connections: { type: "string", default: "32" }, port: { type: "string", default: "3390" } } });
 const SELLERS = Number(values.sellers);
 const DURATION = Number(values.duration);
 const CONNECTIONS = Number(values.connections);
-const APP_PORT = 3390;
+const APP_PORT = Number(values.port);
 const BENCH_ADMIN = { email: "bench-admin@example.test", password: "bench-admin-password-123" };
 /** Issue 7's target: every seller exported as CSV in under 2 s. */
 const EXPORT_TARGET_SECONDS = 2;
-const BARE_PORT = 3391;
+const BARE_PORT = APP_PORT + 1;
 
 const dir = mkdtempSync(join(tmpdir(), "bwp-bench-"));
 const dbPath = join(dir, "bench.db");

@@ -24,6 +24,8 @@ type EntryHooks = {
   startup?: () => Promise<void>;
   readiness?: () => Promise<{ ready: boolean; checks: Record<string, unknown> }>;
   shutdown?: () => Promise<void>;
+  /** The response cache of anonymous public answers (production), or undefined when it is off. */
+  responseCache?: () => express.RequestHandler | undefined;
 };
 type StartableBuild = ServerBuild & { entry: { module: EntryHooks } };
 
@@ -135,6 +137,8 @@ export function createApp({ settings, hooks, isStopping, build, mode, assets }: 
   });
 
   assets(app);
+  const responseCache = mode === "production" ? hooks.responseCache?.() : undefined;
+  if (responseCache) app.use(responseCache);
   app.use(
     createRequestHandler({
       build,

@@ -7,6 +7,12 @@ export function todayIso(now: Date = new Date()): string {
   return istDayFormat.format(now);
 }
 
+/** When the Indian day of `now` ends (epoch ms): the moment `todayIso()` changes. India keeps no summer time (UTC+5:30). */
+export function endOfIndianDay(now: Date = new Date()): number {
+  const [y, m, d] = todayIso(now).split("-").map(Number);
+  return Date.UTC(y, m - 1, d + 1) - 330 * 60_000;
+}
+
 export function nowIso(): string {
   return new Date().toISOString();
 }

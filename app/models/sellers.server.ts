@@ -267,10 +267,11 @@ export async function isPublicSeller(db: DB, id: number): Promise<boolean> {
 }
 
 /** Decision 13: each profile page view adds one. */
-export async function recordSellerView(db: DB, id: number): Promise<void> {
-  await db
-    .updateTable("sellers")
-    .set((eb) => ({ views_count: eb("views_count", "+", 1) }))
-    .where("id", "=", id)
-    .execute();
+/** Adds counted profile views, a batch in one transaction (only `views_count` changes: no content change). */
+export async function addSellerViews(db: DB, views: Iterable<[id: number, count: number]>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const [id, count] of views) {
+      await trx.updateTable("sellers").set((eb) => ({ views_count: eb("views_count", "+", count) })).where("id", "=", id).execute();
+    }
+  });
 }

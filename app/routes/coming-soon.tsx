@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { COMING_SOON_MESSAGE } from "~/lib/constants";
 import type { Route } from "./+types/coming-soon";
+import { publicCacheHeaders } from "~/services/response-cache.server";
 
 export function meta() {
   return [{ title: "Coming Soon | BWP Directory" }];
@@ -12,6 +13,8 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 // The no-JavaScript target of the Programs and Events links (with JavaScript they show an alert).
+export const headers: Route.HeadersFunction = publicCacheHeaders;
+
 export default function ComingSoon({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container section empty-state">

@@ -11,6 +11,7 @@ import { CONTACT_REQUIRED_MESSAGE, CONTACT_SUCCESS_MESSAGE, contactSchema, TEXT_
 import { submitContactMessage } from "~/services/contact.server";
 import { checkPublicForm } from "~/services/public-form.server";
 import type { Route } from "./+types/contact";
+import { publicCacheHeaders } from "~/services/response-cache.server";
 import { readForm } from "~/services/api.server";
 
 export function meta() {
@@ -34,6 +35,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   await submitContactMessage(getDb(), submission.value);
   return redirect("/contact?sent=1#message");
 }
+
+export const headers: Route.HeadersFunction = publicCacheHeaders;
 
 export default function Contact({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();

@@ -7,6 +7,7 @@ import { directoryQuerySchema, searchParamsObject } from "~/lib/schemas";
 import { listActiveCategories } from "~/models/categories.server";
 import { listPublicSellers } from "~/models/sellers.server";
 import type { Route } from "./+types/directory";
+import { publicCacheHeaders } from "~/services/response-cache.server";
 
 export function meta({ data }: Route.MetaArgs) {
   const total = data?.pagination.total ?? 0;
@@ -65,6 +66,8 @@ function pageWindow(page: number, pages: number): (number | "…")[] {
   }
   return out;
 }
+
+export const headers: Route.HeadersFunction = publicCacheHeaders;
 
 export default function Directory({ loaderData }: Route.ComponentProps) {
   const { query, view, categories, sellers, pagination } = loaderData;

@@ -15,6 +15,7 @@ import {
 } from "~/lib/home-content";
 import { getHomeFeatured } from "~/services/home.server";
 import type { Route } from "./+types/home";
+import { publicCacheHeaders } from "~/services/response-cache.server";
 
 export function meta() {
   return [
@@ -27,6 +28,8 @@ export function meta() {
 export async function loader() {
   return getHomeFeatured(getDb());
 }
+
+export const headers: Route.HeadersFunction = publicCacheHeaders;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   useScrollReveal(0.3);

@@ -4,6 +4,8 @@ import { FeatureGrid, TestimonialCard } from "~/components/feature-grid";
 import { CheckIcon } from "~/components/icons";
 import { formatRupees, MARKETING, PLAN_FEATURES, PLANS, planDuration } from "~/lib/constants";
 import { LISTING_FAQ } from "~/lib/faq";
+import { publicCacheHeaders } from "~/services/response-cache.server";
+import type { Route } from "./+types/list-your-business";
 
 export function meta() {
   return [
@@ -44,6 +46,8 @@ const TESTIMONIALS = [
   { name: "Farah Khan", title: "Tiffin Tales", review: "The reviews on my profile do the selling for me. Corporate clients found me through the directory." },
   { name: "Deepa Hegde", title: "Ledger & Co.", review: "As a service business I was unsure — but the verified badge gave clients the confidence to call." },
 ] as const;
+
+export const headers: Route.HeadersFunction = publicCacheHeaders;
 
 export default function ListYourBusiness() {
   return (

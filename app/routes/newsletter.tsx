@@ -9,6 +9,7 @@ import { subscribeWithWelcome } from "~/services/newsletter.server";
 import { publicOrigin } from "~/services/public-url.server";
 import { checkPublicForm } from "~/services/public-form.server";
 import type { Route } from "./+types/newsletter";
+import { publicCacheHeaders } from "~/services/response-cache.server";
 import { readForm } from "~/services/api.server";
 
 // /newsletter: where the newsletter forms post. Without JavaScript the visitor lands here (a plain
@@ -40,6 +41,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (js) return { ok: true as const, message: NEWSLETTER_MESSAGES[outcome] };
   return redirect(`/newsletter?status=${outcome}`);
 }
+
+export const headers: Route.HeadersFunction = publicCacheHeaders;
 
 export default function Newsletter({ loaderData, actionData }: Route.ComponentProps) {
   const [form, fields] = useForm({

@@ -12,7 +12,9 @@ import { formatDate } from "~/lib/dates";
 import { formatCount, formatRating, safeExternalUrl } from "~/lib/format";
 import { isReviewIncomplete, parseId, REPORT_REASON_MAX_LENGTH, REVIEW_MISSING_MESSAGE, reviewReportSchema, reviewSchema } from "~/lib/schemas";
 import { createReview, flagReview } from "~/models/reviews.server";
-import { getPublicSeller, recordSellerView } from "~/models/sellers.server";
+import { getPublicSeller } from "~/models/sellers.server";
+import { publicCacheHeaders } from "~/services/response-cache.server";
+import { countSellerView, unsavedSellerViews } from "~/services/seller-views.server";
 import { checkPublicForm } from "~/services/public-form.server";
 import type { Route } from "./+types/seller";
 import { readForm } from "~/services/api.server";
@@ -39,9 +41,11 @@ export async function loader({ params }: Route.LoaderArgs) {
   const db = getDb();
   const seller = await getPublicSeller(db, id);
   if (!seller) throw notFound();
-  await recordSellerView(db, id);
-  return { seller: { ...seller, views_count: seller.views_count + 1 } };
+  countSellerView(id);
+  return { seller: { ...seller, views_count: seller.views_count + unsavedSellerViews(id) } };
 }
+
+export const headers: Route.HeadersFunction = publicCacheHeaders;
 
 // Switching tabs with JavaScript needs no new data (and is not a new page view).
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {

@@ -80,6 +80,7 @@ const settingsSchema = z.object({
   TEAM_EMAIL: optional(z.email({ error: "must be an email address" })),
   UPI_ID: withDefault(z.string(), "bwpcommunity@okaxis"),
   UPI_PAYEE_NAME: withDefault(z.string(), "BWP Community"),
+  RESPONSE_CACHE_MB: withDefault(z.coerce.number({ error: "must be a number of megabytes (0 for off)" }).min(0, "must be a number of megabytes (0 for off)").max(4096, "must be at most 4096 megabytes"), 64),
 });
 
 export type Settings = ReturnType<typeof toConfig>;
@@ -113,6 +114,8 @@ function toConfig(env: z.output<typeof settingsSchema>, rateLimits: Record<strin
     teamEmail: env.TEAM_EMAIL,
     upi: { id: env.UPI_ID, payeeName: env.UPI_PAYEE_NAME },
     rateLimits,
+    /** Memory of the response cache of anonymous public answers (0: off). */
+    responseCacheBytes: Math.floor(env.RESPONSE_CACHE_MB * 1024 * 1024),
   };
 }
 

@@ -1,7 +1,8 @@
 import { constants } from "node:fs";
 import { access } from "node:fs/promises";
 import { sql } from "kysely";
-import { closeDb, type DB, pendingMigrations } from "~db/client";
+import { closeDb, type DB, getDb, pendingMigrations } from "~db/client";
+import { flushSellerViews } from "./seller-views.server";
 import { stopStartupTasks } from "./startup.server";
 import { uploadsFolder } from "./storage.server";
 
@@ -29,8 +30,13 @@ export async function readiness(db: DB): Promise<Readiness> {
   return { ready: Object.values(checks).every((c) => c.ok), checks };
 }
 
-/** After the server stopped taking requests: timers stop and the database closes cleanly. */
+/** After the server stopped taking requests: timers stop, counted views are written, the database closes cleanly. */
 export async function shutdown(): Promise<void> {
   stopStartupTasks();
+  try {
+    await flushSellerViews(getDb());
+  } catch (error) {
+    console.error("writing profile views failed:", error);
+  }
   await closeDb();
 }

@@ -7,6 +7,7 @@ import { logger } from "./logger.server";
 import { retryDueMail } from "./mailer.server";
 import { hashPassword } from "./password.server";
 import { sweepRateLimits } from "./rate-limit.server";
+import { stopSellerViewFlush } from "./seller-views.server";
 import { removeExpiredUploads } from "./uploads.server";
 
 /**
@@ -65,6 +66,7 @@ export function stopStartupTasks(): void {
   if (backupTimer) clearInterval(backupTimer);
   if (mailRetryTimer) clearInterval(mailRetryTimer);
   if (rateSweepTimer) clearInterval(rateSweepTimer);
+  stopSellerViewFlush();
   mailRetryTimer = undefined;
   rateSweepTimer = undefined;
   uploadSweep = undefined;

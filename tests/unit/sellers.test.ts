@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~db/client";
 import { createReviewRow, createSeller } from "~db/seed/factories";
 import { todayIso } from "~/lib/dates";
-import { getPublicSeller, listPublicSellers, recordSellerView } from "~/models/sellers.server";
+import { addSellerViews, getPublicSeller, listPublicSellers } from "~/models/sellers.server";
 import { categoryIdBySlug, createTestDb } from "../support/test-db";
 
 let db: DB;
@@ -172,8 +172,8 @@ describe("getPublicSeller and reviews", () => {
 
   it("counts views", async () => {
     const before = (await getPublicSeller(db, ids.noName))!.views_count;
-    await recordSellerView(db, ids.noName);
-    await recordSellerView(db, ids.noName);
+    await addSellerViews(db, [[ids.noName, 1]]);
+    await addSellerViews(db, [[ids.noName, 1]]);
     expect((await getPublicSeller(db, ids.noName))!.views_count).toBe(before + 2);
   });
 });

@@ -1,6 +1,7 @@
 import { Link, useLocation } from "react-router";
 import { CONTACT, SITE_LONG_NAME, SITE_NAME } from "~/lib/constants";
 import type { Route } from "./+types/legal";
+import { publicCacheHeaders } from "~/services/response-cache.server";
 
 const UPDATED = "21 November 2026";
 
@@ -9,6 +10,8 @@ export const meta: Route.MetaFunction = ({ location }) => [
 ];
 
 /** /terms and /privacy: one module, two documents. */
+export const headers: Route.HeadersFunction = publicCacheHeaders;
+
 export default function Legal() {
   const { pathname } = useLocation();
   const privacy = pathname === "/privacy";

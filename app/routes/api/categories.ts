@@ -1,7 +1,8 @@
 import { getDb } from "~db/client";
+import { publicCacheHeaders } from "~/services/response-cache.server";
 import { listActiveCategories } from "~/models/categories.server";
 
 // GET /api/categories → [{ id, name, slug, description, icon }]
 export async function loader() {
-  return Response.json(await listActiveCategories(getDb()), { headers: { "Cache-Control": "public, max-age=60" } });
+  return Response.json(await listActiveCategories(getDb()), { headers: publicCacheHeaders() });
 }

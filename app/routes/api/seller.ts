@@ -2,6 +2,7 @@ import { getDb } from "~db/client";
 import { parseId } from "~/lib/schemas";
 import { getPublicSeller } from "~/models/sellers.server";
 import { jsonError } from "~/services/api.server";
+import { publicCacheHeaders } from "~/services/response-cache.server";
 import type { Route } from "./+types/seller";
 
 // GET /api/sellers/{id} → the public seller with its published reviews
@@ -10,5 +11,5 @@ export async function loader({ params }: Route.LoaderArgs) {
   if (!id) return jsonError("Seller not found", 404);
   const seller = await getPublicSeller(getDb(), id);
   if (!seller) return jsonError("Seller not found", 404);
-  return Response.json(seller);
+  return Response.json(seller, { headers: publicCacheHeaders() });
 }

@@ -2,6 +2,7 @@ import { getDb } from "~db/client";
 import { directoryQuerySchema, searchParamsObject } from "~/lib/schemas";
 import { listPublicSellers } from "~/models/sellers.server";
 import { firstIssueMessage, jsonError } from "~/services/api.server";
+import { publicCacheHeaders } from "~/services/response-cache.server";
 import type { Route } from "./+types/sellers";
 
 // GET /api/sellers?featured&limit&page&search&category&city → { sellers, pagination }
@@ -9,5 +10,5 @@ export async function loader({ request }: Route.LoaderArgs) {
   const parsed = directoryQuerySchema.safeParse(searchParamsObject(new URL(request.url).searchParams));
   if (!parsed.success) return jsonError(firstIssueMessage(parsed.error), 400);
   const result = await listPublicSellers(getDb(), parsed.data);
-  return Response.json(result);
+  return Response.json(result, { headers: publicCacheHeaders() });
 }

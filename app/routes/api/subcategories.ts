@@ -1,7 +1,8 @@
 import { getDb } from "~db/client";
+import { publicCacheHeaders } from "~/services/response-cache.server";
 import { listActiveSubcategories } from "~/models/categories.server";
 
 // GET /api/categories/subcategories/all → [{ id, name, slug, category_id, icon }]
 export async function loader() {
-  return Response.json(await listActiveSubcategories(getDb()), { headers: { "Cache-Control": "public, max-age=60" } });
+  return Response.json(await listActiveSubcategories(getDb()), { headers: publicCacheHeaders() });
 }

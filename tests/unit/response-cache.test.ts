@@ -1,0 +1,315 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DB, migrateToLatest, openDatabase } from "~db/client";
+import { seedCategories } from "~db/seed/index";
+import { createReviewRow, createSeller } from "~db/seed/factories";
+import { endOfIndianDay, todayIso } from "~/lib/dates";
+import { readContentVersion } from "~/models/content-version.server";
+import { buildEntry, GenerationClock, gzipBody, identityBody, ResponseStore } from "~/services/response-cache.server";
+import { type RunningServer, startServer } from "../support/server";
+import { createTestDb } from "../support/test-db";
+
+// The response cache (issue 9): the pieces on their own, then the built production server over HTTP
+// (the build made by `npm test` before the unit tests), written to by its admin API, by this process
+// and by `npm run db:seed`.
+
+describe("cached entries", () => {
+  const nonce = "T1dOT05DRV9PTkVfMTIzNA==";
+  const html = `<html><script nonce="${nonce}">a()</script><p>${"x".repeat(5000)}</p><script nonce="${nonce}">b()</script></html>`;
+  const entry = buildEntry({
+    status: 200,
+    headers: { "content-type": "text/html", "content-security-policy": `script-src 'self' 'nonce-${nonce}'`, "set-cookie": "a=b", "content-length": "9" },
+    body: Buffer.from(html),
+    effects: [],
+    lastModified: { value: new Date(0).toUTCString(), trusted: true },
+  });
+
+  it("put a fresh nonce into the body, plain and gzip (one gzip member), and leave the rest as rendered", () => {
+    const fresh = "bmV3LW5vbmNlLXZhbHVlMTI=";
+    const expected = html.replaceAll(nonce, fresh);
+    expect(identityBody(entry, fresh).toString()).toBe(expected);
+    const gz = gzipBody(entry, fresh);
+    expect(gunzipSync(gz).toString()).toBe(expected);
+    // One member: the deflate data is followed by exactly one 8-byte trailer.
+    expect(gz.indexOf(Buffer.from([0x1f, 0x8b, 8]), 1)).toBe(-1);
+    expect(gz.length).toBeLessThan(html.length / 4);
+  });
+
+  it("keep no cookie, length or CSP among the repeated headers, and validate without the nonce", () => {
+    expect(entry.headers.map(([name]) => name)).toEqual(["content-type"]);
+    expect(entry.csp?.join("NEW")).toBe("script-src 'self' 'nonce-NEW'");
+    const again = buildEntry({
+      status: 200,
+      headers: { "content-security-policy": "script-src 'nonce-QUJDRA=='" },
+      body: Buffer.from(html.replaceAll(nonce, "QUJDRA==")),
+      effects: [],
+      lastModified: { value: "", trusted: true },
+    });
+    expect(again.etag).toBe(entry.etag);
+    expect(entry.etag).toMatch(/^W\/"[\w-]+"$/);
+  });
+});
+
+describe("the cache's generation", () => {
+  it("changes when the Indian day ends (23:59:59 → 00:00 IST is 18:29:59 → 18:30 UTC), so entries expire without a write", () => {
+    let now = Date.parse("2026-11-23T18:29:59.000Z");
+    const clock = new GenerationClock(() => now);
+    const store = new ResponseStore(1024 * 1024, () => now);
+    const entry = buildEntry({ status: 200, headers: {}, body: Buffer.from("{}"), effects: [], lastModified: store.lastModified });
+    const before = clock.generation(7);
+    expect(before).toBe("7@2026-11-23");
+    store.enter(before);
+    store.set("/directory", before, entry);
+    expect(store.get("/directory")).toBe(entry);
+    now += 999;
+    store.enter(clock.generation(7));
+    expect(store.get("/directory")).toBe(entry);
+    now += 1;
+    const after = clock.generation(7);
+    expect(after).toBe("7@2026-11-24");
+    store.enter(after);
+    expect(store.get("/directory")).toBeUndefined();
+    expect(endOfIndianDay(new Date("2026-11-23T18:29:59Z"))).toBe(Date.parse("2026-11-23T18:30:00Z"));
+    expect(todayIso(new Date("2026-11-23T18:30:00Z"))).toBe("2026-11-24");
+  });
+
+  it("does not store what was rendered in an older generation", () => {
+    const store = new ResponseStore(1024 * 1024);
+    store.enter("1@d");
+    const entry = buildEntry({ status: 200, headers: {}, body: Buffer.from("{}"), effects: [], lastModified: store.lastModified });
+    store.enter("2@d");
+    store.set("/x", "1@d", entry);
+    expect(store.get("/x")).toBeUndefined();
+  });
+
+  it("moves on with every content write by any connection, and not with a view count", async () => {
+    const t = await createTestDb();
+    try {
+      const other = openDatabase(t.path);
+      const start = await readContentVersion(t.db);
+      const sellerId = await createSeller(other, { business_name: "Versioned", categoryIds: [1] });
+      const afterInsert = await readContentVersion(t.db);
+      expect(afterInsert).toBeGreaterThan(start);
+      await other.updateTable("sellers").set({ views_count: 40 }).where("id", "=", sellerId).execute();
+      expect(await readContentVersion(t.db)).toBe(afterInsert);
+      for (const write of [
+        () => other.updateTable("sellers").set({ tagline: "New words" }).where("id", "=", sellerId).execute(),
+        () => createReviewRow(other, sellerId, { status: "pending" }),
+        () => other.updateTable("reviews").set({ status: "published" }).where("seller_id", "=", sellerId).execute(),
+        () => other.updateTable("categories").set({ name: "Renamed" }).where("id", "=", 1).execute(),
+        () => other.updateTable("subcategories").set({ is_active: 0 }).where("id", "=", 1).execute(),
+        () => other.deleteFrom("seller_categories").where("seller_id", "=", sellerId).execute(),
+        () => other.deleteFrom("sellers").where("id", "=", sellerId).execute(),
+      ]) {
+        const before = await readContentVersion(t.db);
+        await write();
+        expect(await readContentVersion(t.db)).toBeGreaterThan(before);
+      }
+      await other.destroy();
+    } finally {
+      await t.cleanup();
+    }
+  });
+});
+
+// ── the production server ──
+
+const PORT = 3484 + Math.floor(Math.random() * 6);
+const base = `http://127.0.0.1:${PORT}`;
+const ADMIN = { email: "cache-admin@example.test", password: "cache-admin-password-123" };
+let dir: string;
+let dbPath: string;
+let db: DB;
+let server: RunningServer | undefined;
+let adminCookie = "";
+
+async function get(path: string, headers: Record<string, string> = {}) {
+  const res = await fetch(base + path, { headers });
+  return { status: res.status, headers: res.headers, text: await res.text(), cache: res.headers.get("x-cache") };
+}
+
+async function admin(method: string, path: string, body?: unknown) {
+  const res = await fetch(base + path, { method, headers: { Cookie: adminCookie, "Content-Type": "application/json", Origin: base }, body: body === undefined ? undefined : JSON.stringify(body) });
+  expect(res.status, `${method} ${path}: ${await res.clone().text()}`).toBe(200);
+  return res.json();
+}
+
+/** Loads a page twice (the second answer from the cache), runs a write, and returns the next answer. */
+async function afterWrite(path: string, write: () => Promise<unknown>) {
+  await get(path);
+  const cached = await get(path);
+  expect(cached.cache).toBe("HIT");
+  await write();
+  return get(path);
+}
+
+function nonces(text: string) {
+  return new Set([...text.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]));
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "bwp-cache-"));
+  dbPath = join(dir, "site.db");
+  db = openDatabase(dbPath);
+  await migrateToLatest(db);
+  await seedCategories(db);
+  // One process: each worker of a cluster keeps its own cache, and these tests count hits.
+  server = await startServer({
+    port: PORT,
+    env: { WEB_CONCURRENCY: "1", DATABASE_PATH: dbPath, UPLOADS_DIR: join(dir, "uploads"), SEED_DEMO: "0", SESSION_SECRET: "cache-test-secret-0123456789abcdef", COOKIE_SECURE: "0", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+  });
+  const login = await fetch(`${base}/api/admin/login`, { method: "POST", headers: { "Content-Type": "application/json", Origin: base }, body: JSON.stringify(ADMIN) });
+  expect(login.status).toBe(200);
+  adminCookie = login.headers.get("set-cookie")!.split(";")[0];
+}, 60_000);
+
+afterAll(async () => {
+  await server?.stop("SIGKILL");
+  await db?.destroy();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("the response cache of the production server", () => {
+  it("answers anonymous public GETs from memory with a fresh nonce each time, matching the CSP", async () => {
+    await createSeller(db, { business_name: "Nonce Bakery" });
+    const first = await get("/directory?search=nonce");
+    const second = await get("/directory?search=nonce");
+    const third = await get("/directory?search=nonce");
+    expect([first.cache, second.cache, third.cache]).toEqual(["MISS", "HIT", "HIT"]);
+    expect(second.text).toContain("Nonce Bakery");
+    const seen = [first, second, third].map((r) => {
+      const inBody = nonces(r.text);
+      expect(inBody.size).toBe(1);
+      const [nonce] = inBody;
+      expect(r.headers.get("content-security-policy")).toContain(`'nonce-${nonce}'`);
+      return nonce;
+    });
+    expect(new Set(seen).size).toBe(3);
+    expect(second.text.replaceAll(seen[1], "N")).toBe(first.text.replaceAll(seen[0], "N"));
+    expect(second.headers.get("cache-control")).toBe("public, max-age=0, stale-while-revalidate=30");
+    expect(second.headers.get("vary")).toContain("Cookie");
+  });
+
+  it("sends stored gzip as one stream that decodes to the page", async () => {
+    await get("/directory");
+    const raw = await new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+      httpRequest(`${base}/directory`, { headers: { "Accept-Encoding": "gzip" } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c) => chunks.push(c));
+        res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      }).on("error", reject).end();
+    });
+    expect(raw.headers["content-encoding"]).toBe("gzip");
+    expect(raw.headers["x-cache"]).toBe("HIT");
+    const page = gunzipSync(raw.body).toString();
+    expect(page).toContain("</html>");
+    expect(String(raw.headers["content-security-policy"])).toContain(`'nonce-${[...nonces(page)][0]}'`);
+  });
+
+  it("answers 304 to If-None-Match and If-Modified-Since, without a CSP that would not match the browser's copy", async () => {
+    const page = await get("/list-your-business");
+    const etag = page.headers.get("etag")!;
+    expect(etag).toMatch(/^W\//);
+    expect(page.headers.get("last-modified")).toBeTruthy();
+    const revalidated = await fetch(`${base}/list-your-business`, { headers: { "If-None-Match": etag } });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.get("content-security-policy")).toBeNull();
+    expect(revalidated.headers.get("etag")).toBe(etag);
+    expect((await fetch(`${base}/list-your-business`, { headers: { "If-None-Match": 'W/"other"' } })).status).toBe(200);
+    const api = await get("/api/categories");
+    expect(api.headers.get("cache-control")).toBe("public, max-age=0, stale-while-revalidate=30");
+    expect((await fetch(`${base}/api/categories`, { headers: { "If-None-Match": api.headers.get("etag")! } })).status).toBe(304);
+  });
+
+  it("never answers a request with a session cookie from the cache, nor marks its answer public", async () => {
+    await get("/directory");
+    for (let i = 0; i < 2; i++) {
+      const signedIn = await get("/directory", { Cookie: adminCookie });
+      expect(signedIn.cache).toBeNull();
+      expect(signedIn.headers.get("cache-control")).toBe("private, no-cache");
+      expect(signedIn.text).toContain("Sign out");
+    }
+    const anonymous = await get("/directory");
+    expect(anonymous.cache).toBe("HIT");
+    expect(anonymous.text).not.toContain("Sign out");
+    const data = await get("/directory.data", { Cookie: adminCookie });
+    expect(data.headers.get("cache-control")).toBe("private, no-cache");
+    expect((await get("/admin", { Cookie: adminCookie })).headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("keys on the theme cookie", async () => {
+    await get("/coming-soon");
+    const dark = await get("/coming-soon", { Cookie: "theme=dark" });
+    expect(dark.cache).toBe("MISS");
+    expect(dark.text).toContain('data-theme="dark"');
+    expect((await get("/coming-soon")).text).not.toContain('data-theme="dark"');
+  });
+
+  it("shows a review published through the admin API on the next request", async () => {
+    const sellerId = await createSeller(db, { business_name: "Review Shop" });
+    const reviewId = await createReviewRow(db, sellerId, { status: "pending", review_text: "Lovely pickles, fresh every week" });
+    const next = await afterWrite(`/seller/${sellerId}?tab=reviews`, () => admin("PUT", `/api/admin/reviews/${reviewId}`, { status: "published" }));
+    expect(next.cache).toBe("MISS");
+    expect(next.text).toContain("Lovely pickles, fresh every week");
+  });
+
+  it("shows a seller edited, verified and deactivated through the admin API on the next request", async () => {
+    const firstCategory = await db.selectFrom("categories").select("id").orderBy("id").executeTakeFirstOrThrow();
+    const sellerId = await createSeller(db, { business_name: "Edit Me Textiles", is_verified: 0, categoryIds: [firstCategory.id] });
+    const edited = await afterWrite(`/seller/${sellerId}`, () => admin("PUT", `/api/sellers/admin/${sellerId}`, { business_name: "Edited Textiles House" }));
+    expect(edited.text).toContain("Edited Textiles House");
+    expect(edited.text).not.toContain("VERIFIED");
+    const verified = await afterWrite(`/seller/${sellerId}`, () => admin("POST", `/api/sellers/${sellerId}/verify`, {}));
+    expect(verified.text).toContain("VERIFIED");
+    const listing = await afterWrite("/api/sellers?search=edited", () => admin("POST", "/api/admin/sellers/bulk", { seller_ids: [sellerId], action: "deactivate" }));
+    expect(JSON.parse(listing.text).sellers).toEqual([]);
+    expect((await get(`/seller/${sellerId}`)).status).toBe(404);
+  });
+
+  it("shows a category renamed through the admin API on the next request", async () => {
+    const category = await db.selectFrom("categories").select(["id", "name"]).where("is_active", "=", 1).orderBy("id", "desc").executeTakeFirstOrThrow();
+    const next = await afterWrite("/directory", () => admin("PUT", `/api/admin/categories/${category.id}`, { name: "Wellness and Care" }));
+    expect(next.text).toContain("Wellness and Care");
+    expect(JSON.parse((await get("/api/categories")).text).map((c: { name: string }) => c.name)).toContain("Wellness and Care");
+  });
+
+  it("shows a write by another process (this one, straight to the file) on the next request: an expired subscription", async () => {
+    const sellerId = await createSeller(db, { business_name: "Ends Today Crafts", subscription_end_date: todayIso() });
+    const yesterday = new Date(Date.now() - 86_400_000);
+    const next = await afterWrite("/directory?search=ends", () => db.updateTable("sellers").set({ subscription_end_date: todayIso(yesterday) }).where("id", "=", sellerId).execute());
+    expect(next.cache).toBe("MISS");
+    expect(next.text).not.toContain("Ends Today Crafts");
+  });
+
+  it("shows sellers added by `npm run db:seed` on the next request", async () => {
+    const total = async () => JSON.parse((await get("/api/sellers?limit=1")).text).pagination.total as number;
+    const before = await total();
+    expect((await get("/api/sellers?limit=1")).cache).toBe("HIT");
+    await new Promise<void>((resolve, reject) => {
+      const seed = spawn(process.execPath, ["--import", "tsx", "scripts/db-seed.ts", "--demo", "3"], { env: { ...process.env, DATABASE_PATH: dbPath, UPLOADS_DIR: join(dir, "uploads") }, stdio: "ignore" });
+      seed.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`db:seed exited ${code}`))));
+    });
+    const seeded = await db.selectFrom("sellers").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    expect(seeded.n).toBeGreaterThan(0);
+    expect(await total()).toBeGreaterThan(before);
+  }, 30_000);
+
+  it("counts profile views answered from the cache, and writes them at a clean stop", async () => {
+    const sellerId = await createSeller(db, { business_name: "Viewed Pottery", views_count: 10 });
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push((await get(`/seller/${sellerId}`)).cache);
+    expect(answers).toEqual(["MISS", "HIT", "HIT", "HIT"]);
+    const version = await sql<{ version: number }>`select version from content_version`.execute(db);
+    expect(await server!.stop()).toBe(0);
+    const row = await db.selectFrom("sellers").select("views_count").where("id", "=", sellerId).executeTakeFirstOrThrow();
+    expect(row.views_count).toBe(14);
+    // Writing views is not a content change: it leaves the version (and so the cache) alone.
+    expect((await sql<{ version: number }>`select version from content_version`.execute(db)).rows[0].version).toBe(version.rows[0].version);
+  }, 30_000);
+});
