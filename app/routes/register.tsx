@@ -9,9 +9,9 @@ import { CheckIcon, ShieldIcon } from "~/components/icons";
 import { SellerCategoryFields } from "~/components/seller-category-fields";
 import { SellerContactFields, SellerProfileFields } from "~/components/seller-profile-fields";
 import { getDb } from "~db/client";
-import { formatRupees, ID_PROOF_TYPES, PLANS, planById, planDuration, type PlanId } from "~/lib/constants";
+import { formatRupees, ID_PROOF_TYPES, MAX_PRODUCT_IMAGES, PLANS, planById, planDuration, type PlanId } from "~/lib/constants";
 import {
-  APPLICATION_FILE_FIELDS, APPLICATION_FILE_LABELS, APPLICATION_MESSAGES, applicationFormSchema, MAX_PRODUCT_IMAGES,
+  APPLICATION_FILE_FIELDS, APPLICATION_FILE_LABELS, APPLICATION_MESSAGES, applicationFormSchema,
 } from "~/lib/schemas";
 import { useHydrated } from "~/lib/use-hydrated";
 import { listActiveCategories, listActiveSubcategories } from "~/models/categories.server";

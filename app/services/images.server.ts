@@ -1,5 +1,6 @@
 import sharp from "sharp";
-import { APPLICATION_MESSAGES, IMAGE_MAX_BYTES } from "~/lib/schemas";
+import { IMAGE_MAX_BYTES } from "~/lib/constants";
+import { APPLICATION_MESSAGES } from "~/lib/schemas";
 
 // Every uploaded image is judged by its content, never by its name or declared type (decision 19):
 // decoded by sharp within a pixel budget, refused when it carries markup, then re-encoded (which drops
