@@ -72,10 +72,13 @@ export async function measureJsWeight(baseUrl: string, pages: readonly string[] 
       await tab.waitForTimeout(500);
       const fetched = await Promise.all(seen);
       await context.close();
+      // A URL fetched twice (route discovery may repeat its manifest request) counts once, at its largest.
+      const byUrl = new Map<string, (typeof fetched)[number]>();
+      for (const f of fetched) if ((byUrl.get(f.url)?.transferBytes ?? -1) < f.transferBytes) byUrl.set(f.url, f);
       const files: ScriptFile[] = [];
-      for (const f of fetched) {
+      for (const f of byUrl.values()) {
         const url = new URL(f.url);
-        files.push({ path: url.pathname + url.search, gzipBytes: await gzipSize(f.url), transferBytes: f.transferBytes, encoding: f.encoding });
+        files.push({ path: url.pathname + url.search, gzipBytes: await gzipSize(f.url), transferBytes: Math.max(0, f.transferBytes), encoding: f.encoding });
       }
       files.sort((a, b) => b.gzipBytes - a.gzipBytes);
       const gzipBytes = files.reduce((s, f) => s + f.gzipBytes, 0);

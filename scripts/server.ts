@@ -5,6 +5,7 @@ import compression from "compression";
 import express from "express";
 import { join, resolve } from "node:path";
 import type { ServerBuild } from "react-router";
+import { precompressedAssets } from "./precompressed-assets";
 
 const isProduction = process.env.NODE_ENV === "production";
 const port = Number(process.env.PORT || 3000);
@@ -94,6 +95,8 @@ if (isProduction) {
   const build = (await import(buildPath)) as StartableBuild;
   hooks = build.entry.module;
   await hooks.startup?.();
+  // Brotli/gzip copies written at build time (scripts/precompressed-assets.ts), then the plain files.
+  app.use("/assets", precompressedAssets("build/client/assets", { immutable: true, maxAge: "1y" }));
   app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
   app.use(express.static("build/client", { maxAge: "1h", index: false }));
   app.use(createRequestHandler({ build, mode: "production", getLoadContext: loadContext }));
