@@ -10,6 +10,7 @@ import { getDb } from "~db/client";
 import { priceRangeLabel, REVIEW_MAX_LENGTH } from "~/lib/constants";
 import { formatDate } from "~/lib/dates";
 import { formatCount, formatRating, safeExternalUrl } from "~/lib/format";
+import { imageSrcSet } from "~/lib/uploads";
 import { isReviewIncomplete, parseId, REPORT_REASON_MAX_LENGTH, REVIEW_MISSING_MESSAGE, reviewReportSchema, reviewSchema } from "~/lib/schemas";
 import { createReview, flagReview } from "~/models/reviews.server";
 import { getPublicSeller, recordSellerView } from "~/models/sellers.server";
@@ -128,7 +129,7 @@ export default function SellerPage({ loaderData, actionData }: Route.ComponentPr
       <Link to="/directory" className="row small" style={{ gap: 6, marginBottom: "var(--s-4)" }}><ArrowLeftIcon /> Back to Directory</Link>
 
       <header className="card profile-header">
-        <div className="profile-avatar"><SellerAvatar name={seller.display_name} photo={headerPhoto} eager /></div>
+        <div className="profile-avatar"><SellerAvatar name={seller.display_name} photo={headerPhoto} priority sizes="7rem" width={112} height={112} /></div>
         <div className="stack" style={{ minWidth: 0 }}>
           <div className="row">
             {seller.is_featured ? <span className="badge badge-featured">FEATURED</span> : null}
@@ -210,7 +211,7 @@ function Overview({ seller, website }: { seller: Seller; website: string | null 
           {seller.product_image_list.length ? (
             <div className="gallery">
               {seller.product_image_list.map((src, i) => (
-                <a key={src + i} href={src} target="_blank" rel="noopener"><img src={src} alt={`${seller.display_name} product ${i + 1}`} loading="lazy" width={320} height={240} /></a>
+                <a key={src + i} href={src} target="_blank" rel="noopener"><img src={src} srcSet={imageSrcSet(src)} sizes="(max-width: 34rem) 50vw, 16rem" alt={`${seller.display_name} product ${i + 1}`} loading="lazy" decoding="async" width={320} height={240} /></a>
               ))}
             </div>
           ) : <p className="muted">No product photos yet.</p>}

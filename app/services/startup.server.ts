@@ -3,7 +3,7 @@ import { ensureFirstAdmin } from "~/models/users.server";
 import { backupWithRetention } from "./backup.server";
 import { retryDueMail } from "./mailer.server";
 import { hashPassword } from "./password.server";
-import { removeExpiredUploads } from "./uploads.server";
+import { backfillImageVariants, removeExpiredUploads } from "./uploads.server";
 
 /** Work done once at server start, after migrations and the first-run seed. Add tasks here explicitly. */
 export async function runStartupTasks(db: DB): Promise<void> {
@@ -11,6 +11,15 @@ export async function runStartupTasks(db: DB): Promise<void> {
   scheduleUploadExpiry(db);
   scheduleBackups(db);
   scheduleMailRetries(db);
+  backfillImageVariantsInBackground();
+}
+
+/** Public images stored before their smaller copies existed get them (once; later runs find none missing). */
+function backfillImageVariantsInBackground(): void {
+  backfillImageVariants().then(
+    (n) => n && console.log(`Wrote the smaller copies of ${n} public image${n === 1 ? "" : "s"}.`),
+    (error) => console.error("Writing image copies failed:", error),
+  );
 }
 
 let mailRetryTimer: NodeJS.Timeout | undefined;
