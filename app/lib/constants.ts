@@ -80,6 +80,7 @@ export const PLAN_FEATURES = [
 
 export const REVIEW_MAX_LENGTH = 2000;
 export const REVIEWER_NAME_MAX_LENGTH = 80;
+export const REPORT_REASON_MAX_LENGTH = 500;
 export const SEARCH_MAX_LENGTH = 100;
 
 // Form limits live here, not beside the zod schemas, so that pages can show them without shipping zod.
@@ -100,6 +101,7 @@ export const TEXT_LIMITS = {
 export const IMAGE_MAX_BYTES = 200 * 1024;
 export const MAX_PRODUCT_IMAGES = 3;
 
+export const CONTACT_SUCCESS_MESSAGE = "Thank you for reaching out! We reply within 24 hours.";
 export const UNSUBSCRIBE_BAD_LINK = "This unsubscribe link is not valid. Please use the link from your latest newsletter email, or contact us.";
 export const UNSUBSCRIBE_DONE = "You have been unsubscribed.";
 

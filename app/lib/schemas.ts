@@ -1,6 +1,6 @@
 import { z } from "zod";
 import {
-  API_MAX_LIMIT, CITIES, DIRECTORY_PAGE_SIZE, IMAGE_MAX_BYTES, MAX_PRODUCT_IMAGES, NEWSLETTER_SOURCE_VALUES, PLAN_IDS, PLANS, QUERY_TYPES, REVIEW_MAX_LENGTH, REVIEWER_NAME_MAX_LENGTH, SEARCH_MAX_LENGTH, TEXT_LIMITS,
+  API_MAX_LIMIT, CITIES, DIRECTORY_PAGE_SIZE, IMAGE_MAX_BYTES, MAX_PRODUCT_IMAGES, NEWSLETTER_SOURCE_VALUES, PLAN_IDS, PLANS, QUERY_TYPES, REPORT_REASON_MAX_LENGTH, REVIEW_MAX_LENGTH, REVIEWER_NAME_MAX_LENGTH, SEARCH_MAX_LENGTH, TEXT_LIMITS,
 } from "./constants";
 
 // One schema per input, shared by the page's form action and its /api twin.
@@ -79,7 +79,6 @@ export const reviewSchema = z.object({
 });
 export type ReviewInput = z.output<typeof reviewSchema>;
 
-export const REPORT_REASON_MAX_LENGTH = 500;
 /** A visitor's report of a published review ('Report this review' on the profile). */
 export const reviewReportSchema = z.object({
   intent: z.literal("report"),
@@ -192,7 +191,6 @@ export const sellerProfileSchema = z.object({
 export type SellerProfileInput = z.output<typeof sellerProfileSchema>;
 
 export const CONTACT_REQUIRED_MESSAGE = "Please fill all required fields";
-export const CONTACT_SUCCESS_MESSAGE = "Thank you for reaching out! We reply within 24 hours.";
 
 export const contactSchema = z.object({
   name: requiredText(CONTACT_REQUIRED_MESSAGE, "Name", TEXT_LIMITS.name),
