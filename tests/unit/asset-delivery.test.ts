@@ -83,6 +83,26 @@ describe("built assets", () => {
   });
 });
 
+describe("the public pages' first download", () => {
+  it("holds no zod: root and the public route modules import no chunk with zod in it", () => {
+    const assets = "build/client/assets";
+    const manifestFile = readdirSync(assets).find((n) => /^manifest-.*\.js$/.test(n))!;
+    const manifest = JSON.parse(readFileSync(join(assets, manifestFile), "utf8").replace(/^window\.__reactRouterManifest=/, "").replace(/;\s*$/, "")) as {
+      routes: Record<string, { module: string; imports?: string[] }>;
+    };
+    const publicRoutes = ["root", "routes/home", "routes/directory", "routes/seller", "routes/contact", "routes/list-your-business", "routes/register", "routes/newsletter", "routes/accounts/seller-login", "routes/accounts/seller-signup"];
+    const withZod = (file: string) => readFileSync(join("build/client", file), "utf8").includes("ZodError");
+    for (const id of publicRoutes) {
+      const route = manifest.routes[id];
+      expect(route, id).toBeDefined();
+      const files = [route.module, ...(route.imports ?? [])];
+      expect(files.filter(withZod), id).toEqual([]);
+    }
+    // The validators exist, as a chunk loaded on demand.
+    expect(readdirSync(assets).filter((n) => n.endsWith(".js")).some((n) => withZod(`/assets/${n}`))).toBe(true);
+  });
+});
+
 describe("images in pages", () => {
   it("the directory's cards offer srcset with sizes, width and height; the first loads first, later ones lazily", async () => {
     const html = await (await fetch(`${base}/directory`)).text();
