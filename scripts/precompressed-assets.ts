@@ -60,7 +60,12 @@ export function precompressedAssets(dir: string, { maxAge = "1y", immutable = tr
   }
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const name = decodeURIComponent(req.path.slice(1));
+    let name: string;
+    try {
+      name = decodeURIComponent(req.path.slice(1));
+    } catch {
+      return next(); // a malformed escape: not one of ours
+    }
     // Only a plain file name of the folder itself (no sub-paths, no dot files).
     if (!name || name.includes("/") || name.includes("\\") || name.startsWith(".") || !names.has(name)) return next();
     const accepts = accepted(req.headers["accept-encoding"]);
