@@ -213,7 +213,7 @@ function Overview({ seller, website }: { seller: Seller; website: string | null 
           {seller.product_image_list.length ? (
             <div className="gallery">
               {seller.product_image_list.map((src, i) => (
-                <a key={src + i} href={src} target="_blank" rel="noopener"><img src={src} srcSet={imageSrcSet(src)} sizes="(max-width: 34rem) 50vw, 16rem" alt={`${seller.display_name} product ${i + 1}`} loading="lazy" decoding="async" width={320} height={240} /></a>
+                <a key={src + i} href={src} target="_blank" rel="noopener"><img src={src} srcSet={imageSrcSet(src)} sizes="(max-width: 34rem) 100vw, 16rem" alt={`${seller.display_name} product ${i + 1}`} loading="lazy" decoding="async" width={320} height={240} /></a>
               ))}
             </div>
           ) : <p className="muted">No product photos yet.</p>}
