@@ -19,6 +19,7 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { reloadConfig, SettingsError, sessionSecrets, type Settings } from "~/services/config.server";
 import { loggablePath, logger } from "~/services/logger.server";
+import { precompressedAssets } from "./precompressed-assets";
 
 type EntryHooks = {
   startup?: () => Promise<void>;
@@ -218,6 +219,8 @@ function productionApp(settings: Settings, hooks: EntryHooks, state: { stopping:
     build: serverBuild as unknown as ServerBuild,
     mode: "production",
     assets(app) {
+      // Brotli/gzip copies written at build time (scripts/precompressed-assets.ts), then the plain files.
+      app.use("/assets", precompressedAssets(join(clientDir(), "assets"), { immutable: true, maxAge: "1y" }));
       app.use("/assets", express.static(join(clientDir(), "assets"), { immutable: true, maxAge: "1y", index: false }));
       app.use(express.static(clientDir(), { maxAge: "1h", index: false }));
     },

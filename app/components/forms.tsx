@@ -1,5 +1,5 @@
 import { createContext, Fragment, useContext, useId } from "react";
-import { IMAGE_MAX_BYTES, MAX_PRODUCT_IMAGES } from "~/lib/schemas";
+import { IMAGE_MAX_BYTES, MAX_PRODUCT_IMAGES } from "~/lib/constants";
 
 // Field components shared by every form. Errors come from conform (client) or the server's reply (no-JS).
 

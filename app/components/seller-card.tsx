@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { formatCount, formatRating, truncate } from "~/lib/format";
+import { imageSrcSet } from "~/lib/uploads";
 import type { PublicSeller } from "~/models/sellers.server";
 import { EyeIcon, GiftIcon, MapPinIcon, StarIcon } from "./icons";
 import { SellerAvatar } from "./seller-avatar";
@@ -20,22 +21,28 @@ export function toSellerCard(s: SellerCardData): SellerCardData {
   };
 }
 
-/** A directory card, in grid or list layout; the whole card links to the profile. */
-export function SellerCard({ seller, layout = "grid", eager = false }: { seller: SellerCardData; layout?: "grid" | "list"; eager?: boolean }) {
+/** How wide a card's photo is shown: one grid column (one to four across), or the list's fixed square. */
+const CARD_IMAGE_SIZES = { grid: "(max-width: 34rem) 100vw, (max-width: 75rem) 50vw, 18rem", list: "(max-width: 30rem) 6.5rem, 8.5rem" } as const;
+
+/**
+ * A directory card, in grid or list layout; the whole card links to the profile. `eager` for cards above
+ * the fold, `priority` for the first one (the page's largest image).
+ */
+export function SellerCard({ seller, layout = "grid", eager = false, priority = false }: { seller: SellerCardData; layout?: "grid" | "list"; eager?: boolean; priority?: boolean }) {
   const categories = seller.category_list.slice(0, layout === "grid" ? 2 : 3);
   const ownerDiffers = seller.business_name && seller.owner_name && seller.owner_name !== seller.display_name;
   const place = [seller.locality, seller.city].filter(Boolean).join(", ");
   return (
     <Link to={`/seller/${seller.id}`} className={`card seller-card ${layout}`} data-testid="seller-card">
       <div className="media">
-        <SellerAvatar name={seller.display_name} photo={seller.profile_photo} eager={eager} />
+        <SellerAvatar name={seller.display_name} photo={seller.profile_photo} eager={eager} priority={priority} sizes={CARD_IMAGE_SIZES[layout]} width={layout === "list" ? 136 : 320} height={layout === "list" ? 136 : 200} />
         {seller.is_featured || seller.is_verified ? (
           <div className="badges">
             {seller.is_featured ? <span className="badge badge-featured">FEATURED</span> : null}
             {seller.is_verified ? <span className="badge badge-verified">VERIFIED</span> : null}
           </div>
         ) : null}
-        {seller.logo ? <img src={seller.logo} alt={`${seller.display_name} logo`} className="logo" loading="lazy" width={44} height={44} /> : null}
+        {seller.logo ? <img src={seller.logo} srcSet={imageSrcSet(seller.logo)} sizes="2.75rem" alt={`${seller.display_name} logo`} className="logo" loading="lazy" decoding="async" width={44} height={44} /> : null}
       </div>
       <div className="body">
         <h3>{seller.display_name}</h3>

@@ -1,5 +1,5 @@
 import { CITIES, PRICE_RANGES } from "~/lib/constants";
-import { TEXT_LIMITS } from "~/lib/schemas";
+import { TEXT_LIMITS } from "~/lib/constants";
 import { Field, SelectField, TextareaField } from "./forms";
 
 // The seller's business profile and online presence, as one reusable field group: the listing

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { newPasswordField, PASSWORD_MAX_LENGTH } from "./auth-schemas";
 import { NEWSLETTER_SOURCE_VALUES, PLAN_IDS, PLANS, QUERY_TYPES } from "./constants";
-import { APPLICATION_MESSAGES, applicationFieldsSchema, emailField, optionalImageFile, TEXT_LIMITS } from "./schemas";
+import { TEXT_LIMITS } from "./constants";
+import { APPLICATION_MESSAGES, applicationFieldsSchema, emailField, optionalImageFile } from "./schemas";
 
 // The back-office's input schemas, shared by each admin page and its /api twin.
 

@@ -80,7 +80,30 @@ export const PLAN_FEATURES = [
 
 export const REVIEW_MAX_LENGTH = 2000;
 export const REVIEWER_NAME_MAX_LENGTH = 80;
+export const REPORT_REASON_MAX_LENGTH = 500;
 export const SEARCH_MAX_LENGTH = 100;
+
+// Form limits live here, not beside the zod schemas, so that pages can show them without shipping zod.
+export const TEXT_LIMITS = {
+  name: 100,
+  email: 254,
+  mobile: 20,
+  subject: 150,
+  message: 5000,
+  business_name: 120,
+  tagline: 160,
+  business_description: 2000,
+  city: 60,
+  area: 80,
+  address: 300,
+  url: 300,
+} as const;
+export const IMAGE_MAX_BYTES = 200 * 1024;
+export const MAX_PRODUCT_IMAGES = 3;
+
+export const CONTACT_SUCCESS_MESSAGE = "Thank you for reaching out! We reply within 24 hours.";
+export const UNSUBSCRIBE_BAD_LINK = "This unsubscribe link is not valid. Please use the link from your latest newsletter email, or contact us.";
+export const UNSUBSCRIBE_DONE = "You have been unsubscribed.";
 
 export const CATEGORY_EMOJI: Record<string, string> = {
   "Fashion & Apparel": "👗",

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import {
-  API_MAX_LIMIT, CITIES, DIRECTORY_PAGE_SIZE, NEWSLETTER_SOURCE_VALUES, PLAN_IDS, PLANS, QUERY_TYPES, REVIEW_MAX_LENGTH, REVIEWER_NAME_MAX_LENGTH, SEARCH_MAX_LENGTH,
+  API_MAX_LIMIT, CITIES, DIRECTORY_PAGE_SIZE, IMAGE_MAX_BYTES, MAX_PRODUCT_IMAGES, NEWSLETTER_SOURCE_VALUES, PLAN_IDS, PLANS, QUERY_TYPES, REPORT_REASON_MAX_LENGTH, REVIEW_MAX_LENGTH, REVIEWER_NAME_MAX_LENGTH, SEARCH_MAX_LENGTH, TEXT_LIMITS,
 } from "./constants";
 
 // One schema per input, shared by the page's form action and its /api twin.
@@ -83,7 +83,6 @@ export const reviewSchema = z.object({
 });
 export type ReviewInput = z.output<typeof reviewSchema>;
 
-export const REPORT_REASON_MAX_LENGTH = 500;
 /** A visitor's report of a published review ('Report this review' on the profile). */
 export const reviewReportSchema = z.object({
   intent: z.literal("report"),
@@ -104,20 +103,6 @@ export const apiReviewSchema = reviewSchema.extend({
 
 // ── public forms: contact, newsletter, seller application ──
 
-export const TEXT_LIMITS = {
-  name: 100,
-  email: 254,
-  mobile: 20,
-  subject: 150,
-  message: 5000,
-  business_name: 120,
-  tagline: 160,
-  business_description: 2000,
-  city: 60,
-  area: 80,
-  address: 300,
-  url: 300,
-} as const;
 
 const tooLong = (label: string, max: number) => `${label} must be at most ${max.toLocaleString("en-IN")} characters`;
 
@@ -210,7 +195,6 @@ export const sellerProfileSchema = z.object({
 export type SellerProfileInput = z.output<typeof sellerProfileSchema>;
 
 export const CONTACT_REQUIRED_MESSAGE = "Please fill all required fields";
-export const CONTACT_SUCCESS_MESSAGE = "Thank you for reaching out! We reply within 24 hours.";
 
 export const contactSchema = z.object({
   name: requiredText(CONTACT_REQUIRED_MESSAGE, "Name", TEXT_LIMITS.name),
@@ -238,8 +222,6 @@ export const newsletterSchema = z.object({
 });
 export type NewsletterInput = z.output<typeof newsletterSchema>;
 
-export const UNSUBSCRIBE_BAD_LINK = "This unsubscribe link is not valid. Please use the link from your latest newsletter email, or contact us.";
-export const UNSUBSCRIBE_DONE = "You have been unsubscribed.";
 
 export const APPLICATION_MESSAGES = {
   name: "Name is required",
@@ -266,8 +248,6 @@ export const APPLICATION_MESSAGES = {
   imagesTooLarge: "One or more images are too large. Please compress your images to under 200KB each and try again.",
 } as const;
 
-export const IMAGE_MAX_BYTES = 200 * 1024;
-export const MAX_PRODUCT_IMAGES = 3;
 
 const idList = (message: string) =>
   z.preprocess(

@@ -1,14 +1,16 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { Faq } from "~/components/faq";
 import { ErrorList, Field, Honeypot, HONEYPOT_FIELD, SelectField, TextareaField } from "~/components/forms";
 import { CheckIcon, MailIcon, MapPinIcon, MessageIcon, PhoneIcon } from "~/components/icons";
 import { getDb } from "~db/client";
-import { CONTACT, QUERY_TYPES } from "~/lib/constants";
+import { CONTACT, CONTACT_SUCCESS_MESSAGE, QUERY_TYPES, TEXT_LIMITS } from "~/lib/constants";
+import { useClientValidation } from "~/lib/use-client-validation";
 import { CONTACT_FAQ } from "~/lib/faq";
-import { CONTACT_REQUIRED_MESSAGE, CONTACT_SUCCESS_MESSAGE, contactSchema, TEXT_LIMITS } from "~/lib/schemas";
+import { CONTACT_REQUIRED_MESSAGE, contactSchema } from "~/lib/schemas";
 import { submitContactMessage } from "~/services/contact.server";
+import { formConstraints } from "~/services/form-constraints.server";
 import { checkPublicForm } from "~/services/public-form.server";
 import type { Route } from "./+types/contact";
 import { publicCacheHeaders } from "~/services/response-cache.server";
@@ -22,6 +24,11 @@ export function meta() {
 }
 
 const REQUIRED = ["name", "email", "query_type", "message"] as const;
+
+// The form's native attributes (required, pattern) come from the schema here, so the page needs no zod.
+export function loader() {
+  return { constraint: formConstraints(contactSchema) };
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
@@ -38,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = publicCacheHeaders;
 
-export default function Contact({ actionData }: Route.ComponentProps) {
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const sent = searchParams.get("sent") === "1";
   return (
@@ -73,7 +80,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
           </section>
         </aside>
         <section className="card card-pad" id="message" aria-labelledby="form-heading">
-          {sent ? <SentScreen /> : <ContactForm lastResult={actionData?.result} />}
+          {sent ? <SentScreen /> : <ContactForm lastResult={actionData?.result} constraint={loaderData.constraint} />}
         </section>
       </div>
       <section className="container section-tight" aria-labelledby="contact-faq-heading">
@@ -95,23 +102,22 @@ function SentScreen() {
   );
 }
 
-function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+function ContactForm({ lastResult, constraint }: { lastResult: SubmissionResult<string[]> | undefined; constraint: Route.ComponentProps["loaderData"]["constraint"] }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/contact") === true;
+  const validation = useClientValidation("contact", { shouldRevalidate: "onInput" });
   const [form, fields] = useForm({
     id: "contact-form",
     lastResult: navigation.state === "idle" ? lastResult : null,
-    constraint: getZodConstraint(contactSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
+    constraint,
+    ...validation.options,
   });
   const req = <span aria-hidden="true" className="req">*</span>;
   return (
     <>
       <h2 id="form-heading">Send us a message</h2>
       <p className="small muted">Fields marked <span className="req">*</span> are required.</p>
-      <Form method="post" {...getFormProps(form)} className="stack" preventScrollReset>
+      <Form method="post" {...getFormProps(form)} onFocus={validation.load} className="stack" preventScrollReset>
         <Honeypot />
         {form.errors?.length ? <div className="form-error" role="alert"><ErrorList errors={form.errors} /></div> : null}
         <div className="form-grid">

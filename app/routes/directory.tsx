@@ -128,7 +128,7 @@ export default function Directory({ loaderData }: Route.ComponentProps) {
 
         {sellers.length ? (
           <div className={view === "list" ? "seller-list" : "seller-grid"}>
-            {sellers.map((s, i) => <SellerCard key={s.id} seller={s} layout={view} eager={i < 4} />)}
+            {sellers.map((s, i) => <SellerCard key={s.id} seller={s} layout={view} eager={i < 4} priority={i === 0} />)}
           </div>
         ) : pastLastPage ? (
           <div className="empty-state">

@@ -314,7 +314,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 function HomeSellerCard({ card }: { card: HomeCard }) {
   const body = (
     <>
-      <div className="media"><SellerAvatar name={card.name} photo={card.profilePhoto} /></div>
+      <div className="media"><SellerAvatar name={card.name} photo={card.profilePhoto} sizes="(max-width: 48rem) 88vw, 24rem" /></div>
       <div className="body">
         <div className="row" style={{ justifyContent: "space-between", gap: "var(--s-2)" }}>
           <span className="chip">{card.category}</span>

@@ -1,6 +1,6 @@
 import { data, Form, Link } from "react-router";
 import { getDb } from "~db/client";
-import { UNSUBSCRIBE_BAD_LINK } from "~/lib/schemas";
+import { UNSUBSCRIBE_BAD_LINK } from "~/lib/constants";
 import { unsubscribeWithToken, verifyUnsubscribeToken } from "~/services/newsletter.server";
 import type { Route } from "./+types/newsletter-unsubscribe";
 import { readForm } from "~/services/api.server";

@@ -4,6 +4,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { ErrorList, Field, Honeypot, HONEYPOT_FIELD } from "~/components/forms";
 import { getDb } from "~db/client";
 import { newsletterSchema } from "~/lib/schemas";
+import { useClientValidation } from "~/lib/use-client-validation";
 import { NEWSLETTER_MESSAGES, type SubscribeOutcome } from "~/models/enquiries.server";
 import { subscribeWithWelcome } from "~/services/newsletter.server";
 import { publicOrigin } from "~/services/public-url.server";
@@ -45,11 +46,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const headers: Route.HeadersFunction = publicCacheHeaders;
 
 export default function Newsletter({ loaderData, actionData }: Route.ComponentProps) {
+  const validation = useClientValidation("newsletter");
   const [form, fields] = useForm({
     id: "newsletter-page",
     lastResult: actionData && "result" in actionData ? actionData.result : undefined,
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: newsletterSchema }),
+    ...validation.options,
   });
   return (
     <section className="container section narrow">
@@ -68,7 +69,7 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
           <>
             <h1>Stay updated</h1>
             <p className="muted">Community news, events and new businesses, about twice a month. Unsubscribe any time.</p>
-            <Form method="post" {...getFormProps(form)} className="stack">
+            <Form method="post" {...getFormProps(form)} onFocus={validation.load} className="stack">
               <Honeypot />
               <input type="hidden" name="source" value="website" />
               {form.errors?.length ? <div className="form-error" role="alert"><ErrorList errors={form.errors} /></div> : null}

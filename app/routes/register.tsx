@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { FormDataParseError, MaxFileSizeExceededError, MaxFilesExceededError, MaxTotalSizeExceededError, parseFormData } from "@remix-run/form-data-parser";
 import { useEffect, useRef, useState } from "react";
 import type { z } from "zod";
@@ -9,13 +9,15 @@ import { CheckIcon, ShieldIcon } from "~/components/icons";
 import { SellerCategoryFields } from "~/components/seller-category-fields";
 import { SellerContactFields, SellerProfileFields } from "~/components/seller-profile-fields";
 import { getDb } from "~db/client";
-import { formatRupees, ID_PROOF_TYPES, PLANS, planById, planDuration, type PlanId } from "~/lib/constants";
+import { formatRupees, ID_PROOF_TYPES, MAX_PRODUCT_IMAGES, PLANS, planById, planDuration, type PlanId } from "~/lib/constants";
 import {
-  APPLICATION_FILE_FIELDS, APPLICATION_FILE_LABELS, APPLICATION_MESSAGES, applicationFormSchema, MAX_PRODUCT_IMAGES,
+  APPLICATION_FILE_FIELDS, APPLICATION_FILE_LABELS, APPLICATION_MESSAGES, applicationFormSchema,
 } from "~/lib/schemas";
+import { useClientValidation } from "~/lib/use-client-validation";
 import { useHydrated } from "~/lib/use-hydrated";
 import { listActiveCategories, listActiveSubcategories } from "~/models/categories.server";
 import { submitApplicationWithFiles, upiId, upiPayeeName } from "~/services/application.server";
+import { formConstraints } from "~/services/form-constraints.server";
 import { checkPublicForm } from "~/services/public-form.server";
 import { getSessionUser } from "~/services/session.server";
 import type { Route } from "./+types/register";
@@ -49,6 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       ...(seller ? { name: seller.name, email: seller.email, mobile: seller.mobile ?? undefined, city: seller.city ?? undefined, area: seller.locality ?? undefined } : {}),
     },
     signedInAs: seller ? seller.email : null,
+    constraint: formConstraints(applicationFormSchema),
   };
 }
 
@@ -135,16 +138,16 @@ function ApplicationForm({ loaderData, actionData }: { loaderData: LoaderData; a
   const [attempt, setAttempt] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
 
+  const validation = useClientValidation("application", { shouldRevalidate: "onInput" });
   const [form, fields] = useForm<z.input<typeof applicationFormSchema>>({
     id: "application-form",
     lastResult: navigation.state === "idle" ? actionData?.result : null,
     defaultValue: defaults as Record<string, string | undefined>,
-    constraint: getZodConstraint(applicationFormSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: applicationFormSchema }),
+    constraint: loaderData.constraint,
+    ...validation.options,
     onSubmit: (event, { submission }) => {
-      if (submission?.status !== "success") {
+      // No submission: the validator has not loaded yet, and the server checks the post instead.
+      if (submission && submission.status !== "success") {
         event.preventDefault();
         setAttempt((n) => n + 1);
       }
@@ -182,7 +185,7 @@ function ApplicationForm({ loaderData, actionData }: { loaderData: LoaderData; a
         </div>
       </section>
       <div className="container section">
-        <Form method="post" encType="multipart/form-data" {...getFormProps(form)} ref={formRef} className="application-form" aria-busy={busy || undefined}>
+        <Form method="post" encType="multipart/form-data" {...getFormProps(form)} onFocus={validation.load} ref={formRef} className="application-form" aria-busy={busy || undefined}>
           <Honeypot />
           {form.errors?.length ? <div className="form-error" role="alert"><ErrorList errors={form.errors} /></div> : null}
           {hasErrors && !form.errors?.length ? <div className="form-error" role="alert">Please correct the highlighted fields below.</div> : null}

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, isRouteErrorResponse, Link, redirect, type ShouldRevalidateFunctionArgs, useNavigation, useSearchParams } from "react-router";
 import { ErrorList, Field, Honeypot, HONEYPOT_FIELD, StarRatingField, TextareaField } from "~/components/forms";
 import {
@@ -7,14 +7,17 @@ import {
 } from "~/components/icons";
 import { SellerAvatar } from "~/components/seller-avatar";
 import { getDb } from "~db/client";
-import { priceRangeLabel, REVIEW_MAX_LENGTH } from "~/lib/constants";
+import { priceRangeLabel, REPORT_REASON_MAX_LENGTH, REVIEW_MAX_LENGTH } from "~/lib/constants";
 import { formatDate } from "~/lib/dates";
 import { formatCount, formatRating, safeExternalUrl } from "~/lib/format";
-import { isReviewIncomplete, parseId, REPORT_REASON_MAX_LENGTH, REVIEW_MISSING_MESSAGE, reviewReportSchema, reviewSchema } from "~/lib/schemas";
+import { imageSrcSet } from "~/lib/uploads";
+import { isReviewIncomplete, parseId, REVIEW_MISSING_MESSAGE, reviewReportSchema, reviewSchema } from "~/lib/schemas";
+import { useClientValidation } from "~/lib/use-client-validation";
 import { createReview, flagReview } from "~/models/reviews.server";
 import { getPublicSeller } from "~/models/sellers.server";
 import { publicCacheHeaders } from "~/services/response-cache.server";
 import { countSellerView, unsavedSellerViews } from "~/services/seller-views.server";
+import { formConstraints } from "~/services/form-constraints.server";
 import { checkPublicForm } from "~/services/public-form.server";
 import type { Route } from "./+types/seller";
 import { readForm } from "~/services/api.server";
@@ -42,7 +45,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   const seller = await getPublicSeller(db, id);
   if (!seller) throw notFound();
   countSellerView(id);
-  return { seller: { ...seller, views_count: seller.views_count + unsavedSellerViews(id) } };
+  return { seller: { ...seller, views_count: seller.views_count + unsavedSellerViews(id) }, reviewConstraint: formConstraints(reviewSchema) };
 }
 
 export const headers: Route.HeadersFunction = publicCacheHeaders;
@@ -132,7 +135,7 @@ export default function SellerPage({ loaderData, actionData }: Route.ComponentPr
       <Link to="/directory" className="row small" style={{ gap: 6, marginBottom: "var(--s-4)" }}><ArrowLeftIcon /> Back to Directory</Link>
 
       <header className="card profile-header">
-        <div className="profile-avatar"><SellerAvatar name={seller.display_name} photo={headerPhoto} eager /></div>
+        <div className="profile-avatar"><SellerAvatar name={seller.display_name} photo={headerPhoto} priority sizes="7rem" width={112} height={112} /></div>
         <div className="stack" style={{ minWidth: 0 }}>
           <div className="row">
             {seller.is_featured ? <span className="badge badge-featured">FEATURED</span> : null}
@@ -166,7 +169,7 @@ export default function SellerPage({ loaderData, actionData }: Route.ComponentPr
       </nav>
 
       {tab === "overview" ? <Overview seller={seller} website={website} /> : null}
-      {tab === "reviews" ? <Reviews seller={seller} submitted={reviewSubmitted} reported={reviewReported} report={report} lastResult={actionData?.result} /> : null}
+      {tab === "reviews" ? <Reviews seller={seller} submitted={reviewSubmitted} reported={reviewReported} report={report} lastResult={actionData?.result} constraint={loaderData.reviewConstraint} /> : null}
       {tab === "tutorials" ? (
         <div className="card empty-state">
           <div className="icon" aria-hidden="true">🎬</div>
@@ -214,7 +217,7 @@ function Overview({ seller, website }: { seller: Seller; website: string | null 
           {seller.product_image_list.length ? (
             <div className="gallery">
               {seller.product_image_list.map((src, i) => (
-                <a key={src + i} href={src} target="_blank" rel="noopener"><img src={src} alt={`${seller.display_name} product ${i + 1}`} loading="lazy" width={320} height={240} /></a>
+                <a key={src + i} href={src} target="_blank" rel="noopener"><img src={src} srcSet={imageSrcSet(src)} sizes="(max-width: 34rem) 100vw, 16rem" alt={`${seller.display_name} product ${i + 1}`} loading="lazy" decoding="async" width={320} height={240} /></a>
               ))}
             </div>
           ) : <p className="muted">No product photos yet.</p>}
@@ -244,16 +247,15 @@ function Overview({ seller, website }: { seller: Seller; website: string | null 
 
 type ReportReply = { reviewId: number | null; result: SubmissionResult<string[]> } | undefined;
 
-function Reviews({ seller, submitted, reported, report, lastResult }: { seller: Seller; submitted: boolean; reported: boolean; report: ReportReply; lastResult: SubmissionResult<string[]> | undefined }) {
+function Reviews({ seller, submitted, reported, report, lastResult, constraint }: { seller: Seller; submitted: boolean; reported: boolean; report: ReportReply; lastResult: SubmissionResult<string[]> | undefined; constraint: Route.ComponentProps["loaderData"]["reviewConstraint"] }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formMethod === "POST";
+  const validation = useClientValidation("review", { shouldRevalidate: "onInput" });
   const [form, fields] = useForm({
     id: "review-form",
     lastResult: navigation.state === "idle" ? lastResult : null,
-    constraint: getZodConstraint(reviewSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: reviewSchema }),
+    constraint,
+    ...validation.options,
   });
   return (
     <div className="profile-layout" id="reviews">
@@ -292,7 +294,7 @@ function Reviews({ seller, submitted, reported, report, lastResult }: { seller: 
           {submitted ? (
             <p className="form-success" role="status">Thank you! Your review has been submitted and will appear after approval.</p>
           ) : null}
-          <Form method="post" {...getFormProps(form)} className="stack" preventScrollReset>
+          <Form method="post" {...getFormProps(form)} onFocus={validation.load} className="stack" preventScrollReset>
             <Honeypot />
             {form.errors?.length ? <div className="form-error" role="alert"><ErrorList errors={form.errors} /></div> : null}
             <Field label="Your name" errors={fields.reviewer_name.errors} inputProps={{ ...getInputProps(fields.reviewer_name, { type: "text" }), autoComplete: "name" }} />

@@ -1,6 +1,7 @@
 import type { DB } from "~db/client";
 import { CONTACT, formatRupees, planById, SITE_NAME } from "~/lib/constants";
-import { APPLICATION_MESSAGES, type ApplicationFields, IMAGE_MAX_BYTES, type UploadPurpose } from "~/lib/schemas";
+import { IMAGE_MAX_BYTES } from "~/lib/constants";
+import { APPLICATION_MESSAGES, type ApplicationFields, type UploadPurpose } from "~/lib/schemas";
 import { type ApplicationImages, type ApplicationResult, createApplication } from "~/models/applications.server";
 import { sendMailLater, teamEmail } from "./mailer.server";
 import { config } from "./config.server";

@@ -5,7 +5,7 @@ import { createEnquiry } from "~/models/enquiries.server";
 import { sendMailLater } from "./mailer.server";
 import { consume } from "./rate-limit.server";
 
-export { CONTACT_SUCCESS_MESSAGE } from "~/lib/schemas";
+export { CONTACT_SUCCESS_MESSAGE } from "~/lib/constants";
 
 /**
  * Stores a contact message and acknowledges it by mail (shared by /contact and POST /api/enquiries/contact).

@@ -1,5 +1,9 @@
+import { access, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import sharp from "sharp";
-import { APPLICATION_MESSAGES, IMAGE_MAX_BYTES } from "~/lib/schemas";
+import { IMAGE_MAX_BYTES } from "~/lib/constants";
+import { IMAGE_MAX_EDGE, IMAGE_VARIANT_WIDTHS, variantName } from "~/lib/uploads";
+import { APPLICATION_MESSAGES } from "~/lib/schemas";
 
 // Every uploaded image is judged by its content, never by its name or declared type (decision 19):
 // decoded by sharp within a pixel budget, refused when it carries markup, then re-encoded (which drops
@@ -7,8 +11,6 @@ import { APPLICATION_MESSAGES, IMAGE_MAX_BYTES } from "~/lib/schemas";
 
 /** Decompression-bomb guard: images over this many pixels are refused before they are decoded. */
 export const MAX_INPUT_PIXELS = 40_000_000; // e.g. 8000 × 5000
-/** Stored images are scaled down to fit this box. */
-const MAX_EDGE = 1600;
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif", "heif", "tiff"]);
 /** Markup that has no business inside an image (HTML/SVG/PHP polyglots). */
 const MARKUP = /<(?:script|html|body|svg|iframe|object|embed|\?php|!doctype)\b|javascript:/i;
@@ -34,11 +36,35 @@ export async function processImage(input: Uint8Array, options: { maxBytes?: numb
     if (meta.width * meta.height > MAX_INPUT_PIXELS) return { ok: false, status: 400, message: PIXELS_TOO_LARGE_MESSAGE };
     const { data, info } = await sharp(buffer, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error", pages: 1 })
       .rotate() // apply the camera orientation before the EXIF block is dropped
-      .resize({ width: MAX_EDGE, height: MAX_EDGE, fit: "inside", withoutEnlargement: true })
+      .resize({ width: IMAGE_MAX_EDGE, height: IMAGE_MAX_EDGE, fit: "inside", withoutEnlargement: true })
       .webp({ quality: options.quality ?? 82 })
       .toBuffer({ resolveWithObject: true });
     return { ok: true, data, width: info.width, height: info.height, mime: "image/webp" };
   } catch {
     return { ok: false, status: 400, message: APPLICATION_MESSAGES.notImage };
   }
+}
+
+/**
+ * Writes the smaller copies of a stored public image beside it (`variantName`), each scaled to its width
+ * (never enlarged). `data` is the stored WebP (it was checked and re-encoded when stored).
+ */
+export async function writeImageVariants(folder: string, name: string, data: Buffer | string): Promise<void> {
+  for (const width of IMAGE_VARIANT_WIDTHS) {
+    const copy = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer();
+    await writeFile(join(folder, variantName(name, width)), copy);
+  }
+}
+
+/** Writes the copies of a stored public image that are missing (images stored before variants existed). */
+export async function ensureImageVariants(folder: string, name: string): Promise<boolean> {
+  const missing = await Promise.all(IMAGE_VARIANT_WIDTHS.map((w) => access(join(folder, variantName(name, w))).then(() => false, () => true)));
+  if (!missing.some(Boolean)) return false;
+  await writeImageVariants(folder, name, join(folder, name));
+  return true;
+}
+
+/** Removes a stored image and its copies. */
+export async function removeImageFiles(folder: string, name: string): Promise<void> {
+  await Promise.all([name, ...IMAGE_VARIANT_WIDTHS.map((w) => variantName(name, w))].map((n) => rm(join(folder, n), { force: true })));
 }

@@ -1,7 +1,8 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { DB } from "~db/client";
 import { CONTACT, SITE_NAME } from "~/lib/constants";
-import { type NewsletterInput, UNSUBSCRIBE_BAD_LINK, UNSUBSCRIBE_DONE } from "~/lib/schemas";
+import { UNSUBSCRIBE_BAD_LINK, UNSUBSCRIBE_DONE } from "~/lib/constants";
+import type { NewsletterInput } from "~/lib/schemas";
 import { type SubscribeOutcome, subscribeToNewsletter, unsubscribeFromNewsletter } from "~/models/enquiries.server";
 import { sendMailLater } from "./mailer.server";
 import { sessionSecrets } from "./config.server";

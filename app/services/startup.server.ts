@@ -8,7 +8,7 @@ import { retryDueMail } from "./mailer.server";
 import { hashPassword } from "./password.server";
 import { sweepRateLimits } from "./rate-limit.server";
 import { stopSellerViewFlush } from "./seller-views.server";
-import { removeExpiredUploads } from "./uploads.server";
+import { backfillImageVariants, removeExpiredUploads } from "./uploads.server";
 
 /**
  * Work done once per site at server start, after migrations and the first-run seed, and the periodic
@@ -21,6 +21,15 @@ export async function runStartupTasks(db: DB): Promise<void> {
   scheduleBackups(db);
   scheduleMailRetries(db);
   scheduleRateLimitSweep(db);
+  backfillImageVariantsInBackground();
+}
+
+/** Public images stored before their smaller copies existed get them (once; later runs find none missing). */
+function backfillImageVariantsInBackground(): void {
+  backfillImageVariants().then(
+    (n) => n && logger.info(`wrote the smaller copies of ${n} public image${n === 1 ? "" : "s"}`),
+    (err) => logger.error({ err }, "writing image copies failed"),
+  );
 }
 
 let rateSweepTimer: NodeJS.Timeout | undefined;

@@ -1,15 +1,16 @@
 import { randomBytes } from "node:crypto";
-import { copyFile, readFile, rm, writeFile } from "node:fs/promises";
+import { copyFile, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { DB } from "~db/client";
 import { UPLOAD_PURPOSES, type UploadPurpose } from "~/lib/schemas";
 import { publicUploadUrl } from "~/lib/uploads";
 import { deleteUploadRows, findUpload, findUploads, insertUpload, listExpiredUnclaimedUploads, UNASSIGNED_PURPOSE } from "~/models/uploads.server";
-import { type ImageRefusal, processImage } from "./images.server";
+import { ensureImageVariants, type ImageRefusal, processImage, removeImageFiles, writeImageVariants } from "./images.server";
 import { uploadsFolder } from "./storage.server";
 
 // Stored images: generated names, public ones under UPLOADS_DIR/public (served at /uploads/<key>),
 // private ones (ID documents, payment screenshots) under UPLOADS_DIR/private, shown only to admins.
+// Public images also keep smaller copies beside them (`variantName`), written, copied and removed with them.
 
 const KEY_PATTERN = /^[a-f0-9]{32}\.webp$/;
 
@@ -42,11 +43,13 @@ export async function storeImage(db: DB, bytes: Uint8Array, purpose: UploadPurpo
   const image = await processImage(bytes, { quality: visibility === "private" ? 90 : 82 });
   if (!image.ok) return image;
   const key = `${randomBytes(16).toString("hex")}.webp`;
-  await writeFile(join(uploadsFolder(visibility), key), image.data, { flag: "wx" });
+  const folder = uploadsFolder(visibility);
+  await writeFile(join(folder, key), image.data, { flag: "wx" });
   try {
+    if (visibility === "public") await writeImageVariants(folder, key, image.data);
     await insertUpload(db, { key, visibility, purpose: purpose ?? UNASSIGNED_PURPOSE, mime: image.mime, bytes: image.data.byteLength, width: image.width, height: image.height });
   } catch (error) {
-    await rm(join(uploadsFolder(visibility), key), { force: true });
+    await removeImageFiles(folder, key);
     throw error;
   }
   return { ok: true, key, url: uploadUrl(key, visibility), visibility };
@@ -54,7 +57,7 @@ export async function storeImage(db: DB, bytes: Uint8Array, purpose: UploadPurpo
 
 /** Removes stored images (files and rows), e.g. those of a refused application. */
 export async function discardImages(db: DB, stored: { key: string; visibility: "public" | "private" }[]): Promise<void> {
-  await Promise.all(stored.map((s) => rm(join(uploadsFolder(s.visibility), s.key), { force: true })));
+  await Promise.all(stored.map((s) => removeImageFiles(uploadsFolder(s.visibility), s.key)));
   await deleteUploadRows(db, stored.map((s) => s.key));
 }
 
@@ -79,8 +82,9 @@ export async function preparePublicClaims(db: DB, keys: string[]): Promise<{ set
   const rows = (await findUploads(db, keys)).filter((r) => r.purpose === UNASSIGNED_PURPOSE && r.visibility === "private" && r.seller_id === null);
   const copied: string[] = [];
   for (const row of rows) {
-    await copyFile(join(uploadsFolder("private"), row.key), join(uploadsFolder("public"), row.key));
     copied.push(row.key);
+    await copyFile(join(uploadsFolder("private"), row.key), join(uploadsFolder("public"), row.key));
+    await writeImageVariants(uploadsFolder("public"), row.key, join(uploadsFolder("public"), row.key));
   }
   return {
     async settle() {
@@ -89,7 +93,7 @@ export async function preparePublicClaims(db: DB, keys: string[]): Promise<{ set
       await Promise.all(
         copied.map((key) => {
           const published = now.find((r) => r.key === key)?.visibility === "public";
-          return rm(join(uploadsFolder(published ? "private" : "public"), key), { force: true });
+          return removeImageFiles(uploadsFolder(published ? "private" : "public"), key);
         }),
       );
     },
@@ -103,4 +107,25 @@ export async function removeExpiredUploads(db: DB, now = new Date()): Promise<nu
   const expired = await listExpiredUnclaimedUploads(db, new Date(now.getTime() - UNCLAIMED_UPLOAD_LIFETIME_MS).toISOString());
   await discardImages(db, expired);
   return expired.length;
+}
+
+/** A stored public original (an upload key or a demo image), not one of its copies. */
+const PUBLIC_ORIGINAL = /^[a-z0-9-]+\.webp$/;
+
+/**
+ * Writes the missing smaller copies of public images stored before copies existed (run at start, in the
+ * background; until it reaches an image, its srcset names copies that are not there yet). Returns how many.
+ */
+export async function backfillImageVariants(): Promise<number> {
+  const folder = uploadsFolder("public");
+  let made = 0;
+  for (const name of await readdir(folder)) {
+    if (!PUBLIC_ORIGINAL.test(name)) continue;
+    try {
+      if (await ensureImageVariants(folder, name)) made += 1;
+    } catch (error) {
+      console.error(`image copies of ${name} failed:`, error);
+    }
+  }
+  return made;
 }

@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { addMonths, todayIso } from "~/lib/dates";
 import { CITIES, PLANS, PRICE_RANGES } from "~/lib/constants";
 import { setSellerCategories } from "~/models/seller-categories.server";
+import { ensureImageVariants } from "~/services/images.server";
 import { uploadsFolder } from "~/services/storage.server";
 import type { DB } from "../client";
 import { CATEGORY_SEED, slugify } from "./categories";
@@ -48,7 +49,7 @@ function mulberry32(seed: number) {
 const DEMO_IMAGE_COUNT = 24;
 const DEMO_AVATAR_COUNT = 12;
 
-/** Generates (once) a small pool of demo product and profile images as WebP under the public uploads folder. */
+/** Generates (once) a small pool of demo product and profile images as WebP, with their smaller copies, under the public uploads folder. */
 export async function ensureDemoImages(): Promise<{ products: string[]; avatars: string[] }> {
   const dir = uploadsFolder("public");
   const products: string[] = [];
@@ -56,7 +57,10 @@ export async function ensureDemoImages(): Promise<{ products: string[]; avatars:
   for (let i = 0; i < DEMO_IMAGE_COUNT; i++) {
     const key = `demo-product-${i}.webp`;
     products.push(key);
-    if (existsSync(join(dir, key))) continue;
+    if (existsSync(join(dir, key))) {
+      await ensureImageVariants(dir, key);
+      continue;
+    }
     const hue = (i * 47) % 360;
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480">
       <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
@@ -67,11 +71,15 @@ export async function ensureDemoImages(): Promise<{ products: string[]; avatars:
       <rect x="${60 + (i * 53) % 360}" y="${260 + (i % 3) * 30}" width="180" height="120" rx="24" fill="hsla(${(hue + 90) % 360},70%,30%,0.35)"/>
     </svg>`;
     await sharp(Buffer.from(svg)).webp({ quality: 70 }).toFile(join(dir, key));
+    await ensureImageVariants(dir, key);
   }
   for (let i = 0; i < DEMO_AVATAR_COUNT; i++) {
     const key = `demo-avatar-${i}.webp`;
     avatars.push(key);
-    if (existsSync(join(dir, key))) continue;
+    if (existsSync(join(dir, key))) {
+      await ensureImageVariants(dir, key);
+      continue;
+    }
     const hue = (i * 71 + 15) % 360;
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256">
       <rect width="256" height="256" fill="hsl(${hue},55%,85%)"/>
@@ -79,6 +87,7 @@ export async function ensureDemoImages(): Promise<{ products: string[]; avatars:
       <ellipse cx="128" cy="250" rx="96" ry="80" fill="hsl(${hue},45%,40%)"/>
     </svg>`;
     await sharp(Buffer.from(svg)).webp({ quality: 75 }).toFile(join(dir, key));
+    await ensureImageVariants(dir, key);
   }
   return { products, avatars };
 }

@@ -1,6 +1,7 @@
 import { addMonths, todayIso } from "~/lib/dates";
 import { pngImage } from "../support/images";
 import { categoryId, expect, signInAs, test, uniqueWord } from "./fixtures";
+import { IMAGE_VARIANT_WIDTHS, variantName } from "~/lib/uploads";
 
 // The admin's seller editor (/admin/sellers/edit/{id} and /admin/sellers/new), with JavaScript on and
 // off: one form for both, the same field groups as /register, typed values kept after a refused post,
@@ -124,6 +125,11 @@ test.describe("admin seller editor", () => {
     expect(second.profile_photo).not.toBe(first.profile_photo);
     expect(await db.selectFrom("uploads").select("key").where("key", "=", first.profile_photo!).executeTakeFirst()).toBeUndefined();
     expect((await page.request.get(`/uploads/${first.profile_photo}`)).status()).toBe(404);
+    // Its smaller copies went with it; the new photo has its own.
+    for (const w of IMAGE_VARIANT_WIDTHS) {
+      expect((await page.request.get(`/uploads/${variantName(first.profile_photo!, w)}`)).status()).toBe(404);
+      expect((await page.request.get(`/uploads/${variantName(second.profile_photo!, w)}`)).status()).toBe(200);
+    }
   });
 
   test("Add Seller creates a real seller from the same editor", async ({ page, context, db }) => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { existsSync } from "node:fs";
+import { IMAGE_VARIANT_WIDTHS, variantName } from "~/lib/uploads";
 import { join } from "node:path";
 import type { DB } from "~db/client";
 import { CATEGORY_SEED } from "~db/seed/categories";
@@ -33,6 +34,7 @@ describe("seed", () => {
     expect(new Set(reviews.map((r) => r.status))).toEqual(new Set(["published", "pending"]));
     const withPhoto = sellers.find((s) => s.profile_photo);
     expect(withPhoto && existsSync(join(dir, "uploads", "public", withPhoto.profile_photo!))).toBe(true);
+    for (const w of IMAGE_VARIANT_WIDTHS) expect(existsSync(join(dir, "uploads", "public", variantName(withPhoto!.profile_photo!, w)))).toBe(true);
   });
 });
 

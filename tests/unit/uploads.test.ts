@@ -2,11 +2,15 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~db/client";
-import { APPLICATION_MESSAGES, type ApplicationFields, applicationFieldsSchema, IMAGE_MAX_BYTES } from "~/lib/schemas";
+import { IMAGE_MAX_BYTES } from "~/lib/constants";
+import { APPLICATION_MESSAGES, type ApplicationFields, applicationFieldsSchema } from "~/lib/schemas";
 import { findUpload } from "~/models/uploads.server";
 import { submitApplicationWithReferences } from "~/services/application.server";
 import { uploadsDir } from "~/services/storage.server";
-import { readPrivateUpload, removeExpiredUploads, storeImage, UNCLAIMED_UPLOAD_LIFETIME_MS } from "~/services/uploads.server";
+import { backfillImageVariants, discardImages, readPrivateUpload, removeExpiredUploads, storeImage, UNCLAIMED_UPLOAD_LIFETIME_MS } from "~/services/uploads.server";
+import { IMAGE_VARIANT_WIDTHS, imageSrcSet, variantName } from "~/lib/uploads";
+import sharp from "sharp";
+import { rmSync } from "node:fs";
 import { createTestDb } from "../support/test-db";
 import { pngImage, pngOfAtLeast } from "../support/images";
 
@@ -73,6 +77,7 @@ describe("uploads without a purpose", () => {
     for (const ref of [refs.profile_photo, refs.product_images[0]]) {
       expect(await findUpload(db, key(ref))).toMatchObject({ visibility: "public", seller_id: result.sellerId });
       expect(fileIn("public", key(ref))).toBe(true);
+      for (const w of IMAGE_VARIANT_WIDTHS) expect(fileIn("public", variantName(key(ref), w))).toBe(true);
       expect(fileIn("private", key(ref))).toBe(false);
       expect(await readPrivateUpload(db, key(ref))).toBeNull();
     }
@@ -108,8 +113,49 @@ describe("uploads without a purpose", () => {
     });
     expect(result.ok).toBe(false);
     expect(fileIn("public", photo)).toBe(false);
+    for (const w of IMAGE_VARIANT_WIDTHS) expect(fileIn("public", variantName(photo, w))).toBe(false);
     expect(fileIn("private", photo)).toBe(true);
     expect(await findUpload(db, photo)).toMatchObject({ seller_id: null, visibility: "private" });
+  });
+});
+
+describe("smaller copies of public images", () => {
+  // JPEG keeps these sizes under the 200 KB upload limit.
+  const photo = async (width: number, height: number, hue: number) => sharp(await pngImage(width, height, hue)).jpeg({ quality: 80 }).toBuffer();
+  const widthOf = async (visibility: "public" | "private", name: string) => (await sharp(join(uploadsDir(), visibility, name)).metadata()).width;
+
+  it("a public upload gets a 160 and a 480 px wide copy beside it; removing it removes them", async () => {
+    const stored = await storeImage(db, await photo(800, 600, 30), "profile_photo");
+    if (!stored.ok) throw new Error(stored.message);
+    expect(await widthOf("public", stored.key)).toBe(800);
+    expect(await widthOf("public", variantName(stored.key, 160))).toBe(160);
+    expect(await widthOf("public", variantName(stored.key, 480))).toBe(480);
+    expect((await sharp(join(uploadsDir(), "public", variantName(stored.key, 480))).metadata()).height).toBe(360);
+    expect(imageSrcSet(stored.url)).toBe(`/uploads/${stored.key.replace(".webp", ".w160.webp")} 160w, /uploads/${stored.key.replace(".webp", ".w480.webp")} 480w, ${stored.url} 1600w`);
+
+    await discardImages(db, [stored]);
+    expect(fileIn("public", stored.key)).toBe(false);
+    for (const w of IMAGE_VARIANT_WIDTHS) expect(fileIn("public", variantName(stored.key, w))).toBe(false);
+    expect(await findUpload(db, stored.key)).toBeUndefined();
+  });
+
+  it("a copy is never wider than its original, and private uploads get none", async () => {
+    const small = await storeImage(db, await photo(300, 200, 60), "product_image");
+    if (!small.ok) throw new Error(small.message);
+    expect(await widthOf("public", variantName(small.key, 160))).toBe(160);
+    expect(await widthOf("public", variantName(small.key, 480))).toBe(300);
+    const idProof = await storeImage(db, await photo(300, 200, 90), "id_proof_document");
+    if (!idProof.ok) throw new Error(idProof.message);
+    for (const w of IMAGE_VARIANT_WIDTHS) expect(fileIn("private", variantName(idProof.key, w))).toBe(false);
+  });
+
+  it("images stored before copies existed get them from the start-up backfill", async () => {
+    const old = await storeImage(db, await photo(640, 480, 120), "product_image");
+    if (!old.ok) throw new Error(old.message);
+    for (const w of IMAGE_VARIANT_WIDTHS) rmSync(join(uploadsDir(), "public", variantName(old.key, w)));
+    expect(await backfillImageVariants()).toBeGreaterThanOrEqual(1);
+    expect(await widthOf("public", variantName(old.key, 480))).toBe(480);
+    expect(await backfillImageVariants()).toBe(0);
   });
 });
 

@@ -1,13 +1,15 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { ErrorList, Field } from "~/components/forms";
 import { GoogleSignInButton } from "~/components/google-sign-in";
 import { PasswordField } from "~/components/password-field";
 import { loginSchema } from "~/lib/auth-schemas";
 import { safeRedirectPath } from "~/lib/redirect";
+import { useClientValidation } from "~/lib/use-client-validation";
 import { homeForRole } from "~/models/users.server";
 import { LoginFailure, passwordAuthenticator, startSession } from "~/services/auth.server";
+import { formConstraints } from "~/services/form-constraints.server";
 import { googleSignInEnabled } from "~/services/google-oidc.server";
 import { getSessionUser } from "~/services/session.server";
 import type { Route } from "./+types/seller-login";
@@ -19,7 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
   if (user) throw redirect(safeRedirectPath(redirectTo, homeForRole(user.role)));
-  return { googleEnabled: googleSignInEnabled() };
+  return { googleEnabled: googleSignInEnabled(), constraint: formConstraints(loginSchema) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -42,12 +44,12 @@ export default function SellerLogin({ loaderData, actionData }: Route.ComponentP
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction?.startsWith("/seller-login");
+  const validation = useClientValidation("login");
   const [form, fields] = useForm({
     id: "seller-login",
     lastResult: navigation.state === "idle" ? actionData?.result : null,
-    constraint: getZodConstraint(loginSchema),
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    constraint: loaderData.constraint,
+    ...validation.options,
   });
   return (
     <div className="auth-page">
@@ -57,7 +59,7 @@ export default function SellerLogin({ loaderData, actionData }: Route.ComponentP
           <h1 id="login-heading">Seller Login</h1>
           <p className="muted">Sign in to manage your listing, reviews and subscription.</p>
         </div>
-        <Form method="post" {...getFormProps(form)} className="stack">
+        <Form method="post" {...getFormProps(form)} onFocus={validation.load} className="stack">
           <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
           {form.errors?.length ? <div className="form-error" role="alert" id={form.errorId}><ErrorList errors={form.errors} /></div> : null}
           <Field label="Email" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} />

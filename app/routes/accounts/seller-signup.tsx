@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { getDb } from "~db/client";
@@ -8,9 +8,11 @@ import { CheckIcon } from "~/components/icons";
 import { PasswordField } from "~/components/password-field";
 import { signupKeptStep1Schema, signupStep1Schema, signupStep2Schema } from "~/lib/auth-schemas";
 import { categoryEmoji, CITIES } from "~/lib/constants";
+import { useClientValidation } from "~/lib/use-client-validation";
 import { listActiveCategories, listActiveSubcategories } from "~/models/categories.server";
 import { EMAIL_TAKEN_MESSAGE, homeForRole, registerSeller, sellerEmailTaken } from "~/models/users.server";
 import { startSession } from "~/services/auth.server";
+import { formConstraints } from "~/services/form-constraints.server";
 import { hashPassword } from "~/services/password.server";
 import { openPendingSignup, sealPendingSignup } from "~/services/pending-signup.server";
 import { consume, tooManyMessage } from "~/services/rate-limit.server";
@@ -28,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (user) throw redirect(homeForRole(user.role));
   const db = getDb();
   const [categories, subcategories] = await Promise.all([listActiveCategories(db), listActiveSubcategories(db)]);
-  return { categories, subcategories };
+  return { categories, subcategories, step2Constraint: formConstraints(signupStep2Schema) };
 }
 
 type Step1Values = { name: string; email: string; mobile: string };
@@ -142,7 +144,7 @@ export default function SellerSignup({ loaderData, actionData }: Route.Component
         {step === 1 ? (
           <Step1 key={`s1-${pending ?? ""}`} values={values} step2={step2} pending={pending} lastResult={result} />
         ) : (
-          <Step2 key="s2" values={values} step2={step2} pending={pending!} lastResult={result} categories={loaderData.categories} subcategories={loaderData.subcategories} />
+          <Step2 key="s2" values={values} step2={step2} pending={pending!} lastResult={result} categories={loaderData.categories} subcategories={loaderData.subcategories} constraint={loaderData.step2Constraint} />
         )}
         <p className="auth-foot">Already have an account? <Link to="/seller-login">Sign in here</Link></p>
       </section>
@@ -164,16 +166,15 @@ function HiddenStep2({ step2 }: { step2: Step2Values }) {
 function Step1({ values, step2, pending, lastResult }: { values: Step1Values; step2: Step2Values; pending: string | null; lastResult?: SubmissionResult<string[]> }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const validation = useClientValidation("signupStep1", { shouldValidate: "onBlur", shouldRevalidate: "onInput" });
   const [form, fields] = useForm({
     id: "signup-step1",
     lastResult: navigation.state === "idle" ? lastResult : null,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signupStep1Schema }),
+    ...validation.options,
   });
   const keptHint = pending ? "Your password is saved. Leave both password fields empty to keep it." : undefined;
   return (
-    <Form method="post" {...getFormProps(form)} className="stack">
+    <Form method="post" {...getFormProps(form)} onFocus={validation.load} className="stack">
       <h2 className="wizard-title">Personal Details</h2>
       {pending ? <input type="hidden" name="pending" value={pending} /> : null}
       <HiddenStep2 step2={step2} />
@@ -205,17 +206,16 @@ type Category = Route.ComponentProps["loaderData"]["categories"][number];
 type Subcategory = Route.ComponentProps["loaderData"]["subcategories"][number];
 
 function Step2({
-  values, step2, pending, lastResult, categories, subcategories,
-}: { values: Step1Values; step2: Step2Values; pending: string; lastResult?: SubmissionResult<string[]>; categories: Category[]; subcategories: Subcategory[] }) {
+  values, step2, pending, lastResult, categories, subcategories, constraint,
+}: { values: Step1Values; step2: Step2Values; pending: string; lastResult?: SubmissionResult<string[]>; categories: Category[]; subcategories: Subcategory[]; constraint: Route.ComponentProps["loaderData"]["step2Constraint"] }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formData?.get("intent") === "create";
+  const validation = useClientValidation("signupStep2", { shouldRevalidate: "onInput" });
   const [form, fields] = useForm({
     id: "signup-step2",
     lastResult: navigation.state === "idle" ? lastResult : null,
-    constraint: getZodConstraint(signupStep2Schema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signupStep2Schema }),
+    constraint,
+    ...validation.options,
   });
   // With JavaScript the sub-category list follows the ticked categories; without it every group is listed.
   const [hydrated, setHydrated] = useState(false);
@@ -239,7 +239,7 @@ function Step2({
     formProps.onSubmit(event);
   };
   return (
-    <Form method="post" {...formProps} onSubmit={onSubmit} className="stack">
+    <Form method="post" {...formProps} onSubmit={onSubmit} onFocus={validation.load} className="stack">
       <h2 className="wizard-title">Business Categories</h2>
       <input type="hidden" name="name" value={values.name} />
       <input type="hidden" name="email" value={values.email} />

@@ -1,6 +1,7 @@
 import { MaxFileSizeExceededError, MaxTotalSizeExceededError, parseFormData } from "@remix-run/form-data-parser";
 import { getDb } from "~db/client";
-import { APPLICATION_MESSAGES, IMAGE_MAX_BYTES, uploadPurposeSchema } from "~/lib/schemas";
+import { IMAGE_MAX_BYTES } from "~/lib/constants";
+import { APPLICATION_MESSAGES, uploadPurposeSchema } from "~/lib/schemas";
 import { firstIssueMessage, jsonError, methodNotAllowed } from "~/services/api.server";
 import { checkPublicForm, HONEYPOT_FIELD } from "~/services/public-form.server";
 import { storeImage } from "~/services/uploads.server";

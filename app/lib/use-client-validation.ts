@@ -1,0 +1,35 @@
+import { useCallback, useRef, useState } from "react";
+import type { validators } from "./client-validation";
+
+type Validators = typeof validators;
+type When = "onSubmit" | "onBlur" | "onInput";
+
+/**
+ * Client-side validation for a public form without zod in the page's first download: the validators
+ * (and zod) are imported when the visitor first focuses the form (`load`, for the form's `onFocus`).
+ * Until then conform validates nothing in the browser and the post gets the server's answer, which
+ * carries the same messages. Spread `options` into `useForm`; blur and input checks start only once
+ * the validator is there (without one, conform would post every blur to the server).
+ */
+export function useClientValidation<K extends keyof Validators>(name: K, when: { shouldValidate?: When; shouldRevalidate?: When } = {}) {
+  const [validate, setValidate] = useState<Validators[K]>();
+  const started = useRef(false);
+  const load = useCallback(() => {
+    if (started.current) return;
+    started.current = true;
+    import("./client-validation").then(
+      (m) => setValidate(() => m.validators[name]),
+      () => {
+        started.current = false; // offline or a new deployment: the server still validates; try again on the next focus
+      },
+    );
+  }, [name]);
+  const options = validate
+    ? {
+        onValidate: ({ formData }: { formData: FormData }) => validate(formData) as ReturnType<Validators[K]>,
+        shouldValidate: when.shouldValidate ?? "onSubmit",
+        shouldRevalidate: when.shouldRevalidate ?? when.shouldValidate ?? "onSubmit",
+      }
+    : { onValidate: undefined, shouldValidate: "onSubmit" as const, shouldRevalidate: "onSubmit" as const };
+  return { options, load };
+}
