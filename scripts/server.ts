@@ -63,6 +63,10 @@ app.use((req, res, next) => {
   res.status(415).type("text/plain").send("Please send this form as a normal web form (application/x-www-form-urlencoded or multipart/form-data).");
 });
 
+const badHost = (res: express.Response) => res.status(400).type("text/plain").send("Bad Request: the Host header is not a valid host name.");
+// An empty host name (e.g. `X-Forwarded-Host: ,x` from a trusted proxy) would make the request handler throw.
+app.use((req, res, next) => (req.hostname ? next() : badHost(res)));
+
 type EntryHooks = {
   startup?: () => Promise<void>;
   readiness?: () => Promise<{ ready: boolean; checks: Record<string, unknown> }>;
@@ -114,6 +118,13 @@ if (isProduction) {
     }
   });
 }
+
+// A Host (or trusted X-Forwarded-Host) header that makes no valid URL fails the request's URL before any
+// route runs: that is the client's error (400), not the server's (both found by scripts/fuzz.ts).
+app.use((error: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
+  if ((error as { code?: unknown } | null)?.code !== "ERR_INVALID_URL" || res.headersSent) return next(error);
+  badHost(res);
+});
 
 const server = app.listen(port, host, () => {
   console.log(`listening on http://${host === "0.0.0.0" ? "localhost" : host}:${port}`);

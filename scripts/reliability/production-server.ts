@@ -49,6 +49,8 @@ export type ProductionServer = {
   databasePath: string;
   uploadsDir: string;
   pid: () => number | undefined;
+  /** Whether the server process is alive. */
+  running: () => boolean;
   /** The newest part of everything the server (all its starts) wrote to stdout and stderr. */
   output: () => string;
   /** Lines matching SQLITE_BUSY_PATTERN in everything the server wrote, over all its starts. */
@@ -153,6 +155,7 @@ export async function startProductionServer(options: ServerOptions = {}): Promis
     databasePath,
     uploadsDir,
     pid: () => child?.pid,
+    running: () => child !== null && child.exitCode === null && child.signalCode === null,
     output: () => output,
     busyCount: () => busy + (tail.match(SQLITE_BUSY_PATTERN) ? 1 : 0),
     start,
@@ -175,10 +178,10 @@ export function clientAddress(n: number): string {
 }
 
 /** Signs in over HTTP (the admin door by default) and answers the session cookie ("name=value"). */
-export async function signIn(base: string, account = TEST_ADMIN, path = "/api/admin/login"): Promise<string> {
+export async function signIn(base: string, account = TEST_ADMIN, path = "/api/admin/login", from = "127.0.0.1"): Promise<string> {
   const res = await fetch(`${base}${path}`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", Origin: base },
+    headers: { "Content-Type": "application/json", Origin: base, "X-Forwarded-For": from },
     body: JSON.stringify({ email: account.email, password: account.password }),
   });
   const cookie = res.headers.get("set-cookie")?.split(";")[0];
