@@ -5,8 +5,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 
-const ROOT = resolve(import.meta.dirname, "../..");
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
 /**
  * How the production build is served (what `npm start` runs, after `npm run build`). The one place
@@ -205,5 +206,5 @@ export function percentile(values: number[], p: number): number {
 
 /** True when this module's file is the one node was asked to run (a script's main part). */
 export function isMain(url: string): boolean {
-  return process.argv[1] !== undefined && resolve(process.argv[1]) === new URL(url).pathname;
+  return process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(url);
 }
