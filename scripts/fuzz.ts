@@ -30,6 +30,10 @@ export type FuzzReport = {
   routesTotal: number;
   /** Requests with a real staff session that got past the permission guard (not 401/403). */
   adminPastGuard: number;
+  /** Answers 2xx to POST/PUT/PATCH/DELETE: inputs that went all the way through a write. */
+  writesAccepted: number;
+  /** Times the run found its admin session ended (by a fuzzed request) and signed in again. */
+  adminSignIns: number;
   healthyAfter: boolean;
 };
 
@@ -223,6 +227,96 @@ function requestArbitrary(validBodies: string[], png: Buffer): fc.Arbitrary<Fuzz
   });
 }
 
+/**
+ * The site's writes with a valid input each (JSON for /api, urlencoded for page forms), sent to their
+ * own route with a few fields replaced or dropped: they get past the first checks into the models.
+ */
+type Target = { method: string; pattern: string; form: "json" | "urlencoded"; cookie: CookieSpec; fields: Record<string, unknown> };
+function writeTargets(ctx: WriteContext): Target[] {
+  const api = (pattern: string, kind: Parameters<typeof writeRequest>[0], cookie: CookieSpec = "none"): Target => ({ method: "POST", pattern, form: "json", cookie, fields: JSON.parse(writeRequest(kind, `fuzz-${kind}`, ctx, 1).body) });
+  const json = (method: string, pattern: string, fields: Record<string, unknown>, cookie: CookieSpec = "admin"): Target => ({ method, pattern, form: "json", cookie, fields });
+  const form = (pattern: string, fields: Record<string, unknown>, cookie: CookieSpec = "none"): Target => ({ method: "POST", pattern, form: "urlencoded", cookie, fields });
+  const contact = { name: "Ritu", email: "ritu@example.test", mobile: "9845067890", query_type: "General Inquiry", subject: "Hi", message: "Hello there" };
+  return [
+    api("api/reviews", "review"),
+    api("api/enquiries/contact", "contact"),
+    api("api/enquiries/newsletter", "newsletter"),
+    api("api/sellers/submit", "application"),
+    api("api/auth/register", "signup"),
+    api("api/admin/categories", "category", "admin"),
+    json("POST", "api/auth/login", { email: "nobody@example.test", password: "wrong-password-1" }, "none"),
+    json("POST", "api/admin/login", { email: "nobody@example.test", password: "wrong-password-1" }, "none"),
+    json("POST", "api/admin/subcategories", { category_id: ctx.categoryIds[0], name: "Fuzz sub", icon: "x" }),
+    json("PUT", "api/admin/categories/:id", { is_active: false, name: "Renamed" }),
+    json("PUT", "api/admin/subcategories/:id", { is_active: true, category_id: ctx.categoryIds[1] }),
+    json("DELETE", "api/admin/subcategories/:id", {}),
+    json("PUT", "api/admin/reviews/:id", { status: "published" }),
+    json("POST", "api/admin/reviews/bulk", { review_ids: [1, 2, 3], action: "rejected" }),
+    json("PUT", "api/admin/enquiries/:id", { status: "resolved", admin_notes: "called back" }),
+    json("POST", "api/admin/sellers/bulk", { seller_ids: ctx.sellerIds.slice(0, 3), action: "feature" }),
+    json("PUT", "api/sellers/admin/:id", { status: "active", is_featured: true, tagline: "New tagline" }),
+    json("POST", "api/sellers/:id/verify", {}),
+    json("POST", "api/sessions", { code: "abc", state: "def", iss: "https://accounts.google.com" }, "none"),
+    form("contact", contact),
+    form("newsletter", { email: "reader@example.test", source: "footer", _js: "1" }),
+    form("seller/:id", { reviewer_name: "Anita", rating: "5", review_text: "Lovely" }),
+    form("seller/:id", { intent: "report", review_id: "1", reason: "Spam" }),
+    form("seller-signup", { intent: "continue", name: "Asha", email: "asha@example.test", password: "asha-password-1", confirm_password: "asha-password-1", mobile: "9845067890", city: "Bangalore", locality: "Indiranagar" }),
+    form("seller-login", { email: "nobody@example.test", password: "wrong-password-1" }),
+    form("seller-dashboard", { intent: "reply", review_id: "1", reply: "Thank you" }, "seller"),
+    form("seller-dashboard", { intent: "profile", business_name: "Asha Crafts", city: "Bangalore" }, "seller"),
+    form("theme", { theme: "dark", redirectTo: "/directory" }),
+    form("admin/sellers", { intent: "row", action: "verify", id: "1" }, "admin"),
+    form("admin/sellers", { intent: "bulk", bulk_action: "approve", ids: "1" }, "admin"),
+    form("admin/reviews", { intent: "one", move: "published", id: "1" }, "admin"),
+    form("admin/enquiries/:id", { status: "in_progress", admin_notes: "note" }, "admin"),
+    form("admin/categories/new", { name: "Fuzz category", slug: "", description: "d", icon: "x", is_active: "on" }, "admin"),
+    form("admin/subcategories/new", { category_id: String(ctx.categoryIds[0]), name: "Fuzz sub", is_active: "on" }, "admin"),
+    form("admin/settings", { intent: "add_moderator", name: "Mod", email: "mod@example.test", password: "moderator-pass-1" }, "admin"),
+    form("admin", { intent: "seed" }, "admin"),
+  ];
+}
+
+/** A value as a form field's text (objects as JSON; fast-check's objects may have no prototype). */
+const formText = (v: unknown) => (typeof v === "object" && v !== null ? JSON.stringify(v) : String(v));
+
+function targetedArbitrary(targets: Target[]): fc.Arbitrary<FuzzRequest> {
+  return fc
+    .record({
+      target: fc.constantFrom(...targets),
+      changes: fc.dictionary(fc.constantFrom(...KNOWN_KEYS), jsonValue, { maxKeys: 3 }),
+      drop: fc.array(fc.nat(), { maxLength: 2 }),
+      id: idValue,
+      sameOrigin: fc.boolean(),
+      client: fc.ipV4(),
+    })
+    .map(({ target, changes, drop, id, sameOrigin, client }) => {
+      const fields: Record<string, unknown> = { ...target.fields };
+      const keys = Object.keys(fields);
+      for (const n of drop) if (keys.length) delete fields[keys[n % keys.length]];
+      Object.assign(fields, changes);
+      const body =
+        target.form === "json"
+          ? { contentType: "application/json", body: Buffer.from(JSON.stringify(fields)), chunked: false }
+          : {
+              contentType: "application/x-www-form-urlencoded",
+              body: Buffer.from(new URLSearchParams(Object.entries(fields).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, formText(x)]) : [[k, formText(v)]]))).toString()),
+              chunked: false,
+            };
+      return {
+        method: target.method,
+        pattern: target.pattern,
+        path: `/${target.pattern.replace(/:[a-z]+/gi, id)}`,
+        dataSuffix: false,
+        query: target.pattern === "" ? [["index", ""]] : [],
+        body,
+        cookie: target.cookie,
+        cookieRaw: "",
+        headers: { Origin: sameOrigin ? "SAME" : undefined, "X-Forwarded-For": client },
+      } satisfies FuzzRequest;
+    });
+}
+
 // Sign-in, sign-up and sign-out paths never get the real sessions: a success there ends the session the
 // request came with, and the rest of the run would lose its signed-in coverage.
 const SESSION_CHANGING = /login|logout|register|signup|sessions|auth\//;
@@ -250,7 +344,8 @@ function send(server: ProductionServer, sessions: Sessions, r: FuzzRequest): Pro
   return new Promise((done) => {
     let req;
     try {
-      req = httpRequest({ host: "127.0.0.1", port: server.port, method: r.method, path, headers, timeout: 20_000 });
+      // A connection of its own: a socket the server closed after one request never fails the next one.
+      req = httpRequest({ host: "127.0.0.1", port: server.port, method: r.method, path, headers, timeout: 20_000, agent: false });
     } catch {
       // The client library refused the request itself (a header value it will not send): nothing reached the server.
       return done({ status: "connection", pastGuard: false, error: "refused by the client library" });
@@ -305,9 +400,11 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     const covered = new Set<string>();
     let requests = 0;
     let adminPastGuard = 0;
+    let adminSignIns = 0;
+    let writesAccepted = 0;
     let runsDone = 0;
     await fc.assert(
-      fc.asyncProperty(fc.array(requestArbitrary(validBodies, png), { minLength: options.batch, maxLength: options.batch }), async (batch) => {
+      fc.asyncProperty(fc.array(fc.oneof({ weight: 3, arbitrary: requestArbitrary(validBodies, png) }, { weight: 2, arbitrary: targetedArbitrary(writeTargets(ctx)) }), { minLength: options.batch, maxLength: options.batch }), async (batch) => {
         const outputBefore = server.output().length;
         const outcomes = await Promise.all(batch.map((r) => send(server, sessions, r)));
         outcomes.forEach((o, i) => {
@@ -315,6 +412,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
           byStatus[o.status] = (byStatus[o.status] ?? 0) + 1;
           covered.add(batch[i].pattern);
           if (o.pastGuard) adminPastGuard++;
+          if (typeof o.status === "number" && o.status < 300 && !["GET", "HEAD", "OPTIONS"].includes(batch[i].method)) writesAccepted++;
           if (o.status === "connection" && connectionSamples.length < 10) connectionSamples.push(`${o.error}: ${describe(batch[i]).slice(0, 400)}`);
           if (o.status === "timeout" || (typeof o.status === "number" && o.status >= 500)) {
             failures.push({ status: o.status, request: describe(batch[i]), log: server.output().slice(outputBefore).slice(-1500) });
@@ -323,7 +421,10 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
         runsDone++;
         if (runsDone % 25 === 0) {
           // Keep the signed-in coverage: sign in again if the fuzz ended the admin session somehow.
-          if ((await fetch(`${server.base}/api/admin/verify`, { headers: { Cookie: sessions.admin } })).status !== 200) sessions.admin = await signIn(server.base, undefined, undefined, `10.255.1.${runsDone % 250}`);
+          if ((await fetch(`${server.base}/api/admin/verify`, { headers: { Cookie: sessions.admin } })).status !== 200) {
+            sessions.admin = await signIn(server.base, undefined, undefined, `10.255.1.${runsDone % 250}`).catch(() => sessions.admin);
+            adminSignIns++;
+          }
           log(`${requests} requests, ${failures.length} failures, statuses ${JSON.stringify(byStatus)}`);
         }
         if (!server.running()) throw new Error(`the server died:\n${server.output().slice(-3000)}`);
@@ -346,6 +447,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       routesCovered: covered.size,
       routesTotal: ROUTE_PATTERNS.length,
       adminPastGuard,
+      adminSignIns,
+      writesAccepted,
       healthyAfter: healthy,
     };
   } finally {
