@@ -12,7 +12,7 @@ import { WRITE_KINDS } from "../../scripts/reliability/writes";
 
 describe("crash safety (scripts/crash-test.ts)", () => {
   it("keeps every acknowledged write through 3 SIGKILLs during concurrent writes, and integrity_check stays ok", async () => {
-    const report = await runCrashTest({ kills: 3, workers: 6, minRunMs: 600, maxRunMs: 1500 });
+    const report = await runCrashTest({ kills: 3, workers: 6, minRunMs: 1000, maxRunMs: 1500 });
     expect(report.lostWrites).toEqual([]);
     expect(report.lost).toBe(0);
     expect(report.integrityChecks).toBe(3);
