@@ -405,7 +405,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     let runsDone = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(fc.oneof({ weight: 3, arbitrary: requestArbitrary(validBodies, png) }, { weight: 2, arbitrary: targetedArbitrary(writeTargets(ctx)) }), { minLength: options.batch, maxLength: options.batch }), async (batch) => {
-        const outputBefore = server.output().length;
+        const outputBefore = server.outputMark();
         const outcomes = await Promise.all(batch.map((r) => send(server, sessions, r)));
         outcomes.forEach((o, i) => {
           requests++;
@@ -415,7 +415,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
           if (typeof o.status === "number" && o.status < 300 && !["GET", "HEAD", "OPTIONS"].includes(batch[i].method)) writesAccepted++;
           if (o.status === "connection" && connectionSamples.length < 10) connectionSamples.push(`${o.error}: ${describe(batch[i]).slice(0, 400)}`);
           if (o.status === "timeout" || (typeof o.status === "number" && o.status >= 500)) {
-            failures.push({ status: o.status, request: describe(batch[i]), log: server.output().slice(outputBefore).slice(-1500) });
+            failures.push({ status: o.status, request: describe(batch[i]), log: server.outputSince(outputBefore).slice(-1500) });
           }
         });
         runsDone++;

@@ -54,6 +54,10 @@ export type ProductionServer = {
   running: () => boolean;
   /** The newest part of everything the server (all its starts) wrote to stdout and stderr. */
   output: () => string;
+  /** How much the server has written so far: a mark for outputSince. */
+  outputMark: () => number;
+  /** What the server wrote after the mark (as far as the kept part reaches). */
+  outputSince: (mark: number) => string;
   /** Lines matching SQLITE_BUSY_PATTERN in everything the server wrote, over all its starts. */
   busyCount: () => number;
   /** Starts the server on the same files (after a kill) and waits until /readyz answers 200. */
@@ -84,6 +88,7 @@ export async function startProductionServer(options: ServerOptions = {}): Promis
   const uploadsDir = join(dir, "uploads");
   let child: ChildProcess | null = null;
   let output = "";
+  let written = 0;
   let busy = 0;
   let tail = "";
 
@@ -114,6 +119,7 @@ export async function startProductionServer(options: ServerOptions = {}): Promis
     tail = lines.pop() ?? "";
     for (const line of lines) busy += line.match(SQLITE_BUSY_PATTERN) ? 1 : 0;
     output = (output + text).slice(-OUTPUT_KEEP_CHARS);
+    written += text.length;
   }
 
   async function start() {
@@ -158,6 +164,8 @@ export async function startProductionServer(options: ServerOptions = {}): Promis
     pid: () => child?.pid,
     running: () => child !== null && child.exitCode === null && child.signalCode === null,
     output: () => output,
+    outputMark: () => written,
+    outputSince: (mark) => (written > mark ? output.slice(-Math.min(written - mark, output.length)) : ""),
     busyCount: () => busy + (tail.match(SQLITE_BUSY_PATTERN) ? 1 : 0),
     start,
     kill,
