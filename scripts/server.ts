@@ -63,10 +63,6 @@ app.use((req, res, next) => {
   res.status(415).type("text/plain").send("Please send this form as a normal web form (application/x-www-form-urlencoded or multipart/form-data).");
 });
 
-const badHost = (res: express.Response) => res.status(400).type("text/plain").send("Bad Request: the Host header is not a valid host name.");
-// An empty host name (e.g. `X-Forwarded-Host: ,x` from a trusted proxy) would make the request handler throw.
-app.use((req, res, next) => (req.hostname ? next() : badHost(res)));
-
 type EntryHooks = {
   startup?: () => Promise<void>;
   readiness?: () => Promise<{ ready: boolean; checks: Record<string, unknown> }>;
@@ -88,6 +84,11 @@ app.get("/readyz", async (_req, res) => {
     res.status(503).set("Cache-Control", "no-store").json({ status: "not ready" });
   }
 });
+
+const badHost = (res: express.Response) => res.status(400).type("text/plain").send("Bad Request: the Host header is not a valid host name.");
+// An empty host name (e.g. `X-Forwarded-Host: ,x` from a trusted proxy) would make the request handler
+// throw. Checked after the health routes, which need no host name.
+app.use((req, res, next) => (req.hostname ? next() : badHost(res)));
 
 function loadContext(req: express.Request) {
   return { clientAddress: req.ip || req.socket.remoteAddress || "unknown" };
