@@ -41,6 +41,8 @@ const SHUTDOWN_GRACE_MS = 10_000;
 // An incoming X-Request-Id (from a proxy) is reused when it looks like an id; otherwise a new UUID.
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
+const badHost = (res: express.Response) => res.status(400).type("text/plain").send("Bad Request: the Host header is not a valid host name.");
+
 type AppOptions = {
   settings: Settings;
   hooks: EntryHooks;
@@ -137,6 +139,10 @@ export function createApp({ settings, hooks, isStopping, build, mode, assets }: 
     }
   });
 
+  // An empty host name (e.g. `X-Forwarded-Host: ,x` from a trusted proxy) would make the request handler
+  // throw. Checked after the health routes, which need no host name.
+  app.use((req, res, next) => (req.hostname ? next() : badHost(res)));
+
   assets(app);
   const responseCache = mode === "production" ? hooks.responseCache?.() : undefined;
   if (responseCache) app.use(responseCache);
@@ -147,6 +153,13 @@ export function createApp({ settings, hooks, isStopping, build, mode, assets }: 
       getLoadContext: (req) => ({ clientAddress: req.ip || req.socket.remoteAddress || "unknown", requestId: String(req.id) }),
     }),
   );
+
+  // A Host (or trusted X-Forwarded-Host) header that makes no valid URL fails the request's URL before any
+  // route runs: that is the client's error (400), not the server's (both found by scripts/fuzz.ts).
+  app.use((error: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
+    if ((error as { code?: unknown } | null)?.code !== "ERR_INVALID_URL" || res.headersSent) return next(error);
+    badHost(res);
+  });
 
   // Anything that escaped the router: logged once (with the request id) by the request log, answered plainly.
   app.use((err: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {

@@ -73,13 +73,25 @@ export const FORM_TOO_LARGE_MESSAGE = "This form is too large to send. Please sh
  * `request.formData()` does, bounded. Forms with files use parseFormData with their own limits.
  */
 export async function readForm(request: Request, maxBytes = FORM_MAX_BYTES): Promise<FormData> {
-  return (await boundedFormRequest(request, maxBytes)).formData().catch(() => {
-    throw data("This form could not be read. Please try again.", { status: 400 });
-  });
+  return (await boundedBody(request, maxBytes)).formData().catch(unreadableForm);
 }
 
-/** The request with its form body read within maxBytes (413 beyond), for code that reads the form itself (remix-auth). */
+const unreadableForm = (): never => {
+  throw data("This form could not be read. Please try again.", { status: 400 });
+};
+
+/**
+ * The request with its form body read within maxBytes (413 beyond), for code that reads the form itself
+ * (remix-auth): a body that is no readable form (a multipart post without its boundary) is a 400 here,
+ * before any reader can fail on it with a 500 (found by scripts/fuzz.ts).
+ */
 export async function boundedFormRequest(request: Request, maxBytes = FORM_MAX_BYTES): Promise<Request> {
+  const bounded = await boundedBody(request, maxBytes);
+  await bounded.clone().formData().catch(unreadableForm);
+  return bounded;
+}
+
+async function boundedBody(request: Request, maxBytes: number): Promise<Request> {
   const bytes = await readBytesWithin(request, maxBytes);
   if (bytes === null) throw data(FORM_TOO_LARGE_MESSAGE, { status: 413 });
   const headers = new Headers(request.headers);

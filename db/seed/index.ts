@@ -20,9 +20,12 @@ export async function seedCategories(db: DB): Promise<void> {
       await trx
         .insertInto("categories")
         .values({ name: cat.name, slug: slugify(cat.name), description: cat.description, icon: null, is_active: 1, sort_order: index, created_at: stamp, updated_at: stamp })
-        .onConflict((oc) => oc.column("slug").doNothing())
+        .onConflict((oc) => oc.doNothing())
         .execute();
-      const { id } = await trx.selectFrom("categories").select("id").where("slug", "=", slugify(cat.name)).executeTakeFirstOrThrow();
+      // Already there by its slug, or by its name when an admin has changed the slug since (both are unique).
+      const slug = slugify(cat.name);
+      const rows = await trx.selectFrom("categories").select(["id", "slug"]).where((eb) => eb.or([eb("slug", "=", slug), eb("name", "=", cat.name)])).execute();
+      const { id } = rows.find((r) => r.slug === slug) ?? rows[0];
       for (const name of cat.subcategories) {
         await trx
           .insertInto("subcategories")

@@ -24,6 +24,20 @@ describe("seed", () => {
     expect(subs.length).toBe(CATEGORY_SEED.reduce((n, c) => n + c.subcategories.length, 0));
   });
 
+  it("seeds again without failing after an admin changed a seeded category's slug or gave its name to another", async () => {
+    // Found by scripts/fuzz.ts: POST /api/admin/seed-data answered 500 (UNIQUE constraint failed: categories.name).
+    const [first, second, third] = CATEGORY_SEED;
+    await db.updateTable("categories").set({ slug: "renamed-by-admin" }).where("name", "=", first.name).execute();
+    await db.deleteFrom("categories").where("name", "=", second.name).execute();
+    await db.updateTable("categories").set({ name: second.name, slug: "taken-name" }).where("name", "=", third.name).execute();
+    await seedCategories(db);
+    await seedCategories(db);
+    const cats = await db.selectFrom("categories").select(["name", "slug"]).execute();
+    expect(cats.filter((c) => c.name === second.name)).toHaveLength(1);
+    expect(cats.map((c) => c.slug)).toContain("renamed-by-admin");
+    expect(cats.map((c) => c.name)).toContain(first.name);
+  });
+
   it("adds realistic demo sellers with reviews and locally generated images", async () => {
     await seedDemoSellers(db, 40, 7);
     const sellers = await db.selectFrom("sellers").selectAll().execute();

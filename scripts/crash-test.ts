@@ -1,0 +1,188 @@
+// npm run reliability:crash — crash safety of the production server (issue 12, item 17).
+// Concurrent writes (reviews, contact messages, newsletter sign-ups, applications with images, seller
+// sign-ups, admin category creation and review publishing) while the server is SIGKILLed at random
+// moments; after each restart, every write that was answered 2xx must be in the SQLite file (found by
+// its unique marker) and `PRAGMA integrity_check` must say ok. Rate limits of the public writes are off.
+import Database from "better-sqlite3";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { clientAddress, isMain, type ProductionServer, signIn, siteIds, startProductionServer, WRITE_RATE_LIMITS_OFF } from "./reliability/production-server";
+import { ADMIN_WRITES, applicationImages, markersFound, WRITE_KINDS, type WriteContext, type WriteKind, writeRequest } from "./reliability/writes";
+
+export type CrashOptions = {
+  kills: number;
+  /** Concurrent writers. */
+  workers: number;
+  /** Each round of writes lasts a random time in [minRunMs, maxRunMs] before the SIGKILL. */
+  minRunMs: number;
+  maxRunMs: number;
+  port?: number;
+  log?: (line: string) => void;
+};
+
+type KindCount = { acknowledged: number; found: number; lost: number };
+export type CrashReport = {
+  kills: number;
+  workers: number;
+  sent: number;
+  acknowledged: number;
+  found: number;
+  lost: number;
+  lostWrites: string[];
+  /** Answers that were neither 2xx nor a connection cut by the kill (should be none). */
+  refused: Record<string, number>;
+  /** Requests cut off by a kill (no answer: not acknowledged, may or may not be stored). */
+  interrupted: number;
+  byKind: Record<WriteKind, KindCount>;
+  integrityChecks: number;
+  integrityFailures: string[];
+  /** Stored images of acknowledged applications whose file is missing from the uploads folder. */
+  missingUploadFiles: string[];
+  restartMs: { median: number; max: number };
+  seconds: number;
+};
+
+// Relative frequency of each write in the mix (applications and sign-ups are the heavy ones).
+const WEIGHTS: Record<WriteKind, number> = { review: 4, contact: 3, newsletter: 3, application: 1, signup: 1, category: 1, "review-publish": 2 };
+const MIX = WRITE_KINDS.flatMap((kind) => Array<WriteKind>(WEIGHTS[kind]).fill(kind));
+
+export async function runCrashTest(options: CrashOptions): Promise<CrashReport> {
+  const log = options.log ?? (() => {});
+  const started = Date.now();
+  const server = await startProductionServer({ port: options.port, sellers: 10, env: { ...WRITE_RATE_LIMITS_OFF } });
+  try {
+    const ctx: WriteContext = { ...(await siteIds(server.base)), images: await applicationImages() };
+    if (ctx.sellerIds.length === 0 || ctx.categoryIds.length === 0) throw new Error("the seeded site has no public sellers or categories");
+    let adminCookie = await signIn(server.base);
+    const acknowledged = new Map<WriteKind, string[]>(WRITE_KINDS.map((k) => [k, []]));
+    const publishable: number[] = [];
+    const refused: Record<string, number> = {};
+    let sent = 0;
+    let interrupted = 0;
+    let sequence = 0;
+    const restartTimes: number[] = [];
+    const integrityFailures: string[] = [];
+    let integrityChecks = 0;
+    let lostWrites: string[] = [];
+    let missingUploadFiles: string[] = [];
+
+    async function writer(worker: number, isRunning: () => boolean) {
+      while (isRunning()) {
+        const n = sequence++;
+        let kind = MIX[Math.floor(Math.random() * MIX.length)];
+        let target: number | undefined;
+        if (kind === "review-publish") {
+          target = publishable.shift();
+          if (target === undefined) kind = "review";
+        }
+        const marker = `crash-${kind}-${n}-${Math.random().toString(36).slice(2, 8)}`;
+        const request = writeRequest(kind, marker, ctx, n, target);
+        const headers: Record<string, string> = { "Content-Type": "application/json", Origin: server.base, "X-Forwarded-For": clientAddress(worker * 100_000 + n) };
+        if (ADMIN_WRITES.has(kind)) headers.Cookie = adminCookie;
+        sent++;
+        try {
+          const res = await fetch(`${server.base}${request.path}`, { method: request.method, headers, body: request.body });
+          const body = (await res.json()) as { review_id?: number };
+          if (res.ok) {
+            acknowledged.get(kind)!.push(kind === "review-publish" ? String(target) : marker);
+            if (kind === "review" && body.review_id) publishable.push(body.review_id);
+          } else {
+            refused[`${kind} ${res.status}`] = (refused[`${kind} ${res.status}`] ?? 0) + 1;
+            if (target !== undefined) publishable.push(target);
+          }
+        } catch {
+          // The kill cut the connection before an answer: not acknowledged.
+          interrupted++;
+        }
+      }
+    }
+
+    function verify(): void {
+      const db = new Database(server.databasePath, { fileMustExist: true });
+      try {
+        integrityChecks++;
+        const integrity = db.pragma("integrity_check", { simple: true });
+        if (integrity !== "ok") integrityFailures.push(String(integrity));
+        lostWrites = [];
+        for (const [kind, markers] of acknowledged) {
+          const found = markersFound(db, kind, markers);
+          for (const m of markers) if (!found.has(m)) lostWrites.push(`${kind}:${m}`);
+        }
+        missingUploadFiles = missingFiles(db, server);
+      } finally {
+        db.close();
+      }
+    }
+
+    for (let kill = 1; kill <= options.kills; kill++) {
+      let running = true;
+      const writers = Array.from({ length: options.workers }, (_, w) => writer(w, () => running));
+      const runMs = options.minRunMs + Math.random() * (options.maxRunMs - options.minRunMs);
+      await new Promise((r) => setTimeout(r, runMs));
+      // No new writes start; the ones in flight (one per writer) are cut by the kill.
+      running = false;
+      const signal = await server.kill("SIGKILL");
+      await Promise.all(writers);
+      const restartStart = Date.now();
+      await server.start();
+      restartTimes.push(Date.now() - restartStart);
+      verify();
+      const total = [...acknowledged.values()].reduce((a, l) => a + l.length, 0);
+      log(`kill ${kill}/${options.kills} after ${Math.round(runMs)} ms (${signal}): ${total} acknowledged so far, ${lostWrites.length} lost, integrity ${integrityFailures.length === 0 ? "ok" : "FAILED"}`);
+      if ((await fetch(`${server.base}/api/admin/verify`, { headers: { Cookie: adminCookie } })).status !== 200) adminCookie = await signIn(server.base);
+    }
+
+    const byKind = Object.fromEntries(
+      WRITE_KINDS.map((kind) => {
+        const total = acknowledged.get(kind)!.length;
+        const lost = lostWrites.filter((w) => w.startsWith(`${kind}:`)).length;
+        return [kind, { acknowledged: total, found: total - lost, lost }];
+      }),
+    ) as Record<WriteKind, KindCount>;
+    const total = Object.values(byKind).reduce((a, k) => a + k.acknowledged, 0);
+    restartTimes.sort((a, b) => a - b);
+    return {
+      kills: options.kills,
+      workers: options.workers,
+      sent,
+      acknowledged: total,
+      found: total - lostWrites.length,
+      lost: lostWrites.length,
+      lostWrites,
+      refused,
+      interrupted,
+      byKind,
+      integrityChecks,
+      integrityFailures,
+      missingUploadFiles,
+      restartMs: { median: restartTimes[Math.floor(restartTimes.length / 2)] ?? 0, max: restartTimes.at(-1) ?? 0 },
+      seconds: Math.round((Date.now() - started) / 100) / 10,
+    };
+  } finally {
+    await server.close();
+  }
+}
+
+/** Image files of claimed uploads (stored applications) that are missing from the uploads folder. */
+function missingFiles(db: Database.Database, server: ProductionServer): string[] {
+  const rows = db.prepare("SELECT key, visibility FROM uploads WHERE seller_id IS NOT NULL").all() as { key: string; visibility: string }[];
+  return rows.filter((r) => !existsSync(join(server.uploadsDir, r.visibility, r.key))).map((r) => `${r.visibility}/${r.key}`);
+}
+
+if (isMain(import.meta.url)) {
+  const { values } = parseArgs({
+    options: { kills: { type: "string", default: "20" }, workers: { type: "string", default: "8" }, "min-ms": { type: "string", default: "1000" }, "max-ms": { type: "string", default: "4000" }, port: { type: "string" } },
+  });
+  const report = await runCrashTest({
+    kills: Number(values.kills),
+    workers: Number(values.workers),
+    minRunMs: Number(values["min-ms"]),
+    maxRunMs: Number(values["max-ms"]),
+    port: values.port ? Number(values.port) : undefined,
+    log: (line) => console.log(line),
+  });
+  console.log(JSON.stringify(report, null, 2));
+  console.log(`\nwrites acknowledged ${report.acknowledged}, found ${report.found}, lost ${report.lost}; integrity_check ok ${report.integrityChecks - report.integrityFailures.length}/${report.integrityChecks}; missing image files ${report.missingUploadFiles.length}`);
+  process.exitCode = report.lost === 0 && report.integrityFailures.length === 0 && report.missingUploadFiles.length === 0 ? 0 : 1;
+}

@@ -1,0 +1,106 @@
+import Database from "better-sqlite3";
+import { request as httpRequest } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCrashTest } from "../../scripts/crash-test";
+import { runFuzz } from "../../scripts/fuzz";
+import { runLoadTest } from "../../scripts/load-test";
+import { type ProductionServer, startProductionServer } from "../../scripts/reliability/production-server";
+import { WRITE_KINDS } from "../../scripts/reliability/writes";
+
+// Small versions of the reliability runs (issue 12, items 17-19) against the production build made by
+// `npm test`; the full runs are `npm run reliability:crash|load|fuzz`, their figures in docs/reliability.md.
+
+describe("crash safety (scripts/crash-test.ts)", () => {
+  it("keeps every acknowledged write through 3 SIGKILLs during concurrent writes, and integrity_check stays ok", async () => {
+    const report = await runCrashTest({ kills: 3, workers: 6, minRunMs: 1000, maxRunMs: 1500 });
+    expect(report.lostWrites).toEqual([]);
+    expect(report.lost).toBe(0);
+    expect(report.integrityChecks).toBe(3);
+    expect(report.integrityFailures).toEqual([]);
+    expect(report.missingUploadFiles).toEqual([]);
+    expect(report.refused).toEqual({});
+    // Every kind of write was acknowledged and checked (public forms, sign-up, admin changes).
+    for (const kind of WRITE_KINDS) expect(report.byKind[kind].acknowledged, kind).toBeGreaterThan(0);
+    expect(report.found).toBe(report.acknowledged);
+  }, 90_000);
+});
+
+describe("load (scripts/load-test.ts)", () => {
+  it("serves concurrent readers and writers with no error and no SQLITE_BUSY", async () => {
+    const report = await runLoadTest({ readers: 8, writers: 6, durationSeconds: 4, sellers: 40 });
+    expect(report.routes.filter((r) => r.kind === "write")).toHaveLength(6);
+    // Both readers and writers got answers (a slow route may finish none in 4 s on a busy machine).
+    for (const kind of ["read", "write"]) expect(report.routes.filter((r) => r.kind === kind).reduce((a, r) => a + r.requests, 0), kind).toBeGreaterThan(10);
+    expect(report.errors).toBe(0);
+    expect(report.status5xx).toBe(0);
+    expect(report.sqliteBusy).toBe(0);
+  }, 60_000);
+});
+
+describe("fuzz (scripts/fuzz.ts)", () => {
+  it("answers a few thousand random requests over every route without a 5xx, and stays healthy", async () => {
+    const report = await runFuzz({ runs: 375, batch: 8 });
+    expect(report.failures, `seed ${report.seed}`).toEqual([]);
+    expect(report.status5xx).toBe(0);
+    expect(report.timeouts).toBe(0);
+    expect(report.requests).toBe(3000);
+    expect(report.routesCovered).toBe(report.routesTotal);
+    // The signed-in admin got past the guard often enough for the admin actions to be exercised.
+    expect(report.adminPastGuard).toBeGreaterThan(300);
+    expect(report.healthyAfter).toBe(true);
+  }, 120_000);
+});
+
+describe("what the runs rely on and what the fuzzer found", () => {
+  let server: ProductionServer;
+  beforeAll(async () => {
+    server = await startProductionServer();
+  }, 60_000);
+  afterAll(() => server.close());
+
+  /** A raw request (fetch will not send a Host header of our choosing). */
+  function raw(path: string, method: string, headers: Record<string, string>, body = ""): Promise<number> {
+    return new Promise((done, fail) => {
+      const req = httpRequest({ host: "127.0.0.1", port: server.port, path, method, headers: { ...headers, "Content-Length": String(Buffer.byteLength(body)) } }, (res) => {
+        res.resume();
+        res.on("end", () => done(res.statusCode ?? 0));
+      });
+      req.on("error", fail);
+      req.end(body);
+    });
+  }
+
+  it("a SQLITE_BUSY is observable: a 5xx answer and a counted log line", async () => {
+    expect(server.busyCount()).toBe(0);
+    // Another connection holds the write lock longer than the server's busy timeout (5 s).
+    const other = new Database(server.databasePath);
+    other.exec("BEGIN IMMEDIATE");
+    try {
+      const res = await fetch(`${server.base}/api/enquiries/contact`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Forwarded-For": "10.9.9.9" },
+        body: JSON.stringify({ name: "Busy", email: "busy@example.test", query_type: "General Inquiry", message: "Locked?" }),
+      });
+      expect(res.status).toBeGreaterThanOrEqual(500);
+    } finally {
+      other.exec("ROLLBACK");
+      other.close();
+    }
+    await expect.poll(() => server.busyCount()).toBeGreaterThan(0);
+  }, 20_000);
+
+  it("a Host or trusted X-Forwarded-Host that makes no URL is a 400, not a 500", async () => {
+    expect(await raw("/contact", "GET", { Host: "%zz" })).toBe(400);
+    expect(await raw("/api/sellers", "GET", { Host: "a b" })).toBe(400);
+    expect(await raw("/directory", "GET", { "X-Forwarded-Host": ",x" })).toBe(400);
+    expect(await raw("/directory", "GET", { "X-Forwarded-Host": "evil.example:99999" })).toBe(400);
+    expect(await raw("/directory", "GET", {})).toBe(200);
+  });
+
+  it("a sign-in post whose multipart body cannot be read is a 400, not a 500", async () => {
+    for (const path of ["/admin/login", "/seller-login"]) {
+      expect(await raw(path, "POST", { "Content-Type": "multipart/form-data", "X-Forwarded-For": "10.9.9.10" }, "?"), path).toBe(400);
+      expect(await raw(path, "POST", { "Content-Type": "multipart/form-data; boundary=other", "X-Forwarded-For": "10.9.9.10" }, "--x\r\n\r\n--x--\r\n"), path).toBe(400);
+    }
+  });
+});
