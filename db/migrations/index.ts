@@ -2,12 +2,14 @@ import type { Migration, MigrationProvider } from "kysely";
 import * as m20261121T1130 from "./2026-11-21T1130_initial";
 import * as m20261122T1600 from "./2026-11-22T1600_session_flash";
 import * as m20261122T2200 from "./2026-11-22T2200_mail_retry";
+import * as m20261123T0120 from "./2026-11-23T0120_email_verified";
 
 // Migrations are listed here, not read from disk, so they are bundled with the server build.
 const migrations: Record<string, Migration> = {
   "2026-11-21T1130_initial": m20261121T1130,
   "2026-11-22T1600_session_flash": m20261122T1600,
   "2026-11-22T2200_mail_retry": m20261122T2200,
+  "2026-11-23T0120_email_verified": m20261123T0120,
 };
 
 export const migrationProvider: MigrationProvider = {
