@@ -22,8 +22,9 @@ import { readForm } from "~/services/api.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "My Dashboard | BWP Directory" }, { name: "robots", content: "noindex" }];
 
-export function headers() {
-  return { "Cache-Control": "no-store" };
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return { "Cache-Control": "no-store", ...(retryAfter ? { "Retry-After": retryAfter } : {}) };
 }
 
 // Decision 3: the seller's own listing only. Every query below is scoped by the session's user id.
