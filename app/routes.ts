@@ -20,6 +20,7 @@ export default [
   route("seller-login", "routes/accounts/seller-login.tsx"),
   route("seller-dashboard", "routes/accounts/seller-dashboard.tsx"),
   route("logout", "routes/accounts/logout.tsx"),
+  route("verify-email", "routes/accounts/verify-email.tsx"),
   route("terms", "routes/accounts/legal.tsx", { id: "terms" }),
   route("privacy", "routes/accounts/legal.tsx", { id: "privacy" }),
   route("auth/google", "routes/accounts/google-start.tsx"),

@@ -26,6 +26,8 @@ export interface UsersTable {
   is_active: Flag;
   created_at: string;
   updated_at: string;
+  /** when the email was shown to be the owner's (verification link or Google); null: not yet */
+  email_verified_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionsTable {

@@ -119,3 +119,12 @@ export const reviewReplySchema = z.object({
     .min(1, "Please write your reply")
     .max(REVIEW_REPLY_MAX_LENGTH, `Reply must be at most ${REVIEW_REPLY_MAX_LENGTH.toLocaleString("en-IN")} characters`),
 });
+
+// ── email verification (the messages the pages and the mail share) ──
+export const VERIFY_EMAIL_MESSAGES = {
+  badLink: "This verification link is not valid. Sign in and send a new link from your dashboard.",
+  expired: "This verification link has expired. Sign in and send a new link from your dashboard.",
+  verified: "Your email address is verified. Thank you!",
+  alreadyVerified: "Your email address is already verified.",
+  sent: "We sent a new verification link. Please check your inbox (and the spam folder).",
+} as const;

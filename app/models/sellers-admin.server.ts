@@ -1,6 +1,6 @@
-import { sql } from "kysely";
+import { type ExpressionBuilder, sql } from "kysely";
 import type { DB } from "~db/client";
-import type { PaymentStatus, SellerStatus } from "~db/schema";
+import type { Database, PaymentStatus, SellerStatus } from "~db/schema";
 import { addMonths, todayIso } from "~/lib/dates";
 import { planById, PLANS, SITE_NAME } from "~/lib/constants";
 import type { Paging } from "~/lib/paging";
@@ -44,10 +44,34 @@ function filtered(db: DB, f: SellerFilters) {
   return q;
 }
 
+/**
+ * Whether the seller's account has a verified email: "verified", "unverified", or "no_account" for a
+ * listing applied for without an account (a subquery, so the list's unqualified columns stay the sellers').
+ */
+function accountEmailColumn(eb: ExpressionBuilder<Database, "sellers">) {
+  return eb
+    .case()
+    .when("sellers.user_id", "is", null)
+    .then(sql.lit("no_account"))
+    .when(eb.selectFrom("users").select("users.email_verified_at").whereRef("users.id", "=", "sellers.user_id"), "is not", null)
+    .then(sql.lit("verified"))
+    .else(sql.lit("unverified"))
+    .end()
+    .$castTo<AccountEmailState>()
+    .as("account_email");
+}
+export type AccountEmailState = "verified" | "unverified" | "no_account";
+
+/** The API's `email_verified`: true, false, or null when the listing has no account. */
+export function emailVerifiedJson(state: AccountEmailState): boolean | null {
+  return state === "no_account" ? null : state === "verified";
+}
+
 export async function listAdminSellers(db: DB, f: SellerFilters, paging: Paging) {
   const { total } = await filtered(db, f).select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
   const rows = await filtered(db, f)
     .select([...LIST_COLUMNS])
+    .select(accountEmailColumn)
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .limit(paging.limit)
@@ -214,11 +238,12 @@ export type ExportSellerRow = Awaited<ReturnType<typeof getAdminSeller>> & objec
 export async function getSellerForEditor(db: DB, id: number) {
   const row = await getAdminSeller(db, id);
   if (!row) return null;
-  const [categories, subcategories] = await Promise.all([
+  const [categories, subcategories, account] = await Promise.all([
     db.selectFrom("seller_categories").select("category_id").where("seller_id", "=", id).orderBy("position").execute(),
     db.selectFrom("seller_subcategories").select("subcategory_id").where("seller_id", "=", id).execute(),
+    db.selectFrom("sellers").select(accountEmailColumn).where("id", "=", id).executeTakeFirstOrThrow(),
   ]);
-  return { row, categoryIds: categories.map((c) => c.category_id), subcategoryIds: subcategories.map((s) => s.subcategory_id) };
+  return { row, categoryIds: categories.map((c) => c.category_id), subcategoryIds: subcategories.map((s) => s.subcategory_id), accountEmail: account.account_email };
 }
 
 export type EditorImages = Partial<Record<"profile_photo" | "id_proof_document" | "payment_screenshot", string>>;

@@ -1,6 +1,7 @@
 import type { DB } from "~db/client";
 import type { Role } from "~db/schema";
 import type { RegistrationInput } from "~/lib/auth-schemas";
+import { writeAudit } from "./audit.server";
 import { subcategoriesOutside, unknownCategories } from "./categories.server";
 import { setSellerCategories } from "./seller-categories.server";
 
@@ -166,37 +167,101 @@ export async function ensureFirstAdmin(db: DB, email: string | undefined, passwo
 }
 
 export type GoogleProfile = { sub: string; email: string | null; emailVerified: boolean; name: string | null };
-export type GoogleUserResult = { ok: true; user: AccountUser; created: boolean } | { ok: false; reason: "no_email" | "staff_account" | "inactive" };
+export type GoogleUserResult =
+  | { ok: true; user: AccountUser; created: boolean; linked: "new" | "existing" | "verified_account" | "unverified_account" }
+  | { ok: false; reason: "no_email" | "staff_account" | "inactive" };
 
 /**
  * Google sign-in: the account linked to this Google subject; else a seller account with the same
  * verified email gets linked; else a new seller account. Staff accounts never sign in through Google.
+ * Google asserts the email (`email_verified`), so the account's email counts as verified from then on.
+ *
+ * Linking to a password account whose email was never verified ends the pre-hijack (someone signed up
+ * with the owner's email and a password of their own): every session of the account ends and its
+ * password is removed, in the same transaction as the link and its audit row.
  */
-export async function findOrCreateGoogleUser(db: DB, profile: GoogleProfile): Promise<GoogleUserResult> {
-  const linked = await db.selectFrom("users").select([...PUBLIC_COLUMNS, "is_active"]).where("google_sub", "=", profile.sub).executeTakeFirst();
+export async function findOrCreateGoogleUser(db: DB, profile: GoogleProfile, meta: { ip?: string | null } = {}): Promise<GoogleUserResult> {
+  const stamp = new Date().toISOString();
+  const linked = await db.selectFrom("users").select([...PUBLIC_COLUMNS, "is_active", "email_verified_at"]).where("google_sub", "=", profile.sub).executeTakeFirst();
   if (linked) {
     if (linked.role !== "seller") return { ok: false, reason: "staff_account" };
     if (linked.is_active !== 1) return { ok: false, reason: "inactive" };
-    const { is_active: _a, ...user } = linked;
-    return { ok: true, user, created: false };
+    if (!linked.email_verified_at && profile.emailVerified && profile.email && normaliseEmail(profile.email) === linked.email) {
+      await markEmailVerified(db, linked.id, stamp);
+    }
+    const { is_active: _a, email_verified_at: _v, ...user } = linked;
+    return { ok: true, user, created: false, linked: "existing" };
   }
   if (!profile.email || !profile.emailVerified) return { ok: false, reason: "no_email" };
-  const byEmail = await findUserForLogin(db, profile.email);
+  const byEmail = await db
+    .selectFrom("users")
+    .select([...PUBLIC_COLUMNS, "is_active", "email_verified_at", "password_hash"])
+    .where("email", "=", normaliseEmail(profile.email))
+    .executeTakeFirst();
   if (byEmail) {
     if (byEmail.role !== "seller") return { ok: false, reason: "staff_account" };
     if (byEmail.is_active !== 1) return { ok: false, reason: "inactive" };
-    await db.updateTable("users").set({ google_sub: profile.sub, updated_at: new Date().toISOString() }).where("id", "=", byEmail.id).execute();
-    const { is_active: _a, password_hash: _p, ...user } = byEmail;
-    return { ok: true, user, created: false };
+    const { is_active: _a, password_hash: passwordHash, email_verified_at: verifiedAt, ...user } = byEmail;
+    if (verifiedAt) {
+      await db.updateTable("users").set({ google_sub: profile.sub, updated_at: stamp }).where("id", "=", user.id).execute();
+      return { ok: true, user, created: false, linked: "verified_account" };
+    }
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable("users")
+        .set({ google_sub: profile.sub, email_verified_at: stamp, password_hash: null, updated_at: stamp })
+        .where("id", "=", user.id)
+        .execute();
+      const ended = await trx.deleteFrom("sessions").where("user_id", "=", user.id).executeTakeFirst();
+      await writeAudit(trx, {
+        action: "account.google_link.unverified",
+        actorUserId: user.id,
+        actorEmail: user.email,
+        targetType: "user",
+        targetId: user.id,
+        ip: meta.ip ?? null,
+        details: { password_removed: passwordHash !== null, sessions_ended: Number(ended.numDeletedRows) },
+      });
+    });
+    return { ok: true, user, created: false, linked: "unverified_account" };
   }
-  const user = await createStaffOrSeller(db, {
-    email: profile.email,
-    name: profile.name?.trim() || profile.email.split("@")[0],
-    role: "seller",
-    passwordHash: null,
-    googleSub: profile.sub,
-  });
-  return { ok: true, user, created: true };
+  const created = await db
+    .insertInto("users")
+    .values({
+      email: normaliseEmail(profile.email),
+      name: profile.name?.trim() || profile.email.split("@")[0],
+      role: "seller",
+      password_hash: null,
+      google_sub: profile.sub,
+      email_verified_at: stamp,
+      is_active: 1,
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .returning(PUBLIC_COLUMNS)
+    .executeTakeFirstOrThrow();
+  return { ok: true, user: created, created: true, linked: "new" };
+}
+
+// ── email verification ──
+
+export type AccountSecurity = { emailVerifiedAt: string | null; hasPassword: boolean; googleLinked: boolean };
+
+/** What the seller dashboard says about the account: verified email, password, Google link. */
+export async function getAccountSecurity(db: DB, userId: number): Promise<AccountSecurity | null> {
+  const row = await db.selectFrom("users").select(["email_verified_at", "password_hash", "google_sub"]).where("id", "=", userId).executeTakeFirst();
+  return row ? { emailVerifiedAt: row.email_verified_at, hasPassword: row.password_hash !== null, googleLinked: row.google_sub !== null } : null;
+}
+
+/** The account a verification link names, with its email as it is now (a link names one email). */
+export async function findUserForVerification(db: DB, userId: number) {
+  return db.selectFrom("users").select(["id", "email", "email_verified_at", "is_active"]).where("id", "=", userId).executeTakeFirst();
+}
+
+/** Marks the email verified (once: an earlier time is kept). */
+export async function markEmailVerified(db: DB, userId: number, at = new Date().toISOString()): Promise<boolean> {
+  const result = await db.updateTable("users").set({ email_verified_at: at }).where("id", "=", userId).where("email_verified_at", "is", null).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** Where a role lands after sign-in (visitor-area point 6). */

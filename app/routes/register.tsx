@@ -18,7 +18,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { listActiveCategories, listActiveSubcategories } from "~/models/categories.server";
 import { submitApplicationWithFiles, upiId, upiPayeeName } from "~/services/application.server";
 import { formConstraints } from "~/services/form-constraints.server";
-import { checkPublicForm } from "~/services/public-form.server";
+import { checkDailyUploads, checkPublicForm } from "~/services/public-form.server";
 import { getSessionUser } from "~/services/session.server";
 import type { Route } from "./+types/register";
 
@@ -89,6 +89,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const guard = checkPublicForm("application", context.clientAddress, formData.get(HONEYPOT_FIELD));
   if (!guard.ok) {
     return data<ActionReply>({ result: submission.reply({ formErrors: [guard.message], hideFields }), reselect }, { status: guard.status, headers: guard.headers });
+  }
+  const daily = checkDailyUploads(context.clientAddress, 3 + submission.value.product_images.length);
+  if (!daily.ok) {
+    return data<ActionReply>({ result: submission.reply({ formErrors: [daily.message], hideFields }), reselect }, { status: daily.status, headers: daily.headers });
   }
 
   // Each image is checked by its content and stored; a refused application keeps none of them.

@@ -121,6 +121,11 @@ export type ImageReferences = { id_proof_document: string; payment_screenshot: s
 
 const DATA_URL = /^data:(?:image\/[a-z0-9.+-]+)?(?:;[a-z0-9=._+-]+)*;base64,/i;
 
+/** How many of an application's image references are data URLs (stored here, so counted as uploads). */
+export function countDataUrlImages(references: ImageReferences): number {
+  return [references.id_proof_document, references.payment_screenshot, references.profile_photo, ...references.product_images].filter((r) => DATA_URL.test(r)).length;
+}
+
 /** A data-URL image's bytes, or a refusal when it is larger than an upload may be (checked before decoding). */
 function decodeDataUrl(reference: string): Uint8Array | "too_big" | null {
   const head = DATA_URL.exec(reference);

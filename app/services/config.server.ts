@@ -18,6 +18,8 @@ export const RATE_LIMIT_DEFAULTS = {
   newsletter: { limit: 10, windowSeconds: 600 },
   application: { limit: 5, windowSeconds: 3600 },
   upload: { limit: 40, windowSeconds: 3600 },
+  // Images stored per address per day, through any public path (/api/upload, /register, data URLs of /api/sellers/submit).
+  upload_daily: { limit: 100, windowSeconds: 86_400 },
   login: { limit: 10, windowSeconds: 900 },
   signup: { limit: 10, windowSeconds: 3600 },
   // Sign-up step 1 ("is this email free?", a password hash) per address.
@@ -26,6 +28,9 @@ export const RATE_LIMIT_DEFAULTS = {
   acknowledgement: { limit: 3, windowSeconds: 3600 },
   // Failed sign-ins per account from any address: a short window, so an attacker cannot keep a real admin out for long.
   login_account: { limit: 20, windowSeconds: 300 },
+  // "Send a new verification link" per client address, and per account (each one is a mail to her inbox).
+  verify_email: { limit: 10, windowSeconds: 3600 },
+  verify_email_account: { limit: 3, windowSeconds: 3600 },
 } satisfies Record<string, RateRule>;
 export type RateScope = keyof typeof RATE_LIMIT_DEFAULTS;
 

@@ -97,6 +97,7 @@ export async function finishGoogleSignIn(
   db: DB,
   request: Request,
   params: CallbackParams,
+  clientAddress: string | null = null,
 ): Promise<{ ok: true; user: AccountUser; redirectTo: string | null; clearCookie: string } | GoogleError> {
   const s = settings();
   if (!s) return notConfigured;
@@ -143,7 +144,7 @@ export async function finishGoogleSignIn(
     email: typeof claims.email === "string" ? claims.email : null,
     emailVerified: claims.email_verified === true,
     name: typeof claims.name === "string" ? claims.name : null,
-  });
+  }, { ip: clientAddress });
   if (!result.ok) {
     const error =
       result.reason === "staff_account"

@@ -1,11 +1,10 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import type { DB } from "~db/client";
 import { CONTACT, SITE_NAME } from "~/lib/constants";
 import { UNSUBSCRIBE_BAD_LINK, UNSUBSCRIBE_DONE } from "~/lib/constants";
 import type { NewsletterInput } from "~/lib/schemas";
 import { type SubscribeOutcome, subscribeToNewsletter, unsubscribeFromNewsletter } from "~/models/enquiries.server";
 import { sendMailLater } from "./mailer.server";
-import { sessionSecrets } from "./config.server";
+import { signToken, verifyToken } from "./signed-token.server";
 
 // Newsletter sign-up with its welcome mail, and the signed unsubscribe link every newsletter mail
 // carries: token = HMAC-SHA256(SESSION_SECRET, purpose + email), so only this server can make one and
@@ -18,22 +17,12 @@ function normalise(email: string): string {
   return email.trim().toLowerCase();
 }
 
-function tokenWith(secret: string, email: string): string {
-  return createHmac("sha256", secret).update(PURPOSE + normalise(email)).digest("base64url");
-}
-
-/** Signed with the first session secret. */
 export function unsubscribeToken(email: string): string {
-  return tokenWith(sessionSecrets()[0]!, email);
+  return signToken(PURPOSE, normalise(email));
 }
 
-/** Constant-time check of a token from a link against every session secret (rotation); never throws. */
 export function verifyUnsubscribeToken(email: string, token: string): boolean {
-  const given = Buffer.from(token);
-  return sessionSecrets().some((secret) => {
-    const expected = Buffer.from(tokenWith(secret, email));
-    return given.length === expected.length && timingSafeEqual(given, expected);
-  });
+  return verifyToken(PURPOSE, normalise(email), token);
 }
 
 export function unsubscribeUrl(origin: string, email: string): string {

@@ -18,4 +18,24 @@ export function checkPublicForm(scope: string, clientAddress: string, honeypotVa
   return { ok: true };
 }
 
+/** The daily cap's answer: the window is a day, so the wait is said in hours. */
+export function tooManyUploadsMessage(retryAfterSeconds: number): string {
+  const hours = Math.max(1, Math.ceil(retryAfterSeconds / 3600));
+  return `You have uploaded too many images today. Please try again in ${hours} hour${hours === 1 ? "" : "s"}.`;
+}
+
+/**
+ * The per-address daily cap on stored images (UPLOAD_DAILY), across every public way in: each image of
+ * a request counts, so one application with nine images uses nine.
+ */
+export function checkDailyUploads(clientAddress: string, images: number): AbuseCheck {
+  for (let i = 0; i < images; i++) {
+    const rate = consume(getDb(), "upload_daily", clientAddress);
+    if (!rate.allowed) {
+      return { ok: false, status: 429, message: tooManyUploadsMessage(rate.retryAfterSeconds), headers: { "Retry-After": String(rate.retryAfterSeconds) } };
+    }
+  }
+  return { ok: true };
+}
+
 export { HONEYPOT_FIELD };

@@ -74,7 +74,8 @@ export type CachedResponse = {
   bytes: number;
 };
 
-const PER_ANSWER_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "date", "connection", "keep-alive", "etag", "last-modified", "x-cache", "content-security-policy", "set-cookie"]);
+// X-Request-Id is each request's own (set by the request log before this middleware runs).
+const PER_ANSWER_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "date", "connection", "keep-alive", "etag", "last-modified", "x-cache", "content-security-policy", "set-cookie", "x-request-id"]);
 
 export function buildEntry(input: {
   status: number;

@@ -4,7 +4,7 @@ import { type AdminSellerInput, planOf, SELLER_IMAGE_FIELDS } from "~/lib/admin-
 import { ADMIN_RECORD_ALIASES, adminSellerFormValues } from "~/lib/seller-fields";
 import { publicUploadUrl } from "~/lib/uploads";
 import {
-  applySellerAction, approvalMails, type Actor, type EditorImages, getSellerForEditor, saveAdminSeller, type SaveSellerResult, type SellerAction, uploadsOfSellers,
+  applySellerAction, approvalMails, type Actor, type EditorImages, emailVerifiedJson, getSellerForEditor, saveAdminSeller, type SaveSellerResult, type SellerAction, uploadsOfSellers,
 } from "~/models/sellers-admin.server";
 import { findUploads } from "~/models/uploads.server";
 import { sendMailLater } from "./mailer.server";
@@ -137,6 +137,8 @@ export async function adminSellerRecord(db: DB, editor: EditorRecord) {
     amount_paid: row.amount_paid,
     status: row.status,
     is_verified: row.is_verified === 1,
+    // The account's email (the verification link or Google), not the listing's `is_verified`: null without an account.
+    email_verified: emailVerifiedJson(editor.accountEmail),
     is_featured: row.is_featured === 1,
     is_paid: row.is_paid === 1,
     admin_notes: row.admin_notes,

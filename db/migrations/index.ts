@@ -4,6 +4,7 @@ import * as m20261122T1600 from "./2026-11-22T1600_session_flash";
 import * as m20261122T2200 from "./2026-11-22T2200_mail_retry";
 import * as m20261123T0110 from "./2026-11-23T0110_shared_rate_limits";
 import * as m20261123T0130 from "./2026-11-23T0130_content_version";
+import * as m20261123T0140 from "./2026-11-23T0140_email_verified";
 
 // Migrations are listed here, not read from disk, so they are bundled with the server build.
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-22T2200_mail_retry": m20261122T2200,
   "2026-11-23T0110_shared_rate_limits": m20261123T0110,
   "2026-11-23T0130_content_version": m20261123T0130,
+  "2026-11-23T0140_email_verified": m20261123T0140,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import type { Role } from "~db/schema";
-import { categoryId, createEnquiryRow, e2eDb, expect, randomClientAddress, signInAs, test, uniqueWord, unsubscribePath } from "./fixtures";
+import { categoryId, createEnquiryRow, createUser, e2eDb, expect, randomClientAddress, signInAs, test, uniqueWord, unsubscribePath, verifyEmailPath } from "./fixtures";
 
 // axe-core over every page, failing on a violation of ANY impact (with WCAG 2.2's 24 px target-size rule, off by default, turned on), in light and dark themes, on a
 // 390 px phone and a 1280 px desktop. In the js-on project the page is hydrated. In the js-off
@@ -94,6 +94,8 @@ const PAGES: PageCase[] = [
   { name: "admin enquiry not found", path: "/admin/enquiries/999999999", as: "moderator" },
   { name: "newsletter unsubscribe", path: unsubscribePath("axe-reader@example.test") },
   { name: "newsletter unsubscribe bad link", path: unsubscribePath("axe-reader@example.test", "bad-token") },
+  { name: "verify email", path: async () => verifyEmailPath(await createUser(e2eDb(), { role: "seller" })) },
+  { name: "verify email bad link", path: async () => verifyEmailPath(await createUser(e2eDb(), { role: "seller" }), undefined, "bad-token") },
   { name: "admin content", path: "/admin/content", as: "admin" },
   { name: "admin settings", path: "/admin/settings", as: "admin" },
   { name: "admin audit log", path: "/admin/audit", as: "admin" },

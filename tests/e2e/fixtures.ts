@@ -68,6 +68,15 @@ export function unsubscribePath(email: string, token?: string): string {
   return `/newsletter/unsubscribe?${new URLSearchParams({ email: address, token: signed })}`;
 }
 
+/**
+ * The signed email-verification link of an account, computed here independently (HMAC-SHA256 of
+ * "email-verification:v1\n" + "id\nemail\nexpires" with the server's SESSION_SECRET, base64url).
+ */
+export function verifyEmailPath(user: { id: number; email: string }, expires = Math.floor(Date.now() / 1000) + 3600, token?: string): string {
+  const signed = token ?? createHmac("sha256", E2E_SESSION_SECRET).update(`email-verification:v1\n${user.id}\n${user.email.toLowerCase()}\n${expires}`).digest("base64url");
+  return `/verify-email?${new URLSearchParams({ id: String(user.id), expires: String(expires), token: signed })}`;
+}
+
 /** An enquiry row as the contact form stores it (status new unless told). */
 export async function createEnquiryRow(
   db: DB,

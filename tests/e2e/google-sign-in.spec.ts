@@ -37,6 +37,36 @@ test.describe("Google sign-in", () => {
     expect(user.password_hash).toBeNull();
   });
 
+  test("pre-hijack: an account someone registered with her email and their password is hers after Google sign-in, and theirs no more", async ({ page, browser, baseURL, db }) => {
+    const email = `${uniqueWord("victim")}@gmail.test`;
+    const password = "Squatters-Password-1";
+    // The attacker signs up with the victim's address (never verified) and keeps a session.
+    const attacker = await browser.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": randomClientAddress() } });
+    const categories = (await (await attacker.request.get("/api/categories")).json()) as { id: number }[];
+    const registered = await attacker.request.post("/api/auth/register", {
+      data: { name: "Not Her", email, password, mobile: "+919876543210", city: "Pune", locality: "", category_ids: [categories[0].id], subcategory_ids: [] },
+    });
+    expect(registered.status()).toBe(201);
+    expect(await (await attacker.request.get("/api/users/me")).json()).toMatchObject({ email, email_verified: false });
+
+    // The owner signs in with Google: the account is linked to her, verified, and only her new session remains.
+    await authorizeAtProvider(page, email);
+    await expect(page).toHaveURL(/\/seller-dashboard$/);
+    await expect(page.locator("#google-only")).toContainText("this account has no password");
+    await expect(page.getByRole("heading", { name: "Verify your email" })).toHaveCount(0);
+    expect(await (await page.request.get("/api/users/me")).json()).toMatchObject({ email, email_verified: true });
+
+    // The attacker's session has ended, and the password no longer signs in.
+    expect((await attacker.request.get("/api/users/me")).status()).toBe(401);
+    const login = await attacker.request.post("/api/auth/login", { data: { email, password } });
+    expect(login.status()).toBe(401);
+    const row = await db.selectFrom("users").select(["id", "password_hash", "google_sub"]).where("email", "=", email).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ password_hash: null, google_sub: email });
+    const audit = await db.selectFrom("audit_log").select("details").where("action", "=", "account.google_link.unverified").where("target_id", "=", String(row.id)).executeTakeFirstOrThrow();
+    expect(JSON.parse(audit.details!)).toEqual({ password_removed: true, sessions_ended: 1 });
+    await attacker.close();
+  });
+
   test("a wrong state is refused, and a code cannot be used twice", async ({ browser, baseURL }) => {
     // A browser without JavaScript stops on the callback page (no exchange), so the test holds the code.
     // (Its "Continue with Google" link goes through /auth/google, the no-JavaScript start.)

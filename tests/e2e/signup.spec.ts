@@ -53,6 +53,22 @@ test.describe("seller sign-up", () => {
     expect(seller).toMatchObject({ status: "pending", is_paid: 0, city: "Mumbai", locality: "Bandra", owner_name: "Lakshmi Rao", category_names: "Food & Beverages" });
     const subs = await db.selectFrom("seller_subcategories").select("subcategory_id").where("seller_id", "=", seller.id).execute();
     expect(subs).toHaveLength(1);
+
+    // Email verification: the dashboard asks for it and sends a new link; the mailed link's page confirms with a button.
+    await expect(page.getByRole("heading", { name: "Verify your email" })).toBeVisible();
+    await page.getByRole("button", { name: "Send a new link" }).click();
+    await expect(page.getByText("We sent a new verification link.")).toBeVisible();
+    const mails = await db.selectFrom("mail_outbox").select("text_body").where("to_address", "=", email).where("subject", "like", "Please confirm your email%").orderBy("id", "desc").execute();
+    expect(mails).toHaveLength(2);
+    const link = mails[0].text_body.match(/http\S+\/verify-email\?\S+/)![0];
+    await page.goto(link);
+    await expect(page.getByRole("heading", { name: "Confirm your email address" })).toBeVisible();
+    expect((await db.selectFrom("users").select("email_verified_at").where("id", "=", user.id).executeTakeFirstOrThrow()).email_verified_at).toBeNull();
+    await page.getByRole("button", { name: "Confirm my email" }).click();
+    await expect(page.getByRole("status")).toHaveText("Your email address is verified. Thank you!");
+    await page.getByRole("link", { name: "Go to your dashboard" }).click();
+    await expect(page.getByRole("heading", { name: "Welcome, Lakshmi" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Verify your email" })).toHaveCount(0);
   });
 
   test("shows the spec's step 1 messages and keeps typed values", async ({ page, jsEnabled }) => {

@@ -205,6 +205,51 @@ describe("Google accounts", () => {
     expect(await findOrCreateGoogleUser(db, { sub: `g-${admin.email}`, email: admin.email, emailVerified: true, name: null })).toEqual({ ok: false, reason: "staff_account" });
     expect(await findOrCreateGoogleUser(db, { sub: "g-4", email: "x@gmail.test", emailVerified: false, name: null })).toEqual({ ok: false, reason: "no_email" });
   });
+
+  async function sessionsOf(userId: number) {
+    return db.selectFrom("sessions").select("id").where("user_id", "=", userId).execute();
+  }
+  async function addSession(userId: number) {
+    const stamp = new Date();
+    await db.insertInto("sessions").values({ id: `s-${userId}-${Math.random().toString(36).slice(2)}`, user_id: userId, created_at: stamp.toISOString(), expires_at: new Date(stamp.getTime() + 86_400_000).toISOString(), ip: "203.0.113.9", user_agent: "attacker" }).execute();
+  }
+
+  it("linking to a password account whose email was never verified ends its sessions and removes its password (pre-hijack), audited", async () => {
+    // Someone signed up with the owner's address and a password of their own, and holds a session.
+    const squatter = await newSeller("squatters-password");
+    await addSession(squatter.userId);
+    await addSession(squatter.userId);
+    expect(await attemptPasswordLogin(db, { email: squatter.email, password: "squatters-password" }, { portal: "seller", clientAddress: "203.0.113.9" })).toMatchObject({ ok: true });
+
+    const owner = await findOrCreateGoogleUser(db, { sub: `g-owner-${squatter.email}`, email: squatter.email, emailVerified: true, name: null }, { ip: "198.51.100.7" });
+    expect(owner).toMatchObject({ ok: true, created: false, linked: "unverified_account", user: { id: squatter.userId } });
+    expect(await sessionsOf(squatter.userId)).toEqual([]);
+    const row = await db.selectFrom("users").select(["password_hash", "google_sub", "email_verified_at"]).where("id", "=", squatter.userId).executeTakeFirstOrThrow();
+    expect(row.password_hash).toBeNull();
+    expect(row.google_sub).toBe(`g-owner-${squatter.email}`);
+    expect(row.email_verified_at).not.toBeNull();
+    const refused = await attemptPasswordLogin(db, { email: squatter.email, password: "squatters-password" }, { portal: "seller", clientAddress: "203.0.113.9" });
+    expect(refused).toMatchObject({ ok: false, status: 401 });
+    const audit = await db.selectFrom("audit_log").select(["action", "ip", "details"]).where("action", "=", "account.google_link.unverified").where("target_id", "=", String(squatter.userId)).executeTakeFirstOrThrow();
+    expect(audit.ip).toBe("198.51.100.7");
+    expect(JSON.parse(audit.details!)).toEqual({ password_removed: true, sessions_ended: 2 });
+  });
+
+  it("linking to an account whose email is verified keeps its password and sessions; new Google accounts start verified", async () => {
+    const seller = await newSeller("her-own-password");
+    await db.updateTable("users").set({ email_verified_at: new Date().toISOString() }).where("id", "=", seller.userId).execute();
+    await addSession(seller.userId);
+    const linked = await findOrCreateGoogleUser(db, { sub: `g-v-${seller.email}`, email: seller.email, emailVerified: true, name: null });
+    expect(linked).toMatchObject({ ok: true, linked: "verified_account" });
+    expect(await sessionsOf(seller.userId)).toHaveLength(1);
+    expect(await attemptPasswordLogin(db, { email: seller.email, password: "her-own-password" }, { portal: "seller", clientAddress: "203.0.113.10" })).toMatchObject({ ok: true });
+
+    const gmail = uniqueEmail("fresh").replace("example.in", "gmail.test");
+    const created = await findOrCreateGoogleUser(db, { sub: `g-${gmail}`, email: gmail, emailVerified: true, name: "Fresh" });
+    expect(created).toMatchObject({ ok: true, created: true, linked: "new" });
+    const row = await db.selectFrom("users").select("email_verified_at").where("email", "=", gmail).executeTakeFirstOrThrow();
+    expect(row.email_verified_at).not.toBeNull();
+  });
 });
 
 describe("seller's own data", () => {

@@ -17,3 +17,15 @@ export function StatusBadge({ status }: { status: string }) {
   const label = status.replace(/_/g, " ").replace(/^\w/, (c) => c.toUpperCase());
   return <Badge tone={STATUS_TONES[status] ?? "neutral"}>{label}</Badge>;
 }
+
+const ACCOUNT_EMAIL: Record<string, { tone: BadgeTone; label: string }> = {
+  verified: { tone: "success", label: "Email verified" },
+  unverified: { tone: "warning", label: "Email not verified" },
+  no_account: { tone: "neutral", label: "No account" },
+};
+
+/** Whether the seller's account email is verified (not the listing's Verified flag). */
+export function AccountEmailBadge({ state }: { state: "verified" | "unverified" | "no_account" }) {
+  const look = ACCOUNT_EMAIL[state] ?? ACCOUNT_EMAIL.no_account;
+  return <Badge tone={look.tone}>{look.label}</Badge>;
+}

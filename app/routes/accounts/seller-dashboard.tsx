@@ -5,7 +5,7 @@ import { getDb } from "~db/client";
 import { ErrorList, TextareaField } from "~/components/forms";
 import { SellerProfileFields } from "~/components/seller-profile-fields";
 import { EyeIcon, StarIcon } from "~/components/icons";
-import { REVIEW_REPLY_MAX_LENGTH, reviewReplySchema } from "~/lib/auth-schemas";
+import { REVIEW_REPLY_MAX_LENGTH, reviewReplySchema, VERIFY_EMAIL_MESSAGES } from "~/lib/auth-schemas";
 import { formatDate } from "~/lib/dates";
 import { formatCount, formatRating } from "~/lib/format";
 import { sellerProfileSchema } from "~/lib/schemas";
@@ -13,28 +13,37 @@ import { subscriptionExpiry } from "~/lib/subscription";
 import { profileFormValues } from "~/lib/seller-fields";
 import { getOwnListing, listOwnPublishedReviews, replyToOwnReview, updateOwnProfile } from "~/models/seller-account.server";
 import type { OwnListing } from "~/models/seller-account.server";
+import { getAccountSecurity, type AccountSecurity } from "~/models/users.server";
+import { resendVerification } from "~/services/email-verification.server";
+import { publicOrigin } from "~/services/public-url.server";
 import { requireUser } from "~/services/session.server";
 import type { Route } from "./+types/seller-dashboard";
 import { readForm } from "~/services/api.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "My Dashboard | BWP Directory" }, { name: "robots", content: "noindex" }];
 
-export function headers() {
-  return { "Cache-Control": "no-store" };
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return { "Cache-Control": "no-store", ...(retryAfter ? { "Retry-After": retryAfter } : {}) };
 }
 
 // Decision 3: the seller's own listing only. Every query below is scoped by the session's user id.
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request, { roles: ["seller"], loginPath: "/seller-login" });
   const db = getDb();
-  const [listing, reviews] = await Promise.all([getOwnListing(db, user.id), listOwnPublishedReviews(db, user.id)]);
-  return { user: { name: user.name, email: user.email }, listing, reviews };
+  const [listing, reviews, account] = await Promise.all([getOwnListing(db, user.id), listOwnPublishedReviews(db, user.id), getAccountSecurity(db, user.id)]);
+  return { user: { name: user.name, email: user.email }, listing, reviews, account };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, { roles: ["seller"], loginPath: "/seller-login" });
   const form = await readForm(request);
   const intent = form.get("intent");
+  if (intent === "resend_verification") {
+    const sent = await resendVerification(getDb(), user, { clientAddress: context.clientAddress, origin: publicOrigin(request) });
+    if (!sent.ok) return data({ intent: "resend_verification" as const, message: sent.message }, { status: sent.status, headers: { "Retry-After": String(sent.retryAfterSeconds) } });
+    return redirect("/seller-dashboard?verification=sent#verify-email");
+  }
   if (intent === "reply") {
     const submission = parseWithZod(form, { schema: reviewReplySchema });
     const reviewId = Number(form.get("review_id")) || 0;
@@ -60,9 +69,10 @@ const STATUS_TEXT: Record<string, { label: string; text: string; tone: string }>
 };
 
 export default function SellerDashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, listing, reviews } = loaderData;
+  const { user, listing, reviews, account } = loaderData;
   const [params] = useSearchParams();
   const replied = Number(params.get("replied")) || null;
+  const resendError = actionData && actionData.intent === "resend_verification" ? actionData.message : null;
   return (
     <div className="container section stack dashboard">
       <header className="dashboard-head">
@@ -72,6 +82,7 @@ export default function SellerDashboard({ loaderData, actionData }: Route.Compon
         </div>
         {listing?.status === "active" ? <Link to={`/seller/${listing.id}`} className="btn btn-sm"><EyeIcon /> View public profile</Link> : null}
       </header>
+      {account ? <AccountNotices account={account} email={user.email} sent={params.get("verification") === "sent"} error={resendError} /> : null}
       {listing ? <ListingOverview listing={listing} /> : (
         <section className="card card-pad empty-state">
           <div className="icon" aria-hidden="true">🏪</div>
@@ -101,6 +112,39 @@ export default function SellerDashboard({ loaderData, actionData }: Route.Compon
         </section>
       ) : null}
     </div>
+  );
+}
+
+/** Email verification (with "send a new link") and, for a Google-only account, how she signs in. */
+function AccountNotices({ account, email, sent, error }: { account: AccountSecurity; email: string; sent: boolean; error: string | null }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "resend_verification";
+  return (
+    <>
+      {!account.emailVerifiedAt ? (
+        <section className="notice dashboard-cta" id="verify-email" aria-labelledby="verify-email-heading">
+          <div>
+            <h2 id="verify-email-heading" className="h3" style={{ margin: 0 }}>Verify your email</h2>
+            <p className="small" style={{ margin: 0 }}>
+              We sent a link to <strong>{email}</strong>. Open it and confirm, so we know this address is yours.
+            </p>
+            {sent ? <p className="form-success small" role="status">{VERIFY_EMAIL_MESSAGES.sent}</p> : null}
+            {error ? <p className="form-error small" role="alert">{error}</p> : null}
+          </div>
+          <Form method="post" preventScrollReset>
+            <input type="hidden" name="intent" value="resend_verification" />
+            <button type="submit" className="btn btn-sm" disabled={busy}>{busy ? "Sending..." : "Send a new link"}</button>
+          </Form>
+        </section>
+      ) : null}
+      {!account.hasPassword && account.googleLinked ? (
+        <p className="notice small" id="google-only">
+          You sign in with <strong>Continue with Google</strong>: this account has no password. If you had set one before you first
+          signed in with Google, it was switched off, because this email address had not been verified yet (so nobody else who
+          knew it can still sign in). Keep using Continue with Google on the sign-in page.
+        </p>
+      ) : null}
+    </>
   );
 }
 

@@ -13,7 +13,9 @@ import { listActiveCategories, listActiveSubcategories } from "~/models/categori
 import { EMAIL_TAKEN_MESSAGE, homeForRole, registerSeller, sellerEmailTaken } from "~/models/users.server";
 import { startSession } from "~/services/auth.server";
 import { formConstraints } from "~/services/form-constraints.server";
+import { sendVerificationMail } from "~/services/email-verification.server";
 import { hashPassword } from "~/services/password.server";
+import { publicOrigin } from "~/services/public-url.server";
 import { openPendingSignup, sealPendingSignup } from "~/services/pending-signup.server";
 import { consume, tooManyMessage } from "~/services/rate-limit.server";
 import { getSessionUser } from "~/services/session.server";
@@ -115,6 +117,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return data({ step: 2 as const, result: submission.reply({ fieldErrors: { [result.field]: [result.message] } }), values: step1, step2, pending }, { status: 400 });
   }
+  sendVerificationMail(db, result.user, publicOrigin(request));
   const cookie = await startSession(request, result.user.id, context.clientAddress);
   return redirect("/seller-dashboard", { headers: { "Set-Cookie": cookie } });
 }

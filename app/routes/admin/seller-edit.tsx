@@ -5,7 +5,7 @@ import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { z } from "zod";
 import { getDb } from "~db/client";
-import { Badge, StatusBadge } from "~/components/admin/badge";
+import { AccountEmailBadge, Badge, StatusBadge } from "~/components/admin/badge";
 import { ErrorList, Field, ImageFileField, SelectField, TextareaField } from "~/components/forms";
 import { SellerCategoryFields } from "~/components/seller-category-fields";
 import { SellerContactFields, SellerProfileFields } from "~/components/seller-profile-fields";
@@ -65,6 +65,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       name: row.business_name || row.owner_name,
       status: row.status,
       is_verified: row.is_verified === 1,
+      accountEmail: editor.accountEmail,
       cardHint: identityCardHint(row),
       documents: {
         photo: publicUploadUrl(row.profile_photo),
@@ -157,6 +158,7 @@ function SellerEditor({ loaderData, lastResult }: { loaderData: EditorData; last
         <p className="row">
           <StatusBadge status={seller.status} />
           {seller.is_verified ? <Badge tone="success">Verified</Badge> : <Badge tone="neutral">Not verified</Badge>}
+          <AccountEmailBadge state={seller.accountEmail} />
           <a href={`/seller/${seller.id}`} target="_blank" rel="noreferrer" className="small">Public profile (opens in a new tab)</a>
         </p>
       ) : null}

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { getDb } from "~db/client";
-import { Badge, StatusBadge } from "~/components/admin/badge";
+import { AccountEmailBadge, Badge, StatusBadge } from "~/components/admin/badge";
 import { EmptyState } from "~/components/admin/empty-state";
 import { ConfirmButton, ConfirmPanel } from "~/components/admin/confirm";
 import { Pagination } from "~/components/admin/pagination";
@@ -230,7 +230,7 @@ export default function AdminSellers({ loaderData, actionData }: Route.Component
                           {s.photo ? <img src={s.photo} alt="" width={40} height={40} className="avatar" /> : <span className="avatar avatar-empty" aria-hidden="true">{name.slice(0, 1).toUpperCase()}</span>}
                           <div>
                             <strong>{name}</strong>
-                            <div className="small muted">{s.email}</div>
+                            <div className="small muted">{s.email} <AccountEmailBadge state={s.account_email} /></div>
                             <div className="small muted">{s.mobile} · {s.city}</div>
                           </div>
                         </div>

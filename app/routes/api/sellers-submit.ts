@@ -1,7 +1,8 @@
 import { getDb } from "~db/client";
 import { APPLICATION_JSON_MAX_BYTES, APPLICATION_MESSAGES, apiApplicationSchema } from "~/lib/schemas";
 import { jsonError, methodNotAllowed, readPublicJsonForm } from "~/services/api.server";
-import { submitApplicationWithReferences } from "~/services/application.server";
+import { countDataUrlImages, submitApplicationWithReferences } from "~/services/application.server";
+import { checkDailyUploads } from "~/services/public-form.server";
 import { getSessionUser } from "~/services/session.server";
 import type { Route } from "./+types/sellers-submit";
 
@@ -20,6 +21,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!form.ok) return form.response;
 
   const { id_proof_document, payment_screenshot, profile_photo, product_images, ...fields } = form.data;
+  // Data-URL images are stored here: they count against the daily upload cap like POST /api/upload.
+  const daily = checkDailyUploads(context.clientAddress, countDataUrlImages({ id_proof_document, payment_screenshot, profile_photo, product_images }));
+  if (!daily.ok) return jsonError(daily.message, daily.status, daily.headers);
   const user = await getSessionUser(request);
   const result = await submitApplicationWithReferences(
     getDb(),

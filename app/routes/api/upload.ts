@@ -3,7 +3,7 @@ import { getDb } from "~db/client";
 import { IMAGE_MAX_BYTES } from "~/lib/constants";
 import { APPLICATION_MESSAGES, uploadPurposeSchema } from "~/lib/schemas";
 import { firstIssueMessage, jsonError, methodNotAllowed } from "~/services/api.server";
-import { checkPublicForm, HONEYPOT_FIELD } from "~/services/public-form.server";
+import { checkDailyUploads, checkPublicForm, HONEYPOT_FIELD } from "~/services/public-form.server";
 import { storeImage } from "~/services/uploads.server";
 import type { Route } from "./+types/upload";
 
@@ -33,6 +33,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!purpose.success) return jsonError(firstIssueMessage(purpose.error), 400);
   const guard = checkPublicForm("upload", context.clientAddress, formData.get(HONEYPOT_FIELD));
   if (!guard.ok) return jsonError(guard.message, guard.status, guard.headers);
+  const daily = checkDailyUploads(context.clientAddress, 1);
+  if (!daily.ok) return jsonError(daily.message, daily.status, daily.headers);
   const stored = await storeImage(getDb(), new Uint8Array(await file.arrayBuffer()), purpose.data);
   if (!stored.ok) return jsonError(stored.message, stored.status);
   return Response.json({ url: stored.url, key: stored.key, visibility: stored.visibility }, { status: 201 });

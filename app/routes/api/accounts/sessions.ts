@@ -21,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readJsonForm(request, { schema: bodySchema, sameOrigin: true });
   if (!form.ok) return form.response;
   const db = getDb();
-  const result = await finishGoogleSignIn(db, request, form.data);
+  const result = await finishGoogleSignIn(db, request, form.data, context.clientAddress);
   await writeAudit(db, {
     action: result.ok ? "google.login.success" : "google.login.failure",
     actorUserId: result.ok ? result.user.id : null,

@@ -1,7 +1,7 @@
 import { getDb } from "~db/client";
 import { sellerFiltersFrom } from "~/lib/admin-schemas";
 import { pageInfo, pagingFrom } from "~/lib/paging";
-import { listAdminSellers } from "~/models/sellers-admin.server";
+import { emailVerifiedJson, listAdminSellers } from "~/models/sellers-admin.server";
 import { jsonError } from "~/services/api.server";
 import { requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/sellers";
@@ -16,7 +16,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const info = pageInfo(paging, total);
   return Response.json(
     {
-      sellers: sellers.map((s) => ({ ...s, is_verified: !!s.is_verified, is_featured: !!s.is_featured, is_paid: !!s.is_paid, categories: s.category_names })),
+      sellers: sellers.map(({ account_email, ...s }) => ({ ...s, is_verified: !!s.is_verified, is_featured: !!s.is_featured, is_paid: !!s.is_paid, categories: s.category_names, email_verified: emailVerifiedJson(account_email) })),
       pagination: { page: info.page, limit: info.limit, total: info.total, pages: info.pages },
     },
     { headers: { "Cache-Control": "no-store" } },

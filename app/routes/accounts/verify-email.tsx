@@ -1,0 +1,77 @@
+import { data, Form, Link } from "react-router";
+import { getDb } from "~db/client";
+import { VERIFY_EMAIL_MESSAGES } from "~/lib/auth-schemas";
+import { readForm } from "~/services/api.server";
+import { checkVerificationLink, verifyEmailFromLink } from "~/services/email-verification.server";
+import { getSessionUser } from "~/services/session.server";
+import type { Route } from "./+types/verify-email";
+
+// /verify-email?id&expires&token — the signed link of the verification mail. GET only shows a confirm
+// button (mail scanners open links and must not verify anything); the POST form verifies, without
+// JavaScript too. A tampered or expired link is a 400 page with the reason.
+
+export function meta() {
+  return [{ title: "Confirm your email | BWP Directory" }, { name: "robots", content: "noindex" }];
+}
+
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const link = await checkVerificationLink(getDb(), new URL(request.url).searchParams);
+  if (!link.ok) throw data(link.message, { status: link.status });
+  return { email: link.email, alreadyVerified: link.alreadyVerified, params: link.params };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const result = await verifyEmailFromLink(getDb(), await readForm(request), context.clientAddress);
+  if (!result.ok) throw data(result.message, { status: result.status });
+  const user = await getSessionUser(request);
+  return { done: true as const, message: result.message, next: user?.role === "seller" ? "/seller-dashboard" : "/seller-login" };
+}
+
+export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
+  const { email, alreadyVerified, params } = loaderData;
+  return (
+    <section className="container section narrow">
+      <div className="card card-pad center-card stack">
+        <div className="icon-bubble" aria-hidden="true">✉️</div>
+        {actionData?.done || alreadyVerified ? (
+          <>
+            <h1>Email confirmed</h1>
+            <p className="form-success" role="status">{actionData?.message ?? VERIFY_EMAIL_MESSAGES.alreadyVerified}</p>
+            <div className="row" style={{ justifyContent: "center" }}>
+              <Link to={actionData?.next ?? "/seller-dashboard"} className="btn btn-primary">Go to your dashboard</Link>
+            </div>
+          </>
+        ) : (
+          <>
+            <h1>Confirm your email address</h1>
+            <p className="muted">Confirm that <strong>{email}</strong> is the email address of your seller account.</p>
+            <Form method="post" className="stack">
+              <input type="hidden" name="id" value={params.id} />
+              <input type="hidden" name="expires" value={params.expires} />
+              <input type="hidden" name="token" value={params.token} />
+              <button type="submit" className="btn btn-primary btn-block">Confirm my email</button>
+            </Form>
+            <p className="small muted">Did not create an account with us? Then do not confirm; you can close this page.</p>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const message = error && typeof error === "object" && "data" in error && typeof error.data === "string" ? error.data : VERIFY_EMAIL_MESSAGES.badLink;
+  return (
+    <section className="container section narrow">
+      <div className="card card-pad center-card stack">
+        <h1>Verification link not valid</h1>
+        <p className="form-error" role="alert">{message}</p>
+        <Link to="/seller-login" className="btn">Sign in</Link>
+      </div>
+    </section>
+  );
+}

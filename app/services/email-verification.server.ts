@@ -1,0 +1,99 @@
+import type { DB } from "~db/client";
+import { SITE_NAME } from "~/lib/constants";
+import { VERIFY_EMAIL_MESSAGES } from "~/lib/auth-schemas";
+import { writeAudit } from "~/models/audit.server";
+import { findUserForVerification, markEmailVerified } from "~/models/users.server";
+import { sendMailLater } from "./mailer.server";
+import { consume, tooManyMessage } from "./rate-limit.server";
+import { signToken, verifyToken } from "./signed-token.server";
+
+// Email verification for password sign-ups: a signed, expiring link (the one signing helper, over the
+// account id, its email as it is now and the expiry), mailed through the outbox at sign-up and on
+// request from the dashboard (rate limited per account and per client address).
+
+const PURPOSE = "email-verification:v1\n";
+export const VERIFY_EMAIL_PATH = "/verify-email";
+export const VERIFICATION_LINK_HOURS = 48;
+
+type LinkParams = { id: string; expires: string; token: string };
+
+function message(userId: number, email: string, expires: number): string {
+  return `${userId}\n${email.trim().toLowerCase()}\n${expires}`;
+}
+
+/** The verification link's query for an account, valid for VERIFICATION_LINK_HOURS from `now`. */
+export function verificationParams(user: { id: number; email: string }, now = Date.now()): LinkParams {
+  const expires = Math.floor(now / 1000) + VERIFICATION_LINK_HOURS * 3600;
+  return { id: String(user.id), expires: String(expires), token: signToken(PURPOSE, message(user.id, user.email, expires)) };
+}
+
+export function verificationUrl(origin: string, user: { id: number; email: string }, now = Date.now()): string {
+  return `${origin}${VERIFY_EMAIL_PATH}?${new URLSearchParams(verificationParams(user, now)).toString()}`;
+}
+
+/** Queues the verification mail (never delays the response). */
+export function sendVerificationMail(db: DB, user: { id: number; email: string; name: string }, origin: string): void {
+  sendMailLater(db, [
+    {
+      to: user.email,
+      subject: `Please confirm your email address — ${SITE_NAME}`,
+      text: [
+        `Hello ${user.name},`,
+        "",
+        `Please confirm that ${user.email} is your email address for your ${SITE_NAME} seller account:`,
+        verificationUrl(origin, user),
+        "",
+        `The link works for ${VERIFICATION_LINK_HOURS} hours. If you did not create this account, do not open the link; you can ignore this email.`,
+        "",
+        `— The ${SITE_NAME} team`,
+      ].join("\n"),
+    },
+  ]);
+}
+
+export type LinkCheck =
+  | { ok: true; userId: number; email: string; alreadyVerified: boolean; params: LinkParams }
+  | { ok: false; status: 400; message: string };
+
+/** Reads a link's query (or the confirm form): the signature must match the account's current email, and the link must not have expired. */
+export async function checkVerificationLink(db: DB, source: URLSearchParams | FormData, now = Date.now()): Promise<LinkCheck> {
+  const read = (name: string) => String(source.get(name) ?? "").slice(0, 128);
+  const params = { id: read("id"), expires: read("expires"), token: read("token") };
+  const bad = { ok: false as const, status: 400 as const, message: VERIFY_EMAIL_MESSAGES.badLink };
+  if (!/^\d{1,12}$/.test(params.id) || !/^\d{1,12}$/.test(params.expires) || !params.token) return bad;
+  const user = await findUserForVerification(db, Number(params.id));
+  if (!user || user.is_active !== 1) return bad;
+  if (!verifyToken(PURPOSE, message(user.id, user.email, Number(params.expires)), params.token)) return bad;
+  // Checked after the signature, so "expired" is only said of links this server made.
+  if (Number(params.expires) * 1000 < now) return { ok: false, status: 400, message: VERIFY_EMAIL_MESSAGES.expired };
+  return { ok: true, userId: user.id, email: user.email, alreadyVerified: user.email_verified_at !== null, params };
+}
+
+/** The confirm button's POST: marks the email verified, with an audit row. */
+export async function verifyEmailFromLink(db: DB, form: FormData, ip: string | null): Promise<{ ok: true; message: string } | { ok: false; status: 400; message: string }> {
+  const link = await checkVerificationLink(db, form);
+  if (!link.ok) return link;
+  if (!(await markEmailVerified(db, link.userId))) return { ok: true, message: VERIFY_EMAIL_MESSAGES.alreadyVerified };
+  await writeAudit(db, { action: "account.email_verified", actorUserId: link.userId, actorEmail: link.email, targetType: "user", targetId: link.userId, ip, details: { by: "link" } });
+  return { ok: true, message: VERIFY_EMAIL_MESSAGES.verified };
+}
+
+export type ResendResult = { ok: true; message: string } | { ok: false; status: 429; message: string; retryAfterSeconds: number };
+
+/** "Send a new link" from the dashboard: a few per account and per client address. */
+export async function resendVerification(
+  db: DB,
+  user: { id: number; email: string; name: string },
+  meta: { clientAddress: string; origin: string },
+): Promise<ResendResult> {
+  const current = await findUserForVerification(db, user.id);
+  if (current?.email_verified_at) return { ok: true, message: VERIFY_EMAIL_MESSAGES.alreadyVerified };
+  const byAddress = consume(db, "verify_email", meta.clientAddress);
+  const byAccount = consume(db, "verify_email_account", String(user.id));
+  if (!byAddress.allowed || !byAccount.allowed) {
+    const retry = Math.max(byAddress.allowed ? 0 : byAddress.retryAfterSeconds, byAccount.allowed ? 0 : byAccount.retryAfterSeconds);
+    return { ok: false, status: 429, message: tooManyMessage(retry), retryAfterSeconds: retry };
+  }
+  sendVerificationMail(db, user, meta.origin);
+  return { ok: true, message: VERIFY_EMAIL_MESSAGES.sent };
+}
