@@ -4,12 +4,15 @@ import { FeatureGrid, TestimonialCard } from "~/components/feature-grid";
 import { CheckIcon } from "~/components/icons";
 import { formatRupees, MARKETING, PLAN_FEATURES, PLANS, planDuration } from "~/lib/constants";
 import { LISTING_FAQ } from "~/lib/faq";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/list-your-business";
 
-export function meta() {
-  return [
-    { title: "List Your Business | BWP Directory" },
-    { name: "description", content: `Reach ${MARKETING.members} women professionals. Get a verified listing in the BWP Directory from ${formatRupees(PLANS[0].amount)} a month.` },
-  ];
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, {
+    title: "List Your Business",
+    description: `Reach ${MARKETING.members} women professionals. Get a verified listing in the BWP Directory from ${formatRupees(PLANS[0].amount)} a month.`,
+    path: "/list-your-business",
+  });
 }
 
 const STATS = [
