@@ -6,6 +6,7 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { NewsletterForm } from "~/components/newsletter-form";
 import { THEME_BOOT_SCRIPT, themeFromCookieHeader } from "~/lib/theme";
+import { publicOrigin } from "~/services/public-url.server";
 import { getSessionUser } from "~/services/session.server";
 import appStyles from "~/styles/app.css?url";
 import type { Route } from "./+types/root";
@@ -21,6 +22,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     theme: themeFromCookieHeader(request.headers.get("Cookie")),
     // Only what the header shows; pages that need more load it themselves.
     user: user ? { name: user.name, role: user.role } : null,
+    // For absolute addresses in page metadata (canonical, og:url, og:image, JSON-LD).
+    origin: publicOrigin(request),
   };
 }
 

@@ -8,6 +8,12 @@ export default [
   route("seller/:id", "routes/seller.tsx"),
   route("coming-soon", "routes/coming-soon.tsx"),
   route("theme", "routes/theme.tsx"),
+  // ── crawlers and link previews ──
+  route("robots.txt", "routes/robots.ts"),
+  route("sitemap.xml", "routes/sitemap.ts", { id: "sitemap-index" }),
+  route("sitemaps/:file", "routes/sitemap.ts", { id: "sitemap-file" }),
+  route("share/site.jpg", "routes/share-card.ts", { id: "share-site" }),
+  route("share/seller/:id/:file", "routes/share-card.ts", { id: "share-seller" }),
   // ── marketing and public forms ──
   route("list-your-business", "routes/list-your-business.tsx"),
   route("register", "routes/register.tsx"),

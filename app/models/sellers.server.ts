@@ -275,3 +275,43 @@ export async function addSellerViews(db: DB, views: Iterable<[id: number, count:
     }
   });
 }
+
+// ── the sitemap: public sellers only, by the same rule as the pages (decision 11) ──
+
+export async function countPublicSellers(db: DB): Promise<number> {
+  const row = await db.selectFrom("sellers").where((eb) => isPublic(eb)).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The id of the public seller at a position (0-based) in id order, where a sitemap file starts. */
+export async function publicSellerIdAt(db: DB, offset: number): Promise<number | null> {
+  const row = await db.selectFrom("sellers").select("id").where((eb) => isPublic(eb)).orderBy("id").limit(1).offset(offset).executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** Public sellers with ids from `fromId`, in id order, with the time their profile last changed. */
+export async function listPublicSellerStamps(db: DB, fromId: number, limit: number): Promise<{ id: number; updated_at: string }[]> {
+  return db
+    .selectFrom("sellers")
+    .select(["id", "updated_at"])
+    .where((eb) => isPublic(eb))
+    .where("id", ">=", fromId)
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+}
+
+/** Each active category and city pair that has at least one public seller (the directory's landing pages). */
+export async function listPublicCategoryCities(db: DB): Promise<{ slug: string; city: string }[]> {
+  return db
+    .selectFrom("sellers")
+    .innerJoin("seller_categories as sc", "sc.seller_id", "sellers.id")
+    .innerJoin("categories as c", "c.id", "sc.category_id")
+    .select(["c.slug as slug", "sellers.city as city"])
+    .distinct()
+    .where((eb) => isPublic(eb))
+    .where("c.is_active", "=", 1)
+    .orderBy("c.slug")
+    .orderBy("sellers.city")
+    .execute();
+}

@@ -2,9 +2,10 @@ import { Link } from "react-router";
 import { COMING_SOON_MESSAGE } from "~/lib/constants";
 import type { Route } from "./+types/coming-soon";
 import { publicCacheHeaders } from "~/services/response-cache.server";
+import { privatePageMeta } from "~/lib/seo";
 
 export function meta() {
-  return [{ title: "Coming Soon | BWP Directory" }];
+  return privatePageMeta("Coming Soon");
 }
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -15,12 +15,16 @@ import { checkPublicForm } from "~/services/public-form.server";
 import type { Route } from "./+types/contact";
 import { publicCacheHeaders } from "~/services/response-cache.server";
 import { readForm } from "~/services/api.server";
+import { pageMeta, privatePageMeta } from "~/lib/seo";
 
-export function meta() {
-  return [
-    { title: "Contact Us | BWP Directory" },
-    { name: "description", content: "Questions about listings, partnerships or the community? Write to the BWP Directory team — we reply within 24 hours." },
-  ];
+export function meta({ matches, location }: Route.MetaArgs) {
+  // The thank-you screen after a message is a form result, not a page to index.
+  if (new URLSearchParams(location.search).has("sent")) return privatePageMeta("Message Sent");
+  return pageMeta(matches, {
+    title: "Contact Us",
+    description: "Questions about listings, partnerships or the community? Write to the BWP Directory team — we reply within 24 hours.",
+    path: "/contact",
+  });
 }
 
 const REQUIRED = ["name", "email", "query_type", "message"] as const;

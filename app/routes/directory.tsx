@@ -6,15 +6,25 @@ import { CITIES, DIRECTORY_PAGE_SIZE } from "~/lib/constants";
 import { directoryQuerySchema, searchParamsObject } from "~/lib/schemas";
 import { listActiveCategories } from "~/models/categories.server";
 import { listPublicSellers } from "~/models/sellers.server";
+import { directoryPath, directoryRobots, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/directory";
 import { publicCacheHeaders } from "~/services/response-cache.server";
 
-export function meta({ data }: Route.MetaArgs) {
-  const total = data?.pagination.total ?? 0;
-  return [
-    { title: "Directory of Women-Led Businesses | BWP Directory" },
-    { name: "description", content: `Browse ${total} verified women-led businesses: search by name, category and city.` },
-  ];
+export function meta({ data, matches }: Route.MetaArgs) {
+  if (!data) return [{ title: "Directory | BWP Directory" }];
+  const { query, pagination } = data;
+  const category = data.categories.find((c) => c.slug === query.category)?.name ?? query.category;
+  const what = category || "Women-Led Businesses";
+  const where = query.city ? ` in ${query.city}` : "";
+  let title = query.search ? `Search results for “${query.search}”` : category || query.city ? `${what}${where}` : "Directory of Women-Led Businesses";
+  if (query.page > 1) title += ` — Page ${query.page}`;
+  const found = `${pagination.total.toLocaleString("en-IN")} verified women-led business${pagination.total === 1 ? "" : "es"}`;
+  const description = query.search
+    ? `${found} matching “${query.search}” on BWP Directory.`
+    : category || query.city
+      ? `Browse ${found}${category ? ` for ${category.toLowerCase()}` : ""}${where}: reviews, prices and contact details.`
+      : `Browse ${found}: search by name, category and city.`;
+  return pageMeta(matches, { title, description, path: directoryPath(query), robots: directoryRobots({ ...query, total: pagination.total }) });
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form, Link, useRouteLoaderData } from "react-router";
 import { Carousel } from "~/components/carousel";
 import { useScrollReveal } from "~/components/counter";
 import { FeatureGrid, StatsList, TestimonialCard } from "~/components/feature-grid";
@@ -16,12 +16,17 @@ import {
 import { getHomeFeatured } from "~/services/home.server";
 import type { Route } from "./+types/home";
 import { publicCacheHeaders } from "~/services/response-cache.server";
+import { pageMeta } from "~/lib/seo";
+import { homeStructuredData } from "~/lib/structured-data";
+import { StructuredData } from "~/components/structured-data";
+import type { loader as rootLoader } from "~/root";
 
-export function meta() {
-  return [
-    { title: "BWP Directory — Discover Women-Led Businesses" },
-    { name: "description", content: `Find verified women-led businesses in your city: fashion, food, wellness, services and more, from a community of ${MARKETING.members} women professionals.` },
-  ];
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, {
+    title: "BWP Directory — Discover Women-Led Businesses",
+    description: `Find verified women-led businesses in your city: fashion, food, wellness, services and more, from a community of ${MARKETING.members} women professionals.`,
+    path: "/",
+  });
 }
 
 /** Featured sellers are in the first HTML; with none, or on failure, the six built-in samples show (and it is logged). */
@@ -33,8 +38,10 @@ export const headers: Route.HeadersFunction = publicCacheHeaders;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   useScrollReveal(0.3);
+  const origin = useRouteLoaderData<typeof rootLoader>("root")?.origin ?? "";
   return (
     <>
+      <StructuredData data={homeStructuredData(origin)} />
       {/* 1. Hero with search */}
       <section className="home-hero" aria-labelledby="hero-heading">
         <div className="container home-hero-inner">

@@ -5,13 +5,15 @@ import { CheckIcon } from "~/components/icons";
 import { formatRupees, MARKETING, PLAN_FEATURES, PLANS, planDuration } from "~/lib/constants";
 import { LISTING_FAQ } from "~/lib/faq";
 import { publicCacheHeaders } from "~/services/response-cache.server";
+import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/list-your-business";
 
-export function meta() {
-  return [
-    { title: "List Your Business | BWP Directory" },
-    { name: "description", content: `Reach ${MARKETING.members} women professionals. Get a verified listing in the BWP Directory from ${formatRupees(PLANS[0].amount)} a month.` },
-  ];
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, {
+    title: "List Your Business",
+    description: `Reach ${MARKETING.members} women professionals. Get a verified listing in the BWP Directory from ${formatRupees(PLANS[0].amount)} a month.`,
+    path: "/list-your-business",
+  });
 }
 
 const STATS = [

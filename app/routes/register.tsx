@@ -21,15 +21,18 @@ import { formConstraints } from "~/services/form-constraints.server";
 import { checkDailyUploads, checkPublicForm } from "~/services/public-form.server";
 import { getSessionUser } from "~/services/session.server";
 import type { Route } from "./+types/register";
+import { pageMeta, privatePageMeta } from "~/lib/seo";
 
 // /register — the paid listing application (decision 2): one multipart form that works without
 // JavaScript. With JavaScript the same zod schema checks it before it is sent.
 
-export function meta() {
-  return [
-    { title: "Apply for a Listing | BWP Directory" },
-    { name: "description", content: "Apply to list your women-led business in the verified BWP Directory. Choose a plan, pay by UPI and go live within 24-48 hours." },
-  ];
+export function meta({ matches, location }: Route.MetaArgs) {
+  if (new URLSearchParams(location.search).has("submitted")) return privatePageMeta("Application Submitted");
+  return pageMeta(matches, {
+    title: "Apply for a Listing",
+    description: "Apply to list your women-led business in the verified BWP Directory. Choose a plan, pay by UPI and go live within 24-48 hours.",
+    path: "/register",
+  });
 }
 
 /** Hard cap of one part; the 200 KB rule itself is checked after parsing, so typed values survive. */

@@ -1,24 +1,31 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, isRouteErrorResponse, Link, redirect, type ShouldRevalidateFunctionArgs, useNavigation, useSearchParams } from "react-router";
+import { data, Form, isRouteErrorResponse, Link, redirect, type ShouldRevalidateFunctionArgs, useNavigation, useRouteLoaderData, useSearchParams } from "react-router";
 import { ErrorList, Field, Honeypot, HONEYPOT_FIELD, StarRatingField, TextareaField } from "~/components/forms";
 import {
   ArrowLeftIcon, CheckIcon, FacebookIcon, GiftIcon, GlobeIcon, HeartIcon, InstagramIcon, MapPinIcon, MessageIcon, PhoneIcon, ScaleIcon, ShieldIcon, StarIcon, YoutubeIcon,
 } from "~/components/icons";
 import { SellerAvatar } from "~/components/seller-avatar";
+import { ShareProfile } from "~/components/share-profile";
+import { StructuredData } from "~/components/structured-data";
 import { getDb } from "~db/client";
 import { priceRangeLabel, REPORT_REASON_MAX_LENGTH, REVIEW_MAX_LENGTH } from "~/lib/constants";
 import { formatDate } from "~/lib/dates";
-import { formatCount, formatRating, safeExternalUrl } from "~/lib/format";
+import { formatCount, formatRating, safeExternalUrl, truncate } from "~/lib/format";
 import { imageSrcSet } from "~/lib/uploads";
 import { isReviewIncomplete, parseId, REVIEW_MISSING_MESSAGE, reviewReportSchema, reviewSchema } from "~/lib/schemas";
 import { useClientValidation } from "~/lib/use-client-validation";
+import { pageMeta } from "~/lib/seo";
+import { sellerStructuredData } from "~/lib/structured-data";
+import { whatsappChatUrl, whatsappNumberLabel } from "~/lib/whatsapp";
 import { createReview, flagReview } from "~/models/reviews.server";
 import { getPublicSeller } from "~/models/sellers.server";
 import { publicCacheHeaders } from "~/services/response-cache.server";
 import { countSellerView, unsavedSellerViews } from "~/services/seller-views.server";
 import { formConstraints } from "~/services/form-constraints.server";
 import { checkPublicForm } from "~/services/public-form.server";
+import { sellerShareImagePath } from "~/services/share-card.server";
+import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/seller";
 import { readForm } from "~/services/api.server";
 
@@ -29,13 +36,22 @@ function notFound() {
   return data({ message: "Seller Not Found" }, { status: 404 });
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: "Seller Not Found | BWP Directory" }];
+/** "Home Bakers in Koramangala, Bangalore": what and where, for the title and share texts. */
+function sellerSummary(s: { category_list: string[]; locality: string | null; city: string }): string {
+  const place = [s.locality, s.city].filter(Boolean).join(", ");
+  return s.category_list[0] ? `${s.category_list[0]} in ${place}` : `Women-led business in ${place}`;
+}
+
+export function meta({ data: loaderData, matches }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: "Seller Not Found | BWP Directory" }, { name: "robots", content: "noindex,follow" }];
   const s = loaderData.seller;
-  return [
-    { title: `${s.display_name} | BWP Directory` },
-    { name: "description", content: s.tagline || s.description?.slice(0, 150) || `${s.display_name} in ${s.city}` },
-  ];
+  const summary = sellerSummary(s);
+  return pageMeta(matches, {
+    title: `${s.display_name} — ${summary}`,
+    description: truncate(s.tagline || s.description || `${s.display_name}: ${summary}. Verified on BWP Directory.`, 160),
+    path: `/seller/${s.id}`,
+    image: { path: loaderData.shareImage, alt: `${s.display_name}: ${summary}` },
+  });
 }
 
 export async function loader({ params }: Route.LoaderArgs) {
@@ -45,7 +61,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   const seller = await getPublicSeller(db, id);
   if (!seller) throw notFound();
   countSellerView(id);
-  return { seller: { ...seller, views_count: seller.views_count + unsavedSellerViews(id) }, reviewConstraint: formConstraints(reviewSchema) };
+  return { seller: { ...seller, views_count: seller.views_count + unsavedSellerViews(id) }, reviewConstraint: formConstraints(reviewSchema), shareImage: sellerShareImagePath(seller) };
 }
 
 export const headers: Route.HeadersFunction = publicCacheHeaders;
@@ -118,7 +134,10 @@ function Stars({ rating }: { rating: number }) {
 }
 
 export default function SellerPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { seller } = loaderData;
+  const { seller, shareImage } = loaderData;
+  const origin = useRouteLoaderData<typeof rootLoader>("root")?.origin ?? "";
+  const profileUrl = `${origin}/seller/${seller.id}`;
+  const whatsappChat = whatsappChatUrl(seller);
   const [searchParams] = useSearchParams();
   const tabParam = searchParams.get("tab");
   const tab: Tab = TABS.includes(tabParam as Tab) ? (tabParam as Tab) : "overview";
@@ -132,6 +151,7 @@ export default function SellerPage({ loaderData, actionData }: Route.ComponentPr
 
   return (
     <div className="container section">
+      <StructuredData data={sellerStructuredData(seller, origin, shareImage)} />
       <Link to="/directory" className="row small" style={{ gap: 6, marginBottom: "var(--s-4)" }}><ArrowLeftIcon /> Back to Directory</Link>
 
       <header className="card profile-header">
@@ -156,6 +176,8 @@ export default function SellerPage({ loaderData, actionData }: Route.ComponentPr
           </div>
           <div className="row">
             {website ? <a className="btn btn-primary btn-sm" href={website} target="_blank" rel="noopener noreferrer nofollow"><GlobeIcon /> Visit Website</a> : null}
+            {whatsappChat ? <a className="btn btn-whatsapp btn-sm" href={whatsappChat} target="_blank" rel="noopener noreferrer nofollow"><MessageIcon /> Chat on WhatsApp</a> : null}
+            <ShareProfile url={profileUrl} title={seller.display_name} text={`${seller.display_name} — ${sellerSummary(seller)}, on BWP Directory:`} />
             <button type="button" className="btn btn-sm" aria-disabled="true" title="Coming soon"><HeartIcon /> Add to Favorites</button>
             <button type="button" className="btn btn-sm" aria-disabled="true" title="Coming soon"><ScaleIcon /> Add to Compare</button>
           </div>
@@ -168,7 +190,7 @@ export default function SellerPage({ loaderData, actionData }: Route.ComponentPr
         <Link to={tabHref("tutorials")} aria-current={tab === "tutorials" ? "page" : undefined} preventScrollReset>Tutorials (0)</Link>
       </nav>
 
-      {tab === "overview" ? <Overview seller={seller} website={website} /> : null}
+      {tab === "overview" ? <Overview seller={seller} website={website} whatsappChat={whatsappChat} /> : null}
       {tab === "reviews" ? <Reviews seller={seller} submitted={reviewSubmitted} reported={reviewReported} report={report} lastResult={actionData?.result} constraint={loaderData.reviewConstraint} /> : null}
       {tab === "tutorials" ? (
         <div className="card empty-state">
@@ -183,8 +205,7 @@ export default function SellerPage({ loaderData, actionData }: Route.ComponentPr
 
 type Seller = Route.ComponentProps["loaderData"]["seller"];
 
-function Overview({ seller, website }: { seller: Seller; website: string | null }) {
-  const whatsapp = safeExternalUrl(seller.whatsapp_link);
+function Overview({ seller, website, whatsappChat }: { seller: Seller; website: string | null; whatsappChat: string | null }) {
   const social = [
     { label: "Website", href: website, icon: <GlobeIcon /> },
     { label: "Facebook", href: safeExternalUrl(seller.facebook_link), icon: <FacebookIcon /> },
@@ -229,7 +250,7 @@ function Overview({ seller, website }: { seller: Seller; website: string | null 
           <ul className="contact-list">
             <li><PhoneIcon /> <span><a href={`tel:${seller.mobile.replace(/\s+/g, "")}`}>{seller.mobile}</a><br /><a className="btn btn-primary btn-sm" style={{ marginTop: 6 }} href={`tel:${seller.mobile.replace(/\s+/g, "")}`}>Call Now</a></span></li>
             {seller.address ? <li><MapPinIcon /> <span>{seller.address}</span></li> : null}
-            {whatsapp ? <li><MessageIcon /> <a href={whatsapp} target="_blank" rel="noopener noreferrer nofollow">Chat on WhatsApp</a></li> : null}
+            {whatsappChat ? <li><MessageIcon /> <span>WhatsApp <a href={whatsappChat} target="_blank" rel="noopener noreferrer nofollow">{whatsappNumberLabel(whatsappChat)}</a></span></li> : null}
           </ul>
         </section>
         {social.length ? (

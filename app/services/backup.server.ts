@@ -22,7 +22,9 @@ export async function backupTo(db: DB, dir: string): Promise<string> {
   await rm(partial, { recursive: true, force: true });
   await mkdir(partial, { recursive: true });
   await sql`VACUUM INTO ${join(partial, BACKUP_DB_FILE)}`.execute(db);
-  await cp(uploadsDir(), join(partial, "uploads"), { recursive: true, force: true }).catch((error: NodeJS.ErrnoException) => {
+  // The cache (share cards) is drawn again on demand: not worth backing up.
+  const cache = join(uploadsDir(), "cache");
+  await cp(uploadsDir(), join(partial, "uploads"), { recursive: true, force: true, filter: (source) => source !== cache }).catch((error: NodeJS.ErrnoException) => {
     if (error.code !== "ENOENT") throw error;
   });
   await rename(partial, target);

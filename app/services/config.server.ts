@@ -85,6 +85,7 @@ const settingsSchema = z.object({
   TEAM_EMAIL: optional(z.email({ error: "must be an email address" })),
   UPI_ID: withDefault(z.string(), "bwpcommunity@okaxis"),
   UPI_PAYEE_NAME: withDefault(z.string(), "BWP Community"),
+  SITEMAP_URLS_PER_FILE: withDefault(whole(1, 50_000, "a whole number from 1 to 50000"), 50_000),
   RESPONSE_CACHE_MB: withDefault(z.coerce.number({ error: "must be a number of megabytes (0 for off)" }).min(0, "must be a number of megabytes (0 for off)").max(4096, "must be at most 4096 megabytes"), 64),
 });
 
@@ -120,6 +121,8 @@ function toConfig(env: z.output<typeof settingsSchema>, rateLimits: Record<strin
     upi: { id: env.UPI_ID, payeeName: env.UPI_PAYEE_NAME },
     rateLimits,
     /** Memory of the response cache of anonymous public answers (0: off). */
+    /** URLs per sitemap file (the sitemap protocol's limit is 50,000). */
+    sitemapUrlsPerFile: env.SITEMAP_URLS_PER_FILE,
     responseCacheBytes: Math.floor(env.RESPONSE_CACHE_MB * 1024 * 1024),
   };
 }

@@ -1,11 +1,9 @@
 import QRCode from "qrcode";
 import sharp from "sharp";
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
 import { SITE_NAME } from "~/lib/constants";
 import { formatDate } from "~/lib/dates";
-import { uploadsFolder } from "./storage.server";
-import { isUploadKey } from "./uploads.server";
+import { escapeXml } from "~/lib/format";
+import { readPublicUpload } from "./uploads.server";
 
 // The seller's printable identity card: a pure SVG renderer (every text XML-escaped, the photo and
 // the QR code of the public profile embedded), and the loading of the photo it embeds.
@@ -22,9 +20,7 @@ export type IdentityCardSeller = {
   subscription_end_date: string | null;
 };
 
-export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
-}
+export { escapeXml };
 
 /** The file-safe name of a downloaded card: BWP_Identity_Card_{name}_{id}.svg */
 export function identityCardFileName(seller: Pick<IdentityCardSeller, "id" | "owner_name" | "business_name">): string {
@@ -93,10 +89,9 @@ export function renderIdentityCard(seller: IdentityCardSeller, options: { profil
 
 /** The seller's profile photo as a small JPEG data URI for the card, or null when there is none to read. */
 export async function cardPhotoDataUri(profilePhotoKey: string | null): Promise<string | null> {
-  // Uploaded photos have generated keys; the demo data's have plain names. Never a path.
-  if (!profilePhotoKey || !(isUploadKey(profilePhotoKey) || /^[a-z0-9][a-z0-9._-]*\.webp$/i.test(profilePhotoKey))) return null;
+  const bytes = await readPublicUpload(profilePhotoKey);
+  if (!bytes) return null;
   try {
-    const bytes = await readFile(join(uploadsFolder("public"), profilePhotoKey));
     const jpeg = await sharp(bytes).resize(300, 360, { fit: "cover" }).jpeg({ quality: 80 }).toBuffer();
     return `data:image/jpeg;base64,${jpeg.toString("base64")}`;
   } catch {

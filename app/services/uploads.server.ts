@@ -61,6 +61,26 @@ export async function discardImages(db: DB, stored: { key: string; visibility: "
   await deleteUploadRows(db, stored.map((s) => s.key));
 }
 
+/**
+ * A public image's bytes by its key, or by the /uploads address `publicUploadUrl` made of it; null when
+ * there is no such file. Uploaded images have generated keys, the demo data's plain .webp names; never a path.
+ */
+export async function readPublicUpload(reference: string | null | undefined): Promise<Buffer | null> {
+  if (!reference) return null;
+  let key = reference.startsWith("/uploads/") ? reference.slice("/uploads/".length) : reference;
+  try {
+    key = decodeURIComponent(key);
+  } catch {
+    return null;
+  }
+  if (!(isUploadKey(key) || /^[a-z0-9][a-z0-9._-]*\.webp$/i.test(key))) return null;
+  try {
+    return await readFile(join(uploadsFolder("public"), key));
+  } catch {
+    return null;
+  }
+}
+
 /** A private upload's bytes, for the admin-guarded route. */
 export async function readPrivateUpload(db: DB, key: string): Promise<{ data: Buffer; mime: string } | null> {
   if (!isUploadKey(key)) return null;

@@ -31,6 +31,15 @@ const PAGES: PageCase[] = [
       return `/seller/${id}?tab=reviews`;
     },
   },
+  {
+    name: "seller profile, share open",
+    path: async ({ makeSeller }) => `/seller/${await makeSeller({ business_name: uniqueWord("axe"), mobile: "98765 43210" })}`,
+    // Without the Web Share API (Chromium on Linux) the Share control is a disclosure: look at it open.
+    prepare: async (page) => {
+      const summary = page.locator("summary", { hasText: "Share" });
+      if (await summary.count()) await summary.click();
+    },
+  },
   { name: "seller not found", path: "/seller/999999999" },
   { name: "page not found", path: "/no-such-page" },
   { name: "list your business", path: "/list-your-business" },

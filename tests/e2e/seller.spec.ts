@@ -93,6 +93,33 @@ test.describe("seller profile", () => {
     await page.goto(`/seller/${id}?tab=reviews`);
     await expectNoA11yViolations(page);
   });
+
+  test("Share uses the system share sheet, else offers WhatsApp and the address to copy; Chat on WhatsApp opens wa.me with 91 + the mobile", async ({ page, makeSeller, jsEnabled, baseURL }) => {
+    const name = `${uniqueWord("share")} Studio`;
+    const id = await makeSeller({ business_name: name, mobile: "98765 43210", whatsapp_link: null });
+    const profileUrl = `${baseURL}/seller/${id}`;
+    if (jsEnabled) {
+      // The share sheet itself belongs to the operating system: record what the page hands it.
+      await page.addInitScript(() => {
+        const shared: ShareData[] = [];
+        Object.defineProperty(window, "__shared", { value: shared });
+        Object.defineProperty(navigator, "share", { configurable: true, value: async (data: ShareData) => void shared.push(data) });
+      });
+    }
+    await page.goto(`/seller/${id}`);
+    await expect(page.getByRole("link", { name: "Chat on WhatsApp" })).toHaveAttribute("href", "https://wa.me/919876543210");
+    if (jsEnabled) {
+      await page.getByRole("button", { name: "Share" }).click();
+      await expect.poll(() => page.evaluate(() => (window as unknown as { __shared: ShareData[] }).__shared)).toEqual([expect.objectContaining({ url: profileUrl, title: name })]);
+    } else {
+      await page.locator("summary", { hasText: "Share" }).click();
+      const whatsapp = page.getByRole("link", { name: "Share on WhatsApp" });
+      const href = await whatsapp.getAttribute("href");
+      expect(href?.startsWith("https://wa.me/?text=")).toBe(true);
+      expect(new URL(href!).searchParams.get("text")).toBe(`${name} — Women-led business in Bangalore, on BWP Directory: ${profileUrl}`);
+      await expect(page.getByLabel("Link to this profile")).toHaveValue(profileUrl);
+    }
+  });
 });
 
 test.describe("writing a review", () => {

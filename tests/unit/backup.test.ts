@@ -19,6 +19,8 @@ describe("backups while the site writes", () => {
   it("holds every write acknowledged before the backup, and restores with the uploads", async () => {
     mkdirSync(join(uploadsDir(), "public"), { recursive: true });
     writeFileSync(join(uploadsDir(), "public", "photo.webp"), "image-bytes");
+    mkdirSync(join(uploadsDir(), "cache", "share"), { recursive: true });
+    writeFileSync(join(uploadsDir(), "cache", "share", "seller-1-0123456789abcdef.jpg"), "drawn-again-on-demand");
     let acknowledged = 0;
     let writing = true;
     const writer = (async () => {
@@ -41,6 +43,7 @@ describe("backups while the site writes", () => {
     await copy.destroy();
     expect(Number(rows.n)).toBeGreaterThanOrEqual(before);
     expect(readFileSync(join(target, "uploads", "public", "photo.webp"), "utf8")).toBe("image-bytes");
+    expect(existsSync(join(target, "uploads", "cache"))).toBe(false);
 
     // Restore into a stopped site: a fresh path gets the backup's rows and uploads.
     const site = join(dir, "restored.db");

@@ -2,12 +2,20 @@ import { Link, useLocation } from "react-router";
 import { CONTACT, SITE_LONG_NAME, SITE_NAME } from "~/lib/constants";
 import type { Route } from "./+types/legal";
 import { publicCacheHeaders } from "~/services/response-cache.server";
+import { pageMeta } from "~/lib/seo";
 
 const UPDATED = "21 November 2026";
 
-export const meta: Route.MetaFunction = ({ location }) => [
-  { title: `${location.pathname === "/privacy" ? "Privacy Policy" : "Terms and Conditions"} | ${SITE_NAME}` },
-];
+export const meta: Route.MetaFunction = ({ location, matches }) => {
+  const privacy = location.pathname === "/privacy";
+  return pageMeta(matches, {
+    title: privacy ? "Privacy Policy" : "Terms and Conditions",
+    description: privacy
+      ? `How ${SITE_NAME} collects, uses and protects the personal data of visitors, sellers and members.`
+      : `The terms for using ${SITE_NAME}, listing a business and writing reviews.`,
+    path: privacy ? "/privacy" : "/terms",
+  });
+};
 
 /** /terms and /privacy: one module, two documents. */
 export const headers: Route.HeadersFunction = publicCacheHeaders;

@@ -14,8 +14,9 @@ import { googleSignInEnabled } from "~/services/google-oidc.server";
 import { getSessionUser } from "~/services/session.server";
 import type { Route } from "./+types/seller-login";
 import { boundedFormRequest } from "~/services/api.server";
+import { privatePageMeta } from "~/lib/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Seller Login | BWP Directory" }];
+export const meta: Route.MetaFunction = () => privatePageMeta("Seller Login");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);

@@ -21,11 +21,9 @@ import { consume, tooManyMessage } from "~/services/rate-limit.server";
 import { getSessionUser } from "~/services/session.server";
 import type { Route } from "./+types/seller-signup";
 import { readForm } from "~/services/api.server";
+import { privatePageMeta } from "~/lib/seo";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Create a Seller Account | BWP Directory" },
-  { name: "description", content: "Create your seller account to list your women-led business in the BWP Directory." },
-];
+export const meta: Route.MetaFunction = () => privatePageMeta("Create a Seller Account");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);

@@ -1,0 +1,54 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { useHydrated } from "~/lib/use-hydrated";
+import { whatsappShareUrl } from "~/lib/whatsapp";
+import { CheckIcon, MessageIcon, ShareIcon } from "./icons";
+
+/**
+ * 'Share' on a profile. Where the browser has the Web Share API, one button opens the system's share
+ * sheet. Elsewhere (and without JavaScript) a disclosure holds a WhatsApp share link and the profile's
+ * address in a read-only field to copy (with JavaScript, a 'Copy link' button too).
+ */
+export function ShareProfile({ url, title, text }: { url: string; title: string; text: string }) {
+  const hydrated = useHydrated();
+  const [canShare, setCanShare] = useState(false);
+  const [copied, setCopied] = useState(false);
+  const field = useRef<HTMLInputElement>(null);
+  const id = useId();
+  useEffect(() => setCanShare(typeof navigator.share === "function"), []);
+
+  if (canShare) {
+    return (
+      <button type="button" className="btn btn-sm" onClick={() => navigator.share({ title, text, url }).catch(() => undefined)}>
+        <ShareIcon /> Share
+      </button>
+    );
+  }
+  async function copy() {
+    field.current?.select();
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied(true);
+    } catch {
+      setCopied(false); // the text stays selected for the visitor to copy
+    }
+  }
+  return (
+    <details className="share-menu">
+      <summary className="btn btn-sm"><ShareIcon /> Share</summary>
+      <div className="share-panel card">
+        <a className="btn btn-sm btn-whatsapp" href={whatsappShareUrl(`${text} ${url}`)} target="_blank" rel="noopener noreferrer">
+          <MessageIcon /> Share on WhatsApp
+        </a>
+        <label htmlFor={id} className="label">Link to this profile</label>
+        <div className="share-link">
+          <input ref={field} id={id} className="input input-sm" type="url" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
+          {hydrated ? (
+            <button type="button" className="btn btn-sm" onClick={copy} aria-live="polite">
+              {copied ? <><CheckIcon /> Copied</> : "Copy link"}
+            </button>
+          ) : null}
+        </div>
+      </div>
+    </details>
+  );
+}

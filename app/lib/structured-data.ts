@@ -1,0 +1,147 @@
+import { CONTACT, priceRangeLabel, SITE_LONG_NAME, SITE_NAME } from "./constants";
+import { safeExternalUrl } from "./format";
+import { directoryPath } from "./seo";
+import { whatsappDigits } from "./whatsapp";
+
+// schema.org structured data (JSON-LD) for the home page and seller profiles: pure builders over the
+// loader data, and one serializer that keeps any text inside its <script> element.
+
+export type JsonLd = Record<string, unknown>;
+
+/** How many of the newest published reviews a profile's LocalBusiness carries. */
+export const STRUCTURED_REVIEW_LIMIT = 5;
+
+/**
+ * JSON for a `<script type="application/ld+json">`: `<`, `>` and `&` become \u escapes (so `</script>`
+ * or `<!--` in a seller's text cannot end the element), as do U+2028/U+2029. JSON.parse gives the same value.
+ */
+export function serializeJsonLd(value: JsonLd | JsonLd[]): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+/** Leaves out empty values, so the output has no `null` or `""` properties. */
+function compact(record: Record<string, unknown>): JsonLd {
+  const out: JsonLd = {};
+  for (const [key, value] of Object.entries(record)) {
+    if (value === null || value === undefined || value === "" || (Array.isArray(value) && value.length === 0)) continue;
+    out[key] = value;
+  }
+  return out;
+}
+
+function absolute(origin: string, path: string | null | undefined): string | null {
+  if (!path) return null;
+  return /^https?:\/\//.test(path) ? path : `${origin}${path.startsWith("/") ? "" : "/"}${path}`;
+}
+
+export function homeStructuredData(origin: string): JsonLd[] {
+  const url = `${origin}/`;
+  return [
+    compact({
+      "@context": "https://schema.org",
+      "@type": "Organization",
+      "@id": `${url}#organization`,
+      name: SITE_NAME,
+      alternateName: SITE_LONG_NAME,
+      url,
+      logo: `${origin}/favicon.svg`,
+      email: CONTACT.email,
+      telephone: `+${whatsappDigits(CONTACT.phone)}`,
+      sameAs: [CONTACT.communityUrl],
+    }),
+    {
+      "@context": "https://schema.org",
+      "@type": "WebSite",
+      "@id": `${url}#website`,
+      name: SITE_NAME,
+      url,
+      publisher: { "@id": `${url}#organization` },
+      inLanguage: "en-IN",
+      potentialAction: {
+        "@type": "SearchAction",
+        target: { "@type": "EntryPoint", urlTemplate: `${origin}/directory?search={query}` },
+        "query-input": "required name=query",
+      },
+    },
+  ];
+}
+
+export interface StructuredSeller {
+  id: number;
+  display_name: string;
+  tagline: string | null;
+  description: string | null;
+  profile_photo: string | null;
+  logo: string | null;
+  product_image_list: string[];
+  mobile: string;
+  address: string | null;
+  locality: string | null;
+  city: string;
+  website: string | null;
+  facebook_link: string | null;
+  instagram: string | null;
+  youtube_link: string | null;
+  price_range: string | null;
+  avg_rating: number;
+  review_count: number;
+  category_refs: { name: string; slug: string }[];
+  reviews: { reviewer_name: string; rating: number; review_text: string; created_at: string }[];
+}
+
+/** A seller profile: its LocalBusiness (rating and reviews only from published reviews, and only when there is one) and its breadcrumbs. */
+export function sellerStructuredData(seller: StructuredSeller, origin: string, shareImagePath?: string): JsonLd[] {
+  const url = `${origin}/seller/${seller.id}`;
+  const images = [seller.profile_photo, seller.logo, ...seller.product_image_list, shareImagePath]
+    .map((p) => absolute(origin, p))
+    .filter((u, i, all): u is string => !!u && all.indexOf(u) === i);
+  const phone = whatsappDigits(seller.mobile);
+  const sameAs = [seller.website, seller.facebook_link, seller.instagram, seller.youtube_link]
+    .map((link) => safeExternalUrl(link))
+    .filter((u): u is string => !!u);
+  const reviews = seller.reviews.slice(0, STRUCTURED_REVIEW_LIMIT);
+  const business = compact({
+    "@context": "https://schema.org",
+    "@type": "LocalBusiness",
+    "@id": `${url}#business`,
+    name: seller.display_name,
+    description: seller.description || seller.tagline,
+    image: images,
+    telephone: phone ? `+${phone}` : seller.mobile,
+    url,
+    sameAs,
+    address: compact({
+      "@type": "PostalAddress",
+      streetAddress: seller.address || seller.locality,
+      addressLocality: seller.city,
+      addressCountry: "IN",
+    }),
+    areaServed: compact({ "@type": "City", name: seller.city }),
+    priceRange: priceRangeLabel(seller.price_range),
+    aggregateRating: seller.review_count > 0 && seller.avg_rating > 0
+      ? { "@type": "AggregateRating", ratingValue: Math.round(seller.avg_rating * 10) / 10, reviewCount: seller.review_count, bestRating: 5, worstRating: 1 }
+      : null,
+    review: seller.review_count > 0
+      ? reviews.map((r) => ({
+          "@type": "Review",
+          author: { "@type": "Person", name: r.reviewer_name },
+          datePublished: r.created_at.slice(0, 10),
+          reviewBody: r.review_text,
+          reviewRating: { "@type": "Rating", ratingValue: r.rating, bestRating: 5, worstRating: 1 },
+        }))
+      : null,
+  });
+  const category = seller.category_refs[0];
+  const crumbs = [
+    { name: "Home", item: `${origin}/` },
+    { name: "Directory", item: `${origin}/directory` },
+    ...(category ? [{ name: category.name, item: `${origin}${directoryPath({ category: category.slug })}` }] : []),
+    { name: seller.display_name, item: url },
+  ];
+  const breadcrumbs = {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: crumbs.map((c, i) => ({ "@type": "ListItem", position: i + 1, name: c.name, item: c.item })),
+  };
+  return [business, breadcrumbs];
+}

@@ -1,0 +1,57 @@
+// WhatsApp links: `https://wa.me/<digits>` opens a chat with a number given with its country code.
+
+const INDIA = "91";
+
+/**
+ * The digits WhatsApp wants for a phone number stored under the one mobile rule (`MOBILE_PATTERN`:
+ * an optional `+`, then 10 to 15 digits, spaces and hyphens allowed). A bare 10-digit number is an
+ * Indian mobile (91 + the number), and so is one written with the trunk 0 (0 + 10 digits); with a
+ * `+`, or 11 to 15 digits, the country code is already there. Anything else gives null.
+ */
+export function whatsappDigits(phone: string | null | undefined): string | null {
+  if (!phone) return null;
+  const compact = phone.trim().replace(/[\s\-().]/g, "");
+  const match = /^(\+|00)?(\d{10,15})$/.exec(compact);
+  if (!match) return null;
+  const [, international, digits] = match;
+  if (international) return digits.length >= 11 ? digits : null;
+  if (digits.length === 10) return INDIA + digits;
+  if (digits.length === 11 && digits.startsWith("0")) return INDIA + digits.slice(1);
+  return digits;
+}
+
+/** The number in a seller's WhatsApp link (wa.me, api.whatsapp.com/send?phone=, or just a number); null for a group invite or anything else. */
+export function whatsappDigitsFromLink(link: string | null | undefined): string | null {
+  if (!link) return null;
+  const text = link.trim();
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(text) && !/^(wa\.me|(www\.|api\.)?whatsapp\.com)\//i.test(text)) return whatsappDigits(text);
+  try {
+    const url = new URL(/^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `https://${text}`);
+    const host = url.hostname.toLowerCase();
+    if (host === "wa.me") return whatsappDigits(`+${url.pathname.replace(/^\/+|\/+$/g, "")}`);
+    if (host === "api.whatsapp.com" || host === "whatsapp.com" || host === "www.whatsapp.com") {
+      const phone = url.searchParams.get("phone");
+      return phone ? whatsappDigits(`+${phone.replace(/^\+/, "")}`) : null;
+    }
+  } catch {
+    // not a link
+  }
+  return null;
+}
+
+/** 'Chat on WhatsApp': the seller's WhatsApp number when their link names one, else their mobile. */
+export function whatsappChatUrl(seller: { whatsapp_link: string | null; mobile: string | null }): string | null {
+  const digits = whatsappDigitsFromLink(seller.whatsapp_link) ?? whatsappDigits(seller.mobile);
+  return digits ? `https://wa.me/${digits}` : null;
+}
+
+/** The number of a wa.me chat address, written for reading: "+91 98765 43210". */
+export function whatsappNumberLabel(chatUrl: string): string {
+  const digits = chatUrl.replace(/^https:\/\/wa\.me\//, "");
+  return digits.length === 12 && digits.startsWith(INDIA) ? `+91 ${digits.slice(2, 7)} ${digits.slice(7)}` : `+${digits}`;
+}
+
+/** A WhatsApp message with a link in it, for the visitor to send to anyone they choose. */
+export function whatsappShareUrl(text: string): string {
+  return `https://wa.me/?text=${encodeURIComponent(text)}`;
+}
