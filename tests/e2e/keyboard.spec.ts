@@ -111,6 +111,9 @@ test.describe("keyboard only", () => {
     test.setTimeout(60_000);
     const email = `${uniqueWord("kbd")}@example.in`;
     const business = `${uniqueWord("kbd")} Looms`;
+    // A listener for the whole test keeps Playwright's file-chooser interception switched on; with only
+    // per-file waits it is switched off and on between files, and a chooser opened in between is missed.
+    page.on("filechooser", () => {});
     await page.goto("/register");
     await typeInto(page, page.getByLabel("Full name"), "Asha Rao");
     await typeInto(page, page.getByLabel("Mobile number"), "+91 98765 43210");
