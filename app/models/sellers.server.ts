@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, type SelectQueryBuilder, sql } from "kysely";
+import { type ExpressionBuilder, expressionBuilder, sql } from "kysely";
 import type { DB } from "~db/client";
 import type { Database, Seller } from "~db/schema";
 import { todayIso } from "~/lib/dates";
@@ -149,22 +149,37 @@ export function isPublic(eb: ExpressionBuilder<Database, "sellers">, today = tod
 
 type Filters = Pick<DirectoryQuery, "search" | "category" | "city" | "featured">;
 
-function applyFilters<O>(qb: SelectQueryBuilder<Database, "sellers", O>, filters: Filters): SelectQueryBuilder<Database, "sellers", O> {
-  let q = qb.where((eb) => isPublic(eb));
-  if (filters.city) q = q.where("sellers.city", "=", filters.city);
-  if (filters.featured) q = q.where("sellers.is_featured", "=", 1);
+/** The directory's conditions on a seller: public (decision 11) and the chosen city, featured and category. */
+function directoryConditions(eb: ExpressionBuilder<Database, "sellers">, filters: Filters) {
+  const conditions = [isPublic(eb)];
+  if (filters.city) conditions.push(eb("sellers.city", "=", filters.city));
+  if (filters.featured) conditions.push(eb("sellers.is_featured", "=", 1));
   if (filters.category) {
-    const slug = filters.category;
     // Driven from the category's links (an index range), not a probe per seller.
-    q = q.where("sellers.id", "in", (eb) =>
-      eb
-        .selectFrom("seller_categories as sc")
-        .innerJoin("categories as c", "c.id", "sc.category_id")
-        .select("sc.seller_id")
-        .where("c.slug", "=", slug),
+    conditions.push(
+      eb(
+        "sellers.id",
+        "in",
+        eb
+          .selectFrom("seller_categories as sc")
+          .innerJoin("categories as c", "c.id", "sc.category_id")
+          .select("sc.seller_id")
+          .where("c.slug", "=", filters.category),
+      ),
     );
   }
-  return q;
+  return eb.and(conditions);
+}
+
+/**
+ * The full-text matches that pass the directory's conditions. Driven from the FTS index: each match is
+ * checked against the narrow `sellers_search_public` index (named, as the planner would otherwise read
+ * the wide table rows), so the cost follows the number of matches, never the number of sellers.
+ */
+function searchMatches(match: string, filters: Filters) {
+  const conditions = directoryConditions(expressionBuilder<Database, "sellers">(), filters);
+  return sql`sellers_fts cross join sellers indexed by sellers_search_public on sellers.id = sellers_fts.rowid
+    where sellers_fts match ${match} and ${conditions}`;
 }
 
 /** The public directory list: one function for the /directory page, the home page and GET /api/sellers. */
@@ -178,35 +193,50 @@ export async function listPublicSellers(
   // Text with no searchable word (only punctuation or emoji) matches nothing.
   if (search && !match) return emptyPage;
 
-  let countQuery = applyFilters(db.selectFrom("sellers"), query);
-  if (match) {
-    countQuery = countQuery.where("sellers.id", "in", (eb) =>
-      eb.selectFrom("sellers_fts").select("sellers_fts.rowid").where(sql<boolean>`sellers_fts match ${match}`),
-    );
-  }
-  const countRow = await countQuery.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+  const countRow = match
+    ? (await sql<{ total: number }>`select count(*) as total from ${searchMatches(match, query)}`.execute(db)).rows[0]!
+    : await db
+        .selectFrom("sellers")
+        .where((eb) => directoryConditions(eb, query))
+        .select((eb) => eb.fn.countAll<number>().as("total"))
+        .executeTakeFirstOrThrow();
   const total = Number(countRow.total);
   const pages = Math.ceil(total / query.limit);
   const pagination = { page: query.page, limit: query.limit, total, pages };
   if (total === 0 || query.page > pages) return { sellers: [], pagination };
+  const offset = (query.page - 1) * query.limit;
 
-  let listQuery = applyFilters(db.selectFrom("sellers"), query).select(PUBLIC_COLUMNS);
-  if (match) {
-    // Ranked by bm25 with the business name weighted most.
-    listQuery = listQuery
-      .innerJoin("sellers_fts", "sellers_fts.rowid", "sellers.id")
-      .where(sql<boolean>`sellers_fts match ${match}`)
-      .orderBy(sql`bm25(sellers_fts, 10.0, 6.0, 3.0, 1.0, 4.0, 2.0)`)
-      .orderBy("sellers.is_featured", "desc");
-  } else {
-    listQuery = listQuery.orderBy("sellers.is_featured", "desc").orderBy("sellers.avg_rating", "desc");
+  if (!match) {
+    const rows = await db
+      .selectFrom("sellers")
+      .select(PUBLIC_COLUMNS)
+      .where((eb) => directoryConditions(eb, query))
+      .orderBy("sellers.is_featured", "desc")
+      .orderBy("sellers.avg_rating", "desc")
+      .orderBy("sellers.id", "asc")
+      .limit(query.limit)
+      .offset(offset)
+      .execute();
+    return { sellers: rows.map(toPublicSeller), pagination };
   }
-  const rows = await listQuery
-    .orderBy("sellers.id", "asc")
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit)
+
+  // Ranked by bm25 with the business name weighted most. The ranking reads only the narrow index and
+  // sorts ids; the page's full rows are then read by id (12 lookups, not one wide row per match).
+  const ranked = await sql<{ id: number }>`select sellers.id as id from ${searchMatches(match, query)}
+    order by bm25(sellers_fts, 10.0, 6.0, 3.0, 1.0, 4.0, 2.0), sellers.is_featured desc, sellers.id asc
+    limit ${query.limit} offset ${offset}`.execute(db);
+  if (ranked.rows.length === 0) return { sellers: [], pagination };
+  // The page's ids drive the read (CROSS JOIN keeps that order of the loops) and keep their rank order.
+  const rows = await db
+    .selectFrom(sql<{ key: number; value: number }>`json_each(${JSON.stringify(ranked.rows.map((r) => r.id))})`.as("page"))
+    .crossJoin("sellers")
+    .select(PUBLIC_COLUMNS)
+    .whereRef("sellers.id", "=", "page.value")
+    .where((eb) => isPublic(eb))
+    .orderBy("page.key")
     .execute();
-  return { sellers: rows.map(toPublicSeller), pagination };
+  const sellers = rows.map(toPublicSeller);
+  return { sellers, pagination };
 }
 
 export interface SellerCategoryRef {
