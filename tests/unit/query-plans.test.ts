@@ -47,4 +47,31 @@ describe("directory query plans", () => {
     expect(plans.length).toBeGreaterThan(0);
     for (const plan of plans) expect(plan).not.toMatch(/SCAN sellers\b(?! USING)/);
   });
+
+  // Search at scale (issue 9): the cost must follow the number of matches, not the number of sellers.
+  // Every search statement starts from the FTS index, and reaches sellers only by id: the narrow
+  // covering index for the public rule, ranking and filters, the primary key for the page's rows.
+  // A range over all public sellers (e.g. `sellers_status_city (status=?)`) would grow with the directory.
+  it.each([
+    ["search", { search: "kitchen" }],
+    ["search and city", { search: "sakhi", city: "Bangalore" }],
+    ["search and category", { search: "sakhi", category: "food-and-beverages" }],
+    ["search and featured", { search: "sakhi", featured: true }],
+    ["search, a later page", { search: "sakhi", page: 2 }],
+    ["search of two words", { search: "families bangalore" }],
+  ])("%s is driven from the full-text matches", async (_label, over) => {
+    captured.length = 0;
+    const result = await listPublicSellers(db, { search: "", category: "", city: "", featured: false, page: 1, limit: 12, ...over });
+    expect(result.sellers.length).toBeGreaterThan(0);
+    const plans = plansOf(captured);
+    expect(plans).toHaveLength(3); // the count, the ranked ids, the page's rows
+    const [count, ranked, page] = plans as [string, string, string];
+    for (const plan of [count, ranked]) {
+      expect(plan).toMatch(/^SCAN sellers_fts VIRTUAL TABLE INDEX \S+ \| SEARCH sellers USING COVERING INDEX sellers_search_public \(id=\?/);
+      // The ranking sorts ids only; the page's wide rows are read afterwards.
+      expect(plan).not.toMatch(/SCAN sellers\b|SEARCH sellers USING (?!COVERING INDEX sellers_search_public \(id=)/);
+    }
+    expect(page).toMatch(/SEARCH sellers USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+    expect(page).not.toMatch(/SCAN sellers\b|SEARCH sellers USING (?!INTEGER PRIMARY KEY)/);
+  });
 });
