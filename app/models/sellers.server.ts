@@ -172,14 +172,23 @@ function directoryConditions(eb: ExpressionBuilder<Database, "sellers">, filters
 }
 
 /**
- * The full-text matches that pass the directory's conditions. Driven from the FTS index: each match is
- * checked against the narrow `sellers_search_public` index (named, as the planner would otherwise read
- * the wide table rows), so the cost follows the number of matches, never the number of sellers.
+ * One page of a search, ranked by bm25 with the business name weighted most, and the number of matches,
+ * in one statement (one pass over the matches, and the count and the page agree). Driven from the FTS
+ * index: each match is checked against the narrow `sellers_search_public` index (named, as the planner
+ * would otherwise read the wide table rows), so the cost follows the number of matches, never the
+ * number of sellers; the ranking sorts ids, and the page's full rows are read afterwards by id.
  */
-function searchMatches(match: string, filters: Filters) {
+async function rankSearch(db: DB, match: string, filters: Filters, limit: number, offset: number): Promise<{ total: number; ids: number[] }> {
   const conditions = directoryConditions(expressionBuilder<Database, "sellers">(), filters);
-  return sql`sellers_fts cross join sellers indexed by sellers_search_public on sellers.id = sellers_fts.rowid
-    where sellers_fts match ${match} and ${conditions}`;
+  const { rows } = await sql<{ total: number; id: number | null }>`with matches as materialized (
+      select sellers.id as id, bm25(sellers_fts, 10.0, 6.0, 3.0, 1.0, 4.0, 2.0) as score, sellers.is_featured as featured
+      from sellers_fts cross join sellers indexed by sellers_search_public on sellers.id = sellers_fts.rowid
+      where sellers_fts match ${match} and ${conditions})
+    select counted.total as total, page.id as id
+    from (select count(*) as total from matches) as counted
+    left join (select id, score, featured from matches order by score, featured desc, id limit ${limit} offset ${offset}) as page
+    order by page.score, page.featured desc, page.id`.execute(db);
+  return { total: Number(rows[0]?.total ?? 0), ids: rows.flatMap((r) => (r.id === null ? [] : [r.id])) };
 }
 
 /** The public directory list: one function for the /directory page, the home page and GET /api/sellers. */
@@ -189,54 +198,44 @@ export async function listPublicSellers(
 ): Promise<{ sellers: PublicSeller[]; pagination: Pagination }> {
   const search = query.search.trim();
   const match = search ? toFtsQuery(search) : null;
-  const emptyPage = { sellers: [], pagination: { page: query.page, limit: query.limit, total: 0, pages: 0 } };
+  const paging = (total: number) => ({ page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) });
   // Text with no searchable word (only punctuation or emoji) matches nothing.
-  if (search && !match) return emptyPage;
-
-  const countRow = match
-    ? (await sql<{ total: number }>`select count(*) as total from ${searchMatches(match, query)}`.execute(db)).rows[0]!
-    : await db
-        .selectFrom("sellers")
-        .where((eb) => directoryConditions(eb, query))
-        .select((eb) => eb.fn.countAll<number>().as("total"))
-        .executeTakeFirstOrThrow();
-  const total = Number(countRow.total);
-  const pages = Math.ceil(total / query.limit);
-  const pagination = { page: query.page, limit: query.limit, total, pages };
-  if (total === 0 || query.page > pages) return { sellers: [], pagination };
+  if (search && !match) return { sellers: [], pagination: paging(0) };
   const offset = (query.page - 1) * query.limit;
 
-  if (!match) {
+  if (match) {
+    const { total, ids } = await rankSearch(db, match, query, query.limit, offset);
+    if (ids.length === 0) return { sellers: [], pagination: paging(total) };
+    // The page's ids drive the read (CROSS JOIN keeps that order of the loops) and keep their rank order.
     const rows = await db
-      .selectFrom("sellers")
+      .selectFrom(sql<{ key: number; value: number }>`json_each(${JSON.stringify(ids)})`.as("page"))
+      .crossJoin("sellers")
       .select(PUBLIC_COLUMNS)
-      .where((eb) => directoryConditions(eb, query))
-      .orderBy("sellers.is_featured", "desc")
-      .orderBy("sellers.avg_rating", "desc")
-      .orderBy("sellers.id", "asc")
-      .limit(query.limit)
-      .offset(offset)
+      .whereRef("sellers.id", "=", "page.value")
+      .where((eb) => isPublic(eb))
+      .orderBy("page.key")
       .execute();
-    return { sellers: rows.map(toPublicSeller), pagination };
+    return { sellers: rows.map(toPublicSeller), pagination: paging(total) };
   }
 
-  // Ranked by bm25 with the business name weighted most. The ranking reads only the narrow index and
-  // sorts ids; the page's full rows are then read by id (12 lookups, not one wide row per match).
-  const ranked = await sql<{ id: number }>`select sellers.id as id from ${searchMatches(match, query)}
-    order by bm25(sellers_fts, 10.0, 6.0, 3.0, 1.0, 4.0, 2.0), sellers.is_featured desc, sellers.id asc
-    limit ${query.limit} offset ${offset}`.execute(db);
-  if (ranked.rows.length === 0) return { sellers: [], pagination };
-  // The page's ids drive the read (CROSS JOIN keeps that order of the loops) and keep their rank order.
+  const countRow = await db
+    .selectFrom("sellers")
+    .where((eb) => directoryConditions(eb, query))
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .executeTakeFirstOrThrow();
+  const pagination = paging(Number(countRow.total));
+  if (pagination.total === 0 || query.page > pagination.pages) return { sellers: [], pagination };
   const rows = await db
-    .selectFrom(sql<{ key: number; value: number }>`json_each(${JSON.stringify(ranked.rows.map((r) => r.id))})`.as("page"))
-    .crossJoin("sellers")
+    .selectFrom("sellers")
     .select(PUBLIC_COLUMNS)
-    .whereRef("sellers.id", "=", "page.value")
-    .where((eb) => isPublic(eb))
-    .orderBy("page.key")
+    .where((eb) => directoryConditions(eb, query))
+    .orderBy("sellers.is_featured", "desc")
+    .orderBy("sellers.avg_rating", "desc")
+    .orderBy("sellers.id", "asc")
+    .limit(query.limit)
+    .offset(offset)
     .execute();
-  const sellers = rows.map(toPublicSeller);
-  return { sellers, pagination };
+  return { sellers: rows.map(toPublicSeller), pagination };
 }
 
 export interface SellerCategoryRef {
