@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, type SelectQueryBuilder, sql } from "kysely";
+import { type ExpressionBuilder, expressionBuilder, sql } from "kysely";
 import type { DB } from "~db/client";
 import type { Database, Seller } from "~db/schema";
 import { todayIso } from "~/lib/dates";
@@ -149,22 +149,46 @@ export function isPublic(eb: ExpressionBuilder<Database, "sellers">, today = tod
 
 type Filters = Pick<DirectoryQuery, "search" | "category" | "city" | "featured">;
 
-function applyFilters<O>(qb: SelectQueryBuilder<Database, "sellers", O>, filters: Filters): SelectQueryBuilder<Database, "sellers", O> {
-  let q = qb.where((eb) => isPublic(eb));
-  if (filters.city) q = q.where("sellers.city", "=", filters.city);
-  if (filters.featured) q = q.where("sellers.is_featured", "=", 1);
+/** The directory's conditions on a seller: public (decision 11) and the chosen city, featured and category. */
+function directoryConditions(eb: ExpressionBuilder<Database, "sellers">, filters: Filters) {
+  const conditions = [isPublic(eb)];
+  if (filters.city) conditions.push(eb("sellers.city", "=", filters.city));
+  if (filters.featured) conditions.push(eb("sellers.is_featured", "=", 1));
   if (filters.category) {
-    const slug = filters.category;
     // Driven from the category's links (an index range), not a probe per seller.
-    q = q.where("sellers.id", "in", (eb) =>
-      eb
-        .selectFrom("seller_categories as sc")
-        .innerJoin("categories as c", "c.id", "sc.category_id")
-        .select("sc.seller_id")
-        .where("c.slug", "=", slug),
+    conditions.push(
+      eb(
+        "sellers.id",
+        "in",
+        eb
+          .selectFrom("seller_categories as sc")
+          .innerJoin("categories as c", "c.id", "sc.category_id")
+          .select("sc.seller_id")
+          .where("c.slug", "=", filters.category),
+      ),
     );
   }
-  return q;
+  return eb.and(conditions);
+}
+
+/**
+ * One page of a search, ranked by bm25 with the business name weighted most, and the number of matches,
+ * in one statement (one pass over the matches, and the count and the page agree). Driven from the FTS
+ * index: each match is checked against the narrow `sellers_search_public` index (named, as the planner
+ * would otherwise read the wide table rows), so the cost follows the number of matches, never the
+ * number of sellers; the ranking sorts ids, and the page's full rows are read afterwards by id.
+ */
+async function rankSearch(db: DB, match: string, filters: Filters, limit: number, offset: number): Promise<{ total: number; ids: number[] }> {
+  const conditions = directoryConditions(expressionBuilder<Database, "sellers">(), filters);
+  const { rows } = await sql<{ total: number; id: number | null }>`with matches as materialized (
+      select sellers.id as id, bm25(sellers_fts, 10.0, 6.0, 3.0, 1.0, 4.0, 2.0) as score, sellers.is_featured as featured
+      from sellers_fts cross join sellers indexed by sellers_search_public on sellers.id = sellers_fts.rowid
+      where sellers_fts match ${match} and ${conditions})
+    select counted.total as total, page.id as id
+    from (select count(*) as total from matches) as counted
+    left join (select id, score, featured from matches order by score, featured desc, id limit ${limit} offset ${offset}) as page
+    order by page.score, page.featured desc, page.id`.execute(db);
+  return { total: Number(rows[0]?.total ?? 0), ids: rows.flatMap((r) => (r.id === null ? [] : [r.id])) };
 }
 
 /** The public directory list: one function for the /directory page, the home page and GET /api/sellers. */
@@ -174,37 +198,42 @@ export async function listPublicSellers(
 ): Promise<{ sellers: PublicSeller[]; pagination: Pagination }> {
   const search = query.search.trim();
   const match = search ? toFtsQuery(search) : null;
-  const emptyPage = { sellers: [], pagination: { page: query.page, limit: query.limit, total: 0, pages: 0 } };
+  const paging = (total: number) => ({ page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) });
   // Text with no searchable word (only punctuation or emoji) matches nothing.
-  if (search && !match) return emptyPage;
+  if (search && !match) return { sellers: [], pagination: paging(0) };
+  const offset = (query.page - 1) * query.limit;
 
-  let countQuery = applyFilters(db.selectFrom("sellers"), query);
   if (match) {
-    countQuery = countQuery.where("sellers.id", "in", (eb) =>
-      eb.selectFrom("sellers_fts").select("sellers_fts.rowid").where(sql<boolean>`sellers_fts match ${match}`),
-    );
+    const { total, ids } = await rankSearch(db, match, query, query.limit, offset);
+    if (ids.length === 0) return { sellers: [], pagination: paging(total) };
+    // The page's ids drive the read (CROSS JOIN keeps that order of the loops) and keep their rank order.
+    const rows = await db
+      .selectFrom(sql<{ key: number; value: number }>`json_each(${JSON.stringify(ids)})`.as("page"))
+      .crossJoin("sellers")
+      .select(PUBLIC_COLUMNS)
+      .whereRef("sellers.id", "=", "page.value")
+      .where((eb) => isPublic(eb))
+      .orderBy("page.key")
+      .execute();
+    return { sellers: rows.map(toPublicSeller), pagination: paging(total) };
   }
-  const countRow = await countQuery.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
-  const total = Number(countRow.total);
-  const pages = Math.ceil(total / query.limit);
-  const pagination = { page: query.page, limit: query.limit, total, pages };
-  if (total === 0 || query.page > pages) return { sellers: [], pagination };
 
-  let listQuery = applyFilters(db.selectFrom("sellers"), query).select(PUBLIC_COLUMNS);
-  if (match) {
-    // Ranked by bm25 with the business name weighted most.
-    listQuery = listQuery
-      .innerJoin("sellers_fts", "sellers_fts.rowid", "sellers.id")
-      .where(sql<boolean>`sellers_fts match ${match}`)
-      .orderBy(sql`bm25(sellers_fts, 10.0, 6.0, 3.0, 1.0, 4.0, 2.0)`)
-      .orderBy("sellers.is_featured", "desc");
-  } else {
-    listQuery = listQuery.orderBy("sellers.is_featured", "desc").orderBy("sellers.avg_rating", "desc");
-  }
-  const rows = await listQuery
+  const countRow = await db
+    .selectFrom("sellers")
+    .where((eb) => directoryConditions(eb, query))
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .executeTakeFirstOrThrow();
+  const pagination = paging(Number(countRow.total));
+  if (pagination.total === 0 || query.page > pagination.pages) return { sellers: [], pagination };
+  const rows = await db
+    .selectFrom("sellers")
+    .select(PUBLIC_COLUMNS)
+    .where((eb) => directoryConditions(eb, query))
+    .orderBy("sellers.is_featured", "desc")
+    .orderBy("sellers.avg_rating", "desc")
     .orderBy("sellers.id", "asc")
     .limit(query.limit)
-    .offset((query.page - 1) * query.limit)
+    .offset(offset)
     .execute();
   return { sellers: rows.map(toPublicSeller), pagination };
 }

@@ -5,6 +5,7 @@ import * as m20261122T2200 from "./2026-11-22T2200_mail_retry";
 import * as m20261123T0110 from "./2026-11-23T0110_shared_rate_limits";
 import * as m20261123T0130 from "./2026-11-23T0130_content_version";
 import * as m20261123T0140 from "./2026-11-23T0140_email_verified";
+import * as m20261123T0200 from "./2026-11-23T0200_search_public_index";
 
 // Migrations are listed here, not read from disk, so they are bundled with the server build.
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-23T0110_shared_rate_limits": m20261123T0110,
   "2026-11-23T0130_content_version": m20261123T0130,
   "2026-11-23T0140_email_verified": m20261123T0140,
+  "2026-11-23T0200_search_public_index": m20261123T0200,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -47,4 +47,29 @@ describe("directory query plans", () => {
     expect(plans.length).toBeGreaterThan(0);
     for (const plan of plans) expect(plan).not.toMatch(/SCAN sellers\b(?! USING)/);
   });
+
+  // Search at scale (issue 9): the cost must follow the number of matches, not the number of sellers.
+  // The ranked page and its count start from the FTS index and reach sellers only by id, through the
+  // narrow covering index for the public rule, ranking and filters; the page's rows by primary key.
+  // A range over all public sellers (e.g. `sellers_status_city (status=?)`) would grow with the directory.
+  it.each([
+    ["search", { search: "kitchen" }],
+    ["search and city", { search: "sakhi", city: "Bangalore" }],
+    ["search and category", { search: "sakhi", category: "food-and-beverages" }],
+    ["search and featured", { search: "sakhi", featured: true }],
+    ["search, a later page", { search: "sakhi", page: 2 }],
+    ["search of two words", { search: "families bangalore" }],
+  ])("%s is driven from the full-text matches", async (_label, over) => {
+    captured.length = 0;
+    const result = await listPublicSellers(db, { category: "", city: "", featured: false, page: 1, limit: 12, ...over });
+    expect(result.sellers.length).toBeGreaterThan(0);
+    const plans = plansOf(captured);
+    expect(plans).toHaveLength(2); // the ranked ids with their count, then the page's rows
+    const [ranked, page] = plans as [string, string];
+    expect(ranked).toMatch(/SCAN sellers_fts VIRTUAL TABLE INDEX \S+ \| SEARCH sellers USING COVERING INDEX sellers_search_public \(id=\?/);
+    // The ranking sorts ids only; the page's wide rows are read afterwards.
+    expect(ranked).not.toMatch(/SCAN sellers\b|SEARCH sellers USING (?!COVERING INDEX sellers_search_public \(id=)/);
+    expect(page).toMatch(/SEARCH sellers USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+    expect(page).not.toMatch(/SCAN sellers\b|SEARCH sellers USING (?!INTEGER PRIMARY KEY)/);
+  });
 });

@@ -117,6 +117,33 @@ describe("listPublicSellers", () => {
     await db.deleteFrom("sellers").where("id", "in", created).execute();
   });
 
+  it("applies the public rule, the filters and paging to search matches; equal scores go featured first, then by id", async () => {
+    const food = await categoryIdBySlug(db, "food-and-beverages");
+    const twin = { business_name: "Zephyr Tiffins", owner_name: "Same Name", tagline: null, description: null, locality: null, city: "Mysore", categoryIds: [food] };
+    const created = [
+      await createSeller(db, twin),
+      await createSeller(db, twin),
+      await createSeller(db, { ...twin, is_featured: 1 }),
+      await createSeller(db, { ...twin, status: "inactive" }),
+      await createSeller(db, { ...twin, subscription_end_date: "2020-01-01" }),
+      await createSeller(db, { ...twin, city: "Pune" }),
+    ];
+    const [plainA, plainB, featured, , , inPune] = created;
+    const all = await q({ search: "zephyr" });
+    // Identical text, so identical bm25: featured first, then id order; hidden sellers neither listed nor counted.
+    expect(all.sellers.map((s) => s.id)).toEqual([featured, plainA, plainB, inPune]);
+    expect(all.pagination).toEqual({ page: 1, limit: 12, total: 4, pages: 1 });
+    expect((await q({ search: "zephyr", city: "Mysore" })).sellers.map((s) => s.id)).toEqual([featured, plainA, plainB]);
+    expect((await q({ search: "zephyr", featured: true })).sellers.map((s) => s.id)).toEqual([featured]);
+    expect((await q({ search: "zephyr", category: "food-and-beverages", city: "Pune" })).sellers.map((s) => s.id)).toEqual([inPune]);
+    expect((await q({ search: "zephyr", category: "fashion-and-apparel" })).pagination.total).toBe(0);
+    const second = await q({ search: "zephyr", limit: 3, page: 2 });
+    expect(second.sellers.map((s) => s.id)).toEqual([inPune]);
+    expect(second.pagination).toEqual({ page: 2, limit: 3, total: 4, pages: 2 });
+    expect(await q({ search: "zephyr", limit: 3, page: 3 })).toEqual({ sellers: [], pagination: { page: 3, limit: 3, total: 4, pages: 2 } });
+    await db.deleteFrom("sellers").where("id", "in", created).execute();
+  });
+
   it("keeps search in step when a seller's text or categories change", async () => {
     await db.updateTable("sellers").set({ tagline: "Organic jaggery sweets" }).where("id", "=", ids.sarees).execute();
     expect((await q({ search: "jaggery" })).sellers.map((s) => s.id)).toEqual([ids.sarees]);
