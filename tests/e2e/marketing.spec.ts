@@ -157,6 +157,19 @@ test.describe("home page", () => {
     await context.close();
   });
 
+  test("reports a Largest Contentful Paint (no scroll-snap jump on first layout ends its recording)", async ({ page, jsEnabled }) => {
+    test.skip(!jsEnabled, "reads the entries with a script in the page");
+    await page.goto("/");
+    await expect(page.locator("#hero-heading")).toBeVisible();
+    const lcp = await page.evaluate(() => new Promise<string[]>((resolve) => {
+      const seen: string[] = [];
+      new PerformanceObserver((list) => { for (const e of list.getEntries() as (PerformanceEntry & { element: Element | null })[]) seen.push(e.element?.tagName ?? "?"); })
+        .observe({ type: "largest-contentful-paint", buffered: true });
+      setTimeout(() => resolve(seen), 250);
+    }));
+    expect(lcp.length).toBeGreaterThan(0);
+  });
+
   test("has no accessibility violations", async ({ page, jsEnabled }) => {
     test.skip(!jsEnabled, "axe-core runs as a script in the page");
     test.setTimeout(90_000); // axe on a long page, on a shared machine
