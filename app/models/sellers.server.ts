@@ -171,6 +171,8 @@ function applyFilters<O>(qb: SelectQueryBuilder<Database, "sellers", O>, filters
 export async function listPublicSellers(
   db: DB,
   query: Filters & { page: number; limit: number },
+  /** The filter set's total when the caller already knows it (public-totals.server.ts): the count is skipped. */
+  known: { total?: number } = {},
 ): Promise<{ sellers: PublicSeller[]; pagination: Pagination }> {
   const search = query.search.trim();
   const match = search ? toFtsQuery(search) : null;
@@ -184,8 +186,7 @@ export async function listPublicSellers(
       eb.selectFrom("sellers_fts").select("sellers_fts.rowid").where(sql<boolean>`sellers_fts match ${match}`),
     );
   }
-  const countRow = await countQuery.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
-  const total = Number(countRow.total);
+  const total = known.total ?? Number((await countQuery.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow()).total);
   const pages = Math.ceil(total / query.limit);
   const pagination = { page: query.page, limit: query.limit, total, pages };
   if (total === 0 || query.page > pages) return { sellers: [], pagination };
