@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import { AccountNav } from "~/components/account-nav";
 import { FirstInvalidFieldScope } from "~/components/forms";
+import { IconSprite } from "~/components/icons";
 import { useNonce } from "~/components/nonce";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
@@ -44,6 +45,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         <FirstInvalidFieldScope>
           <a href="#main" className="skip-link">Skip to content</a>
+          <IconSprite />
           <SiteHeader theme={theme} account={data?.user ? <AccountNav user={data.user} /> : undefined} />
           <main id="main">{children}</main>
           <SiteFooter newsletter={<div className="footer-newsletter"><h2>Newsletter</h2><p className="muted">Community news and new sellers, twice a month.</p><NewsletterForm source="footer" /></div>} />

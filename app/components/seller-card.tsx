@@ -50,19 +50,19 @@ export function SellerCard({ seller, layout = "grid", eager = false, priority = 
         {seller.tagline ? <p className="tagline">{seller.tagline}</p> : null}
         {seller.description ? <p className="desc">{seller.description}</p> : null}
         {categories.length ? (
-          <div className="row" style={{ gap: "var(--s-1)" }}>
+          <div className="row chips">
             {categories.map((c) => <span key={c} className="chip">{c}</span>)}
           </div>
         ) : null}
-        {seller.offers_text ? <p className="offer row" style={{ gap: 4 }}><GiftIcon /> {seller.offers_text}</p> : null}
+        {seller.offers_text ? <p className="offer row icon-text"><GiftIcon /> {seller.offers_text}</p> : null}
         <div className="meta">
-          {place ? <span className="row" style={{ gap: 4 }}><MapPinIcon /> {place}</span> : null}
+          {place ? <span className="row icon-text"><MapPinIcon /> {place}</span> : null}
           {seller.avg_rating > 0 ? (
             <span className="rating" aria-label={`Rated ${formatRating(seller.avg_rating)} out of 5 from ${seller.review_count} reviews`}>
               <StarIcon className="star" /> {formatRating(seller.avg_rating)} <span className="muted">({seller.review_count})</span>
             </span>
           ) : null}
-          <span className="row" style={{ gap: 4 }} aria-label={`${seller.views_count} profile views`}><EyeIcon /> {formatCount(seller.views_count)}</span>
+          <span className="row icon-text" aria-label={`${seller.views_count} profile views`}><EyeIcon /> {formatCount(seller.views_count)}</span>
         </div>
       </div>
     </Link>

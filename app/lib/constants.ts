@@ -1,5 +1,7 @@
 // Product constants shared by server and browser. Marketing figures are display constants (decision 22).
 
+import { formatCount } from "./format";
+
 export const SITE_NAME = "BWP Directory";
 export const SITE_LONG_NAME = "Bangalore Women Professionals";
 
@@ -65,7 +67,7 @@ export function planById(id: string | null | undefined): Plan | undefined {
   return PLANS.find((p) => p.id === id);
 }
 export function formatRupees(amount: number): string {
-  return `₹${amount.toLocaleString("en-IN")}`;
+  return `₹${formatCount(amount)}`;
 }
 export function planDuration(plan: Plan): string {
   return plan.months === 1 ? "1 month" : `${plan.months} months`;

@@ -1,16 +1,20 @@
 const IST = "Asia/Kolkata";
 
-const istDayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: IST, year: "numeric", month: "2-digit", day: "2-digit" });
+/** India's fixed offset from UTC (no summer time): +5:30. */
+const IST_OFFSET_MS = 330 * 60_000;
 
-/** Today's date in India as YYYY-MM-DD (subscriptions end at the end of an Indian day). */
+/**
+ * Today's date in India as YYYY-MM-DD (subscriptions end at the end of an Indian day). Plain arithmetic
+ * on the fixed offset: every public listing asks for it, and an Intl time-zone format showed in the profile.
+ */
 export function todayIso(now: Date = new Date()): string {
-  return istDayFormat.format(now);
+  return new Date(now.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
 }
 
 /** When the Indian day of `now` ends (epoch ms): the moment `todayIso()` changes. India keeps no summer time (UTC+5:30). */
 export function endOfIndianDay(now: Date = new Date()): number {
   const [y, m, d] = todayIso(now).split("-").map(Number);
-  return Date.UTC(y, m - 1, d + 1) - 330 * 60_000;
+  return Date.UTC(y, m - 1, d + 1) - IST_OFFSET_MS;
 }
 
 export function nowIso(): string {

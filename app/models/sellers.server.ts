@@ -195,6 +195,8 @@ async function rankSearch(db: DB, match: string, filters: Filters, limit: number
 export async function listPublicSellers(
   db: DB,
   query: Filters & { page: number; limit: number },
+  /** The filter set's total when the caller already knows it (public-totals.server.ts): the count is skipped (a search counts in its ranking statement anyway). */
+  known: { total?: number } = {},
 ): Promise<{ sellers: PublicSeller[]; pagination: Pagination }> {
   const search = query.search.trim();
   const match = search ? toFtsQuery(search) : null;
@@ -218,12 +220,10 @@ export async function listPublicSellers(
     return { sellers: rows.map(toPublicSeller), pagination: paging(total) };
   }
 
-  const countRow = await db
-    .selectFrom("sellers")
-    .where((eb) => directoryConditions(eb, query))
-    .select((eb) => eb.fn.countAll<number>().as("total"))
-    .executeTakeFirstOrThrow();
-  const pagination = paging(Number(countRow.total));
+  const total =
+    known.total ??
+    Number((await db.selectFrom("sellers").where((eb) => directoryConditions(eb, query)).select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow()).total);
+  const pagination = paging(total);
   if (pagination.total === 0 || query.page > pagination.pages) return { sellers: [], pagination };
   const rows = await db
     .selectFrom("sellers")

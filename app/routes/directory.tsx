@@ -5,7 +5,8 @@ import { getDb } from "~db/client";
 import { CITIES, DIRECTORY_PAGE_SIZE } from "~/lib/constants";
 import { directoryQuerySchema, searchParamsObject } from "~/lib/schemas";
 import { listActiveCategories } from "~/models/categories.server";
-import { listPublicSellers } from "~/models/sellers.server";
+import { listPublicSellersWithKnownTotals } from "~/models/public-totals.server";
+import { formatCount } from "~/lib/format";
 import { directoryPath, directoryRobots, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/directory";
 import { publicCacheHeaders } from "~/services/response-cache.server";
@@ -18,7 +19,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
   const where = query.city ? ` in ${query.city}` : "";
   let title = query.search ? `Search results for “${query.search}”` : category || query.city ? `${what}${where}` : "Directory of Women-Led Businesses";
   if (query.page > 1) title += ` — Page ${query.page}`;
-  const found = `${pagination.total.toLocaleString("en-IN")} verified women-led business${pagination.total === 1 ? "" : "es"}`;
+  const found = `${formatCount(pagination.total)} verified women-led business${pagination.total === 1 ? "" : "es"}`;
   const description = query.search
     ? `${found} matching “${query.search}” on BWP Directory.`
     : category || query.city
@@ -44,7 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!parsed.success) parsed = directoryQuerySchema.safeParse({ ...raw, page: "1", limit: String(DIRECTORY_PAGE_SIZE), featured: undefined });
   const query = parsed.success ? parsed.data : directoryQuerySchema.parse({});
   const db = getDb();
-  const [categories, result] = await Promise.all([listActiveCategories(db), listPublicSellers(db, query)]);
+  const [categories, result] = await Promise.all([listActiveCategories(db), listPublicSellersWithKnownTotals(db, query)]);
   return {
     query: { search: query.search, category: query.category, city: query.city, page: query.page },
     view: params.get("view") === "list" ? ("list" as const) : ("grid" as const),

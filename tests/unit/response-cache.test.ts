@@ -77,6 +77,12 @@ describe("the cache's generation", () => {
     expect(store.get("/directory")).toBeUndefined();
     expect(endOfIndianDay(new Date("2026-11-23T18:29:59Z"))).toBe(Date.parse("2026-11-23T18:30:00Z"));
     expect(todayIso(new Date("2026-11-23T18:30:00Z"))).toBe("2026-11-24");
+    expect(todayIso(new Date("2026-11-23T18:29:59.999Z"))).toBe("2026-11-23");
+    // The fixed-offset arithmetic agrees with the time-zone database at every hour across years.
+    const ist = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata", year: "numeric", month: "2-digit", day: "2-digit" });
+    for (let t = Date.parse("2024-01-01T00:00:00Z"); t < Date.parse("2028-01-01T00:00:00Z"); t += 3_600_000 + 17_000) {
+      expect(todayIso(new Date(t))).toBe(ist.format(new Date(t)));
+    }
   });
 
   it("does not store what was rendered in an older generation", () => {

@@ -1,0 +1,62 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { DB } from "~db/client";
+import { createSeller } from "~db/seed/factories";
+import { knownTotalsStats, listPublicSellersWithKnownTotals } from "~/models/public-totals.server";
+import { addSellerViews, listPublicSellers } from "~/models/sellers.server";
+import { categoryIdBySlug, createTestDb } from "../support/test-db";
+
+let db: DB;
+let cleanup: () => Promise<void>;
+const query = (over: Partial<Parameters<typeof listPublicSellers>[1]> = {}) => ({ search: "", category: "", city: "", featured: false, page: 1, limit: 2, ...over });
+const list = (over: Partial<Parameters<typeof listPublicSellers>[1]> = {}) => listPublicSellersWithKnownTotals(db, query(over));
+
+beforeAll(async () => {
+  ({ db, cleanup } = await createTestDb());
+  const food = await categoryIdBySlug(db, "food-and-beverages");
+  for (const name of ["Amma Pickles", "Bhavna Bakes", "Chitra Sweets"]) await createSeller(db, { business_name: name, city: "Bangalore", categoryIds: [food] });
+  await createSeller(db, { business_name: "Deepa Sarees", city: "Chennai" });
+});
+afterAll(() => cleanup());
+afterEach(() => vi.useRealTimers());
+
+describe("listPublicSellersWithKnownTotals", () => {
+  it("counts a filter set once, then pages without the count, with the same answers as listPublicSellers", async () => {
+    const before = knownTotalsStats(db);
+    const first = await list({ city: "Bangalore" });
+    const second = await list({ city: "Bangalore", page: 2 });
+    expect(first).toEqual(await listPublicSellers(db, query({ city: "Bangalore" })));
+    expect(second).toEqual(await listPublicSellers(db, query({ city: "Bangalore", page: 2 })));
+    expect(second.pagination).toMatchObject({ page: 2, total: 3, pages: 2 });
+    expect(second.sellers).toHaveLength(1);
+    expect(knownTotalsStats(db)).toEqual({ hits: before.hits + 1, misses: before.misses + 1 });
+    // Another filter set has its own total; a search text with padding is the same search.
+    expect((await list({ city: "Chennai" })).pagination.total).toBe(1);
+    expect((await list({ search: "bakes" })).pagination.total).toBe(1);
+    expect((await list({ search: "  bakes " })).pagination.total).toBe(1);
+    expect(knownTotalsStats(db)).toEqual({ hits: before.hits + 2, misses: before.misses + 3 });
+  });
+
+  it("counts again after any change to what the listing shows, but not after profile views", async () => {
+    expect((await list({ city: "Bangalore" })).pagination.total).toBe(3);
+    const added = await createSeller(db, { business_name: "Esha Crafts", city: "Bangalore" });
+    expect((await list({ city: "Bangalore" })).pagination.total).toBe(4);
+    await db.updateTable("sellers").set({ status: "pending" }).where("id", "=", added).execute();
+    expect((await list({ city: "Bangalore" })).pagination.total).toBe(3);
+
+    const { hits, misses } = knownTotalsStats(db);
+    await addSellerViews(db, [[added, 5]]);
+    expect((await list({ city: "Bangalore" })).pagination.total).toBe(3);
+    expect(knownTotalsStats(db)).toEqual({ hits: hits + 1, misses });
+  });
+
+  it("counts again when the Indian day turns and a subscription has ended with it", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2031-03-10T12:00:00Z"));
+    await createSeller(db, { business_name: "Farah Florals", city: "Pune", subscription_end_date: "2031-03-10" });
+    expect((await list({ city: "Pune" })).pagination.total).toBe(1);
+    vi.setSystemTime(new Date("2031-03-10T18:29:59Z"));
+    expect((await list({ city: "Pune" })).pagination.total).toBe(1);
+    vi.setSystemTime(new Date("2031-03-10T18:30:00Z")); // midnight in India
+    expect((await list({ city: "Pune" })).pagination.total).toBe(0);
+  });
+});
