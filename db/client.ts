@@ -1,7 +1,8 @@
 import SQLite from "better-sqlite3";
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { CompiledQuery, type DatabaseConnection, type Driver, Kysely, Migrator, SqliteDialect } from "kysely";
+import { CompiledQuery, type DatabaseConnection, type Driver, Kysely, Migrator, SqliteDialect, type SqliteDatabase } from "kysely";
+import { LRUCache } from "lru-cache";
 import { migrationProvider } from "./migrations/index";
 import type { Database } from "./schema";
 
@@ -37,9 +38,28 @@ export function openDatabase(path: string = databasePath()): DB {
   // 16 MiB of page cache (SQLite's default is 2 MiB): a search reads the narrow public index and the FTS
   // document sizes at random, ~6 MB at 100,000 sellers; with the default every match re-reads pages.
   sqlite.pragma("cache_size = -16384");
-  const db = new Kysely<Database>({ dialect: new ImmediateTransactionsDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateTransactionsDialect({ database: withStatementCache(sqlite) }) });
   connections.set(db, sqlite);
   return db;
+}
+
+/**
+ * Kysely asks for a new prepared statement for every query it runs; compiling the same SQL again showed
+ * in the profile (about 5 % of a cached page's time). A statement is reused for the same SQL text unless
+ * it is still being iterated (a streamed export), which gets a fresh one.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new LRUCache<string, SQLite.Statement>({ max: 500 });
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      const cached = statements.get(sql);
+      if (cached && !cached.busy) return cached;
+      const statement = sqlite.prepare(sql);
+      if (!cached) statements.set(sql, statement);
+      return statement;
+    },
+  };
 }
 
 const connections = new WeakMap<DB, SQLite.Database>();

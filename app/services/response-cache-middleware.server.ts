@@ -20,7 +20,7 @@ export function createResponseCacheMiddleware(options: { maxBytes: number; conte
   const clock = options.clock ?? new GenerationClock();
 
   return (req, res, next) => {
-    if ((req.method !== "GET" && req.method !== "HEAD") || hasSessionCookie(req.headers.cookie) || req.headers.authorization) return next();
+    if ((req.method !== "GET" && req.method !== "HEAD") || req.path.startsWith("/assets/") || hasSessionCookie(req.headers.cookie) || req.headers.authorization) return next();
     options.contentVersion().then(
       (version) => {
         const generation = clock.generation(version);
