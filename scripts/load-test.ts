@@ -9,7 +9,16 @@ import { parseArgs } from "node:util";
 import { clientAddress, isMain, signIn, siteIds, startProductionServer, WRITE_RATE_LIMITS_OFF } from "./reliability/production-server";
 import { ADMIN_WRITES, applicationImages, type WriteContext, type WriteKind, writeRequest } from "./reliability/writes";
 
-export type LoadOptions = { readers: number; writers: number; durationSeconds: number; sellers: number; port?: number; log?: (line: string) => void };
+export type LoadOptions = {
+  readers: number;
+  writers: number;
+  durationSeconds: number;
+  sellers: number;
+  port?: number;
+  /** Serving processes (WEB_CONCURRENCY); 1 serves from one process. With more, the RSS reported is the primary's. */
+  workers?: number;
+  log?: (line: string) => void;
+};
 
 export type RouteFigures = {
   route: string;
@@ -84,7 +93,7 @@ function rssMb(pid: number | undefined): number | null {
 
 export async function runLoadTest(options: LoadOptions): Promise<LoadReport> {
   const log = options.log ?? (() => {});
-  const server = await startProductionServer({ port: options.port, sellers: options.sellers, env: { ...WRITE_RATE_LIMITS_OFF } });
+  const server = await startProductionServer({ port: options.port, sellers: options.sellers, env: { ...WRITE_RATE_LIMITS_OFF, WEB_CONCURRENCY: String(options.workers ?? 1) } });
   try {
     const ctx: WriteContext = { ...(await siteIds(server.base)), images: await applicationImages() };
     const adminCookie = await signIn(server.base);
@@ -174,7 +183,7 @@ export function loadTable(report: LoadReport): string {
 
 if (isMain(import.meta.url)) {
   const { values } = parseArgs({
-    options: { readers: { type: "string", default: "64" }, writers: { type: "string", default: "8" }, duration: { type: "string", default: "60" }, sellers: { type: "string", default: "1000" }, port: { type: "string" } },
+    options: { readers: { type: "string", default: "64" }, writers: { type: "string", default: "8" }, duration: { type: "string", default: "60" }, sellers: { type: "string", default: "1000" }, port: { type: "string" }, workers: { type: "string", default: "1" } },
   });
   const report = await runLoadTest({
     readers: Number(values.readers),
@@ -182,6 +191,7 @@ if (isMain(import.meta.url)) {
     durationSeconds: Number(values.duration),
     sellers: Number(values.sellers),
     port: values.port ? Number(values.port) : undefined,
+    workers: Number(values.workers),
     log: (line) => console.log(line),
   });
   console.log(JSON.stringify(report, null, 2));
