@@ -4,12 +4,13 @@ import { UNSUBSCRIBE_BAD_LINK } from "~/lib/constants";
 import { unsubscribeWithToken, verifyUnsubscribeToken } from "~/services/newsletter.server";
 import type { Route } from "./+types/newsletter-unsubscribe";
 import { readForm } from "~/services/api.server";
+import { privatePageMeta } from "~/lib/seo";
 
 // /newsletter/unsubscribe?email&token — the signed link of every newsletter mail. GET only shows the
 // question (mail scanners that open links change nothing); the POST form does it, without JavaScript too.
 
 export function meta() {
-  return [{ title: "Unsubscribe | BWP Directory" }, { name: "robots", content: "noindex" }];
+  return privatePageMeta("Unsubscribe");
 }
 
 // The site's Referrer-Policy (strict-origin-when-cross-origin) already keeps the token out of other

@@ -12,12 +12,13 @@ import { checkPublicForm } from "~/services/public-form.server";
 import type { Route } from "./+types/newsletter";
 import { publicCacheHeaders } from "~/services/response-cache.server";
 import { readForm } from "~/services/api.server";
+import { privatePageMeta } from "~/lib/seo";
 
 // /newsletter: where the newsletter forms post. Without JavaScript the visitor lands here (a plain
 // success page, or the form again with its error); with JavaScript the forms read the JSON-ish reply.
 
 export function meta() {
-  return [{ title: "Newsletter | BWP Directory" }, { name: "robots", content: "noindex" }];
+  return privatePageMeta("Newsletter");
 }
 
 export function loader({ request }: Route.LoaderArgs) {

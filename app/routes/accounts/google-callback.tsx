@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/google-callback";
+import { privatePageMeta } from "~/lib/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Signing you in | BWP Directory" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => privatePageMeta("Signing you in");
 
 type Me = { role: string };
 

@@ -19,8 +19,9 @@ import { publicOrigin } from "~/services/public-url.server";
 import { requireUser } from "~/services/session.server";
 import type { Route } from "./+types/seller-dashboard";
 import { readForm } from "~/services/api.server";
+import { privatePageMeta } from "~/lib/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "My Dashboard | BWP Directory" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => privatePageMeta("My Dashboard");
 
 export function headers({ actionHeaders }: Route.HeadersArgs) {
   const retryAfter = actionHeaders.get("Retry-After");

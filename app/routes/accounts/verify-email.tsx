@@ -5,13 +5,14 @@ import { readForm } from "~/services/api.server";
 import { checkVerificationLink, verifyEmailFromLink } from "~/services/email-verification.server";
 import { getSessionUser } from "~/services/session.server";
 import type { Route } from "./+types/verify-email";
+import { privatePageMeta } from "~/lib/seo";
 
 // /verify-email?id&expires&token — the signed link of the verification mail. GET only shows a confirm
 // button (mail scanners open links and must not verify anything); the POST form verifies, without
 // JavaScript too. A tampered or expired link is a 400 page with the reason.
 
 export function meta() {
-  return [{ title: "Confirm your email | BWP Directory" }, { name: "robots", content: "noindex" }];
+  return privatePageMeta("Confirm your email");
 }
 
 export function headers() {

@@ -9,10 +9,11 @@ import { pageInfo, pagingFrom } from "~/lib/paging";
 import { auditActions, listAuditLog } from "~/models/audit.server";
 import { requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/audit";
+import { privatePageMeta } from "~/lib/seo";
 
 // /admin/audit (admins): the audit log, read-only, newest first, filtered by actor, action and dates.
 
-export const meta: Route.MetaFunction = () => [{ title: "Audit Log | Admin | BWP Directory" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => privatePageMeta("Audit Log | Admin");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "audit.view");

@@ -15,8 +15,9 @@ import { actorOf, readForm } from "~/services/api.server";
 import { deleteCatalogueItem, saveCatalogueItem } from "~/services/categories-admin.server";
 import { redirectWithFlash, requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/categories";
+import { privatePageMeta } from "~/lib/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Categories | Admin | BWP Directory" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => privatePageMeta("Categories | Admin");
 
 const ONE_TIME_KEYS = ["confirm", "kind", "id"];
 const SUBCATEGORY_PAGE_SIZE = [25] as const;

@@ -11,13 +11,11 @@ import { actorOf, readForm } from "~/services/api.server";
 import { saveCatalogueItem } from "~/services/categories-admin.server";
 import { redirectWithFlash, requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/category-editor";
+import { privatePageMeta } from "~/lib/seo";
 
 // /admin/categories/new and /admin/categories/edit/:id: one editor for both (app/routes.ts registers it twice).
 
-export const meta: Route.MetaFunction = ({ data: d }) => [
-  { title: `${d?.category ? "Edit Category" : "Add Category"} | Admin | BWP Directory` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ data: d }) => privatePageMeta(`${d?.category ? "Edit Category" : "Add Category"} | Admin`);
 
 /** The category being edited (404 for an unknown id), or null on /new. */
 async function editedCategory(id: string | undefined) {

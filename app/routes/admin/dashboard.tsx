@@ -10,8 +10,9 @@ import { ActivityChart } from "~/components/admin/activity-chart";
 import { can } from "~/lib/permissions";
 import { redirectWithFlash, requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/dashboard";
+import { privatePageMeta } from "~/lib/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Admin | BWP Directory" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => privatePageMeta("Dashboard | Admin");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "dashboard.view");

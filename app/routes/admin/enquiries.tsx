@@ -14,8 +14,9 @@ import { can } from "~/lib/permissions";
 import { listAdminEnquiries, listAdminSubscriptions } from "~/models/enquiries.server";
 import { requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/enquiries";
+import { privatePageMeta } from "~/lib/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Form Enquiries | Admin | BWP Directory" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => privatePageMeta("Form Enquiries | Admin");
 
 type Tab = "enquiries" | "newsletter";
 const tabOf = (params: URLSearchParams): Tab => (params.get("tab") === "newsletter" ? "newsletter" : "enquiries");

@@ -10,8 +10,9 @@ import { actorOf, readForm } from "~/services/api.server";
 import { changeEnquiry } from "~/services/enquiries-admin.server";
 import { redirectWithFlash, requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/enquiry";
+import { privatePageMeta } from "~/lib/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Enquiry | Admin | BWP Directory" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => privatePageMeta("Enquiry | Admin");
 
 const NOT_FOUND = "Enquiry Not Found";
 

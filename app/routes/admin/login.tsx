@@ -10,8 +10,9 @@ import { LoginFailure, passwordAuthenticator, startSession } from "~/services/au
 import { getSessionUser } from "~/services/session.server";
 import type { Route } from "./+types/login";
 import { boundedFormRequest } from "~/services/api.server";
+import { privatePageMeta } from "~/lib/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Admin Login | BWP Directory" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => privatePageMeta("Admin Login");
 
 /** Only back into the admin portal after sign-in. */
 function adminTarget(to: FormDataEntryValue | string | null): string {

@@ -2,8 +2,9 @@ import { data } from "react-router";
 import { placeholderFor } from "~/lib/admin-nav";
 import { requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/placeholder";
+import { privatePageMeta } from "~/lib/seo";
 
-export const meta: Route.MetaFunction = ({ data: d }) => [{ title: `${d?.title ?? "Admin"} | Admin | BWP Directory` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ data: d }) => privatePageMeta(`${d?.title ?? "Admin"} | Admin`);
 
 // One module for the portal pages still to come; each URL is guarded with its own role rule.
 async function guard(request: Request) {

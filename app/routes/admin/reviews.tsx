@@ -14,8 +14,9 @@ import { moderateReviews } from "~/services/reviews-admin.server";
 import { redirectWithFlash, requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/reviews";
 import { readForm } from "~/services/api.server";
+import { privatePageMeta } from "~/lib/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Reviews | Admin | BWP Directory" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => privatePageMeta("Reviews | Admin");
 
 const DELETE_QUESTION = "Are you sure you want to delete this review? This action cannot be undone.";
 

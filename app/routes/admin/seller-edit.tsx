@@ -23,14 +23,13 @@ import { saveSellerFromEditor } from "~/services/sellers-admin.server";
 import { redirectWithFlash, requirePermission } from "~/services/session.server";
 import { privateUploadUrl } from "~/services/uploads.server";
 import type { Route } from "./+types/seller-edit";
+import { privatePageMeta } from "~/lib/seo";
 
 // /admin/sellers/edit/:id and /admin/sellers/new — one editor for both (the route module is registered
 // twice). A multipart form that works without JavaScript; images are replaced only when one is chosen.
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `${data && "seller" in data && data.seller ? `Edit ${data.seller.name}` : data && "notFound" in data ? "Seller Not Found" : "Add Seller"} | Admin | BWP Directory` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ data }) =>
+  privatePageMeta(`${data && "seller" in data && data.seller ? `Edit ${data.seller.name}` : data && "notFound" in data ? "Seller Not Found" : "Add Seller"} | Admin`);
 
 const PART_MAX_BYTES = 1024 * 1024;
 

@@ -19,8 +19,9 @@ import { redirectWithFlash, requirePermission } from "~/services/session.server"
 import { privateUploadUrl } from "~/services/uploads.server";
 import type { Route } from "./+types/sellers";
 import { readForm } from "~/services/api.server";
+import { privatePageMeta } from "~/lib/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Sellers | Admin | BWP Directory" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => privatePageMeta("Sellers | Admin");
 
 const PAGE_SIZES = [20, 50, 100] as const;
 const DELETE_QUESTION = "Are you sure you want to delete this seller? This action cannot be undone.";

@@ -15,11 +15,12 @@ import { actorOf, readForm } from "~/services/api.server";
 import { redirectWithFlash, requirePermission } from "~/services/session.server";
 import { changeOwnPassword, changeStaff } from "~/services/settings.server";
 import type { Route } from "./+types/settings";
+import { privatePageMeta } from "~/lib/seo";
 
 // /admin/settings (admins): one's own password, and the staff accounts (add a moderator, disable,
 // enable, remove). Plain forms; a removal has its confirm step (a page without JavaScript, a dialog with it).
 
-export const meta: Route.MetaFunction = () => [{ title: "Settings | Admin | BWP Directory" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => privatePageMeta("Settings | Admin");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "settings.manage");

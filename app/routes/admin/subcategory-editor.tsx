@@ -11,13 +11,11 @@ import { actorOf, readForm } from "~/services/api.server";
 import { saveCatalogueItem } from "~/services/categories-admin.server";
 import { redirectWithFlash, requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/subcategory-editor";
+import { privatePageMeta } from "~/lib/seo";
 
 // /admin/subcategories/new and /admin/subcategories/edit/:id: one editor for both (app/routes.ts registers it twice).
 
-export const meta: Route.MetaFunction = ({ data: d }) => [
-  { title: `${d?.subcategory ? "Edit Subcategory" : "Add Subcategory"} | Admin | BWP Directory` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ data: d }) => privatePageMeta(`${d?.subcategory ? "Edit Subcategory" : "Add Subcategory"} | Admin`);
 
 /** The subcategory being edited (404 for an unknown id), or null on /new. */
 async function editedSubcategory(id: string | undefined) {
