@@ -1,4 +1,5 @@
 import { data, Form, Link } from "react-router";
+import { BadLinkPage } from "~/components/bad-link";
 import { getDb } from "~db/client";
 import { UNSUBSCRIBE_BAD_LINK } from "~/lib/constants";
 import { unsubscribeWithToken, verifyUnsubscribeToken } from "~/services/newsletter.server";
@@ -70,14 +71,9 @@ export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message = error && typeof error === "object" && "data" in error && typeof error.data === "string" ? error.data : UNSUBSCRIBE_BAD_LINK;
   return (
-    <section className="container section narrow">
-      <div className="card card-pad center-card stack">
-        <h1>Unsubscribe link not valid</h1>
-        <p className="form-error" role="alert">{message}</p>
-        <Link to="/contact" className="btn">Contact us</Link>
-      </div>
-    </section>
+    <BadLinkPage error={error} title="Unsubscribe link not valid" fallback={UNSUBSCRIBE_BAD_LINK}>
+      <Link to="/contact" className="btn">Contact us</Link>
+    </BadLinkPage>
   );
 }

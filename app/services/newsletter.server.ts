@@ -1,6 +1,5 @@
 import type { DB } from "~db/client";
-import { CONTACT, SITE_NAME } from "~/lib/constants";
-import { UNSUBSCRIBE_BAD_LINK, UNSUBSCRIBE_DONE } from "~/lib/constants";
+import { CONTACT, SITE_NAME, UNSUBSCRIBE_BAD_LINK, UNSUBSCRIBE_DONE } from "~/lib/constants";
 import type { NewsletterInput } from "~/lib/schemas";
 import { type SubscribeOutcome, subscribeToNewsletter, unsubscribeFromNewsletter } from "~/models/enquiries.server";
 import { sendMailLater } from "./mailer.server";

@@ -1,4 +1,5 @@
 import { data, Form, Link } from "react-router";
+import { BadLinkPage } from "~/components/bad-link";
 import { getDb } from "~db/client";
 import { VERIFY_EMAIL_MESSAGES } from "~/lib/auth-schemas";
 import { readForm } from "~/services/api.server";
@@ -65,14 +66,9 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message = error && typeof error === "object" && "data" in error && typeof error.data === "string" ? error.data : VERIFY_EMAIL_MESSAGES.badLink;
   return (
-    <section className="container section narrow">
-      <div className="card card-pad center-card stack">
-        <h1>Verification link not valid</h1>
-        <p className="form-error" role="alert">{message}</p>
-        <Link to="/seller-login" className="btn">Sign in</Link>
-      </div>
-    </section>
+    <BadLinkPage error={error} title="Verification link not valid" fallback={VERIFY_EMAIL_MESSAGES.badLink}>
+      <Link to="/seller-login" className="btn">Sign in</Link>
+    </BadLinkPage>
   );
 }
