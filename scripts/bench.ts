@@ -8,7 +8,7 @@
 //      --scale A,B (1000,100000: search p50 at A and B sellers)  --skip-scale  --skip-browser
 import autocannon from "autocannon";
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -18,6 +18,7 @@ import { seedCategories, seedDemoSellers } from "~db/seed/index";
 import { todayIso } from "~/lib/dates";
 import { JS_BUDGET_BYTES, measureJsWeight, PUBLIC_PAGES } from "./js-weight";
 import { auditPages, printAudits } from "./lighthouse";
+import { processMemoryMb } from "./reliability/production-server";
 
 const { values } = parseArgs({
   options: {
@@ -116,12 +117,6 @@ const bare = createServer((req, res) => {
   res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": body.length });
   res.end(body);
 });
-
-function rssOf(pid: number): { rssMb: number; peakMb: number } {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = (key: string) => Number(status.match(new RegExp(`${key}:\\s+(\\d+)`))?.[1] ?? 0);
-  return { rssMb: Math.round(kb("VmRSS") / 1024), peakMb: Math.round(kb("VmHWM") / 1024) };
-}
 
 async function load(url: string) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers: { "Accept-Encoding": "identity" } });
@@ -232,7 +227,7 @@ try {
     results.export = exportRun;
     judge(`sellers CSV export (${exportRun.rows} rows)`, `${exportRun.seconds} s`, `< ${TARGETS.exportSeconds} s`, exportRun.seconds < TARGETS.exportSeconds);
 
-    const memory = server.pid ? rssOf(server.pid) : null;
+    const memory = processMemoryMb(server.pid);
     results.memory = memory;
     if (memory) judge("server RSS after the load (one process)", `${memory.rssMb} MB (peak ${memory.peakMb})`, `≤ ${TARGETS.rssMb} MB`, memory.rssMb <= TARGETS.rssMb);
 

@@ -8,7 +8,7 @@
 import { chromium } from "@playwright/test";
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
-import { pathToFileURL } from "node:url";
+import { isMain } from "./reliability/production-server";
 
 /** Issue 9's budget for the gzipped JavaScript of a public page's first visit. */
 export const JS_BUDGET_BYTES = 110 * 1024;
@@ -99,7 +99,7 @@ export function jsWeightTable(results: PageWeight[]): string {
   return lines.join("\n");
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+if (isMain(import.meta.url)) {
   const [base = "http://127.0.0.1:3000", ...pages] = process.argv.slice(2);
   const results = await measureJsWeight(base, pages.length ? pages : PUBLIC_PAGES);
   for (const r of results) {

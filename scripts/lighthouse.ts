@@ -4,21 +4,11 @@
 import { chromium } from "@playwright/test";
 import lighthouse from "lighthouse";
 import { mkdirSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { freePort, isMain } from "./reliability/production-server";
 
 export const LIGHTHOUSE_CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 type Category = (typeof LIGHTHOUSE_CATEGORIES)[number];
 export type PageAudit = { path: string; scores: Record<Category, number>; lcpMs: number; tbtMs: number; cls: number; transferKb: number; failing: string[] };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-    probe.on("error", reject);
-  });
-}
 
 /** Audits each path of `base` in one headless Chromium (Lighthouse drives it over its debugging port). */
 export async function auditPages(base: string, paths: string[]): Promise<PageAudit[]> {
@@ -64,7 +54,7 @@ export function printAudits(audits: PageAudit[]): void {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMain(import.meta.url)) {
   const base = process.argv[2] ?? "http://127.0.0.1:3000";
   const paths = process.argv.slice(3);
   const audits = await auditPages(base, paths.length ? paths : ["/", "/directory", "/list-your-business", "/contact"]);

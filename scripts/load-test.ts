@@ -4,9 +4,8 @@
 // SQLITE_BUSY (5xx answers and "SQLITE_BUSY"/"database is locked" lines in the server's log: must be 0)
 // and p50/p99 per route. Rate limits of the public writes are off for the run.
 import autocannon from "autocannon";
-import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { clientAddress, isMain, signIn, siteIds, startProductionServer, WRITE_RATE_LIMITS_OFF } from "./reliability/production-server";
+import { clientAddress, isMain, processMemoryMb, signIn, siteIds, startProductionServer, WRITE_RATE_LIMITS_OFF } from "./reliability/production-server";
 import { ADMIN_WRITES, applicationImages, type WriteContext, type WriteKind, writeRequest } from "./reliability/writes";
 
 export type LoadOptions = {
@@ -81,16 +80,6 @@ function split<T extends { weight: number }>(items: T[], total: number): (T & { 
   return shares.filter((s) => s.connections > 0);
 }
 
-function rssMb(pid: number | undefined): number | null {
-  if (!pid) return null;
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, "utf8");
-    return Math.round(Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024);
-  } catch {
-    return null;
-  }
-}
-
 export async function runLoadTest(options: LoadOptions): Promise<LoadReport> {
   const log = options.log ?? (() => {});
   const server = await startProductionServer({ port: options.port, sellers: options.sellers, env: { ...WRITE_RATE_LIMITS_OFF, WEB_CONCURRENCY: String(options.workers ?? 1) } });
@@ -154,7 +143,7 @@ export async function runLoadTest(options: LoadOptions): Promise<LoadReport> {
         status5xx: result["5xx"],
       });
     }
-    const serverMemoryMb = rssMb(server.pid());
+    const serverMemoryMb = processMemoryMb(server.pid())?.rssMb ?? null;
     // The server must still be healthy after the run.
     const ready = await fetch(`${server.base}/readyz`);
     const errors = routes.reduce((a, r) => a + r.non2xx + r.errors, 0) + (ready.status === 200 ? 0 : 1);

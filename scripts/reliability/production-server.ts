@@ -1,7 +1,7 @@
 // The production server on a throw-away SQLite file and uploads folder, for the reliability runs
 // (crash, load, fuzz) and their small versions in the unit tests. Start, kill, restart, read its log.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -218,4 +218,16 @@ export function percentile(values: number[], p: number): number {
 /** True when this module's file is the one node was asked to run (a script's main part). */
 export function isMain(url: string): boolean {
   return process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(url);
+}
+
+/** A process's resident memory now and at its peak, in MB, from /proc (Linux); null when it is gone. */
+export function processMemoryMb(pid: number | undefined): { rssMb: number; peakMb: number } | null {
+  if (!pid) return null;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const mb = (key: string) => Math.round(Number(status.match(new RegExp(`${key}:\\s+(\\d+)`))?.[1] ?? 0) / 1024);
+    return { rssMb: mb("VmRSS"), peakMb: mb("VmHWM") };
+  } catch {
+    return null;
+  }
 }
