@@ -9,7 +9,7 @@ import { ENQUIRY_PAGE_SIZE, ENQUIRY_STATUS_LABELS, ENQUIRY_STATUSES, enquiryFilt
 import { NEWSLETTER_SOURCES, newsletterSourceLabel, QUERY_TYPES } from "~/lib/constants";
 import { formatDate } from "~/lib/dates";
 import { truncate } from "~/lib/format";
-import { pageInfo, pagingFrom, withParams } from "~/lib/paging";
+import { pageInfo, pagingFrom } from "~/lib/paging";
 import { can } from "~/lib/permissions";
 import { listAdminEnquiries, listAdminSubscriptions } from "~/models/enquiries.server";
 import { requirePermission } from "~/services/session.server";
