@@ -43,6 +43,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     env: { PATH: process.env.PATH, HOME: process.env.HOME, HOST: "127.0.0.1", PORT: String(options.port), ...options.env, NODE_ENV: "production" },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  // A test whose hook timed out before this function returned has no handle to stop the server; it must
+  // not outlive the test process and hold its port for the next run.
+  const killOnExit = () => child.kill("SIGKILL");
+  process.once("exit", killOnExit);
+  child.once("exit", () => process.off("exit", killOnExit));
   let text = "";
   child.stdout?.on("data", (d) => (text += d));
   child.stderr?.on("data", (d) => (text += d));
