@@ -21,7 +21,28 @@ export default tseslint.config(
   {
     files: ["app/**/*.tsx"],
     plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
-    rules: { ...reactHooks.configs.recommended.rules, ...jsxA11y.flatConfigs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // After a refused post without JavaScript, the first invalid field carries autofocus on purpose
+      // (app/components/forms.tsx): it is how focus reaches the error with no script.
+      "jsx-a11y/no-autofocus": "off",
+      // Scrollable tables are focusable regions so keyboard users can scroll them (axe: scrollable-region-focusable).
+      "jsx-a11y/no-noninteractive-tabindex": ["error", { roles: ["tabpanel", "region"] }],
+      // "profile photo" tells which picture it is (hers, not her products'): information, not redundancy.
+      "jsx-a11y/img-redundant-alt": "off",
+      "jsx-a11y/label-has-associated-control": ["error", { controlComponents: ["InputFocusedWhenFirstInvalid"], depth: 3 }],
+    },
+  },
+  {
+    // Kysely's documented migration signature takes Kysely<any>: a migration must not depend on today's schema.
+    files: ["db/migrations/**/*.ts"],
+    rules: { "@typescript-eslint/no-explicit-any": "off" },
+  },
+  {
+    // Playwright fixtures without dependencies are declared with an empty pattern.
+    files: ["tests/e2e/**/*.ts"],
+    rules: { "no-empty-pattern": "off" },
   },
   prettier,
 );

@@ -48,7 +48,9 @@ for (const [id, t] of selfMicros) {
     const n = byId.get(cur)!;
     if (!n.callFrame.url.includes("/build/server/")) continue;
     const k = fnKey(n);
-    if (!seen.has(k)) add(inclusive, k, t), seen.add(k);
+    if (seen.has(k)) continue;
+    add(inclusive, k, t);
+    seen.add(k);
   }
 }
 const busy = total - idle;

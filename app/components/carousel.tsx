@@ -106,10 +106,13 @@ export function Carousel({ label, children, mode = "always", perViewWide = 1, cl
       // Distinct from the section around it, which is usually named by a heading of the same words.
       aria-label={`${label} carousel`}
     >
+      {/* The track is the scroll container: focusable so arrow keys and screen readers reach it. */}
+      {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions */}
       <div
         ref={trackRef}
         className="carousel-track"
         id={`${id}-track`}
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
         aria-label={`${label}: use the arrow keys to move between slides`}
         onKeyDown={hydrated ? onKeyDown : undefined}

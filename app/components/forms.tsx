@@ -17,6 +17,8 @@ export function FirstInvalidFieldScope({ children }: { children: React.ReactNode
 export function useAutoFocusWhenFirstInvalid(invalid: boolean): boolean {
   const scope = useContext(FirstInvalidField);
   if (!invalid || !scope || scope.claimed || typeof document !== "undefined") return false;
+  // The scope is a per-render claim token, not React state: mutating it is the point.
+  // eslint-disable-next-line react-hooks/immutability
   scope.claimed = true;
   return true;
 }

@@ -14,18 +14,17 @@ export function NewsletterForm({ source, variant = "inline", label = "Email addr
   const fetcher = useFetcher<NewsletterReply>({ key: `newsletter-${source}` });
   const hydrated = useHydrated();
   const id = useId();
-  const [shown, setShown] = useState<NewsletterReply | null>(null);
-  const [formKey, setFormKey] = useState(0);
+  // The reply shown is the fetcher's last one until a success has been on screen for 5 seconds; the
+  // form then comes back empty (it was unmounted while the message showed).
+  const [dismissed, setDismissed] = useState<NewsletterReply | null>(null);
+  const reply = fetcher.state === "idle" ? fetcher.data : undefined;
+  const shown = reply && reply !== dismissed ? reply : null;
 
   useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    setShown(fetcher.data);
-    if (fetcher.data.ok) {
-      setFormKey((k) => k + 1);
-      const timer = setTimeout(() => setShown(null), 5000);
-      return () => clearTimeout(timer);
-    }
-  }, [fetcher.state, fetcher.data]);
+    if (!shown?.ok) return;
+    const timer = setTimeout(() => setDismissed(shown), 5000);
+    return () => clearTimeout(timer);
+  }, [shown]);
 
   const busy = fetcher.state !== "idle";
   const errors = shown && !shown.ok ? shown.errors : [];
@@ -37,7 +36,7 @@ export function NewsletterForm({ source, variant = "inline", label = "Email addr
     );
   }
   return (
-    <fetcher.Form key={formKey} method="post" action="/newsletter" className={`newsletter-form ${variant}`} noValidate>
+    <fetcher.Form method="post" action="/newsletter" className={`newsletter-form ${variant}`} noValidate>
       <Honeypot />
       <input type="hidden" name="source" value={source} />
       {hydrated ? <input type="hidden" name="_js" value="1" /> : null}

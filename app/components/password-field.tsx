@@ -1,4 +1,5 @@
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
+import { useHydrated } from "~/lib/use-hydrated";
 import { ErrorList, type ListOfErrors, useAutoFocusWhenFirstInvalid } from "./forms";
 
 /**
@@ -19,8 +20,7 @@ export function PasswordField({
   const fallbackId = useId();
   const id = inputProps.id ?? fallbackId;
   const [visible, setVisible] = useState(false);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const errorId = errors?.some(Boolean) ? `${id}-error` : undefined;
   const hintId = hint ? `${id}-hint` : undefined;
   const autoFocus = useAutoFocusWhenFirstInvalid(Boolean(errorId)) || undefined;

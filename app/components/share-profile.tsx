@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
 import { whatsappShareUrl } from "~/lib/whatsapp";
 import { CheckIcon, MessageIcon, ShareIcon } from "./icons";
@@ -10,11 +10,11 @@ import { CheckIcon, MessageIcon, ShareIcon } from "./icons";
  */
 export function ShareProfile({ url, title, text }: { url: string; title: string; text: string }) {
   const hydrated = useHydrated();
-  const [canShare, setCanShare] = useState(false);
   const [copied, setCopied] = useState(false);
   const field = useRef<HTMLInputElement>(null);
   const id = useId();
-  useEffect(() => setCanShare(typeof navigator.share === "function"), []);
+  // Known only in the browser: the server and the first client render show the fallback.
+  const canShare = hydrated && typeof navigator.share === "function";
 
   if (canShare) {
     return (

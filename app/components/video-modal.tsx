@@ -29,6 +29,8 @@ export function VideoModal({ youtubeId, title, children }: { youtubeId: string; 
       >
         {children}
       </a>
+      {/* A click on the backdrop closes the dialog; the keyboard has Escape and the close button. */}
+      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions */}
       <dialog ref={dialogRef} className="video-dialog" aria-label={title} onClose={() => setOpen(false)} onClick={(e) => e.target === dialogRef.current && setOpen(false)}>
         <div className="video-dialog-inner">
           <button type="button" className="btn btn-icon video-close" aria-label="Close video" onClick={() => setOpen(false)}><XIcon /></button>

@@ -6,18 +6,18 @@ import type { Flash } from "~/services/session.server";
  * with it, a toast that can be dismissed and goes away by itself.
  */
 export function FlashToast({ flash }: { flash: Flash | null }) {
-  const [shown, setShown] = useState(flash);
+  const [dismissed, setDismissed] = useState<Flash | null>(null);
   useEffect(() => {
-    setShown(flash);
     if (!flash) return;
-    const timer = setTimeout(() => setShown(null), 6000);
+    const timer = setTimeout(() => setDismissed(flash), 6000);
     return () => clearTimeout(timer);
   }, [flash]);
+  const shown = flash && flash !== dismissed ? flash : null;
   if (!shown) return null;
   return (
     <div className={`flash flash-${shown.kind}`} role={shown.kind === "error" ? "alert" : "status"}>
       <span>{shown.message}</span>
-      <button type="button" className="btn btn-ghost btn-sm" aria-label="Dismiss message" onClick={() => setShown(null)}>✕</button>
+      <button type="button" className="btn btn-ghost btn-sm" aria-label="Dismiss message" onClick={() => setDismissed(shown)}>✕</button>
     </div>
   );
 }

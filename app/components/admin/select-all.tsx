@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef } from "react";
+import { useHydrated } from "~/lib/use-hydrated";
 
 /**
  * The select-all checkbox of a bulk table: checks every `ids` checkbox of its form. It needs
@@ -6,9 +7,8 @@ import { useEffect, useRef, useState } from "react";
  * 'Select all on this page' link instead (the page renders every box checked).
  */
 export function SelectAll({ form, label = "Select all on this page" }: { form: string; label?: string }) {
-  const [ready, setReady] = useState(false);
+  const ready = useHydrated();
   const ref = useRef<HTMLInputElement>(null);
-  useEffect(() => setReady(true), []);
   if (!ready) return null;
   const boxes = () => Array.from(document.querySelectorAll<HTMLInputElement>(`input[type=checkbox][name=ids][form="${form}"]`));
   return (

@@ -18,15 +18,18 @@ function homeFor(role: string) {
 export default function GoogleCallback() {
   const [params] = useSearchParams();
   const exchanged = useRef(false);
-  const [error, setError] = useState<string | null>(null);
+  const code = params.get("code");
+  // A return without a code is known from the address alone; only the exchange's own failures are state.
+  const missingCode = code
+    ? null
+    : params.get("error_description") || params.get("error")
+      ? "Sign-in was cancelled or refused."
+      : "Cannot exchange code for session token: no code provided in the URL search params";
+  const [exchangeError, setError] = useState<string | null>(null);
+  const error = missingCode ?? exchangeError;
   useEffect(() => {
-    if (exchanged.current) return;
+    if (exchanged.current || !code) return;
     exchanged.current = true;
-    const code = params.get("code");
-    if (!code) {
-      setError(params.get("error_description") || params.get("error") ? "Sign-in was cancelled or refused." : "Cannot exchange code for session token: no code provided in the URL search params");
-      return;
-    }
     (async () => {
       const response = await fetch("/api/sessions", {
         method: "POST",
@@ -48,7 +51,7 @@ export default function GoogleCallback() {
       const user = (await me.json()) as Me;
       window.location.replace(homeFor(user.role));
     })().catch(() => setError("Sign-in could not be completed. Please try again."));
-  }, [params]);
+  }, [code, params]);
 
   return (
     <div className="auth-page">

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { useHydrated } from "~/lib/use-hydrated";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { getDb } from "~db/client";
 import { ErrorList, Field, InputFocusedWhenFirstInvalid, SelectField } from "~/components/forms";
@@ -219,8 +220,7 @@ function Step2({
     ...validation.options,
   });
   // With JavaScript the sub-category list follows the ticked categories; without it every group is listed.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const [chosen, setChosen] = useState<Set<string>>(() => new Set(step2.category_ids));
   const toggle = (id: string, on: boolean) => setChosen((prev) => {
     const next = new Set(prev);
