@@ -29,6 +29,8 @@ export default defineConfig({
   testDir: "./e2e",
   outputDir: join(runDir, "test-results"),
   fullyParallel: true,
+  // A stray test.only must never pass CI by running one test.
+  forbidOnly: !!process.env.CI,
   workers: process.env.CI ? 2 : 2,
   retries: 0,
   timeout: 30_000,
