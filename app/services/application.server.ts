@@ -50,7 +50,7 @@ export async function submitApplication(db: DB, fields: ApplicationFields, image
           ].join("\n"),
         }]
       : [];
-    sendMailLater(db, [
+    await sendMailLater(db, [
       ...acknowledgement,
       {
         to: teamEmail(),

@@ -32,8 +32,8 @@ export async function backupTo(db: DB, dir: string): Promise<string> {
 }
 
 /** A new backup in BACKUP_DIR, keeping only the newest `keep`. */
-export async function backupWithRetention(db: DB, backupDir: string, keep: number): Promise<string> {
-  const made = await backupTo(db, join(backupDir, stampName()));
+export async function backupWithRetention(db: DB, backupDir: string, keep: number, now = new Date()): Promise<string> {
+  const made = await backupTo(db, join(backupDir, stampName(now)));
   const names = (await readdir(backupDir)).filter((n) => n.startsWith("backup-") && !n.endsWith(".partial")).sort();
   for (const old of names.slice(0, Math.max(0, names.length - keep))) await rm(join(backupDir, old), { recursive: true, force: true });
   return made;

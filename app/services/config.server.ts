@@ -79,7 +79,7 @@ const settingsSchema = z.object({
   GOOGLE_CLIENT_ID: optional(z.string()),
   GOOGLE_CLIENT_SECRET: optional(z.string()),
   GOOGLE_ISSUER: withDefault(httpUrl, "https://accounts.google.com"),
-  SEED_DEMO: withDefault(z.string().regex(/^(\d{1,6}|false)$/, 'must be "0", "1" or a number of demo sellers'), "1"),
+  SEED_DEMO: withDefault(whole(0, 100_000, "a number of demo sellers from 0 to 100000"), 0),
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// address, e.g. smtps://user:pass@smtp.example.com:465" })),
   MAIL_FROM: optional(z.string()),
   TEAM_EMAIL: optional(z.email({ error: "must be an email address" })),

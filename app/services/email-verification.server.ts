@@ -31,9 +31,9 @@ export function verificationUrl(origin: string, user: { id: number; email: strin
   return `${origin}${VERIFY_EMAIL_PATH}?${new URLSearchParams(verificationParams(user, now)).toString()}`;
 }
 
-/** Queues the verification mail (never delays the response). */
-export function sendVerificationMail(db: DB, user: { id: number; email: string; name: string }, origin: string): void {
-  sendMailLater(db, [
+/** Queues the verification mail (recorded before this returns; the sending never delays the response). */
+export async function sendVerificationMail(db: DB, user: { id: number; email: string; name: string }, origin: string): Promise<void> {
+  await sendMailLater(db, [
     {
       to: user.email,
       subject: `Please confirm your email address — ${SITE_NAME}`,
@@ -94,6 +94,6 @@ export async function resendVerification(
     const retry = Math.max(byAddress.allowed ? 0 : byAddress.retryAfterSeconds, byAccount.allowed ? 0 : byAccount.retryAfterSeconds);
     return { ok: false, status: 429, message: tooManyMessage(retry), retryAfterSeconds: retry };
   }
-  sendVerificationMail(db, user, meta.origin);
+  await sendVerificationMail(db, user, meta.origin);
   return { ok: true, message: VERIFY_EMAIL_MESSAGES.sent };
 }

@@ -71,7 +71,11 @@ export async function retryDueMail(db: DB, now = Date.now()): Promise<MailResult
   return results;
 }
 
-/** Sends in the background so a slow mail server never delays the visitor's response. */
-export function sendMailLater(db: DB, mails: OutgoingMail[]): void {
-  void Promise.all(mails.map((m) => sendMail(db, m))).catch((err) => logger.error({ err }, "mail outbox write failed"));
+/**
+ * Writes the messages to the outbox (awaited: once this returns, they are recorded and will be sent or
+ * retried) and sends them in the background, so a slow mail server never delays the visitor's response.
+ */
+export async function sendMailLater(db: DB, mails: OutgoingMail[]): Promise<void> {
+  const queued = await Promise.all(mails.map(async (mail) => ({ id: await queueMail(db, mail), mail })));
+  void Promise.all(queued.map(({ id, mail }) => deliver(db, id, mail, 0))).catch((err) => logger.error({ err }, "mail delivery failed"));
 }

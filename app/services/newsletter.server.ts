@@ -41,7 +41,7 @@ export function unsubscribeFooter(origin: string, email: string): string {
 export async function subscribeWithWelcome(db: DB, input: NewsletterInput, origin: string): Promise<SubscribeOutcome> {
   const outcome = await subscribeToNewsletter(db, input);
   if (outcome !== "already_subscribed") {
-    sendMailLater(db, [
+    await sendMailLater(db, [
       {
         to: input.email,
         subject: `Welcome to the ${SITE_NAME} newsletter`,

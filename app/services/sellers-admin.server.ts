@@ -38,7 +38,7 @@ export async function changeSellers(db: DB, actor: Actor, intent: SellerIntent):
   if (!result.ok) return result;
   if (files.length) await discardImages(db, files);
   const mails = await approvalMails(db, result.approved);
-  if (mails.length) sendMailLater(db, mails);
+  if (mails.length) await sendMailLater(db, mails);
   return { ok: true, message: messageFor(intent) };
 }
 
@@ -74,7 +74,7 @@ export async function saveSellerFromEditor(db: DB, actor: Actor, id: number | nu
     if (replaced.length) await discardImages(db, replaced);
     if (result.wentLive) {
       const mails = await approvalMails(db, [result.id]);
-      if (mails.length) sendMailLater(db, mails);
+      if (mails.length) await sendMailLater(db, mails);
     }
     return result;
   } catch (error) {

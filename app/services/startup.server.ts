@@ -1,4 +1,6 @@
 import type { DB } from "~db/client";
+import { migrateToLatest } from "~db/client";
+import { isDatabaseEmpty, seedCategories, seedDemoSellers } from "~db/seed/index";
 import { ensureFirstAdmin } from "~/models/users.server";
 import { sweepSignInAddresses } from "./auth.server";
 import { backupWithRetention } from "./backup.server";
@@ -9,6 +11,18 @@ import { hashPassword } from "./password.server";
 import { sweepRateLimits } from "./rate-limit.server";
 import { stopSellerViewFlush } from "./seller-views.server";
 import { backfillImageVariants, removeExpiredUploads } from "./uploads.server";
+
+/**
+ * Start-up: migrate; on a new database seed the categories and, only when asked (SEED_DEMO=N),
+ * N demo sellers — a real deployment never shows fake businesses.
+ */
+export async function prepareDatabase(db: DB, demoSellers = config().seedDemo): Promise<void> {
+  await migrateToLatest(db);
+  if (!(await isDatabaseEmpty(db))) return;
+  await seedCategories(db);
+  if (demoSellers > 0) await seedDemoSellers(db, demoSellers);
+  logger.info({ demoSellers }, demoSellers ? "new database seeded with the categories and demo sellers" : "new database seeded with the categories");
+}
 
 /**
  * Work done once per site at server start, after migrations and the first-run seed, and the periodic

@@ -185,7 +185,8 @@ export async function seedDemoSellers(db: DB, count: number, seed = 42): Promise
         await setSellerCategories(trx, row.id, catIds, subIds);
         const reviewCount = status === "active" ? Math.floor(rand() * 6) : 0;
         const reviewRows = Array.from({ length: reviewCount }, (_, r) => {
-          const created = new Date(Date.parse(stamp) + (r + 1) * 5 * 86_400_000).toISOString();
+          // Spread between the listing's creation and now: a demo review is never dated in the future.
+          const created = new Date(Date.parse(stamp) + ((Date.now() - Date.parse(stamp)) * (r + 1)) / (reviewCount + 1)).toISOString();
           const reply = rand() < 0.3 ? pick(rand, SELLER_REPLIES) : null;
           return {
             seller_id: row.id,
@@ -215,6 +216,4 @@ export async function isDatabaseEmpty(db: DB): Promise<boolean> {
   const row = await db.selectFrom("categories").select("id").limit(1).executeTakeFirst();
   return !row;
 }
-
-export const DEFAULT_DEMO_SELLERS = 60;
 

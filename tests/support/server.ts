@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { createServer } from "node:net";
 import { join } from "node:path";
 
 // Starts the built production server the way `npm start` does (package.json: NODE_ENV=production
@@ -32,6 +33,19 @@ export type ServerOptions = {
   wait?: boolean;
   timeoutMs?: number;
 };
+
+/** A port nothing listens on right now, chosen by the operating system (so parallel test files never collide). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const cwd = options.cwd ?? join(import.meta.dirname, "..", "..");

@@ -5,10 +5,15 @@ import { type DB, migrateToLatest, openDatabase } from "~db/client";
 import { seedCategories } from "~db/seed/index";
 import { reloadConfig } from "~/services/config.server";
 
-/** A real, migrated SQLite file in a fresh temporary folder (with the categories seeded). */
+/**
+ * A real, migrated SQLite file in a fresh temporary folder (with the categories seeded), whose uploads
+ * folder is UPLOADS_DIR until its cleanup puts the previous one back (so a test may make a database of
+ * its own without moving the file's shared one).
+ */
 export async function createTestDb(): Promise<{ db: DB; dir: string; path: string; cleanup: () => Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), "bwp-test-"));
   const path = join(dir, "test.db");
+  const previousUploads = process.env.UPLOADS_DIR;
   process.env.UPLOADS_DIR = join(dir, "uploads");
   reloadConfig();
   const db = openDatabase(path);
@@ -19,8 +24,11 @@ export async function createTestDb(): Promise<{ db: DB; dir: string; path: strin
     dir,
     path,
     cleanup: async () => {
-      await db.destroy();
+      await db.destroy().catch(() => undefined);
       rmSync(dir, { recursive: true, force: true });
+      if (previousUploads === undefined) delete process.env.UPLOADS_DIR;
+      else process.env.UPLOADS_DIR = previousUploads;
+      reloadConfig();
     },
   };
 }

@@ -11,13 +11,8 @@ let cleanup: () => Promise<void>;
 beforeAll(async () => ({ db, cleanup } = await createTestDb()));
 afterAll(() => cleanup());
 
-async function outboxTo(address: string, expected: number) {
-  for (let i = 0; i < 50; i++) {
-    const rows = await db.selectFrom("mail_outbox").select(["subject", "text_body"]).where("to_address", "=", address).execute();
-    if (rows.length >= expected) return rows;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return db.selectFrom("mail_outbox").select(["subject", "text_body"]).where("to_address", "=", address).execute();
+function outboxTo(address: string) {
+  return db.selectFrom("mail_outbox").select(["subject", "text_body"]).where("to_address", "=", address).orderBy("id").execute();
 }
 
 describe("contact acknowledgements", () => {
@@ -29,9 +24,9 @@ describe("contact acknowledgements", () => {
       subject: "Claim http://spam.example/now",
       message: "Click http://spam.example to claim your reward",
     });
+    // Each acknowledgement is in the outbox before submitContactMessage returns.
     for (let i = 0; i < 5; i++) await submitContactMessage(db, spam);
-    await new Promise((r) => setTimeout(r, 200));
-    const mails = await outboxTo("victim@example.in", 3);
+    const mails = await outboxTo("victim@example.in");
     expect(mails).toHaveLength(3);
     for (const mail of mails) expect(`${mail.subject}\n${mail.text_body}`).not.toContain("spam.example");
     // Every message is still stored for the team.

@@ -4,11 +4,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningServer, startServer } from "../support/server";
+import { freePort, type RunningServer, startServer } from "../support/server";
 
 // The production build served by the real server (the build `npm test` makes before the unit tests):
 // precompressed assets, and the image markup of the directory and a profile (srcset, sizes, priority).
-const PORT = 3350 + Math.floor(Math.random() * 20);
+const PORT = await freePort();
 const base = `http://127.0.0.1:${PORT}`;
 let dir: string;
 let server: RunningServer | undefined;

@@ -31,7 +31,7 @@ describe("backups while the site writes", () => {
         await new Promise((r) => setImmediate(r));
       }
     })();
-    await new Promise((r) => setTimeout(r, 50));
+    await expect.poll(() => acknowledged).toBeGreaterThan(10);
     const before = acknowledged;
     const target = await backupTo(db, join(dir, "backups", "one"));
     writing = false;
@@ -64,10 +64,7 @@ describe("backups while the site writes", () => {
     expect(result.ok).toBe(false);
     expect(existsSync(join(dir, "never.db"))).toBe(false);
     const kept = join(dir, "kept");
-    for (let i = 0; i < 4; i++) {
-      await backupWithRetention(db, kept, 2);
-      await new Promise((r) => setTimeout(r, 5));
-    }
-    expect(readdirSync(kept).filter((n) => n.startsWith("backup-"))).toHaveLength(2);
+    for (let i = 0; i < 4; i++) await backupWithRetention(db, kept, 2, new Date(Date.UTC(2026, 0, 1, 10, i)));
+    expect(readdirSync(kept).filter((n) => n.startsWith("backup-")).sort()).toEqual(["backup-2026-01-01T10-02-00-000Z", "backup-2026-01-01T10-03-00-000Z"]);
   });
 });

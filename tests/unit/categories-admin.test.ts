@@ -60,11 +60,12 @@ describe("creating and editing categories", () => {
   });
 
   it("refuses a duplicate slug or name with a field message, writing nothing", async () => {
+    expect((await saveCategory(db, actor, null, input("Quilts & Throws"))).ok).toBe(true);
     const before = (await listAdminCategories(db)).length;
     const auditBefore = await db.selectFrom("audit_log").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-    const slug = await saveCategory(db, actor, null, input("Something Else", { slug: "pottery-and-ceramics" }));
+    const slug = await saveCategory(db, actor, null, input("Something Else", { slug: "quilts-and-throws" }));
     expect(slug).toMatchObject({ ok: false, status: 409, fieldErrors: { slug: [expect.stringContaining("already used")] } });
-    const name = await saveCategory(db, actor, null, input("pottery & ceramics", { slug: "another-slug" }));
+    const name = await saveCategory(db, actor, null, input("quilts & THROWS", { slug: "another-slug" }));
     expect(name).toMatchObject({ ok: false, status: 409, fieldErrors: { name: [expect.stringContaining("already exists")] } });
     expect((await listAdminCategories(db)).length).toBe(before);
     const auditAfter = await db.selectFrom("audit_log").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();

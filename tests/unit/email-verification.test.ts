@@ -6,12 +6,12 @@ import { type DB, openDatabase } from "~db/client";
 import { VERIFY_EMAIL_MESSAGES } from "~/lib/auth-schemas";
 import { verificationUrl, VERIFICATION_LINK_HOURS } from "~/services/email-verification.server";
 import { pngImage } from "../support/images";
-import { type RunningServer, startServer } from "../support/server";
+import { freePort, type RunningServer, startServer } from "../support/server";
 
 // Email verification and the daily upload cap, over HTTP against the built server (`npm run build`
 // first), with low limits so each limit is reached in a few requests. The test reads the server's
 // SQLite file for the mails it queued (the outbox) and to check what changed.
-const PORT = 3422;
+const PORT = await freePort();
 const base = `http://127.0.0.1:${PORT}`;
 const SECRET = "email-verification-test-secret-0123456789";
 let dir: string;

@@ -300,9 +300,13 @@ describe("home page content", () => {
     }
     const spy = vi.spyOn(console, "error").mockImplementation(() => {});
     const broken = await createTestDb();
-    await broken.db.destroy();
-    expect(await getHomeFeatured(broken.db)).toEqual({ featured: SAMPLE_SELLERS, samples: true });
-    expect(spy).toHaveBeenCalledWith("Failed to fetch featured sellers", expect.anything());
-    spy.mockRestore();
+    try {
+      await broken.db.destroy();
+      expect(await getHomeFeatured(broken.db)).toEqual({ featured: SAMPLE_SELLERS, samples: true });
+      expect(spy).toHaveBeenCalledWith("Failed to fetch featured sellers", expect.anything());
+    } finally {
+      spy.mockRestore();
+      await broken.cleanup();
+    }
   });
 });

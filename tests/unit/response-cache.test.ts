@@ -12,7 +12,7 @@ import { createReviewRow, createSeller } from "~db/seed/factories";
 import { endOfIndianDay, todayIso } from "~/lib/dates";
 import { readContentVersion } from "~/models/content-version.server";
 import { buildEntry, GenerationClock, gzipBody, identityBody, ResponseStore } from "~/services/response-cache.server";
-import { type RunningServer, startServer } from "../support/server";
+import { freePort, type RunningServer, startServer } from "../support/server";
 import { createTestDb } from "../support/test-db";
 
 // The response cache (issue 9): the pieces on their own, then the built production server over HTTP
@@ -126,7 +126,7 @@ describe("the cache's generation", () => {
 
 // ── the production server ──
 
-const PORT = 3484 + Math.floor(Math.random() * 6);
+const PORT = await freePort();
 const base = `http://127.0.0.1:${PORT}`;
 const ADMIN = { email: "cache-admin@example.test", password: "cache-admin-password-123" };
 let dir: string;
@@ -159,17 +159,16 @@ function nonces(text: string) {
   return new Set([...text.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]));
 }
 
+// One process: each worker of a cluster keeps its own cache, and these tests count hits.
+const serverEnv = () => ({ WEB_CONCURRENCY: "1", DATABASE_PATH: dbPath, UPLOADS_DIR: join(dir, "uploads"), SESSION_SECRET: "cache-test-secret-0123456789abcdef", COOKIE_SECURE: "0", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "bwp-cache-"));
   dbPath = join(dir, "site.db");
   db = openDatabase(dbPath);
   await migrateToLatest(db);
   await seedCategories(db);
-  // One process: each worker of a cluster keeps its own cache, and these tests count hits.
-  server = await startServer({
-    port: PORT,
-    env: { WEB_CONCURRENCY: "1", DATABASE_PATH: dbPath, UPLOADS_DIR: join(dir, "uploads"), SEED_DEMO: "0", SESSION_SECRET: "cache-test-secret-0123456789abcdef", COOKIE_SECURE: "0", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
-  });
+  server = await startServer({ port: PORT, env: serverEnv() });
   const login = await fetch(`${base}/api/admin/login`, { method: "POST", headers: { "Content-Type": "application/json", Origin: base }, body: JSON.stringify(ADMIN) });
   expect(login.status).toBe(200);
   adminCookie = login.headers.get("set-cookie")!.split(";")[0];
@@ -307,15 +306,21 @@ describe("the response cache of the production server", () => {
   }, 30_000);
 
   it("counts profile views answered from the cache, and writes them at a clean stop", async () => {
-    const sellerId = await createSeller(db, { business_name: "Viewed Pottery", views_count: 10 });
-    const answers = [];
-    for (let i = 0; i < 4; i++) answers.push((await get(`/seller/${sellerId}`)).cache);
-    expect(answers).toEqual(["MISS", "HIT", "HIT", "HIT"]);
-    const version = await sql<{ version: number }>`select version from content_version`.execute(db);
-    expect(await server!.stop()).toBe(0);
-    const row = await db.selectFrom("sellers").select("views_count").where("id", "=", sellerId).executeTakeFirstOrThrow();
-    expect(row.views_count).toBe(14);
-    // Writing views is not a content change: it leaves the version (and so the cache) alone.
-    expect((await sql<{ version: number }>`select version from content_version`.execute(db)).rows[0].version).toBe(version.rows[0].version);
+    // A server of its own, so stopping it leaves the shared one to the other tests in any order.
+    const own = await startServer({ port: await freePort(), env: serverEnv() });
+    try {
+      const sellerId = await createSeller(db, { business_name: "Viewed Pottery", views_count: 10 });
+      const answers = [];
+      for (let i = 0; i < 4; i++) answers.push((await fetch(`${own.base}/seller/${sellerId}`)).headers.get("x-cache"));
+      expect(answers).toEqual(["MISS", "HIT", "HIT", "HIT"]);
+      const version = await sql<{ version: number }>`select version from content_version`.execute(db);
+      expect(await own.stop()).toBe(0);
+      const row = await db.selectFrom("sellers").select("views_count").where("id", "=", sellerId).executeTakeFirstOrThrow();
+      expect(row.views_count).toBe(14);
+      // Writing views is not a content change: it leaves the version (and so the cache) alone.
+      expect((await sql<{ version: number }>`select version from content_version`.execute(db)).rows[0].version).toBe(version.rows[0].version);
+    } finally {
+      await own.stop("SIGKILL");
+    }
   }, 30_000);
 });

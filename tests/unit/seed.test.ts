@@ -53,30 +53,44 @@ describe("seed", () => {
 });
 
 describe("prepareDatabase (start-up)", () => {
-  it("migrates and seeds a new database once, honouring SEED_DEMO", async () => {
-    const { openDatabase } = await import("~db/client");
-    const { prepareDatabase } = await import("~db/prepare");
-    const fresh = openDatabase(join(dir, "fresh.db"));
+  async function withSeedDemo(value: string | undefined, run: () => Promise<void>) {
+    const { reloadConfig } = await import("~/services/config.server");
     const before = process.env.SEED_DEMO;
-    process.env.SEED_DEMO = "7";
+    if (value === undefined) delete process.env.SEED_DEMO;
+    else process.env.SEED_DEMO = value;
+    reloadConfig();
     try {
-      await prepareDatabase(fresh);
-      await prepareDatabase(fresh);
-      expect((await fresh.selectFrom("sellers").select("id").execute()).length).toBe(7);
-      expect((await fresh.selectFrom("categories").select("id").execute()).length).toBe(16);
+      await run();
     } finally {
-      process.env.SEED_DEMO = before;
-      await fresh.destroy();
+      if (before === undefined) delete process.env.SEED_DEMO;
+      else process.env.SEED_DEMO = before;
+      reloadConfig();
     }
-    const none = openDatabase(join(dir, "none.db"));
-    process.env.SEED_DEMO = "0";
-    try {
-      await prepareDatabase(none);
-      expect((await none.selectFrom("sellers").select("id").execute()).length).toBe(0);
-      expect((await none.selectFrom("categories").select("id").execute()).length).toBe(16);
-    } finally {
-      process.env.SEED_DEMO = before;
-      await none.destroy();
-    }
+  }
+
+  it("gives a new database the categories only, unless SEED_DEMO asks for demo sellers; seeds once", async () => {
+    const { openDatabase } = await import("~db/client");
+    const { prepareDatabase } = await import("~/services/startup.server");
+    const plain = openDatabase(join(dir, "plain.db"));
+    await withSeedDemo(undefined, async () => {
+      await prepareDatabase(plain);
+      expect(await plain.selectFrom("sellers").select("id").execute()).toHaveLength(0);
+      expect(await plain.selectFrom("categories").select("id").execute()).toHaveLength(16);
+    }).finally(() => plain.destroy());
+    const demo = openDatabase(join(dir, "demo.db"));
+    await withSeedDemo("7", async () => {
+      await prepareDatabase(demo);
+      await prepareDatabase(demo);
+      expect(await demo.selectFrom("sellers").select("id").execute()).toHaveLength(7);
+      expect(await demo.selectFrom("categories").select("id").execute()).toHaveLength(16);
+      // Demo reviews are dated between the listing's creation and now, never in the future.
+      const reviews = await demo.selectFrom("reviews").innerJoin("sellers", "sellers.id", "reviews.seller_id").select(["reviews.created_at as reviewed", "sellers.created_at as listed"]).execute();
+      expect(reviews.length).toBeGreaterThan(0);
+      const now = new Date().toISOString();
+      for (const r of reviews) {
+        expect(r.reviewed <= now, `${r.reviewed} is in the future`).toBe(true);
+        expect(r.reviewed >= r.listed, `${r.reviewed} is before ${r.listed}`).toBe(true);
+      }
+    }).finally(() => demo.destroy());
   });
 });

@@ -5,12 +5,12 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DB, openDatabase } from "~db/client";
 import { createReviewRow, createSeller } from "~db/seed/factories";
-import { type RunningServer, startServer } from "../support/server";
+import { freePort, type RunningServer, startServer } from "../support/server";
 
 // Crawling and link previews over real HTTP against the built production server (`npm run build`
 // first): robots.txt, the sitemap index and its files (with a per-file limit of 2 set through
 // SITEMAP_URLS_PER_FILE), the noindex rules, canonical and Open Graph tags, JSON-LD and share cards.
-const PORT = 3464;
+const PORT = await freePort();
 const base = `http://127.0.0.1:${PORT}`;
 const PUBLIC_URL = "https://bwp.example";
 const BREAKOUT = `Cakes </script><script>alert("x")</script> & more`;

@@ -3,12 +3,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseSettings, SettingsError } from "~/services/config.server";
-import { type RunningServer, startServer } from "../support/server";
+import { freePort, type RunningServer, startServer } from "../support/server";
 
 // The settings schema, the refusal to start with a bad setting, the generated session secret (kept in
 // the data folder, reused across restarts, rotated through a list) and the request log, all against
 // the built production server.
-const PORT = 3401;
+const PORT = await freePort();
 let dir: string;
 
 beforeAll(() => {

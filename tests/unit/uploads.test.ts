@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~db/client";
+import { createSeller } from "~db/seed/factories";
 import { IMAGE_MAX_BYTES } from "~/lib/constants";
 import { APPLICATION_MESSAGES, type ApplicationFields, applicationFieldsSchema } from "~/lib/schemas";
 import { findUpload } from "~/models/uploads.server";
@@ -206,7 +207,9 @@ describe("unclaimed uploads expire", () => {
     const recent = await unassigned(71);
     const stamp = new Date(Date.now() - UNCLAIMED_UPLOAD_LIFETIME_MS - 60_000).toISOString();
     await db.updateTable("uploads").set({ created_at: stamp }).where("key", "=", old).execute();
-    const claimed = await db.selectFrom("uploads").select(["key", "visibility"]).where("seller_id", "is not", null).executeTakeFirstOrThrow();
+    const claimedKey = await unassigned(72);
+    await db.updateTable("uploads").set({ seller_id: await createSeller(db, { business_name: "Claimed Photo Studio" }) }).where("key", "=", claimedKey).execute();
+    const claimed = await db.selectFrom("uploads").select(["key", "visibility"]).where("key", "=", claimedKey).executeTakeFirstOrThrow();
     await db.updateTable("uploads").set({ created_at: stamp }).where("key", "=", claimed.key).execute();
 
     expect(await removeExpiredUploads(db)).toBeGreaterThanOrEqual(1);

@@ -116,7 +116,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return data({ step: 2 as const, result: submission.reply({ fieldErrors: { [result.field]: [result.message] } }), values: step1, step2, pending }, { status: 400 });
   }
-  sendVerificationMail(db, result.user, publicOrigin(request));
+  await sendVerificationMail(db, result.user, publicOrigin(request));
   const cookie = await startSession(request, result.user.id, context.clientAddress);
   return redirect("/seller-dashboard", { headers: { "Set-Cookie": cookie } });
 }

@@ -22,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const db = getDb();
   const result = await registerSeller(db, { ...form.data, passwordHash: await hashPassword(form.data.password) });
   if (!result.ok) return Response.json({ error: result.message, field: result.field }, { status: result.field === "email" ? 409 : 400 });
-  sendVerificationMail(db, result.user, publicOrigin(request));
+  await sendVerificationMail(db, result.user, publicOrigin(request));
   const cookie = await startSession(request, result.user.id, context.clientAddress);
   return Response.json(
     { success: true, user: userJson(result.user), redirectTo: "/seller-dashboard" },
