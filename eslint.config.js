@@ -35,9 +35,31 @@ export default tseslint.config(
     },
   },
   {
+    // SQL lives in the models (app/models) and db/: everywhere else passes the DB handle to a model
+    // function. (The import boundaries themselves are checked by dependency-cruiser: .dependency-cruiser.cjs.)
+    files: ["app/{routes,services,components,lib}/**/*.{ts,tsx}", "app/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|transaction|with)$/][callee.object.name=/^(db|trx|getDb)$/]",
+          message: "Queries belong in app/models: call a model function with the DB handle.",
+        },
+        {
+          selector: "CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|transaction)$/][callee.object.type='CallExpression'][callee.object.callee.name='getDb']",
+          message: "Queries belong in app/models: call a model function with the DB handle.",
+        },
+      ],
+    },
+  },
+  {
     // Kysely's documented migration signature takes Kysely<any>: a migration must not depend on today's schema.
     files: ["db/migrations/**/*.ts"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },
+  },
+  {
+    files: ["**/*.cjs"],
+    languageOptions: { sourceType: "commonjs", globals: globals.node },
   },
   {
     // Playwright fixtures without dependencies are declared with an empty pattern.

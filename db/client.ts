@@ -1,7 +1,7 @@
 import SQLite from "better-sqlite3";
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { CompiledQuery, type DatabaseConnection, type Driver, Kysely, Migrator, SqliteDialect, type SqliteDatabase } from "kysely";
+import { CompiledQuery, type DatabaseConnection, type Driver, Kysely, Migrator, sql, SqliteDialect, type SqliteDatabase } from "kysely";
 import { LRUCache } from "lru-cache";
 import { migrationProvider } from "./migrations/index";
 import type { Database } from "./schema";
@@ -91,6 +91,30 @@ export async function pendingMigrations(db: DB): Promise<string[]> {
 }
 
 /** Closes the process-wide database, if open (at shutdown: SQLite checkpoints its WAL). */
+/** Throws unless the database answers a trivial query (readiness). */
+export async function pingDatabase(db: DB): Promise<void> {
+  await sql`select 1`.execute(db);
+}
+
+/** A consistent copy of the whole database in one new file, taken while the site keeps writing. */
+export async function copyDatabaseTo(db: DB, file: string): Promise<void> {
+  await sql`VACUUM INTO ${file}`.execute(db);
+}
+
+/** SQLite's integrity check of a database file, opened read-only: "ok", or what is wrong. */
+export function integrityOf(file: string): string {
+  try {
+    const check = new SQLite(file, { readonly: true });
+    try {
+      return String(check.pragma("integrity_check", { simple: true }));
+    } finally {
+      check.close();
+    }
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
 export async function closeDb(): Promise<void> {
   const db = globalForDb.__db;
   globalForDb.__db = undefined;

@@ -285,6 +285,7 @@ export type SellerUpdate = Updateable<SellersTable>;
 export type Category = Selectable<CategoriesTable>;
 export type Subcategory = Selectable<SubcategoriesTable>;
 export type Review = Selectable<ReviewsTable>;
+export type NewReview = Insertable<ReviewsTable>;
 export type Enquiry = Selectable<EnquiriesTable>;
 export type NewsletterSubscription = Selectable<NewsletterSubscriptionsTable>;
 export type Notification = Selectable<NotificationsTable>;

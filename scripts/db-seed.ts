@@ -2,7 +2,8 @@
 // npm run db:seed -- --demo 500    plus 500 demo sellers
 import { parseArgs } from "node:util";
 import { databasePath, migrateToLatest, openDatabase } from "~db/client";
-import { seedCategories, seedDemoSellers } from "~db/seed/index";
+import { seedCategories } from "~/models/categories-admin.server";
+import { seedDemoSellers } from "~/services/demo-sellers.server";
 
 const { values } = parseArgs({ options: { demo: { type: "string" }, seed: { type: "string" } } });
 const demo = values.demo === undefined ? 0 : Number(values.demo);

@@ -1,4 +1,5 @@
 import { createContext, Fragment, useContext, useId } from "react";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { IMAGE_MAX_BYTES, MAX_PRODUCT_IMAGES } from "~/lib/constants";
 
 // Field components shared by every form. Errors come from conform (client) or the server's reply (no-JS).
@@ -135,7 +136,6 @@ export function StarRatingField({ name, defaultValue, errors, legend = "Your rat
 }
 
 /** Bots fill every field; people never see this one. A filled honeypot refuses the post. */
-export const HONEYPOT_FIELD = "company_website";
 export function Honeypot() {
   const id = `hp-${HONEYPOT_FIELD}-${useId()}`;
   return (

@@ -1,10 +1,8 @@
 import { z } from "zod";
-import { slugify } from "~db/seed/categories";
 
 // Categories and subcategories: the inputs of the admin editor pages and of their /api/admin twins.
 // The pages post HTML forms (a checkbox for "active"), the API sends JSON (a boolean); the fields are the same.
 
-export { slugify };
 
 export const CATEGORY_LIMITS = { name: 80, slug: 80, description: 500, icon: 16 } as const;
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -13,6 +13,9 @@ export type AuditEntry = {
   ip?: string | null;
 };
 
+/** Who made an audited change: the signed-in staff member and the client address. */
+export type Actor = { id: number; email: string; ip: string | null };
+
 /** One audit row per admin change and per sign-in attempt. */
 export async function writeAudit(db: DB, entry: AuditEntry): Promise<void> {
   await db

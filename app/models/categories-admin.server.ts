@@ -1,8 +1,10 @@
 import { sql } from "kysely";
 import type { DB } from "~db/client";
-import { type CategoryChanges, slugify, SLUG_MESSAGE, type SubcategoryChanges } from "~/lib/category-schemas";
+import { type CategoryChanges, SLUG_MESSAGE, type SubcategoryChanges } from "~/lib/category-schemas";
+import { slugify } from "~/lib/slug";
 import { writeAudit } from "./audit.server";
-import type { Actor } from "./sellers-admin.server";
+import type { Actor } from "./audit.server";
+import { CATEGORY_SEED } from "~db/seed/categories";
 
 // The back-office's categories and subcategories: the lists with their counts, and create / update /
 // delete, each one transaction with its audit row (actor, target, before/after of the changed fields).
@@ -239,5 +241,30 @@ export async function deleteSubcategory(db: DB, actor: Actor, id: number): Promi
       details: { before, seller_links_removed: sellerLinks },
     });
     return { ok: true as const, name: before.name, subcategories: 0, sellerLinks };
+  });
+}
+
+/** Idempotent: adds missing categories and subcategories, never duplicates or removes. */
+export async function seedCategories(db: DB): Promise<void> {
+  const stamp = new Date().toISOString();
+  await db.transaction().execute(async (trx) => {
+    for (const [index, cat] of CATEGORY_SEED.entries()) {
+      await trx
+        .insertInto("categories")
+        .values({ name: cat.name, slug: slugify(cat.name), description: cat.description, icon: null, is_active: 1, sort_order: index, created_at: stamp, updated_at: stamp })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+      // Already there by its slug, or by its name when an admin has changed the slug since (both are unique).
+      const slug = slugify(cat.name);
+      const rows = await trx.selectFrom("categories").select(["id", "slug"]).where((eb) => eb.or([eb("slug", "=", slug), eb("name", "=", cat.name)])).execute();
+      const { id } = rows.find((r) => r.slug === slug) ?? rows[0];
+      for (const name of cat.subcategories) {
+        await trx
+          .insertInto("subcategories")
+          .values({ category_id: id, name, slug: slugify(`${cat.name} ${name}`), icon: null, is_active: 1, created_at: stamp, updated_at: stamp })
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+      }
+    }
   });
 }

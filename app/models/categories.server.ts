@@ -65,3 +65,9 @@ export async function unknownCategories(db: DB, categoryIds: number[]): Promise<
   const ok = new Set(rows.map((r) => r.id));
   return categoryIds.filter((id) => !ok.has(id));
 }
+
+/** True on a new database: not even the categories are there yet (the first-run seed has not run). */
+export async function isDatabaseEmpty(db: DB): Promise<boolean> {
+  const row = await db.selectFrom("categories").select("id").limit(1).executeTakeFirst();
+  return !row;
+}

@@ -4,7 +4,7 @@ import type { EnquiryFilters, EnquiryUpdate, SubscriptionFilters } from "~/lib/a
 import type { Paging } from "~/lib/paging";
 import type { ContactInput, NewsletterInput } from "~/lib/schemas";
 import { writeAudit } from "./audit.server";
-import type { Actor } from "./sellers-admin.server";
+import type { Actor } from "./audit.server";
 import { rowsById } from "./rows-by-id.server";
 import { likeContains } from "./sql-like.server";
 

@@ -3,7 +3,7 @@ import type { DB } from "~db/client";
 import type { ReviewStatus } from "~db/schema";
 import type { Paging } from "~/lib/paging";
 import { writeAudit } from "./audit.server";
-import type { Actor } from "./sellers-admin.server";
+import type { Actor } from "./audit.server";
 import { likeContains } from "./sql-like.server";
 
 // Review moderation: the list with its filters, and the state machine of the spec

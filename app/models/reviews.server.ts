@@ -2,7 +2,7 @@ import type { DB } from "~db/client";
 import { nowIso } from "~/lib/dates";
 import type { ReviewInput } from "~/lib/schemas";
 import { writeAudit } from "./audit.server";
-import { isPublicSeller } from "./sellers.server";
+import { isPublicSeller } from "./seller-visibility.server";
 
 export interface PublicReview {
   id: number;

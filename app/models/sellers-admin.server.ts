@@ -8,7 +8,7 @@ import { type AdminSellerInput, SELLER_EDITOR_MESSAGES } from "~/lib/admin-schem
 import { APPLICATION_MESSAGES, UPLOAD_PURPOSES } from "~/lib/schemas";
 import { adminSellerColumns } from "~/lib/seller-fields";
 import { isPaymentReferenceUsed } from "./applications.server";
-import { writeAudit } from "./audit.server";
+import { type Actor, writeAudit } from "./audit.server";
 import { subcategoriesOutside, unknownCategories } from "./categories.server";
 import { rowsById } from "./rows-by-id.server";
 import { setSellerCategories } from "./seller-categories.server";
@@ -18,7 +18,6 @@ import { likeContains } from "./sql-like.server";
 // deletion. Every change is one transaction with its audit row (actor, target, before/after).
 
 export type SellerFilters = { search: string; status: "" | SellerStatus; verified: "" | "true" | "false"; paid: "" | "true" | "false" };
-export type Actor = { id: number; email: string; ip: string | null };
 
 export const SELLER_STATUSES: SellerStatus[] = ["pending", "active", "inactive", "rejected"];
 

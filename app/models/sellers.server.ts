@@ -1,10 +1,10 @@
 import { type ExpressionBuilder, expressionBuilder, sql } from "kysely";
 import type { DB } from "~db/client";
 import type { Database, Seller } from "~db/schema";
-import { todayIso } from "~/lib/dates";
 import type { DirectoryQuery } from "~/lib/schemas";
 import { publicUploadUrl } from "~/lib/uploads";
 import { listPublishedReviews, type PublicReview } from "./reviews.server";
+import { isPublic } from "./seller-visibility.server";
 import { toFtsQuery } from "./search.server";
 
 /** The seller as the public directory, profile page and public API show it (no private fields). */
@@ -137,14 +137,6 @@ export function toPublicSeller(row: PublicRow): PublicSeller {
     product_image_list: productImages,
     created_at: row.created_at,
   };
-}
-
-/** Decision 11: active, and the subscription has not ended (no end date, or today or later). */
-export function isPublic(eb: ExpressionBuilder<Database, "sellers">, today = todayIso()) {
-  return eb.and([
-    eb("sellers.status", "=", "active"),
-    eb.or([eb("sellers.subscription_end_date", "is", null), eb("sellers.subscription_end_date", ">=", today)]),
-  ]);
 }
 
 type Filters = Pick<DirectoryQuery, "search" | "category" | "city" | "featured">;
@@ -285,15 +277,6 @@ export async function getPublicSeller(db: DB, id: number): Promise<PublicSellerP
   };
 }
 
-export async function isPublicSeller(db: DB, id: number): Promise<boolean> {
-  const row = await db
-    .selectFrom("sellers")
-    .select("id")
-    .where("id", "=", id)
-    .where((eb) => isPublic(eb))
-    .executeTakeFirst();
-  return !!row;
-}
 
 /** Decision 13: each profile page view adds one. */
 /** Adds counted profile views, a batch in one transaction (only `views_count` changes: no content change). */

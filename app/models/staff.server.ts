@@ -1,6 +1,6 @@
 import type { DB } from "~db/client";
 import { SETTINGS_MESSAGES } from "~/lib/admin-schemas";
-import type { Actor } from "./sellers-admin.server";
+import type { Actor } from "./audit.server";
 import { writeAudit } from "./audit.server";
 import { normaliseEmail } from "./users.server";
 

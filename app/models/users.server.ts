@@ -142,6 +142,12 @@ export async function registerSeller(db: DB, input: Omit<RegistrationInput, "pas
  * Changes a password and ends every session of the account (decision 8): old cookies stop working.
  * `keepSessionId` spares the session of the person changing their own password.
  */
+/** The stored password hash of an account (null for Google-only accounts), or undefined if there is none. */
+export async function passwordHashOf(db: DB, userId: number): Promise<string | null | undefined> {
+  const row = await db.selectFrom("users").select("password_hash").where("id", "=", userId).executeTakeFirst();
+  return row?.password_hash;
+}
+
 export async function setPasswordHash(db: DB, userId: number, passwordHash: string, keepSessionId?: string | null): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.updateTable("users").set({ password_hash: passwordHash, updated_at: new Date().toISOString() }).where("id", "=", userId).execute();

@@ -2,7 +2,8 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type Sub
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { Faq } from "~/components/faq";
-import { ErrorList, Field, Honeypot, HONEYPOT_FIELD, SelectField, TextareaField } from "~/components/forms";
+import { ErrorList, Field, Honeypot, SelectField, TextareaField } from "~/components/forms";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { CheckIcon, MailIcon, MapPinIcon, MessageIcon, PhoneIcon } from "~/components/icons";
 import { getDb } from "~db/client";
 import { CONTACT, CONTACT_SUCCESS_MESSAGE, QUERY_TYPES, TEXT_LIMITS } from "~/lib/constants";

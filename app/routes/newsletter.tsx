@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
-import { ErrorList, Field, Honeypot, HONEYPOT_FIELD } from "~/components/forms";
+import { ErrorList, Field, Honeypot } from "~/components/forms";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { getDb } from "~db/client";
 import { newsletterSchema } from "~/lib/schemas";
 import { useClientValidation } from "~/lib/use-client-validation";

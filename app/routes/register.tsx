@@ -4,7 +4,8 @@ import { FormDataParseError, MaxFileSizeExceededError, MaxFilesExceededError, Ma
 import { useEffect, useRef, useState } from "react";
 import type { z } from "zod";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { ErrorList, Field, Honeypot, HONEYPOT_FIELD, ImageFileField as FileField, InputFocusedWhenFirstInvalid, SelectField } from "~/components/forms";
+import { ErrorList, Field, Honeypot, ImageFileField as FileField, InputFocusedWhenFirstInvalid, SelectField } from "~/components/forms";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { CheckIcon, ShieldIcon } from "~/components/icons";
 import { SellerCategoryFields } from "~/components/seller-category-fields";
 import { SellerContactFields, SellerProfileFields } from "~/components/seller-profile-fields";

@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, isRouteErrorResponse, Link, redirect, type ShouldRevalidateFunctionArgs, useNavigation, useRouteLoaderData, useSearchParams } from "react-router";
-import { ErrorList, Field, Honeypot, HONEYPOT_FIELD, StarRatingField, TextareaField } from "~/components/forms";
+import { ErrorList, Field, Honeypot, StarRatingField, TextareaField } from "~/components/forms";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import {
   ArrowLeftIcon, CheckIcon, FacebookIcon, GiftIcon, GlobeIcon, HeartIcon, InstagramIcon, MapPinIcon, MessageIcon, PhoneIcon, ScaleIcon, ShieldIcon, StarIcon, YoutubeIcon,
 } from "~/components/icons";

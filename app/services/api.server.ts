@@ -2,7 +2,8 @@ import { data } from "react-router";
 import type { z } from "zod";
 import { isBlank } from "~/lib/schemas";
 import { crossOriginRefusal, isCrossOrigin } from "./csrf.server";
-import { checkPublicForm, HONEYPOT_FIELD } from "./public-form.server";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import { checkPublicForm } from "./public-form.server";
 
 // Helpers of the /api resource routes: JSON errors as {error} with a fitting status.
 

@@ -10,6 +10,7 @@ import { crossOriginRefusal, isCrossOrigin } from "./csrf.server";
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "./password.server";
 import { consume, refund, tooManyMessage } from "./rate-limit.server";
 import { createUserSession, destroySession } from "./session.server";
+import { hasSignedInFrom, rememberSignIn } from "~/models/sign-in-addresses.server";
 
 // Password sign-in for both doors (seller login, admin login): throttling, audit, one message for
 // every wrong pair. remix-auth runs the strategy; the app owns the session (session.server.ts).
@@ -62,28 +63,6 @@ export async function attemptPasswordLogin(db: DB, input: LoginInput, meta: { po
   await audit("success", row.id);
   const { password_hash: _h, is_active: _a, ...user } = row;
   return { ok: true, user };
-}
-
-// Addresses each account has signed in from, for a month (in SQLite, shared by the worker processes
-// like the rate limits; expired rows are swept with them).
-const KNOWN_ADDRESS_MS = 30 * 86_400_000;
-
-async function hasSignedInFrom(db: DB, email: string, address: string, now = Date.now()): Promise<boolean> {
-  const row = await db.selectFrom("sign_in_addresses").select("until_ms").where("email", "=", email).where("address", "=", address).executeTakeFirst();
-  return (row?.until_ms ?? 0) > now;
-}
-
-async function rememberSignIn(db: DB, email: string, address: string, now = Date.now()): Promise<void> {
-  await db
-    .insertInto("sign_in_addresses")
-    .values({ email, address, until_ms: now + KNOWN_ADDRESS_MS })
-    .onConflict((oc) => oc.columns(["email", "address"]).doUpdateSet({ until_ms: now + KNOWN_ADDRESS_MS }))
-    .execute();
-}
-
-/** Deletes sign-in addresses older than a month (with the rate-limit sweep). */
-export async function sweepSignInAddresses(db: DB, now = Date.now()): Promise<void> {
-  await db.deleteFrom("sign_in_addresses").where("until_ms", "<=", now).execute();
 }
 
 export class LoginFailure extends Error {
@@ -139,3 +118,4 @@ export async function handleApiLogin(request: Request, clientAddress: string, po
     { headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } },
   );
 }
+

@@ -1,8 +1,6 @@
 import { cp, mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import SQLite from "better-sqlite3";
-import { sql } from "kysely";
-import type { DB } from "~db/client";
+import { copyDatabaseTo, type DB, integrityOf } from "~db/client";
 import { uploadsDir } from "./storage.server";
 
 // Backups while the site runs: the database through `VACUUM INTO` (a consistent snapshot of every
@@ -21,7 +19,7 @@ export async function backupTo(db: DB, dir: string): Promise<string> {
   const partial = `${target}.partial`;
   await rm(partial, { recursive: true, force: true });
   await mkdir(partial, { recursive: true });
-  await sql`VACUUM INTO ${join(partial, BACKUP_DB_FILE)}`.execute(db);
+  await copyDatabaseTo(db, join(partial, BACKUP_DB_FILE));
   // The cache (share cards) is drawn again on demand: not worth backing up.
   const cache = join(uploadsDir(), "cache");
   await cp(uploadsDir(), join(partial, "uploads"), { recursive: true, force: true, filter: (source) => source !== cache }).catch((error: NodeJS.ErrnoException) => {
@@ -52,17 +50,7 @@ export async function restoreFrom(dir: string, databaseFile: string, uploads = u
   } catch {
     return { ok: false, message: `${source} does not exist` };
   }
-  let verdict: unknown;
-  try {
-    const check = new SQLite(source, { readonly: true });
-    try {
-      verdict = check.pragma("integrity_check", { simple: true });
-    } finally {
-      check.close();
-    }
-  } catch (error) {
-    verdict = error instanceof Error ? error.message : String(error);
-  }
+  const verdict = integrityOf(source);
   if (verdict !== "ok") return { ok: false, message: `the backup fails its integrity check: ${String(verdict)}` };
   const keepAside = async (path: string) => {
     await rm(`${path}.before-restore`, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 import type { DB } from "~db/client";
 import type { CategoryChanges, SubcategoryChanges } from "~/lib/category-schemas";
-import { deleteCategory, deleteSubcategory, type FieldErrors, saveCategory, saveSubcategory } from "~/models/categories-admin.server";
-import type { Actor } from "~/models/sellers-admin.server";
+import { deleteCategory, deleteSubcategory, type FieldErrors, saveCategory, saveSubcategory, seedCategories } from "~/models/categories-admin.server";
+import { type Actor, writeAudit } from "~/models/audit.server";
 
 // One path for category and subcategory changes from the pages and the API, with their messages.
 
@@ -40,3 +40,11 @@ export async function deleteCatalogueItem(db: DB, actor: Actor, kind: Kind, id: 
   return { ok: true, id, message: `${LABEL[kind]} "${result.name}"${subs} deleted successfully.` };
 }
 
+export const SEEDED_MESSAGE = "Seed data created successfully!";
+
+/** "Initialize Data" (dashboard and POST /api/admin/seed-data): the categories and subcategories, idempotent, audited. */
+export async function seedCatalogue(db: DB, actor: Actor): Promise<string> {
+  await seedCategories(db);
+  await writeAudit(db, { action: "seed.categories", actorUserId: actor.id, actorEmail: actor.email, ip: actor.ip });
+  return SEEDED_MESSAGE;
+}

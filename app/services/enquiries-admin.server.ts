@@ -1,7 +1,7 @@
 import type { DB } from "~db/client";
 import { ENQUIRY_STATUS_LABELS, type EnquiryUpdate } from "~/lib/admin-schemas";
 import { updateEnquiry } from "~/models/enquiries.server";
-import type { Actor } from "~/models/sellers-admin.server";
+import type { Actor } from "~/models/audit.server";
 
 // One path for the enquiry detail view's change, from the page, its dialog and the API, with one message.
 

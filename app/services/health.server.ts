@@ -1,7 +1,6 @@
 import { constants } from "node:fs";
 import { access } from "node:fs/promises";
-import { sql } from "kysely";
-import { closeDb, type DB, getDb, pendingMigrations } from "~db/client";
+import { closeDb, type DB, getDb, pendingMigrations, pingDatabase } from "~db/client";
 import { flushSellerViews } from "./seller-views.server";
 import { stopStartupTasks } from "./startup.server";
 import { uploadsFolder } from "./storage.server";
@@ -14,7 +13,7 @@ export type Readiness = { ready: boolean; checks: Record<"database" | "migration
 export async function readiness(db: DB): Promise<Readiness> {
   const checks: Readiness["checks"] = { database: { ok: false }, migrations: { ok: false }, uploads: { ok: false } };
   try {
-    await sql`select 1`.execute(db);
+    await pingDatabase(db);
     checks.database = { ok: true };
     const pending = await pendingMigrations(db);
     checks.migrations = pending.length ? { ok: false, detail: `${pending.length} pending` } : { ok: true };

@@ -1,5 +1,4 @@
 import { getDb } from "~db/client";
-import { HONEYPOT_FIELD } from "~/components/forms";
 import { consume, tooManyMessage } from "./rate-limit.server";
 
 export const HONEYPOT_MESSAGE = "Your submission could not be accepted. Please try again.";
@@ -38,4 +37,4 @@ export function checkDailyUploads(clientAddress: string, images: number): AbuseC
   return { ok: true };
 }
 
-export { HONEYPOT_FIELD };
+

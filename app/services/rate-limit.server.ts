@@ -1,5 +1,5 @@
-import type SQLite from "better-sqlite3";
-import { type DB, sqliteOf } from "~db/client";
+import type { DB } from "~db/client";
+import { countAttempt, forgetAttempts, readAttempts, refundAttempt, sweepExpiredWindows } from "~/models/rate-limits.server";
 import { config, RATE_LIMIT_DEFAULTS, type RateRule } from "./config.server";
 
 // Per-client fixed-window rate limits for public forms and sign-in. The counters live in SQLite
@@ -17,38 +17,6 @@ export function ruleFor(scope: string): RateRule | null {
 
 export type RateResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
-type Statements = {
-  consume: SQLite.Statement<[{ key: string; now: number; windowMs: number }], { count: number; reset_at_ms: number }>;
-  peek: SQLite.Statement<[string], { count: number; reset_at_ms: number }>;
-  refund: SQLite.Statement<[{ key: string; now: number }]>;
-  reset: SQLite.Statement<[string]>;
-  sweep: SQLite.Statement<[number]>;
-};
-const prepared = new WeakMap<SQLite.Database, Statements>();
-
-function statements(db: DB): Statements {
-  const sqlite = sqliteOf(db);
-  let s = prepared.get(sqlite);
-  if (!s) {
-    s = {
-      // One statement: a new or expired window starts at 1, a live one counts up. Atomic across processes.
-      consume: sqlite.prepare(
-        `insert into rate_limits (key, count, reset_at_ms) values (@key, 1, @now + @windowMs)
-         on conflict (key) do update set
-           count = case when reset_at_ms <= @now then 1 else count + 1 end,
-           reset_at_ms = case when reset_at_ms <= @now then excluded.reset_at_ms else reset_at_ms end
-         returning count, reset_at_ms`,
-      ),
-      peek: sqlite.prepare("select count, reset_at_ms from rate_limits where key = ?"),
-      refund: sqlite.prepare("update rate_limits set count = count - 1 where key = @key and reset_at_ms > @now and count > 0"),
-      reset: sqlite.prepare("delete from rate_limits where key = ?"),
-      sweep: sqlite.prepare("delete from rate_limits where reset_at_ms <= ?"),
-    };
-    prepared.set(sqlite, s);
-  }
-  return s;
-}
-
 const keyOf = (scope: string, key: string) => `${scope}:${key}`;
 const retryAfter = (resetAt: number, now: number) => Math.max(1, Math.ceil((resetAt - now) / 1000));
 
@@ -56,7 +24,7 @@ const retryAfter = (resetAt: number, now: number) => Math.max(1, Math.ceil((rese
 export function consume(db: DB, scope: string, key: string, now = Date.now()): RateResult {
   const rule = ruleFor(scope);
   if (!rule) return { allowed: true };
-  const row = statements(db).consume.get({ key: keyOf(scope, key), now, windowMs: rule.windowSeconds * 1000 })!;
+  const row = countAttempt(db, keyOf(scope, key), now, rule.windowSeconds * 1000);
   if (row.count > rule.limit) return { allowed: false, retryAfterSeconds: retryAfter(row.reset_at_ms, now) };
   return { allowed: true };
 }
@@ -64,24 +32,24 @@ export function consume(db: DB, scope: string, key: string, now = Date.now()): R
 /** Whether (scope, key) is over its limit now, without counting an attempt. */
 export function peek(db: DB, scope: string, key: string, now = Date.now()): RateResult {
   const rule = ruleFor(scope);
-  const row = rule ? statements(db).peek.get(keyOf(scope, key)) : undefined;
+  const row = rule ? readAttempts(db, keyOf(scope, key)) : undefined;
   if (!rule || !row || row.reset_at_ms <= now || row.count < rule.limit) return { allowed: true };
   return { allowed: false, retryAfterSeconds: retryAfter(row.reset_at_ms, now) };
 }
 
 /** Gives back one attempt counted by `consume` (a reserved attempt that turned out fine). */
 export function refund(db: DB, scope: string, key: string, now = Date.now()): void {
-  statements(db).refund.run({ key: keyOf(scope, key), now });
+  refundAttempt(db, keyOf(scope, key), now);
 }
 
 /** Forgets a key's attempts (e.g. after a successful sign-in). */
 export function reset(db: DB, scope: string, key: string): void {
-  statements(db).reset.run(keyOf(scope, key));
+  forgetAttempts(db, keyOf(scope, key));
 }
 
 /** Deletes expired windows (run now and then by the process that runs the periodic tasks). */
 export function sweepRateLimits(db: DB, now = Date.now()): number {
-  return statements(db).sweep.run(now).changes;
+  return sweepExpiredWindows(db, now);
 }
 
 export function tooManyMessage(retryAfterSeconds: number): string {

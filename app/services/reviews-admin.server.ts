@@ -1,5 +1,5 @@
 import type { DB } from "~db/client";
-import type { Actor } from "~/models/sellers-admin.server";
+import type { Actor } from "~/models/audit.server";
 import { bulkWord } from "~/lib/admin-schemas";
 import { moveReviews, type ReviewMove } from "~/models/reviews-admin.server";
 

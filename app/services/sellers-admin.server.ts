@@ -1,10 +1,11 @@
+import type { Actor } from "~/models/audit.server";
 import type { DB } from "~db/client";
 import type { SellerIntent } from "~/lib/admin-schemas";
 import { type AdminSellerInput, planOf, SELLER_IMAGE_FIELDS } from "~/lib/admin-schemas";
 import { ADMIN_RECORD_ALIASES, adminSellerFormValues } from "~/lib/seller-fields";
 import { publicUploadUrl } from "~/lib/uploads";
 import {
-  applySellerAction, approvalMails, type Actor, type EditorImages, emailVerifiedJson, getSellerForEditor, saveAdminSeller, type SaveSellerResult, type SellerAction, uploadsOfSellers,
+  applySellerAction, approvalMails, type EditorImages, emailVerifiedJson, getSellerForEditor, saveAdminSeller, type SaveSellerResult, type SellerAction, uploadsOfSellers,
 } from "~/models/sellers-admin.server";
 import { findUploads } from "~/models/uploads.server";
 import { sendMailLater } from "./mailer.server";

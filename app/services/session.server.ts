@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { createCookie, redirect } from "react-router";
 import { getDb } from "~db/client";
-import type { Role, User } from "~db/schema";
+import type { Role } from "~db/schema";
 import { can, type Permission } from "~/lib/permissions";
+import { deleteSession, findSessionUser, insertSession, type SessionUserRow, setSessionFlash, takeSessionFlash } from "~/models/sessions.server";
 import { config, sessionSecrets } from "./config.server";
 
 // Server-side sessions: the signed cookie holds only a random session id; the row (with its expiry)
@@ -23,7 +24,7 @@ export function sessionCookie() {
   });
 }
 
-export type SessionUser = Pick<User, "id" | "email" | "name" | "role" | "mobile" | "city" | "locality">;
+export type SessionUser = SessionUserRow;
 
 /** The id of the request's session cookie, if it has a well-formed one. */
 export async function sessionIdFrom(request: Request): Promise<string | null> {
@@ -35,39 +36,20 @@ export async function sessionIdFrom(request: Request): Promise<string | null> {
 export async function getSessionUser(request: Request): Promise<SessionUser | null> {
   const id = await sessionIdFrom(request);
   if (!id) return null;
-  const row = await getDb()
-    .selectFrom("sessions")
-    .innerJoin("users", "users.id", "sessions.user_id")
-    .select(["users.id", "users.email", "users.name", "users.role", "users.mobile", "users.city", "users.locality", "users.is_active", "sessions.expires_at"])
-    .where("sessions.id", "=", id)
-    .executeTakeFirst();
-  if (!row || row.is_active !== 1 || row.expires_at <= new Date().toISOString()) return null;
-  const { is_active: _a, expires_at: _e, ...user } = row;
-  return user;
+  return (await findSessionUser(getDb(), id)) ?? null;
 }
 
 /** Starts a new session (a fresh id at every sign-in) and returns the Set-Cookie header value. */
 export async function createUserSession(userId: number, meta: { ip?: string; userAgent?: string | null } = {}): Promise<string> {
   const id = randomBytes(32).toString("base64url");
-  const now = new Date();
-  await getDb()
-    .insertInto("sessions")
-    .values({
-      id,
-      user_id: userId,
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + SESSION_DAYS * 86_400_000).toISOString(),
-      ip: meta.ip ?? null,
-      user_agent: meta.userAgent?.slice(0, 300) ?? null,
-    })
-    .execute();
+  await insertSession(getDb(), { id, userId, createdAt: new Date(), lifetimeMs: SESSION_DAYS * 86_400_000, ip: meta.ip ?? null, userAgent: meta.userAgent?.slice(0, 300) ?? null });
   return sessionCookie().serialize(id);
 }
 
 /** Ends the request's session server-side and returns the Set-Cookie header that clears the cookie. */
 export async function destroySession(request: Request): Promise<string> {
   const id = await sessionIdFrom(request);
-  if (id) await getDb().deleteFrom("sessions").where("id", "=", id).execute();
+  if (id) await deleteSession(getDb(), id);
   return sessionCookie().serialize("", { maxAge: 0 });
 }
 
@@ -112,19 +94,17 @@ export type Flash = { kind: "success" | "error"; message: string };
 /** Keeps a one-time message in the request's session, shown by the next page (with or without JavaScript). */
 export async function setFlash(request: Request, flash: Flash): Promise<void> {
   const id = await sessionIdFrom(request);
-  if (id) await getDb().updateTable("sessions").set({ flash: JSON.stringify(flash) }).where("id", "=", id).execute();
+  if (id) await setSessionFlash(getDb(), id, JSON.stringify(flash));
 }
 
 /** Reads and clears the session's one-time message. */
 export async function takeFlash(request: Request): Promise<Flash | null> {
   const id = await sessionIdFrom(request);
   if (!id) return null;
-  const db = getDb();
-  const row = await db.selectFrom("sessions").select("flash").where("id", "=", id).executeTakeFirst();
-  if (!row?.flash) return null;
-  await db.updateTable("sessions").set({ flash: null }).where("id", "=", id).where("flash", "=", row.flash).execute();
+  const stored = await takeSessionFlash(getDb(), id);
+  if (!stored) return null;
   try {
-    const flash = JSON.parse(row.flash) as Flash;
+    const flash = JSON.parse(stored) as Flash;
     return typeof flash.message === "string" ? { kind: flash.kind === "error" ? "error" : "success", message: flash.message } : null;
   } catch {
     return null;

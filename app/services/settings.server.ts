@@ -1,9 +1,8 @@
 import type { DB } from "~db/client";
 import { SETTINGS_MESSAGES, type StaffIntent } from "~/lib/admin-schemas";
-import { writeAudit } from "~/models/audit.server";
-import type { Actor } from "~/models/sellers-admin.server";
+import { type Actor, writeAudit } from "~/models/audit.server";
 import { addModerator, changeStaffAccount, type StaffChange } from "~/models/staff.server";
-import { setPasswordHash } from "~/models/users.server";
+import { passwordHashOf, setPasswordHash } from "~/models/users.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { consume, reset, tooManyMessage } from "./rate-limit.server";
 import { sessionIdFrom } from "./session.server";
@@ -16,8 +15,7 @@ export type PasswordChange = { ok: true } | { ok: false; status: 400 | 429; fiel
 export async function changeOwnPassword(db: DB, actor: Actor, request: Request, input: { current_password: string; new_password: string }): Promise<PasswordChange> {
   const throttle = consume(db, "login", `password-change:${actor.id}`);
   if (!throttle.allowed) return { ok: false, status: 429, field: "current_password", message: tooManyMessage(throttle.retryAfterSeconds) };
-  const row = await db.selectFrom("users").select("password_hash").where("id", "=", actor.id).executeTakeFirst();
-  if (!(await verifyPassword(input.current_password, row?.password_hash))) {
+  if (!(await verifyPassword(input.current_password, await passwordHashOf(db, actor.id)))) {
     return { ok: false, status: 400, field: "current_password", message: SETTINGS_MESSAGES.currentWrong };
   }
   reset(db, "login", `password-change:${actor.id}`);

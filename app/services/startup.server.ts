@@ -1,9 +1,11 @@
 import type { DB } from "~db/client";
 import { migrateToLatest } from "~db/client";
-import { isDatabaseEmpty, seedCategories, seedDemoSellers } from "~db/seed/index";
+import { seedCategories } from "~/models/categories-admin.server";
+import { isDatabaseEmpty } from "~/models/categories.server";
+import { sweepSignInAddresses } from "~/models/sign-in-addresses.server";
 import { ensureFirstAdmin } from "~/models/users.server";
-import { sweepSignInAddresses } from "./auth.server";
 import { backupWithRetention } from "./backup.server";
+import { seedDemoSellers } from "./demo-sellers.server";
 import { config } from "./config.server";
 import { logger } from "./logger.server";
 import { retryDueMail } from "./mailer.server";

@@ -17,13 +17,3 @@ export const CATEGORY_SEED: { name: string; description: string; subcategories: 
   { name: "Transportation & Logistics", description: "Courier, packers, movers and delivery", subcategories: ["Courier Services", "Packers & Movers", "Local Delivery", "Cab Services"] },
   { name: "Gifts & Hampers", description: "Curated hampers, return gifts and corporate gifting", subcategories: ["Festive Hampers", "Corporate Gifting", "Return Gifts", "Personalised Gifts", "Wedding Favours"] },
 ];
-
-export function slugify(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/&/g, " and ")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-}

@@ -1,5 +1,4 @@
 import type { DB } from "../client";
-import { setSellerCategories } from "~/models/seller-categories.server";
 import type { NewSeller, ReviewStatus } from "../schema";
 
 const now = () => new Date().toISOString();
@@ -27,7 +26,8 @@ export async function createSeller(db: DB, input: SellerFactoryInput = {}): Prom
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  await setSellerCategories(db, row.id, categoryIds, subcategoryIds);
+  if (categoryIds.length) await db.insertInto("seller_categories").values(categoryIds.map((category_id, position) => ({ seller_id: row.id, category_id, position }))).execute();
+  if (subcategoryIds.length) await db.insertInto("seller_subcategories").values(subcategoryIds.map((subcategory_id) => ({ seller_id: row.id, subcategory_id }))).execute();
   return row.id;
 }
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type DB, migrateToLatest, openDatabase } from "~db/client";
-import { seedCategories } from "~db/seed/index";
+import { seedCategories } from "~/models/categories-admin.server";
 import { reloadConfig } from "~/services/config.server";
 
 /**

@@ -4,7 +4,7 @@ import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DB } from "~db/client";
-import { slugify } from "~db/seed/categories";
+import { slugify } from "~/lib/slug";
 import { createSeller } from "~db/seed/factories";
 import { HOME_CATEGORIES, SAMPLE_SELLERS, toHomeCard } from "~/lib/home-content";
 import { APPLICATION_MESSAGES, applicationFieldsSchema, applicationFormSchema, contactSchema, newsletterSchema, sellerProfileSchema } from "~/lib/schemas";

@@ -2,7 +2,7 @@ import SQLite from "better-sqlite3";
 import { type CompiledQuery, Kysely, SqliteDialect } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~db/schema";
-import { seedDemoSellers } from "~db/seed/index";
+import { seedDemoSellers } from "~/services/demo-sellers.server";
 import { listPublicSellers } from "~/models/sellers.server";
 import { createTestDb } from "../support/test-db";
 

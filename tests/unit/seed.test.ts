@@ -4,7 +4,8 @@ import { IMAGE_VARIANT_WIDTHS, variantName } from "~/lib/uploads";
 import { join } from "node:path";
 import type { DB } from "~db/client";
 import { CATEGORY_SEED } from "~db/seed/categories";
-import { seedCategories, seedDemoSellers } from "~db/seed/index";
+import { seedCategories } from "~/models/categories-admin.server";
+import { seedDemoSellers } from "~/services/demo-sellers.server";
 import { createTestDb } from "../support/test-db";
 
 let db: DB;

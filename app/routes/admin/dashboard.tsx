@@ -1,13 +1,12 @@
 import { Form, Link } from "react-router";
-import { seedCategories } from "~db/seed/index";
 import { QUICK_ACTIONS } from "~/lib/admin-nav";
-import { writeAudit } from "~/models/audit.server";
 import { getDb } from "~db/client";
 import { formatDate } from "~/lib/dates";
 import { getDashboardStats, recentNotifications, weeklyActivity } from "~/models/admin-stats.server";
 import { failedMail } from "~/models/mail.server";
 import { ActivityChart } from "~/components/admin/activity-chart";
 import { can } from "~/lib/permissions";
+import { seedCatalogue } from "~/services/categories-admin.server";
 import { redirectWithFlash, requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/dashboard";
 import { privatePageMeta } from "~/lib/seo";
@@ -25,10 +24,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 // Initialize Data: the categories and subcategories, idempotent (existing ones are kept as they are).
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requirePermission(request, "seed.run");
-  const db = getDb();
-  await seedCategories(db);
-  await writeAudit(db, { action: "seed.categories", actorUserId: user.id, actorEmail: user.email, ip: context.clientAddress });
-  return redirectWithFlash(request, "/admin", "Seed data created successfully!");
+  const message = await seedCatalogue(getDb(), { id: user.id, email: user.email, ip: context.clientAddress });
+  return redirectWithFlash(request, "/admin", message);
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {

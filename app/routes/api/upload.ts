@@ -3,7 +3,8 @@ import { getDb } from "~db/client";
 import { IMAGE_MAX_BYTES } from "~/lib/constants";
 import { APPLICATION_MESSAGES, uploadPurposeSchema } from "~/lib/schemas";
 import { firstIssueMessage, jsonError, methodNotAllowed } from "~/services/api.server";
-import { checkDailyUploads, checkPublicForm, HONEYPOT_FIELD } from "~/services/public-form.server";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import { checkDailyUploads, checkPublicForm } from "~/services/public-form.server";
 import { storeImage } from "~/services/uploads.server";
 import type { Route } from "./+types/upload";
 

@@ -1,41 +1,20 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
-import { addMonths, todayIso } from "~/lib/dates";
-import { CITIES, PLANS, PRICE_RANGES } from "~/lib/constants";
-import { setSellerCategories } from "~/models/seller-categories.server";
-import { ensureImageVariants } from "~/services/images.server";
-import { uploadsFolder } from "~/services/storage.server";
-import type { DB } from "../client";
-import { CATEGORY_SEED, slugify } from "./categories";
+import type { DB } from "~db/client";
+import type { NewSeller } from "~db/schema";
 import {
   BUSINESS_WORDS, CITY_LANGUAGE, FIRST_NAMES, LANGUAGES, LAST_NAMES, LOCALITIES, REVIEW_TEXTS, REVIEWER_NAMES, SELLER_REPLIES,
-} from "./demo-data";
+} from "~db/seed/demo-data";
+import { CITIES, PLANS, PRICE_RANGES } from "~/lib/constants";
+import { addMonths, todayIso } from "~/lib/dates";
+import { type DemoSeller, demoSellerContext, insertDemoSellers } from "~/models/demo-sellers.server";
+import { ensureImageVariants } from "./images.server";
+import { uploadsFolder } from "./storage.server";
 
-/** Idempotent: adds missing categories and subcategories, never duplicates or removes. */
-export async function seedCategories(db: DB): Promise<void> {
-  const stamp = new Date().toISOString();
-  await db.transaction().execute(async (trx) => {
-    for (const [index, cat] of CATEGORY_SEED.entries()) {
-      await trx
-        .insertInto("categories")
-        .values({ name: cat.name, slug: slugify(cat.name), description: cat.description, icon: null, is_active: 1, sort_order: index, created_at: stamp, updated_at: stamp })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-      // Already there by its slug, or by its name when an admin has changed the slug since (both are unique).
-      const slug = slugify(cat.name);
-      const rows = await trx.selectFrom("categories").select(["id", "slug"]).where((eb) => eb.or([eb("slug", "=", slug), eb("name", "=", cat.name)])).execute();
-      const { id } = rows.find((r) => r.slug === slug) ?? rows[0];
-      for (const name of cat.subcategories) {
-        await trx
-          .insertInto("subcategories")
-          .values({ category_id: id, name, slug: slugify(`${cat.name} ${name}`), icon: null, is_active: 1, created_at: stamp, updated_at: stamp })
-          .onConflict((oc) => oc.doNothing())
-          .execute();
-      }
-    }
-  });
-}
+// Demo sellers for a demo, a trial or the benchmark (never seeded unasked: SEED_DEMO, `npm run db:seed
+// -- --demo N`): made-up businesses with locally drawn images, reviews and replies, the same for the
+// same seed.
 
 /** A small deterministic PRNG so the same seed gives the same demo data. */
 function mulberry32(seed: number) {
@@ -107,14 +86,13 @@ export async function seedDemoSellers(db: DB, count: number, seed = 42): Promise
   if (count <= 0) return;
   const rand = mulberry32(seed);
   const images = await ensureDemoImages();
-  const categories = await db.selectFrom("categories").select(["id", "name"]).orderBy("sort_order").execute();
-  const subcategories = await db.selectFrom("subcategories").select(["id", "category_id"]).execute();
+  const { categories, subcategories, existing } = await demoSellerContext(db);
   const today = todayIso();
-  const existing = Number((await db.selectFrom("sellers").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
 
   const BATCH = 500;
   for (let start = 0; start < count; start += BATCH) {
-    await db.transaction().execute(async (trx) => {
+    const batch: DemoSeller[] = [];
+    {
       for (let i = start; i < Math.min(count, start + BATCH); i++) {
         const n = existing + i;
         const first = pick(rand, FIRST_NAMES);
@@ -145,9 +123,7 @@ export async function seedDemoSellers(db: DB, count: number, seed = 42): Promise
         const productCount = Math.floor(rand() * 4);
         const products = Array.from({ length: productCount }, () => pick(rand, images.products));
         const featured = status === "active" && (plan.featured || rand() < 0.08);
-        const row = await trx
-          .insertInto("sellers")
-          .values({
+        const seller: NewSeller = {
             owner_name: owner,
             business_name: businessName,
             email: `${first.toLowerCase()}.${last.toLowerCase().replace(/[^a-z]/g, "")}${n}@example.in`,
@@ -179,17 +155,13 @@ export async function seedDemoSellers(db: DB, count: number, seed = 42): Promise
             is_paid: live ? 1 : 0,
             created_at: stamp,
             updated_at: stamp,
-          })
-          .returning("id")
-          .executeTakeFirstOrThrow();
-        await setSellerCategories(trx, row.id, catIds, subIds);
+        };
         const reviewCount = status === "active" ? Math.floor(rand() * 6) : 0;
         const reviewRows = Array.from({ length: reviewCount }, (_, r) => {
           // Spread between the listing's creation and now: a demo review is never dated in the future.
           const created = new Date(Date.parse(stamp) + ((Date.now() - Date.parse(stamp)) * (r + 1)) / (reviewCount + 1)).toISOString();
           const reply = rand() < 0.3 ? pick(rand, SELLER_REPLIES) : null;
           return {
-            seller_id: row.id,
             reviewer_name: pick(rand, REVIEWER_NAMES),
             rating: Math.max(1, Math.min(5, Math.round(3.6 + rand() * 1.8))),
             review_text: pick(rand, REVIEW_TEXTS),
@@ -200,9 +172,10 @@ export async function seedDemoSellers(db: DB, count: number, seed = 42): Promise
             updated_at: created,
           };
         });
-        if (reviewRows.length) await trx.insertInto("reviews").values(reviewRows).execute();
+        batch.push({ seller, categoryIds: catIds, subcategoryIds: subIds, reviews: reviewRows });
       }
-    });
+    }
+    await insertDemoSellers(db, batch);
   }
 }
 
@@ -210,10 +183,5 @@ function shiftDays(isoDate: string, days: number): string {
   const d = new Date(`${isoDate}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
-}
-
-export async function isDatabaseEmpty(db: DB): Promise<boolean> {
-  const row = await db.selectFrom("categories").select("id").limit(1).executeTakeFirst();
-  return !row;
 }
 

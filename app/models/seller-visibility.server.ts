@@ -1,0 +1,24 @@
+import type { ExpressionBuilder } from "kysely";
+import type { DB } from "~db/client";
+import type { Database } from "~db/schema";
+import { todayIso } from "~/lib/dates";
+
+// Who the public sees (decision 11), on its own so the seller and review models can both ask.
+
+/** Decision 11: active, and the subscription has not ended (no end date, or today or later). */
+export function isPublic(eb: ExpressionBuilder<Database, "sellers">, today = todayIso()) {
+  return eb.and([
+    eb("sellers.status", "=", "active"),
+    eb.or([eb("sellers.subscription_end_date", "is", null), eb("sellers.subscription_end_date", ">=", today)]),
+  ]);
+}
+
+export async function isPublicSeller(db: DB, id: number): Promise<boolean> {
+  const row = await db
+    .selectFrom("sellers")
+    .select("id")
+    .where("id", "=", id)
+    .where((eb) => isPublic(eb))
+    .executeTakeFirst();
+  return !!row;
+}
