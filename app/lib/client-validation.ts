@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { loginSchema, signupStep1Schema, signupStep2Schema } from "./auth-schemas";
-import { applicationFormSchema, contactSchema, newsletterSchema, reviewSchema } from "./schemas";
+import { applicationFormSchema, contactSchema, newsletterSchema, reviewFormSchema } from "./schemas";
 
 // The public forms' validation in the browser: the same zod schemas the actions parse with. This module
 // (and zod with it) is loaded only when a visitor starts on a form (`useClientValidation`), so pages
@@ -11,7 +11,7 @@ export const validators = {
   contact: (formData: FormData) => parseWithZod(formData, { schema: contactSchema }),
   login: (formData: FormData) => parseWithZod(formData, { schema: loginSchema }),
   newsletter: (formData: FormData) => parseWithZod(formData, { schema: newsletterSchema }),
-  review: (formData: FormData) => parseWithZod(formData, { schema: reviewSchema }),
+  review: (formData: FormData) => parseWithZod(formData, { schema: reviewFormSchema }),
   signupStep1: (formData: FormData) => parseWithZod(formData, { schema: signupStep1Schema }),
   signupStep2: (formData: FormData) => parseWithZod(formData, { schema: signupStep2Schema }),
 };

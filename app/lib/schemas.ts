@@ -81,6 +81,11 @@ export const reviewSchema = z.object({
     .min(1, "Please write your review")
     .max(REVIEW_MAX_LENGTH, `Review must be at most ${REVIEW_MAX_LENGTH.toLocaleString("en-IN")} characters`),
 });
+/**
+ * The profile's review form, in the browser and on the server alike: a post that lacks the name, the
+ * stars or the text also gets the spec's one message above the form, whichever side answers.
+ */
+export const reviewFormSchema = reviewSchema.refine((value) => !isReviewIncomplete(value), { message: REVIEW_MISSING_MESSAGE, when: () => true });
 export type ReviewInput = z.output<typeof reviewSchema>;
 
 /** A visitor's report of a published review ('Report this review' on the profile). */

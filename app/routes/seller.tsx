@@ -14,7 +14,7 @@ import { priceRangeLabel, REPORT_REASON_MAX_LENGTH, REVIEW_MAX_LENGTH } from "~/
 import { formatDate } from "~/lib/dates";
 import { formatCount, formatRating, safeExternalUrl, truncate } from "~/lib/format";
 import { imageSrcSet } from "~/lib/uploads";
-import { isReviewIncomplete, parseId, REVIEW_MISSING_MESSAGE, reviewReportSchema, reviewSchema } from "~/lib/schemas";
+import { parseId, reviewFormSchema, reviewReportSchema, reviewSchema } from "~/lib/schemas";
 import { useClientValidation } from "~/lib/use-client-validation";
 import { pageMeta } from "~/lib/seo";
 import { sellerStructuredData } from "~/lib/structured-data";
@@ -78,11 +78,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (!id) throw notFound();
   const formData = await readForm(request);
   if (formData.get("intent") === "report") return reportReview(id, formData, context.clientAddress);
-  const submission = parseWithZod(formData, { schema: reviewSchema });
-  if (submission.status !== "success") {
-    const incomplete = isReviewIncomplete(Object.fromEntries(formData));
-    return data({ result: submission.reply(incomplete ? { formErrors: [REVIEW_MISSING_MESSAGE] } : undefined) }, { status: 400 });
-  }
+  const submission = parseWithZod(formData, { schema: reviewFormSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const guard = checkPublicForm("review", context.clientAddress, formData.get(HONEYPOT_FIELD));
   if (!guard.ok) {
     return data({ result: submission.reply({ formErrors: [guard.message] }) }, { status: guard.status, headers: guard.headers });

@@ -142,7 +142,7 @@ test.describe("writing a review", () => {
     expect((await db.selectFrom("reviews").select("id").where("reviewer_name", "=", name).execute()).length).toBe(1);
   });
 
-  test("missing fields get clear messages and typed values are kept", async ({ page, db, makeSeller, jsEnabled }) => {
+  test("missing fields get clear messages and typed values are kept", async ({ page, db, makeSeller }) => {
     const id = await makeSeller({ business_name: uniqueWord("missing") });
     const name = uniqueWord("Kept");
     await page.goto(`/seller/${id}?tab=reviews`);
@@ -151,9 +151,27 @@ test.describe("writing a review", () => {
     await page.getByRole("button", { name: "Submit Review" }).click();
     await expect(page.getByText("Please select a rating")).toBeVisible();
     await expect(page.getByText("Please write your review")).toBeVisible();
-    if (!jsEnabled) await expect(page.getByRole("alert")).toContainText("Please fill all fields and select a rating");
+    await expect(page.getByRole("alert")).toContainText("Please fill all fields and select a rating");
     await expect(page.getByLabel("Your name")).toHaveValue(name);
     expect((await db.selectFrom("reviews").select("id").where("seller_id", "=", id).execute()).length).toBe(0);
+  });
+
+  test("a review without stars gets the spec's one message, from the browser's check as from the server's", async ({ page, makeSeller, jsEnabled }) => {
+    const id = await makeSeller({ business_name: uniqueWord("nostars") });
+    await page.goto(`/seller/${id}?tab=reviews`);
+    // Focusing a field loads the browser's check (with JavaScript); wait until it has arrived.
+    await page.getByLabel("Your name").fill("Asha Rao");
+    await page.getByLabel("Your review").fill("Lovely pickles, fresh every week");
+    await page.waitForLoadState("networkidle");
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(new URL(request.url()).pathname);
+    });
+    await page.getByRole("button", { name: "Submit Review" }).click();
+    await expect(page.getByRole("alert")).toContainText("Please fill all fields and select a rating");
+    await expect(page.getByText("Please select a rating")).toBeVisible();
+    // With JavaScript the browser answered (nothing was posted); without, the server did.
+    expect(posts).toEqual(jsEnabled ? [] : [`/seller/${id}`]);
   });
 
   test("a 10,000-character review is refused with its message, keeping the text", async ({ page, db, makeSeller }) => {

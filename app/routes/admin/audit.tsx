@@ -1,4 +1,4 @@
-import { Form, Link, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { getDb } from "~db/client";
 import { EmptyState } from "~/components/admin/empty-state";
 import { Pagination } from "~/components/admin/pagination";
@@ -8,6 +8,7 @@ import { formatDate } from "~/lib/dates";
 import { pageInfo, pagingFrom } from "~/lib/paging";
 import { auditActions, listAuditLog } from "~/models/audit.server";
 import { requirePermission } from "~/services/session.server";
+import { FilterBar } from "~/components/admin/filter-bar";
 import type { Route } from "./+types/audit";
 import { privatePageMeta } from "~/lib/seo";
 
@@ -45,7 +46,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
     <div className="stack">
       <h1 className="admin-title">Audit Log</h1>
       <p className="muted">Every change made in the back-office and every sign-in attempt: who, what, when and from where. Read-only.</p>
-      <Form method="get" className="filters" role="search" aria-label="Filter the audit log">
+      <FilterBar label="Filter the audit log" clearTo="/admin/audit">
         <div className="field"><label htmlFor="a-actor">Who (email)</label><input id="a-actor" className="input" type="search" name="actor" defaultValue={filters.actor} placeholder="e.g. admin@" /></div>
         <div className="field"><label htmlFor="a-action">Action</label>
           <select id="a-action" className="input" name="action" defaultValue={filters.action}>
@@ -55,8 +56,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="field"><label htmlFor="a-from">From</label><input id="a-from" className="input" type="date" name="from" defaultValue={filters.from} /></div>
         <div className="field"><label htmlFor="a-to">To</label><input id="a-to" className="input" type="date" name="to" defaultValue={filters.to} /></div>
-        <div className="row"><button type="submit" className="btn btn-sm btn-primary">Apply</button><Link to="/admin/audit" className="btn btn-sm">Clear Filters</Link></div>
-      </Form>
+      </FilterBar>
       {entries.length === 0 ? (
         <EmptyState title="No Entries Found">{filtered ? "No audit entries match these filters." : "Changes and sign-ins appear here."}</EmptyState>
       ) : (

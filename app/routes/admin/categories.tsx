@@ -14,6 +14,7 @@ import { listAdminCategories, listAdminSubcategories } from "~/models/categories
 import { actorOf, readForm } from "~/services/api.server";
 import { deleteCatalogueItem, saveCatalogueItem } from "~/services/categories-admin.server";
 import { redirectWithFlash, requirePermission } from "~/services/session.server";
+import { FilterBar } from "~/components/admin/filter-bar";
 import type { Route } from "./+types/categories";
 import { privatePageMeta } from "~/lib/seo";
 
@@ -192,7 +193,7 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
         )
       ) : (
         <>
-          <Form method="get" className="filters" role="search" aria-label="Filter subcategories">
+          <FilterBar label="Filter subcategories" clearTo="?tab=subcategories">
             <input type="hidden" name="tab" value="subcategories" />
             <div className="field"><label htmlFor="s-parent">Parent category</label>
               <select id="s-parent" className="input" name="category" defaultValue={parent}>
@@ -200,8 +201,7 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
                 {categories.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
               </select>
             </div>
-            <div className="row"><button type="submit" className="btn btn-sm btn-primary">Apply</button><Link to="?tab=subcategories" className="btn btn-sm">Clear Filters</Link></div>
-          </Form>
+          </FilterBar>
           {subcategories.length === 0 ? (
             <EmptyState title="No Subcategories Found">Subcategories narrow a category down; sellers pick them after their categories.</EmptyState>
           ) : (

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useLocation, useSearchParams } from "react-router";
+import { Link, useLocation, useSearchParams } from "react-router";
 import { EmptyState } from "~/components/admin/empty-state";
 import { getDb } from "~db/client";
 import { StatusBadge } from "~/components/admin/badge";
@@ -13,6 +13,7 @@ import { pageInfo, pagingFrom } from "~/lib/paging";
 import { can } from "~/lib/permissions";
 import { listAdminEnquiries, listAdminSubscriptions } from "~/models/enquiries.server";
 import { requirePermission } from "~/services/session.server";
+import { FilterBar } from "~/components/admin/filter-bar";
 import type { Route } from "./+types/enquiries";
 import { privatePageMeta } from "~/lib/seo";
 
@@ -104,7 +105,7 @@ function EnquiriesTab({ enquiries, filters, params }: { enquiries: NonNullable<L
   const filtered = !!(filters.search || filters.status || filters.query_type);
   return (
     <>
-      <Form method="get" className="filters filters-reviews" role="search" aria-label="Filter enquiries">
+      <FilterBar label="Filter enquiries" clearTo="/admin/enquiries" className="filters filters-reviews">
         <div className="field"><label htmlFor="e-search">Search</label><input id="e-search" className="input" type="search" name="search" defaultValue={filters.search} placeholder="Name, email, mobile, subject or message" /></div>
         <div className="field"><label htmlFor="e-status">Status</label>
           <select id="e-status" className="input" name="status" defaultValue={filters.status}>
@@ -118,8 +119,7 @@ function EnquiriesTab({ enquiries, filters, params }: { enquiries: NonNullable<L
             {QUERY_TYPES.map((t) => <option key={t} value={t}>{t}</option>)}
           </select>
         </div>
-        <div className="row"><button type="submit" className="btn btn-sm btn-primary">Apply</button><Link to="/admin/enquiries" className="btn btn-sm">Clear Filters</Link></div>
-      </Form>
+      </FilterBar>
       {enquiries.length === 0 ? (
         <EmptyState title="No Enquiries Found">{filtered ? "No enquiries match your current filters." : "Messages sent through the contact form appear here."}</EmptyState>
       ) : (
@@ -180,7 +180,7 @@ function SubscriptionsTab({ subscriptions, filters }: { subscriptions: NonNullab
   const filtered = !!(filters.search || filters.status || filters.source);
   return (
     <>
-      <Form method="get" className="filters filters-reviews" role="search" aria-label="Filter subscriptions">
+      <FilterBar label="Filter subscriptions" clearTo="/admin/enquiries?tab=newsletter" className="filters filters-reviews">
         <input type="hidden" name="tab" value="newsletter" />
         <div className="field"><label htmlFor="n-search">Search</label><input id="n-search" className="input" type="search" name="search" defaultValue={filters.search} placeholder="Email address" /></div>
         <div className="field"><label htmlFor="n-status">Status</label>
@@ -194,8 +194,7 @@ function SubscriptionsTab({ subscriptions, filters }: { subscriptions: NonNullab
             {NEWSLETTER_SOURCES.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
           </select>
         </div>
-        <div className="row"><button type="submit" className="btn btn-sm btn-primary">Apply</button><Link to="/admin/enquiries?tab=newsletter" className="btn btn-sm">Clear Filters</Link></div>
-      </Form>
+      </FilterBar>
       {subscriptions.length === 0 ? (
         <EmptyState title="No Subscriptions Found">{filtered ? "No subscriptions match your current filters." : "Newsletter sign-ups from the website appear here."}</EmptyState>
       ) : (

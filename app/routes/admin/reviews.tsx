@@ -12,6 +12,7 @@ import { pageInfo, pagingFrom, returnUrl, withParams } from "~/lib/paging";
 import { listAdminReviews } from "~/models/reviews-admin.server";
 import { moderateReviews } from "~/services/reviews-admin.server";
 import { redirectWithFlash, requirePermission } from "~/services/session.server";
+import { FilterBar } from "~/components/admin/filter-bar";
 import type { Route } from "./+types/reviews";
 import { readForm } from "~/services/api.server";
 import { privatePageMeta } from "~/lib/seo";
@@ -82,7 +83,7 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
         </section>
       ) : null}
 
-      <Form method="get" className="filters filters-reviews" role="search" aria-label="Filter reviews">
+      <FilterBar label="Filter reviews" clearTo="/admin/reviews" className="filters filters-reviews">
         <div className="field"><label htmlFor="r-search">Search</label><input id="r-search" className="input" type="search" name="search" defaultValue={filters.search} placeholder="Reviewer, review text or seller" /></div>
         <div className="field"><label htmlFor="r-status">Status</label>
           <select id="r-status" className="input" name="status" defaultValue={filters.status}>
@@ -94,8 +95,7 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
             {REVIEW_PAGE_SIZES.map((n) => <option key={n} value={n}>{n}</option>)}
           </select>
         </div>
-        <div className="row"><button type="submit" className="btn btn-sm btn-primary">Apply</button><Link to="/admin/reviews" className="btn btn-sm">Clear Filters</Link></div>
-      </Form>
+      </FilterBar>
 
       {reviews.length === 0 ? (
         <EmptyState title="No Reviews Found">No reviews match your current filters.</EmptyState>

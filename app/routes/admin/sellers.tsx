@@ -17,6 +17,7 @@ import { getAdminSeller, identityCardHint, listAdminSellers, sellerCounts } from
 import { changeSellers } from "~/services/sellers-admin.server";
 import { redirectWithFlash, requirePermission } from "~/services/session.server";
 import { privateUploadUrl } from "~/services/uploads.server";
+import { FilterBar } from "~/components/admin/filter-bar";
 import type { Route } from "./+types/sellers";
 import { readForm } from "~/services/api.server";
 import { privatePageMeta } from "~/lib/seo";
@@ -175,7 +176,7 @@ export default function AdminSellers({ loaderData, actionData }: Route.Component
         </section>
       ) : null}
 
-      <Form method="get" className="filters" role="search" aria-label="Filter sellers">
+      <FilterBar label="Filter sellers" clearTo="/admin/sellers">
         <div className="field"><label htmlFor="f-search">Search</label><input id="f-search" className="input" type="search" name="search" defaultValue={filters.search} placeholder="Name, email, mobile or city" /></div>
         <div className="field"><label htmlFor="f-status">Status</label>
           <select id="f-status" className="input" name="status" defaultValue={filters.status}>
@@ -188,8 +189,7 @@ export default function AdminSellers({ loaderData, actionData }: Route.Component
         <div className="field"><label htmlFor="f-paid">Payment</label>
           <select id="f-paid" className="input" name="paid" defaultValue={filters.paid}><option value="">All</option><option value="true">Paid</option><option value="false">Unpaid</option></select>
         </div>
-        <div className="row"><button type="submit" className="btn btn-sm btn-primary">Apply</button><Link to="/admin/sellers" className="btn btn-sm">Clear Filters</Link></div>
-      </Form>
+      </FilterBar>
 
       {sellers.length === 0 ? (
         <EmptyState title="No sellers found" action={<Link to="/admin/sellers/new" className="btn btn-primary btn-sm">Add Seller</Link>} />

@@ -1,0 +1,20 @@
+import type { ReactNode } from "react";
+import { Form, Link, useLocation } from "react-router";
+
+/**
+ * The filter bar of every admin list: a GET form (it works without JavaScript) whose fields start from
+ * the URL. It is keyed by the query string, so after any navigation — "Clear Filters", a tab, the back
+ * button — the fields show what the URL says, never what was typed before.
+ */
+export function FilterBar({ label, clearTo, className = "filters", children }: { label: string; clearTo: string; className?: string; children: ReactNode }) {
+  const { search } = useLocation();
+  return (
+    <Form key={search} method="get" className={className} role="search" aria-label={label}>
+      {children}
+      <div className="row">
+        <button type="submit" className="btn btn-sm btn-primary">Apply</button>
+        <Link to={clearTo} className="btn btn-sm">Clear Filters</Link>
+      </div>
+    </Form>
+  );
+}
