@@ -5,35 +5,13 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
-import { getDb } from "~db/client";
 import { NonceProvider } from "~/components/nonce";
 import { config } from "~/services/config.server";
 import { applySecurityHeaders } from "~/services/security-headers.server";
-import { readiness as checkReadiness, shutdown as closeResources } from "~/services/health.server";
 import { loggablePath, logger } from "~/services/logger.server";
-import { prepareDatabase, runStartupTasks } from "~/services/startup.server";
-import { readContentVersion } from "~/models/content-version.server";
-import { createResponseCacheMiddleware } from "~/services/response-cache-middleware.server";
 import { keepSignedInPagesPrivate } from "~/services/response-cache.server";
 
 export const streamTimeout = 5_000;
-
-/** Called once by the server before it listens: migrations, first-run seed, start-up tasks. */
-export async function startup(): Promise<void> {
-  const db = getDb();
-  await prepareDatabase(db);
-  await runStartupTasks(db);
-}
-
-/** GET /readyz: whether the database, its migrations and the uploads folder are ready. */
-export function readiness() {
-  return checkReadiness(getDb());
-}
-
-/** Called by the server on SIGTERM/SIGINT once in-flight requests are done. */
-export function shutdown(): Promise<void> {
-  return closeResources();
-}
 
 /** Errors thrown in loaders, actions and rendering: one log line with the request's id (aborted requests are not errors). */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
@@ -41,15 +19,6 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   const url = new URL(request.url);
   logger.error({ err: error, reqId: context.requestId, method: request.method, path: loggablePath(url.pathname + url.search) }, "request error");
 };
-
-/**
- * The response cache, for the production server to mount in front of the request handler (called once
- * per process, after the settings were checked); undefined when RESPONSE_CACHE_MB is 0.
- */
-export function responseCache() {
-  const maxBytes = config().responseCacheBytes;
-  return maxBytes > 0 ? createResponseCacheMiddleware({ maxBytes, contentVersion: () => readContentVersion(getDb()) }) : undefined;
-}
 
 /** `.data` answers (client navigations): a signed-in visitor's are never public. */
 export function handleDataRequest(response: Response, { request }: { request: Request }) {

@@ -85,7 +85,7 @@ async function seededDatabase(count: number): Promise<{ dbPath: string; uploadsD
  * memory read is the serving one's (WEB_CONCURRENCY=N to try more).
  */
 async function startApp(dbPath: string, uploadsDir: string, env: Record<string, string> = {}): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["scripts/start.js"], {
+  const child = spawn(process.execPath, ["server/start.js"], {
     env: {
       PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? "1", LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
       PORT: String(APP_PORT), HOST: "127.0.0.1", DATABASE_PATH: dbPath, UPLOADS_DIR: uploadsDir, SEED_DEMO: "0", COOKIE_SECURE: "0",

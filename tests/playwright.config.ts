@@ -47,7 +47,7 @@ export default defineConfig({
   webServer: [{
     // The compiled production server, started as `npm start` does (NODE_ENV=production below), with
     // its default number of workers (one per core).
-    command: "node scripts/start.js",
+    command: "node server/start.js",
     cwd: join(import.meta.dirname, ".."),
     url: `${process.env.E2E_BASE_URL}/api/categories`,
     reuseExistingServer: false,

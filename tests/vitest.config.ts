@@ -1,10 +1,9 @@
 import { defineConfig } from "vitest/config";
-import { aliases } from "../vite.config.ts";
 
 // A config of its own keeps the React Router plugin out of unit tests.
 export default defineConfig({
   root: new URL("..", import.meta.url).pathname,
-  resolve: { alias: aliases },
+  resolve: { tsconfigPaths: true },
   test: {
     include: ["tests/unit/**/*.test.ts"],
     environment: "node",

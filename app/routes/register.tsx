@@ -1,6 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { FormDataParseError, MaxFileSizeExceededError, MaxFilesExceededError, MaxTotalSizeExceededError, parseFormData } from "@remix-run/form-data-parser";
 import { useEffect, useRef, useState } from "react";
 import type { z } from "zod";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
@@ -21,6 +20,8 @@ import { submitApplicationWithFiles, upiId, upiPayeeName } from "~/services/appl
 import { formConstraints } from "~/services/form-constraints.server";
 import { checkDailyUploads, checkPublicForm } from "~/services/public-form.server";
 import { getSessionUser } from "~/services/session.server";
+import { FORM_TYPE_MESSAGE } from "~/services/api.server";
+import { readMultipartForm } from "~/services/multipart.server";
 import type { Route } from "./+types/register";
 import { pageMeta, privatePageMeta } from "~/lib/seo";
 
@@ -74,15 +75,12 @@ export function headers() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  let formData: FormData;
-  try {
-    formData = await parseFormData(request, { maxFileSize: PART_MAX_BYTES, maxFiles: 3 + MAX_PRODUCT_IMAGES + 4, maxTotalSize: 8 * PART_MAX_BYTES });
-  } catch (error) {
-    const tooLarge = error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError;
-    if (!tooLarge && !(error instanceof FormDataParseError) && !(error instanceof MaxFilesExceededError)) throw error;
-    const message = tooLarge ? APPLICATION_MESSAGES.imagesTooLarge : APPLICATION_MESSAGES.submitFailed;
-    return data<ActionReply>({ result: { status: "error", error: { "": [message] } }, reselect: [] }, { status: tooLarge ? 413 : 400 });
+  const read = await readMultipartForm(request, { maxFileSize: PART_MAX_BYTES, maxFiles: 3 + MAX_PRODUCT_IMAGES + 4, maxTotalSize: 8 * PART_MAX_BYTES });
+  if (!read.ok) {
+    const message = read.problem === "too_large" ? APPLICATION_MESSAGES.imagesTooLarge : read.problem === "not_a_form" ? FORM_TYPE_MESSAGE : APPLICATION_MESSAGES.submitFailed;
+    return data<ActionReply>({ result: { status: "error", error: { "": [message] } }, reselect: [] }, { status: read.status });
   }
+  const formData = read.formData;
   const reselect = chosenFileLabels(formData);
   const hideFields = [...APPLICATION_FILE_FIELDS];
   const submission = parseWithZod(formData, { schema: applicationFormSchema });

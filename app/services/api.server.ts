@@ -92,7 +92,18 @@ export async function boundedFormRequest(request: Request, maxBytes = FORM_MAX_B
   return bounded;
 }
 
+// Page actions read form posts only: any other body type is answered 415 before it is read.
+const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
+export const FORM_TYPE_MESSAGE = "Please send this form as a normal web form (application/x-www-form-urlencoded or multipart/form-data).";
+
+/** Throws a 415 answer when a post to a page carries a body that is no web form. */
+export function requireFormBody(request: Request): void {
+  const type = request.headers.get("Content-Type");
+  if (type && !FORM_TYPES.test(type)) throw data(FORM_TYPE_MESSAGE, { status: 415 });
+}
+
 async function boundedBody(request: Request, maxBytes: number): Promise<Request> {
+  requireFormBody(request);
   const bytes = await readBytesWithin(request, maxBytes);
   if (bytes === null) throw data(FORM_TOO_LARGE_MESSAGE, { status: 413 });
   const headers = new Headers(request.headers);

@@ -2,7 +2,7 @@ import pino from "pino";
 
 // One JSON line per event on standard output (pino). The server sets the level from LOG_LEVEL at boot;
 // the unit tests log only warnings. Secrets never reach a line: request lines carry no headers and a
-// redacted query (see scripts/server.ts), and these paths are censored wherever they appear.
+// redacted query (see server/app.ts), and these paths are censored wherever they appear.
 
 export const logger = pino({
   level: process.env.NODE_ENV === "test" ? "warn" : "info",

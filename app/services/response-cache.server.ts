@@ -7,7 +7,7 @@ import { endOfIndianDay, todayIso } from "~/lib/dates";
 // The response cache (issue 9): anonymous GETs of pages that declare themselves public are kept in
 // memory as rendered bytes, uncompressed and deflated, split at the CSP nonce so that every answer
 // carries a fresh one. Entries belong to one "generation" (the database's content version and the
-// Indian day): a new generation empties the cache. The middleware is in response-cache-middleware.server.ts.
+// Indian day): a new generation empties the cache. The Express middleware is server/response-cache.ts.
 
 /** Browsers and CDNs may show a public answer up to 30 s old once while they fetch it again. */
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, stale-while-revalidate=30";

@@ -1,5 +1,15 @@
 import { config } from "./config.server";
 
+/** Headers every answer of the server carries (pages, JSON, files, uploads, redirects, errors), set once by the server. */
+export const RESPONSE_HEADERS = {
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "X-Frame-Options": "DENY",
+} as const;
+
+/** Uploaded files are served as inert data: nothing in one can run or load anything. */
+export const UPLOAD_CSP = "default-src 'none'; sandbox";
+
 /** Security headers for every HTML document; scripts run only with the per-request nonce. */
 export function applySecurityHeaders(headers: Headers, nonce: string, isDev: boolean): void {
   const csp = [
@@ -16,7 +26,7 @@ export function applySecurityHeaders(headers: Headers, nonce: string, isDev: boo
     "object-src 'none'",
   ].join("; ");
   headers.set("Content-Security-Policy", csp);
-  // X-Content-Type-Options, Referrer-Policy and X-Frame-Options are set for every response by the server (scripts/server.ts).
+  // RESPONSE_HEADERS are set for every answer by the server (server/app.ts).
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
   if (!isDev && config().hsts) headers.set("Strict-Transport-Security", "max-age=31536000");
 }

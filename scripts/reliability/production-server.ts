@@ -14,7 +14,7 @@ const ROOT = fileURLToPath(new URL("../..", import.meta.url));
  * to change when the start command changes; run from the repository root.
  */
 export function productionServerCommand(): { command: string; args: string[] } {
-  return { command: process.execPath, args: ["scripts/start.js"] };
+  return { command: process.execPath, args: ["server/start.js"] };
 }
 
 export const TEST_ADMIN = { email: "reliability-admin@example.test", password: "reliability-Admin-Password-123" };

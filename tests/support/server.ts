@@ -3,9 +3,9 @@ import { createServer } from "node:net";
 import { join } from "node:path";
 
 // Starts the built production server the way `npm start` does (package.json: NODE_ENV=production
-// node scripts/start.js, after `npm run build`), for tests and scripts that need the real thing.
+// node server/start.js, after `npm run build`), for tests and scripts that need the real thing.
 
-export const START_SCRIPT = "scripts/start.js";
+export const START_SCRIPT = "server/start.js";
 
 export type LogLine = { level: string; msg: string; pid: number; [key: string]: unknown };
 
@@ -26,7 +26,7 @@ export type ServerOptions = {
   port: number;
   /** Settings for this server; NODE_ENV=production, HOST=127.0.0.1 and PORT are set for you. */
   env: Record<string, string | undefined>;
-  /** The folder holding build/ and scripts/ (default: this checkout). */
+  /** The folder holding build/ and server/ (default: this checkout). */
   cwd?: string;
   nodeArgs?: string[];
   /** Wait until the server logged that it listens (every worker) and /healthz answers (default), or return at once. */

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RESPONSE_HEADERS, UPLOAD_CSP } from "~/services/security-headers.server";
 import { freePort, type RunningServer, startServer } from "../support/server";
 
 // The production build served by the real server (the build `npm test` makes before the unit tests):
@@ -105,6 +106,12 @@ describe("images in pages", () => {
     const small = await fetch(`${base}${attr(cards[0], "srcset")!.split(" ")[0]}`);
     expect(small.status).toBe(200);
     expect(small.headers.get("content-type")).toBe("image/webp");
+    // An upload carries every header of every answer, and its own sandbox.
+    for (const [name, value] of Object.entries(RESPONSE_HEADERS)) expect(small.headers.get(name), name).toBe(value);
+    expect(small.headers.get("content-security-policy")).toBe(UPLOAD_CSP);
+    const missing = await fetch(`${base}/uploads/no-such-file.webp`);
+    expect(missing.status).toBe(404);
+    for (const [name, value] of Object.entries(RESPONSE_HEADERS)) expect(missing.headers.get(name), name).toBe(value);
   });
 
   it("a profile's photo is the page's priority image, never lazy", async () => {

@@ -7,7 +7,7 @@ import { freePort, type RunningServer, startServer } from "../support/server";
 
 // The build output plus the production dependencies (what `npm ci --omit=dev` installs) is all a
 // server needs. A fresh `npm ci` would compile better-sqlite3 (a minute), so this lays out the same
-// tree cheaply: a folder with package.json, scripts/start.js, build/ and a node_modules holding only
+// tree cheaply: a folder with package.json, server/start.js, build/ and a node_modules holding only
 // the packages `npm ls --omit=dev` lists, as symlinks. Node runs with --preserve-symlinks, so every
 // import resolves inside that folder: a server importing a devDependency fails to start here.
 const root = join(import.meta.dirname, "..", "..");
@@ -32,8 +32,8 @@ beforeAll(() => {
     symlinkSync(join(root, "node_modules", name), link, "dir");
   }
   copyFileSync(join(root, "package.json"), join(dir, "package.json"));
-  mkdirSync(join(dir, "scripts"));
-  copyFileSync(join(root, "scripts", "start.js"), join(dir, "scripts", "start.js"));
+  mkdirSync(join(dir, "server"));
+  copyFileSync(join(root, "server", "start.js"), join(dir, "server", "start.js"));
   cpSync(join(root, "build"), join(dir, "build"), { recursive: true });
 });
 

@@ -1,6 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { FormDataParseError, MaxFileSizeExceededError, MaxFilesExceededError, MaxTotalSizeExceededError, parseFormData } from "@remix-run/form-data-parser";
 import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { z } from "zod";
@@ -22,6 +21,8 @@ import { actorOf } from "~/services/api.server";
 import { saveSellerFromEditor } from "~/services/sellers-admin.server";
 import { redirectWithFlash, requirePermission } from "~/services/session.server";
 import { privateUploadUrl } from "~/services/uploads.server";
+import { FORM_TYPE_MESSAGE } from "~/services/api.server";
+import { readMultipartForm } from "~/services/multipart.server";
 import type { Route } from "./+types/seller-edit";
 import { privatePageMeta } from "~/lib/seo";
 
@@ -90,15 +91,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requirePermission(request, "sellers.manage");
   const id = params.id === undefined ? null : parseId(params.id);
   if (params.id !== undefined && !id) throw data("Seller Not Found", { status: 404 });
-  let formData: FormData;
-  try {
-    formData = await parseFormData(request, { maxFileSize: PART_MAX_BYTES, maxFiles: SELLER_IMAGE_FIELDS.length, maxTotalSize: 4 * PART_MAX_BYTES });
-  } catch (error) {
-    const tooLarge = error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError;
-    if (!tooLarge && !(error instanceof FormDataParseError) && !(error instanceof MaxFilesExceededError)) throw error;
-    const message = tooLarge ? APPLICATION_MESSAGES.imagesTooLarge : "Failed to update seller";
-    return data<ActionReply>({ result: { status: "error", error: { "": [message] } } }, { status: tooLarge ? 413 : 400 });
+  const read = await readMultipartForm(request, { maxFileSize: PART_MAX_BYTES, maxFiles: SELLER_IMAGE_FIELDS.length, maxTotalSize: 4 * PART_MAX_BYTES });
+  if (!read.ok) {
+    const message = read.problem === "too_large" ? APPLICATION_MESSAGES.imagesTooLarge : read.problem === "not_a_form" ? FORM_TYPE_MESSAGE : "Failed to update seller";
+    return data<ActionReply>({ result: { status: "error", error: { "": [message] } } }, { status: read.status });
   }
+  const formData = read.formData;
   const hideFields = [...SELLER_IMAGE_FIELDS];
   const submission = parseWithZod(formData, { schema: adminSellerFormSchema });
   if (submission.status !== "success") {

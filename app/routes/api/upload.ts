@@ -1,4 +1,3 @@
-import { MaxFileSizeExceededError, MaxTotalSizeExceededError, parseFormData } from "@remix-run/form-data-parser";
 import { getDb } from "~db/client";
 import { IMAGE_MAX_BYTES } from "~/lib/constants";
 import { APPLICATION_MESSAGES, uploadPurposeSchema } from "~/lib/schemas";
@@ -6,6 +5,7 @@ import { firstIssueMessage, jsonError, methodNotAllowed } from "~/services/api.s
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { checkDailyUploads, checkPublicForm } from "~/services/public-form.server";
 import { storeImage } from "~/services/uploads.server";
+import { readMultipartForm } from "~/services/multipart.server";
 import type { Route } from "./+types/upload";
 
 export function loader() {
@@ -17,16 +17,12 @@ export function loader() {
 // address only staff can read.
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  if (!/^multipart\/form-data\b/i.test(request.headers.get("Content-Type") ?? "")) {
-    return jsonError("Send the image as multipart/form-data with a field named file.", 415);
+  const read = await readMultipartForm(request, { maxFileSize: IMAGE_MAX_BYTES, maxFiles: 1, maxTotalSize: IMAGE_MAX_BYTES + 64 * 1024 }, { multipartOnly: true });
+  if (!read.ok) {
+    const messages = { not_a_form: "Send the image as multipart/form-data with a field named file.", too_large: APPLICATION_MESSAGES.tooBig, unreadable: "Upload failed. Please compress your image and try again." };
+    return jsonError(messages[read.problem], read.status);
   }
-  let formData: FormData;
-  try {
-    formData = await parseFormData(request, { maxFileSize: IMAGE_MAX_BYTES, maxFiles: 1, maxTotalSize: IMAGE_MAX_BYTES + 64 * 1024 });
-  } catch (error) {
-    if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) return jsonError(APPLICATION_MESSAGES.tooBig, 413);
-    return jsonError("Upload failed. Please compress your image and try again.", 400);
-  }
+  const formData = read.formData;
   const file = formData.get("file");
   if (!(file instanceof File) || (file.size === 0 && file.name === "")) return jsonError("Please choose an image to upload (field name: file).", 400);
   // Without a purpose (the spec's client sends none) the image stays private until an application claims it.

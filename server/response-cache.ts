@@ -4,7 +4,7 @@ import { themeFromCookieHeader } from "~/lib/theme";
 import {
   buildEntry, type CachedResponse, collectRenderEffects, cspWithNonce, GenerationClock, gzipBody, hasSessionCookie, identityBody,
   MAX_BUFFERED_BYTES, ResponseStore,
-} from "./response-cache.server";
+} from "~/services/response-cache.server";
 
 export type CacheMiddleware = (req: Request, res: Response, next: NextFunction) => void;
 

@@ -1,7 +1,7 @@
 // Precompressed build assets: `npm run build` writes a brotli (quality 11) and a gzip (level 9) copy
 // beside each compressible file of build/client/assets, once; the server then sends the copy a browser
 // accepts instead of compressing on every request at the `compression` middleware's fast levels.
-// Usage (the build's last step): tsx scripts/precompressed-assets.ts [folder]
+// Usage (the build's last step): tsx server/precompressed-assets.ts [folder]
 import type { NextFunction, Request, Response } from "express";
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { extname, join, resolve } from "node:path";

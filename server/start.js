@@ -1,13 +1,13 @@
 // Starts the site: `npm start` (NODE_ENV=production) runs the compiled server, build/server/index.js,
-// made by `npm run build` from scripts/server.ts and the app; `npm run dev` (NODE_ENV=development)
-// loads scripts/server.ts through Vite instead, with hot reload. Plain JavaScript on purpose: the
+// made by `npm run build` from server/index.ts and the app; `npm run dev` (NODE_ENV=development)
+// loads server/index.ts through Vite instead, with hot reload. Plain JavaScript on purpose: the
 // production start needs neither TypeScript nor any devDependency. Cluster workers run this file too.
 import { existsSync } from "node:fs";
 
 if (process.env.NODE_ENV === "development") {
   const { createServer } = await import("vite");
   const vite = await createServer({ server: { middlewareMode: true } });
-  const entry = await vite.ssrLoadModule("/scripts/server.ts");
+  const entry = await vite.ssrLoadModule("/server/index.ts");
   await entry.startDevelopmentServer(vite);
 } else {
   const built = new URL("../build/server/index.js", import.meta.url);

@@ -1,2 +1,0 @@
-// The React Router build as a module (vite's virtual module, bundled by `npm run build`); scripts/server.ts casts it to ServerBuild.
-declare module "virtual:react-router/server-build" {}

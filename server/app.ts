@@ -1,0 +1,139 @@
+// The Express application: request log, headers, limits, health, uploads, the response cache, assets,
+// then React Router's request handler (React Router's node-custom-server template's shape).
+import { randomUUID } from "node:crypto";
+import { join } from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import { pinoHttp } from "pino-http";
+import type { ServerBuild } from "react-router";
+import { getDb } from "~db/client";
+import type { Settings } from "~/services/config.server";
+import { readiness } from "~/services/health.server";
+import { loggablePath, logger } from "~/services/logger.server";
+import { RESPONSE_HEADERS, UPLOAD_CSP } from "~/services/security-headers.server";
+
+// No request body beyond BODY_MAX_BYTES is read at all (the application with its images is the largest
+// form, about 8 MB); each route then applies its own, smaller limit while it reads the stream.
+const BODY_MAX_BYTES = 12 * 1024 * 1024;
+// An incoming X-Request-Id (from a proxy) is reused when it looks like an id; otherwise a new UUID.
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+const badHost = (res: express.Response) => res.status(400).type("text/plain").send("Bad Request: the Host header is not a valid host name.");
+
+type AppOptions = {
+  settings: Settings;
+  isStopping: () => boolean;
+  /** The response cache of anonymous public answers (production), if it is on. */
+  responseCache?: express.RequestHandler;
+  /** The React Router build, or (development) a function loading the current one. */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: "production" | "development";
+  /** Middleware before the router: the built client files, or Vite's dev middleware. */
+  assets: (app: express.Express) => void;
+};
+
+/** The Express application: request log, headers, limits, health, uploads, assets, then React Router. */
+export function createApp({ settings, isStopping, responseCache, build, mode, assets }: AppOptions): express.Express {
+  const app = express();
+  app.disable("x-powered-by");
+  // Behind a reverse proxy set TRUST_PROXY (e.g. "loopback" or a hop count) so req.ip is the visitor's address.
+  app.set("trust proxy", settings.trustProxy);
+
+  // One JSON line per request (method, path with secret query values redacted, status, duration, id);
+  // no headers, so cookies and tokens never reach the log. Health probes log at debug level.
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId(req, res) {
+        const incoming = req.headers["x-request-id"];
+        const id = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      serializers: {
+        req: (req: { method: string; url: string }) => ({ method: req.method, path: loggablePath(req.url) }),
+        res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+      },
+      customAttributeKeys: { responseTime: "durationMs" },
+      customLogLevel: (req, res, err) => (err || res.statusCode >= 500 ? "error" : /^\/(healthz|readyz)(\?|$)/.test(req.url ?? "") ? "debug" : "info"),
+      customSuccessMessage: () => "request",
+      customErrorMessage: () => "request failed",
+      quietReqLogger: true,
+    }),
+  );
+  app.use(compression());
+
+  // Headers every answer carries (pages, JSON, files, uploads, redirects, errors), from their one
+  // definition; the document renderer adds its nonce CSP, uploads their sandbox CSP.
+  app.use((_req, res, next) => {
+    for (const [name, value] of Object.entries(RESPONSE_HEADERS)) res.setHeader(name, value);
+    next();
+  });
+
+  app.use(
+    "/uploads",
+    express.static(join(settings.uploadsDir, "public"), {
+      index: false,
+      dotfiles: "deny",
+      maxAge: "30d",
+      immutable: true,
+      setHeaders: (res) => res.setHeader("Content-Security-Policy", UPLOAD_CSP),
+    }),
+    (_req, res) => res.status(404).type("text/plain").send("Not found"),
+  );
+
+  app.use((req, res, next) => {
+    if (Number(req.headers["content-length"] ?? 0) > BODY_MAX_BYTES) {
+      res.status(413).set("Connection", "close").type("text/plain").send("This request is too large.");
+      req.resume();
+      return;
+    }
+    next();
+  });
+
+  // Health: /healthz answers while the process runs; /readyz when the site can serve (for a load balancer).
+  app.get("/healthz", (_req, res) => {
+    res.set("Cache-Control", "no-store").json({ status: "ok", uptime_seconds: Math.round(process.uptime()) });
+  });
+  app.get("/readyz", async (_req, res) => {
+    try {
+      const state = await readiness(getDb());
+      const ready = state.ready && !isStopping();
+      res.status(ready ? 200 : 503).set("Cache-Control", "no-store").json({ status: ready ? "ready" : "not ready", ...state, stopping: isStopping() });
+    } catch {
+      res.status(503).set("Cache-Control", "no-store").json({ status: "not ready" });
+    }
+  });
+
+  // An empty host name (e.g. `X-Forwarded-Host: ,x` from a trusted proxy) would make the request handler
+  // throw. Checked after the health routes, which need no host name.
+  app.use((req, res, next) => (req.hostname ? next() : badHost(res)));
+
+  // The cache answers before the static files are looked up (a stat per request showed in the profile);
+  // it only answers what it stored, anything else passes on.
+  if (responseCache) app.use(responseCache);
+  assets(app);
+  app.use(
+    createRequestHandler({
+      build,
+      mode,
+      getLoadContext: (req) => ({ clientAddress: req.ip || req.socket.remoteAddress || "unknown", requestId: String(req.id) }),
+    }),
+  );
+
+  // A Host (or trusted X-Forwarded-Host) header that makes no valid URL fails the request's URL before any
+  // route runs: that is the client's error (400), not the server's (both found by scripts/fuzz.ts).
+  app.use((error: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
+    if ((error as { code?: unknown } | null)?.code !== "ERR_INVALID_URL" || res.headersSent) return next(error);
+    badHost(res);
+  });
+
+  // Anything that escaped the router: logged once (with the request id) by the request log, answered plainly.
+  app.use((err: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
+    if (res.headersSent) return next(err);
+    res.err = err instanceof Error ? err : new Error(String(err));
+    res.status(500).type("text/plain").send("Something went wrong on our side. Please try again.");
+  });
+  return app;
+}

@@ -1,0 +1,206 @@
+// The server's entry: `npm run build` compiles it with the app into build/server/index.js (vite.config.ts
+// makes it the SSR input, as in React Router's node-custom-server template) and server/start.js starts it.
+// It starts the site (migrations, first-run seed, periodic tasks) once, runs the cluster, and stops
+// everything through one path. Nothing runs TypeScript at run time, nothing from devDependencies is imported.
+import * as serverBuild from "virtual:react-router/server-build";
+import cluster, { type Worker } from "node:cluster";
+import type { Server } from "node:http";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import express from "express";
+import type { ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import { getDb } from "~db/client";
+import { readContentVersion } from "~/models/content-version.server";
+import { reloadConfig, SettingsError, sessionSecrets, type Settings } from "~/services/config.server";
+import { shutdown } from "~/services/health.server";
+import { logger } from "~/services/logger.server";
+import { prepareDatabase, runStartupTasks } from "~/services/startup.server";
+import { createApp } from "./app";
+import { precompressedAssets } from "./precompressed-assets";
+import { createResponseCacheMiddleware } from "./response-cache";
+
+// In-flight requests get this long after SIGTERM/SIGINT before their connections are closed.
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** Once per site, before it serves: migrations, the first-run seed, the periodic tasks. */
+async function startSite(): Promise<void> {
+  const db = getDb();
+  await prepareDatabase(db);
+  await runStartupTasks(db);
+}
+
+/** The one way out: close what the process holds (after its requests finished), then exit. */
+async function closeAndExit(code: number, announce: boolean): Promise<never> {
+  try {
+    await shutdown();
+  } catch (err) {
+    logger.error({ err }, "shutdown failed");
+    process.exit(1);
+  }
+  if (announce && code === 0) logger.info("stopped cleanly");
+  process.exit(code);
+}
+
+/** The response cache of anonymous public answers, per process; none when RESPONSE_CACHE_MB is 0. */
+function responseCache(settings: Settings): express.RequestHandler | undefined {
+  if (settings.responseCacheBytes <= 0) return undefined;
+  return createResponseCacheMiddleware({ maxBytes: settings.responseCacheBytes, contentVersion: () => readContentVersion(getDb()) });
+}
+
+/** Listens, and on SIGTERM/SIGINT stops cleanly: no new connections, in-flight requests finish, then the one shutdown path. */
+function listen(app: express.Express, settings: Settings, state: { stopping: boolean }, announce: boolean): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(settings.port, settings.host, () => {
+      if (announce) logger.info(`listening on http://${settings.host === "0.0.0.0" ? "localhost" : settings.host}:${settings.port}`);
+      resolve(server);
+    });
+    server.once("error", reject);
+    const stop = async (signal: string) => {
+      if (state.stopping) return;
+      state.stopping = true;
+      logger.info({ signal }, "finishing in-flight requests");
+      const force = setTimeout(() => {
+        logger.warn("shutdown took too long; closing the remaining connections");
+        server.closeAllConnections();
+      }, SHUTDOWN_GRACE_MS).unref();
+      server.closeIdleConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+      clearTimeout(force);
+      await closeAndExit(0, announce);
+    };
+    for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void stop(signal));
+  });
+}
+
+/** Reads and validates the settings once; a bad one stops the start with a message naming it. */
+function bootSettings(): Settings {
+  try {
+    const settings = reloadConfig();
+    logger.level = settings.logLevel;
+    return settings;
+  } catch (error) {
+    if (error instanceof SettingsError) {
+      process.stderr.write(`The server cannot start. ${error.message}\n(See the Configuration table in README.md.)\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+function fail(err: unknown, message: string): never {
+  logger.fatal({ err }, message);
+  process.exit(1);
+}
+
+const clientDir = () => fileURLToPath(new URL("../client", import.meta.url));
+
+function productionApp(settings: Settings, state: { stopping: boolean }) {
+  return createApp({
+    settings,
+    isStopping: () => state.stopping,
+    responseCache: responseCache(settings),
+    build: serverBuild as unknown as ServerBuild,
+    mode: "production",
+    assets(app) {
+      // Brotli/gzip copies written at build time (server/precompressed-assets.ts), then the plain files.
+      app.use("/assets", precompressedAssets(join(clientDir(), "assets"), { immutable: true, maxAge: "1y" }));
+      app.use("/assets", express.static(join(clientDir(), "assets"), { immutable: true, maxAge: "1y", index: false }));
+      app.use(express.static(clientDir(), { maxAge: "1h", index: false }));
+    },
+  });
+}
+
+/**
+ * `npm start`: the production server. The primary process validates the settings, makes the session
+ * secret file if needed, runs migrations, the first-run seed and the periodic tasks (once for the
+ * site), then starts WEB_CONCURRENCY workers (default: one per core) that share the port and the
+ * SQLite file. With one worker it serves in the same process. This is the one place the server starts.
+ */
+export async function startProductionServer(): Promise<void> {
+  const settings = bootSettings();
+  const state = { stopping: false };
+  if (cluster.isWorker) {
+    await listen(productionApp(settings, state), settings, state, false).catch((err) => fail(err, "the worker could not listen"));
+    return;
+  }
+  try {
+    sessionSecrets();
+    await startSite();
+  } catch (err) {
+    fail(err, "start-up failed");
+  }
+  if (settings.webConcurrency === 1) {
+    await listen(productionApp(settings, state), settings, state, true).catch((err) => fail(err, "the server could not listen"));
+    return;
+  }
+  runPrimary(settings);
+}
+
+/** The cluster's primary: keeps WEB_CONCURRENCY workers serving, replaces a crashed one, stops them all on a signal. */
+function runPrimary(settings: Settings): void {
+  const workers = settings.webConcurrency;
+  const served = new Set<number>();
+  let stopping = false;
+  let announced = false;
+
+  const fork = () => {
+    const worker = cluster.fork();
+    worker.once("listening", () => {
+      served.add(worker.id);
+      if (!announced && served.size >= workers) {
+        announced = true;
+        logger.info({ workers }, `listening on http://${settings.host === "0.0.0.0" ? "localhost" : settings.host}:${settings.port}`);
+      }
+    });
+  };
+
+  const finish = (code: number) => closeAndExit(code, true);
+
+  const stopAll = (code: number, signal: NodeJS.Signals = "SIGTERM") => {
+    if (stopping) return;
+    stopping = true;
+    const alive = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w && !w.isDead());
+    if (!alive.length) return void finish(code);
+    logger.info({ signal, workers: alive.length }, "stopping the workers");
+    let left = alive.length;
+    for (const worker of alive) {
+      worker.once("exit", () => {
+        if (--left === 0) void finish(code);
+      });
+      worker.process.kill("SIGTERM");
+    }
+    setTimeout(() => {
+      for (const worker of alive) if (!worker.isDead()) worker.process.kill("SIGKILL");
+    }, SHUTDOWN_GRACE_MS + 5_000).unref();
+  };
+
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) return;
+    if (!served.has(worker.id)) {
+      logger.fatal({ pid: worker.process.pid, code, signal }, "a worker failed to start; stopping");
+      return stopAll(1);
+    }
+    served.delete(worker.id);
+    logger.error({ pid: worker.process.pid, code, signal }, "a worker stopped unexpectedly; starting a new one");
+    fork();
+  });
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => stopAll(0, signal));
+  for (let i = 0; i < workers; i++) fork();
+}
+
+/** `npm run dev`: one process, Vite's middleware and a fresh server build per request (hot reload). */
+export async function startDevelopmentServer(vite: ViteDevServer): Promise<void> {
+  const settings = bootSettings();
+  const state = { stopping: false };
+  await startSite();
+  const app = createApp({
+    settings,
+    isStopping: () => state.stopping,
+    build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+    mode: "development",
+    assets: (app) => app.use(vite.middlewares),
+  });
+  await listen(app, settings, state, true);
+}
+
