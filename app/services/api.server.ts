@@ -191,8 +191,3 @@ export async function readAdminWrite<S extends z.ZodType>(
   if (!parsed.success) return { ok: false, response: jsonError(firstIssueMessage(parsed.error), 400) };
   return { ok: true, data: parsed.data };
 }
-
-/** The acting staff member for the audit log. */
-export function actorOf(user: { id: number; email: string }, clientAddress: string) {
-  return { id: user.id, email: user.email, ip: clientAddress };
-}

@@ -1,3 +1,5 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { DB } from "~db/client";
@@ -5,7 +7,7 @@ import { getDb } from "~db/client";
 import { type LoginInput, loginSchema } from "~/lib/auth-schemas";
 import { writeAudit } from "~/models/audit.server";
 import { type AccountUser, findUserForLogin, homeForRole, rehashPassword } from "~/models/users.server";
-import { firstIssueMessage, jsonError, methodNotAllowed, readJsonBody } from "./api.server";
+import { boundedFormRequest, firstIssueMessage, jsonError, methodNotAllowed, readJsonBody } from "./api.server";
 import { crossOriginRefusal, isCrossOrigin } from "./csrf.server";
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "./password.server";
 import { consume, refund, tooManyMessage } from "./rate-limit.server";
@@ -93,6 +95,27 @@ export function passwordAuthenticator(clientAddress: string) {
 export async function startSession(request: Request, userId: number, clientAddress: string): Promise<string> {
   await destroySession(request);
   return createUserSession(userId, { ip: clientAddress, userAgent: request.headers.get("User-Agent") });
+}
+
+/**
+ * The sign-in pages' post (the seller door and the admin door): the form checked, then the password
+ * (throttled, audited), then a new session and the way on — or the form again with one message, the
+ * password never sent back. The API twin is handleApiLogin.
+ */
+export async function handlePageLogin(request: Request, clientAddress: string, portal: Portal, destination: (user: AccountUser, redirectTo: FormDataEntryValue | null) => string) {
+  const bounded = await boundedFormRequest(request);
+  const formData = await bounded.clone().formData();
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  try {
+    const user = await passwordAuthenticator(clientAddress).authenticate(portal, bounded);
+    const cookie = await startSession(request, user.id, clientAddress);
+    return redirect(destination(user, formData.get("redirectTo")), { headers: { "Set-Cookie": cookie } });
+  } catch (error) {
+    if (!(error instanceof LoginFailure)) throw error;
+    const headers: HeadersInit = error.outcome.retryAfterSeconds ? { "Retry-After": String(error.outcome.retryAfterSeconds) } : {};
+    return data({ result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }) }, { status: error.outcome.status, headers });
+  }
 }
 
 /** The JSON shape of the signed-in user in API answers. */

@@ -3,6 +3,7 @@ import { createCookie, redirect } from "react-router";
 import { getDb } from "~db/client";
 import type { Role } from "~db/schema";
 import { can, type Permission } from "~/lib/permissions";
+import type { Actor } from "~/models/audit.server";
 import { deleteSession, findSessionUser, insertSession, type SessionUserRow, setSessionFlash, takeSessionFlash } from "~/models/sessions.server";
 import { config, sessionSecrets } from "./config.server";
 
@@ -80,14 +81,17 @@ export async function requireUser(request: Request, options: { roles?: Role[]; l
  * The back-office guard, first line of every admin loader and action: signed out → the admin sign-in
  * page (coming back afterwards) or 401 JSON for /api; signed in without the permission → 403.
  */
-export async function requirePermission(request: Request, permission: Permission): Promise<SessionUser> {
+export async function requirePermission(request: Request, permission: Permission, context?: { clientAddress: string }): Promise<StaffUser> {
   const user = await requireUser(request, { loginPath: "/admin/login" });
   if (!can(user.role, permission)) {
     if (isApiRequest(request)) throw Response.json({ error: "You do not have permission to do this" }, { status: 403 });
     throw new Response("You do not have permission to view this page.", { status: 403 });
   }
-  return user;
+  return { ...user, actor: { id: user.id, email: user.email, ip: context?.clientAddress ?? null } };
 }
+
+/** A staff member who passed the guard, with the actor that her changes are audited as. */
+export type StaffUser = SessionUser & { actor: Actor };
 
 export type Flash = { kind: "success" | "error"; message: string };
 

@@ -1,6 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { ErrorList, Field } from "~/components/forms";
 import { GoogleSignInButton } from "~/components/google-sign-in";
 import { PasswordField } from "~/components/password-field";
@@ -8,12 +7,11 @@ import { loginSchema } from "~/lib/auth-schemas";
 import { safeRedirectPath } from "~/lib/redirect";
 import { useClientValidation } from "~/lib/use-client-validation";
 import { homeForRole } from "~/models/users.server";
-import { LoginFailure, passwordAuthenticator, startSession } from "~/services/auth.server";
+import { handlePageLogin } from "~/services/auth.server";
 import { formConstraints } from "~/services/form-constraints.server";
 import { googleSignInEnabled } from "~/services/google-oidc.server";
 import { getSessionUser } from "~/services/session.server";
 import type { Route } from "./+types/seller-login";
-import { boundedFormRequest } from "~/services/api.server";
 import { privatePageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Seller Login");
@@ -25,20 +23,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { googleEnabled: googleSignInEnabled(), constraint: formConstraints(loginSchema) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const bounded = await boundedFormRequest(request);
-  const formData = await bounded.clone().formData();
-  const submission = parseWithZod(formData, { schema: loginSchema });
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
-  try {
-    const user = await passwordAuthenticator(context.clientAddress).authenticate("seller", bounded);
-    const cookie = await startSession(request, user.id, context.clientAddress);
-    return redirect(safeRedirectPath(formData.get("redirectTo"), homeForRole(user.role)), { headers: { "Set-Cookie": cookie } });
-  } catch (error) {
-    if (!(error instanceof LoginFailure)) throw error;
-    const headers: HeadersInit = error.outcome.retryAfterSeconds ? { "Retry-After": String(error.outcome.retryAfterSeconds) } : {};
-    return data({ result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }) }, { status: error.outcome.status, headers });
-  }
+export function action({ request, context }: Route.ActionArgs) {
+  return handlePageLogin(request, context.clientAddress, "seller", (user, redirectTo) => safeRedirectPath(redirectTo, homeForRole(user.role)));
 }
 
 export default function SellerLogin({ loaderData, actionData }: Route.ComponentProps) {

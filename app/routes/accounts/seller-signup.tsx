@@ -11,14 +11,12 @@ import { signupKeptStep1Schema, signupStep1Schema, signupStep2Schema } from "~/l
 import { categoryEmoji, CITIES } from "~/lib/constants";
 import { useClientValidation } from "~/lib/use-client-validation";
 import { listActiveCategories, listActiveSubcategories } from "~/models/categories.server";
-import { EMAIL_TAKEN_MESSAGE, homeForRole, registerSeller, sellerEmailTaken } from "~/models/users.server";
-import { startSession } from "~/services/auth.server";
+import { EMAIL_TAKEN_MESSAGE, homeForRole, sellerEmailTaken } from "~/models/users.server";
 import { formConstraints } from "~/services/form-constraints.server";
-import { sendVerificationMail } from "~/services/email-verification.server";
 import { hashPassword } from "~/services/password.server";
-import { publicOrigin } from "~/services/public-url.server";
 import { openPendingSignup, sealPendingSignup } from "~/services/pending-signup.server";
 import { consume, tooManyMessage } from "~/services/rate-limit.server";
+import { signUpSeller } from "~/services/seller-signup.server";
 import { getSessionUser } from "~/services/session.server";
 import type { Route } from "./+types/seller-signup";
 import { readForm } from "~/services/api.server";
@@ -103,21 +101,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data({ step: 2 as const, result: submission.reply(), values: step1, step2, pending }, { status: 400 });
   }
-  const rate = consume(getDb(), "signup", context.clientAddress);
-  if (!rate.allowed) {
-    return data({ step: 2 as const, result: submission.reply({ formErrors: [tooManyMessage(rate.retryAfterSeconds)] }), values: step1, step2, pending }, { status: 429 });
-  }
-  const db = getDb();
-  const result = await registerSeller(db, { ...kept.data, ...submission.value, passwordHash: pendingHash });
+  const result = await signUpSeller(request, context.clientAddress, { ...kept.data, ...submission.value, passwordHash: pendingHash });
   if (!result.ok) {
+    if (result.status === 429) return data({ step: 2 as const, result: submission.reply({ formErrors: [result.message] }), values: step1, step2, pending }, { status: 429 });
     if (result.field === "email") {
       const back = parseWithZod(form, { schema: signupKeptStep1Schema });
       return data({ step: 1 as const, result: back.reply({ fieldErrors: { email: [result.message] } }), values: step1, step2, pending: null }, { status: 400 });
     }
     return data({ step: 2 as const, result: submission.reply({ fieldErrors: { [result.field]: [result.message] } }), values: step1, step2, pending }, { status: 400 });
   }
-  await sendVerificationMail(db, result.user, publicOrigin(request));
-  const cookie = await startSession(request, result.user.id, context.clientAddress);
+  const cookie = result.cookie;
   return redirect("/seller-dashboard", { headers: { "Set-Cookie": cookie } });
 }
 

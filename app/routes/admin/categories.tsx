@@ -11,7 +11,7 @@ import { categoryEmoji } from "~/lib/constants";
 import { pageInfo, pagingFrom, returnUrl, withParams } from "~/lib/paging";
 import { parseId } from "~/lib/schemas";
 import { listAdminCategories, listAdminSubcategories } from "~/models/categories-admin.server";
-import { actorOf, readForm } from "~/services/api.server";
+import { readForm } from "~/services/api.server";
 import { deleteCatalogueItem, saveCatalogueItem } from "~/services/categories-admin.server";
 import { redirectWithFlash, requirePermission } from "~/services/session.server";
 import { FilterBar } from "~/components/admin/filter-bar";
@@ -47,12 +47,12 @@ export function headers() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requirePermission(request, "categories.manage");
+  const user = await requirePermission(request, "categories.manage", context);
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: categoryListIntentSchema });
   if (submission.status !== "success") return data({ error: firstError(submission.error) }, { status: 400 });
   const intent = submission.value;
-  const actor = actorOf(user, context.clientAddress);
+  const actor = user.actor;
   const result = intent.intent === "toggle"
     ? await saveCatalogueItem(getDb(), actor, intent.kind, intent.id, { is_active: intent.is_active === "1" })
     : await deleteCatalogueItem(getDb(), actor, intent.kind, intent.id);

@@ -8,7 +8,7 @@ import { CATEGORY_LIMITS, categoryFormSchema } from "~/lib/category-schemas";
 import { slugify } from "~/lib/slug";
 import { parseId } from "~/lib/schemas";
 import { getCategory } from "~/models/categories-admin.server";
-import { actorOf, readForm } from "~/services/api.server";
+import { readForm } from "~/services/api.server";
 import { saveCatalogueItem } from "~/services/categories-admin.server";
 import { redirectWithFlash, requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/category-editor";
@@ -37,11 +37,11 @@ export function headers() {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requirePermission(request, "categories.manage");
+  const user = await requirePermission(request, "categories.manage", context);
   const category = await editedCategory(params.id);
   const submission = parseWithZod(await readForm(request), { schema: categoryFormSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const result = await saveCatalogueItem(getDb(), actorOf(user, context.clientAddress), "category", category?.id ?? null, submission.value);
+  const result = await saveCatalogueItem(getDb(), user.actor, "category", category?.id ?? null, submission.value);
   if (!result.ok) {
     if (result.status === 404) throw data(result.message, { status: 404 });
     // A duplicate name or slug is the admin's input to fix: the form again, values kept, the field's message.

@@ -23,8 +23,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 // Initialize Data: the categories and subcategories, idempotent (existing ones are kept as they are).
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requirePermission(request, "seed.run");
-  const message = await seedCatalogue(getDb(), { id: user.id, email: user.email, ip: context.clientAddress });
+  const user = await requirePermission(request, "seed.run", context);
+  const message = await seedCatalogue(getDb(), user.actor);
   return redirectWithFlash(request, "/admin", message);
 }
 

@@ -6,7 +6,7 @@ import { enquiryUpdateFormSchema, firstError } from "~/lib/admin-schemas";
 import { returnUrl } from "~/lib/paging";
 import { parseId } from "~/lib/schemas";
 import { getEnquiry } from "~/models/enquiries.server";
-import { actorOf, readForm } from "~/services/api.server";
+import { readForm } from "~/services/api.server";
 import { changeEnquiry } from "~/services/enquiries-admin.server";
 import { redirectWithFlash, requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/enquiry";
@@ -32,14 +32,14 @@ export function headers() {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requirePermission(request, "enquiries.manage");
+  const user = await requirePermission(request, "enquiries.manage", context);
   const id = parseId(params.id);
   if (!id) throw data(NOT_FOUND, { status: 404 });
   const formData = await readForm(request);
   const values = { status: String(formData.get("status") ?? ""), admin_notes: String(formData.get("admin_notes") ?? "") };
   const submission = parseWithZod(formData, { schema: enquiryUpdateFormSchema });
   if (submission.status !== "success") return data({ error: firstError(submission.error, "Please choose a status"), values }, { status: 400 });
-  const result = await changeEnquiry(getDb(), actorOf(user, context.clientAddress), id, submission.value);
+  const result = await changeEnquiry(getDb(), user.actor, id, submission.value);
   if (!result.ok) throw data(result.message, { status: result.status });
   return redirectWithFlash(request, returnUrl("/admin/enquiries", formData.get("back")), result.message);
 }

@@ -1,15 +1,14 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { ErrorList, Field } from "~/components/forms";
 import { ArrowLeftIcon, ShieldIcon } from "~/components/icons";
 import { PasswordField } from "~/components/password-field";
 import { loginSchema } from "~/lib/auth-schemas";
 import { safeRedirectPath } from "~/lib/redirect";
-import { LoginFailure, passwordAuthenticator, startSession } from "~/services/auth.server";
+import { handlePageLogin } from "~/services/auth.server";
 import { getSessionUser } from "~/services/session.server";
 import type { Route } from "./+types/login";
-import { boundedFormRequest } from "~/services/api.server";
 import { privatePageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Admin Login");
@@ -26,21 +25,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
-// Decision 6: credentials are checked here, on the server, and nowhere else.
-export async function action({ request, context }: Route.ActionArgs) {
-  const bounded = await boundedFormRequest(request);
-  const formData = await bounded.clone().formData();
-  const submission = parseWithZod(formData, { schema: loginSchema });
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
-  try {
-    const user = await passwordAuthenticator(context.clientAddress).authenticate("admin", bounded);
-    const cookie = await startSession(request, user.id, context.clientAddress);
-    return redirect(adminTarget(formData.get("redirectTo")), { headers: { "Set-Cookie": cookie } });
-  } catch (error) {
-    if (!(error instanceof LoginFailure)) throw error;
-    const headers: HeadersInit = error.outcome.retryAfterSeconds ? { "Retry-After": String(error.outcome.retryAfterSeconds) } : {};
-    return data({ result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }) }, { status: error.outcome.status, headers });
-  }
+// Decision 6: credentials are checked on the server (handlePageLogin), and nowhere else.
+export function action({ request, context }: Route.ActionArgs) {
+  return handlePageLogin(request, context.clientAddress, "admin", (_user, redirectTo) => adminTarget(redirectTo));
 }
 
 export default function AdminLogin({ actionData }: Route.ComponentProps) {

@@ -35,7 +35,7 @@ export function headers() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requirePermission(request, "reviews.moderate");
+  const user = await requirePermission(request, "reviews.moderate", context);
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: reviewIntentSchema });
   if (submission.status !== "success") {
@@ -47,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: null, confirm: { ids: intent.ids, back: String(formData.get("back") ?? "") } }, { status: 200 });
   }
   const ids = intent.intent === "bulk" ? intent.ids : [intent.id];
-  const result = await moderateReviews(getDb(), { id: user.id, email: user.email, ip: context.clientAddress }, ids, intent.move, intent.intent === "bulk");
+  const result = await moderateReviews(getDb(), user.actor, ids, intent.move, intent.intent === "bulk");
   if (!result.ok) return data({ error: result.message, confirm: null }, { status: result.status });
   return redirectWithFlash(request, returnUrl("/admin/reviews", formData.get("back")), result.message);
 }

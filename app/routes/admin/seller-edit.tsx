@@ -17,7 +17,6 @@ import { adminSellerFormValues } from "~/lib/seller-fields";
 import { publicUploadUrl } from "~/lib/uploads";
 import { listActiveCategories, listActiveSubcategories } from "~/models/categories.server";
 import { getSellerForEditor, identityCardHint } from "~/models/sellers-admin.server";
-import { actorOf } from "~/services/api.server";
 import { saveSellerFromEditor } from "~/services/sellers-admin.server";
 import { redirectWithFlash, requirePermission } from "~/services/session.server";
 import { privateUploadUrl } from "~/services/uploads.server";
@@ -88,7 +87,7 @@ export function headers() {
 type ActionReply = { result: SubmissionResult<string[]> };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requirePermission(request, "sellers.manage");
+  const user = await requirePermission(request, "sellers.manage", context);
   const id = params.id === undefined ? null : parseId(params.id);
   if (params.id !== undefined && !id) throw data("Seller Not Found", { status: 404 });
   const read = await readMultipartForm(request, { maxFileSize: PART_MAX_BYTES, maxFiles: SELLER_IMAGE_FIELDS.length, maxTotalSize: 4 * PART_MAX_BYTES });
@@ -104,7 +103,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data<ActionReply>({ result: submission.reply({ hideFields }) }, { status: tooBig ? 413 : 400 });
   }
   const { profile_photo, id_proof_document, payment_screenshot, ...input } = submission.value;
-  const result = await saveSellerFromEditor(getDb(), actorOf(user, context.clientAddress), id, input, { profile_photo, id_proof_document, payment_screenshot });
+  const result = await saveSellerFromEditor(getDb(), user.actor, id, input, { profile_photo, id_proof_document, payment_screenshot });
   if (!result.ok) {
     const { "": formErrors, ...fieldErrors } = result.fieldErrors;
     return data<ActionReply>({ result: submission.reply({ fieldErrors, formErrors, hideFields }) }, { status: result.status });

@@ -75,14 +75,14 @@ export function headers() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requirePermission(request, "sellers.manage");
+  const user = await requirePermission(request, "sellers.manage", context);
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: sellerIntentSchema });
   if (submission.status !== "success") {
     return data({ error: firstError(submission.error) }, { status: 400 });
   }
   if (submission.value.intent === "delete" && !can(user.role, "sellers.delete")) return data({ error: "You do not have permission to do this" }, { status: 403 });
-  const result = await changeSellers(getDb(), { id: user.id, email: user.email, ip: context.clientAddress }, submission.value);
+  const result = await changeSellers(getDb(), user.actor, submission.value);
   if (!result.ok) return data({ error: result.message }, { status: result.status });
   const drop = ["confirm", "id", "selected", ...(submission.value.intent === "delete" ? ["details"] : [])];
   return redirectWithFlash(request, returnUrl("/admin/sellers", formData.get("back"), drop), result.message);

@@ -11,7 +11,7 @@ import { PASSWORD_MIN_LENGTH } from "~/lib/auth-schemas";
 import { formatDate } from "~/lib/dates";
 import { can } from "~/lib/permissions";
 import { listStaff } from "~/models/staff.server";
-import { actorOf, readForm } from "~/services/api.server";
+import { readForm } from "~/services/api.server";
 import { redirectWithFlash, requirePermission } from "~/services/session.server";
 import { changeOwnPassword, changeStaff } from "~/services/settings.server";
 import type { Route } from "./+types/settings";
@@ -37,8 +37,8 @@ export function headers() {
 type Reply = { form: "password" | "moderator" | "staff"; result: SubmissionResult<string[]> };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requirePermission(request, "settings.manage");
-  const actor = actorOf(user, context.clientAddress);
+  const user = await requirePermission(request, "settings.manage", context);
+  const actor = user.actor;
   const formData = await readForm(request);
   if (formData.get("intent") === "password") {
     const submission = parseWithZod(formData, { schema: passwordChangeSchema });

@@ -8,7 +8,7 @@ import { CATEGORY_LIMITS, subcategoryFormSchema } from "~/lib/category-schemas";
 import { slugify } from "~/lib/slug";
 import { parseId } from "~/lib/schemas";
 import { getSubcategory, listParentChoices } from "~/models/categories-admin.server";
-import { actorOf, readForm } from "~/services/api.server";
+import { readForm } from "~/services/api.server";
 import { saveCatalogueItem } from "~/services/categories-admin.server";
 import { redirectWithFlash, requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/subcategory-editor";
@@ -40,11 +40,11 @@ export function headers() {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requirePermission(request, "categories.manage");
+  const user = await requirePermission(request, "categories.manage", context);
   const subcategory = await editedSubcategory(params.id);
   const submission = parseWithZod(await readForm(request), { schema: subcategoryFormSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const result = await saveCatalogueItem(getDb(), actorOf(user, context.clientAddress), "subcategory", subcategory?.id ?? null, submission.value);
+  const result = await saveCatalogueItem(getDb(), user.actor, "subcategory", subcategory?.id ?? null, submission.value);
   if (!result.ok) {
     if (result.status === 404) throw data(result.message, { status: 404 });
     return data({ result: submission.reply(result.fieldErrors ? { fieldErrors: result.fieldErrors } : { formErrors: [result.message] }) }, { status: 400 });

@@ -1,7 +1,7 @@
 import { getDb } from "~db/client";
 import { apiCategoryUpdateSchema, apiSubcategoryUpdateSchema } from "~/lib/category-schemas";
 import { parseId } from "~/lib/schemas";
-import { actorOf, jsonError, readAdminWrite } from "~/services/api.server";
+import { jsonError, readAdminWrite } from "~/services/api.server";
 import { deleteCatalogueItem, saveCatalogueItem } from "~/services/categories-admin.server";
 import { requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/catalogue-item";
@@ -23,10 +23,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requirePermission(request, "categories.manage");
+  const user = await requirePermission(request, "categories.manage", context);
   const kind = kindOf(request);
   const id = parseId(params.id);
-  const actor = actorOf(user, context.clientAddress);
+  const actor = user.actor;
   if (request.method === "DELETE") {
     const input = await readAdminWrite(request, { methods: ["DELETE"] });
     if (!input.ok) return input.response;

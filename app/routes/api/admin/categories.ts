@@ -1,7 +1,7 @@
 import { getDb } from "~db/client";
 import { apiCategoryCreateSchema } from "~/lib/category-schemas";
 import { listAdminCategories } from "~/models/categories-admin.server";
-import { actorOf, jsonError, readAdminWrite } from "~/services/api.server";
+import { jsonError, readAdminWrite } from "~/services/api.server";
 import { saveCatalogueItem } from "~/services/categories-admin.server";
 import { requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/categories";
@@ -15,9 +15,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 // POST /api/admin/categories {name, slug?, description?, icon?, is_active?} → 201 {success, message, id}.
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requirePermission(request, "categories.manage");
+  const user = await requirePermission(request, "categories.manage", context);
   const input = await readAdminWrite(request, { methods: ["POST"], schema: apiCategoryCreateSchema });
   if (!input.ok) return input.response;
-  const result = await saveCatalogueItem(getDb(), actorOf(user, context.clientAddress), "category", null, input.data);
+  const result = await saveCatalogueItem(getDb(), user.actor, "category", null, input.data);
   return result.ok ? Response.json({ success: true, message: result.message, id: result.id }, { status: 201 }) : jsonError(result.message, result.status);
 }

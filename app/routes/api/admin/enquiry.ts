@@ -2,7 +2,7 @@ import { getDb } from "~db/client";
 import { apiEnquiryUpdateSchema } from "~/lib/admin-schemas";
 import { parseId } from "~/lib/schemas";
 import { getEnquiry } from "~/models/enquiries.server";
-import { actorOf, jsonError, readAdminWrite } from "~/services/api.server";
+import { jsonError, readAdminWrite } from "~/services/api.server";
 import { changeEnquiry } from "~/services/enquiries-admin.server";
 import { requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/enquiry";
@@ -18,11 +18,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 // PUT /api/admin/enquiries/{id} {status: in_progress|resolved|closed, admin_notes?} → {success, message, enquiry}.
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requirePermission(request, "enquiries.manage");
+  const user = await requirePermission(request, "enquiries.manage", context);
   const input = await readAdminWrite(request, { methods: ["PUT"], schema: apiEnquiryUpdateSchema });
   if (!input.ok) return input.response;
   const id = parseId(params.id);
   if (!id) return jsonError("Enquiry not found", 404);
-  const result = await changeEnquiry(getDb(), actorOf(user, context.clientAddress), id, input.data);
+  const result = await changeEnquiry(getDb(), user.actor, id, input.data);
   return result.ok ? Response.json({ success: true, message: result.message, enquiry: result.enquiry }) : jsonError(result.message, result.status);
 }

@@ -1,7 +1,7 @@
 import { getDb } from "~db/client";
 import { apiReviewUpdateSchema } from "~/lib/admin-schemas";
 import { parseId } from "~/lib/schemas";
-import { actorOf, jsonError, readAdminWrite } from "~/services/api.server";
+import { jsonError, readAdminWrite } from "~/services/api.server";
 import { moderateReviews } from "~/services/reviews-admin.server";
 import { requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/review";
@@ -13,18 +13,18 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 // PUT /api/admin/reviews/{id} {status: published|rejected} and DELETE /api/admin/reviews/{id} → {message}.
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requirePermission(request, "reviews.moderate");
+  const user = await requirePermission(request, "reviews.moderate", context);
   const id = parseId(params.id);
   if (request.method === "DELETE") {
     const input = await readAdminWrite(request, { methods: ["DELETE"] });
     if (!input.ok) return input.response;
     if (!id) return jsonError("Review not found", 404);
-    const result = await moderateReviews(getDb(), actorOf(user, context.clientAddress), [id], "delete", false);
+    const result = await moderateReviews(getDb(), user.actor, [id], "delete", false);
     return result.ok ? Response.json({ success: true, message: result.message }) : jsonError(result.message, result.status);
   }
   const input = await readAdminWrite(request, { methods: ["PUT"], schema: apiReviewUpdateSchema });
   if (!input.ok) return input.response;
   if (!id) return jsonError("Review not found", 404);
-  const result = await moderateReviews(getDb(), actorOf(user, context.clientAddress), [id], input.data.status, false);
+  const result = await moderateReviews(getDb(), user.actor, [id], input.data.status, false);
   return result.ok ? Response.json({ success: true, message: result.message }) : jsonError(result.message, result.status);
 }

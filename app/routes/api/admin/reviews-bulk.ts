@@ -1,6 +1,6 @@
 import { getDb } from "~db/client";
 import { apiReviewBulkSchema } from "~/lib/admin-schemas";
-import { actorOf, jsonError, readAdminWrite } from "~/services/api.server";
+import { jsonError, readAdminWrite } from "~/services/api.server";
 import { moderateReviews } from "~/services/reviews-admin.server";
 import { requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/reviews-bulk";
@@ -12,9 +12,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 // POST /api/admin/reviews/bulk {review_ids, action: published|rejected|delete} → {message}.
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requirePermission(request, "reviews.moderate");
+  const user = await requirePermission(request, "reviews.moderate", context);
   const input = await readAdminWrite(request, { methods: ["POST"], schema: apiReviewBulkSchema });
   if (!input.ok) return input.response;
-  const result = await moderateReviews(getDb(), actorOf(user, context.clientAddress), input.data.review_ids, input.data.action, true);
+  const result = await moderateReviews(getDb(), user.actor, input.data.review_ids, input.data.action, true);
   return result.ok ? Response.json({ success: true, message: result.message }) : jsonError(result.message, result.status);
 }

@@ -11,9 +11,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 // POST /api/admin/seed-data → {message}: the categories and subcategories, idempotent.
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requirePermission(request, "seed.run");
+  const user = await requirePermission(request, "seed.run", context);
   const input = await readAdminWrite(request, { methods: ["POST"] });
   if (!input.ok) return input.response;
-  const message = await seedCatalogue(getDb(), { id: user.id, email: user.email, ip: context.clientAddress });
+  const message = await seedCatalogue(getDb(), user.actor);
   return Response.json({ success: true, message });
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { getDb } from "~db/client";
 import { adminSellerSchema } from "~/lib/admin-schemas";
 import { parseId } from "~/lib/schemas";
-import { actorOf, firstIssueMessage, jsonError, readAdminWrite } from "~/services/api.server";
+import { firstIssueMessage, jsonError, readAdminWrite } from "~/services/api.server";
 import { adminSellerRecord, editorValuesWith, saveSellerFromEditor } from "~/services/sellers-admin.server";
 import { getSellerForEditor } from "~/models/sellers-admin.server";
 import { requirePermission } from "~/services/session.server";
@@ -22,7 +22,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 // PUT /api/sellers/admin/{id} with some fields (e.g. {status} or {is_featured}) or the whole record:
 // the given fields over the stored ones, checked by the editor's schema, saved by the editor's path.
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requirePermission(request, "sellers.manage");
+  const user = await requirePermission(request, "sellers.manage", context);
   const input = await readAdminWrite(request, { methods: ["PUT"], schema: z.record(z.string(), z.unknown()) });
   if (!input.ok) return input.response;
   const db = getDb();
@@ -31,7 +31,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!id || !editor) return jsonError(NOT_FOUND, 404);
   const parsed = adminSellerSchema.safeParse(editorValuesWith(editor, input.data));
   if (!parsed.success) return jsonError(firstIssueMessage(parsed.error), 400);
-  const result = await saveSellerFromEditor(db, actorOf(user, context.clientAddress), id, parsed.data);
+  const result = await saveSellerFromEditor(db, user.actor, id, parsed.data);
   if (!result.ok) return jsonError(Object.values(result.fieldErrors).flat()[0] ?? "Failed to update seller", result.status);
   const saved = await getSellerForEditor(db, id);
   return Response.json({ success: true, message: "Seller updated successfully.", seller: saved ? await adminSellerRecord(db, saved) : null });

@@ -1,6 +1,6 @@
 import { getDb } from "~db/client";
 import { parseId } from "~/lib/schemas";
-import { actorOf, jsonError, readAdminWrite } from "~/services/api.server";
+import { jsonError, readAdminWrite } from "~/services/api.server";
 import { changeSellers } from "~/services/sellers-admin.server";
 import { requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/seller-verify";
@@ -12,12 +12,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 // POST /api/sellers/{id}/verify → {message: 'Seller verified successfully!'}: verified and live.
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requirePermission(request, "sellers.manage");
+  const user = await requirePermission(request, "sellers.manage", context);
   const input = await readAdminWrite(request, { methods: ["POST"] });
   if (!input.ok) return input.response;
   const id = parseId(params.id);
   if (!id) return jsonError("Seller not found", 404);
-  const result = await changeSellers(getDb(), actorOf(user, context.clientAddress), { intent: "row", action: "verify", id });
+  const result = await changeSellers(getDb(), user.actor, { intent: "row", action: "verify", id });
   if (!result.ok) return jsonError(result.message, result.status);
   return Response.json({ success: true, message: result.message });
 }

@@ -1,6 +1,6 @@
 import { getDb } from "~db/client";
 import { parseId } from "~/lib/schemas";
-import { actorOf, jsonError, readAdminWrite } from "~/services/api.server";
+import { jsonError, readAdminWrite } from "~/services/api.server";
 import { changeSellers } from "~/services/sellers-admin.server";
 import { requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/seller";
@@ -12,12 +12,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 // DELETE /api/admin/sellers/{id} → {success, message}; the seller's files go with it. Admins only.
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requirePermission(request, "sellers.delete");
+  const user = await requirePermission(request, "sellers.delete", context);
   const input = await readAdminWrite(request, { methods: ["DELETE"] });
   if (!input.ok) return input.response;
   const id = parseId(params.id);
   if (!id) return jsonError("Seller not found", 404);
-  const result = await changeSellers(getDb(), actorOf(user, context.clientAddress), { intent: "delete", id });
+  const result = await changeSellers(getDb(), user.actor, { intent: "delete", id });
   if (!result.ok) return jsonError(result.message, result.status);
   return Response.json({ success: true, message: result.message });
 }

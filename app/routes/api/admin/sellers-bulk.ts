@@ -1,6 +1,6 @@
 import { getDb } from "~db/client";
 import { apiSellerBulkSchema } from "~/lib/admin-schemas";
-import { actorOf, jsonError, readAdminWrite } from "~/services/api.server";
+import { jsonError, readAdminWrite } from "~/services/api.server";
 import { changeSellers } from "~/services/sellers-admin.server";
 import { requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/sellers-bulk";
@@ -12,10 +12,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 // POST /api/admin/sellers/bulk {seller_ids, action} → {message} (the page's bulk bar, same model).
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requirePermission(request, "sellers.manage");
+  const user = await requirePermission(request, "sellers.manage", context);
   const input = await readAdminWrite(request, { methods: ["POST"], schema: apiSellerBulkSchema });
   if (!input.ok) return input.response;
-  const result = await changeSellers(getDb(), actorOf(user, context.clientAddress), { intent: "bulk", bulk_action: input.data.action, ids: input.data.seller_ids });
+  const result = await changeSellers(getDb(), user.actor, { intent: "bulk", bulk_action: input.data.action, ids: input.data.seller_ids });
   if (!result.ok) return jsonError(result.message, result.status);
   return Response.json({ success: true, message: result.message });
 }

@@ -1,0 +1,30 @@
+import { getDb } from "~db/client";
+import type { RegistrationInput } from "~/lib/auth-schemas";
+import { type AccountUser, registerSeller } from "~/models/users.server";
+import { startSession } from "./auth.server";
+import { sendVerificationMail } from "./email-verification.server";
+import { publicOrigin } from "./public-url.server";
+import { consume, tooManyMessage } from "./rate-limit.server";
+
+// A seller's sign-up, once for the page (/seller-signup, two steps) and the API (POST /api/auth/register):
+// throttled per client address, the account and its seller row in one transaction, the verification
+// mail in the outbox, and a new session.
+
+export type SignUpResult =
+  | { ok: true; user: AccountUser; cookie: string }
+  | { ok: false; status: 429; message: string; retryAfterSeconds: number }
+  | { ok: false; status: 400 | 409; field: "email" | "category_ids" | "subcategory_ids"; message: string };
+
+export async function signUpSeller(
+  request: Request,
+  clientAddress: string,
+  input: Omit<RegistrationInput, "password"> & { passwordHash: string },
+): Promise<SignUpResult> {
+  const db = getDb();
+  const rate = consume(db, "signup", clientAddress);
+  if (!rate.allowed) return { ok: false, status: 429, message: tooManyMessage(rate.retryAfterSeconds), retryAfterSeconds: rate.retryAfterSeconds };
+  const result = await registerSeller(db, input);
+  if (!result.ok) return { ok: false, status: result.field === "email" ? 409 : 400, field: result.field, message: result.message };
+  await sendVerificationMail(db, result.user, publicOrigin(request));
+  return { ok: true, user: result.user, cookie: await startSession(request, result.user.id, clientAddress) };
+}
