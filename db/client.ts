@@ -90,7 +90,6 @@ export async function pendingMigrations(db: DB): Promise<string[]> {
   return migrations.filter((m) => !m.executedAt).map((m) => m.name);
 }
 
-/** Closes the process-wide database, if open (at shutdown: SQLite checkpoints its WAL). */
 /** Throws unless the database answers a trivial query (readiness). */
 export async function pingDatabase(db: DB): Promise<void> {
   await sql`select 1`.execute(db);
@@ -115,6 +114,7 @@ export function integrityOf(file: string): string {
   }
 }
 
+/** Closes the process-wide database, if open (at shutdown: SQLite checkpoints its WAL). */
 export async function closeDb(): Promise<void> {
   const db = globalForDb.__db;
   globalForDb.__db = undefined;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MOBILE_INVALID_MESSAGE, normaliseMobile } from "./phone";
 import {
   API_MAX_LIMIT, CITIES, DIRECTORY_PAGE_SIZE, IMAGE_MAX_BYTES, MAX_PRODUCT_IMAGES, NEWSLETTER_SOURCE_VALUES, PLAN_IDS, PLANS, QUERY_TYPES, REPORT_REASON_MAX_LENGTH, REVIEW_MAX_LENGTH, REVIEWER_NAME_MAX_LENGTH, SEARCH_MAX_LENGTH, TEXT_LIMITS,
 } from "./constants";
@@ -158,16 +159,34 @@ export const emailField = (requiredMessage: string, invalidMessage: string) =>
     .regex(EMAIL_PATTERN, invalidMessage)
     .transform((s) => s.toLowerCase());
 
-/** Application mobile rule: after removing spaces, an optional leading + then 10 to 15 digits. */
-export const MOBILE_PATTERN = /^\+?\d{10,15}$/;
-export const mobileField = (requiredMessage: string, invalidMessage: string) =>
+/** The one mobile rule (decision 13a, `lib/phone.ts`): a valid mobile number, stored as E.164. */
+export const mobileField = (requiredMessage: string, invalidMessage: string = MOBILE_INVALID_MESSAGE) =>
   z
     .string({ error: requiredMessage })
     .trim()
     .min(1, { message: requiredMessage, abort: true })
     .max(TEXT_LIMITS.mobile * 2, { message: invalidMessage, abort: true })
-    .transform((s) => s.replace(/[\s-]/g, ""))
-    .refine((s) => MOBILE_PATTERN.test(s), invalidMessage);
+    .transform((s, ctx) => {
+      const normalised = normaliseMobile(s);
+      if (normalised) return normalised;
+      ctx.addIssue({ code: "custom", message: invalidMessage });
+      return z.NEVER;
+    });
+
+/** The same rule for a mobile number that may be left out. */
+export const optionalMobileField = (invalidMessage: string = MOBILE_INVALID_MESSAGE) =>
+  z
+    .string()
+    .trim()
+    .max(TEXT_LIMITS.mobile * 2, invalidMessage)
+    .optional()
+    .transform((s, ctx) => {
+      if (!s) return undefined;
+      const normalised = normaliseMobile(s);
+      if (normalised) return normalised;
+      ctx.addIssue({ code: "custom", message: invalidMessage });
+      return z.NEVER;
+    });
 
 const PRICE_RANGE_VALUES = ["below_500", "500_1000", "1000_3000", "3000_5000", "above_5000"] as const;
 
@@ -204,13 +223,7 @@ export const CONTACT_REQUIRED_MESSAGE = "Please fill all required fields";
 export const contactSchema = z.object({
   name: requiredText(CONTACT_REQUIRED_MESSAGE, "Name", TEXT_LIMITS.name),
   email: emailField(CONTACT_REQUIRED_MESSAGE, "Email is invalid"),
-  mobile: z
-    .string()
-    .trim()
-    .max(TEXT_LIMITS.mobile * 2, "Please enter a valid mobile number")
-    .optional()
-    .transform((s) => (s ? s.replace(/[\s-]/g, "") : undefined))
-    .refine((s) => s === undefined || MOBILE_PATTERN.test(s), "Please enter a valid mobile number"),
+  mobile: optionalMobileField(),
   query_type: z.enum(QUERY_TYPES, { error: CONTACT_REQUIRED_MESSAGE }),
   subject: optionalString("Subject", TEXT_LIMITS.subject),
   message: requiredText(CONTACT_REQUIRED_MESSAGE, "Message", TEXT_LIMITS.message),
@@ -231,7 +244,7 @@ export type NewsletterInput = z.output<typeof newsletterSchema>;
 export const APPLICATION_MESSAGES = {
   name: "Name is required",
   mobileRequired: "Mobile number is required",
-  mobileInvalid: "Please enter a valid mobile number",
+  mobileInvalid: MOBILE_INVALID_MESSAGE,
   emailRequired: "Email is required",
   emailInvalid: "Email is invalid",
   categories: "Please select at least one category",

@@ -1,6 +1,7 @@
 import { CONTACT, priceRangeLabel, SITE_LONG_NAME, SITE_NAME } from "./constants";
 import { safeExternalUrl } from "./format";
 import { directoryPath } from "./seo";
+import { normaliseMobile } from "./phone";
 import { whatsappDigits } from "./whatsapp";
 
 // schema.org structured data (JSON-LD) for the home page and seller profiles: pure builders over the
@@ -95,7 +96,7 @@ export function sellerStructuredData(seller: StructuredSeller, origin: string, s
   const images = [seller.profile_photo, seller.logo, ...seller.product_image_list, shareImagePath]
     .map((p) => absolute(origin, p))
     .filter((u, i, all): u is string => !!u && all.indexOf(u) === i);
-  const phone = whatsappDigits(seller.mobile);
+  const phone = normaliseMobile(seller.mobile);
   const sameAs = [seller.website, seller.facebook_link, seller.instagram, seller.youtube_link]
     .map((link) => safeExternalUrl(link))
     .filter((u): u is string => !!u);
@@ -107,7 +108,7 @@ export function sellerStructuredData(seller: StructuredSeller, origin: string, s
     name: seller.display_name,
     description: seller.description || seller.tagline,
     image: images,
-    telephone: phone ? `+${phone}` : seller.mobile,
+    telephone: phone ?? seller.mobile,
     url,
     sameAs,
     address: compact({

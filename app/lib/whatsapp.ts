@@ -1,12 +1,14 @@
+import { normaliseMobile } from "./phone";
+
 // WhatsApp links: `https://wa.me/<digits>` opens a chat with a number given with its country code.
 
 const INDIA = "91";
 
 /**
- * The digits WhatsApp wants for a phone number stored under the one mobile rule (`MOBILE_PATTERN`:
- * an optional `+`, then 10 to 15 digits, spaces and hyphens allowed). A bare 10-digit number is an
- * Indian mobile (91 + the number), and so is one written with the trunk 0 (0 + 10 digits); with a
- * `+`, or 11 to 15 digits, the country code is already there. Anything else gives null.
+ * The digits WhatsApp wants for a number written in a seller's WhatsApp link (which may be a business
+ * landline, so it is not held to the mobile rule): a bare 10-digit number is Indian (91 + the number),
+ * and so is one written with the trunk 0; with a `+`, or 11 to 15 digits, the country code is already
+ * there. Anything else gives null.
  */
 export function whatsappDigits(phone: string | null | undefined): string | null {
   if (!phone) return null;
@@ -39,9 +41,9 @@ export function whatsappDigitsFromLink(link: string | null | undefined): string 
   return null;
 }
 
-/** 'Chat on WhatsApp': the seller's WhatsApp number when their link names one, else their mobile. */
+/** 'Chat on WhatsApp': the seller's WhatsApp number when their link names one, else her (normalised) mobile. */
 export function whatsappChatUrl(seller: { whatsapp_link: string | null; mobile: string | null }): string | null {
-  const digits = whatsappDigitsFromLink(seller.whatsapp_link) ?? whatsappDigits(seller.mobile);
+  const digits = whatsappDigitsFromLink(seller.whatsapp_link) ?? normaliseMobile(seller.mobile)?.slice(1) ?? null;
   return digits ? `https://wa.me/${digits}` : null;
 }
 

@@ -27,6 +27,7 @@ import { formConstraints } from "~/services/form-constraints.server";
 import { checkPublicForm } from "~/services/public-form.server";
 import { sellerShareImagePath } from "~/services/share-card.server";
 import type { loader as rootLoader } from "~/root";
+import { formatMobile, telHref } from "~/lib/phone";
 import type { Route } from "./+types/seller";
 import { readForm } from "~/services/api.server";
 
@@ -246,7 +247,7 @@ function Overview({ seller, website, whatsappChat }: { seller: Seller; website: 
         <section className="card card-pad" aria-labelledby="contact-heading">
           <h2 id="contact-heading">Contact Information</h2>
           <ul className="contact-list">
-            <li><PhoneIcon /> <span><a href={`tel:${seller.mobile.replace(/\s+/g, "")}`}>{seller.mobile}</a><br /><a className="btn btn-primary btn-sm" style={{ marginTop: 6 }} href={`tel:${seller.mobile.replace(/\s+/g, "")}`}>Call Now</a></span></li>
+            <li><PhoneIcon /> <span><a href={telHref(seller.mobile)}>{formatMobile(seller.mobile)}</a><br /><a className="btn btn-primary btn-sm" style={{ marginTop: 6 }} href={telHref(seller.mobile)}>Call Now</a></span></li>
             {seller.address ? <li><MapPinIcon /> <span>{seller.address}</span></li> : null}
             {whatsappChat ? <li><MessageIcon /> <span>WhatsApp <a href={whatsappChat} target="_blank" rel="noopener noreferrer nofollow">{whatsappNumberLabel(whatsappChat)}</a></span></li> : null}
           </ul>

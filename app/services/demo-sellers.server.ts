@@ -127,7 +127,7 @@ export async function seedDemoSellers(db: DB, count: number, seed = 42): Promise
             owner_name: owner,
             business_name: businessName,
             email: `${first.toLowerCase()}.${last.toLowerCase().replace(/[^a-z]/g, "")}${n}@example.in`,
-            mobile: `+91 9${String(100000000 + Math.floor(rand() * 899999999)).slice(0, 9)}`,
+            mobile: `+919${String(100000000 + Math.floor(rand() * 899999999)).slice(0, 9)}`,
             city,
             locality,
             address: `${1 + Math.floor(rand() * 300)}, ${pick(rand, ["1st Main", "2nd Cross", "MG Road", "Temple Street", "Lake View Road", "Station Road"])}, ${locality}, ${city}`,

@@ -148,7 +148,7 @@ test.describe("admin seller editor", () => {
     await page.getByRole("button", { name: "Create Seller" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Seller created successfully." })).toBeVisible();
     const row = await db.selectFrom("sellers").select(["id", "owner_name", "mobile", "city", "status", "amount_paid", "subscription_months", "category_names"]).where("email", "=", `${word}@example.test`).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ owner_name: "Kavya Iyer", mobile: "9845012345", city: "Chennai", status: "pending", amount_paid: 4999, subscription_months: 12, category_names: "Food & Beverages" });
+    expect(row).toMatchObject({ owner_name: "Kavya Iyer", mobile: "+919845012345", city: "Chennai", status: "pending", amount_paid: 4999, subscription_months: 12, category_names: "Food & Beverages" });
     const audit = await db.selectFrom("audit_log").select("action").where("target_type", "=", "seller").where("target_id", "=", String(row.id)).execute();
     expect(audit.map((a) => a.action)).toEqual(["seller.create"]);
     await page.goto(`/admin/sellers?search=${word}`);

@@ -215,7 +215,7 @@ test.describe("contact", () => {
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByRole("heading", { name: "Message sent!" })).toBeVisible();
     const row = await db.selectFrom("enquiries").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ name: "Kavya", query_type: "Partnership", subject: "Workshop", status: "new", mobile: "9845012345" });
+    expect(row).toMatchObject({ name: "Kavya", query_type: "Partnership", subject: "Workshop", status: "new", mobile: "+919845012345" });
     await expect.poll(async () => (await db.selectFrom("mail_outbox").select("id").where("to_address", "=", email).execute()).length).toBe(1);
     await page.getByRole("link", { name: "Send Another Message" }).click();
     await expect(page.getByRole("button", { name: "Send Message" })).toBeVisible();

@@ -187,7 +187,7 @@ test.describe("listing application: bad input (server checks)", () => {
     });
   }
 
-  for (const mobile of ["98765abcde", "987654321", "9876543210123456"]) {
+  for (const mobile of ["98765abcde", "987654321", "9876543210123456", "0123456789"]) {
     test(`mobile ${mobile} is refused`, async ({ request, db }) => {
       const res = await postApplication(request, (await applicationBody(db, { mobile })).form);
       expect(res.status).toBe(400);

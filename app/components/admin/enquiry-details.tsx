@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
+import { formatMobile, telHref } from "~/lib/phone";
 import { StatusBadge } from "~/components/admin/badge";
 import { ADMIN_NOTES_MAX_LENGTH, ENQUIRY_STATUS_LABELS, ENQUIRY_UPDATE_STATUSES } from "~/lib/admin-schemas";
 import { formatDate } from "~/lib/dates";
@@ -50,7 +51,7 @@ export function EnquiryDetails({ enquiry, back, headingId, values, error, onClos
       <dl>
         <dt>Email</dt>
         <dd><a href={`mailto:${enquiry.email}`}>{enquiry.email}</a></dd>
-        {enquiry.mobile ? (<><dt>Mobile</dt><dd><a href={`tel:${enquiry.mobile}`}>{enquiry.mobile}</a></dd></>) : null}
+        {enquiry.mobile ? (<><dt>Mobile</dt><dd><a href={telHref(enquiry.mobile)}>{formatMobile(enquiry.mobile)}</a></dd></>) : null}
         <dt>Query type</dt>
         <dd>{enquiry.query_type}</dd>
         {enquiry.subject ? (<><dt>Subject</dt><dd>{enquiry.subject}</dd></>) : null}
