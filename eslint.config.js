@@ -53,6 +53,19 @@ export default tseslint.config(
     },
   },
   {
+    // Models speak the domain (a RefusalReason from app/lib/refusal.ts), never HTTP: the route maps it to a status.
+    files: ["app/models/**/*.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "Property[key.name='status'][value.type='Literal'][value.value>=100][value.value<600]",
+          message: "Models return a refusal reason (app/lib/refusal.ts), not an HTTP status.",
+        },
+      ],
+    },
+  },
+  {
     // Kysely's documented migration signature takes Kysely<any>: a migration must not depend on today's schema.
     files: ["db/migrations/**/*.ts"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },

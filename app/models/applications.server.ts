@@ -1,6 +1,7 @@
 import type { DB } from "~db/client";
 import { formatRupees, planById } from "~/lib/constants";
 import { APPLICATION_MESSAGES, type ApplicationFields, UPLOAD_PURPOSES, type UploadPurpose } from "~/lib/schemas";
+import { RefusedChange } from "~/lib/refusal";
 import { sellerProfileColumns } from "~/lib/seller-fields";
 import { setSellerCategories } from "./seller-categories.server";
 import { UNASSIGNED_PURPOSE } from "./uploads.server";
@@ -18,20 +19,14 @@ export interface ApplicationImages {
 
 export type ApplicationResult =
   | { ok: true; sellerId: number; amount: number; months: number }
-  | { ok: false; status: 400 | 409; fieldErrors: Record<string, string[]> };
+  | { ok: false; reason: "invalid" | "conflict"; fieldErrors: Record<string, string[]> };
 
 /** Aadhaar numbers are kept masked: only the last four digits (decision 18). */
 export function maskAadhaar(digits: string | undefined): string | null {
   return digits ? `XXXX-XXXX-${digits.slice(-4)}` : null;
 }
 
-class Refused extends Error {
-  constructor(readonly status: 400 | 409, readonly fieldErrors: Record<string, string[]>) {
-    super("application refused");
-  }
-}
-
-const refuse = (status: 400 | 409, field: string, message: string) => new Refused(status, { [field]: [message] });
+const refuse = (reason: "invalid" | "conflict", field: string, message: string) => new RefusedChange(reason, { [field]: [message] });
 
 export async function isPaymentReferenceUsed(db: DB, reference: string, exceptSellerId?: number): Promise<boolean> {
   let q = db.selectFrom("sellers").select("id").where("payment_reference", "=", reference);
@@ -46,14 +41,14 @@ export async function createApplication(
   options: { userId?: number | null } = {},
 ): Promise<ApplicationResult> {
   const plan = planById(fields.plan);
-  if (!plan) return { ok: false, status: 400, fieldErrors: { plan: [APPLICATION_MESSAGES.plan] } };
+  if (!plan) return { ok: false, reason: "invalid", fieldErrors: { plan: [APPLICATION_MESSAGES.plan] } };
   const categoryIds = [...new Set(fields.category_ids)];
   const subcategoryIds = [...new Set(fields.subcategory_ids)];
   try {
     const sellerId = await db.transaction().execute(async (trx) => {
-      if ((await unknownCategories(trx, categoryIds)).length) throw refuse(400, "category_ids", APPLICATION_MESSAGES.categoryUnknown);
+      if ((await unknownCategories(trx, categoryIds)).length) throw refuse("invalid", "category_ids", APPLICATION_MESSAGES.categoryUnknown);
       if ((await subcategoriesOutside(trx, categoryIds, subcategoryIds)).length) {
-        throw refuse(400, "subcategory_ids", APPLICATION_MESSAGES.subcategoryUnknown);
+        throw refuse("invalid", "subcategory_ids", APPLICATION_MESSAGES.subcategoryUnknown);
       }
       // A signed-in seller's application completes (or renews) the account's own listing: never a second row.
       const own = options.userId
@@ -61,7 +56,7 @@ export async function createApplication(
         : undefined;
       const renewal = !!own?.payment_screenshot;
       if (fields.payment_reference && (await isPaymentReferenceUsed(trx, fields.payment_reference, own?.id))) {
-        throw refuse(409, "payment_reference", APPLICATION_MESSAGES.utrUsed);
+        throw refuse("conflict", "payment_reference", APPLICATION_MESSAGES.utrUsed);
       }
 
       // Every referenced image must be an unclaimed upload, stored for this field's purpose or for none
@@ -78,7 +73,7 @@ export async function createApplication(
         const row = rows.find((r) => r.key === key);
         if (!row || (row.purpose !== purpose && row.purpose !== UNASSIGNED_PURPOSE) || row.seller_id !== null || claimed.has(key)) {
           const field = purpose === "product_image" ? "product_images" : purpose;
-          throw refuse(400, field, APPLICATION_MESSAGES.imageNotFound);
+          throw refuse("invalid", field, APPLICATION_MESSAGES.imageNotFound);
         }
         claimed.add(key);
       }
@@ -134,10 +129,10 @@ export async function createApplication(
     });
     return { ok: true, sellerId, amount: plan.amount, months: plan.months };
   } catch (error) {
-    if (error instanceof Refused) return { ok: false, status: error.status, fieldErrors: error.fieldErrors };
+    if (error instanceof RefusedChange) return { ok: false, reason: error.reason, fieldErrors: error.fieldErrors };
     // Two applications racing for one UTR: the unique index decides.
     if (error instanceof Error && /UNIQUE constraint failed: sellers\.payment_reference/.test(error.message)) {
-      return { ok: false, status: 409, fieldErrors: { payment_reference: [APPLICATION_MESSAGES.utrUsed] } };
+      return { ok: false, reason: "conflict", fieldErrors: { payment_reference: [APPLICATION_MESSAGES.utrUsed] } };
     }
     throw error;
   }

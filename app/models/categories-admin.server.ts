@@ -57,12 +57,12 @@ export async function listParentChoices(db: DB) {
 export type FieldErrors = Record<string, string[]>;
 export type SaveResult =
   | { ok: true; id: number; changed: string[] }
-  | { ok: false; status: 400 | 404 | 409; message: string; fieldErrors?: FieldErrors };
+  | { ok: false; reason: "invalid" | "not_found" | "conflict"; message: string; fieldErrors?: FieldErrors };
 
 type Refusal = Extract<SaveResult, { ok: false }>;
-const notFound = (what: string): Refusal => ({ ok: false, status: 404, message: `${what} not found` });
-const conflict = (field: string, message: string): Refusal => ({ ok: false, status: 409, message, fieldErrors: { [field]: [message] } });
-const invalid = (field: string, message: string): Refusal => ({ ok: false, status: 400, message, fieldErrors: { [field]: [message] } });
+const notFound = (what: string): Refusal => ({ ok: false, reason: "not_found", message: `${what} not found` });
+const conflict = (field: string, message: string): Refusal => ({ ok: false, reason: "conflict", message, fieldErrors: { [field]: [message] } });
+const invalid = (field: string, message: string): Refusal => ({ ok: false, reason: "invalid", message, fieldErrors: { [field]: [message] } });
 
 /** A unique-constraint failure that slipped between the check and the write (another admin, same moment). */
 function uniqueViolation(error: unknown): boolean {
@@ -139,7 +139,7 @@ export async function saveCategory(db: DB, actor: Actor, id: number | null, inpu
   );
 }
 
-export type DeleteResult = { ok: true; name: string; subcategories: number; sellerLinks: number } | { ok: false; status: 404; message: string };
+export type DeleteResult = { ok: true; name: string; subcategories: number; sellerLinks: number } | { ok: false; reason: "not_found"; message: string };
 
 /**
  * Deletes a category with its subcategories. Sellers are never deleted: they lose this category's links

@@ -90,7 +90,7 @@ export async function getEnquiry(db: DB, id: number) {
   return db.selectFrom("enquiries").select(ENQUIRY_COLUMNS).where("id", "=", id).executeTakeFirst();
 }
 
-export type EnquiryUpdateResult = { ok: true; enquiry: AdminEnquiryRow; changed: boolean } | { ok: false; status: 404; message: string };
+export type EnquiryUpdateResult = { ok: true; enquiry: AdminEnquiryRow; changed: boolean } | { ok: false; reason: "not_found"; message: string };
 
 /**
  * The detail view's change: a new status and the admin notes (left out = kept). One transaction with an
@@ -99,7 +99,7 @@ export type EnquiryUpdateResult = { ok: true; enquiry: AdminEnquiryRow; changed:
 export async function updateEnquiry(db: DB, actor: Actor, id: number, input: EnquiryUpdate): Promise<EnquiryUpdateResult> {
   return db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom("enquiries").select(ENQUIRY_COLUMNS).where("id", "=", id).executeTakeFirst();
-    if (!before) return { ok: false as const, status: 404 as const, message: "Enquiry not found. It may have been deleted meanwhile." };
+    if (!before) return { ok: false as const, reason: "not_found" as const, message: "Enquiry not found. It may have been deleted meanwhile." };
     const next = { status: input.status, admin_notes: input.admin_notes === undefined ? before.admin_notes : input.admin_notes };
     const changes: Record<string, [unknown, unknown]> = {};
     if (next.status !== before.status) changes.status = [before.status, next.status];

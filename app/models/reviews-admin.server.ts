@@ -54,7 +54,7 @@ export async function listAdminReviews(db: DB, f: ReviewFilters, paging: Paging)
 }
 export type AdminReviewRow = Awaited<ReturnType<typeof listAdminReviews>>["reviews"][number];
 
-export type MoveResult = { ok: true; moved: number } | { ok: false; status: 404 | 409; message: string };
+export type MoveResult = { ok: true; moved: number } | { ok: false; reason: "not_found" | "conflict"; message: string };
 
 const VERB: Record<ReviewMove, string> = { published: "published", rejected: "rejected", delete: "deleted" };
 
@@ -64,12 +64,12 @@ const VERB: Record<ReviewMove, string> = { published: "published", rejected: "re
  */
 export async function moveReviews(db: DB, actor: Actor, ids: number[], move: ReviewMove): Promise<MoveResult> {
   const unique = [...new Set(ids)];
-  if (!unique.length) return { ok: false, status: 409, message: "Please select reviews to perform bulk action." };
+  if (!unique.length) return { ok: false, reason: "conflict", message: "Please select reviews to perform bulk action." };
   return db.transaction().execute(async (trx) => {
     const rows = await trx.selectFrom("reviews").select(["id", "status", "seller_id", "reviewer_name"]).where("id", "in", unique).execute();
-    if (rows.length !== unique.length) return { ok: false as const, status: 404 as const, message: "Review not found. It may have been deleted meanwhile." };
+    if (rows.length !== unique.length) return { ok: false as const, reason: "not_found" as const, message: "Review not found. It may have been deleted meanwhile." };
     const refused = rows.find((r) => !canMove(r.status, move));
-    if (refused) return { ok: false as const, status: 409 as const, message: `A ${refused.status} review cannot be ${VERB[move]}.` };
+    if (refused) return { ok: false as const, reason: "conflict" as const, message: `A ${refused.status} review cannot be ${VERB[move]}.` };
     const stamp = new Date().toISOString();
     for (const row of rows) {
       if (move === "delete") await trx.deleteFrom("reviews").where("id", "=", row.id).execute();

@@ -7,6 +7,7 @@ import type { Paging } from "~/lib/paging";
 import { type AdminSellerInput, SELLER_EDITOR_MESSAGES } from "~/lib/admin-schemas";
 import { APPLICATION_MESSAGES, UPLOAD_PURPOSES } from "~/lib/schemas";
 import { adminSellerColumns } from "~/lib/seller-fields";
+import { RefusedChange } from "~/lib/refusal";
 import { isPaymentReferenceUsed } from "./applications.server";
 import { type Actor, writeAudit } from "./audit.server";
 import { subcategoriesOutside, unknownCategories } from "./categories.server";
@@ -108,7 +109,7 @@ export function identityCardHint(s: { is_verified: number; is_paid: number; stat
 export const SELLER_ACTIONS = ["toggle_status", "approve", "deactivate", "verify", "toggle_verified", "feature", "toggle_featured", "mark_paid", "delete"] as const;
 export type SellerAction = (typeof SELLER_ACTIONS)[number];
 
-export type ActionResult = { ok: true; changed: number[]; approved: number[] } | { ok: false; status: 404 | 409; message: string };
+export type ActionResult = { ok: true; changed: number[]; approved: number[] } | { ok: false; reason: "not_found" | "conflict"; message: string };
 
 const AUDITED = ["status", "is_verified", "is_featured", "is_paid", "payment_status", "subscription_start_date", "subscription_end_date"] as const;
 type Audited = Pick<Awaited<ReturnType<typeof getAdminSeller>> & object, (typeof AUDITED)[number] | "id" | "amount_paid" | "subscription_months" | "owner_name" | "business_name" | "email">;
@@ -164,14 +165,14 @@ function changesFor(action: Exclude<SellerAction, "delete">, s: Audited): Partia
  */
 export async function applySellerAction(db: DB, actor: Actor, ids: number[], action: SellerAction): Promise<ActionResult> {
   const unique = [...new Set(ids)];
-  if (!unique.length) return { ok: false, status: 409, message: "Please select sellers first" };
+  if (!unique.length) return { ok: false, reason: "conflict", message: "Please select sellers first" };
   const result = await db.transaction().execute(async (trx) => {
     const rows = await trx
       .selectFrom("sellers")
       .select(["id", ...AUDITED, "amount_paid", "subscription_months", "owner_name", "business_name", "email"])
       .where("id", "in", unique)
       .execute();
-    if (rows.length !== unique.length) return { ok: false as const, status: 404 as const, message: "Seller not found. It may have been deleted meanwhile." };
+    if (rows.length !== unique.length) return { ok: false as const, reason: "not_found" as const, message: "Seller not found. It may have been deleted meanwhile." };
     const stamp = new Date().toISOString();
     const changed: number[] = [];
     const approved: number[] = [];
@@ -248,13 +249,7 @@ export async function getSellerForEditor(db: DB, id: number) {
 export type EditorImages = Partial<Record<"profile_photo" | "id_proof_document" | "payment_screenshot", string>>;
 export type SaveSellerResult =
   | { ok: true; id: number; created: boolean; wentLive: boolean; replaced: string[] }
-  | { ok: false; status: 400 | 404 | 409 | 413; fieldErrors: Record<string, string[]> };
-
-class Refused extends Error {
-  constructor(readonly status: 400 | 404 | 409, readonly fieldErrors: Record<string, string[]>) {
-    super("seller change refused");
-  }
-}
+  | { ok: false; reason: "invalid" | "not_found" | "conflict" | "too_large"; fieldErrors: Record<string, string[]> };
 
 /**
  * Creates (id null) or updates a seller from the admin editor, with its category links, any replaced
@@ -269,12 +264,12 @@ export async function saveAdminSeller(db: DB, actor: Actor, id: number | null, i
   }
   try {
     return await db.transaction().execute(async (trx) => {
-      if ((await unknownCategories(trx, input.category_ids)).length) throw new Refused(400, { category_ids: [APPLICATION_MESSAGES.categoryUnknown] });
+      if ((await unknownCategories(trx, input.category_ids)).length) throw new RefusedChange("invalid", { category_ids: [APPLICATION_MESSAGES.categoryUnknown] });
       if ((await subcategoriesOutside(trx, input.category_ids, input.subcategory_ids)).length) {
-        throw new Refused(400, { subcategory_ids: [APPLICATION_MESSAGES.subcategoryUnknown] });
+        throw new RefusedChange("invalid", { subcategory_ids: [APPLICATION_MESSAGES.subcategoryUnknown] });
       }
       if (columns.payment_reference && (await isPaymentReferenceUsed(trx, columns.payment_reference, id ?? undefined))) {
-        throw new Refused(409, { payment_reference: [APPLICATION_MESSAGES.utrUsed] });
+        throw new RefusedChange("conflict", { payment_reference: [APPLICATION_MESSAGES.utrUsed] });
       }
       const stamp = new Date().toISOString();
       let sellerId: number;
@@ -287,7 +282,7 @@ export async function saveAdminSeller(db: DB, actor: Actor, id: number | null, i
         await writeAudit(trx, { action: "seller.create", actorUserId: actor.id, actorEmail: actor.email, ip: actor.ip, targetType: "seller", targetId: sellerId, details: { after: columns } });
       } else {
         const before = await trx.selectFrom("sellers").selectAll().where("id", "=", id).executeTakeFirst();
-        if (!before) throw new Refused(404, { "": [SELLER_EDITOR_MESSAGES.notFound] });
+        if (!before) throw new RefusedChange("not_found", { "": [SELLER_EDITOR_MESSAGES.notFound] });
         sellerId = id;
         const changes: Record<string, [unknown, unknown]> = {};
         for (const [key, after] of Object.entries(columns)) {
@@ -313,9 +308,9 @@ export async function saveAdminSeller(db: DB, actor: Actor, id: number | null, i
       return { ok: true as const, id: sellerId, created: id === null, wentLive, replaced };
     });
   } catch (error) {
-    if (error instanceof Refused) return { ok: false, status: error.status, fieldErrors: error.fieldErrors };
+    if (error instanceof RefusedChange) return { ok: false, reason: error.reason, fieldErrors: error.fieldErrors };
     if (error instanceof Error && /UNIQUE constraint failed: sellers\.payment_reference/.test(error.message)) {
-      return { ok: false, status: 409, fieldErrors: { payment_reference: [APPLICATION_MESSAGES.utrUsed] } };
+      return { ok: false, reason: "conflict", fieldErrors: { payment_reference: [APPLICATION_MESSAGES.utrUsed] } };
     }
     throw error;
   }

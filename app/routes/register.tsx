@@ -24,6 +24,7 @@ import { FORM_TYPE_MESSAGE } from "~/services/api.server";
 import { readMultipartForm } from "~/services/multipart.server";
 import type { Route } from "./+types/register";
 import { pageMeta, privatePageMeta } from "~/lib/seo";
+import { httpStatusOf } from "~/lib/refusal";
 
 // /register — the paid listing application (decision 2): one multipart form that works without
 // JavaScript. With JavaScript the same zod schema checks it before it is sent.
@@ -107,7 +108,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     user?.role === "seller" ? user.id : null,
   );
   if (!result.ok) {
-    return data<ActionReply>({ result: submission.reply({ fieldErrors: result.fieldErrors, hideFields }), reselect }, { status: result.status });
+    return data<ActionReply>({ result: submission.reply({ fieldErrors: result.fieldErrors, hideFields }), reselect }, { status: httpStatusOf(result.reason) });
   }
   return redirect("/register?submitted=1");
 }

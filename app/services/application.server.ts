@@ -80,10 +80,10 @@ export async function submitApplicationWithFiles(
   fields: ApplicationFields,
   files: ApplicationFiles,
   userId?: number | null,
-): Promise<ApplicationResult | { ok: false; status: 400 | 413; fieldErrors: Record<string, string[]> }> {
+): Promise<ApplicationResult | { ok: false; reason: "invalid" | "too_large"; fieldErrors: Record<string, string[]> }> {
   const stored: StoredImage[] = [];
   const fieldErrors: Record<string, string[]> = {};
-  let status: 400 | 413 = 400;
+  let reason: "invalid" | "too_large" = "invalid";
   const store = async (field: string, file: File, purpose: "id_proof_document" | "payment_screenshot" | "profile_photo" | "product_image") => {
     const result = await storeImage(db, new Uint8Array(await file.arrayBuffer()), purpose);
     if (result.ok) {
@@ -91,7 +91,7 @@ export async function submitApplicationWithFiles(
       return result.key;
     }
     fieldErrors[field] = [result.message];
-    if (result.status === 413) status = 413;
+    if (result.reason === "too_large") reason = "too_large";
     return null;
   };
   try {
@@ -105,7 +105,7 @@ export async function submitApplicationWithFiles(
     }
     if (!id_proof_document || !payment_screenshot || !profile_photo || Object.keys(fieldErrors).length) {
       await discardImages(db, stored);
-      return { ok: false, status, fieldErrors };
+      return { ok: false, reason, fieldErrors };
     }
     const result = await submitApplication(db, fields, { id_proof_document, payment_screenshot, profile_photo, product_images }, userId);
     if (!result.ok) await discardImages(db, stored);
@@ -116,7 +116,7 @@ export async function submitApplicationWithFiles(
   }
 }
 
-type Refusal = { ok: false; status: 400 | 413; fieldErrors: Record<string, string[]> };
+type Refusal = { ok: false; reason: "invalid" | "too_large"; fieldErrors: Record<string, string[]> };
 export type ImageReferences = { id_proof_document: string; payment_screenshot: string; profile_photo: string; product_images: string[] };
 
 const DATA_URL = /^data:(?:image\/[a-z0-9.+-]+)?(?:;[a-z0-9=._+-]+)*;base64,/i;
@@ -150,14 +150,14 @@ export async function submitApplicationWithReferences(
   const stored: StoredImage[] = [];
   const resolve = async (field: keyof ImageReferences, reference: string, purpose: UploadPurpose): Promise<string | Refusal> => {
     const data = decodeDataUrl(reference);
-    if (data === "too_big") return { ok: false, status: 413, fieldErrors: { [field]: [APPLICATION_MESSAGES.tooBig] } };
+    if (data === "too_big") return { ok: false, reason: "too_large", fieldErrors: { [field]: [APPLICATION_MESSAGES.tooBig] } };
     if (data) {
       const image = await storeImage(db, data, purpose);
-      if (!image.ok) return { ok: false, status: image.status === 413 ? 413 : 400, fieldErrors: { [field]: [image.message] } };
+      if (!image.ok) return { ok: false, reason: image.reason, fieldErrors: { [field]: [image.message] } };
       stored.push(image);
       return image.key;
     }
-    return keyFromReference(reference) ?? { ok: false, status: 400, fieldErrors: { [field]: [APPLICATION_MESSAGES.imageNotFound] } };
+    return keyFromReference(reference) ?? { ok: false, reason: "invalid", fieldErrors: { [field]: [APPLICATION_MESSAGES.imageNotFound] } };
   };
   try {
     const keys: Partial<Record<"id_proof_document" | "payment_screenshot" | "profile_photo", string>> = {};

@@ -10,7 +10,7 @@ const LABEL: Record<Kind, string> = { category: "Category", subcategory: "Subcat
 
 export type ChangeResult =
   | { ok: true; id: number; message: string }
-  | { ok: false; status: 400 | 404 | 409; message: string; fieldErrors?: FieldErrors };
+  | { ok: false; reason: "invalid" | "not_found" | "conflict"; message: string; fieldErrors?: FieldErrors };
 
 function savedMessage(kind: Kind, created: boolean, changed: string[], isActive: boolean | undefined): string {
   if (created) return `${LABEL[kind]} created successfully!`;

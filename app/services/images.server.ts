@@ -18,22 +18,22 @@ const MARKUP = /<(?:script|html|body|svg|iframe|object|embed|\?php|!doctype)\b|j
 export const PIXELS_TOO_LARGE_MESSAGE = "This image has too many pixels. Please resize it (for example to 800×600) and try again.";
 
 export type ProcessedImage = { ok: true; data: Buffer; width: number; height: number; mime: "image/webp" };
-export type ImageRefusal = { ok: false; status: 400 | 413; message: string };
+export type ImageRefusal = { ok: false; reason: "invalid" | "too_large"; message: string };
 
 export async function processImage(input: Uint8Array, options: { maxBytes?: number; quality?: number } = {}): Promise<ProcessedImage | ImageRefusal> {
   const maxBytes = options.maxBytes ?? IMAGE_MAX_BYTES;
-  if (input.byteLength === 0) return { ok: false, status: 400, message: APPLICATION_MESSAGES.notImage };
-  if (input.byteLength > maxBytes) return { ok: false, status: 413, message: APPLICATION_MESSAGES.tooBig };
+  if (input.byteLength === 0) return { ok: false, reason: "invalid", message: APPLICATION_MESSAGES.notImage };
+  if (input.byteLength > maxBytes) return { ok: false, reason: "too_large", message: APPLICATION_MESSAGES.tooBig };
   const buffer = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
-  if (MARKUP.test(buffer.toString("latin1"))) return { ok: false, status: 400, message: APPLICATION_MESSAGES.notImage };
+  if (MARKUP.test(buffer.toString("latin1"))) return { ok: false, reason: "invalid", message: APPLICATION_MESSAGES.notImage };
 
   try {
     // sharp() itself throws synchronously on some inputs (an empty buffer); the awaits reject on the rest.
     const meta = await sharp(buffer, { limitInputPixels: false, failOn: "error" }).metadata();
     if (!meta.format || !ACCEPTED_FORMATS.has(meta.format) || !meta.width || !meta.height) {
-      return { ok: false, status: 400, message: APPLICATION_MESSAGES.notImage };
+      return { ok: false, reason: "invalid", message: APPLICATION_MESSAGES.notImage };
     }
-    if (meta.width * meta.height > MAX_INPUT_PIXELS) return { ok: false, status: 400, message: PIXELS_TOO_LARGE_MESSAGE };
+    if (meta.width * meta.height > MAX_INPUT_PIXELS) return { ok: false, reason: "invalid", message: PIXELS_TOO_LARGE_MESSAGE };
     const { data, info } = await sharp(buffer, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error", pages: 1 })
       .rotate() // apply the camera orientation before the EXIF block is dropped
       .resize({ width: IMAGE_MAX_EDGE, height: IMAGE_MAX_EDGE, fit: "inside", withoutEnlargement: true })
@@ -41,7 +41,7 @@ export async function processImage(input: Uint8Array, options: { maxBytes?: numb
       .toBuffer({ resolveWithObject: true });
     return { ok: true, data, width: info.width, height: info.height, mime: "image/webp" };
   } catch {
-    return { ok: false, status: 400, message: APPLICATION_MESSAGES.notImage };
+    return { ok: false, reason: "invalid", message: APPLICATION_MESSAGES.notImage };
   }
 }
 

@@ -14,7 +14,7 @@ import { discardImages, privateUploadUrl, storeImage, type StoredImage } from ".
 // One path for every sellers change of the back-office (page actions and /api twins): the model's
 // transaction, then what follows a commit (approval emails, removing a deleted seller's files).
 
-export type SellerChange = { ok: true; message: string } | { ok: false; status: 400 | 403 | 404 | 409; message: string };
+export type SellerChange = { ok: true; message: string } | { ok: false; reason: "invalid" | "forbidden" | "not_found" | "conflict"; message: string };
 
 const BULK_LABEL: Record<string, string> = { approve: "approve", deactivate: "deactivate", verify: "verify", feature: "feature" };
 
@@ -61,7 +61,7 @@ export async function saveSellerFromEditor(db: DB, actor: Actor, id: number | nu
       const image = await storeImage(db, new Uint8Array(await file.arrayBuffer()), field);
       if (!image.ok) {
         await discardImages(db, stored);
-        return { ok: false, status: image.status, fieldErrors: { [field]: [image.message] } };
+        return { ok: false, reason: image.reason, fieldErrors: { [field]: [image.message] } };
       }
       stored.push(image);
       images[field] = image.key;

@@ -64,16 +64,16 @@ describe("creating and editing categories", () => {
     const before = (await listAdminCategories(db)).length;
     const auditBefore = await db.selectFrom("audit_log").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
     const slug = await saveCategory(db, actor, null, input("Something Else", { slug: "quilts-and-throws" }));
-    expect(slug).toMatchObject({ ok: false, status: 409, fieldErrors: { slug: [expect.stringContaining("already used")] } });
+    expect(slug).toMatchObject({ ok: false, reason: "conflict", fieldErrors: { slug: [expect.stringContaining("already used")] } });
     const name = await saveCategory(db, actor, null, input("quilts & THROWS", { slug: "another-slug" }));
-    expect(name).toMatchObject({ ok: false, status: 409, fieldErrors: { name: [expect.stringContaining("already exists")] } });
+    expect(name).toMatchObject({ ok: false, reason: "conflict", fieldErrors: { name: [expect.stringContaining("already exists")] } });
     expect((await listAdminCategories(db)).length).toBe(before);
     const auditAfter = await db.selectFrom("audit_log").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
     expect(Number(auditAfter.n)).toBe(Number(auditBefore.n));
   });
 
   it("refuses a name that gives no slug when none is typed", async () => {
-    expect(await saveCategory(db, actor, null, input("!!!"))).toMatchObject({ ok: false, status: 400, fieldErrors: { slug: [expect.any(String)] } });
+    expect(await saveCategory(db, actor, null, input("!!!"))).toMatchObject({ ok: false, reason: "invalid", fieldErrors: { slug: [expect.any(String)] } });
   });
 
   it("edits only what changed and records before and after; the same slug on the same row is fine", async () => {
@@ -87,10 +87,10 @@ describe("creating and editing categories", () => {
   });
 
   it("answers 404 for an unknown id", async () => {
-    expect(await saveCategory(db, actor, 999_999, { is_active: false })).toMatchObject({ ok: false, status: 404 });
-    expect(await deleteCategory(db, actor, 999_999)).toMatchObject({ ok: false, status: 404 });
-    expect(await saveSubcategory(db, actor, 999_999, { is_active: false })).toMatchObject({ ok: false, status: 404 });
-    expect(await deleteSubcategory(db, actor, 999_999)).toMatchObject({ ok: false, status: 404 });
+    expect(await saveCategory(db, actor, 999_999, { is_active: false })).toMatchObject({ ok: false, reason: "not_found" });
+    expect(await deleteCategory(db, actor, 999_999)).toMatchObject({ ok: false, reason: "not_found" });
+    expect(await saveSubcategory(db, actor, 999_999, { is_active: false })).toMatchObject({ ok: false, reason: "not_found" });
+    expect(await deleteSubcategory(db, actor, 999_999)).toMatchObject({ ok: false, reason: "not_found" });
   });
 });
 
@@ -120,14 +120,14 @@ describe("subcategories", () => {
   it("need an existing parent; slugs are unique everywhere and names within the parent", async () => {
     const parent = await saveCategory(db, actor, null, input("Bakery Classes"));
     if (!parent.ok) throw new Error("create failed");
-    expect(await saveSubcategory(db, actor, null, { name: "Bread", category_id: 999_999 })).toMatchObject({ ok: false, status: 400, fieldErrors: { category_id: [expect.any(String)] } });
+    expect(await saveSubcategory(db, actor, null, { name: "Bread", category_id: 999_999 })).toMatchObject({ ok: false, reason: "invalid", fieldErrors: { category_id: [expect.any(String)] } });
     const bread = await saveSubcategory(db, actor, null, { name: "Bread", category_id: parent.id, is_active: true });
     expect(bread.ok).toBe(true);
     if (!bread.ok) return;
     const row = (await listAdminSubcategories(db)).find((s) => s.id === bread.id)!;
     expect(row).toMatchObject({ slug: "bakery-classes-bread", category_name: "Bakery Classes", seller_count: 0, is_active: 1 });
-    expect(await saveSubcategory(db, actor, null, { name: "BREAD", category_id: parent.id })).toMatchObject({ ok: false, status: 409, fieldErrors: { name: [expect.any(String)] } });
-    expect(await saveSubcategory(db, actor, null, { name: "Cakes", slug: "bakery-classes-bread", category_id: parent.id })).toMatchObject({ ok: false, status: 409, fieldErrors: { slug: [expect.any(String)] } });
+    expect(await saveSubcategory(db, actor, null, { name: "BREAD", category_id: parent.id })).toMatchObject({ ok: false, reason: "conflict", fieldErrors: { name: [expect.any(String)] } });
+    expect(await saveSubcategory(db, actor, null, { name: "Cakes", slug: "bakery-classes-bread", category_id: parent.id })).toMatchObject({ ok: false, reason: "conflict", fieldErrors: { slug: [expect.any(String)] } });
     expect((await auditRows("subcategory", bread.id))[0]).toMatchObject({ action: "subcategory.create" });
   });
 

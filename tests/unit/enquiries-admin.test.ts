@@ -87,7 +87,7 @@ describe("updating an enquiry", () => {
 
   it("answers 404 for an unknown id and writes nothing", async () => {
     const before = await db.selectFrom("audit_log").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-    expect(await updateEnquiry(db, actor, 987654, { status: "resolved" })).toEqual({ ok: false, status: 404, message: expect.stringContaining("Enquiry not found") });
+    expect(await updateEnquiry(db, actor, 987654, { status: "resolved" })).toEqual({ ok: false, reason: "not_found", message: expect.stringContaining("Enquiry not found") });
     const after = await db.selectFrom("audit_log").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });

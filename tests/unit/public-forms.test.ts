@@ -237,9 +237,9 @@ describe("createApplication", () => {
     const used = await createSeller(db, { payment_reference: "999988887777" });
     expect(used).toBeGreaterThan(0);
     const r1 = await createApplication(db, applicationFieldsSchema.parse(validFields({ payment_reference: "999988887777" })), await images());
-    expect(r1).toEqual({ ok: false, status: 409, fieldErrors: { payment_reference: [APPLICATION_MESSAGES.utrUsed] } });
+    expect(r1).toEqual({ ok: false, reason: "conflict", fieldErrors: { payment_reference: [APPLICATION_MESSAGES.utrUsed] } });
     const r2 = await createApplication(db, applicationFieldsSchema.parse(validFields({ category_ids: ["999999"] })), await images());
-    expect(r2).toMatchObject({ ok: false, status: 400, fieldErrors: { category_ids: [APPLICATION_MESSAGES.categoryUnknown] } });
+    expect(r2).toMatchObject({ ok: false, reason: "invalid", fieldErrors: { category_ids: [APPLICATION_MESSAGES.categoryUnknown] } });
     const r3 = await createApplication(db, applicationFieldsSchema.parse(validFields()), { ...(await images()), profile_photo: "0123456789abcdef0123456789abcdef.webp" });
     expect(r3).toMatchObject({ ok: false, fieldErrors: { profile_photo: [expect.stringMatching(/not found/)] } });
     const after = await db.selectFrom("sellers").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();

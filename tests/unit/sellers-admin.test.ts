@@ -63,9 +63,9 @@ describe("seller actions", () => {
 
   it("refuses the whole action when one id is unknown (nothing half-done), and an empty selection", async () => {
     const id = await createSeller(db, { status: "pending" });
-    expect(await applySellerAction(db, actor, [id, 999999], "approve")).toMatchObject({ ok: false, status: 404 });
+    expect(await applySellerAction(db, actor, [id, 999999], "approve")).toMatchObject({ ok: false, reason: "not_found" });
     expect((await db.selectFrom("sellers").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status).toBe("pending");
-    expect(await applySellerAction(db, actor, [], "approve")).toEqual({ ok: false, status: 409, message: "Please select sellers first" });
+    expect(await applySellerAction(db, actor, [], "approve")).toEqual({ ok: false, reason: "conflict", message: "Please select sellers first" });
   });
 
   it("the row toggle deactivates a live seller and brings any other back", async () => {

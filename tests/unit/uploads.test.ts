@@ -87,7 +87,7 @@ describe("uploads without a purpose", () => {
 
     // A second application naming the same images is refused, and the first one's files stay.
     const again = await submitApplicationWithReferences(db, fields(), refs);
-    expect(again).toMatchObject({ ok: false, status: 400, fieldErrors: { id_proof_document: [APPLICATION_MESSAGES.imageNotFound] } });
+    expect(again).toMatchObject({ ok: false, reason: "invalid", fieldErrors: { id_proof_document: [APPLICATION_MESSAGES.imageNotFound] } });
     expect(fileIn("public", key(refs.profile_photo))).toBe(true);
     expect(fileIn("private", key(refs.id_proof_document))).toBe(true);
   });
@@ -100,7 +100,7 @@ describe("uploads without a purpose", () => {
       profile_photo: await unassigned(6),
       product_images: [],
     });
-    expect(result).toMatchObject({ ok: false, status: 400, fieldErrors: { payment_screenshot: [APPLICATION_MESSAGES.imageNotFound] } });
+    expect(result).toMatchObject({ ok: false, reason: "invalid", fieldErrors: { payment_screenshot: [APPLICATION_MESSAGES.imageNotFound] } });
     expect(await findUpload(db, shared)).toMatchObject({ seller_id: null, visibility: "private" });
   });
 
@@ -185,7 +185,7 @@ describe("data-URL images in the JSON application", () => {
       profile_photo: dataUrl(await pngImage(50, 40, 60)),
       product_images: [],
     });
-    expect(result).toEqual({ ok: false, status: 413, fieldErrors: { payment_screenshot: [APPLICATION_MESSAGES.tooBig] } });
+    expect(result).toEqual({ ok: false, reason: "too_large", fieldErrors: { payment_screenshot: [APPLICATION_MESSAGES.tooBig] } });
     const after = await db.selectFrom("uploads").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
@@ -197,7 +197,7 @@ describe("data-URL images in the JSON application", () => {
       profile_photo: dataUrl(await pngImage()),
       product_images: [],
     });
-    expect(result).toMatchObject({ ok: false, status: 400, fieldErrors: { id_proof_document: [APPLICATION_MESSAGES.notImage] } });
+    expect(result).toMatchObject({ ok: false, reason: "invalid", fieldErrors: { id_proof_document: [APPLICATION_MESSAGES.notImage] } });
   });
 });
 

@@ -17,6 +17,7 @@ import { redirectWithFlash, requirePermission } from "~/services/session.server"
 import { FilterBar } from "~/components/admin/filter-bar";
 import type { Route } from "./+types/categories";
 import { privatePageMeta } from "~/lib/seo";
+import { httpStatusOf } from "~/lib/refusal";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Categories | Admin");
 
@@ -56,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = intent.intent === "toggle"
     ? await saveCatalogueItem(getDb(), actor, intent.kind, intent.id, { is_active: intent.is_active === "1" })
     : await deleteCatalogueItem(getDb(), actor, intent.kind, intent.id);
-  if (!result.ok) return data({ error: result.message }, { status: result.status });
+  if (!result.ok) return data({ error: result.message }, { status: httpStatusOf(result.reason) });
   return redirectWithFlash(request, returnUrl("/admin/categories", formData.get("back"), ONE_TIME_KEYS), result.message);
 }
 

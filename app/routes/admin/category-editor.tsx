@@ -43,7 +43,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const result = await saveCatalogueItem(getDb(), user.actor, "category", category?.id ?? null, submission.value);
   if (!result.ok) {
-    if (result.status === 404) throw data(result.message, { status: 404 });
+    if (result.reason === "not_found") throw data(result.message, { status: 404 });
     // A duplicate name or slug is the admin's input to fix: the form again, values kept, the field's message.
     return data({ result: submission.reply(result.fieldErrors ? { fieldErrors: result.fieldErrors } : { formErrors: [result.message] }) }, { status: 400 });
   }

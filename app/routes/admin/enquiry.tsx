@@ -11,6 +11,7 @@ import { changeEnquiry } from "~/services/enquiries-admin.server";
 import { redirectWithFlash, requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/enquiry";
 import { privatePageMeta } from "~/lib/seo";
+import { httpStatusOf } from "~/lib/refusal";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Enquiry | Admin");
 
@@ -40,7 +41,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: enquiryUpdateFormSchema });
   if (submission.status !== "success") return data({ error: firstError(submission.error, "Please choose a status"), values }, { status: 400 });
   const result = await changeEnquiry(getDb(), user.actor, id, submission.value);
-  if (!result.ok) throw data(result.message, { status: result.status });
+  if (!result.ok) throw data(result.message, { status: httpStatusOf(result.reason) });
   return redirectWithFlash(request, returnUrl("/admin/enquiries", formData.get("back")), result.message);
 }
 

@@ -16,6 +16,7 @@ import { FilterBar } from "~/components/admin/filter-bar";
 import type { Route } from "./+types/reviews";
 import { readForm } from "~/services/api.server";
 import { privatePageMeta } from "~/lib/seo";
+import { httpStatusOf } from "~/lib/refusal";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Reviews | Admin");
 
@@ -48,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const ids = intent.intent === "bulk" ? intent.ids : [intent.id];
   const result = await moderateReviews(getDb(), user.actor, ids, intent.move, intent.intent === "bulk");
-  if (!result.ok) return data({ error: result.message, confirm: null }, { status: result.status });
+  if (!result.ok) return data({ error: result.message, confirm: null }, { status: httpStatusOf(result.reason) });
   return redirectWithFlash(request, returnUrl("/admin/reviews", formData.get("back")), result.message);
 }
 

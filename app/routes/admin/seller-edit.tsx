@@ -24,6 +24,7 @@ import { FORM_TYPE_MESSAGE } from "~/services/api.server";
 import { readMultipartForm } from "~/services/multipart.server";
 import type { Route } from "./+types/seller-edit";
 import { privatePageMeta } from "~/lib/seo";
+import { httpStatusOf } from "~/lib/refusal";
 
 // /admin/sellers/edit/:id and /admin/sellers/new — one editor for both (the route module is registered
 // twice). A multipart form that works without JavaScript; images are replaced only when one is chosen.
@@ -106,7 +107,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const result = await saveSellerFromEditor(getDb(), user.actor, id, input, { profile_photo, id_proof_document, payment_screenshot });
   if (!result.ok) {
     const { "": formErrors, ...fieldErrors } = result.fieldErrors;
-    return data<ActionReply>({ result: submission.reply({ fieldErrors, formErrors, hideFields }) }, { status: result.status });
+    return data<ActionReply>({ result: submission.reply({ fieldErrors, formErrors, hideFields }) }, { status: httpStatusOf(result.reason) });
   }
   return redirectWithFlash(request, "/admin/sellers", result.created ? "Seller created successfully." : "Seller updated successfully.");
 }

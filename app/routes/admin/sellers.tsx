@@ -21,6 +21,7 @@ import { FilterBar } from "~/components/admin/filter-bar";
 import type { Route } from "./+types/sellers";
 import { readForm } from "~/services/api.server";
 import { privatePageMeta } from "~/lib/seo";
+import { httpStatusOf } from "~/lib/refusal";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Sellers | Admin");
 
@@ -83,7 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (submission.value.intent === "delete" && !can(user.role, "sellers.delete")) return data({ error: "You do not have permission to do this" }, { status: 403 });
   const result = await changeSellers(getDb(), user.actor, submission.value);
-  if (!result.ok) return data({ error: result.message }, { status: result.status });
+  if (!result.ok) return data({ error: result.message }, { status: httpStatusOf(result.reason) });
   const drop = ["confirm", "id", "selected", ...(submission.value.intent === "delete" ? ["details"] : [])];
   return redirectWithFlash(request, returnUrl("/admin/sellers", formData.get("back"), drop), result.message);
 }

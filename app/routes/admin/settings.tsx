@@ -16,6 +16,7 @@ import { redirectWithFlash, requirePermission } from "~/services/session.server"
 import { changeOwnPassword, changeStaff } from "~/services/settings.server";
 import type { Route } from "./+types/settings";
 import { privatePageMeta } from "~/lib/seo";
+import { httpStatusOf } from "~/lib/refusal";
 
 // /admin/settings (admins): one's own password, and the staff accounts (add a moderator, disable,
 // enable, remove). Plain forms; a removal has its confirm step (a page without JavaScript, a dialog with it).
@@ -55,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await changeStaff(getDb(), actor, submission.value);
   if (!result.ok) {
     const errors = result.field ? { fieldErrors: { [result.field]: [result.message] } } : { formErrors: [result.message] };
-    return data<Reply>({ form, result: submission.reply({ ...errors, hideFields: ["password"] }) }, { status: result.status });
+    return data<Reply>({ form, result: submission.reply({ ...errors, hideFields: ["password"] }) }, { status: httpStatusOf(result.reason) });
   }
   return redirectWithFlash(request, "/admin/settings", result.message ?? "Saved.");
 }

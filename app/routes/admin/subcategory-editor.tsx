@@ -46,7 +46,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const result = await saveCatalogueItem(getDb(), user.actor, "subcategory", subcategory?.id ?? null, submission.value);
   if (!result.ok) {
-    if (result.status === 404) throw data(result.message, { status: 404 });
+    if (result.reason === "not_found") throw data(result.message, { status: 404 });
     return data({ result: submission.reply(result.fieldErrors ? { fieldErrors: result.fieldErrors } : { formErrors: [result.message] }) }, { status: 400 });
   }
   // Back to the list of its parent's subcategories, where the saved row is.

@@ -5,6 +5,7 @@ import { countDataUrlImages, submitApplicationWithReferences } from "~/services/
 import { checkDailyUploads } from "~/services/public-form.server";
 import { getSessionUser } from "~/services/session.server";
 import type { Route } from "./+types/sellers-submit";
+import { httpStatusOf } from "~/lib/refusal";
 
 export function loader() {
   return methodNotAllowed("POST");
@@ -34,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     const [field, messages] = Object.entries(result.fieldErrors)[0] ?? ["", [APPLICATION_MESSAGES.submitFailed]];
     const message = messages[0] ?? APPLICATION_MESSAGES.submitFailed;
-    return jsonError(message === APPLICATION_MESSAGES.imageNotFound ? `${field}: ${message}` : message, result.status);
+    return jsonError(message === APPLICATION_MESSAGES.imageNotFound ? `${field}: ${message}` : message, httpStatusOf(result.reason));
   }
   return Response.json(
     { success: true, seller_id: result.sellerId, message: "Application submitted! Our team will review it within 24-48 hours." },

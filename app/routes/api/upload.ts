@@ -7,6 +7,7 @@ import { checkDailyUploads, checkPublicForm } from "~/services/public-form.serve
 import { storeImage } from "~/services/uploads.server";
 import { readMultipartForm } from "~/services/multipart.server";
 import type { Route } from "./+types/upload";
+import { httpStatusOf } from "~/lib/refusal";
 
 export function loader() {
   return methodNotAllowed("POST");
@@ -33,6 +34,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const daily = checkDailyUploads(context.clientAddress, 1);
   if (!daily.ok) return jsonError(daily.message, daily.status, daily.headers);
   const stored = await storeImage(getDb(), new Uint8Array(await file.arrayBuffer()), purpose.data);
-  if (!stored.ok) return jsonError(stored.message, stored.status);
+  if (!stored.ok) return jsonError(stored.message, httpStatusOf(stored.reason));
   return Response.json({ url: stored.url, key: stored.key, visibility: stored.visibility }, { status: 201 });
 }

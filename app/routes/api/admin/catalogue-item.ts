@@ -5,6 +5,7 @@ import { jsonError, readAdminWrite } from "~/services/api.server";
 import { deleteCatalogueItem, saveCatalogueItem } from "~/services/categories-admin.server";
 import { requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/catalogue-item";
+import { httpStatusOf } from "~/lib/refusal";
 
 // PUT and DELETE /api/admin/categories/{id} and /api/admin/subcategories/{id} (one module, registered
 // for both): PUT {is_active?, name?, slug?, description?, icon?} (a subcategory also category_id?);
@@ -32,11 +33,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!input.ok) return input.response;
     if (!id) return jsonError(KINDS[kind].notFound, 404);
     const result = await deleteCatalogueItem(getDb(), actor, kind, id);
-    return result.ok ? Response.json({ success: true, message: result.message }) : jsonError(result.message, result.status);
+    return result.ok ? Response.json({ success: true, message: result.message }) : jsonError(result.message, httpStatusOf(result.reason));
   }
   const input = await readAdminWrite(request, { methods: ["PUT"], schema: KINDS[kind].schema });
   if (!input.ok) return input.response;
   if (!id) return jsonError(KINDS[kind].notFound, 404);
   const result = await saveCatalogueItem(getDb(), actor, kind, id, input.data);
-  return result.ok ? Response.json({ success: true, message: result.message }) : jsonError(result.message, result.status);
+  return result.ok ? Response.json({ success: true, message: result.message }) : jsonError(result.message, httpStatusOf(result.reason));
 }

@@ -5,6 +5,7 @@ import { jsonError, readAdminWrite } from "~/services/api.server";
 import { saveCatalogueItem } from "~/services/categories-admin.server";
 import { requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/categories";
+import { httpStatusOf } from "~/lib/refusal";
 
 // GET /api/admin/categories → {categories} (every category with its counts, inactive ones too).
 export async function loader({ request }: Route.LoaderArgs) {
@@ -19,5 +20,5 @@ export async function action({ request, context }: Route.ActionArgs) {
   const input = await readAdminWrite(request, { methods: ["POST"], schema: apiCategoryCreateSchema });
   if (!input.ok) return input.response;
   const result = await saveCatalogueItem(getDb(), user.actor, "category", null, input.data);
-  return result.ok ? Response.json({ success: true, message: result.message, id: result.id }, { status: 201 }) : jsonError(result.message, result.status);
+  return result.ok ? Response.json({ success: true, message: result.message, id: result.id }, { status: 201 }) : jsonError(result.message, httpStatusOf(result.reason));
 }

@@ -6,6 +6,7 @@ import { jsonError, readAdminWrite } from "~/services/api.server";
 import { changeEnquiry } from "~/services/enquiries-admin.server";
 import { requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/enquiry";
+import { httpStatusOf } from "~/lib/refusal";
 
 // GET /api/admin/enquiries/{id} → {enquiry}.
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -24,5 +25,5 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const id = parseId(params.id);
   if (!id) return jsonError("Enquiry not found", 404);
   const result = await changeEnquiry(getDb(), user.actor, id, input.data);
-  return result.ok ? Response.json({ success: true, message: result.message, enquiry: result.enquiry }) : jsonError(result.message, result.status);
+  return result.ok ? Response.json({ success: true, message: result.message, enquiry: result.enquiry }) : jsonError(result.message, httpStatusOf(result.reason));
 }

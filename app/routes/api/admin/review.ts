@@ -5,6 +5,7 @@ import { jsonError, readAdminWrite } from "~/services/api.server";
 import { moderateReviews } from "~/services/reviews-admin.server";
 import { requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/review";
+import { httpStatusOf } from "~/lib/refusal";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "reviews.moderate");
@@ -20,11 +21,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!input.ok) return input.response;
     if (!id) return jsonError("Review not found", 404);
     const result = await moderateReviews(getDb(), user.actor, [id], "delete", false);
-    return result.ok ? Response.json({ success: true, message: result.message }) : jsonError(result.message, result.status);
+    return result.ok ? Response.json({ success: true, message: result.message }) : jsonError(result.message, httpStatusOf(result.reason));
   }
   const input = await readAdminWrite(request, { methods: ["PUT"], schema: apiReviewUpdateSchema });
   if (!input.ok) return input.response;
   if (!id) return jsonError("Review not found", 404);
   const result = await moderateReviews(getDb(), user.actor, [id], input.data.status, false);
-  return result.ok ? Response.json({ success: true, message: result.message }) : jsonError(result.message, result.status);
+  return result.ok ? Response.json({ success: true, message: result.message }) : jsonError(result.message, httpStatusOf(result.reason));
 }

@@ -4,6 +4,7 @@ import { jsonError, readAdminWrite } from "~/services/api.server";
 import { moderateReviews } from "~/services/reviews-admin.server";
 import { requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/reviews-bulk";
+import { httpStatusOf } from "~/lib/refusal";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "reviews.moderate");
@@ -16,5 +17,5 @@ export async function action({ request, context }: Route.ActionArgs) {
   const input = await readAdminWrite(request, { methods: ["POST"], schema: apiReviewBulkSchema });
   if (!input.ok) return input.response;
   const result = await moderateReviews(getDb(), user.actor, input.data.review_ids, input.data.action, true);
-  return result.ok ? Response.json({ success: true, message: result.message }) : jsonError(result.message, result.status);
+  return result.ok ? Response.json({ success: true, message: result.message }) : jsonError(result.message, httpStatusOf(result.reason));
 }

@@ -7,6 +7,7 @@ import { adminSellerRecord, editorValuesWith, saveSellerFromEditor } from "~/ser
 import { getSellerForEditor } from "~/models/sellers-admin.server";
 import { requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/seller-record";
+import { httpStatusOf } from "~/lib/refusal";
 
 const NOT_FOUND = "Seller not found";
 
@@ -32,7 +33,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const parsed = adminSellerSchema.safeParse(editorValuesWith(editor, input.data));
   if (!parsed.success) return jsonError(firstIssueMessage(parsed.error), 400);
   const result = await saveSellerFromEditor(db, user.actor, id, parsed.data);
-  if (!result.ok) return jsonError(Object.values(result.fieldErrors).flat()[0] ?? "Failed to update seller", result.status);
+  if (!result.ok) return jsonError(Object.values(result.fieldErrors).flat()[0] ?? "Failed to update seller", httpStatusOf(result.reason));
   const saved = await getSellerForEditor(db, id);
   return Response.json({ success: true, message: "Seller updated successfully.", seller: saved ? await adminSellerRecord(db, saved) : null });
 }

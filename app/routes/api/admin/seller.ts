@@ -4,6 +4,7 @@ import { jsonError, readAdminWrite } from "~/services/api.server";
 import { changeSellers } from "~/services/sellers-admin.server";
 import { requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/seller";
+import { httpStatusOf } from "~/lib/refusal";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "sellers.delete");
@@ -18,6 +19,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const id = parseId(params.id);
   if (!id) return jsonError("Seller not found", 404);
   const result = await changeSellers(getDb(), user.actor, { intent: "delete", id });
-  if (!result.ok) return jsonError(result.message, result.status);
+  if (!result.ok) return jsonError(result.message, httpStatusOf(result.reason));
   return Response.json({ success: true, message: result.message });
 }

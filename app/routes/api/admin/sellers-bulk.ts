@@ -4,6 +4,7 @@ import { jsonError, readAdminWrite } from "~/services/api.server";
 import { changeSellers } from "~/services/sellers-admin.server";
 import { requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/sellers-bulk";
+import { httpStatusOf } from "~/lib/refusal";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "sellers.manage");
@@ -16,6 +17,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const input = await readAdminWrite(request, { methods: ["POST"], schema: apiSellerBulkSchema });
   if (!input.ok) return input.response;
   const result = await changeSellers(getDb(), user.actor, { intent: "bulk", bulk_action: input.data.action, ids: input.data.seller_ids });
-  if (!result.ok) return jsonError(result.message, result.status);
+  if (!result.ok) return jsonError(result.message, httpStatusOf(result.reason));
   return Response.json({ success: true, message: result.message });
 }
