@@ -44,52 +44,54 @@ export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }
 
 type FieldBase = { label: React.ReactNode; errors?: ListOfErrors; hint?: React.ReactNode; className?: string };
 
-export function Field({ label, errors, hint, className, inputProps }: FieldBase & { inputProps: React.InputHTMLAttributes<HTMLInputElement> }) {
+/** The wiring every labelled control shares: its id, the ids of its hint and errors, and focus when first invalid. */
+function useFieldWiring(explicitId: string | undefined, errors: ListOfErrors | undefined, hint: React.ReactNode) {
   const fallbackId = useId();
-  const id = inputProps.id ?? fallbackId;
+  const id = explicitId ?? fallbackId;
   const errorId = errors?.some(Boolean) ? `${id}-error` : undefined;
   const hintId = hint ? `${id}-hint` : undefined;
   const autoFocus = useAutoFocusWhenFirstInvalid(Boolean(errorId)) || undefined;
+  const described = { id, "aria-invalid": errorId ? true : undefined, "aria-describedby": [errorId, hintId].filter(Boolean).join(" ") || undefined };
+  return { id, errorId, hintId, autoFocus, described };
+}
+
+function FieldFrame({ label, errors, hint, className, wiring, children }: FieldBase & { wiring: ReturnType<typeof useFieldWiring>; children: React.ReactNode }) {
   return (
     <div className={`field ${className ?? ""}`}>
-      <label htmlFor={id}>{label}</label>
-      <input className="input" autoFocus={autoFocus} {...inputProps} id={id} aria-invalid={errorId ? true : undefined} aria-describedby={[errorId, hintId].filter(Boolean).join(" ") || undefined} />
-      {hint ? <p id={hintId} className="field-hint">{hint}</p> : null}
-      <ErrorList id={errorId} errors={errors} />
+      <label htmlFor={wiring.id}>{label}</label>
+      {children}
+      {hint ? <p id={wiring.hintId} className="field-hint">{hint}</p> : null}
+      <ErrorList id={wiring.errorId} errors={errors} />
     </div>
   );
 }
 
-export function TextareaField({ label, errors, hint, className, textareaProps }: FieldBase & { textareaProps: React.TextareaHTMLAttributes<HTMLTextAreaElement> }) {
-  const fallbackId = useId();
-  const id = textareaProps.id ?? fallbackId;
-  const errorId = errors?.some(Boolean) ? `${id}-error` : undefined;
-  const hintId = hint ? `${id}-hint` : undefined;
-  const autoFocus = useAutoFocusWhenFirstInvalid(Boolean(errorId)) || undefined;
+export function Field({ inputProps, ...frame }: FieldBase & { inputProps: React.InputHTMLAttributes<HTMLInputElement> }) {
+  const wiring = useFieldWiring(inputProps.id, frame.errors, frame.hint);
   return (
-    <div className={`field ${className ?? ""}`}>
-      <label htmlFor={id}>{label}</label>
-      <textarea className="textarea" autoFocus={autoFocus} {...textareaProps} id={id} aria-invalid={errorId ? true : undefined} aria-describedby={[errorId, hintId].filter(Boolean).join(" ") || undefined} />
-      {hint ? <p id={hintId} className="field-hint">{hint}</p> : null}
-      <ErrorList id={errorId} errors={errors} />
-    </div>
+    <FieldFrame {...frame} wiring={wiring}>
+      <input className="input" autoFocus={wiring.autoFocus} {...inputProps} {...wiring.described} />
+    </FieldFrame>
   );
 }
 
-export function SelectField({ label, errors, hint, className, selectProps, children }: FieldBase & { selectProps: React.SelectHTMLAttributes<HTMLSelectElement>; children: React.ReactNode }) {
-  const fallbackId = useId();
-  const id = selectProps.id ?? fallbackId;
-  const errorId = errors?.some(Boolean) ? `${id}-error` : undefined;
-  const autoFocus = useAutoFocusWhenFirstInvalid(Boolean(errorId)) || undefined;
+export function TextareaField({ textareaProps, ...frame }: FieldBase & { textareaProps: React.TextareaHTMLAttributes<HTMLTextAreaElement> }) {
+  const wiring = useFieldWiring(textareaProps.id, frame.errors, frame.hint);
   return (
-    <div className={`field ${className ?? ""}`}>
-      <label htmlFor={id}>{label}</label>
-      <select className="select" autoFocus={autoFocus} {...selectProps} id={id} aria-invalid={errorId ? true : undefined} aria-describedby={errorId}>
+    <FieldFrame {...frame} wiring={wiring}>
+      <textarea className="textarea" autoFocus={wiring.autoFocus} {...textareaProps} {...wiring.described} />
+    </FieldFrame>
+  );
+}
+
+export function SelectField({ selectProps, children, ...frame }: FieldBase & { selectProps: React.SelectHTMLAttributes<HTMLSelectElement>; children: React.ReactNode }) {
+  const wiring = useFieldWiring(selectProps.id, frame.errors, frame.hint);
+  return (
+    <FieldFrame {...frame} wiring={wiring}>
+      <select className="select" autoFocus={wiring.autoFocus} {...selectProps} {...wiring.described}>
         {children}
       </select>
-      {hint ? <p className="field-hint">{hint}</p> : null}
-      <ErrorList id={errorId} errors={errors} />
-    </div>
+    </FieldFrame>
   );
 }
 

@@ -1,5 +1,5 @@
 import { avatarHue, initials } from "~/lib/format";
-import { imageSrcSet } from "~/lib/uploads";
+import { imageSrcSet } from "~/lib/upload-urls";
 
 type AvatarProps = {
   name: string;

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { formatCount, formatRating, truncate } from "~/lib/format";
-import { imageSrcSet } from "~/lib/uploads";
+import { imageSrcSet } from "~/lib/upload-urls";
 import type { PublicSeller } from "~/models/sellers.server";
 import { EyeIcon, GiftIcon, MapPinIcon, StarIcon } from "./icons";
 import { SellerAvatar } from "./seller-avatar";

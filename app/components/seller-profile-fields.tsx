@@ -4,7 +4,7 @@ import { Field, SelectField, TextareaField } from "./forms";
 
 // The seller's business profile and online presence, as one reusable field group: the listing
 // application (/register), the seller's own profile edit and the admin's seller edit all render it.
-// Field names and rules come from `sellerProfileSchema` in app/lib/schemas.ts.
+// Field names and rules come from `sellerProfileSchema` in app/lib/validation/application.ts.
 
 export const SELLER_PROFILE_KEYS = [
   "business_name", "tagline", "business_description", "price_range", "city", "area", "address",

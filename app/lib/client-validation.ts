@@ -1,6 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { loginSchema, signupStep1Schema, signupStep2Schema } from "./auth-schemas";
-import { applicationFormSchema, contactSchema, newsletterSchema, reviewFormSchema } from "./schemas";
+import { loginSchema, signupStep1Schema, signupStep2Schema } from "./validation/accounts";
+import { applicationFormSchema } from "./validation/application";
+import { contactSchema, newsletterSchema } from "./validation/contact";
+import { reviewFormSchema } from "./validation/reviews";
 
 // The public forms' validation in the browser: the same zod schemas the actions parse with. This module
 // (and zod with it) is loaded only when a visitor starts on a form (`useClientValidation`), so pages

@@ -66,6 +66,10 @@ export type PlanId = (typeof PLAN_IDS)[number];
 export function planById(id: string | null | undefined): Plan | undefined {
   return PLANS.find((p) => p.id === id);
 }
+/** The plan of a stored amount and months (the editor's package choice), if it is one of the plans. */
+export function planOf(amount: number | null | undefined, months: number | null | undefined): Plan | undefined {
+  return PLANS.find((p) => p.amount === amount && (months == null || p.months === months));
+}
 export function formatRupees(amount: number): string {
   return `₹${formatCount(amount)}`;
 }

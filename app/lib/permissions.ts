@@ -36,3 +36,10 @@ export function can(role: Role | null | undefined, permission: Permission): bool
 export function isStaffRole(role: Role | null | undefined): boolean {
   return !!role && ROLE_PERMISSIONS[role].length > 0;
 }
+
+/** Where a role lands after sign-in (visitor-area point 6). */
+export function homeForRole(role: string): string {
+  if (role === "admin" || role === "moderator") return "/admin";
+  if (role === "seller") return "/seller-dashboard";
+  return "/";
+}

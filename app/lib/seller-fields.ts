@@ -1,7 +1,8 @@
 import type { PaymentStatus, SellerStatus } from "~db/schema";
-import { type AdminSellerInput, planOf } from "./admin-schemas";
+import type { AdminSellerInput } from "./validation/sellers-admin";
+import { planOf } from "./constants";
+import type { SellerProfileInput } from "./validation/application";
 import { planById } from "./constants";
-import type { SellerProfileInput } from "./schemas";
 
 // The seller's one vocabulary: the form and API field names (the spec's application payload) and the
 // `sellers` columns they are stored in. The application, the seller's dashboard, the admin editor and

@@ -1,6 +1,8 @@
 import type { DB } from "~db/client";
 import { formatRupees, planById } from "~/lib/constants";
-import { APPLICATION_MESSAGES, type ApplicationFields, UPLOAD_PURPOSES, type UploadPurpose } from "~/lib/schemas";
+import { APPLICATION_MESSAGES } from "~/lib/validation/messages";
+import type { ApplicationFields } from "~/lib/validation/application";
+import { UPLOAD_PURPOSES, type UploadPurpose } from "~/lib/validation/constants";
 import { RefusedChange } from "~/lib/refusal";
 import { sellerProfileColumns } from "~/lib/seller-fields";
 import { setSellerCategories } from "./seller-categories.server";

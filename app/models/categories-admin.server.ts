@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { DB } from "~db/client";
-import { type CategoryChanges, SLUG_MESSAGE, type SubcategoryChanges } from "~/lib/category-schemas";
+import type { CategoryChanges, SubcategoryChanges } from "~/lib/validation/categories";
+import { SLUG_MESSAGE } from "~/lib/validation/messages";
 import { slugify } from "~/lib/slug";
 import { writeAudit } from "./audit.server";
 import type { Actor } from "./audit.server";

@@ -1,8 +1,9 @@
 import { sql } from "kysely";
 import type { DB } from "~db/client";
-import type { EnquiryFilters, EnquiryUpdate, SubscriptionFilters } from "~/lib/admin-schemas";
+import type { EnquiryFilters, SubscriptionFilters } from "~/lib/validation/enquiries";
+import type { EnquiryUpdate } from "~/lib/validation/constants";
+import type { ContactInput, NewsletterInput } from "~/lib/validation/contact";
 import type { Paging } from "~/lib/paging";
-import type { ContactInput, NewsletterInput } from "~/lib/schemas";
 import { writeAudit } from "./audit.server";
 import type { Actor } from "./audit.server";
 import { rowsById } from "./rows-by-id.server";

@@ -1,6 +1,6 @@
 import type { DB } from "~db/client";
 import { nowIso } from "~/lib/dates";
-import type { ReviewInput } from "~/lib/schemas";
+import type { ReviewInput } from "~/lib/validation/reviews";
 import { writeAudit } from "./audit.server";
 import { isPublicSeller } from "./seller-visibility.server";
 

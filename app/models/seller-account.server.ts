@@ -1,5 +1,5 @@
 import type { DB } from "~db/client";
-import type { SellerProfileInput } from "~/lib/schemas";
+import type { SellerProfileInput } from "~/lib/validation/application";
 import { sellerProfileColumns } from "~/lib/seller-fields";
 import { parseJsonList } from "./sellers.server";
 

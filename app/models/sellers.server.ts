@@ -1,11 +1,12 @@
 import { type ExpressionBuilder, expressionBuilder, sql } from "kysely";
 import type { DB } from "~db/client";
 import type { Database, Seller } from "~db/schema";
-import type { DirectoryQuery } from "~/lib/schemas";
-import { publicUploadUrl } from "~/lib/uploads";
+import type { DirectoryQuery } from "~/lib/validation/directory";
+import { publicUploadUrl } from "~/lib/upload-urls";
 import { listPublishedReviews, type PublicReview } from "./reviews.server";
 import { isPublic } from "./seller-visibility.server";
 import { toFtsQuery } from "./search.server";
+import { rememberedTotal } from "./directory-totals.server";
 
 /** The seller as the public directory, profile page and public API show it (no private fields). */
 export interface PublicSeller {
@@ -187,8 +188,6 @@ async function rankSearch(db: DB, match: string, filters: Filters, limit: number
 export async function listPublicSellers(
   db: DB,
   query: Filters & { page: number; limit: number },
-  /** The filter set's total when the caller already knows it (public-totals.server.ts): the count is skipped (a search counts in its ranking statement anyway). */
-  known: { total?: number } = {},
 ): Promise<{ sellers: PublicSeller[]; pagination: Pagination }> {
   const search = query.search.trim();
   const match = search ? toFtsQuery(search) : null;
@@ -212,9 +211,13 @@ export async function listPublicSellers(
     return { sellers: rows.map(toPublicSeller), pagination: paging(total) };
   }
 
-  const total =
-    known.total ??
-    Number((await db.selectFrom("sellers").where((eb) => directoryConditions(eb, query)).select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow()).total);
+  // A search counts in its ranking statement; a listing's total is remembered (directory-totals.server.ts).
+  const known = await rememberedTotal(db, query);
+  let total = known.total;
+  if (total === undefined) {
+    total = Number((await db.selectFrom("sellers").where((eb) => directoryConditions(eb, query)).select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow()).total);
+    known.remember(total);
+  }
   const pagination = paging(total);
   if (pagination.total === 0 || query.page > pagination.pages) return { sellers: [], pagination };
   const rows = await db

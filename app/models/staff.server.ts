@@ -1,5 +1,5 @@
 import type { DB } from "~db/client";
-import { SETTINGS_MESSAGES } from "~/lib/admin-schemas";
+import { SETTINGS_MESSAGES } from "~/lib/validation/messages";
 import type { Actor } from "./audit.server";
 import { writeAudit } from "./audit.server";
 import { normaliseEmail } from "./users.server";

@@ -1,6 +1,6 @@
 import type { DB } from "~db/client";
 import type { UploadVisibility } from "~db/schema";
-import type { UploadPurpose } from "~/lib/schemas";
+import type { UploadPurpose } from "~/lib/validation/constants";
 
 export interface UploadRow {
   key: string;

@@ -1,6 +1,6 @@
 import type { DB } from "~db/client";
 import type { Role } from "~db/schema";
-import type { RegistrationInput } from "~/lib/auth-schemas";
+import type { RegistrationInput } from "~/lib/validation/accounts";
 import { writeAudit } from "./audit.server";
 import { subcategoriesOutside, unknownCategories } from "./categories.server";
 import { setSellerCategories } from "./seller-categories.server";
@@ -268,11 +268,4 @@ export async function findUserForVerification(db: DB, userId: number) {
 export async function markEmailVerified(db: DB, userId: number, at = new Date().toISOString()): Promise<boolean> {
   const result = await db.updateTable("users").set({ email_verified_at: at }).where("id", "=", userId).where("email_verified_at", "is", null).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
-}
-
-/** Where a role lands after sign-in (visitor-area point 6). */
-export function homeForRole(role: string): string {
-  if (role === "admin" || role === "moderator") return "/admin";
-  if (role === "seller") return "/seller-dashboard";
-  return "/";
 }

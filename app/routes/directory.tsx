@@ -3,9 +3,10 @@ import { SellerCard, toSellerCard } from "~/components/seller-card";
 import { GridIcon, ListIcon, SearchIcon, XIcon } from "~/components/icons";
 import { getDb } from "~db/client";
 import { CITIES, DIRECTORY_PAGE_SIZE } from "~/lib/constants";
-import { directoryQuerySchema, searchParamsObject } from "~/lib/schemas";
+import { directoryQuerySchema } from "~/lib/validation/directory";
+import { searchParamsObject } from "~/lib/validation/params";
 import { listActiveCategories } from "~/models/categories.server";
-import { listPublicSellersWithKnownTotals } from "~/models/public-totals.server";
+import { listPublicSellers } from "~/models/sellers.server";
 import { formatCount } from "~/lib/format";
 import { directoryPath, directoryRobots, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/directory";
@@ -45,7 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!parsed.success) parsed = directoryQuerySchema.safeParse({ ...raw, page: "1", limit: String(DIRECTORY_PAGE_SIZE), featured: undefined });
   const query = parsed.success ? parsed.data : directoryQuerySchema.parse({});
   const db = getDb();
-  const [categories, result] = await Promise.all([listActiveCategories(db), listPublicSellersWithKnownTotals(db, query)]);
+  const [categories, result] = await Promise.all([listActiveCategories(db), listPublicSellers(db, query)]);
   return {
     query: { search: query.search, category: query.category, city: query.city, page: query.page },
     view: params.get("view") === "list" ? ("list" as const) : ("grid" as const),

@@ -4,7 +4,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { ErrorList, Field, Honeypot } from "~/components/forms";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { getDb } from "~db/client";
-import { newsletterSchema } from "~/lib/schemas";
+import { newsletterSchema } from "~/lib/validation/contact";
 import { useClientValidation } from "~/lib/use-client-validation";
 import { NEWSLETTER_MESSAGES, type SubscribeOutcome } from "~/models/enquiries.server";
 import { subscribeWithWelcome } from "~/services/newsletter.server";

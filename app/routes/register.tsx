@@ -10,13 +10,13 @@ import { SellerCategoryFields } from "~/components/seller-category-fields";
 import { SellerContactFields, SellerProfileFields } from "~/components/seller-profile-fields";
 import { getDb } from "~db/client";
 import { formatRupees, ID_PROOF_TYPES, MAX_PRODUCT_IMAGES, PLANS, planById, planDuration, type PlanId } from "~/lib/constants";
-import {
-  APPLICATION_FILE_FIELDS, APPLICATION_FILE_LABELS, APPLICATION_MESSAGES, applicationFormSchema,
-} from "~/lib/schemas";
+import { APPLICATION_FILE_FIELDS, APPLICATION_FILE_LABELS } from "~/lib/validation/constants";
+import { APPLICATION_MESSAGES } from "~/lib/validation/messages";
+import { applicationFormSchema } from "~/lib/validation/application";
 import { useClientValidation } from "~/lib/use-client-validation";
 import { useHydrated } from "~/lib/use-hydrated";
 import { listActiveCategories, listActiveSubcategories } from "~/models/categories.server";
-import { submitApplicationWithFiles, upiId, upiPayeeName } from "~/services/application.server";
+import { submitApplicationWithFiles, upiId, upiPayeeName } from "~/services/applications.server";
 import { formConstraints } from "~/services/form-constraints.server";
 import { checkDailyUploads, checkPublicForm } from "~/services/public-form.server";
 import { getSessionUser } from "~/services/session.server";

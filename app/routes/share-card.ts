@@ -1,5 +1,5 @@
 import { getDb } from "~db/client";
-import { parseId } from "~/lib/schemas";
+import { parseId } from "~/lib/validation/params";
 import { getPublicSeller } from "~/models/sellers.server";
 import { sellerShareCard, siteShareCard } from "~/services/share-card.server";
 import type { Route } from "./+types/share-card";

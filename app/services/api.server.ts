@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { z } from "zod";
-import { isBlank } from "~/lib/schemas";
+import { isBlank } from "~/lib/validation/params";
 import { crossOriginRefusal, isCrossOrigin } from "./csrf.server";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { checkPublicForm } from "./public-form.server";

@@ -4,14 +4,16 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { DB } from "~db/client";
 import { getDb } from "~db/client";
-import { type LoginInput, loginSchema } from "~/lib/auth-schemas";
+import { type LoginInput, loginSchema } from "~/lib/validation/accounts";
 import { writeAudit } from "~/models/audit.server";
-import { type AccountUser, findUserForLogin, homeForRole, rehashPassword } from "~/models/users.server";
+import { homeForRole } from "~/lib/permissions";
+import { type AccountUser, findUserForLogin, rehashPassword } from "~/models/users.server";
 import { boundedFormRequest, firstIssueMessage, jsonError, methodNotAllowed, readJsonBody } from "./api.server";
 import { crossOriginRefusal, isCrossOrigin } from "./csrf.server";
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "./password.server";
 import { consume, refund, tooManyMessage } from "./rate-limit.server";
 import { createUserSession, destroySession } from "./session.server";
+import { type CallbackParams, finishGoogleSignIn, type GoogleError } from "./google-oidc.server";
 import { hasSignedInFrom, rememberSignIn } from "~/models/sign-in-addresses.server";
 
 // Password sign-in for both doors (seller login, admin login): throttling, audit, one message for
@@ -116,6 +118,32 @@ export async function handlePageLogin(request: Request, clientAddress: string, p
     const headers: HeadersInit = error.outcome.retryAfterSeconds ? { "Retry-After": String(error.outcome.retryAfterSeconds) } : {};
     return data({ result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }) }, { status: error.outcome.status, headers });
   }
+}
+
+/**
+ * The way back from Google, once for the callback page's post (without JavaScript) and POST /api/sessions
+ * (the page's script): the code exchanged once, the attempt audited, and on success the new session's
+ * cookies (the session and the cleared state cookie).
+ */
+export async function completeGoogleSignIn(
+  db: DB,
+  request: Request,
+  params: CallbackParams,
+  clientAddress: string,
+): Promise<{ ok: true; user: AccountUser; headers: Headers } | GoogleError> {
+  const result = await finishGoogleSignIn(db, request, params, clientAddress);
+  await writeAudit(db, {
+    action: result.ok ? "google.login.success" : "google.login.failure",
+    actorUserId: result.ok ? result.user.id : null,
+    actorEmail: result.ok ? result.user.email : null,
+    ip: clientAddress,
+    details: result.ok ? { portal: "google" } : { portal: "google", status: result.status },
+  });
+  if (!result.ok) return result;
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  headers.append("Set-Cookie", await startSession(request, result.user.id, clientAddress));
+  headers.append("Set-Cookie", result.clearCookie);
+  return { ok: true, user: result.user, headers };
 }
 
 /** The JSON shape of the signed-in user in API answers. */

@@ -1,7 +1,7 @@
 import { cp, mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { copyDatabaseTo, type DB, integrityOf } from "~db/client";
-import { uploadsDir } from "./storage.server";
+import { uploadsDir } from "./upload-folders.server";
 
 // Backups while the site runs: the database through `VACUUM INTO` (a consistent snapshot of every
 // committed write, taken on the live connection without stopping it) and the uploads folder next to

@@ -1,5 +1,5 @@
 import type { DB } from "~db/client";
-import type { CategoryChanges, SubcategoryChanges } from "~/lib/category-schemas";
+import type { CategoryChanges, SubcategoryChanges } from "~/lib/validation/categories";
 import { deleteCategory, deleteSubcategory, type FieldErrors, saveCategory, saveSubcategory, seedCategories } from "~/models/categories-admin.server";
 import { type Actor, writeAudit } from "~/models/audit.server";
 

@@ -1,8 +1,8 @@
 import type { DB } from "~db/client";
 import { CONTACT, SITE_NAME } from "~/lib/constants";
-import type { ContactInput } from "~/lib/schemas";
+import type { ContactInput } from "~/lib/validation/contact";
 import { createEnquiry } from "~/models/enquiries.server";
-import { sendMailLater } from "./mailer.server";
+import { sendMailLater } from "./mail.server";
 import { consume } from "./rate-limit.server";
 
 export { CONTACT_SUCCESS_MESSAGE } from "~/lib/constants";

@@ -10,7 +10,7 @@ import { CITIES, PLANS, PRICE_RANGES } from "~/lib/constants";
 import { addMonths, todayIso } from "~/lib/dates";
 import { type DemoSeller, demoSellerContext, insertDemoSellers } from "~/models/demo-sellers.server";
 import { ensureImageVariants } from "./images.server";
-import { uploadsFolder } from "./storage.server";
+import { uploadsFolder } from "./upload-folders.server";
 
 // Demo sellers for a demo, a trial or the benchmark (never seeded unasked: SEED_DEMO, `npm run db:seed
 // -- --demo N`): made-up businesses with locally drawn images, reviews and replies, the same for the

@@ -1,9 +1,9 @@
 import type { DB } from "~db/client";
 import { SITE_NAME } from "~/lib/constants";
-import { VERIFY_EMAIL_MESSAGES } from "~/lib/auth-schemas";
+import { VERIFY_EMAIL_MESSAGES } from "~/lib/validation/messages";
 import { writeAudit } from "~/models/audit.server";
 import { findUserForVerification, markEmailVerified } from "~/models/users.server";
-import { sendMailLater } from "./mailer.server";
+import { sendMailLater } from "./mail.server";
 import { consume, tooManyMessage } from "./rate-limit.server";
 import { signToken, verifyToken } from "./signed-token.server";
 

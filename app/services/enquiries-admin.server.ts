@@ -1,5 +1,5 @@
 import type { DB } from "~db/client";
-import { ENQUIRY_STATUS_LABELS, type EnquiryUpdate } from "~/lib/admin-schemas";
+import { ENQUIRY_STATUS_LABELS, type EnquiryUpdate } from "~/lib/validation/constants";
 import { updateEnquiry } from "~/models/enquiries.server";
 import type { Actor } from "~/models/audit.server";
 

@@ -3,7 +3,7 @@ import { access } from "node:fs/promises";
 import { closeDb, type DB, getDb, pendingMigrations, pingDatabase } from "~db/client";
 import { flushSellerViews } from "./seller-views.server";
 import { stopStartupTasks } from "./startup.server";
-import { uploadsFolder } from "./storage.server";
+import { uploadsFolder } from "./upload-folders.server";
 
 // GET /readyz and the clean stop: whether the site can serve (the database answers, its migrations are
 // current, the uploads folders are writable), and what to close when the process is asked to stop.

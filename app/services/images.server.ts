@@ -2,8 +2,8 @@ import { access, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import sharp from "sharp";
 import { IMAGE_MAX_BYTES } from "~/lib/constants";
-import { IMAGE_MAX_EDGE, IMAGE_VARIANT_WIDTHS, variantName } from "~/lib/uploads";
-import { APPLICATION_MESSAGES } from "~/lib/schemas";
+import { IMAGE_MAX_EDGE, IMAGE_VARIANT_WIDTHS, variantName } from "~/lib/upload-urls";
+import { APPLICATION_MESSAGES } from "~/lib/validation/messages";
 
 // Every uploaded image is judged by its content, never by its name or declared type (decision 19):
 // decoded by sharp within a pixel budget, refused when it carries markup, then re-encoded (which drops

@@ -1,8 +1,8 @@
 import type { DB } from "~db/client";
 import { CONTACT, SITE_NAME, UNSUBSCRIBE_BAD_LINK, UNSUBSCRIBE_DONE } from "~/lib/constants";
-import type { NewsletterInput } from "~/lib/schemas";
+import type { NewsletterInput } from "~/lib/validation/contact";
 import { type SubscribeOutcome, subscribeToNewsletter, unsubscribeFromNewsletter } from "~/models/enquiries.server";
-import { sendMailLater } from "./mailer.server";
+import { sendMailLater } from "./mail.server";
 import { signToken, verifyToken } from "./signed-token.server";
 
 // Newsletter sign-up with its welcome mail, and the signed unsubscribe link every newsletter mail

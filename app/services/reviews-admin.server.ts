@@ -1,6 +1,6 @@
 import type { DB } from "~db/client";
 import type { Actor } from "~/models/audit.server";
-import { bulkWord } from "~/lib/admin-schemas";
+import { bulkWord } from "~/lib/validation/messages";
 import { moveReviews, type ReviewMove } from "~/models/reviews-admin.server";
 
 // One path for review moderation from the page and the API, with the spec's messages.

@@ -1,5 +1,5 @@
 import { getDb } from "~db/client";
-import type { RegistrationInput } from "~/lib/auth-schemas";
+import type { RegistrationInput } from "~/lib/validation/accounts";
 import { type AccountUser, registerSeller } from "~/models/users.server";
 import { startSession } from "./auth.server";
 import { sendVerificationMail } from "./email-verification.server";

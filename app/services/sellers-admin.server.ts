@@ -1,14 +1,15 @@
 import type { Actor } from "~/models/audit.server";
 import type { DB } from "~db/client";
-import type { SellerIntent } from "~/lib/admin-schemas";
-import { type AdminSellerInput, planOf, SELLER_IMAGE_FIELDS } from "~/lib/admin-schemas";
+import type { AdminSellerInput, SellerIntent } from "~/lib/validation/sellers-admin";
+import { planOf } from "~/lib/constants";
+import { SELLER_IMAGE_FIELDS } from "~/lib/validation/constants";
 import { ADMIN_RECORD_ALIASES, adminSellerFormValues } from "~/lib/seller-fields";
-import { publicUploadUrl } from "~/lib/uploads";
+import { publicUploadUrl } from "~/lib/upload-urls";
 import {
   applySellerAction, approvalMails, type EditorImages, emailVerifiedJson, getSellerForEditor, saveAdminSeller, type SaveSellerResult, type SellerAction, uploadsOfSellers,
 } from "~/models/sellers-admin.server";
 import { findUploads } from "~/models/uploads.server";
-import { sendMailLater } from "./mailer.server";
+import { sendMailLater } from "./mail.server";
 import { discardImages, privateUploadUrl, storeImage, type StoredImage } from "./uploads.server";
 
 // One path for every sellers change of the back-office (page actions and /api twins): the model's

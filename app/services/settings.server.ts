@@ -1,5 +1,6 @@
 import type { DB } from "~db/client";
-import { SETTINGS_MESSAGES, type StaffIntent } from "~/lib/admin-schemas";
+import { SETTINGS_MESSAGES } from "~/lib/validation/messages";
+import type { StaffIntent } from "~/lib/validation/staff";
 import { type Actor, writeAudit } from "~/models/audit.server";
 import { addModerator, changeStaffAccount, type StaffChange } from "~/models/staff.server";
 import { passwordHashOf, setPasswordHash } from "~/models/users.server";

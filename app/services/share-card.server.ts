@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { MARKETING, SITE_LONG_NAME, SITE_NAME } from "~/lib/constants";
 import { avatarHue, escapeXml, formatRating, initials } from "~/lib/format";
 import { SHARE_IMAGE_HEIGHT as H, SHARE_IMAGE_WIDTH as W } from "~/lib/seo";
-import { uploadsDir } from "./storage.server";
+import { uploadsDir } from "./upload-folders.server";
 import { readPublicUpload } from "./uploads.server";
 
 // The 1200×630 share cards (og:image) that link previews (WhatsApp, Facebook, X, LinkedIn) show: drawn

@@ -8,7 +8,7 @@ import { backupWithRetention } from "./backup.server";
 import { seedDemoSellers } from "./demo-sellers.server";
 import { config } from "./config.server";
 import { logger } from "./logger.server";
-import { retryDueMail } from "./mailer.server";
+import { retryDueMail } from "./mail.server";
 import { hashPassword } from "./password.server";
 import { sweepRateLimits } from "./rate-limit.server";
 import { stopSellerViewFlush } from "./seller-views.server";

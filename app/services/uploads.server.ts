@@ -2,11 +2,11 @@ import { randomBytes } from "node:crypto";
 import { copyFile, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { DB } from "~db/client";
-import { UPLOAD_PURPOSES, type UploadPurpose } from "~/lib/schemas";
-import { publicUploadUrl } from "~/lib/uploads";
+import { UPLOAD_PURPOSES, type UploadPurpose } from "~/lib/validation/constants";
+import { publicUploadUrl } from "~/lib/upload-urls";
 import { deleteUploadRows, findUpload, findUploads, insertUpload, listExpiredUnclaimedUploads, UNASSIGNED_PURPOSE } from "~/models/uploads.server";
 import { ensureImageVariants, type ImageRefusal, processImage, removeImageFiles, writeImageVariants } from "./images.server";
-import { uploadsFolder } from "./storage.server";
+import { uploadsFolder } from "./upload-folders.server";
 
 // Stored images: generated names, public ones under UPLOADS_DIR/public (served at /uploads/<key>),
 // private ones (ID documents, payment screenshots) under UPLOADS_DIR/private, shown only to admins.

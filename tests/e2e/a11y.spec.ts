@@ -36,8 +36,9 @@ const PAGES: PageCase[] = [
     path: async ({ makeSeller }) => `/seller/${await makeSeller({ business_name: uniqueWord("axe"), mobile: "98765 43210" })}`,
     // Without the Web Share API (Chromium on Linux) the Share control is a disclosure: look at it open.
     prepare: async (page) => {
-      const summary = page.locator("summary", { hasText: "Share" });
-      if (await summary.count()) await summary.click();
+      const disclosure = page.locator("details", { has: page.locator("summary", { hasText: "Share" }) });
+      await disclosure.locator("summary").click();
+      await expect(disclosure).toHaveAttribute("open", "");
     },
   },
   { name: "seller not found", path: "/seller/999999999" },

@@ -1,7 +1,7 @@
 import { addMonths, todayIso } from "~/lib/dates";
 import { pngImage } from "../support/images";
 import { categoryId, expect, signInAs, test, uniqueWord } from "./fixtures";
-import { IMAGE_VARIANT_WIDTHS, variantName } from "~/lib/uploads";
+import { IMAGE_VARIANT_WIDTHS, variantName } from "~/lib/upload-urls";
 
 // The admin's seller editor (/admin/sellers/edit/{id} and /admin/sellers/new), with JavaScript on and
 // off: one form for both, the same field groups as /register, typed values kept after a refused post,

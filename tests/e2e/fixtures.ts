@@ -138,8 +138,20 @@ export async function signInAs(context: BrowserContext, role: Role, db: DB = e2e
  * after an interaction; the plain pages are walked in a11y.spec.ts.
  */
 export async function expectNoA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze();
-  expect(results.violations.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+  // The same bar as a11y.spec.ts: light and dark, a phone and a desktop width, target-size included.
+  const viewport = page.viewportSize();
+  const found: string[] = [];
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
+    for (const size of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+      await page.setViewportSize(size);
+      const results = await new AxeBuilder({ page }).options({ resultTypes: ["violations"], rules: { "target-size": { enabled: true } } }).analyze();
+      for (const v of results.violations) found.push(`[${colorScheme} ${size.width}px] ${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+    }
+  }
+  await page.emulateMedia({ colorScheme: null, reducedMotion: null });
+  if (viewport) await page.setViewportSize(viewport);
+  expect(found).toEqual([]);
 }
 
 export async function categoryId(db: DB, slug: string): Promise<number> {

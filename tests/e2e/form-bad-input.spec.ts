@@ -80,7 +80,7 @@ test.describe("bad input through the forms", () => {
     await signInAs(context, "seller");
     expect((await page.request.get("/api/logout", { headers: { "Sec-Fetch-Site": "cross-site" } })).status()).toBe(403);
     expect((await page.request.get("/api/logout", { headers: { Origin: "https://evil.example" } })).status()).toBe(403);
-    expect((await page.request.post("/logout", { form: {}, headers: { Origin: "https://evil.example" }, maxRedirects: 0 })).status()).toBeGreaterThanOrEqual(400);
+    expect((await page.request.post("/logout", { form: {}, headers: { Origin: "https://evil.example" }, maxRedirects: 0 })).status()).toBe(403);
     expect((await page.request.get("/api/users/me")).status()).toBe(200);
     expect((await page.request.get("/api/logout", { headers: { "Sec-Fetch-Site": "same-origin" } })).status()).toBe(200);
     expect((await page.request.get("/api/users/me")).status()).toBe(401);
@@ -144,7 +144,7 @@ test.describe("bad input through the forms", () => {
     const step1 = { intent: "continue", name: long, mobile: "9876543210", email, password: "good-password-1", confirm_password: "good-password-1" };
     const tooLong = await post(request, "/seller-signup", step1);
     expect(tooLong.status).toBe(400);
-    expect(tooLong.html).toContain("Must be at most 100 characters");
+    expect(tooLong.html).toContain("Name must be at most 100 characters");
     const html = await post(request, "/seller-signup", { ...step1, name: HTML });
     expect(html.status).toBe(200);
     expect(html.html).toContain("Business Categories");

@@ -32,6 +32,7 @@ async function applicationBody(db: DB, over: Record<string, string | string[] | 
   const fields: Record<string, string | string[]> = {
     name: "Asha Rao", mobile: "9876543210", email: `${uniqueWord("app")}@example.in`, business_name: `${uniqueWord("biz")} Crafts`,
     city: "Bangalore", address: "12 MG Road", id_proof_type: "pan_card", plan: "3m", category_ids: [String(await categoryId(db, "art-and-crafts"))],
+    payment_reference: randomUtr(),
   };
   for (const [k, v] of Object.entries(over)) {
     if (v === null) delete fields[k];
@@ -46,17 +47,27 @@ async function applicationBody(db: DB, over: Record<string, string | string[] | 
     if (!v) continue;
     for (const f of [v].flat()) form.append(k, new File([new Uint8Array(f.buffer)], f.name, { type: f.mimeType }));
   }
-  return { form, email: fields.email as string | undefined };
+  // What would find this application if it were stored, whichever field a test leaves out.
+  const marker: ApplicationMarker = { email: fields.email as string | undefined, payment_reference: fields.payment_reference as string | undefined, business_name: fields.business_name as string | undefined };
+  return { form, marker };
 }
+
+type ApplicationMarker = { email?: string; payment_reference?: string; business_name?: string };
 
 async function postApplication(request: APIRequestContext, form: FormData) {
   const res = await request.post("/register", { multipart: form, maxRedirects: 0 });
   return { status: res.status(), html: await res.text(), location: res.headers()["location"] };
 }
 
-async function sellersWithEmail(db: DB, email: string | undefined) {
-  if (!email) return 0;
-  const row = await db.selectFrom("sellers").select((eb) => eb.fn.countAll<number>().as("n")).where("email", "=", email).executeTakeFirstOrThrow();
+/** Sellers stored from an application with this marker (its email, UTR or business name); a marker with none of them is a test bug. */
+async function storedApplications(db: DB, marker: ApplicationMarker) {
+  const conditions = Object.entries(marker).filter((entry): entry is [keyof ApplicationMarker, string] => typeof entry[1] === "string");
+  if (!conditions.length) throw new Error("the application has nothing to find it by");
+  const row = await db
+    .selectFrom("sellers")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where((eb) => eb.or(conditions.map(([column, value]) => eb(column, "=", value))))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -134,9 +145,9 @@ test.describe("listing application (/register)", () => {
 
   test("private images are served only to admins", async ({ page, context, db, request, jsEnabled }) => {
     test.skip(!jsEnabled, "one run is enough: no page script involved");
-    const { form, email } = await applicationBody(db);
+    const { form, marker } = await applicationBody(db);
     expect((await postApplication(request, form)).status).toBe(302);
-    const seller = await db.selectFrom("sellers").select(["id_proof_document", "payment_screenshot", "profile_photo"]).where("email", "=", email!).executeTakeFirstOrThrow();
+    const seller = await db.selectFrom("sellers").select(["id_proof_document", "payment_screenshot", "profile_photo"]).where("email", "=", marker.email!).executeTakeFirstOrThrow();
     for (const key of [seller.id_proof_document!, seller.payment_screenshot!]) {
       const anonymous = await request.get(`/admin/uploads/${key}`, { maxRedirects: 0 });
       expect(anonymous.status()).toBe(302);
@@ -179,13 +190,22 @@ test.describe("listing application: bad input (server checks)", () => {
   ];
   for (const [field, message, isFile] of required) {
     test(`missing ${field}: '${message}' (400)`, async ({ request, db }) => {
-      const { form, email } = isFile ? await applicationBody(db, {}, { [field]: null }) : await applicationBody(db, { [field]: null });
+      const { form, marker } = isFile ? await applicationBody(db, {}, { [field]: null }) : await applicationBody(db, { [field]: null });
       const res = await postApplication(request, form);
       expect(res.status).toBe(400);
       expect(res.html).toContain(message);
-      expect(await sellersWithEmail(db, email)).toBe(0);
+      expect(await storedApplications(db, marker)).toBe(0);
     });
   }
+
+  test("the same body with nothing left out is stored, and found by what the refusals above look for", async ({ request, db }) => {
+    const { form, marker } = await applicationBody(db);
+    const res = await postApplication(request, form);
+    expect(res.status).toBe(302);
+    expect(await storedApplications(db, marker)).toBe(1);
+    expect(await storedApplications(db, { payment_reference: marker.payment_reference })).toBe(1);
+    expect(await storedApplications(db, { business_name: marker.business_name })).toBe(1);
+  });
 
   for (const mobile of ["98765abcde", "987654321", "9876543210123456", "0123456789"]) {
     test(`mobile ${mobile} is refused`, async ({ request, db }) => {
@@ -202,14 +222,21 @@ test.describe("listing application: bad input (server checks)", () => {
   });
 
   test("an unknown category id is refused and nothing is stored", async ({ request, db }) => {
-    const { form, email } = await applicationBody(db, { category_ids: ["987654"] });
-    const before = await db.selectFrom("uploads").select((eb) => eb.fn.countAll<number>().as("n")).where("purpose", "=", "id_proof_document").executeTakeFirstOrThrow();
+    // An ID document of a size no other test uses: its upload row would be found by its dimensions.
+    const [width, height] = [65 + Math.floor(Math.random() * 200), 49 + Math.floor(Math.random() * 100)];
+    const idDocument = { name: "id.png", mimeType: "image/png", buffer: await pngImage(width, height, 5) };
+    const uploadsOfThisDocument = async () =>
+      Number((await db.selectFrom("uploads").select((eb) => eb.fn.countAll<number>().as("n")).where("width", "=", width).where("height", "=", height).executeTakeFirstOrThrow()).n);
+    const { form, marker } = await applicationBody(db, { category_ids: ["987654"] }, { id_proof_document: idDocument });
     const res = await postApplication(request, form);
     expect(res.status).toBe(400);
     expect(res.html).toContain("Please select categories from the list");
-    expect(await sellersWithEmail(db, email)).toBe(0);
-    const after = await db.selectFrom("uploads").select((eb) => eb.fn.countAll<number>().as("n")).where("purpose", "=", "id_proof_document").executeTakeFirstOrThrow();
-    expect(Number(after.n)).toBe(Number(before.n));
+    expect(await storedApplications(db, marker)).toBe(0);
+    expect(await uploadsOfThisDocument()).toBe(0);
+    // The same document in a good application is stored: the check above can see it.
+    const accepted = await applicationBody(db, {}, { id_proof_document: idDocument });
+    expect((await postApplication(request, accepted.form)).status).toBe(302);
+    expect(await uploadsOfThisDocument()).toBe(1);
   });
 
   test("4 product images are refused", async ({ request, db }) => {
@@ -230,12 +257,12 @@ test.describe("listing application: bad input (server checks)", () => {
   ];
   for (const [label, make, status, message] of badFiles) {
     test(`${label} is refused (${status}) and nothing is stored`, async ({ request, db }) => {
-      const { form, email } = await applicationBody(db, {}, { profile_photo: await make() });
+      const { form, marker } = await applicationBody(db, {}, { profile_photo: await make() });
       const res = await postApplication(request, form);
       expect(res.status).toBe(status);
       expect(res.html).toContain(message);
       expect(res.html).toContain("Please choose your files again");
-      expect(await sellersWithEmail(db, email)).toBe(0);
+      expect(await storedApplications(db, marker)).toBe(0);
     });
   }
 
@@ -247,35 +274,35 @@ test.describe("listing application: bad input (server checks)", () => {
     const res = await postApplication(request, second.form);
     expect(res.status).toBe(409);
     expect(res.html).toContain("has already been used for another application");
-    expect(await sellersWithEmail(db, second.email)).toBe(0);
+    expect(await storedApplications(db, { email: second.marker.email, business_name: second.marker.business_name })).toBe(0); // the UTR is the first one's
   });
 
   test("10,000-character fields are refused", async ({ request, db }) => {
     const long = "x".repeat(10_000);
-    const { form, email } = await applicationBody(db, { name: long, business_name: long, business_description: long, address: long });
+    const { form, marker } = await applicationBody(db, { name: long, business_name: long, business_description: long, address: long });
     const res = await postApplication(request, form);
     expect(res.status).toBe(400);
     for (const message of ["Name must be at most 100 characters", "Business name must be at most 120 characters", "Description must be at most 2,000 characters", "Address must be at most 300 characters"]) {
       expect(res.html).toContain(message);
     }
-    expect(await sellersWithEmail(db, email)).toBe(0);
+    expect(await storedApplications(db, marker)).toBe(0);
   });
 
   test("a posted honeypot is refused", async ({ request, db }) => {
-    const { form, email } = await applicationBody(db, { company_website: "http://spam.example" });
+    const { form, marker } = await applicationBody(db, { company_website: "http://spam.example" });
     const res = await postApplication(request, form);
     expect(res.status).toBe(400);
     expect(res.html).toContain("Your submission could not be accepted");
-    expect(await sellersWithEmail(db, email)).toBe(0);
+    expect(await storedApplications(db, marker)).toBe(0);
   });
 
   test("a file over the hard cap is answered with 413, not an error page", async ({ request, db }) => {
     const huge = { name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(1100 * 1024, 1) };
-    const { form, email } = await applicationBody(db, {}, { profile_photo: huge });
+    const { form, marker } = await applicationBody(db, {}, { profile_photo: huge });
     const res = await postApplication(request, form);
     expect(res.status).toBe(413);
     expect(res.html).toContain("One or more images are too large");
-    expect(await sellersWithEmail(db, email)).toBe(0);
+    expect(await storedApplications(db, marker)).toBe(0);
   });
 
   test("too many applications from one client get 429", async ({ request, db }) => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { reloadConfig } from "~/services/config.server";
 import type { DB } from "~db/client";
 import { createReviewRow, createSeller } from "~db/seed/factories";
-import { registerApiSchema, signupStep1Schema, signupStep2Schema } from "~/lib/auth-schemas";
+import { registerApiSchema, signupStep1Schema, signupStep2Schema } from "~/lib/validation/accounts";
 import { subscriptionExpiry } from "~/lib/subscription";
 import { replyToOwnReview, updateOwnProfile, getOwnListing } from "~/models/seller-account.server";
 import { EMAIL_TAKEN_MESSAGE, ensureFirstAdmin, findOrCreateGoogleUser, registerSeller, setPasswordHash } from "~/models/users.server";

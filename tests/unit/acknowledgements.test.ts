@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~db/client";
-import { contactSchema } from "~/lib/schemas";
+import { contactSchema } from "~/lib/validation/contact";
 import { submitContactMessage } from "~/services/contact.server";
 import { createTestDb } from "../support/test-db";
 

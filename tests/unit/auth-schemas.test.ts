@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { signupStep1Schema } from "~/lib/auth-schemas";
+import { signupStep1Schema } from "~/lib/validation/accounts";
 
 const messages = (input: Record<string, unknown>) => {
   const result = signupStep1Schema.safeParse(input);
@@ -31,9 +31,9 @@ describe("sign-up step 1 reports every broken rule at once", () => {
 
 describe("one mobile and email rule for every form", () => {
   it("sign-up, the application and the admin editor accept and refuse the same numbers and addresses", async () => {
-    const { applicationFieldsSchema } = await import("~/lib/schemas");
-    const { adminSellerSchema } = await import("~/lib/admin-schemas");
-    const { signupKeptStep1Schema } = await import("~/lib/auth-schemas");
+    const { applicationFieldsSchema } = await import("~/lib/validation/application");
+    const { adminSellerSchema } = await import("~/lib/validation/sellers-admin");
+    const { signupKeptStep1Schema } = await import("~/lib/validation/accounts");
     const schemas = [signupKeptStep1Schema.shape.mobile, applicationFieldsSchema.shape.mobile, adminSellerSchema.shape.mobile];
     const verdicts = (value: string) => schemas.map((s) => s.safeParse(value).success);
     for (const ok of ["9876543210", "+91 98765 43210", "09876543210", "98765-43210"]) expect(verdicts(ok), ok).toEqual([true, true, true]);
@@ -60,7 +60,7 @@ describe("the one mobile rule (decision 13a, libphonenumber-js)", () => {
     expect(telHref("+91 98765 43210")).toBe("tel:+919876543210");
   });
   it("the contact form's optional mobile follows it too", async () => {
-    const { contactSchema } = await import("~/lib/schemas");
+    const { contactSchema } = await import("~/lib/validation/contact");
     const base = { name: "A", email: "a@b.in", query_type: "General Inquiry", message: "Hello there" };
     expect(contactSchema.parse({ ...base, mobile: "98765 43210" }).mobile).toBe("+919876543210");
     expect(contactSchema.parse({ ...base, mobile: "" }).mobile).toBeUndefined();

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DB, openDatabase } from "~db/client";
 import { backupTo, backupWithRetention, restoreFrom } from "~/services/backup.server";
-import { uploadsDir } from "~/services/storage.server";
+import { uploadsDir } from "~/services/upload-folders.server";
 import { createTestDb } from "../support/test-db";
 
 let db: DB;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~db/client";
 import { createSeller } from "~db/seed/factories";
-import { apiCategoryCreateSchema, apiCategoryUpdateSchema, apiSubcategoryCreateSchema, categoryFormSchema } from "~/lib/category-schemas";
+import { apiCategoryCreateSchema, apiCategoryUpdateSchema, apiSubcategoryCreateSchema, categoryFormSchema } from "~/lib/validation/categories";
+import { directoryQuerySchema } from "~/lib/validation/directory";
 import { deleteCategory, deleteSubcategory, listAdminCategories, listAdminSubcategories, saveCategory, saveSubcategory } from "~/models/categories-admin.server";
 import { listActiveCategories, listActiveSubcategories } from "~/models/categories.server";
-import { directoryQuerySchema } from "~/lib/schemas";
 import { listPublicSellers } from "~/models/sellers.server";
 import { deleteCatalogueItem, saveCatalogueItem } from "~/services/categories-admin.server";
 import { createTestDb } from "../support/test-db";

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DB, openDatabase } from "~db/client";
-import { VERIFY_EMAIL_MESSAGES } from "~/lib/auth-schemas";
+import { VERIFY_EMAIL_MESSAGES } from "~/lib/validation/messages";
 import { verificationUrl, VERIFICATION_LINK_HOURS } from "~/services/email-verification.server";
 import { pngImage } from "../support/images";
 import { freePort, type RunningServer, startServer } from "../support/server";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DB } from "~db/client";
-import { apiEnquiryQuery, apiEnquiryUpdateSchema, apiSubscriptionQuery, enquiryFiltersFrom, enquiryUpdateFormSchema, subscriptionFiltersFrom } from "~/lib/admin-schemas";
+import { apiEnquiryQuery, apiEnquiryUpdateSchema, apiSubscriptionQuery, enquiryFiltersFrom, enquiryUpdateFormSchema, subscriptionFiltersFrom } from "~/lib/validation/enquiries";
 import {
   createEnquiry,
   getEnquiry,

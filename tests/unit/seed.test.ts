@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { existsSync } from "node:fs";
-import { IMAGE_VARIANT_WIDTHS, variantName } from "~/lib/uploads";
+import { IMAGE_VARIANT_WIDTHS, variantName } from "~/lib/upload-urls";
 import { join } from "node:path";
 import type { DB } from "~db/client";
 import { CATEGORY_SEED } from "~db/seed/categories";

@@ -7,7 +7,7 @@ import { addMonths, todayIso } from "~/lib/dates";
 import { applySellerAction, goLiveChanges, identityCardHint, streamSellersForExport } from "~/models/sellers-admin.server";
 import { neutraliseFormula } from "~/services/csv.server";
 import { changeSellers } from "~/services/sellers-admin.server";
-import { uploadsDir } from "~/services/storage.server";
+import { uploadsDir } from "~/services/upload-folders.server";
 import { storeImage } from "~/services/uploads.server";
 import { createTestDb } from "../support/test-db";
 import { pngImage } from "../support/images";

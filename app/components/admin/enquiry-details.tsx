@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { formatMobile, telHref } from "~/lib/phone";
 import { StatusBadge } from "~/components/admin/badge";
-import { ADMIN_NOTES_MAX_LENGTH, ENQUIRY_STATUS_LABELS, ENQUIRY_UPDATE_STATUSES } from "~/lib/admin-schemas";
+import { ADMIN_NOTES_MAX_LENGTH, ENQUIRY_STATUS_LABELS, ENQUIRY_UPDATE_STATUSES } from "~/lib/validation/constants";
 import { formatDate } from "~/lib/dates";
 
 export type EnquiryDetail = {

@@ -1,14 +1,27 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { data, Form, Link, redirect, useActionData, useSearchParams } from "react-router";
+import { getDb } from "~db/client";
 import type { Route } from "./+types/google-callback";
 import { privatePageMeta } from "~/lib/seo";
+import { googleCallbackSchema } from "~/lib/validation/google";
+import { homeForRole } from "~/lib/permissions";
+import { readForm } from "~/services/api.server";
+import { completeGoogleSignIn } from "~/services/auth.server";
+import { isCrossOrigin } from "~/services/csrf.server";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Signing you in");
 
 type Me = { role: string };
 
-function homeFor(role: string) {
-  return role === "admin" || role === "moderator" ? "/admin" : role === "seller" ? "/seller-dashboard" : "/";
+/** Without JavaScript the page posts the provider's answer here (the "Continue" button): the same exchange as POST /api/sessions. */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (isCrossOrigin(request)) throw data("Cross-site requests are not allowed.", { status: 403 });
+  const form = Object.fromEntries(await readForm(request));
+  const parsed = googleCallbackSchema.safeParse(form);
+  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Sign-in could not be completed. Please try again." }, { status: 400 });
+  const result = await completeGoogleSignIn(getDb(), request, parsed.data, context.clientAddress);
+  if (!result.ok) return data({ error: result.error }, { status: result.status });
+  return redirect(homeForRole(result.user.role), { headers: result.headers });
 }
 
 /**
@@ -26,7 +39,8 @@ export default function GoogleCallback() {
       ? "Sign-in was cancelled or refused."
       : "Cannot exchange code for session token: no code provided in the URL search params";
   const [exchangeError, setError] = useState<string | null>(null);
-  const error = missingCode ?? exchangeError;
+  const posted = useActionData<typeof action>();
+  const error = missingCode ?? posted?.error ?? exchangeError;
   useEffect(() => {
     if (exchanged.current || !code) return;
     exchanged.current = true;
@@ -49,7 +63,7 @@ export default function GoogleCallback() {
         return;
       }
       const user = (await me.json()) as Me;
-      window.location.replace(homeFor(user.role));
+      window.location.replace(homeForRole(user.role));
     })().catch(() => setError("Sign-in could not be completed. Please try again."));
   }, [code, params]);
 
@@ -66,7 +80,14 @@ export default function GoogleCallback() {
           <>
             <div className="page-spinner" aria-hidden="true" />
             <h1 className="auth-center">Signing you in…</h1>
-            <noscript><p className="form-error">Google sign-in needs JavaScript. Please enable it or sign in with your email and password.</p></noscript>
+            <noscript>
+              <Form method="post" className="auth-center">
+                <input type="hidden" name="code" value={code ?? ""} />
+                <input type="hidden" name="state" value={params.get("state") ?? ""} />
+                <input type="hidden" name="iss" value={params.get("iss") ?? ""} />
+                <button type="submit" className="btn btn-primary btn-block">Continue to your account</button>
+              </Form>
+            </noscript>
           </>
         )}
       </section>

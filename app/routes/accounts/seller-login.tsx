@@ -3,10 +3,10 @@ import { Form, Link, redirect, useNavigation, useSearchParams } from "react-rout
 import { ErrorList, Field } from "~/components/forms";
 import { GoogleSignInButton } from "~/components/google-sign-in";
 import { PasswordField } from "~/components/password-field";
-import { loginSchema } from "~/lib/auth-schemas";
+import { loginSchema } from "~/lib/validation/accounts";
 import { safeRedirectPath } from "~/lib/redirect";
 import { useClientValidation } from "~/lib/use-client-validation";
-import { homeForRole } from "~/models/users.server";
+import { homeForRole } from "~/lib/permissions";
 import { handlePageLogin } from "~/services/auth.server";
 import { formConstraints } from "~/services/form-constraints.server";
 import { googleSignInEnabled } from "~/services/google-oidc.server";

@@ -1,7 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { BadLinkPage } from "~/components/bad-link";
 import { getDb } from "~db/client";
-import { VERIFY_EMAIL_MESSAGES } from "~/lib/auth-schemas";
+import { VERIFY_EMAIL_MESSAGES } from "~/lib/validation/messages";
 import { readForm } from "~/services/api.server";
 import { checkVerificationLink, verifyEmailFromLink } from "~/services/email-verification.server";
 import { getSessionUser } from "~/services/session.server";

@@ -2,7 +2,8 @@ import { Link, useSearchParams } from "react-router";
 import { getDb } from "~db/client";
 import { EmptyState } from "~/components/admin/empty-state";
 import { Pagination } from "~/components/admin/pagination";
-import { AUDIT_PAGE_SIZES, auditFiltersFrom } from "~/lib/admin-schemas";
+import { AUDIT_PAGE_SIZES } from "~/lib/validation/constants";
+import { auditFiltersFrom } from "~/lib/validation/audit";
 import { auditLines } from "~/lib/audit-details";
 import { formatDate } from "~/lib/dates";
 import { pageInfo, pagingFrom } from "~/lib/paging";
@@ -11,6 +12,7 @@ import { requirePermission } from "~/services/session.server";
 import { FilterBar } from "~/components/admin/filter-bar";
 import type { Route } from "./+types/audit";
 import { privatePageMeta } from "~/lib/seo";
+import { DataTable } from "~/components/admin/data-table";
 
 // /admin/audit (admins): the audit log, read-only, newest first, filtered by actor, action and dates.
 
@@ -61,12 +63,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
         <EmptyState title="No Entries Found">{filtered ? "No audit entries match these filters." : "Changes and sign-ins appear here."}</EmptyState>
       ) : (
         <>
-          <div className="table-scroll" tabIndex={0} role="region" aria-label="Audit log table">
-            <table className="data-table">
-              <thead>
-                <tr><th scope="col">When</th><th scope="col">Who</th><th scope="col">Action</th><th scope="col">Target</th><th scope="col">From</th><th scope="col">Changes</th></tr>
-              </thead>
-              <tbody>
+          <DataTable label="Audit log table" columns={["When", "Who", "Action", "Target", "From", "Changes"]}>
                 {entries.map((e) => (
                   <tr key={e.id} className="audit-row">
                     <td className="small nowrap">{formatDate(e.created_at)}<br /><span className="muted">{timeFormat.format(new Date(e.created_at))}</span></td>
@@ -85,9 +82,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                     </td>
                   </tr>
                 ))}
-              </tbody>
-            </table>
-          </div>
+              </DataTable>
           <Pagination info={info} params={params} />
         </>
       )}

@@ -5,11 +5,12 @@ import { getDb } from "~db/client";
 import { Badge } from "~/components/admin/badge";
 import { Pagination } from "~/components/admin/pagination";
 import { ConfirmButton, ConfirmPanel } from "~/components/admin/confirm";
-import { firstError } from "~/lib/admin-schemas";
-import { categoryListIntentSchema, categoryTabFrom, deleteQuestion } from "~/lib/category-schemas";
+import { deleteQuestion, firstError } from "~/lib/validation/messages";
+import { categoryListIntentSchema } from "~/lib/validation/categories";
+import { categoryTabFrom } from "~/lib/validation/constants";
+import { parseId } from "~/lib/validation/params";
 import { categoryEmoji } from "~/lib/constants";
 import { pageInfo, pagingFrom, returnUrl, withParams } from "~/lib/paging";
-import { parseId } from "~/lib/schemas";
 import { listAdminCategories, listAdminSubcategories } from "~/models/categories-admin.server";
 import { readForm } from "~/services/api.server";
 import { deleteCatalogueItem, saveCatalogueItem } from "~/services/categories-admin.server";
@@ -18,6 +19,7 @@ import { FilterBar } from "~/components/admin/filter-bar";
 import type { Route } from "./+types/categories";
 import { privatePageMeta } from "~/lib/seo";
 import { httpStatusOf } from "~/lib/refusal";
+import { DataTable } from "~/components/admin/data-table";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Categories | Admin");
 
@@ -84,20 +86,7 @@ function ToggleForm({ kind, id, name, active, back }: { kind: "category" | "subc
 
 function SubcategoryTable({ rows, params, back }: { rows: Route.ComponentProps["loaderData"]["subcategories"]; params: URLSearchParams; back: string }) {
   return (
-    <div className="table-scroll" tabIndex={0} role="region" aria-label="Subcategories table">
-      <table className="data-table">
-        <thead>
-          <tr>
-            <th scope="col">Icon</th>
-            <th scope="col">Name</th>
-            <th scope="col">Slug</th>
-            <th scope="col">Parent category</th>
-            <th scope="col">Sellers</th>
-            <th scope="col">Status</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
+    <DataTable label="Subcategories table" columns={["Icon", "Name", "Slug", "Parent category", "Sellers", "Status", "Actions"]}>
           {rows.map((s) => (
             <tr key={s.id}>
               <td><Icon icon={s.icon || s.category_icon} name={s.category_name} /></td>
@@ -115,9 +104,7 @@ function SubcategoryTable({ rows, params, back }: { rows: Route.ComponentProps["
               </td>
             </tr>
           ))}
-        </tbody>
-      </table>
-    </div>
+        </DataTable>
   );
 }
 
@@ -155,21 +142,7 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
         categories.length === 0 ? (
           <EmptyState title="No Categories Yet">Add the first category; sellers choose from the active ones.</EmptyState>
         ) : (
-          <div className="table-scroll" tabIndex={0} role="region" aria-label="Categories table">
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col">Icon</th>
-                  <th scope="col">Name</th>
-                  <th scope="col">Slug</th>
-                  <th scope="col">Description</th>
-                  <th scope="col">Subcategories</th>
-                  <th scope="col">Sellers</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
+          <DataTable label="Categories table" columns={["Icon", "Name", "Slug", "Description", "Subcategories", "Sellers", "Status", "Actions"]}>
                 {categories.map((c) => (
                   <tr key={c.id}>
                     <td><Icon icon={c.icon} name={c.name} /></td>
@@ -188,9 +161,7 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
                     </td>
                   </tr>
                 ))}
-              </tbody>
-            </table>
-          </div>
+              </DataTable>
         )
       ) : (
         <>

@@ -3,7 +3,7 @@ import { QUICK_ACTIONS } from "~/lib/admin-nav";
 import { getDb } from "~db/client";
 import { formatDate } from "~/lib/dates";
 import { getDashboardStats, recentNotifications, weeklyActivity } from "~/models/admin-stats.server";
-import { failedMail } from "~/models/mail.server";
+import { failedMail } from "~/models/mail-outbox.server";
 import { ActivityChart } from "~/components/admin/activity-chart";
 import { can } from "~/lib/permissions";
 import { seedCatalogue } from "~/services/categories-admin.server";

@@ -5,7 +5,8 @@ import { getDb } from "~db/client";
 import { StatusBadge } from "~/components/admin/badge";
 import { type EnquiryDetail, EnquiryDetails } from "~/components/admin/enquiry-details";
 import { Pagination } from "~/components/admin/pagination";
-import { ENQUIRY_PAGE_SIZE, ENQUIRY_STATUS_LABELS, ENQUIRY_STATUSES, enquiryFiltersFrom, subscriptionFiltersFrom } from "~/lib/admin-schemas";
+import { ENQUIRY_PAGE_SIZE, ENQUIRY_STATUS_LABELS, ENQUIRY_STATUSES } from "~/lib/validation/constants";
+import { enquiryFiltersFrom, subscriptionFiltersFrom } from "~/lib/validation/enquiries";
 import { NEWSLETTER_SOURCES, newsletterSourceLabel, QUERY_TYPES } from "~/lib/constants";
 import { formatDate } from "~/lib/dates";
 import { truncate } from "~/lib/format";
@@ -16,6 +17,7 @@ import { requirePermission } from "~/services/session.server";
 import { FilterBar } from "~/components/admin/filter-bar";
 import type { Route } from "./+types/enquiries";
 import { privatePageMeta } from "~/lib/seo";
+import { DataTable } from "~/components/admin/data-table";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Form Enquiries | Admin");
 
@@ -123,18 +125,7 @@ function EnquiriesTab({ enquiries, filters, params }: { enquiries: NonNullable<L
       {enquiries.length === 0 ? (
         <EmptyState title="No Enquiries Found">{filtered ? "No enquiries match your current filters." : "Messages sent through the contact form appear here."}</EmptyState>
       ) : (
-        <div className="table-scroll" tabIndex={0} role="region" aria-label="Contact enquiries table">
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">Contact</th>
-                <th scope="col">Query</th>
-                <th scope="col">Status</th>
-                <th scope="col">Date</th>
-                <th scope="col"><span className="visually-hidden">Actions</span></th>
-              </tr>
-            </thead>
-            <tbody>
+        <DataTable label="Contact enquiries table" columns={["Contact", "Query", "Status", "Date", <span className="visually-hidden">Actions</span>]}>
               {enquiries.map((e) => (
                 <tr key={e.id} className="enquiry-row">
                   <td>
@@ -165,9 +156,7 @@ function EnquiriesTab({ enquiries, filters, params }: { enquiries: NonNullable<L
                   </td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
+            </DataTable>
       )}
       <dialog ref={dialog} className="confirm-dialog enquiry-dialog" aria-labelledby="enquiry-dialog-heading" onClose={() => setOpen(null)}>
         {open ? <EnquiryDetails key={open.id} enquiry={open} back={back} headingId="enquiry-dialog-heading" onClose={() => dialog.current?.close()} /> : null}
@@ -198,17 +187,7 @@ function SubscriptionsTab({ subscriptions, filters }: { subscriptions: NonNullab
       {subscriptions.length === 0 ? (
         <EmptyState title="No Subscriptions Found">{filtered ? "No subscriptions match your current filters." : "Newsletter sign-ups from the website appear here."}</EmptyState>
       ) : (
-        <div className="table-scroll" tabIndex={0} role="region" aria-label="Newsletter subscriptions table">
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">Email</th>
-                <th scope="col">Status</th>
-                <th scope="col">Source</th>
-                <th scope="col">Subscribed</th>
-              </tr>
-            </thead>
-            <tbody>
+        <DataTable label="Newsletter subscriptions table" columns={["Email", "Status", "Source", "Subscribed"]}>
               {subscriptions.map((s) => (
                 <tr key={s.id} className="subscription-row">
                   <td>{s.email}</td>
@@ -217,9 +196,7 @@ function SubscriptionsTab({ subscriptions, filters }: { subscriptions: NonNullab
                   <td className="small">{formatDate(s.created_at)}</td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
+            </DataTable>
       )}
     </>
   );

@@ -4,7 +4,7 @@ import { Form, Link, redirect, useNavigation, useSearchParams } from "react-rout
 import { ErrorList, Field } from "~/components/forms";
 import { ArrowLeftIcon, ShieldIcon } from "~/components/icons";
 import { PasswordField } from "~/components/password-field";
-import { loginSchema } from "~/lib/auth-schemas";
+import { loginSchema } from "~/lib/validation/accounts";
 import { safeRedirectPath } from "~/lib/redirect";
 import { handlePageLogin } from "~/services/auth.server";
 import { getSessionUser } from "~/services/session.server";

@@ -8,13 +8,13 @@ import { AccountEmailBadge, Badge, StatusBadge } from "~/components/admin/badge"
 import { ErrorList, Field, ImageFileField, SelectField, TextareaField } from "~/components/forms";
 import { SellerCategoryFields } from "~/components/seller-category-fields";
 import { SellerContactFields, SellerProfileFields } from "~/components/seller-profile-fields";
-import {
-  ADMIN_NOTES_MAX_LENGTH, adminSellerFormSchema, PAYMENT_STATUS_VALUES, SELLER_IMAGE_FIELDS, SELLER_STATUS_VALUES,
-} from "~/lib/admin-schemas";
+import { ADMIN_NOTES_MAX_LENGTH, PAYMENT_STATUS_VALUES, SELLER_IMAGE_FIELDS, SELLER_STATUS_VALUES } from "~/lib/validation/constants";
+import { adminSellerFormSchema } from "~/lib/validation/sellers-admin";
+import { APPLICATION_MESSAGES } from "~/lib/validation/messages";
+import { parseId } from "~/lib/validation/params";
 import { formatRupees, ID_PROOF_TYPES, PLANS, planById, planDuration } from "~/lib/constants";
-import { APPLICATION_MESSAGES, parseId } from "~/lib/schemas";
 import { adminSellerFormValues } from "~/lib/seller-fields";
-import { publicUploadUrl } from "~/lib/uploads";
+import { publicUploadUrl } from "~/lib/upload-urls";
 import { listActiveCategories, listActiveSubcategories } from "~/models/categories.server";
 import { getSellerForEditor, identityCardHint } from "~/models/sellers-admin.server";
 import { saveSellerFromEditor } from "~/services/sellers-admin.server";

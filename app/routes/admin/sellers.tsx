@@ -6,13 +6,15 @@ import { EmptyState } from "~/components/admin/empty-state";
 import { ConfirmButton, ConfirmPanel } from "~/components/admin/confirm";
 import { Pagination } from "~/components/admin/pagination";
 import { SelectAll } from "~/components/admin/select-all";
-import { BULK_SELLER_ACTIONS, firstError, sellerFiltersFrom, sellerIntentSchema } from "~/lib/admin-schemas";
+import { BULK_SELLER_ACTIONS } from "~/lib/validation/constants";
+import { firstError } from "~/lib/validation/messages";
+import { sellerFiltersFrom, sellerIntentSchema } from "~/lib/validation/sellers-admin";
 import { formatRupees } from "~/lib/constants";
 import { formatDate } from "~/lib/dates";
 import { pageInfo, pagingFrom, returnUrl, withParams } from "~/lib/paging";
 import { can } from "~/lib/permissions";
 import { subscriptionExpiry } from "~/lib/subscription";
-import { publicUploadUrl } from "~/lib/uploads";
+import { publicUploadUrl } from "~/lib/upload-urls";
 import { getAdminSeller, identityCardHint, listAdminSellers, sellerCounts } from "~/models/sellers-admin.server";
 import { changeSellers } from "~/services/sellers-admin.server";
 import { redirectWithFlash, requirePermission } from "~/services/session.server";
@@ -22,6 +24,7 @@ import type { Route } from "./+types/sellers";
 import { readForm } from "~/services/api.server";
 import { privatePageMeta } from "~/lib/seo";
 import { httpStatusOf } from "~/lib/refusal";
+import { DataTable } from "~/components/admin/data-table";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Sellers | Admin");
 
@@ -207,21 +210,7 @@ export default function AdminSellers({ loaderData, actionData }: Route.Component
             <button type="submit" className="btn btn-sm" disabled={busy}>Apply to selected</button>
             {allSelected ? <Link to={withParams(params, { selected: null })} className="small">Clear selection</Link> : <Link to={withParams(params, { selected: "all" })} className="small">Select all on this page</Link>}
           </Form>
-          <div className="table-scroll" tabIndex={0} role="region" aria-label="Sellers table">
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col"><span className="visually-hidden">Select</span><SelectAll form="bulk-sellers" /></th>
-                  <th scope="col">Seller</th>
-                  <th scope="col">Categories</th>
-                  <th scope="col">Subscription</th>
-                  <th scope="col">Expiry</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Identity card</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
+          <DataTable label="Sellers table" columns={[<><span className="visually-hidden">Select</span><SelectAll form="bulk-sellers" /></>, "Seller", "Categories", "Subscription", "Expiry", "Status", "Identity card", "Actions"]}>
                 {sellers.map((s) => {
                   const name = s.business_name || s.owner_name;
                   return (
@@ -275,9 +264,7 @@ export default function AdminSellers({ loaderData, actionData }: Route.Component
                     </tr>
                   );
                 })}
-              </tbody>
-            </table>
-          </div>
+              </DataTable>
           <Pagination info={info} params={params} />
         </>
       )}

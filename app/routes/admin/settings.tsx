@@ -6,8 +6,9 @@ import { Badge } from "~/components/admin/badge";
 import { ConfirmButton, ConfirmPanel } from "~/components/admin/confirm";
 import { ErrorList, Field } from "~/components/forms";
 import { PasswordField } from "~/components/password-field";
-import { passwordChangeSchema, SETTINGS_MESSAGES, STAFF_PASSWORD_MIN_LENGTH, staffIntentSchema } from "~/lib/admin-schemas";
-import { PASSWORD_MIN_LENGTH } from "~/lib/auth-schemas";
+import { passwordChangeSchema, staffIntentSchema } from "~/lib/validation/staff";
+import { SETTINGS_MESSAGES } from "~/lib/validation/messages";
+import { PASSWORD_MIN_LENGTH, STAFF_PASSWORD_MIN_LENGTH } from "~/lib/validation/constants";
 import { formatDate } from "~/lib/dates";
 import { can } from "~/lib/permissions";
 import { listStaff } from "~/models/staff.server";
@@ -17,6 +18,7 @@ import { changeOwnPassword, changeStaff } from "~/services/settings.server";
 import type { Route } from "./+types/settings";
 import { privatePageMeta } from "~/lib/seo";
 import { httpStatusOf } from "~/lib/refusal";
+import { DataTable } from "~/components/admin/data-table";
 
 // /admin/settings (admins): one's own password, and the staff accounts (add a moderator, disable,
 // enable, remove). Plain forms; a removal has its confirm step (a page without JavaScript, a dialog with it).
@@ -116,12 +118,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
               />
             </div>
           ) : null}
-          <div className="table-scroll" tabIndex={0} role="region" aria-label="Staff accounts table">
-            <table className="data-table">
-              <thead>
-                <tr><th scope="col">Name</th><th scope="col">Email</th><th scope="col">Role</th><th scope="col">Status</th><th scope="col">Since</th><th scope="col">Actions</th></tr>
-              </thead>
-              <tbody>
+          <DataTable label="Staff accounts table" columns={["Name", "Email", "Role", "Status", "Since", "Actions"]}>
                 {staff.map((s) => (
                   <tr key={s.id}>
                     <td>{s.name}{s.id === me ? <span className="muted small"> (you)</span> : null}</td>
@@ -151,9 +148,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
                     </td>
                   </tr>
                 ))}
-              </tbody>
-            </table>
-          </div>
+              </DataTable>
 
           <h3 id="add-heading" className="h4">Add a moderator</h3>
           <p className="muted small">Moderators handle reviews, enquiries and newsletter subscriptions; they cannot change sellers, categories, settings or export data.</p>

@@ -1,5 +1,6 @@
 import { getDb } from "~db/client";
-import { CONTACT_REQUIRED_MESSAGE, contactSchema } from "~/lib/schemas";
+import { CONTACT_REQUIRED_MESSAGE } from "~/lib/validation/messages";
+import { contactSchema } from "~/lib/validation/contact";
 import { methodNotAllowed, readPublicJsonForm } from "~/services/api.server";
 import { CONTACT_SUCCESS_MESSAGE, submitContactMessage } from "~/services/contact.server";
 import type { Route } from "./+types/enquiries-contact";

@@ -1,5 +1,5 @@
 import { getDb } from "~db/client";
-import { newsletterSchema } from "~/lib/schemas";
+import { newsletterSchema } from "~/lib/validation/contact";
 import { NEWSLETTER_MESSAGES } from "~/models/enquiries.server";
 import { methodNotAllowed, readPublicJsonForm } from "~/services/api.server";
 import { subscribeWithWelcome } from "~/services/newsletter.server";

@@ -1,5 +1,6 @@
 import { getDb } from "~db/client";
-import { apiReviewSchema, REVIEW_MISSING_MESSAGE } from "~/lib/schemas";
+import { apiReviewSchema } from "~/lib/validation/reviews";
+import { REVIEW_MISSING_MESSAGE } from "~/lib/validation/messages";
 import { createReview } from "~/models/reviews.server";
 import { jsonError, methodNotAllowed, readPublicJsonForm } from "~/services/api.server";
 import type { Route } from "./+types/reviews";

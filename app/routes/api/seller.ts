@@ -1,5 +1,5 @@
 import { getDb } from "~db/client";
-import { parseId } from "~/lib/schemas";
+import { parseId } from "~/lib/validation/params";
 import { getPublicSeller } from "~/models/sellers.server";
 import { jsonError } from "~/services/api.server";
 import { publicCacheHeaders } from "~/services/response-cache.server";

@@ -1,7 +1,9 @@
 import { getDb } from "~db/client";
-import { APPLICATION_JSON_MAX_BYTES, APPLICATION_MESSAGES, apiApplicationSchema } from "~/lib/schemas";
+import { APPLICATION_JSON_MAX_BYTES } from "~/lib/validation/constants";
+import { APPLICATION_MESSAGES } from "~/lib/validation/messages";
+import { apiApplicationSchema } from "~/lib/validation/application";
 import { jsonError, methodNotAllowed, readPublicJsonForm } from "~/services/api.server";
-import { countDataUrlImages, submitApplicationWithReferences } from "~/services/application.server";
+import { countDataUrlImages, submitApplicationWithReferences } from "~/services/applications.server";
 import { checkDailyUploads } from "~/services/public-form.server";
 import { getSessionUser } from "~/services/session.server";
 import type { Route } from "./+types/sellers-submit";

@@ -1,6 +1,7 @@
 import { getDb } from "~db/client";
-import { directoryQuerySchema, searchParamsObject } from "~/lib/schemas";
-import { listPublicSellersWithKnownTotals } from "~/models/public-totals.server";
+import { directoryQuerySchema } from "~/lib/validation/directory";
+import { searchParamsObject } from "~/lib/validation/params";
+import { listPublicSellers } from "~/models/sellers.server";
 import { firstIssueMessage, jsonError } from "~/services/api.server";
 import { publicCacheHeaders } from "~/services/response-cache.server";
 import type { Route } from "./+types/sellers";
@@ -9,6 +10,6 @@ import type { Route } from "./+types/sellers";
 export async function loader({ request }: Route.LoaderArgs) {
   const parsed = directoryQuerySchema.safeParse(searchParamsObject(new URL(request.url).searchParams));
   if (!parsed.success) return jsonError(firstIssueMessage(parsed.error), 400);
-  const result = await listPublicSellersWithKnownTotals(getDb(), parsed.data);
+  const result = await listPublicSellers(getDb(), parsed.data);
   return Response.json(result, { headers: publicCacheHeaders() });
 }

@@ -1,6 +1,7 @@
 import { getDb } from "~db/client";
 import { IMAGE_MAX_BYTES } from "~/lib/constants";
-import { APPLICATION_MESSAGES, uploadPurposeSchema } from "~/lib/schemas";
+import { APPLICATION_MESSAGES } from "~/lib/validation/messages";
+import { uploadPurposeSchema } from "~/lib/validation/application";
 import { firstIssueMessage, jsonError, methodNotAllowed } from "~/services/api.server";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { checkDailyUploads, checkPublicForm } from "~/services/public-form.server";

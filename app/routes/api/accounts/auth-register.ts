@@ -1,4 +1,4 @@
-import { registerApiSchema } from "~/lib/auth-schemas";
+import { registerApiSchema } from "~/lib/validation/accounts";
 import { jsonError, methodNotAllowed, readJsonForm } from "~/services/api.server";
 import { userJson } from "~/services/auth.server";
 import { hashPassword } from "~/services/password.server";

@@ -1,6 +1,6 @@
 import { getDb } from "~db/client";
-import { apiCategoryUpdateSchema, apiSubcategoryUpdateSchema } from "~/lib/category-schemas";
-import { parseId } from "~/lib/schemas";
+import { apiCategoryUpdateSchema, apiSubcategoryUpdateSchema } from "~/lib/validation/categories";
+import { parseId } from "~/lib/validation/params";
 import { jsonError, readAdminWrite } from "~/services/api.server";
 import { deleteCatalogueItem, saveCatalogueItem } from "~/services/categories-admin.server";
 import { requirePermission } from "~/services/session.server";

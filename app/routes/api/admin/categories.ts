@@ -1,5 +1,5 @@
 import { getDb } from "~db/client";
-import { apiCategoryCreateSchema } from "~/lib/category-schemas";
+import { apiCategoryCreateSchema } from "~/lib/validation/categories";
 import { listAdminCategories } from "~/models/categories-admin.server";
 import { jsonError, readAdminWrite } from "~/services/api.server";
 import { saveCatalogueItem } from "~/services/categories-admin.server";

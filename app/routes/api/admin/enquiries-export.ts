@@ -1,5 +1,5 @@
 import { getDb } from "~db/client";
-import { enquiryFiltersFrom } from "~/lib/admin-schemas";
+import { enquiryFiltersFrom } from "~/lib/validation/enquiries";
 import { ENQUIRY_EXPORT_COLUMNS } from "~/services/enquiry-export.server";
 import { streamEnquiriesForExport } from "~/models/enquiries.server";
 import { csvResponse } from "~/services/csv.server";

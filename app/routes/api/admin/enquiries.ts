@@ -1,5 +1,5 @@
 import { getDb } from "~db/client";
-import { apiEnquiryQuery } from "~/lib/admin-schemas";
+import { apiEnquiryQuery } from "~/lib/validation/enquiries";
 import { pageInfo } from "~/lib/paging";
 import { listAdminEnquiries } from "~/models/enquiries.server";
 import { jsonError } from "~/services/api.server";

@@ -1,6 +1,6 @@
 import { getDb } from "~db/client";
-import { apiEnquiryUpdateSchema } from "~/lib/admin-schemas";
-import { parseId } from "~/lib/schemas";
+import { apiEnquiryUpdateSchema } from "~/lib/validation/enquiries";
+import { parseId } from "~/lib/validation/params";
 import { getEnquiry } from "~/models/enquiries.server";
 import { jsonError, readAdminWrite } from "~/services/api.server";
 import { changeEnquiry } from "~/services/enquiries-admin.server";

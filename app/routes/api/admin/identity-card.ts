@@ -1,5 +1,5 @@
 import { getDb } from "~db/client";
-import { parseId } from "~/lib/schemas";
+import { parseId } from "~/lib/validation/params";
 import { getAdminSeller, identityCardHint } from "~/models/sellers-admin.server";
 import { jsonError } from "~/services/api.server";
 import { cardPhotoDataUri, identityCardFileName, renderIdentityCard } from "~/services/identity-card.server";

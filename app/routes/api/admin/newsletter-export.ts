@@ -1,5 +1,5 @@
 import { getDb } from "~db/client";
-import { subscriptionFiltersFrom } from "~/lib/admin-schemas";
+import { subscriptionFiltersFrom } from "~/lib/validation/enquiries";
 import { NEWSLETTER_EXPORT_COLUMNS } from "~/services/enquiry-export.server";
 import { streamSubscriptionsForExport } from "~/models/enquiries.server";
 import { csvResponse } from "~/services/csv.server";

@@ -1,5 +1,5 @@
 import { getDb } from "~db/client";
-import { apiSubscriptionQuery } from "~/lib/admin-schemas";
+import { apiSubscriptionQuery } from "~/lib/validation/enquiries";
 import { pageInfo } from "~/lib/paging";
 import { listAdminSubscriptions } from "~/models/enquiries.server";
 import { jsonError } from "~/services/api.server";

@@ -1,6 +1,6 @@
 import { getDb } from "~db/client";
-import { apiReviewUpdateSchema } from "~/lib/admin-schemas";
-import { parseId } from "~/lib/schemas";
+import { apiReviewUpdateSchema } from "~/lib/validation/reviews";
+import { parseId } from "~/lib/validation/params";
 import { jsonError, readAdminWrite } from "~/services/api.server";
 import { moderateReviews } from "~/services/reviews-admin.server";
 import { requirePermission } from "~/services/session.server";

@@ -1,5 +1,5 @@
 import { getDb } from "~db/client";
-import { apiReviewBulkSchema } from "~/lib/admin-schemas";
+import { apiReviewBulkSchema } from "~/lib/validation/reviews";
 import { jsonError, readAdminWrite } from "~/services/api.server";
 import { moderateReviews } from "~/services/reviews-admin.server";
 import { requirePermission } from "~/services/session.server";

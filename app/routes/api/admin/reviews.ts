@@ -1,5 +1,6 @@
 import { getDb } from "~db/client";
-import { REVIEW_PAGE_SIZES, reviewFiltersFrom } from "~/lib/admin-schemas";
+import { REVIEW_PAGE_SIZES } from "~/lib/validation/constants";
+import { reviewFiltersFrom } from "~/lib/validation/reviews";
 import { pageInfo, pagingFrom } from "~/lib/paging";
 import { listAdminReviews } from "~/models/reviews-admin.server";
 import { jsonError } from "~/services/api.server";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getDb } from "~db/client";
-import { adminSellerSchema } from "~/lib/admin-schemas";
-import { parseId } from "~/lib/schemas";
+import { adminSellerSchema } from "~/lib/validation/sellers-admin";
+import { parseId } from "~/lib/validation/params";
 import { firstIssueMessage, jsonError, readAdminWrite } from "~/services/api.server";
 import { adminSellerRecord, editorValuesWith, saveSellerFromEditor } from "~/services/sellers-admin.server";
 import { getSellerForEditor } from "~/models/sellers-admin.server";

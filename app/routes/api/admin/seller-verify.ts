@@ -1,5 +1,5 @@
 import { getDb } from "~db/client";
-import { parseId } from "~/lib/schemas";
+import { parseId } from "~/lib/validation/params";
 import { jsonError, readAdminWrite } from "~/services/api.server";
 import { changeSellers } from "~/services/sellers-admin.server";
 import { requirePermission } from "~/services/session.server";

@@ -1,5 +1,5 @@
 import { getDb } from "~db/client";
-import { apiSellerBulkSchema } from "~/lib/admin-schemas";
+import { apiSellerBulkSchema } from "~/lib/validation/sellers-admin";
 import { jsonError, readAdminWrite } from "~/services/api.server";
 import { changeSellers } from "~/services/sellers-admin.server";
 import { requirePermission } from "~/services/session.server";

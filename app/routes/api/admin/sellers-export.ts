@@ -1,5 +1,5 @@
 import { getDb } from "~db/client";
-import { sellerFiltersFrom } from "~/lib/admin-schemas";
+import { sellerFiltersFrom } from "~/lib/validation/sellers-admin";
 import { todayIso } from "~/lib/dates";
 import { SELLER_EXPORT_COLUMNS } from "~/services/seller-export.server";
 import { streamSellersForExport } from "~/models/sellers-admin.server";

@@ -1,5 +1,5 @@
 import { getDb } from "~db/client";
-import { sellerFiltersFrom } from "~/lib/admin-schemas";
+import { sellerFiltersFrom } from "~/lib/validation/sellers-admin";
 import { pageInfo, pagingFrom } from "~/lib/paging";
 import { emailVerifiedJson, listAdminSellers } from "~/models/sellers-admin.server";
 import { jsonError } from "~/services/api.server";

@@ -1,5 +1,5 @@
 import { getDb } from "~db/client";
-import { apiSubcategoryCreateSchema } from "~/lib/category-schemas";
+import { apiSubcategoryCreateSchema } from "~/lib/validation/categories";
 import { listAdminSubcategories } from "~/models/categories-admin.server";
 import { jsonError, readAdminWrite } from "~/services/api.server";
 import { saveCatalogueItem } from "~/services/categories-admin.server";

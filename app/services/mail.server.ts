@@ -1,7 +1,7 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import type { DB } from "~db/client";
 import { CONTACT, SITE_NAME } from "~/lib/constants";
-import { dueRetries, markMail, type OutgoingMail, queueMail, scheduleRetry } from "~/models/mail.server";
+import { dueRetries, markMail, type OutgoingMail, queueMail, scheduleRetry } from "~/models/mail-outbox.server";
 import { config } from "./config.server";
 import { logger } from "./logger.server";
 

@@ -3,11 +3,11 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reloadConfig } from "~/services/config.server";
 import type { DB } from "~db/client";
-import { failedMail, getMail } from "~/models/mail.server";
-import { MAIL_MAX_ATTEMPTS, retryDelayMs, retryDueMail, sendMail } from "~/services/mailer.server";
+import { failedMail, getMail } from "~/models/mail-outbox.server";
+import { MAIL_MAX_ATTEMPTS, retryDelayMs, retryDueMail, sendMail } from "~/services/mail.server";
 import { createTestDb } from "../support/test-db";
 
-// The mailer against a real SMTP server listening on a random loopback port (not a mock of our code).
+// Sending mail against a real SMTP server listening on a random loopback port (not a mock of our code).
 
 type Received = { from: string; to: string[]; raw: string };
 let server: SMTPServer;
@@ -45,7 +45,7 @@ afterAll(async () => {
   await cleanup();
 });
 
-describe("mailer", () => {
+describe("mail", () => {
   it("sends through SMTP when SMTP_URL is set and marks the outbox row sent", async () => {
     process.env.SMTP_URL = `smtp://127.0.0.1:${port}?ignoreTLS=true`;
     reloadConfig();

@@ -1,9 +1,11 @@
 import type { DB } from "~db/client";
 import { CONTACT, formatRupees, planById, SITE_NAME } from "~/lib/constants";
 import { IMAGE_MAX_BYTES } from "~/lib/constants";
-import { APPLICATION_MESSAGES, type ApplicationFields, type UploadPurpose } from "~/lib/schemas";
+import { APPLICATION_MESSAGES } from "~/lib/validation/messages";
+import type { ApplicationFields } from "~/lib/validation/application";
+import type { UploadPurpose } from "~/lib/validation/constants";
 import { type ApplicationImages, type ApplicationResult, createApplication } from "~/models/applications.server";
-import { sendMailLater, teamEmail } from "./mailer.server";
+import { sendMailLater, teamEmail } from "./mail.server";
 import { config } from "./config.server";
 import { consume } from "./rate-limit.server";
 import { discardImages, keyFromReference, preparePublicClaims, storeImage, type StoredImage } from "./uploads.server";

@@ -1,0 +1,139 @@
+import { z } from "zod";
+import { IMAGE_MAX_BYTES, TEXT_LIMITS } from "../constants";
+import { MOBILE_INVALID_MESSAGE, normaliseMobile } from "../phone";
+import { EMAIL_PATTERN, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./constants";
+import { APPLICATION_MESSAGES } from "./messages";
+
+// The field builders, written once: every schema of app/lib/validation/ builds its fields from these.
+
+// zod compiles object parsers with `new Function` unless told not to; the site's CSP forbids eval in the
+// browser (a blocked eval is a console error and a Lighthouse best-practices finding), so none is tried.
+z.config({ jitless: true });
+
+export const tooLong = (label: string, max: number) => `${label} must be at most ${max.toLocaleString("en-IN")} characters`;
+
+/** Blank text (or null) is "not given". */
+export const blankToUndefined = (v: unknown) => ((typeof v === "string" && v.trim() === "") || v === null ? undefined : v);
+const toList = (v: unknown) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]);
+
+/** A required text field: trimmed, with the spec's message when blank and a length cap. */
+export const requiredText = (message: string, label: string, max: number) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message) // not aborting: a form-wide check (e.g. sign-up's passwords) still reports its own message
+    .max(max, tooLong(label, max));
+
+/** An optional text field: blank (or null) becomes undefined. */
+export const optionalText = (label: string, max: number) =>
+  z.preprocess(blankToUndefined, z.string({ error: `${label} must be text` }).trim().max(max, tooLong(label, max)).optional());
+
+/** An optional text an editor can clear: left out is undefined (kept), blank or null is null (cleared). */
+export const clearableText = (label: string, max: number) =>
+  z.preprocess(
+    (v) => (v === undefined ? undefined : v === null || (typeof v === "string" && !v.trim()) ? null : typeof v === "string" ? v.trim() : v),
+    z.string({ error: `${label} must be text` }).max(max, tooLong(label, max)).nullable().optional(),
+  );
+
+/** A query-string text: never refused, trimmed and cut to its length. */
+export const queryText = (max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((s) => (s ?? "").trim().slice(0, max));
+
+/** An optional web address (http/https only); a bare domain gets https:// in front. */
+export const optionalUrl = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(TEXT_LIMITS.url, tooLong(label, TEXT_LIMITS.url))
+    .optional()
+    .transform((s, ctx) => {
+      if (!s) return undefined;
+      const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(s) ? s : `https://${s}`;
+      try {
+        const url = new URL(withScheme);
+        if ((url.protocol === "http:" || url.protocol === "https:") && url.hostname.includes(".")) return url.toString();
+      } catch {
+        // fall through
+      }
+      ctx.addIssue({ code: "custom", message: `Please enter a valid ${label.toLowerCase()} address (https://…)` });
+      return z.NEVER;
+    });
+
+/** The one email rule: trimmed, lower-cased, one @ and a dot in the domain. */
+export const emailField = (requiredMessage: string, invalidMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, { message: requiredMessage, abort: true })
+    .max(TEXT_LIMITS.email, { message: invalidMessage, abort: true })
+    .regex(EMAIL_PATTERN, invalidMessage)
+    .transform((s) => s.toLowerCase());
+
+const toMobile = (invalidMessage: string) => (s: string, ctx: z.RefinementCtx) => {
+  const normalised = normaliseMobile(s);
+  if (normalised) return normalised;
+  ctx.addIssue({ code: "custom", message: invalidMessage });
+  return z.NEVER;
+};
+
+/** The one mobile rule (decision 13a, `lib/phone.ts`): a valid mobile number, stored as E.164. */
+export const mobileField = (requiredMessage: string, invalidMessage: string = MOBILE_INVALID_MESSAGE) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, { message: requiredMessage, abort: true })
+    .max(TEXT_LIMITS.mobile * 2, { message: invalidMessage, abort: true })
+    .transform(toMobile(invalidMessage));
+
+/** The same rule for a mobile number that may be left out. */
+export const optionalMobileField = (invalidMessage: string = MOBILE_INVALID_MESSAGE) =>
+  z.preprocess(blankToUndefined, z.string().trim().max(TEXT_LIMITS.mobile * 2, invalidMessage).transform(toMobile(invalidMessage)).optional());
+
+/** A new password (sign-up, reset, change). */
+export const newPasswordField = z
+  .string({ error: "Password is required" })
+  .min(1, "Password is required")
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+/** A checkbox from a form ("on") or a boolean from JSON. */
+export const checkbox = z.preprocess((v) => v === true || v === "on" || v === "true" || v === "1" || v === 1, z.boolean());
+
+/** A row's id from a form (text) or JSON (a number); anything else answers `message` (e.g. "Seller not found"). */
+export const positiveId = (message: string) =>
+  z.preprocess((v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v), z.number({ error: message }).int(message).positive(message));
+
+/** Ids from repeated form fields or a JSON list, each once. */
+export const idList = (message: string, options: { min?: number; minMessage?: string; max?: number; maxMessage?: string } = {}) => {
+  const { min = 0, minMessage = message, max = 20, maxMessage = message } = options;
+  return z.preprocess(toList, z.array(positiveId(message), { error: message }).min(min, minMessage).max(max, maxMessage)).transform((ids) => [...new Set(ids)]);
+};
+
+/** One of a list's values, or "" for "all" (a list filter). */
+export const oneOf = <T extends readonly string[]>(name: string, values: T) =>
+  z.enum(["", ...values] as unknown as ["", ...T], { error: `${name} must be one of ${values.join(", ")}` });
+
+/** A YYYY-MM-DD date that may be left blank. */
+export const optionalIsoDate = (message: string) =>
+  z.preprocess(blankToUndefined, z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, message).refine((d) => !Number.isNaN(Date.parse(d)), message).optional());
+
+/** A chosen file of a form (browsers send an empty, nameless part for an empty file input). */
+export function isChosenFile(v: unknown): v is File {
+  return typeof File !== "undefined" && v instanceof File && !(v.size === 0 && v.name === "");
+}
+
+/** An image chosen in a form: type and size checked here; the server then checks its content with sharp. */
+export const imageFile = (requiredMessage: string) =>
+  z
+    .custom<File>((v) => isChosenFile(v), { error: requiredMessage })
+    .refine((f) => f.size > 0 && (f.type === "" || f.type.startsWith("image/")) && f.type !== "image/svg+xml", APPLICATION_MESSAGES.notImage)
+    .refine((f) => f.size <= IMAGE_MAX_BYTES, APPLICATION_MESSAGES.tooBig);
+
+/** A file field that may be left empty (the admin editor replaces an image only when one is chosen). */
+export const optionalImageFile = z
+  .unknown()
+  .transform((v) => (isChosenFile(v) ? v : undefined))
+  .pipe(imageFile(APPLICATION_MESSAGES.notImage).optional());

@@ -1,0 +1,84 @@
+import { MOBILE_INVALID_MESSAGE } from "../phone";
+
+// The words forms answer with (the spec's where it gives them), shared by schemas, actions, models and
+// views. No zod here.
+
+export const REVIEW_MISSING_MESSAGE = "Please fill all fields and select a rating";
+export const CONTACT_REQUIRED_MESSAGE = "Please fill all required fields";
+export const NEWSLETTER_REQUIRED_MESSAGE = "Please enter your email address";
+export const SELECT_SELLERS_MESSAGE = "Please select sellers first";
+export const SELECT_REVIEWS_MESSAGE = "Please select reviews to perform bulk action.";
+export const SLUG_MESSAGE = "Use lowercase letters a–z, digits and single hyphens only (e.g. home-bakers)";
+
+export const APPLICATION_MESSAGES = {
+  name: "Name is required",
+  mobileRequired: "Mobile number is required",
+  mobileInvalid: MOBILE_INVALID_MESSAGE,
+  emailRequired: "Email is required",
+  emailInvalid: "Email is invalid",
+  categories: "Please select at least one category",
+  categoryUnknown: "Please select categories from the list",
+  subcategoryUnknown: "Please select subcategories of your chosen categories",
+  idProofType: "Please select verification document type",
+  idProof: "Please upload verification document",
+  payment: "Please upload payment screenshot",
+  profile: "Please upload profile picture",
+  plan: "Please select subscription plan",
+  tooBig: "Image must be smaller than 200KB. Please compress your image first.",
+  notImage: "Please select a valid image file.",
+  tooManyProducts: "Maximum 3 product images allowed to ensure smooth submission.",
+  utrInvalid: "The UPI transaction reference (UTR) is the 12-digit number in your payment app",
+  utrUsed: "This UPI transaction reference (UTR) has already been used for another application. Please check the number.",
+  aadhaarInvalid: "Please enter the 12-digit Aadhaar number, or leave it empty",
+  submitFailed: "Submission failed. Please try again.",
+  imageNotFound: "This image was not found. Please upload it again.",
+  imagesTooLarge: "One or more images are too large. Please compress your images to under 200KB each and try again.",
+} as const;
+
+export const SELLER_EDITOR_MESSAGES = {
+  dates: "The subscription cannot end before it starts",
+  date: "Please enter a date as YYYY-MM-DD",
+  gst: "Please enter the 15-character GSTIN, e.g. 29ABCDE1234F1Z5, or leave it empty",
+  aadhaar: "Please enter the 12-digit Aadhaar number (it is stored masked), or leave it empty",
+  notFound: "Seller not found. It may have been deleted meanwhile.",
+} as const;
+
+export const SETTINGS_MESSAGES = {
+  passwordChanged: "Password changed. Your other sessions were signed out.",
+  currentWrong: "Your current password is not correct",
+  mismatch: "Passwords do not match",
+  samePassword: "Choose a new password different from the current one",
+  moderatorAdded: "Moderator added. Share the password with them privately.",
+  disabled: "Account disabled. Its sessions were signed out.",
+  enabled: "Account enabled.",
+  removed: "Account removed.",
+  notSelf: "You cannot disable or remove your own account",
+  lastAdmin: "The last active admin cannot be disabled or removed",
+  notFound: "This account was not found. It may have been removed meanwhile.",
+  emailTaken: "An account with this email already exists.",
+} as const;
+
+export const VERIFY_EMAIL_MESSAGES = {
+  badLink: "This verification link is not valid. Sign in and send a new link from your dashboard.",
+  expired: "This verification link has expired. Sign in and send a new link from your dashboard.",
+  verified: "Your email address is verified. Thank you!",
+  alreadyVerified: "Your email address is already verified.",
+  sent: "We sent a new verification link. Please check your inbox (and the spam folder).",
+} as const;
+
+/** The first message of a refused post (conform's error record), for a page's error banner. */
+export function firstError(error: Record<string, string[] | null | undefined> | null | undefined, fallback = "Unknown action"): string {
+  return Object.values(error ?? {}).flat().find((m): m is string => !!m) ?? fallback;
+}
+
+/** The word of a review move in the bulk messages ('Bulk approve completed successfully!'). */
+export function bulkWord(move: "published" | "rejected" | "delete"): string {
+  return { published: "approve", rejected: "reject", delete: "delete" }[move];
+}
+
+/** The confirm questions of the spec (a category's warning names its subcategories). */
+export function deleteQuestion(kind: "category" | "subcategory", name: string, subcategoryCount = 0): string {
+  if (kind === "subcategory") return `Are you sure you want to delete the subcategory "${name}"? Sellers keep their categories.`;
+  const subs = subcategoryCount === 1 ? "its 1 subcategory" : subcategoryCount ? `all ${subcategoryCount} of its subcategories` : "all its subcategories";
+  return `Are you sure you want to delete the category "${name}"? This will also delete ${subs}. Sellers keep their other categories; a seller left with no category stays listed in the directory.`;
+}

@@ -1,0 +1,85 @@
+import { z } from "zod";
+import { REPORT_REASON_MAX_LENGTH, REVIEW_MAX_LENGTH, REVIEWER_NAME_MAX_LENGTH } from "../constants";
+import { BULK_MAX, REVIEW_REPLY_MAX_LENGTH, REVIEW_STATUS_VALUES } from "./constants";
+import { idList, oneOf, positiveId, requiredText } from "./fields";
+import { pageFilters, searchFilter } from "./list-filters";
+import { REVIEW_MISSING_MESSAGE, SELECT_REVIEWS_MESSAGE } from "./messages";
+import { isBlank } from "./params";
+
+// Reviews: the visitor's review and report, the seller's reply, and the back-office's moderation.
+
+/** True when a review post lacks its name, rating or text (the spec's one message covers that case). */
+export function isReviewIncomplete(input: { reviewer_name?: unknown; rating?: unknown; review_text?: unknown }): boolean {
+  return isBlank(input.reviewer_name) || isBlank(input.rating) || isBlank(input.review_text);
+}
+
+export const reviewSchema = z.object({
+  reviewer_name: z
+    .string({ error: "Please enter your name" })
+    .trim()
+    .min(1, "Please enter your name")
+    .max(REVIEWER_NAME_MAX_LENGTH, `Name must be at most ${REVIEWER_NAME_MAX_LENGTH} characters`),
+  rating: z
+    .number({ error: (iss) => (iss.input === undefined ? "Please select a rating" : "Rating must be a whole number from 1 to 5") })
+    .int("Rating must be a whole number from 1 to 5")
+    .min(1, "Rating must be a whole number from 1 to 5")
+    .max(5, "Rating must be a whole number from 1 to 5"),
+  review_text: z
+    .string({ error: "Please write your review" })
+    .trim()
+    .min(1, "Please write your review")
+    .max(REVIEW_MAX_LENGTH, `Review must be at most ${REVIEW_MAX_LENGTH.toLocaleString("en-IN")} characters`),
+});
+/**
+ * The profile's review form, in the browser and on the server alike: a post that lacks the name, the
+ * stars or the text also gets the spec's one message above the form, whichever side answers.
+ */
+export const reviewFormSchema = reviewSchema.refine((value) => !isReviewIncomplete(value), { message: REVIEW_MISSING_MESSAGE, when: () => true });
+export type ReviewInput = z.output<typeof reviewSchema>;
+
+/** A visitor's report of a published review ('Report this review' on the profile). */
+export const reviewReportSchema = z.object({
+  intent: z.literal("report"),
+  review_id: positiveId("This review was not found"),
+  reason: requiredText("Please tell us what is wrong with this review", "Reason", REPORT_REASON_MAX_LENGTH),
+});
+
+/** POST /api/reviews. */
+export const apiReviewSchema = reviewSchema.extend({
+  seller_id: z
+    .number({ error: "seller_id must be a seller's id" })
+    .int("seller_id must be a seller's id")
+    .positive("seller_id must be a seller's id"),
+});
+
+/** The seller's reply to a review on her dashboard. */
+export const reviewReplySchema = z.object({
+  review_id: positiveId("This review was not found"),
+  reply: requiredText("Please write your reply", "Reply", REVIEW_REPLY_MAX_LENGTH),
+});
+
+// ── moderation (/admin/reviews and /api/admin/reviews) ──
+
+/** The reviews list filters (search, status), from the page URL or the API query. */
+export const reviewFiltersFrom = pageFilters({ search: searchFilter, status: oneOf("status", REVIEW_STATUS_VALUES) });
+
+const reviewId = positiveId("Review not found");
+const reviewMove = z.enum(["published", "rejected", "delete"], { error: "action must be published, rejected or delete" });
+const reviewIds = idList(SELECT_REVIEWS_MESSAGE, { min: 1, max: BULK_MAX, maxMessage: `Select at most ${BULK_MAX} reviews at once` });
+
+/** The reviews page's posts: one review moved, or the ticked ones (`ids`) in bulk. */
+export const reviewIntentSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("one"), move: reviewMove, id: reviewId }),
+    z.object({ intent: z.literal("bulk"), move: reviewMove, ids: reviewIds, confirmed: z.literal("1").optional() }),
+  ],
+  { error: "Unknown action" },
+);
+export type ReviewIntent = z.output<typeof reviewIntentSchema>;
+
+/** POST /api/admin/reviews/bulk {review_ids, action} and PUT /api/admin/reviews/{id} {status}. */
+export const apiReviewBulkSchema = z.object({ review_ids: reviewIds, action: reviewMove });
+export const apiReviewUpdateSchema = z.object({
+  status: z.enum(["published", "rejected"], { error: "status must be published or rejected" }),
+});

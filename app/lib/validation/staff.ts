@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { TEXT_LIMITS } from "../constants";
+import { PASSWORD_MAX_LENGTH, STAFF_PASSWORD_MIN_LENGTH } from "./constants";
+import { emailField, newPasswordField, positiveId, requiredText } from "./fields";
+import { SETTINGS_MESSAGES } from "./messages";
+
+// Settings: one's own password, and the staff accounts (/admin/settings).
+
+export const passwordChangeSchema = z
+  .object({
+    intent: z.literal("password"),
+    current_password: z.string({ error: "Please enter your current password" }).min(1, "Please enter your current password").max(PASSWORD_MAX_LENGTH, SETTINGS_MESSAGES.currentWrong),
+    new_password: newPasswordField,
+    confirm_password: z.string().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.new_password !== (v.confirm_password ?? "")) ctx.addIssue({ code: "custom", message: SETTINGS_MESSAGES.mismatch, path: ["confirm_password"] });
+    if (v.new_password === v.current_password) ctx.addIssue({ code: "custom", message: SETTINGS_MESSAGES.samePassword, path: ["new_password"] });
+  });
+
+const staffId = positiveId(SETTINGS_MESSAGES.notFound);
+
+export const staffIntentSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({
+      intent: z.literal("add_moderator"),
+      name: requiredText("Name is required", "Name", TEXT_LIMITS.name),
+      email: emailField("Email is required", "Email is invalid"),
+      password: newPasswordField.refine((p) => p.length >= STAFF_PASSWORD_MIN_LENGTH, `A staff password must be at least ${STAFF_PASSWORD_MIN_LENGTH} characters`),
+    }),
+    z.object({ intent: z.literal("disable"), id: staffId }),
+    z.object({ intent: z.literal("enable"), id: staffId }),
+    z.object({ intent: z.literal("remove"), id: staffId, confirmed: z.literal("1").optional() }),
+  ],
+  { error: "Unknown action" },
+);
+export type StaffIntent = z.output<typeof staffIntentSchema>;
