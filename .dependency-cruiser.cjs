@@ -8,7 +8,13 @@ const layer = (name) => `^app/${name}/`;
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
-    { name: "no-cycles", severity: "error", comment: "Modules that import each other cannot be understood (or tested) apart.", from: { path: "^(app|db|server)/" }, to: { circular: true, dependencyTypesNot: ["type-only"] } },
+    {
+      name: "no-cycles",
+      severity: "error",
+      comment: "Modules that import each other cannot be understood (or tested) apart.",
+      from: { path: "^(app|db|server)/" },
+      to: { circular: true, dependencyTypesNot: ["type-only"] },
+    },
     {
       name: "lib-is-the-bottom",
       severity: "error",
@@ -64,7 +70,11 @@ module.exports = {
     exclude: { path: "^(node_modules|build|\\.react-router)/" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
-    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default"], extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs"] },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default"],
+      extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs"],
+    },
     reporterOptions: { text: { highlightFocused: true } },
   },
 };

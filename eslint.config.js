@@ -15,7 +15,10 @@ export default tseslint.config(
     files: ["**/*.{ts,tsx,js}"],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" },
+      ],
     },
   },
   {
@@ -31,7 +34,10 @@ export default tseslint.config(
       "jsx-a11y/no-noninteractive-tabindex": ["error", { roles: ["tabpanel", "region"] }],
       // "profile photo" tells which picture it is (hers, not her products'): information, not redundancy.
       "jsx-a11y/img-redundant-alt": "off",
-      "jsx-a11y/label-has-associated-control": ["error", { controlComponents: ["InputFocusedWhenFirstInvalid"], depth: 3 }],
+      "jsx-a11y/label-has-associated-control": [
+        "error",
+        { controlComponents: ["InputFocusedWhenFirstInvalid"], depth: 3 },
+      ],
     },
   },
   {
@@ -42,11 +48,13 @@ export default tseslint.config(
       "no-restricted-syntax": [
         "error",
         {
-          selector: "CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|transaction|with)$/][callee.object.name=/^(db|trx|getDb)$/]",
+          selector:
+            "CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|transaction|with)$/][callee.object.name=/^(db|trx|getDb)$/]",
           message: "Queries belong in app/models: call a model function with the DB handle.",
         },
         {
-          selector: "CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|transaction)$/][callee.object.type='CallExpression'][callee.object.callee.name='getDb']",
+          selector:
+            "CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|transaction)$/][callee.object.type='CallExpression'][callee.object.callee.name='getDb']",
           message: "Queries belong in app/models: call a model function with the DB handle.",
         },
       ],

@@ -17,7 +17,10 @@ export const streamTimeout = 5_000;
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   const url = new URL(request.url);
-  logger.error({ err: error, reqId: context.requestId, method: request.method, path: loggablePath(url.pathname + url.search) }, "request error");
+  logger.error(
+    { err: error, reqId: context.requestId, method: request.method, path: loggablePath(url.pathname + url.search) },
+    "request error",
+  );
 };
 
 /** `.data` answers (client navigations): a signed-in visitor's are never public. */
@@ -60,7 +63,8 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) logger.error({ err: error, path: new URL(request.url).pathname }, "streaming render error");
+          if (shellRendered)
+            logger.error({ err: error, path: new URL(request.url).pathname }, "streaming render error");
         },
       },
     );

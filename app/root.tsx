@@ -1,4 +1,13 @@
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
 import { AccountNav } from "~/components/account-nav";
 import { FirstInvalidFieldScope } from "~/components/forms";
 import { IconSprite } from "~/components/icons";
@@ -44,11 +53,21 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <FirstInvalidFieldScope>
-          <a href="#main" className="skip-link">Skip to content</a>
+          <a href="#main" className="skip-link">
+            Skip to content
+          </a>
           <IconSprite />
           <SiteHeader theme={theme} account={data?.user ? <AccountNav user={data.user} /> : undefined} />
           <main id="main">{children}</main>
-          <SiteFooter newsletter={<div className="footer-newsletter"><h2>Newsletter</h2><p className="muted">Community news and new sellers, twice a month.</p><NewsletterForm source="footer" /></div>} />
+          <SiteFooter
+            newsletter={
+              <div className="footer-newsletter">
+                <h2>Newsletter</h2>
+                <p className="muted">Community news and new sellers, twice a month.</p>
+                <NewsletterForm source="footer" />
+              </div>
+            }
+          />
         </FirstInvalidFieldScope>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -81,7 +100,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <meta name="robots" content="noindex" />
       <h1>{title}</h1>
       <p className="muted">{message}</p>
-      <p><Link to="/" className="btn btn-primary">Go to the home page</Link></p>
+      <p>
+        <Link to="/" className="btn btn-primary">
+          Go to the home page
+        </Link>
+      </p>
     </div>
   );
 }

@@ -1,7 +1,16 @@
 import SQLite from "better-sqlite3";
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { CompiledQuery, type DatabaseConnection, type Driver, Kysely, Migrator, sql, SqliteDialect, type SqliteDatabase } from "kysely";
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  Migrator,
+  sql,
+  SqliteDialect,
+  type SqliteDatabase,
+} from "kysely";
 import { LRUCache } from "lru-cache";
 import { migrationProvider } from "./migrations/index";
 import type { Database } from "./schema";
@@ -38,7 +47,9 @@ export function openDatabase(path: string = databasePath()): DB {
   // 16 MiB of page cache (SQLite's default is 2 MiB): a search reads the narrow public index and the FTS
   // document sizes at random, ~6 MB at 100,000 sellers; with the default every match re-reads pages.
   sqlite.pragma("cache_size = -16384");
-  const db = new Kysely<Database>({ dialect: new ImmediateTransactionsDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({
+    dialect: new ImmediateTransactionsDialect({ database: withStatementCache(sqlite) }),
+  });
   connections.set(db, sqlite);
   return db;
 }
@@ -81,7 +92,8 @@ export async function migrateToLatest(db: DB): Promise<void> {
   for (const r of results ?? []) {
     if (r.status === "Error") errors.push(`migration ${r.migrationName} failed`);
   }
-  if (error) throw new Error([...errors, error instanceof Error ? error.message : String(error)].join("; "), { cause: error });
+  if (error)
+    throw new Error([...errors, error instanceof Error ? error.message : String(error)].join("; "), { cause: error });
 }
 
 /** Names of the migrations this code has that the database has not run (empty when current). */

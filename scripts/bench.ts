@@ -59,10 +59,13 @@ const TARGETS = {
 
 type Verdict = { what: string; measured: string; target: string; ok: boolean };
 const verdicts: Verdict[] = [];
-const judge = (what: string, measured: string, target: string, ok: boolean) => verdicts.push({ what, measured, target, ok });
+const judge = (what: string, measured: string, target: string, ok: boolean) =>
+  verdicts.push({ what, measured, target, ok });
 const work = mkdtempSync(join(tmpdir(), "bwp-bench-"));
 
-async function seededDatabase(count: number): Promise<{ dbPath: string; uploadsDir: string; sampleId: number; seedSeconds: number }> {
+async function seededDatabase(
+  count: number,
+): Promise<{ dbPath: string; uploadsDir: string; sampleId: number; seedSeconds: number }> {
   const dbPath = join(work, `sellers-${count}.db`);
   const uploadsDir = join(work, `uploads-${count}`);
   process.env.UPLOADS_DIR = uploadsDir;
@@ -73,7 +76,15 @@ async function seededDatabase(count: number): Promise<{ dbPath: string; uploadsD
   const start = Date.now();
   await seedDemoSellers(db, count, 2026);
   const seedSeconds = (Date.now() - start) / 1000;
-  const sample = await db.selectFrom("sellers").select("id").where("status", "=", "active").where("subscription_end_date", ">=", todayIso()).orderBy("id").limit(1).offset(Math.min(100, Math.floor(count / 10))).executeTakeFirstOrThrow();
+  const sample = await db
+    .selectFrom("sellers")
+    .select("id")
+    .where("status", "=", "active")
+    .where("subscription_end_date", ">=", todayIso())
+    .orderBy("id")
+    .limit(1)
+    .offset(Math.min(100, Math.floor(count / 10)))
+    .executeTakeFirstOrThrow();
   await db.destroy();
   console.log(`  seeded in ${seedSeconds.toFixed(1)} s`);
   return { dbPath, uploadsDir, sampleId: sample.id, seedSeconds };
@@ -87,16 +98,34 @@ async function seededDatabase(count: number): Promise<{ dbPath: string; uploadsD
 async function startApp(dbPath: string, uploadsDir: string, env: Record<string, string> = {}): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["server/start.js"], {
     env: {
-      PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? "1", LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
-      PORT: String(APP_PORT), HOST: "127.0.0.1", DATABASE_PATH: dbPath, UPLOADS_DIR: uploadsDir, SEED_DEMO: "0", COOKIE_SECURE: "0",
-      ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password, PASSWORD_HASH_COST: "14", ...env,
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: "production",
+      WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? "1",
+      LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
+      PORT: String(APP_PORT),
+      HOST: "127.0.0.1",
+      DATABASE_PATH: dbPath,
+      UPLOADS_DIR: uploadsDir,
+      SEED_DEMO: "0",
+      COOKIE_SECURE: "0",
+      ADMIN_EMAIL: BENCH_ADMIN.email,
+      ADMIN_PASSWORD: BENCH_ADMIN.password,
+      PASSWORD_HASH_COST: "14",
+      ...env,
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    if ((await fetch(`${APP}/readyz`).then((r) => r.status, () => 0)) === 200) return child;
+    if (
+      (await fetch(`${APP}/readyz`).then(
+        (r) => r.status,
+        () => 0,
+      )) === 200
+    )
+      return child;
     await new Promise((r) => setTimeout(r, 250));
   }
   child.kill("SIGKILL");
@@ -120,8 +149,19 @@ const bare = createServer((req, res) => {
 });
 
 async function load(url: string) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers: { "Accept-Encoding": "identity" } });
-  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts };
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    headers: { "Accept-Encoding": "identity" },
+  });
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
 }
 
 /** Requests one after another on an otherwise idle server: the time of one render, not of a queue. */
@@ -140,7 +180,11 @@ async function sequential(urls: string[], headers: Record<string, string> = {}):
 }
 
 async function adminCookie(): Promise<string> {
-  const login = await fetch(`${APP}/api/admin/login`, { method: "POST", headers: { "Content-Type": "application/json", Origin: APP }, body: JSON.stringify(BENCH_ADMIN) });
+  const login = await fetch(`${APP}/api/admin/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: APP },
+    body: JSON.stringify(BENCH_ADMIN),
+  });
   const cookie = login.headers.get("set-cookie")?.split(";")[0];
   if (!login.ok || !cookie) throw new Error(`admin sign-in answered ${login.status}`);
   return cookie;
@@ -148,14 +192,28 @@ async function adminCookie(): Promise<string> {
 
 async function timeSellersExport(cookie: string) {
   const start = performance.now();
-  const res = await fetch(`${APP}/api/admin/sellers/export`, { headers: { Cookie: cookie, Accept: "text/csv", "Accept-Encoding": "identity" } });
+  const res = await fetch(`${APP}/api/admin/sellers/export`, {
+    headers: { Cookie: cookie, Accept: "text/csv", "Accept-Encoding": "identity" },
+  });
   if (!res.ok) throw new Error(`export answered ${res.status}`);
   const text = await res.text();
   const seconds = Number(((performance.now() - start) / 1000).toFixed(3));
   return { seconds, bytes: Buffer.byteLength(text), rows: text.split("\n").filter(Boolean).length - 1 };
 }
 
-type Row = { route: string; kind: "page" | "api"; bytes: number; rps: number; p50: number; p99: number; bareRps: number; bareP99: number; ratio: number; non2xx: number; errors: number };
+type Row = {
+  route: string;
+  kind: "page" | "api";
+  bytes: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  bareRps: number;
+  bareP99: number;
+  ratio: number;
+  non2xx: number;
+  errors: number;
+};
 
 async function loadRoutes(sampleId: number): Promise<Row[]> {
   const routes: [string, Row["kind"]][] = [
@@ -175,12 +233,31 @@ async function loadRoutes(sampleId: number): Promise<Row[]> {
     console.log(`${route} (${bytes} bytes) …`);
     const app = await load(APP + route);
     const base = await load(`http://127.0.0.1:${BARE_PORT}/?size=${bytes}`);
-    const row: Row = { route, kind, bytes, rps: app.rps, p50: app.p50, p99: app.p99, bareRps: base.rps, bareP99: base.p99, ratio: Number((app.rps / base.rps).toFixed(3)), non2xx: app.non2xx, errors: app.errors };
-    console.log(`  app ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms (non-2xx ${row.non2xx}, errors ${row.errors}); bare ${row.bareRps} req/s → ratio ${row.ratio}`);
+    const row: Row = {
+      route,
+      kind,
+      bytes,
+      rps: app.rps,
+      p50: app.p50,
+      p99: app.p99,
+      bareRps: base.rps,
+      bareP99: base.p99,
+      ratio: Number((app.rps / base.rps).toFixed(3)),
+      non2xx: app.non2xx,
+      errors: app.errors,
+    };
+    console.log(
+      `  app ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms (non-2xx ${row.non2xx}, errors ${row.errors}); bare ${row.bareRps} req/s → ratio ${row.ratio}`,
+    );
     rows.push(row);
     const ratioTarget = kind === "page" ? TARGETS.pageRatio : TARGETS.apiRatio;
     const p99Target = kind === "page" ? TARGETS.pageP99Ms : TARGETS.apiP99Ms;
-    judge(`${route}: share of bare req/s`, `${(row.ratio * 100).toFixed(1)} % (${row.rps} of ${row.bareRps})`, `≥ ${ratioTarget * 100} %`, row.ratio >= ratioTarget && row.non2xx === 0 && row.errors === 0);
+    judge(
+      `${route}: share of bare req/s`,
+      `${(row.ratio * 100).toFixed(1)} % (${row.rps} of ${row.bareRps})`,
+      `≥ ${ratioTarget * 100} %`,
+      row.ratio >= ratioTarget && row.non2xx === 0 && row.errors === 0,
+    );
     judge(`${route}: p99`, `${row.p99} ms`, `≤ ${p99Target} ms`, row.p99 <= p99Target);
   }
   return rows;
@@ -193,7 +270,10 @@ async function searchScale(): Promise<{ sellers: number; p50: number; p90: numbe
     const seeded = await seededDatabase(count);
     const server = await startApp(seeded.dbPath, seeded.uploadsDir, { RESPONSE_CACHE_MB: "0" });
     try {
-      const urls = SEARCH_TERMS.flatMap((term) => [`${APP}/api/sellers?search=${term}`, `${APP}/directory?search=${term}`]);
+      const urls = SEARCH_TERMS.flatMap((term) => [
+        `${APP}/api/sellers?search=${term}`,
+        `${APP}/directory?search=${term}`,
+      ]);
       await sequential(urls); // warm-up: page cache, statements
       const timing = await sequential(Array.from({ length: 10 }, () => urls).flat());
       console.log(`  search at ${count} sellers: p50 ${timing.p50} ms, p90 ${timing.p90} ms`);
@@ -206,7 +286,15 @@ async function searchScale(): Promise<{ sellers: number; p50: number; p90: numbe
 }
 
 await new Promise<void>((r) => bare.listen(BARE_PORT, "127.0.0.1", r));
-const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version, sellers: SELLERS, connections: CONNECTIONS, durationSeconds: DURATION, webConcurrency: process.env.WEB_CONCURRENCY ?? "1", targets: TARGETS };
+const results: Record<string, unknown> = {
+  date: new Date().toISOString(),
+  node: process.version,
+  sellers: SELLERS,
+  connections: CONNECTIONS,
+  durationSeconds: DURATION,
+  webConcurrency: process.env.WEB_CONCURRENCY ?? "1",
+  targets: TARGETS,
+};
 try {
   const main = await seededDatabase(SELLERS);
   results.seedSeconds = main.seedSeconds;
@@ -216,26 +304,60 @@ try {
     const directoryUrls = Array.from({ length: 60 }, (_, i) => `${APP}/directory?page=${(i % 20) + 1}`);
     await sequential(directoryUrls.slice(0, 5), { Cookie: cookie });
     const signedIn = await sequential(directoryUrls, { Cookie: cookie });
-    const firstRender = await sequential(Array.from({ length: 60 }, (_, i) => `${APP}/directory?search=${SEARCH_TERMS[i % SEARCH_TERMS.length]}&page=${i + 2}`));
-    console.log(`/directory on an idle server: signed in p50 ${signedIn.p50} ms; anonymous, not yet cached p50 ${firstRender.p50} ms`);
+    const firstRender = await sequential(
+      Array.from(
+        { length: 60 },
+        (_, i) => `${APP}/directory?search=${SEARCH_TERMS[i % SEARCH_TERMS.length]}&page=${i + 2}`,
+      ),
+    );
+    console.log(
+      `/directory on an idle server: signed in p50 ${signedIn.p50} ms; anonymous, not yet cached p50 ${firstRender.p50} ms`,
+    );
     results.uncachedDirectory = { signedIn, firstRender };
-    judge("/directory signed in (never cached), idle: p50", `${signedIn.p50} ms`, `≤ ${TARGETS.uncachedP50Ms} ms`, signedIn.p50 <= TARGETS.uncachedP50Ms);
-    judge("/directory first (uncached) anonymous render, idle: p50", `${firstRender.p50} ms`, `≤ ${TARGETS.uncachedP50Ms} ms`, firstRender.p50 <= TARGETS.uncachedP50Ms);
+    judge(
+      "/directory signed in (never cached), idle: p50",
+      `${signedIn.p50} ms`,
+      `≤ ${TARGETS.uncachedP50Ms} ms`,
+      signedIn.p50 <= TARGETS.uncachedP50Ms,
+    );
+    judge(
+      "/directory first (uncached) anonymous render, idle: p50",
+      `${firstRender.p50} ms`,
+      `≤ ${TARGETS.uncachedP50Ms} ms`,
+      firstRender.p50 <= TARGETS.uncachedP50Ms,
+    );
 
     results.routes = await loadRoutes(main.sampleId);
 
     const exportRun = await timeSellersExport(cookie);
     results.export = exportRun;
-    judge(`sellers CSV export (${exportRun.rows} rows)`, `${exportRun.seconds} s`, `< ${TARGETS.exportSeconds} s`, exportRun.seconds < TARGETS.exportSeconds);
+    judge(
+      `sellers CSV export (${exportRun.rows} rows)`,
+      `${exportRun.seconds} s`,
+      `< ${TARGETS.exportSeconds} s`,
+      exportRun.seconds < TARGETS.exportSeconds,
+    );
 
     const memory = processMemoryMb(server.pid);
     results.memory = memory;
-    if (memory) judge("server RSS after the load (one process)", `${memory.rssMb} MB (peak ${memory.peakMb})`, `≤ ${TARGETS.rssMb} MB`, memory.rssMb <= TARGETS.rssMb);
+    if (memory)
+      judge(
+        "server RSS after the load (one process)",
+        `${memory.rssMb} MB (peak ${memory.peakMb})`,
+        `≤ ${TARGETS.rssMb} MB`,
+        memory.rssMb <= TARGETS.rssMb,
+      );
 
     if (!values["skip-browser"]) {
       const weights = await measureJsWeight(APP, PUBLIC_PAGES);
       results.jsWeight = weights.map((w) => ({ page: w.page, gzipBytes: w.gzipBytes, transferBytes: w.transferBytes }));
-      for (const w of weights) judge(`first-visit JavaScript ${w.page}`, `${(w.gzipBytes / 1024).toFixed(1)} KB gzip (${(w.transferBytes / 1024).toFixed(1)} KB brotli)`, `≤ ${TARGETS.jsGzipBytes / 1024} KB gzip`, w.gzipBytes <= TARGETS.jsGzipBytes);
+      for (const w of weights)
+        judge(
+          `first-visit JavaScript ${w.page}`,
+          `${(w.gzipBytes / 1024).toFixed(1)} KB gzip (${(w.transferBytes / 1024).toFixed(1)} KB brotli)`,
+          `≤ ${TARGETS.jsGzipBytes / 1024} KB gzip`,
+          w.gzipBytes <= TARGETS.jsGzipBytes,
+        );
       // Performance and LCP on the three pages issue 9 names; accessibility, best practices and SEO 100 on the five of issue 10.
       const speedPaths = new Set(["/", "/directory", `/seller/${main.sampleId}`]);
       const audits = await auditPages(APP, [...speedPaths, "/list-your-business", "/contact"]);
@@ -243,11 +365,21 @@ try {
       results.lighthouse = audits;
       for (const a of audits) {
         if (speedPaths.has(a.path)) {
-          judge(`Lighthouse mobile ${a.path}: performance`, String(a.scores.performance), `≥ ${TARGETS.lighthousePerformance}`, a.scores.performance >= TARGETS.lighthousePerformance);
+          judge(
+            `Lighthouse mobile ${a.path}: performance`,
+            String(a.scores.performance),
+            `≥ ${TARGETS.lighthousePerformance}`,
+            a.scores.performance >= TARGETS.lighthousePerformance,
+          );
           judge(`Lighthouse mobile ${a.path}: LCP`, `${a.lcpMs} ms`, `≤ ${TARGETS.lcpMs} ms`, a.lcpMs <= TARGETS.lcpMs);
         }
         const others = `${a.scores.accessibility} / ${a.scores["best-practices"]} / ${a.scores.seo}`;
-        judge(`Lighthouse mobile ${a.path}: accessibility / best practices / SEO`, others, "100 / 100 / 100", a.scores.accessibility === 100 && a.scores["best-practices"] === 100 && a.scores.seo === 100);
+        judge(
+          `Lighthouse mobile ${a.path}: accessibility / best practices / SEO`,
+          others,
+          "100 / 100 / 100",
+          a.scores.accessibility === 100 && a.scores["best-practices"] === 100 && a.scores.seo === 100,
+        );
       }
     }
   } finally {
@@ -259,7 +391,12 @@ try {
     results.searchScale = runs;
     const [small, large] = [runs[0]!, runs[1]!];
     const ratio = Number((large.p50 / small.p50).toFixed(2));
-    judge(`search p50 at ${SCALE[1]} vs ${SCALE[0]} sellers (uncached)`, `${ratio}× (${large.p50} vs ${small.p50} ms)`, `≤ ${TARGETS.searchScale}×`, ratio <= TARGETS.searchScale);
+    judge(
+      `search p50 at ${SCALE[1]} vs ${SCALE[0]} sellers (uncached)`,
+      `${ratio}× (${large.p50} vs ${small.p50} ms)`,
+      `≤ ${TARGETS.searchScale}×`,
+      ratio <= TARGETS.searchScale,
+    );
   }
 
   results.verdicts = verdicts;
@@ -267,7 +404,9 @@ try {
   writeFileSync("bench/results.json", `${JSON.stringify(results, null, 2)}\n`);
   console.log("\n| what | measured | target | met |\n|---|---|---|---|");
   for (const v of verdicts) console.log(`| ${v.what} | ${v.measured} | ${v.target} | ${v.ok ? "yes" : "**no**"} |`);
-  console.log(`\n${verdicts.filter((v) => v.ok).length} of ${verdicts.length} targets met; written to bench/results.json`);
+  console.log(
+    `\n${verdicts.filter((v) => v.ok).length} of ${verdicts.length} targets met; written to bench/results.json`,
+  );
 } finally {
   bare.close();
   rmSync(work, { recursive: true, force: true });

@@ -20,8 +20,13 @@ for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n
 const selfMicros = new Map<number, number>();
 profile.samples.forEach((id, i) => selfMicros.set(id, (selfMicros.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
 
-const short = (url: string) => url.replace(/^.*node_modules\//, "nm:").replace(/^.*\/build\//, "build/").replace(/^file:\/\//, "");
-const fnKey = (n: Node) => `${n.callFrame.functionName || "(anonymous)"} ${short(n.callFrame.url)}:${n.callFrame.lineNumber + 1}`;
+const short = (url: string) =>
+  url
+    .replace(/^.*node_modules\//, "nm:")
+    .replace(/^.*\/build\//, "build/")
+    .replace(/^file:\/\//, "");
+const fnKey = (n: Node) =>
+  `${n.callFrame.functionName || "(anonymous)"} ${short(n.callFrame.url)}:${n.callFrame.lineNumber + 1}`;
 const fileKey = (n: Node) => {
   const url = short(n.callFrame.url);
   if (!url) return n.callFrame.functionName;
@@ -56,10 +61,13 @@ for (const [id, t] of selfMicros) {
 const busy = total - idle;
 const requests = Number(requestsArg) || 0;
 const ms = (micros: number) => (micros / 1000).toFixed(0);
-console.log(`profiled ${ms(total)} ms: busy ${ms(busy)} ms, idle ${ms(idle)} ms${requests ? `; busy per request ${(busy / 1000 / requests).toFixed(2)} ms over ${requests} requests` : ""}`);
+console.log(
+  `profiled ${ms(total)} ms: busy ${ms(busy)} ms, idle ${ms(idle)} ms${requests ? `; busy per request ${(busy / 1000 / requests).toFixed(2)} ms over ${requests} requests` : ""}`,
+);
 const top = (title: string, m: Map<string, number>, k: number) => {
   console.log(`\n${title} (share of busy time)`);
-  for (const [key, t] of [...m].sort((a, b) => b[1] - a[1]).slice(0, k)) console.log(`${ms(t).padStart(7)} ms ${((100 * t) / busy).toFixed(1).padStart(5)} %  ${key}`);
+  for (const [key, t] of [...m].sort((a, b) => b[1] - a[1]).slice(0, k))
+    console.log(`${ms(t).padStart(7)} ms ${((100 * t) / busy).toFixed(1).padStart(5)} %  ${key}`);
 };
 top("self time by package or file", byFile, 15);
 top("self time by function", byFunction, 25);

@@ -7,8 +7,24 @@ import Database from "better-sqlite3";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { clientAddress, isMain, type ProductionServer, signIn, siteIds, startProductionServer, WRITE_RATE_LIMITS_OFF } from "./reliability/production-server";
-import { ADMIN_WRITES, applicationImages, markersFound, WRITE_KINDS, type WriteContext, type WriteKind, writeRequest } from "./reliability/writes";
+import {
+  clientAddress,
+  isMain,
+  type ProductionServer,
+  signIn,
+  siteIds,
+  startProductionServer,
+  WRITE_RATE_LIMITS_OFF,
+} from "./reliability/production-server";
+import {
+  ADMIN_WRITES,
+  applicationImages,
+  markersFound,
+  WRITE_KINDS,
+  type WriteContext,
+  type WriteKind,
+  writeRequest,
+} from "./reliability/writes";
 
 export type CrashOptions = {
   kills: number;
@@ -44,7 +60,15 @@ export type CrashReport = {
 };
 
 // Relative frequency of each write in the mix (applications and sign-ups are the heavy ones).
-const WEIGHTS: Record<WriteKind, number> = { review: 4, contact: 3, newsletter: 3, application: 1, signup: 1, category: 1, "review-publish": 2 };
+const WEIGHTS: Record<WriteKind, number> = {
+  review: 4,
+  contact: 3,
+  newsletter: 3,
+  application: 1,
+  signup: 1,
+  category: 1,
+  "review-publish": 2,
+};
 const MIX = WRITE_KINDS.flatMap((kind) => Array<WriteKind>(WEIGHTS[kind]).fill(kind));
 
 export async function runCrashTest(options: CrashOptions): Promise<CrashReport> {
@@ -53,7 +77,8 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
   const server = await startProductionServer({ port: options.port, sellers: 10, env: { ...WRITE_RATE_LIMITS_OFF } });
   try {
     const ctx: WriteContext = { ...(await siteIds(server.base)), images: await applicationImages() };
-    if (ctx.sellerIds.length === 0 || ctx.categoryIds.length === 0) throw new Error("the seeded site has no public sellers or categories");
+    if (ctx.sellerIds.length === 0 || ctx.categoryIds.length === 0)
+      throw new Error("the seeded site has no public sellers or categories");
     let adminCookie = await signIn(server.base);
     const acknowledged = new Map<WriteKind, string[]>(WRITE_KINDS.map((k) => [k, []]));
     const publishable: number[] = [];
@@ -78,11 +103,19 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
         }
         const marker = `crash-${kind}-${n}-${Math.random().toString(36).slice(2, 8)}`;
         const request = writeRequest(kind, marker, ctx, n, target);
-        const headers: Record<string, string> = { "Content-Type": "application/json", Origin: server.base, "X-Forwarded-For": clientAddress(worker * 100_000 + n) };
+        const headers: Record<string, string> = {
+          "Content-Type": "application/json",
+          Origin: server.base,
+          "X-Forwarded-For": clientAddress(worker * 100_000 + n),
+        };
         if (ADMIN_WRITES.has(kind)) headers.Cookie = adminCookie;
         sent++;
         try {
-          const res = await fetch(`${server.base}${request.path}`, { method: request.method, headers, body: request.body });
+          const res = await fetch(`${server.base}${request.path}`, {
+            method: request.method,
+            headers,
+            body: request.body,
+          });
           const body = (await res.json()) as { review_id?: number };
           if (res.ok) {
             acknowledged.get(kind)!.push(kind === "review-publish" ? String(target) : marker);
@@ -129,8 +162,11 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
       restartTimes.push(Date.now() - restartStart);
       verify();
       const total = [...acknowledged.values()].reduce((a, l) => a + l.length, 0);
-      log(`kill ${kill}/${options.kills} after ${Math.round(runMs)} ms (${signal}): ${total} acknowledged so far, ${lostWrites.length} lost, integrity ${integrityFailures.length === 0 ? "ok" : "FAILED"}`);
-      if ((await fetch(`${server.base}/api/admin/verify`, { headers: { Cookie: adminCookie } })).status !== 200) adminCookie = await signIn(server.base);
+      log(
+        `kill ${kill}/${options.kills} after ${Math.round(runMs)} ms (${signal}): ${total} acknowledged so far, ${lostWrites.length} lost, integrity ${integrityFailures.length === 0 ? "ok" : "FAILED"}`,
+      );
+      if ((await fetch(`${server.base}/api/admin/verify`, { headers: { Cookie: adminCookie } })).status !== 200)
+        adminCookie = await signIn(server.base);
     }
 
     const byKind = Object.fromEntries(
@@ -166,13 +202,24 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
 
 /** Image files of claimed uploads (stored applications) that are missing from the uploads folder. */
 function missingFiles(db: Database.Database, server: ProductionServer): string[] {
-  const rows = db.prepare("SELECT key, visibility FROM uploads WHERE seller_id IS NOT NULL").all() as { key: string; visibility: string }[];
-  return rows.filter((r) => !existsSync(join(server.uploadsDir, r.visibility, r.key))).map((r) => `${r.visibility}/${r.key}`);
+  const rows = db.prepare("SELECT key, visibility FROM uploads WHERE seller_id IS NOT NULL").all() as {
+    key: string;
+    visibility: string;
+  }[];
+  return rows
+    .filter((r) => !existsSync(join(server.uploadsDir, r.visibility, r.key)))
+    .map((r) => `${r.visibility}/${r.key}`);
 }
 
 if (isMain(import.meta.url)) {
   const { values } = parseArgs({
-    options: { kills: { type: "string", default: "20" }, workers: { type: "string", default: "8" }, "min-ms": { type: "string", default: "1000" }, "max-ms": { type: "string", default: "4000" }, port: { type: "string" } },
+    options: {
+      kills: { type: "string", default: "20" },
+      workers: { type: "string", default: "8" },
+      "min-ms": { type: "string", default: "1000" },
+      "max-ms": { type: "string", default: "4000" },
+      port: { type: "string" },
+    },
   });
   const report = await runCrashTest({
     kills: Number(values.kills),
@@ -183,6 +230,9 @@ if (isMain(import.meta.url)) {
     log: (line) => console.log(line),
   });
   console.log(JSON.stringify(report, null, 2));
-  console.log(`\nwrites acknowledged ${report.acknowledged}, found ${report.found}, lost ${report.lost}; integrity_check ok ${report.integrityChecks - report.integrityFailures.length}/${report.integrityChecks}; missing image files ${report.missingUploadFiles.length}`);
-  process.exitCode = report.lost === 0 && report.integrityFailures.length === 0 && report.missingUploadFiles.length === 0 ? 0 : 1;
+  console.log(
+    `\nwrites acknowledged ${report.acknowledged}, found ${report.found}, lost ${report.lost}; integrity_check ok ${report.integrityChecks - report.integrityFailures.length}/${report.integrityChecks}; missing image files ${report.missingUploadFiles.length}`,
+  );
+  process.exitCode =
+    report.lost === 0 && report.integrityFailures.length === 0 && report.missingUploadFiles.length === 0 ? 0 : 1;
 }

@@ -4,7 +4,9 @@ import { join } from "node:path";
 import { databasePath, openDatabase } from "~db/client";
 import { backupTo } from "~/services/backup.server";
 
-const target = process.argv[2] ?? join(process.env.BACKUP_DIR || "./data/backups", `backup-${new Date().toISOString().replace(/[:.]/g, "-")}`);
+const target =
+  process.argv[2] ??
+  join(process.env.BACKUP_DIR || "./data/backups", `backup-${new Date().toISOString().replace(/[:.]/g, "-")}`);
 const db = openDatabase();
 try {
   const made = await backupTo(db, target);

@@ -16,5 +16,7 @@ await migrateToLatest(db);
 await seedCategories(db);
 const started = Date.now();
 await seedDemoSellers(db, demo, values.seed ? Number(values.seed) : Date.now() % 100000);
-console.log(`seeded ${databasePath()}: categories${demo ? `, ${demo} demo sellers in ${((Date.now() - started) / 1000).toFixed(1)} s` : ""}`);
+console.log(
+  `seeded ${databasePath()}: categories${demo ? `, ${demo} demo sellers in ${((Date.now() - started) / 1000).toFixed(1)} s` : ""}`,
+);
 await db.destroy();

@@ -47,37 +47,223 @@ function flatten(entries: RouteEntry[], parent = ""): string[] {
   });
 }
 /** Every route pattern of the site, and the paths the Express server answers itself. */
-export const ROUTE_PATTERNS = [...new Set([...flatten(routes as RouteEntry[]), "healthz", "readyz", "uploads/*", "assets/*"])];
+export const ROUTE_PATTERNS = [
+  ...new Set([...flatten(routes as RouteEntry[]), "healthz", "readyz", "uploads/*", "assets/*"]),
+];
 
 // ── values ──
 const KNOWN_KEYS = [
-  "seller_id", "reviewer_name", "rating", "review_text", "name", "email", "mobile", "query_type", "subject", "message", "source", "password",
-  "confirm_password", "current_password", "new_password", "city", "locality", "area", "category_ids", "subcategory_ids", "business_name",
-  "business_description", "tagline", "tagline_new", "address", "id_proof_type", "amount_paid", "subscription_months", "plan", "price_range",
-  "whatsapp_link", "facebook_link", "instagram_link", "youtube_link", "website_link", "id_proof_document", "payment_screenshot", "profile_photo",
-  "product_images", "payment_reference", "aadhaar_number", "gst_number", "intent", "review_id", "review_ids", "reason", "reply", "status",
-  "admin_notes", "action", "bulk_action", "seller_ids", "ids", "id", "is_active", "is_featured", "is_verified", "is_paid", "slug", "description",
-  "icon", "category_id", "category", "redirectTo", "theme", "_js", "company_website", "code", "state", "iss", "token", "signup_token", "terms",
-  "kind", "move", "tab", "view", "from", "to", "page", "limit", "search", "verified", "paid", "featured", "format", "purpose", "file", "_data",
-  "subscription_start_date", "subscription_end_date", "payment_status", "__proto__", "constructor",
+  "seller_id",
+  "reviewer_name",
+  "rating",
+  "review_text",
+  "name",
+  "email",
+  "mobile",
+  "query_type",
+  "subject",
+  "message",
+  "source",
+  "password",
+  "confirm_password",
+  "current_password",
+  "new_password",
+  "city",
+  "locality",
+  "area",
+  "category_ids",
+  "subcategory_ids",
+  "business_name",
+  "business_description",
+  "tagline",
+  "tagline_new",
+  "address",
+  "id_proof_type",
+  "amount_paid",
+  "subscription_months",
+  "plan",
+  "price_range",
+  "whatsapp_link",
+  "facebook_link",
+  "instagram_link",
+  "youtube_link",
+  "website_link",
+  "id_proof_document",
+  "payment_screenshot",
+  "profile_photo",
+  "product_images",
+  "payment_reference",
+  "aadhaar_number",
+  "gst_number",
+  "intent",
+  "review_id",
+  "review_ids",
+  "reason",
+  "reply",
+  "status",
+  "admin_notes",
+  "action",
+  "bulk_action",
+  "seller_ids",
+  "ids",
+  "id",
+  "is_active",
+  "is_featured",
+  "is_verified",
+  "is_paid",
+  "slug",
+  "description",
+  "icon",
+  "category_id",
+  "category",
+  "redirectTo",
+  "theme",
+  "_js",
+  "company_website",
+  "code",
+  "state",
+  "iss",
+  "token",
+  "signup_token",
+  "terms",
+  "kind",
+  "move",
+  "tab",
+  "view",
+  "from",
+  "to",
+  "page",
+  "limit",
+  "search",
+  "verified",
+  "paid",
+  "featured",
+  "format",
+  "purpose",
+  "file",
+  "_data",
+  "subscription_start_date",
+  "subscription_end_date",
+  "payment_status",
+  "__proto__",
+  "constructor",
 ];
 const ENUM_VALUES = [
-  "report", "reply", "profile", "password", "delete", "toggle", "verify", "feature", "bulk", "row", "one", "enable", "disable", "remove",
-  "add_moderator", "continue", "previous", "create", "seed", "mark_paid", "toggle_featured", "toggle_status", "toggle_verified", "approve",
-  "deactivate", "published", "rejected", "pending", "flagged", "active", "inactive", "in_progress", "resolved", "closed", "new", "Bangalore",
-  "Mumbai", "1m", "3m", "6m", "12m", "elite", "aadhaar", "pan_card", "driving_license", "General Inquiry", "Complaint", "website", "footer",
-  "homepage_final_cta", "below_500", "above_5000", "light", "dark", "system", "on", "true", "false", "category", "subcategory", "download", "view",
-  "profile_photo", "product_image", "id_proof_document", "payment_screenshot",
+  "report",
+  "reply",
+  "profile",
+  "password",
+  "delete",
+  "toggle",
+  "verify",
+  "feature",
+  "bulk",
+  "row",
+  "one",
+  "enable",
+  "disable",
+  "remove",
+  "add_moderator",
+  "continue",
+  "previous",
+  "create",
+  "seed",
+  "mark_paid",
+  "toggle_featured",
+  "toggle_status",
+  "toggle_verified",
+  "approve",
+  "deactivate",
+  "published",
+  "rejected",
+  "pending",
+  "flagged",
+  "active",
+  "inactive",
+  "in_progress",
+  "resolved",
+  "closed",
+  "new",
+  "Bangalore",
+  "Mumbai",
+  "1m",
+  "3m",
+  "6m",
+  "12m",
+  "elite",
+  "aadhaar",
+  "pan_card",
+  "driving_license",
+  "General Inquiry",
+  "Complaint",
+  "website",
+  "footer",
+  "homepage_final_cta",
+  "below_500",
+  "above_5000",
+  "light",
+  "dark",
+  "system",
+  "on",
+  "true",
+  "false",
+  "category",
+  "subcategory",
+  "download",
+  "view",
+  "profile_photo",
+  "product_image",
+  "id_proof_document",
+  "payment_screenshot",
 ];
 const NASTY_STRINGS = [
-  "", " ", "0", "-1", "1.5", "1e309", "NaN", "Infinity", "9".repeat(40), "null", "undefined", "[]", "{}", "__proto__", "<script>alert(1)</script>",
-  "' OR 1=1 --", "\"; DROP TABLE sellers; --", "%00", "\u0000", "\u202e", "😀", "ﷺ", "../../../etc/passwd", "..%2f..%2f", "//evil.example", "/\\evil.example",
-  "javascript:alert(1)", "https://example.com/x", "data:image/png;base64,AAAA", "data:image/svg+xml;base64,PHN2Zz4=", "/uploads/0123456789abcdef0123456789abcdef.webp",
-  "/admin/uploads/0123456789abcdef0123456789abcdef.webp", "user@example.test", "a@b", "+919845067890", "123456789012", "\"kitchen\"*", "NEAR(a b)", "a OR b",
-  "x".repeat(5000), "2026-02-30", "9999-12-31T99:99:99Z",
+  "",
+  " ",
+  "0",
+  "-1",
+  "1.5",
+  "1e309",
+  "NaN",
+  "Infinity",
+  "9".repeat(40),
+  "null",
+  "undefined",
+  "[]",
+  "{}",
+  "__proto__",
+  "<script>alert(1)</script>",
+  "' OR 1=1 --",
+  '"; DROP TABLE sellers; --',
+  "%00",
+  "\u0000",
+  "\u202e",
+  "😀",
+  "ﷺ",
+  "../../../etc/passwd",
+  "..%2f..%2f",
+  "//evil.example",
+  "/\\evil.example",
+  "javascript:alert(1)",
+  "https://example.com/x",
+  "data:image/png;base64,AAAA",
+  "data:image/svg+xml;base64,PHN2Zz4=",
+  "/uploads/0123456789abcdef0123456789abcdef.webp",
+  "/admin/uploads/0123456789abcdef0123456789abcdef.webp",
+  "user@example.test",
+  "a@b",
+  "+919845067890",
+  "123456789012",
+  '"kitchen"*',
+  "NEAR(a b)",
+  "a OR b",
+  "x".repeat(5000),
+  "2026-02-30",
+  "9999-12-31T99:99:99Z",
 ];
 
-const headerChars = fc.constantFrom(..." !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~\tÿé".split(""));
+const headerChars = fc.constantFrom(
+  ..." !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~\tÿé".split(""),
+);
 const headerText = fc.string({ unit: headerChars, maxLength: 60 });
 const text = fc.oneof(
   { weight: 3, arbitrary: fc.string({ maxLength: 40 }) },
@@ -99,11 +285,33 @@ const jsonValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: fc.array(scalar, { maxLength: 5 }) },
   { weight: 1, arbitrary: fc.dictionary(fc.constantFrom(...KNOWN_KEYS), scalar, { maxKeys: 3 }) },
 );
-const key = fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...KNOWN_KEYS) }, { weight: 1, arbitrary: fc.string({ maxLength: 12 }) });
+const key = fc.oneof(
+  { weight: 5, arbitrary: fc.constantFrom(...KNOWN_KEYS) },
+  { weight: 1, arbitrary: fc.string({ maxLength: 12 }) },
+);
 const fields = fc.array(fc.tuple(key, fc.oneof(text, scalar.map(String))), { maxLength: 10 });
 const idValue = fc.oneof(
   { weight: 4, arbitrary: fc.integer({ min: 1, max: 60 }).map(String) },
-  { weight: 2, arbitrary: fc.constantFrom("0", "-1", "1.5", "1e3", "9007199254740993", "99999999999999999999", "0x10", "%201", "1%20", "abc", "%00", "..", "1;2", "%zz", "%2e%2e") },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      "0",
+      "-1",
+      "1.5",
+      "1e3",
+      "9007199254740993",
+      "99999999999999999999",
+      "0x10",
+      "%201",
+      "1%20",
+      "abc",
+      "%00",
+      "..",
+      "1;2",
+      "%zz",
+      "%2e%2e",
+    ),
+  },
   { weight: 1, arbitrary: fc.string({ maxLength: 12 }).map(encodeURIComponent) },
   { weight: 1, arbitrary: fc.stringMatching(/^[0-9a-f]{32}\.webp$/) },
 );
@@ -124,11 +332,18 @@ type FuzzRequest = {
   headers: Record<string, string | undefined>;
 };
 
-function multipart(parts: { name: string; value: string | Buffer; filename?: string; type?: string }[], boundary: string): Buffer {
+function multipart(
+  parts: { name: string; value: string | Buffer; filename?: string; type?: string }[],
+  boundary: string,
+): Buffer {
   const chunks: Buffer[] = [];
   for (const p of parts) {
     const disposition = `form-data; name="${p.name.replace(/["\r\n]/g, "")}"${p.filename !== undefined ? `; filename="${p.filename.replace(/["\r\n]/g, "")}"` : ""}`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${p.type ? `Content-Type: ${p.type}\r\n` : ""}\r\n`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${p.type ? `Content-Type: ${p.type}\r\n` : ""}\r\n`,
+      ),
+    );
     chunks.push(Buffer.isBuffer(p.value) ? p.value : Buffer.from(p.value));
     chunks.push(Buffer.from("\r\n"));
   }
@@ -137,46 +352,123 @@ function multipart(parts: { name: string; value: string | Buffer; filename?: str
 }
 
 function bodyArbitrary(validBodies: string[], png: Buffer): fc.Arbitrary<BodySpec> {
-  const jsonTypes = fc.constantFrom("application/json", "application/json; charset=utf-8", "APPLICATION/JSON", "application/json;charset=latin1", "application/jsonx", "application/vnd.api+json");
+  const jsonTypes = fc.constantFrom(
+    "application/json",
+    "application/json; charset=utf-8",
+    "APPLICATION/JSON",
+    "application/json;charset=latin1",
+    "application/jsonx",
+    "application/vnd.api+json",
+  );
   const chunked = fc.boolean();
   const object = fc.dictionary(key, jsonValue, { maxKeys: 12 });
   // A valid payload of some write with a few of its fields replaced: gets past the first checks.
-  const mutated = fc.tuple(fc.constantFrom(...validBodies), fc.dictionary(fc.constantFrom(...KNOWN_KEYS), jsonValue, { maxKeys: 3 })).map(([valid, changes]) => ({ ...JSON.parse(valid), ...changes }));
+  const mutated = fc
+    .tuple(fc.constantFrom(...validBodies), fc.dictionary(fc.constantFrom(...KNOWN_KEYS), jsonValue, { maxKeys: 3 }))
+    .map(([valid, changes]) => ({ ...JSON.parse(valid), ...changes }));
   const file = fc.record({
-    name: fc.constantFrom("file", "profile_photo", "product_images", "id_proof_document", "payment_screenshot", "image", "x"),
-    value: fc.oneof(fc.constant(png), fc.uint8Array({ maxLength: 300 }).map((a) => Buffer.from(a)), fc.constant(Buffer.from("<svg onload=alert(1)>")), fc.constant(Buffer.alloc(0))),
+    name: fc.constantFrom(
+      "file",
+      "profile_photo",
+      "product_images",
+      "id_proof_document",
+      "payment_screenshot",
+      "image",
+      "x",
+    ),
+    value: fc.oneof(
+      fc.constant(png),
+      fc.uint8Array({ maxLength: 300 }).map((a) => Buffer.from(a)),
+      fc.constant(Buffer.from("<svg onload=alert(1)>")),
+      fc.constant(Buffer.alloc(0)),
+    ),
     filename: fc.oneof(fc.constant("photo.png"), fc.string({ unit: headerChars, maxLength: 20 }), fc.constant("")),
     type: fc.constantFrom("image/png", "image/jpeg", "image/svg+xml", "application/octet-stream", "text/html", ""),
   });
   return fc.oneof(
     { weight: 3, arbitrary: fc.constant<BodySpec>({ body: Buffer.alloc(0), chunked: false }) },
-    { weight: 4, arbitrary: fc.record({ contentType: jsonTypes, body: fc.oneof(object, jsonValue, mutated).map((v) => Buffer.from(JSON.stringify(v) ?? "null")), chunked }) },
-    { weight: 3, arbitrary: fc.record({ contentType: fc.constant("application/json"), body: mutated.map((v) => Buffer.from(JSON.stringify(v))), chunked }) },
-    { weight: 1, arbitrary: fc.record({ contentType: jsonTypes, body: fc.string({ maxLength: 80 }).map((s) => Buffer.from(s)), chunked }) },
     {
       weight: 4,
       arbitrary: fc.record({
-        contentType: fc.constantFrom("application/x-www-form-urlencoded", "application/x-www-form-urlencoded; charset=UTF-8", "application/x-www-form-urlencoded; charset=ebcdic"),
-        body: fc.oneof(fields.map((f) => Buffer.from(new URLSearchParams(f).toString())), fc.string({ unit: headerChars, maxLength: 80 }).map((s) => Buffer.from(s))),
+        contentType: jsonTypes,
+        body: fc.oneof(object, jsonValue, mutated).map((v) => Buffer.from(JSON.stringify(v) ?? "null")),
+        chunked,
+      }),
+    },
+    {
+      weight: 3,
+      arbitrary: fc.record({
+        contentType: fc.constant("application/json"),
+        body: mutated.map((v) => Buffer.from(JSON.stringify(v))),
+        chunked,
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        contentType: jsonTypes,
+        body: fc.string({ maxLength: 80 }).map((s) => Buffer.from(s)),
+        chunked,
+      }),
+    },
+    {
+      weight: 4,
+      arbitrary: fc.record({
+        contentType: fc.constantFrom(
+          "application/x-www-form-urlencoded",
+          "application/x-www-form-urlencoded; charset=UTF-8",
+          "application/x-www-form-urlencoded; charset=ebcdic",
+        ),
+        body: fc.oneof(
+          fields.map((f) => Buffer.from(new URLSearchParams(f).toString())),
+          fc.string({ unit: headerChars, maxLength: 80 }).map((s) => Buffer.from(s)),
+        ),
         chunked,
       }),
     },
     {
       weight: 3,
       arbitrary: fc
-        .tuple(fields, fc.array(file, { maxLength: 3 }), fc.constantFrom("fuzzboundary", "x", "----WebKitFormBoundary7MA4YWxkTrZu0gW"), fc.boolean())
+        .tuple(
+          fields,
+          fc.array(file, { maxLength: 3 }),
+          fc.constantFrom("fuzzboundary", "x", "----WebKitFormBoundary7MA4YWxkTrZu0gW"),
+          fc.boolean(),
+        )
         .map(([f, files, boundary, lieAboutBoundary]) => ({
           contentType: `multipart/form-data; boundary=${lieAboutBoundary ? "other" : boundary}`,
           body: multipart([...f.map(([name, value]) => ({ name, value })), ...files], boundary),
           chunked: false,
         })),
     },
-    { weight: 1, arbitrary: fc.record({ contentType: fc.constant("multipart/form-data"), body: fc.uint8Array({ maxLength: 200 }).map((a) => Buffer.from(a)), chunked }) },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        contentType: fc.constant("multipart/form-data"),
+        body: fc.uint8Array({ maxLength: 200 }).map((a) => Buffer.from(a)),
+        chunked,
+      }),
+    },
     {
       weight: 2,
       arbitrary: fc.record({
-        contentType: fc.oneof(fc.constantFrom("text/plain", "text/html", "application/xml", "application/octet-stream", "image/png", "text/csv", ";", "*/*"), headerText),
-        body: fc.oneof(fc.uint8Array({ maxLength: 200 }).map((a) => Buffer.from(a)), fc.string({ maxLength: 100 }).map((s) => Buffer.from(s))),
+        contentType: fc.oneof(
+          fc.constantFrom(
+            "text/plain",
+            "text/html",
+            "application/xml",
+            "application/octet-stream",
+            "image/png",
+            "text/csv",
+            ";",
+            "*/*",
+          ),
+          headerText,
+        ),
+        body: fc.oneof(
+          fc.uint8Array({ maxLength: 200 }).map((a) => Buffer.from(a)),
+          fc.string({ maxLength: 100 }).map((s) => Buffer.from(s)),
+        ),
         chunked,
       }),
     },
@@ -184,59 +476,155 @@ function bodyArbitrary(validBodies: string[], png: Buffer): fc.Arbitrary<BodySpe
 }
 
 /** The value in about one draw of ten, otherwise no header. */
-const rarely = (arb: fc.Arbitrary<string>) => fc.oneof({ weight: 9, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: arb });
+const rarely = (arb: fc.Arbitrary<string>) =>
+  fc.oneof({ weight: 9, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: arb });
 
 function requestArbitrary(validBodies: string[], png: Buffer): fc.Arbitrary<FuzzRequest> {
-  const query = fc.array(fc.tuple(fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...KNOWN_KEYS, "_routes", "index", "sent", "status", "type") }, { weight: 1, arbitrary: fc.string({ maxLength: 8 }) }), fc.oneof(text, idValue)), { maxLength: 5 });
-  const ip = fc.oneof(fc.ipV4(), fc.ipV6(), headerText, fc.array(fc.ipV4(), { minLength: 2, maxLength: 3 }).map((l) => l.join(", ")));
+  const query = fc.array(
+    fc.tuple(
+      fc.oneof(
+        { weight: 5, arbitrary: fc.constantFrom(...KNOWN_KEYS, "_routes", "index", "sent", "status", "type") },
+        { weight: 1, arbitrary: fc.string({ maxLength: 8 }) },
+      ),
+      fc.oneof(text, idValue),
+    ),
+    { maxLength: 5 },
+  );
+  const ip = fc.oneof(
+    fc.ipV4(),
+    fc.ipV6(),
+    headerText,
+    fc.array(fc.ipV4(), { minLength: 2, maxLength: 3 }).map((l) => l.join(", ")),
+  );
   const headers = fc.record(
     {
-      Origin: fc.oneof(fc.constant("SAME"), fc.constantFrom("https://evil.example", "null", "http://127.0.0.1", "not a url", ""), headerText),
+      Origin: fc.oneof(
+        fc.constant("SAME"),
+        fc.constantFrom("https://evil.example", "null", "http://127.0.0.1", "not a url", ""),
+        headerText,
+      ),
       "X-Forwarded-For": ip,
       // Rare: a bad host name is refused before any route runs, so it would hide the routes' own checks.
-      "X-Forwarded-Host": rarely(fc.oneof(fc.constantFrom("evil.example", "evil.example:99999", "[::1]:80", "a b", "%", ":", "", ",x"), headerText)),
+      "X-Forwarded-Host": rarely(
+        fc.oneof(
+          fc.constantFrom("evil.example", "evil.example:99999", "[::1]:80", "a b", "%", ":", "", ",x"),
+          headerText,
+        ),
+      ),
       "X-Forwarded-Proto": fc.constantFrom("https", "http", "gopher", "", "https, http"),
       Host: rarely(fc.oneof(fc.constantFrom("evil.example", "127.0.0.1:1", "[::1]", "a:b:c", "%zz", ""), headerText)),
-      Accept: fc.oneof(fc.constantFrom("application/json", "text/html", "text/csv", "*/*", "image/svg+xml", "text/x-script"), headerText),
+      Accept: fc.oneof(
+        fc.constantFrom("application/json", "text/html", "text/csv", "*/*", "image/svg+xml", "text/x-script"),
+        headerText,
+      ),
       "Accept-Language": headerText,
       "Accept-Encoding": fc.constantFrom("gzip", "br", "deflate", "identity", "*", "gzip;q=0, x"),
       Range: fc.constantFrom("bytes=0-10", "bytes=-5", "bytes=99999999-", "bytes=abc", "items=0-1"),
       "If-None-Match": headerText,
-      "If-Modified-Since": fc.constantFrom("Thu, 01 Jan 1970 00:00:00 GMT", "yesterday", "Sun, 31 Dec 2999 23:59:59 GMT"),
+      "If-Modified-Since": fc.constantFrom(
+        "Thu, 01 Jan 1970 00:00:00 GMT",
+        "yesterday",
+        "Sun, 31 Dec 2999 23:59:59 GMT",
+      ),
       "User-Agent": fc.oneof(fc.constantFrom("Googlebot/2.1", "curl/8", "Mozilla/5.0"), headerText),
       "X-Requested-With": fc.constant("XMLHttpRequest"),
     },
     { requiredKeys: [] },
   );
-  return fc.record({
-    method: fc.constantFrom("GET", "GET", "GET", "POST", "POST", "POST", "POST", "PUT", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"),
-    pattern: fc.constantFrom(...ROUTE_PATTERNS),
-    ids: fc.array(idValue, { minLength: 3, maxLength: 3 }),
-    splat: fc.array(fc.oneof(fc.string({ maxLength: 8 }).map(encodeURIComponent), fc.constantFrom("..", "%2e%2e", "%zz", "x.data", "")), { maxLength: 3 }),
-    dataSuffix: fc.boolean(),
-    query,
-    rawQuery: fc.option(fc.constantFrom("%zz", "a=%E0%A4%A", "&&==&", "a[b]=1&a[c]=2", "page=1&page=2", "?"), { freq: 8 }),
-    body: bodyArbitrary(validBodies, png),
-    cookie: fc.constantFrom<CookieSpec>("none", "none", "admin", "admin", "admin", "seller", "forged", "raw"),
-    cookieRaw: headerText,
-    headers,
-  }).map((r) => {
-    let i = 0;
-    const path = `/${r.pattern.replace(/:[a-z]+/gi, () => r.ids[i++ % 3]).replace("*", r.splat.join("/"))}`;
-    return { method: r.method, pattern: r.pattern, path, dataSuffix: r.dataSuffix && !r.pattern.startsWith("api"), query: r.query, rawQuery: r.rawQuery ?? undefined, body: r.body, cookie: r.cookie, cookieRaw: r.cookieRaw, headers: r.headers };
-  });
+  return fc
+    .record({
+      method: fc.constantFrom(
+        "GET",
+        "GET",
+        "GET",
+        "POST",
+        "POST",
+        "POST",
+        "POST",
+        "PUT",
+        "PUT",
+        "DELETE",
+        "PATCH",
+        "HEAD",
+        "OPTIONS",
+      ),
+      pattern: fc.constantFrom(...ROUTE_PATTERNS),
+      ids: fc.array(idValue, { minLength: 3, maxLength: 3 }),
+      splat: fc.array(
+        fc.oneof(
+          fc.string({ maxLength: 8 }).map(encodeURIComponent),
+          fc.constantFrom("..", "%2e%2e", "%zz", "x.data", ""),
+        ),
+        { maxLength: 3 },
+      ),
+      dataSuffix: fc.boolean(),
+      query,
+      rawQuery: fc.option(fc.constantFrom("%zz", "a=%E0%A4%A", "&&==&", "a[b]=1&a[c]=2", "page=1&page=2", "?"), {
+        freq: 8,
+      }),
+      body: bodyArbitrary(validBodies, png),
+      cookie: fc.constantFrom<CookieSpec>("none", "none", "admin", "admin", "admin", "seller", "forged", "raw"),
+      cookieRaw: headerText,
+      headers,
+    })
+    .map((r) => {
+      let i = 0;
+      const path = `/${r.pattern.replace(/:[a-z]+/gi, () => r.ids[i++ % 3]).replace("*", r.splat.join("/"))}`;
+      return {
+        method: r.method,
+        pattern: r.pattern,
+        path,
+        dataSuffix: r.dataSuffix && !r.pattern.startsWith("api"),
+        query: r.query,
+        rawQuery: r.rawQuery ?? undefined,
+        body: r.body,
+        cookie: r.cookie,
+        cookieRaw: r.cookieRaw,
+        headers: r.headers,
+      };
+    });
 }
 
 /**
  * The site's writes with a valid input each (JSON for /api, urlencoded for page forms), sent to their
  * own route with a few fields replaced or dropped: they get past the first checks into the models.
  */
-type Target = { method: string; pattern: string; form: "json" | "urlencoded"; cookie: CookieSpec; fields: Record<string, unknown> };
+type Target = {
+  method: string;
+  pattern: string;
+  form: "json" | "urlencoded";
+  cookie: CookieSpec;
+  fields: Record<string, unknown>;
+};
 function writeTargets(ctx: WriteContext): Target[] {
-  const api = (pattern: string, kind: Parameters<typeof writeRequest>[0], cookie: CookieSpec = "none"): Target => ({ method: "POST", pattern, form: "json", cookie, fields: JSON.parse(writeRequest(kind, `fuzz-${kind}`, ctx, 1).body) });
-  const json = (method: string, pattern: string, fields: Record<string, unknown>, cookie: CookieSpec = "admin"): Target => ({ method, pattern, form: "json", cookie, fields });
-  const form = (pattern: string, fields: Record<string, unknown>, cookie: CookieSpec = "none"): Target => ({ method: "POST", pattern, form: "urlencoded", cookie, fields });
-  const contact = { name: "Ritu", email: "ritu@example.test", mobile: "9845067890", query_type: "General Inquiry", subject: "Hi", message: "Hello there" };
+  const api = (pattern: string, kind: Parameters<typeof writeRequest>[0], cookie: CookieSpec = "none"): Target => ({
+    method: "POST",
+    pattern,
+    form: "json",
+    cookie,
+    fields: JSON.parse(writeRequest(kind, `fuzz-${kind}`, ctx, 1).body),
+  });
+  const json = (
+    method: string,
+    pattern: string,
+    fields: Record<string, unknown>,
+    cookie: CookieSpec = "admin",
+  ): Target => ({ method, pattern, form: "json", cookie, fields });
+  const form = (pattern: string, fields: Record<string, unknown>, cookie: CookieSpec = "none"): Target => ({
+    method: "POST",
+    pattern,
+    form: "urlencoded",
+    cookie,
+    fields,
+  });
+  const contact = {
+    name: "Ritu",
+    email: "ritu@example.test",
+    mobile: "9845067890",
+    query_type: "General Inquiry",
+    subject: "Hi",
+    message: "Hello there",
+  };
   return [
     api("api/reviews", "review"),
     api("api/enquiries/contact", "contact"),
@@ -261,7 +649,16 @@ function writeTargets(ctx: WriteContext): Target[] {
     form("newsletter", { email: "reader@example.test", source: "footer", _js: "1" }),
     form("seller/:id", { reviewer_name: "Anita", rating: "5", review_text: "Lovely" }),
     form("seller/:id", { intent: "report", review_id: "1", reason: "Spam" }),
-    form("seller-signup", { intent: "continue", name: "Asha", email: "asha@example.test", password: "asha-password-1", confirm_password: "asha-password-1", mobile: "9845067890", city: "Bangalore", locality: "Indiranagar" }),
+    form("seller-signup", {
+      intent: "continue",
+      name: "Asha",
+      email: "asha@example.test",
+      password: "asha-password-1",
+      confirm_password: "asha-password-1",
+      mobile: "9845067890",
+      city: "Bangalore",
+      locality: "Indiranagar",
+    }),
     form("seller-login", { email: "nobody@example.test", password: "wrong-password-1" }),
     form("seller-dashboard", { intent: "reply", review_id: "1", reply: "Thank you" }, "seller"),
     form("seller-dashboard", { intent: "profile", business_name: "Asha Crafts", city: "Bangalore" }, "seller"),
@@ -270,9 +667,21 @@ function writeTargets(ctx: WriteContext): Target[] {
     form("admin/sellers", { intent: "bulk", bulk_action: "approve", ids: "1" }, "admin"),
     form("admin/reviews", { intent: "one", move: "published", id: "1" }, "admin"),
     form("admin/enquiries/:id", { status: "in_progress", admin_notes: "note" }, "admin"),
-    form("admin/categories/new", { name: "Fuzz category", slug: "", description: "d", icon: "x", is_active: "on" }, "admin"),
-    form("admin/subcategories/new", { category_id: String(ctx.categoryIds[0]), name: "Fuzz sub", is_active: "on" }, "admin"),
-    form("admin/settings", { intent: "add_moderator", name: "Mod", email: "mod@example.test", password: "moderator-pass-1" }, "admin"),
+    form(
+      "admin/categories/new",
+      { name: "Fuzz category", slug: "", description: "d", icon: "x", is_active: "on" },
+      "admin",
+    ),
+    form(
+      "admin/subcategories/new",
+      { category_id: String(ctx.categoryIds[0]), name: "Fuzz sub", is_active: "on" },
+      "admin",
+    ),
+    form(
+      "admin/settings",
+      { intent: "add_moderator", name: "Mod", email: "mod@example.test", password: "moderator-pass-1" },
+      "admin",
+    ),
     form("admin", { intent: "seed" }, "admin"),
   ];
 }
@@ -300,7 +709,13 @@ function targetedArbitrary(targets: Target[]): fc.Arbitrary<FuzzRequest> {
           ? { contentType: "application/json", body: Buffer.from(JSON.stringify(fields)), chunked: false }
           : {
               contentType: "application/x-www-form-urlencoded",
-              body: Buffer.from(new URLSearchParams(Object.entries(fields).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, formText(x)]) : [[k, formText(v)]]))).toString()),
+              body: Buffer.from(
+                new URLSearchParams(
+                  Object.entries(fields).flatMap(([k, v]) =>
+                    Array.isArray(v) ? v.map((x) => [k, formText(x)]) : [[k, formText(v)]],
+                  ),
+                ).toString(),
+              ),
               chunked: false,
             };
       return {
@@ -340,26 +755,42 @@ function send(server: ProductionServer, sessions: Sessions, r: FuzzRequest): Pro
   }[r.cookie];
   if (cookie) headers.Cookie = cookie;
   if (r.body.contentType !== undefined) headers["Content-Type"] = r.body.contentType;
-  if (!r.body.chunked && (r.body.body.length > 0 || r.method !== "GET")) headers["Content-Length"] = String(r.body.body.length);
+  if (!r.body.chunked && (r.body.body.length > 0 || r.method !== "GET"))
+    headers["Content-Length"] = String(r.body.body.length);
   return new Promise((done) => {
     let req;
     try {
       // A connection of its own: a socket the server closed after one request never fails the next one.
-      req = httpRequest({ host: "127.0.0.1", port: server.port, method: r.method, path, headers, timeout: 20_000, agent: false });
+      req = httpRequest({
+        host: "127.0.0.1",
+        port: server.port,
+        method: r.method,
+        path,
+        headers,
+        timeout: 20_000,
+        agent: false,
+      });
     } catch {
       // The client library refused the request itself (a header value it will not send): nothing reached the server.
       return done({ status: "connection", pastGuard: false, error: "refused by the client library" });
     }
     req.on("response", (res) => {
       res.resume();
-      res.on("end", () => done({ status: res.statusCode ?? 0, pastGuard: r.cookie === "admin" && real && res.statusCode !== 401 && res.statusCode !== 403 }));
+      res.on("end", () =>
+        done({
+          status: res.statusCode ?? 0,
+          pastGuard: r.cookie === "admin" && real && res.statusCode !== 401 && res.statusCode !== 403,
+        }),
+      );
       res.on("error", () => done({ status: "connection", pastGuard: false }));
     });
     req.on("timeout", () => {
       req.destroy();
       done({ status: "timeout", pastGuard: false });
     });
-    req.on("error", (error: NodeJS.ErrnoException) => done({ status: "connection", pastGuard: false, error: error.code ?? error.message }));
+    req.on("error", (error: NodeJS.ErrnoException) =>
+      done({ status: "connection", pastGuard: false, error: error.code ?? error.message }),
+    );
     req.end(r.method === "GET" || r.method === "HEAD" ? (r.body.body.length ? r.body.body : undefined) : r.body.body);
   });
 }
@@ -378,7 +809,9 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     const ids = await siteIds(server.base);
     const ctx: WriteContext = { ...ids, images: await applicationImages() };
     const validBodies = [
-      ...(["review", "contact", "newsletter", "application", "signup", "category"] as const).map((k, n) => writeRequest(k, `fuzz-${k}`, ctx, n).body),
+      ...(["review", "contact", "newsletter", "application", "signup", "category"] as const).map(
+        (k, n) => writeRequest(k, `fuzz-${k}`, ctx, n).body,
+      ),
       JSON.stringify({ email: "someone@example.test", password: "some-password-123" }),
       JSON.stringify({ status: "published" }),
       JSON.stringify({ status: "resolved", admin_notes: "called back" }),
@@ -390,8 +823,15 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       JSON.stringify({ code: "abc", state: "def", iss: "https://accounts.google.com" }),
     ];
     const png = Buffer.from(ctx.images[0].split(",")[1], "base64");
-    const registered = await fetch(`${server.base}/api/auth/register`, { method: "POST", headers: { "Content-Type": "application/json", Origin: server.base, "X-Forwarded-For": "10.255.0.1" }, body: writeRequest("signup", "fuzz-seller", ctx, 0).body });
-    const sessions: Sessions = { admin: await signIn(server.base, undefined, undefined, "10.255.0.2"), seller: registered.headers.get("set-cookie")?.split(";")[0] ?? "" };
+    const registered = await fetch(`${server.base}/api/auth/register`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: server.base, "X-Forwarded-For": "10.255.0.1" },
+      body: writeRequest("signup", "fuzz-seller", ctx, 0).body,
+    });
+    const sessions: Sessions = {
+      admin: await signIn(server.base, undefined, undefined, "10.255.0.2"),
+      seller: registered.headers.get("set-cookie")?.split(";")[0] ?? "",
+    };
     if (!sessions.seller) throw new Error(`the fuzz seller could not sign up: ${registered.status}`);
 
     const byStatus: Record<string, number> = {};
@@ -404,36 +844,60 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     let writesAccepted = 0;
     let runsDone = 0;
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.oneof({ weight: 3, arbitrary: requestArbitrary(validBodies, png) }, { weight: 2, arbitrary: targetedArbitrary(writeTargets(ctx)) }), { minLength: options.batch, maxLength: options.batch }), async (batch) => {
-        const outputBefore = server.outputMark();
-        const outcomes = await Promise.all(batch.map((r) => send(server, sessions, r)));
-        outcomes.forEach((o, i) => {
-          requests++;
-          byStatus[o.status] = (byStatus[o.status] ?? 0) + 1;
-          covered.add(batch[i].pattern);
-          if (o.pastGuard) adminPastGuard++;
-          if (typeof o.status === "number" && o.status < 300 && !["GET", "HEAD", "OPTIONS"].includes(batch[i].method)) writesAccepted++;
-          if (o.status === "connection" && connectionSamples.length < 10) connectionSamples.push(`${o.error}: ${describe(batch[i]).slice(0, 400)}`);
-          if (o.status === "timeout" || (typeof o.status === "number" && o.status >= 500)) {
-            failures.push({ status: o.status, request: describe(batch[i]), log: server.outputSince(outputBefore).slice(-1500) });
+      fc.asyncProperty(
+        fc.array(
+          fc.oneof(
+            { weight: 3, arbitrary: requestArbitrary(validBodies, png) },
+            { weight: 2, arbitrary: targetedArbitrary(writeTargets(ctx)) },
+          ),
+          { minLength: options.batch, maxLength: options.batch },
+        ),
+        async (batch) => {
+          const outputBefore = server.outputMark();
+          const outcomes = await Promise.all(batch.map((r) => send(server, sessions, r)));
+          outcomes.forEach((o, i) => {
+            requests++;
+            byStatus[o.status] = (byStatus[o.status] ?? 0) + 1;
+            covered.add(batch[i].pattern);
+            if (o.pastGuard) adminPastGuard++;
+            if (typeof o.status === "number" && o.status < 300 && !["GET", "HEAD", "OPTIONS"].includes(batch[i].method))
+              writesAccepted++;
+            if (o.status === "connection" && connectionSamples.length < 10)
+              connectionSamples.push(`${o.error}: ${describe(batch[i]).slice(0, 400)}`);
+            if (o.status === "timeout" || (typeof o.status === "number" && o.status >= 500)) {
+              failures.push({
+                status: o.status,
+                request: describe(batch[i]),
+                log: server.outputSince(outputBefore).slice(-1500),
+              });
+            }
+          });
+          runsDone++;
+          if (runsDone % 25 === 0) {
+            // Keep the signed-in coverage: sign in again if the fuzz ended the admin session somehow.
+            if (
+              (await fetch(`${server.base}/api/admin/verify`, { headers: { Cookie: sessions.admin } })).status !== 200
+            ) {
+              sessions.admin = await signIn(server.base, undefined, undefined, `10.255.1.${runsDone % 250}`).catch(
+                () => sessions.admin,
+              );
+              adminSignIns++;
+            }
+            log(`${requests} requests, ${failures.length} failures, statuses ${JSON.stringify(byStatus)}`);
           }
-        });
-        runsDone++;
-        if (runsDone % 25 === 0) {
-          // Keep the signed-in coverage: sign in again if the fuzz ended the admin session somehow.
-          if ((await fetch(`${server.base}/api/admin/verify`, { headers: { Cookie: sessions.admin } })).status !== 200) {
-            sessions.admin = await signIn(server.base, undefined, undefined, `10.255.1.${runsDone % 250}`).catch(() => sessions.admin);
-            adminSignIns++;
-          }
-          log(`${requests} requests, ${failures.length} failures, statuses ${JSON.stringify(byStatus)}`);
-        }
-        if (!server.running()) throw new Error(`the server died:\n${server.output().slice(-3000)}`);
-        return true;
-      }),
+          if (!server.running()) throw new Error(`the server died:\n${server.output().slice(-3000)}`);
+          return true;
+        },
+      ),
       { numRuns: options.runs, seed, endOnFailure: true },
     );
-    const healthy = server.running() && (await fetch(`${server.base}/healthz`)).status === 200 && (await fetch(`${server.base}/readyz`)).status === 200;
-    const status5xx = Object.entries(byStatus).filter(([s]) => Number(s) >= 500).reduce((a, [, n]) => a + n, 0);
+    const healthy =
+      server.running() &&
+      (await fetch(`${server.base}/healthz`)).status === 200 &&
+      (await fetch(`${server.base}/readyz`)).status === 200;
+    const status5xx = Object.entries(byStatus)
+      .filter(([s]) => Number(s) >= 500)
+      .reduce((a, [, n]) => a + n, 0);
     return {
       seed,
       requests,
@@ -457,7 +921,14 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
 }
 
 if (isMain(import.meta.url)) {
-  const { values } = parseArgs({ options: { runs: { type: "string", default: "2500" }, batch: { type: "string", default: "8" }, seed: { type: "string" }, port: { type: "string" } } });
+  const { values } = parseArgs({
+    options: {
+      runs: { type: "string", default: "2500" },
+      batch: { type: "string", default: "8" },
+      seed: { type: "string" },
+      port: { type: "string" },
+    },
+  });
   const report = await runFuzz({
     runs: Number(values.runs),
     batch: Number(values.batch),
@@ -466,6 +937,8 @@ if (isMain(import.meta.url)) {
     log: (line) => console.log(line),
   });
   console.log(JSON.stringify({ ...report, failures: report.failures.slice(0, 20) }, null, 2));
-  console.log(`\n${report.requests} requests in ${report.seconds} s (seed ${report.seed}): ${report.status5xx} answers ≥ 500, ${report.timeouts} timeouts, ${report.connectionErrors} connection errors; ${report.routesCovered}/${report.routesTotal} routes; healthy after: ${report.healthyAfter}`);
+  console.log(
+    `\n${report.requests} requests in ${report.seconds} s (seed ${report.seed}): ${report.status5xx} answers ≥ 500, ${report.timeouts} timeouts, ${report.connectionErrors} connection errors; ${report.routesCovered}/${report.routesTotal} routes; healthy after: ${report.healthyAfter}`,
+  );
   process.exitCode = report.status5xx === 0 && report.timeouts === 0 && report.healthyAfter ? 0 : 1;
 }

@@ -14,10 +14,26 @@ import { isMain } from "./reliability/production-server";
 export const JS_BUDGET_BYTES = 110 * 1024;
 
 /** The public pages; `{id}` is replaced by a public seller's id. */
-export const PUBLIC_PAGES = ["/", "/directory", "/seller/{id}", "/contact", "/list-your-business", "/register", "/newsletter", "/seller-login", "/seller-signup"];
+export const PUBLIC_PAGES = [
+  "/",
+  "/directory",
+  "/seller/{id}",
+  "/contact",
+  "/list-your-business",
+  "/register",
+  "/newsletter",
+  "/seller-login",
+  "/seller-signup",
+];
 
 export type ScriptFile = { path: string; gzipBytes: number; transferBytes: number; encoding: string };
-export type PageWeight = { page: string; files: ScriptFile[]; gzipBytes: number; transferBytes: number; withinBudget: boolean };
+export type PageWeight = {
+  page: string;
+  files: ScriptFile[];
+  gzipBytes: number;
+  transferBytes: number;
+  withinBudget: boolean;
+};
 
 const isScript = (url: URL) => url.pathname.endsWith(".js") || url.pathname === "/__manifest";
 
@@ -28,7 +44,9 @@ function gzipSize(url: string): Promise<number> {
     const req = get(url, { headers: { "Accept-Encoding": "gzip" } }, (res) => {
       let bytes = 0;
       res.on("data", (chunk: Buffer) => (bytes += chunk.length));
-      res.on("end", () => (res.statusCode === 200 ? done(bytes) : fail(new Error(`${url} answered ${res.statusCode}`))));
+      res.on("end", () =>
+        res.statusCode === 200 ? done(bytes) : fail(new Error(`${url} answered ${res.statusCode}`)),
+      );
       res.on("error", fail);
     });
     req.on("error", fail);
@@ -50,7 +68,14 @@ export async function measureJsWeight(baseUrl: string, pages: readonly string[] 
   const base = baseUrl.replace(/\/$/, "");
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
   });
   const results: PageWeight[] = [];
   try {
@@ -62,10 +87,16 @@ export async function measureJsWeight(baseUrl: string, pages: readonly string[] 
       tab.on("response", (res) => {
         const url = new URL(res.url());
         if (!isScript(url) || res.status() !== 200) return;
-        seen.push((async () => {
-          const sizes = await res.request().sizes();
-          return { url: res.url(), transferBytes: sizes.responseBodySize, encoding: (await res.allHeaders())["content-encoding"] ?? "identity" };
-        })());
+        seen.push(
+          (async () => {
+            const sizes = await res.request().sizes();
+            return {
+              url: res.url(),
+              transferBytes: sizes.responseBodySize,
+              encoding: (await res.allHeaders())["content-encoding"] ?? "identity",
+            };
+          })(),
+        );
       });
       await tab.goto(base + page, { waitUntil: "networkidle" });
       // Route discovery fetches /__manifest shortly after hydration; give it time to land.
@@ -78,11 +109,22 @@ export async function measureJsWeight(baseUrl: string, pages: readonly string[] 
       const files: ScriptFile[] = [];
       for (const f of byUrl.values()) {
         const url = new URL(f.url);
-        files.push({ path: url.pathname + url.search, gzipBytes: await gzipSize(f.url), transferBytes: Math.max(0, f.transferBytes), encoding: f.encoding });
+        files.push({
+          path: url.pathname + url.search,
+          gzipBytes: await gzipSize(f.url),
+          transferBytes: Math.max(0, f.transferBytes),
+          encoding: f.encoding,
+        });
       }
       files.sort((a, b) => b.gzipBytes - a.gzipBytes);
       const gzipBytes = files.reduce((s, f) => s + f.gzipBytes, 0);
-      results.push({ page, files, gzipBytes, transferBytes: files.reduce((s, f) => s + f.transferBytes, 0), withinBudget: gzipBytes <= JS_BUDGET_BYTES });
+      results.push({
+        page,
+        files,
+        gzipBytes,
+        transferBytes: files.reduce((s, f) => s + f.transferBytes, 0),
+        withinBudget: gzipBytes <= JS_BUDGET_BYTES,
+      });
     }
   } finally {
     await browser.close();
@@ -95,7 +137,10 @@ const kb = (n: number) => (n / 1024).toFixed(1);
 /** A markdown table of the results (for docs/performance.md). */
 export function jsWeightTable(results: PageWeight[]): string {
   const lines = ["| page | files | gzip KB | transfer KB | within 110 KB |", "|---|---|---|---|---|"];
-  for (const r of results) lines.push(`| \`${r.page}\` | ${r.files.length} | ${kb(r.gzipBytes)} | ${kb(r.transferBytes)} | ${r.withinBudget ? "yes" : "no"} |`);
+  for (const r of results)
+    lines.push(
+      `| \`${r.page}\` | ${r.files.length} | ${kb(r.gzipBytes)} | ${kb(r.transferBytes)} | ${r.withinBudget ? "yes" : "no"} |`,
+    );
   return lines.join("\n");
 }
 
@@ -104,7 +149,11 @@ if (isMain(import.meta.url)) {
   const results = await measureJsWeight(base, pages.length ? pages : PUBLIC_PAGES);
   for (const r of results) {
     console.log(`${r.page}: gzip ${kb(r.gzipBytes)} KB, transfer ${kb(r.transferBytes)} KB in ${r.files.length} files`);
-    if (process.env.VERBOSE) for (const f of r.files) console.log(`   ${kb(f.gzipBytes).padStart(6)} gz ${kb(f.transferBytes).padStart(6)} ${f.encoding.padEnd(8)} ${f.path}`);
+    if (process.env.VERBOSE)
+      for (const f of r.files)
+        console.log(
+          `   ${kb(f.gzipBytes).padStart(6)} gz ${kb(f.transferBytes).padStart(6)} ${f.encoding.padEnd(8)} ${f.path}`,
+        );
   }
   console.log(`\n${jsWeightTable(results)}`);
 }

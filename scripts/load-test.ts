@@ -5,7 +5,15 @@
 // and p50/p99 per route. Rate limits of the public writes are off for the run.
 import autocannon from "autocannon";
 import { parseArgs } from "node:util";
-import { clientAddress, isMain, processMemoryMb, signIn, siteIds, startProductionServer, WRITE_RATE_LIMITS_OFF } from "./reliability/production-server";
+import {
+  clientAddress,
+  isMain,
+  processMemoryMb,
+  signIn,
+  siteIds,
+  startProductionServer,
+  WRITE_RATE_LIMITS_OFF,
+} from "./reliability/production-server";
 import { ADMIN_WRITES, applicationImages, type WriteContext, type WriteKind, writeRequest } from "./reliability/writes";
 
 export type LoadOptions = {
@@ -68,7 +76,10 @@ const WRITE_ROUTES: { kind: WriteKind; weight: number }[] = [
 /** Splits `total` connections over weighted items (largest remainder), at least one each while there are enough. */
 function split<T extends { weight: number }>(items: T[], total: number): (T & { connections: number })[] {
   const sum = items.reduce((a, i) => a + i.weight, 0);
-  const shares = items.map((i) => ({ ...i, connections: Math.max(total >= items.length ? 1 : 0, Math.floor((i.weight / sum) * total)) }));
+  const shares = items.map((i) => ({
+    ...i,
+    connections: Math.max(total >= items.length ? 1 : 0, Math.floor((i.weight / sum) * total)),
+  }));
   let left = total - shares.reduce((a, s) => a + s.connections, 0);
   for (let i = 0; left > 0; i = (i + 1) % shares.length, left--) shares[i].connections++;
   for (let i = shares.length - 1; left < 0; i = (i - 1 + shares.length) % shares.length) {
@@ -82,7 +93,11 @@ function split<T extends { weight: number }>(items: T[], total: number): (T & { 
 
 export async function runLoadTest(options: LoadOptions): Promise<LoadReport> {
   const log = options.log ?? (() => {});
-  const server = await startProductionServer({ port: options.port, sellers: options.sellers, env: { ...WRITE_RATE_LIMITS_OFF, WEB_CONCURRENCY: String(options.workers ?? 1) } });
+  const server = await startProductionServer({
+    port: options.port,
+    sellers: options.sellers,
+    env: { ...WRITE_RATE_LIMITS_OFF, WEB_CONCURRENCY: String(options.workers ?? 1) },
+  });
   try {
     const ctx: WriteContext = { ...(await siteIds(server.base)), images: await applicationImages() };
     const adminCookie = await signIn(server.base);
@@ -92,7 +107,17 @@ export async function runLoadTest(options: LoadOptions): Promise<LoadReport> {
     const runs: { route: string; kind: "read" | "write"; connections: number; run: Promise<autocannon.Result> }[] = [];
 
     for (const r of split(READ_ROUTES(sellerId), options.readers)) {
-      runs.push({ route: r.route, kind: "read", connections: r.connections, run: autocannon({ url: `${server.base}${r.route}`, connections: r.connections, duration: options.durationSeconds, timeout }) });
+      runs.push({
+        route: r.route,
+        kind: "read",
+        connections: r.connections,
+        run: autocannon({
+          url: `${server.base}${r.route}`,
+          connections: r.connections,
+          duration: options.durationSeconds,
+          timeout,
+        }),
+      });
     }
     for (const w of split(WRITE_ROUTES, options.writers)) {
       const first = writeRequest(w.kind, "load-probe", ctx, 0);
@@ -115,7 +140,12 @@ export async function runLoadTest(options: LoadOptions): Promise<LoadReport> {
               // A unique body per request (unique emails and names, as real sign-ups and messages have).
               setupRequest: (req) => {
                 const n = sequence++;
-                const write = writeRequest(w.kind, `load-${w.kind}-${n}-${Math.random().toString(36).slice(2, 8)}`, ctx, n);
+                const write = writeRequest(
+                  w.kind,
+                  `load-${w.kind}-${n}-${Math.random().toString(36).slice(2, 8)}`,
+                  ctx,
+                  n,
+                );
                 return { ...req, body: write.body, headers: { ...headers, "X-Forwarded-For": clientAddress(n) } };
               },
             },
@@ -123,7 +153,9 @@ export async function runLoadTest(options: LoadOptions): Promise<LoadReport> {
         }),
       });
     }
-    log(`${runs.length} autocannon runs, ${options.readers} readers + ${options.writers} writers for ${options.durationSeconds} s …`);
+    log(
+      `${runs.length} autocannon runs, ${options.readers} readers + ${options.writers} writers for ${options.durationSeconds} s …`,
+    );
 
     const routes: RouteFigures[] = [];
     for (const r of runs) {
@@ -165,14 +197,27 @@ export async function runLoadTest(options: LoadOptions): Promise<LoadReport> {
 }
 
 export function loadTable(report: LoadReport): string {
-  const lines = ["| route | connections | requests | req/s | p50 ms | p99 ms | max ms | errors |", "|---|---|---|---|---|---|---|---|"];
-  for (const r of report.routes) lines.push(`| \`${r.route}\` | ${r.connections} | ${r.requests} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.max} | ${r.non2xx + r.errors} |`);
+  const lines = [
+    "| route | connections | requests | req/s | p50 ms | p99 ms | max ms | errors |",
+    "|---|---|---|---|---|---|---|---|",
+  ];
+  for (const r of report.routes)
+    lines.push(
+      `| \`${r.route}\` | ${r.connections} | ${r.requests} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.max} | ${r.non2xx + r.errors} |`,
+    );
   return lines.join("\n");
 }
 
 if (isMain(import.meta.url)) {
   const { values } = parseArgs({
-    options: { readers: { type: "string", default: "64" }, writers: { type: "string", default: "8" }, duration: { type: "string", default: "60" }, sellers: { type: "string", default: "1000" }, port: { type: "string" }, workers: { type: "string", default: "1" } },
+    options: {
+      readers: { type: "string", default: "64" },
+      writers: { type: "string", default: "8" },
+      duration: { type: "string", default: "60" },
+      sellers: { type: "string", default: "1000" },
+      port: { type: "string" },
+      workers: { type: "string", default: "1" },
+    },
   });
   const report = await runLoadTest({
     readers: Number(values.readers),
@@ -184,6 +229,8 @@ if (isMain(import.meta.url)) {
     log: (line) => console.log(line),
   });
   console.log(JSON.stringify(report, null, 2));
-  console.log(`\n${loadTable(report)}\n\nrequests ${report.requests}, errors ${report.errors}, SQLITE_BUSY ${report.sqliteBusy}, 5xx ${report.status5xx}, server RSS ${report.serverMemoryMb ?? "?"} MB`);
+  console.log(
+    `\n${loadTable(report)}\n\nrequests ${report.requests}, errors ${report.errors}, SQLITE_BUSY ${report.sqliteBusy}, 5xx ${report.status5xx}, server RSS ${report.serverMemoryMb ?? "?"} MB`,
+  );
   process.exitCode = report.errors === 0 && report.sqliteBusy === 0 && report.status5xx === 0 ? 0 : 1;
 }

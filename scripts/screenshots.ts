@@ -8,10 +8,20 @@ const out = "tmp/screens";
 mkdirSync(out, { recursive: true });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
 });
 for (const path of paths.length ? paths : ["/"]) {
-  for (const [label, width] of [["phone", 360], ["desktop", 1280]] as const) {
+  for (const [label, width] of [
+    ["phone", 360],
+    ["desktop", 1280],
+  ] as const) {
     for (const scheme of ["light", "dark"] as const) {
       const page = await browser.newPage({ viewport: { width, height: 800 }, colorScheme: scheme });
       await page.goto(base + path, { waitUntil: "networkidle" });

@@ -10,12 +10,19 @@ import { hashPassword } from "~/services/password.server";
 
 const MIN = 12;
 const { values } = parseArgs({
-  options: { role: { type: "string" }, email: { type: "string" }, name: { type: "string" }, update: { type: "boolean", default: false } },
+  options: {
+    role: { type: "string" },
+    email: { type: "string" },
+    name: { type: "string" },
+    update: { type: "boolean", default: false },
+  },
 });
 const role = values.role;
 const email = values.email?.trim().toLowerCase();
 if ((role !== "admin" && role !== "moderator") || !email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
-  console.error("Usage: npm run user:create -- --role admin|moderator --email someone@example.in [--name \"Full Name\"] [--update]");
+  console.error(
+    'Usage: npm run user:create -- --role admin|moderator --email someone@example.in [--name "Full Name"] [--update]',
+  );
   process.exit(2);
 }
 
@@ -29,7 +36,8 @@ function askHidden(question: string): Promise<string> {
   return new Promise((resolve) => {
     const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
     const write = (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput.bind(rl);
-    (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = (s: string) => write(s.startsWith(question) ? s : "");
+    (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = (s: string) =>
+      write(s.startsWith(question) ? s : "");
     rl.question(question, (answer) => {
       rl.close();
       process.stdout.write("\n");
@@ -63,10 +71,19 @@ if (existing && !values.update) {
 }
 if (existing) {
   await setPasswordHash(db, existing.id, await hashPassword(password));
-  await db.updateTable("users").set({ role, is_active: 1, updated_at: new Date().toISOString() }).where("id", "=", existing.id).execute();
+  await db
+    .updateTable("users")
+    .set({ role, is_active: 1, updated_at: new Date().toISOString() })
+    .where("id", "=", existing.id)
+    .execute();
   console.log(`Updated ${email} (${role}) in ${databasePath()}; its sessions were ended.`);
 } else {
-  await createStaffOrSeller(db, { email, name: values.name?.trim() || (role === "admin" ? "Administrator" : "Moderator"), role, passwordHash: await hashPassword(password) });
+  await createStaffOrSeller(db, {
+    email,
+    name: values.name?.trim() || (role === "admin" ? "Administrator" : "Moderator"),
+    role,
+    passwordHash: await hashPassword(password),
+  });
   console.log(`Created ${role} ${email} in ${databasePath()}.`);
 }
 await db.destroy();

@@ -19,7 +19,8 @@ const BODY_MAX_BYTES = 12 * 1024 * 1024;
 // An incoming X-Request-Id (from a proxy) is reused when it looks like an id; otherwise a new UUID.
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
-const badHost = (res: express.Response) => res.status(400).type("text/plain").send("Bad Request: the Host header is not a valid host name.");
+const badHost = (res: express.Response) =>
+  res.status(400).type("text/plain").send("Bad Request: the Host header is not a valid host name.");
 
 type AppOptions = {
   settings: Settings;
@@ -56,7 +57,8 @@ export function createApp({ settings, isStopping, responseCache, build, mode, as
         res: (res: { statusCode: number }) => ({ status: res.statusCode }),
       },
       customAttributeKeys: { responseTime: "durationMs" },
-      customLogLevel: (req, res, err) => (err || res.statusCode >= 500 ? "error" : /^\/(healthz|readyz)(\?|$)/.test(req.url ?? "") ? "debug" : "info"),
+      customLogLevel: (req, res, err) =>
+        err || res.statusCode >= 500 ? "error" : /^\/(healthz|readyz)(\?|$)/.test(req.url ?? "") ? "debug" : "info",
       customSuccessMessage: () => "request",
       customErrorMessage: () => "request failed",
       quietReqLogger: true,
@@ -100,7 +102,10 @@ export function createApp({ settings, isStopping, responseCache, build, mode, as
     try {
       const state = await readiness(getDb());
       const ready = state.ready && !isStopping();
-      res.status(ready ? 200 : 503).set("Cache-Control", "no-store").json({ status: ready ? "ready" : "not ready", ...state, stopping: isStopping() });
+      res
+        .status(ready ? 200 : 503)
+        .set("Cache-Control", "no-store")
+        .json({ status: ready ? "ready" : "not ready", ...state, stopping: isStopping() });
     } catch {
       res.status(503).set("Cache-Control", "no-store").json({ status: "not ready" });
     }
@@ -118,7 +123,10 @@ export function createApp({ settings, isStopping, responseCache, build, mode, as
     createRequestHandler({
       build,
       mode,
-      getLoadContext: (req) => ({ clientAddress: req.ip || req.socket.remoteAddress || "unknown", requestId: String(req.id) }),
+      getLoadContext: (req) => ({
+        clientAddress: req.ip || req.socket.remoteAddress || "unknown",
+        requestId: String(req.id),
+      }),
     }),
   );
 

@@ -45,14 +45,25 @@ async function closeAndExit(code: number, announce: boolean): Promise<never> {
 /** The response cache of anonymous public answers, per process; none when RESPONSE_CACHE_MB is 0. */
 function responseCache(settings: Settings): express.RequestHandler | undefined {
   if (settings.responseCacheBytes <= 0) return undefined;
-  return createResponseCacheMiddleware({ maxBytes: settings.responseCacheBytes, contentVersion: () => readContentVersion(getDb()) });
+  return createResponseCacheMiddleware({
+    maxBytes: settings.responseCacheBytes,
+    contentVersion: () => readContentVersion(getDb()),
+  });
 }
 
 /** Listens, and on SIGTERM/SIGINT stops cleanly: no new connections, in-flight requests finish, then the one shutdown path. */
-function listen(app: express.Express, settings: Settings, state: { stopping: boolean }, announce: boolean): Promise<Server> {
+function listen(
+  app: express.Express,
+  settings: Settings,
+  state: { stopping: boolean },
+  announce: boolean,
+): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = app.listen(settings.port, settings.host, () => {
-      if (announce) logger.info(`listening on http://${settings.host === "0.0.0.0" ? "localhost" : settings.host}:${settings.port}`);
+      if (announce)
+        logger.info(
+          `listening on http://${settings.host === "0.0.0.0" ? "localhost" : settings.host}:${settings.port}`,
+        );
       resolve(server);
     });
     server.once("error", reject);
@@ -121,7 +132,9 @@ export async function startProductionServer(): Promise<void> {
   const settings = bootSettings();
   const state = { stopping: false };
   if (cluster.isWorker) {
-    await listen(productionApp(settings, state), settings, state, false).catch((err) => fail(err, "the worker could not listen"));
+    await listen(productionApp(settings, state), settings, state, false).catch((err) =>
+      fail(err, "the worker could not listen"),
+    );
     return;
   }
   try {
@@ -131,7 +144,9 @@ export async function startProductionServer(): Promise<void> {
     fail(err, "start-up failed");
   }
   if (settings.webConcurrency === 1) {
-    await listen(productionApp(settings, state), settings, state, true).catch((err) => fail(err, "the server could not listen"));
+    await listen(productionApp(settings, state), settings, state, true).catch((err) =>
+      fail(err, "the server could not listen"),
+    );
     return;
   }
   runPrimary(settings);
@@ -150,7 +165,10 @@ function runPrimary(settings: Settings): void {
       served.add(worker.id);
       if (!announced && served.size >= workers) {
         announced = true;
-        logger.info({ workers }, `listening on http://${settings.host === "0.0.0.0" ? "localhost" : settings.host}:${settings.port}`);
+        logger.info(
+          { workers },
+          `listening on http://${settings.host === "0.0.0.0" ? "localhost" : settings.host}:${settings.port}`,
+        );
       }
     });
   };
@@ -203,4 +221,3 @@ export async function startDevelopmentServer(vite: ViteDevServer): Promise<void>
   });
   await listen(app, settings, state, true);
 }
-

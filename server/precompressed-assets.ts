@@ -15,13 +15,24 @@ const ENCODINGS = [
 ] as const;
 
 /** Writes `<file>.br` and `<file>.gz` for each compressible file of `dir` (only when smaller). */
-export function writePrecompressed(dir: string): { files: number; bytes: number; brotliBytes: number; gzipBytes: number } {
+export function writePrecompressed(dir: string): {
+  files: number;
+  bytes: number;
+  brotliBytes: number;
+  gzipBytes: number;
+} {
   const totals = { files: 0, bytes: 0, brotliBytes: 0, gzipBytes: 0 };
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
     if (!COMPRESSIBLE.has(extname(name)) || !statSync(path).isFile()) continue;
     const body = readFileSync(path);
-    const br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } });
+    const br = brotliCompressSync(body, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      },
+    });
     const gz = gzipSync(body, { level: constants.Z_BEST_COMPRESSION });
     if (br.length < body.length) writeFileSync(`${path}.br`, br);
     if (gz.length < body.length) writeFileSync(`${path}.gz`, gz);
@@ -50,7 +61,10 @@ function accepted(header: string | undefined): Set<string> {
  * handler (express.static serves the plain file). The folder is listed once: build assets never change
  * while the server runs.
  */
-export function precompressedAssets(dir: string, { maxAge = "1y", immutable = true }: { maxAge?: string; immutable?: boolean } = {}) {
+export function precompressedAssets(
+  dir: string,
+  { maxAge = "1y", immutable = true }: { maxAge?: string; immutable?: boolean } = {},
+) {
   const root = resolve(dir);
   let names: Set<string>;
   try {
@@ -87,5 +101,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const dir = process.argv[2] ?? "build/client/assets";
   const t = writePrecompressed(dir);
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-  console.log(`precompressed ${t.files} files in ${dir}: ${kb(t.bytes)} → brotli ${kb(t.brotliBytes)}, gzip ${kb(t.gzipBytes)}`);
+  console.log(
+    `precompressed ${t.files} files in ${dir}: ${kb(t.bytes)} → brotli ${kb(t.brotliBytes)}, gzip ${kb(t.gzipBytes)}`,
+  );
 }

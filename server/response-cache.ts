@@ -2,8 +2,16 @@ import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import { themeFromCookieHeader } from "~/lib/theme";
 import {
-  buildEntry, type CachedResponse, collectRenderEffects, cspWithNonce, GenerationClock, gzipBody, hasSessionCookie, identityBody,
-  MAX_BUFFERED_BYTES, ResponseStore,
+  buildEntry,
+  type CachedResponse,
+  collectRenderEffects,
+  cspWithNonce,
+  GenerationClock,
+  gzipBody,
+  hasSessionCookie,
+  identityBody,
+  MAX_BUFFERED_BYTES,
+  ResponseStore,
 } from "~/services/response-cache.server";
 
 export type CacheMiddleware = (req: Request, res: Response, next: NextFunction) => void;
@@ -15,12 +23,22 @@ export type CacheMiddleware = (req: Request, res: Response, next: NextFunction) 
  * no cookie is kept. Every cacheable answer gets a weak ETag (the body without its nonce) and
  * Last-Modified, and a matching If-None-Match / If-Modified-Since gets 304.
  */
-export function createResponseCacheMiddleware(options: { maxBytes: number; contentVersion: () => Promise<number>; clock?: GenerationClock }): CacheMiddleware {
+export function createResponseCacheMiddleware(options: {
+  maxBytes: number;
+  contentVersion: () => Promise<number>;
+  clock?: GenerationClock;
+}): CacheMiddleware {
   const store = new ResponseStore(options.maxBytes);
   const clock = options.clock ?? new GenerationClock();
 
   return (req, res, next) => {
-    if ((req.method !== "GET" && req.method !== "HEAD") || req.path.startsWith("/assets/") || hasSessionCookie(req.headers.cookie) || req.headers.authorization) return next();
+    if (
+      (req.method !== "GET" && req.method !== "HEAD") ||
+      req.path.startsWith("/assets/") ||
+      hasSessionCookie(req.headers.cookie) ||
+      req.headers.authorization
+    )
+      return next();
     options.contentVersion().then(
       (version) => {
         const generation = clock.generation(version);
@@ -48,7 +66,13 @@ type End = (this: Response, ...args: unknown[]) => unknown;
  * Holds back the body of a response the cache may keep until its end, then stores it and answers
  * through `send`. Anything else passes through as it is written.
  */
-function capture(req: Request, res: Response, lastModified: ResponseStore["lastModified"], keep: (entry: CachedResponse) => void, effects: (() => void)[]) {
+function capture(
+  req: Request,
+  res: Response,
+  lastModified: ResponseStore["lastModified"],
+  keep: (entry: CachedResponse) => void,
+  effects: (() => void)[],
+) {
   const write = res.write as unknown as End;
   const end = res.end as unknown as End;
   const flush = (res as { flush?: () => void }).flush;
@@ -58,7 +82,8 @@ function capture(req: Request, res: Response, lastModified: ResponseStore["lastM
 
   const decide = () => {
     const cacheControl = String(res.getHeader("cache-control") ?? "");
-    mode = res.statusCode === 200 && /^\s*public\b/i.test(cacheControl) && !res.getHeader("set-cookie") ? "hold" : "pass";
+    mode =
+      res.statusCode === 200 && /^\s*public\b/i.test(cacheControl) && !res.getHeader("set-cookie") ? "hold" : "pass";
     if (mode === "pass") restore();
   };
   const restore = () => {
@@ -67,7 +92,11 @@ function capture(req: Request, res: Response, lastModified: ResponseStore["lastM
     if (flush) (res as { flush?: () => void }).flush = flush;
   };
   const toBuffer = (chunk: unknown, encoding?: unknown) =>
-    Buffer.isBuffer(chunk) ? chunk : typeof chunk === "string" ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8") : Buffer.from(chunk as Uint8Array);
+    Buffer.isBuffer(chunk)
+      ? chunk
+      : typeof chunk === "string"
+        ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")
+        : Buffer.from(chunk as Uint8Array);
 
   res.write = function (this: Response, chunk: unknown, encoding?: unknown, callback?: unknown) {
     if (mode === "undecided") decide();
@@ -91,7 +120,13 @@ function capture(req: Request, res: Response, lastModified: ResponseStore["lastM
     if (mode === "pass") return end.apply(this, [chunk, encoding, callback] as never);
     restore();
     if (chunk !== undefined && chunk !== null && typeof chunk !== "function") chunks.push(toBuffer(chunk, encoding));
-    const entry = buildEntry({ status: res.statusCode, headers: res.getHeaders(), body: Buffer.concat(chunks), effects, lastModified });
+    const entry = buildEntry({
+      status: res.statusCode,
+      headers: res.getHeaders(),
+      body: Buffer.concat(chunks),
+      effects,
+      lastModified,
+    });
     keep(entry);
     const csp = String(res.getHeader("content-security-policy") ?? "");
     const nonce = csp.match(/'nonce-([^']+)'/)?.[1] ?? "";

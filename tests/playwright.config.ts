@@ -21,7 +21,15 @@ const chromium = {
   ...devices["Desktop Chrome"],
   launchOptions: {
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
   },
 };
 
@@ -44,49 +52,52 @@ export default defineConfig({
     { name: "js-on", use: { ...chromium, javaScriptEnabled: true } },
     { name: "js-off", use: { ...chromium, javaScriptEnabled: false } },
   ],
-  webServer: [{
-    // The compiled production server, started as `npm start` does (NODE_ENV=production below), with
-    // its default number of workers (one per core).
-    command: "node server/start.js",
-    cwd: join(import.meta.dirname, ".."),
-    url: `${process.env.E2E_BASE_URL}/api/categories`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: "pipe",
-    env: {
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_PATH: process.env.E2E_DATABASE_PATH,
-      UPLOADS_DIR: process.env.E2E_UPLOADS_DIR,
-      SEED_DEMO: "0",
-      // Tests give each browser context its own client address through X-Forwarded-For.
-      TRUST_PROXY: "loopback",
-      SESSION_SECRET: "e2e-session-secret-not-for-production",
-      // Request lines would fill the test output; warnings and errors still show.
-      LOG_LEVEL: "warn",
-      // The tests talk plain HTTP to 127.0.0.1; production cookies are Secure.
-      COOKIE_SECURE: "0",
-      PASSWORD_HASH_COST: process.env.PASSWORD_HASH_COST,
-      ADMIN_EMAIL: "admin@e2e.test",
-      ADMIN_PASSWORD: "e2e-Admin-Password-123",
-      GOOGLE_ISSUER: process.env.E2E_OIDC_ISSUER,
-      GOOGLE_CLIENT_ID: oidcClient.id,
-      GOOGLE_CLIENT_SECRET: oidcClient.secret,
-      PUBLIC_URL: process.env.E2E_BASE_URL,
+  webServer: [
+    {
+      // The compiled production server, started as `npm start` does (NODE_ENV=production below), with
+      // its default number of workers (one per core).
+      command: "node server/start.js",
+      cwd: join(import.meta.dirname, ".."),
+      url: `${process.env.E2E_BASE_URL}/api/categories`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "pipe",
+      env: {
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATABASE_PATH: process.env.E2E_DATABASE_PATH,
+        UPLOADS_DIR: process.env.E2E_UPLOADS_DIR,
+        SEED_DEMO: "0",
+        // Tests give each browser context its own client address through X-Forwarded-For.
+        TRUST_PROXY: "loopback",
+        SESSION_SECRET: "e2e-session-secret-not-for-production",
+        // Request lines would fill the test output; warnings and errors still show.
+        LOG_LEVEL: "warn",
+        // The tests talk plain HTTP to 127.0.0.1; production cookies are Secure.
+        COOKIE_SECURE: "0",
+        PASSWORD_HASH_COST: process.env.PASSWORD_HASH_COST,
+        ADMIN_EMAIL: "admin@e2e.test",
+        ADMIN_PASSWORD: "e2e-Admin-Password-123",
+        GOOGLE_ISSUER: process.env.E2E_OIDC_ISSUER,
+        GOOGLE_CLIENT_ID: oidcClient.id,
+        GOOGLE_CLIENT_SECRET: oidcClient.secret,
+        PUBLIC_URL: process.env.E2E_BASE_URL,
+      },
     },
-  }, {
-    command: "npx tsx tests/support/oidc-provider.ts",
-    cwd: join(import.meta.dirname, ".."),
-    url: `${process.env.E2E_OIDC_ISSUER}/.well-known/openid-configuration`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: "pipe",
-    env: {
-      OIDC_PORT: String(oidcPort),
-      OIDC_CLIENT_ID: oidcClient.id,
-      OIDC_CLIENT_SECRET: oidcClient.secret,
-      OIDC_REDIRECT_URI: `${process.env.E2E_BASE_URL}/auth/google/callback`,
+    {
+      command: "npx tsx tests/support/oidc-provider.ts",
+      cwd: join(import.meta.dirname, ".."),
+      url: `${process.env.E2E_OIDC_ISSUER}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "pipe",
+      env: {
+        OIDC_PORT: String(oidcPort),
+        OIDC_CLIENT_ID: oidcClient.id,
+        OIDC_CLIENT_SECRET: oidcClient.secret,
+        OIDC_REDIRECT_URI: `${process.env.E2E_BASE_URL}/auth/google/callback`,
+      },
     },
-  }],
+  ],
 });

@@ -3,7 +3,9 @@ import { Form, Link } from "react-router";
 export type HeaderUser = { name: string; role: "admin" | "moderator" | "seller" };
 
 function dashboardFor(role: HeaderUser["role"]) {
-  return role === "seller" ? { to: "/seller-dashboard", label: "My Dashboard" } : { to: "/admin", label: "Admin Portal" };
+  return role === "seller"
+    ? { to: "/seller-dashboard", label: "My Dashboard" }
+    : { to: "/admin", label: "Admin Portal" };
 }
 
 /** The signed-in user's corner of the header: who, their dashboard, and sign out (a POST form, so it works without JS). */
@@ -13,11 +15,15 @@ export function AccountNav({ user }: { user: HeaderUser }) {
   return (
     <div className="account-nav">
       <Link to={dash.to} className="btn btn-ghost btn-sm account-link" title={`Signed in as ${user.name}`}>
-        <span className="account-avatar" aria-hidden="true">{first.charAt(0).toUpperCase()}</span>
+        <span className="account-avatar" aria-hidden="true">
+          {first.charAt(0).toUpperCase()}
+        </span>
         {dash.label}
       </Link>
       <Form method="post" action="/logout" reloadDocument>
-        <button type="submit" className="btn btn-ghost btn-sm">Sign out</button>
+        <button type="submit" className="btn btn-ghost btn-sm">
+          Sign out
+        </button>
       </Form>
     </div>
   );

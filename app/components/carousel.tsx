@@ -55,7 +55,9 @@ export function Carousel({ label, children, mode = "always", perViewWide = 1, cl
         const width = first.getBoundingClientRect().width;
         if (!width) return;
         const atEnd = Math.ceil(track.scrollLeft + track.clientWidth) >= track.scrollWidth - 2;
-        setIndex((current) => (atEnd && current >= Math.round(track.scrollLeft / width) ? current : Math.round(track.scrollLeft / width)));
+        setIndex((current) =>
+          atEnd && current >= Math.round(track.scrollLeft / width) ? current : Math.round(track.scrollLeft / width),
+        );
       });
     };
     track.addEventListener("scroll", onScroll, { passive: true });
@@ -82,7 +84,8 @@ export function Carousel({ label, children, mode = "always", perViewWide = 1, cl
     start.current = null;
     if (!from) return;
     const dx = event.clientX - from.x;
-    if (Math.abs(dx) > SWIPE_THRESHOLD_PX && Math.abs(dx) > Math.abs(event.clientY - from.y)) goTo(dx < 0 ? index + 1 : index - 1);
+    if (Math.abs(dx) > SWIPE_THRESHOLD_PX && Math.abs(dx) > Math.abs(event.clientY - from.y))
+      goTo(dx < 0 ? index + 1 : index - 1);
   };
   // Touch: React's touch events carry the finger positions even where pointer events are cancelled by scrolling.
   const onTouchStart = (event: React.TouchEvent) => {
@@ -95,7 +98,8 @@ export function Carousel({ label, children, mode = "always", perViewWide = 1, cl
     start.current = null;
     if (!t || !from) return;
     const dx = t.clientX - from.x;
-    if (Math.abs(dx) > SWIPE_THRESHOLD_PX && Math.abs(dx) > Math.abs(t.clientY - from.y)) goTo(dx < 0 ? index + 1 : index - 1);
+    if (Math.abs(dx) > SWIPE_THRESHOLD_PX && Math.abs(dx) > Math.abs(t.clientY - from.y))
+      goTo(dx < 0 ? index + 1 : index - 1);
   };
 
   return (
@@ -122,22 +126,49 @@ export function Carousel({ label, children, mode = "always", perViewWide = 1, cl
         onTouchEnd={hydrated ? onTouchEnd : undefined}
       >
         {slides.map((slide, i) => (
-          <div key={i} className="carousel-slide" role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${count}`} data-active={hydrated && i === index ? "true" : undefined}>
+          <div
+            key={i}
+            className="carousel-slide"
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${i + 1} of ${count}`}
+            data-active={hydrated && i === index ? "true" : undefined}
+          >
             {slide}
           </div>
         ))}
       </div>
       {hydrated && count > 1 ? (
         <div className="carousel-controls">
-          <button type="button" className="btn btn-icon carousel-arrow" aria-controls={`${id}-track`} aria-label={`Previous slide (${label})`} onClick={() => goTo(index - 1)}>
+          <button
+            type="button"
+            className="btn btn-icon carousel-arrow"
+            aria-controls={`${id}-track`}
+            aria-label={`Previous slide (${label})`}
+            onClick={() => goTo(index - 1)}
+          >
             <span aria-hidden="true">‹</span>
           </button>
           <div className="carousel-dots">
             {slides.map((_, i) => (
-              <button key={i} type="button" className="carousel-dot" aria-controls={`${id}-track`} aria-label={`Go to slide ${i + 1}`} aria-current={i === index ? "true" : undefined} onClick={() => goTo(i)} />
+              <button
+                key={i}
+                type="button"
+                className="carousel-dot"
+                aria-controls={`${id}-track`}
+                aria-label={`Go to slide ${i + 1}`}
+                aria-current={i === index ? "true" : undefined}
+                onClick={() => goTo(i)}
+              />
             ))}
           </div>
-          <button type="button" className="btn btn-icon carousel-arrow" aria-controls={`${id}-track`} aria-label={`Next slide (${label})`} onClick={() => goTo(index + 1)}>
+          <button
+            type="button"
+            className="btn btn-icon carousel-arrow"
+            aria-controls={`${id}-track`}
+            aria-label={`Next slide (${label})`}
+            onClick={() => goTo(index + 1)}
+          >
             <span aria-hidden="true">›</span>
           </button>
         </div>

@@ -2,15 +2,25 @@ import { useEffect, useRef } from "react";
 import { prefersReducedMotion } from "~/lib/use-hydrated";
 
 /** "150K+" → { prefix: "", number: 150, decimals: 0, suffix: "K+", grouped: false } */
-export function parseFigure(text: string): { prefix: string; number: number; decimals: number; suffix: string; grouped: boolean } | null {
+export function parseFigure(
+  text: string,
+): { prefix: string; number: number; decimals: number; suffix: string; grouped: boolean } | null {
   const m = text.match(/^([^\d]*)(\d[\d,]*(?:\.\d+)?)(.*)$/);
   if (!m) return null;
   const digits = m[2].replace(/,/g, "");
-  return { prefix: m[1], number: Number(digits), decimals: digits.includes(".") ? digits.split(".")[1].length : 0, suffix: m[3], grouped: m[2].includes(",") };
+  return {
+    prefix: m[1],
+    number: Number(digits),
+    decimals: digits.includes(".") ? digits.split(".")[1].length : 0,
+    suffix: m[3],
+    grouped: m[2].includes(","),
+  };
 }
 
 export function formatFigure(f: NonNullable<ReturnType<typeof parseFigure>>, value: number): string {
-  const n = f.grouped ? value.toLocaleString("en-IN", { minimumFractionDigits: f.decimals, maximumFractionDigits: f.decimals }) : value.toFixed(f.decimals);
+  const n = f.grouped
+    ? value.toLocaleString("en-IN", { minimumFractionDigits: f.decimals, maximumFractionDigits: f.decimals })
+    : value.toFixed(f.decimals);
   return `${f.prefix}${n}${f.suffix}`;
 }
 
@@ -39,7 +49,15 @@ export function Counter({ value, position = 0 }: { value: string; position?: num
         const tick = (now: number) => {
           const p = Math.min(1, (now - t0) / duration);
           const eased = 1 - Math.pow(1 - p, 3);
-          el.textContent = p < 1 ? formatFigure(figure, figure.decimals ? Math.round(figure.number * eased * 10 ** figure.decimals) / 10 ** figure.decimals : Math.round(figure.number * eased)) : value;
+          el.textContent =
+            p < 1
+              ? formatFigure(
+                  figure,
+                  figure.decimals
+                    ? Math.round(figure.number * eased * 10 ** figure.decimals) / 10 ** figure.decimals
+                    : Math.round(figure.number * eased),
+                )
+              : value;
           if (p < 1) frame = requestAnimationFrame(tick);
         };
         frame = requestAnimationFrame(tick);
@@ -53,7 +71,11 @@ export function Counter({ value, position = 0 }: { value: string; position?: num
       el.textContent = value;
     };
   }, [value, position]);
-  return <span ref={ref} className="counter" suppressHydrationWarning>{value}</span>;
+  return (
+    <span ref={ref} className="counter" suppressHydrationWarning>
+      {value}
+    </span>
+  );
 }
 
 /**
@@ -63,7 +85,9 @@ export function Counter({ value, position = 0 }: { value: string; position?: num
 export function useScrollReveal(threshold = 0.3) {
   useEffect(() => {
     if (prefersReducedMotion() || typeof IntersectionObserver === "undefined") return;
-    const elements = Array.from(document.querySelectorAll<HTMLElement>("[data-reveal]")).filter((el) => el.getBoundingClientRect().top > window.innerHeight);
+    const elements = Array.from(document.querySelectorAll<HTMLElement>("[data-reveal]")).filter(
+      (el) => el.getBoundingClientRect().top > window.innerHeight,
+    );
     if (!elements.length) return;
     const observer = new IntersectionObserver(
       (entries) => {

@@ -6,7 +6,9 @@ export function FeatureGrid({ items }: { items: readonly { icon: React.ReactNode
     <div className="feature-grid">
       {items.map((b) => (
         <div key={b.title} className="card card-pad feature">
-          <div className="icon-bubble" aria-hidden="true">{b.icon}</div>
+          <div className="icon-bubble" aria-hidden="true">
+            {b.icon}
+          </div>
           <h3>{b.title}</h3>
           <p className="muted">{b.text}</p>
         </div>
@@ -16,12 +18,20 @@ export function FeatureGrid({ items }: { items: readonly { icon: React.ReactNode
 }
 
 /** Figures that count up once when seen (the server renders the final numbers). */
-export function StatsList({ stats, compact = false }: { stats: readonly { label: string; value: string }[]; compact?: boolean }) {
+export function StatsList({
+  stats,
+  compact = false,
+}: {
+  stats: readonly { label: string; value: string }[];
+  compact?: boolean;
+}) {
   return (
     <ul className={compact ? "stats-grid compact" : "stats-grid"}>
       {stats.map((s, i) => (
         <li key={s.label}>
-          <span className="stat-value"><Counter value={s.value} position={i} /></span>
+          <span className="stat-value">
+            <Counter value={s.value} position={i} />
+          </span>
           <span className="stat-label">{s.label}</span>
         </li>
       ))}
@@ -33,9 +43,14 @@ export function StatsList({ stats, compact = false }: { stats: readonly { label:
 export function TestimonialCard({ testimonial }: { testimonial: { name: string; title: string; review: string } }) {
   return (
     <figure className="card card-pad testimonial">
-      <div className="stars" aria-label="5 out of 5 stars">★★★★★</div>
+      <div className="stars" aria-label="5 out of 5 stars">
+        ★★★★★
+      </div>
       <blockquote>“{testimonial.review}”</blockquote>
-      <figcaption><strong>{testimonial.name}</strong><span className="muted small">{testimonial.title}</span></figcaption>
+      <figcaption>
+        <strong>{testimonial.name}</strong>
+        <span className="muted small">{testimonial.title}</span>
+      </figcaption>
     </figure>
   );
 }

@@ -25,7 +25,10 @@ export function useAutoFocusWhenFirstInvalid(invalid: boolean): boolean {
 }
 
 /** An `<input>` outside `Field` (checkbox and radio lists) that takes that focus when it is the first invalid one. */
-export function InputFocusedWhenFirstInvalid({ invalid, ...props }: React.InputHTMLAttributes<HTMLInputElement> & { invalid: boolean }) {
+export function InputFocusedWhenFirstInvalid({
+  invalid,
+  ...props
+}: React.InputHTMLAttributes<HTMLInputElement> & { invalid: boolean }) {
   const autoFocus = useAutoFocusWhenFirstInvalid(invalid) || undefined;
   return <input autoFocus={autoFocus} {...props} />;
 }
@@ -37,7 +40,9 @@ export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }
   if (!shown?.length) return null;
   return (
     <ul id={id} className="field-error" style={{ listStyle: "none", padding: 0 }}>
-      {shown.map((e) => <li key={e}>{e}</li>)}
+      {shown.map((e) => (
+        <li key={e}>{e}</li>
+      ))}
     </ul>
   );
 }
@@ -51,22 +56,40 @@ function useFieldWiring(explicitId: string | undefined, errors: ListOfErrors | u
   const errorId = errors?.some(Boolean) ? `${id}-error` : undefined;
   const hintId = hint ? `${id}-hint` : undefined;
   const autoFocus = useAutoFocusWhenFirstInvalid(Boolean(errorId)) || undefined;
-  const described = { id, "aria-invalid": errorId ? true : undefined, "aria-describedby": [errorId, hintId].filter(Boolean).join(" ") || undefined };
+  const described = {
+    id,
+    "aria-invalid": errorId ? true : undefined,
+    "aria-describedby": [errorId, hintId].filter(Boolean).join(" ") || undefined,
+  };
   return { id, errorId, hintId, autoFocus, described };
 }
 
-function FieldFrame({ label, errors, hint, className, wiring, children }: FieldBase & { wiring: ReturnType<typeof useFieldWiring>; children: React.ReactNode }) {
+function FieldFrame({
+  label,
+  errors,
+  hint,
+  className,
+  wiring,
+  children,
+}: FieldBase & { wiring: ReturnType<typeof useFieldWiring>; children: React.ReactNode }) {
   return (
     <div className={`field ${className ?? ""}`}>
       <label htmlFor={wiring.id}>{label}</label>
       {children}
-      {hint ? <p id={wiring.hintId} className="field-hint">{hint}</p> : null}
+      {hint ? (
+        <p id={wiring.hintId} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
       <ErrorList id={wiring.errorId} errors={errors} />
     </div>
   );
 }
 
-export function Field({ inputProps, ...frame }: FieldBase & { inputProps: React.InputHTMLAttributes<HTMLInputElement> }) {
+export function Field({
+  inputProps,
+  ...frame
+}: FieldBase & { inputProps: React.InputHTMLAttributes<HTMLInputElement> }) {
   const wiring = useFieldWiring(inputProps.id, frame.errors, frame.hint);
   return (
     <FieldFrame {...frame} wiring={wiring}>
@@ -75,7 +98,10 @@ export function Field({ inputProps, ...frame }: FieldBase & { inputProps: React.
   );
 }
 
-export function TextareaField({ textareaProps, ...frame }: FieldBase & { textareaProps: React.TextareaHTMLAttributes<HTMLTextAreaElement> }) {
+export function TextareaField({
+  textareaProps,
+  ...frame
+}: FieldBase & { textareaProps: React.TextareaHTMLAttributes<HTMLTextAreaElement> }) {
   const wiring = useFieldWiring(textareaProps.id, frame.errors, frame.hint);
   return (
     <FieldFrame {...frame} wiring={wiring}>
@@ -84,7 +110,11 @@ export function TextareaField({ textareaProps, ...frame }: FieldBase & { textare
   );
 }
 
-export function SelectField({ selectProps, children, ...frame }: FieldBase & { selectProps: React.SelectHTMLAttributes<HTMLSelectElement>; children: React.ReactNode }) {
+export function SelectField({
+  selectProps,
+  children,
+  ...frame
+}: FieldBase & { selectProps: React.SelectHTMLAttributes<HTMLSelectElement>; children: React.ReactNode }) {
   const wiring = useFieldWiring(selectProps.id, frame.errors, frame.hint);
   return (
     <FieldFrame {...frame} wiring={wiring}>
@@ -96,7 +126,13 @@ export function SelectField({ selectProps, children, ...frame }: FieldBase & { s
 }
 
 /** An image upload field (the 200 KB rule is the server's; the hint says it). */
-export function ImageFileField({ label, meta, multiple, className, hint }: {
+export function ImageFileField({
+  label,
+  meta,
+  multiple,
+  className,
+  hint,
+}: {
   label: React.ReactNode;
   meta: { id: string; name: string; errors?: string[]; required?: boolean };
   multiple?: boolean;
@@ -108,14 +144,35 @@ export function ImageFileField({ label, meta, multiple, className, hint }: {
       className={className}
       label={label}
       errors={meta.errors}
-      hint={hint ?? `JPG, PNG or WebP image, under ${IMAGE_MAX_BYTES / 1024} KB each${multiple ? `; at most ${MAX_PRODUCT_IMAGES}` : ""}.`}
-      inputProps={{ id: meta.id, name: meta.name, type: "file", accept: "image/jpeg,image/png,image/webp,image/gif", multiple, required: meta.required, className: "input input-file" }}
+      hint={
+        hint ??
+        `JPG, PNG or WebP image, under ${IMAGE_MAX_BYTES / 1024} KB each${multiple ? `; at most ${MAX_PRODUCT_IMAGES}` : ""}.`
+      }
+      inputProps={{
+        id: meta.id,
+        name: meta.name,
+        type: "file",
+        accept: "image/jpeg,image/png,image/webp,image/gif",
+        multiple,
+        required: meta.required,
+        className: "input input-file",
+      }}
     />
   );
 }
 
 /** 1–5 star radio group: keyboard and no-JS friendly. */
-export function StarRatingField({ name, defaultValue, errors, legend = "Your rating" }: { name: string; defaultValue?: string; errors?: ListOfErrors; legend?: string }) {
+export function StarRatingField({
+  name,
+  defaultValue,
+  errors,
+  legend = "Your rating",
+}: {
+  name: string;
+  defaultValue?: string;
+  errors?: ListOfErrors;
+  legend?: string;
+}) {
   const id = useId();
   const errorId = errors?.some(Boolean) ? `${id}-error` : undefined;
   const autoFocus = useAutoFocusWhenFirstInvalid(Boolean(errorId)) || undefined;
@@ -125,9 +182,19 @@ export function StarRatingField({ name, defaultValue, errors, legend = "Your rat
       <div className="star-input">
         {[5, 4, 3, 2, 1].map((n) => (
           <Fragment key={n}>
-            <input type="radio" id={`${id}-${n}`} name={name} value={n} defaultChecked={defaultValue === String(n)} autoFocus={n === 5 ? autoFocus : undefined} />
+            <input
+              type="radio"
+              id={`${id}-${n}`}
+              name={name}
+              value={n}
+              defaultChecked={defaultValue === String(n)}
+              autoFocus={n === 5 ? autoFocus : undefined}
+            />
             <label htmlFor={`${id}-${n}`} title={`${n} star${n > 1 ? "s" : ""}`}>
-              ★<span className="visually-hidden">{n} star{n > 1 ? "s" : ""}</span>
+              ★
+              <span className="visually-hidden">
+                {n} star{n > 1 ? "s" : ""}
+              </span>
             </label>
           </Fragment>
         ))}

@@ -10,7 +10,15 @@ type NewsletterReply = { ok: true; message: string } | { ok: false; errors: stri
  * The newsletter sign-up. Without JavaScript it is a plain post to /newsletter, which answers with a
  * page; with JavaScript it posts in the background and shows the server's message for 5 seconds.
  */
-export function NewsletterForm({ source, variant = "inline", label = "Email address" }: { source: "homepage_final_cta" | "footer" | "website"; variant?: "inline" | "stacked"; label?: string }) {
+export function NewsletterForm({
+  source,
+  variant = "inline",
+  label = "Email address",
+}: {
+  source: "homepage_final_cta" | "footer" | "website";
+  variant?: "inline" | "stacked";
+  label?: string;
+}) {
   const fetcher = useFetcher<NewsletterReply>({ key: `newsletter-${source}` });
   const hydrated = useHydrated();
   const id = useId();
@@ -32,7 +40,9 @@ export function NewsletterForm({ source, variant = "inline", label = "Email addr
 
   if (shown?.ok) {
     return (
-      <p className="form-success newsletter-success" role="status">{shown.message}</p>
+      <p className="form-success newsletter-success" role="status">
+        {shown.message}
+      </p>
     );
   }
   return (
@@ -40,9 +50,13 @@ export function NewsletterForm({ source, variant = "inline", label = "Email addr
       <Honeypot />
       <input type="hidden" name="source" value={source} />
       {hydrated ? <input type="hidden" name="_js" value="1" /> : null}
-      <label htmlFor={`${id}-email`} className="visually-hidden">{label}</label>
+      <label htmlFor={`${id}-email`} className="visually-hidden">
+        {label}
+      </label>
       <div className="newsletter-row">
-        <span className="input-icon" aria-hidden="true"><MailIcon /></span>
+        <span className="input-icon" aria-hidden="true">
+          <MailIcon />
+        </span>
         <input
           id={`${id}-email`}
           className="input"
@@ -55,9 +69,15 @@ export function NewsletterForm({ source, variant = "inline", label = "Email addr
           aria-invalid={errorId ? true : undefined}
           aria-describedby={errorId}
         />
-        <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? "Subscribing…" : "Subscribe"}</button>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? "Subscribing…" : "Subscribe"}
+        </button>
       </div>
-      {errors.length ? <p id={errorId} className="field-error" role="alert">{errors[0]}</p> : null}
+      {errors.length ? (
+        <p id={errorId} className="field-error" role="alert">
+          {errors[0]}
+        </p>
+      ) : null}
     </fetcher.Form>
   );
 }

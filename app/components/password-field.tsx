@@ -39,13 +39,23 @@ export function PasswordField({
           aria-describedby={[errorId, hintId].filter(Boolean).join(" ") || undefined}
         />
         {hydrated ? (
-          <button type="button" className="password-toggle" aria-controls={id} aria-pressed={visible} onClick={() => setVisible((v) => !v)}>
+          <button
+            type="button"
+            className="password-toggle"
+            aria-controls={id}
+            aria-pressed={visible}
+            onClick={() => setVisible((v) => !v)}
+          >
             {visible ? "Hide" : "Show"}
             <span className="visually-hidden"> password</span>
           </button>
         ) : null}
       </div>
-      {hint ? <p id={hintId} className="field-hint">{hint}</p> : null}
+      {hint ? (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
       <ErrorList id={errorId} errors={errors} />
     </div>
   );

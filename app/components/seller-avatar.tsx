@@ -17,7 +17,16 @@ type AvatarProps = {
 };
 
 /** The seller's photo, or a generated initials avatar when there is none. */
-export function SellerAvatar({ name, photo, className, eager = false, priority = false, sizes, width = 320, height = 200 }: AvatarProps) {
+export function SellerAvatar({
+  name,
+  photo,
+  className,
+  eager = false,
+  priority = false,
+  sizes,
+  width = 320,
+  height = 200,
+}: AvatarProps) {
   if (photo) {
     const srcSet = imageSrcSet(photo);
     return (

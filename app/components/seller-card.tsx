@@ -7,42 +7,103 @@ import { SellerAvatar } from "./seller-avatar";
 
 export type SellerCardData = Pick<
   PublicSeller,
-  | "id" | "display_name" | "business_name" | "owner_name" | "profile_photo" | "logo" | "is_featured" | "is_verified"
-  | "tagline" | "description" | "locality" | "city" | "category_list" | "avg_rating" | "review_count" | "views_count" | "offers_text"
+  | "id"
+  | "display_name"
+  | "business_name"
+  | "owner_name"
+  | "profile_photo"
+  | "logo"
+  | "is_featured"
+  | "is_verified"
+  | "tagline"
+  | "description"
+  | "locality"
+  | "city"
+  | "category_list"
+  | "avg_rating"
+  | "review_count"
+  | "views_count"
+  | "offers_text"
 >;
 
 /** Only what a card shows, so pages don't ship whole seller records in their loader data. */
 export function toSellerCard(s: SellerCardData): SellerCardData {
   return {
-    id: s.id, display_name: s.display_name, business_name: s.business_name, owner_name: s.owner_name, profile_photo: s.profile_photo,
-    logo: s.logo, is_featured: s.is_featured, is_verified: s.is_verified, tagline: s.tagline, description: truncate(s.description, 160),
-    locality: s.locality, city: s.city, category_list: s.category_list, avg_rating: s.avg_rating, review_count: s.review_count,
-    views_count: s.views_count, offers_text: s.offers_text,
+    id: s.id,
+    display_name: s.display_name,
+    business_name: s.business_name,
+    owner_name: s.owner_name,
+    profile_photo: s.profile_photo,
+    logo: s.logo,
+    is_featured: s.is_featured,
+    is_verified: s.is_verified,
+    tagline: s.tagline,
+    description: truncate(s.description, 160),
+    locality: s.locality,
+    city: s.city,
+    category_list: s.category_list,
+    avg_rating: s.avg_rating,
+    review_count: s.review_count,
+    views_count: s.views_count,
+    offers_text: s.offers_text,
   };
 }
 
 /** How wide a card's photo is shown: one grid column (one to four across), or the list's fixed square. */
-const CARD_IMAGE_SIZES = { grid: "(max-width: 34rem) 100vw, (max-width: 75rem) 50vw, 18rem", list: "(max-width: 30rem) 6.5rem, 8.5rem" } as const;
+const CARD_IMAGE_SIZES = {
+  grid: "(max-width: 34rem) 100vw, (max-width: 75rem) 50vw, 18rem",
+  list: "(max-width: 30rem) 6.5rem, 8.5rem",
+} as const;
 
 /**
  * A directory card, in grid or list layout; the whole card links to the profile. `eager` for cards above
  * the fold, `priority` for the first one (the page's largest image).
  */
-export function SellerCard({ seller, layout = "grid", eager = false, priority = false }: { seller: SellerCardData; layout?: "grid" | "list"; eager?: boolean; priority?: boolean }) {
+export function SellerCard({
+  seller,
+  layout = "grid",
+  eager = false,
+  priority = false,
+}: {
+  seller: SellerCardData;
+  layout?: "grid" | "list";
+  eager?: boolean;
+  priority?: boolean;
+}) {
   const categories = seller.category_list.slice(0, layout === "grid" ? 2 : 3);
   const ownerDiffers = seller.business_name && seller.owner_name && seller.owner_name !== seller.display_name;
   const place = [seller.locality, seller.city].filter(Boolean).join(", ");
   return (
     <Link to={`/seller/${seller.id}`} className={`card seller-card ${layout}`} data-testid="seller-card">
       <div className="media">
-        <SellerAvatar name={seller.display_name} photo={seller.profile_photo} eager={eager} priority={priority} sizes={CARD_IMAGE_SIZES[layout]} width={layout === "list" ? 136 : 320} height={layout === "list" ? 136 : 200} />
+        <SellerAvatar
+          name={seller.display_name}
+          photo={seller.profile_photo}
+          eager={eager}
+          priority={priority}
+          sizes={CARD_IMAGE_SIZES[layout]}
+          width={layout === "list" ? 136 : 320}
+          height={layout === "list" ? 136 : 200}
+        />
         {seller.is_featured || seller.is_verified ? (
           <div className="badges">
             {seller.is_featured ? <span className="badge badge-featured">FEATURED</span> : null}
             {seller.is_verified ? <span className="badge badge-verified">VERIFIED</span> : null}
           </div>
         ) : null}
-        {seller.logo ? <img src={seller.logo} srcSet={imageSrcSet(seller.logo)} sizes="2.75rem" alt={`${seller.display_name} logo`} className="logo" loading="lazy" decoding="async" width={44} height={44} /> : null}
+        {seller.logo ? (
+          <img
+            src={seller.logo}
+            srcSet={imageSrcSet(seller.logo)}
+            sizes="2.75rem"
+            alt={`${seller.display_name} logo`}
+            className="logo"
+            loading="lazy"
+            decoding="async"
+            width={44}
+            height={44}
+          />
+        ) : null}
       </div>
       <div className="body">
         <h3>{seller.display_name}</h3>
@@ -51,18 +112,36 @@ export function SellerCard({ seller, layout = "grid", eager = false, priority = 
         {seller.description ? <p className="desc">{seller.description}</p> : null}
         {categories.length ? (
           <div className="row chips">
-            {categories.map((c) => <span key={c} className="chip">{c}</span>)}
+            {categories.map((c) => (
+              <span key={c} className="chip">
+                {c}
+              </span>
+            ))}
           </div>
         ) : null}
-        {seller.offers_text ? <p className="offer row icon-text"><GiftIcon /> {seller.offers_text}</p> : null}
+        {seller.offers_text ? (
+          <p className="offer row icon-text">
+            <GiftIcon /> {seller.offers_text}
+          </p>
+        ) : null}
         <div className="meta">
-          {place ? <span className="row icon-text"><MapPinIcon /> {place}</span> : null}
-          {seller.avg_rating > 0 ? (
-            <span className="rating" aria-label={`Rated ${formatRating(seller.avg_rating)} out of 5 from ${seller.review_count} reviews`}>
-              <StarIcon className="star" /> {formatRating(seller.avg_rating)} <span className="muted">({seller.review_count})</span>
+          {place ? (
+            <span className="row icon-text">
+              <MapPinIcon /> {place}
             </span>
           ) : null}
-          <span className="row icon-text" aria-label={`${seller.views_count} profile views`}><EyeIcon /> {formatCount(seller.views_count)}</span>
+          {seller.avg_rating > 0 ? (
+            <span
+              className="rating"
+              aria-label={`Rated ${formatRating(seller.avg_rating)} out of 5 from ${seller.review_count} reviews`}
+            >
+              <StarIcon className="star" /> {formatRating(seller.avg_rating)}{" "}
+              <span className="muted">({seller.review_count})</span>
+            </span>
+          ) : null}
+          <span className="row icon-text" aria-label={`${seller.views_count} profile views`}>
+            <EyeIcon /> {formatCount(seller.views_count)}
+          </span>
         </div>
       </div>
     </Link>

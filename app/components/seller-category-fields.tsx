@@ -30,16 +30,31 @@ export function SellerCategoryFields({ categories, subcategories, categoryField,
   return (
     <>
       <fieldset className="form-section" aria-describedby={categoryErrors ? "category-error" : undefined}>
-        <legend className="form-legend">Business Categories <span aria-hidden="true" className="req">*</span></legend>
+        <legend className="form-legend">
+          Business Categories{" "}
+          <span aria-hidden="true" className="req">
+            *
+          </span>
+        </legend>
         <p className="field-hint">Choose every category the business belongs to.</p>
-        <div className="check-grid" onChange={(e) => {
-          const input = e.target as HTMLInputElement;
-          if (input.name !== "category_ids") return;
-          setCheckedCats((list) => (input.checked ? [...list, input.value] : list.filter((v) => v !== input.value)));
-        }}>
+        <div
+          className="check-grid"
+          onChange={(e) => {
+            const input = e.target as HTMLInputElement;
+            if (input.name !== "category_ids") return;
+            setCheckedCats((list) => (input.checked ? [...list, input.value] : list.filter((v) => v !== input.value)));
+          }}
+        >
           {categories.map((c, i) => (
             <label key={c.id} className="check-card">
-              <InputFocusedWhenFirstInvalid invalid={i === 0 && Boolean(categoryErrors?.length)} type="checkbox" name="category_ids" value={c.id} defaultChecked={initialCats.includes(String(c.id))} aria-invalid={categoryErrors ? true : undefined} />
+              <InputFocusedWhenFirstInvalid
+                invalid={i === 0 && Boolean(categoryErrors?.length)}
+                type="checkbox"
+                name="category_ids"
+                value={c.id}
+                defaultChecked={initialCats.includes(String(c.id))}
+                aria-invalid={categoryErrors ? true : undefined}
+              />
               <span aria-hidden="true">{categoryEmoji(c.name)}</span> {c.name}
             </label>
           ))}
@@ -48,8 +63,12 @@ export function SellerCategoryFields({ categories, subcategories, categoryField,
       </fieldset>
 
       <fieldset className="form-section">
-        <legend className="form-legend">Subcategories <span className="muted small">(optional)</span></legend>
-        {hydrated && !visibleSubGroups.length ? <p className="field-hint">Choose a category above to see its subcategories.</p> : null}
+        <legend className="form-legend">
+          Subcategories <span className="muted small">(optional)</span>
+        </legend>
+        {hydrated && !visibleSubGroups.length ? (
+          <p className="field-hint">Choose a category above to see its subcategories.</p>
+        ) : null}
         {!hydrated ? <p className="field-hint">Pick subcategories of the chosen categories.</p> : null}
         <div className="subcat-groups">
           {categories.map((c) => {
@@ -62,7 +81,13 @@ export function SellerCategoryFields({ categories, subcategories, categoryField,
                 <div className="row" style={{ gap: "var(--s-2)" }}>
                   {subs.map((s) => (
                     <label key={s.id} className="chip-check">
-                      <input type="checkbox" name="subcategory_ids" value={s.id} defaultChecked={initialSubs.includes(String(s.id))} /> {s.name}
+                      <input
+                        type="checkbox"
+                        name="subcategory_ids"
+                        value={s.id}
+                        defaultChecked={initialSubs.includes(String(s.id))}
+                      />{" "}
+                      {s.name}
                     </label>
                   ))}
                 </div>

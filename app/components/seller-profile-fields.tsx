@@ -7,13 +7,29 @@ import { Field, SelectField, TextareaField } from "./forms";
 // Field names and rules come from `sellerProfileSchema` in app/lib/validation/application.ts.
 
 export const SELLER_PROFILE_KEYS = [
-  "business_name", "tagline", "business_description", "price_range", "city", "area", "address",
-  "whatsapp_link", "facebook_link", "instagram_link", "youtube_link", "website_link",
+  "business_name",
+  "tagline",
+  "business_description",
+  "price_range",
+  "city",
+  "area",
+  "address",
+  "whatsapp_link",
+  "facebook_link",
+  "instagram_link",
+  "youtube_link",
+  "website_link",
 ] as const;
 export type SellerProfileKey = (typeof SELLER_PROFILE_KEYS)[number];
 
 /** What the group needs of each field; conform's `fields.x` metadata fits as is. */
-export type ProfileFieldLike = { name: string; id?: string; key?: string | undefined; initialValue?: unknown; errors?: string[] };
+export type ProfileFieldLike = {
+  name: string;
+  id?: string;
+  key?: string | undefined;
+  initialValue?: unknown;
+  errors?: string[];
+};
 
 type Props = {
   fields: Record<SellerProfileKey, ProfileFieldLike>;
@@ -34,23 +50,74 @@ function inputProps(f: ProfileFieldLike, extra: React.InputHTMLAttributes<HTMLIn
 }
 
 /** The owner's name, mobile and email (the application's 'Personal Information'). */
-export function SellerContactFields({ fields, legend = "Personal Information" }: { fields: Record<"name" | "mobile" | "email", ProfileFieldLike>; legend?: string }) {
-  const req = <span aria-hidden="true" className="req">*</span>;
+export function SellerContactFields({
+  fields,
+  legend = "Personal Information",
+}: {
+  fields: Record<"name" | "mobile" | "email", ProfileFieldLike>;
+  legend?: string;
+}) {
+  const req = (
+    <span aria-hidden="true" className="req">
+      *
+    </span>
+  );
   return (
     <fieldset className="form-section">
       <legend className="form-legend">{legend}</legend>
       <div className="form-grid">
-        <Field className="span-2" label={<>Full name {req}</>} errors={fields.name.errors} inputProps={inputProps(fields.name, { type: "text", required: true, maxLength: TEXT_LIMITS.name, autoComplete: "name" })} />
-        <Field label={<>Mobile number {req}</>} errors={fields.mobile.errors} hint="10 to 15 digits, optionally starting with +" inputProps={inputProps(fields.mobile, { type: "tel", required: true, autoComplete: "tel", placeholder: "+91 98765 43210" })} />
-        <Field label={<>Email {req}</>} errors={fields.email.errors} inputProps={inputProps(fields.email, { type: "email", required: true, maxLength: TEXT_LIMITS.email, autoComplete: "email" })} />
+        <Field
+          className="span-2"
+          label={<>Full name {req}</>}
+          errors={fields.name.errors}
+          inputProps={inputProps(fields.name, {
+            type: "text",
+            required: true,
+            maxLength: TEXT_LIMITS.name,
+            autoComplete: "name",
+          })}
+        />
+        <Field
+          label={<>Mobile number {req}</>}
+          errors={fields.mobile.errors}
+          hint="10 to 15 digits, optionally starting with +"
+          inputProps={inputProps(fields.mobile, {
+            type: "tel",
+            required: true,
+            autoComplete: "tel",
+            placeholder: "+91 98765 43210",
+          })}
+        />
+        <Field
+          label={<>Email {req}</>}
+          errors={fields.email.errors}
+          inputProps={inputProps(fields.email, {
+            type: "email",
+            required: true,
+            maxLength: TEXT_LIMITS.email,
+            autoComplete: "email",
+          })}
+        />
       </div>
     </fieldset>
   );
 }
 
-export function SellerProfileFields({ fields, part = "both", legendClassName = "form-legend", requireBusiness = true }: Props) {
+export function SellerProfileFields({
+  fields,
+  part = "both",
+  legendClassName = "form-legend",
+  requireBusiness = true,
+}: Props) {
   const f = fields;
-  const req = requireBusiness ? <> <span aria-hidden="true" className="req">*</span></> : null;
+  const req = requireBusiness ? (
+    <>
+      {" "}
+      <span aria-hidden="true" className="req">
+        *
+      </span>
+    </>
+  ) : null;
   return (
     <>
       {part !== "online" ? (
@@ -61,7 +128,11 @@ export function SellerProfileFields({ fields, part = "both", legendClassName = "
               className="span-2"
               label={<>Business name{req}</>}
               errors={f.business_name.errors}
-              inputProps={inputProps(f.business_name, { required: requireBusiness, maxLength: TEXT_LIMITS.business_name, autoComplete: "organization" })}
+              inputProps={inputProps(f.business_name, {
+                required: requireBusiness,
+                maxLength: TEXT_LIMITS.business_name,
+                autoComplete: "organization",
+              })}
             />
             <Field
               className="span-2"
@@ -74,25 +145,67 @@ export function SellerProfileFields({ fields, part = "both", legendClassName = "
               className="span-2"
               label="About your business"
               errors={f.business_description.errors}
-              textareaProps={{ id: f.business_description.id, name: f.business_description.name, defaultValue: text(f.business_description.initialValue), rows: 4, maxLength: TEXT_LIMITS.business_description }}
+              textareaProps={{
+                id: f.business_description.id,
+                name: f.business_description.name,
+                defaultValue: text(f.business_description.initialValue),
+                rows: 4,
+                maxLength: TEXT_LIMITS.business_description,
+              }}
             />
-            <SelectField label="Price range" errors={f.price_range.errors} selectProps={{ id: f.price_range.id, name: f.price_range.name, defaultValue: text(f.price_range.initialValue) ?? "" }}>
+            <SelectField
+              label="Price range"
+              errors={f.price_range.errors}
+              selectProps={{
+                id: f.price_range.id,
+                name: f.price_range.name,
+                defaultValue: text(f.price_range.initialValue) ?? "",
+              }}
+            >
               <option value="">Choose a range (optional)</option>
-              {PRICE_RANGES.map((p) => <option key={p.value} value={p.value}>{p.label}</option>)}
+              {PRICE_RANGES.map((p) => (
+                <option key={p.value} value={p.value}>
+                  {p.label}
+                </option>
+              ))}
             </SelectField>
             <SelectField
-              label={<>City <span aria-hidden="true" className="req">*</span></>}
+              label={
+                <>
+                  City{" "}
+                  <span aria-hidden="true" className="req">
+                    *
+                  </span>
+                </>
+              }
               errors={f.city.errors}
-              selectProps={{ id: f.city.id, name: f.city.name, defaultValue: text(f.city.initialValue) ?? "", required: true }}
+              selectProps={{
+                id: f.city.id,
+                name: f.city.name,
+                defaultValue: text(f.city.initialValue) ?? "",
+                required: true,
+              }}
             >
               <option value="">Select your city</option>
-              {CITIES.map((c) => <option key={c} value={c}>{c}</option>)}
+              {CITIES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
             </SelectField>
-            <Field label="Area / locality" errors={f.area.errors} inputProps={inputProps(f.area, { maxLength: TEXT_LIMITS.area, autoComplete: "address-level3" })} />
+            <Field
+              label="Area / locality"
+              errors={f.area.errors}
+              inputProps={inputProps(f.area, { maxLength: TEXT_LIMITS.area, autoComplete: "address-level3" })}
+            />
             <Field
               label={<>Address{req}</>}
               errors={f.address.errors}
-              inputProps={inputProps(f.address, { required: requireBusiness, maxLength: TEXT_LIMITS.address, autoComplete: "street-address" })}
+              inputProps={inputProps(f.address, {
+                required: requireBusiness,
+                maxLength: TEXT_LIMITS.address,
+                autoComplete: "street-address",
+              })}
             />
           </div>
         </fieldset>
@@ -102,11 +215,56 @@ export function SellerProfileFields({ fields, part = "both", legendClassName = "
           <legend className={legendClassName}>Online Presence</legend>
           <p className="field-hint">All optional. Paste the full link of each page.</p>
           <div className="form-grid">
-            <Field label="Website" errors={f.website_link.errors} inputProps={inputProps(f.website_link, { type: "text", inputMode: "url", placeholder: "https://", maxLength: TEXT_LIMITS.url })} />
-            <Field label="WhatsApp link" errors={f.whatsapp_link.errors} inputProps={inputProps(f.whatsapp_link, { type: "text", inputMode: "url", placeholder: "https://wa.me/91…", maxLength: TEXT_LIMITS.url })} />
-            <Field label="Instagram" errors={f.instagram_link.errors} inputProps={inputProps(f.instagram_link, { type: "text", inputMode: "url", placeholder: "https://instagram.com/…", maxLength: TEXT_LIMITS.url })} />
-            <Field label="Facebook" errors={f.facebook_link.errors} inputProps={inputProps(f.facebook_link, { type: "text", inputMode: "url", placeholder: "https://facebook.com/…", maxLength: TEXT_LIMITS.url })} />
-            <Field label="YouTube" errors={f.youtube_link.errors} inputProps={inputProps(f.youtube_link, { type: "text", inputMode: "url", placeholder: "https://youtube.com/…", maxLength: TEXT_LIMITS.url })} />
+            <Field
+              label="Website"
+              errors={f.website_link.errors}
+              inputProps={inputProps(f.website_link, {
+                type: "text",
+                inputMode: "url",
+                placeholder: "https://",
+                maxLength: TEXT_LIMITS.url,
+              })}
+            />
+            <Field
+              label="WhatsApp link"
+              errors={f.whatsapp_link.errors}
+              inputProps={inputProps(f.whatsapp_link, {
+                type: "text",
+                inputMode: "url",
+                placeholder: "https://wa.me/91…",
+                maxLength: TEXT_LIMITS.url,
+              })}
+            />
+            <Field
+              label="Instagram"
+              errors={f.instagram_link.errors}
+              inputProps={inputProps(f.instagram_link, {
+                type: "text",
+                inputMode: "url",
+                placeholder: "https://instagram.com/…",
+                maxLength: TEXT_LIMITS.url,
+              })}
+            />
+            <Field
+              label="Facebook"
+              errors={f.facebook_link.errors}
+              inputProps={inputProps(f.facebook_link, {
+                type: "text",
+                inputMode: "url",
+                placeholder: "https://facebook.com/…",
+                maxLength: TEXT_LIMITS.url,
+              })}
+            />
+            <Field
+              label="YouTube"
+              errors={f.youtube_link.errors}
+              inputProps={inputProps(f.youtube_link, {
+                type: "text",
+                inputMode: "url",
+                placeholder: "https://youtube.com/…",
+                maxLength: TEXT_LIMITS.url,
+              })}
+            />
           </div>
         </fieldset>
       ) : null}

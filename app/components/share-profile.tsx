@@ -18,7 +18,11 @@ export function ShareProfile({ url, title, text }: { url: string; title: string;
 
   if (canShare) {
     return (
-      <button type="button" className="btn btn-sm" onClick={() => navigator.share({ title, text, url }).catch(() => undefined)}>
+      <button
+        type="button"
+        className="btn btn-sm"
+        onClick={() => navigator.share({ title, text, url }).catch(() => undefined)}
+      >
         <ShareIcon /> Share
       </button>
     );
@@ -34,17 +38,40 @@ export function ShareProfile({ url, title, text }: { url: string; title: string;
   }
   return (
     <details className="share-menu">
-      <summary className="btn btn-sm"><ShareIcon /> Share</summary>
+      <summary className="btn btn-sm">
+        <ShareIcon /> Share
+      </summary>
       <div className="share-panel card">
-        <a className="btn btn-sm btn-whatsapp" href={whatsappShareUrl(`${text} ${url}`)} target="_blank" rel="noopener noreferrer">
+        <a
+          className="btn btn-sm btn-whatsapp"
+          href={whatsappShareUrl(`${text} ${url}`)}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
           <MessageIcon /> Share on WhatsApp
         </a>
-        <label htmlFor={id} className="label">Link to this profile</label>
+        <label htmlFor={id} className="label">
+          Link to this profile
+        </label>
         <div className="share-link">
-          <input ref={field} id={id} className="input input-sm" type="url" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
+          <input
+            ref={field}
+            id={id}
+            className="input input-sm"
+            type="url"
+            readOnly
+            value={url}
+            onFocus={(e) => e.currentTarget.select()}
+          />
           {hydrated ? (
             <button type="button" className="btn btn-sm" onClick={copy} aria-live="polite">
-              {copied ? <><CheckIcon /> Copied</> : "Copy link"}
+              {copied ? (
+                <>
+                  <CheckIcon /> Copied
+                </>
+              ) : (
+                "Copy link"
+              )}
             </button>
           ) : null}
         </div>

@@ -8,7 +8,13 @@ export function StructuredData({ data }: { data: JsonLd[] }) {
     <>
       {data.map((block, i) => (
         // The browser hides the nonce attribute after parsing, so the client's empty value is expected.
-        <script key={i} type="application/ld+json" nonce={nonce || undefined} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: serializeJsonLd(block) }} />
+        <script
+          key={i}
+          type="application/ld+json"
+          nonce={nonce || undefined}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: serializeJsonLd(block) }}
+        />
       ))}
     </>
   );

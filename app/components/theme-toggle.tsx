@@ -31,9 +31,18 @@ export function ThemeToggle({ theme }: { theme: Theme | null }) {
     >
       <input type="hidden" name="theme" value={next} />
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-      <button type="submit" className="btn btn-ghost btn-icon" aria-label="Switch between light and dark theme" title="Switch theme">
-        <span className="theme-icon-dark"><MoonIcon /></span>
-        <span className="theme-icon-light"><SunIcon /></span>
+      <button
+        type="submit"
+        className="btn btn-ghost btn-icon"
+        aria-label="Switch between light and dark theme"
+        title="Switch theme"
+      >
+        <span className="theme-icon-dark">
+          <MoonIcon />
+        </span>
+        <span className="theme-icon-light">
+          <SunIcon />
+        </span>
       </button>
     </Form>
   );

@@ -5,7 +5,15 @@ import { XIcon } from "./icons";
  * A video that loads nothing from the video host until it is opened: without JavaScript the button is
  * a link to the video; with it, a modal dialog with the privacy-enhanced (nocookie) embed.
  */
-export function VideoModal({ youtubeId, title, children }: { youtubeId: string; title: string; children: React.ReactNode }) {
+export function VideoModal({
+  youtubeId,
+  title,
+  children,
+}: {
+  youtubeId: string;
+  title: string;
+  children: React.ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const embed = `https://www.youtube-nocookie.com/embed/${encodeURIComponent(youtubeId)}`;
@@ -31,9 +39,22 @@ export function VideoModal({ youtubeId, title, children }: { youtubeId: string; 
       </a>
       {/* A click on the backdrop closes the dialog; the keyboard has Escape and the close button. */}
       {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions */}
-      <dialog ref={dialogRef} className="video-dialog" aria-label={title} onClose={() => setOpen(false)} onClick={(e) => e.target === dialogRef.current && setOpen(false)}>
+      <dialog
+        ref={dialogRef}
+        className="video-dialog"
+        aria-label={title}
+        onClose={() => setOpen(false)}
+        onClick={(e) => e.target === dialogRef.current && setOpen(false)}
+      >
         <div className="video-dialog-inner">
-          <button type="button" className="btn btn-icon video-close" aria-label="Close video" onClick={() => setOpen(false)}><XIcon /></button>
+          <button
+            type="button"
+            className="btn btn-icon video-close"
+            aria-label="Close video"
+            onClick={() => setOpen(false)}
+          >
+            <XIcon />
+          </button>
           {open ? (
             <iframe
               src={`${embed}?autoplay=1&rel=0`}

@@ -26,8 +26,18 @@ export const QUICK_ACTIONS: { to: string; label: string; permission: Permission;
 
 /** Inner pages still to be built, by path prefix: title and the permission they need. */
 export const ADMIN_PLACEHOLDERS: { prefix: string; title: string; permission: Permission; text: string }[] = [
-  { prefix: "/admin/sellers/new", title: "Seller Form", permission: "sellers.manage", text: "Adding a seller by hand comes with the seller editor." },
-  { prefix: "/admin/content", title: "Content", permission: "content.manage", text: "Content management is coming soon." },
+  {
+    prefix: "/admin/sellers/new",
+    title: "Seller Form",
+    permission: "sellers.manage",
+    text: "Adding a seller by hand comes with the seller editor.",
+  },
+  {
+    prefix: "/admin/content",
+    title: "Content",
+    permission: "content.manage",
+    text: "Content management is coming soon.",
+  },
 ];
 
 export function placeholderFor(pathname: string) {

@@ -24,10 +24,14 @@ export function auditLines(details: string | null): AuditLine[] {
   for (const [key, value] of Object.entries(parsed as Record<string, unknown>)) {
     if (key === "changes" && value && typeof value === "object") {
       for (const [field, change] of Object.entries(value as Record<string, unknown>)) {
-        lines.push({ field, text: Array.isArray(change) && change.length === 2 ? `${show(change[0])} → ${show(change[1])}` : show(change) });
+        lines.push({
+          field,
+          text: Array.isArray(change) && change.length === 2 ? `${show(change[0])} → ${show(change[1])}` : show(change),
+        });
       }
     } else if ((key === "before" || key === "after") && value && typeof value === "object") {
-      for (const [field, v] of Object.entries(value as Record<string, unknown>)) if (v !== null && v !== "") lines.push({ field, text: show(v) });
+      for (const [field, v] of Object.entries(value as Record<string, unknown>))
+        if (v !== null && v !== "") lines.push({ field, text: show(v) });
     } else {
       lines.push({ field: key, text: show(value) });
     }

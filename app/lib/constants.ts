@@ -108,7 +108,8 @@ export const IMAGE_MAX_BYTES = 200 * 1024;
 export const MAX_PRODUCT_IMAGES = 3;
 
 export const CONTACT_SUCCESS_MESSAGE = "Thank you for reaching out! We reply within 24 hours.";
-export const UNSUBSCRIBE_BAD_LINK = "This unsubscribe link is not valid. Please use the link from your latest newsletter email, or contact us.";
+export const UNSUBSCRIBE_BAD_LINK =
+  "This unsubscribe link is not valid. Please use the link from your latest newsletter email, or contact us.";
 export const UNSUBSCRIBE_DONE = "You have been unsubscribed.";
 
 export const CATEGORY_EMOJI: Record<string, string> = {

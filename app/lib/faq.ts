@@ -2,7 +2,10 @@ import { formatRupees, PLANS, planDuration } from "./constants";
 
 /** Plan prices in words, always from the one plan table (decision 14). */
 export function planPriceSentence(): string {
-  return PLANS.map((p) => `${formatRupees(p.amount)} for ${planDuration(p)}${p.featured ? ` (${p.name}, featured on the home page)` : ""}`).join(", ");
+  return PLANS.map(
+    (p) =>
+      `${formatRupees(p.amount)} for ${planDuration(p)}${p.featured ? ` (${p.name}, featured on the home page)` : ""}`,
+  ).join(", ");
 }
 
 export const LISTING_FAQ = [
@@ -31,6 +34,12 @@ export const CONTACT_FAQ = [
   },
   { q: "What are the subscription plans?", a: `${planPriceSentence()}. The half-yearly plan is the most popular.` },
   { q: "How soon will you reply?", a: "We reply to every message within 24 hours, Monday to Saturday." },
-  { q: "Can I update my listing later?", a: "Yes. Sign in to your seller dashboard to edit your profile, or write to us and we will help." },
-  { q: "Is it free to browse and contact sellers?", a: "Yes. Visitors can search the directory, read reviews and contact sellers without an account." },
+  {
+    q: "Can I update my listing later?",
+    a: "Yes. Sign in to your seller dashboard to edit your profile, or write to us and we will help.",
+  },
+  {
+    q: "Is it free to browse and contact sellers?",
+    a: "Yes. Visitors can search the directory, read reviews and contact sellers without an account.",
+  },
 ] as const;

@@ -20,7 +20,10 @@ export function pageInfo(paging: Paging, total: number): PageInfo {
 }
 
 /** The same list URL with other query values (empty ones dropped). */
-export function withParams(params: URLSearchParams, changes: Record<string, string | number | null | undefined>): string {
+export function withParams(
+  params: URLSearchParams,
+  changes: Record<string, string | number | null | undefined>,
+): string {
   const next = new URLSearchParams(params);
   for (const [key, value] of Object.entries(changes)) {
     if (value === null || value === undefined || value === "") next.delete(key);

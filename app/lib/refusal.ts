@@ -4,7 +4,13 @@
  */
 export type RefusalReason = "invalid" | "forbidden" | "not_found" | "conflict" | "too_large";
 
-const HTTP_STATUS = { invalid: 400, forbidden: 403, not_found: 404, conflict: 409, too_large: 413 } as const satisfies Record<RefusalReason, number>;
+const HTTP_STATUS = {
+  invalid: 400,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+} as const satisfies Record<RefusalReason, number>;
 
 export function httpStatusOf<R extends RefusalReason>(reason: R): (typeof HTTP_STATUS)[R] {
   return HTTP_STATUS[reason];

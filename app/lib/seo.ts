@@ -49,10 +49,7 @@ export function pageMeta(matches: readonly MatchLike[], seo: PageSeo): MetaDescr
   const title = fullTitle(seo.title);
   const image = seo.image ?? { path: SITE_SHARE_IMAGE_PATH, alt: `${SITE_NAME}: discover women-led businesses` };
   const imageUrl = `${origin}${image.path}`;
-  const meta: MetaDescriptor[] = [
-    { title },
-    { name: "description", content: seo.description },
-  ];
+  const meta: MetaDescriptor[] = [{ title }, { name: "description", content: seo.description }];
   if (seo.robots) meta.push({ name: "robots", content: seo.robots });
   if (seo.path !== undefined) {
     const url = `${origin}${seo.path}`;
@@ -99,7 +96,13 @@ export function directoryPath(q: { search?: string; category?: string; city?: st
  * category in a city (what the sitemap lists), on their first page. A search text or a later page is
  * `noindex,follow` (the sellers it links to are still found), and so is a listing with no seller.
  */
-export function directoryRobots(q: { search?: string; category?: string; city?: string; page?: number; total?: number }): Robots | undefined {
+export function directoryRobots(q: {
+  search?: string;
+  category?: string;
+  city?: string;
+  page?: number;
+  total?: number;
+}): Robots | undefined {
   if (q.search || (q.page ?? 1) > 1 || q.total === 0) return "noindex,follow";
   return undefined;
 }

@@ -17,7 +17,10 @@ export const STRUCTURED_REVIEW_LIMIT = 5;
  * or `<!--` in a seller's text cannot end the element), as do U+2028/U+2029. JSON.parse gives the same value.
  */
 export function serializeJsonLd(value: JsonLd | JsonLd[]): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }
 
 /** Leaves out empty values, so the output has no `null` or `""` properties. */
@@ -119,18 +122,26 @@ export function sellerStructuredData(seller: StructuredSeller, origin: string, s
     }),
     areaServed: compact({ "@type": "City", name: seller.city }),
     priceRange: priceRangeLabel(seller.price_range),
-    aggregateRating: seller.review_count > 0 && seller.avg_rating > 0
-      ? { "@type": "AggregateRating", ratingValue: Math.round(seller.avg_rating * 10) / 10, reviewCount: seller.review_count, bestRating: 5, worstRating: 1 }
-      : null,
-    review: seller.review_count > 0
-      ? reviews.map((r) => ({
-          "@type": "Review",
-          author: { "@type": "Person", name: r.reviewer_name },
-          datePublished: r.created_at.slice(0, 10),
-          reviewBody: r.review_text,
-          reviewRating: { "@type": "Rating", ratingValue: r.rating, bestRating: 5, worstRating: 1 },
-        }))
-      : null,
+    aggregateRating:
+      seller.review_count > 0 && seller.avg_rating > 0
+        ? {
+            "@type": "AggregateRating",
+            ratingValue: Math.round(seller.avg_rating * 10) / 10,
+            reviewCount: seller.review_count,
+            bestRating: 5,
+            worstRating: 1,
+          }
+        : null,
+    review:
+      seller.review_count > 0
+        ? reviews.map((r) => ({
+            "@type": "Review",
+            author: { "@type": "Person", name: r.reviewer_name },
+            datePublished: r.created_at.slice(0, 10),
+            reviewBody: r.review_text,
+            reviewRating: { "@type": "Rating", ratingValue: r.rating, bestRating: 5, worstRating: 1 },
+          }))
+        : null,
   });
   const category = seller.category_refs[0];
   const crumbs = [

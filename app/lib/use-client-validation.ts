@@ -11,7 +11,10 @@ type When = "onSubmit" | "onBlur" | "onInput";
  * carries the same messages. Spread `options` into `useForm`; blur and input checks start only once
  * the validator is there (without one, conform would post every blur to the server).
  */
-export function useClientValidation<K extends keyof Validators>(name: K, when: { shouldValidate?: When; shouldRevalidate?: When } = {}) {
+export function useClientValidation<K extends keyof Validators>(
+  name: K,
+  when: { shouldValidate?: When; shouldRevalidate?: When } = {},
+) {
   const [validate, setValidate] = useState<Validators[K]>();
   const started = useRef(false);
   const load = useCallback(() => {

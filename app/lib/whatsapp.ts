@@ -26,7 +26,8 @@ export function whatsappDigits(phone: string | null | undefined): string | null 
 export function whatsappDigitsFromLink(link: string | null | undefined): string | null {
   if (!link) return null;
   const text = link.trim();
-  if (!/^[a-z][a-z0-9+.-]*:/i.test(text) && !/^(wa\.me|(www\.|api\.)?whatsapp\.com)\//i.test(text)) return whatsappDigits(text);
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(text) && !/^(wa\.me|(www\.|api\.)?whatsapp\.com)\//i.test(text))
+    return whatsappDigits(text);
   try {
     const url = new URL(/^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `https://${text}`);
     const host = url.hostname.toLowerCase();
@@ -50,7 +51,9 @@ export function whatsappChatUrl(seller: { whatsapp_link: string | null; mobile: 
 /** The number of a wa.me chat address, written for reading: "+91 98765 43210". */
 export function whatsappNumberLabel(chatUrl: string): string {
   const digits = chatUrl.replace(/^https:\/\/wa\.me\//, "");
-  return digits.length === 12 && digits.startsWith(INDIA) ? `+91 ${digits.slice(2, 7)} ${digits.slice(7)}` : `+${digits}`;
+  return digits.length === 12 && digits.startsWith(INDIA)
+    ? `+91 ${digits.slice(2, 7)} ${digits.slice(7)}`
+    : `+${digits}`;
 }
 
 /** A WhatsApp message with a link in it, for the visitor to send to anyone they choose. */

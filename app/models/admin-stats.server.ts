@@ -25,13 +25,23 @@ export async function getDashboardStats(db: DB): Promise<DashboardStats> {
         sql<number>`coalesce(sum(is_verified), 0)`.as("verified"),
       ])
       .executeTakeFirstOrThrow(),
-    db.selectFrom("reviews").select(sql<number>`count(*)`.as("total")).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("reviews")
+      .select(sql<number>`count(*)`.as("total"))
+      .executeTakeFirstOrThrow(),
     db
       .selectFrom("enquiries")
       .select([sql<number>`count(*)`.as("total"), sql<number>`coalesce(sum(status = 'new'), 0)`.as("fresh")])
       .executeTakeFirstOrThrow(),
-    db.selectFrom("newsletter_subscriptions").select(sql<number>`count(*)`.as("total")).where("status", "=", "active").executeTakeFirstOrThrow(),
-    db.selectFrom("categories").select(sql<number>`count(*)`.as("total")).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("newsletter_subscriptions")
+      .select(sql<number>`count(*)`.as("total"))
+      .where("status", "=", "active")
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("categories")
+      .select(sql<number>`count(*)`.as("total"))
+      .executeTakeFirstOrThrow(),
   ]);
   return {
     total_sellers: Number(sellers.total),
@@ -47,7 +57,13 @@ export async function getDashboardStats(db: DB): Promise<DashboardStats> {
 }
 
 export async function recentNotifications(db: DB, limit = 5) {
-  return db.selectFrom("notifications").select(["id", "title", "message", "created_at"]).orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
+  return db
+    .selectFrom("notifications")
+    .select(["id", "title", "message", "created_at"])
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
 }
 
 export type WeekActivity = { week_start: string; applications: number; reviews: number; enquiries: number };
@@ -75,12 +91,22 @@ export async function weeklyActivity(db: DB, today: string, weeks = 12): Promise
       .where("created_at", ">=", since)
       .groupBy("week")
       .execute();
-  const [sellers, reviews, enquiries] = await Promise.all([perWeek("sellers"), perWeek("reviews"), perWeek("enquiries")]);
-  const count = (rows: { week: string; n: number }[], week: string) => Number(rows.find((r) => r.week === week)?.n ?? 0);
+  const [sellers, reviews, enquiries] = await Promise.all([
+    perWeek("sellers"),
+    perWeek("reviews"),
+    perWeek("enquiries"),
+  ]);
+  const count = (rows: { week: string; n: number }[], week: string) =>
+    Number(rows.find((r) => r.week === week)?.n ?? 0);
   return Array.from({ length: weeks }, (_, i) => {
     const d = new Date(first);
     d.setUTCDate(d.getUTCDate() + 7 * i);
     const week = d.toISOString().slice(0, 10);
-    return { week_start: week, applications: count(sellers, week), reviews: count(reviews, week), enquiries: count(enquiries, week) };
+    return {
+      week_start: week,
+      applications: count(sellers, week),
+      reviews: count(reviews, week),
+      enquiries: count(enquiries, week),
+    };
   });
 }

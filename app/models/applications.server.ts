@@ -28,7 +28,8 @@ export function maskAadhaar(digits: string | undefined): string | null {
   return digits ? `XXXX-XXXX-${digits.slice(-4)}` : null;
 }
 
-const refuse = (reason: "invalid" | "conflict", field: string, message: string) => new RefusedChange(reason, { [field]: [message] });
+const refuse = (reason: "invalid" | "conflict", field: string, message: string) =>
+  new RefusedChange(reason, { [field]: [message] });
 
 export async function isPaymentReferenceUsed(db: DB, reference: string, exceptSellerId?: number): Promise<boolean> {
   let q = db.selectFrom("sellers").select("id").where("payment_reference", "=", reference);
@@ -48,13 +49,19 @@ export async function createApplication(
   const subcategoryIds = [...new Set(fields.subcategory_ids)];
   try {
     const sellerId = await db.transaction().execute(async (trx) => {
-      if ((await unknownCategories(trx, categoryIds)).length) throw refuse("invalid", "category_ids", APPLICATION_MESSAGES.categoryUnknown);
+      if ((await unknownCategories(trx, categoryIds)).length)
+        throw refuse("invalid", "category_ids", APPLICATION_MESSAGES.categoryUnknown);
       if ((await subcategoriesOutside(trx, categoryIds, subcategoryIds)).length) {
         throw refuse("invalid", "subcategory_ids", APPLICATION_MESSAGES.subcategoryUnknown);
       }
       // A signed-in seller's application completes (or renews) the account's own listing: never a second row.
       const own = options.userId
-        ? await trx.selectFrom("sellers").select(["id", "payment_screenshot"]).where("user_id", "=", options.userId).orderBy("id", "desc").executeTakeFirst()
+        ? await trx
+            .selectFrom("sellers")
+            .select(["id", "payment_screenshot"])
+            .where("user_id", "=", options.userId)
+            .orderBy("id", "desc")
+            .executeTakeFirst()
         : undefined;
       const renewal = !!own?.payment_screenshot;
       if (fields.payment_reference && (await isPaymentReferenceUsed(trx, fields.payment_reference, own?.id))) {
@@ -69,11 +76,24 @@ export async function createApplication(
         [images.profile_photo, "profile_photo"],
         ...images.product_images.map((k): [string, UploadPurpose] => [k, "product_image"]),
       ];
-      const rows = await trx.selectFrom("uploads").select(["key", "purpose", "seller_id"]).where("key", "in", wanted.map(([k]) => k)).execute();
+      const rows = await trx
+        .selectFrom("uploads")
+        .select(["key", "purpose", "seller_id"])
+        .where(
+          "key",
+          "in",
+          wanted.map(([k]) => k),
+        )
+        .execute();
       const claimed = new Set<string>();
       for (const [key, purpose] of wanted) {
         const row = rows.find((r) => r.key === key);
-        if (!row || (row.purpose !== purpose && row.purpose !== UNASSIGNED_PURPOSE) || row.seller_id !== null || claimed.has(key)) {
+        if (
+          !row ||
+          (row.purpose !== purpose && row.purpose !== UNASSIGNED_PURPOSE) ||
+          row.seller_id !== null ||
+          claimed.has(key)
+        ) {
           const field = purpose === "product_image" ? "product_images" : purpose;
           throw refuse("invalid", field, APPLICATION_MESSAGES.imageNotFound);
         }
@@ -104,7 +124,11 @@ export async function createApplication(
       let seller: { id: number };
       if (own) {
         seller = { id: own.id };
-        await trx.updateTable("sellers").set(renewal ? application : { ...application, ...newListing }).where("id", "=", own.id).execute();
+        await trx
+          .updateTable("sellers")
+          .set(renewal ? application : { ...application, ...newListing })
+          .where("id", "=", own.id)
+          .execute();
       } else {
         seller = await trx
           .insertInto("sellers")
@@ -114,7 +138,11 @@ export async function createApplication(
       }
       await setSellerCategories(trx, seller.id, categoryIds, subcategoryIds);
       for (const [key, purpose] of wanted) {
-        await trx.updateTable("uploads").set({ seller_id: seller.id, purpose, visibility: UPLOAD_PURPOSES[purpose] }).where("key", "=", key).execute();
+        await trx
+          .updateTable("uploads")
+          .set({ seller_id: seller.id, purpose, visibility: UPLOAD_PURPOSES[purpose] })
+          .where("key", "=", key)
+          .execute();
       }
       await trx
         .insertInto("notifications")

@@ -39,7 +39,8 @@ function filteredAudit(db: DB, f: AuditFilters) {
   let q = db.selectFrom("audit_log");
   if (f.actor) q = q.where("actor_email", "like", likeContains(f.actor));
   // An action ("seller.update") or its family ("seller.").
-  if (f.action) q = f.action.endsWith(".") ? q.where("action", "like", likeStartsWith(f.action)) : q.where("action", "=", f.action);
+  if (f.action)
+    q = f.action.endsWith(".") ? q.where("action", "like", likeStartsWith(f.action)) : q.where("action", "=", f.action);
   if (f.from) q = q.where("created_at", ">=", `${f.from}T00:00:00.000Z`);
   if (f.to) q = q.where("created_at", "<", `${f.to}T23:59:59.999Z`);
   return q;
@@ -47,7 +48,9 @@ function filteredAudit(db: DB, f: AuditFilters) {
 
 /** The audit log for the back-office page: newest first, filtered by actor, action and dates (UTC days). */
 export async function listAuditLog(db: DB, f: AuditFilters, paging: Paging) {
-  const { total } = await filteredAudit(db, f).select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+  const { total } = await filteredAudit(db, f)
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .executeTakeFirstOrThrow();
   const rows = await filteredAudit(db, f)
     .select(["id", "created_at", "actor_email", "action", "target_type", "target_id", "ip", "details"])
     .orderBy("created_at", "desc")

@@ -15,14 +15,34 @@ export async function listAdminCategories(db: DB) {
   const rows = await db
     .selectFrom("categories as c")
     .select([
-      "c.id", "c.name", "c.slug", "c.description", "c.icon", "c.is_active", "c.sort_order",
-      (eb) => eb.selectFrom("subcategories as s").whereRef("s.category_id", "=", "c.id").select(eb.fn.countAll<number>().as("n")).as("subcategory_count"),
-      (eb) => eb.selectFrom("seller_categories as sc").whereRef("sc.category_id", "=", "c.id").select(eb.fn.countAll<number>().as("n")).as("seller_count"),
+      "c.id",
+      "c.name",
+      "c.slug",
+      "c.description",
+      "c.icon",
+      "c.is_active",
+      "c.sort_order",
+      (eb) =>
+        eb
+          .selectFrom("subcategories as s")
+          .whereRef("s.category_id", "=", "c.id")
+          .select(eb.fn.countAll<number>().as("n"))
+          .as("subcategory_count"),
+      (eb) =>
+        eb
+          .selectFrom("seller_categories as sc")
+          .whereRef("sc.category_id", "=", "c.id")
+          .select(eb.fn.countAll<number>().as("n"))
+          .as("seller_count"),
     ])
     .orderBy("c.sort_order")
     .orderBy("c.name")
     .execute();
-  return rows.map((r) => ({ ...r, subcategory_count: Number(r.subcategory_count ?? 0), seller_count: Number(r.seller_count ?? 0) }));
+  return rows.map((r) => ({
+    ...r,
+    subcategory_count: Number(r.subcategory_count ?? 0),
+    seller_count: Number(r.seller_count ?? 0),
+  }));
 }
 export type AdminCategoryRow = Awaited<ReturnType<typeof listAdminCategories>>[number];
 
@@ -31,8 +51,20 @@ export async function listAdminSubcategories(db: DB) {
     .selectFrom("subcategories as s")
     .innerJoin("categories as c", "c.id", "s.category_id")
     .select([
-      "s.id", "s.category_id", "s.name", "s.slug", "s.icon", "s.is_active", "c.name as category_name", "c.icon as category_icon",
-      (eb) => eb.selectFrom("seller_subcategories as ss").whereRef("ss.subcategory_id", "=", "s.id").select(eb.fn.countAll<number>().as("n")).as("seller_count"),
+      "s.id",
+      "s.category_id",
+      "s.name",
+      "s.slug",
+      "s.icon",
+      "s.is_active",
+      "c.name as category_name",
+      "c.icon as category_icon",
+      (eb) =>
+        eb
+          .selectFrom("seller_subcategories as ss")
+          .whereRef("ss.subcategory_id", "=", "s.id")
+          .select(eb.fn.countAll<number>().as("n"))
+          .as("seller_count"),
     ])
     .orderBy("c.sort_order")
     .orderBy("c.name")
@@ -43,16 +75,29 @@ export async function listAdminSubcategories(db: DB) {
 export type AdminSubcategoryRow = Awaited<ReturnType<typeof listAdminSubcategories>>[number];
 
 export async function getCategory(db: DB, id: number) {
-  return db.selectFrom("categories").select(["id", "name", "slug", "description", "icon", "is_active"]).where("id", "=", id).executeTakeFirst();
+  return db
+    .selectFrom("categories")
+    .select(["id", "name", "slug", "description", "icon", "is_active"])
+    .where("id", "=", id)
+    .executeTakeFirst();
 }
 
 export async function getSubcategory(db: DB, id: number) {
-  return db.selectFrom("subcategories").select(["id", "category_id", "name", "slug", "icon", "is_active"]).where("id", "=", id).executeTakeFirst();
+  return db
+    .selectFrom("subcategories")
+    .select(["id", "category_id", "name", "slug", "icon", "is_active"])
+    .where("id", "=", id)
+    .executeTakeFirst();
 }
 
 /** Every category as a parent choice of the subcategory editor (inactive ones marked). */
 export async function listParentChoices(db: DB) {
-  return db.selectFrom("categories").select(["id", "name", "is_active"]).orderBy("sort_order").orderBy("name").execute();
+  return db
+    .selectFrom("categories")
+    .select(["id", "name", "is_active"])
+    .orderBy("sort_order")
+    .orderBy("name")
+    .execute();
 }
 
 export type FieldErrors = Record<string, string[]>;
@@ -62,12 +107,27 @@ export type SaveResult =
 
 type Refusal = Extract<SaveResult, { ok: false }>;
 const notFound = (what: string): Refusal => ({ ok: false, reason: "not_found", message: `${what} not found` });
-const conflict = (field: string, message: string): Refusal => ({ ok: false, reason: "conflict", message, fieldErrors: { [field]: [message] } });
-const invalid = (field: string, message: string): Refusal => ({ ok: false, reason: "invalid", message, fieldErrors: { [field]: [message] } });
+const conflict = (field: string, message: string): Refusal => ({
+  ok: false,
+  reason: "conflict",
+  message,
+  fieldErrors: { [field]: [message] },
+});
+const invalid = (field: string, message: string): Refusal => ({
+  ok: false,
+  reason: "invalid",
+  message,
+  fieldErrors: { [field]: [message] },
+});
 
 /** A unique-constraint failure that slipped between the check and the write (another admin, same moment). */
 function uniqueViolation(error: unknown): boolean {
-  return typeof error === "object" && error !== null && "code" in error && String((error as { code: unknown }).code).startsWith("SQLITE_CONSTRAINT_UNIQUE");
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    "code" in error &&
+    String((error as { code: unknown }).code).startsWith("SQLITE_CONSTRAINT_UNIQUE")
+  );
 }
 async function guarded<T>(work: () => Promise<T>, onDuplicate: () => T): Promise<T> {
   try {
@@ -91,7 +151,8 @@ function diff(before: Record<string, unknown>, after: Record<string, unknown>) {
 
 function auditAction(kind: "category" | "subcategory", changes: Record<string, unknown>) {
   const keys = Object.keys(changes);
-  if (keys.length === 1 && keys[0] === "is_active") return `${kind}.${(changes.is_active as [unknown, unknown])[1] ? "activate" : "deactivate"}`;
+  if (keys.length === 1 && keys[0] === "is_active")
+    return `${kind}.${(changes.is_active as [unknown, unknown])[1] ? "activate" : "deactivate"}`;
   return `${kind}.update`;
 }
 
@@ -101,7 +162,12 @@ function auditAction(kind: "category" | "subcategory", changes: Record<string, u
  * Creates (id null) or changes a category. A blank slug is made from the name on create and kept on edit.
  * Name and slug are unique: a clash is a 409 with the field's message, and nothing is written.
  */
-export async function saveCategory(db: DB, actor: Actor, id: number | null, input: CategoryChanges): Promise<SaveResult> {
+export async function saveCategory(
+  db: DB,
+  actor: Actor,
+  id: number | null,
+  input: CategoryChanges,
+): Promise<SaveResult> {
   return guarded(
     () =>
       db.transaction().execute(async (trx): Promise<SaveResult> => {
@@ -110,20 +176,49 @@ export async function saveCategory(db: DB, actor: Actor, id: number | null, inpu
         const name = input.name ?? before?.name;
         if (!name) return invalid("name", "Category name is required");
         const slug = input.slug ?? before?.slug ?? slugify(name);
-        if (!slug) return invalid("slug", `Enter a slug: the name has no letters or digits to make one from. ${SLUG_MESSAGE}`);
-        const sameName = await trx.selectFrom("categories").select("id").where(sql`lower(name)`, "=", name.toLowerCase()).$if(id !== null, (q) => q.where("id", "!=", id!)).executeTakeFirst();
+        if (!slug)
+          return invalid("slug", `Enter a slug: the name has no letters or digits to make one from. ${SLUG_MESSAGE}`);
+        const sameName = await trx
+          .selectFrom("categories")
+          .select("id")
+          .where(sql`lower(name)`, "=", name.toLowerCase())
+          .$if(id !== null, (q) => q.where("id", "!=", id!))
+          .executeTakeFirst();
         if (sameName) return conflict("name", `A category named "${name}" already exists.`);
-        const sameSlug = await trx.selectFrom("categories").select("id").where("slug", "=", slug).$if(id !== null, (q) => q.where("id", "!=", id!)).executeTakeFirst();
-        if (sameSlug) return conflict("slug", `The slug "${slug}" is already used by another category. Choose another slug.`);
+        const sameSlug = await trx
+          .selectFrom("categories")
+          .select("id")
+          .where("slug", "=", slug)
+          .$if(id !== null, (q) => q.where("id", "!=", id!))
+          .executeTakeFirst();
+        if (sameSlug)
+          return conflict("slug", `The slug "${slug}" is already used by another category. Choose another slug.`);
 
         const stamp = new Date().toISOString();
-        const values = { name, slug, description: input.description, icon: input.icon, is_active: flag(input.is_active) };
+        const values = {
+          name,
+          slug,
+          description: input.description,
+          icon: input.icon,
+          is_active: flag(input.is_active),
+        };
         const audit = { actorUserId: actor.id, actorEmail: actor.email, ip: actor.ip, targetType: "category" };
         if (!before) {
-          const next = await trx.selectFrom("categories").select((eb) => eb.fn.coalesce(eb.fn.max("sort_order"), sql<number>`-1`).as("n")).executeTakeFirstOrThrow();
+          const next = await trx
+            .selectFrom("categories")
+            .select((eb) => eb.fn.coalesce(eb.fn.max("sort_order"), sql<number>`-1`).as("n"))
+            .executeTakeFirstOrThrow();
           const row = await trx
             .insertInto("categories")
-            .values({ ...values, description: values.description ?? null, icon: values.icon ?? null, is_active: values.is_active ?? 1, sort_order: Number(next.n) + 1, created_at: stamp, updated_at: stamp })
+            .values({
+              ...values,
+              description: values.description ?? null,
+              icon: values.icon ?? null,
+              is_active: values.is_active ?? 1,
+              sort_order: Number(next.n) + 1,
+              created_at: stamp,
+              updated_at: stamp,
+            })
             .returning(["id", "name", "slug", "description", "icon", "is_active"])
             .executeTakeFirstOrThrow();
           await writeAudit(trx, { ...audit, action: "category.create", targetId: row.id, details: { after: row } });
@@ -132,15 +227,26 @@ export async function saveCategory(db: DB, actor: Actor, id: number | null, inpu
         const changes = diff(before, values);
         if (!Object.keys(changes).length) return { ok: true, id: before.id, changed: [] };
         const set = Object.fromEntries(Object.entries(changes).map(([k, [, after]]) => [k, after]));
-        await trx.updateTable("categories").set({ ...set, updated_at: stamp }).where("id", "=", before.id).execute();
-        await writeAudit(trx, { ...audit, action: auditAction("category", changes), targetId: before.id, details: { changes } });
+        await trx
+          .updateTable("categories")
+          .set({ ...set, updated_at: stamp })
+          .where("id", "=", before.id)
+          .execute();
+        await writeAudit(trx, {
+          ...audit,
+          action: auditAction("category", changes),
+          targetId: before.id,
+          details: { changes },
+        });
         return { ok: true, id: before.id, changed: Object.keys(changes) };
       }),
     () => conflict("slug", "Another category with this name or slug was saved at the same moment. Choose another."),
   );
 }
 
-export type DeleteResult = { ok: true; name: string; subcategories: number; sellerLinks: number } | { ok: false; reason: "not_found"; message: string };
+export type DeleteResult =
+  | { ok: true; name: string; subcategories: number; sellerLinks: number }
+  | { ok: false; reason: "not_found"; message: string };
 
 /**
  * Deletes a category with its subcategories. Sellers are never deleted: they lose this category's links
@@ -152,15 +258,27 @@ export async function deleteCategory(db: DB, actor: Actor, id: number): Promise<
     if (!before) return notFound("Category") as Extract<DeleteResult, { ok: false }>;
     const subs = await trx.selectFrom("subcategories").select(["id", "name"]).where("category_id", "=", id).execute();
     const subIds = subs.map((s) => s.id);
-    const subLinks = subIds.length ? await trx.deleteFrom("seller_subcategories").where("subcategory_id", "in", subIds).executeTakeFirst() : null;
+    const subLinks = subIds.length
+      ? await trx.deleteFrom("seller_subcategories").where("subcategory_id", "in", subIds).executeTakeFirst()
+      : null;
     await trx.deleteFrom("subcategories").where("category_id", "=", id).execute();
     // Row by row through the links' delete trigger, so each seller's category_names (search, cards) follows.
     const links = await trx.deleteFrom("seller_categories").where("category_id", "=", id).executeTakeFirst();
     await trx.deleteFrom("categories").where("id", "=", id).execute();
     const sellerLinks = Number(links.numDeletedRows);
     await writeAudit(trx, {
-      action: "category.delete", actorUserId: actor.id, actorEmail: actor.email, ip: actor.ip, targetType: "category", targetId: id,
-      details: { before, subcategories_deleted: subs, seller_links_removed: sellerLinks, seller_subcategory_links_removed: Number(subLinks?.numDeletedRows ?? 0) },
+      action: "category.delete",
+      actorUserId: actor.id,
+      actorEmail: actor.email,
+      ip: actor.ip,
+      targetType: "category",
+      targetId: id,
+      details: {
+        before,
+        subcategories_deleted: subs,
+        seller_links_removed: sellerLinks,
+        seller_subcategory_links_removed: Number(subLinks?.numDeletedRows ?? 0),
+      },
     });
     return { ok: true as const, name: before.name, subcategories: subs.length, sellerLinks };
   });
@@ -174,7 +292,12 @@ export async function deleteCategory(db: DB, actor: Actor, id: number): Promise<
  * parent removes its links from sellers who do not have that parent category (a subcategory must belong
  * to one of the seller's categories).
  */
-export async function saveSubcategory(db: DB, actor: Actor, id: number | null, input: SubcategoryChanges): Promise<SaveResult> {
+export async function saveSubcategory(
+  db: DB,
+  actor: Actor,
+  id: number | null,
+  input: SubcategoryChanges,
+): Promise<SaveResult> {
   return guarded(
     () =>
       db.transaction().execute(async (trx): Promise<SaveResult> => {
@@ -182,20 +305,33 @@ export async function saveSubcategory(db: DB, actor: Actor, id: number | null, i
         if (id !== null && !before) return notFound("Subcategory");
         const categoryId = input.category_id ?? before?.category_id;
         if (!categoryId) return invalid("category_id", "Please choose a parent category");
-        const parent = await trx.selectFrom("categories").select(["id", "name"]).where("id", "=", categoryId).executeTakeFirst();
+        const parent = await trx
+          .selectFrom("categories")
+          .select(["id", "name"])
+          .where("id", "=", categoryId)
+          .executeTakeFirst();
         if (!parent) return invalid("category_id", "The parent category does not exist. Please choose another.");
         const name = input.name ?? before?.name;
         if (!name) return invalid("name", "Subcategory name is required");
         const slug = input.slug ?? before?.slug ?? slugify(`${parent.name} ${name}`);
-        if (!slug) return invalid("slug", `Enter a slug: the name has no letters or digits to make one from. ${SLUG_MESSAGE}`);
+        if (!slug)
+          return invalid("slug", `Enter a slug: the name has no letters or digits to make one from. ${SLUG_MESSAGE}`);
         const sameName = await trx
-          .selectFrom("subcategories").select("id")
-          .where("category_id", "=", categoryId).where(sql`lower(name)`, "=", name.toLowerCase())
+          .selectFrom("subcategories")
+          .select("id")
+          .where("category_id", "=", categoryId)
+          .where(sql`lower(name)`, "=", name.toLowerCase())
           .$if(id !== null, (q) => q.where("id", "!=", id!))
           .executeTakeFirst();
         if (sameName) return conflict("name", `${parent.name} already has a subcategory named "${name}".`);
-        const sameSlug = await trx.selectFrom("subcategories").select("id").where("slug", "=", slug).$if(id !== null, (q) => q.where("id", "!=", id!)).executeTakeFirst();
-        if (sameSlug) return conflict("slug", `The slug "${slug}" is already used by another subcategory. Choose another slug.`);
+        const sameSlug = await trx
+          .selectFrom("subcategories")
+          .select("id")
+          .where("slug", "=", slug)
+          .$if(id !== null, (q) => q.where("id", "!=", id!))
+          .executeTakeFirst();
+        if (sameSlug)
+          return conflict("slug", `The slug "${slug}" is already used by another subcategory. Choose another slug.`);
 
         const stamp = new Date().toISOString();
         const values = { category_id: categoryId, name, slug, icon: input.icon, is_active: flag(input.is_active) };
@@ -203,7 +339,13 @@ export async function saveSubcategory(db: DB, actor: Actor, id: number | null, i
         if (!before) {
           const row = await trx
             .insertInto("subcategories")
-            .values({ ...values, icon: values.icon ?? null, is_active: values.is_active ?? 1, created_at: stamp, updated_at: stamp })
+            .values({
+              ...values,
+              icon: values.icon ?? null,
+              is_active: values.is_active ?? 1,
+              created_at: stamp,
+              updated_at: stamp,
+            })
             .returning(["id", "category_id", "name", "slug", "icon", "is_active"])
             .executeTakeFirstOrThrow();
           await writeAudit(trx, { ...audit, action: "subcategory.create", targetId: row.id, details: { after: row } });
@@ -212,17 +354,28 @@ export async function saveSubcategory(db: DB, actor: Actor, id: number | null, i
         const changes = diff(before, values);
         if (!Object.keys(changes).length) return { ok: true, id: before.id, changed: [] };
         const set = Object.fromEntries(Object.entries(changes).map(([k, [, after]]) => [k, after]));
-        await trx.updateTable("subcategories").set({ ...set, updated_at: stamp }).where("id", "=", before.id).execute();
+        await trx
+          .updateTable("subcategories")
+          .set({ ...set, updated_at: stamp })
+          .where("id", "=", before.id)
+          .execute();
         let unlinked = 0;
         if (changes.category_id) {
           const gone = await trx
             .deleteFrom("seller_subcategories")
             .where("subcategory_id", "=", before.id)
-            .where("seller_id", "not in", (eb) => eb.selectFrom("seller_categories").select("seller_id").where("category_id", "=", categoryId))
+            .where("seller_id", "not in", (eb) =>
+              eb.selectFrom("seller_categories").select("seller_id").where("category_id", "=", categoryId),
+            )
             .executeTakeFirst();
           unlinked = Number(gone.numDeletedRows);
         }
-        await writeAudit(trx, { ...audit, action: auditAction("subcategory", changes), targetId: before.id, details: { changes, ...(changes.category_id ? { seller_links_removed: unlinked } : {}) } });
+        await writeAudit(trx, {
+          ...audit,
+          action: auditAction("subcategory", changes),
+          targetId: before.id,
+          details: { changes, ...(changes.category_id ? { seller_links_removed: unlinked } : {}) },
+        });
         return { ok: true, id: before.id, changed: Object.keys(changes) };
       }),
     () => conflict("slug", "Another subcategory with this name or slug was saved at the same moment. Choose another."),
@@ -238,7 +391,12 @@ export async function deleteSubcategory(db: DB, actor: Actor, id: number): Promi
     await trx.deleteFrom("subcategories").where("id", "=", id).execute();
     const sellerLinks = Number(links.numDeletedRows);
     await writeAudit(trx, {
-      action: "subcategory.delete", actorUserId: actor.id, actorEmail: actor.email, ip: actor.ip, targetType: "subcategory", targetId: id,
+      action: "subcategory.delete",
+      actorUserId: actor.id,
+      actorEmail: actor.email,
+      ip: actor.ip,
+      targetType: "subcategory",
+      targetId: id,
       details: { before, seller_links_removed: sellerLinks },
     });
     return { ok: true as const, name: before.name, subcategories: 0, sellerLinks };
@@ -252,17 +410,38 @@ export async function seedCategories(db: DB): Promise<void> {
     for (const [index, cat] of CATEGORY_SEED.entries()) {
       await trx
         .insertInto("categories")
-        .values({ name: cat.name, slug: slugify(cat.name), description: cat.description, icon: null, is_active: 1, sort_order: index, created_at: stamp, updated_at: stamp })
+        .values({
+          name: cat.name,
+          slug: slugify(cat.name),
+          description: cat.description,
+          icon: null,
+          is_active: 1,
+          sort_order: index,
+          created_at: stamp,
+          updated_at: stamp,
+        })
         .onConflict((oc) => oc.doNothing())
         .execute();
       // Already there by its slug, or by its name when an admin has changed the slug since (both are unique).
       const slug = slugify(cat.name);
-      const rows = await trx.selectFrom("categories").select(["id", "slug"]).where((eb) => eb.or([eb("slug", "=", slug), eb("name", "=", cat.name)])).execute();
+      const rows = await trx
+        .selectFrom("categories")
+        .select(["id", "slug"])
+        .where((eb) => eb.or([eb("slug", "=", slug), eb("name", "=", cat.name)]))
+        .execute();
       const { id } = rows.find((r) => r.slug === slug) ?? rows[0];
       for (const name of cat.subcategories) {
         await trx
           .insertInto("subcategories")
-          .values({ category_id: id, name, slug: slugify(`${cat.name} ${name}`), icon: null, is_active: 1, created_at: stamp, updated_at: stamp })
+          .values({
+            category_id: id,
+            name,
+            slug: slugify(`${cat.name} ${name}`),
+            icon: null,
+            is_active: 1,
+            created_at: stamp,
+            updated_at: stamp,
+          })
           .onConflict((oc) => oc.doNothing())
           .execute();
       }

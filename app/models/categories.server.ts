@@ -61,7 +61,12 @@ export async function subcategoriesOutside(db: DB, categoryIds: number[], subcat
 /** Chosen categories that do not exist or are inactive. */
 export async function unknownCategories(db: DB, categoryIds: number[]): Promise<number[]> {
   if (!categoryIds.length) return [];
-  const rows = await db.selectFrom("categories").select("id").where("id", "in", categoryIds).where("is_active", "=", 1).execute();
+  const rows = await db
+    .selectFrom("categories")
+    .select("id")
+    .where("id", "in", categoryIds)
+    .where("is_active", "=", 1)
+    .execute();
   const ok = new Set(rows.map((r) => r.id));
   return categoryIds.filter((id) => !ok.has(id));
 }

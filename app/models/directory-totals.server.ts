@@ -21,11 +21,19 @@ export type TotalFilters = { category: string; city: string; featured?: boolean 
  * version is read here, before the caller counts: a change committed in between moves it, so that total
  * is never reused.
  */
-export async function rememberedTotal(db: DB, filters: TotalFilters): Promise<{ total: number | undefined; remember: (total: number) => void }> {
+export async function rememberedTotal(
+  db: DB,
+  filters: TotalFilters,
+): Promise<{ total: number | undefined; remember: (total: number) => void }> {
   const generation = `${await readContentVersion(db)}@${todayIso()}`;
   let totals = perDatabase.get(db);
   if (!totals || totals.generation !== generation) {
-    totals = { generation, byFilters: new LRUCache({ max: MAX_FILTER_SETS }), hits: totals?.hits ?? 0, misses: totals?.misses ?? 0 };
+    totals = {
+      generation,
+      byFilters: new LRUCache({ max: MAX_FILTER_SETS }),
+      hits: totals?.hits ?? 0,
+      misses: totals?.misses ?? 0,
+    };
     perDatabase.set(db, totals);
   }
   const memory = totals;

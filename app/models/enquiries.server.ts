@@ -64,18 +64,34 @@ function filteredEnquiries(db: DB, f: EnquiryFilters) {
   const search = f.search.trim();
   if (search) {
     const like = likeContains(search);
-    q = q.where((eb) => eb.or(["name", "email", "mobile", "subject", "message"].map((c) => eb(sql.ref(c), "like", like))));
+    q = q.where((eb) =>
+      eb.or(["name", "email", "mobile", "subject", "message"].map((c) => eb(sql.ref(c), "like", like))),
+    );
   }
   if (f.status) q = q.where("status", "=", f.status);
   if (f.query_type) q = q.where("query_type", "=", f.query_type);
   return q;
 }
 
-const ENQUIRY_COLUMNS = ["id", "name", "email", "mobile", "query_type", "subject", "message", "status", "admin_notes", "created_at", "updated_at"] as const;
+const ENQUIRY_COLUMNS = [
+  "id",
+  "name",
+  "email",
+  "mobile",
+  "query_type",
+  "subject",
+  "message",
+  "status",
+  "admin_notes",
+  "created_at",
+  "updated_at",
+] as const;
 
 /** The enquiries of a page, newest first, with the total matching the filters. */
 export async function listAdminEnquiries(db: DB, f: EnquiryFilters, paging: Paging) {
-  const { total } = await filteredEnquiries(db, f).select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+  const { total } = await filteredEnquiries(db, f)
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .executeTakeFirstOrThrow();
   const enquiries = await filteredEnquiries(db, f)
     .select(ENQUIRY_COLUMNS)
     .orderBy("created_at", "desc")
@@ -91,23 +107,41 @@ export async function getEnquiry(db: DB, id: number) {
   return db.selectFrom("enquiries").select(ENQUIRY_COLUMNS).where("id", "=", id).executeTakeFirst();
 }
 
-export type EnquiryUpdateResult = { ok: true; enquiry: AdminEnquiryRow; changed: boolean } | { ok: false; reason: "not_found"; message: string };
+export type EnquiryUpdateResult =
+  { ok: true; enquiry: AdminEnquiryRow; changed: boolean } | { ok: false; reason: "not_found"; message: string };
 
 /**
  * The detail view's change: a new status and the admin notes (left out = kept). One transaction with an
  * audit row holding each changed field as [before, after]; nothing changed writes nothing.
  */
-export async function updateEnquiry(db: DB, actor: Actor, id: number, input: EnquiryUpdate): Promise<EnquiryUpdateResult> {
+export async function updateEnquiry(
+  db: DB,
+  actor: Actor,
+  id: number,
+  input: EnquiryUpdate,
+): Promise<EnquiryUpdateResult> {
   return db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom("enquiries").select(ENQUIRY_COLUMNS).where("id", "=", id).executeTakeFirst();
-    if (!before) return { ok: false as const, reason: "not_found" as const, message: "Enquiry not found. It may have been deleted meanwhile." };
-    const next = { status: input.status, admin_notes: input.admin_notes === undefined ? before.admin_notes : input.admin_notes };
+    if (!before)
+      return {
+        ok: false as const,
+        reason: "not_found" as const,
+        message: "Enquiry not found. It may have been deleted meanwhile.",
+      };
+    const next = {
+      status: input.status,
+      admin_notes: input.admin_notes === undefined ? before.admin_notes : input.admin_notes,
+    };
     const changes: Record<string, [unknown, unknown]> = {};
     if (next.status !== before.status) changes.status = [before.status, next.status];
     if (next.admin_notes !== before.admin_notes) changes.admin_notes = [before.admin_notes, next.admin_notes];
     if (!Object.keys(changes).length) return { ok: true as const, enquiry: before, changed: false };
     const stamp = new Date().toISOString();
-    await trx.updateTable("enquiries").set({ ...next, updated_at: stamp }).where("id", "=", id).execute();
+    await trx
+      .updateTable("enquiries")
+      .set({ ...next, updated_at: stamp })
+      .where("id", "=", id)
+      .execute();
     await writeAudit(trx, {
       action: "enquiry.update",
       actorUserId: actor.id,
@@ -123,7 +157,11 @@ export async function updateEnquiry(db: DB, actor: Actor, id: number, input: Enq
 
 /** Every enquiry matching the filters, read by id in pages of `batch` (the export streams them). */
 export function streamEnquiriesForExport(db: DB, f: EnquiryFilters, batch = 500) {
-  return rowsById((after, limit) => filteredEnquiries(db, f).select(ENQUIRY_COLUMNS).where("id", ">", after).orderBy("id").limit(limit).execute(), batch);
+  return rowsById(
+    (after, limit) =>
+      filteredEnquiries(db, f).select(ENQUIRY_COLUMNS).where("id", ">", after).orderBy("id").limit(limit).execute(),
+    batch,
+  );
 }
 
 function filteredSubscriptions(db: DB, f: SubscriptionFilters) {
@@ -138,7 +176,9 @@ function filteredSubscriptions(db: DB, f: SubscriptionFilters) {
 const SUBSCRIPTION_COLUMNS = ["id", "email", "status", "source", "created_at", "updated_at"] as const;
 
 export async function listAdminSubscriptions(db: DB, f: SubscriptionFilters, paging: Paging) {
-  const { total } = await filteredSubscriptions(db, f).select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+  const { total } = await filteredSubscriptions(db, f)
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .executeTakeFirstOrThrow();
   const subscriptions = await filteredSubscriptions(db, f)
     .select(SUBSCRIPTION_COLUMNS)
     .orderBy("created_at", "desc")
@@ -151,11 +191,24 @@ export async function listAdminSubscriptions(db: DB, f: SubscriptionFilters, pag
 export type AdminSubscriptionRow = Awaited<ReturnType<typeof listAdminSubscriptions>>["subscriptions"][number];
 
 export function streamSubscriptionsForExport(db: DB, f: SubscriptionFilters, batch = 500) {
-  return rowsById((after, limit) => filteredSubscriptions(db, f).select(SUBSCRIPTION_COLUMNS).where("id", ">", after).orderBy("id").limit(limit).execute(), batch);
+  return rowsById(
+    (after, limit) =>
+      filteredSubscriptions(db, f)
+        .select(SUBSCRIPTION_COLUMNS)
+        .where("id", ">", after)
+        .orderBy("id")
+        .limit(limit)
+        .execute(),
+    batch,
+  );
 }
 
 export async function getSubscriptionByEmail(db: DB, email: string) {
-  return db.selectFrom("newsletter_subscriptions").select(SUBSCRIPTION_COLUMNS).where("email", "=", email).executeTakeFirst();
+  return db
+    .selectFrom("newsletter_subscriptions")
+    .select(SUBSCRIPTION_COLUMNS)
+    .where("email", "=", email)
+    .executeTakeFirst();
 }
 
 export type UnsubscribeOutcome = "unsubscribed" | "already_unsubscribed" | "not_found";
@@ -163,10 +216,18 @@ export type UnsubscribeOutcome = "unsubscribed" | "already_unsubscribed" | "not_
 /** The visitor's own unsubscribe (through the signed link): status `unsubscribed`, with an audit row. */
 export async function unsubscribeFromNewsletter(db: DB, email: string, ip: string | null): Promise<UnsubscribeOutcome> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom("newsletter_subscriptions").select(["id", "status"]).where("email", "=", email).executeTakeFirst();
+    const row = await trx
+      .selectFrom("newsletter_subscriptions")
+      .select(["id", "status"])
+      .where("email", "=", email)
+      .executeTakeFirst();
     if (!row) return "not_found" as const;
     if (row.status === "unsubscribed") return "already_unsubscribed" as const;
-    await trx.updateTable("newsletter_subscriptions").set({ status: "unsubscribed", updated_at: new Date().toISOString() }).where("id", "=", row.id).execute();
+    await trx
+      .updateTable("newsletter_subscriptions")
+      .set({ status: "unsubscribed", updated_at: new Date().toISOString() })
+      .where("id", "=", row.id)
+      .execute();
     await writeAudit(trx, {
       action: "newsletter.unsubscribe",
       actorEmail: email,

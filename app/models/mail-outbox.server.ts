@@ -11,13 +11,25 @@ export interface OutgoingMail {
 export async function queueMail(db: DB, mail: OutgoingMail): Promise<number> {
   const row = await db
     .insertInto("mail_outbox")
-    .values({ to_address: mail.to, subject: mail.subject, text_body: mail.text, html_body: mail.html ?? null, status: "queued", created_at: new Date().toISOString() })
+    .values({
+      to_address: mail.to,
+      subject: mail.subject,
+      text_body: mail.text,
+      html_body: mail.html ?? null,
+      status: "queued",
+      created_at: new Date().toISOString(),
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
-export async function markMail(db: DB, id: number, status: Exclude<MailStatus, "queued">, error?: string): Promise<void> {
+export async function markMail(
+  db: DB,
+  id: number,
+  status: Exclude<MailStatus, "queued">,
+  error?: string,
+): Promise<void> {
   await db
     .updateTable("mail_outbox")
     .set((eb) => ({
@@ -35,7 +47,12 @@ export async function markMail(db: DB, id: number, status: Exclude<MailStatus, "
 export async function scheduleRetry(db: DB, id: number, nextAttemptAt: string, error: string): Promise<void> {
   await db
     .updateTable("mail_outbox")
-    .set((eb) => ({ status: "queued" as const, attempts: eb("attempts", "+", 1), last_error: error.slice(0, 500), next_attempt_at: nextAttemptAt }))
+    .set((eb) => ({
+      status: "queued" as const,
+      attempts: eb("attempts", "+", 1),
+      last_error: error.slice(0, 500),
+      next_attempt_at: nextAttemptAt,
+    }))
     .where("id", "=", id)
     .execute();
 }
@@ -54,8 +71,18 @@ export async function dueRetries(db: DB, now: string, limit = 20) {
 
 /** Messages that could not be sent after every try (for the dashboard). */
 export async function failedMail(db: DB, limit = 5) {
-  const rows = await db.selectFrom("mail_outbox").select(["id", "to_address", "subject", "attempts", "last_error", "created_at"]).where("status", "=", "failed").orderBy("id", "desc").limit(limit).execute();
-  const { n } = await db.selectFrom("mail_outbox").select((eb) => eb.fn.countAll<number>().as("n")).where("status", "=", "failed").executeTakeFirstOrThrow();
+  const rows = await db
+    .selectFrom("mail_outbox")
+    .select(["id", "to_address", "subject", "attempts", "last_error", "created_at"])
+    .where("status", "=", "failed")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+  const { n } = await db
+    .selectFrom("mail_outbox")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("status", "=", "failed")
+    .executeTakeFirstOrThrow();
   return { total: Number(n), recent: rows };
 }
 

@@ -14,7 +14,11 @@ export async function saveOAuthState(db: DB, row: OAuthStateRow, ttlSeconds = 60
   await db.deleteFrom("oauth_states").where("expires_at", "<", now.toISOString()).execute();
   await db
     .insertInto("oauth_states")
-    .values({ ...row, created_at: now.toISOString(), expires_at: new Date(now.getTime() + ttlSeconds * 1000).toISOString() })
+    .values({
+      ...row,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + ttlSeconds * 1000).toISOString(),
+    })
     .execute();
 }
 

@@ -27,7 +27,9 @@ function statements(db: DB): Statements {
          returning count, reset_at_ms`,
       ),
       peek: sqlite.prepare("select count, reset_at_ms from rate_limits where key = ?"),
-      refund: sqlite.prepare("update rate_limits set count = count - 1 where key = @key and reset_at_ms > @now and count > 0"),
+      refund: sqlite.prepare(
+        "update rate_limits set count = count - 1 where key = @key and reset_at_ms > @now and count > 0",
+      ),
       reset: sqlite.prepare("delete from rate_limits where key = ?"),
       sweep: sqlite.prepare("delete from rate_limits where reset_at_ms <= ?"),
     };

@@ -31,7 +31,11 @@ function filtered(db: DB, f: ReviewFilters) {
   if (search) {
     const like = likeContains(search);
     q = q.where((eb) =>
-      eb.or(["r.reviewer_name", "r.review_text", "s.business_name", "s.owner_name"].map((c) => eb(sql.ref(c), "like", like))),
+      eb.or(
+        ["r.reviewer_name", "r.review_text", "s.business_name", "s.owner_name"].map((c) =>
+          eb(sql.ref(c), "like", like),
+        ),
+      ),
     );
   }
   if (f.status) q = q.where("r.status", "=", f.status);
@@ -39,11 +43,22 @@ function filtered(db: DB, f: ReviewFilters) {
 }
 
 export async function listAdminReviews(db: DB, f: ReviewFilters, paging: Paging) {
-  const { total } = await filtered(db, f).select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+  const { total } = await filtered(db, f)
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .executeTakeFirstOrThrow();
   const reviews = await filtered(db, f)
     .select([
-      "r.id", "r.seller_id", "r.reviewer_name", "r.rating", "r.review_text", "r.status", "r.created_at", "r.seller_reply", "r.seller_reply_date",
-      "s.business_name as seller_name", "s.owner_name",
+      "r.id",
+      "r.seller_id",
+      "r.reviewer_name",
+      "r.rating",
+      "r.review_text",
+      "r.status",
+      "r.created_at",
+      "r.seller_reply",
+      "r.seller_reply_date",
+      "s.business_name as seller_name",
+      "s.owner_name",
     ])
     .orderBy("r.created_at", "desc")
     .orderBy("r.id", "desc")
@@ -64,12 +79,27 @@ const VERB: Record<ReviewMove, string> = { published: "published", rejected: "re
  */
 export async function moveReviews(db: DB, actor: Actor, ids: number[], move: ReviewMove): Promise<MoveResult> {
   const unique = [...new Set(ids)];
-  if (!unique.length) return { ok: false, reason: "conflict", message: "Please select reviews to perform bulk action." };
+  if (!unique.length)
+    return { ok: false, reason: "conflict", message: "Please select reviews to perform bulk action." };
   return db.transaction().execute(async (trx) => {
-    const rows = await trx.selectFrom("reviews").select(["id", "status", "seller_id", "reviewer_name"]).where("id", "in", unique).execute();
-    if (rows.length !== unique.length) return { ok: false as const, reason: "not_found" as const, message: "Review not found. It may have been deleted meanwhile." };
+    const rows = await trx
+      .selectFrom("reviews")
+      .select(["id", "status", "seller_id", "reviewer_name"])
+      .where("id", "in", unique)
+      .execute();
+    if (rows.length !== unique.length)
+      return {
+        ok: false as const,
+        reason: "not_found" as const,
+        message: "Review not found. It may have been deleted meanwhile.",
+      };
     const refused = rows.find((r) => !canMove(r.status, move));
-    if (refused) return { ok: false as const, reason: "conflict" as const, message: `A ${refused.status} review cannot be ${VERB[move]}.` };
+    if (refused)
+      return {
+        ok: false as const,
+        reason: "conflict" as const,
+        message: `A ${refused.status} review cannot be ${VERB[move]}.`,
+      };
     const stamp = new Date().toISOString();
     for (const row of rows) {
       if (move === "delete") await trx.deleteFrom("reviews").where("id", "=", row.id).execute();

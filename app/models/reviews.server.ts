@@ -21,7 +21,16 @@ const PUBLIC_REVIEW_LIMIT = 100;
 export async function listPublishedReviews(db: DB, sellerId: number): Promise<PublicReview[]> {
   return db
     .selectFrom("reviews")
-    .select(["id", "seller_id", "reviewer_name", "rating", "review_text", "created_at", "seller_reply", "seller_reply_date"])
+    .select([
+      "id",
+      "seller_id",
+      "reviewer_name",
+      "rating",
+      "review_text",
+      "created_at",
+      "seller_reply",
+      "seller_reply_date",
+    ])
     .where("seller_id", "=", sellerId)
     .where("status", "=", "published")
     .orderBy("created_at", "desc")
@@ -57,7 +66,13 @@ export async function createReview(db: DB, sellerId: number, input: ReviewInput)
  * seller's rating) until a moderator publishes it again or rejects it, and staff get a notification.
  * False when the review is not a published review of that seller.
  */
-export async function flagReview(db: DB, sellerId: number, reviewId: number, reason: string, ip: string | null): Promise<boolean> {
+export async function flagReview(
+  db: DB,
+  sellerId: number,
+  reviewId: number,
+  reason: string,
+  ip: string | null,
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const stamp = nowIso();
     const result = await trx
@@ -70,9 +85,22 @@ export async function flagReview(db: DB, sellerId: number, reviewId: number, rea
     if (Number(result.numUpdatedRows) !== 1) return false;
     await trx
       .insertInto("notifications")
-      .values({ title: "Review reported", message: `A visitor reported review #${reviewId}: ${reason.slice(0, 200)}`, type: "review", link: "/admin/reviews?status=flagged", is_read: 0, created_at: stamp })
+      .values({
+        title: "Review reported",
+        message: `A visitor reported review #${reviewId}: ${reason.slice(0, 200)}`,
+        type: "review",
+        link: "/admin/reviews?status=flagged",
+        is_read: 0,
+        created_at: stamp,
+      })
       .execute();
-    await writeAudit(trx, { action: "review.flag", targetType: "review", targetId: reviewId, ip, details: { seller_id: sellerId, reason: reason.slice(0, 500) } });
+    await writeAudit(trx, {
+      action: "review.flag",
+      targetType: "review",
+      targetId: reviewId,
+      ip,
+      details: { seller_id: sellerId, reason: reason.slice(0, 500) },
+    });
     return true;
   });
 }

@@ -10,11 +10,40 @@ export async function getOwnListing(db: DB, userId: number) {
   const row = await db
     .selectFrom("sellers")
     .select([
-      "id", "owner_name", "business_name", "email", "mobile", "city", "locality", "address", "tagline", "description", "price_range",
-      "website", "whatsapp_link", "facebook_link", "instagram", "youtube_link", "offers_text", "languages",
-      "status", "payment_status", "is_paid", "is_verified", "is_featured", "amount_paid", "subscription_months",
-      "subscription_start_date", "subscription_end_date", "views_count", "avg_rating", "review_count", "category_names",
-      "payment_screenshot", "id_proof_document", "created_at",
+      "id",
+      "owner_name",
+      "business_name",
+      "email",
+      "mobile",
+      "city",
+      "locality",
+      "address",
+      "tagline",
+      "description",
+      "price_range",
+      "website",
+      "whatsapp_link",
+      "facebook_link",
+      "instagram",
+      "youtube_link",
+      "offers_text",
+      "languages",
+      "status",
+      "payment_status",
+      "is_paid",
+      "is_verified",
+      "is_featured",
+      "amount_paid",
+      "subscription_months",
+      "subscription_start_date",
+      "subscription_end_date",
+      "views_count",
+      "avg_rating",
+      "review_count",
+      "category_names",
+      "payment_screenshot",
+      "id_proof_document",
+      "created_at",
     ])
     .where("user_id", "=", userId)
     .orderBy("id", "desc")
@@ -38,7 +67,15 @@ export async function listOwnPublishedReviews(db: DB, userId: number) {
   return db
     .selectFrom("reviews as r")
     .innerJoin("sellers as s", "s.id", "r.seller_id")
-    .select(["r.id", "r.reviewer_name", "r.rating", "r.review_text", "r.created_at", "r.seller_reply", "r.seller_reply_date"])
+    .select([
+      "r.id",
+      "r.reviewer_name",
+      "r.rating",
+      "r.review_text",
+      "r.created_at",
+      "r.seller_reply",
+      "r.seller_reply_date",
+    ])
     .where("s.user_id", "=", userId)
     .where("r.status", "=", "published")
     .orderBy("r.created_at", "desc")
@@ -62,7 +99,12 @@ export async function replyToOwnReview(db: DB, userId: number, reviewId: number,
 
 /** The public profile fields of the account's own (latest) listing. False when the account has no listing. */
 export async function updateOwnProfile(db: DB, userId: number, input: SellerProfileInput): Promise<boolean> {
-  const own = await db.selectFrom("sellers").select("id").where("user_id", "=", userId).orderBy("id", "desc").executeTakeFirst();
+  const own = await db
+    .selectFrom("sellers")
+    .select("id")
+    .where("user_id", "=", userId)
+    .orderBy("id", "desc")
+    .executeTakeFirst();
   if (!own) return false;
   await db
     .updateTable("sellers")
@@ -75,4 +117,3 @@ export async function updateOwnProfile(db: DB, userId: number, input: SellerProf
     .execute();
   return true;
 }
-

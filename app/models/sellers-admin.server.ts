@@ -19,15 +19,38 @@ import { likeContains } from "./sql-like.server";
 // The back-office's sellers: the list with its filters, the status changes (one going-live rule),
 // deletion. Every change is one transaction with its audit row (actor, target, before/after).
 
-export type SellerFilters = { search: string; status: "" | SellerStatus; verified: "" | "true" | "false"; paid: "" | "true" | "false" };
+export type SellerFilters = {
+  search: string;
+  status: "" | SellerStatus;
+  verified: "" | "true" | "false";
+  paid: "" | "true" | "false";
+};
 
 export const SELLER_STATUSES: SellerStatus[] = ["pending", "active", "inactive", "rejected"];
 
 const LIST_COLUMNS = [
-  "id", "owner_name", "business_name", "email", "mobile", "city", "category_names", "profile_photo",
-  "subscription_start_date", "subscription_end_date", "subscription_months", "amount_paid",
-  "status", "is_verified", "is_featured", "is_paid", "payment_status", "payment_reference",
-  "id_proof_type", "id_proof_document", "payment_screenshot", "created_at",
+  "id",
+  "owner_name",
+  "business_name",
+  "email",
+  "mobile",
+  "city",
+  "category_names",
+  "profile_photo",
+  "subscription_start_date",
+  "subscription_end_date",
+  "subscription_months",
+  "amount_paid",
+  "status",
+  "is_verified",
+  "is_featured",
+  "is_paid",
+  "payment_status",
+  "payment_reference",
+  "id_proof_type",
+  "id_proof_document",
+  "payment_screenshot",
+  "created_at",
 ] as const;
 
 function filtered(db: DB, f: SellerFilters) {
@@ -54,7 +77,11 @@ function accountEmailColumn(eb: ExpressionBuilder<Database, "sellers">) {
     .case()
     .when("sellers.user_id", "is", null)
     .then(sql.lit("no_account"))
-    .when(eb.selectFrom("users").select("users.email_verified_at").whereRef("users.id", "=", "sellers.user_id"), "is not", null)
+    .when(
+      eb.selectFrom("users").select("users.email_verified_at").whereRef("users.id", "=", "sellers.user_id"),
+      "is not",
+      null,
+    )
     .then(sql.lit("verified"))
     .else(sql.lit("unverified"))
     .end()
@@ -69,7 +96,9 @@ export function emailVerifiedJson(state: AccountEmailState): boolean | null {
 }
 
 export async function listAdminSellers(db: DB, f: SellerFilters, paging: Paging) {
-  const { total } = await filtered(db, f).select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+  const { total } = await filtered(db, f)
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .executeTakeFirstOrThrow();
   const rows = await filtered(db, f)
     .select([...LIST_COLUMNS])
     .select(accountEmailColumn)
@@ -100,20 +129,47 @@ export async function getAdminSeller(db: DB, id: number) {
 }
 
 /** Why a seller's identity card is not available, in the spec's order, or null when it is. */
-export function identityCardHint(s: { is_verified: number; is_paid: number; status: string }): "Not Verified" | "Not Paid" | "Not Active" | null {
+export function identityCardHint(s: {
+  is_verified: number;
+  is_paid: number;
+  status: string;
+}): "Not Verified" | "Not Paid" | "Not Active" | null {
   if (!s.is_verified) return "Not Verified";
   if (!s.is_paid) return "Not Paid";
   if (s.status !== "active") return "Not Active";
   return null;
 }
 
-export const SELLER_ACTIONS = ["toggle_status", "approve", "deactivate", "verify", "toggle_verified", "feature", "toggle_featured", "mark_paid", "delete"] as const;
+export const SELLER_ACTIONS = [
+  "toggle_status",
+  "approve",
+  "deactivate",
+  "verify",
+  "toggle_verified",
+  "feature",
+  "toggle_featured",
+  "mark_paid",
+  "delete",
+] as const;
 export type SellerAction = (typeof SELLER_ACTIONS)[number];
 
-export type ActionResult = { ok: true; changed: number[]; approved: number[] } | { ok: false; reason: "not_found" | "conflict"; message: string };
+export type ActionResult =
+  | { ok: true; changed: number[]; approved: number[] }
+  | { ok: false; reason: "not_found" | "conflict"; message: string };
 
-const AUDITED = ["status", "is_verified", "is_featured", "is_paid", "payment_status", "subscription_start_date", "subscription_end_date"] as const;
-type Audited = Pick<Awaited<ReturnType<typeof getAdminSeller>> & object, (typeof AUDITED)[number] | "id" | "amount_paid" | "subscription_months" | "owner_name" | "business_name" | "email">;
+const AUDITED = [
+  "status",
+  "is_verified",
+  "is_featured",
+  "is_paid",
+  "payment_status",
+  "subscription_start_date",
+  "subscription_end_date",
+] as const;
+type Audited = Pick<
+  Awaited<ReturnType<typeof getAdminSeller>> & object,
+  (typeof AUDITED)[number] | "id" | "amount_paid" | "subscription_months" | "owner_name" | "business_name" | "email"
+>;
 
 /** The changed fields of a seller: { field: [before, after] }. */
 function diff(before: Audited, after: Partial<Audited>): Record<string, [unknown, unknown]> {
@@ -164,7 +220,12 @@ function changesFor(action: Exclude<SellerAction, "delete">, s: Audited): Partia
  * Runs one admin action on one or more sellers in one transaction, with an audit row per seller and
  * a notification for each one that went live. Unknown ids refuse the whole action (nothing half-done).
  */
-export async function applySellerAction(db: DB, actor: Actor, ids: number[], action: SellerAction): Promise<ActionResult> {
+export async function applySellerAction(
+  db: DB,
+  actor: Actor,
+  ids: number[],
+  action: SellerAction,
+): Promise<ActionResult> {
   const unique = [...new Set(ids)];
   if (!unique.length) return { ok: false, reason: "conflict", message: "Please select sellers first" };
   const result = await db.transaction().execute(async (trx) => {
@@ -173,28 +234,60 @@ export async function applySellerAction(db: DB, actor: Actor, ids: number[], act
       .select(["id", ...AUDITED, "amount_paid", "subscription_months", "owner_name", "business_name", "email"])
       .where("id", "in", unique)
       .execute();
-    if (rows.length !== unique.length) return { ok: false as const, reason: "not_found" as const, message: "Seller not found. It may have been deleted meanwhile." };
+    if (rows.length !== unique.length)
+      return {
+        ok: false as const,
+        reason: "not_found" as const,
+        message: "Seller not found. It may have been deleted meanwhile.",
+      };
     const stamp = new Date().toISOString();
     const changed: number[] = [];
     const approved: number[] = [];
     for (const row of rows) {
       if (action === "delete") {
         await trx.deleteFrom("sellers").where("id", "=", row.id).execute();
-        await writeAudit(trx, { action: "seller.delete", actorUserId: actor.id, actorEmail: actor.email, ip: actor.ip, targetType: "seller", targetId: row.id, details: { before: { ...row } } });
+        await writeAudit(trx, {
+          action: "seller.delete",
+          actorUserId: actor.id,
+          actorEmail: actor.email,
+          ip: actor.ip,
+          targetType: "seller",
+          targetId: row.id,
+          details: { before: { ...row } },
+        });
         changed.push(row.id);
         continue;
       }
       const changes = diff(row, changesFor(action, row));
       if (!Object.keys(changes).length) continue;
       const set = Object.fromEntries(Object.entries(changes).map(([k, [, after]]) => [k, after]));
-      await trx.updateTable("sellers").set({ ...set, updated_at: stamp }).where("id", "=", row.id).execute();
-      await writeAudit(trx, { action: `seller.${action}`, actorUserId: actor.id, actorEmail: actor.email, ip: actor.ip, targetType: "seller", targetId: row.id, details: { changes } });
+      await trx
+        .updateTable("sellers")
+        .set({ ...set, updated_at: stamp })
+        .where("id", "=", row.id)
+        .execute();
+      await writeAudit(trx, {
+        action: `seller.${action}`,
+        actorUserId: actor.id,
+        actorEmail: actor.email,
+        ip: actor.ip,
+        targetType: "seller",
+        targetId: row.id,
+        details: { changes },
+      });
       changed.push(row.id);
       if (changes.status && changes.status[1] === "active") {
         approved.push(row.id);
         await trx
           .insertInto("notifications")
-          .values({ title: "Seller is live", message: `${row.business_name || row.owner_name} is now listed in the directory.`, type: "seller", link: `/seller/${row.id}`, is_read: 0, created_at: stamp })
+          .values({
+            title: "Seller is live",
+            message: `${row.business_name || row.owner_name} is now listed in the directory.`,
+            type: "seller",
+            link: `/seller/${row.id}`,
+            is_read: 0,
+            created_at: stamp,
+          })
           .execute();
       }
     }
@@ -206,7 +299,11 @@ export async function applySellerAction(db: DB, actor: Actor, ids: number[], act
 /** The approval email of a seller who went live (sent through the outbox after the change committed). */
 export async function approvalMails(db: DB, ids: number[]) {
   if (!ids.length) return [];
-  const rows = await db.selectFrom("sellers").select(["id", "owner_name", "business_name", "email", "subscription_end_date"]).where("id", "in", ids).execute();
+  const rows = await db
+    .selectFrom("sellers")
+    .select(["id", "owner_name", "business_name", "email", "subscription_end_date"])
+    .where("id", "in", ids)
+    .execute();
   return rows.map((s) => ({
     to: s.email,
     subject: `Your listing is live on ${SITE_NAME}`,
@@ -229,7 +326,10 @@ export async function uploadsOfSellers(db: DB, ids: number[]) {
 
 /** Every seller for the CSV export (the same filters as the list), streamed in pages by id. */
 export function streamSellersForExport(db: DB, f: SellerFilters, batch = 500) {
-  return rowsById((after, limit) => filtered(db, f).selectAll().where("id", ">", after).orderBy("id").limit(limit).execute(), batch);
+  return rowsById(
+    (after, limit) => filtered(db, f).selectAll().where("id", ">", after).orderBy("id").limit(limit).execute(),
+    batch,
+  );
 }
 export type ExportSellerRow = Awaited<ReturnType<typeof getAdminSeller>> & object;
 
@@ -244,7 +344,12 @@ export async function getSellerForEditor(db: DB, id: number) {
     db.selectFrom("seller_subcategories").select("subcategory_id").where("seller_id", "=", id).execute(),
     db.selectFrom("sellers").select(accountEmailColumn).where("id", "=", id).executeTakeFirstOrThrow(),
   ]);
-  return { row, categoryIds: categories.map((c) => c.category_id), subcategoryIds: subcategories.map((s) => s.subcategory_id), accountEmail: account.account_email };
+  return {
+    row,
+    categoryIds: categories.map((c) => c.category_id),
+    subcategoryIds: subcategories.map((s) => s.subcategory_id),
+    accountEmail: account.account_email,
+  };
 }
 
 export type EditorImages = Partial<Record<"profile_photo" | "id_proof_document" | "payment_screenshot", string>>;
@@ -257,7 +362,13 @@ export type SaveSellerResult =
  * images and an audit row of the changed fields, in one transaction. A seller set active without
  * subscription dates starts today and ends after the plan's months, as when approved from the list.
  */
-export async function saveAdminSeller(db: DB, actor: Actor, id: number | null, input: AdminSellerInput, images: EditorImages): Promise<SaveSellerResult> {
+export async function saveAdminSeller(
+  db: DB,
+  actor: Actor,
+  id: number | null,
+  input: AdminSellerInput,
+  images: EditorImages,
+): Promise<SaveSellerResult> {
   const columns = { ...adminSellerColumns(input), ...images };
   if (columns.status === "active" && !columns.subscription_start_date) {
     columns.subscription_start_date = todayIso();
@@ -265,11 +376,15 @@ export async function saveAdminSeller(db: DB, actor: Actor, id: number | null, i
   }
   try {
     return await db.transaction().execute(async (trx) => {
-      if ((await unknownCategories(trx, input.category_ids)).length) throw new RefusedChange("invalid", { category_ids: [APPLICATION_MESSAGES.categoryUnknown] });
+      if ((await unknownCategories(trx, input.category_ids)).length)
+        throw new RefusedChange("invalid", { category_ids: [APPLICATION_MESSAGES.categoryUnknown] });
       if ((await subcategoriesOutside(trx, input.category_ids, input.subcategory_ids)).length) {
         throw new RefusedChange("invalid", { subcategory_ids: [APPLICATION_MESSAGES.subcategoryUnknown] });
       }
-      if (columns.payment_reference && (await isPaymentReferenceUsed(trx, columns.payment_reference, id ?? undefined))) {
+      if (
+        columns.payment_reference &&
+        (await isPaymentReferenceUsed(trx, columns.payment_reference, id ?? undefined))
+      ) {
         throw new RefusedChange("conflict", { payment_reference: [APPLICATION_MESSAGES.utrUsed] });
       }
       const stamp = new Date().toISOString();
@@ -277,10 +392,22 @@ export async function saveAdminSeller(db: DB, actor: Actor, id: number | null, i
       let wentLive = false;
       const replaced: string[] = [];
       if (id === null) {
-        const row = await trx.insertInto("sellers").values({ ...columns, created_at: stamp, updated_at: stamp }).returning("id").executeTakeFirstOrThrow();
+        const row = await trx
+          .insertInto("sellers")
+          .values({ ...columns, created_at: stamp, updated_at: stamp })
+          .returning("id")
+          .executeTakeFirstOrThrow();
         sellerId = row.id;
         wentLive = columns.status === "active";
-        await writeAudit(trx, { action: "seller.create", actorUserId: actor.id, actorEmail: actor.email, ip: actor.ip, targetType: "seller", targetId: sellerId, details: { after: columns } });
+        await writeAudit(trx, {
+          action: "seller.create",
+          actorUserId: actor.id,
+          actorEmail: actor.email,
+          ip: actor.ip,
+          targetType: "seller",
+          targetId: sellerId,
+          details: { after: columns },
+        });
       } else {
         const before = await trx.selectFrom("sellers").selectAll().where("id", "=", id).executeTakeFirst();
         if (!before) throw new RefusedChange("not_found", { "": [SELLER_EDITOR_MESSAGES.notFound] });
@@ -290,20 +417,44 @@ export async function saveAdminSeller(db: DB, actor: Actor, id: number | null, i
           const was = before[key as keyof typeof before];
           if (was !== after) changes[key] = [was, after];
         }
-        for (const field of Object.keys(images) as (keyof EditorImages)[]) if (before[field]) replaced.push(before[field]!);
+        for (const field of Object.keys(images) as (keyof EditorImages)[])
+          if (before[field]) replaced.push(before[field]!);
         wentLive = before.status !== "active" && columns.status === "active";
-        await trx.updateTable("sellers").set({ ...columns, updated_at: stamp }).where("id", "=", id).execute();
-        await writeAudit(trx, { action: "seller.update", actorUserId: actor.id, actorEmail: actor.email, ip: actor.ip, targetType: "seller", targetId: id, details: { changes } });
+        await trx
+          .updateTable("sellers")
+          .set({ ...columns, updated_at: stamp })
+          .where("id", "=", id)
+          .execute();
+        await writeAudit(trx, {
+          action: "seller.update",
+          actorUserId: actor.id,
+          actorEmail: actor.email,
+          ip: actor.ip,
+          targetType: "seller",
+          targetId: id,
+          details: { changes },
+        });
       }
       await setSellerCategories(trx, sellerId, input.category_ids, input.subcategory_ids);
       const claimed = Object.entries(images) as [keyof EditorImages, string][];
       for (const [field, key] of claimed) {
-        await trx.updateTable("uploads").set({ seller_id: sellerId, purpose: field, visibility: UPLOAD_PURPOSES[field] }).where("key", "=", key).execute();
+        await trx
+          .updateTable("uploads")
+          .set({ seller_id: sellerId, purpose: field, visibility: UPLOAD_PURPOSES[field] })
+          .where("key", "=", key)
+          .execute();
       }
       if (wentLive) {
         await trx
           .insertInto("notifications")
-          .values({ title: "Seller is live", message: `${columns.business_name || columns.owner_name} is now listed in the directory.`, type: "seller", link: `/seller/${sellerId}`, is_read: 0, created_at: stamp })
+          .values({
+            title: "Seller is live",
+            message: `${columns.business_name || columns.owner_name} is now listed in the directory.`,
+            type: "seller",
+            link: `/seller/${sellerId}`,
+            is_read: 0,
+            created_at: stamp,
+          })
           .execute();
       }
       return { ok: true as const, id: sellerId, created: id === null, wentLive, replaced };

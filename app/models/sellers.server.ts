@@ -171,7 +171,13 @@ function directoryConditions(eb: ExpressionBuilder<Database, "sellers">, filters
  * would otherwise read the wide table rows), so the cost follows the number of matches, never the
  * number of sellers; the ranking sorts ids, and the page's full rows are read afterwards by id.
  */
-async function rankSearch(db: DB, match: string, filters: Filters, limit: number, offset: number): Promise<{ total: number; ids: number[] }> {
+async function rankSearch(
+  db: DB,
+  match: string,
+  filters: Filters,
+  limit: number,
+  offset: number,
+): Promise<{ total: number; ids: number[] }> {
   const conditions = directoryConditions(expressionBuilder<Database, "sellers">(), filters);
   const { rows } = await sql<{ total: number; id: number | null }>`with matches as materialized (
       select sellers.id as id, bm25(sellers_fts, 10.0, 6.0, 3.0, 1.0, 4.0, 2.0) as score, sellers.is_featured as featured
@@ -191,7 +197,12 @@ export async function listPublicSellers(
 ): Promise<{ sellers: PublicSeller[]; pagination: Pagination }> {
   const search = query.search.trim();
   const match = search ? toFtsQuery(search) : null;
-  const paging = (total: number) => ({ page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) });
+  const paging = (total: number) => ({
+    page: query.page,
+    limit: query.limit,
+    total,
+    pages: Math.ceil(total / query.limit),
+  });
   // Text with no searchable word (only punctuation or emoji) matches nothing.
   if (search && !match) return { sellers: [], pagination: paging(0) };
   const offset = (query.page - 1) * query.limit;
@@ -215,7 +226,15 @@ export async function listPublicSellers(
   const known = await rememberedTotal(db, query);
   let total = known.total;
   if (total === undefined) {
-    total = Number((await db.selectFrom("sellers").where((eb) => directoryConditions(eb, query)).select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow()).total);
+    total = Number(
+      (
+        await db
+          .selectFrom("sellers")
+          .where((eb) => directoryConditions(eb, query))
+          .select((eb) => eb.fn.countAll<number>().as("total"))
+          .executeTakeFirstOrThrow()
+      ).total,
+    );
     known.remember(total);
   }
   const pagination = paging(total);
@@ -280,13 +299,16 @@ export async function getPublicSeller(db: DB, id: number): Promise<PublicSellerP
   };
 }
 
-
 /** Decision 13: each profile page view adds one. */
 /** Adds counted profile views, a batch in one transaction (only `views_count` changes: no content change). */
 export async function addSellerViews(db: DB, views: Iterable<[id: number, count: number]>): Promise<void> {
   await db.transaction().execute(async (trx) => {
     for (const [id, count] of views) {
-      await trx.updateTable("sellers").set((eb) => ({ views_count: eb("views_count", "+", count) })).where("id", "=", id).execute();
+      await trx
+        .updateTable("sellers")
+        .set((eb) => ({ views_count: eb("views_count", "+", count) }))
+        .where("id", "=", id)
+        .execute();
     }
   });
 }
@@ -294,18 +316,33 @@ export async function addSellerViews(db: DB, views: Iterable<[id: number, count:
 // ── the sitemap: public sellers only, by the same rule as the pages (decision 11) ──
 
 export async function countPublicSellers(db: DB): Promise<number> {
-  const row = await db.selectFrom("sellers").where((eb) => isPublic(eb)).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("sellers")
+    .where((eb) => isPublic(eb))
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /** The id of the public seller at a position (0-based) in id order, where a sitemap file starts. */
 export async function publicSellerIdAt(db: DB, offset: number): Promise<number | null> {
-  const row = await db.selectFrom("sellers").select("id").where((eb) => isPublic(eb)).orderBy("id").limit(1).offset(offset).executeTakeFirst();
+  const row = await db
+    .selectFrom("sellers")
+    .select("id")
+    .where((eb) => isPublic(eb))
+    .orderBy("id")
+    .limit(1)
+    .offset(offset)
+    .executeTakeFirst();
   return row?.id ?? null;
 }
 
 /** Public sellers with ids from `fromId`, in id order, with the time their profile last changed. */
-export async function listPublicSellerStamps(db: DB, fromId: number, limit: number): Promise<{ id: number; updated_at: string }[]> {
+export async function listPublicSellerStamps(
+  db: DB,
+  fromId: number,
+  limit: number,
+): Promise<{ id: number; updated_at: string }[]> {
   return db
     .selectFrom("sellers")
     .select(["id", "updated_at"])

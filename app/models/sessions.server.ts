@@ -6,11 +6,25 @@ import type { User } from "~db/schema";
 export type SessionUserRow = Pick<User, "id" | "email" | "name" | "role" | "mobile" | "city" | "locality">;
 
 /** The active user of a session that has not expired, or undefined. */
-export async function findSessionUser(db: DB, id: string, now = new Date().toISOString()): Promise<SessionUserRow | undefined> {
+export async function findSessionUser(
+  db: DB,
+  id: string,
+  now = new Date().toISOString(),
+): Promise<SessionUserRow | undefined> {
   const row = await db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
-    .select(["users.id", "users.email", "users.name", "users.role", "users.mobile", "users.city", "users.locality", "users.is_active", "sessions.expires_at"])
+    .select([
+      "users.id",
+      "users.email",
+      "users.name",
+      "users.role",
+      "users.mobile",
+      "users.city",
+      "users.locality",
+      "users.is_active",
+      "sessions.expires_at",
+    ])
     .where("sessions.id", "=", id)
     .executeTakeFirst();
   if (!row || row.is_active !== 1 || row.expires_at <= now) return undefined;
@@ -18,7 +32,17 @@ export async function findSessionUser(db: DB, id: string, now = new Date().toISO
   return user;
 }
 
-export async function insertSession(db: DB, session: { id: string; userId: number; createdAt: Date; lifetimeMs: number; ip: string | null; userAgent: string | null }): Promise<void> {
+export async function insertSession(
+  db: DB,
+  session: {
+    id: string;
+    userId: number;
+    createdAt: Date;
+    lifetimeMs: number;
+    ip: string | null;
+    userAgent: string | null;
+  },
+): Promise<void> {
   await db
     .insertInto("sessions")
     .values({

@@ -5,7 +5,12 @@ import type { DB } from "~db/client";
 const KNOWN_ADDRESS_MS = 30 * 86_400_000;
 
 export async function hasSignedInFrom(db: DB, email: string, address: string, now = Date.now()): Promise<boolean> {
-  const row = await db.selectFrom("sign_in_addresses").select("until_ms").where("email", "=", email).where("address", "=", address).executeTakeFirst();
+  const row = await db
+    .selectFrom("sign_in_addresses")
+    .select("until_ms")
+    .where("email", "=", email)
+    .where("address", "=", address)
+    .executeTakeFirst();
   return (row?.until_ms ?? 0) > now;
 }
 

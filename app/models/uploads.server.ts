@@ -16,18 +16,37 @@ export const UNASSIGNED_PURPOSE = "unassigned";
 
 export async function insertUpload(
   db: DB,
-  row: { key: string; visibility: UploadVisibility; purpose: UploadPurpose | typeof UNASSIGNED_PURPOSE; mime: string; bytes: number; width: number; height: number },
+  row: {
+    key: string;
+    visibility: UploadVisibility;
+    purpose: UploadPurpose | typeof UNASSIGNED_PURPOSE;
+    mime: string;
+    bytes: number;
+    width: number;
+    height: number;
+  },
 ): Promise<void> {
-  await db.insertInto("uploads").values({ ...row, created_at: new Date().toISOString() }).execute();
+  await db
+    .insertInto("uploads")
+    .values({ ...row, created_at: new Date().toISOString() })
+    .execute();
 }
 
 export async function findUploads(db: DB, keys: string[]): Promise<UploadRow[]> {
   if (!keys.length) return [];
-  return db.selectFrom("uploads").select(["key", "visibility", "purpose", "mime", "bytes", "seller_id"]).where("key", "in", keys).execute();
+  return db
+    .selectFrom("uploads")
+    .select(["key", "visibility", "purpose", "mime", "bytes", "seller_id"])
+    .where("key", "in", keys)
+    .execute();
 }
 
 export async function findUpload(db: DB, key: string): Promise<UploadRow | undefined> {
-  return db.selectFrom("uploads").select(["key", "visibility", "purpose", "mime", "bytes", "seller_id"]).where("key", "=", key).executeTakeFirst();
+  return db
+    .selectFrom("uploads")
+    .select(["key", "visibility", "purpose", "mime", "bytes", "seller_id"])
+    .where("key", "=", key)
+    .executeTakeFirst();
 }
 
 export async function deleteUploadRows(db: DB, keys: string[]): Promise<void> {
@@ -36,6 +55,15 @@ export async function deleteUploadRows(db: DB, keys: string[]): Promise<void> {
 }
 
 /** Uploads no application claimed, stored before the cutoff (ISO time). */
-export async function listExpiredUnclaimedUploads(db: DB, cutoff: string): Promise<{ key: string; visibility: UploadVisibility }[]> {
-  return db.selectFrom("uploads").select(["key", "visibility"]).where("seller_id", "is", null).where("created_at", "<", cutoff).limit(1000).execute();
+export async function listExpiredUnclaimedUploads(
+  db: DB,
+  cutoff: string,
+): Promise<{ key: string; visibility: UploadVisibility }[]> {
+  return db
+    .selectFrom("uploads")
+    .select(["key", "visibility"])
+    .where("seller_id", "is", null)
+    .where("created_at", "<", cutoff)
+    .limit(1000)
+    .execute();
 }

@@ -33,7 +33,14 @@ export async function findUserForLogin(db: DB, email: string) {
 }
 
 export async function getUserById(db: DB, id: number): Promise<AccountUser | null> {
-  return (await db.selectFrom("users").select(PUBLIC_COLUMNS).where("id", "=", id).where("is_active", "=", 1).executeTakeFirst()) ?? null;
+  return (
+    (await db
+      .selectFrom("users")
+      .select(PUBLIC_COLUMNS)
+      .where("id", "=", id)
+      .where("is_active", "=", 1)
+      .executeTakeFirst()) ?? null
+  );
 }
 
 /** Whether any account has this email. */
@@ -46,12 +53,24 @@ export async function emailTaken(db: DB, email: string): Promise<boolean> {
  * accounts are not revealed here: such an email fails only at the final, rate-limited step.
  */
 export async function sellerEmailTaken(db: DB, email: string): Promise<boolean> {
-  return !!(await db.selectFrom("users").select("id").where("email", "=", normaliseEmail(email)).where("role", "=", "seller").executeTakeFirst());
+  return !!(await db
+    .selectFrom("users")
+    .select("id")
+    .where("email", "=", normaliseEmail(email))
+    .where("role", "=", "seller")
+    .executeTakeFirst());
 }
 
 export async function createStaffOrSeller(
   db: DB,
-  input: { email: string; name: string; role: Role; passwordHash: string | null; mobile?: string | null; googleSub?: string | null },
+  input: {
+    email: string;
+    name: string;
+    role: Role;
+    passwordHash: string | null;
+    mobile?: string | null;
+    googleSub?: string | null;
+  },
 ): Promise<AccountUser> {
   const stamp = new Date().toISOString();
   return db
@@ -81,7 +100,10 @@ export const EMAIL_TAKEN_MESSAGE = "An account with this email already exists. P
  * Seller sign-up: the account and a draft listing (status pending, unpaid) that holds the
  * city, locality and categories; the paid application at /register completes that listing.
  */
-export async function registerSeller(db: DB, input: Omit<RegistrationInput, "password"> & { passwordHash: string }): Promise<RegisterResult> {
+export async function registerSeller(
+  db: DB,
+  input: Omit<RegistrationInput, "password"> & { passwordHash: string },
+): Promise<RegisterResult> {
   if (await emailTaken(db, input.email)) return { ok: false, field: "email", message: EMAIL_TAKEN_MESSAGE };
   if ((await unknownCategories(db, input.category_ids)).length) {
     return { ok: false, field: "category_ids", message: "Please select at least one category" };
@@ -148,9 +170,18 @@ export async function passwordHashOf(db: DB, userId: number): Promise<string | n
   return row?.password_hash;
 }
 
-export async function setPasswordHash(db: DB, userId: number, passwordHash: string, keepSessionId?: string | null): Promise<void> {
+export async function setPasswordHash(
+  db: DB,
+  userId: number,
+  passwordHash: string,
+  keepSessionId?: string | null,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable("users").set({ password_hash: passwordHash, updated_at: new Date().toISOString() }).where("id", "=", userId).execute();
+    await trx
+      .updateTable("users")
+      .set({ password_hash: passwordHash, updated_at: new Date().toISOString() })
+      .where("id", "=", userId)
+      .execute();
     let sessions = trx.deleteFrom("sessions").where("user_id", "=", userId);
     if (keepSessionId) sessions = sessions.where("id", "!=", keepSessionId);
     await sessions.execute();
@@ -165,7 +196,11 @@ export async function rehashPassword(db: DB, userId: number, passwordHash: strin
 export type EnsureAdminResult = "created" | "exists" | "skipped";
 
 /** Decision 9: the first admin from settings, created when no user has that email. Never changes an existing account. */
-export async function ensureFirstAdmin(db: DB, email: string | undefined, passwordHash: () => Promise<string>): Promise<EnsureAdminResult> {
+export async function ensureFirstAdmin(
+  db: DB,
+  email: string | undefined,
+  passwordHash: () => Promise<string>,
+): Promise<EnsureAdminResult> {
   if (!email) return "skipped";
   if (await emailTaken(db, email)) return "exists";
   await createStaffOrSeller(db, { email, name: "Administrator", role: "admin", passwordHash: await passwordHash() });
@@ -174,7 +209,12 @@ export async function ensureFirstAdmin(db: DB, email: string | undefined, passwo
 
 export type GoogleProfile = { sub: string; email: string | null; emailVerified: boolean; name: string | null };
 export type GoogleUserResult =
-  | { ok: true; user: AccountUser; created: boolean; linked: "new" | "existing" | "verified_account" | "unverified_account" }
+  | {
+      ok: true;
+      user: AccountUser;
+      created: boolean;
+      linked: "new" | "existing" | "verified_account" | "unverified_account";
+    }
   | { ok: false; reason: "no_email" | "staff_account" | "inactive" };
 
 /**
@@ -186,13 +226,26 @@ export type GoogleUserResult =
  * with the owner's email and a password of their own): every session of the account ends and its
  * password is removed, in the same transaction as the link and its audit row.
  */
-export async function findOrCreateGoogleUser(db: DB, profile: GoogleProfile, meta: { ip?: string | null } = {}): Promise<GoogleUserResult> {
+export async function findOrCreateGoogleUser(
+  db: DB,
+  profile: GoogleProfile,
+  meta: { ip?: string | null } = {},
+): Promise<GoogleUserResult> {
   const stamp = new Date().toISOString();
-  const linked = await db.selectFrom("users").select([...PUBLIC_COLUMNS, "is_active", "email_verified_at"]).where("google_sub", "=", profile.sub).executeTakeFirst();
+  const linked = await db
+    .selectFrom("users")
+    .select([...PUBLIC_COLUMNS, "is_active", "email_verified_at"])
+    .where("google_sub", "=", profile.sub)
+    .executeTakeFirst();
   if (linked) {
     if (linked.role !== "seller") return { ok: false, reason: "staff_account" };
     if (linked.is_active !== 1) return { ok: false, reason: "inactive" };
-    if (!linked.email_verified_at && profile.emailVerified && profile.email && normaliseEmail(profile.email) === linked.email) {
+    if (
+      !linked.email_verified_at &&
+      profile.emailVerified &&
+      profile.email &&
+      normaliseEmail(profile.email) === linked.email
+    ) {
       await markEmailVerified(db, linked.id, stamp);
     }
     const { is_active: _a, email_verified_at: _v, ...user } = linked;
@@ -209,7 +262,11 @@ export async function findOrCreateGoogleUser(db: DB, profile: GoogleProfile, met
     if (byEmail.is_active !== 1) return { ok: false, reason: "inactive" };
     const { is_active: _a, password_hash: passwordHash, email_verified_at: verifiedAt, ...user } = byEmail;
     if (verifiedAt) {
-      await db.updateTable("users").set({ google_sub: profile.sub, updated_at: stamp }).where("id", "=", user.id).execute();
+      await db
+        .updateTable("users")
+        .set({ google_sub: profile.sub, updated_at: stamp })
+        .where("id", "=", user.id)
+        .execute();
       return { ok: true, user, created: false, linked: "verified_account" };
     }
     await db.transaction().execute(async (trx) => {
@@ -255,17 +312,36 @@ export type AccountSecurity = { emailVerifiedAt: string | null; hasPassword: boo
 
 /** What the seller dashboard says about the account: verified email, password, Google link. */
 export async function getAccountSecurity(db: DB, userId: number): Promise<AccountSecurity | null> {
-  const row = await db.selectFrom("users").select(["email_verified_at", "password_hash", "google_sub"]).where("id", "=", userId).executeTakeFirst();
-  return row ? { emailVerifiedAt: row.email_verified_at, hasPassword: row.password_hash !== null, googleLinked: row.google_sub !== null } : null;
+  const row = await db
+    .selectFrom("users")
+    .select(["email_verified_at", "password_hash", "google_sub"])
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  return row
+    ? {
+        emailVerifiedAt: row.email_verified_at,
+        hasPassword: row.password_hash !== null,
+        googleLinked: row.google_sub !== null,
+      }
+    : null;
 }
 
 /** The account a verification link names, with its email as it is now (a link names one email). */
 export async function findUserForVerification(db: DB, userId: number) {
-  return db.selectFrom("users").select(["id", "email", "email_verified_at", "is_active"]).where("id", "=", userId).executeTakeFirst();
+  return db
+    .selectFrom("users")
+    .select(["id", "email", "email_verified_at", "is_active"])
+    .where("id", "=", userId)
+    .executeTakeFirst();
 }
 
 /** Marks the email verified (once: an earlier time is kept). */
 export async function markEmailVerified(db: DB, userId: number, at = new Date().toISOString()): Promise<boolean> {
-  const result = await db.updateTable("users").set({ email_verified_at: at }).where("id", "=", userId).where("email_verified_at", "is", null).executeTakeFirst();
+  const result = await db
+    .updateTable("users")
+    .set({ email_verified_at: at })
+    .where("id", "=", userId)
+    .where("email_verified_at", "is", null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

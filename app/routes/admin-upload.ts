@@ -7,7 +7,8 @@ import type { Route } from "./+types/admin-upload";
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requirePermission(request, "sellers.documents");
   const file = await readPrivateUpload(getDb(), params.key);
-  if (!file) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!file)
+    return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   return new Response(new Uint8Array(file.data), {
     headers: {
       "Content-Type": file.mime,

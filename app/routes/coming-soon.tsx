@@ -19,10 +19,16 @@ export const headers: Route.HeadersFunction = publicCacheHeaders;
 export default function ComingSoon({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container section empty-state">
-      <div className="icon" aria-hidden="true">✨</div>
+      <div className="icon" aria-hidden="true">
+        ✨
+      </div>
       <h1>{loaderData.section}</h1>
-      <p className="muted" role="status">{COMING_SOON_MESSAGE}</p>
-      <Link to="/directory" className="btn btn-primary">Explore the Directory</Link>
+      <p className="muted" role="status">
+        {COMING_SOON_MESSAGE}
+      </p>
+      <Link to="/directory" className="btn btn-primary">
+        Explore the Directory
+      </Link>
     </div>
   );
 }

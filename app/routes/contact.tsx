@@ -1,4 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { Faq } from "~/components/faq";
@@ -24,7 +31,8 @@ export function meta({ matches, location }: Route.MetaArgs) {
   if (new URLSearchParams(location.search).has("sent")) return privatePageMeta("Message Sent");
   return pageMeta(matches, {
     title: "Contact Us",
-    description: "Questions about listings, partnerships or the community? Write to the BWP Directory team — we reply within 24 hours.",
+    description:
+      "Questions about listings, partnerships or the community? Write to the BWP Directory team — we reply within 24 hours.",
     path: "/contact",
   });
 }
@@ -41,10 +49,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: contactSchema });
   if (submission.status !== "success") {
     const missing = REQUIRED.some((k) => String(formData.get(k) ?? "").trim() === "");
-    return data({ result: submission.reply(missing ? { formErrors: [CONTACT_REQUIRED_MESSAGE] } : undefined) }, { status: 400 });
+    return data(
+      { result: submission.reply(missing ? { formErrors: [CONTACT_REQUIRED_MESSAGE] } : undefined) },
+      { status: 400 },
+    );
   }
   const guard = checkPublicForm("contact", context.clientAddress, formData.get(HONEYPOT_FIELD));
-  if (!guard.ok) return data({ result: submission.reply({ formErrors: [guard.message] }) }, { status: guard.status, headers: guard.headers });
+  if (!guard.ok)
+    return data(
+      { result: submission.reply({ formErrors: [guard.message] }) },
+      { status: guard.status, headers: guard.headers },
+    );
   await submitContactMessage(getDb(), submission.value);
   return redirect("/contact?sent=1#message");
 }
@@ -60,7 +75,10 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         <div className="container">
           <p className="eyebrow">We're here to help</p>
           <h1>Get in touch</h1>
-          <p>Questions about listing your business, partnerships, press or the community? Send us a message — we reply within 24 hours.</p>
+          <p>
+            Questions about listing your business, partnerships, press or the community? Send us a message — we reply
+            within 24 hours.
+          </p>
         </div>
       </section>
       <div className="container section contact-layout">
@@ -68,20 +86,56 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           <section className="card card-pad" aria-labelledby="details-heading">
             <h2 id="details-heading">Contact details</h2>
             <ul className="contact-list">
-              <li><MailIcon /> <span><strong className="block">Email</strong><a href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a></span></li>
-              <li><PhoneIcon /> <span><strong className="block">Phone</strong><a href={CONTACT.phoneHref}>{CONTACT.phone}</a></span></li>
-              <li><MapPinIcon /> <span><strong className="block">Office</strong>{CONTACT.address}</span></li>
-              <li><MessageIcon /> <span><strong className="block">Hours</strong>{CONTACT.hours}</span></li>
+              <li>
+                <MailIcon />{" "}
+                <span>
+                  <strong className="block">Email</strong>
+                  <a href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a>
+                </span>
+              </li>
+              <li>
+                <PhoneIcon />{" "}
+                <span>
+                  <strong className="block">Phone</strong>
+                  <a href={CONTACT.phoneHref}>{CONTACT.phone}</a>
+                </span>
+              </li>
+              <li>
+                <MapPinIcon />{" "}
+                <span>
+                  <strong className="block">Office</strong>
+                  {CONTACT.address}
+                </span>
+              </li>
+              <li>
+                <MessageIcon />{" "}
+                <span>
+                  <strong className="block">Hours</strong>
+                  {CONTACT.hours}
+                </span>
+              </li>
             </ul>
           </section>
           <section className="card card-pad" aria-labelledby="quick-heading">
             <h2 id="quick-heading">Quick links</h2>
             <ul className="quick-links">
-              <li><Link to="/list-your-business">List your business</Link></li>
-              <li><Link to="/register">Apply for a listing</Link></li>
-              <li><Link to="/directory">Browse the directory</Link></li>
-              <li><a href={CONTACT.communityUrl} target="_blank" rel="noopener noreferrer">Join the community group</a></li>
-              <li><a href={CONTACT.phoneHref}>Call us now</a></li>
+              <li>
+                <Link to="/list-your-business">List your business</Link>
+              </li>
+              <li>
+                <Link to="/register">Apply for a listing</Link>
+              </li>
+              <li>
+                <Link to="/directory">Browse the directory</Link>
+              </li>
+              <li>
+                <a href={CONTACT.communityUrl} target="_blank" rel="noopener noreferrer">
+                  Join the community group
+                </a>
+              </li>
+              <li>
+                <a href={CONTACT.phoneHref}>Call us now</a>
+              </li>
             </ul>
           </section>
         </aside>
@@ -100,15 +154,25 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
 function SentScreen() {
   return (
     <div className="success-screen" role="status">
-      <div className="success-icon" aria-hidden="true"><CheckIcon /></div>
+      <div className="success-icon" aria-hidden="true">
+        <CheckIcon />
+      </div>
       <h2 id="form-heading">Message sent!</h2>
       <p className="muted">{CONTACT_SUCCESS_MESSAGE} A copy is on its way to your inbox.</p>
-      <Link to="/contact#message" className="btn btn-primary">Send Another Message</Link>
+      <Link to="/contact#message" className="btn btn-primary">
+        Send Another Message
+      </Link>
     </div>
   );
 }
 
-function ContactForm({ lastResult, constraint }: { lastResult: SubmissionResult<string[]> | undefined; constraint: Route.ComponentProps["loaderData"]["constraint"] }) {
+function ContactForm({
+  lastResult,
+  constraint,
+}: {
+  lastResult: SubmissionResult<string[]> | undefined;
+  constraint: Route.ComponentProps["loaderData"]["constraint"];
+}) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/contact") === true;
   const validation = useClientValidation("contact", { shouldRevalidate: "onInput" });
@@ -118,26 +182,76 @@ function ContactForm({ lastResult, constraint }: { lastResult: SubmissionResult<
     constraint,
     ...validation.options,
   });
-  const req = <span aria-hidden="true" className="req">*</span>;
+  const req = (
+    <span aria-hidden="true" className="req">
+      *
+    </span>
+  );
   return (
     <>
       <h2 id="form-heading">Send us a message</h2>
-      <p className="small muted">Fields marked <span className="req">*</span> are required.</p>
+      <p className="small muted">
+        Fields marked <span className="req">*</span> are required.
+      </p>
       <Form method="post" {...getFormProps(form)} onFocus={validation.load} className="stack" preventScrollReset>
         <Honeypot />
-        {form.errors?.length ? <div className="form-error" role="alert"><ErrorList errors={form.errors} /></div> : null}
+        {form.errors?.length ? (
+          <div className="form-error" role="alert">
+            <ErrorList errors={form.errors} />
+          </div>
+        ) : null}
         <div className="form-grid">
-          <Field label={<>Your name {req}</>} errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name", maxLength: TEXT_LIMITS.name }} />
-          <Field label={<>Email {req}</>} errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} />
-          <Field label="Mobile" errors={fields.mobile.errors} inputProps={{ ...getInputProps(fields.mobile, { type: "tel" }), autoComplete: "tel", placeholder: "+91 98765 43210" }} />
-          <SelectField label={<>Query type {req}</>} errors={fields.query_type.errors} selectProps={getSelectProps(fields.query_type)}>
+          <Field
+            label={<>Your name {req}</>}
+            errors={fields.name.errors}
+            inputProps={{
+              ...getInputProps(fields.name, { type: "text" }),
+              autoComplete: "name",
+              maxLength: TEXT_LIMITS.name,
+            }}
+          />
+          <Field
+            label={<>Email {req}</>}
+            errors={fields.email.errors}
+            inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+          />
+          <Field
+            label="Mobile"
+            errors={fields.mobile.errors}
+            inputProps={{
+              ...getInputProps(fields.mobile, { type: "tel" }),
+              autoComplete: "tel",
+              placeholder: "+91 98765 43210",
+            }}
+          />
+          <SelectField
+            label={<>Query type {req}</>}
+            errors={fields.query_type.errors}
+            selectProps={getSelectProps(fields.query_type)}
+          >
             <option value="">Choose a topic</option>
-            {QUERY_TYPES.map((q) => <option key={q} value={q}>{q}</option>)}
+            {QUERY_TYPES.map((q) => (
+              <option key={q} value={q}>
+                {q}
+              </option>
+            ))}
           </SelectField>
-          <Field className="span-2" label="Subject" errors={fields.subject.errors} inputProps={{ ...getInputProps(fields.subject, { type: "text" }), maxLength: TEXT_LIMITS.subject }} />
-          <TextareaField className="span-2" label={<>Message {req}</>} errors={fields.message.errors} textareaProps={{ ...getTextareaProps(fields.message), rows: 6, maxLength: TEXT_LIMITS.message }} />
+          <Field
+            className="span-2"
+            label="Subject"
+            errors={fields.subject.errors}
+            inputProps={{ ...getInputProps(fields.subject, { type: "text" }), maxLength: TEXT_LIMITS.subject }}
+          />
+          <TextareaField
+            className="span-2"
+            label={<>Message {req}</>}
+            errors={fields.message.errors}
+            textareaProps={{ ...getTextareaProps(fields.message), rows: 6, maxLength: TEXT_LIMITS.message }}
+          />
         </div>
-        <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? "Sending…" : "Send Message"}</button>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? "Sending…" : "Send Message"}
+        </button>
       </Form>
     </>
   );

@@ -18,7 +18,11 @@ export function meta({ data, matches }: Route.MetaArgs) {
   const category = data.categories.find((c) => c.slug === query.category)?.name ?? query.category;
   const what = category || "Women-Led Businesses";
   const where = query.city ? ` in ${query.city}` : "";
-  let title = query.search ? `Search results for “${query.search}”` : category || query.city ? `${what}${where}` : "Directory of Women-Led Businesses";
+  let title = query.search
+    ? `Search results for “${query.search}”`
+    : category || query.city
+      ? `${what}${where}`
+      : "Directory of Women-Led Businesses";
   if (query.page > 1) title += ` — Page ${query.page}`;
   const found = `${formatCount(pagination.total)} verified women-led business${pagination.total === 1 ? "" : "es"}`;
   const description = query.search
@@ -26,7 +30,12 @@ export function meta({ data, matches }: Route.MetaArgs) {
     : category || query.city
       ? `Browse ${found}${category ? ` for ${category.toLowerCase()}` : ""}${where}: reviews, prices and contact details.`
       : `Browse ${found}: search by name, category and city.`;
-  return pageMeta(matches, { title, description, path: directoryPath(query), robots: directoryRobots({ ...query, total: pagination.total }) });
+  return pageMeta(matches, {
+    title,
+    description,
+    path: directoryPath(query),
+    robots: directoryRobots({ ...query, total: pagination.total }),
+  });
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -43,7 +52,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const raw = searchParamsObject(params);
   // The page never fails on a bad page number: it falls back to page 1 (the API answers 400 instead).
   let parsed = directoryQuerySchema.safeParse({ ...raw, limit: String(DIRECTORY_PAGE_SIZE), featured: undefined });
-  if (!parsed.success) parsed = directoryQuerySchema.safeParse({ ...raw, page: "1", limit: String(DIRECTORY_PAGE_SIZE), featured: undefined });
+  if (!parsed.success)
+    parsed = directoryQuerySchema.safeParse({
+      ...raw,
+      page: "1",
+      limit: String(DIRECTORY_PAGE_SIZE),
+      featured: undefined,
+    });
   const query = parsed.success ? parsed.data : directoryQuerySchema.parse({});
   const db = getDb();
   const [categories, result] = await Promise.all([listActiveCategories(db), listPublicSellers(db, query)]);
@@ -93,80 +108,179 @@ export default function Directory({ loaderData }: Route.ComponentProps) {
       <section className="page-hero">
         <div className="container">
           <h1>Discover Women-Led Businesses</h1>
-          <p>Verified sellers from our community — fashion, food, wellness, services and more. Search by name, category or city.</p>
+          <p>
+            Verified sellers from our community — fashion, food, wellness, services and more. Search by name, category
+            or city.
+          </p>
           {/* key resets the uncontrolled fields when the URL changes (e.g. Clear all filters) */}
-          <Form method="get" action="/directory" className="card search-panel" role="search" key={`${query.search}|${query.category}|${query.city}`}>
+          <Form
+            method="get"
+            action="/directory"
+            className="card search-panel"
+            role="search"
+            key={`${query.search}|${query.category}|${query.city}`}
+          >
             <div className="field">
               <label htmlFor="dir-search">Search</label>
-              <input id="dir-search" className="input" type="search" name="search" defaultValue={query.search} placeholder="Business, owner, product or locality" maxLength={100} />
+              <input
+                id="dir-search"
+                className="input"
+                type="search"
+                name="search"
+                defaultValue={query.search}
+                placeholder="Business, owner, product or locality"
+                maxLength={100}
+              />
             </div>
             <div className="field">
               <label htmlFor="dir-category">Category</label>
               <select id="dir-category" className="select" name="category" defaultValue={query.category}>
                 <option value="">All categories</option>
-                {categories.map((c) => <option key={c.id} value={c.slug}>{c.name}</option>)}
+                {categories.map((c) => (
+                  <option key={c.id} value={c.slug}>
+                    {c.name}
+                  </option>
+                ))}
               </select>
             </div>
             <div className="field">
               <label htmlFor="dir-city">City</label>
               <select id="dir-city" className="select" name="city" defaultValue={query.city}>
                 <option value="">All cities</option>
-                {CITIES.map((c) => <option key={c} value={c}>{c}</option>)}
+                {CITIES.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
               </select>
             </div>
             {view === "list" ? <input type="hidden" name="view" value="list" /> : null}
-            <button type="submit" className="btn btn-primary"><SearchIcon /> Search</button>
+            <button type="submit" className="btn btn-primary">
+              <SearchIcon /> Search
+            </button>
           </Form>
         </div>
       </section>
 
       <section className="container section" aria-labelledby="results-heading">
         <div className="results-bar">
-          <h2 id="results-heading" aria-live="polite">{pagination.total} Businesses Found</h2>
+          <h2 id="results-heading" aria-live="polite">
+            {pagination.total} Businesses Found
+          </h2>
           <nav className="view-toggle" aria-label="Layout">
-            <Link to={directoryHref(state, { view: "grid" })} aria-current={view === "grid" ? "true" : undefined} preventScrollReset><GridIcon /> Grid</Link>
-            <Link to={directoryHref(state, { view: "list" })} aria-current={view === "list" ? "true" : undefined} preventScrollReset><ListIcon /> List</Link>
+            <Link
+              to={directoryHref(state, { view: "grid" })}
+              aria-current={view === "grid" ? "true" : undefined}
+              preventScrollReset
+            >
+              <GridIcon /> Grid
+            </Link>
+            <Link
+              to={directoryHref(state, { view: "list" })}
+              aria-current={view === "list" ? "true" : undefined}
+              preventScrollReset
+            >
+              <ListIcon /> List
+            </Link>
           </nav>
         </div>
 
         {hasFilters ? (
           <div className="filter-chips" aria-label="Active filters">
-            {query.search ? <Link className="chip chip-remove" to={directoryHref(state, { search: "", page: 1 })} aria-label={`Remove search ${query.search}`}>Search: “{query.search}” <XIcon /></Link> : null}
-            {query.category ? <Link className="chip chip-remove" to={directoryHref(state, { category: "", page: 1 })} aria-label={`Remove category ${categoryName}`}>{categoryName} <XIcon /></Link> : null}
-            {query.city ? <Link className="chip chip-remove" to={directoryHref(state, { city: "", page: 1 })} aria-label={`Remove city ${query.city}`}>{query.city} <XIcon /></Link> : null}
-            <Link to={directoryHref(state, { search: "", category: "", city: "", page: 1 })} className="small">Clear all filters</Link>
+            {query.search ? (
+              <Link
+                className="chip chip-remove"
+                to={directoryHref(state, { search: "", page: 1 })}
+                aria-label={`Remove search ${query.search}`}
+              >
+                Search: “{query.search}” <XIcon />
+              </Link>
+            ) : null}
+            {query.category ? (
+              <Link
+                className="chip chip-remove"
+                to={directoryHref(state, { category: "", page: 1 })}
+                aria-label={`Remove category ${categoryName}`}
+              >
+                {categoryName} <XIcon />
+              </Link>
+            ) : null}
+            {query.city ? (
+              <Link
+                className="chip chip-remove"
+                to={directoryHref(state, { city: "", page: 1 })}
+                aria-label={`Remove city ${query.city}`}
+              >
+                {query.city} <XIcon />
+              </Link>
+            ) : null}
+            <Link to={directoryHref(state, { search: "", category: "", city: "", page: 1 })} className="small">
+              Clear all filters
+            </Link>
           </div>
         ) : null}
 
         {sellers.length ? (
           <div className={view === "list" ? "seller-list" : "seller-grid"}>
-            {sellers.map((s, i) => <SellerCard key={s.id} seller={s} layout={view} eager={i < 4} priority={i === 0} />)}
+            {sellers.map((s, i) => (
+              <SellerCard key={s.id} seller={s} layout={view} eager={i < 4} priority={i === 0} />
+            ))}
           </div>
         ) : pastLastPage ? (
           <div className="empty-state">
-            <div className="icon" aria-hidden="true">📄</div>
+            <div className="icon" aria-hidden="true">
+              📄
+            </div>
             <h3>This page has no businesses</h3>
             <p className="muted">There are only {pagination.pages} pages of results.</p>
-            <Link to={directoryHref(state, { page: 1 })} className="btn btn-primary">Go to the first page</Link>
+            <Link to={directoryHref(state, { page: 1 })} className="btn btn-primary">
+              Go to the first page
+            </Link>
           </div>
         ) : (
           <div className="empty-state">
-            <div className="icon" aria-hidden="true">🔍</div>
+            <div className="icon" aria-hidden="true">
+              🔍
+            </div>
             <h3>No businesses found</h3>
             <p className="muted">Try a different search, category or city.</p>
-            <Link to={directoryHref(state, { search: "", category: "", city: "", page: 1 })} className="btn btn-primary">Clear Filters</Link>
+            <Link
+              to={directoryHref(state, { search: "", category: "", city: "", page: 1 })}
+              className="btn btn-primary"
+            >
+              Clear Filters
+            </Link>
           </div>
         )}
 
         {pagination.pages > 1 && !pastLastPage ? (
           <nav className="pagination" aria-label="Pages">
-            {query.page > 1 ? <Link to={directoryHref(state, { page: query.page - 1 })} rel="prev">Previous</Link> : null}
+            {query.page > 1 ? (
+              <Link to={directoryHref(state, { page: query.page - 1 })} rel="prev">
+                Previous
+              </Link>
+            ) : null}
             {pageWindow(query.page, pagination.pages).map((p, i) =>
-              p === "…" ? <span key={`gap-${i}`} aria-hidden="true">…</span> : (
-                <Link key={p} to={directoryHref(state, { page: p })} aria-current={p === query.page ? "page" : undefined} aria-label={`Page ${p}`}>{p}</Link>
+              p === "…" ? (
+                <span key={`gap-${i}`} aria-hidden="true">
+                  …
+                </span>
+              ) : (
+                <Link
+                  key={p}
+                  to={directoryHref(state, { page: p })}
+                  aria-current={p === query.page ? "page" : undefined}
+                  aria-label={`Page ${p}`}
+                >
+                  {p}
+                </Link>
               ),
             )}
-            {query.page < pagination.pages ? <Link to={directoryHref(state, { page: query.page + 1 })} rel="next">Next</Link> : null}
+            {query.page < pagination.pages ? (
+              <Link to={directoryHref(state, { page: query.page + 1 })} rel="next">
+                Next
+              </Link>
+            ) : null}
           </nav>
         ) : null}
       </section>

@@ -10,8 +10,21 @@ import { getDb } from "~db/client";
 import { CONTACT, MARKETING } from "~/lib/constants";
 import { formatRating } from "~/lib/format";
 import {
-  AWARDS, CASE_STUDIES, COMMUNITY_STATS, ECOSYSTEM_NODES, EVENT_FILM, FINAL_CTA_STATS, HOME_CATEGORIES, type HomeCard, MEDIA_MENTIONS, PILLARS,
-  STORY_LINES, TESTIMONIALS, TRUSTED_BRANDS, VERIFIED_BENEFITS, WHAT_IF_SLIDES,
+  AWARDS,
+  CASE_STUDIES,
+  COMMUNITY_STATS,
+  ECOSYSTEM_NODES,
+  EVENT_FILM,
+  FINAL_CTA_STATS,
+  HOME_CATEGORIES,
+  type HomeCard,
+  MEDIA_MENTIONS,
+  PILLARS,
+  STORY_LINES,
+  TESTIMONIALS,
+  TRUSTED_BRANDS,
+  VERIFIED_BENEFITS,
+  WHAT_IF_SLIDES,
 } from "~/lib/home-content";
 import { getHomeFeatured } from "~/services/home.server";
 import type { Route } from "./+types/home";
@@ -45,18 +58,40 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {/* 1. Hero with search */}
       <section className="home-hero" aria-labelledby="hero-heading">
         <div className="container home-hero-inner">
-          <p className="eyebrow">{MARKETING.members} women professionals · {MARKETING.verifiedSellers} verified sellers</p>
-          <h1 id="hero-heading">Discover &amp; support <span className="text-gradient">women-led businesses</span> near you</h1>
-          <p className="lead">Fashion, food, wellness, services and more — verified sellers from Bangalore's largest community of women entrepreneurs.</p>
+          <p className="eyebrow">
+            {MARKETING.members} women professionals · {MARKETING.verifiedSellers} verified sellers
+          </p>
+          <h1 id="hero-heading">
+            Discover &amp; support <span className="text-gradient">women-led businesses</span> near you
+          </h1>
+          <p className="lead">
+            Fashion, food, wellness, services and more — verified sellers from Bangalore's largest community of women
+            entrepreneurs.
+          </p>
           <Form method="get" action="/directory" role="search" className="hero-search">
-            <label htmlFor="hero-search" className="visually-hidden">Search businesses</label>
+            <label htmlFor="hero-search" className="visually-hidden">
+              Search businesses
+            </label>
             <SearchIcon className="hero-search-icon" aria-hidden="true" />
-            <input id="hero-search" className="input" type="search" name="search" maxLength={100} placeholder="Search cakes, sarees, yoga, accountants…" />
-            <button type="submit" className="btn btn-primary">Search</button>
+            <input
+              id="hero-search"
+              className="input"
+              type="search"
+              name="search"
+              maxLength={100}
+              placeholder="Search cakes, sarees, yoga, accountants…"
+            />
+            <button type="submit" className="btn btn-primary">
+              Search
+            </button>
           </Form>
           <div className="row hero-actions">
-            <Link to="/list-your-business" className="btn btn-primary btn-lg">List Your Business</Link>
-            <Link to="/directory" className="btn btn-lg">Browse the Directory</Link>
+            <Link to="/list-your-business" className="btn btn-primary btn-lg">
+              List Your Business
+            </Link>
+            <Link to="/directory" className="btn btn-lg">
+              Browse the Directory
+            </Link>
           </div>
         </div>
       </section>
@@ -68,7 +103,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h2 id="benefits-heading">Grow with a community that buys from women</h2>
         </div>
         <FeatureGrid items={VERIFIED_BENEFITS} />
-        <p className="center"><Link to="/list-your-business" className="btn btn-primary">Register as a Seller</Link></p>
+        <p className="center">
+          <Link to="/list-your-business" className="btn btn-primary">
+            Register as a Seller
+          </Link>
+        </p>
       </section>
 
       {/* 3. Categories */}
@@ -82,14 +121,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {HOME_CATEGORIES.map((c) => (
               <li key={c.name}>
                 <Link to={`/directory?category=${c.slug}`} className="category-tile">
-                  <span className="category-emoji" aria-hidden="true">{c.emoji}</span>
+                  <span className="category-emoji" aria-hidden="true">
+                    {c.emoji}
+                  </span>
                   <span className="category-name">{c.name}</span>
                   <span className="category-count">{c.count} sellers</span>
                 </Link>
               </li>
             ))}
           </ul>
-          <p className="center"><Link to="/directory" className="btn">View All Categories</Link></p>
+          <p className="center">
+            <Link to="/directory" className="btn">
+              View All Categories
+            </Link>
+          </p>
         </div>
       </section>
 
@@ -100,15 +145,23 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h2 id="featured-heading">Featured sellers</h2>
         </div>
         <Carousel label="Featured sellers" perViewWide={3}>
-          {loaderData.featured.map((card, i) => <HomeSellerCard key={card.id ?? `sample-${i}`} card={card} />)}
+          {loaderData.featured.map((card, i) => (
+            <HomeSellerCard key={card.id ?? `sample-${i}`} card={card} />
+          ))}
         </Carousel>
-        <p className="center"><Link to="/directory" className="btn">See all businesses</Link></p>
+        <p className="center">
+          <Link to="/directory" className="btn">
+            See all businesses
+          </Link>
+        </p>
       </section>
 
       {/* 5. Community statistics */}
       <section className="section stats-band" aria-labelledby="stats-heading">
         <div className="container">
-          <h2 id="stats-heading" className="center">A community that shows up</h2>
+          <h2 id="stats-heading" className="center">
+            A community that shows up
+          </h2>
           <StatsList stats={COMMUNITY_STATS} />
         </div>
       </section>
@@ -123,7 +176,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {AWARDS.map((a) => (
             <li key={a.title} className="card card-pad award">
               <span className="award-year">{a.year}</span>
-              <span aria-hidden="true" className="award-icon">🏆</span>
+              <span aria-hidden="true" className="award-icon">
+                🏆
+              </span>
               <h3>{a.title}</h3>
               <p className="muted small">{a.by}</p>
             </li>
@@ -133,9 +188,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       {/* 7. Media mentions */}
       <section className="container section-tight" id="press" aria-labelledby="media-heading">
-        <h2 id="media-heading" className="eyebrow center">As featured in</h2>
+        <h2 id="media-heading" className="eyebrow center">
+          As featured in
+        </h2>
         <ul className="logo-strip">
-          {MEDIA_MENTIONS.map((m) => <li key={m} className="wordmark serif">{m}</li>)}
+          {MEDIA_MENTIONS.map((m) => (
+            <li key={m} className="wordmark serif">
+              {m}
+            </li>
+          ))}
         </ul>
       </section>
 
@@ -147,14 +208,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <h2 id="testimonials-heading">Loved by women founders</h2>
           </div>
           <Carousel label="Testimonials" perViewWide={2}>
-            {TESTIMONIALS.map((t) => <TestimonialCard key={t.name} testimonial={t} />)}
+            {TESTIMONIALS.map((t) => (
+              <TestimonialCard key={t.name} testimonial={t} />
+            ))}
           </Carousel>
         </div>
       </section>
 
       {/* 9. 'What if' slider */}
       <section className="container section" aria-labelledby="whatif-heading">
-        <h2 id="whatif-heading" className="visually-hidden">What if</h2>
+        <h2 id="whatif-heading" className="visually-hidden">
+          What if
+        </h2>
         <Carousel label="What if" className="whatif">
           {WHAT_IF_SLIDES.map((s, i) => (
             <div key={s.title} className={`whatif-slide tone-${i % 4}`}>
@@ -173,7 +238,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <h2 id="ecosystem-heading">Everything a woman founder needs, connected</h2>
           </div>
           <div className="ecosystem" data-reveal>
-            <div className="ecosystem-hub"><span>BWP</span><span className="small">Community</span></div>
+            <div className="ecosystem-hub">
+              <span>BWP</span>
+              <span className="small">Community</span>
+            </div>
             <ul className="ecosystem-nodes">
               {ECOSYSTEM_NODES.map((n, i) => (
                 <li key={n.name} className={`ecosystem-node node-${i}`}>
@@ -195,7 +263,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <Carousel label="Core pillars" mode="small">
           {PILLARS.map((p) => (
             <article key={p.id} id={p.id === "programs" ? "programs" : undefined} className="card card-pad pillar">
-              <div className="icon-bubble" aria-hidden="true">{p.icon}</div>
+              <div className="icon-bubble" aria-hidden="true">
+                {p.icon}
+              </div>
               <h3>{p.title}</h3>
               <p className="muted">{p.text}</p>
               <Link to={p.link.to}>{p.link.label} →</Link>
@@ -210,10 +280,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <div>
             <p className="eyebrow">Mirror of strength</p>
             <h2 id="mirror-heading">See in yourself what we see in you</h2>
-            <p className="muted">Every woman here started with doubt. What changed was a community that reflected her strength back to her — customers, mentors, friends.</p>
-            <Link to="/list-your-business" className="btn btn-primary">Reflect Your Strength</Link>
+            <p className="muted">
+              Every woman here started with doubt. What changed was a community that reflected her strength back to her
+              — customers, mentors, friends.
+            </p>
+            <Link to="/list-your-business" className="btn btn-primary">
+              Reflect Your Strength
+            </Link>
           </div>
-          <div className="mirror-art" aria-hidden="true"><span>✨</span></div>
+          <div className="mirror-art" aria-hidden="true">
+            <span>✨</span>
+          </div>
         </div>
       </section>
 
@@ -224,17 +301,27 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <p className="eyebrow">Our story</p>
             <h2 id="story-heading">From one conversation to a movement</h2>
             <ol className="story-lines">
-              {STORY_LINES.map((line) => <li key={line} data-reveal>{line}</li>)}
+              {STORY_LINES.map((line) => (
+                <li key={line} data-reveal>
+                  {line}
+                </li>
+              ))}
             </ol>
             <div className="row">
-              <Link to="/contact" className="btn">Learn More About Us</Link>
-              <a href={CONTACT.communityUrl} target="_blank" rel="noopener noreferrer" className="btn btn-primary">Experience BWP Community</a>
+              <Link to="/contact" className="btn">
+                Learn More About Us
+              </Link>
+              <a href={CONTACT.communityUrl} target="_blank" rel="noopener noreferrer" className="btn btn-primary">
+                Experience BWP Community
+              </a>
             </div>
           </div>
           <div id="events">
             <VideoModal youtubeId={EVENT_FILM.youtubeId} title={EVENT_FILM.title}>
               <span className="video-poster">
-                <span className="play-button" aria-hidden="true">▶</span>
+                <span className="play-button" aria-hidden="true">
+                  ▶
+                </span>
                 <span className="video-caption">Watch the event film</span>
               </span>
             </VideoModal>
@@ -245,22 +332,38 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {/* 14. Vision to execution: founder */}
       <section className="container section" id="team" aria-labelledby="founder-heading" data-reveal>
         <div className="founder card card-pad">
-          <div className="founder-photo" aria-hidden="true">RN</div>
+          <div className="founder-photo" aria-hidden="true">
+            RN
+          </div>
           <div>
             <p className="eyebrow">From vision to execution</p>
             <h2 id="founder-heading">“We built the network we wished we had.”</h2>
-            <p className="muted">Our founder started BWP as a small group of professionals helping each other find clients. Today a volunteer team runs programs, events and this directory — and we're always looking for people who want to help.</p>
-            <p id="careers" className="small muted">Want to volunteer or work with us? We'd love to hear from you.</p>
-            <Link to="/contact" className="btn btn-primary">Talk to the team</Link>
+            <p className="muted">
+              Our founder started BWP as a small group of professionals helping each other find clients. Today a
+              volunteer team runs programs, events and this directory — and we're always looking for people who want to
+              help.
+            </p>
+            <p id="careers" className="small muted">
+              Want to volunteer or work with us? We'd love to hear from you.
+            </p>
+            <Link to="/contact" className="btn btn-primary">
+              Talk to the team
+            </Link>
           </div>
         </div>
       </section>
 
       {/* 15. Trusted brands */}
       <section className="container section-tight" aria-labelledby="brands-heading">
-        <h2 id="brands-heading" className="eyebrow center">Trusted by brands that grew with us</h2>
+        <h2 id="brands-heading" className="eyebrow center">
+          Trusted by brands that grew with us
+        </h2>
         <ul className="logo-strip">
-          {TRUSTED_BRANDS.map((b) => <li key={b} className="wordmark">{b}</li>)}
+          {TRUSTED_BRANDS.map((b) => (
+            <li key={b} className="wordmark">
+              {b}
+            </li>
+          ))}
         </ul>
       </section>
 
@@ -277,7 +380,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <h3>{c.headline}</h3>
               <p className="muted">{c.campaign}</p>
               <ul className="impact-list">
-                {c.impact.map((point) => <li key={point}>{point}</li>)}
+                {c.impact.map((point) => (
+                  <li key={point}>{point}</li>
+                ))}
               </ul>
             </article>
           ))}
@@ -293,19 +398,32 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
           <div className="cta-grid">
             <div className="card card-pad cta-card">
-              <div className="icon-bubble" aria-hidden="true">🏪</div>
+              <div className="icon-bubble" aria-hidden="true">
+                🏪
+              </div>
               <h3>List your business</h3>
               <p className="muted">Get verified and reach {MARKETING.members} members.</p>
-              <Link to="/list-your-business" className="btn btn-primary">List Your Business</Link>
+              <Link to="/list-your-business" className="btn btn-primary">
+                List Your Business
+              </Link>
             </div>
             <div className="card card-pad cta-card">
-              <div className="icon-bubble" aria-hidden="true">💬</div>
+              <div className="icon-bubble" aria-hidden="true">
+                💬
+              </div>
               <h3>Join the community</h3>
-              <p className="muted">{MARKETING.whatsappMembers} women in {MARKETING.whatsappGroups} groups, {MARKETING.dailyActive} active daily.</p>
-              <a href={CONTACT.communityUrl} target="_blank" rel="noopener noreferrer" className="btn">Join Community</a>
+              <p className="muted">
+                {MARKETING.whatsappMembers} women in {MARKETING.whatsappGroups} groups, {MARKETING.dailyActive} active
+                daily.
+              </p>
+              <a href={CONTACT.communityUrl} target="_blank" rel="noopener noreferrer" className="btn">
+                Join Community
+              </a>
             </div>
             <div className="card card-pad cta-card">
-              <div className="icon-bubble" aria-hidden="true">💌</div>
+              <div className="icon-bubble" aria-hidden="true">
+                💌
+              </div>
               <h3>Stay updated</h3>
               <p className="muted">News, events and new sellers, twice a month.</p>
               <NewsletterForm source="homepage_final_cta" variant="stacked" />
@@ -321,22 +439,36 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 function HomeSellerCard({ card }: { card: HomeCard }) {
   const body = (
     <>
-      <div className="media"><SellerAvatar name={card.name} photo={card.profilePhoto} sizes="(max-width: 48rem) 88vw, 24rem" /></div>
+      <div className="media">
+        <SellerAvatar name={card.name} photo={card.profilePhoto} sizes="(max-width: 48rem) 88vw, 24rem" />
+      </div>
       <div className="body">
         <div className="row" style={{ justifyContent: "space-between", gap: "var(--s-2)" }}>
           <span className="chip">{card.category}</span>
-          <span className="rating"><StarIcon className="star" /> {formatRating(card.rating)} <span className="muted">({card.reviews})</span></span>
+          <span className="rating">
+            <StarIcon className="star" /> {formatRating(card.rating)} <span className="muted">({card.reviews})</span>
+          </span>
         </div>
         <h3>{card.name}</h3>
         <p className="tagline">{card.speciality}</p>
         {card.description ? <p className="desc">{card.description}</p> : null}
-        <p className="meta"><MapPinIcon /> {card.location}</p>
+        <p className="meta">
+          <MapPinIcon /> {card.location}
+        </p>
       </div>
     </>
   );
   return card.id ? (
-    <Link to={`/seller/${card.id}`} className="card seller-card home-seller-card">{body}</Link>
+    <Link to={`/seller/${card.id}`} className="card seller-card home-seller-card">
+      {body}
+    </Link>
   ) : (
-    <Link to="/directory" className="card seller-card home-seller-card" aria-label={`${card.name} (sample seller) — browse the directory`}>{body}</Link>
+    <Link
+      to="/directory"
+      className="card seller-card home-seller-card"
+      aria-label={`${card.name} (sample seller) — browse the directory`}
+    >
+      {body}
+    </Link>
   );
 }

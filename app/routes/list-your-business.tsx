@@ -44,9 +44,22 @@ const CHECKLIST = [
 ] as const;
 
 const TESTIMONIALS = [
-  { name: "Lakshmi Menon", title: "Saree Sutra", review: "I listed on a Friday and had three orders by Wednesday's market day post. Best ₹1,499 I've spent on my business." },
-  { name: "Farah Khan", title: "Tiffin Tales", review: "The reviews on my profile do the selling for me. Corporate clients found me through the directory." },
-  { name: "Deepa Hegde", title: "Ledger & Co.", review: "As a service business I was unsure — but the verified badge gave clients the confidence to call." },
+  {
+    name: "Lakshmi Menon",
+    title: "Saree Sutra",
+    review:
+      "I listed on a Friday and had three orders by Wednesday's market day post. Best ₹1,499 I've spent on my business.",
+  },
+  {
+    name: "Farah Khan",
+    title: "Tiffin Tales",
+    review: "The reviews on my profile do the selling for me. Corporate clients found me through the directory.",
+  },
+  {
+    name: "Deepa Hegde",
+    title: "Ledger & Co.",
+    review: "As a service business I was unsure — but the verified badge gave clients the confidence to call.",
+  },
 ] as const;
 
 export const headers: Route.HeadersFunction = publicCacheHeaders;
@@ -57,11 +70,20 @@ export default function ListYourBusiness() {
       <section className="home-hero" aria-labelledby="lyb-heading">
         <div className="container home-hero-inner">
           <p className="eyebrow">For women entrepreneurs</p>
-          <h1 id="lyb-heading">Grow your business with <span className="text-gradient">{MARKETING.members} women</span> behind you</h1>
-          <p className="lead">Get a verified listing in the BWP Directory, reach customers who choose women-led brands, and go live within 24-48 hours.</p>
+          <h1 id="lyb-heading">
+            Grow your business with <span className="text-gradient">{MARKETING.members} women</span> behind you
+          </h1>
+          <p className="lead">
+            Get a verified listing in the BWP Directory, reach customers who choose women-led brands, and go live within
+            24-48 hours.
+          </p>
           <div className="row hero-actions">
-            <Link to="/register" className="btn btn-primary btn-lg">Register Your Business</Link>
-            <a href="#plans" className="btn btn-lg">See plans</a>
+            <Link to="/register" className="btn btn-primary btn-lg">
+              Register Your Business
+            </Link>
+            <a href="#plans" className="btn btn-lg">
+              See plans
+            </a>
           </div>
         </div>
       </section>
@@ -69,7 +91,10 @@ export default function ListYourBusiness() {
       <section className="container section-tight" aria-label="Our reach">
         <ul className="stats-grid compact">
           {STATS.map((s) => (
-            <li key={s.label}><span className="stat-value">{s.value}</span><span className="stat-label">{s.label}</span></li>
+            <li key={s.label}>
+              <span className="stat-value">{s.value}</span>
+              <span className="stat-label">{s.label}</span>
+            </li>
           ))}
         </ul>
       </section>
@@ -88,10 +113,16 @@ export default function ListYourBusiness() {
             <p className="eyebrow">What you get</p>
             <h2 id="lyb-features">Everything you need to be found</h2>
             <p className="muted">Every plan includes the full listing. Longer plans simply cost less per month.</p>
-            <Link to="/register" className="btn btn-primary">Register Now</Link>
+            <Link to="/register" className="btn btn-primary">
+              Register Now
+            </Link>
           </div>
           <ul className="checklist">
-            {CHECKLIST.map((item) => <li key={item}><CheckIcon /> {item}</li>)}
+            {CHECKLIST.map((item) => (
+              <li key={item}>
+                <CheckIcon /> {item}
+              </li>
+            ))}
           </ul>
         </div>
       </section>
@@ -102,7 +133,9 @@ export default function ListYourBusiness() {
           <h2 id="lyb-testimonials">Sellers who grew with us</h2>
         </div>
         <div className="feature-grid three">
-          {TESTIMONIALS.map((t) => <TestimonialCard key={t.name} testimonial={t} />)}
+          {TESTIMONIALS.map((t) => (
+            <TestimonialCard key={t.name} testimonial={t} />
+          ))}
         </div>
       </section>
 
@@ -113,7 +146,11 @@ export default function ListYourBusiness() {
             <h2 id="plans-heading">Simple plans, no commission</h2>
             <p className="muted">Pay once by UPI. Every plan includes:</p>
             <ul className="inline-features">
-              {PLAN_FEATURES.map((f) => <li key={f}><CheckIcon /> {f}</li>)}
+              {PLAN_FEATURES.map((f) => (
+                <li key={f}>
+                  <CheckIcon /> {f}
+                </li>
+              ))}
             </ul>
           </div>
           <ul className="plan-grid">
@@ -122,10 +159,25 @@ export default function ListYourBusiness() {
                 {p.popular ? <span className="plan-ribbon">Most popular</span> : null}
                 {p.featured ? <span className="plan-ribbon elite">Featured on home</span> : null}
                 <h3>{p.name}</h3>
-                <p className="plan-price"><span>{formatRupees(p.amount)}</span></p>
-                <p className="muted small">for {planDuration(p)}{p.months > 1 ? ` · ${formatRupees(Math.round(p.amount / p.months))}/month` : ""}</p>
-                {p.featured ? <p className="small">Adds a featured-on-homepage badge and a spot in the featured sellers.</p> : <p className="small muted">All listing features included.</p>}
-                <Link to={`/register?plan=${p.id}`} className={`btn btn-block ${p.popular || p.featured ? "btn-primary" : ""}`} aria-label={`Choose the ${p.name} plan, ${formatRupees(p.amount)} for ${planDuration(p)}`}>Choose {p.name}</Link>
+                <p className="plan-price">
+                  <span>{formatRupees(p.amount)}</span>
+                </p>
+                <p className="muted small">
+                  for {planDuration(p)}
+                  {p.months > 1 ? ` · ${formatRupees(Math.round(p.amount / p.months))}/month` : ""}
+                </p>
+                {p.featured ? (
+                  <p className="small">Adds a featured-on-homepage badge and a spot in the featured sellers.</p>
+                ) : (
+                  <p className="small muted">All listing features included.</p>
+                )}
+                <Link
+                  to={`/register?plan=${p.id}`}
+                  className={`btn btn-block ${p.popular || p.featured ? "btn-primary" : ""}`}
+                  aria-label={`Choose the ${p.name} plan, ${formatRupees(p.amount)} for ${planDuration(p)}`}
+                >
+                  Choose {p.name}
+                </Link>
               </li>
             ))}
           </ul>
@@ -144,9 +196,13 @@ export default function ListYourBusiness() {
         <div className="cta-banner">
           <div>
             <h2>Ready to be found?</h2>
-            <p>Applications take about 10 minutes. Keep an ID document, a profile photo and your UPI screenshot ready.</p>
+            <p>
+              Applications take about 10 minutes. Keep an ID document, a profile photo and your UPI screenshot ready.
+            </p>
           </div>
-          <Link to="/register" className="btn btn-lg btn-light">Start Your Application</Link>
+          <Link to="/register" className="btn btn-lg btn-light">
+            Start Your Application
+          </Link>
         </div>
       </section>
     </>

@@ -21,7 +21,10 @@ export function headers() {
 }
 
 function linkFrom(params: URLSearchParams | FormData) {
-  const email = String(params.get("email") ?? "").trim().toLowerCase().slice(0, 254);
+  const email = String(params.get("email") ?? "")
+    .trim()
+    .toLowerCase()
+    .slice(0, 254);
   const token = String(params.get("token") ?? "").slice(0, 128);
   return { email, token };
 }
@@ -43,26 +46,41 @@ export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.
   return (
     <section className="container section narrow">
       <div className="card card-pad center-card stack">
-        <div className="icon-bubble" aria-hidden="true">💌</div>
+        <div className="icon-bubble" aria-hidden="true">
+          💌
+        </div>
         {actionData?.done ? (
           <>
             <h1>Unsubscribed</h1>
-            <p className="form-success" role="status">{actionData.message}</p>
-            <p className="muted">{loaderData.email} will get no more newsletter emails. Changed your mind? You can subscribe again any time.</p>
+            <p className="form-success" role="status">
+              {actionData.message}
+            </p>
+            <p className="muted">
+              {loaderData.email} will get no more newsletter emails. Changed your mind? You can subscribe again any
+              time.
+            </p>
             <div className="row" style={{ justifyContent: "center" }}>
-              <Link to="/" className="btn btn-primary">Back to the home page</Link>
+              <Link to="/" className="btn btn-primary">
+                Back to the home page
+              </Link>
             </div>
           </>
         ) : (
           <>
             <h1>Unsubscribe from the newsletter?</h1>
-            <p className="muted">We will stop sending the newsletter to <strong>{loaderData.email}</strong>.</p>
+            <p className="muted">
+              We will stop sending the newsletter to <strong>{loaderData.email}</strong>.
+            </p>
             <Form method="post" className="stack">
               <input type="hidden" name="email" value={loaderData.email} />
               <input type="hidden" name="token" value={loaderData.token} />
-              <button type="submit" className="btn btn-primary btn-block">Unsubscribe</button>
+              <button type="submit" className="btn btn-primary btn-block">
+                Unsubscribe
+              </button>
             </Form>
-            <Link to="/" className="small">Keep my subscription</Link>
+            <Link to="/" className="small">
+              Keep my subscription
+            </Link>
           </>
         )}
       </div>
@@ -73,7 +91,9 @@ export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <BadLinkPage error={error} title="Unsubscribe link not valid" fallback={UNSUBSCRIBE_BAD_LINK}>
-      <Link to="/contact" className="btn">Contact us</Link>
+      <Link to="/contact" className="btn">
+        Contact us
+      </Link>
     </BadLinkPage>
   );
 }

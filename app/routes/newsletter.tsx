@@ -38,7 +38,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const guard = checkPublicForm("newsletter", context.clientAddress, formData.get(HONEYPOT_FIELD));
   if (!guard.ok) {
-    return data({ ok: false as const, errors: [guard.message], result: submission.reply({ formErrors: [guard.message] }) }, { status: guard.status, headers: guard.headers });
+    return data(
+      { ok: false as const, errors: [guard.message], result: submission.reply({ formErrors: [guard.message] }) },
+      { status: guard.status, headers: guard.headers },
+    );
   }
   const outcome = await subscribeWithWelcome(getDb(), submission.value, publicOrigin(request));
   if (js) return { ok: true as const, message: NEWSLETTER_MESSAGES[outcome] };
@@ -57,26 +60,50 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
   return (
     <section className="container section narrow">
       <div className="card card-pad center-card">
-        <div className="icon-bubble" aria-hidden="true">💌</div>
+        <div className="icon-bubble" aria-hidden="true">
+          💌
+        </div>
         {loaderData.message ? (
           <>
             <h1>You're on the list</h1>
-            <p className="form-success" role="status">{loaderData.message}</p>
+            <p className="form-success" role="status">
+              {loaderData.message}
+            </p>
             <div className="row" style={{ justifyContent: "center" }}>
-              <Link to="/" className="btn btn-primary">Back to the home page</Link>
-              <Link to="/directory" className="btn">Browse the directory</Link>
+              <Link to="/" className="btn btn-primary">
+                Back to the home page
+              </Link>
+              <Link to="/directory" className="btn">
+                Browse the directory
+              </Link>
             </div>
           </>
         ) : (
           <>
             <h1>Stay updated</h1>
-            <p className="muted">Community news, events and new businesses, about twice a month. Unsubscribe any time.</p>
+            <p className="muted">
+              Community news, events and new businesses, about twice a month. Unsubscribe any time.
+            </p>
             <Form method="post" {...getFormProps(form)} onFocus={validation.load} className="stack">
               <Honeypot />
               <input type="hidden" name="source" value="website" />
-              {form.errors?.length ? <div className="form-error" role="alert"><ErrorList errors={form.errors} /></div> : null}
-              <Field label="Email address" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", placeholder: "you@example.com" }} />
-              <button type="submit" className="btn btn-primary btn-block">Subscribe</button>
+              {form.errors?.length ? (
+                <div className="form-error" role="alert">
+                  <ErrorList errors={form.errors} />
+                </div>
+              ) : null}
+              <Field
+                label="Email address"
+                errors={fields.email.errors}
+                inputProps={{
+                  ...getInputProps(fields.email, { type: "email" }),
+                  autoComplete: "email",
+                  placeholder: "you@example.com",
+                }}
+              />
+              <button type="submit" className="btn btn-primary btn-block">
+                Subscribe
+              </button>
             </Form>
           </>
         )}

@@ -3,13 +3,28 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
 import type { z } from "zod";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { ErrorList, Field, Honeypot, ImageFileField as FileField, InputFocusedWhenFirstInvalid, SelectField } from "~/components/forms";
+import {
+  ErrorList,
+  Field,
+  Honeypot,
+  ImageFileField as FileField,
+  InputFocusedWhenFirstInvalid,
+  SelectField,
+} from "~/components/forms";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { CheckIcon, ShieldIcon } from "~/components/icons";
 import { SellerCategoryFields } from "~/components/seller-category-fields";
 import { SellerContactFields, SellerProfileFields } from "~/components/seller-profile-fields";
 import { getDb } from "~db/client";
-import { formatRupees, ID_PROOF_TYPES, MAX_PRODUCT_IMAGES, PLANS, planById, planDuration, type PlanId } from "~/lib/constants";
+import {
+  formatRupees,
+  ID_PROOF_TYPES,
+  MAX_PRODUCT_IMAGES,
+  PLANS,
+  planById,
+  planDuration,
+  type PlanId,
+} from "~/lib/constants";
 import { APPLICATION_FILE_FIELDS, APPLICATION_FILE_LABELS } from "~/lib/validation/constants";
 import { APPLICATION_MESSAGES } from "~/lib/validation/messages";
 import { applicationFormSchema } from "~/lib/validation/application";
@@ -33,7 +48,8 @@ export function meta({ matches, location }: Route.MetaArgs) {
   if (new URLSearchParams(location.search).has("submitted")) return privatePageMeta("Application Submitted");
   return pageMeta(matches, {
     title: "Apply for a Listing",
-    description: "Apply to list your women-led business in the verified BWP Directory. Choose a plan, pay by UPI and go live within 24-48 hours.",
+    description:
+      "Apply to list your women-led business in the verified BWP Directory. Choose a plan, pay by UPI and go live within 24-48 hours.",
     path: "/register",
   });
 }
@@ -44,7 +60,11 @@ const PART_MAX_BYTES = 1024 * 1024;
 export async function loader({ request }: Route.LoaderArgs) {
   const db = getDb();
   const url = new URL(request.url);
-  const [categories, subcategories, user] = await Promise.all([listActiveCategories(db), listActiveSubcategories(db), getSessionUser(request)]);
+  const [categories, subcategories, user] = await Promise.all([
+    listActiveCategories(db),
+    listActiveSubcategories(db),
+    getSessionUser(request),
+  ]);
   const seller = user?.role === "seller" ? user : null;
   const requestedPlan = planById(url.searchParams.get("plan"))?.id ?? null;
   return {
@@ -54,7 +74,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     upi: { id: upiId(), payee: upiPayeeName() },
     defaults: {
       plan: requestedPlan ?? undefined,
-      ...(seller ? { name: seller.name, email: seller.email, mobile: seller.mobile ?? undefined, city: seller.city ?? undefined, area: seller.locality ?? undefined } : {}),
+      ...(seller
+        ? {
+            name: seller.name,
+            email: seller.email,
+            mobile: seller.mobile ?? undefined,
+            city: seller.city ?? undefined,
+            area: seller.locality ?? undefined,
+          }
+        : {}),
     },
     signedInAs: seller ? seller.email : null,
     constraint: formConstraints(applicationFormSchema),
@@ -63,9 +91,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** Labels of the file fields the visitor had chosen files for (a browser cannot keep them after a failed post). */
 function chosenFileLabels(formData: FormData): string[] {
-  return APPLICATION_FILE_FIELDS.filter((field) => formData.getAll(field).some((v) => v instanceof File && (v.size > 0 || v.name !== ""))).map(
-    (field) => APPLICATION_FILE_LABELS[field],
-  );
+  return APPLICATION_FILE_FIELDS.filter((field) =>
+    formData.getAll(field).some((v) => v instanceof File && (v.size > 0 || v.name !== "")),
+  ).map((field) => APPLICATION_FILE_LABELS[field]);
 }
 
 type ActionReply = { result: SubmissionResult<string[]>; reselect: string[] };
@@ -76,10 +104,22 @@ export function headers() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const read = await readMultipartForm(request, { maxFileSize: PART_MAX_BYTES, maxFiles: 3 + MAX_PRODUCT_IMAGES + 4, maxTotalSize: 8 * PART_MAX_BYTES });
+  const read = await readMultipartForm(request, {
+    maxFileSize: PART_MAX_BYTES,
+    maxFiles: 3 + MAX_PRODUCT_IMAGES + 4,
+    maxTotalSize: 8 * PART_MAX_BYTES,
+  });
   if (!read.ok) {
-    const message = read.problem === "too_large" ? APPLICATION_MESSAGES.imagesTooLarge : read.problem === "not_a_form" ? FORM_TYPE_MESSAGE : APPLICATION_MESSAGES.submitFailed;
-    return data<ActionReply>({ result: { status: "error", error: { "": [message] } }, reselect: [] }, { status: read.status });
+    const message =
+      read.problem === "too_large"
+        ? APPLICATION_MESSAGES.imagesTooLarge
+        : read.problem === "not_a_form"
+          ? FORM_TYPE_MESSAGE
+          : APPLICATION_MESSAGES.submitFailed;
+    return data<ActionReply>(
+      { result: { status: "error", error: { "": [message] } }, reselect: [] },
+      { status: read.status },
+    );
   }
   const formData = read.formData;
   const reselect = chosenFileLabels(formData);
@@ -91,11 +131,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const guard = checkPublicForm("application", context.clientAddress, formData.get(HONEYPOT_FIELD));
   if (!guard.ok) {
-    return data<ActionReply>({ result: submission.reply({ formErrors: [guard.message], hideFields }), reselect }, { status: guard.status, headers: guard.headers });
+    return data<ActionReply>(
+      { result: submission.reply({ formErrors: [guard.message], hideFields }), reselect },
+      { status: guard.status, headers: guard.headers },
+    );
   }
   const daily = checkDailyUploads(context.clientAddress, 3 + submission.value.product_images.length);
   if (!daily.ok) {
-    return data<ActionReply>({ result: submission.reply({ formErrors: [daily.message], hideFields }), reselect }, { status: daily.status, headers: daily.headers });
+    return data<ActionReply>(
+      { result: submission.reply({ formErrors: [daily.message], hideFields }), reselect },
+      { status: daily.status, headers: daily.headers },
+    );
   }
 
   // Each image is checked by its content and stored; a refused application keeps none of them.
@@ -108,7 +154,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     user?.role === "seller" ? user.id : null,
   );
   if (!result.ok) {
-    return data<ActionReply>({ result: submission.reply({ fieldErrors: result.fieldErrors, hideFields }), reselect }, { status: httpStatusOf(result.reason) });
+    return data<ActionReply>(
+      { result: submission.reply({ fieldErrors: result.fieldErrors, hideFields }), reselect },
+      { status: httpStatusOf(result.reason) },
+    );
   }
   return redirect("/register?submitted=1");
 }
@@ -122,13 +171,22 @@ function Submitted() {
   return (
     <section className="container section narrow">
       <div className="card card-pad success-screen" role="status">
-        <div className="success-icon" aria-hidden="true"><CheckIcon /></div>
+        <div className="success-icon" aria-hidden="true">
+          <CheckIcon />
+        </div>
         <h1>Application submitted!</h1>
-        <p>Thank you for applying. Our team reviews your documents and UPI payment within 24-48 hours and emails you as soon as your listing is live.</p>
+        <p>
+          Thank you for applying. Our team reviews your documents and UPI payment within 24-48 hours and emails you as
+          soon as your listing is live.
+        </p>
         <p className="muted small">A confirmation is on its way to your inbox.</p>
         <div className="row" style={{ justifyContent: "center" }}>
-          <Link to="/list-your-business" className="btn">Back to List Your Business</Link>
-          <Link to="/register" className="btn btn-primary">Submit Another Application</Link>
+          <Link to="/list-your-business" className="btn">
+            Back to List Your Business
+          </Link>
+          <Link to="/register" className="btn btn-primary">
+            Submit Another Application
+          </Link>
         </div>
       </div>
     </section>
@@ -177,7 +235,11 @@ function ApplicationForm({ loaderData, actionData }: { loaderData: LoaderData; a
   const initialPlan = typeof fields.plan.initialValue === "string" ? fields.plan.initialValue : undefined;
   const [planId, setPlanId] = useState<string | undefined>(initialPlan);
   const plan = planById(planId);
-  const req = <span aria-hidden="true" className="req">*</span>;
+  const req = (
+    <span aria-hidden="true" className="req">
+      *
+    </span>
+  );
   const reselect = !hydrated && actionData?.reselect.length ? actionData.reselect : [];
   const hasErrors = !!(form.errors?.length || Object.values(form.allErrors ?? {}).some((e) => e?.length));
 
@@ -187,52 +249,113 @@ function ApplicationForm({ loaderData, actionData }: { loaderData: LoaderData; a
         <div className="container">
           <p className="eyebrow">Seller application</p>
           <h1>List your business</h1>
-          <p>Tell us about you and your business, choose a plan and pay by UPI. Our team reviews every application within 24-48 hours.</p>
-          {signedInAs ? <p className="small">Signed in as <strong>{signedInAs}</strong> — this application will be linked to your seller account.</p> : null}
+          <p>
+            Tell us about you and your business, choose a plan and pay by UPI. Our team reviews every application within
+            24-48 hours.
+          </p>
+          {signedInAs ? (
+            <p className="small">
+              Signed in as <strong>{signedInAs}</strong> — this application will be linked to your seller account.
+            </p>
+          ) : null}
         </div>
       </section>
       <div className="container section">
-        <Form method="post" encType="multipart/form-data" {...getFormProps(form)} onFocus={validation.load} ref={formRef} className="application-form" aria-busy={busy || undefined}>
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          {...getFormProps(form)}
+          onFocus={validation.load}
+          ref={formRef}
+          className="application-form"
+          aria-busy={busy || undefined}
+        >
           <Honeypot />
-          {form.errors?.length ? <div className="form-error" role="alert"><ErrorList errors={form.errors} /></div> : null}
-          {hasErrors && !form.errors?.length ? <div className="form-error" role="alert">Please correct the highlighted fields below.</div> : null}
-          {reselect.length ? (
-            <div className="notice" role="note">
-              <strong>Please choose your files again:</strong> {reselect.join(", ")}. For your security, files are not kept after a failed submission.
+          {form.errors?.length ? (
+            <div className="form-error" role="alert">
+              <ErrorList errors={form.errors} />
             </div>
           ) : null}
-          <p className="small muted">Fields marked <span className="req">*</span> are required.</p>
+          {hasErrors && !form.errors?.length ? (
+            <div className="form-error" role="alert">
+              Please correct the highlighted fields below.
+            </div>
+          ) : null}
+          {reselect.length ? (
+            <div className="notice" role="note">
+              <strong>Please choose your files again:</strong> {reselect.join(", ")}. For your security, files are not
+              kept after a failed submission.
+            </div>
+          ) : null}
+          <p className="small muted">
+            Fields marked <span className="req">*</span> are required.
+          </p>
 
           <SellerContactFields fields={fields} />
 
           <SellerProfileFields fields={fields} part="business" />
 
-          <SellerCategoryFields categories={categories} subcategories={subcategories} categoryField={fields.category_ids} subcategoryField={fields.subcategory_ids} />
+          <SellerCategoryFields
+            categories={categories}
+            subcategories={subcategories}
+            categoryField={fields.category_ids}
+            subcategoryField={fields.subcategory_ids}
+          />
 
           <SellerProfileFields fields={fields} part="online" />
 
           <fieldset className="form-section">
             <legend className="form-legend">Verification Documents</legend>
-            <p className="field-hint"><ShieldIcon /> Your document is kept private: only our verification team can see it.</p>
+            <p className="field-hint">
+              <ShieldIcon /> Your document is kept private: only our verification team can see it.
+            </p>
             <div className="form-grid">
-              <SelectField label={<>Document type {req}</>} errors={fields.id_proof_type.errors} selectProps={getSelectProps(fields.id_proof_type)}>
+              <SelectField
+                label={<>Document type {req}</>}
+                errors={fields.id_proof_type.errors}
+                selectProps={getSelectProps(fields.id_proof_type)}
+              >
                 <option value="">Select document type</option>
-                {ID_PROOF_TYPES.map((t) => <option key={t.value} value={t.value}>{t.label}</option>)}
+                {ID_PROOF_TYPES.map((t) => (
+                  <option key={t.value} value={t.value}>
+                    {t.label}
+                  </option>
+                ))}
               </SelectField>
-              <Field label="Aadhaar number (optional)" hint="Only for Aadhaar; we store the last 4 digits only." errors={fields.aadhaar_number.errors} inputProps={{ ...getInputProps(fields.aadhaar_number, { type: "text" }), inputMode: "numeric", autoComplete: "off", placeholder: "XXXX XXXX XXXX" }} />
+              <Field
+                label="Aadhaar number (optional)"
+                hint="Only for Aadhaar; we store the last 4 digits only."
+                errors={fields.aadhaar_number.errors}
+                inputProps={{
+                  ...getInputProps(fields.aadhaar_number, { type: "text" }),
+                  inputMode: "numeric",
+                  autoComplete: "off",
+                  placeholder: "XXXX XXXX XXXX",
+                }}
+              />
               <FileField className="span-2" label={<>Verification document {req}</>} meta={fields.id_proof_document} />
             </div>
           </fieldset>
 
           <fieldset className="form-section" aria-describedby={fields.plan.errors?.length ? "plan-error" : undefined}>
             <legend className="form-legend">Subscription Plan &amp; Payment</legend>
-            <div className="plan-picker" onChange={(e) => {
-              const input = e.target as HTMLInputElement;
-              if (input.name === "plan") setPlanId(input.value);
-            }}>
+            <div
+              className="plan-picker"
+              onChange={(e) => {
+                const input = e.target as HTMLInputElement;
+                if (input.name === "plan") setPlanId(input.value);
+              }}
+            >
               {PLANS.map((p, i) => (
                 <label key={p.id} className={`plan-option${p.popular ? " popular" : ""}`}>
-                  <InputFocusedWhenFirstInvalid invalid={i === 0 && Boolean(fields.plan.errors?.length)} type="radio" name="plan" value={p.id} defaultChecked={initialPlan === p.id} aria-invalid={fields.plan.errors?.length ? true : undefined} />
+                  <InputFocusedWhenFirstInvalid
+                    invalid={i === 0 && Boolean(fields.plan.errors?.length)}
+                    type="radio"
+                    name="plan"
+                    value={p.id}
+                    defaultChecked={initialPlan === p.id}
+                    aria-invalid={fields.plan.errors?.length ? true : undefined}
+                  />
                   <span className="plan-option-body">
                     {p.popular ? <span className="badge badge-featured">MOST POPULAR</span> : null}
                     {p.featured ? <span className="badge badge-verified">FEATURED ON HOME</span> : null}
@@ -248,11 +371,24 @@ function ApplicationForm({ loaderData, actionData }: { loaderData: LoaderData; a
               <div>
                 <p className="label">Pay by UPI</p>
                 <p style={{ margin: 0 }}>
-                  Send <strong data-testid="upi-amount">{plan ? `${formatRupees(plan.amount)} (${plan.name}, ${planDuration(plan)})` : "the amount of your chosen plan"}</strong> to
+                  Send{" "}
+                  <strong data-testid="upi-amount">
+                    {plan
+                      ? `${formatRupees(plan.amount)} (${plan.name}, ${planDuration(plan)})`
+                      : "the amount of your chosen plan"}
+                  </strong>{" "}
+                  to
                 </p>
-                <p className="upi-id"><code>{upi.id}</code> <span className="muted small">({upi.payee})</span></p>
+                <p className="upi-id">
+                  <code>{upi.id}</code> <span className="muted small">({upi.payee})</span>
+                </p>
                 {plan ? (
-                  <a className="btn btn-sm" href={`upi://pay?pa=${encodeURIComponent(upi.id)}&pn=${encodeURIComponent(upi.payee)}&am=${plan.amount}&cu=INR&tn=${encodeURIComponent(`BWP listing ${plan.name}`)}`}>Open in a UPI app</a>
+                  <a
+                    className="btn btn-sm"
+                    href={`upi://pay?pa=${encodeURIComponent(upi.id)}&pn=${encodeURIComponent(upi.payee)}&am=${plan.amount}&cu=INR&tn=${encodeURIComponent(`BWP listing ${plan.name}`)}`}
+                  >
+                    Open in a UPI app
+                  </a>
                 ) : null}
               </div>
               <ol className="small muted upi-steps">
@@ -263,7 +399,17 @@ function ApplicationForm({ loaderData, actionData }: { loaderData: LoaderData; a
             </div>
             <div className="form-grid">
               <FileField label={<>Payment screenshot {req}</>} meta={fields.payment_screenshot} />
-              <Field label="UPI transaction reference (UTR, optional)" hint="The 12-digit number in your payment app's receipt." errors={fields.payment_reference.errors} inputProps={{ ...getInputProps(fields.payment_reference, { type: "text" }), inputMode: "numeric", autoComplete: "off", placeholder: "123456789012" }} />
+              <Field
+                label="UPI transaction reference (UTR, optional)"
+                hint="The 12-digit number in your payment app's receipt."
+                errors={fields.payment_reference.errors}
+                inputProps={{
+                  ...getInputProps(fields.payment_reference, { type: "text" }),
+                  inputMode: "numeric",
+                  autoComplete: "off",
+                  placeholder: "123456789012",
+                }}
+              />
             </div>
           </fieldset>
 
@@ -277,10 +423,18 @@ function ApplicationForm({ loaderData, actionData }: { loaderData: LoaderData; a
 
           <div className="form-actions">
             <button type="submit" className="btn btn-primary btn-lg" disabled={busy}>
-              {busy ? <><span className="spinner" aria-hidden="true" /> Uploading your application…</> : "Submit Application"}
+              {busy ? (
+                <>
+                  <span className="spinner" aria-hidden="true" /> Uploading your application…
+                </>
+              ) : (
+                "Submit Application"
+              )}
             </button>
             {busy ? <div className="progress" role="progressbar" aria-label="Uploading your application" /> : null}
-            <p className="small muted">By submitting you confirm the details are true. We review applications within 24-48 hours.</p>
+            <p className="small muted">
+              By submitting you confirm the details are true. We review applications within 24-48 hours.
+            </p>
           </div>
         </Form>
       </div>

@@ -1,10 +1,33 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, isRouteErrorResponse, Link, redirect, type ShouldRevalidateFunctionArgs, useNavigation, useRouteLoaderData, useSearchParams } from "react-router";
+import {
+  data,
+  Form,
+  isRouteErrorResponse,
+  Link,
+  redirect,
+  type ShouldRevalidateFunctionArgs,
+  useNavigation,
+  useRouteLoaderData,
+  useSearchParams,
+} from "react-router";
 import { ErrorList, Field, Honeypot, StarRatingField, TextareaField } from "~/components/forms";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import {
-  ArrowLeftIcon, CheckIcon, FacebookIcon, GiftIcon, GlobeIcon, HeartIcon, InstagramIcon, MapPinIcon, MessageIcon, PhoneIcon, ScaleIcon, ShieldIcon, StarIcon, YoutubeIcon,
+  ArrowLeftIcon,
+  CheckIcon,
+  FacebookIcon,
+  GiftIcon,
+  GlobeIcon,
+  HeartIcon,
+  InstagramIcon,
+  MapPinIcon,
+  MessageIcon,
+  PhoneIcon,
+  ScaleIcon,
+  ShieldIcon,
+  StarIcon,
+  YoutubeIcon,
 } from "~/components/icons";
 import { SellerAvatar } from "~/components/seller-avatar";
 import { ShareProfile } from "~/components/share-profile";
@@ -46,12 +69,16 @@ function sellerSummary(s: { category_list: string[]; locality: string | null; ci
 }
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: "Seller Not Found | BWP Directory" }, { name: "robots", content: "noindex,follow" }];
+  if (!loaderData)
+    return [{ title: "Seller Not Found | BWP Directory" }, { name: "robots", content: "noindex,follow" }];
   const s = loaderData.seller;
   const summary = sellerSummary(s);
   return pageMeta(matches, {
     title: `${s.display_name} — ${summary}`,
-    description: truncate(s.tagline || s.description || `${s.display_name}: ${summary}. Verified on BWP Directory.`, 160),
+    description: truncate(
+      s.tagline || s.description || `${s.display_name}: ${summary}. Verified on BWP Directory.`,
+      160,
+    ),
     path: `/seller/${s.id}`,
     image: { path: loaderData.shareImage, alt: `${s.display_name}: ${summary}` },
   });
@@ -64,14 +91,28 @@ export async function loader({ params }: Route.LoaderArgs) {
   const seller = await getPublicSeller(db, id);
   if (!seller) throw notFound();
   countSellerView(id);
-  return { seller: { ...seller, views_count: seller.views_count + unsavedSellerViews(id) }, reviewConstraint: formConstraints(reviewSchema), shareImage: sellerShareImagePath(seller) };
+  return {
+    seller: { ...seller, views_count: seller.views_count + unsavedSellerViews(id) },
+    reviewConstraint: formConstraints(reviewSchema),
+    shareImage: sellerShareImagePath(seller),
+  };
 }
 
 export const headers: Route.HeadersFunction = publicCacheHeaders;
 
 // Switching tabs with JavaScript needs no new data (and is not a new page view).
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (!formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.searchParams.get("review") === nextUrl.searchParams.get("review")) return false;
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (
+    !formMethod &&
+    currentUrl.pathname === nextUrl.pathname &&
+    currentUrl.searchParams.get("review") === nextUrl.searchParams.get("review")
+  )
+    return false;
   return defaultShouldRevalidate;
 }
 
@@ -84,7 +125,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const guard = checkPublicForm("review", context.clientAddress, formData.get(HONEYPOT_FIELD));
   if (!guard.ok) {
-    return data({ result: submission.reply({ formErrors: [guard.message] }) }, { status: guard.status, headers: guard.headers });
+    return data(
+      { result: submission.reply({ formErrors: [guard.message] }) },
+      { status: guard.status, headers: guard.headers },
+    );
   }
   const created = await createReview(getDb(), id, submission.value);
   if (!created.ok) throw notFound();
@@ -95,16 +139,42 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 async function reportReview(sellerId: number, formData: FormData, clientAddress: string) {
   const submission = parseWithZod(formData, { schema: reviewReportSchema });
   const reviewId = Number(formData.get("review_id")) || null;
-  if (submission.status !== "success") return data({ result: undefined, report: { reviewId, result: submission.reply() } }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ result: undefined, report: { reviewId, result: submission.reply() } }, { status: 400 });
   const guard = checkPublicForm("report", clientAddress, formData.get(HONEYPOT_FIELD));
-  if (!guard.ok) return data({ result: undefined, report: { reviewId, result: submission.reply({ formErrors: [guard.message] }) } }, { status: guard.status, headers: guard.headers });
-  const flagged = await flagReview(getDb(), sellerId, submission.value.review_id, submission.value.reason, clientAddress);
-  if (!flagged) return data({ result: undefined, report: { reviewId, result: submission.reply({ formErrors: ["This review was not found"] }) } }, { status: 404 });
+  if (!guard.ok)
+    return data(
+      { result: undefined, report: { reviewId, result: submission.reply({ formErrors: [guard.message] }) } },
+      { status: guard.status, headers: guard.headers },
+    );
+  const flagged = await flagReview(
+    getDb(),
+    sellerId,
+    submission.value.review_id,
+    submission.value.reason,
+    clientAddress,
+  );
+  if (!flagged)
+    return data(
+      {
+        result: undefined,
+        report: { reviewId, result: submission.reply({ formErrors: ["This review was not found"] }) },
+      },
+      { status: 404 },
+    );
   return redirect(`/seller/${sellerId}?tab=reviews&review=reported#reviews`);
 }
 
 /** 'Report this review': a disclosure holding a plain form (works without JavaScript). */
-function ReportReview({ reviewId, reviewer, reply }: { reviewId: number; reviewer: string; reply: SubmissionResult<string[]> | undefined }) {
+function ReportReview({
+  reviewId,
+  reviewer,
+  reply,
+}: {
+  reviewId: number;
+  reviewer: string;
+  reply: SubmissionResult<string[]> | undefined;
+}) {
   const errors = [...(reply?.error?.reason ?? []), ...(reply?.error?.[""] ?? [])].filter(Boolean) as string[];
   const id = `report-${reviewId}`;
   return (
@@ -114,10 +184,24 @@ function ReportReview({ reviewId, reviewer, reply }: { reviewId: number; reviewe
         <Honeypot />
         <input type="hidden" name="intent" value="report" />
         <input type="hidden" name="review_id" value={reviewId} />
-        <label htmlFor={id} className="small">What is wrong with the review by {reviewer}?</label>
-        <textarea id={id} name="reason" className="textarea" rows={2} required maxLength={REPORT_REASON_MAX_LENGTH} defaultValue={typeof reply?.initialValue?.reason === "string" ? reply.initialValue.reason : ""} aria-invalid={errors.length ? true : undefined} aria-describedby={errors.length ? `${id}-error` : undefined} />
+        <label htmlFor={id} className="small">
+          What is wrong with the review by {reviewer}?
+        </label>
+        <textarea
+          id={id}
+          name="reason"
+          className="textarea"
+          rows={2}
+          required
+          maxLength={REPORT_REASON_MAX_LENGTH}
+          defaultValue={typeof reply?.initialValue?.reason === "string" ? reply.initialValue.reason : ""}
+          aria-invalid={errors.length ? true : undefined}
+          aria-describedby={errors.length ? `${id}-error` : undefined}
+        />
         <ErrorList id={`${id}-error`} errors={errors} />
-        <button type="submit" className="btn btn-sm">Send report</button>
+        <button type="submit" className="btn btn-sm">
+          Send report
+        </button>
       </Form>
     </details>
   );
@@ -152,49 +236,112 @@ export default function SellerPage({ loaderData, actionData }: Route.ComponentPr
   return (
     <div className="container section">
       <StructuredData data={sellerStructuredData(seller, origin, shareImage)} />
-      <Link to="/directory" className="row small" style={{ gap: 6, marginBottom: "var(--s-4)" }}><ArrowLeftIcon /> Back to Directory</Link>
+      <Link to="/directory" className="row small" style={{ gap: 6, marginBottom: "var(--s-4)" }}>
+        <ArrowLeftIcon /> Back to Directory
+      </Link>
 
       <header className="card profile-header">
-        <div className="profile-avatar"><SellerAvatar name={seller.display_name} photo={headerPhoto} priority sizes="7rem" width={112} height={112} /></div>
+        <div className="profile-avatar">
+          <SellerAvatar name={seller.display_name} photo={headerPhoto} priority sizes="7rem" width={112} height={112} />
+        </div>
         <div className="stack" style={{ minWidth: 0 }}>
           <div className="row">
             {seller.is_featured ? <span className="badge badge-featured">FEATURED</span> : null}
-            {seller.is_verified ? <span className="badge badge-verified"><ShieldIcon /> VERIFIED</span> : null}
+            {seller.is_verified ? (
+              <span className="badge badge-verified">
+                <ShieldIcon /> VERIFIED
+              </span>
+            ) : null}
           </div>
           <h1 style={{ margin: 0 }}>{seller.display_name}</h1>
-          {seller.business_name && seller.owner_name !== seller.display_name ? <p className="muted" style={{ margin: 0 }}>by {seller.owner_name}</p> : null}
+          {seller.business_name && seller.owner_name !== seller.display_name ? (
+            <p className="muted" style={{ margin: 0 }}>
+              by {seller.owner_name}
+            </p>
+          ) : null}
           {seller.category_refs.length ? (
             <div className="row" style={{ gap: "var(--s-1)" }}>
-              {seller.category_refs.map((c) => <Link key={c.id} className="chip" to={`/directory?category=${c.slug}`}>{c.name}</Link>)}
+              {seller.category_refs.map((c) => (
+                <Link key={c.id} className="chip" to={`/directory?category=${c.slug}`}>
+                  {c.name}
+                </Link>
+              ))}
             </div>
           ) : null}
-          {seller.tagline || seller.description ? <p style={{ margin: 0 }}>{seller.tagline || seller.description}</p> : null}
+          {seller.tagline || seller.description ? (
+            <p style={{ margin: 0 }}>{seller.tagline || seller.description}</p>
+          ) : null}
           <div className="row small">
-            <span className="rating"><StarIcon className="star" /> {formatRating(rating)} <span className="muted">({seller.review_count} review{seller.review_count === 1 ? "" : "s"})</span></span>
-            {seller.subscription_end_date ? <span className="muted">Valid till {formatDate(seller.subscription_end_date)}</span> : null}
+            <span className="rating">
+              <StarIcon className="star" /> {formatRating(rating)}{" "}
+              <span className="muted">
+                ({seller.review_count} review{seller.review_count === 1 ? "" : "s"})
+              </span>
+            </span>
+            {seller.subscription_end_date ? (
+              <span className="muted">Valid till {formatDate(seller.subscription_end_date)}</span>
+            ) : null}
             <span className="muted">{formatCount(seller.views_count)} views</span>
           </div>
           <div className="row">
-            {website ? <a className="btn btn-primary btn-sm" href={website} target="_blank" rel="noopener noreferrer nofollow"><GlobeIcon /> Visit Website</a> : null}
-            {whatsappChat ? <a className="btn btn-whatsapp btn-sm" href={whatsappChat} target="_blank" rel="noopener noreferrer nofollow"><MessageIcon /> Chat on WhatsApp</a> : null}
-            <ShareProfile url={profileUrl} title={seller.display_name} text={`${seller.display_name} — ${sellerSummary(seller)}, on BWP Directory:`} />
-            <button type="button" className="btn btn-sm" aria-disabled="true" title="Coming soon"><HeartIcon /> Add to Favorites</button>
-            <button type="button" className="btn btn-sm" aria-disabled="true" title="Coming soon"><ScaleIcon /> Add to Compare</button>
+            {website ? (
+              <a className="btn btn-primary btn-sm" href={website} target="_blank" rel="noopener noreferrer nofollow">
+                <GlobeIcon /> Visit Website
+              </a>
+            ) : null}
+            {whatsappChat ? (
+              <a
+                className="btn btn-whatsapp btn-sm"
+                href={whatsappChat}
+                target="_blank"
+                rel="noopener noreferrer nofollow"
+              >
+                <MessageIcon /> Chat on WhatsApp
+              </a>
+            ) : null}
+            <ShareProfile
+              url={profileUrl}
+              title={seller.display_name}
+              text={`${seller.display_name} — ${sellerSummary(seller)}, on BWP Directory:`}
+            />
+            <button type="button" className="btn btn-sm" aria-disabled="true" title="Coming soon">
+              <HeartIcon /> Add to Favorites
+            </button>
+            <button type="button" className="btn btn-sm" aria-disabled="true" title="Coming soon">
+              <ScaleIcon /> Add to Compare
+            </button>
           </div>
         </div>
       </header>
 
       <nav className="tabs" aria-label="Seller sections">
-        <Link to={tabHref("overview")} aria-current={tab === "overview" ? "page" : undefined} preventScrollReset>Overview</Link>
-        <Link to={tabHref("reviews")} aria-current={tab === "reviews" ? "page" : undefined} preventScrollReset>Reviews ({seller.review_count})</Link>
-        <Link to={tabHref("tutorials")} aria-current={tab === "tutorials" ? "page" : undefined} preventScrollReset>Tutorials (0)</Link>
+        <Link to={tabHref("overview")} aria-current={tab === "overview" ? "page" : undefined} preventScrollReset>
+          Overview
+        </Link>
+        <Link to={tabHref("reviews")} aria-current={tab === "reviews" ? "page" : undefined} preventScrollReset>
+          Reviews ({seller.review_count})
+        </Link>
+        <Link to={tabHref("tutorials")} aria-current={tab === "tutorials" ? "page" : undefined} preventScrollReset>
+          Tutorials (0)
+        </Link>
       </nav>
 
       {tab === "overview" ? <Overview seller={seller} website={website} whatsappChat={whatsappChat} /> : null}
-      {tab === "reviews" ? <Reviews seller={seller} submitted={reviewSubmitted} reported={reviewReported} report={report} lastResult={actionData?.result} constraint={loaderData.reviewConstraint} /> : null}
+      {tab === "reviews" ? (
+        <Reviews
+          seller={seller}
+          submitted={reviewSubmitted}
+          reported={reviewReported}
+          report={report}
+          lastResult={actionData?.result}
+          constraint={loaderData.reviewConstraint}
+        />
+      ) : null}
       {tab === "tutorials" ? (
         <div className="card empty-state">
-          <div className="icon" aria-hidden="true">🎬</div>
+          <div className="icon" aria-hidden="true">
+            🎬
+          </div>
           <h2>No Tutorials Available</h2>
           <p className="muted">This seller hasn't shared any tutorials yet.</p>
         </div>
@@ -205,7 +352,15 @@ export default function SellerPage({ loaderData, actionData }: Route.ComponentPr
 
 type Seller = Route.ComponentProps["loaderData"]["seller"];
 
-function Overview({ seller, website, whatsappChat }: { seller: Seller; website: string | null; whatsappChat: string | null }) {
+function Overview({
+  seller,
+  website,
+  whatsappChat,
+}: {
+  seller: Seller;
+  website: string | null;
+  whatsappChat: string | null;
+}) {
   const social = [
     { label: "Website", href: website, icon: <GlobeIcon /> },
     { label: "Facebook", href: safeExternalUrl(seller.facebook_link), icon: <FacebookIcon /> },
@@ -218,46 +373,121 @@ function Overview({ seller, website, whatsappChat }: { seller: Seller; website: 
       <div className="stack">
         <section className="card card-pad" aria-labelledby="about-heading">
           <h2 id="about-heading">About</h2>
-          <p style={{ whiteSpace: "pre-line" }}>{seller.description || seller.tagline || "This seller hasn't written an introduction yet."}</p>
+          <p style={{ whiteSpace: "pre-line" }}>
+            {seller.description || seller.tagline || "This seller hasn't written an introduction yet."}
+          </p>
         </section>
         <section className="card card-pad" aria-labelledby="features-heading">
           <h2 id="features-heading">Key Features</h2>
           <ul className="key-features">
-            <li><strong>Price range</strong>{priceRangeLabel(seller.price_range) ?? "On request"}</li>
-            <li><strong>Service location</strong>{place || "—"}</li>
-            <li><strong>Categories</strong>{seller.category_list.join(", ") || "—"}</li>
-            <li><strong>Languages</strong>{seller.languages.join(", ") || "—"}</li>
-            {seller.is_verified ? <li><strong>Status</strong><span className="row" style={{ gap: 4, color: "var(--c-success)" }}><CheckIcon /> Verified Business</span></li> : null}
-            <li><strong>Member since</strong>{formatDate(seller.created_at)}</li>
+            <li>
+              <strong>Price range</strong>
+              {priceRangeLabel(seller.price_range) ?? "On request"}
+            </li>
+            <li>
+              <strong>Service location</strong>
+              {place || "—"}
+            </li>
+            <li>
+              <strong>Categories</strong>
+              {seller.category_list.join(", ") || "—"}
+            </li>
+            <li>
+              <strong>Languages</strong>
+              {seller.languages.join(", ") || "—"}
+            </li>
+            {seller.is_verified ? (
+              <li>
+                <strong>Status</strong>
+                <span className="row" style={{ gap: 4, color: "var(--c-success)" }}>
+                  <CheckIcon /> Verified Business
+                </span>
+              </li>
+            ) : null}
+            <li>
+              <strong>Member since</strong>
+              {formatDate(seller.created_at)}
+            </li>
           </ul>
-          {seller.subcategory_names.length ? <p className="small muted" style={{ marginTop: "var(--s-3)" }}>Specialities: {seller.subcategory_names.join(", ")}</p> : null}
-          {seller.offers_text ? <p className="form-success small row" style={{ marginTop: "var(--s-3)", gap: 6 }}><GiftIcon /> {seller.offers_text}</p> : null}
+          {seller.subcategory_names.length ? (
+            <p className="small muted" style={{ marginTop: "var(--s-3)" }}>
+              Specialities: {seller.subcategory_names.join(", ")}
+            </p>
+          ) : null}
+          {seller.offers_text ? (
+            <p className="form-success small row" style={{ marginTop: "var(--s-3)", gap: 6 }}>
+              <GiftIcon /> {seller.offers_text}
+            </p>
+          ) : null}
         </section>
         <section className="card card-pad" aria-labelledby="gallery-heading">
           <h2 id="gallery-heading">Products &amp; Services</h2>
           {seller.product_image_list.length ? (
             <div className="gallery">
               {seller.product_image_list.map((src, i) => (
-                <a key={src + i} href={src} target="_blank" rel="noopener"><img src={src} srcSet={imageSrcSet(src)} sizes="(max-width: 34rem) 100vw, 16rem" alt={`${seller.display_name} product ${i + 1}`} loading="lazy" decoding="async" width={320} height={240} /></a>
+                <a key={src + i} href={src} target="_blank" rel="noopener">
+                  <img
+                    src={src}
+                    srcSet={imageSrcSet(src)}
+                    sizes="(max-width: 34rem) 100vw, 16rem"
+                    alt={`${seller.display_name} product ${i + 1}`}
+                    loading="lazy"
+                    decoding="async"
+                    width={320}
+                    height={240}
+                  />
+                </a>
               ))}
             </div>
-          ) : <p className="muted">No product photos yet.</p>}
+          ) : (
+            <p className="muted">No product photos yet.</p>
+          )}
         </section>
       </div>
       <aside className="stack">
         <section className="card card-pad" aria-labelledby="contact-heading">
           <h2 id="contact-heading">Contact Information</h2>
           <ul className="contact-list">
-            <li><PhoneIcon /> <span><a href={telHref(seller.mobile)}>{formatMobile(seller.mobile)}</a><br /><a className="btn btn-primary btn-sm" style={{ marginTop: 6 }} href={telHref(seller.mobile)}>Call Now</a></span></li>
-            {seller.address ? <li><MapPinIcon /> <span>{seller.address}</span></li> : null}
-            {whatsappChat ? <li><MessageIcon /> <span>WhatsApp <a href={whatsappChat} target="_blank" rel="noopener noreferrer nofollow">{whatsappNumberLabel(whatsappChat)}</a></span></li> : null}
+            <li>
+              <PhoneIcon />{" "}
+              <span>
+                <a href={telHref(seller.mobile)}>{formatMobile(seller.mobile)}</a>
+                <br />
+                <a className="btn btn-primary btn-sm" style={{ marginTop: 6 }} href={telHref(seller.mobile)}>
+                  Call Now
+                </a>
+              </span>
+            </li>
+            {seller.address ? (
+              <li>
+                <MapPinIcon /> <span>{seller.address}</span>
+              </li>
+            ) : null}
+            {whatsappChat ? (
+              <li>
+                <MessageIcon />{" "}
+                <span>
+                  WhatsApp{" "}
+                  <a href={whatsappChat} target="_blank" rel="noopener noreferrer nofollow">
+                    {whatsappNumberLabel(whatsappChat)}
+                  </a>
+                </span>
+              </li>
+            ) : null}
           </ul>
         </section>
         {social.length ? (
           <section className="card card-pad" aria-labelledby="follow-heading">
             <h2 id="follow-heading">Follow Us</h2>
             <ul className="contact-list">
-              {social.map((s) => <li key={s.label}>{s.icon} <a href={s.href!} target="_blank" rel="noopener noreferrer nofollow">{s.label}</a></li>)}
+              {social.map((s) => (
+                <li key={s.label}>
+                  {s.icon}{" "}
+                  <a href={s.href!} target="_blank" rel="noopener noreferrer nofollow">
+                    {s.label}
+                  </a>
+                </li>
+              ))}
             </ul>
           </section>
         ) : null}
@@ -268,7 +498,21 @@ function Overview({ seller, website, whatsappChat }: { seller: Seller; website: 
 
 type ReportReply = { reviewId: number | null; result: SubmissionResult<string[]> } | undefined;
 
-function Reviews({ seller, submitted, reported, report, lastResult, constraint }: { seller: Seller; submitted: boolean; reported: boolean; report: ReportReply; lastResult: SubmissionResult<string[]> | undefined; constraint: Route.ComponentProps["loaderData"]["reviewConstraint"] }) {
+function Reviews({
+  seller,
+  submitted,
+  reported,
+  report,
+  lastResult,
+  constraint,
+}: {
+  seller: Seller;
+  submitted: boolean;
+  reported: boolean;
+  report: ReportReply;
+  lastResult: SubmissionResult<string[]> | undefined;
+  constraint: Route.ComponentProps["loaderData"]["reviewConstraint"];
+}) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formMethod === "POST";
   const validation = useClientValidation("review", { shouldRevalidate: "onInput" });
@@ -282,7 +526,11 @@ function Reviews({ seller, submitted, reported, report, lastResult, constraint }
     <div className="profile-layout" id="reviews">
       <section className="card card-pad" aria-labelledby="reviews-heading">
         <h2 id="reviews-heading">Customer Reviews</h2>
-        {reported ? <p className="notice" role="status">Thank you. Our team will look at this review; it is hidden until they do.</p> : null}
+        {reported ? (
+          <p className="notice" role="status">
+            Thank you. Our team will look at this review; it is hidden until they do.
+          </p>
+        ) : null}
         {seller.reviews.length ? (
           seller.reviews.map((r) => (
             <article key={r.id} className="review">
@@ -294,16 +542,23 @@ function Reviews({ seller, submitted, reported, report, lastResult, constraint }
               <p style={{ marginTop: "var(--s-2)", whiteSpace: "pre-line" }}>{r.review_text}</p>
               {r.seller_reply ? (
                 <div className="reply">
-                  <strong>Response from the seller</strong>{r.seller_reply_date ? <span className="muted"> · {formatDate(r.seller_reply_date)}</span> : null}
+                  <strong>Response from the seller</strong>
+                  {r.seller_reply_date ? <span className="muted"> · {formatDate(r.seller_reply_date)}</span> : null}
                   <p style={{ margin: "var(--s-1) 0 0", whiteSpace: "pre-line" }}>{r.seller_reply}</p>
                 </div>
               ) : null}
-              <ReportReview reviewId={r.id} reviewer={r.reviewer_name} reply={report?.reviewId === r.id ? report.result : undefined} />
+              <ReportReview
+                reviewId={r.id}
+                reviewer={r.reviewer_name}
+                reply={report?.reviewId === r.id ? report.result : undefined}
+              />
             </article>
           ))
         ) : (
           <div className="empty-state" style={{ padding: "var(--s-6) 0" }}>
-            <div className="icon" aria-hidden="true">💬</div>
+            <div className="icon" aria-hidden="true">
+              💬
+            </div>
             <h3>No Reviews Yet</h3>
             <p className="muted">Be the first to share your experience.</p>
           </div>
@@ -313,21 +568,40 @@ function Reviews({ seller, submitted, reported, report, lastResult, constraint }
         <section className="card card-pad" aria-labelledby="write-review-heading">
           <h2 id="write-review-heading">Write a Review</h2>
           {submitted ? (
-            <p className="form-success" role="status">Thank you! Your review has been submitted and will appear after approval.</p>
+            <p className="form-success" role="status">
+              Thank you! Your review has been submitted and will appear after approval.
+            </p>
           ) : null}
           <Form method="post" {...getFormProps(form)} onFocus={validation.load} className="stack" preventScrollReset>
             <Honeypot />
-            {form.errors?.length ? <div className="form-error" role="alert"><ErrorList errors={form.errors} /></div> : null}
-            <Field label="Your name" errors={fields.reviewer_name.errors} inputProps={{ ...getInputProps(fields.reviewer_name, { type: "text" }), autoComplete: "name" }} />
-            <StarRatingField key={`${form.key}-rating`} name={fields.rating.name} defaultValue={fields.rating.initialValue as string | undefined} errors={fields.rating.errors} />
+            {form.errors?.length ? (
+              <div className="form-error" role="alert">
+                <ErrorList errors={form.errors} />
+              </div>
+            ) : null}
+            <Field
+              label="Your name"
+              errors={fields.reviewer_name.errors}
+              inputProps={{ ...getInputProps(fields.reviewer_name, { type: "text" }), autoComplete: "name" }}
+            />
+            <StarRatingField
+              key={`${form.key}-rating`}
+              name={fields.rating.name}
+              defaultValue={fields.rating.initialValue as string | undefined}
+              errors={fields.rating.errors}
+            />
             <TextareaField
               label="Your review"
               errors={fields.review_text.errors}
               hint={`Up to ${REVIEW_MAX_LENGTH.toLocaleString("en-IN")} characters.`}
               textareaProps={{ ...getTextareaProps(fields.review_text), rows: 5 }}
             />
-            <button type="submit" className="btn btn-primary btn-block" disabled={busy}>{busy ? "Submitting…" : "Submit Review"}</button>
-            <p className="small muted" style={{ margin: 0 }}>Reviews are checked by our team and appear after approval.</p>
+            <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+              {busy ? "Submitting…" : "Submit Review"}
+            </button>
+            <p className="small muted" style={{ margin: 0 }}>
+              Reviews are checked by our team and appear after approval.
+            </p>
           </Form>
         </section>
       </aside>
@@ -339,12 +613,18 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFoundError = isRouteErrorResponse(error) && error.status === 404;
   return (
     <div className="container section empty-state">
-      <div className="icon" aria-hidden="true">🔎</div>
+      <div className="icon" aria-hidden="true">
+        🔎
+      </div>
       <h1>{notFoundError ? "Seller Not Found" : "Something went wrong"}</h1>
       <p className="muted">
-        {notFoundError ? "The seller you're looking for doesn't exist or is no longer active." : "We couldn't load this seller right now. Please try again."}
+        {notFoundError
+          ? "The seller you're looking for doesn't exist or is no longer active."
+          : "We couldn't load this seller right now. Please try again."}
       </p>
-      <Link to="/directory" className="btn btn-primary">Back to Directory</Link>
+      <Link to="/directory" className="btn btn-primary">
+        Back to Directory
+      </Link>
     </div>
   );
 }

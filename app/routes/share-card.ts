@@ -8,11 +8,20 @@ import type { Route } from "./+types/share-card";
 // what the card shows, so its address changes with it and the bytes may be kept for a year; an old hash
 // redirects to the current card. Not public (hidden, expired, unknown): 404.
 // GET /share/site.jpg — the site's own card.
-const NOT_FOUND = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-cache" } });
+const NOT_FOUND = () =>
+  new Response("Not found", {
+    status: 404,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-cache" },
+  });
 
 function jpeg(bytes: Buffer, cacheControl: string): Response {
   return new Response(new Uint8Array(bytes), {
-    headers: { "Content-Type": "image/jpeg", "Cache-Control": cacheControl, "Content-Length": String(bytes.byteLength), "Content-Security-Policy": "default-src 'none'; sandbox" },
+    headers: {
+      "Content-Type": "image/jpeg",
+      "Cache-Control": cacheControl,
+      "Content-Length": String(bytes.byteLength),
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+    },
   });
 }
 
@@ -24,6 +33,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   const seller = await getPublicSeller(getDb(), id);
   if (!seller) return NOT_FOUND();
   const card = await sellerShareCard(seller, hash);
-  if ("moved" in card) return new Response(null, { status: 302, headers: { Location: card.moved, "Cache-Control": "no-cache" } });
+  if ("moved" in card)
+    return new Response(null, { status: 302, headers: { Location: card.moved, "Cache-Control": "no-cache" } });
   return jpeg(card.bytes, "public, max-age=31536000, immutable");
 }

@@ -11,6 +11,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const origin = publicOrigin(request);
   if (!params.file) return new Response(await sitemapIndex(getDb(), origin), { headers: XML_HEADERS });
   const stream = await sitemapFile(getDb(), origin, params.file);
-  if (!stream) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-cache" } });
+  if (!stream)
+    return new Response("Not found", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-cache" },
+    });
   return new Response(stream, { headers: XML_HEADERS });
 }

@@ -94,7 +94,8 @@ export async function boundedFormRequest(request: Request, maxBytes = FORM_MAX_B
 
 // Page actions read form posts only: any other body type is answered 415 before it is read.
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
-export const FORM_TYPE_MESSAGE = "Please send this form as a normal web form (application/x-www-form-urlencoded or multipart/form-data).";
+export const FORM_TYPE_MESSAGE =
+  "Please send this form as a normal web form (application/x-www-form-urlencoded or multipart/form-data).";
 
 /** Throws a 415 answer when a post to a page carries a body that is no web form. */
 export function requireFormBody(request: Request): void {
@@ -109,7 +110,12 @@ async function boundedBody(request: Request, maxBytes: number): Promise<Request>
   const headers = new Headers(request.headers);
   if (!headers.has("Content-Type")) headers.set("Content-Type", "application/x-www-form-urlencoded");
   headers.delete("Content-Length");
-  return new Request(request.url, { method: request.method, headers, body: new Uint8Array(bytes), signal: request.signal });
+  return new Request(request.url, {
+    method: request.method,
+    headers,
+    body: new Uint8Array(bytes),
+    signal: request.signal,
+  });
 }
 
 export type JsonBodyLimits = { maxBytes?: number; tooLargeMessage?: string };
@@ -124,7 +130,8 @@ export async function readJsonBody(request: Request, limits: JsonBodyLimits = {}
     return { ok: false, response: jsonError("Send the request body as JSON (Content-Type: application/json).", 415) };
   }
   const text = await readTextWithin(request, limits.maxBytes ?? MAX_JSON_BYTES);
-  if (text === null) return { ok: false, response: jsonError(limits.tooLargeMessage ?? "Request body is too large.", 413) };
+  if (text === null)
+    return { ok: false, response: jsonError(limits.tooLargeMessage ?? "Request body is too large.", 413) };
   try {
     return { ok: true, body: JSON.parse(text) };
   } catch {
@@ -136,7 +143,6 @@ export function methodNotAllowed(allowed: string) {
   return jsonError(`Method not allowed. Use ${allowed}.`, 405, { Allow: allowed });
 }
 
-
 export type JsonForm<T> = { ok: true; data: T; body: Record<string, unknown> } | { ok: false; response: Response };
 
 /**
@@ -145,15 +151,24 @@ export type JsonForm<T> = { ok: true; data: T; body: Record<string, unknown> } |
  */
 export async function readJsonForm<S extends z.ZodType>(
   request: Request,
-  options: { schema: S; sameOrigin?: boolean; required?: { fields: string[]; message: string }; limits?: JsonBodyLimits },
+  options: {
+    schema: S;
+    sameOrigin?: boolean;
+    required?: { fields: string[]; message: string };
+    limits?: JsonBodyLimits;
+  },
 ): Promise<JsonForm<z.output<S>>> {
   if (request.method !== "POST") return { ok: false, response: methodNotAllowed("POST") };
   if (options.sameOrigin && isCrossOrigin(request)) return { ok: false, response: crossOriginRefusal() };
   const read = await readJsonBody(request, options.limits);
   if (!read.ok) return read;
-  const body = (read.body && typeof read.body === "object" && !Array.isArray(read.body) ? read.body : {}) as Record<string, unknown>;
+  const body = (read.body && typeof read.body === "object" && !Array.isArray(read.body) ? read.body : {}) as Record<
+    string,
+    unknown
+  >;
   if (options.required) {
-    if (options.required.fields.some((key) => isBlank(body[key]))) return { ok: false, response: jsonError(options.required.message, 400) };
+    if (options.required.fields.some((key) => isBlank(body[key])))
+      return { ok: false, response: jsonError(options.required.message, 400) };
   }
   const parsed = options.schema.safeParse(body);
   if (!parsed.success) return { ok: false, response: jsonError(firstIssueMessage(parsed.error), 400) };
@@ -181,7 +196,8 @@ export async function readAdminWrite<S extends z.ZodType>(
   request: Request,
   options: { methods: string[]; schema?: S },
 ): Promise<{ ok: true; data: z.output<S> } | { ok: false; response: Response }> {
-  if (!options.methods.includes(request.method)) return { ok: false, response: methodNotAllowed(options.methods.join(", ")) };
+  if (!options.methods.includes(request.method))
+    return { ok: false, response: methodNotAllowed(options.methods.join(", ")) };
   if (isCrossOrigin(request)) return { ok: false, response: crossOriginRefusal() };
   if (!options.schema) return { ok: true, data: undefined as z.output<S> };
   const read = await readJsonBody(request);

@@ -20,7 +20,12 @@ export function upiPayeeName(): string {
   return config().upi.payeeName;
 }
 
-export async function submitApplication(db: DB, fields: ApplicationFields, images: ApplicationImages, userId?: number | null): Promise<ApplicationResult> {
+export async function submitApplication(
+  db: DB,
+  fields: ApplicationFields,
+  images: ApplicationImages,
+  userId?: number | null,
+): Promise<ApplicationResult> {
   const publicClaims = await preparePublicClaims(db, [images.profile_photo, ...images.product_images]);
   let result: ApplicationResult;
   try {
@@ -34,23 +39,25 @@ export async function submitApplication(db: DB, fields: ApplicationFields, image
     // The applicant's acknowledgement: fixed text (only the plan and the UTR, which the form checked),
     // at most a few per address an hour. The team's copy has the details.
     const acknowledgement = consume(db, "acknowledgement", fields.email.toLowerCase()).allowed
-      ? [{
-          to: fields.email,
-          subject: `We received your listing application — ${SITE_NAME}`,
-          text: [
-            "Hello,",
-            "",
-            `Thank you for applying for a listing on ${SITE_NAME}.`,
-            `Plan: ${plan.name} (${price}).${fields.payment_reference ? ` UPI transaction reference: ${fields.payment_reference}.` : ""}`,
-            "",
-            "Our team checks your payment and documents within 24-48 hours and emails you as soon as your listing is live.",
-            "If you did not apply, you can ignore this email.",
-            "",
-            `Questions? Write to ${CONTACT.email} or call ${CONTACT.phone}.`,
-            "",
-            `— The ${SITE_NAME} team`,
-          ].join("\n"),
-        }]
+      ? [
+          {
+            to: fields.email,
+            subject: `We received your listing application — ${SITE_NAME}`,
+            text: [
+              "Hello,",
+              "",
+              `Thank you for applying for a listing on ${SITE_NAME}.`,
+              `Plan: ${plan.name} (${price}).${fields.payment_reference ? ` UPI transaction reference: ${fields.payment_reference}.` : ""}`,
+              "",
+              "Our team checks your payment and documents within 24-48 hours and emails you as soon as your listing is live.",
+              "If you did not apply, you can ignore this email.",
+              "",
+              `Questions? Write to ${CONTACT.email} or call ${CONTACT.phone}.`,
+              "",
+              `— The ${SITE_NAME} team`,
+            ].join("\n"),
+          },
+        ]
       : [];
     await sendMailLater(db, [
       ...acknowledgement,
@@ -70,7 +77,12 @@ export async function submitApplication(db: DB, fields: ApplicationFields, image
   return result;
 }
 
-export type ApplicationFiles = { id_proof_document: File; payment_screenshot: File; profile_photo: File; product_images: File[] };
+export type ApplicationFiles = {
+  id_proof_document: File;
+  payment_screenshot: File;
+  profile_photo: File;
+  product_images: File[];
+};
 
 /**
  * The /register form's path: each file is checked by its content and stored, then the application is
@@ -86,7 +98,11 @@ export async function submitApplicationWithFiles(
   const stored: StoredImage[] = [];
   const fieldErrors: Record<string, string[]> = {};
   let reason: "invalid" | "too_large" = "invalid";
-  const store = async (field: string, file: File, purpose: "id_proof_document" | "payment_screenshot" | "profile_photo" | "product_image") => {
+  const store = async (
+    field: string,
+    file: File,
+    purpose: "id_proof_document" | "payment_screenshot" | "profile_photo" | "product_image",
+  ) => {
     const result = await storeImage(db, new Uint8Array(await file.arrayBuffer()), purpose);
     if (result.ok) {
       stored.push(result);
@@ -109,7 +125,12 @@ export async function submitApplicationWithFiles(
       await discardImages(db, stored);
       return { ok: false, reason, fieldErrors };
     }
-    const result = await submitApplication(db, fields, { id_proof_document, payment_screenshot, profile_photo, product_images }, userId);
+    const result = await submitApplication(
+      db,
+      fields,
+      { id_proof_document, payment_screenshot, profile_photo, product_images },
+      userId,
+    );
     if (!result.ok) await discardImages(db, stored);
     return result;
   } catch (error) {
@@ -119,13 +140,23 @@ export async function submitApplicationWithFiles(
 }
 
 type Refusal = { ok: false; reason: "invalid" | "too_large"; fieldErrors: Record<string, string[]> };
-export type ImageReferences = { id_proof_document: string; payment_screenshot: string; profile_photo: string; product_images: string[] };
+export type ImageReferences = {
+  id_proof_document: string;
+  payment_screenshot: string;
+  profile_photo: string;
+  product_images: string[];
+};
 
 const DATA_URL = /^data:(?:image\/[a-z0-9.+-]+)?(?:;[a-z0-9=._+-]+)*;base64,/i;
 
 /** How many of an application's image references are data URLs (stored here, so counted as uploads). */
 export function countDataUrlImages(references: ImageReferences): number {
-  return [references.id_proof_document, references.payment_screenshot, references.profile_photo, ...references.product_images].filter((r) => DATA_URL.test(r)).length;
+  return [
+    references.id_proof_document,
+    references.payment_screenshot,
+    references.profile_photo,
+    ...references.product_images,
+  ].filter((r) => DATA_URL.test(r)).length;
 }
 
 /** A data-URL image's bytes, or a refusal when it is larger than an upload may be (checked before decoding). */
@@ -150,16 +181,27 @@ export async function submitApplicationWithReferences(
   userId?: number | null,
 ): Promise<ApplicationResult | Refusal> {
   const stored: StoredImage[] = [];
-  const resolve = async (field: keyof ImageReferences, reference: string, purpose: UploadPurpose): Promise<string | Refusal> => {
+  const resolve = async (
+    field: keyof ImageReferences,
+    reference: string,
+    purpose: UploadPurpose,
+  ): Promise<string | Refusal> => {
     const data = decodeDataUrl(reference);
-    if (data === "too_big") return { ok: false, reason: "too_large", fieldErrors: { [field]: [APPLICATION_MESSAGES.tooBig] } };
+    if (data === "too_big")
+      return { ok: false, reason: "too_large", fieldErrors: { [field]: [APPLICATION_MESSAGES.tooBig] } };
     if (data) {
       const image = await storeImage(db, data, purpose);
       if (!image.ok) return { ok: false, reason: image.reason, fieldErrors: { [field]: [image.message] } };
       stored.push(image);
       return image.key;
     }
-    return keyFromReference(reference) ?? { ok: false, reason: "invalid", fieldErrors: { [field]: [APPLICATION_MESSAGES.imageNotFound] } };
+    return (
+      keyFromReference(reference) ?? {
+        ok: false,
+        reason: "invalid",
+        fieldErrors: { [field]: [APPLICATION_MESSAGES.imageNotFound] },
+      }
+    );
   };
   try {
     const keys: Partial<Record<"id_proof_document" | "payment_screenshot" | "profile_photo", string>> = {};
@@ -188,7 +230,12 @@ export async function submitApplicationWithReferences(
     const result = await submitApplication(
       db,
       fields,
-      { id_proof_document: keys.id_proof_document!, payment_screenshot: keys.payment_screenshot!, profile_photo: keys.profile_photo!, product_images },
+      {
+        id_proof_document: keys.id_proof_document!,
+        payment_screenshot: keys.payment_screenshot!,
+        profile_photo: keys.profile_photo!,
+        product_images,
+      },
       userId,
     );
     if (!result.ok) await discardImages(db, stored);

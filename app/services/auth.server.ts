@@ -25,8 +25,7 @@ export const INVALID_LOGIN_MESSAGE = "Invalid email or password. Please try agai
 export const INVALID_ADMIN_MESSAGE = "Invalid admin credentials. Please check your email and password.";
 
 export type LoginOutcome =
-  | { ok: true; user: AccountUser }
-  | { ok: false; status: 401 | 429; message: string; retryAfterSeconds?: number };
+  { ok: true; user: AccountUser } | { ok: false; status: 401 | 429; message: string; retryAfterSeconds?: number };
 
 const STAFF = new Set(["admin", "moderator"]);
 
@@ -34,12 +33,22 @@ const STAFF = new Set(["admin", "moderator"]);
  * Checks an email and password at a door. Throttled per client address (RATE_LIMIT_LOGIN) and per
  * account (RATE_LIMIT_LOGIN_ACCOUNT, counting failures only); every attempt is audited without the password.
  */
-export async function attemptPasswordLogin(db: DB, input: LoginInput, meta: { portal: Portal; clientAddress: string }): Promise<LoginOutcome> {
+export async function attemptPasswordLogin(
+  db: DB,
+  input: LoginInput,
+  meta: { portal: Portal; clientAddress: string },
+): Promise<LoginOutcome> {
   const { portal, clientAddress } = meta;
   const email = input.email.trim().toLowerCase();
   const invalid = portal === "admin" ? INVALID_ADMIN_MESSAGE : INVALID_LOGIN_MESSAGE;
   const audit = (outcome: string, userId?: number) =>
-    writeAudit(db, { action: `${portal}.login.${outcome}`, actorUserId: userId ?? null, actorEmail: email.slice(0, 254), ip: clientAddress, details: { portal } });
+    writeAudit(db, {
+      action: `${portal}.login.${outcome}`,
+      actorUserId: userId ?? null,
+      actorEmail: email.slice(0, 254),
+      ip: clientAddress,
+      details: { portal },
+    });
 
   // Each attempt is counted before the password work (parallel attempts cannot all slip under the
   // limit) and given back when it succeeds. An address that has signed in to this account before is
@@ -48,13 +57,18 @@ export async function attemptPasswordLogin(db: DB, input: LoginInput, meta: { po
   const byAddress = consume(db, "login", clientAddress);
   const byAccount = knownAddress ? { allowed: true as const } : consume(db, "login_account", email);
   if (!byAddress.allowed || !byAccount.allowed) {
-    const retry = Math.max(byAddress.allowed ? 0 : byAddress.retryAfterSeconds, byAccount.allowed ? 0 : byAccount.retryAfterSeconds);
+    const retry = Math.max(
+      byAddress.allowed ? 0 : byAddress.retryAfterSeconds,
+      byAccount.allowed ? 0 : byAccount.retryAfterSeconds,
+    );
     await audit("throttled");
     return { ok: false, status: 429, message: tooManyMessage(retry), retryAfterSeconds: retry };
   }
 
   const row = await findUserForLogin(db, email);
-  const passwordOk = row?.password_hash ? await verifyPassword(input.password, row.password_hash) : await verifyAgainstDummy(input.password);
+  const passwordOk = row?.password_hash
+    ? await verifyPassword(input.password, row.password_hash)
+    : await verifyAgainstDummy(input.password);
   const allowedHere = row && row.is_active === 1 && (portal === "seller" || STAFF.has(row.role));
   if (!row || !passwordOk || !allowedHere) {
     await audit("failure", row?.id);
@@ -82,7 +96,12 @@ export function passwordAuthenticator(clientAddress: string) {
     authenticator.use(
       new FormStrategy(async ({ form }) => {
         const parsed = loginSchema.safeParse({ email: form.get("email"), password: form.get("password") });
-        if (!parsed.success) throw new LoginFailure({ ok: false, status: 401, message: portal === "admin" ? INVALID_ADMIN_MESSAGE : INVALID_LOGIN_MESSAGE });
+        if (!parsed.success)
+          throw new LoginFailure({
+            ok: false,
+            status: 401,
+            message: portal === "admin" ? INVALID_ADMIN_MESSAGE : INVALID_LOGIN_MESSAGE,
+          });
         const outcome = await attemptPasswordLogin(getDb(), parsed.data, { portal, clientAddress });
         if (!outcome.ok) throw new LoginFailure(outcome);
         return outcome.user;
@@ -104,19 +123,30 @@ export async function startSession(request: Request, userId: number, clientAddre
  * (throttled, audited), then a new session and the way on — or the form again with one message, the
  * password never sent back. The API twin is handleApiLogin.
  */
-export async function handlePageLogin(request: Request, clientAddress: string, portal: Portal, destination: (user: AccountUser, redirectTo: FormDataEntryValue | null) => string) {
+export async function handlePageLogin(
+  request: Request,
+  clientAddress: string,
+  portal: Portal,
+  destination: (user: AccountUser, redirectTo: FormDataEntryValue | null) => string,
+) {
   const bounded = await boundedFormRequest(request);
   const formData = await bounded.clone().formData();
   const submission = parseWithZod(formData, { schema: loginSchema });
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   try {
     const user = await passwordAuthenticator(clientAddress).authenticate(portal, bounded);
     const cookie = await startSession(request, user.id, clientAddress);
     return redirect(destination(user, formData.get("redirectTo")), { headers: { "Set-Cookie": cookie } });
   } catch (error) {
     if (!(error instanceof LoginFailure)) throw error;
-    const headers: HeadersInit = error.outcome.retryAfterSeconds ? { "Retry-After": String(error.outcome.retryAfterSeconds) } : {};
-    return data({ result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }) }, { status: error.outcome.status, headers });
+    const headers: HeadersInit = error.outcome.retryAfterSeconds
+      ? { "Retry-After": String(error.outcome.retryAfterSeconds) }
+      : {};
+    return data(
+      { result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }) },
+      { status: error.outcome.status, headers },
+    );
   }
 }
 
@@ -148,7 +178,15 @@ export async function completeGoogleSignIn(
 
 /** The JSON shape of the signed-in user in API answers. */
 export function userJson(user: AccountUser) {
-  return { id: user.id, email: user.email, name: user.name, role: user.role, mobile: user.mobile, city: user.city, locality: user.locality };
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    mobile: user.mobile,
+    city: user.city,
+    locality: user.locality,
+  };
 }
 
 /** POST /api/auth/login and POST /api/admin/login: JSON {email, password} → {success, user, redirectTo} + the session cookie. */
@@ -161,7 +199,11 @@ export async function handleApiLogin(request: Request, clientAddress: string, po
   if (!parsed.success) return jsonError(firstIssueMessage(parsed.error), 400);
   const outcome = await attemptPasswordLogin(getDb(), parsed.data, { portal, clientAddress });
   if (!outcome.ok) {
-    return jsonError(outcome.message, outcome.status, outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined);
+    return jsonError(
+      outcome.message,
+      outcome.status,
+      outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined,
+    );
   }
   const cookie = await startSession(request, outcome.user.id, clientAddress);
   return Response.json(
@@ -169,4 +211,3 @@ export async function handleApiLogin(request: Request, clientAddress: string, po
     { headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } },
   );
 }
-

@@ -22,7 +22,11 @@ export async function backupTo(db: DB, dir: string): Promise<string> {
   await copyDatabaseTo(db, join(partial, BACKUP_DB_FILE));
   // The cache (share cards) is drawn again on demand: not worth backing up.
   const cache = join(uploadsDir(), "cache");
-  await cp(uploadsDir(), join(partial, "uploads"), { recursive: true, force: true, filter: (source) => source !== cache }).catch((error: NodeJS.ErrnoException) => {
+  await cp(uploadsDir(), join(partial, "uploads"), {
+    recursive: true,
+    force: true,
+    filter: (source) => source !== cache,
+  }).catch((error: NodeJS.ErrnoException) => {
     if (error.code !== "ENOENT") throw error;
   });
   await rename(partial, target);
@@ -33,7 +37,8 @@ export async function backupTo(db: DB, dir: string): Promise<string> {
 export async function backupWithRetention(db: DB, backupDir: string, keep: number, now = new Date()): Promise<string> {
   const made = await backupTo(db, join(backupDir, stampName(now)));
   const names = (await readdir(backupDir)).filter((n) => n.startsWith("backup-") && !n.endsWith(".partial")).sort();
-  for (const old of names.slice(0, Math.max(0, names.length - keep))) await rm(join(backupDir, old), { recursive: true, force: true });
+  for (const old of names.slice(0, Math.max(0, names.length - keep)))
+    await rm(join(backupDir, old), { recursive: true, force: true });
   return made;
 }
 

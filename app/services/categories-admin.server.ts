@@ -1,6 +1,13 @@
 import type { DB } from "~db/client";
 import type { CategoryChanges, SubcategoryChanges } from "~/lib/validation/categories";
-import { deleteCategory, deleteSubcategory, type FieldErrors, saveCategory, saveSubcategory, seedCategories } from "~/models/categories-admin.server";
+import {
+  deleteCategory,
+  deleteSubcategory,
+  type FieldErrors,
+  saveCategory,
+  saveSubcategory,
+  seedCategories,
+} from "~/models/categories-admin.server";
 import { type Actor, writeAudit } from "~/models/audit.server";
 
 // One path for category and subcategory changes from the pages and the API, with their messages.
@@ -15,7 +22,8 @@ export type ChangeResult =
 function savedMessage(kind: Kind, created: boolean, changed: string[], isActive: boolean | undefined): string {
   if (created) return `${LABEL[kind]} created successfully!`;
   if (!changed.length) return "No changes to save.";
-  if (changed.length === 1 && changed[0] === "is_active") return `${LABEL[kind]} ${isActive ? "activated" : "deactivated"} successfully!`;
+  if (changed.length === 1 && changed[0] === "is_active")
+    return `${LABEL[kind]} ${isActive ? "activated" : "deactivated"} successfully!`;
   return `${LABEL[kind]} updated successfully!`;
 }
 
@@ -27,7 +35,10 @@ export async function saveCatalogueItem(
   id: number | null,
   input: CategoryChanges | SubcategoryChanges,
 ): Promise<ChangeResult> {
-  const result = kind === "category" ? await saveCategory(db, actor, id, input as CategoryChanges) : await saveSubcategory(db, actor, id, input as SubcategoryChanges);
+  const result =
+    kind === "category"
+      ? await saveCategory(db, actor, id, input as CategoryChanges)
+      : await saveSubcategory(db, actor, id, input as SubcategoryChanges);
   if (!result.ok) return result;
   return { ok: true, id: result.id, message: savedMessage(kind, id === null, result.changed, input.is_active) };
 }
@@ -36,7 +47,10 @@ export async function saveCatalogueItem(
 export async function deleteCatalogueItem(db: DB, actor: Actor, kind: Kind, id: number): Promise<ChangeResult> {
   const result = kind === "category" ? await deleteCategory(db, actor, id) : await deleteSubcategory(db, actor, id);
   if (!result.ok) return result;
-  const subs = kind === "category" && result.subcategories ? ` with its ${result.subcategories} subcategor${result.subcategories === 1 ? "y" : "ies"}` : "";
+  const subs =
+    kind === "category" && result.subcategories
+      ? ` with its ${result.subcategories} subcategor${result.subcategories === 1 ? "y" : "ies"}`
+      : "";
   return { ok: true, id, message: `${LABEL[kind]} "${result.name}"${subs} deleted successfully.` };
 }
 

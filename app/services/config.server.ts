@@ -36,9 +36,14 @@ export type RateScope = keyof typeof RATE_LIMIT_DEFAULTS;
 
 const unset = (value: unknown) => (value === "" ? undefined : value);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(unset, schema.optional());
-const withDefault = <T extends z.ZodType>(schema: T, fallback: z.input<T>) => z.preprocess(unset, schema.default(fallback as never));
+const withDefault = <T extends z.ZodType>(schema: T, fallback: z.input<T>) =>
+  z.preprocess(unset, schema.default(fallback as never));
 const whole = (min: number, max: number, what: string) =>
-  z.coerce.number({ error: `must be ${what}` }).int(`must be ${what}`).min(min, `must be ${what}`).max(max, `must be ${what}`);
+  z.coerce
+    .number({ error: `must be ${what}` })
+    .int(`must be ${what}`)
+    .min(min, `must be ${what}`)
+    .max(max, `must be ${what}`);
 const flag = z.enum(["0", "1"], { error: 'must be "0" or "1"' });
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) address such as https://example.com" });
 
@@ -46,30 +51,55 @@ const rateRule = z.string().transform((value, ctx): RateRule | null => {
   if (value === "0" || value === "off") return null;
   const match = /^(\d{1,9})\/(\d{1,9})$/.exec(value);
   if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) {
-    ctx.addIssue({ code: "custom", message: `must be "count/seconds" (e.g. "5/600"), "0" or "off", not ${JSON.stringify(value)}` });
+    ctx.addIssue({
+      code: "custom",
+      message: `must be "count/seconds" (e.g. "5/600"), "0" or "off", not ${JSON.stringify(value)}`,
+    });
     return z.NEVER;
   }
   return { limit: Number(match[1]), windowSeconds: Number(match[2]) };
 });
 
 const settingsSchema = z.object({
-  NODE_ENV: withDefault(z.enum(["production", "development", "test"], { error: 'must be "production", "development" or "test"' }), "development"),
+  NODE_ENV: withDefault(
+    z.enum(["production", "development", "test"], { error: 'must be "production", "development" or "test"' }),
+    "development",
+  ),
   PORT: withDefault(whole(1, 65535, "a port number from 1 to 65535"), 3000),
   HOST: withDefault(z.string(), "0.0.0.0"),
   WEB_CONCURRENCY: optional(whole(1, 256, "a whole number of worker processes from 1 to 256")),
-  LOG_LEVEL: withDefault(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { error: "must be fatal, error, warn, info, debug, trace or silent" }), "info"),
+  LOG_LEVEL: withDefault(
+    z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+      error: "must be fatal, error, warn, info, debug, trace or silent",
+    }),
+    "info",
+  ),
   DATABASE_PATH: withDefault(z.string(), "./data/app.db"),
   UPLOADS_DIR: withDefault(z.string(), "./data/uploads"),
   SESSION_SECRET: optional(
     z
       .string()
-      .transform((value) => value.split(",").map((s) => s.trim()).filter(Boolean))
-      .refine((list) => list.length > 0 && list.every((s) => s.length >= 16), "must be one secret of at least 16 characters, or a comma-separated list of them (the first signs)"),
+      .transform((value) =>
+        value
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
+      .refine(
+        (list) => list.length > 0 && list.every((s) => s.length >= 16),
+        "must be one secret of at least 16 characters, or a comma-separated list of them (the first signs)",
+      ),
   ),
   ADMIN_EMAIL: optional(z.string().trim()),
   ADMIN_PASSWORD: optional(z.string()),
   BACKUP_DIR: withDefault(z.string(), "./data/backups"),
-  BACKUP_EVERY_HOURS: withDefault(z.coerce.number({ error: "must be a number of hours (0 for off)" }).min(0, "must be a number of hours (0 for off)").max(10_000, "must be at most 10000 hours"), 0),
+  BACKUP_EVERY_HOURS: withDefault(
+    z.coerce
+      .number({ error: "must be a number of hours (0 for off)" })
+      .min(0, "must be a number of hours (0 for off)")
+      .max(10_000, "must be at most 10000 hours"),
+    0,
+  ),
   BACKUP_KEEP: withDefault(whole(1, 10_000, "a whole number from 1"), 7),
   PASSWORD_HASH_COST: withDefault(whole(14, 20, "a whole number from 14 to 20 (scrypt's log2 N)"), 17),
   COOKIE_SECURE: optional(flag),
@@ -80,13 +110,24 @@ const settingsSchema = z.object({
   GOOGLE_CLIENT_SECRET: optional(z.string()),
   GOOGLE_ISSUER: withDefault(httpUrl, "https://accounts.google.com"),
   SEED_DEMO: withDefault(whole(0, 100_000, "a number of demo sellers from 0 to 100000"), 0),
-  SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// address, e.g. smtps://user:pass@smtp.example.com:465" })),
+  SMTP_URL: optional(
+    z.url({
+      protocol: /^smtps?$/,
+      error: "must be an smtp:// or smtps:// address, e.g. smtps://user:pass@smtp.example.com:465",
+    }),
+  ),
   MAIL_FROM: optional(z.string()),
   TEAM_EMAIL: optional(z.email({ error: "must be an email address" })),
   UPI_ID: withDefault(z.string(), "bwpcommunity@okaxis"),
   UPI_PAYEE_NAME: withDefault(z.string(), "BWP Community"),
   SITEMAP_URLS_PER_FILE: withDefault(whole(1, 50_000, "a whole number from 1 to 50000"), 50_000),
-  RESPONSE_CACHE_MB: withDefault(z.coerce.number({ error: "must be a number of megabytes (0 for off)" }).min(0, "must be a number of megabytes (0 for off)").max(4096, "must be at most 4096 megabytes"), 64),
+  RESPONSE_CACHE_MB: withDefault(
+    z.coerce
+      .number({ error: "must be a number of megabytes (0 for off)" })
+      .min(0, "must be a number of megabytes (0 for off)")
+      .max(4096, "must be at most 4096 megabytes"),
+    64,
+  ),
 });
 
 export type Settings = ReturnType<typeof toConfig>;
@@ -111,9 +152,13 @@ function toConfig(env: z.output<typeof settingsSchema>, rateLimits: Record<strin
     passwordHashCost: env.PASSWORD_HASH_COST,
     cookieSecure: production && env.COOKIE_SECURE !== "0",
     hsts: env.HSTS === "1",
-    trustProxy: env.TRUST_PROXY === undefined ? false : /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY,
+    trustProxy:
+      env.TRUST_PROXY === undefined ? false : /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY,
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, ""),
-    google: env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET ? { issuer: env.GOOGLE_ISSUER, clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } : null,
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { issuer: env.GOOGLE_ISSUER, clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
+        : null,
     seedDemo: env.SEED_DEMO,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
@@ -138,13 +183,18 @@ export class SettingsError extends Error {
 export function parseSettings(env: NodeJS.ProcessEnv): Settings {
   const problems: string[] = [];
   const parsed = settingsSchema.safeParse(env);
-  if (!parsed.success) for (const issue of parsed.error.issues) problems.push(`${issue.path.join(".")}: ${issue.message}`);
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) problems.push(`${issue.path.join(".")}: ${issue.message}`);
   const rateLimits: Record<string, RateRule | null> = {};
   for (const [name, value] of Object.entries(env)) {
     if (!name.startsWith("RATE_LIMIT_") || value === undefined || value === "") continue;
     const scope = name.slice("RATE_LIMIT_".length).toLowerCase();
     if (!(scope in RATE_LIMIT_DEFAULTS)) {
-      problems.push(`${name}: unknown rate-limit scope (known: ${Object.keys(RATE_LIMIT_DEFAULTS).map((s) => s.toUpperCase()).join(", ")})`);
+      problems.push(
+        `${name}: unknown rate-limit scope (known: ${Object.keys(RATE_LIMIT_DEFAULTS)
+          .map((s) => s.toUpperCase())
+          .join(", ")})`,
+      );
       continue;
     }
     const rule = rateRule.safeParse(value);
@@ -196,7 +246,11 @@ export function sessionSecrets(): string[] {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
   }
-  const secrets = readFileSync(file, "utf8").split(/[\n,]/).map((s) => s.trim()).filter(Boolean);
-  if (!secrets.length) throw new Error(`${file} holds no secret: delete it to have a new one made (every session ends)`);
+  const secrets = readFileSync(file, "utf8")
+    .split(/[\n,]/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (!secrets.length)
+    throw new Error(`${file} holds no secret: delete it to have a new one made (every session ends)`);
   return (sessionSecretCache = secrets);
 }

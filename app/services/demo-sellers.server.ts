@@ -4,7 +4,15 @@ import sharp from "sharp";
 import type { DB } from "~db/client";
 import type { NewSeller } from "~db/schema";
 import {
-  BUSINESS_WORDS, CITY_LANGUAGE, FIRST_NAMES, LANGUAGES, LAST_NAMES, LOCALITIES, REVIEW_TEXTS, REVIEWER_NAMES, SELLER_REPLIES,
+  BUSINESS_WORDS,
+  CITY_LANGUAGE,
+  FIRST_NAMES,
+  LANGUAGES,
+  LAST_NAMES,
+  LOCALITIES,
+  REVIEW_TEXTS,
+  REVIEWER_NAMES,
+  SELLER_REPLIES,
 } from "~db/seed/demo-data";
 import { CITIES, PLANS, PRICE_RANGES } from "~/lib/constants";
 import { addMonths, todayIso } from "~/lib/dates";
@@ -49,8 +57,8 @@ export async function ensureDemoImages(): Promise<{ products: string[]; avatars:
         <stop offset="0" stop-color="hsl(${hue},70%,72%)"/><stop offset="1" stop-color="hsl(${(hue + 40) % 360},65%,45%)"/>
       </linearGradient></defs>
       <rect width="640" height="480" fill="url(#g)"/>
-      <circle cx="${160 + (i * 37) % 320}" cy="${140 + (i * 23) % 200}" r="${70 + (i % 5) * 18}" fill="hsla(${(hue + 180) % 360},80%,92%,0.55)"/>
-      <rect x="${60 + (i * 53) % 360}" y="${260 + (i % 3) * 30}" width="180" height="120" rx="24" fill="hsla(${(hue + 90) % 360},70%,30%,0.35)"/>
+      <circle cx="${160 + ((i * 37) % 320)}" cy="${140 + ((i * 23) % 200)}" r="${70 + (i % 5) * 18}" fill="hsla(${(hue + 180) % 360},80%,92%,0.55)"/>
+      <rect x="${60 + ((i * 53) % 360)}" y="${260 + (i % 3) * 30}" width="180" height="120" rx="24" fill="hsla(${(hue + 90) % 360},70%,30%,0.35)"/>
     </svg>`;
     await sharp(Buffer.from(svg)).webp({ quality: 70 }).toFile(join(dir, key));
     await ensureImageVariants(dir, key);
@@ -107,7 +115,10 @@ export async function seedDemoSellers(db: DB, count: number, seed = 42): Promise
           const second = pick(rand, categories);
           if (second.id !== mainCat.id) catIds.push(second.id);
         }
-        const subIds = subcategories.filter((s) => catIds.includes(s.category_id) && rand() < 0.35).map((s) => s.id).slice(0, 3);
+        const subIds = subcategories
+          .filter((s) => catIds.includes(s.category_id) && rand() < 0.35)
+          .map((s) => s.id)
+          .slice(0, 3);
         const plan = pick(rand, PLANS);
         const roll = rand();
         const status = roll < 0.86 ? "active" : roll < 0.93 ? "pending" : roll < 0.97 ? "inactive" : "rejected";
@@ -116,50 +127,60 @@ export async function seedDemoSellers(db: DB, count: number, seed = 42): Promise
         const startDate = live ? shiftDays(today, startOffset) : null;
         let endDate = startDate ? addMonths(startDate, plan.months) : null;
         if (live && rand() < 0.04) endDate = shiftDays(today, -1 - Math.floor(rand() * 60)); // lapsed
-        const businessName = rand() < 0.92 ? `${pick(rand, [first, last, locality, "Sakhi", "Shakti", "Aangan", "Nari"])} ${pick(rand, words.nouns)}` : null;
+        const businessName =
+          rand() < 0.92
+            ? `${pick(rand, [first, last, locality, "Sakhi", "Shakti", "Aangan", "Nari"])} ${pick(rand, words.nouns)}`
+            : null;
         const stamp = new Date(Date.now() - Math.floor(rand() * 400) * 86_400_000).toISOString();
-        const langs = ["English", CITY_LANGUAGE[city] ?? "Hindi", ...(rand() < 0.5 ? ["Hindi"] : []), ...(rand() < 0.15 ? [pick(rand, LANGUAGES)] : [])];
+        const langs = [
+          "English",
+          CITY_LANGUAGE[city] ?? "Hindi",
+          ...(rand() < 0.5 ? ["Hindi"] : []),
+          ...(rand() < 0.15 ? [pick(rand, LANGUAGES)] : []),
+        ];
         const handle = `${(businessName ?? owner).toLowerCase().replace(/[^a-z0-9]+/g, "")}${n}`;
         const productCount = Math.floor(rand() * 4);
         const products = Array.from({ length: productCount }, () => pick(rand, images.products));
         const featured = status === "active" && (plan.featured || rand() < 0.08);
         const seller: NewSeller = {
-            owner_name: owner,
-            business_name: businessName,
-            email: `${first.toLowerCase()}.${last.toLowerCase().replace(/[^a-z]/g, "")}${n}@example.in`,
-            mobile: `+919${String(100000000 + Math.floor(rand() * 899999999)).slice(0, 9)}`,
-            city,
-            locality,
-            address: `${1 + Math.floor(rand() * 300)}, ${pick(rand, ["1st Main", "2nd Cross", "MG Road", "Temple Street", "Lake View Road", "Station Road"])}, ${locality}, ${city}`,
-            tagline: pick(rand, words.taglines),
-            description: `${owner} started ${businessName ?? "this business"} in ${locality} to bring ${mainCat.name.toLowerCase()} to families across ${city}. Every order is handled personally, with care for quality and a warm welcome for first-time customers.`,
-            price_range: pick(rand, PRICE_RANGES).value,
-            languages: JSON.stringify([...new Set(langs)]),
-            website: rand() < 0.5 ? `https://${handle}.example.in` : null,
-            whatsapp_link: rand() < 0.7 ? `https://wa.me/919${String(Math.floor(rand() * 1e9)).padStart(9, "0")}` : null,
-            facebook_link: rand() < 0.4 ? `https://facebook.com/${handle}` : null,
-            instagram: rand() < 0.6 ? `https://instagram.com/${handle}` : null,
-            youtube_link: rand() < 0.15 ? `https://youtube.com/@${handle}` : null,
-            profile_photo: rand() < 0.7 ? pick(rand, images.avatars) : null,
-            product_images: JSON.stringify([...new Set(products)]),
-            offers_text: rand() < 0.5 ? pick(rand, words.offers) : null,
-            id_proof_type: pick(rand, ["aadhaar", "driving_license", "pan_card"]),
-            payment_status: live ? "paid" : "pending",
-            amount_paid: plan.amount,
-            subscription_months: plan.months,
-            subscription_start_date: startDate,
-            subscription_end_date: endDate,
-            status,
-            is_verified: live && rand() < 0.75 ? 1 : 0,
-            is_featured: featured ? 1 : 0,
-            is_paid: live ? 1 : 0,
-            created_at: stamp,
-            updated_at: stamp,
+          owner_name: owner,
+          business_name: businessName,
+          email: `${first.toLowerCase()}.${last.toLowerCase().replace(/[^a-z]/g, "")}${n}@example.in`,
+          mobile: `+919${String(100000000 + Math.floor(rand() * 899999999)).slice(0, 9)}`,
+          city,
+          locality,
+          address: `${1 + Math.floor(rand() * 300)}, ${pick(rand, ["1st Main", "2nd Cross", "MG Road", "Temple Street", "Lake View Road", "Station Road"])}, ${locality}, ${city}`,
+          tagline: pick(rand, words.taglines),
+          description: `${owner} started ${businessName ?? "this business"} in ${locality} to bring ${mainCat.name.toLowerCase()} to families across ${city}. Every order is handled personally, with care for quality and a warm welcome for first-time customers.`,
+          price_range: pick(rand, PRICE_RANGES).value,
+          languages: JSON.stringify([...new Set(langs)]),
+          website: rand() < 0.5 ? `https://${handle}.example.in` : null,
+          whatsapp_link: rand() < 0.7 ? `https://wa.me/919${String(Math.floor(rand() * 1e9)).padStart(9, "0")}` : null,
+          facebook_link: rand() < 0.4 ? `https://facebook.com/${handle}` : null,
+          instagram: rand() < 0.6 ? `https://instagram.com/${handle}` : null,
+          youtube_link: rand() < 0.15 ? `https://youtube.com/@${handle}` : null,
+          profile_photo: rand() < 0.7 ? pick(rand, images.avatars) : null,
+          product_images: JSON.stringify([...new Set(products)]),
+          offers_text: rand() < 0.5 ? pick(rand, words.offers) : null,
+          id_proof_type: pick(rand, ["aadhaar", "driving_license", "pan_card"]),
+          payment_status: live ? "paid" : "pending",
+          amount_paid: plan.amount,
+          subscription_months: plan.months,
+          subscription_start_date: startDate,
+          subscription_end_date: endDate,
+          status,
+          is_verified: live && rand() < 0.75 ? 1 : 0,
+          is_featured: featured ? 1 : 0,
+          is_paid: live ? 1 : 0,
+          created_at: stamp,
+          updated_at: stamp,
         };
         const reviewCount = status === "active" ? Math.floor(rand() * 6) : 0;
         const reviewRows = Array.from({ length: reviewCount }, (_, r) => {
           // Spread between the listing's creation and now: a demo review is never dated in the future.
-          const created = new Date(Date.parse(stamp) + ((Date.now() - Date.parse(stamp)) * (r + 1)) / (reviewCount + 1)).toISOString();
+          const created = new Date(
+            Date.parse(stamp) + ((Date.now() - Date.parse(stamp)) * (r + 1)) / (reviewCount + 1),
+          ).toISOString();
           const reply = rand() < 0.3 ? pick(rand, SELLER_REPLIES) : null;
           return {
             reviewer_name: pick(rand, REVIEWER_NAMES),
@@ -184,4 +205,3 @@ function shiftDays(isoDate: string, days: number): string {
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 }
-

@@ -24,7 +24,11 @@ function message(userId: number, email: string, expires: number): string {
 /** The verification link's query for an account, valid for VERIFICATION_LINK_HOURS from `now`. */
 export function verificationParams(user: { id: number; email: string }, now = Date.now()): LinkParams {
   const expires = Math.floor(now / 1000) + VERIFICATION_LINK_HOURS * 3600;
-  return { id: String(user.id), expires: String(expires), token: signToken(PURPOSE, message(user.id, user.email, expires)) };
+  return {
+    id: String(user.id),
+    expires: String(expires),
+    token: signToken(PURPOSE, message(user.id, user.email, expires)),
+  };
 }
 
 export function verificationUrl(origin: string, user: { id: number; email: string }, now = Date.now()): string {
@@ -32,7 +36,11 @@ export function verificationUrl(origin: string, user: { id: number; email: strin
 }
 
 /** Queues the verification mail (recorded before this returns; the sending never delays the response). */
-export async function sendVerificationMail(db: DB, user: { id: number; email: string; name: string }, origin: string): Promise<void> {
+export async function sendVerificationMail(
+  db: DB,
+  user: { id: number; email: string; name: string },
+  origin: string,
+): Promise<void> {
   await sendMailLater(db, [
     {
       to: user.email,
@@ -56,7 +64,11 @@ export type LinkCheck =
   | { ok: false; status: 400; message: string };
 
 /** Reads a link's query (or the confirm form): the signature must match the account's current email, and the link must not have expired. */
-export async function checkVerificationLink(db: DB, source: URLSearchParams | FormData, now = Date.now()): Promise<LinkCheck> {
+export async function checkVerificationLink(
+  db: DB,
+  source: URLSearchParams | FormData,
+  now = Date.now(),
+): Promise<LinkCheck> {
   const read = (name: string) => String(source.get(name) ?? "").slice(0, 128);
   const params = { id: read("id"), expires: read("expires"), token: read("token") };
   const bad = { ok: false as const, status: 400 as const, message: VERIFY_EMAIL_MESSAGES.badLink };
@@ -70,15 +82,28 @@ export async function checkVerificationLink(db: DB, source: URLSearchParams | Fo
 }
 
 /** The confirm button's POST: marks the email verified, with an audit row. */
-export async function verifyEmailFromLink(db: DB, form: FormData, ip: string | null): Promise<{ ok: true; message: string } | { ok: false; status: 400; message: string }> {
+export async function verifyEmailFromLink(
+  db: DB,
+  form: FormData,
+  ip: string | null,
+): Promise<{ ok: true; message: string } | { ok: false; status: 400; message: string }> {
   const link = await checkVerificationLink(db, form);
   if (!link.ok) return link;
   if (!(await markEmailVerified(db, link.userId))) return { ok: true, message: VERIFY_EMAIL_MESSAGES.alreadyVerified };
-  await writeAudit(db, { action: "account.email_verified", actorUserId: link.userId, actorEmail: link.email, targetType: "user", targetId: link.userId, ip, details: { by: "link" } });
+  await writeAudit(db, {
+    action: "account.email_verified",
+    actorUserId: link.userId,
+    actorEmail: link.email,
+    targetType: "user",
+    targetId: link.userId,
+    ip,
+    details: { by: "link" },
+  });
   return { ok: true, message: VERIFY_EMAIL_MESSAGES.verified };
 }
 
-export type ResendResult = { ok: true; message: string } | { ok: false; status: 429; message: string; retryAfterSeconds: number };
+export type ResendResult =
+  { ok: true; message: string } | { ok: false; status: 429; message: string; retryAfterSeconds: number };
 
 /** "Send a new link" from the dashboard: a few per account and per client address. */
 export async function resendVerification(
@@ -91,7 +116,10 @@ export async function resendVerification(
   const byAddress = consume(db, "verify_email", meta.clientAddress);
   const byAccount = consume(db, "verify_email_account", String(user.id));
   if (!byAddress.allowed || !byAccount.allowed) {
-    const retry = Math.max(byAddress.allowed ? 0 : byAddress.retryAfterSeconds, byAccount.allowed ? 0 : byAccount.retryAfterSeconds);
+    const retry = Math.max(
+      byAddress.allowed ? 0 : byAddress.retryAfterSeconds,
+      byAccount.allowed ? 0 : byAccount.retryAfterSeconds,
+    );
     return { ok: false, status: 429, message: tooManyMessage(retry), retryAfterSeconds: retry };
   }
   await sendVerificationMail(db, user, meta.origin);

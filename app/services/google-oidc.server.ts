@@ -59,10 +59,18 @@ function redirectUri(request: Request): string {
 
 export type GoogleError = { ok: false; status: 400 | 403 | 404 | 503; error: string };
 const notConfigured: GoogleError = { ok: false, status: 404, error: "Google sign-in is not configured on this site." };
-const unavailable: GoogleError = { ok: false, status: 503, error: "Google sign-in is unavailable right now. Please try again later." };
+const unavailable: GoogleError = {
+  ok: false,
+  status: 503,
+  error: "Google sign-in is unavailable right now. Please try again later.",
+};
 
 /** Starts a sign-in: the provider's authorization URL and the Set-Cookie binding its state to this browser. */
-export async function startGoogleSignIn(db: DB, request: Request, redirectTo: string | null = null): Promise<{ ok: true; redirectUrl: string; setCookie: string } | GoogleError> {
+export async function startGoogleSignIn(
+  db: DB,
+  request: Request,
+  redirectTo: string | null = null,
+): Promise<{ ok: true; redirectUrl: string; setCookie: string } | GoogleError> {
   const s = settings();
   if (!s) return notConfigured;
   let config: oidc.Configuration;
@@ -107,7 +115,8 @@ export async function finishGoogleSignIn(
     return { ok: false, status: 400, error: "This sign-in link is not valid for this browser. Please start again." };
   }
   const saved = await takeOAuthState(db, browserState);
-  if (!saved) return { ok: false, status: 400, error: "This sign-in has expired or was already used. Please start again." };
+  if (!saved)
+    return { ok: false, status: 400, error: "This sign-in has expired or was already used. Please start again." };
   let config: oidc.Configuration;
   try {
     config = await configuration(s);
@@ -135,16 +144,24 @@ export async function finishGoogleSignIn(
       claims = idToken as typeof claims;
     }
   } catch (error) {
-    if (siteConfig().nodeEnv !== "test") logger.warn({ err: error instanceof Error ? error.message : String(error) }, "Google sign-in code exchange refused");
+    if (siteConfig().nodeEnv !== "test")
+      logger.warn(
+        { err: error instanceof Error ? error.message : String(error) },
+        "Google sign-in code exchange refused",
+      );
     return { ok: false, status: 400, error: "Google sign-in could not be completed. Please try again." };
   }
   if (!claims) return { ok: false, status: 400, error: "Google sign-in could not be completed. Please try again." };
-  const result = await findOrCreateGoogleUser(db, {
-    sub: String(claims.sub),
-    email: typeof claims.email === "string" ? claims.email : null,
-    emailVerified: claims.email_verified === true,
-    name: typeof claims.name === "string" ? claims.name : null,
-  }, { ip: clientAddress });
+  const result = await findOrCreateGoogleUser(
+    db,
+    {
+      sub: String(claims.sub),
+      email: typeof claims.email === "string" ? claims.email : null,
+      emailVerified: claims.email_verified === true,
+      name: typeof claims.name === "string" ? claims.name : null,
+    },
+    { ip: clientAddress },
+  );
   if (!result.ok) {
     const error =
       result.reason === "staff_account"

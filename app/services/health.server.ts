@@ -8,7 +8,10 @@ import { uploadsFolder } from "./upload-folders.server";
 // GET /readyz and the clean stop: whether the site can serve (the database answers, its migrations are
 // current, the uploads folders are writable), and what to close when the process is asked to stop.
 
-export type Readiness = { ready: boolean; checks: Record<"database" | "migrations" | "uploads", { ok: boolean; detail?: string }> };
+export type Readiness = {
+  ready: boolean;
+  checks: Record<"database" | "migrations" | "uploads", { ok: boolean; detail?: string }>;
+};
 
 export async function readiness(db: DB): Promise<Readiness> {
   const checks: Readiness["checks"] = { database: { ok: false }, migrations: { ok: false }, uploads: { ok: false } };
@@ -21,7 +24,10 @@ export async function readiness(db: DB): Promise<Readiness> {
     checks.database = { ok: false, detail: "the database does not answer" };
   }
   try {
-    await Promise.all([access(uploadsFolder("public"), constants.W_OK), access(uploadsFolder("private"), constants.W_OK)]);
+    await Promise.all([
+      access(uploadsFolder("public"), constants.W_OK),
+      access(uploadsFolder("private"), constants.W_OK),
+    ]);
     checks.uploads = { ok: true };
   } catch {
     checks.uploads = { ok: false, detail: "the uploads folder is not writable" };

@@ -6,7 +6,14 @@ import { listPublicSellers } from "~/models/sellers.server";
 /** The home page's featured cards: up to six featured public sellers, else the six built-in samples (logged). */
 export async function getHomeFeatured(db: DB): Promise<{ featured: HomeCard[]; samples: boolean }> {
   try {
-    const { sellers } = await listPublicSellers(db, { search: "", category: "", city: "", featured: true, page: 1, limit: FEATURED_LIMIT });
+    const { sellers } = await listPublicSellers(db, {
+      search: "",
+      category: "",
+      city: "",
+      featured: true,
+      page: 1,
+      limit: FEATURED_LIMIT,
+    });
     if (sellers.length) return { featured: sellers.map(toHomeCard), samples: false };
     console.info("No featured sellers to show: using the built-in sample sellers");
   } catch (error) {

@@ -24,7 +24,12 @@ export { escapeXml };
 
 /** The file-safe name of a downloaded card: BWP_Identity_Card_{name}_{id}.svg */
 export function identityCardFileName(seller: Pick<IdentityCardSeller, "id" | "owner_name" | "business_name">): string {
-  const name = (seller.business_name || seller.owner_name).normalize("NFKD").replace(/[^\w-]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 60) || "Seller";
+  const name =
+    (seller.business_name || seller.owner_name)
+      .normalize("NFKD")
+      .replace(/[^\w-]+/g, "_")
+      .replace(/^_+|_+$/g, "")
+      .slice(0, 60) || "Seller";
   return `BWP_Identity_Card_${name}_${seller.id}.svg`;
 }
 
@@ -36,7 +41,8 @@ function qrPath(text: string, x: number, y: number, size: number): string {
   let d = "";
   for (let row = 0; row < n; row++) {
     for (let col = 0; col < n; col++) {
-      if (qr.modules.get(row, col)) d += `M${(x + (col + 4) * cell).toFixed(2)} ${(y + (row + 4) * cell).toFixed(2)}h${cell.toFixed(2)}v${cell.toFixed(2)}h-${cell.toFixed(2)}z`;
+      if (qr.modules.get(row, col))
+        d += `M${(x + (col + 4) * cell).toFixed(2)} ${(y + (row + 4) * cell).toFixed(2)}h${cell.toFixed(2)}v${cell.toFixed(2)}h-${cell.toFixed(2)}z`;
     }
   }
   return `<rect x="${x}" y="${y}" width="${size}" height="${size}" rx="8" fill="#ffffff"/><path d="${d}" fill="#22181d"/>`;
@@ -48,7 +54,10 @@ function fit(text: string, max: number): string {
 }
 
 /** The card as an SVG document that prints at the ID-1 card size (85.6 × 54 mm; 10 user units per mm). */
-export function renderIdentityCard(seller: IdentityCardSeller, options: { profileUrl: string; photoDataUri: string | null }): string {
+export function renderIdentityCard(
+  seller: IdentityCardSeller,
+  options: { profileUrl: string; photoDataUri: string | null },
+): string {
   const name = seller.business_name || seller.owner_name;
   const place = [seller.locality, seller.city].filter(Boolean).join(", ");
   const category = seller.category_names.split(", ")[0] || "Women-led business";

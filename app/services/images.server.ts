@@ -15,17 +15,22 @@ const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif", "heif", 
 /** Markup that has no business inside an image (HTML/SVG/PHP polyglots). */
 const MARKUP = /<(?:script|html|body|svg|iframe|object|embed|\?php|!doctype)\b|javascript:/i;
 
-export const PIXELS_TOO_LARGE_MESSAGE = "This image has too many pixels. Please resize it (for example to 800×600) and try again.";
+export const PIXELS_TOO_LARGE_MESSAGE =
+  "This image has too many pixels. Please resize it (for example to 800×600) and try again.";
 
 export type ProcessedImage = { ok: true; data: Buffer; width: number; height: number; mime: "image/webp" };
 export type ImageRefusal = { ok: false; reason: "invalid" | "too_large"; message: string };
 
-export async function processImage(input: Uint8Array, options: { maxBytes?: number; quality?: number } = {}): Promise<ProcessedImage | ImageRefusal> {
+export async function processImage(
+  input: Uint8Array,
+  options: { maxBytes?: number; quality?: number } = {},
+): Promise<ProcessedImage | ImageRefusal> {
   const maxBytes = options.maxBytes ?? IMAGE_MAX_BYTES;
   if (input.byteLength === 0) return { ok: false, reason: "invalid", message: APPLICATION_MESSAGES.notImage };
   if (input.byteLength > maxBytes) return { ok: false, reason: "too_large", message: APPLICATION_MESSAGES.tooBig };
   const buffer = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
-  if (MARKUP.test(buffer.toString("latin1"))) return { ok: false, reason: "invalid", message: APPLICATION_MESSAGES.notImage };
+  if (MARKUP.test(buffer.toString("latin1")))
+    return { ok: false, reason: "invalid", message: APPLICATION_MESSAGES.notImage };
 
   try {
     // sharp() itself throws synchronously on some inputs (an empty buffer); the awaits reject on the rest.
@@ -33,7 +38,8 @@ export async function processImage(input: Uint8Array, options: { maxBytes?: numb
     if (!meta.format || !ACCEPTED_FORMATS.has(meta.format) || !meta.width || !meta.height) {
       return { ok: false, reason: "invalid", message: APPLICATION_MESSAGES.notImage };
     }
-    if (meta.width * meta.height > MAX_INPUT_PIXELS) return { ok: false, reason: "invalid", message: PIXELS_TOO_LARGE_MESSAGE };
+    if (meta.width * meta.height > MAX_INPUT_PIXELS)
+      return { ok: false, reason: "invalid", message: PIXELS_TOO_LARGE_MESSAGE };
     const { data, info } = await sharp(buffer, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error", pages: 1 })
       .rotate() // apply the camera orientation before the EXIF block is dropped
       .resize({ width: IMAGE_MAX_EDGE, height: IMAGE_MAX_EDGE, fit: "inside", withoutEnlargement: true })
@@ -51,14 +57,24 @@ export async function processImage(input: Uint8Array, options: { maxBytes?: numb
  */
 export async function writeImageVariants(folder: string, name: string, data: Buffer | string): Promise<void> {
   for (const width of IMAGE_VARIANT_WIDTHS) {
-    const copy = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer();
+    const copy = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS })
+      .resize({ width, withoutEnlargement: true })
+      .webp({ quality: 78 })
+      .toBuffer();
     await writeFile(join(folder, variantName(name, width)), copy);
   }
 }
 
 /** Writes the copies of a stored public image that are missing (images stored before variants existed). */
 export async function ensureImageVariants(folder: string, name: string): Promise<boolean> {
-  const missing = await Promise.all(IMAGE_VARIANT_WIDTHS.map((w) => access(join(folder, variantName(name, w))).then(() => false, () => true)));
+  const missing = await Promise.all(
+    IMAGE_VARIANT_WIDTHS.map((w) =>
+      access(join(folder, variantName(name, w))).then(
+        () => false,
+        () => true,
+      ),
+    ),
+  );
   if (!missing.some(Boolean)) return false;
   await writeImageVariants(folder, name, join(folder, name));
   return true;
@@ -66,5 +82,7 @@ export async function ensureImageVariants(folder: string, name: string): Promise
 
 /** Removes a stored image and its copies. */
 export async function removeImageFiles(folder: string, name: string): Promise<void> {
-  await Promise.all([name, ...IMAGE_VARIANT_WIDTHS.map((w) => variantName(name, w))].map((n) => rm(join(folder, n), { force: true })));
+  await Promise.all(
+    [name, ...IMAGE_VARIANT_WIDTHS.map((w) => variantName(name, w))].map((n) => rm(join(folder, n), { force: true })),
+  );
 }

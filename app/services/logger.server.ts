@@ -10,7 +10,20 @@ export const logger = pino({
   timestamp: pino.stdTimeFunctions.isoTime,
   formatters: { level: (label) => ({ level: label }) },
   redact: {
-    paths: ["password", "*.password", "cookie", "*.cookie", "authorization", "*.authorization", "headers", "*.headers", "token", "*.token", "secret", "*.secret"],
+    paths: [
+      "password",
+      "*.password",
+      "cookie",
+      "*.cookie",
+      "authorization",
+      "*.authorization",
+      "headers",
+      "*.headers",
+      "token",
+      "*.token",
+      "secret",
+      "*.secret",
+    ],
     censor: "[redacted]",
   },
 });
@@ -24,6 +37,9 @@ export function loggablePath(url: string): string {
   if (q < 0) return url.length > 512 ? `${url.slice(0, 512)}…` : url;
   const path = url.slice(0, Math.min(q, 512));
   const params = new URLSearchParams(url.slice(q + 1));
-  const kept = [...params].map(([name, value]) => `${encodeURIComponent(name)}=${SECRET_PARAMS.test(name) ? "[redacted]" : encodeURIComponent(value.slice(0, 100))}`);
+  const kept = [...params].map(
+    ([name, value]) =>
+      `${encodeURIComponent(name)}=${SECRET_PARAMS.test(name) ? "[redacted]" : encodeURIComponent(value.slice(0, 100))}`,
+  );
   return kept.length ? `${path}?${kept.join("&").slice(0, 512)}` : path;
 }

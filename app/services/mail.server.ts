@@ -36,15 +36,30 @@ export async function sendMail(db: DB, mail: OutgoingMail): Promise<MailResult> 
   return deliver(db, id, mail, 0);
 }
 
-async function deliver(db: DB, id: number, mail: OutgoingMail, attemptsBefore: number, now = Date.now()): Promise<MailResult> {
+async function deliver(
+  db: DB,
+  id: number,
+  mail: OutgoingMail,
+  attemptsBefore: number,
+  now = Date.now(),
+): Promise<MailResult> {
   const url = config().smtpUrl;
   if (!url) {
-    logger.info({ mail: { id, to: mail.to, subject: mail.subject, text: mail.text } }, "mail logged (SMTP_URL not set)");
+    logger.info(
+      { mail: { id, to: mail.to, subject: mail.subject, text: mail.text } },
+      "mail logged (SMTP_URL not set)",
+    );
     await markMail(db, id, "logged");
     return { id, status: "logged" };
   }
   try {
-    await transport(url).sendMail({ from: mailFrom(), to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+    await transport(url).sendMail({
+      from: mailFrom(),
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+    });
     await markMail(db, id, "sent");
     return { id, status: "sent" };
   } catch (error) {
@@ -55,7 +70,10 @@ async function deliver(db: DB, id: number, mail: OutgoingMail, attemptsBefore: n
       await markMail(db, id, "failed", message);
       return { id, status: "failed", error: message };
     }
-    logger.warn({ mail: { id, attempts, maxAttempts: MAIL_MAX_ATTEMPTS }, err: message }, "mail sending failed, retrying later");
+    logger.warn(
+      { mail: { id, attempts, maxAttempts: MAIL_MAX_ATTEMPTS }, err: message },
+      "mail sending failed, retrying later",
+    );
     await scheduleRetry(db, id, new Date(now + retryDelayMs(attempts)).toISOString(), message);
     return { id, status: "queued", error: message };
   }
@@ -66,7 +84,15 @@ export async function retryDueMail(db: DB, now = Date.now()): Promise<MailResult
   const due = await dueRetries(db, new Date(now).toISOString());
   const results: MailResult[] = [];
   for (const row of due) {
-    results.push(await deliver(db, row.id, { to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body ?? undefined }, row.attempts, now));
+    results.push(
+      await deliver(
+        db,
+        row.id,
+        { to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body ?? undefined },
+        row.attempts,
+        now,
+      ),
+    );
   }
   return results;
 }
@@ -77,5 +103,7 @@ export async function retryDueMail(db: DB, now = Date.now()): Promise<MailResult
  */
 export async function sendMailLater(db: DB, mails: OutgoingMail[]): Promise<void> {
   const queued = await Promise.all(mails.map(async (mail) => ({ id: await queueMail(db, mail), mail })));
-  void Promise.all(queued.map(({ id, mail }) => deliver(db, id, mail, 0))).catch((err) => logger.error({ err }, "mail delivery failed"));
+  void Promise.all(queued.map(({ id, mail }) => deliver(db, id, mail, 0))).catch((err) =>
+    logger.error({ err }, "mail delivery failed"),
+  );
 }

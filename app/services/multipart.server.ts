@@ -14,14 +14,19 @@ export type MultipartRead =
 
 const FORM_TYPES = /^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i;
 
-export async function readMultipartForm(request: Request, limits: MultipartLimits, options: { multipartOnly?: boolean } = {}): Promise<MultipartRead> {
+export async function readMultipartForm(
+  request: Request,
+  limits: MultipartLimits,
+  options: { multipartOnly?: boolean } = {},
+): Promise<MultipartRead> {
   const type = request.headers.get("Content-Type") ?? "";
   const accepted = options.multipartOnly ? /^multipart\/form-data\b/i : FORM_TYPES;
   if (!accepted.test(type)) return { ok: false, status: 415, problem: "not_a_form" };
   try {
     return { ok: true, formData: await parseFormData(request, limits) };
   } catch (error) {
-    if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) return { ok: false, status: 413, problem: "too_large" };
+    if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError)
+      return { ok: false, status: 413, problem: "too_large" };
     // FormDataParseError, MaxFilesExceededError, a body cut short: the client's post cannot be read.
     return { ok: false, status: 400, problem: "unreadable" };
   }

@@ -65,8 +65,14 @@ export { UNSUBSCRIBE_BAD_LINK, UNSUBSCRIBE_DONE };
 export type UnsubscribeResult = { ok: true; message: string } | { ok: false; status: 400; message: string };
 
 /** The visitor's confirmed unsubscribe: the token must match the address; the row becomes `unsubscribed`. */
-export async function unsubscribeWithToken(db: DB, email: string, token: string, ip: string | null): Promise<UnsubscribeResult> {
-  if (!email || !token || !verifyUnsubscribeToken(email, token)) return { ok: false, status: 400, message: UNSUBSCRIBE_BAD_LINK };
+export async function unsubscribeWithToken(
+  db: DB,
+  email: string,
+  token: string,
+  ip: string | null,
+): Promise<UnsubscribeResult> {
+  if (!email || !token || !verifyUnsubscribeToken(email, token))
+    return { ok: false, status: 400, message: UNSUBSCRIBE_BAD_LINK };
   // A signed address that has no subscription (deleted meanwhile) is already "not subscribed": same answer.
   await unsubscribeFromNewsletter(db, normalise(email), ip);
   return { ok: true, message: UNSUBSCRIBE_DONE };

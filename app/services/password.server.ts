@@ -4,7 +4,9 @@ import { config } from "./config.server";
 // scrypt with a per-password salt; the stored form carries its parameters, so a hash made with weaker
 // ones is redone at the next successful sign-in. OWASP's current parameters: N=2^17, r=8, p=1.
 // PASSWORD_HASH_COST (log2 N, 14 to 20, default 17) lowers it only where speed matters more (the test suites).
-const r = 8, p = 1, KEYLEN = 64;
+const r = 8,
+  p = 1,
+  KEYLEN = 64;
 const MAX_MEMORY = 512 * 1024 * 1024;
 
 export function hashCost(): number {
@@ -13,7 +15,9 @@ export function hashCost(): number {
 
 function derive(password: string, salt: Buffer, n: number, rr: number, pp: number): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scrypt(password.normalize("NFKC"), salt, KEYLEN, { N: n, r: rr, p: pp, maxmem: MAX_MEMORY }, (err, key) => (err ? reject(err) : resolve(key))),
+    scrypt(password.normalize("NFKC"), salt, KEYLEN, { N: n, r: rr, p: pp, maxmem: MAX_MEMORY }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    ),
   );
 }
 

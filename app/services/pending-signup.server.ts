@@ -16,7 +16,13 @@ type Pending = { h: string; e: string; x: number };
 export function sealPendingSignup(passwordHash: string, email: string, now = Date.now()): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", keyFor(sessionSecrets()[0]!), iv);
-  const body = Buffer.concat([cipher.update(JSON.stringify({ h: passwordHash, e: email.toLowerCase(), x: now + TTL_MS } satisfies Pending), "utf8"), cipher.final()]);
+  const body = Buffer.concat([
+    cipher.update(
+      JSON.stringify({ h: passwordHash, e: email.toLowerCase(), x: now + TTL_MS } satisfies Pending),
+      "utf8",
+    ),
+    cipher.final(),
+  ]);
   return Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64url");
 }
 
@@ -29,7 +35,9 @@ export function openPendingSignup(token: unknown, email: string, now = Date.now(
       const raw = Buffer.from(token, "base64url");
       const decipher = createDecipheriv("aes-256-gcm", keyFor(secret), raw.subarray(0, 12));
       decipher.setAuthTag(raw.subarray(12, 28));
-      const data = JSON.parse(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8")) as Pending;
+      const data = JSON.parse(
+        Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8"),
+      ) as Pending;
       if (typeof data.h !== "string" || data.x < now || data.e !== email.trim().toLowerCase()) return null;
       return data.h;
     } catch {

@@ -12,7 +12,12 @@ export function checkPublicForm(scope: string, clientAddress: string, honeypotVa
   }
   const rate = consume(getDb(), scope, clientAddress);
   if (!rate.allowed) {
-    return { ok: false, status: 429, message: tooManyMessage(rate.retryAfterSeconds), headers: { "Retry-After": String(rate.retryAfterSeconds) } };
+    return {
+      ok: false,
+      status: 429,
+      message: tooManyMessage(rate.retryAfterSeconds),
+      headers: { "Retry-After": String(rate.retryAfterSeconds) },
+    };
   }
   return { ok: true };
 }
@@ -31,10 +36,13 @@ export function checkDailyUploads(clientAddress: string, images: number): AbuseC
   for (let i = 0; i < images; i++) {
     const rate = consume(getDb(), "upload_daily", clientAddress);
     if (!rate.allowed) {
-      return { ok: false, status: 429, message: tooManyUploadsMessage(rate.retryAfterSeconds), headers: { "Retry-After": String(rate.retryAfterSeconds) } };
+      return {
+        ok: false,
+        status: 429,
+        message: tooManyUploadsMessage(rate.retryAfterSeconds),
+        headers: { "Retry-After": String(rate.retryAfterSeconds) },
+      };
     }
   }
   return { ok: true };
 }
-
-

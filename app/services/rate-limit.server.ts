@@ -1,5 +1,11 @@
 import type { DB } from "~db/client";
-import { countAttempt, forgetAttempts, readAttempts, refundAttempt, sweepExpiredWindows } from "~/models/rate-limits.server";
+import {
+  countAttempt,
+  forgetAttempts,
+  readAttempts,
+  refundAttempt,
+  sweepExpiredWindows,
+} from "~/models/rate-limits.server";
 import { config, RATE_LIMIT_DEFAULTS, type RateRule } from "./config.server";
 
 // Per-client fixed-window rate limits for public forms and sign-in. The counters live in SQLite

@@ -35,7 +35,6 @@ export function keepSignedInPagesPrivate(request: Request, headers: Headers): vo
   }
 }
 
-
 // ── effects that a cached answer repeats ──
 
 const renderEffects = new AsyncLocalStorage<(() => void)[]>();
@@ -75,7 +74,20 @@ export type CachedResponse = {
 };
 
 // X-Request-Id is each request's own (set by the request log before this middleware runs).
-const PER_ANSWER_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "date", "connection", "keep-alive", "etag", "last-modified", "x-cache", "content-security-policy", "set-cookie", "x-request-id"]);
+const PER_ANSWER_HEADERS = new Set([
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "date",
+  "connection",
+  "keep-alive",
+  "etag",
+  "last-modified",
+  "x-cache",
+  "content-security-policy",
+  "set-cookie",
+  "x-request-id",
+]);
 
 export function buildEntry(input: {
   status: number;
@@ -84,7 +96,8 @@ export function buildEntry(input: {
   effects: (() => void)[];
   lastModified: { value: string; trusted: boolean };
 }): CachedResponse {
-  const csp = typeof input.headers["content-security-policy"] === "string" ? input.headers["content-security-policy"] : null;
+  const csp =
+    typeof input.headers["content-security-policy"] === "string" ? input.headers["content-security-policy"] : null;
   const nonce = csp?.match(/'nonce-([^']+)'/)?.[1] ?? null;
   const segments = nonce ? splitBuffer(input.body, Buffer.from(nonce)) : [input.body];
   const deflated = segments.map((segment, i) =>
@@ -197,7 +210,10 @@ export class ResponseStore {
   lastModified = { value: new Date(0).toUTCString(), trusted: false };
   private readonly lru: LRUCache<string, CachedResponse>;
 
-  constructor(maxBytes: number, private readonly now: () => number = Date.now) {
+  constructor(
+    maxBytes: number,
+    private readonly now: () => number = Date.now,
+  ) {
     this.lru = new LRUCache<string, CachedResponse>({
       maxSize: maxBytes,
       maxEntrySize: Math.min(MAX_ENTRY_BYTES * 2, maxBytes),

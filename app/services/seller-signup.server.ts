@@ -22,9 +22,16 @@ export async function signUpSeller(
 ): Promise<SignUpResult> {
   const db = getDb();
   const rate = consume(db, "signup", clientAddress);
-  if (!rate.allowed) return { ok: false, status: 429, message: tooManyMessage(rate.retryAfterSeconds), retryAfterSeconds: rate.retryAfterSeconds };
+  if (!rate.allowed)
+    return {
+      ok: false,
+      status: 429,
+      message: tooManyMessage(rate.retryAfterSeconds),
+      retryAfterSeconds: rate.retryAfterSeconds,
+    };
   const result = await registerSeller(db, input);
-  if (!result.ok) return { ok: false, status: result.field === "email" ? 409 : 400, field: result.field, message: result.message };
+  if (!result.ok)
+    return { ok: false, status: result.field === "email" ? 409 : 400, field: result.field, message: result.message };
   await sendVerificationMail(db, result.user, publicOrigin(request));
   return { ok: true, user: result.user, cookie: await startSession(request, result.user.id, clientAddress) };
 }

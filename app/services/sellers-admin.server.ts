@@ -6,7 +6,15 @@ import { SELLER_IMAGE_FIELDS } from "~/lib/validation/constants";
 import { ADMIN_RECORD_ALIASES, adminSellerFormValues } from "~/lib/seller-fields";
 import { publicUploadUrl } from "~/lib/upload-urls";
 import {
-  applySellerAction, approvalMails, type EditorImages, emailVerifiedJson, getSellerForEditor, saveAdminSeller, type SaveSellerResult, type SellerAction, uploadsOfSellers,
+  applySellerAction,
+  approvalMails,
+  type EditorImages,
+  emailVerifiedJson,
+  getSellerForEditor,
+  saveAdminSeller,
+  type SaveSellerResult,
+  type SellerAction,
+  uploadsOfSellers,
 } from "~/models/sellers-admin.server";
 import { findUploads } from "~/models/uploads.server";
 import { sendMailLater } from "./mail.server";
@@ -15,9 +23,16 @@ import { discardImages, privateUploadUrl, storeImage, type StoredImage } from ".
 // One path for every sellers change of the back-office (page actions and /api twins): the model's
 // transaction, then what follows a commit (approval emails, removing a deleted seller's files).
 
-export type SellerChange = { ok: true; message: string } | { ok: false; reason: "invalid" | "forbidden" | "not_found" | "conflict"; message: string };
+export type SellerChange =
+  | { ok: true; message: string }
+  | { ok: false; reason: "invalid" | "forbidden" | "not_found" | "conflict"; message: string };
 
-const BULK_LABEL: Record<string, string> = { approve: "approve", deactivate: "deactivate", verify: "verify", feature: "feature" };
+const BULK_LABEL: Record<string, string> = {
+  approve: "approve",
+  deactivate: "deactivate",
+  verify: "verify",
+  feature: "feature",
+};
 
 function messageFor(intent: SellerIntent): string {
   if (intent.intent === "bulk") return `Bulk action ${BULK_LABEL[intent.bulk_action]} completed successfully`;
@@ -34,7 +49,8 @@ function messageFor(intent: SellerIntent): string {
 
 export async function changeSellers(db: DB, actor: Actor, intent: SellerIntent): Promise<SellerChange> {
   const ids = intent.intent === "bulk" ? intent.ids : [intent.id];
-  const action: SellerAction = intent.intent === "bulk" ? intent.bulk_action : intent.intent === "delete" ? "delete" : intent.action;
+  const action: SellerAction =
+    intent.intent === "bulk" ? intent.bulk_action : intent.intent === "delete" ? "delete" : intent.action;
   const files = action === "delete" ? await uploadsOfSellers(db, ids) : [];
   const result = await applySellerAction(db, actor, ids, action);
   if (!result.ok) return result;
@@ -52,7 +68,13 @@ export type EditorFiles = Partial<Record<keyof EditorImages, File | undefined>>;
  * it replaced are removed and a seller who went live gets the approval email. A refused save keeps none
  * of the new images.
  */
-export async function saveSellerFromEditor(db: DB, actor: Actor, id: number | null, input: AdminSellerInput, files: EditorFiles = {}): Promise<SaveSellerResult> {
+export async function saveSellerFromEditor(
+  db: DB,
+  actor: Actor,
+  id: number | null,
+  input: AdminSellerInput,
+  files: EditorFiles = {},
+): Promise<SaveSellerResult> {
   const stored: StoredImage[] = [];
   const images: EditorImages = {};
   try {
@@ -91,7 +113,8 @@ type EditorRecord = NonNullable<Awaited<ReturnType<typeof getSellerForEditor>>>;
 export function editorValuesWith(editor: EditorRecord, body: Record<string, unknown>): Record<string, unknown> {
   const values: Record<string, unknown> = adminSellerFormValues(editor.row, editor.categoryIds, editor.subcategoryIds);
   // A JSON null clears a field, as an emptied input does.
-  for (const [key, value] of Object.entries(body)) values[ADMIN_RECORD_ALIASES[key] ?? key] = value === null ? "" : value;
+  for (const [key, value] of Object.entries(body))
+    values[ADMIN_RECORD_ALIASES[key] ?? key] = value === null ? "" : value;
   // The record's amount and months stand for the package.
   if (!("plan" in body) && ("amount_paid" in body || "subscription_months" in body)) {
     const amount = Number(body.amount_paid ?? editor.row.amount_paid);

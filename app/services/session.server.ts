@@ -4,7 +4,14 @@ import { getDb } from "~db/client";
 import type { Role } from "~db/schema";
 import { can, type Permission } from "~/lib/permissions";
 import type { Actor } from "~/models/audit.server";
-import { deleteSession, findSessionUser, insertSession, type SessionUserRow, setSessionFlash, takeSessionFlash } from "~/models/sessions.server";
+import {
+  deleteSession,
+  findSessionUser,
+  insertSession,
+  type SessionUserRow,
+  setSessionFlash,
+  takeSessionFlash,
+} from "~/models/sessions.server";
 import { config, sessionSecrets } from "./config.server";
 
 // Server-side sessions: the signed cookie holds only a random session id; the row (with its expiry)
@@ -41,9 +48,19 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
 }
 
 /** Starts a new session (a fresh id at every sign-in) and returns the Set-Cookie header value. */
-export async function createUserSession(userId: number, meta: { ip?: string; userAgent?: string | null } = {}): Promise<string> {
+export async function createUserSession(
+  userId: number,
+  meta: { ip?: string; userAgent?: string | null } = {},
+): Promise<string> {
   const id = randomBytes(32).toString("base64url");
-  await insertSession(getDb(), { id, userId, createdAt: new Date(), lifetimeMs: SESSION_DAYS * 86_400_000, ip: meta.ip ?? null, userAgent: meta.userAgent?.slice(0, 300) ?? null });
+  await insertSession(getDb(), {
+    id,
+    userId,
+    createdAt: new Date(),
+    lifetimeMs: SESSION_DAYS * 86_400_000,
+    ip: meta.ip ?? null,
+    userAgent: meta.userAgent?.slice(0, 300) ?? null,
+  });
   return sessionCookie().serialize(id);
 }
 
@@ -62,7 +79,10 @@ function isApiRequest(request: Request): boolean {
  * Guard for pages and API routes: throws a redirect to the sign-in page (pages) or 401 JSON (API)
  * when signed out, and 403 when signed in without one of the roles.
  */
-export async function requireUser(request: Request, options: { roles?: Role[]; loginPath?: string } = {}): Promise<SessionUser> {
+export async function requireUser(
+  request: Request,
+  options: { roles?: Role[]; loginPath?: string } = {},
+): Promise<SessionUser> {
   const user = await getSessionUser(request);
   if (!user) {
     if (isApiRequest(request)) throw Response.json({ error: "Authentication required" }, { status: 401 });
@@ -81,7 +101,11 @@ export async function requireUser(request: Request, options: { roles?: Role[]; l
  * The back-office guard, first line of every admin loader and action: signed out → the admin sign-in
  * page (coming back afterwards) or 401 JSON for /api; signed in without the permission → 403.
  */
-export async function requirePermission(request: Request, permission: Permission, context?: { clientAddress: string }): Promise<StaffUser> {
+export async function requirePermission(
+  request: Request,
+  permission: Permission,
+  context?: { clientAddress: string },
+): Promise<StaffUser> {
   const user = await requireUser(request, { loginPath: "/admin/login" });
   if (!can(user.role, permission)) {
     if (isApiRequest(request)) throw Response.json({ error: "You do not have permission to do this" }, { status: 403 });
@@ -109,7 +133,9 @@ export async function takeFlash(request: Request): Promise<Flash | null> {
   if (!stored) return null;
   try {
     const flash = JSON.parse(stored) as Flash;
-    return typeof flash.message === "string" ? { kind: flash.kind === "error" ? "error" : "success", message: flash.message } : null;
+    return typeof flash.message === "string"
+      ? { kind: flash.kind === "error" ? "error" : "success", message: flash.message }
+      : null;
   } catch {
     return null;
   }

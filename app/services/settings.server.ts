@@ -13,24 +13,52 @@ import { sessionIdFrom } from "./session.server";
 
 export type PasswordChange = { ok: true } | { ok: false; status: 400 | 429; field: string; message: string };
 
-export async function changeOwnPassword(db: DB, actor: Actor, request: Request, input: { current_password: string; new_password: string }): Promise<PasswordChange> {
+export async function changeOwnPassword(
+  db: DB,
+  actor: Actor,
+  request: Request,
+  input: { current_password: string; new_password: string },
+): Promise<PasswordChange> {
   const throttle = consume(db, "login", `password-change:${actor.id}`);
-  if (!throttle.allowed) return { ok: false, status: 429, field: "current_password", message: tooManyMessage(throttle.retryAfterSeconds) };
+  if (!throttle.allowed)
+    return { ok: false, status: 429, field: "current_password", message: tooManyMessage(throttle.retryAfterSeconds) };
   if (!(await verifyPassword(input.current_password, await passwordHashOf(db, actor.id)))) {
     return { ok: false, status: 400, field: "current_password", message: SETTINGS_MESSAGES.currentWrong };
   }
   reset(db, "login", `password-change:${actor.id}`);
   await setPasswordHash(db, actor.id, await hashPassword(input.new_password), await sessionIdFrom(request));
-  await writeAudit(db, { action: "staff.password_change", actorUserId: actor.id, actorEmail: actor.email, ip: actor.ip, targetType: "user", targetId: actor.id });
+  await writeAudit(db, {
+    action: "staff.password_change",
+    actorUserId: actor.id,
+    actorEmail: actor.email,
+    ip: actor.ip,
+    targetType: "user",
+    targetId: actor.id,
+  });
   return { ok: true };
 }
 
-export async function changeStaff(db: DB, actor: Actor, intent: StaffIntent): Promise<StaffChange & { message?: string }> {
+export async function changeStaff(
+  db: DB,
+  actor: Actor,
+  intent: StaffIntent,
+): Promise<StaffChange & { message?: string }> {
   if (intent.intent === "add_moderator") {
-    const result = await addModerator(db, actor, { name: intent.name, email: intent.email, passwordHash: await hashPassword(intent.password) });
+    const result = await addModerator(db, actor, {
+      name: intent.name,
+      email: intent.email,
+      passwordHash: await hashPassword(intent.password),
+    });
     return result.ok ? { ok: true, message: SETTINGS_MESSAGES.moderatorAdded } : result;
   }
   const result = await changeStaffAccount(db, actor, intent.id, intent.intent);
   if (!result.ok) return result;
-  return { ok: true, message: { disable: SETTINGS_MESSAGES.disabled, enable: SETTINGS_MESSAGES.enabled, remove: SETTINGS_MESSAGES.removed }[intent.intent] };
+  return {
+    ok: true,
+    message: {
+      disable: SETTINGS_MESSAGES.disabled,
+      enable: SETTINGS_MESSAGES.enabled,
+      remove: SETTINGS_MESSAGES.removed,
+    }[intent.intent],
+  };
 }

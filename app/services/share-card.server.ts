@@ -37,7 +37,10 @@ function sellerCardContent(seller: ShareCardSeller) {
     name: seller.display_name,
     category: seller.category_list[0] ?? "Women-led business",
     place: [seller.locality, seller.city].filter(Boolean).join(", "),
-    rating: seller.review_count > 0 && seller.avg_rating > 0 ? { value: formatRating(seller.avg_rating), count: seller.review_count } : null,
+    rating:
+      seller.review_count > 0 && seller.avg_rating > 0
+        ? { value: formatRating(seller.avg_rating), count: seller.review_count }
+        : null,
     verified: seller.is_verified,
     photo: seller.profile_photo ?? seller.logo,
   };
@@ -90,7 +93,9 @@ export function wrapText(text: string, maxWidth: number, size: number, maxLines:
     line = words[i];
   }
   if (line) lines.push(line);
-  return lines.map((l, i) => (i === lines.length - 1 || textWidth(l, size) > maxWidth ? ellipsize(l, maxWidth, size) : l));
+  return lines.map((l, i) =>
+    i === lines.length - 1 || textWidth(l, size) > maxWidth ? ellipsize(l, maxWidth, size) : l,
+  );
 }
 
 const BACKGROUND = `<defs>
@@ -116,31 +121,45 @@ function sellerOverlay(c: ReturnType<typeof sellerCardContent>["content"], photo
   let y = 200;
   const parts: string[] = [];
   for (const line of nameLines) {
-    parts.push(`<text x="${left}" y="${y}" font-size="${nameSize}" font-weight="800" fill="#ffffff">${escapeXml(line)}</text>`);
+    parts.push(
+      `<text x="${left}" y="${y}" font-size="${nameSize}" font-weight="800" fill="#ffffff">${escapeXml(line)}</text>`,
+    );
     y += 72;
   }
   y += 4;
   const category = ellipsize(c.category, width - 48, 30);
   const pillWidth = Math.min(width, textWidth(category, 30) + 48);
-  parts.push(`<rect x="${left}" y="${y - 38}" width="${pillWidth.toFixed(0)}" height="54" rx="27" fill="#ffffff" fill-opacity="0.18"/>`);
-  parts.push(`<text x="${left + 24}" y="${y - 1}" font-size="30" font-weight="700" fill="#ffffff">${escapeXml(category)}</text>`);
+  parts.push(
+    `<rect x="${left}" y="${y - 38}" width="${pillWidth.toFixed(0)}" height="54" rx="27" fill="#ffffff" fill-opacity="0.18"/>`,
+  );
+  parts.push(
+    `<text x="${left + 24}" y="${y - 1}" font-size="30" font-weight="700" fill="#ffffff">${escapeXml(category)}</text>`,
+  );
   y += 70;
   if (c.place) {
-    parts.push(`<path transform="translate(${left} ${y - 30}) scale(1.5)" d="M12 2a7 7 0 0 0-7 7c0 5.25 7 13 7 13s7-7.75 7-13a7 7 0 0 0-7-7Zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5Z" fill="#fbe4ee"/>`);
-    parts.push(`<text x="${left + 44}" y="${y}" font-size="32" fill="#fbe4ee">${escapeXml(ellipsize(c.place, width - 44, 32))}</text>`);
+    parts.push(
+      `<path transform="translate(${left} ${y - 30}) scale(1.5)" d="M12 2a7 7 0 0 0-7 7c0 5.25 7 13 7 13s7-7.75 7-13a7 7 0 0 0-7-7Zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5Z" fill="#fbe4ee"/>`,
+    );
+    parts.push(
+      `<text x="${left + 44}" y="${y}" font-size="32" fill="#fbe4ee">${escapeXml(ellipsize(c.place, width - 44, 32))}</text>`,
+    );
     y += 64;
   }
   if (c.rating) {
     const full = Math.round(Number(c.rating.value));
     const stars = `<tspan fill="#ffc857">${"★".repeat(full)}</tspan><tspan fill="#ffffff" fill-opacity="0.35">${"★".repeat(5 - full)}</tspan>`;
-    parts.push(`<text x="${left}" y="${y}" font-size="36">${stars}<tspan dx="14" font-weight="800" fill="#ffffff">${escapeXml(c.rating.value)}</tspan><tspan dx="10" font-size="28" fill="#fbe4ee">(${c.rating.count} review${c.rating.count === 1 ? "" : "s"})</tspan></text>`);
+    parts.push(
+      `<text x="${left}" y="${y}" font-size="36">${stars}<tspan dx="14" font-weight="800" fill="#ffffff">${escapeXml(c.rating.value)}</tspan><tspan dx="10" font-size="28" fill="#fbe4ee">(${c.rating.count} review${c.rating.count === 1 ? "" : "s"})</tspan></text>`,
+    );
   } else {
     parts.push(`<text x="${left}" y="${y}" font-size="30" fill="#fbe4ee">New on ${escapeXml(SITE_NAME)}</text>`);
   }
   if (c.verified) {
     const badgeY = PHOTO.y + PHOTO.size - 58;
     parts.push(`<rect x="${PHOTO.x + 16}" y="${badgeY}" width="170" height="44" rx="22" fill="#ffffff"/>`);
-    parts.push(`<text x="${PHOTO.x + 101}" y="${badgeY + 31}" text-anchor="middle" font-size="24" font-weight="800" fill="#1d7a46">✓ VERIFIED</text>`);
+    parts.push(
+      `<text x="${PHOTO.x + 101}" y="${badgeY + 31}" text-anchor="middle" font-size="24" font-weight="800" fill="#1d7a46">✓ VERIFIED</text>`,
+    );
   }
   const initialsLayer = photoMissing
     ? `<rect x="${PHOTO.x}" y="${PHOTO.y}" width="${PHOTO.size}" height="${PHOTO.size}" rx="${PHOTO.radius}" fill="hsl(${avatarHue(c.name)},55%,86%)"/>
@@ -158,7 +177,9 @@ async function roundedPhoto(reference: string | null): Promise<Buffer | null> {
   const bytes = await readPublicUpload(reference);
   if (!bytes) return null;
   try {
-    const mask = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${PHOTO.size}" height="${PHOTO.size}"><rect width="${PHOTO.size}" height="${PHOTO.size}" rx="${PHOTO.radius}" fill="#fff"/></svg>`);
+    const mask = Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${PHOTO.size}" height="${PHOTO.size}"><rect width="${PHOTO.size}" height="${PHOTO.size}" rx="${PHOTO.radius}" fill="#fff"/></svg>`,
+    );
     return await sharp(bytes, { limitInputPixels: 40_000_000 })
       .resize(PHOTO.size, PHOTO.size, { fit: "cover" })
       .composite([{ input: mask, blend: "dest-in" }])
@@ -175,7 +196,13 @@ export async function renderSellerCard(seller: ShareCardSeller): Promise<Buffer>
   const layers: OverlayOptions[] = [];
   if (photo) {
     // A soft frame behind the photo.
-    layers.push({ input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${PHOTO.size + 16}" height="${PHOTO.size + 16}"><rect width="${PHOTO.size + 16}" height="${PHOTO.size + 16}" rx="${PHOTO.radius + 8}" fill="#ffffff" fill-opacity="0.25"/></svg>`), left: PHOTO.x - 8, top: PHOTO.y - 8 });
+    layers.push({
+      input: Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="${PHOTO.size + 16}" height="${PHOTO.size + 16}"><rect width="${PHOTO.size + 16}" height="${PHOTO.size + 16}" rx="${PHOTO.radius + 8}" fill="#ffffff" fill-opacity="0.25"/></svg>`,
+      ),
+      left: PHOTO.x - 8,
+      top: PHOTO.y - 8,
+    });
     layers.push({ input: photo, left: PHOTO.x, top: PHOTO.y });
   }
   layers.push({ input: Buffer.from(sellerOverlay(content, !photo)), left: 0, top: 0 });
@@ -185,12 +212,22 @@ export async function renderSellerCard(seller: ShareCardSeller): Promise<Buffer>
     .toBuffer();
 }
 
-const SITE_CARD = { v: CARD_VERSION, title: "Discover & support women-led businesses", members: MARKETING.members, sellers: MARKETING.verifiedSellers };
+const SITE_CARD = {
+  v: CARD_VERSION,
+  title: "Discover & support women-led businesses",
+  members: MARKETING.members,
+  sellers: MARKETING.verifiedSellers,
+};
 const siteCardHash = createHash("sha256").update(JSON.stringify(SITE_CARD)).digest("hex").slice(0, 16);
 
 export async function renderSiteCard(): Promise<Buffer> {
   const lines = wrapText(SITE_CARD.title, W - 160, 76, 2);
-  const title = lines.map((l, i) => `<text x="80" y="${250 + i * 92}" font-size="76" font-weight="800" fill="#ffffff">${escapeXml(l)}</text>`).join("");
+  const title = lines
+    .map(
+      (l, i) =>
+        `<text x="80" y="${250 + i * 92}" font-size="76" font-weight="800" fill="#ffffff">${escapeXml(l)}</text>`,
+    )
+    .join("");
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">${BACKGROUND}
   <g font-family="${FONT}">
     <text x="80" y="130" font-size="34" font-weight="700" fill="#fbe4ee">${escapeXml(SITE_LONG_NAME)}</text>
@@ -237,7 +274,10 @@ async function cached(prefix: string, hash: string, draw: () => Promise<Buffer>)
 }
 
 /** A seller's card for the hash in its address: the bytes, or the current address when the hash is not the current one. */
-export async function sellerShareCard(seller: ShareCardSeller, hash: string): Promise<{ bytes: Buffer } | { moved: string }> {
+export async function sellerShareCard(
+  seller: ShareCardSeller,
+  hash: string,
+): Promise<{ bytes: Buffer } | { moved: string }> {
   const current = sellerCardContent(seller).hash;
   if (hash !== current) return { moved: sellerShareImagePath(seller) };
   return { bytes: await cached(`seller-${seller.id}`, current, () => renderSellerCard(seller)) };

@@ -7,7 +7,9 @@ import { sessionSecrets } from "./config.server";
 // secret of SESSION_SECRET's list verifies, so links mailed before a rotation keep working.
 
 function signWith(secret: string, purpose: string, message: string): string {
-  return createHmac("sha256", secret).update(purpose + message).digest("base64url");
+  return createHmac("sha256", secret)
+    .update(purpose + message)
+    .digest("base64url");
 }
 
 export function signToken(purpose: string, message: string): string {

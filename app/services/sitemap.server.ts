@@ -2,7 +2,12 @@ import { config } from "./config.server";
 import type { DB } from "~db/client";
 import { escapeXml } from "~/lib/format";
 import { directoryPath } from "~/lib/seo";
-import { countPublicSellers, listPublicCategoryCities, listPublicSellerStamps, publicSellerIdAt } from "~/models/sellers.server";
+import {
+  countPublicSellers,
+  listPublicCategoryCities,
+  listPublicSellerStamps,
+  publicSellerIdAt,
+} from "~/models/sellers.server";
 
 // /robots.txt and the sitemaps: /sitemap.xml is an index of child sitemaps of at most `urlsPerFile`
 // addresses each (the protocol's limit is 50,000): `pages-N.xml` (the static pages and the directory's
@@ -18,7 +23,15 @@ export function sitemapUrlsPerFile(): number {
 }
 
 /** The public pages worth indexing, besides the seller profiles. */
-export const STATIC_PATHS = ["/", "/directory", "/list-your-business", "/register", "/contact", "/terms", "/privacy"] as const;
+export const STATIC_PATHS = [
+  "/",
+  "/directory",
+  "/list-your-business",
+  "/register",
+  "/contact",
+  "/terms",
+  "/privacy",
+] as const;
 
 export function robotsTxt(origin: string): string {
   return [
@@ -73,7 +86,12 @@ ${files.map((f) => `<sitemap><loc>${escapeXml(`${origin}/sitemaps/${f}`)}</loc><
 }
 
 /** A child sitemap by its file name (`pages-N.xml`, `sellers-N.xml`) as a stream, or null when there is no such file. */
-export async function sitemapFile(db: DB, origin: string, file: string, perFile = sitemapUrlsPerFile()): Promise<ReadableStream<Uint8Array> | null> {
+export async function sitemapFile(
+  db: DB,
+  origin: string,
+  file: string,
+  perFile = sitemapUrlsPerFile(),
+): Promise<ReadableStream<Uint8Array> | null> {
   const match = /^(pages|sellers)-([1-9]\d{0,6})\.xml$/.exec(file);
   if (!match) return null;
   const part = Number(match[2]);
@@ -104,7 +122,9 @@ export async function sitemapFile(db: DB, origin: string, file: string, perFile 
       }
       const rows = left > 0 ? await listPublicSellerStamps(db, nextId, Math.min(SELLER_BATCH, left)) : [];
       if (rows.length) {
-        controller.enqueue(encoder.encode(rows.map((r) => urlEntry(`${origin}/seller/${r.id}`, r.updated_at)).join("")));
+        controller.enqueue(
+          encoder.encode(rows.map((r) => urlEntry(`${origin}/seller/${r.id}`, r.updated_at)).join("")),
+        );
         left -= rows.length;
         nextId = rows[rows.length - 1].id + 1;
       }

@@ -23,7 +23,12 @@ export async function prepareDatabase(db: DB, demoSellers = config().seedDemo): 
   if (!(await isDatabaseEmpty(db))) return;
   await seedCategories(db);
   if (demoSellers > 0) await seedDemoSellers(db, demoSellers);
-  logger.info({ demoSellers }, demoSellers ? "new database seeded with the categories and demo sellers" : "new database seeded with the categories");
+  logger.info(
+    { demoSellers },
+    demoSellers
+      ? "new database seeded with the categories and demo sellers"
+      : "new database seeded with the categories",
+  );
 }
 
 /**
@@ -113,12 +118,20 @@ function scheduleUploadExpiry(db: DB): void {
 }
 
 /** Decision 9: ADMIN_EMAIL + ADMIN_PASSWORD create the first admin when missing (never a default password). */
-export async function createFirstAdminFromSettings(db: DB, settings: { ADMIN_EMAIL?: string; ADMIN_PASSWORD?: string } = { ADMIN_EMAIL: config().adminEmail, ADMIN_PASSWORD: config().adminPassword }): Promise<void> {
+export async function createFirstAdminFromSettings(
+  db: DB,
+  settings: { ADMIN_EMAIL?: string; ADMIN_PASSWORD?: string } = {
+    ADMIN_EMAIL: config().adminEmail,
+    ADMIN_PASSWORD: config().adminPassword,
+  },
+): Promise<void> {
   const email = settings.ADMIN_EMAIL?.trim();
   const password = settings.ADMIN_PASSWORD;
   if (!email) return;
   if (!password || password.length < 12) {
-    logger.warn("ADMIN_EMAIL is set but ADMIN_PASSWORD is missing or shorter than 12 characters: no admin was created.");
+    logger.warn(
+      "ADMIN_EMAIL is set but ADMIN_PASSWORD is missing or shorter than 12 characters: no admin was created.",
+    );
     return;
   }
   const result = await ensureFirstAdmin(db, email, () => hashPassword(password));

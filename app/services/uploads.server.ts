@@ -4,8 +4,21 @@ import { join } from "node:path";
 import type { DB } from "~db/client";
 import { UPLOAD_PURPOSES, type UploadPurpose } from "~/lib/validation/constants";
 import { publicUploadUrl } from "~/lib/upload-urls";
-import { deleteUploadRows, findUpload, findUploads, insertUpload, listExpiredUnclaimedUploads, UNASSIGNED_PURPOSE } from "~/models/uploads.server";
-import { ensureImageVariants, type ImageRefusal, processImage, removeImageFiles, writeImageVariants } from "./images.server";
+import {
+  deleteUploadRows,
+  findUpload,
+  findUploads,
+  insertUpload,
+  listExpiredUnclaimedUploads,
+  UNASSIGNED_PURPOSE,
+} from "~/models/uploads.server";
+import {
+  ensureImageVariants,
+  type ImageRefusal,
+  processImage,
+  removeImageFiles,
+  writeImageVariants,
+} from "./images.server";
 import { uploadsFolder } from "./upload-folders.server";
 
 // Stored images: generated names, public ones under UPLOADS_DIR/public (served at /uploads/<key>),
@@ -38,7 +51,11 @@ export type StoredImage = { ok: true; key: string; url: string; visibility: "pub
  * Checks, re-encodes and stores one image for its purpose. Without a purpose (the spec's client sends
  * none) the image is kept private and unassigned until an application claims it for one of its fields.
  */
-export async function storeImage(db: DB, bytes: Uint8Array, purpose: UploadPurpose | null): Promise<StoredImage | ImageRefusal> {
+export async function storeImage(
+  db: DB,
+  bytes: Uint8Array,
+  purpose: UploadPurpose | null,
+): Promise<StoredImage | ImageRefusal> {
   const visibility = purpose ? UPLOAD_PURPOSES[purpose] : "private";
   const image = await processImage(bytes, { quality: visibility === "private" ? 90 : 82 });
   if (!image.ok) return image;
@@ -47,7 +64,15 @@ export async function storeImage(db: DB, bytes: Uint8Array, purpose: UploadPurpo
   await writeFile(join(folder, key), image.data, { flag: "wx" });
   try {
     if (visibility === "public") await writeImageVariants(folder, key, image.data);
-    await insertUpload(db, { key, visibility, purpose: purpose ?? UNASSIGNED_PURPOSE, mime: image.mime, bytes: image.data.byteLength, width: image.width, height: image.height });
+    await insertUpload(db, {
+      key,
+      visibility,
+      purpose: purpose ?? UNASSIGNED_PURPOSE,
+      mime: image.mime,
+      bytes: image.data.byteLength,
+      width: image.width,
+      height: image.height,
+    });
   } catch (error) {
     await removeImageFiles(folder, key);
     throw error;
@@ -56,9 +81,15 @@ export async function storeImage(db: DB, bytes: Uint8Array, purpose: UploadPurpo
 }
 
 /** Removes stored images (files and rows), e.g. those of a refused application. */
-export async function discardImages(db: DB, stored: { key: string; visibility: "public" | "private" }[]): Promise<void> {
+export async function discardImages(
+  db: DB,
+  stored: { key: string; visibility: "public" | "private" }[],
+): Promise<void> {
   await Promise.all(stored.map((s) => removeImageFiles(uploadsFolder(s.visibility), s.key)));
-  await deleteUploadRows(db, stored.map((s) => s.key));
+  await deleteUploadRows(
+    db,
+    stored.map((s) => s.key),
+  );
 }
 
 /**
@@ -99,7 +130,9 @@ export async function readPrivateUpload(db: DB, key: string): Promise<{ data: Bu
  * made public and removes the others, so a refused or raced claim never leaves a public copy behind.
  */
 export async function preparePublicClaims(db: DB, keys: string[]): Promise<{ settle: () => Promise<void> }> {
-  const rows = (await findUploads(db, keys)).filter((r) => r.purpose === UNASSIGNED_PURPOSE && r.visibility === "private" && r.seller_id === null);
+  const rows = (await findUploads(db, keys)).filter(
+    (r) => r.purpose === UNASSIGNED_PURPOSE && r.visibility === "private" && r.seller_id === null,
+  );
   const copied: string[] = [];
   for (const row of rows) {
     copied.push(row.key);
@@ -124,7 +157,10 @@ export const UNCLAIMED_UPLOAD_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 /** Removes uploads that no application claimed within their lifetime (files and rows). Returns how many. */
 export async function removeExpiredUploads(db: DB, now = new Date()): Promise<number> {
-  const expired = await listExpiredUnclaimedUploads(db, new Date(now.getTime() - UNCLAIMED_UPLOAD_LIFETIME_MS).toISOString());
+  const expired = await listExpiredUnclaimedUploads(
+    db,
+    new Date(now.getTime() - UNCLAIMED_UPLOAD_LIFETIME_MS).toISOString(),
+  );
   await discardImages(db, expired);
   return expired.length;
 }

@@ -101,14 +101,20 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("payment_screenshot", "text")
     .addColumn("payment_reference", "text", (c) => c.unique())
     .addColumn("payment_status", "text", (c) =>
-      c.notNull().defaultTo("pending").check(sql`payment_status in ('pending','paid','failed','refunded')`),
+      c
+        .notNull()
+        .defaultTo("pending")
+        .check(sql`payment_status in ('pending','paid','failed','refunded')`),
     )
     .addColumn("amount_paid", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("subscription_months", "integer")
     .addColumn("subscription_start_date", "text")
     .addColumn("subscription_end_date", "text")
     .addColumn("status", "text", (c) =>
-      c.notNull().defaultTo("pending").check(sql`status in ('pending','active','inactive','rejected')`),
+      c
+        .notNull()
+        .defaultTo("pending")
+        .check(sql`status in ('pending','active','inactive','rejected')`),
     )
     .addColumn("is_verified", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("is_featured", "integer", (c) => c.notNull().defaultTo(0))
@@ -128,8 +134,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(["status", "is_featured desc", "avg_rating desc", "id"])
     .execute();
   // Covering indexes for the public visibility test (status + end date), so counts read no table rows.
-  await db.schema.createIndex("sellers_status_end").on("sellers").columns(["status", "subscription_end_date"]).execute();
-  await db.schema.createIndex("sellers_status_city").on("sellers").columns(["status", "city", "subscription_end_date"]).execute();
+  await db.schema
+    .createIndex("sellers_status_end")
+    .on("sellers")
+    .columns(["status", "subscription_end_date"])
+    .execute();
+  await db.schema
+    .createIndex("sellers_status_city")
+    .on("sellers")
+    .columns(["status", "city", "subscription_end_date"])
+    .execute();
   await db.schema.createIndex("sellers_user_id").on("sellers").column("user_id").execute();
   await db.schema.createIndex("sellers_created_at").on("sellers").column("created_at").execute();
 
@@ -166,7 +180,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("rating", "integer", (c) => c.notNull().check(sql`rating between 1 and 5`))
     .addColumn("review_text", "text", (c) => c.notNull())
     .addColumn("status", "text", (c) =>
-      c.notNull().defaultTo("pending").check(sql`status in ('pending','published','rejected','flagged')`),
+      c
+        .notNull()
+        .defaultTo("pending")
+        .check(sql`status in ('pending','published','rejected','flagged')`),
     )
     .addColumn("seller_reply", "text")
     .addColumn("seller_reply_date", "text")
@@ -190,7 +207,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("subject", "text")
     .addColumn("message", "text", (c) => c.notNull())
     .addColumn("status", "text", (c) =>
-      c.notNull().defaultTo("new").check(sql`status in ('new','in_progress','resolved','closed')`),
+      c
+        .notNull()
+        .defaultTo("new")
+        .check(sql`status in ('new','in_progress','resolved','closed')`),
     )
     .addColumn("admin_notes", "text")
     .addColumn("created_at", "text", (c) => c.notNull())
@@ -204,7 +224,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
     .addColumn("email", "text", (c) => c.notNull().unique())
     .addColumn("status", "text", (c) =>
-      c.notNull().defaultTo("active").check(sql`status in ('active','unsubscribed')`),
+      c
+        .notNull()
+        .defaultTo("active")
+        .check(sql`status in ('active','unsubscribed')`),
     )
     .addColumn("source", "text", (c) => c.notNull().defaultTo("website"))
     .addColumn("created_at", "text", (c) => c.notNull())
@@ -262,7 +285,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("text_body", "text", (c) => c.notNull())
     .addColumn("html_body", "text")
     .addColumn("status", "text", (c) =>
-      c.notNull().defaultTo("queued").check(sql`status in ('queued','sent','logged','failed')`),
+      c
+        .notNull()
+        .defaultTo("queued")
+        .check(sql`status in ('queued','sent','logged','failed')`),
     )
     .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("last_error", "text")
@@ -298,42 +324,79 @@ export async function up(db: Kysely<any>): Promise<void> {
         select c.name from seller_categories sc join categories c on c.id = sc.category_id
         where sc.seller_id = ${idExpr} order by sc.position, c.name)), '')
     where id = ${idExpr};`;
-  await sql.raw(`create trigger seller_categories_ai after insert on seller_categories begin
+  await sql
+    .raw(
+      `create trigger seller_categories_ai after insert on seller_categories begin
     ${refreshNames("new.seller_id")}
-  end`).execute(db);
-  await sql.raw(`create trigger seller_categories_ad after delete on seller_categories begin
+  end`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger seller_categories_ad after delete on seller_categories begin
     ${refreshNames("old.seller_id")}
-  end`).execute(db);
-  await sql.raw(`create trigger categories_au_name after update of name on categories begin
+  end`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger categories_au_name after update of name on categories begin
     update sellers set category_names = coalesce((
       select group_concat(name, ', ') from (
         select c.name from seller_categories sc join categories c on c.id = sc.category_id
         where sc.seller_id = sellers.id order by sc.position, c.name)), '')
     where id in (select seller_id from seller_categories where category_id = new.id);
-  end`).execute(db);
+  end`,
+    )
+    .execute(db);
 
   // avg_rating and review_count count published reviews only (decision 12).
   const refreshRating = (idExpr: string) => `update sellers set
       avg_rating = coalesce((select round(avg(rating), 2) from reviews where seller_id = ${idExpr} and status = 'published'), 0),
       review_count = (select count(*) from reviews where seller_id = ${idExpr} and status = 'published')
     where id = ${idExpr};`;
-  await sql.raw(`create trigger reviews_ai after insert on reviews begin
+  await sql
+    .raw(
+      `create trigger reviews_ai after insert on reviews begin
     ${refreshRating("new.seller_id")}
-  end`).execute(db);
-  await sql.raw(`create trigger reviews_ad after delete on reviews begin
+  end`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger reviews_ad after delete on reviews begin
     ${refreshRating("old.seller_id")}
-  end`).execute(db);
-  await sql.raw(`create trigger reviews_au after update of status, rating, seller_id on reviews begin
+  end`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger reviews_au after update of status, rating, seller_id on reviews begin
     ${refreshRating("old.seller_id")}
     ${refreshRating("new.seller_id")}
-  end`).execute(db);
+  end`,
+    )
+    .execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
   for (const t of [
-    "sellers_fts", "mail_outbox", "uploads", "audit_log", "notifications", "newsletter_subscriptions",
-    "enquiries", "reviews", "seller_subcategories", "seller_categories", "sellers", "subcategories",
-    "categories", "oauth_states", "sessions", "users",
+    "sellers_fts",
+    "mail_outbox",
+    "uploads",
+    "audit_log",
+    "notifications",
+    "newsletter_subscriptions",
+    "enquiries",
+    "reviews",
+    "seller_subcategories",
+    "seller_categories",
+    "sellers",
+    "subcategories",
+    "categories",
+    "oauth_states",
+    "sessions",
+    "users",
   ]) {
     await sql`drop table if exists ${sql.ref(t)}`.execute(db);
   }

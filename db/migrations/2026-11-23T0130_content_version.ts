@@ -12,17 +12,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`insert into content_version (id, version) values (1, 0)`.execute(db);
   for (const table of CONTENT_TABLES) {
     for (const event of ["insert", "update", "delete"] as const) {
-      await sql.raw(`create trigger content_version_${table}_${event} after ${event} on ${table} begin ${BUMP} end`).execute(db);
+      await sql
+        .raw(`create trigger content_version_${table}_${event} after ${event} on ${table} begin ${BUMP} end`)
+        .execute(db);
     }
   }
   await sql.raw(`create trigger content_version_sellers_insert after insert on sellers begin ${BUMP} end`).execute(db);
   await sql.raw(`create trigger content_version_sellers_delete after delete on sellers begin ${BUMP} end`).execute(db);
-  await sql.raw(`create trigger content_version_sellers_update after update on sellers when old.views_count is new.views_count begin ${BUMP} end`).execute(db);
+  await sql
+    .raw(
+      `create trigger content_version_sellers_update after update on sellers when old.views_count is new.views_count begin ${BUMP} end`,
+    )
+    .execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of [...CONTENT_TABLES, "sellers"]) {
-    for (const event of ["insert", "update", "delete"]) await sql.raw(`drop trigger if exists content_version_${table}_${event}`).execute(db);
+    for (const event of ["insert", "update", "delete"])
+      await sql.raw(`drop trigger if exists content_version_${table}_${event}`).execute(db);
   }
   await sql`drop table content_version`.execute(db);
 }

@@ -11,7 +11,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     const rows = await db.selectFrom(table).select(["id", "mobile"]).where("mobile", "is not", null).execute();
     for (const row of rows as { id: number; mobile: string }[]) {
       const normalised = normaliseMobile(row.mobile);
-      if (normalised && normalised !== row.mobile) await db.updateTable(table).set({ mobile: normalised }).where("id", "=", row.id).execute();
+      if (normalised && normalised !== row.mobile)
+        await db.updateTable(table).set({ mobile: normalised }).where("id", "=", row.id).execute();
     }
   }
 }

@@ -26,15 +26,30 @@ export async function createSeller(db: DB, input: SellerFactoryInput = {}): Prom
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  if (categoryIds.length) await db.insertInto("seller_categories").values(categoryIds.map((category_id, position) => ({ seller_id: row.id, category_id, position }))).execute();
-  if (subcategoryIds.length) await db.insertInto("seller_subcategories").values(subcategoryIds.map((subcategory_id) => ({ seller_id: row.id, subcategory_id }))).execute();
+  if (categoryIds.length)
+    await db
+      .insertInto("seller_categories")
+      .values(categoryIds.map((category_id, position) => ({ seller_id: row.id, category_id, position })))
+      .execute();
+  if (subcategoryIds.length)
+    await db
+      .insertInto("seller_subcategories")
+      .values(subcategoryIds.map((subcategory_id) => ({ seller_id: row.id, subcategory_id })))
+      .execute();
   return row.id;
 }
 
 export async function createReviewRow(
   db: DB,
   sellerId: number,
-  input: { reviewer_name?: string; rating?: number; review_text?: string; status?: ReviewStatus; seller_reply?: string | null; created_at?: string } = {},
+  input: {
+    reviewer_name?: string;
+    rating?: number;
+    review_text?: string;
+    status?: ReviewStatus;
+    seller_reply?: string | null;
+    created_at?: string;
+  } = {},
 ): Promise<number> {
   const stamp = input.created_at ?? now();
   const row = await db

@@ -134,7 +134,8 @@ export async function startProductionServer(options: ServerOptions = {}): Promis
     started.stderr?.on("data", record);
     const deadline = Date.now() + 60_000;
     for (;;) {
-      if (started.exitCode !== null || started.signalCode !== null) throw new Error(`the server exited while starting:\n${output.slice(-4000)}`);
+      if (started.exitCode !== null || started.signalCode !== null)
+        throw new Error(`the server exited while starting:\n${output.slice(-4000)}`);
       try {
         if ((await fetch(`${base}/readyz`)).status === 200) return;
       } catch {
@@ -190,7 +191,12 @@ export function clientAddress(n: number): string {
 }
 
 /** Signs in over HTTP (the admin door by default) and answers the session cookie ("name=value"). */
-export async function signIn(base: string, account = TEST_ADMIN, path = "/api/admin/login", from = "127.0.0.1"): Promise<string> {
+export async function signIn(
+  base: string,
+  account = TEST_ADMIN,
+  path = "/api/admin/login",
+  from = "127.0.0.1",
+): Promise<string> {
   const res = await fetch(`${base}${path}`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: base, "X-Forwarded-For": from },

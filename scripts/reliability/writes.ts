@@ -3,7 +3,15 @@
 import type Database from "better-sqlite3";
 import sharp from "sharp";
 
-export const WRITE_KINDS = ["review", "contact", "newsletter", "application", "signup", "category", "review-publish"] as const;
+export const WRITE_KINDS = [
+  "review",
+  "contact",
+  "newsletter",
+  "application",
+  "signup",
+  "category",
+  "review-publish",
+] as const;
 export type WriteKind = (typeof WRITE_KINDS)[number];
 
 /** Writes made as the signed-in admin (the admin API); the others are anonymous public forms. */
@@ -14,10 +22,17 @@ export type WriteRequest = { method: "POST" | "PUT"; path: string; body: string 
 
 /** Small real PNGs as data URLs (the application's images: ID, payment, profile, one product). */
 export async function applicationImages(): Promise<string[]> {
-  const hues = [[200, 60, 90], [40, 140, 200], [90, 200, 60], [230, 180, 40]];
+  const hues = [
+    [200, 60, 90],
+    [40, 140, 200],
+    [90, 200, 60],
+    [230, 180, 40],
+  ];
   return Promise.all(
     hues.map(async ([r, g, b]) => {
-      const png = await sharp({ create: { width: 48, height: 36, channels: 3, background: { r, g, b } } }).png().toBuffer();
+      const png = await sharp({ create: { width: 48, height: 36, channels: 3, background: { r, g, b } } })
+        .png()
+        .toBuffer();
       return `data:image/png;base64,${png.toString("base64")}`;
     }),
   );
@@ -29,13 +44,35 @@ const pick = <T>(list: T[], n: number): T => list[n % list.length];
  * The request of one write. `marker` is unique per write ([a-z0-9-]); `target` is the review id for
  * "review-publish" (an acknowledged review), unused otherwise.
  */
-export function writeRequest(kind: WriteKind, marker: string, ctx: WriteContext, n: number, target?: number): WriteRequest {
-  const json = (path: string, body: unknown, method: "POST" | "PUT" = "POST"): WriteRequest => ({ method, path, body: JSON.stringify(body) });
+export function writeRequest(
+  kind: WriteKind,
+  marker: string,
+  ctx: WriteContext,
+  n: number,
+  target?: number,
+): WriteRequest {
+  const json = (path: string, body: unknown, method: "POST" | "PUT" = "POST"): WriteRequest => ({
+    method,
+    path,
+    body: JSON.stringify(body),
+  });
   switch (kind) {
     case "review":
-      return json("/api/reviews", { seller_id: pick(ctx.sellerIds, n), reviewer_name: marker, rating: (n % 5) + 1, review_text: `Reliability review ${marker}: lovely work, delivered on time.` });
+      return json("/api/reviews", {
+        seller_id: pick(ctx.sellerIds, n),
+        reviewer_name: marker,
+        rating: (n % 5) + 1,
+        review_text: `Reliability review ${marker}: lovely work, delivered on time.`,
+      });
     case "contact":
-      return json("/api/enquiries/contact", { name: marker, email: `${marker}@example.test`, mobile: "", query_type: "General Inquiry", subject: "Reliability", message: `Message ${marker}` });
+      return json("/api/enquiries/contact", {
+        name: marker,
+        email: `${marker}@example.test`,
+        mobile: "",
+        query_type: "General Inquiry",
+        subject: "Reliability",
+        message: `Message ${marker}`,
+      });
     case "newsletter":
       return json("/api/enquiries/newsletter", { email: `${marker}@example.test`, source: "website" });
     case "application": {
@@ -61,7 +98,16 @@ export function writeRequest(kind: WriteKind, marker: string, ctx: WriteContext,
       });
     }
     case "signup":
-      return json("/api/auth/register", { name: "Reliability Seller", email: `${marker}@example.test`, password: "reliability-pass-123", mobile: "+919845067890", city: "Bangalore", locality: "Jayanagar", category_ids: [pick(ctx.categoryIds, n)], subcategory_ids: [] });
+      return json("/api/auth/register", {
+        name: "Reliability Seller",
+        email: `${marker}@example.test`,
+        password: "reliability-pass-123",
+        mobile: "+919845067890",
+        city: "Bangalore",
+        locality: "Jayanagar",
+        category_ids: [pick(ctx.categoryIds, n)],
+        subcategory_ids: [],
+      });
     case "category":
       return json("/api/admin/categories", { name: marker, description: "Made by the reliability run" });
     case "review-publish":
@@ -85,7 +131,10 @@ export function markersFound(db: Database.Database, kind: WriteKind, markers: st
         return ["SELECT 1 FROM newsletter_subscriptions WHERE email = ?", (m) => `${m}@example.test`];
       case "application":
         // The listing and its four stored images.
-        return ["SELECT 1 FROM sellers s WHERE s.business_name = ? AND (SELECT count(*) FROM uploads u WHERE u.seller_id = s.id) = 4", (m) => m];
+        return [
+          "SELECT 1 FROM sellers s WHERE s.business_name = ? AND (SELECT count(*) FROM uploads u WHERE u.seller_id = s.id) = 4",
+          (m) => m,
+        ];
       case "signup":
         return ["SELECT 1 FROM users WHERE email = ?", (m) => `${m}@example.test`];
       case "category":

@@ -1,7 +1,19 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import type { Role } from "~db/schema";
-import { categoryId, createEnquiryRow, createUser, e2eDb, expect, randomClientAddress, signInAs, test, uniqueWord, unsubscribePath, verifyEmailPath } from "./fixtures";
+import {
+  categoryId,
+  createEnquiryRow,
+  createUser,
+  e2eDb,
+  expect,
+  randomClientAddress,
+  signInAs,
+  test,
+  uniqueWord,
+  unsubscribePath,
+  verifyEmailPath,
+} from "./fixtures";
 
 // axe-core over every page, failing on a violation of ANY impact (with WCAG 2.2's 24 px target-size rule, off by default, turned on), in light and dark themes, on a
 // 390 px phone and a 1280 px desktop. In the js-on project the page is hydrated. In the js-off
@@ -15,14 +27,30 @@ type MakeCtx = {
   makeSeller: (i?: Record<string, unknown>) => Promise<number>;
   makeReview: (sellerId: number, input?: { seller_reply?: string }) => Promise<number>;
 };
-type PageCase = { path: string | ((ctx: MakeCtx) => Promise<string>); as?: Role; prepare?: (page: Page) => Promise<void>; name: string };
+type PageCase = {
+  path: string | ((ctx: MakeCtx) => Promise<string>);
+  as?: Role;
+  prepare?: (page: Page) => Promise<void>;
+  name: string;
+};
 
 const PAGES: PageCase[] = [
   { name: "home", path: "/" },
-  { name: "directory", path: async ({ makeSeller }) => { const w = uniqueWord("axe"); await makeSeller({ business_name: `${w} Crafts`, is_verified: 1, is_featured: 1 }); return `/directory?search=${w}`; } },
+  {
+    name: "directory",
+    path: async ({ makeSeller }) => {
+      const w = uniqueWord("axe");
+      await makeSeller({ business_name: `${w} Crafts`, is_verified: 1, is_featured: 1 });
+      return `/directory?search=${w}`;
+    },
+  },
   { name: "empty directory", path: `/directory?search=zzznothingmatches` },
   { name: "directory list view", path: "/directory?view=list" },
-  { name: "seller profile", path: async ({ makeSeller }) => `/seller/${await makeSeller({ business_name: uniqueWord("axe"), tagline: "Hand-made", is_verified: 1 })}` },
+  {
+    name: "seller profile",
+    path: async ({ makeSeller }) =>
+      `/seller/${await makeSeller({ business_name: uniqueWord("axe"), tagline: "Hand-made", is_verified: 1 })}`,
+  },
   {
     name: "seller reviews tab",
     path: async ({ makeSeller, makeReview }) => {
@@ -33,7 +61,8 @@ const PAGES: PageCase[] = [
   },
   {
     name: "seller profile, share open",
-    path: async ({ makeSeller }) => `/seller/${await makeSeller({ business_name: uniqueWord("axe"), mobile: "98765 43210" })}`,
+    path: async ({ makeSeller }) =>
+      `/seller/${await makeSeller({ business_name: uniqueWord("axe"), mobile: "98765 43210" })}`,
     // Without the Web Share API (Chromium on Linux) the Share control is a disclosure: look at it open.
     prepare: async (page) => {
       const disclosure = page.locator("details", { has: page.locator("summary", { hasText: "Share" }) });
@@ -86,26 +115,78 @@ const PAGES: PageCase[] = [
   { name: "seller dashboard", path: "/seller-dashboard", as: "seller" },
   { name: "admin dashboard", path: "/admin", as: "admin" },
   { name: "admin sellers", path: "/admin/sellers", as: "admin" },
-  { name: "admin seller edit", path: async ({ makeSeller }) => `/admin/sellers/edit/${await makeSeller({ business_name: uniqueWord("axe"), is_verified: 1 })}`, as: "admin" },
+  {
+    name: "admin seller edit",
+    path: async ({ makeSeller }) =>
+      `/admin/sellers/edit/${await makeSeller({ business_name: uniqueWord("axe"), is_verified: 1 })}`,
+    as: "admin",
+  },
   { name: "admin seller new", path: "/admin/sellers/new", as: "admin" },
   { name: "admin seller not found", path: "/admin/sellers/edit/999999999", as: "admin" },
   { name: "admin categories", path: "/admin/categories", as: "admin" },
   { name: "admin subcategories tab", path: "/admin/categories?tab=subcategories", as: "admin" },
-  { name: "admin category delete step", path: async () => `/admin/categories?confirm=delete&kind=category&id=${await categoryId(e2eDb(), "gifts-and-hampers")}`, as: "admin" },
+  {
+    name: "admin category delete step",
+    path: async () =>
+      `/admin/categories?confirm=delete&kind=category&id=${await categoryId(e2eDb(), "gifts-and-hampers")}`,
+    as: "admin",
+  },
   { name: "admin category new", path: "/admin/categories/new", as: "admin" },
-  { name: "admin category edit", path: async () => `/admin/categories/edit/${await categoryId(e2eDb(), "gifts-and-hampers")}`, as: "admin" },
+  {
+    name: "admin category edit",
+    path: async () => `/admin/categories/edit/${await categoryId(e2eDb(), "gifts-and-hampers")}`,
+    as: "admin",
+  },
   { name: "admin subcategory new", path: "/admin/subcategories/new", as: "admin" },
-  { name: "admin subcategory edit", path: async () => `/admin/subcategories/edit/${(await e2eDb().selectFrom("subcategories").select("id").orderBy("id").executeTakeFirstOrThrow()).id}`, as: "admin" },
+  {
+    name: "admin subcategory edit",
+    path: async () =>
+      `/admin/subcategories/edit/${(await e2eDb().selectFrom("subcategories").select("id").orderBy("id").executeTakeFirstOrThrow()).id}`,
+    as: "admin",
+  },
   { name: "admin reviews", path: "/admin/reviews", as: "moderator" },
-  { name: "admin enquiries", path: async () => { const w = uniqueWord("axe"); await createEnquiryRow(e2eDb(), { name: `${w} A`, subject: "Hello", mobile: "+919876543210" }); return `/admin/enquiries?search=${w}`; }, as: "admin" },
+  {
+    name: "admin enquiries",
+    path: async () => {
+      const w = uniqueWord("axe");
+      await createEnquiryRow(e2eDb(), { name: `${w} A`, subject: "Hello", mobile: "+919876543210" });
+      return `/admin/enquiries?search=${w}`;
+    },
+    as: "admin",
+  },
   { name: "admin enquiries empty", path: "/admin/enquiries?search=zzznothingmatches", as: "moderator" },
-  { name: "admin newsletter subscriptions", path: async () => { const w = uniqueWord("axe"); await e2eDb().insertInto("newsletter_subscriptions").values({ email: `${w}@example.test`, source: "homepage_final_cta", status: "active", created_at: new Date().toISOString(), updated_at: new Date().toISOString() }).execute(); return `/admin/enquiries?tab=newsletter&search=${w}`; }, as: "admin" },
-  { name: "admin enquiry detail", path: async () => `/admin/enquiries/${await createEnquiryRow(e2eDb(), { name: uniqueWord("axe"), subject: "Hello", mobile: "+919876543210" })}`, as: "moderator" },
+  {
+    name: "admin newsletter subscriptions",
+    path: async () => {
+      const w = uniqueWord("axe");
+      await e2eDb()
+        .insertInto("newsletter_subscriptions")
+        .values({
+          email: `${w}@example.test`,
+          source: "homepage_final_cta",
+          status: "active",
+          created_at: new Date().toISOString(),
+          updated_at: new Date().toISOString(),
+        })
+        .execute();
+      return `/admin/enquiries?tab=newsletter&search=${w}`;
+    },
+    as: "admin",
+  },
+  {
+    name: "admin enquiry detail",
+    path: async () =>
+      `/admin/enquiries/${await createEnquiryRow(e2eDb(), { name: uniqueWord("axe"), subject: "Hello", mobile: "+919876543210" })}`,
+    as: "moderator",
+  },
   { name: "admin enquiry not found", path: "/admin/enquiries/999999999", as: "moderator" },
   { name: "newsletter unsubscribe", path: unsubscribePath("axe-reader@example.test") },
   { name: "newsletter unsubscribe bad link", path: unsubscribePath("axe-reader@example.test", "bad-token") },
   { name: "verify email", path: async () => verifyEmailPath(await createUser(e2eDb(), { role: "seller" })) },
-  { name: "verify email bad link", path: async () => verifyEmailPath(await createUser(e2eDb(), { role: "seller" }), undefined, "bad-token") },
+  {
+    name: "verify email bad link",
+    path: async () => verifyEmailPath(await createUser(e2eDb(), { role: "seller" }), undefined, "bad-token"),
+  },
   { name: "admin content", path: "/admin/content", as: "admin" },
   { name: "admin settings", path: "/admin/settings", as: "admin" },
   { name: "admin audit log", path: "/admin/audit", as: "admin" },
@@ -119,18 +200,34 @@ const THEMES = ["light", "dark"] as const;
 
 /** A context for axe: hydrated with JavaScript on; without it, the server's HTML with the app's scripts aborted. */
 async function axeContext(browser: Browser, jsEnabled: boolean, baseURL: string | undefined): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, javaScriptEnabled: true, extraHTTPHeaders: { "X-Forwarded-For": randomClientAddress() } });
+  const context = await browser.newContext({
+    baseURL,
+    javaScriptEnabled: true,
+    extraHTTPHeaders: { "X-Forwarded-For": randomClientAddress() },
+  });
   if (!jsEnabled) await context.route(/\/assets\/.+\.js(\?.*)?$/, (route) => route.abort());
   return context;
 }
 
 function describeViolations(results: Awaited<ReturnType<AxeBuilder["analyze"]>>): string[] {
-  return results.violations.map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 4).join(", ")}`);
+  return results.violations.map(
+    (v) =>
+      `${v.impact} ${v.id}: ${v.help} — ${v.nodes
+        .map((n) => n.target.join(" "))
+        .slice(0, 4)
+        .join(", ")}`,
+  );
 }
 
 test.describe("accessibility (axe-core, every impact)", () => {
   for (const entry of PAGES) {
-    test(`${entry.name}: no violation, light and dark, 390 and 1280 px`, async ({ browser, jsEnabled, baseURL, makeSeller, makeReview }) => {
+    test(`${entry.name}: no violation, light and dark, 390 and 1280 px`, async ({
+      browser,
+      jsEnabled,
+      baseURL,
+      makeSeller,
+      makeReview,
+    }) => {
       test.setTimeout(60_000);
       const path = typeof entry.path === "string" ? entry.path : await entry.path({ makeSeller, makeReview });
       const context = await axeContext(browser, jsEnabled, baseURL);
@@ -143,7 +240,9 @@ test.describe("accessibility (axe-core, every impact)", () => {
           await page.setViewportSize(viewport);
           await page.goto(path);
           if (entry.prepare) await entry.prepare(page);
-          const results = await new AxeBuilder({ page }).options({ resultTypes: ["violations"], rules: { "target-size": { enabled: true } } }).analyze();
+          const results = await new AxeBuilder({ page })
+            .options({ resultTypes: ["violations"], rules: { "target-size": { enabled: true } } })
+            .analyze();
           for (const line of describeViolations(results)) found.push(`[${theme} ${viewport.width}px] ${line}`);
         }
       }

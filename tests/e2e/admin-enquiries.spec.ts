@@ -1,14 +1,36 @@
-import { createEnquiryRow, expect, expectNoA11yViolations, signInAs, test, uniqueWord, unsubscribePath } from "./fixtures";
+import {
+  createEnquiryRow,
+  expect,
+  expectNoA11yViolations,
+  signInAs,
+  test,
+  uniqueWord,
+  unsubscribePath,
+} from "./fixtures";
 
 // Form Enquiries with JavaScript on and off: the two tabs, search and filters in the URL, paging, the
 // detail view (dialog with JavaScript, page without) with status and notes, exports for admins only,
 // and the newsletter's signed unsubscribe link.
 test.describe("admin enquiries", () => {
-  test("a contact message appears in the list; the detail view changes status and notes, with a flash and an audit row", async ({ page, context, db, jsEnabled }) => {
+  test("a contact message appears in the list; the detail view changes status and notes, with a flash and an audit row", async ({
+    page,
+    context,
+    db,
+    jsEnabled,
+  }) => {
     const word = uniqueWord("enq");
     const email = `${word}@example.in`;
     // Through the public contact form, as a visitor sends it.
-    const sent = await page.request.post("/api/enquiries/contact", { data: { name: `${word} Kavya`, email, mobile: "98450 12345", query_type: "Partnership", subject: "Workshop", message: `Can we run a workshop together? ${"More words. ".repeat(20)}` } });
+    const sent = await page.request.post("/api/enquiries/contact", {
+      data: {
+        name: `${word} Kavya`,
+        email,
+        mobile: "98450 12345",
+        query_type: "Partnership",
+        subject: "Workshop",
+        message: `Can we run a workshop together? ${"More words. ".repeat(20)}`,
+      },
+    });
     expect(sent.status()).toBe(201);
     const moderator = await signInAs(context, "moderator");
     await page.goto(`/admin/enquiries?search=${word}`);
@@ -35,17 +57,30 @@ test.describe("admin enquiries", () => {
     await view.getByLabel("Status").selectOption("resolved");
     await view.getByLabel("Admin notes").fill("Called back <b>today</b>");
     await view.getByRole("button", { name: "Update Status" }).click();
-    await expect(page.getByRole("status").filter({ hasText: `Enquiry from ${word} Kavya updated: Resolved.` })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: `Enquiry from ${word} Kavya updated: Resolved.` }),
+    ).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/admin/enquiries\\?search=${word}$`));
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(page.locator(".enquiry-row")).toContainText("Resolved");
 
-    const stored = await db.selectFrom("enquiries").select(["id", "status", "admin_notes"]).where("email", "=", email).executeTakeFirstOrThrow();
+    const stored = await db
+      .selectFrom("enquiries")
+      .select(["id", "status", "admin_notes"])
+      .where("email", "=", email)
+      .executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ status: "resolved", admin_notes: "Called back <b>today</b>" });
-    const audit = await db.selectFrom("audit_log").selectAll().where("target_type", "=", "enquiry").where("target_id", "=", String(stored.id)).execute();
+    const audit = await db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("target_type", "=", "enquiry")
+      .where("target_id", "=", String(stored.id))
+      .execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: "enquiry.update", actor_user_id: moderator.id });
-    expect(JSON.parse(audit[0].details!)).toEqual({ changes: { status: ["new", "resolved"], admin_notes: [null, "Called back <b>today</b>"] } });
+    expect(JSON.parse(audit[0].details!)).toEqual({
+      changes: { status: ["new", "resolved"], admin_notes: [null, "Called back <b>today</b>"] },
+    });
 
     // The notes come back escaped in the detail page.
     await page.goto(`/admin/enquiries/${stored.id}`);
@@ -53,23 +88,38 @@ test.describe("admin enquiries", () => {
     await expect(page.getByLabel("Status")).toHaveValue("resolved");
   });
 
-  test("the detail page answers 404 for an unknown id and 400 for a status outside the list", async ({ page, context, db }) => {
+  test("the detail page answers 404 for an unknown id and 400 for a status outside the list", async ({
+    page,
+    context,
+    db,
+  }) => {
     await signInAs(context, "admin");
     const id = await createEnquiryRow(db, { name: uniqueWord("bad") });
     const missing = await page.goto("/admin/enquiries/999999999");
     expect(missing?.status()).toBe(404);
     await expect(page.getByText("Enquiry Not Found")).toBeVisible();
-    const refused = await page.request.post(`/admin/enquiries/${id}`, { form: { status: "new", admin_notes: "x" }, maxRedirects: 0 });
+    const refused = await page.request.post(`/admin/enquiries/${id}`, {
+      form: { status: "new", admin_notes: "x" },
+      maxRedirects: 0,
+    });
     expect(refused.status()).toBe(400);
     expect(await refused.text()).toContain("status must be one of in_progress, resolved, closed");
-    const unknown = await page.request.post("/admin/enquiries/999999999", { form: { status: "closed" }, maxRedirects: 0 });
+    const unknown = await page.request.post("/admin/enquiries/999999999", {
+      form: { status: "closed" },
+      maxRedirects: 0,
+    });
     expect(unknown.status()).toBe(404);
   });
 
   test("search, filters and paging live in the URL; empty states", async ({ page, context, db }) => {
     await signInAs(context, "moderator");
     const word = uniqueWord("pgenq");
-    for (let i = 0; i < 21; i++) await createEnquiryRow(db, { name: `${word} ${i}`, query_type: i === 0 ? "Complaint" : "Feedback", created_at: new Date(Date.now() - i * 60_000).toISOString() });
+    for (let i = 0; i < 21; i++)
+      await createEnquiryRow(db, {
+        name: `${word} ${i}`,
+        query_type: i === 0 ? "Complaint" : "Feedback",
+        created_at: new Date(Date.now() - i * 60_000).toISOString(),
+      });
     await page.goto("/admin/enquiries");
     await page.getByRole("searchbox", { name: "Search", exact: true }).fill(word);
     await page.getByRole("button", { name: "Apply", exact: true }).click();
@@ -96,10 +146,16 @@ test.describe("admin enquiries", () => {
     await expect(page).toHaveURL(/\/admin\/enquiries$/);
   });
 
-  test("the Newsletter Subscriptions tab lists sign-ups with the spec's source labels and filters", async ({ page, context }) => {
+  test("the Newsletter Subscriptions tab lists sign-ups with the spec's source labels and filters", async ({
+    page,
+    context,
+  }) => {
     await signInAs(context, "moderator");
     const word = uniqueWord("news");
-    for (const [email, source] of [[`${word}-a@example.in`, "homepage_final_cta"], [`${word}-b@example.in`, "footer"]] as const) {
+    for (const [email, source] of [
+      [`${word}-a@example.in`, "homepage_final_cta"],
+      [`${word}-b@example.in`, "footer"],
+    ] as const) {
       expect((await page.request.post("/api/enquiries/newsletter", { data: { email, source } })).status()).toBe(200);
     }
     await page.goto("/admin/enquiries");
@@ -121,10 +177,25 @@ test.describe("admin enquiries", () => {
     await expect(page.getByRole("heading", { name: "No Subscriptions Found" })).toBeVisible();
   });
 
-  test("admins export enquiries.csv and newsletter.csv (formulas neutralised); moderators get 403", async ({ page, context, db }) => {
+  test("admins export enquiries.csv and newsletter.csv (formulas neutralised); moderators get 403", async ({
+    page,
+    context,
+    db,
+  }) => {
     const word = uniqueWord("csv");
-    await createEnquiryRow(db, { name: "=1+1", email: `${word}@example.in`, subject: "@SUM(A1)", message: `${word} +cmd` });
-    expect((await page.request.post("/api/enquiries/newsletter", { data: { email: `${word}@example.in`, source: "footer" } })).status()).toBe(200);
+    await createEnquiryRow(db, {
+      name: "=1+1",
+      email: `${word}@example.in`,
+      subject: "@SUM(A1)",
+      message: `${word} +cmd`,
+    });
+    expect(
+      (
+        await page.request.post("/api/enquiries/newsletter", {
+          data: { email: `${word}@example.in`, source: "footer" },
+        })
+      ).status(),
+    ).toBe(200);
 
     await signInAs(context, "moderator");
     for (const path of ["/api/admin/enquiries/export", "/api/admin/newsletter-subscriptions/export"]) {
@@ -135,13 +206,19 @@ test.describe("admin enquiries", () => {
 
     await signInAs(context, "admin");
     await page.goto(`/admin/enquiries?search=${word}`);
-    await expect(page.getByRole("link", { name: "Export Enquiries (CSV)" })).toHaveAttribute("href", `/api/admin/enquiries/export?search=${word}`);
+    await expect(page.getByRole("link", { name: "Export Enquiries (CSV)" })).toHaveAttribute(
+      "href",
+      `/api/admin/enquiries/export?search=${word}`,
+    );
     const res = await page.request.get(`/api/admin/enquiries/export?search=${word}`);
     expect(res.status()).toBe(200);
     expect(res.headers()["content-type"]).toMatch(/^text\/csv/);
     expect(res.headers()["content-disposition"]).toBe('attachment; filename="enquiries.csv"');
     expect(res.headers()["cache-control"]).toBe("no-store");
-    const lines = (await res.text()).replace(/^\uFEFF/, "").trim().split("\n");
+    const lines = (await res.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\n");
     expect(lines[0]).toBe("ID,Name,Email,Mobile,Query Type,Subject,Message,Status,Admin Notes,Created At,Updated At");
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`,'=1+1,${word}@example.in,,General Inquiry,'@SUM(A1),${word} +cmd,new,`);
@@ -150,58 +227,122 @@ test.describe("admin enquiries", () => {
     await expect(page.getByRole("link", { name: "Export Subscriptions (CSV)" })).toBeVisible();
     const news = await page.request.get(`/api/admin/newsletter-subscriptions/export?search=${word}`);
     expect(news.headers()["content-disposition"]).toBe('attachment; filename="newsletter.csv"');
-    const newsLines = (await news.text()).replace(/^\uFEFF/, "").trim().split("\n");
+    const newsLines = (await news.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\n");
     expect(newsLines[0]).toBe("ID,Email,Status,Source,Subscribed At,Updated At");
     expect(newsLines[1]).toContain(`,${word}@example.in,active,Footer,`);
   });
 
-  test("unsubscribe through the signed link: a bad token is refused (400), GET changes nothing, the POST form does it", async ({ page, context, db }) => {
+  test("unsubscribe through the signed link: a bad token is refused (400), GET changes nothing, the POST form does it", async ({
+    page,
+    context,
+    db,
+  }) => {
     const email = `${uniqueWord("leave")}@example.in`;
-    expect((await page.request.post("/api/enquiries/newsletter", { data: { email, source: "website" } })).status()).toBe(200);
+    expect(
+      (await page.request.post("/api/enquiries/newsletter", { data: { email, source: "website" } })).status(),
+    ).toBe(200);
     // The welcome mail carries the very link the tests compute.
-    await expect.poll(async () => (await db.selectFrom("mail_outbox").select("text_body").where("to_address", "=", email).executeTakeFirst())?.text_body ?? "").toContain(unsubscribePath(email));
+    await expect
+      .poll(
+        async () =>
+          (await db.selectFrom("mail_outbox").select("text_body").where("to_address", "=", email).executeTakeFirst())
+            ?.text_body ?? "",
+      )
+      .toContain(unsubscribePath(email));
 
     const bad = await page.goto(unsubscribePath(email, "not-the-right-token"));
     expect(bad?.status()).toBe(400);
     await expect(page.getByRole("alert")).toContainText("This unsubscribe link is not valid.");
-    const forged = await page.request.post(unsubscribePath(`other-${email}`, "x"), { form: { email, token: "forged" }, maxRedirects: 0 });
+    const forged = await page.request.post(unsubscribePath(`other-${email}`, "x"), {
+      form: { email, token: "forged" },
+      maxRedirects: 0,
+    });
     expect(forged.status()).toBe(400);
 
     await page.goto(unsubscribePath(email));
     await expect(page.getByRole("heading", { name: "Unsubscribe from the newsletter?" })).toBeVisible();
-    expect((await db.selectFrom("newsletter_subscriptions").select("status").where("email", "=", email).executeTakeFirstOrThrow()).status).toBe("active");
+    expect(
+      (
+        await db
+          .selectFrom("newsletter_subscriptions")
+          .select("status")
+          .where("email", "=", email)
+          .executeTakeFirstOrThrow()
+      ).status,
+    ).toBe("active");
     await page.getByRole("button", { name: "Unsubscribe" }).click();
     await expect(page.getByRole("status")).toHaveText("You have been unsubscribed.");
-    expect((await db.selectFrom("newsletter_subscriptions").select("status").where("email", "=", email).executeTakeFirstOrThrow()).status).toBe("unsubscribed");
+    expect(
+      (
+        await db
+          .selectFrom("newsletter_subscriptions")
+          .select("status")
+          .where("email", "=", email)
+          .executeTakeFirstOrThrow()
+      ).status,
+    ).toBe("unsubscribed");
 
     await signInAs(context, "admin");
     await page.goto(`/admin/enquiries?tab=newsletter&search=${encodeURIComponent(email)}`);
     await expect(page.locator(".subscription-row")).toContainText("Unsubscribed");
   });
 
-  test("API: GET lists with pagination, PUT changes status and notes; 400, 404 and 401 as they should", async ({ page, context, request, db }) => {
+  test("API: GET lists with pagination, PUT changes status and notes; 400, 404 and 401 as they should", async ({
+    page,
+    context,
+    request,
+    db,
+  }) => {
     const word = uniqueWord("apienq");
     const id = await createEnquiryRow(db, { name: `${word} A`, query_type: "Media & Press" });
     await createEnquiryRow(db, { name: `${word} B` });
     expect((await request.get("/api/admin/enquiries")).status()).toBe(401);
     await signInAs(context, "moderator");
-    const list = await (await page.request.get(`/api/admin/enquiries?search=${word}&query_type=${encodeURIComponent("Media & Press")}&page=1&limit=20`)).json();
+    const list = await (
+      await page.request.get(
+        `/api/admin/enquiries?search=${word}&query_type=${encodeURIComponent("Media & Press")}&page=1&limit=20`,
+      )
+    ).json();
     expect(list.pagination).toEqual({ page: 1, limit: 20, total: 1, pages: 1 });
-    expect(list.enquiries[0]).toMatchObject({ id, name: `${word} A`, query_type: "Media & Press", status: "new", admin_notes: null });
+    expect(list.enquiries[0]).toMatchObject({
+      id,
+      name: `${word} A`,
+      query_type: "Media & Press",
+      status: "new",
+      admin_notes: null,
+    });
     const paged = await (await page.request.get(`/api/admin/enquiries?search=${word}&limit=1&page=2`)).json();
     expect(paged.pagination).toEqual({ page: 2, limit: 1, total: 2, pages: 2 });
-    for (const bad of ["limit=101", "status=lost", "page=0", "query_type=Nope"]) expect((await page.request.get(`/api/admin/enquiries?${bad}`)).status()).toBe(400);
+    for (const bad of ["limit=101", "status=lost", "page=0", "query_type=Nope"])
+      expect((await page.request.get(`/api/admin/enquiries?${bad}`)).status()).toBe(400);
 
-    const put = await page.request.put(`/api/admin/enquiries/${id}`, { data: { status: "in_progress", admin_notes: "On it" } });
+    const put = await page.request.put(`/api/admin/enquiries/${id}`, {
+      data: { status: "in_progress", admin_notes: "On it" },
+    });
     expect(put.status()).toBe(200);
-    expect(await put.json()).toMatchObject({ success: true, enquiry: { id, status: "in_progress", admin_notes: "On it" } });
-    expect(await db.selectFrom("enquiries").select(["status", "admin_notes"]).where("id", "=", id).executeTakeFirstOrThrow()).toEqual({ status: "in_progress", admin_notes: "On it" });
-    for (const data of [{ status: "new" }, { status: "archived" }, {}, { status: "closed", admin_notes: "x".repeat(2001) }]) {
+    expect(await put.json()).toMatchObject({
+      success: true,
+      enquiry: { id, status: "in_progress", admin_notes: "On it" },
+    });
+    expect(
+      await db.selectFrom("enquiries").select(["status", "admin_notes"]).where("id", "=", id).executeTakeFirstOrThrow(),
+    ).toEqual({ status: "in_progress", admin_notes: "On it" });
+    for (const data of [
+      { status: "new" },
+      { status: "archived" },
+      {},
+      { status: "closed", admin_notes: "x".repeat(2001) },
+    ]) {
       const res = await page.request.put(`/api/admin/enquiries/${id}`, { data });
       expect(res.status()).toBe(400);
       expect(typeof (await res.json()).error).toBe("string");
     }
-    expect((await page.request.put("/api/admin/enquiries/999999999", { data: { status: "closed" } })).status()).toBe(404);
+    expect((await page.request.put("/api/admin/enquiries/999999999", { data: { status: "closed" } })).status()).toBe(
+      404,
+    );
     expect((await page.request.put("/api/admin/enquiries/abc", { data: { status: "closed" } })).status()).toBe(404);
 
     const subs = await page.request.get(`/api/admin/newsletter-subscriptions?search=${word}`);

@@ -8,17 +8,43 @@ import { categoryId, e2eDb, expect, signInAs, test, uniqueWord } from "./fixture
 type List = { name: string; label: string; cleared: string; filtered: (word: string) => Promise<string> };
 
 const LISTS: List[] = [
-  { name: "reviews", label: "Filter reviews", cleared: "/admin/reviews", filtered: async (w) => `/admin/reviews?search=${w}&status=pending&limit=50` },
-  { name: "sellers", label: "Filter sellers", cleared: "/admin/sellers", filtered: async (w) => `/admin/sellers?search=${w}&status=pending` },
-  { name: "enquiries", label: "Filter enquiries", cleared: "/admin/enquiries", filtered: async (w) => `/admin/enquiries?search=${w}&status=new` },
-  { name: "subscriptions", label: "Filter subscriptions", cleared: "/admin/enquiries?tab=newsletter", filtered: async (w) => `/admin/enquiries?tab=newsletter&search=${w}&status=unsubscribed` },
+  {
+    name: "reviews",
+    label: "Filter reviews",
+    cleared: "/admin/reviews",
+    filtered: async (w) => `/admin/reviews?search=${w}&status=pending&limit=50`,
+  },
+  {
+    name: "sellers",
+    label: "Filter sellers",
+    cleared: "/admin/sellers",
+    filtered: async (w) => `/admin/sellers?search=${w}&status=pending`,
+  },
+  {
+    name: "enquiries",
+    label: "Filter enquiries",
+    cleared: "/admin/enquiries",
+    filtered: async (w) => `/admin/enquiries?search=${w}&status=new`,
+  },
+  {
+    name: "subscriptions",
+    label: "Filter subscriptions",
+    cleared: "/admin/enquiries?tab=newsletter",
+    filtered: async (w) => `/admin/enquiries?tab=newsletter&search=${w}&status=unsubscribed`,
+  },
   {
     name: "subcategories",
     label: "Filter subcategories",
     cleared: "/admin/categories?tab=subcategories",
-    filtered: async () => `/admin/categories?tab=subcategories&category=${await categoryId(e2eDb(), "food-and-beverages")}`,
+    filtered: async () =>
+      `/admin/categories?tab=subcategories&category=${await categoryId(e2eDb(), "food-and-beverages")}`,
   },
-  { name: "audit log", label: "Filter the audit log", cleared: "/admin/audit", filtered: async (w) => `/admin/audit?actor=${w}&from=2026-01-01` },
+  {
+    name: "audit log",
+    label: "Filter the audit log",
+    cleared: "/admin/audit",
+    filtered: async (w) => `/admin/audit?actor=${w}&from=2026-01-01`,
+  },
 ];
 
 /** name=value of every visible field of the filter bar, in order. */
@@ -31,7 +57,10 @@ function fieldValues(page: Page, label: string) {
 
 test.describe("admin filter bars", () => {
   for (const list of LISTS) {
-    test(`${list.name}: after Clear Filters the fields are empty again, and Apply keeps them so`, async ({ page, context }) => {
+    test(`${list.name}: after Clear Filters the fields are empty again, and Apply keeps them so`, async ({
+      page,
+      context,
+    }) => {
       await signInAs(context, "admin");
       await page.goto(list.cleared);
       const clean = await fieldValues(page, list.label);
@@ -46,7 +75,9 @@ test.describe("admin filter bars", () => {
       await bar.getByRole("button", { name: "Apply" }).click();
       // None of the old filter's values comes back with the form.
       const old = [...new URL(filtered, "http://x").searchParams].filter(([name]) => name !== "tab");
-      await expect(page).toHaveURL((url) => url.searchParams.size > 0 && old.every(([name, value]) => url.searchParams.get(name) !== value));
+      await expect(page).toHaveURL(
+        (url) => url.searchParams.size > 0 && old.every(([name, value]) => url.searchParams.get(name) !== value),
+      );
       expect(await fieldValues(page, list.label)).toEqual(clean);
     });
   }

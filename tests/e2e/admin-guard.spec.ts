@@ -18,28 +18,62 @@ const PUBLIC_DOORS = new Set(["admin/login", "api/admin/login"]);
 // The test's own reading of decision 5: what a moderator may do ("METHOD path", * for any method).
 // Everything else is admin-only (the dashboard's own post, Initialize Data, included).
 const MODERATOR_MAY = new Set([
-  "GET admin", "* admin/reviews", "* admin/enquiries", "* admin/*", "GET api/admin/dashboard", "GET api/admin/verify",
-  "* api/admin/reviews", "* api/admin/reviews/bulk", "* api/admin/reviews/:id",
+  "GET admin",
+  "* admin/reviews",
+  "* admin/enquiries",
+  "* admin/*",
+  "GET api/admin/dashboard",
+  "GET api/admin/verify",
+  "* api/admin/reviews",
+  "* api/admin/reviews/bulk",
+  "* api/admin/reviews/:id",
   // Form Enquiries: moderators manage enquiries and see subscriptions, but do not export (decision 5).
-  "* admin/enquiries/:id", "* api/admin/enquiries", "* api/admin/enquiries/:id", "* api/admin/newsletter-subscriptions",
+  "* admin/enquiries/:id",
+  "* api/admin/enquiries",
+  "* api/admin/enquiries/:id",
+  "* api/admin/newsletter-subscriptions",
 ]);
-const moderatorMay = (method: string, path: string) => MODERATOR_MAY.has(`${method} ${path}`) || MODERATOR_MAY.has(`* ${path}`);
+const moderatorMay = (method: string, path: string) =>
+  MODERATOR_MAY.has(`${method} ${path}`) || MODERATOR_MAY.has(`* ${path}`);
 
 // Ids no row has: the walk must not change shared data (an admin's DELETE of category 1 would take a
 // seeded category, and its subcategories, away from the tests running alongside). Guards run first anyway.
-const concrete = (path: string) => `/${path.replace(/:key/g, "0123456789abcdef0123456789abcdef.webp").replace(/:[a-z]+/gi, "999999999").replace(/\*/g, "no-such-page")}`;
+const concrete = (path: string) =>
+  `/${path
+    .replace(/:key/g, "0123456789abcdef0123456789abcdef.webp")
+    .replace(/:[a-z]+/gi, "999999999")
+    .replace(/\*/g, "no-such-page")}`;
 
-const guarded = [...new Set(flatten(routes as RouteConfigEntry[]))].filter((p) => GUARDED.test(p) && !PUBLIC_DOORS.has(p));
+const guarded = [...new Set(flatten(routes as RouteConfigEntry[]))].filter(
+  (p) => GUARDED.test(p) && !PUBLIC_DOORS.has(p),
+);
 
 test.describe("back-office guard over the route table", () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "HTTP requests only; run once");
 
   test("finds the back-office routes", () => {
-    expect(guarded).toEqual(expect.arrayContaining(["admin", "admin/sellers", "admin/sellers/edit/:id", "api/admin/sellers", "api/sellers/:id/verify"]));
-    expect(guarded).toEqual(expect.arrayContaining([
-      "admin/categories", "admin/categories/new", "admin/categories/edit/:id", "admin/subcategories/new", "admin/subcategories/edit/:id",
-      "api/admin/categories", "api/admin/categories/:id", "api/admin/subcategories", "api/admin/subcategories/:id",
-    ]));
+    expect(guarded).toEqual(
+      expect.arrayContaining([
+        "admin",
+        "admin/sellers",
+        "admin/sellers/edit/:id",
+        "api/admin/sellers",
+        "api/sellers/:id/verify",
+      ]),
+    );
+    expect(guarded).toEqual(
+      expect.arrayContaining([
+        "admin/categories",
+        "admin/categories/new",
+        "admin/categories/edit/:id",
+        "admin/subcategories/new",
+        "admin/subcategories/edit/:id",
+        "api/admin/categories",
+        "api/admin/categories/:id",
+        "api/admin/subcategories",
+        "api/admin/subcategories/:id",
+      ]),
+    );
   });
 
   test("no back-office route answers anyone without the permission", async ({ playwright, browser, baseURL }) => {
@@ -59,7 +93,12 @@ test.describe("back-office guard over the route table", () => {
         for (const who of ["anonymous", "seller", "moderator", "admin"] as const) {
           const headers: Record<string, string> = { Origin: baseURL! };
           if (who !== "anonymous") headers.Cookie = cookies[who];
-          const res = await api.fetch(url, { method, headers, maxRedirects: 0, ...(isApi && method !== "GET" ? { data: {} } : { form: {} }) });
+          const res = await api.fetch(url, {
+            method,
+            headers,
+            maxRedirects: 0,
+            ...(isApi && method !== "GET" ? { data: {} } : { form: {} }),
+          });
           const status = res.status();
           const location = res.headers().location ?? "";
           const line = `${who} ${method} ${url} → ${status}`;
@@ -67,7 +106,8 @@ test.describe("back-office guard over the route table", () => {
           const allowed = who === "admin" || (who === "moderator" && moderatorMay(method, path));
           // 405: the route has no handler for the method, so nothing ran.
           if (who === "anonymous") {
-            const refused = status === 405 || (isApi ? status === 401 : status === 302 && location.startsWith("/admin/login"));
+            const refused =
+              status === 405 || (isApi ? status === 401 : status === 302 && location.startsWith("/admin/login"));
             if (!refused) leaks.push(line);
           } else if (!allowed) {
             if (status !== 403 && status !== 405) leaks.push(line);

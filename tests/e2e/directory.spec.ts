@@ -5,9 +5,29 @@ test.describe("directory", () => {
     const word = uniqueWord("dir");
     const food = await categoryId(db, "food-and-beverages");
     const gifts = await categoryId(db, "gifts-and-hampers");
-    const a = await makeSeller({ business_name: `${word} Bakes`, owner_name: "Priya Sharma", tagline: "Eggless cakes to order", city: "Pune", locality: "Baner", categoryIds: [food, gifts], is_verified: 1, is_featured: 1, offers_text: "10% off first order" });
-    await makeSeller({ business_name: `${word} Threads`, owner_name: "Meera Iyer", city: "Chennai", categoryIds: [gifts] });
-    await makeSeller({ business_name: `${word} Hidden`, owner_name: "Pending Person", city: "Pune", status: "pending" });
+    const a = await makeSeller({
+      business_name: `${word} Bakes`,
+      owner_name: "Priya Sharma",
+      tagline: "Eggless cakes to order",
+      city: "Pune",
+      locality: "Baner",
+      categoryIds: [food, gifts],
+      is_verified: 1,
+      is_featured: 1,
+      offers_text: "10% off first order",
+    });
+    await makeSeller({
+      business_name: `${word} Threads`,
+      owner_name: "Meera Iyer",
+      city: "Chennai",
+      categoryIds: [gifts],
+    });
+    await makeSeller({
+      business_name: `${word} Hidden`,
+      owner_name: "Pending Person",
+      city: "Pune",
+      status: "pending",
+    });
 
     await page.goto("/directory");
     await page.getByLabel("Search", { exact: true }).fill(word);
@@ -60,7 +80,8 @@ test.describe("directory", () => {
 
   test("pages 12 at a time, with paging only beyond one page", async ({ page, makeSeller }) => {
     const word = uniqueWord("page");
-    for (let i = 0; i < 13; i++) await makeSeller({ business_name: `${word} Shop ${i}`, tagline: i < 2 ? "handloom pair" : null });
+    for (let i = 0; i < 13; i++)
+      await makeSeller({ business_name: `${word} Shop ${i}`, tagline: i < 2 ? "handloom pair" : null });
     await page.goto(`/directory?search=${word}`);
     await expect(page.getByRole("heading", { name: "13 Businesses Found" })).toBeVisible();
     await expect(page.getByTestId("seller-card")).toHaveCount(12);
@@ -100,9 +121,15 @@ test.describe("directory", () => {
 
   test("shows a seller's text escaped", async ({ page, makeSeller }) => {
     const word = uniqueWord("xss");
-    await makeSeller({ business_name: `${word} <img src=x onerror=alert(1)>`, tagline: "<script>window.__pwned=1</script>" });
+    await makeSeller({
+      business_name: `${word} <img src=x onerror=alert(1)>`,
+      tagline: "<script>window.__pwned=1</script>",
+    });
     let dialog = false;
-    page.on("dialog", (d) => { dialog = true; void d.dismiss(); });
+    page.on("dialog", (d) => {
+      dialog = true;
+      void d.dismiss();
+    });
     await page.goto(`/directory?search=${word}`);
     await expect(page.getByTestId("seller-card")).toContainText("<script>window.__pwned=1</script>");
     // The markup itself is escaped (this holds with JavaScript off too, where no script could run anyway).

@@ -24,7 +24,10 @@ let counter = 0;
 /** A unique word per call, so a test finds its own data in a shared database. */
 export function uniqueWord(prefix = "t"): string {
   counter++;
-  const n = `${process.pid.toString(36)}${Date.now().toString(36)}${counter.toString(36)}`.replace(/[0-9]/g, (d) => "abcdefghij"[Number(d)]);
+  const n = `${process.pid.toString(36)}${Date.now().toString(36)}${counter.toString(36)}`.replace(
+    /[0-9]/g,
+    (d) => "abcdefghij"[Number(d)],
+  );
   return `${prefix}${n}`;
 }
 
@@ -64,7 +67,9 @@ export const E2E_SESSION_SECRET = "e2e-session-secret-not-for-production";
  */
 export function unsubscribePath(email: string, token?: string): string {
   const address = email.trim().toLowerCase();
-  const signed = token ?? createHmac("sha256", E2E_SESSION_SECRET).update(`newsletter-unsubscribe:v1\n${address}`).digest("base64url");
+  const signed =
+    token ??
+    createHmac("sha256", E2E_SESSION_SECRET).update(`newsletter-unsubscribe:v1\n${address}`).digest("base64url");
   return `/newsletter/unsubscribe?${new URLSearchParams({ email: address, token: signed })}`;
 }
 
@@ -72,15 +77,32 @@ export function unsubscribePath(email: string, token?: string): string {
  * The signed email-verification link of an account, computed here independently (HMAC-SHA256 of
  * "email-verification:v1\n" + "id\nemail\nexpires" with the server's SESSION_SECRET, base64url).
  */
-export function verifyEmailPath(user: { id: number; email: string }, expires = Math.floor(Date.now() / 1000) + 3600, token?: string): string {
-  const signed = token ?? createHmac("sha256", E2E_SESSION_SECRET).update(`email-verification:v1\n${user.id}\n${user.email.toLowerCase()}\n${expires}`).digest("base64url");
+export function verifyEmailPath(
+  user: { id: number; email: string },
+  expires = Math.floor(Date.now() / 1000) + 3600,
+  token?: string,
+): string {
+  const signed =
+    token ??
+    createHmac("sha256", E2E_SESSION_SECRET)
+      .update(`email-verification:v1\n${user.id}\n${user.email.toLowerCase()}\n${expires}`)
+      .digest("base64url");
   return `/verify-email?${new URLSearchParams({ id: String(user.id), expires: String(expires), token: signed })}`;
 }
 
 /** An enquiry row as the contact form stores it (status new unless told). */
 export async function createEnquiryRow(
   db: DB,
-  input: { name?: string; email?: string; mobile?: string | null; query_type?: string; subject?: string | null; message?: string; status?: "new" | "in_progress" | "resolved" | "closed"; created_at?: string } = {},
+  input: {
+    name?: string;
+    email?: string;
+    mobile?: string | null;
+    query_type?: string;
+    subject?: string | null;
+    message?: string;
+    status?: "new" | "in_progress" | "resolved" | "closed";
+    created_at?: string;
+  } = {},
 ) {
   const stamp = input.created_at ?? new Date().toISOString();
   const row = await db
@@ -108,7 +130,16 @@ export async function createUser(db: DB, input: { role: Role; email?: string; pa
   const stamp = new Date().toISOString();
   const row = await db
     .insertInto("users")
-    .values({ email, name: input.name ?? "Test User", role: input.role, password_hash: await hashPassword(password), mobile: "+919876543210", is_active: 1, created_at: stamp, updated_at: stamp })
+    .values({
+      email,
+      name: input.name ?? "Test User",
+      role: input.role,
+      password_hash: await hashPassword(password),
+      mobile: "+919876543210",
+      is_active: 1,
+      created_at: stamp,
+      updated_at: stamp,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return { id: row.id, email, password };
@@ -124,11 +155,20 @@ export async function signInAs(context: BrowserContext, role: Role, db: DB = e2e
   const now = new Date();
   await db
     .insertInto("sessions")
-    .values({ id, user_id: user.id, created_at: now.toISOString(), expires_at: new Date(now.getTime() + 86_400_000).toISOString(), ip: null, user_agent: "e2e" })
+    .values({
+      id,
+      user_id: user.id,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + 86_400_000).toISOString(),
+      ip: null,
+      user_agent: "e2e",
+    })
     .execute();
   const signed = await createCookie("__session", { secrets: [E2E_SESSION_SECRET] }).serialize(id);
   const value = signed.split(";")[0].split("=").slice(1).join("=");
-  await context.addCookies([{ name: "__session", value, url: process.env.E2E_BASE_URL!, httpOnly: true, sameSite: "Lax" }]);
+  await context.addCookies([
+    { name: "__session", value, url: process.env.E2E_BASE_URL!, httpOnly: true, sameSite: "Lax" },
+  ]);
   return { ...user, sessionId: id, cookieHeader: `__session=${value}` };
 }
 
@@ -143,10 +183,18 @@ export async function expectNoA11yViolations(page: Page) {
   const found: string[] = [];
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
-    for (const size of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+    for (const size of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 800 },
+    ]) {
       await page.setViewportSize(size);
-      const results = await new AxeBuilder({ page }).options({ resultTypes: ["violations"], rules: { "target-size": { enabled: true } } }).analyze();
-      for (const v of results.violations) found.push(`[${colorScheme} ${size.width}px] ${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+      const results = await new AxeBuilder({ page })
+        .options({ resultTypes: ["violations"], rules: { "target-size": { enabled: true } } })
+        .analyze();
+      for (const v of results.violations)
+        found.push(
+          `[${colorScheme} ${size.width}px] ${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+        );
     }
   }
   await page.emulateMedia({ colorScheme: null, reducedMotion: null });
@@ -160,11 +208,18 @@ export async function categoryId(db: DB, slug: string): Promise<number> {
 }
 
 /** Signs in through a login page's form (seller or admin door), as a person would. */
-export async function signInWithForm(page: Page, door: "/seller-login" | "/admin/login", email: string, password: string) {
+export async function signInWithForm(
+  page: Page,
+  door: "/seller-login" | "/admin/login",
+  email: string,
+  password: string,
+) {
   await page.goto(door);
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: door === "/admin/login" ? "Sign In to Admin Portal" : "Sign In", exact: true }).click();
+  await page
+    .getByRole("button", { name: door === "/admin/login" ? "Sign In to Admin Portal" : "Sign In", exact: true })
+    .click();
 }
 
 /** The current __session cookie of a browser context, as a Cookie header value (or null). */

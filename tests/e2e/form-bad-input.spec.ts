@@ -20,31 +20,61 @@ test.describe("bad input through the forms", () => {
     return { status: res.status(), html: await res.text(), location: res.headers().location };
   }
 
-  test("a page form larger than its limit is refused with 413 before it is parsed; nothing is stored", async ({ request, db, baseURL }) => {
+  test("a page form larger than its limit is refused with 413 before it is parsed; nothing is stored", async ({
+    request,
+    db,
+    baseURL,
+  }) => {
     const word = uniqueWord("huge");
     for (const path of ["/contact", "/seller-login", "/admin/login", "/newsletter"]) {
-      const res = await request.post(path, { form: { name: word, email: `${word}@example.test`, query_type: "General Inquiry", message: "m".repeat(300_000), password: "x" }, maxRedirects: 0 });
+      const res = await request.post(path, {
+        form: {
+          name: word,
+          email: `${word}@example.test`,
+          query_type: "General Inquiry",
+          message: "m".repeat(300_000),
+          password: "x",
+        },
+        maxRedirects: 0,
+      });
       expect(res.status(), path).toBe(413);
     }
     expect(await db.selectFrom("enquiries").select("id").where("name", "=", word).executeTakeFirst()).toBeUndefined();
     // Beyond the server's own cap (the largest form, the application, stays under it) nothing is read at all.
     // The answer comes from the declared length alone, before any of the body is sent.
     const status = await new Promise<number>((resolve, reject) => {
-      const req = httpRequest(`${baseURL}/register`, { method: "POST", headers: { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(13 * 1024 * 1024) } }, (res) => {
-        resolve(res.statusCode ?? 0);
-        res.resume();
-        req.destroy();
-      });
+      const req = httpRequest(
+        `${baseURL}/register`,
+        {
+          method: "POST",
+          headers: { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(13 * 1024 * 1024) },
+        },
+        (res) => {
+          resolve(res.statusCode ?? 0);
+          res.resume();
+          req.destroy();
+        },
+      );
       req.on("error", reject);
       req.write("--x\r\n");
     });
     expect(status).toBe(413);
   });
 
-  test("sign-up step 1 is throttled per address before any work, and does not reveal staff accounts", async ({ request, db }) => {
+  test("sign-up step 1 is throttled per address before any work, and does not reveal staff accounts", async ({
+    request,
+    db,
+  }) => {
     const staff = await createUser(db, { role: "moderator" });
     const seller = await createUser(db, { role: "seller" });
-    const step1 = (email: string) => ({ intent: "continue", name: "Asha Rao", email, mobile: "9876543210", password: "long-enough-1", confirm_password: "long-enough-1" });
+    const step1 = (email: string) => ({
+      intent: "continue",
+      name: "Asha Rao",
+      email,
+      mobile: "9876543210",
+      password: "long-enough-1",
+      confirm_password: "long-enough-1",
+    });
     const sellerTaken = await request.post("/seller-signup", { form: step1(seller.email), maxRedirects: 0 });
     expect(sellerTaken.status()).toBe(400);
     expect(await sellerTaken.text()).toContain("An account with this email already exists");
@@ -52,7 +82,12 @@ test.describe("bad input through the forms", () => {
     expect(staffEmail.status()).toBe(200);
     expect(await staffEmail.text()).not.toContain("already exists");
     const statuses: number[] = [];
-    for (let i = 0; i < 20; i++) statuses.push((await request.post("/seller-signup", { form: step1(`${uniqueWord("burst")}@example.test`), maxRedirects: 0 })).status());
+    for (let i = 0; i < 20; i++)
+      statuses.push(
+        (
+          await request.post("/seller-signup", { form: step1(`${uniqueWord("burst")}@example.test`), maxRedirects: 0 })
+        ).status(),
+      );
     expect(statuses.slice(0, 18).every((s) => s === 200)).toBe(true);
     expect(statuses.slice(18)).toEqual([429, 429]);
   });
@@ -61,13 +96,26 @@ test.describe("bad input through the forms", () => {
     for (const path of ["/contact", "/seller-login", "/admin/login", "/register", "/theme", "/newsletter"]) {
       const json = await request.post(path, { data: { email: "a@b.in" }, maxRedirects: 0 });
       expect(json.status(), path).toBe(415);
-      const text = await request.post(path, { data: "email=a@b.in", headers: { "Content-Type": "text/plain" }, maxRedirects: 0 });
+      const text = await request.post(path, {
+        data: "email=a@b.in",
+        headers: { "Content-Type": "text/plain" },
+        maxRedirects: 0,
+      });
       expect(text.status(), path).toBe(415);
     }
   });
 
-  test("a redirect target a browser could read as another site goes to the default page instead", async ({ request }) => {
-    for (const to of ["/\t/evil.example", "/%09/evil.example".replace("%09", "\t"), "//evil.example", "/\\evil.example", "/%2fevil.example", "/caf\u00e9/\u0100"]) {
+  test("a redirect target a browser could read as another site goes to the default page instead", async ({
+    request,
+  }) => {
+    for (const to of [
+      "/\t/evil.example",
+      "/%09/evil.example".replace("%09", "\t"),
+      "//evil.example",
+      "/\\evil.example",
+      "/%2fevil.example",
+      "/caf\u00e9/\u0100",
+    ]) {
       const res = await request.post("/theme", { form: { theme: "dark", redirectTo: to }, maxRedirects: 0 });
       expect(res.status(), to).toBe(302);
       const location = res.headers().location;
@@ -80,9 +128,15 @@ test.describe("bad input through the forms", () => {
     await signInAs(context, "seller");
     expect((await page.request.get("/api/logout", { headers: { "Sec-Fetch-Site": "cross-site" } })).status()).toBe(403);
     expect((await page.request.get("/api/logout", { headers: { Origin: "https://evil.example" } })).status()).toBe(403);
-    expect((await page.request.post("/logout", { form: {}, headers: { Origin: "https://evil.example" }, maxRedirects: 0 })).status()).toBe(403);
+    expect(
+      (
+        await page.request.post("/logout", { form: {}, headers: { Origin: "https://evil.example" }, maxRedirects: 0 })
+      ).status(),
+    ).toBe(403);
     expect((await page.request.get("/api/users/me")).status()).toBe(200);
-    expect((await page.request.get("/api/logout", { headers: { "Sec-Fetch-Site": "same-origin" } })).status()).toBe(200);
+    expect((await page.request.get("/api/logout", { headers: { "Sec-Fetch-Site": "same-origin" } })).status()).toBe(
+      200,
+    );
     expect((await page.request.get("/api/users/me")).status()).toBe(401);
   });
 
@@ -122,10 +176,22 @@ test.describe("bad input through the forms", () => {
 
   test("contact: 10,000 characters refused, HTML kept as text", async ({ request, db }) => {
     const email = `${uniqueWord("contact")}@example.test`;
-    const base = { name: "Ritu", email, mobile: "", query_type: "General Inquiry", subject: "Hello", message: "A question" };
+    const base = {
+      name: "Ritu",
+      email,
+      mobile: "",
+      query_type: "General Inquiry",
+      subject: "Hello",
+      message: "A question",
+    };
     const tooLong = await post(request, "/contact", { ...base, name: long, subject: long, message: long });
     expect(tooLong.status).toBe(400);
-    for (const message of ["Name must be at most 100 characters", "Subject must be at most 150 characters", "Message must be at most 5,000 characters"]) expect(tooLong.html).toContain(message);
+    for (const message of [
+      "Name must be at most 100 characters",
+      "Subject must be at most 150 characters",
+      "Message must be at most 5,000 characters",
+    ])
+      expect(tooLong.html).toContain(message);
     expect(await db.selectFrom("enquiries").select("id").where("email", "=", email).execute()).toEqual([]);
     // Typed values survive the failed post, escaped.
     const kept = await post(request, "/contact", { ...base, name: HTML, message: "" });
@@ -136,12 +202,21 @@ test.describe("bad input through the forms", () => {
 
     const ok = await post(request, "/contact", { ...base, name: HTML, subject: HTML, message: HTML });
     expect(ok.status).toBe(302);
-    expect(await db.selectFrom("enquiries").select(["name", "message"]).where("email", "=", email).executeTakeFirstOrThrow()).toEqual({ name: HTML, message: HTML });
+    expect(
+      await db.selectFrom("enquiries").select(["name", "message"]).where("email", "=", email).executeTakeFirstOrThrow(),
+    ).toEqual({ name: HTML, message: HTML });
   });
 
   test("sign-up: 10,000 characters refused, HTML in the name kept escaped on step 2", async ({ request, db }) => {
     const email = `${uniqueWord("su")}@example.test`;
-    const step1 = { intent: "continue", name: long, mobile: "9876543210", email, password: "good-password-1", confirm_password: "good-password-1" };
+    const step1 = {
+      intent: "continue",
+      name: long,
+      mobile: "9876543210",
+      email,
+      password: "good-password-1",
+      confirm_password: "good-password-1",
+    };
     const tooLong = await post(request, "/seller-signup", step1);
     expect(tooLong.status).toBe(400);
     expect(tooLong.html).toContain("Name must be at most 100 characters");
@@ -153,18 +228,37 @@ test.describe("bad input through the forms", () => {
     expect(await db.selectFrom("users").select("id").where("email", "=", email).execute()).toEqual([]);
   });
 
-  test("seller profile: 10,000 characters refused, HTML shown escaped on the public profile", async ({ page, context, db, makeSeller }) => {
+  test("seller profile: 10,000 characters refused, HTML shown escaped on the public profile", async ({
+    page,
+    context,
+    db,
+    makeSeller,
+  }) => {
     const me = await signInAs(context, "seller");
     const food = await categoryId(db, "food-and-beverages");
     const id = await makeSeller({ user_id: me.id, business_name: uniqueWord("prof"), categoryIds: [food] });
     const profile = { intent: "profile", business_name: "Mine", city: "Pune", address: "1 FC Road" };
-    const tooLong = await page.request.post("/seller-dashboard", { form: { ...profile, business_name: long, tagline: long, business_description: long, address: long }, maxRedirects: 0 });
+    const tooLong = await page.request.post("/seller-dashboard", {
+      form: { ...profile, business_name: long, tagline: long, business_description: long, address: long },
+      maxRedirects: 0,
+    });
     expect(tooLong.status()).toBe(400);
     const body = await tooLong.text();
-    for (const message of ["Business name must be at most 120 characters", "Tagline must be at most 160 characters", "Description must be at most 2,000 characters", "Address must be at most 300 characters"]) expect(body).toContain(message);
-    expect((await db.selectFrom("sellers").select("address").where("id", "=", id).executeTakeFirstOrThrow()).address).not.toBe(long);
+    for (const message of [
+      "Business name must be at most 120 characters",
+      "Tagline must be at most 160 characters",
+      "Description must be at most 2,000 characters",
+      "Address must be at most 300 characters",
+    ])
+      expect(body).toContain(message);
+    expect(
+      (await db.selectFrom("sellers").select("address").where("id", "=", id).executeTakeFirstOrThrow()).address,
+    ).not.toBe(long);
 
-    const ok = await page.request.post("/seller-dashboard", { form: { ...profile, tagline: HTML, business_description: HTML }, maxRedirects: 0 });
+    const ok = await page.request.post("/seller-dashboard", {
+      form: { ...profile, tagline: HTML, business_description: HTML },
+      maxRedirects: 0,
+    });
     expect(ok.status()).toBeLessThan(400);
     const html = await (await page.request.get(`/seller/${id}`)).text();
     expect(html).toContain(ESCAPED);

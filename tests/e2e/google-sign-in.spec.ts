@@ -26,7 +26,11 @@ test.describe("Google sign-in", () => {
     }
   }
 
-  test("signs a new seller in through the provider and /api/sessions, then /api/users/me knows her", async ({ page, db, javaScriptEnabled }) => {
+  test("signs a new seller in through the provider and /api/sessions, then /api/users/me knows her", async ({
+    page,
+    db,
+    javaScriptEnabled,
+  }) => {
     const email = `${uniqueWord("g")}@gmail.test`;
     const redirect = await page.request.get("/api/oauth/google/redirect_url");
     const { redirectUrl } = await redirect.json();
@@ -41,19 +45,41 @@ test.describe("Google sign-in", () => {
     await expect(page.getByRole("heading", { name: "Welcome, Google" })).toBeVisible();
     const me = await (await page.request.get("/api/users/me")).json();
     expect(me).toMatchObject({ email, role: "seller", name: "Google Tester" });
-    const user = await db.selectFrom("users").select(["google_sub", "password_hash"]).where("email", "=", email).executeTakeFirstOrThrow();
+    const user = await db
+      .selectFrom("users")
+      .select(["google_sub", "password_hash"])
+      .where("email", "=", email)
+      .executeTakeFirstOrThrow();
     expect(user.google_sub).toBe(email); // the provider's subject: its account id
     expect(user.password_hash).toBeNull();
   });
 
-  test("pre-hijack: an account someone registered with her email and their password is hers after Google sign-in, and theirs no more", async ({ page, browser, baseURL, db, javaScriptEnabled }) => {
+  test("pre-hijack: an account someone registered with her email and their password is hers after Google sign-in, and theirs no more", async ({
+    page,
+    browser,
+    baseURL,
+    db,
+    javaScriptEnabled,
+  }) => {
     const email = `${uniqueWord("victim")}@gmail.test`;
     const password = "Squatters-Password-1";
     // The attacker signs up with the victim's address (never verified) and keeps a session.
-    const attacker = await browser.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": randomClientAddress() } });
+    const attacker = await browser.newContext({
+      baseURL,
+      extraHTTPHeaders: { "X-Forwarded-For": randomClientAddress() },
+    });
     const categories = (await (await attacker.request.get("/api/categories")).json()) as { id: number }[];
     const registered = await attacker.request.post("/api/auth/register", {
-      data: { name: "Not Her", email, password, mobile: "+919876543210", city: "Pune", locality: "", category_ids: [categories[0].id], subcategory_ids: [] },
+      data: {
+        name: "Not Her",
+        email,
+        password,
+        mobile: "+919876543210",
+        city: "Pune",
+        locality: "",
+        category_ids: [categories[0].id],
+        subcategory_ids: [],
+      },
     });
     expect(registered.status()).toBe(201);
     expect(await (await attacker.request.get("/api/users/me")).json()).toMatchObject({ email, email_verified: false });
@@ -69,9 +95,18 @@ test.describe("Google sign-in", () => {
     expect((await attacker.request.get("/api/users/me")).status()).toBe(401);
     const login = await attacker.request.post("/api/auth/login", { data: { email, password } });
     expect(login.status()).toBe(401);
-    const row = await db.selectFrom("users").select(["id", "password_hash", "google_sub"]).where("email", "=", email).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom("users")
+      .select(["id", "password_hash", "google_sub"])
+      .where("email", "=", email)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ password_hash: null, google_sub: email });
-    const audit = await db.selectFrom("audit_log").select("details").where("action", "=", "account.google_link.unverified").where("target_id", "=", String(row.id)).executeTakeFirstOrThrow();
+    const audit = await db
+      .selectFrom("audit_log")
+      .select("details")
+      .where("action", "=", "account.google_link.unverified")
+      .where("target_id", "=", String(row.id))
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(audit.details!)).toEqual({ password_removed: true, sessions_ended: 1 });
     await attacker.close();
   });
@@ -80,7 +115,11 @@ test.describe("Google sign-in", () => {
     test.skip(javaScriptEnabled === false, "drives its own browser without JavaScript; run once");
     // A browser without JavaScript stops on the callback page (no exchange), so the test holds the code.
     // (Its "Continue with Google" link goes through /auth/google, the no-JavaScript start.)
-    const context = await browser.newContext({ baseURL, javaScriptEnabled: false, extraHTTPHeaders: { "X-Forwarded-For": randomClientAddress() } });
+    const context = await browser.newContext({
+      baseURL,
+      javaScriptEnabled: false,
+      extraHTTPHeaders: { "X-Forwarded-For": randomClientAddress() },
+    });
     const page = await context.newPage();
     await authorizeAtProvider(page, `${uniqueWord("replay")}@gmail.test`);
     await expect(page).toHaveURL(/\/auth\/google\/callback\?code=/);
@@ -104,7 +143,9 @@ test.describe("Google sign-in", () => {
     expect(replay.status()).toBe(400);
     // The same code with a fresh state of this browser: the provider refuses the used code (and the PKCE verifier differs).
     const fresh = new URL((await (await page.request.get("/api/oauth/google/redirect_url")).json()).redirectUrl);
-    const reused = await page.request.post("/api/sessions", { data: { code, state: fresh.searchParams.get("state"), iss } });
+    const reused = await page.request.post("/api/sessions", {
+      data: { code, state: fresh.searchParams.get("state"), iss },
+    });
     expect(reused.status()).toBe(400);
     expect((await page.request.get("/api/users/me")).status()).toBe(401);
     await context.close();
@@ -112,6 +153,8 @@ test.describe("Google sign-in", () => {
 
   test("the callback page without a code shows the spec's message", async ({ page }) => {
     await page.goto("/auth/google/callback");
-    await expect(page.getByRole("alert")).toHaveText("Cannot exchange code for session token: no code provided in the URL search params");
+    await expect(page.getByRole("alert")).toHaveText(
+      "Cannot exchange code for session token: no code provided in the URL search params",
+    );
   });
 });

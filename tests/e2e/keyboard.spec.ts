@@ -58,7 +58,11 @@ test.describe("keyboard only", () => {
     await typeInto(page, page.getByLabel("Your review"), "Lovely pickles, packed with care.");
     await press(page, page.getByRole("button", { name: "Submit Review" }), "Enter");
     await expect(page.getByRole("status")).toContainText("will appear after approval");
-    const row = await db.selectFrom("reviews").select(["rating", "seller_id"]).where("reviewer_name", "=", name).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom("reviews")
+      .select(["rating", "seller_id"])
+      .where("reviewer_name", "=", name)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ rating: 5, seller_id: id });
   });
 
@@ -82,7 +86,11 @@ test.describe("keyboard only", () => {
     await page.keyboard.type(email);
     await press(page, main.getByRole("button", { name: "Send Message" }), "Enter");
     await expect(page.getByRole("heading", { name: "Message sent!" })).toBeVisible();
-    const row = await db.selectFrom("enquiries").select(["name", "subject"]).where("email", "=", email).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom("enquiries")
+      .select(["name", "subject"])
+      .where("email", "=", email)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ name: "Kavya", subject: "Workshop" });
   });
 
@@ -103,7 +111,11 @@ test.describe("keyboard only", () => {
     await press(page, page.getByRole("button", { name: "Create Account" }), "Enter");
     await expect(page).toHaveURL(/\/seller-dashboard$/);
     const user = await db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow();
-    const seller = await db.selectFrom("sellers").select(["city", "category_names"]).where("user_id", "=", user.id).executeTakeFirstOrThrow();
+    const seller = await db
+      .selectFrom("sellers")
+      .select(["city", "category_names"])
+      .where("user_id", "=", user.id)
+      .executeTakeFirstOrThrow();
     expect(seller).toEqual({ city: "Mumbai", category_names: "Food & Beverages" });
   });
 
@@ -130,13 +142,18 @@ test.describe("keyboard only", () => {
     const plans = page.locator('input[type="radio"][name="plan"]');
     await tabTo(page, plans);
     await page.keyboard.press("Space");
-    for (let i = 0; i < 5 && !(await page.getByRole("radio", { name: /Half-Yearly/ }).isChecked()); i++) await page.keyboard.press("ArrowDown");
+    for (let i = 0; i < 5 && !(await page.getByRole("radio", { name: /Half-Yearly/ }).isChecked()); i++)
+      await page.keyboard.press("ArrowDown");
     await expect(page.getByRole("radio", { name: /Half-Yearly/ })).toBeChecked();
     await chooseFile(page, page.getByLabel("Payment screenshot"), "upi.png", 20);
     await chooseFile(page, page.getByLabel("Profile picture"), "me.png", 30);
     await press(page, page.getByRole("button", { name: "Submit Application" }), "Enter");
     await expect(page.getByRole("heading", { name: "Application submitted!" })).toBeVisible({ timeout: 15_000 });
-    const seller = await db.selectFrom("sellers").select(["business_name", "city", "status"]).where("email", "=", email).executeTakeFirstOrThrow();
+    const seller = await db
+      .selectFrom("sellers")
+      .select(["business_name", "city", "status"])
+      .where("email", "=", email)
+      .executeTakeFirstOrThrow();
     expect(seller).toEqual({ business_name: business, city: "Bangalore", status: "pending" });
   });
 });

@@ -10,7 +10,9 @@ test.describe("site layout", () => {
     await expect(html).toHaveAttribute("data-theme", "dark");
     if (jsEnabled) expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
     // the server renders the saved theme on the next load: no flash of the wrong theme
-    const response = await page.request.get("/directory", { headers: { Cookie: (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ") } });
+    const response = await page.request.get("/directory", {
+      headers: { Cookie: (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ") },
+    });
     expect(await response.text()).toContain('data-theme="dark"');
     await page.reload();
     await expect(html).toHaveAttribute("data-theme", "dark");
@@ -46,7 +48,10 @@ test.describe("site layout", () => {
     const message = "Coming Soon! Stay tuned for exciting programs and events.";
     if (jsEnabled) {
       const messages: string[] = [];
-      page.on("dialog", (d) => { messages.push(d.message()); void d.dismiss(); });
+      page.on("dialog", (d) => {
+        messages.push(d.message());
+        void d.dismiss();
+      });
       await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Programs" }).click();
       await expect.poll(() => messages).toEqual([message]);
       await expect(page).toHaveURL(/\/directory$/);
@@ -60,8 +65,24 @@ test.describe("site layout", () => {
   test("the footer has every link and text of the spec", async ({ page }) => {
     await page.goto("/directory");
     const footer = page.locator("footer");
-    for (const href of ["/list-your-business", "/seller-signup", "/seller-login", "/directory", "/contact", "/admin/login",
-      "/#core-pillars", "/#story", "/#team", "/#careers", "/#press", "/#join", "/#programs", "/#events", "/#stories", "/#guidelines"]) {
+    for (const href of [
+      "/list-your-business",
+      "/seller-signup",
+      "/seller-login",
+      "/directory",
+      "/contact",
+      "/admin/login",
+      "/#core-pillars",
+      "/#story",
+      "/#team",
+      "/#careers",
+      "/#press",
+      "/#join",
+      "/#programs",
+      "/#events",
+      "/#stories",
+      "/#guidelines",
+    ]) {
       await expect(footer.locator(`a[href="${href}"]`).first(), href).toBeAttached();
     }
     await expect(footer.locator('a[href^="mailto:"]')).toHaveCount(1);

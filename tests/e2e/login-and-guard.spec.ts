@@ -1,6 +1,16 @@
 import { setPasswordHash } from "~/models/users.server";
 import { hashPassword } from "~/services/password.server";
-import { createUser, expect, expectNoA11yViolations, randomClientAddress, sessionCookieHeader, signInAs, signInWithForm, test, uniqueWord } from "./fixtures";
+import {
+  createUser,
+  expect,
+  expectNoA11yViolations,
+  randomClientAddress,
+  sessionCookieHeader,
+  signInAs,
+  signInWithForm,
+  test,
+  uniqueWord,
+} from "./fixtures";
 
 const ADMIN = { email: "admin@e2e.test", password: "e2e-Admin-Password-123" };
 const INVALID_ADMIN = "Invalid admin credentials. Please check your email and password.";
@@ -25,7 +35,11 @@ test.describe("seller login", () => {
     expect(me.status()).toBe(401);
   });
 
-  test("one message for a wrong password and for an unknown email; the email is kept", async ({ page, db, jsEnabled }) => {
+  test("one message for a wrong password and for an unknown email; the email is kept", async ({
+    page,
+    db,
+    jsEnabled,
+  }) => {
     const seller = await createUser(db, { role: "seller" });
     await signInWithForm(page, "/seller-login", seller.email, "wrong-password");
     await expect(page.getByRole("alert")).toHaveText("Invalid email or password. Please try again.");
@@ -76,7 +90,12 @@ test.describe("seller login", () => {
 });
 
 test.describe("admin login", () => {
-  test("shows the spec's screen, signs the first admin in to /admin and audits the attempt", async ({ page, db, jsEnabled, extraHTTPHeaders }) => {
+  test("shows the spec's screen, signs the first admin in to /admin and audits the attempt", async ({
+    page,
+    db,
+    jsEnabled,
+    extraHTTPHeaders,
+  }) => {
     await page.goto("/admin/login");
     await expect(page.getByRole("heading", { name: "Admin Portal" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Back to Website" })).toHaveAttribute("href", "/");
@@ -87,19 +106,48 @@ test.describe("admin login", () => {
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
     const sidebar = page.getByRole("navigation", { name: "Admin sections" });
-    for (const name of ["Dashboard", "Sellers", "Categories", "Reviews", "Form Enquiries", "Content", "Settings", "Audit Log"]) {
+    for (const name of [
+      "Dashboard",
+      "Sellers",
+      "Categories",
+      "Reviews",
+      "Form Enquiries",
+      "Content",
+      "Settings",
+      "Audit Log",
+    ]) {
       await expect(sidebar.getByRole("link", { name })).toBeVisible();
     }
-    for (const card of ["Total Sellers", "Paid Sellers", "Active Sellers", "Verified Sellers", "Total Reviews", "Contact Enquiries", "Newsletter Subscribers", "Categories"]) {
+    for (const card of [
+      "Total Sellers",
+      "Paid Sellers",
+      "Active Sellers",
+      "Verified Sellers",
+      "Total Reviews",
+      "Contact Enquiries",
+      "Newsletter Subscribers",
+      "Categories",
+    ]) {
       await expect(page.getByLabel("Statistics").getByText(card, { exact: true })).toBeVisible();
     }
     // This test's own client address (other tests sign the same admin in from theirs).
     const ip = (extraHTTPHeaders as Record<string, string>)["X-Forwarded-For"];
-    const audit = await db.selectFrom("audit_log").selectAll().where("action", "=", "admin.login.success").where("created_at", ">=", before).where("actor_email", "=", ADMIN.email).where("ip", "=", ip).execute();
+    const audit = await db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("action", "=", "admin.login.success")
+      .where("created_at", ">=", before)
+      .where("actor_email", "=", ADMIN.email)
+      .where("ip", "=", ip)
+      .execute();
     expect(audit).toHaveLength(1);
   });
 
-  test("refuses a wrong password, an unknown email and a seller with the same message, never logging the password", async ({ page, db, extraHTTPHeaders }) => {
+  test("refuses a wrong password, an unknown email and a seller with the same message, never logging the password", async ({
+    page,
+    db,
+    extraHTTPHeaders,
+  }) => {
     const seller = await createUser(db, { role: "seller" });
     const address = uniqueWord("nobody");
     const before = new Date().toISOString();
@@ -111,7 +159,14 @@ test.describe("admin login", () => {
     await expect(page.getByRole("alert")).toHaveText(INVALID_ADMIN);
     await expect(page).toHaveURL(/\/admin\/login/);
     const ip = (extraHTTPHeaders as Record<string, string>)["X-Forwarded-For"];
-    const rows = await db.selectFrom("audit_log").selectAll().where("action", "=", "admin.login.failure").where("created_at", ">=", before).where("ip", "=", ip).orderBy("id").execute();
+    const rows = await db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("action", "=", "admin.login.failure")
+      .where("created_at", ">=", before)
+      .where("ip", "=", ip)
+      .orderBy("id")
+      .execute();
     expect(rows.map((r) => r.actor_email)).toEqual([ADMIN.email, `${address}@e2e.test`, seller.email]);
     expect(JSON.stringify(rows)).not.toContain(`Wrong-${address}`);
     expect(JSON.stringify(rows)).not.toContain(seller.password);
@@ -138,13 +193,23 @@ test.describe("admin login", () => {
 });
 
 test.describe("admin guard", () => {
-  const adminOnly = ["/admin/sellers", "/admin/sellers/new", "/admin/sellers/edit/1", "/admin/categories", "/admin/content", "/admin/settings", "/admin/audit"];
+  const adminOnly = [
+    "/admin/sellers",
+    "/admin/sellers/new",
+    "/admin/sellers/edit/1",
+    "/admin/categories",
+    "/admin/content",
+    "/admin/settings",
+    "/admin/audit",
+  ];
   const moderatorToo = ["/admin", "/admin/reviews", "/admin/enquiries"];
 
   test("anonymous visitors are sent to /admin/login from every admin page", async ({ page }) => {
     for (const path of [...moderatorToo, ...adminOnly, "/admin/no-such-page"]) {
       await page.goto(path);
-      await expect(page, path).toHaveURL(new RegExp(`/admin/login\\?redirectTo=${encodeURIComponent(path).replace(/[/]/g, "%2F")}$`));
+      await expect(page, path).toHaveURL(
+        new RegExp(`/admin/login\\?redirectTo=${encodeURIComponent(path).replace(/[/]/g, "%2F")}$`),
+      );
     }
   });
 
@@ -165,7 +230,10 @@ test.describe("admin guard", () => {
     for (const path of adminOnly) expect((await page.goto(path))?.status(), path).toBe(403);
   });
 
-  test("admin actions guard themselves: a post to an admin page without a staff session is refused", async ({ page, context }) => {
+  test("admin actions guard themselves: a post to an admin page without a staff session is refused", async ({
+    page,
+    context,
+  }) => {
     const anon = await page.request.post("/admin/sellers/edit/1", { form: { status: "active" }, maxRedirects: 0 });
     expect(anon.status()).toBe(302);
     expect(anon.headers().location).toContain("/admin/login");
@@ -176,7 +244,11 @@ test.describe("admin guard", () => {
 
   test("a cross-site form post to the admin and seller sign-in is refused", async ({ page }) => {
     for (const path of ["/admin/login", "/seller-login"]) {
-      const res = await page.request.post(path, { form: { email: ADMIN.email, password: ADMIN.password }, headers: { Origin: "https://evil.example" }, maxRedirects: 0 });
+      const res = await page.request.post(path, {
+        form: { email: ADMIN.email, password: ADMIN.password },
+        headers: { Origin: "https://evil.example" },
+        maxRedirects: 0,
+      });
       expect(res.status(), path).toBe(400);
       expect(res.headers()["set-cookie"] ?? "", path).not.toContain("__session=");
     }
@@ -186,13 +258,24 @@ test.describe("admin guard", () => {
 test.describe("session API and session security", () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "API tests need no browser; run once");
 
-  test("POST /api/auth/login answers the user with its role and a safe cookie; /api/users/me and /api/logout", async ({ playwright, db, baseURL }) => {
-    const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": randomClientAddress() } });
+  test("POST /api/auth/login answers the user with its role and a safe cookie; /api/users/me and /api/logout", async ({
+    playwright,
+    db,
+    baseURL,
+  }) => {
+    const api = await playwright.request.newContext({
+      baseURL,
+      extraHTTPHeaders: { "X-Forwarded-For": randomClientAddress() },
+    });
     const seller = await createUser(db, { role: "seller" });
     expect((await api.get("/api/users/me")).status()).toBe(401);
     const res = await api.post("/api/auth/login", { data: { email: seller.email, password: seller.password } });
     expect(res.status()).toBe(200);
-    expect(await res.json()).toMatchObject({ success: true, user: { id: seller.id, email: seller.email, role: "seller" }, redirectTo: "/seller-dashboard" });
+    expect(await res.json()).toMatchObject({
+      success: true,
+      user: { id: seller.id, email: seller.email, role: "seller" },
+      redirectTo: "/seller-dashboard",
+    });
     const setCookie = res.headers()["set-cookie"];
     expect(setCookie).toMatch(/^__session=[^;]+; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Lax/);
     // Only a random id travels in the cookie, nothing about the user.
@@ -210,7 +293,10 @@ test.describe("session API and session security", () => {
     const before = await signInAs(context, "seller");
     const user = await createUser(db, { role: "seller" });
     // A signed-in browser is sent away from the login page, so post the form directly (same cookie jar).
-    const res = await page.request.post("/seller-login", { form: { email: user.email, password: user.password }, maxRedirects: 0 });
+    const res = await page.request.post("/seller-login", {
+      form: { email: user.email, password: user.password },
+      maxRedirects: 0,
+    });
     expect(res.status()).toBe(302);
     const after = await sessionCookieHeader(context);
     expect(after).toMatch(/^__session=./);
@@ -228,14 +314,23 @@ test.describe("session API and session security", () => {
     expect((await page.request.get("/api/users/me", { headers: { Cookie: session.cookieHeader } })).status()).toBe(401);
   });
 
-  test("admin API: /api/admin/login and /api/admin/verify refuse anonymous, seller and wrong credentials", async ({ playwright, baseURL, db }) => {
-    const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": randomClientAddress() } });
+  test("admin API: /api/admin/login and /api/admin/verify refuse anonymous, seller and wrong credentials", async ({
+    playwright,
+    baseURL,
+    db,
+  }) => {
+    const api = await playwright.request.newContext({
+      baseURL,
+      extraHTTPHeaders: { "X-Forwarded-For": randomClientAddress() },
+    });
     expect((await api.get("/api/admin/verify")).status()).toBe(401);
     const wrong = await api.post("/api/admin/login", { data: { email: ADMIN.email, password: "nope-nope" } });
     expect(wrong.status()).toBe(401);
     expect(await wrong.json()).toEqual({ error: INVALID_ADMIN });
     const seller = await createUser(db, { role: "seller" });
-    expect((await api.post("/api/admin/login", { data: { email: seller.email, password: seller.password } })).status()).toBe(401);
+    expect(
+      (await api.post("/api/admin/login", { data: { email: seller.email, password: seller.password } })).status(),
+    ).toBe(401);
     await api.post("/api/auth/login", { data: { email: seller.email, password: seller.password } });
     expect((await api.get("/api/admin/verify")).status()).toBe(403);
     const ok = await api.post("/api/admin/login", { data: ADMIN });
@@ -246,17 +341,37 @@ test.describe("session API and session security", () => {
     await api.dispose();
   });
 
-  test("API sign-in refuses cross-site and non-JSON posts, and throttles per account across addresses", async ({ playwright, baseURL, db }) => {
+  test("API sign-in refuses cross-site and non-JSON posts, and throttles per account across addresses", async ({
+    playwright,
+    baseURL,
+    db,
+  }) => {
     const user = await createUser(db, { role: "admin", password: "Throttle-Admin-123" });
-    const fromEvil = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": randomClientAddress(), Origin: "https://evil.example" } });
-    expect((await fromEvil.post("/api/admin/login", { data: { email: user.email, password: user.password } })).status()).toBe(403);
+    const fromEvil = await playwright.request.newContext({
+      baseURL,
+      extraHTTPHeaders: { "X-Forwarded-For": randomClientAddress(), Origin: "https://evil.example" },
+    });
+    expect(
+      (await fromEvil.post("/api/admin/login", { data: { email: user.email, password: user.password } })).status(),
+    ).toBe(403);
     await fromEvil.dispose();
-    const plain = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": randomClientAddress() } });
-    expect((await plain.post("/api/admin/login", { form: { email: user.email, password: user.password } })).status()).toBe(415);
+    const plain = await playwright.request.newContext({
+      baseURL,
+      extraHTTPHeaders: { "X-Forwarded-For": randomClientAddress() },
+    });
+    expect(
+      (await plain.post("/api/admin/login", { form: { email: user.email, password: user.password } })).status(),
+    ).toBe(415);
     // 20 failures from 4 addresses (5 each, under the per-address limit) stop the account for a few minutes…
     for (let a = 0; a < 4; a++) {
-      const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": randomClientAddress() } });
-      for (let i = 0; i < 5; i++) expect((await api.post("/api/admin/login", { data: { email: user.email, password: `bad-${a}-${i}` } })).status()).toBe(401);
+      const api = await playwright.request.newContext({
+        baseURL,
+        extraHTTPHeaders: { "X-Forwarded-For": randomClientAddress() },
+      });
+      for (let i = 0; i < 5; i++)
+        expect(
+          (await api.post("/api/admin/login", { data: { email: user.email, password: `bad-${a}-${i}` } })).status(),
+        ).toBe(401);
       await api.dispose();
     }
     const blocked = await plain.post("/api/admin/login", { data: { email: user.email, password: user.password } });

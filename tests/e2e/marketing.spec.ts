@@ -4,7 +4,11 @@ import { todayIso } from "~/lib/dates";
 import { pngImage, SVG_WITH_SCRIPT } from "../support/images";
 
 test.describe("home page", () => {
-  test("renders the eighteen sections in order, with figures and featured sellers in the first HTML", async ({ request, db, makeSeller }) => {
+  test("renders the eighteen sections in order, with figures and featured sellers in the first HTML", async ({
+    request,
+    db,
+    makeSeller,
+  }) => {
     await makeSeller({ business_name: `${uniqueWord("feat")} Studio`, is_featured: 1, avg_rating: 5 });
     // The public featured sellers, read in the test's own SQL (not through the app's model) just before
     // and just after the page: a parallel test may add or hide one in between, never both unseen.
@@ -15,20 +19,38 @@ test.describe("home page", () => {
           .select("id")
           .where("is_featured", "=", 1)
           .where("status", "=", "active")
-          .where((eb) => eb.or([eb("subscription_end_date", "is", null), eb("subscription_end_date", ">=", todayIso())]))
+          .where((eb) =>
+            eb.or([eb("subscription_end_date", "is", null), eb("subscription_end_date", ">=", todayIso())]),
+          )
           .execute()
       ).map((r) => r.id);
     const before = await publicFeatured();
     const html = await (await request.get("/")).text();
     const after = await publicFeatured();
     const order = [
-      "hero-heading", "benefits-heading", "categories-heading", "featured-heading", "stats-heading", "awards-heading", "media-heading", "testimonials-heading",
-      "whatif-heading", "ecosystem-heading", "pillars-heading", "mirror-heading", "story-heading", "founder-heading", "brands-heading", "cases-heading", "join-heading",
+      "hero-heading",
+      "benefits-heading",
+      "categories-heading",
+      "featured-heading",
+      "stats-heading",
+      "awards-heading",
+      "media-heading",
+      "testimonials-heading",
+      "whatif-heading",
+      "ecosystem-heading",
+      "pillars-heading",
+      "mirror-heading",
+      "story-heading",
+      "founder-heading",
+      "brands-heading",
+      "cases-heading",
+      "join-heading",
     ].map((id) => html.indexOf(`id="${id}"`));
     expect(order.every((pos) => pos > 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     expect(html.indexOf('class="site-footer"')).toBeGreaterThan(order.at(-1)!);
-    for (const figure of ["150K+", "8,000+", "50K+", "10K+", "1000+", "40K+", "2.5K+", "400+"]) expect(html).toContain(figure);
+    for (const figure of ["150K+", "8,000+", "50K+", "10K+", "1000+", "40K+", "2.5K+", "400+"])
+      expect(html).toContain(figure);
     // The featured section links up to six sellers, each featured and public, and as many as there are when fewer.
     const featuredHtml = html.slice(html.indexOf('id="featured-heading"'), html.indexOf('id="stats-heading"'));
     const shown = [...new Set([...featuredHtml.matchAll(/href="\/seller\/(\d+)"/g)].map((m) => Number(m[1])))];
@@ -54,13 +76,22 @@ test.describe("home page", () => {
 
   test("category tiles link to the directory categories (decision 17)", async ({ page }) => {
     await page.goto("/");
-    await expect(page.getByRole("link", { name: /Fashion & Jewelry/ })).toHaveAttribute("href", "/directory?category=fashion-and-apparel");
-    await expect(page.getByRole("link", { name: /Events & Planning/ })).toHaveAttribute("href", "/directory?category=events-and-entertainment");
+    await expect(page.getByRole("link", { name: /Fashion & Jewelry/ })).toHaveAttribute(
+      "href",
+      "/directory?category=fashion-and-apparel",
+    );
+    await expect(page.getByRole("link", { name: /Events & Planning/ })).toHaveAttribute(
+      "href",
+      "/directory?category=events-and-entertainment",
+    );
     await page.getByRole("link", { name: /Food & Catering/ }).click();
     await expect(page).toHaveURL(/category=food-and-beverages/);
   });
 
-  test("carousels: every slide reachable without JS; arrows, dots, wrap and keys with JS", async ({ page, jsEnabled }) => {
+  test("carousels: every slide reachable without JS; arrows, dots, wrap and keys with JS", async ({
+    page,
+    jsEnabled,
+  }) => {
     await page.goto("/");
     const whatIf = page.getByRole("region", { name: "What if carousel" });
     await expect(whatIf.getByRole("group")).toHaveCount(4);
@@ -142,7 +173,11 @@ test.describe("home page", () => {
     await expect(first).toHaveText("0K+");
     await first.evaluate((el) => {
       const seen: string[] = ((window as unknown as { __counterSeen: string[] }).__counterSeen = []);
-      new MutationObserver(() => seen.push(el.textContent ?? "")).observe(el, { childList: true, characterData: true, subtree: true });
+      new MutationObserver(() => seen.push(el.textContent ?? "")).observe(el, {
+        childList: true,
+        characterData: true,
+        subtree: true,
+      });
     });
     await stats.scrollIntoViewIfNeeded();
     await expect(first).toHaveText("150K+", { timeout: 6000 });
@@ -163,16 +198,24 @@ test.describe("home page", () => {
     await context.close();
   });
 
-  test("reports a Largest Contentful Paint (no scroll-snap jump on first layout ends its recording)", async ({ page, jsEnabled }) => {
+  test("reports a Largest Contentful Paint (no scroll-snap jump on first layout ends its recording)", async ({
+    page,
+    jsEnabled,
+  }) => {
     test.skip(!jsEnabled, "reads the entries with a script in the page");
     await page.goto("/");
     await expect(page.locator("#hero-heading")).toBeVisible();
-    const lcp = await page.evaluate(() => new Promise<string[]>((resolve) => {
-      const seen: string[] = [];
-      new PerformanceObserver((list) => { for (const e of list.getEntries() as (PerformanceEntry & { element: Element | null })[]) seen.push(e.element?.tagName ?? "?"); })
-        .observe({ type: "largest-contentful-paint", buffered: true });
-      setTimeout(() => resolve(seen), 250);
-    }));
+    const lcp = await page.evaluate(
+      () =>
+        new Promise<string[]>((resolve) => {
+          const seen: string[] = [];
+          new PerformanceObserver((list) => {
+            for (const e of list.getEntries() as (PerformanceEntry & { element: Element | null })[])
+              seen.push(e.element?.tagName ?? "?");
+          }).observe({ type: "largest-contentful-paint", buffered: true });
+          setTimeout(() => resolve(seen), 250);
+        }),
+    );
     expect(lcp.length).toBeGreaterThan(0);
   });
 
@@ -191,7 +234,13 @@ test.describe("list your business", () => {
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Grow your business");
     const plans = page.locator(".plan-card");
     await expect(plans).toHaveCount(5);
-    for (const [price, months] of [["₹499", "1 month"], ["₹999", "3 months"], ["₹1,499", "6 months"], ["₹2,999", "12 months"], ["₹4,999", "12 months"]]) {
+    for (const [price, months] of [
+      ["₹499", "1 month"],
+      ["₹999", "3 months"],
+      ["₹1,499", "6 months"],
+      ["₹2,999", "12 months"],
+      ["₹4,999", "12 months"],
+    ]) {
       await expect(plans.filter({ hasText: price }).first()).toContainText(months);
     }
     await expect(plans.filter({ hasText: "Most popular" })).toContainText("₹1,499");
@@ -221,8 +270,18 @@ test.describe("contact", () => {
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByRole("heading", { name: "Message sent!" })).toBeVisible();
     const row = await db.selectFrom("enquiries").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ name: "Kavya", query_type: "Partnership", subject: "Workshop", status: "new", mobile: "+919845012345" });
-    await expect.poll(async () => (await db.selectFrom("mail_outbox").select("id").where("to_address", "=", email).execute()).length).toBe(1);
+    expect(row).toMatchObject({
+      name: "Kavya",
+      query_type: "Partnership",
+      subject: "Workshop",
+      status: "new",
+      mobile: "+919845012345",
+    });
+    await expect
+      .poll(
+        async () => (await db.selectFrom("mail_outbox").select("id").where("to_address", "=", email).execute()).length,
+      )
+      .toBe(1);
     await page.getByRole("link", { name: "Send Another Message" }).click();
     await expect(page.getByRole("button", { name: "Send Message" })).toBeVisible();
   });
@@ -245,7 +304,11 @@ test.describe("contact", () => {
 });
 
 test.describe("newsletter", () => {
-  test("the home call to action subscribes (source homepage_final_cta), idempotently", async ({ page, db, jsEnabled }) => {
+  test("the home call to action subscribes (source homepage_final_cta), idempotently", async ({
+    page,
+    db,
+    jsEnabled,
+  }) => {
     const email = `${uniqueWord("n")}@example.in`;
     await page.goto("/");
     const cta = page.locator("#join");
@@ -268,7 +331,9 @@ test.describe("newsletter", () => {
     await footer.getByRole("textbox", { name: "Email address" }).fill(email);
     await footer.getByRole("button", { name: "Subscribe" }).click();
     await expect(page.getByRole("status").filter({ hasText: "already subscribed" })).toBeVisible();
-    expect(await db.selectFrom("newsletter_subscriptions").select("id").where("email", "=", email).execute()).toHaveLength(1);
+    expect(
+      await db.selectFrom("newsletter_subscriptions").select("id").where("email", "=", email).execute(),
+    ).toHaveLength(1);
   });
 
   test("says 'Please enter your email address' when empty, and refuses a malformed one", async ({ page }) => {
@@ -291,7 +356,9 @@ test.describe("public forms API", () => {
     const missing = await request.post("/api/enquiries/contact", { data: { name: "A", email } });
     expect(missing.status()).toBe(400);
     expect(await missing.json()).toEqual({ error: "Please fill all required fields" });
-    const ok = await request.post("/api/enquiries/contact", { data: { name: "A", email, query_type: "Feedback", message: "Great site" } });
+    const ok = await request.post("/api/enquiries/contact", {
+      data: { name: "A", email, query_type: "Feedback", message: "Great site" },
+    });
     expect(ok.status()).toBe(201);
     expect(await ok.json()).toMatchObject({ success: true });
     expect(await db.selectFrom("enquiries").select("id").where("email", "=", email).execute()).toHaveLength(1);
@@ -302,13 +369,20 @@ test.describe("public forms API", () => {
     expect(await first.json()).toMatchObject({ success: true, message: expect.stringContaining("Thank you") });
     const second = await request.post("/api/enquiries/newsletter", { data: { email } });
     expect(second.status()).toBe(200);
-    expect(await second.json()).toMatchObject({ success: true, message: expect.stringContaining("already subscribed") });
-    const honeypot = await request.post("/api/enquiries/newsletter", { data: { email: `x${email}`, company_website: "spam" } });
+    expect(await second.json()).toMatchObject({
+      success: true,
+      message: expect.stringContaining("already subscribed"),
+    });
+    const honeypot = await request.post("/api/enquiries/newsletter", {
+      data: { email: `x${email}`, company_website: "spam" },
+    });
     expect(honeypot.status()).toBe(400);
   });
 
   test("POST /api/upload then /api/sellers/submit", async ({ request, db }) => {
-    const file = (buffer: Buffer, name: string, mimeType: string, purpose: string) => ({ multipart: { purpose, file: { name, mimeType, buffer } } });
+    const file = (buffer: Buffer, name: string, mimeType: string, purpose: string) => ({
+      multipart: { purpose, file: { name, mimeType, buffer } },
+    });
     const up = async (purpose: string) => {
       const res = await request.post("/api/upload", file(await pngImage(), "a.png", "image/png", purpose));
       expect(res.status()).toBe(201);
@@ -323,15 +397,36 @@ test.describe("public forms API", () => {
     const svg = await request.post("/api/upload", file(SVG_WITH_SCRIPT, "x.png", "image/png", "product_image"));
     expect(svg.status()).toBe(400);
     expect(await svg.json()).toEqual({ error: "Please select a valid image file." });
-    const big = await request.post("/api/upload", file(Buffer.alloc(205 * 1024, 7), "big.png", "image/png", "product_image"));
+    const big = await request.post(
+      "/api/upload",
+      file(Buffer.alloc(205 * 1024, 7), "big.png", "image/png", "product_image"),
+    );
     expect(big.status()).toBe(413);
     expect(await big.json()).toEqual({ error: "Image must be smaller than 200KB. Please compress your image first." });
 
     const email = `${uniqueWord("apisub")}@example.in`;
-    const category = await db.selectFrom("categories").select("id").where("slug", "=", "fitness-and-sports").executeTakeFirstOrThrow();
+    const category = await db
+      .selectFrom("categories")
+      .select("id")
+      .where("slug", "=", "fitness-and-sports")
+      .executeTakeFirstOrThrow();
     const payload = {
-      name: "Neha", mobile: "+919812345678", email, category_ids: [category.id], subcategory_ids: [], business_name: "Neha Fitness", city: "Pune", area: "Baner", address: "1 Baner Road",
-      id_proof_type: "driving_license", id_proof_document: id.url, payment_screenshot: pay.url, profile_photo: photo.url, product_images: [], amount_paid: 2999, subscription_months: 12,
+      name: "Neha",
+      mobile: "+919812345678",
+      email,
+      category_ids: [category.id],
+      subcategory_ids: [],
+      business_name: "Neha Fitness",
+      city: "Pune",
+      area: "Baner",
+      address: "1 Baner Road",
+      id_proof_type: "driving_license",
+      id_proof_document: id.url,
+      payment_screenshot: pay.url,
+      profile_photo: photo.url,
+      product_images: [],
+      amount_paid: 2999,
+      subscription_months: 12,
     };
     const noName = await request.post("/api/sellers/submit", { data: { ...payload, name: "" } });
     expect(noName.status()).toBe(400);
@@ -339,17 +434,30 @@ test.describe("public forms API", () => {
     const res = await request.post("/api/sellers/submit", { data: payload });
     expect(res.status()).toBe(201);
     const body = await res.json();
-    const seller = await db.selectFrom("sellers").selectAll().where("id", "=", body.seller_id).executeTakeFirstOrThrow();
+    const seller = await db
+      .selectFrom("sellers")
+      .selectAll()
+      .where("id", "=", body.seller_id)
+      .executeTakeFirstOrThrow();
     expect(seller).toMatchObject({ email, status: "pending", amount_paid: 2999, subscription_months: 12, is_paid: 0 });
     const again = await request.post("/api/sellers/submit", { data: { ...payload, email: `b${email}` } });
     expect(again.status()).toBe(400); // the images now belong to the first application
   });
 
   test("contact answers 429 after too many messages from one client", async ({ playwright }) => {
-    const client = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL, extraHTTPHeaders: { "X-Forwarded-For": randomClientAddress() } });
+    const client = await playwright.request.newContext({
+      baseURL: process.env.E2E_BASE_URL,
+      extraHTTPHeaders: { "X-Forwarded-For": randomClientAddress() },
+    });
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
-      statuses.push((await client.post("/api/enquiries/contact", { data: { name: "R", email: "r@example.in", query_type: "Other", message: `m${i}` } })).status());
+      statuses.push(
+        (
+          await client.post("/api/enquiries/contact", {
+            data: { name: "R", email: "r@example.in", query_type: "Other", message: `m${i}` },
+          })
+        ).status(),
+      );
     }
     expect(statuses.slice(0, 5)).toEqual([201, 201, 201, 201, 201]);
     expect(statuses[5]).toBe(429);

@@ -1,10 +1,22 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { categoryId, expect, expectNoA11yViolations, signInAs, test, uniqueWord } from "./fixtures";
 import type { DB } from "~db/client";
-import { gifHtmlPolyglot, HTML_PAGE, pngBomb, pngImage, pngOfAtLeast, SVG_WITH_SCRIPT, TEXT_FILE } from "../support/images";
+import {
+  gifHtmlPolyglot,
+  HTML_PAGE,
+  pngBomb,
+  pngImage,
+  pngOfAtLeast,
+  SVG_WITH_SCRIPT,
+  TEXT_FILE,
+} from "../support/images";
 
 type Upload = { name: string; mimeType: string; buffer: Buffer };
-const png = async (name = "photo.png", hue = 0): Promise<Upload> => ({ name, mimeType: "image/png", buffer: await pngImage(64, 48, hue) });
+const png = async (name = "photo.png", hue = 0): Promise<Upload> => ({
+  name,
+  mimeType: "image/png",
+  buffer: await pngImage(64, 48, hue),
+});
 const randomUtr = () => String(Math.floor(1e11 + Math.random() * 9e11));
 
 async function fillApplication(page: Page, db: DB, input: { email: string; business: string; utr?: string }) {
@@ -28,10 +40,21 @@ async function fillApplication(page: Page, db: DB, input: { email: string; busin
 }
 
 /** A complete application as a multipart body, with fields and files replaceable. */
-async function applicationBody(db: DB, over: Record<string, string | string[] | null> = {}, files: Record<string, Upload | Upload[] | null> = {}) {
+async function applicationBody(
+  db: DB,
+  over: Record<string, string | string[] | null> = {},
+  files: Record<string, Upload | Upload[] | null> = {},
+) {
   const fields: Record<string, string | string[]> = {
-    name: "Asha Rao", mobile: "9876543210", email: `${uniqueWord("app")}@example.in`, business_name: `${uniqueWord("biz")} Crafts`,
-    city: "Bangalore", address: "12 MG Road", id_proof_type: "pan_card", plan: "3m", category_ids: [String(await categoryId(db, "art-and-crafts"))],
+    name: "Asha Rao",
+    mobile: "9876543210",
+    email: `${uniqueWord("app")}@example.in`,
+    business_name: `${uniqueWord("biz")} Crafts`,
+    city: "Bangalore",
+    address: "12 MG Road",
+    id_proof_type: "pan_card",
+    plan: "3m",
+    category_ids: [String(await categoryId(db, "art-and-crafts"))],
     payment_reference: randomUtr(),
   };
   for (const [k, v] of Object.entries(over)) {
@@ -39,7 +62,11 @@ async function applicationBody(db: DB, over: Record<string, string | string[] | 
     else fields[k] = v;
   }
   const allFiles: Record<string, Upload | Upload[] | null> = {
-    id_proof_document: await png("id.png", 1), payment_screenshot: await png("pay.png", 2), profile_photo: await png("me.png", 3), product_images: [], ...files,
+    id_proof_document: await png("id.png", 1),
+    payment_screenshot: await png("pay.png", 2),
+    profile_photo: await png("me.png", 3),
+    product_images: [],
+    ...files,
   };
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) for (const item of [v].flat()) form.append(k, item);
@@ -48,7 +75,11 @@ async function applicationBody(db: DB, over: Record<string, string | string[] | 
     for (const f of [v].flat()) form.append(k, new File([new Uint8Array(f.buffer)], f.name, { type: f.mimeType }));
   }
   // What would find this application if it were stored, whichever field a test leaves out.
-  const marker: ApplicationMarker = { email: fields.email as string | undefined, payment_reference: fields.payment_reference as string | undefined, business_name: fields.business_name as string | undefined };
+  const marker: ApplicationMarker = {
+    email: fields.email as string | undefined,
+    payment_reference: fields.payment_reference as string | undefined,
+    business_name: fields.business_name as string | undefined,
+  };
   return { form, marker };
 }
 
@@ -61,7 +92,9 @@ async function postApplication(request: APIRequestContext, form: FormData) {
 
 /** Sellers stored from an application with this marker (its email, UTR or business name); a marker with none of them is a test bug. */
 async function storedApplications(db: DB, marker: ApplicationMarker) {
-  const conditions = Object.entries(marker).filter((entry): entry is [keyof ApplicationMarker, string] => typeof entry[1] === "string");
+  const conditions = Object.entries(marker).filter(
+    (entry): entry is [keyof ApplicationMarker, string] => typeof entry[1] === "string",
+  );
   if (!conditions.length) throw new Error("the application has nothing to find it by");
   const row = await db
     .selectFrom("sellers")
@@ -87,20 +120,53 @@ test.describe("listing application (/register)", () => {
 
     const seller = await db.selectFrom("sellers").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
     expect(seller).toMatchObject({
-      status: "pending", is_paid: 0, payment_status: "pending", amount_paid: 1499, subscription_months: 6, business_name: business,
-      owner_name: "Asha Rao", mobile: "+919876543210", city: "Bangalore", locality: "Jayanagar", instagram: "https://instagram.com/asha",
-      payment_reference: utr, category_names: "Fashion & Apparel", user_id: null,
+      status: "pending",
+      is_paid: 0,
+      payment_status: "pending",
+      amount_paid: 1499,
+      subscription_months: 6,
+      business_name: business,
+      owner_name: "Asha Rao",
+      mobile: "+919876543210",
+      city: "Bangalore",
+      locality: "Jayanagar",
+      instagram: "https://instagram.com/asha",
+      payment_reference: utr,
+      category_names: "Fashion & Apparel",
+      user_id: null,
     });
     expect(JSON.parse(seller.product_images)).toHaveLength(2);
-    const uploads = await db.selectFrom("uploads").select(["key", "visibility", "purpose", "mime"]).where("seller_id", "=", seller.id).execute();
+    const uploads = await db
+      .selectFrom("uploads")
+      .select(["key", "visibility", "purpose", "mime"])
+      .where("seller_id", "=", seller.id)
+      .execute();
     expect(uploads).toHaveLength(5);
-    expect(uploads.find((u) => u.key === seller.id_proof_document)).toMatchObject({ visibility: "private", mime: "image/webp" });
+    expect(uploads.find((u) => u.key === seller.id_proof_document)).toMatchObject({
+      visibility: "private",
+      mime: "image/webp",
+    });
     expect(uploads.find((u) => u.key === seller.profile_photo)).toMatchObject({ visibility: "public" });
-    expect(await db.selectFrom("notifications").select("id").where("link", "=", `/admin/sellers/${seller.id}`).execute()).toHaveLength(1);
-    await expect.poll(async () => (await db.selectFrom("mail_outbox").select("to_address").where("subject", "like", `%${business}%`).execute()).length).toBe(1);
-    await expect.poll(async () => (await db.selectFrom("mail_outbox").select("id").where("to_address", "=", email).execute()).length).toBe(1);
+    expect(
+      await db.selectFrom("notifications").select("id").where("link", "=", `/admin/sellers/${seller.id}`).execute(),
+    ).toHaveLength(1);
+    await expect
+      .poll(
+        async () =>
+          (await db.selectFrom("mail_outbox").select("to_address").where("subject", "like", `%${business}%`).execute())
+            .length,
+      )
+      .toBe(1);
+    await expect
+      .poll(
+        async () => (await db.selectFrom("mail_outbox").select("id").where("to_address", "=", email).execute()).length,
+      )
+      .toBe(1);
 
-    await expect(page.getByRole("link", { name: "Back to List Your Business" })).toHaveAttribute("href", "/list-your-business");
+    await expect(page.getByRole("link", { name: "Back to List Your Business" })).toHaveAttribute(
+      "href",
+      "/list-your-business",
+    );
     await page.getByRole("link", { name: "Submit Another Application" }).click();
     await expect(page.getByRole("heading", { name: "List your business" })).toBeVisible();
   });
@@ -113,8 +179,16 @@ test.describe("listing application (/register)", () => {
     await page.getByLabel("Profile picture").setInputFiles(await png());
     await page.getByRole("button", { name: "Submit Application" }).click();
     for (const message of [
-      "Please enter a valid mobile number", "Email is invalid", "Please select at least one category", "Business name is required", "City is required",
-      "Address is required", "Please select verification document type", "Please upload verification document", "Please upload payment screenshot", "Please select subscription plan",
+      "Please enter a valid mobile number",
+      "Email is invalid",
+      "Please select at least one category",
+      "Business name is required",
+      "City is required",
+      "Address is required",
+      "Please select verification document type",
+      "Please upload verification document",
+      "Please upload payment screenshot",
+      "Please select subscription plan",
     ]) {
       await expect(page.getByText(message, { exact: true })).toBeVisible();
     }
@@ -129,7 +203,12 @@ test.describe("listing application (/register)", () => {
     }
   });
 
-  test("pre-fills the form for a signed-in seller and links the application to the account", async ({ page, context, db, jsEnabled }) => {
+  test("pre-fills the form for a signed-in seller and links the application to the account", async ({
+    page,
+    context,
+    db,
+    jsEnabled,
+  }) => {
     const user = await signInAs(context, "seller");
     await page.goto("/register");
     await expect(page.getByText(`Signed in as ${user.email}`)).toBeVisible();
@@ -139,7 +218,11 @@ test.describe("listing application (/register)", () => {
     const { form } = await applicationBody(db, { email: user.email });
     const res = await context.request.post("/register", { multipart: form, maxRedirects: 0 });
     expect(res.status()).toBe(302);
-    const seller = await db.selectFrom("sellers").select("user_id").where("email", "=", user.email).executeTakeFirstOrThrow();
+    const seller = await db
+      .selectFrom("sellers")
+      .select("user_id")
+      .where("email", "=", user.email)
+      .executeTakeFirstOrThrow();
     expect(seller.user_id).toBe(user.id);
   });
 
@@ -147,7 +230,11 @@ test.describe("listing application (/register)", () => {
     test.skip(!jsEnabled, "one run is enough: no page script involved");
     const { form, marker } = await applicationBody(db);
     expect((await postApplication(request, form)).status).toBe(302);
-    const seller = await db.selectFrom("sellers").select(["id_proof_document", "payment_screenshot", "profile_photo"]).where("email", "=", marker.email!).executeTakeFirstOrThrow();
+    const seller = await db
+      .selectFrom("sellers")
+      .select(["id_proof_document", "payment_screenshot", "profile_photo"])
+      .where("email", "=", marker.email!)
+      .executeTakeFirstOrThrow();
     for (const key of [seller.id_proof_document!, seller.payment_screenshot!]) {
       const anonymous = await request.get(`/admin/uploads/${key}`, { maxRedirects: 0 });
       expect(anonymous.status()).toBe(302);
@@ -158,7 +245,9 @@ test.describe("listing application (/register)", () => {
 
     const sellerContext = await page.context().browser()!.newContext({ baseURL: process.env.E2E_BASE_URL });
     await signInAs(sellerContext, "seller");
-    expect((await sellerContext.request.get(`/admin/uploads/${seller.id_proof_document}`, { maxRedirects: 0 })).status()).toBe(403);
+    expect(
+      (await sellerContext.request.get(`/admin/uploads/${seller.id_proof_document}`, { maxRedirects: 0 })).status(),
+    ).toBe(403);
     await sellerContext.close();
 
     await signInAs(context, "admin");
@@ -183,14 +272,24 @@ test.describe("listing application: bad input (server checks)", () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled !== false, "plain posts; run once, in the no-JS project");
 
   const required: [string, string, boolean][] = [
-    ["name", "Name is required", false], ["mobile", "Mobile number is required", false], ["email", "Email is required", false],
-    ["category_ids", "Please select at least one category", false], ["business_name", "Business name is required", false], ["city", "City is required", false],
-    ["address", "Address is required", false], ["id_proof_type", "Please select verification document type", false], ["plan", "Please select subscription plan", false],
-    ["id_proof_document", "Please upload verification document", true], ["payment_screenshot", "Please upload payment screenshot", true], ["profile_photo", "Please upload profile picture", true],
+    ["name", "Name is required", false],
+    ["mobile", "Mobile number is required", false],
+    ["email", "Email is required", false],
+    ["category_ids", "Please select at least one category", false],
+    ["business_name", "Business name is required", false],
+    ["city", "City is required", false],
+    ["address", "Address is required", false],
+    ["id_proof_type", "Please select verification document type", false],
+    ["plan", "Please select subscription plan", false],
+    ["id_proof_document", "Please upload verification document", true],
+    ["payment_screenshot", "Please upload payment screenshot", true],
+    ["profile_photo", "Please upload profile picture", true],
   ];
   for (const [field, message, isFile] of required) {
     test(`missing ${field}: '${message}' (400)`, async ({ request, db }) => {
-      const { form, marker } = isFile ? await applicationBody(db, {}, { [field]: null }) : await applicationBody(db, { [field]: null });
+      const { form, marker } = isFile
+        ? await applicationBody(db, {}, { [field]: null })
+        : await applicationBody(db, { [field]: null });
       const res = await postApplication(request, form);
       expect(res.status).toBe(400);
       expect(res.html).toContain(message);
@@ -198,7 +297,10 @@ test.describe("listing application: bad input (server checks)", () => {
     });
   }
 
-  test("the same body with nothing left out is stored, and found by what the refusals above look for", async ({ request, db }) => {
+  test("the same body with nothing left out is stored, and found by what the refusals above look for", async ({
+    request,
+    db,
+  }) => {
     const { form, marker } = await applicationBody(db);
     const res = await postApplication(request, form);
     expect(res.status).toBe(302);
@@ -226,7 +328,16 @@ test.describe("listing application: bad input (server checks)", () => {
     const [width, height] = [65 + Math.floor(Math.random() * 200), 49 + Math.floor(Math.random() * 100)];
     const idDocument = { name: "id.png", mimeType: "image/png", buffer: await pngImage(width, height, 5) };
     const uploadsOfThisDocument = async () =>
-      Number((await db.selectFrom("uploads").select((eb) => eb.fn.countAll<number>().as("n")).where("width", "=", width).where("height", "=", height).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await db
+            .selectFrom("uploads")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .where("width", "=", width)
+            .where("height", "=", height)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const { form, marker } = await applicationBody(db, { category_ids: ["987654"] }, { id_proof_document: idDocument });
     const res = await postApplication(request, form);
     expect(res.status).toBe(400);
@@ -240,20 +351,63 @@ test.describe("listing application: bad input (server checks)", () => {
   });
 
   test("4 product images are refused", async ({ request, db }) => {
-    const res = await postApplication(request, (await applicationBody(db, {}, { product_images: [await png(), await png(), await png(), await png()] })).form);
+    const res = await postApplication(
+      request,
+      (await applicationBody(db, {}, { product_images: [await png(), await png(), await png(), await png()] })).form,
+    );
     expect(res.status).toBe(400);
     expect(res.html).toContain("Maximum 3 product images allowed to ensure smooth submission.");
   });
 
   const badFiles: [string, () => Promise<Upload>, number, string][] = [
-    ["a 201 KB image", async () => ({ name: "big.png", mimeType: "image/png", buffer: await pngOfAtLeast(201 * 1024) }), 413, "Image must be smaller than 200KB. Please compress your image first."],
-    ["a zero-byte file", async () => ({ name: "empty.png", mimeType: "image/png", buffer: Buffer.alloc(0) }), 400, "Please select a valid image file."],
-    ["a text file", async () => ({ name: "notes.txt", mimeType: "text/plain", buffer: TEXT_FILE }), 400, "Please select a valid image file."],
-    ["an HTML file renamed .png", async () => ({ name: "page.png", mimeType: "image/png", buffer: HTML_PAGE }), 400, "Please select a valid image file."],
-    ["an SVG with a script", async () => ({ name: "logo.svg", mimeType: "image/svg+xml", buffer: SVG_WITH_SCRIPT }), 400, "Please select a valid image file."],
-    ["an SVG with a script renamed .png", async () => ({ name: "logo.png", mimeType: "image/png", buffer: SVG_WITH_SCRIPT }), 400, "Please select a valid image file."],
-    ["a GIF/HTML polyglot", async () => ({ name: "poly.gif", mimeType: "image/gif", buffer: await gifHtmlPolyglot() }), 400, "Please select a valid image file."],
-    ["a 20,000 × 20,000 pixel PNG", async () => ({ name: "bomb.png", mimeType: "image/png", buffer: pngBomb() }), 400, "This image has too many pixels"],
+    [
+      "a 201 KB image",
+      async () => ({ name: "big.png", mimeType: "image/png", buffer: await pngOfAtLeast(201 * 1024) }),
+      413,
+      "Image must be smaller than 200KB. Please compress your image first.",
+    ],
+    [
+      "a zero-byte file",
+      async () => ({ name: "empty.png", mimeType: "image/png", buffer: Buffer.alloc(0) }),
+      400,
+      "Please select a valid image file.",
+    ],
+    [
+      "a text file",
+      async () => ({ name: "notes.txt", mimeType: "text/plain", buffer: TEXT_FILE }),
+      400,
+      "Please select a valid image file.",
+    ],
+    [
+      "an HTML file renamed .png",
+      async () => ({ name: "page.png", mimeType: "image/png", buffer: HTML_PAGE }),
+      400,
+      "Please select a valid image file.",
+    ],
+    [
+      "an SVG with a script",
+      async () => ({ name: "logo.svg", mimeType: "image/svg+xml", buffer: SVG_WITH_SCRIPT }),
+      400,
+      "Please select a valid image file.",
+    ],
+    [
+      "an SVG with a script renamed .png",
+      async () => ({ name: "logo.png", mimeType: "image/png", buffer: SVG_WITH_SCRIPT }),
+      400,
+      "Please select a valid image file.",
+    ],
+    [
+      "a GIF/HTML polyglot",
+      async () => ({ name: "poly.gif", mimeType: "image/gif", buffer: await gifHtmlPolyglot() }),
+      400,
+      "Please select a valid image file.",
+    ],
+    [
+      "a 20,000 × 20,000 pixel PNG",
+      async () => ({ name: "bomb.png", mimeType: "image/png", buffer: pngBomb() }),
+      400,
+      "This image has too many pixels",
+    ],
   ];
   for (const [label, make, status, message] of badFiles) {
     test(`${label} is refused (${status}) and nothing is stored`, async ({ request, db }) => {
@@ -274,15 +428,27 @@ test.describe("listing application: bad input (server checks)", () => {
     const res = await postApplication(request, second.form);
     expect(res.status).toBe(409);
     expect(res.html).toContain("has already been used for another application");
-    expect(await storedApplications(db, { email: second.marker.email, business_name: second.marker.business_name })).toBe(0); // the UTR is the first one's
+    expect(
+      await storedApplications(db, { email: second.marker.email, business_name: second.marker.business_name }),
+    ).toBe(0); // the UTR is the first one's
   });
 
   test("10,000-character fields are refused", async ({ request, db }) => {
     const long = "x".repeat(10_000);
-    const { form, marker } = await applicationBody(db, { name: long, business_name: long, business_description: long, address: long });
+    const { form, marker } = await applicationBody(db, {
+      name: long,
+      business_name: long,
+      business_description: long,
+      address: long,
+    });
     const res = await postApplication(request, form);
     expect(res.status).toBe(400);
-    for (const message of ["Name must be at most 100 characters", "Business name must be at most 120 characters", "Description must be at most 2,000 characters", "Address must be at most 300 characters"]) {
+    for (const message of [
+      "Name must be at most 100 characters",
+      "Business name must be at most 120 characters",
+      "Description must be at most 2,000 characters",
+      "Address must be at most 300 characters",
+    ]) {
       expect(res.html).toContain(message);
     }
     expect(await storedApplications(db, marker)).toBe(0);

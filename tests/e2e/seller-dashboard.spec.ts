@@ -2,13 +2,27 @@ import { addMonths, todayIso } from "~/lib/dates";
 import { expect, expectNoA11yViolations, signInAs, test, uniqueWord } from "./fixtures";
 
 test.describe("seller dashboard", () => {
-  test("shows listing and payment status, subscription dates, days left and views", async ({ page, context, makeSeller }) => {
+  test("shows listing and payment status, subscription dates, days left and views", async ({
+    page,
+    context,
+    makeSeller,
+  }) => {
     const me = await signInAs(context, "seller");
     const start = todayIso();
     const end = addMonths(start, 6);
     await makeSeller({
-      user_id: me.id, business_name: uniqueWord("dash"), status: "active", is_paid: 1, payment_status: "paid", amount_paid: 1499, subscription_months: 6,
-      subscription_start_date: start, subscription_end_date: end, views_count: 42, payment_screenshot: "private/x.webp", id_proof_document: "private/y.webp",
+      user_id: me.id,
+      business_name: uniqueWord("dash"),
+      status: "active",
+      is_paid: 1,
+      payment_status: "paid",
+      amount_paid: 1499,
+      subscription_months: 6,
+      subscription_start_date: start,
+      subscription_end_date: end,
+      views_count: 42,
+      payment_screenshot: "private/x.webp",
+      id_proof_document: "private/y.webp",
     });
     await page.goto("/seller-dashboard");
     const cards = page.getByLabel("Your listing");
@@ -23,15 +37,33 @@ test.describe("seller dashboard", () => {
 
   test("an expiring subscription offers renewal through /register", async ({ page, context, makeSeller }) => {
     const me = await signInAs(context, "seller");
-    await makeSeller({ user_id: me.id, status: "active", subscription_start_date: "2025-01-01", subscription_end_date: addMonths(todayIso(), 0), payment_screenshot: "p", id_proof_document: "i" });
+    await makeSeller({
+      user_id: me.id,
+      status: "active",
+      subscription_start_date: "2025-01-01",
+      subscription_end_date: addMonths(todayIso(), 0),
+      payment_screenshot: "p",
+      id_proof_document: "i",
+    });
     await page.goto("/seller-dashboard");
     await expect(page.getByText("Expiring Soon")).toBeVisible();
     await expect(page.getByRole("link", { name: "Renew now" })).toHaveAttribute("href", "/register");
   });
 
-  test("replies to a published review and edits the reply; the profile shows it", async ({ page, context, db, makeSeller, makeReview }) => {
+  test("replies to a published review and edits the reply; the profile shows it", async ({
+    page,
+    context,
+    db,
+    makeSeller,
+    makeReview,
+  }) => {
     const me = await signInAs(context, "seller");
-    const sellerId = await makeSeller({ user_id: me.id, business_name: uniqueWord("reply"), payment_screenshot: "p", id_proof_document: "i" });
+    const sellerId = await makeSeller({
+      user_id: me.id,
+      business_name: uniqueWord("reply"),
+      payment_screenshot: "p",
+      id_proof_document: "i",
+    });
     const reviewId = await makeReview(sellerId, { reviewer_name: "Priya", review_text: "Lovely sarees" });
     await makeReview(sellerId, { reviewer_name: "Pending Person", status: "pending" });
     await page.goto("/seller-dashboard");
@@ -43,7 +75,11 @@ test.describe("seller dashboard", () => {
     await review.getByLabel("Reply publicly").fill("Thank you, Priya!");
     await review.getByRole("button", { name: "Post Reply" }).click();
     await expect(page.locator(`#review-${reviewId}`).getByText("Your reply has been saved.")).toBeVisible();
-    const row = await db.selectFrom("reviews").select(["seller_reply", "seller_reply_date"]).where("id", "=", reviewId).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom("reviews")
+      .select(["seller_reply", "seller_reply_date"])
+      .where("id", "=", reviewId)
+      .executeTakeFirstOrThrow();
     expect(row.seller_reply).toBe("Thank you, Priya!");
     expect(row.seller_reply_date).toBeTruthy();
 
@@ -55,13 +91,22 @@ test.describe("seller dashboard", () => {
     await page.locator(`#review-${reviewId}`).getByRole("button", { name: "Update Reply" }).click();
     // the "saved" note of the first post may still be on screen: wait for the database itself
     await expect
-      .poll(async () => (await db.selectFrom("reviews").select("seller_reply").where("id", "=", reviewId).executeTakeFirstOrThrow()).seller_reply)
+      .poll(
+        async () =>
+          (await db.selectFrom("reviews").select("seller_reply").where("id", "=", reviewId).executeTakeFirstOrThrow())
+            .seller_reply,
+      )
       .toBe("Thank you so much, Priya!");
     await page.goto(`/seller/${sellerId}?tab=reviews`);
     await expect(page.getByText("Thank you so much, Priya!")).toBeVisible();
   });
 
-  test("edits the public profile with the shared field group, with field errors", async ({ page, context, db, makeSeller }) => {
+  test("edits the public profile with the shared field group, with field errors", async ({
+    page,
+    context,
+    db,
+    makeSeller,
+  }) => {
     const me = await signInAs(context, "seller");
     const name = uniqueWord("prof");
     const sellerId = await makeSeller({ user_id: me.id, business_name: name, address: "1 MG Road", city: "Bangalore" });
@@ -77,11 +122,25 @@ test.describe("seller dashboard", () => {
     await page.getByRole("textbox", { name: "Instagram" }).fill("instagram.com/handmade");
     await page.getByRole("button", { name: "Save Profile" }).click();
     await expect(page.getByText("Your profile has been saved.")).toBeVisible();
-    const row = await db.selectFrom("sellers").select(["tagline", "address", "instagram"]).where("id", "=", sellerId).executeTakeFirstOrThrow();
-    expect(row).toEqual({ tagline: "Handmade with love", address: "22 Church Street", instagram: "https://instagram.com/handmade" });
+    const row = await db
+      .selectFrom("sellers")
+      .select(["tagline", "address", "instagram"])
+      .where("id", "=", sellerId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      tagline: "Handmade with love",
+      address: "22 Church Street",
+      instagram: "https://instagram.com/handmade",
+    });
   });
 
-  test("a seller can never read or change another seller's data", async ({ page, context, db, makeSeller, makeReview }) => {
+  test("a seller can never read or change another seller's data", async ({
+    page,
+    context,
+    db,
+    makeSeller,
+    makeReview,
+  }) => {
     const me = await signInAs(context, "seller");
     await makeSeller({ user_id: me.id, business_name: uniqueWord("mine") });
     const otherName = uniqueWord("other");
@@ -91,17 +150,40 @@ test.describe("seller dashboard", () => {
     await expect(page.getByText("Their review")).toHaveCount(0);
     await expect(page.getByLabel(/Business name/)).not.toHaveValue(otherName);
     // Posting another listing's review id is refused and changes nothing.
-    const res = await page.request.post("/seller-dashboard", { form: { intent: "reply", review_id: String(otherReview), reply: "Hijacked" } });
+    const res = await page.request.post("/seller-dashboard", {
+      form: { intent: "reply", review_id: String(otherReview), reply: "Hijacked" },
+    });
     expect(res.status()).toBe(404);
-    const review = await db.selectFrom("reviews").select("seller_reply").where("id", "=", otherReview).executeTakeFirstOrThrow();
+    const review = await db
+      .selectFrom("reviews")
+      .select("seller_reply")
+      .where("id", "=", otherReview)
+      .executeTakeFirstOrThrow();
     expect(review.seller_reply).toBeNull();
     // A profile post only ever updates the account's own listing.
-    const profile = await page.request.post("/seller-dashboard", { form: { intent: "profile", business_name: "Hijacked", city: "Delhi", address: "x", seller_id: String(otherId), id: String(otherId) } });
+    const profile = await page.request.post("/seller-dashboard", {
+      form: {
+        intent: "profile",
+        business_name: "Hijacked",
+        city: "Delhi",
+        address: "x",
+        seller_id: String(otherId),
+        id: String(otherId),
+      },
+    });
     expect(profile.ok()).toBe(true);
-    const other = await db.selectFrom("sellers").select(["business_name", "tagline"]).where("id", "=", otherId).executeTakeFirstOrThrow();
+    const other = await db
+      .selectFrom("sellers")
+      .select(["business_name", "tagline"])
+      .where("id", "=", otherId)
+      .executeTakeFirstOrThrow();
     expect(other).toEqual({ business_name: otherName, tagline: "Theirs" });
     // The post was taken, for the account's own listing: the foreign ids in it were ignored.
-    const own = await db.selectFrom("sellers").select(["business_name", "city"]).where("user_id", "=", me.id).executeTakeFirstOrThrow();
+    const own = await db
+      .selectFrom("sellers")
+      .select(["business_name", "city"])
+      .where("user_id", "=", me.id)
+      .executeTakeFirstOrThrow();
     expect(own).toEqual({ business_name: "Hijacked", city: "Delhi" });
   });
 

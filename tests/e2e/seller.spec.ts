@@ -1,14 +1,30 @@
 import { categoryId, expect, expectNoA11yViolations, test, uniqueWord } from "./fixtures";
 
 test.describe("seller profile", () => {
-  test("shows the header, overview sections, contact and social links, and counts views", async ({ page, db, makeSeller }) => {
+  test("shows the header, overview sections, contact and social links, and counts views", async ({
+    page,
+    db,
+    makeSeller,
+  }) => {
     const word = uniqueWord("prof");
     const food = await categoryId(db, "food-and-beverages");
     const id = await makeSeller({
-      business_name: `${word} Kitchen`, owner_name: "Radha Nair", tagline: "Home-style Kerala meals", description: "Fresh meals cooked every morning.",
-      city: "Bangalore", locality: "Jayanagar", address: "12, 4th Block, Jayanagar", price_range: "500_1000", languages: JSON.stringify(["English", "Malayalam"]),
-      website: "https://example.in/kitchen", instagram: "https://instagram.com/kitchen", whatsapp_link: "https://wa.me/919876543210",
-      subscription_end_date: "2099-12-31", is_verified: 1, categoryIds: [food], views_count: 10,
+      business_name: `${word} Kitchen`,
+      owner_name: "Radha Nair",
+      tagline: "Home-style Kerala meals",
+      description: "Fresh meals cooked every morning.",
+      city: "Bangalore",
+      locality: "Jayanagar",
+      address: "12, 4th Block, Jayanagar",
+      price_range: "500_1000",
+      languages: JSON.stringify(["English", "Malayalam"]),
+      website: "https://example.in/kitchen",
+      instagram: "https://instagram.com/kitchen",
+      whatsapp_link: "https://wa.me/919876543210",
+      subscription_end_date: "2099-12-31",
+      is_verified: 1,
+      categoryIds: [food],
+      views_count: 10,
     });
     await page.goto(`/seller/${id}`);
     await expect(page.getByRole("heading", { level: 1, name: `${word} Kitchen` })).toBeVisible();
@@ -17,7 +33,10 @@ test.describe("seller profile", () => {
     await expect(page.getByText("Valid till 31 Dec 2099")).toBeVisible();
     await expect(page.getByText("4.0")).toBeVisible();
     await expect(page.getByText("(0 reviews)")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Visit Website" })).toHaveAttribute("href", "https://example.in/kitchen");
+    await expect(page.getByRole("link", { name: "Visit Website" })).toHaveAttribute(
+      "href",
+      "https://example.in/kitchen",
+    );
     await expect(page.getByRole("heading", { name: "About" })).toBeVisible();
     const features = page.locator(".key-features");
     await expect(features).toContainText("₹500 – ₹1,000");
@@ -26,10 +45,14 @@ test.describe("seller profile", () => {
     await expect(features).toContainText("Verified Business");
     await expect(page.getByRole("link", { name: "Call Now" })).toHaveAttribute("href", "tel:+919876543210");
     await expect(page.getByRole("link", { name: "Chat on WhatsApp" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Instagram" })).toHaveAttribute("href", "https://instagram.com/kitchen");
+    await expect(page.getByRole("link", { name: "Instagram" })).toHaveAttribute(
+      "href",
+      "https://instagram.com/kitchen",
+    );
     await expect(page.getByRole("heading", { name: "Products & Services" })).toBeVisible();
     // Views are counted in memory and written in batches every few seconds (decision in docs/decisions.md).
-    const storedViews = async () => (await db.selectFrom("sellers").select("views_count").where("id", "=", id).executeTakeFirstOrThrow()).views_count;
+    const storedViews = async () =>
+      (await db.selectFrom("sellers").select("views_count").where("id", "=", id).executeTakeFirstOrThrow()).views_count;
     await expect.poll(storedViews, { timeout: 10_000 }).toBe(11);
 
     await page.getByRole("link", { name: "Tutorials (0)" }).click();
@@ -41,8 +64,19 @@ test.describe("seller profile", () => {
 
   test("lists published reviews with seller replies, newest first", async ({ page, makeSeller, makeReview }) => {
     const id = await makeSeller({ business_name: uniqueWord("rev") });
-    await makeReview(id, { reviewer_name: "Older Reviewer", rating: 4, review_text: "Nice work", created_at: "2025-01-02T10:00:00Z" });
-    await makeReview(id, { reviewer_name: "Newer Reviewer", rating: 2, review_text: "Late delivery", seller_reply: "Sorry, we fixed it", created_at: "2025-03-02T10:00:00Z" });
+    await makeReview(id, {
+      reviewer_name: "Older Reviewer",
+      rating: 4,
+      review_text: "Nice work",
+      created_at: "2025-01-02T10:00:00Z",
+    });
+    await makeReview(id, {
+      reviewer_name: "Newer Reviewer",
+      rating: 2,
+      review_text: "Late delivery",
+      seller_reply: "Sorry, we fixed it",
+      created_at: "2025-03-02T10:00:00Z",
+    });
     await makeReview(id, { reviewer_name: "Pending Reviewer", status: "pending" });
     await page.goto(`/seller/${id}?tab=reviews`);
     await expect(page.getByRole("link", { name: "Reviews (2)" })).toBeVisible();
@@ -60,7 +94,12 @@ test.describe("seller profile", () => {
     await expect(page.getByRole("heading", { name: "No Reviews Yet" })).toBeVisible();
   });
 
-  for (const [label, path] of [["unknown", "/seller/987654321"], ["negative", "/seller/-1"], ["non-numeric", "/seller/abc"], ["zero", "/seller/0"]] as const) {
+  for (const [label, path] of [
+    ["unknown", "/seller/987654321"],
+    ["negative", "/seller/-1"],
+    ["non-numeric", "/seller/abc"],
+    ["zero", "/seller/0"],
+  ] as const) {
     test(`answers 404 Seller Not Found for an ${label} id`, async ({ page }) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);
@@ -84,9 +123,20 @@ test.describe("seller profile", () => {
     });
   }
 
-  test("has no accessibility violations on overview and reviews", async ({ page, makeSeller, makeReview, jsEnabled }) => {
+  test("has no accessibility violations on overview and reviews", async ({
+    page,
+    makeSeller,
+    makeReview,
+    jsEnabled,
+  }) => {
     test.skip(!jsEnabled, "axe-core runs as a script in the page");
-    const id = await makeSeller({ business_name: uniqueWord("a11y"), is_verified: 1, tagline: "Tagline", description: "About us", website: "https://example.in" });
+    const id = await makeSeller({
+      business_name: uniqueWord("a11y"),
+      is_verified: 1,
+      tagline: "Tagline",
+      description: "About us",
+      website: "https://example.in",
+    });
     await makeReview(id, { seller_reply: "Thanks" });
     await page.goto(`/seller/${id}`);
     await expectNoA11yViolations(page);
@@ -94,7 +144,12 @@ test.describe("seller profile", () => {
     await expectNoA11yViolations(page);
   });
 
-  test("Share uses the system share sheet, else offers WhatsApp and the address to copy; Chat on WhatsApp opens wa.me with 91 + the mobile", async ({ page, makeSeller, jsEnabled, baseURL }) => {
+  test("Share uses the system share sheet, else offers WhatsApp and the address to copy; Chat on WhatsApp opens wa.me with 91 + the mobile", async ({
+    page,
+    makeSeller,
+    jsEnabled,
+    baseURL,
+  }) => {
     const name = `${uniqueWord("share")} Studio`;
     const id = await makeSeller({ business_name: name, mobile: "98765 43210", whatsapp_link: null });
     const profileUrl = `${baseURL}/seller/${id}`;
@@ -103,27 +158,41 @@ test.describe("seller profile", () => {
       await page.addInitScript(() => {
         const shared: ShareData[] = [];
         Object.defineProperty(window, "__shared", { value: shared });
-        Object.defineProperty(navigator, "share", { configurable: true, value: async (data: ShareData) => void shared.push(data) });
+        Object.defineProperty(navigator, "share", {
+          configurable: true,
+          value: async (data: ShareData) => void shared.push(data),
+        });
       });
     }
     await page.goto(`/seller/${id}`);
-    await expect(page.getByRole("link", { name: "Chat on WhatsApp" })).toHaveAttribute("href", "https://wa.me/919876543210");
+    await expect(page.getByRole("link", { name: "Chat on WhatsApp" })).toHaveAttribute(
+      "href",
+      "https://wa.me/919876543210",
+    );
     if (jsEnabled) {
       await page.getByRole("button", { name: "Share" }).click();
-      await expect.poll(() => page.evaluate(() => (window as unknown as { __shared: ShareData[] }).__shared)).toEqual([expect.objectContaining({ url: profileUrl, title: name })]);
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as { __shared: ShareData[] }).__shared))
+        .toEqual([expect.objectContaining({ url: profileUrl, title: name })]);
     } else {
       await page.locator("summary", { hasText: "Share" }).click();
       const whatsapp = page.getByRole("link", { name: "Share on WhatsApp" });
       const href = await whatsapp.getAttribute("href");
       expect(href?.startsWith("https://wa.me/?text=")).toBe(true);
-      expect(new URL(href!).searchParams.get("text")).toBe(`${name} — Women-led business in Bangalore, on BWP Directory: ${profileUrl}`);
+      expect(new URL(href!).searchParams.get("text")).toBe(
+        `${name} — Women-led business in Bangalore, on BWP Directory: ${profileUrl}`,
+      );
       await expect(page.getByLabel("Link to this profile")).toHaveValue(profileUrl);
     }
   });
 });
 
 test.describe("writing a review", () => {
-  test("a complete review is stored as pending and the page says it will appear after approval", async ({ page, db, makeSeller }) => {
+  test("a complete review is stored as pending and the page says it will appear after approval", async ({
+    page,
+    db,
+    makeSeller,
+  }) => {
     const id = await makeSeller({ business_name: uniqueWord("write") });
     const name = uniqueWord("Reviewer");
     await page.goto(`/seller/${id}?tab=reviews`);
@@ -134,7 +203,12 @@ test.describe("writing a review", () => {
     await expect(page.getByRole("status")).toContainText("will appear after approval");
     await expect(page).toHaveURL(/review=submitted/);
     const row = await db.selectFrom("reviews").selectAll().where("reviewer_name", "=", name).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ seller_id: id, rating: 4, status: "pending", review_text: "Beautiful work <b>and</b> on time" });
+    expect(row).toMatchObject({
+      seller_id: id,
+      rating: 4,
+      status: "pending",
+      review_text: "Beautiful work <b>and</b> on time",
+    });
     // pending reviews are not shown
     await expect(page.locator("article.review")).toHaveCount(0);
     // a reload does not post again
@@ -156,7 +230,11 @@ test.describe("writing a review", () => {
     expect((await db.selectFrom("reviews").select("id").where("seller_id", "=", id).execute()).length).toBe(0);
   });
 
-  test("a review without stars gets the spec's one message, from the browser's check as from the server's", async ({ page, makeSeller, jsEnabled }) => {
+  test("a review without stars gets the spec's one message, from the browser's check as from the server's", async ({
+    page,
+    makeSeller,
+    jsEnabled,
+  }) => {
     const id = await makeSeller({ business_name: uniqueWord("nostars") });
     await page.goto(`/seller/${id}?tab=reviews`);
     // Focusing a field loads the browser's check (with JavaScript); wait until it has arrived.
@@ -180,7 +258,10 @@ test.describe("writing a review", () => {
     await page.getByLabel("Your name").fill("Long Writer");
     await page.locator("label[title='5 stars']").click();
     // maxLength stops typing in a browser; set the value directly as a crafted post would
-    await page.getByLabel("Your review").evaluate((el) => { (el as HTMLTextAreaElement).removeAttribute("maxlength"); (el as HTMLTextAreaElement).value = "x".repeat(10_000); });
+    await page.getByLabel("Your review").evaluate((el) => {
+      (el as HTMLTextAreaElement).removeAttribute("maxlength");
+      (el as HTMLTextAreaElement).value = "x".repeat(10_000);
+    });
     await page.getByRole("button", { name: "Submit Review" }).click();
     await expect(page.getByText("Review must be at most 2,000 characters")).toBeVisible();
     expect((await db.selectFrom("reviews").select("id").where("seller_id", "=", id).execute()).length).toBe(0);

@@ -2,7 +2,10 @@ import { categoryId, expect, expectNoA11yViolations, test, uniqueWord } from "./
 
 // The two-step account wizard, with JavaScript on and off (the wizard runs on the server either way).
 test.describe("seller sign-up", () => {
-  test("creates the account in two steps, keeps step 1 across Previous without echoing the password, and lands on the dashboard", async ({ page, db }) => {
+  test("creates the account in two steps, keeps step 1 across Previous without echoing the password, and lands on the dashboard", async ({
+    page,
+    db,
+  }) => {
     const email = `${uniqueWord("signup")}@example.test`;
     await page.goto("/seller-signup");
     await expect(page.getByRole("heading", { name: "Create Your Seller Account" })).toBeVisible();
@@ -50,20 +53,40 @@ test.describe("seller sign-up", () => {
     expect(user.password_hash).toMatch(/^scrypt\$/);
     expect(user.mobile).toBe("+919845011111");
     const seller = await db.selectFrom("sellers").selectAll().where("user_id", "=", user.id).executeTakeFirstOrThrow();
-    expect(seller).toMatchObject({ status: "pending", is_paid: 0, city: "Mumbai", locality: "Bandra", owner_name: "Lakshmi Rao", category_names: "Food & Beverages" });
-    const subs = await db.selectFrom("seller_subcategories").select("subcategory_id").where("seller_id", "=", seller.id).execute();
+    expect(seller).toMatchObject({
+      status: "pending",
+      is_paid: 0,
+      city: "Mumbai",
+      locality: "Bandra",
+      owner_name: "Lakshmi Rao",
+      category_names: "Food & Beverages",
+    });
+    const subs = await db
+      .selectFrom("seller_subcategories")
+      .select("subcategory_id")
+      .where("seller_id", "=", seller.id)
+      .execute();
     expect(subs).toHaveLength(1);
 
     // Email verification: the dashboard asks for it and sends a new link; the mailed link's page confirms with a button.
     await expect(page.getByRole("heading", { name: "Verify your email" })).toBeVisible();
     await page.getByRole("button", { name: "Send a new link" }).click();
     await expect(page.getByText("We sent a new verification link.")).toBeVisible();
-    const mails = await db.selectFrom("mail_outbox").select("text_body").where("to_address", "=", email).where("subject", "like", "Please confirm your email%").orderBy("id", "desc").execute();
+    const mails = await db
+      .selectFrom("mail_outbox")
+      .select("text_body")
+      .where("to_address", "=", email)
+      .where("subject", "like", "Please confirm your email%")
+      .orderBy("id", "desc")
+      .execute();
     expect(mails).toHaveLength(2);
     const link = mails[0].text_body.match(/http\S+\/verify-email\?\S+/)![0];
     await page.goto(link);
     await expect(page.getByRole("heading", { name: "Confirm your email address" })).toBeVisible();
-    expect((await db.selectFrom("users").select("email_verified_at").where("id", "=", user.id).executeTakeFirstOrThrow()).email_verified_at).toBeNull();
+    expect(
+      (await db.selectFrom("users").select("email_verified_at").where("id", "=", user.id).executeTakeFirstOrThrow())
+        .email_verified_at,
+    ).toBeNull();
     await page.getByRole("button", { name: "Confirm my email" }).click();
     await expect(page.getByRole("status")).toHaveText("Your email address is verified. Thank you!");
     await page.getByRole("link", { name: "Go to your dashboard" }).click();
@@ -120,7 +143,18 @@ test.describe("seller sign-up", () => {
   test("an email that already has an account gets a field error", async ({ page, db }) => {
     const email = `${uniqueWord("taken")}@example.test`;
     const stamp = new Date().toISOString();
-    await db.insertInto("users").values({ email, name: "Existing", role: "seller", password_hash: null, is_active: 1, created_at: stamp, updated_at: stamp }).execute();
+    await db
+      .insertInto("users")
+      .values({
+        email,
+        name: "Existing",
+        role: "seller",
+        password_hash: null,
+        is_active: 1,
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .execute();
     await page.goto("/seller-signup");
     await page.getByLabel("Full Name").fill("Another");
     await page.getByLabel("Mobile Number").fill("9876543210");
@@ -161,7 +195,16 @@ test.describe("POST /api/auth/register", () => {
   test("registers with the spec's payload, signs in and refuses a second registration", async ({ request, db }) => {
     const email = `${uniqueWord("apireg")}@example.test`;
     const food = await categoryId(db, "food-and-beverages");
-    const payload = { name: "Api Seller", email, password: "Api-Seller-123", mobile: "+919876500000", city: "Pune", locality: "", category_ids: [food], subcategory_ids: [] };
+    const payload = {
+      name: "Api Seller",
+      email,
+      password: "Api-Seller-123",
+      mobile: "+919876500000",
+      city: "Pune",
+      locality: "",
+      category_ids: [food],
+      subcategory_ids: [],
+    };
     const res = await request.post("/api/auth/register", { data: payload });
     expect(res.status()).toBe(201);
     const body = await res.json();
@@ -174,10 +217,14 @@ test.describe("POST /api/auth/register", () => {
     expect(again.status()).toBe(409);
     expect((await again.json()).error).toBe("An account with this email already exists. Please sign in instead.");
 
-    const bad = await request.post("/api/auth/register", { data: { ...payload, email: `x${email}`, category_ids: [] } });
+    const bad = await request.post("/api/auth/register", {
+      data: { ...payload, email: `x${email}`, category_ids: [] },
+    });
     expect(bad.status()).toBe(400);
     expect((await bad.json()).error).toBe("Please select at least one category");
-    const form = await request.post("/api/auth/register", { form: { name: payload.name, email: payload.email, password: payload.password, category_ids: String(food) } });
+    const form = await request.post("/api/auth/register", {
+      form: { name: payload.name, email: payload.email, password: payload.password, category_ids: String(food) },
+    });
     expect(form.status()).toBe(415);
   });
 });

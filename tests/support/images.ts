@@ -20,7 +20,13 @@ export async function pngImage(width = 64, height = 48, hue = 0): Promise<Buffer
 
 /** A JPEG carrying EXIF metadata with a GPS position. */
 export async function jpegWithGps(): Promise<Buffer> {
-  return sharp(await pngImage(80, 60)).jpeg().withExif({ IFD0: { Make: "TestCam", Model: "Secret Model" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "12/1 58/1 0/1" } }).toBuffer();
+  return sharp(await pngImage(80, 60))
+    .jpeg()
+    .withExif({
+      IFD0: { Make: "TestCam", Model: "Secret Model" },
+      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "12/1 58/1 0/1" },
+    })
+    .toBuffer();
 }
 
 /** Random-noise PNG of at least `bytes` bytes (noise does not compress). */
@@ -28,7 +34,9 @@ export async function pngOfAtLeast(bytes: number): Promise<Buffer> {
   const side = Math.ceil(Math.sqrt(bytes / 3)) + 8;
   const raw = Buffer.alloc(side * side * 3);
   for (let i = 0; i < raw.length; i++) raw[i] = (Math.random() * 256) | 0;
-  const png = await sharp(raw, { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+  const png = await sharp(raw, { raw: { width: side, height: side, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
   if (png.length < bytes) throw new Error("noise png too small");
   return png;
 }
@@ -60,15 +68,26 @@ export function pngBomb(width = 20_000, height = 20_000): Buffer {
   const rowBytes = Math.ceil(width / 8) + 1;
   const raw = Buffer.alloc(rowBytes * height); // all zero: filter byte 0 and black pixels
   const idat = deflateSync(raw, { level: 9 });
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IDAT", idat), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", idat),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
-export const SVG_WITH_SCRIPT = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>');
-export const HTML_PAGE = Buffer.from("<!doctype html><html><body><script>alert(document.cookie)</script></body></html>");
+export const SVG_WITH_SCRIPT = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>',
+);
+export const HTML_PAGE = Buffer.from(
+  "<!doctype html><html><body><script>alert(document.cookie)</script></body></html>",
+);
 export const TEXT_FILE = Buffer.from("just some notes, not an image\n");
 
 /** A real GIF image with an HTML payload appended (a GIF/HTML polyglot). */
 export async function gifHtmlPolyglot(): Promise<Buffer> {
-  const gif = await sharp(await pngImage(16, 16)).gif().toBuffer();
+  const gif = await sharp(await pngImage(16, 16))
+    .gif()
+    .toBuffer();
   return Buffer.concat([gif, Buffer.from("<html><script>alert(1)</script></html>")]);
 }

@@ -50,11 +50,21 @@ export function freePort(): Promise<number> {
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const cwd = options.cwd ?? join(import.meta.dirname, "..", "..");
   const base = `http://127.0.0.1:${options.port}`;
-  const stale = await fetch(`${base}/healthz`).then(() => true, () => false);
+  const stale = await fetch(`${base}/healthz`).then(
+    () => true,
+    () => false,
+  );
   if (stale) throw new Error(`something already answers on ${base}: stop it first`);
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), START_SCRIPT], {
     cwd,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, HOST: "127.0.0.1", PORT: String(options.port), ...options.env, NODE_ENV: "production" },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      HOST: "127.0.0.1",
+      PORT: String(options.port),
+      ...options.env,
+      NODE_ENV: "production",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   // A test whose hook timed out before this function returned has no handle to stop the server; it must

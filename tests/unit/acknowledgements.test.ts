@@ -12,7 +12,12 @@ beforeAll(async () => ({ db, cleanup } = await createTestDb()));
 afterAll(() => cleanup());
 
 function outboxTo(address: string) {
-  return db.selectFrom("mail_outbox").select(["subject", "text_body"]).where("to_address", "=", address).orderBy("id").execute();
+  return db
+    .selectFrom("mail_outbox")
+    .select(["subject", "text_body"])
+    .where("to_address", "=", address)
+    .orderBy("id")
+    .execute();
 }
 
 describe("contact acknowledgements", () => {

@@ -15,7 +15,10 @@ let dir: string;
 let server: RunningServer | undefined;
 
 /** A raw GET (fetch would decode the body): status, headers and the bytes as sent. */
-function rawGet(path: string, acceptEncoding: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function rawGet(
+  path: string,
+  acceptEncoding: string,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((done, fail) => {
     const req = request(`${base}${path}`, { headers: { "Accept-Encoding": acceptEncoding } }, (res) => {
       const chunks: Buffer[] = [];
@@ -34,7 +37,13 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "bwp-assets-"));
   server = await startServer({
     port: PORT,
-    env: { WEB_CONCURRENCY: "1", DATABASE_PATH: join(dir, "site.db"), UPLOADS_DIR: join(dir, "uploads"), SEED_DEMO: "12", SESSION_SECRET: "asset-test-secret-0123456789abcdef" },
+    env: {
+      WEB_CONCURRENCY: "1",
+      DATABASE_PATH: join(dir, "site.db"),
+      UPLOADS_DIR: join(dir, "uploads"),
+      SEED_DEMO: "12",
+      SESSION_SECRET: "asset-test-secret-0123456789abcdef",
+    },
   });
 }, 60_000);
 
@@ -71,10 +80,25 @@ describe("the public pages' first download", () => {
   it("holds no zod: root and the public route modules import no chunk with zod in it", () => {
     const assets = "build/client/assets";
     const manifestFile = readdirSync(assets).find((n) => /^manifest-.*\.js$/.test(n))!;
-    const manifest = JSON.parse(readFileSync(join(assets, manifestFile), "utf8").replace(/^window\.__reactRouterManifest=/, "").replace(/;\s*$/, "")) as {
+    const manifest = JSON.parse(
+      readFileSync(join(assets, manifestFile), "utf8")
+        .replace(/^window\.__reactRouterManifest=/, "")
+        .replace(/;\s*$/, ""),
+    ) as {
       routes: Record<string, { module: string; imports?: string[] }>;
     };
-    const publicRoutes = ["root", "routes/home", "routes/directory", "routes/seller", "routes/contact", "routes/list-your-business", "routes/register", "routes/newsletter", "routes/accounts/seller-login", "routes/accounts/seller-signup"];
+    const publicRoutes = [
+      "root",
+      "routes/home",
+      "routes/directory",
+      "routes/seller",
+      "routes/contact",
+      "routes/list-your-business",
+      "routes/register",
+      "routes/newsletter",
+      "routes/accounts/seller-login",
+      "routes/accounts/seller-signup",
+    ];
     const withZod = (file: string) => readFileSync(join("build/client", file), "utf8").includes("ZodError");
     for (const id of publicRoutes) {
       const route = manifest.routes[id];
@@ -83,7 +107,11 @@ describe("the public pages' first download", () => {
       expect(files.filter(withZod), id).toEqual([]);
     }
     // The validators exist, as a chunk loaded on demand.
-    expect(readdirSync(assets).filter((n) => n.endsWith(".js")).some((n) => withZod(`/assets/${n}`))).toBe(true);
+    expect(
+      readdirSync(assets)
+        .filter((n) => n.endsWith(".js"))
+        .some((n) => withZod(`/assets/${n}`)),
+    ).toBe(true);
   });
 });
 
@@ -94,7 +122,9 @@ describe("images in pages", () => {
     expect(cards.length).toBeGreaterThan(4);
     for (const tag of cards) {
       const src = attr(tag, "src")!;
-      expect(attr(tag, "srcset")).toBe(`${src.replace(/\.webp$/, ".w160.webp")} 160w, ${src.replace(/\.webp$/, ".w480.webp")} 480w, ${src} 1600w`);
+      expect(attr(tag, "srcset")).toBe(
+        `${src.replace(/\.webp$/, ".w160.webp")} 160w, ${src.replace(/\.webp$/, ".w480.webp")} 480w, ${src} 1600w`,
+      );
       expect(attr(tag, "sizes")).toBeTruthy();
       expect(Number(attr(tag, "width"))).toBeGreaterThan(0);
       expect(Number(attr(tag, "height"))).toBeGreaterThan(0);

@@ -8,7 +8,15 @@ const messages = (input: Record<string, unknown>) => {
 
 describe("sign-up step 1 reports every broken rule at once", () => {
   it("a short password with a different confirmation shows both messages", () => {
-    expect(messages({ name: "Asha", email: "asha@example.in", mobile: "9876543210", password: "short", confirm_password: "other" })).toEqual({
+    expect(
+      messages({
+        name: "Asha",
+        email: "asha@example.in",
+        mobile: "9876543210",
+        password: "short",
+        confirm_password: "other",
+      }),
+    ).toEqual({
       password: "Password must be at least 8 characters",
       confirm_password: "Passwords do not match",
     });
@@ -25,7 +33,15 @@ describe("sign-up step 1 reports every broken rule at once", () => {
   });
 
   it("a good password with its confirmation passes", () => {
-    expect(messages({ name: "Asha", email: "asha@example.in", mobile: "9876543210", password: "long-enough", confirm_password: "long-enough" })).toEqual({});
+    expect(
+      messages({
+        name: "Asha",
+        email: "asha@example.in",
+        mobile: "9876543210",
+        password: "long-enough",
+        confirm_password: "long-enough",
+      }),
+    ).toEqual({});
   });
 });
 
@@ -34,17 +50,37 @@ describe("one mobile and email rule for every form", () => {
     const { applicationFieldsSchema } = await import("~/lib/validation/application");
     const { adminSellerSchema } = await import("~/lib/validation/sellers-admin");
     const { signupKeptStep1Schema } = await import("~/lib/validation/accounts");
-    const schemas = [signupKeptStep1Schema.shape.mobile, applicationFieldsSchema.shape.mobile, adminSellerSchema.shape.mobile];
+    const schemas = [
+      signupKeptStep1Schema.shape.mobile,
+      applicationFieldsSchema.shape.mobile,
+      adminSellerSchema.shape.mobile,
+    ];
     const verdicts = (value: string) => schemas.map((s) => s.safeParse(value).success);
-    for (const ok of ["9876543210", "+91 98765 43210", "09876543210", "98765-43210"]) expect(verdicts(ok), ok).toEqual([true, true, true]);
-    for (const bad of ["12", "+91abc9876543", "1234567890123456", "", "0123456789", "5876543210", "1234567890"]) expect(verdicts(bad), bad).toEqual([false, false, false]);
+    for (const ok of ["9876543210", "+91 98765 43210", "09876543210", "98765-43210"])
+      expect(verdicts(ok), ok).toEqual([true, true, true]);
+    for (const bad of ["12", "+91abc9876543", "1234567890123456", "", "0123456789", "5876543210", "1234567890"])
+      expect(verdicts(bad), bad).toEqual([false, false, false]);
     // Stored in one form, whichever way it was written.
     for (const written of ["9876543210", "+91 98765 43210", "09876 543210", "919876543210", "98765-43210"]) {
-      expect(schemas.map((s) => s.safeParse(written).data), written).toEqual(["+919876543210", "+919876543210", "+919876543210"]);
+      expect(
+        schemas.map((s) => s.safeParse(written).data),
+        written,
+      ).toEqual(["+919876543210", "+919876543210", "+919876543210"]);
     }
-    const emails = [signupKeptStep1Schema.shape.email, applicationFieldsSchema.shape.email, adminSellerSchema.shape.email];
-    for (const [value, ok] of [["Asha@Example.in", true], ["asha@example", false], ["asha example@x.in", false]] as const) {
-      expect(emails.map((s) => s.safeParse(value).success), value).toEqual([ok, ok, ok]);
+    const emails = [
+      signupKeptStep1Schema.shape.email,
+      applicationFieldsSchema.shape.email,
+      adminSellerSchema.shape.email,
+    ];
+    for (const [value, ok] of [
+      ["Asha@Example.in", true],
+      ["asha@example", false],
+      ["asha example@x.in", false],
+    ] as const) {
+      expect(
+        emails.map((s) => s.safeParse(value).success),
+        value,
+      ).toEqual([ok, ok, ok]);
     }
   });
 });
@@ -55,7 +91,17 @@ describe("the one mobile rule (decision 13a, libphonenumber-js)", () => {
     expect(normaliseMobile("09876 543210")).toBe("+919876543210");
     expect(normaliseMobile("(+91) 98765.43210")).toBe("+919876543210");
     expect(normaliseMobile("+44 7911 123456")).toBe("+447911123456");
-    for (const bad of ["0123456789", "1234567890", "5876543210", "98765", "+91 12345 67890", "not a number", null, undefined]) expect(normaliseMobile(bad), String(bad)).toBeNull();
+    for (const bad of [
+      "0123456789",
+      "1234567890",
+      "5876543210",
+      "98765",
+      "+91 12345 67890",
+      "not a number",
+      null,
+      undefined,
+    ])
+      expect(normaliseMobile(bad), String(bad)).toBeNull();
     expect(formatMobile("+919876543210")).toBe("+91 98765 43210");
     expect(telHref("+91 98765 43210")).toBe("tel:+919876543210");
   });
@@ -64,6 +110,8 @@ describe("the one mobile rule (decision 13a, libphonenumber-js)", () => {
     const base = { name: "A", email: "a@b.in", query_type: "General Inquiry", message: "Hello there" };
     expect(contactSchema.parse({ ...base, mobile: "98765 43210" }).mobile).toBe("+919876543210");
     expect(contactSchema.parse({ ...base, mobile: "" }).mobile).toBeUndefined();
-    expect(contactSchema.safeParse({ ...base, mobile: "0123456789" }).error?.issues[0].message).toBe("Please enter a valid mobile number");
+    expect(contactSchema.safeParse({ ...base, mobile: "0123456789" }).error?.issues[0].message).toBe(
+      "Please enter a valid mobile number",
+    );
   });
 });

@@ -13,7 +13,19 @@ beforeAll(async () => ({ db, dir, cleanup } = await createTestDb()));
 afterAll(() => cleanup());
 
 const enquiry = (i: number) =>
-  db.insertInto("enquiries").values({ name: `N${i}`, email: `n${i}@x.in`, query_type: "Feedback", message: "m", status: "new", created_at: new Date().toISOString(), updated_at: new Date().toISOString() }).returning("id").executeTakeFirstOrThrow();
+  db
+    .insertInto("enquiries")
+    .values({
+      name: `N${i}`,
+      email: `n${i}@x.in`,
+      query_type: "Feedback",
+      message: "m",
+      status: "new",
+      created_at: new Date().toISOString(),
+      updated_at: new Date().toISOString(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
 
 describe("backups while the site writes", () => {
   it("holds every write acknowledged before the backup, and restores with the uploads", async () => {
@@ -39,7 +51,10 @@ describe("backups while the site writes", () => {
     expect(before).toBeGreaterThan(0);
 
     const copy = openDatabase(join(target, "app.db"));
-    const rows = await copy.selectFrom("enquiries").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const rows = await copy
+      .selectFrom("enquiries")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     await copy.destroy();
     expect(Number(rows.n)).toBeGreaterThanOrEqual(before);
     expect(readFileSync(join(target, "uploads", "public", "photo.webp"), "utf8")).toBe("image-bytes");
@@ -50,7 +65,10 @@ describe("backups while the site writes", () => {
     const uploads = join(dir, "restored-uploads");
     expect(await restoreFrom(target, site, uploads)).toEqual({ ok: true });
     const restored = openDatabase(site);
-    const n = await restored.selectFrom("enquiries").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const n = await restored
+      .selectFrom("enquiries")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     await restored.destroy();
     expect(Number(n.n)).toBe(Number(rows.n));
     expect(existsSync(join(uploads, "public", "photo.webp"))).toBe(true);
@@ -65,6 +83,10 @@ describe("backups while the site writes", () => {
     expect(existsSync(join(dir, "never.db"))).toBe(false);
     const kept = join(dir, "kept");
     for (let i = 0; i < 4; i++) await backupWithRetention(db, kept, 2, new Date(Date.UTC(2026, 0, 1, 10, i)));
-    expect(readdirSync(kept).filter((n) => n.startsWith("backup-")).sort()).toEqual(["backup-2026-01-01T10-02-00-000Z", "backup-2026-01-01T10-03-00-000Z"]);
+    expect(
+      readdirSync(kept)
+        .filter((n) => n.startsWith("backup-"))
+        .sort(),
+    ).toEqual(["backup-2026-01-01T10-02-00-000Z", "backup-2026-01-01T10-03-00-000Z"]);
   });
 });

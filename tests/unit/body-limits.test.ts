@@ -13,7 +13,12 @@ function chunked(totalBytes: number): { request: Request; pulled: () => number }
       controller.enqueue(chunk);
     },
   });
-  const request = new Request("http://x.test/contact", { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" }, duplex: "half" } as RequestInit);
+  const request = new Request("http://x.test/contact", {
+    method: "POST",
+    body,
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    duplex: "half",
+  } as RequestInit);
   return { request, pulled: () => sent };
 }
 
@@ -42,12 +47,21 @@ describe("page forms are read within a limit", () => {
   });
 
   it("refuses a declared length over the limit without reading", async () => {
-    const request = new Request("http://x.test/contact", { method: "POST", body: "a=1", headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(FORM_MAX_BYTES + 1) } });
+    const request = new Request("http://x.test/contact", {
+      method: "POST",
+      body: "a=1",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(FORM_MAX_BYTES + 1) },
+    });
     expect((await statusOf(readForm(request))).status).toBe(413);
   });
 
   it("reads a normal form", async () => {
-    const form = await readForm(new Request("http://x.test/contact", { method: "POST", body: new URLSearchParams({ name: "Asha", message: "Hello" }) }));
+    const form = await readForm(
+      new Request("http://x.test/contact", {
+        method: "POST",
+        body: new URLSearchParams({ name: "Asha", message: "Hello" }),
+      }),
+    );
     expect(form.get("name")).toBe("Asha");
     expect(form.get("message")).toBe("Hello");
   });

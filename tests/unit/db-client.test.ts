@@ -20,7 +20,9 @@ describe("write transactions", () => {
       await db.transaction().execute(async (trx) => {
         await sql`select count(*) from categories`.execute(trx);
         // Another writer cannot slip in between this transaction's read and its write.
-        expect(() => other.prepare("update categories set description = description where id = 1").run()).toThrow(/locked|busy/i);
+        expect(() => other.prepare("update categories set description = description where id = 1").run()).toThrow(
+          /locked|busy/i,
+        );
         await trx.updateTable("categories").set({ description: "Clothing" }).where("id", "=", 1).execute();
       });
       // Once committed, the other connection writes again.

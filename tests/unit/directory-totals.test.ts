@@ -7,13 +7,22 @@ import { categoryIdBySlug, createTestDb } from "../support/test-db";
 
 let db: DB;
 let cleanup: () => Promise<void>;
-const query = (over: Partial<Parameters<typeof listPublicSellers>[1]> = {}) => ({ search: "", category: "", city: "", featured: false, page: 1, limit: 2, ...over });
+const query = (over: Partial<Parameters<typeof listPublicSellers>[1]> = {}) => ({
+  search: "",
+  category: "",
+  city: "",
+  featured: false,
+  page: 1,
+  limit: 2,
+  ...over,
+});
 const list = (over: Partial<Parameters<typeof listPublicSellers>[1]> = {}) => listPublicSellers(db, query(over));
 
 beforeAll(async () => {
   ({ db, cleanup } = await createTestDb());
   const food = await categoryIdBySlug(db, "food-and-beverages");
-  for (const name of ["Amma Pickles", "Bhavna Bakes", "Chitra Sweets"]) await createSeller(db, { business_name: name, city: "Bangalore", categoryIds: [food] });
+  for (const name of ["Amma Pickles", "Bhavna Bakes", "Chitra Sweets"])
+    await createSeller(db, { business_name: name, city: "Bangalore", categoryIds: [food] });
   await createSeller(db, { business_name: "Deepa Sarees", city: "Chennai" });
 });
 afterAll(() => cleanup());
@@ -22,13 +31,18 @@ afterEach(() => vi.useRealTimers());
 describe("listPublicSellers remembers each listing's total", () => {
   it("counts a filter set once, then pages without the count", async () => {
     // Filter sets of its own (cities and a word no other test uses), so no other test has counted them.
-    for (const name of ["Gauri Dosa Corner", "Hema Tailoring", "Indu Henna"]) await createSeller(db, { business_name: name, city: "Hubballi" });
+    for (const name of ["Gauri Dosa Corner", "Hema Tailoring", "Indu Henna"])
+      await createSeller(db, { business_name: name, city: "Hubballi" });
     await createSeller(db, { business_name: "Jaya Pickles", city: "Udupi" });
     const before = knownTotalsStats(db);
     const first = await list({ city: "Hubballi" });
     const second = await list({ city: "Hubballi", page: 2 });
     expect(first.pagination).toMatchObject({ page: 1, total: 3, pages: 2 });
-    expect([...first.sellers, ...second.sellers].map((s) => s.business_name).sort()).toEqual(["Gauri Dosa Corner", "Hema Tailoring", "Indu Henna"]);
+    expect([...first.sellers, ...second.sellers].map((s) => s.business_name).sort()).toEqual([
+      "Gauri Dosa Corner",
+      "Hema Tailoring",
+      "Indu Henna",
+    ]);
     expect(second.pagination).toMatchObject({ page: 2, total: 3, pages: 2 });
     expect(second.sellers).toHaveLength(1);
     expect(knownTotalsStats(db)).toEqual({ hits: before.hits + 1, misses: before.misses + 1 });

@@ -61,7 +61,16 @@ async function register(address = clientAddress()) {
   const res = await fetch(`${base}/api/auth/register`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: base, "X-Forwarded-For": address },
-    body: JSON.stringify({ name: "Asha Rao", email, password: "pass-word-1", mobile: "+919876543210", city: "Pune", locality: "", category_ids: [categoryId], subcategory_ids: [] }),
+    body: JSON.stringify({
+      name: "Asha Rao",
+      email,
+      password: "pass-word-1",
+      mobile: "+919876543210",
+      city: "Pune",
+      locality: "",
+      category_ids: [categoryId],
+      subcategory_ids: [],
+    }),
   });
   expect(res.status).toBe(201);
   const cookie = res.headers.get("set-cookie")!.split(";")[0];
@@ -73,7 +82,12 @@ async function register(address = clientAddress()) {
 async function verificationMails(email: string, atLeast = 1) {
   const until = Date.now() + 5_000;
   for (;;) {
-    const rows = await db.selectFrom("mail_outbox").select(["text_body", "status"]).where("to_address", "=", email).where("subject", "like", "Please confirm your email%").execute();
+    const rows = await db
+      .selectFrom("mail_outbox")
+      .select(["text_body", "status"])
+      .where("to_address", "=", email)
+      .where("subject", "like", "Please confirm your email%")
+      .execute();
     if (rows.length >= atLeast && rows.every((r) => r.status !== "queued")) return rows;
     if (Date.now() > until) return rows;
     await new Promise((r) => setTimeout(r, 50));
@@ -94,7 +108,8 @@ const form = (fields: Record<string, string>, headers: Record<string, string> = 
 });
 
 async function verifiedAt(id: number) {
-  return (await db.selectFrom("users").select("email_verified_at").where("id", "=", id).executeTakeFirstOrThrow()).email_verified_at;
+  return (await db.selectFrom("users").select("email_verified_at").where("id", "=", id).executeTakeFirstOrThrow())
+    .email_verified_at;
 }
 
 describe("email verification of password sign-ups", () => {
@@ -103,7 +118,9 @@ describe("email verification of password sign-ups", () => {
     const [mail] = await verificationMails(seller.email);
     const link = linkIn(mail.text_body);
     expect(link.origin).toBe(base);
-    expect(Number(link.searchParams.get("expires")) * 1000).toBeGreaterThan(Date.now() + (VERIFICATION_LINK_HOURS - 1) * 3600_000);
+    expect(Number(link.searchParams.get("expires")) * 1000).toBeGreaterThan(
+      Date.now() + (VERIFICATION_LINK_HOURS - 1) * 3600_000,
+    );
 
     const page = await fetch(link);
     expect(page.status).toBe(200);
@@ -118,7 +135,12 @@ describe("email verification of password sign-ups", () => {
     expect(confirmed.status).toBe(200);
     expect(await confirmed.text()).toContain(VERIFY_EMAIL_MESSAGES.verified);
     expect(await verifiedAt(seller.id)).not.toBeNull();
-    const audit = await db.selectFrom("audit_log").select(["action", "actor_user_id"]).where("action", "=", "account.email_verified").where("actor_user_id", "=", seller.id).execute();
+    const audit = await db
+      .selectFrom("audit_log")
+      .select(["action", "actor_user_id"])
+      .where("action", "=", "account.email_verified")
+      .where("actor_user_id", "=", seller.id)
+      .execute();
     expect(audit).toHaveLength(1);
     const me = await (await fetch(`${base}/api/users/me`, { headers: { Cookie: seller.cookie } })).json();
     expect(me).toMatchObject({ email: seller.email, email_verified: true });
@@ -156,7 +178,11 @@ describe("email verification of password sign-ups", () => {
   it("refuses an expired link with 400 and says it expired", async () => {
     const seller = await register();
     process.env.SESSION_SECRET = SECRET; // the server's secret: this link is genuine, only old
-    const old = verificationUrl(base, { id: seller.id, email: seller.email }, Date.now() - (VERIFICATION_LINK_HOURS * 3600 + 60) * 1000);
+    const old = verificationUrl(
+      base,
+      { id: seller.id, email: seller.email },
+      Date.now() - (VERIFICATION_LINK_HOURS * 3600 + 60) * 1000,
+    );
     const page = await fetch(old);
     expect(page.status).toBe(400);
     expect(await page.text()).toContain(VERIFY_EMAIL_MESSAGES.expired);
@@ -171,7 +197,10 @@ describe("email verification of password sign-ups", () => {
   it("limits 'Send a new link' per account (429 with the wait), and per client address", async () => {
     const seller = await register();
     const resend = (who: { cookie: string; address: string }) =>
-      fetch(`${base}/seller-dashboard`, form({ intent: "resend_verification" }, { Cookie: who.cookie, "X-Forwarded-For": who.address }));
+      fetch(
+        `${base}/seller-dashboard`,
+        form({ intent: "resend_verification" }, { Cookie: who.cookie, "X-Forwarded-For": who.address }),
+      );
     const dashboard = await (await fetch(`${base}/seller-dashboard`, { headers: { Cookie: seller.cookie } })).text();
     expect(dashboard).toContain("Verify your email");
     expect(dashboard).toContain("Send a new link");
@@ -198,10 +227,23 @@ describe("email verification of password sign-ups", () => {
 
   it("a verified account sees no notice and a resend sends nothing", async () => {
     const seller = await register();
-    await db.updateTable("users").set({ email_verified_at: new Date().toISOString() }).where("id", "=", seller.id).execute();
-    expect(await (await fetch(`${base}/seller-dashboard`, { headers: { Cookie: seller.cookie } })).text()).not.toContain("Verify your email");
+    await db
+      .updateTable("users")
+      .set({ email_verified_at: new Date().toISOString() })
+      .where("id", "=", seller.id)
+      .execute();
+    expect(
+      await (await fetch(`${base}/seller-dashboard`, { headers: { Cookie: seller.cookie } })).text(),
+    ).not.toContain("Verify your email");
     const before = (await verificationMails(seller.email)).length;
-    expect((await fetch(`${base}/seller-dashboard`, form({ intent: "resend_verification" }, { Cookie: seller.cookie, "X-Forwarded-For": seller.address }))).status).toBe(302);
+    expect(
+      (
+        await fetch(
+          `${base}/seller-dashboard`,
+          form({ intent: "resend_verification" }, { Cookie: seller.cookie, "X-Forwarded-For": seller.address }),
+        )
+      ).status,
+    ).toBe(302);
     expect(await verificationMails(seller.email)).toHaveLength(before);
   });
 });
@@ -211,32 +253,80 @@ describe("staff see whether a seller's account email is verified", () => {
     const seller = await register();
     const admin = await db
       .insertInto("users")
-      .values({ email: `admin-${Date.now()}@example.in`, name: "Admin", role: "admin", password_hash: null, is_active: 1, created_at: new Date().toISOString(), updated_at: new Date().toISOString() })
+      .values({
+        email: `admin-${Date.now()}@example.in`,
+        name: "Admin",
+        role: "admin",
+        password_hash: null,
+        is_active: 1,
+        created_at: new Date().toISOString(),
+        updated_at: new Date().toISOString(),
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     const { createCookie } = await import("react-router");
     const { randomBytes } = await import("node:crypto");
     const sessionId = randomBytes(32).toString("base64url");
-    await db.insertInto("sessions").values({ id: sessionId, user_id: admin.id, created_at: new Date().toISOString(), expires_at: new Date(Date.now() + 3_600_000).toISOString(), ip: null, user_agent: "test" }).execute();
+    await db
+      .insertInto("sessions")
+      .values({
+        id: sessionId,
+        user_id: admin.id,
+        created_at: new Date().toISOString(),
+        expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+        ip: null,
+        user_agent: "test",
+      })
+      .execute();
     const cookie = (await createCookie("__session", { secrets: [SECRET] }).serialize(sessionId)).split(";")[0];
-    const listing = await db.selectFrom("sellers").select("id").where("user_id", "=", seller.id).executeTakeFirstOrThrow();
-    const record = async (id: number) => (await (await fetch(`${base}/api/sellers/admin/${id}`, { headers: { Cookie: cookie } })).json()) as { email_verified: boolean | null };
+    const listing = await db
+      .selectFrom("sellers")
+      .select("id")
+      .where("user_id", "=", seller.id)
+      .executeTakeFirstOrThrow();
+    const record = async (id: number) =>
+      (await (await fetch(`${base}/api/sellers/admin/${id}`, { headers: { Cookie: cookie } })).json()) as {
+        email_verified: boolean | null;
+      };
 
     expect((await record(listing.id)).email_verified).toBe(false);
-    const list = (await (await fetch(`${base}/api/admin/sellers?search=${encodeURIComponent(seller.email)}`, { headers: { Cookie: cookie } })).json()) as { sellers: { id: number; email_verified: boolean | null }[] };
+    const list = (await (
+      await fetch(`${base}/api/admin/sellers?search=${encodeURIComponent(seller.email)}`, {
+        headers: { Cookie: cookie },
+      })
+    ).json()) as { sellers: { id: number; email_verified: boolean | null }[] };
     expect(list.sellers.find((s) => s.id === listing.id)?.email_verified).toBe(false);
-    const page = await (await fetch(`${base}/admin/sellers?search=${encodeURIComponent(seller.email)}`, { headers: { Cookie: cookie } })).text();
+    const page = await (
+      await fetch(`${base}/admin/sellers?search=${encodeURIComponent(seller.email)}`, { headers: { Cookie: cookie } })
+    ).text();
     expect(page).toContain("Email not verified");
 
-    await db.updateTable("users").set({ email_verified_at: new Date().toISOString() }).where("id", "=", seller.id).execute();
+    await db
+      .updateTable("users")
+      .set({ email_verified_at: new Date().toISOString() })
+      .where("id", "=", seller.id)
+      .execute();
     expect((await record(listing.id)).email_verified).toBe(true);
-    const editor = await (await fetch(`${base}/admin/sellers/edit/${listing.id}`, { headers: { Cookie: cookie } })).text();
+    const editor = await (
+      await fetch(`${base}/admin/sellers/edit/${listing.id}`, { headers: { Cookie: cookie } })
+    ).text();
     expect(editor).toContain("Email verified");
 
     const stamp = new Date().toISOString();
     const noAccount = await db
       .insertInto("sellers")
-      .values({ owner_name: "No Account", email: "walk-in@example.in", mobile: "+919876543210", city: "Pune", status: "pending", is_paid: 0, is_verified: 0, is_featured: 0, created_at: stamp, updated_at: stamp })
+      .values({
+        owner_name: "No Account",
+        email: "walk-in@example.in",
+        mobile: "+919876543210",
+        city: "Pune",
+        status: "pending",
+        is_paid: 0,
+        is_verified: 0,
+        is_featured: 0,
+        created_at: stamp,
+        updated_at: stamp,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     expect((await record(noAccount.id)).email_verified).toBeNull();
@@ -246,10 +336,22 @@ describe("staff see whether a seller's account email is verified", () => {
 describe("daily upload cap per client address (UPLOAD_DAILY)", () => {
   const upload = async (address: string) => {
     const body = new FormData();
-    body.append("file", new Blob([new Uint8Array(await pngImage(40, 30, serial++))], { type: "image/png" }), "photo.png");
+    body.append(
+      "file",
+      new Blob([new Uint8Array(await pngImage(40, 30, serial++))], { type: "image/png" }),
+      "photo.png",
+    );
     return fetch(`${base}/api/upload`, { method: "POST", body, headers: { "X-Forwarded-For": address } });
   };
-  const storedUploads = async () => Number((await db.selectFrom("uploads").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  const storedUploads = async () =>
+    Number(
+      (
+        await db
+          .selectFrom("uploads")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it("POST /api/upload: the day's images are stored, the next is 429 with the reason, other addresses go on", async () => {
     const address = clientAddress();
@@ -259,7 +361,9 @@ describe("daily upload cap per client address (UPLOAD_DAILY)", () => {
     const refused = await upload(address);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(3600);
-    expect((await refused.json()).error).toMatch(/^You have uploaded too many images today\. Please try again in \d+ hours?\.$/);
+    expect((await refused.json()).error).toMatch(
+      /^You have uploaded too many images today\. Please try again in \d+ hours?\.$/,
+    );
     expect(await storedUploads()).toBe(before);
     expect((await upload(clientAddress())).status).toBe(201);
   });
@@ -272,9 +376,19 @@ describe("daily upload cap per client address (UPLOAD_DAILY)", () => {
       method: "POST",
       headers: { "Content-Type": "application/json", "X-Forwarded-For": address },
       body: JSON.stringify({
-        name: "Asha Rao", mobile: "+91 98765 43210", email: "asha-upload@example.in", category_ids: [categoryId], id_proof_type: "pan_card", plan: "6m",
-        business_name: "Asha Crafts", city: "Bangalore", address: "12 MG Road", payment_reference: "123456789012",
-        id_proof_document: dataUrl, payment_screenshot: dataUrl, profile_photo: dataUrl,
+        name: "Asha Rao",
+        mobile: "+91 98765 43210",
+        email: "asha-upload@example.in",
+        category_ids: [categoryId],
+        id_proof_type: "pan_card",
+        plan: "6m",
+        business_name: "Asha Crafts",
+        city: "Bangalore",
+        address: "12 MG Road",
+        payment_reference: "123456789012",
+        id_proof_document: dataUrl,
+        payment_screenshot: dataUrl,
+        profile_photo: dataUrl,
       }),
     });
     expect(res.status).toBe(429);

@@ -26,7 +26,10 @@ describe("identity card", () => {
   });
 
   it("embeds the photo and a QR code of the profile address", () => {
-    const svg = renderIdentityCard(seller, { profileUrl: "https://bwp.example/seller/42", photoDataUri: "data:image/jpeg;base64,AAAA" });
+    const svg = renderIdentityCard(seller, {
+      profileUrl: "https://bwp.example/seller/42",
+      photoDataUri: "data:image/jpeg;base64,AAAA",
+    });
     expect(svg).toContain('href="data:image/jpeg;base64,AAAA"');
     const path = svg.match(/<path d="([^"]+)"/)?.[1] ?? "";
     expect(path.split("z").length).toBeGreaterThan(200); // the dark modules of a version 3+ QR code
@@ -34,11 +37,17 @@ describe("identity card", () => {
 
   it("names the download file safely", () => {
     expect(identityCardFileName(seller)).toBe("BWP_Identity_Card_script_alert_x_script_Pickles_Podis_42.svg");
-    expect(identityCardFileName({ id: 7, owner_name: "Anita Desai", business_name: null })).toBe("BWP_Identity_Card_Anita_Desai_7.svg");
-    expect(identityCardFileName({ id: 8, owner_name: "../../etc", business_name: "" })).toBe("BWP_Identity_Card_etc_8.svg");
+    expect(identityCardFileName({ id: 7, owner_name: "Anita Desai", business_name: null })).toBe(
+      "BWP_Identity_Card_Anita_Desai_7.svg",
+    );
+    expect(identityCardFileName({ id: 8, owner_name: "../../etc", business_name: "" })).toBe(
+      "BWP_Identity_Card_etc_8.svg",
+    );
   });
 
   it("escapes XML's five special characters", () => {
-    expect(escapeXml(`<a href="x" title='y'>&</a>`)).toBe("&lt;a href=&quot;x&quot; title=&apos;y&apos;&gt;&amp;&lt;/a&gt;");
+    expect(escapeXml(`<a href="x" title='y'>&</a>`)).toBe(
+      "&lt;a href=&quot;x&quot; title=&apos;y&apos;&gt;&amp;&lt;/a&gt;",
+    );
   });
 });

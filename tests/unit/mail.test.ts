@@ -27,7 +27,11 @@ beforeAll(async () => {
       stream.setEncoding("utf8");
       stream.on("data", (chunk: string) => (raw += chunk));
       stream.on("end", () => {
-        received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "", to: session.envelope.rcptTo.map((r) => r.address), raw });
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+        });
         callback();
       });
     },
@@ -51,7 +55,11 @@ describe("mail", () => {
     reloadConfig();
     process.env.MAIL_FROM = "BWP Test <noreply@bwp.test>";
     reloadConfig();
-    const result = await sendMail(db, { to: "asha@example.in", subject: "Hello Asha", text: "Your application arrived." });
+    const result = await sendMail(db, {
+      to: "asha@example.in",
+      subject: "Hello Asha",
+      text: "Your application arrived.",
+    });
     expect(result.status).toBe("sent");
     const mail = received.at(-1)!;
     expect(mail.from).toBe("noreply@bwp.test");
@@ -81,7 +89,8 @@ describe("mail", () => {
       row = (await getMail(db, result.id))!;
       expect(row.attempts).toBe(attempt);
       expect(again.status).toBe(attempt === MAIL_MAX_ATTEMPTS ? "failed" : "queued");
-      if (attempt < MAIL_MAX_ATTEMPTS) expect(Date.parse(row.next_attempt_at!) - now).toBeGreaterThanOrEqual(retryDelayMs(attempt) - 1000);
+      if (attempt < MAIL_MAX_ATTEMPTS)
+        expect(Date.parse(row.next_attempt_at!) - now).toBeGreaterThanOrEqual(retryDelayMs(attempt) - 1000);
     }
     expect(row).toMatchObject({ status: "failed", attempts: MAIL_MAX_ATTEMPTS, next_attempt_at: null });
     expect(row.last_error).toBeTruthy();

@@ -13,23 +13,73 @@ describe("the mobile-number migration", () => {
   it("rewrites stored numbers in the one form (E.164) and leaves a number the rule refuses as it was", async () => {
     const db = openDatabase(join(dir, "old.db"));
     try {
-      const before = await new Migrator({ db, provider: migrationProvider }).migrateTo("2026-11-23T0200_search_public_index");
+      const before = await new Migrator({ db, provider: migrationProvider }).migrateTo(
+        "2026-11-23T0200_search_public_index",
+      );
       expect(before.error).toBeUndefined();
       const stamp = new Date().toISOString();
       const seller = (mobile: string, email: string) =>
-        db.insertInto("sellers").values({ owner_name: "Owner", email, mobile, city: "Pune", status: "active", created_at: stamp, updated_at: stamp }).returning("id").executeTakeFirstOrThrow();
+        db
+          .insertInto("sellers")
+          .values({
+            owner_name: "Owner",
+            email,
+            mobile,
+            city: "Pune",
+            status: "active",
+            created_at: stamp,
+            updated_at: stamp,
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
       const spaced = await seller("98765 43210", "a@example.in");
       const trunk = await seller("09876543210", "b@example.in");
       const refused = await seller("0123456789", "c@example.in");
-      await db.insertInto("users").values({ email: "u@example.in", name: "U", role: "seller", mobile: "+91 91234-56789", password_hash: null, is_active: 1, created_at: stamp, updated_at: stamp }).execute();
-      await db.insertInto("enquiries").values({ name: "E", email: "e@example.in", mobile: "919812345678", query_type: "Feedback", message: "m", status: "new", created_at: stamp, updated_at: stamp }).execute();
+      await db
+        .insertInto("users")
+        .values({
+          email: "u@example.in",
+          name: "U",
+          role: "seller",
+          mobile: "+91 91234-56789",
+          password_hash: null,
+          is_active: 1,
+          created_at: stamp,
+          updated_at: stamp,
+        })
+        .execute();
+      await db
+        .insertInto("enquiries")
+        .values({
+          name: "E",
+          email: "e@example.in",
+          mobile: "919812345678",
+          query_type: "Feedback",
+          message: "m",
+          status: "new",
+          created_at: stamp,
+          updated_at: stamp,
+        })
+        .execute();
       await migrateToLatest(db);
-      const mobileOf = async (id: number) => (await db.selectFrom("sellers").select("mobile").where("id", "=", id).executeTakeFirstOrThrow()).mobile;
+      const mobileOf = async (id: number) =>
+        (await db.selectFrom("sellers").select("mobile").where("id", "=", id).executeTakeFirstOrThrow()).mobile;
       expect(await mobileOf(spaced.id)).toBe("+919876543210");
       expect(await mobileOf(trunk.id)).toBe("+919876543210");
       expect(await mobileOf(refused.id)).toBe("0123456789");
-      expect((await db.selectFrom("users").select("mobile").where("email", "=", "u@example.in").executeTakeFirstOrThrow()).mobile).toBe("+919123456789");
-      expect((await db.selectFrom("enquiries").select("mobile").where("email", "=", "e@example.in").executeTakeFirstOrThrow()).mobile).toBe("+919812345678");
+      expect(
+        (await db.selectFrom("users").select("mobile").where("email", "=", "u@example.in").executeTakeFirstOrThrow())
+          .mobile,
+      ).toBe("+919123456789");
+      expect(
+        (
+          await db
+            .selectFrom("enquiries")
+            .select("mobile")
+            .where("email", "=", "e@example.in")
+            .executeTakeFirstOrThrow()
+        ).mobile,
+      ).toBe("+919812345678");
     } finally {
       await db.destroy();
     }

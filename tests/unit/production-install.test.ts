@@ -17,7 +17,10 @@ let server: RunningServer | undefined;
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "bwp-prod-install-"));
-  const listed = spawnSync("npm", ["ls", "--omit=dev", "--all", "--parseable"], { cwd: root, encoding: "utf8" }).stdout.split("\n");
+  const listed = spawnSync("npm", ["ls", "--omit=dev", "--all", "--parseable"], {
+    cwd: root,
+    encoding: "utf8",
+  }).stdout.split("\n");
   const top = new Set<string>();
   for (const path of listed) {
     const at = path.indexOf("/node_modules/");
@@ -46,7 +49,11 @@ const nodeArgs = ["--preserve-symlinks", "--preserve-symlinks-main"];
 
 describe("a production install (build + dependencies without devDependencies)", () => {
   it("has no devDependency to import (the check can fail)", () => {
-    const probe = (name: string) => spawnSync(process.execPath, [...nodeArgs, "--input-type=module", "-e", `await import(${JSON.stringify(name)})`], { cwd: dir, encoding: "utf8" }).status;
+    const probe = (name: string) =>
+      spawnSync(process.execPath, [...nodeArgs, "--input-type=module", "-e", `await import(${JSON.stringify(name)})`], {
+        cwd: dir,
+        encoding: "utf8",
+      }).status;
     expect(probe("vite")).not.toBe(0);
     expect(probe("vitest")).not.toBe(0);
     expect(probe("express")).toBe(0);
@@ -58,11 +65,25 @@ describe("a production install (build + dependencies without devDependencies)", 
       port: PORT,
       cwd: dir,
       nodeArgs,
-      env: { DATABASE_PATH: join(data, "site.db"), UPLOADS_DIR: join(data, "uploads"), SEED_DEMO: "3", WEB_CONCURRENCY: "1", PASSWORD_HASH_COST: "14", COOKIE_SECURE: "0", ADMIN_EMAIL: "admin@install.test", ADMIN_PASSWORD: "Install-Admin-Password-1" },
+      env: {
+        DATABASE_PATH: join(data, "site.db"),
+        UPLOADS_DIR: join(data, "uploads"),
+        SEED_DEMO: "3",
+        WEB_CONCURRENCY: "1",
+        PASSWORD_HASH_COST: "14",
+        COOKIE_SECURE: "0",
+        ADMIN_EMAIL: "admin@install.test",
+        ADMIN_PASSWORD: "Install-Admin-Password-1",
+      },
     });
     expect((await fetch(`${server.base}/readyz`)).status).toBe(200);
-    for (const path of ["/", "/directory", "/api/sellers", "/contact"]) expect((await fetch(`${server.base}${path}`)).status, path).toBe(200);
-    const login = await fetch(`${server.base}/api/admin/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: "admin@install.test", password: "Install-Admin-Password-1" }) });
+    for (const path of ["/", "/directory", "/api/sellers", "/contact"])
+      expect((await fetch(`${server.base}${path}`)).status, path).toBe(200);
+    const login = await fetch(`${server.base}/api/admin/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: "admin@install.test", password: "Install-Admin-Password-1" }),
+    });
     expect(login.status).toBe(200);
     expect(await server.stop()).toBe(0);
   }, 60_000);

@@ -16,7 +16,16 @@ import { getHomeFeatured } from "~/services/home.server";
 import { MAX_INPUT_PIXELS, PIXELS_TOO_LARGE_MESSAGE, processImage } from "~/services/images.server";
 import { discardImages, storeImage } from "~/services/uploads.server";
 import { categoryIdBySlug, createTestDb } from "../support/test-db";
-import { gifHtmlPolyglot, HTML_PAGE, jpegWithGps, pngBomb, pngImage, pngOfAtLeast, SVG_WITH_SCRIPT, TEXT_FILE } from "../support/images";
+import {
+  gifHtmlPolyglot,
+  HTML_PAGE,
+  jpegWithGps,
+  pngBomb,
+  pngImage,
+  pngOfAtLeast,
+  SVG_WITH_SCRIPT,
+  TEXT_FILE,
+} from "../support/images";
 
 let db: DB;
 let dir: string;
@@ -63,7 +72,14 @@ describe("application schema", () => {
   }
 
   it("accepts a complete application and normalises it", () => {
-    const r = applicationFieldsSchema.parse(validFields({ city: "bangalore", instagram_link: "instagram.com/asha", payment_reference: "1234 5678 9012", aadhaar_number: "" }));
+    const r = applicationFieldsSchema.parse(
+      validFields({
+        city: "bangalore",
+        instagram_link: "instagram.com/asha",
+        payment_reference: "1234 5678 9012",
+        aadhaar_number: "",
+      }),
+    );
     expect(r.mobile).toBe("+919876543210");
     expect(r.city).toBe("Bangalore");
     expect(r.instagram_link).toBe("https://instagram.com/asha");
@@ -81,7 +97,9 @@ describe("application schema", () => {
 
   it("refuses 10,000-character fields with a length message", () => {
     const long = "x".repeat(10_000);
-    const errors = fieldErrors(validFields({ name: long, business_name: long, address: long, business_description: long }));
+    const errors = fieldErrors(
+      validFields({ name: long, business_name: long, address: long, business_description: long }),
+    );
     expect(errors).toMatchObject({
       name: "Name must be at most 100 characters",
       business_name: "Business name must be at most 120 characters",
@@ -91,7 +109,9 @@ describe("application schema", () => {
   });
 
   it("refuses a malformed UTR and a javascript: link", () => {
-    expect(fieldErrors(validFields({ payment_reference: "12345" })).payment_reference).toBe(APPLICATION_MESSAGES.utrInvalid);
+    expect(fieldErrors(validFields({ payment_reference: "12345" })).payment_reference).toBe(
+      APPLICATION_MESSAGES.utrInvalid,
+    );
     expect(fieldErrors(validFields({ website_link: "javascript:alert(1)" })).website_link).toMatch(/valid website/);
   });
 
@@ -135,12 +155,18 @@ describe("contact and newsletter schemas", () => {
     const r = contactSchema.safeParse({ name: "", email: "", query_type: "", message: "" });
     expect(r.success).toBe(false);
     expect(new Set(r.error?.issues.map((i) => i.message))).toEqual(new Set(["Please fill all required fields"]));
-    expect(contactSchema.safeParse({ name: "A", email: "a@b.in", query_type: "Other", message: "Hi" }).success).toBe(true);
-    expect(contactSchema.safeParse({ name: "A", email: "a@b.in", query_type: "Spam", message: "Hi" }).success).toBe(false);
+    expect(contactSchema.safeParse({ name: "A", email: "a@b.in", query_type: "Other", message: "Hi" }).success).toBe(
+      true,
+    );
+    expect(contactSchema.safeParse({ name: "A", email: "a@b.in", query_type: "Spam", message: "Hi" }).success).toBe(
+      false,
+    );
   });
   it("requires a valid newsletter email and defaults the source", () => {
     expect(newsletterSchema.safeParse({ email: "" }).error?.issues[0].message).toBe("Please enter your email address");
-    expect(newsletterSchema.safeParse({ email: "nope" }).error?.issues[0].message).toBe("Please enter a valid email address");
+    expect(newsletterSchema.safeParse({ email: "nope" }).error?.issues[0].message).toBe(
+      "Please enter a valid email address",
+    );
     expect(newsletterSchema.parse({ email: "A@B.in" })).toEqual({ email: "a@b.in", source: "website" });
   });
 });
@@ -149,9 +175,17 @@ describe("newsletter subscriptions (decision 20)", () => {
   it("is idempotent per email and reactivates an unsubscribed address", async () => {
     expect(await subscribeToNewsletter(db, { email: "n1@example.in", source: "footer" })).toBe("subscribed");
     expect(await subscribeToNewsletter(db, { email: "n1@example.in", source: "website" })).toBe("already_subscribed");
-    await db.updateTable("newsletter_subscriptions").set({ status: "unsubscribed" }).where("email", "=", "n1@example.in").execute();
+    await db
+      .updateTable("newsletter_subscriptions")
+      .set({ status: "unsubscribed" })
+      .where("email", "=", "n1@example.in")
+      .execute();
     expect(await subscribeToNewsletter(db, { email: "n1@example.in", source: "website" })).toBe("resubscribed");
-    const rows = await db.selectFrom("newsletter_subscriptions").selectAll().where("email", "=", "n1@example.in").execute();
+    const rows = await db
+      .selectFrom("newsletter_subscriptions")
+      .selectAll()
+      .where("email", "=", "n1@example.in")
+      .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: "active", source: "footer" });
   });
@@ -216,57 +250,172 @@ describe("createApplication", () => {
       if (!r.ok) throw new Error(r.message);
       return r.key;
     };
-    return { id_proof_document: await store("id_proof_document"), payment_screenshot: await store("payment_screenshot"), profile_photo: await store("profile_photo"), product_images: [await store("product_image")] };
+    return {
+      id_proof_document: await store("id_proof_document"),
+      payment_screenshot: await store("payment_screenshot"),
+      profile_photo: await store("profile_photo"),
+      product_images: [await store("product_image")],
+    };
   }
 
   it("creates a pending, unpaid seller with categories, images and an admin notification", async () => {
     const fashion = await categoryIdBySlug(db, "fashion-and-apparel");
-    const sub = await db.selectFrom("subcategories").select("id").where("category_id", "=", fashion).executeTakeFirstOrThrow();
-    const fields = applicationFieldsSchema.parse(validFields({ category_ids: [String(fashion)], subcategory_ids: [String(sub.id)], id_proof_type: "aadhaar", aadhaar_number: "1234 5678 9012", payment_reference: "111122223333", plan: "elite" }));
+    const sub = await db
+      .selectFrom("subcategories")
+      .select("id")
+      .where("category_id", "=", fashion)
+      .executeTakeFirstOrThrow();
+    const fields = applicationFieldsSchema.parse(
+      validFields({
+        category_ids: [String(fashion)],
+        subcategory_ids: [String(sub.id)],
+        id_proof_type: "aadhaar",
+        aadhaar_number: "1234 5678 9012",
+        payment_reference: "111122223333",
+        plan: "elite",
+      }),
+    );
     const imgs = await images();
     const result = await createApplication(db, fields, imgs);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    const seller = await db.selectFrom("sellers").selectAll().where("id", "=", result.sellerId).executeTakeFirstOrThrow();
-    expect(seller).toMatchObject({ status: "pending", is_paid: 0, payment_status: "pending", amount_paid: 4999, subscription_months: 12, aadhaar_number: "XXXX-XXXX-9012", payment_reference: "111122223333", category_names: "Fashion & Apparel", is_featured: 0 });
-    expect(await db.selectFrom("uploads").select("seller_id").where("key", "=", imgs.id_proof_document).executeTakeFirst()).toEqual({ seller_id: result.sellerId });
-    const note = await db.selectFrom("notifications").selectAll().where("link", "=", `/admin/sellers/${result.sellerId}`).executeTakeFirst();
+    const seller = await db
+      .selectFrom("sellers")
+      .selectAll()
+      .where("id", "=", result.sellerId)
+      .executeTakeFirstOrThrow();
+    expect(seller).toMatchObject({
+      status: "pending",
+      is_paid: 0,
+      payment_status: "pending",
+      amount_paid: 4999,
+      subscription_months: 12,
+      aadhaar_number: "XXXX-XXXX-9012",
+      payment_reference: "111122223333",
+      category_names: "Fashion & Apparel",
+      is_featured: 0,
+    });
+    expect(
+      await db.selectFrom("uploads").select("seller_id").where("key", "=", imgs.id_proof_document).executeTakeFirst(),
+    ).toEqual({ seller_id: result.sellerId });
+    const note = await db
+      .selectFrom("notifications")
+      .selectAll()
+      .where("link", "=", `/admin/sellers/${result.sellerId}`)
+      .executeTakeFirst();
     expect(note?.message).toContain("Elite");
   });
 
   it("refuses a reused UTR, an unknown category and reused images, storing nothing", async () => {
-    const before = await db.selectFrom("sellers").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const before = await db
+      .selectFrom("sellers")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     const used = await createSeller(db, { payment_reference: "999988887777" });
     expect(used).toBeGreaterThan(0);
-    const r1 = await createApplication(db, applicationFieldsSchema.parse(validFields({ payment_reference: "999988887777" })), await images());
-    expect(r1).toEqual({ ok: false, reason: "conflict", fieldErrors: { payment_reference: [APPLICATION_MESSAGES.utrUsed] } });
-    const r2 = await createApplication(db, applicationFieldsSchema.parse(validFields({ category_ids: ["999999"] })), await images());
-    expect(r2).toMatchObject({ ok: false, reason: "invalid", fieldErrors: { category_ids: [APPLICATION_MESSAGES.categoryUnknown] } });
-    const r3 = await createApplication(db, applicationFieldsSchema.parse(validFields()), { ...(await images()), profile_photo: "0123456789abcdef0123456789abcdef.webp" });
+    const r1 = await createApplication(
+      db,
+      applicationFieldsSchema.parse(validFields({ payment_reference: "999988887777" })),
+      await images(),
+    );
+    expect(r1).toEqual({
+      ok: false,
+      reason: "conflict",
+      fieldErrors: { payment_reference: [APPLICATION_MESSAGES.utrUsed] },
+    });
+    const r2 = await createApplication(
+      db,
+      applicationFieldsSchema.parse(validFields({ category_ids: ["999999"] })),
+      await images(),
+    );
+    expect(r2).toMatchObject({
+      ok: false,
+      reason: "invalid",
+      fieldErrors: { category_ids: [APPLICATION_MESSAGES.categoryUnknown] },
+    });
+    const r3 = await createApplication(db, applicationFieldsSchema.parse(validFields()), {
+      ...(await images()),
+      profile_photo: "0123456789abcdef0123456789abcdef.webp",
+    });
     expect(r3).toMatchObject({ ok: false, fieldErrors: { profile_photo: [expect.stringMatching(/not found/)] } });
-    const after = await db.selectFrom("sellers").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const after = await db
+      .selectFrom("sellers")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n) + 1); // only the factory's seller
   });
 
   it("completes a signed-in seller's own draft listing, and a renewal keeps the live listing, never a second row", async () => {
     const stamp = new Date().toISOString();
-    const user = await db.insertInto("users").values({ email: "own-listing@example.test", name: "Own Lister", role: "seller", password_hash: null, mobile: null, city: "Pune", locality: null, is_active: 1, created_at: stamp, updated_at: stamp }).returning("id").executeTakeFirstOrThrow();
-    const draft = await createSeller(db, { user_id: user.id, owner_name: "Own Lister", status: "pending", is_paid: 0, business_name: null });
-    const first = await createApplication(db, applicationFieldsSchema.parse(validFields({ plan: "3m" })), await images(), { userId: user.id });
+    const user = await db
+      .insertInto("users")
+      .values({
+        email: "own-listing@example.test",
+        name: "Own Lister",
+        role: "seller",
+        password_hash: null,
+        mobile: null,
+        city: "Pune",
+        locality: null,
+        is_active: 1,
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const draft = await createSeller(db, {
+      user_id: user.id,
+      owner_name: "Own Lister",
+      status: "pending",
+      is_paid: 0,
+      business_name: null,
+    });
+    const first = await createApplication(
+      db,
+      applicationFieldsSchema.parse(validFields({ plan: "3m" })),
+      await images(),
+      { userId: user.id },
+    );
     expect(first).toMatchObject({ ok: true, sellerId: draft });
     const rows = await db.selectFrom("sellers").selectAll().where("user_id", "=", user.id).execute();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ status: "pending", amount_paid: 999, subscription_months: 3, payment_status: "pending" });
+    expect(rows[0]).toMatchObject({
+      status: "pending",
+      amount_paid: 999,
+      subscription_months: 3,
+      payment_status: "pending",
+    });
     expect(rows[0].payment_screenshot).toBeTruthy();
 
     // the team approves it; later the seller renews on the 12-month plan
-    await db.updateTable("sellers").set({ status: "active", is_paid: 1, payment_status: "paid", subscription_end_date: "2099-01-01" }).where("id", "=", draft).execute();
-    const renewal = await createApplication(db, applicationFieldsSchema.parse(validFields({ plan: "12m" })), await images(), { userId: user.id });
+    await db
+      .updateTable("sellers")
+      .set({ status: "active", is_paid: 1, payment_status: "paid", subscription_end_date: "2099-01-01" })
+      .where("id", "=", draft)
+      .execute();
+    const renewal = await createApplication(
+      db,
+      applicationFieldsSchema.parse(validFields({ plan: "12m" })),
+      await images(),
+      { userId: user.id },
+    );
     expect(renewal).toMatchObject({ ok: true, sellerId: draft });
     const after = await db.selectFrom("sellers").selectAll().where("user_id", "=", user.id).execute();
     expect(after).toHaveLength(1);
-    expect(after[0]).toMatchObject({ status: "active", is_paid: 1, subscription_end_date: "2099-01-01", payment_status: "pending", amount_paid: 2999, subscription_months: 12 });
-    const note = await db.selectFrom("notifications").select("title").where("link", "=", `/admin/sellers/${draft}`).orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect(after[0]).toMatchObject({
+      status: "active",
+      is_paid: 1,
+      subscription_end_date: "2099-01-01",
+      payment_status: "pending",
+      amount_paid: 2999,
+      subscription_months: 12,
+    });
+    const note = await db
+      .selectFrom("notifications")
+      .select("title")
+      .where("link", "=", `/admin/sellers/${draft}`)
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
     expect(note.title).toBe("Renewal application");
   });
 
@@ -283,8 +432,29 @@ describe("home page content", () => {
   });
 
   it("derives home card fields with the spec's defaults", () => {
-    const card = toHomeCard({ id: 1, business_name: "", owner_name: "Owner", category_list: [], avg_rating: 0, review_count: 0, locality: null, city: "Pune", profile_photo: null, description: "d".repeat(150) });
-    expect(card).toEqual({ id: 1, name: "Owner", category: "Business", speciality: "Professional services", rating: 4.5, reviews: 0, location: "Pune", profilePhoto: null, description: "d".repeat(100) });
+    const card = toHomeCard({
+      id: 1,
+      business_name: "",
+      owner_name: "Owner",
+      category_list: [],
+      avg_rating: 0,
+      review_count: 0,
+      locality: null,
+      city: "Pune",
+      profile_photo: null,
+      description: "d".repeat(150),
+    });
+    expect(card).toEqual({
+      id: 1,
+      name: "Owner",
+      category: "Business",
+      speciality: "Professional services",
+      rating: 4.5,
+      reviews: 0,
+      location: "Pune",
+      profilePhoto: null,
+      description: "d".repeat(100),
+    });
   });
 
   it("falls back to six sample sellers when there are none, and when the query fails (logged)", async () => {

@@ -19,7 +19,12 @@ beforeAll(async () => {
   cleanup = t.cleanup;
   await seedDemoSellers(t.db, 300, 3);
   sqlite = new SQLite(path);
-  db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log: (e) => { if (e.level === "query") captured.push(e.query); } });
+  db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: sqlite }),
+    log: (e) => {
+      if (e.level === "query") captured.push(e.query);
+    },
+  });
 });
 afterAll(async () => {
   await db.destroy();
@@ -28,7 +33,9 @@ afterAll(async () => {
 
 function plansOf(queries: CompiledQuery[]): string[] {
   return queries.map((q) =>
-    (sqlite.prepare(`explain query plan ${q.sql}`).all(...(q.parameters as unknown[])) as { detail: string }[]).map((r) => r.detail).join(" | "),
+    (sqlite.prepare(`explain query plan ${q.sql}`).all(...(q.parameters as unknown[])) as { detail: string }[])
+      .map((r) => r.detail)
+      .join(" | "),
   );
 }
 
@@ -61,12 +68,21 @@ describe("directory query plans", () => {
     ["search of two words", { search: "families bangalore" }],
   ])("%s is driven from the full-text matches", async (_label, over) => {
     captured.length = 0;
-    const result = await listPublicSellers(db, { category: "", city: "", featured: false, page: 1, limit: 12, ...over });
+    const result = await listPublicSellers(db, {
+      category: "",
+      city: "",
+      featured: false,
+      page: 1,
+      limit: 12,
+      ...over,
+    });
     expect(result.sellers.length).toBeGreaterThan(0);
     const plans = plansOf(captured);
     expect(plans).toHaveLength(2); // the ranked ids with their count, then the page's rows
     const [ranked, page] = plans as [string, string];
-    expect(ranked).toMatch(/SCAN sellers_fts VIRTUAL TABLE INDEX \S+ \| SEARCH sellers USING COVERING INDEX sellers_search_public \(id=\?/);
+    expect(ranked).toMatch(
+      /SCAN sellers_fts VIRTUAL TABLE INDEX \S+ \| SEARCH sellers USING COVERING INDEX sellers_search_public \(id=\?/,
+    );
     // The ranking sorts ids only; the page's wide rows are read afterwards.
     expect(ranked).not.toMatch(/SCAN sellers\b|SEARCH sellers USING (?!COVERING INDEX sellers_search_public \(id=)/);
     expect(page).toMatch(/SEARCH sellers USING INTEGER PRIMARY KEY \(rowid=\?\)/);

@@ -3,9 +3,23 @@ import { safeRedirectPath } from "~/lib/redirect";
 
 describe("safeRedirectPath", () => {
   it.each([
-    "//evil.example", "/\\evil.example", "\\\\evil.example", "/\t/evil.example", "/\n/evil.example", "/\r\n/evil.example",
-    "/%2fevil.example", "/%2F/evil.example", "/%5cevil.example", "https://evil.example", "javascript:alert(1)", "evil.example",
-    " /admin", "/ /evil", "/\u0000/evil", "", "x".repeat(3000),
+    "//evil.example",
+    "/\\evil.example",
+    "\\\\evil.example",
+    "/\t/evil.example",
+    "/\n/evil.example",
+    "/\r\n/evil.example",
+    "/%2fevil.example",
+    "/%2F/evil.example",
+    "/%5cevil.example",
+    "https://evil.example",
+    "javascript:alert(1)",
+    "evil.example",
+    " /admin",
+    "/ /evil",
+    "/\u0000/evil",
+    "",
+    "x".repeat(3000),
   ])("falls back for %j", (to) => {
     expect(safeRedirectPath(to, "/home")).toBe("/home");
   });

@@ -30,7 +30,11 @@ describe("load (scripts/load-test.ts)", () => {
     const report = await runLoadTest({ readers: 8, writers: 6, durationSeconds: 4, sellers: 40 });
     expect(report.routes.filter((r) => r.kind === "write")).toHaveLength(6);
     // Both readers and writers got answers (a slow route may finish none in 4 s on a busy machine).
-    for (const kind of ["read", "write"]) expect(report.routes.filter((r) => r.kind === kind).reduce((a, r) => a + r.requests, 0), kind).toBeGreaterThan(10);
+    for (const kind of ["read", "write"])
+      expect(
+        report.routes.filter((r) => r.kind === kind).reduce((a, r) => a + r.requests, 0),
+        kind,
+      ).toBeGreaterThan(10);
     expect(report.errors).toBe(0);
     expect(report.status5xx).toBe(0);
     expect(report.sqliteBusy).toBe(0);
@@ -61,10 +65,19 @@ describe("what the runs rely on and what the fuzzer found", () => {
   /** A raw request (fetch will not send a Host header of our choosing). */
   function raw(path: string, method: string, headers: Record<string, string>, body = ""): Promise<number> {
     return new Promise((done, fail) => {
-      const req = httpRequest({ host: "127.0.0.1", port: server.port, path, method, headers: { ...headers, "Content-Length": String(Buffer.byteLength(body)) } }, (res) => {
-        res.resume();
-        res.on("end", () => done(res.statusCode ?? 0));
-      });
+      const req = httpRequest(
+        {
+          host: "127.0.0.1",
+          port: server.port,
+          path,
+          method,
+          headers: { ...headers, "Content-Length": String(Buffer.byteLength(body)) },
+        },
+        (res) => {
+          res.resume();
+          res.on("end", () => done(res.statusCode ?? 0));
+        },
+      );
       req.on("error", fail);
       req.end(body);
     });
@@ -79,7 +92,12 @@ describe("what the runs rely on and what the fuzzer found", () => {
       const res = await fetch(`${server.base}/api/enquiries/contact`, {
         method: "POST",
         headers: { "Content-Type": "application/json", "X-Forwarded-For": "10.9.9.9" },
-        body: JSON.stringify({ name: "Busy", email: "busy@example.test", query_type: "General Inquiry", message: "Locked?" }),
+        body: JSON.stringify({
+          name: "Busy",
+          email: "busy@example.test",
+          query_type: "General Inquiry",
+          message: "Locked?",
+        }),
       });
       expect(res.status).toBeGreaterThanOrEqual(500);
     } finally {
@@ -99,8 +117,19 @@ describe("what the runs rely on and what the fuzzer found", () => {
 
   it("a sign-in post whose multipart body cannot be read is a 400, not a 500", async () => {
     for (const path of ["/admin/login", "/seller-login"]) {
-      expect(await raw(path, "POST", { "Content-Type": "multipart/form-data", "X-Forwarded-For": "10.9.9.10" }, "?"), path).toBe(400);
-      expect(await raw(path, "POST", { "Content-Type": "multipart/form-data; boundary=other", "X-Forwarded-For": "10.9.9.10" }, "--x\r\n\r\n--x--\r\n"), path).toBe(400);
+      expect(
+        await raw(path, "POST", { "Content-Type": "multipart/form-data", "X-Forwarded-For": "10.9.9.10" }, "?"),
+        path,
+      ).toBe(400);
+      expect(
+        await raw(
+          path,
+          "POST",
+          { "Content-Type": "multipart/form-data; boundary=other", "X-Forwarded-For": "10.9.9.10" },
+          "--x\r\n\r\n--x--\r\n",
+        ),
+        path,
+      ).toBe(400);
     }
   });
 });

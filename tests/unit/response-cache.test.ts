@@ -24,7 +24,12 @@ describe("cached entries", () => {
   const html = `<html><script nonce="${nonce}">a()</script><p>${"x".repeat(5000)}</p><script nonce="${nonce}">b()</script></html>`;
   const entry = buildEntry({
     status: 200,
-    headers: { "content-type": "text/html", "content-security-policy": `script-src 'self' 'nonce-${nonce}'`, "set-cookie": "a=b", "content-length": "9" },
+    headers: {
+      "content-type": "text/html",
+      "content-security-policy": `script-src 'self' 'nonce-${nonce}'`,
+      "set-cookie": "a=b",
+      "content-length": "9",
+    },
     body: Buffer.from(html),
     effects: [],
     lastModified: { value: new Date(0).toUTCString(), trusted: true },
@@ -61,7 +66,13 @@ describe("the cache's generation", () => {
     let now = Date.parse("2026-11-23T18:29:59.000Z");
     const clock = new GenerationClock(() => now);
     const store = new ResponseStore(1024 * 1024, () => now);
-    const entry = buildEntry({ status: 200, headers: {}, body: Buffer.from("{}"), effects: [], lastModified: store.lastModified });
+    const entry = buildEntry({
+      status: 200,
+      headers: {},
+      body: Buffer.from("{}"),
+      effects: [],
+      lastModified: store.lastModified,
+    });
     const before = clock.generation(7);
     expect(before).toBe("7@2026-11-23");
     store.enter(before);
@@ -79,7 +90,12 @@ describe("the cache's generation", () => {
     expect(todayIso(new Date("2026-11-23T18:30:00Z"))).toBe("2026-11-24");
     expect(todayIso(new Date("2026-11-23T18:29:59.999Z"))).toBe("2026-11-23");
     // The fixed-offset arithmetic agrees with the time-zone database at every hour across years.
-    const ist = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata", year: "numeric", month: "2-digit", day: "2-digit" });
+    const ist = new Intl.DateTimeFormat("en-CA", {
+      timeZone: "Asia/Kolkata",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    });
     for (let t = Date.parse("2024-01-01T00:00:00Z"); t < Date.parse("2028-01-01T00:00:00Z"); t += 3_600_000 + 17_000) {
       expect(todayIso(new Date(t))).toBe(ist.format(new Date(t)));
     }
@@ -88,7 +104,13 @@ describe("the cache's generation", () => {
   it("does not store what was rendered in an older generation", () => {
     const store = new ResponseStore(1024 * 1024);
     store.enter("1@d");
-    const entry = buildEntry({ status: 200, headers: {}, body: Buffer.from("{}"), effects: [], lastModified: store.lastModified });
+    const entry = buildEntry({
+      status: 200,
+      headers: {},
+      body: Buffer.from("{}"),
+      effects: [],
+      lastModified: store.lastModified,
+    });
     store.enter("2@d");
     store.set("/x", "1@d", entry);
     expect(store.get("/x")).toBeUndefined();
@@ -141,7 +163,11 @@ async function get(path: string, headers: Record<string, string> = {}) {
 }
 
 async function admin(method: string, path: string, body?: unknown) {
-  const res = await fetch(base + path, { method, headers: { Cookie: adminCookie, "Content-Type": "application/json", Origin: base }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(base + path, {
+    method,
+    headers: { Cookie: adminCookie, "Content-Type": "application/json", Origin: base },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   expect(res.status, `${method} ${path}: ${await res.clone().text()}`).toBe(200);
   return res.json();
 }
@@ -160,7 +186,15 @@ function nonces(text: string) {
 }
 
 // One process: each worker of a cluster keeps its own cache, and these tests count hits.
-const serverEnv = () => ({ WEB_CONCURRENCY: "1", DATABASE_PATH: dbPath, UPLOADS_DIR: join(dir, "uploads"), SESSION_SECRET: "cache-test-secret-0123456789abcdef", COOKIE_SECURE: "0", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+const serverEnv = () => ({
+  WEB_CONCURRENCY: "1",
+  DATABASE_PATH: dbPath,
+  UPLOADS_DIR: join(dir, "uploads"),
+  SESSION_SECRET: "cache-test-secret-0123456789abcdef",
+  COOKIE_SECURE: "0",
+  ADMIN_EMAIL: ADMIN.email,
+  ADMIN_PASSWORD: ADMIN.password,
+});
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "bwp-cache-"));
@@ -169,7 +203,11 @@ beforeAll(async () => {
   await migrateToLatest(db);
   await seedCategories(db);
   server = await startServer({ port: PORT, env: serverEnv() });
-  const login = await fetch(`${base}/api/admin/login`, { method: "POST", headers: { "Content-Type": "application/json", Origin: base }, body: JSON.stringify(ADMIN) });
+  const login = await fetch(`${base}/api/admin/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: base },
+    body: JSON.stringify(ADMIN),
+  });
   expect(login.status).toBe(200);
   adminCookie = login.headers.get("set-cookie")!.split(";")[0];
 }, 60_000);
@@ -208,7 +246,9 @@ describe("the response cache of the production server", () => {
         const chunks: Buffer[] = [];
         res.on("data", (c) => chunks.push(c));
         res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-      }).on("error", reject).end();
+      })
+        .on("error", reject)
+        .end();
     });
     expect(raw.headers["content-encoding"]).toBe("gzip");
     expect(raw.headers["x-cache"]).toBe("HIT");
@@ -229,7 +269,9 @@ describe("the response cache of the production server", () => {
     expect((await fetch(`${base}/list-your-business`, { headers: { "If-None-Match": 'W/"other"' } })).status).toBe(200);
     const api = await get("/api/categories");
     expect(api.headers.get("cache-control")).toBe("public, max-age=0, stale-while-revalidate=30");
-    expect((await fetch(`${base}/api/categories`, { headers: { "If-None-Match": api.headers.get("etag")! } })).status).toBe(304);
+    expect(
+      (await fetch(`${base}/api/categories`, { headers: { "If-None-Match": api.headers.get("etag")! } })).status,
+    ).toBe(304);
   });
 
   it("never answers a request with a session cookie from the cache, nor marks its answer public", async () => {
@@ -258,36 +300,66 @@ describe("the response cache of the production server", () => {
 
   it("shows a review published through the admin API on the next request", async () => {
     const sellerId = await createSeller(db, { business_name: "Review Shop" });
-    const reviewId = await createReviewRow(db, sellerId, { status: "pending", review_text: "Lovely pickles, fresh every week" });
-    const next = await afterWrite(`/seller/${sellerId}?tab=reviews`, () => admin("PUT", `/api/admin/reviews/${reviewId}`, { status: "published" }));
+    const reviewId = await createReviewRow(db, sellerId, {
+      status: "pending",
+      review_text: "Lovely pickles, fresh every week",
+    });
+    const next = await afterWrite(`/seller/${sellerId}?tab=reviews`, () =>
+      admin("PUT", `/api/admin/reviews/${reviewId}`, { status: "published" }),
+    );
     expect(next.cache).toBe("MISS");
     expect(next.text).toContain("Lovely pickles, fresh every week");
   });
 
   it("shows a seller edited, verified and deactivated through the admin API on the next request", async () => {
     const firstCategory = await db.selectFrom("categories").select("id").orderBy("id").executeTakeFirstOrThrow();
-    const sellerId = await createSeller(db, { business_name: "Edit Me Textiles", is_verified: 0, categoryIds: [firstCategory.id] });
-    const edited = await afterWrite(`/seller/${sellerId}`, () => admin("PUT", `/api/sellers/admin/${sellerId}`, { business_name: "Edited Textiles House" }));
+    const sellerId = await createSeller(db, {
+      business_name: "Edit Me Textiles",
+      is_verified: 0,
+      categoryIds: [firstCategory.id],
+    });
+    const edited = await afterWrite(`/seller/${sellerId}`, () =>
+      admin("PUT", `/api/sellers/admin/${sellerId}`, { business_name: "Edited Textiles House" }),
+    );
     expect(edited.text).toContain("Edited Textiles House");
     expect(edited.text).not.toContain("VERIFIED");
-    const verified = await afterWrite(`/seller/${sellerId}`, () => admin("POST", `/api/sellers/${sellerId}/verify`, {}));
+    const verified = await afterWrite(`/seller/${sellerId}`, () =>
+      admin("POST", `/api/sellers/${sellerId}/verify`, {}),
+    );
     expect(verified.text).toContain("VERIFIED");
-    const listing = await afterWrite("/api/sellers?search=edited", () => admin("POST", "/api/admin/sellers/bulk", { seller_ids: [sellerId], action: "deactivate" }));
+    const listing = await afterWrite("/api/sellers?search=edited", () =>
+      admin("POST", "/api/admin/sellers/bulk", { seller_ids: [sellerId], action: "deactivate" }),
+    );
     expect(JSON.parse(listing.text).sellers).toEqual([]);
     expect((await get(`/seller/${sellerId}`)).status).toBe(404);
   });
 
   it("shows a category renamed through the admin API on the next request", async () => {
-    const category = await db.selectFrom("categories").select(["id", "name"]).where("is_active", "=", 1).orderBy("id", "desc").executeTakeFirstOrThrow();
-    const next = await afterWrite("/directory", () => admin("PUT", `/api/admin/categories/${category.id}`, { name: "Wellness and Care" }));
+    const category = await db
+      .selectFrom("categories")
+      .select(["id", "name"])
+      .where("is_active", "=", 1)
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    const next = await afterWrite("/directory", () =>
+      admin("PUT", `/api/admin/categories/${category.id}`, { name: "Wellness and Care" }),
+    );
     expect(next.text).toContain("Wellness and Care");
-    expect(JSON.parse((await get("/api/categories")).text).map((c: { name: string }) => c.name)).toContain("Wellness and Care");
+    expect(JSON.parse((await get("/api/categories")).text).map((c: { name: string }) => c.name)).toContain(
+      "Wellness and Care",
+    );
   });
 
   it("shows a write by another process (this one, straight to the file) on the next request: an expired subscription", async () => {
     const sellerId = await createSeller(db, { business_name: "Ends Today Crafts", subscription_end_date: todayIso() });
     const yesterday = new Date(Date.now() - 86_400_000);
-    const next = await afterWrite("/directory?search=ends", () => db.updateTable("sellers").set({ subscription_end_date: todayIso(yesterday) }).where("id", "=", sellerId).execute());
+    const next = await afterWrite("/directory?search=ends", () =>
+      db
+        .updateTable("sellers")
+        .set({ subscription_end_date: todayIso(yesterday) })
+        .where("id", "=", sellerId)
+        .execute(),
+    );
     expect(next.cache).toBe("MISS");
     expect(next.text).not.toContain("Ends Today Crafts");
   });
@@ -297,10 +369,16 @@ describe("the response cache of the production server", () => {
     const before = await total();
     expect((await get("/api/sellers?limit=1")).cache).toBe("HIT");
     await new Promise<void>((resolve, reject) => {
-      const seed = spawn(process.execPath, ["--import", "tsx", "scripts/db-seed.ts", "--demo", "3"], { env: { ...process.env, DATABASE_PATH: dbPath, UPLOADS_DIR: join(dir, "uploads") }, stdio: "ignore" });
+      const seed = spawn(process.execPath, ["--import", "tsx", "scripts/db-seed.ts", "--demo", "3"], {
+        env: { ...process.env, DATABASE_PATH: dbPath, UPLOADS_DIR: join(dir, "uploads") },
+        stdio: "ignore",
+      });
       seed.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`db:seed exited ${code}`))));
     });
-    const seeded = await db.selectFrom("sellers").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const seeded = await db
+      .selectFrom("sellers")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(seeded.n).toBeGreaterThan(0);
     expect(await total()).toBeGreaterThan(before);
   }, 30_000);
@@ -315,10 +393,16 @@ describe("the response cache of the production server", () => {
       expect(answers).toEqual(["MISS", "HIT", "HIT", "HIT"]);
       const version = await sql<{ version: number }>`select version from content_version`.execute(db);
       expect(await own.stop()).toBe(0);
-      const row = await db.selectFrom("sellers").select("views_count").where("id", "=", sellerId).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom("sellers")
+        .select("views_count")
+        .where("id", "=", sellerId)
+        .executeTakeFirstOrThrow();
       expect(row.views_count).toBe(14);
       // Writing views is not a content change: it leaves the version (and so the cache) alone.
-      expect((await sql<{ version: number }>`select version from content_version`.execute(db)).rows[0].version).toBe(version.rows[0].version);
+      expect((await sql<{ version: number }>`select version from content_version`.execute(db)).rows[0].version).toBe(
+        version.rows[0].version,
+      );
     } finally {
       await own.stop("SIGKILL");
     }

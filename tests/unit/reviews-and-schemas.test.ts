@@ -17,7 +17,11 @@ afterAll(() => cleanup());
 describe("createReview", () => {
   it("stores a review as pending for a public seller", async () => {
     const sellerId = await createSeller(db);
-    const result = await createReview(db, sellerId, { reviewer_name: "Asha", rating: 5, review_text: "<script>alert(1)</script> lovely" });
+    const result = await createReview(db, sellerId, {
+      reviewer_name: "Asha",
+      rating: 5,
+      review_text: "<script>alert(1)</script> lovely",
+    });
     expect(result.ok).toBe(true);
     const row = await db.selectFrom("reviews").selectAll().where("seller_id", "=", sellerId).executeTakeFirstOrThrow();
     expect(row.status).toBe("pending");
@@ -26,8 +30,14 @@ describe("createReview", () => {
 
   it("refuses a review of a seller that is not public", async () => {
     const sellerId = await createSeller(db, { status: "inactive" });
-    expect(await createReview(db, sellerId, { reviewer_name: "A", rating: 3, review_text: "x" })).toEqual({ ok: false, reason: "seller_not_found" });
-    expect(await createReview(db, 123456789, { reviewer_name: "A", rating: 3, review_text: "x" })).toEqual({ ok: false, reason: "seller_not_found" });
+    expect(await createReview(db, sellerId, { reviewer_name: "A", rating: 3, review_text: "x" })).toEqual({
+      ok: false,
+      reason: "seller_not_found",
+    });
+    expect(await createReview(db, 123456789, { reviewer_name: "A", rating: 3, review_text: "x" })).toEqual({
+      ok: false,
+      reason: "seller_not_found",
+    });
   });
 });
 
@@ -66,16 +76,34 @@ describe("review schema", () => {
   });
 
   it("API schema needs a positive whole seller id and a numeric rating", () => {
-    expect(apiReviewSchema.safeParse({ seller_id: 1, reviewer_name: "a", rating: 5, review_text: "b" }).success).toBe(true);
-    expect(apiReviewSchema.safeParse({ seller_id: -1, reviewer_name: "a", rating: 5, review_text: "b" }).success).toBe(false);
-    expect(apiReviewSchema.safeParse({ seller_id: 1, reviewer_name: "a", rating: "great", review_text: "b" }).success).toBe(false);
+    expect(apiReviewSchema.safeParse({ seller_id: 1, reviewer_name: "a", rating: 5, review_text: "b" }).success).toBe(
+      true,
+    );
+    expect(apiReviewSchema.safeParse({ seller_id: -1, reviewer_name: "a", rating: 5, review_text: "b" }).success).toBe(
+      false,
+    );
+    expect(
+      apiReviewSchema.safeParse({ seller_id: 1, reviewer_name: "a", rating: "great", review_text: "b" }).success,
+    ).toBe(false);
   });
 });
 
 describe("directory query schema", () => {
   it("defaults and coerces", () => {
-    expect(directoryQuerySchema.parse({})).toEqual({ search: "", category: "", city: "", featured: false, page: 1, limit: 12 });
-    expect(directoryQuerySchema.parse({ page: "3", limit: "6", featured: "true", search: "  cakes " })).toMatchObject({ page: 3, limit: 6, featured: true, search: "cakes" });
+    expect(directoryQuerySchema.parse({})).toEqual({
+      search: "",
+      category: "",
+      city: "",
+      featured: false,
+      page: 1,
+      limit: 12,
+    });
+    expect(directoryQuerySchema.parse({ page: "3", limit: "6", featured: "true", search: "  cakes " })).toMatchObject({
+      page: 3,
+      limit: 6,
+      featured: true,
+      search: "cakes",
+    });
   });
   it.each([["-1"], ["abc"], ["0"], ["1.5"]])("refuses page=%s", (page) => {
     expect(directoryQuerySchema.safeParse({ page }).success).toBe(false);
@@ -86,10 +114,17 @@ describe("directory query schema", () => {
 });
 
 describe("parseId", () => {
-  it.each([["1", 1], ["42", 42], ["0", null], ["-3", null], ["abc", null], ["1e3", null], ["01", null], ["99999999999999999999", null], [undefined, null]])(
-    "%s → %s",
-    (raw, expected) => expect(parseId(raw)).toBe(expected),
-  );
+  it.each([
+    ["1", 1],
+    ["42", 42],
+    ["0", null],
+    ["-3", null],
+    ["abc", null],
+    ["1e3", null],
+    ["01", null],
+    ["99999999999999999999", null],
+    [undefined, null],
+  ])("%s → %s", (raw, expected) => expect(parseId(raw)).toBe(expected));
 });
 
 describe("toFtsQuery", () => {

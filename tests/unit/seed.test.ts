@@ -30,7 +30,11 @@ describe("seed", () => {
     const [first, second, third] = CATEGORY_SEED;
     await db.updateTable("categories").set({ slug: "renamed-by-admin" }).where("name", "=", first.name).execute();
     await db.deleteFrom("categories").where("name", "=", second.name).execute();
-    await db.updateTable("categories").set({ name: second.name, slug: "taken-name" }).where("name", "=", third.name).execute();
+    await db
+      .updateTable("categories")
+      .set({ name: second.name, slug: "taken-name" })
+      .where("name", "=", third.name)
+      .execute();
     await seedCategories(db);
     await seedCategories(db);
     const cats = await db.selectFrom("categories").select(["name", "slug"]).execute();
@@ -49,7 +53,8 @@ describe("seed", () => {
     expect(new Set(reviews.map((r) => r.status))).toEqual(new Set(["published", "pending"]));
     const withPhoto = sellers.find((s) => s.profile_photo);
     expect(withPhoto && existsSync(join(dir, "uploads", "public", withPhoto.profile_photo!))).toBe(true);
-    for (const w of IMAGE_VARIANT_WIDTHS) expect(existsSync(join(dir, "uploads", "public", variantName(withPhoto!.profile_photo!, w)))).toBe(true);
+    for (const w of IMAGE_VARIANT_WIDTHS)
+      expect(existsSync(join(dir, "uploads", "public", variantName(withPhoto!.profile_photo!, w)))).toBe(true);
   });
 });
 
@@ -85,7 +90,11 @@ describe("prepareDatabase (start-up)", () => {
       expect(await demo.selectFrom("sellers").select("id").execute()).toHaveLength(7);
       expect(await demo.selectFrom("categories").select("id").execute()).toHaveLength(16);
       // Demo reviews are dated between the listing's creation and now, never in the future.
-      const reviews = await demo.selectFrom("reviews").innerJoin("sellers", "sellers.id", "reviews.seller_id").select(["reviews.created_at as reviewed", "sellers.created_at as listed"]).execute();
+      const reviews = await demo
+        .selectFrom("reviews")
+        .innerJoin("sellers", "sellers.id", "reviews.seller_id")
+        .select(["reviews.created_at as reviewed", "sellers.created_at as listed"])
+        .execute();
       expect(reviews.length).toBeGreaterThan(0);
       const now = new Date().toISOString();
       for (const r of reviews) {

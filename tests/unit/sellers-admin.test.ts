@@ -4,7 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~db/client";
 import { createSeller } from "~db/seed/factories";
 import { addMonths, todayIso } from "~/lib/dates";
-import { applySellerAction, goLiveChanges, identityCardHint, streamSellersForExport } from "~/models/sellers-admin.server";
+import {
+  applySellerAction,
+  goLiveChanges,
+  identityCardHint,
+  streamSellersForExport,
+} from "~/models/sellers-admin.server";
 import { neutraliseFormula } from "~/services/csv.server";
 import { changeSellers } from "~/services/sellers-admin.server";
 import { uploadsDir } from "~/services/upload-folders.server";
@@ -18,22 +23,60 @@ const actor = { id: 0, email: "boss@example.in", ip: "10.1.1.1" };
 beforeAll(async () => {
   ({ db, cleanup } = await createTestDb());
   const stamp = new Date().toISOString();
-  const admin = await db.insertInto("users").values({ email: actor.email, name: "Boss", role: "admin", password_hash: null, is_active: 1, created_at: stamp, updated_at: stamp }).returning("id").executeTakeFirstOrThrow();
+  const admin = await db
+    .insertInto("users")
+    .values({
+      email: actor.email,
+      name: "Boss",
+      role: "admin",
+      password_hash: null,
+      is_active: 1,
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   actor.id = admin.id;
 });
 afterAll(() => cleanup());
 
 describe("going live", () => {
-  const base = { id: 1, status: "pending" as const, is_verified: 0, is_featured: 0, is_paid: 0, payment_status: "pending" as const, subscription_start_date: null, subscription_end_date: null, amount_paid: 1499, subscription_months: 6, owner_name: "A", business_name: "B", email: "a@b.in" };
+  const base = {
+    id: 1,
+    status: "pending" as const,
+    is_verified: 0,
+    is_featured: 0,
+    is_paid: 0,
+    payment_status: "pending" as const,
+    subscription_start_date: null,
+    subscription_end_date: null,
+    amount_paid: 1499,
+    subscription_months: 6,
+    owner_name: "A",
+    business_name: "B",
+    email: "a@b.in",
+  };
 
   it("starts the subscription today and ends it after the plan's months", () => {
-    expect(goLiveChanges(base, "2026-01-31")).toEqual({ status: "active", subscription_start_date: "2026-01-31", subscription_end_date: "2026-07-31" });
+    expect(goLiveChanges(base, "2026-01-31")).toEqual({
+      status: "active",
+      subscription_start_date: "2026-01-31",
+      subscription_end_date: "2026-07-31",
+    });
   });
   it("keeps a subscription that already started", () => {
-    expect(goLiveChanges({ ...base, subscription_start_date: "2026-01-01", subscription_end_date: "2026-07-01" }, "2026-03-01")).toEqual({ status: "active", subscription_start_date: "2026-01-01" });
+    expect(
+      goLiveChanges(
+        { ...base, subscription_start_date: "2026-01-01", subscription_end_date: "2026-07-01" },
+        "2026-03-01",
+      ),
+    ).toEqual({ status: "active", subscription_start_date: "2026-01-01" });
   });
   it("features the Elite plan (decision 14)", () => {
-    expect(goLiveChanges({ ...base, amount_paid: 4999, subscription_months: 12 }, "2026-01-01")).toMatchObject({ is_featured: 1, subscription_end_date: "2027-01-01" });
+    expect(goLiveChanges({ ...base, amount_paid: 4999, subscription_months: 12 }, "2026-01-01")).toMatchObject({
+      is_featured: 1,
+      subscription_end_date: "2027-01-01",
+    });
   });
 });
 
@@ -48,14 +91,26 @@ describe("identity card availability", () => {
 
 describe("seller actions", () => {
   it("bulk verify makes every seller verified and live, with one audit row each holding before and after", async () => {
-    const ids = [await createSeller(db, { status: "pending", is_verified: 0, subscription_months: 1 }), await createSeller(db, { status: "inactive", is_verified: 0, subscription_months: 3 })];
+    const ids = [
+      await createSeller(db, { status: "pending", is_verified: 0, subscription_months: 1 }),
+      await createSeller(db, { status: "inactive", is_verified: 0, subscription_months: 3 }),
+    ];
     expect(await applySellerAction(db, actor, ids, "verify")).toMatchObject({ ok: true, changed: ids, approved: ids });
-    const rows = await db.selectFrom("sellers").select(["status", "is_verified", "subscription_end_date"]).where("id", "in", ids).orderBy("id").execute();
+    const rows = await db
+      .selectFrom("sellers")
+      .select(["status", "is_verified", "subscription_end_date"])
+      .where("id", "in", ids)
+      .orderBy("id")
+      .execute();
     expect(rows).toEqual([
       { status: "active", is_verified: 1, subscription_end_date: addMonths(todayIso(), 1) },
       { status: "active", is_verified: 1, subscription_end_date: addMonths(todayIso(), 3) },
     ]);
-    const audit = await db.selectFrom("audit_log").select(["action", "details", "ip", "actor_email"]).where("target_id", "in", ids.map(String)).execute();
+    const audit = await db
+      .selectFrom("audit_log")
+      .select(["action", "details", "ip", "actor_email"])
+      .where("target_id", "in", ids.map(String))
+      .execute();
     expect(audit).toHaveLength(2);
     expect(audit[0]).toMatchObject({ action: "seller.verify", ip: "10.1.1.1", actor_email: "boss@example.in" });
     expect(JSON.parse(audit[0].details!).changes.is_verified).toEqual([0, 1]);
@@ -63,17 +118,30 @@ describe("seller actions", () => {
 
   it("refuses the whole action when one id is unknown (nothing half-done), and an empty selection", async () => {
     const id = await createSeller(db, { status: "pending" });
-    expect(await applySellerAction(db, actor, [id, 999999], "approve")).toMatchObject({ ok: false, reason: "not_found" });
-    expect((await db.selectFrom("sellers").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status).toBe("pending");
-    expect(await applySellerAction(db, actor, [], "approve")).toEqual({ ok: false, reason: "conflict", message: "Please select sellers first" });
+    expect(await applySellerAction(db, actor, [id, 999999], "approve")).toMatchObject({
+      ok: false,
+      reason: "not_found",
+    });
+    expect(
+      (await db.selectFrom("sellers").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status,
+    ).toBe("pending");
+    expect(await applySellerAction(db, actor, [], "approve")).toEqual({
+      ok: false,
+      reason: "conflict",
+      message: "Please select sellers first",
+    });
   });
 
   it("the row toggle deactivates a live seller and brings any other back", async () => {
     const id = await createSeller(db, { status: "active" });
     await applySellerAction(db, actor, [id], "toggle_status");
-    expect((await db.selectFrom("sellers").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status).toBe("inactive");
+    expect(
+      (await db.selectFrom("sellers").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status,
+    ).toBe("inactive");
     await applySellerAction(db, actor, [id], "toggle_status");
-    expect((await db.selectFrom("sellers").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status).toBe("active");
+    expect(
+      (await db.selectFrom("sellers").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status,
+    ).toBe("active");
   });
 
   it("delete removes the seller and its private files", async () => {
@@ -81,10 +149,15 @@ describe("seller actions", () => {
     const stored = await storeImage(db, await pngImage(), "id_proof_document");
     if (!stored.ok) throw new Error(stored.message);
     await db.updateTable("uploads").set({ seller_id: id }).where("key", "=", stored.key).execute();
-    expect(await changeSellers(db, actor, { intent: "delete", id })).toEqual({ ok: true, message: "Seller deleted successfully." });
+    expect(await changeSellers(db, actor, { intent: "delete", id })).toEqual({
+      ok: true,
+      message: "Seller deleted successfully.",
+    });
     expect(await db.selectFrom("sellers").select("id").where("id", "=", id).executeTakeFirst()).toBeUndefined();
     expect(existsSync(join(uploadsDir(), "private", stored.key))).toBe(false);
-    expect(await db.selectFrom("uploads").select("key").where("key", "=", stored.key).executeTakeFirst()).toBeUndefined();
+    expect(
+      await db.selectFrom("uploads").select("key").where("key", "=", stored.key).executeTakeFirst(),
+    ).toBeUndefined();
   });
 });
 
@@ -93,7 +166,8 @@ describe("sellers export", () => {
     const word = "exportpagetest";
     for (let i = 0; i < 7; i++) await createSeller(db, { business_name: `${word} ${i}` });
     const seen: number[] = [];
-    for await (const row of streamSellersForExport(db, { search: word, status: "", verified: "", paid: "" }, 3)) seen.push(row.id);
+    for await (const row of streamSellersForExport(db, { search: word, status: "", verified: "", paid: "" }, 3))
+      seen.push(row.id);
     expect(seen).toHaveLength(7);
     expect([...seen].sort((a, b) => a - b)).toEqual(seen);
   });

@@ -17,11 +17,40 @@ beforeAll(async () => {
   const food = await categoryIdBySlug(db, "food-and-beverages");
   const fashion = await categoryIdBySlug(db, "fashion-and-apparel");
   ids = {
-    bakery: await createSeller(db, { business_name: "Mehta Bakes", owner_name: "Priya Mehta", tagline: "Eggless cakes", locality: "Indiranagar", city: "Bangalore", categoryIds: [food], is_featured: 1 }),
-    sarees: await createSeller(db, { business_name: "Handloom Drapes", owner_name: "Lakshmi Iyer", description: "Silk sarees from Kanchipuram", city: "Chennai", categoryIds: [fashion] }),
-    pending: await createSeller(db, { business_name: "Pending Bakes", owner_name: "Pending Person", status: "pending", categoryIds: [food] }),
-    expired: await createSeller(db, { business_name: "Expired Bakes", owner_name: "Old Seller", subscription_end_date: "2020-01-01", categoryIds: [food] }),
-    endsToday: await createSeller(db, { business_name: "Today Bakes", owner_name: "Last Day", subscription_end_date: todayIso(), categoryIds: [food] }),
+    bakery: await createSeller(db, {
+      business_name: "Mehta Bakes",
+      owner_name: "Priya Mehta",
+      tagline: "Eggless cakes",
+      locality: "Indiranagar",
+      city: "Bangalore",
+      categoryIds: [food],
+      is_featured: 1,
+    }),
+    sarees: await createSeller(db, {
+      business_name: "Handloom Drapes",
+      owner_name: "Lakshmi Iyer",
+      description: "Silk sarees from Kanchipuram",
+      city: "Chennai",
+      categoryIds: [fashion],
+    }),
+    pending: await createSeller(db, {
+      business_name: "Pending Bakes",
+      owner_name: "Pending Person",
+      status: "pending",
+      categoryIds: [food],
+    }),
+    expired: await createSeller(db, {
+      business_name: "Expired Bakes",
+      owner_name: "Old Seller",
+      subscription_end_date: "2020-01-01",
+      categoryIds: [food],
+    }),
+    endsToday: await createSeller(db, {
+      business_name: "Today Bakes",
+      owner_name: "Last Day",
+      subscription_end_date: todayIso(),
+      categoryIds: [food],
+    }),
     noName: await createSeller(db, { business_name: null, owner_name: "Anita Desai", city: "Pune" }),
   };
 });
@@ -37,7 +66,9 @@ describe("listPublicSellers", () => {
     expect(shown).not.toContain(ids.expired);
     // Other tests add sellers of their own: the fixture's public ones are exactly these four.
     const fixture = new Set(Object.values(ids));
-    expect(shown.filter((id) => fixture.has(id)).sort()).toEqual([ids.bakery, ids.sarees, ids.endsToday, ids.noName].sort());
+    expect(shown.filter((id) => fixture.has(id)).sort()).toEqual(
+      [ids.bakery, ids.sarees, ids.endsToday, ids.noName].sort(),
+    );
     expect(pagination.total).toBe(shown.length);
   });
 
@@ -63,7 +94,11 @@ describe("listPublicSellers", () => {
   });
 
   it("ranks a business-name match above a description match", async () => {
-    const other = await createSeller(db, { business_name: "Silk Route", owner_name: "Zoya Khan", description: "Not about handloom at all" });
+    const other = await createSeller(db, {
+      business_name: "Silk Route",
+      owner_name: "Zoya Khan",
+      description: "Not about handloom at all",
+    });
     const { sellers } = await q({ search: "handloom" });
     expect(sellers.map((s) => s.id)).toEqual([ids.sarees, other]);
     await db.deleteFrom("sellers").where("id", "=", other).execute();
@@ -104,7 +139,8 @@ describe("listPublicSellers", () => {
 
   it("pages 12 at a time and reports pages; a page past the end is empty", async () => {
     const created: number[] = [];
-    for (let i = 0; i < 14; i++) created.push(await createSeller(db, { business_name: `Paging Shop ${i}`, owner_name: "Pager", city: "Kolkata" }));
+    for (let i = 0; i < 14; i++)
+      created.push(await createSeller(db, { business_name: `Paging Shop ${i}`, owner_name: "Pager", city: "Kolkata" }));
     const first = await q({ city: "Kolkata" });
     expect(first.sellers).toHaveLength(12);
     expect(first.pagination).toEqual({ page: 1, limit: 12, total: 14, pages: 2 });
@@ -119,7 +155,15 @@ describe("listPublicSellers", () => {
 
   it("applies the public rule, the filters and paging to search matches; equal scores go featured first, then by id", async () => {
     const food = await categoryIdBySlug(db, "food-and-beverages");
-    const twin = { business_name: "Zephyr Tiffins", owner_name: "Same Name", tagline: null, description: null, locality: null, city: "Mysore", categoryIds: [food] };
+    const twin = {
+      business_name: "Zephyr Tiffins",
+      owner_name: "Same Name",
+      tagline: null,
+      description: null,
+      locality: null,
+      city: "Mysore",
+      categoryIds: [food],
+    };
     const created = [
       await createSeller(db, twin),
       await createSeller(db, twin),
@@ -133,14 +177,23 @@ describe("listPublicSellers", () => {
     // Identical text, so identical bm25: featured first, then id order; hidden sellers neither listed nor counted.
     expect(all.sellers.map((s) => s.id)).toEqual([featured, plainA, plainB, inPune]);
     expect(all.pagination).toEqual({ page: 1, limit: 12, total: 4, pages: 1 });
-    expect((await q({ search: "zephyr", city: "Mysore" })).sellers.map((s) => s.id)).toEqual([featured, plainA, plainB]);
+    expect((await q({ search: "zephyr", city: "Mysore" })).sellers.map((s) => s.id)).toEqual([
+      featured,
+      plainA,
+      plainB,
+    ]);
     expect((await q({ search: "zephyr", featured: true })).sellers.map((s) => s.id)).toEqual([featured]);
-    expect((await q({ search: "zephyr", category: "food-and-beverages", city: "Pune" })).sellers.map((s) => s.id)).toEqual([inPune]);
+    expect(
+      (await q({ search: "zephyr", category: "food-and-beverages", city: "Pune" })).sellers.map((s) => s.id),
+    ).toEqual([inPune]);
     expect((await q({ search: "zephyr", category: "fashion-and-apparel" })).pagination.total).toBe(0);
     const second = await q({ search: "zephyr", limit: 3, page: 2 });
     expect(second.sellers.map((s) => s.id)).toEqual([inPune]);
     expect(second.pagination).toEqual({ page: 2, limit: 3, total: 4, pages: 2 });
-    expect(await q({ search: "zephyr", limit: 3, page: 3 })).toEqual({ sellers: [], pagination: { page: 3, limit: 3, total: 4, pages: 2 } });
+    expect(await q({ search: "zephyr", limit: 3, page: 3 })).toEqual({
+      sellers: [],
+      pagination: { page: 3, limit: 3, total: 4, pages: 2 },
+    });
     await db.deleteFrom("sellers").where("id", "in", created).execute();
   });
 
@@ -148,16 +201,31 @@ describe("listPublicSellers", () => {
     await db.updateTable("sellers").set({ tagline: "Organic jaggery sweets" }).where("id", "=", ids.sarees).execute();
     expect((await q({ search: "jaggery" })).sellers.map((s) => s.id)).toEqual([ids.sarees]);
     const gifts = await categoryIdBySlug(db, "gifts-and-hampers");
-    await db.insertInto("seller_categories").values({ seller_id: ids.sarees, category_id: gifts, position: 1 }).execute();
+    await db
+      .insertInto("seller_categories")
+      .values({ seller_id: ids.sarees, category_id: gifts, position: 1 })
+      .execute();
     expect((await q({ search: "hampers" })).sellers.map((s) => s.id)).toEqual([ids.sarees]);
-    expect((await q({ category: "gifts-and-hampers" })).sellers[0].categories).toBe("Fashion & Apparel, Gifts & Hampers");
+    expect((await q({ category: "gifts-and-hampers" })).sellers[0].categories).toBe(
+      "Fashion & Apparel, Gifts & Hampers",
+    );
   });
 
   it("does not expose private fields", async () => {
-    await db.updateTable("sellers").set({ id_proof_document: "secret-id.webp", payment_screenshot: "secret-pay.webp", admin_notes: "note", aadhaar_number: "XXXX1234" }).where("id", "=", ids.bakery).execute();
+    await db
+      .updateTable("sellers")
+      .set({
+        id_proof_document: "secret-id.webp",
+        payment_screenshot: "secret-pay.webp",
+        admin_notes: "note",
+        aadhaar_number: "XXXX1234",
+      })
+      .where("id", "=", ids.bakery)
+      .execute();
     const { sellers } = await q({ search: "mehta" });
     const json = JSON.stringify(sellers);
-    for (const secret of ["secret-id", "secret-pay", "admin_notes", "XXXX1234", "email", "payment_reference"]) expect(json).not.toContain(secret);
+    for (const secret of ["secret-id", "secret-pay", "admin_notes", "XXXX1234", "email", "payment_reference"])
+      expect(json).not.toContain(secret);
   });
 
   // The plans of the model's own queries (default list, city, category, search, featured) are checked
@@ -169,7 +237,12 @@ describe("getPublicSeller and reviews", () => {
   it("returns the seller with published reviews only, newest first, and replies", async () => {
     const id = await createSeller(db, { business_name: "Review Shop One" });
     await createReviewRow(db, id, { reviewer_name: "Old", rating: 4, created_at: "2025-01-01T00:00:00.000Z" });
-    await createReviewRow(db, id, { reviewer_name: "New", rating: 2, seller_reply: "Sorry!", created_at: "2025-06-01T00:00:00.000Z" });
+    await createReviewRow(db, id, {
+      reviewer_name: "New",
+      rating: 2,
+      seller_reply: "Sorry!",
+      created_at: "2025-06-01T00:00:00.000Z",
+    });
     await createReviewRow(db, id, { reviewer_name: "Hidden", rating: 1, status: "pending" });
     await createReviewRow(db, id, { reviewer_name: "Rejected", rating: 1, status: "rejected" });
     const seller = await getPublicSeller(db, id);
@@ -184,11 +257,11 @@ describe("getPublicSeller and reviews", () => {
     const sellerId = await createSeller(db, { business_name: "Review Shop Two" });
     await createReviewRow(db, sellerId, { rating: 3 });
     const id = await createReviewRow(db, sellerId, { rating: 5, status: "pending" });
-    expect((await getPublicSeller(db, sellerId))).toMatchObject({ review_count: 1, avg_rating: 3 });
+    expect(await getPublicSeller(db, sellerId)).toMatchObject({ review_count: 1, avg_rating: 3 });
     await db.updateTable("reviews").set({ status: "published" }).where("id", "=", id).execute();
-    expect((await getPublicSeller(db, sellerId))).toMatchObject({ review_count: 2, avg_rating: 4 });
+    expect(await getPublicSeller(db, sellerId)).toMatchObject({ review_count: 2, avg_rating: 4 });
     await db.deleteFrom("reviews").where("id", "=", id).execute();
-    expect((await getPublicSeller(db, sellerId))).toMatchObject({ review_count: 1, avg_rating: 3 });
+    expect(await getPublicSeller(db, sellerId)).toMatchObject({ review_count: 1, avg_rating: 3 });
   });
 
   it("is null for pending, expired and unknown sellers", async () => {

@@ -17,7 +17,14 @@ const BREAKOUT = `Cakes </script><script>alert("x")</script> & more`;
 let dir: string;
 let server: RunningServer | undefined;
 let db: DB;
-const ids: Record<"shown" | "second" | "third" | "hidden" | "expired" | "pending", number> = { shown: 0, second: 0, third: 0, hidden: 0, expired: 0, pending: 0 };
+const ids: Record<"shown" | "second" | "third" | "hidden" | "expired" | "pending", number> = {
+  shown: 0,
+  second: 0,
+  third: 0,
+  hidden: 0,
+  expired: 0,
+  pending: 0,
+};
 let categoryId = 0;
 
 async function page(path: string): Promise<{ status: number; html: string }> {
@@ -27,13 +34,22 @@ async function page(path: string): Promise<{ status: number; html: string }> {
 
 function metaContent(html: string, key: string): string | null {
   const tag = html.match(new RegExp(`<meta (?:name|property)="${key.replace(/[.:]/g, "\\$&")}" content="([^"]*)"`));
-  return tag ? tag[1].replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">") : null;
+  return tag
+    ? tag[1]
+        .replace(/&amp;/g, "&")
+        .replace(/&quot;/g, '"')
+        .replace(/&#x27;/g, "'")
+        .replace(/&lt;/g, "<")
+        .replace(/&gt;/g, ">")
+    : null;
 }
 function canonical(html: string): string | null {
   return html.match(/<link rel="canonical" href="([^"]*)"/)?.[1].replace(/&amp;/g, "&") ?? null;
 }
 function jsonLd(html: string): Record<string, unknown>[] {
-  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([^<]*)<\/script>/g)].map((m) => JSON.parse(m[1]));
+  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([^<]*)<\/script>/g)].map((m) =>
+    JSON.parse(m[1]),
+  );
 }
 function locs(xml: string): string[] {
   return [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1].replace(/&amp;/g, "&"));
@@ -63,19 +79,47 @@ async function allSitemapUrls(): Promise<string[]> {
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "bwp-seo-"));
   const env = {
-    WEB_CONCURRENCY: "1", DATABASE_PATH: join(dir, "site.db"), UPLOADS_DIR: join(dir, "uploads"),
-    SEED_DEMO: "0", SESSION_SECRET: "seo-test-secret-0123456789abcdef", PUBLIC_URL, SITEMAP_URLS_PER_FILE: "2",
+    WEB_CONCURRENCY: "1",
+    DATABASE_PATH: join(dir, "site.db"),
+    UPLOADS_DIR: join(dir, "uploads"),
+    SEED_DEMO: "0",
+    SESSION_SECRET: "seo-test-secret-0123456789abcdef",
+    PUBLIC_URL,
+    SITEMAP_URLS_PER_FILE: "2",
   };
   server = await startServer({ port: PORT, env });
   db = openDatabase(join(dir, "site.db"));
-  categoryId = (await db.selectFrom("categories").select("id").where("slug", "=", "food-and-beverages").executeTakeFirstOrThrow()).id;
-  ids.shown = await createSeller(db, { business_name: "Sakhi Bakes", description: BREAKOUT, tagline: "Eggless cakes", city: "Pune", locality: "Baner", mobile: "98765 43210", price_range: "500_1000", instagram: "https://instagram.com/sakhi", is_verified: 1, categoryIds: [categoryId] });
+  categoryId = (
+    await db.selectFrom("categories").select("id").where("slug", "=", "food-and-beverages").executeTakeFirstOrThrow()
+  ).id;
+  ids.shown = await createSeller(db, {
+    business_name: "Sakhi Bakes",
+    description: BREAKOUT,
+    tagline: "Eggless cakes",
+    city: "Pune",
+    locality: "Baner",
+    mobile: "98765 43210",
+    price_range: "500_1000",
+    instagram: "https://instagram.com/sakhi",
+    is_verified: 1,
+    categoryIds: [categoryId],
+  });
   await createReviewRow(db, ids.shown, { rating: 4, review_text: "Lovely </script> cake", reviewer_name: "Asha" });
   await createReviewRow(db, ids.shown, { rating: 2, review_text: "Not yet published", status: "pending" });
   ids.second = await createSeller(db, { business_name: "Second Shop", city: "Pune", categoryIds: [categoryId] });
   ids.third = await createSeller(db, { business_name: "Third Shop", city: "Mumbai" });
-  ids.hidden = await createSeller(db, { business_name: "Hidden Shop", status: "inactive", city: "Delhi", categoryIds: [categoryId] });
-  ids.expired = await createSeller(db, { business_name: "Expired Shop", subscription_end_date: "2020-01-31", city: "Delhi", categoryIds: [categoryId] });
+  ids.hidden = await createSeller(db, {
+    business_name: "Hidden Shop",
+    status: "inactive",
+    city: "Delhi",
+    categoryIds: [categoryId],
+  });
+  ids.expired = await createSeller(db, {
+    business_name: "Expired Shop",
+    subscription_end_date: "2020-01-31",
+    city: "Delhi",
+    categoryIds: [categoryId],
+  });
   ids.pending = await createSeller(db, { business_name: "Pending Shop", status: "pending" });
 }, 60_000);
 
@@ -92,7 +136,16 @@ describe("robots.txt", () => {
     expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
     expect(res.headers.get("cache-control")).toMatch(/max-age=\d+/);
     const lines = (await res.text()).split("\n");
-    for (const line of ["User-agent: *", "Allow: /", "Disallow: /admin", "Disallow: /api/", "Disallow: /seller-dashboard", "Disallow: /seller-login", `Sitemap: ${PUBLIC_URL}/sitemap.xml`]) expect(lines).toContain(line);
+    for (const line of [
+      "User-agent: *",
+      "Allow: /",
+      "Disallow: /admin",
+      "Disallow: /api/",
+      "Disallow: /seller-dashboard",
+      "Disallow: /seller-login",
+      `Sitemap: ${PUBLIC_URL}/sitemap.xml`,
+    ])
+      expect(lines).toContain(line);
     expect(lines).not.toContain("Disallow: /seller/");
   });
 });
@@ -101,7 +154,8 @@ describe("the sitemap", () => {
   it("is an index of files of at most the set number of addresses: static pages, landing pages with sellers, every public seller with lastmod", async () => {
     const urls = await allSitemapUrls();
     expect(new Set(urls).size).toBe(urls.length);
-    for (const path of ["/", "/directory", "/list-your-business", "/contact"]) expect(urls).toContain(`${PUBLIC_URL}${path}`);
+    for (const path of ["/", "/directory", "/list-your-business", "/contact"])
+      expect(urls).toContain(`${PUBLIC_URL}${path}`);
     expect(urls).toContain(`${PUBLIC_URL}/directory?category=food-and-beverages`);
     expect(urls).toContain(`${PUBLIC_URL}/directory?city=Pune`);
     expect(urls).toContain(`${PUBLIC_URL}/directory?category=food-and-beverages&city=Pune`);
@@ -125,7 +179,13 @@ describe("the sitemap", () => {
 
 describe("noindex", () => {
   it("is noindex,follow on a directory search, a later page, an empty listing and 'Seller Not Found'", async () => {
-    for (const path of ["/directory?search=cakes", "/directory?page=2", "/directory?category=food-and-beverages&page=2", "/directory?city=Kolkata", "/seller/999999"]) {
+    for (const path of [
+      "/directory?search=cakes",
+      "/directory?page=2",
+      "/directory?category=food-and-beverages&page=2",
+      "/directory?city=Kolkata",
+      "/seller/999999",
+    ]) {
       expect(metaContent((await page(path)).html, "robots"), path).toBe("noindex,follow");
     }
     expect((await page("/seller/999999")).status).toBe(404);
@@ -133,7 +193,14 @@ describe("noindex", () => {
   });
 
   it("is noindex on admin, account and form-result pages", async () => {
-    for (const path of ["/admin/login", "/seller-login", "/seller-signup", "/contact?sent=1", "/register?submitted=1", "/newsletter"]) {
+    for (const path of [
+      "/admin/login",
+      "/seller-login",
+      "/seller-signup",
+      "/contact?sent=1",
+      "/register?submitted=1",
+      "/newsletter",
+    ]) {
       expect(metaContent((await page(path)).html, "robots"), path).toBe("noindex");
     }
   });
@@ -158,7 +225,11 @@ describe("the home page", () => {
     expect(types).toEqual(["Organization", "WebSite"]);
     const card = await fetch(`${base}/share/site.jpg`);
     expect(card.headers.get("content-type")).toBe("image/jpeg");
-    expect(await sharp(Buffer.from(await card.arrayBuffer())).metadata()).toMatchObject({ width: 1200, height: 630, format: "jpeg" });
+    expect(await sharp(Buffer.from(await card.arrayBuffer())).metadata()).toMatchObject({
+      width: 1200,
+      height: 630,
+      format: "jpeg",
+    });
   });
 });
 
@@ -185,7 +256,11 @@ describe("a seller's profile", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("image/jpeg");
     expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
-    expect(await sharp(Buffer.from(await res.arrayBuffer())).metadata()).toMatchObject({ width: 1200, height: 630, format: "jpeg" });
+    expect(await sharp(Buffer.from(await res.arrayBuffer())).metadata()).toMatchObject({
+      width: 1200,
+      height: 630,
+      format: "jpeg",
+    });
   });
 
   it("carries LocalBusiness and BreadcrumbList data, with the nonce, from published reviews only, and a seller's </script> cannot break out", async () => {
@@ -208,7 +283,13 @@ describe("a seller's profile", () => {
       priceRange: "₹500 – ₹1,000",
       aggregateRating: { "@type": "AggregateRating", ratingValue: 4, reviewCount: 1 },
     });
-    expect(business.review).toEqual([expect.objectContaining({ "@type": "Review", reviewBody: "Lovely </script> cake", author: { "@type": "Person", name: "Asha" } })]);
+    expect(business.review).toEqual([
+      expect.objectContaining({
+        "@type": "Review",
+        reviewBody: "Lovely </script> cake",
+        author: { "@type": "Person", name: "Asha" },
+      }),
+    ]);
     expect(crumbs["@type"]).toBe("BreadcrumbList");
     const second = jsonLd((await page(`/seller/${ids.second}`)).html)[0];
     expect(second).not.toHaveProperty("aggregateRating");
@@ -218,7 +299,11 @@ describe("a seller's profile", () => {
   it("makes a new card when what it shows changes; an old card address leads to the new one; no card for a hidden seller", async () => {
     const before = metaContent((await page(`/seller/${ids.second}`)).html, "og:image")!;
     expect((await fetch(base + before.slice(PUBLIC_URL.length))).status).toBe(200);
-    await db.updateTable("sellers").set({ business_name: "Second Shop Renamed" }).where("id", "=", ids.second).execute();
+    await db
+      .updateTable("sellers")
+      .set({ business_name: "Second Shop Renamed" })
+      .where("id", "=", ids.second)
+      .execute();
     const after = metaContent((await page(`/seller/${ids.second}`)).html, "og:image")!;
     expect(after).not.toBe(before);
     const old = await fetch(base + before.slice(PUBLIC_URL.length), { redirect: "manual" });

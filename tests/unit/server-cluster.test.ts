@@ -9,7 +9,14 @@ import { freePort, type RunningServer, startServer } from "../support/server";
 // sign-in throttle counts across them, a crashed worker is replaced, and SIGTERM stops them all.
 let dir: string;
 let server: RunningServer;
-const clusterEnv = (folder: string) => ({ DATABASE_PATH: join(folder, "site.db"), UPLOADS_DIR: join(folder, "uploads"), WEB_CONCURRENCY: "2", PASSWORD_HASH_COST: "14", RATE_LIMIT_LOGIN: "3/600", SESSION_SECRET: "cluster-test-secret-0123456789" });
+const clusterEnv = (folder: string) => ({
+  DATABASE_PATH: join(folder, "site.db"),
+  UPLOADS_DIR: join(folder, "uploads"),
+  WEB_CONCURRENCY: "2",
+  PASSWORD_HASH_COST: "14",
+  RATE_LIMIT_LOGIN: "3/600",
+  SESSION_SECRET: "cluster-test-secret-0123456789",
+});
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "bwp-cluster-"));
@@ -30,7 +37,11 @@ afterAll(async () => {
 
 function workerPids(of: RunningServer = server): number[] {
   try {
-    return readFileSync(`/proc/${of.child.pid}/task/${of.child.pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+    return readFileSync(`/proc/${of.child.pid}/task/${of.child.pid}/children`, "utf8")
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
   } catch {
     return [];
   }
@@ -52,22 +63,32 @@ function get(path: string): Promise<number> {
 function post(path: string, body: unknown): Promise<number> {
   return new Promise((resolve, reject) => {
     const data = JSON.stringify(body);
-    const req = request(`${server.base}${path}`, { method: "POST", agent: false, headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(data), Connection: "close" } }, (res) => {
-      res.resume();
-      res.on("end", () => resolve(res.statusCode ?? 0));
-    });
+    const req = request(
+      `${server.base}${path}`,
+      {
+        method: "POST",
+        agent: false,
+        headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(data), Connection: "close" },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.on("error", reject);
     req.end(data);
   });
 }
 
-const loginLines = () => server.logLines().filter((l) => l.msg === "request" && (l.req as { path?: string }).path === "/api/admin/login");
+const loginLines = () =>
+  server.logLines().filter((l) => l.msg === "request" && (l.req as { path?: string }).path === "/api/admin/login");
 
 describe("the production server with two workers", () => {
   it("runs two workers and counts sign-in attempts across them (the fourth of a 3-attempt limit is refused)", async () => {
     expect(workerPids()).toHaveLength(2);
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) statuses.push(await post("/api/admin/login", { email: "nobody@cluster.test", password: `wrong-${i}` }));
+    for (let i = 0; i < 4; i++)
+      statuses.push(await post("/api/admin/login", { email: "nobody@cluster.test", password: `wrong-${i}` }));
     expect(statuses).toEqual([401, 401, 401, 429]);
     await expect.poll(() => loginLines().length).toBe(4);
     const pids = new Set(loginLines().map((l) => l.pid));
@@ -79,12 +100,18 @@ describe("the production server with two workers", () => {
     const before = workerPids();
     const [victim] = before;
     process.kill(victim!, "SIGKILL");
-    await expect.poll(() => workerPids().length === 2 && !workerPids().includes(victim!), { timeout: 20_000, interval: 100 }).toBe(true);
+    await expect
+      .poll(() => workerPids().length === 2 && !workerPids().includes(victim!), { timeout: 20_000, interval: 100 })
+      .toBe(true);
     expect(server.output()).toContain("a worker stopped unexpectedly; starting a new one");
     const replacement = workerPids().find((pid) => !before.includes(pid));
     expect(replacement).toBeDefined();
     // Requests on fresh connections reach it once it listens (the primary hands them round).
-    const servedBy = () => server.logLines().filter((l) => l.msg === "request").map((l) => l.pid);
+    const servedBy = () =>
+      server
+        .logLines()
+        .filter((l) => l.msg === "request")
+        .map((l) => l.pid);
     await expect
       .poll(
         async () => {

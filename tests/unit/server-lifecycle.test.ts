@@ -14,7 +14,11 @@ async function start() {
   const dir = mkdtempSync(join(tmpdir(), "bwp-life-"));
   const server = await startServer({
     port: await freePort(),
-    env: { DATABASE_PATH: join(dir, "site.db"), UPLOADS_DIR: join(dir, "uploads"), SESSION_SECRET: "lifecycle-test-secret-0123456789" },
+    env: {
+      DATABASE_PATH: join(dir, "site.db"),
+      UPLOADS_DIR: join(dir, "uploads"),
+      SESSION_SECRET: "lifecycle-test-secret-0123456789",
+    },
   });
   started.push({ server, dir });
   return { server, dir };
@@ -35,7 +39,10 @@ describe("the production server", () => {
     expect(await health.json()).toMatchObject({ status: "ok" });
     const ready = await fetch(`${server.base}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toMatchObject({ status: "ready", checks: { database: { ok: true }, migrations: { ok: true }, uploads: { ok: true } } });
+    expect(await ready.json()).toMatchObject({
+      status: "ready",
+      checks: { database: { ok: true }, migrations: { ok: true }, uploads: { ok: true } },
+    });
   });
 
   it("on SIGTERM finishes what is in flight, closes SQLite and exits 0", async () => {
@@ -49,7 +56,12 @@ describe("the production server", () => {
     const status = await new Promise<number>((resolve, reject) => {
       const req = httpRequest(`${server.base}/theme`, {
         method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(body.length), Origin: server.base, Expect: "100-continue" },
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          "Content-Length": String(body.length),
+          Origin: server.base,
+          Expect: "100-continue",
+        },
       });
       req.on("error", reject);
       req.on("response", (res) => {

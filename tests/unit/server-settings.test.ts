@@ -18,15 +18,33 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("the settings schema", () => {
   it("gives the defaults and parses lists and rules", () => {
-    const s = parseSettings({ NODE_ENV: "production", SESSION_SECRET: "new-secret-0123456789, old-secret-0123456789", RATE_LIMIT_LOGIN: "3/60", RATE_LIMIT_REVIEW: "off" });
-    expect(s).toMatchObject({ port: 3000, host: "0.0.0.0", passwordHashCost: 17, cookieSecure: true, sessionSecrets: ["new-secret-0123456789", "old-secret-0123456789"] });
+    const s = parseSettings({
+      NODE_ENV: "production",
+      SESSION_SECRET: "new-secret-0123456789, old-secret-0123456789",
+      RATE_LIMIT_LOGIN: "3/60",
+      RATE_LIMIT_REVIEW: "off",
+    });
+    expect(s).toMatchObject({
+      port: 3000,
+      host: "0.0.0.0",
+      passwordHashCost: 17,
+      cookieSecure: true,
+      sessionSecrets: ["new-secret-0123456789", "old-secret-0123456789"],
+    });
     expect(s.rateLimits).toEqual({ login: { limit: 3, windowSeconds: 60 }, review: null });
     expect(s.webConcurrency).toBeGreaterThanOrEqual(1);
     expect(parseSettings({ PORT: "", WEB_CONCURRENCY: "3" })).toMatchObject({ port: 3000, webConcurrency: 3 });
   });
 
   it("names every bad setting", () => {
-    const bad = { PORT: "70000", SMTP_URL: "http://mail.example.com", RATE_LIMIT_CONTACT: "five", RATE_LIMIT_LOGINN: "5/60", SESSION_SECRET: "short", PUBLIC_URL: "example.com" };
+    const bad = {
+      PORT: "70000",
+      SMTP_URL: "http://mail.example.com",
+      RATE_LIMIT_CONTACT: "five",
+      RATE_LIMIT_LOGINN: "5/60",
+      SESSION_SECRET: "short",
+      PUBLIC_URL: "example.com",
+    };
     let error: unknown;
     try {
       parseSettings(bad);
@@ -49,14 +67,22 @@ describe("a bad setting stops the start", () => {
     ["PORT", "http"],
     ["SMTP_URL", "not a url"],
     ["RATE_LIMIT_LOGIN", "10 per minute"],
-  ])("%s=%j: exit 1 with a message naming it", async (name, value) => {
-    const server = await startServer({ port: PORT, wait: false, env: { DATABASE_PATH: join(dir, "refused", "site.db"), [name]: value } });
-    const timer = setTimeout(() => server.child.kill("SIGKILL"), 20_000);
-    expect(await server.exited).toBe(1);
-    clearTimeout(timer);
-    expect(server.output()).toContain("The server cannot start. Invalid settings:");
-    expect(server.output()).toContain(`${name}: must be`);
-  }, 30_000);
+  ])(
+    "%s=%j: exit 1 with a message naming it",
+    async (name, value) => {
+      const server = await startServer({
+        port: PORT,
+        wait: false,
+        env: { DATABASE_PATH: join(dir, "refused", "site.db"), [name]: value },
+      });
+      const timer = setTimeout(() => server.child.kill("SIGKILL"), 20_000);
+      expect(await server.exited).toBe(1);
+      clearTimeout(timer);
+      expect(server.output()).toContain("The server cannot start. Invalid settings:");
+      expect(server.output()).toContain(`${name}: must be`);
+    },
+    30_000,
+  );
 });
 
 describe("the session secret and the request log", () => {
@@ -78,11 +104,16 @@ describe("the session secret and the request log", () => {
   });
 
   async function signIn(base: string): Promise<string> {
-    const res = await fetch(`${base}/api/admin/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: "admin@settings.test", password: "Settings-Admin-Password-1" }) });
+    const res = await fetch(`${base}/api/admin/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: "admin@settings.test", password: "Settings-Admin-Password-1" }),
+    });
     expect(res.status).toBe(200);
     return res.headers.get("set-cookie")!.split(";")[0]!;
   }
-  const dashboard = async (base: string, cookie: string) => (await fetch(`${base}/api/admin/dashboard`, { headers: { Cookie: cookie } })).status;
+  const dashboard = async (base: string, cookie: string) =>
+    (await fetch(`${base}/api/admin/dashboard`, { headers: { Cookie: cookie } })).status;
 
   it("is made on the first start (mode 0600), kept across restarts, and rotated by a list", async () => {
     server = await startServer({ port: PORT, env: env() });
@@ -94,7 +125,9 @@ describe("the session secret and the request log", () => {
     // The request log: one JSON line per request, with no password, cookie, token or secret in it.
     const oldCookie = await signIn(server.base);
     expect(await dashboard(server.base, oldCookie)).toBe(200);
-    const page = await fetch(`${server.base}/directory?token=tok-very-secret-42&page=1`, { headers: { Cookie: oldCookie, Authorization: "Bearer bearer-very-secret-43" } });
+    const page = await fetch(`${server.base}/directory?token=tok-very-secret-42&page=1`, {
+      headers: { Cookie: oldCookie, Authorization: "Bearer bearer-very-secret-43" },
+    });
     expect(page.status).toBe(200);
     const pageId = page.headers.get("x-request-id");
     expect(pageId).toMatch(/^[0-9a-f-]{36}$/);
@@ -106,12 +139,27 @@ describe("the session secret and the request log", () => {
 
     const lines = server.logLines();
     const line = lines.find((l) => l.reqId === pageId);
-    expect(line).toMatchObject({ level: "info", msg: "request", req: { method: "GET", path: "/directory?token=[redacted]&page=1" }, res: { status: 200 } });
+    expect(line).toMatchObject({
+      level: "info",
+      msg: "request",
+      req: { method: "GET", path: "/directory?token=[redacted]&page=1" },
+      res: { status: 200 },
+    });
     expect(typeof line?.durationMs).toBe("number");
     expect(lines.find((l) => l.reqId === "proxy-request-0001")).toMatchObject({ req: { path: "/api/categories" } });
-    expect(lines.find((l) => (l.req as { path?: string } | undefined)?.path === "/api/admin/login")).toMatchObject({ req: { method: "POST" }, res: { status: 200 } });
+    expect(lines.find((l) => (l.req as { path?: string } | undefined)?.path === "/api/admin/login")).toMatchObject({
+      req: { method: "POST" },
+      res: { status: 200 },
+    });
     const output = server.output();
-    for (const secret of ["Settings-Admin-Password-1", oldCookie.split("=")[1]!, "tok-very-secret-42", "bearer-very-secret-43", fileSecret]) expect(output).not.toContain(secret);
+    for (const secret of [
+      "Settings-Admin-Password-1",
+      oldCookie.split("=")[1]!,
+      "tok-very-secret-42",
+      "bearer-very-secret-43",
+      fileSecret,
+    ])
+      expect(output).not.toContain(secret);
 
     // A restart with the same data folder reuses the secret: the session survives.
     server = await startServer({ port: PORT, env: env() });

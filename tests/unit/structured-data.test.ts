@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { directoryPath, directoryRobots, pageMeta, privatePageMeta } from "~/lib/seo";
-import { homeStructuredData, type JsonLd, sellerStructuredData, serializeJsonLd, type StructuredSeller } from "~/lib/structured-data";
+import {
+  homeStructuredData,
+  type JsonLd,
+  sellerStructuredData,
+  serializeJsonLd,
+  type StructuredSeller,
+} from "~/lib/structured-data";
 import { whatsappChatUrl, whatsappDigits, whatsappDigitsFromLink, whatsappNumberLabel } from "~/lib/whatsapp";
 
 const ORIGIN = "https://bwp.example";
@@ -27,7 +33,12 @@ function seller(overrides: Partial<StructuredSeller> = {}): StructuredSeller {
     avg_rating: 4.333,
     review_count: 7,
     category_refs: [{ name: "Food & Beverages", slug: "food-and-beverages" }],
-    reviews: Array.from({ length: 7 }, (_, i) => ({ reviewer_name: `Reviewer ${i}`, rating: 4, review_text: i === 0 ? "</script>" : "Lovely", created_at: `2026-10-0${i + 1}T10:00:00.000Z` })),
+    reviews: Array.from({ length: 7 }, (_, i) => ({
+      reviewer_name: `Reviewer ${i}`,
+      rating: 4,
+      review_text: i === 0 ? "</script>" : "Lovely",
+      created_at: `2026-10-0${i + 1}T10:00:00.000Z`,
+    })),
     ...overrides,
   };
 }
@@ -52,11 +63,20 @@ describe("sellerStructuredData", () => {
       description: BREAKOUT,
       telephone: "+919876543210",
       url: `${ORIGIN}/seller/42`,
-      address: { "@type": "PostalAddress", streetAddress: "12, 4th Block, Jayanagar, Bangalore", addressLocality: "Bangalore", addressCountry: "IN" },
+      address: {
+        "@type": "PostalAddress",
+        streetAddress: "12, 4th Block, Jayanagar, Bangalore",
+        addressLocality: "Bangalore",
+        addressCountry: "IN",
+      },
       priceRange: "₹500 – ₹1,000",
       aggregateRating: { "@type": "AggregateRating", ratingValue: 4.3, reviewCount: 7, bestRating: 5, worstRating: 1 },
     });
-    expect(business.image).toEqual([`${ORIGIN}/uploads/abc.webp`, `${ORIGIN}/uploads/p1.webp`, `${ORIGIN}/share/seller/42/0123456789abcdef.jpg`]);
+    expect(business.image).toEqual([
+      `${ORIGIN}/uploads/abc.webp`,
+      `${ORIGIN}/uploads/p1.webp`,
+      `${ORIGIN}/share/seller/42/0123456789abcdef.jpg`,
+    ]);
     // Only http(s) links, made absolute; the javascript: one is dropped.
     expect(business.sameAs).toEqual(["https://example.in/cakes", "https://instagram.com/sakhi"]);
     const reviews = business.review as JsonLd[];
@@ -74,7 +94,12 @@ describe("sellerStructuredData", () => {
       itemListElement: [
         { "@type": "ListItem", position: 1, name: "Home", item: `${ORIGIN}/` },
         { "@type": "ListItem", position: 2, name: "Directory", item: `${ORIGIN}/directory` },
-        { "@type": "ListItem", position: 3, name: "Food & Beverages", item: `${ORIGIN}/directory?category=food-and-beverages` },
+        {
+          "@type": "ListItem",
+          position: 3,
+          name: "Food & Beverages",
+          item: `${ORIGIN}/directory?category=food-and-beverages`,
+        },
         { "@type": "ListItem", position: 4, name: "Sakhi Bakes", item: `${ORIGIN}/seller/42` },
       ],
     });
@@ -85,12 +110,29 @@ describe("sellerStructuredData", () => {
   });
 
   it("has no rating or reviews without a published review, and no empty properties", () => {
-    const [business, crumbs] = sellerStructuredData(seller({ avg_rating: 0, review_count: 0, reviews: [], price_range: null, website: null, instagram: null, address: null, category_refs: [] }), ORIGIN);
+    const [business, crumbs] = sellerStructuredData(
+      seller({
+        avg_rating: 0,
+        review_count: 0,
+        reviews: [],
+        price_range: null,
+        website: null,
+        instagram: null,
+        address: null,
+        category_refs: [],
+      }),
+      ORIGIN,
+    );
     expect(business).not.toHaveProperty("aggregateRating");
     expect(business).not.toHaveProperty("review");
     expect(business).not.toHaveProperty("priceRange");
     expect(business).not.toHaveProperty("sameAs");
-    expect(business.address).toEqual({ "@type": "PostalAddress", streetAddress: "Jayanagar", addressLocality: "Bangalore", addressCountry: "IN" });
+    expect(business.address).toEqual({
+      "@type": "PostalAddress",
+      streetAddress: "Jayanagar",
+      addressLocality: "Bangalore",
+      addressCountry: "IN",
+    });
     expect(JSON.stringify(business)).not.toMatch(/null|""/);
     expect((crumbs.itemListElement as unknown[]).length).toBe(3);
   });
@@ -99,11 +141,20 @@ describe("sellerStructuredData", () => {
 describe("homeStructuredData", () => {
   it("is an Organization and a WebSite whose SearchAction searches the directory", () => {
     const [org, site] = homeStructuredData(ORIGIN);
-    expect(org).toMatchObject({ "@type": "Organization", name: "BWP Directory", url: `${ORIGIN}/`, logo: `${ORIGIN}/favicon.svg` });
+    expect(org).toMatchObject({
+      "@type": "Organization",
+      name: "BWP Directory",
+      url: `${ORIGIN}/`,
+      logo: `${ORIGIN}/favicon.svg`,
+    });
     expect(site).toMatchObject({
       "@type": "WebSite",
       url: `${ORIGIN}/`,
-      potentialAction: { "@type": "SearchAction", target: { "@type": "EntryPoint", urlTemplate: `${ORIGIN}/directory?search={query}` }, "query-input": "required name=query" },
+      potentialAction: {
+        "@type": "SearchAction",
+        target: { "@type": "EntryPoint", urlTemplate: `${ORIGIN}/directory?search={query}` },
+        "query-input": "required name=query",
+      },
     });
   });
 });
@@ -115,21 +166,34 @@ describe("pageMeta", () => {
     expect(meta).toContainEqual({ title: "Contact Us | BWP Directory" });
     expect(meta).toContainEqual({ tagName: "link", rel: "canonical", href: `${ORIGIN}/contact` });
     for (const [property, content] of [
-      ["og:url", `${ORIGIN}/contact`], ["og:title", "Contact Us"], ["og:description", "Write to us"], ["og:type", "website"], ["og:site_name", "BWP Directory"],
-      ["og:locale", "en_IN"], ["og:image", `${ORIGIN}/share/site.jpg`], ["og:image:width", "1200"], ["og:image:height", "630"],
-    ]) expect(meta).toContainEqual({ property, content });
+      ["og:url", `${ORIGIN}/contact`],
+      ["og:title", "Contact Us"],
+      ["og:description", "Write to us"],
+      ["og:type", "website"],
+      ["og:site_name", "BWP Directory"],
+      ["og:locale", "en_IN"],
+      ["og:image", `${ORIGIN}/share/site.jpg`],
+      ["og:image:width", "1200"],
+      ["og:image:height", "630"],
+    ])
+      expect(meta).toContainEqual({ property, content });
     expect(meta).toContainEqual({ name: "twitter:card", content: "summary_large_image" });
     expect(meta.some((m) => "name" in m && m.name === "robots")).toBe(false);
   });
 
   it("marks private pages noindex", () => {
-    expect(privatePageMeta("Seller Login")).toEqual([{ title: "Seller Login | BWP Directory" }, { name: "robots", content: "noindex" }]);
+    expect(privatePageMeta("Seller Login")).toEqual([
+      { title: "Seller Login | BWP Directory" },
+      { name: "robots", content: "noindex" },
+    ]);
   });
 });
 
 describe("the directory's indexing rule", () => {
   it("keeps only the page-defining parameters in the canonical address", () => {
-    expect(directoryPath({ search: "", category: "food-and-beverages", city: "Pune", page: 1 })).toBe("/directory?category=food-and-beverages&city=Pune");
+    expect(directoryPath({ search: "", category: "food-and-beverages", city: "Pune", page: 1 })).toBe(
+      "/directory?category=food-and-beverages&city=Pune",
+    );
     expect(directoryPath({ search: "cakes & more", page: 3 })).toBe("/directory?search=cakes+%26+more&page=3");
     expect(directoryPath({})).toBe("/directory");
   });
@@ -157,8 +221,12 @@ describe("WhatsApp numbers", () => {
     expect(whatsappDigitsFromLink("https://wa.me/919845067890")).toBe("919845067890");
     expect(whatsappDigitsFromLink("https://api.whatsapp.com/send?phone=919845067890")).toBe("919845067890");
     expect(whatsappDigitsFromLink("https://chat.whatsapp.com/AbCdEf")).toBeNull();
-    expect(whatsappChatUrl({ whatsapp_link: "https://chat.whatsapp.com/AbCdEf", mobile: "+91 98765 43210" })).toBe("https://wa.me/919876543210");
-    expect(whatsappChatUrl({ whatsapp_link: "wa.me/919845067890", mobile: "+91 98765 43210" })).toBe("https://wa.me/919845067890");
+    expect(whatsappChatUrl({ whatsapp_link: "https://chat.whatsapp.com/AbCdEf", mobile: "+91 98765 43210" })).toBe(
+      "https://wa.me/919876543210",
+    );
+    expect(whatsappChatUrl({ whatsapp_link: "wa.me/919845067890", mobile: "+91 98765 43210" })).toBe(
+      "https://wa.me/919845067890",
+    );
     expect(whatsappChatUrl({ whatsapp_link: null, mobile: "not a number" })).toBeNull();
     expect(whatsappNumberLabel("https://wa.me/919845067890")).toBe("+91 98450 67890");
   });

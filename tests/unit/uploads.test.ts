@@ -9,7 +9,14 @@ import { type ApplicationFields, applicationFieldsSchema } from "~/lib/validatio
 import { findUpload } from "~/models/uploads.server";
 import { submitApplicationWithReferences } from "~/services/applications.server";
 import { uploadsDir } from "~/services/upload-folders.server";
-import { backfillImageVariants, discardImages, readPrivateUpload, removeExpiredUploads, storeImage, UNCLAIMED_UPLOAD_LIFETIME_MS } from "~/services/uploads.server";
+import {
+  backfillImageVariants,
+  discardImages,
+  readPrivateUpload,
+  removeExpiredUploads,
+  storeImage,
+  UNCLAIMED_UPLOAD_LIFETIME_MS,
+} from "~/services/uploads.server";
 import { IMAGE_VARIANT_WIDTHS, imageSrcSet, variantName } from "~/lib/upload-urls";
 import sharp from "sharp";
 import { rmSync } from "node:fs";
@@ -88,7 +95,11 @@ describe("uploads without a purpose", () => {
 
     // A second application naming the same images is refused, and the first one's files stay.
     const again = await submitApplicationWithReferences(db, fields(), refs);
-    expect(again).toMatchObject({ ok: false, reason: "invalid", fieldErrors: { id_proof_document: [APPLICATION_MESSAGES.imageNotFound] } });
+    expect(again).toMatchObject({
+      ok: false,
+      reason: "invalid",
+      fieldErrors: { id_proof_document: [APPLICATION_MESSAGES.imageNotFound] },
+    });
     expect(fileIn("public", key(refs.profile_photo))).toBe(true);
     expect(fileIn("private", key(refs.id_proof_document))).toBe(true);
   });
@@ -101,18 +112,26 @@ describe("uploads without a purpose", () => {
       profile_photo: await unassigned(6),
       product_images: [],
     });
-    expect(result).toMatchObject({ ok: false, reason: "invalid", fieldErrors: { payment_screenshot: [APPLICATION_MESSAGES.imageNotFound] } });
+    expect(result).toMatchObject({
+      ok: false,
+      reason: "invalid",
+      fieldErrors: { payment_screenshot: [APPLICATION_MESSAGES.imageNotFound] },
+    });
     expect(await findUpload(db, shared)).toMatchObject({ seller_id: null, visibility: "private" });
   });
 
   it("a refused application leaves no public copy of a photo it tried to claim", async () => {
     const photo = await unassigned(7);
-    const result = await submitApplicationWithReferences(db, { ...fields(), category_ids: [99999] }, {
-      id_proof_document: await unassigned(8),
-      payment_screenshot: await unassigned(9),
-      profile_photo: photo,
-      product_images: [],
-    });
+    const result = await submitApplicationWithReferences(
+      db,
+      { ...fields(), category_ids: [99999] },
+      {
+        id_proof_document: await unassigned(8),
+        payment_screenshot: await unassigned(9),
+        profile_photo: photo,
+        product_images: [],
+      },
+    );
     expect(result.ok).toBe(false);
     expect(fileIn("public", photo)).toBe(false);
     for (const w of IMAGE_VARIANT_WIDTHS) expect(fileIn("public", variantName(photo, w))).toBe(false);
@@ -123,8 +142,12 @@ describe("uploads without a purpose", () => {
 
 describe("smaller copies of public images", () => {
   // JPEG keeps these sizes under the 200 KB upload limit.
-  const photo = async (width: number, height: number, hue: number) => sharp(await pngImage(width, height, hue)).jpeg({ quality: 80 }).toBuffer();
-  const widthOf = async (visibility: "public" | "private", name: string) => (await sharp(join(uploadsDir(), visibility, name)).metadata()).width;
+  const photo = async (width: number, height: number, hue: number) =>
+    sharp(await pngImage(width, height, hue))
+      .jpeg({ quality: 80 })
+      .toBuffer();
+  const widthOf = async (visibility: "public" | "private", name: string) =>
+    (await sharp(join(uploadsDir(), visibility, name)).metadata()).width;
 
   it("a public upload gets a 160 and a 480 px wide copy beside it; removing it removes them", async () => {
     const stored = await storeImage(db, await photo(800, 600, 30), "profile_photo");
@@ -133,7 +156,9 @@ describe("smaller copies of public images", () => {
     expect(await widthOf("public", variantName(stored.key, 160))).toBe(160);
     expect(await widthOf("public", variantName(stored.key, 480))).toBe(480);
     expect((await sharp(join(uploadsDir(), "public", variantName(stored.key, 480))).metadata()).height).toBe(360);
-    expect(imageSrcSet(stored.url)).toBe(`/uploads/${stored.key.replace(".webp", ".w160.webp")} 160w, /uploads/${stored.key.replace(".webp", ".w480.webp")} 480w, ${stored.url} 1600w`);
+    expect(imageSrcSet(stored.url)).toBe(
+      `/uploads/${stored.key.replace(".webp", ".w160.webp")} 160w, /uploads/${stored.key.replace(".webp", ".w480.webp")} 480w, ${stored.url} 1600w`,
+    );
 
     await discardImages(db, [stored]);
     expect(fileIn("public", stored.key)).toBe(false);
@@ -173,21 +198,38 @@ describe("data-URL images in the JSON application", () => {
     });
     expect(result).toMatchObject({ ok: true });
     if (!result.ok) return;
-    const seller = await db.selectFrom("sellers").select(["id_proof_document", "profile_photo"]).where("id", "=", result.sellerId).executeTakeFirstOrThrow();
-    expect(await findUpload(db, seller.id_proof_document!)).toMatchObject({ visibility: "private", mime: "image/webp" });
+    const seller = await db
+      .selectFrom("sellers")
+      .select(["id_proof_document", "profile_photo"])
+      .where("id", "=", result.sellerId)
+      .executeTakeFirstOrThrow();
+    expect(await findUpload(db, seller.id_proof_document!)).toMatchObject({
+      visibility: "private",
+      mime: "image/webp",
+    });
     expect(await findUpload(db, seller.profile_photo!)).toMatchObject({ visibility: "public", mime: "image/webp" });
   });
 
   it("larger than the image limit are refused with the spec's size message and 413, storing nothing", async () => {
-    const before = await db.selectFrom("uploads").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const before = await db
+      .selectFrom("uploads")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     const result = await submitApplicationWithReferences(db, fields(), {
       id_proof_document: dataUrl(await pngImage(50, 40, 50)),
       payment_screenshot: dataUrl(await pngOfAtLeast(IMAGE_MAX_BYTES + 1024)),
       profile_photo: dataUrl(await pngImage(50, 40, 60)),
       product_images: [],
     });
-    expect(result).toEqual({ ok: false, reason: "too_large", fieldErrors: { payment_screenshot: [APPLICATION_MESSAGES.tooBig] } });
-    const after = await db.selectFrom("uploads").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    expect(result).toEqual({
+      ok: false,
+      reason: "too_large",
+      fieldErrors: { payment_screenshot: [APPLICATION_MESSAGES.tooBig] },
+    });
+    const after = await db
+      .selectFrom("uploads")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
 
@@ -198,7 +240,11 @@ describe("data-URL images in the JSON application", () => {
       profile_photo: dataUrl(await pngImage()),
       product_images: [],
     });
-    expect(result).toMatchObject({ ok: false, reason: "invalid", fieldErrors: { id_proof_document: [APPLICATION_MESSAGES.notImage] } });
+    expect(result).toMatchObject({
+      ok: false,
+      reason: "invalid",
+      fieldErrors: { id_proof_document: [APPLICATION_MESSAGES.notImage] },
+    });
   });
 });
 
@@ -209,8 +255,16 @@ describe("unclaimed uploads expire", () => {
     const stamp = new Date(Date.now() - UNCLAIMED_UPLOAD_LIFETIME_MS - 60_000).toISOString();
     await db.updateTable("uploads").set({ created_at: stamp }).where("key", "=", old).execute();
     const claimedKey = await unassigned(72);
-    await db.updateTable("uploads").set({ seller_id: await createSeller(db, { business_name: "Claimed Photo Studio" }) }).where("key", "=", claimedKey).execute();
-    const claimed = await db.selectFrom("uploads").select(["key", "visibility"]).where("key", "=", claimedKey).executeTakeFirstOrThrow();
+    await db
+      .updateTable("uploads")
+      .set({ seller_id: await createSeller(db, { business_name: "Claimed Photo Studio" }) })
+      .where("key", "=", claimedKey)
+      .execute();
+    const claimed = await db
+      .selectFrom("uploads")
+      .select(["key", "visibility"])
+      .where("key", "=", claimedKey)
+      .executeTakeFirstOrThrow();
     await db.updateTable("uploads").set({ created_at: stamp }).where("key", "=", claimed.key).execute();
 
     expect(await removeExpiredUploads(db)).toBeGreaterThanOrEqual(1);

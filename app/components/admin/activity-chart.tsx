@@ -9,7 +9,12 @@ const SERIES = [
   { key: "enquiries", label: "Enquiries", className: "chart-enquiries" },
 ] as const;
 
-const W = 720, H = 240, LEFT = 36, RIGHT = 8, TOP = 12, BOTTOM = 28;
+const W = 720,
+  H = 240,
+  LEFT = 36,
+  RIGHT = 8,
+  TOP = 12,
+  BOTTOM = 28;
 const dayMonth = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", timeZone: "UTC" });
 const weekLabel = (iso: string) => dayMonth.format(new Date(`${iso}T00:00:00Z`));
 
@@ -23,9 +28,13 @@ function scale(max: number): { top: number; ticks: number[] } {
 }
 
 export function ActivityChart({ weeks }: { weeks: WeekActivity[] }) {
-  const totals = Object.fromEntries(SERIES.map((s) => [s.key, weeks.reduce((sum, w) => sum + w[s.key], 0)])) as Record<(typeof SERIES)[number]["key"], number>;
+  const totals = Object.fromEntries(SERIES.map((s) => [s.key, weeks.reduce((sum, w) => sum + w[s.key], 0)])) as Record<
+    (typeof SERIES)[number]["key"],
+    number
+  >;
   const { top, ticks } = scale(Math.max(0, ...weeks.flatMap((w) => SERIES.map((s) => w[s.key]))));
-  const plotW = W - LEFT - RIGHT, plotH = H - TOP - BOTTOM;
+  const plotW = W - LEFT - RIGHT,
+    plotH = H - TOP - BOTTOM;
   const group = plotW / weeks.length;
   const bar = (group * 0.7) / SERIES.length;
   const y = (v: number) => TOP + plotH - (v / top) * plotH;
@@ -33,13 +42,19 @@ export function ActivityChart({ weeks }: { weeks: WeekActivity[] }) {
   return (
     <figure className="activity-chart">
       <ul className="chart-legend" aria-hidden="true">
-        {SERIES.map((s) => <li key={s.key}><span className={`chart-swatch ${s.className}`} /> {s.label} ({totals[s.key]})</li>)}
+        {SERIES.map((s) => (
+          <li key={s.key}>
+            <span className={`chart-swatch ${s.className}`} /> {s.label} ({totals[s.key]})
+          </li>
+        ))}
       </ul>
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={summary} preserveAspectRatio="xMidYMid meet">
         {ticks.map((t) => (
           <g key={t}>
             <line x1={LEFT} x2={W - RIGHT} y1={y(t)} y2={y(t)} className="chart-grid" />
-            <text x={LEFT - 6} y={y(t) + 4} textAnchor="end" className="chart-axis">{t}</text>
+            <text x={LEFT - 6} y={y(t) + 4} textAnchor="end" className="chart-axis">
+              {t}
+            </text>
           </g>
         ))}
         {weeks.map((w, i) => {
@@ -48,9 +63,23 @@ export function ActivityChart({ weeks }: { weeks: WeekActivity[] }) {
             <g key={w.week_start}>
               {SERIES.map((s, j) => {
                 const v = w[s.key];
-                return v > 0 ? <rect key={s.key} x={x0 + j * bar} y={y(v)} width={bar - 1} height={TOP + plotH - y(v)} rx={2} className={s.className} /> : null;
+                return v > 0 ? (
+                  <rect
+                    key={s.key}
+                    x={x0 + j * bar}
+                    y={y(v)}
+                    width={bar - 1}
+                    height={TOP + plotH - y(v)}
+                    rx={2}
+                    className={s.className}
+                  />
+                ) : null;
               })}
-              {i % 2 === weeks.length % 2 ? null : <text x={LEFT + i * group + group / 2} y={H - 8} textAnchor="middle" className="chart-axis">{weekLabel(w.week_start)}</text>}
+              {i % 2 === weeks.length % 2 ? null : (
+                <text x={LEFT + i * group + group / 2} y={H - 8} textAnchor="middle" className="chart-axis">
+                  {weekLabel(w.week_start)}
+                </text>
+              )}
             </g>
           );
         })}
@@ -60,11 +89,23 @@ export function ActivityChart({ weeks }: { weeks: WeekActivity[] }) {
         <table className="data-table">
           <caption className="visually-hidden">New applications, reviews and enquiries per week</caption>
           <thead>
-            <tr><th scope="col">Week of</th>{SERIES.map((s) => <th key={s.key} scope="col">{s.label}</th>)}</tr>
+            <tr>
+              <th scope="col">Week of</th>
+              {SERIES.map((s) => (
+                <th key={s.key} scope="col">
+                  {s.label}
+                </th>
+              ))}
+            </tr>
           </thead>
           <tbody>
             {weeks.map((w) => (
-              <tr key={w.week_start}><th scope="row">{weekLabel(w.week_start)}</th>{SERIES.map((s) => <td key={s.key}>{w[s.key]}</td>)}</tr>
+              <tr key={w.week_start}>
+                <th scope="row">{weekLabel(w.week_start)}</th>
+                {SERIES.map((s) => (
+                  <td key={s.key}>{w[s.key]}</td>
+                ))}
+              </tr>
             ))}
           </tbody>
         </table>

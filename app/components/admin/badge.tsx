@@ -6,10 +6,18 @@ export function Badge({ tone = "neutral", children }: { tone?: BadgeTone; childr
 }
 
 const STATUS_TONES: Record<string, BadgeTone> = {
-  active: "success", published: "success", resolved: "success",
-  pending: "warning", new: "warning", in_progress: "info", flagged: "warning",
-  inactive: "neutral", closed: "neutral", unsubscribed: "neutral",
-  rejected: "danger", failed: "danger",
+  active: "success",
+  published: "success",
+  resolved: "success",
+  pending: "warning",
+  new: "warning",
+  in_progress: "info",
+  flagged: "warning",
+  inactive: "neutral",
+  closed: "neutral",
+  unsubscribed: "neutral",
+  rejected: "danger",
+  failed: "danger",
 };
 
 /** A status value (pending, active, …) as a badge, its words capitalised. */

@@ -38,14 +38,36 @@ export function ConfirmButton({ label, href, ...props }: ConfirmProps & { label:
 }
 
 /** The confirm step itself: the question, Cancel, and the form that does it. */
-export function ConfirmPanel({ question, action, fields, confirmLabel, danger, cancelHref, onCancel }: ConfirmProps & { cancelHref?: string; onCancel?: () => void }) {
+export function ConfirmPanel({
+  question,
+  action,
+  fields,
+  confirmLabel,
+  danger,
+  cancelHref,
+  onCancel,
+}: ConfirmProps & { cancelHref?: string; onCancel?: () => void }) {
   return (
     <div className="stack confirm-panel">
-      <p><strong>{question}</strong></p>
+      <p>
+        <strong>{question}</strong>
+      </p>
       <Form method="post" action={action} className="row">
-        {Object.entries(fields).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
-        {onCancel ? <button type="button" className="btn btn-sm" onClick={onCancel}>Cancel</button> : <Link to={cancelHref ?? "."} className="btn btn-sm">Cancel</Link>}
-        <button type="submit" className={`btn btn-sm${danger ? " btn-danger" : " btn-primary"}`}>{confirmLabel}</button>
+        {Object.entries(fields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        {onCancel ? (
+          <button type="button" className="btn btn-sm" onClick={onCancel}>
+            Cancel
+          </button>
+        ) : (
+          <Link to={cancelHref ?? "."} className="btn btn-sm">
+            Cancel
+          </Link>
+        )}
+        <button type="submit" className={`btn btn-sm${danger ? " btn-danger" : " btn-primary"}`}>
+          {confirmLabel}
+        </button>
       </Form>
     </div>
   );

@@ -11,7 +11,9 @@ export function DataTable({ label, columns, children }: { label: string; columns
         <thead>
           <tr>
             {columns.map((column, i) => (
-              <th key={i} scope="col">{column}</th>
+              <th key={i} scope="col">
+                {column}
+              </th>
             ))}
           </tr>
         </thead>

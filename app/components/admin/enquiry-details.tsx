@@ -44,17 +44,37 @@ export function EnquiryDetails({ enquiry, back, headingId, values, error, onClos
   return (
     <div className="enquiry-details">
       <div className="row" style={{ justifyContent: "space-between" }}>
-        <h2 id={headingId} className="h3" style={{ margin: 0 }}>Enquiry from {enquiry.name}</h2>
+        <h2 id={headingId} className="h3" style={{ margin: 0 }}>
+          Enquiry from {enquiry.name}
+        </h2>
         <StatusBadge status={enquiry.status} />
       </div>
-      {error ? <p className="flash flash-error" role="alert">{error}</p> : null}
+      {error ? (
+        <p className="flash flash-error" role="alert">
+          {error}
+        </p>
+      ) : null}
       <dl>
         <dt>Email</dt>
-        <dd><a href={`mailto:${enquiry.email}`}>{enquiry.email}</a></dd>
-        {enquiry.mobile ? (<><dt>Mobile</dt><dd><a href={telHref(enquiry.mobile)}>{formatMobile(enquiry.mobile)}</a></dd></>) : null}
+        <dd>
+          <a href={`mailto:${enquiry.email}`}>{enquiry.email}</a>
+        </dd>
+        {enquiry.mobile ? (
+          <>
+            <dt>Mobile</dt>
+            <dd>
+              <a href={telHref(enquiry.mobile)}>{formatMobile(enquiry.mobile)}</a>
+            </dd>
+          </>
+        ) : null}
         <dt>Query type</dt>
         <dd>{enquiry.query_type}</dd>
-        {enquiry.subject ? (<><dt>Subject</dt><dd>{enquiry.subject}</dd></>) : null}
+        {enquiry.subject ? (
+          <>
+            <dt>Subject</dt>
+            <dd>{enquiry.subject}</dd>
+          </>
+        ) : null}
         <dt>Received</dt>
         <dd>{formatDate(enquiry.created_at)}</dd>
       </dl>
@@ -64,17 +84,37 @@ export function EnquiryDetails({ enquiry, back, headingId, values, error, onClos
         <div className="field">
           <label htmlFor={field("status")}>Status</label>
           <select id={field("status")} name="status" className="input" defaultValue={defaultStatus} required>
-            {ENQUIRY_UPDATE_STATUSES.map((s) => <option key={s} value={s}>{ENQUIRY_STATUS_LABELS[s]}</option>)}
+            {ENQUIRY_UPDATE_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {ENQUIRY_STATUS_LABELS[s]}
+              </option>
+            ))}
           </select>
         </div>
         <div className="field">
           <label htmlFor={field("notes")}>Admin notes</label>
-          <textarea id={field("notes")} name="admin_notes" className="textarea" maxLength={ADMIN_NOTES_MAX_LENGTH} defaultValue={values?.admin_notes ?? enquiry.admin_notes ?? ""} />
+          <textarea
+            id={field("notes")}
+            name="admin_notes"
+            className="textarea"
+            maxLength={ADMIN_NOTES_MAX_LENGTH}
+            defaultValue={values?.admin_notes ?? enquiry.admin_notes ?? ""}
+          />
           <p className="field-hint">Only staff see these notes.</p>
         </div>
         <div className="row">
-          {onClose ? <button type="button" className="btn btn-sm" onClick={onClose}>Close</button> : <Link to={closeHref ?? "/admin/enquiries"} className="btn btn-sm">Back to Enquiries</Link>}
-          <button type="submit" className="btn btn-sm btn-primary" disabled={busy}>{busy ? "Updating..." : "Update Status"}</button>
+          {onClose ? (
+            <button type="button" className="btn btn-sm" onClick={onClose}>
+              Close
+            </button>
+          ) : (
+            <Link to={closeHref ?? "/admin/enquiries"} className="btn btn-sm">
+              Back to Enquiries
+            </Link>
+          )}
+          <button type="submit" className="btn btn-sm btn-primary" disabled={busy}>
+            {busy ? "Updating..." : "Update Status"}
+          </button>
         </div>
       </Form>
     </div>

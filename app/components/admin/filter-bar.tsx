@@ -6,14 +6,28 @@ import { Form, Link, useLocation } from "react-router";
  * the URL. It is keyed by the query string, so after any navigation — "Clear Filters", a tab, the back
  * button — the fields show what the URL says, never what was typed before.
  */
-export function FilterBar({ label, clearTo, className = "filters", children }: { label: string; clearTo: string; className?: string; children: ReactNode }) {
+export function FilterBar({
+  label,
+  clearTo,
+  className = "filters",
+  children,
+}: {
+  label: string;
+  clearTo: string;
+  className?: string;
+  children: ReactNode;
+}) {
   const { search } = useLocation();
   return (
     <Form key={search} method="get" className={className} role="search" aria-label={label}>
       {children}
       <div className="row">
-        <button type="submit" className="btn btn-sm btn-primary">Apply</button>
-        <Link to={clearTo} className="btn btn-sm">Clear Filters</Link>
+        <button type="submit" className="btn btn-sm btn-primary">
+          Apply
+        </button>
+        <Link to={clearTo} className="btn btn-sm">
+          Clear Filters
+        </Link>
       </div>
     </Form>
   );

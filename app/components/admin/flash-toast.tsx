@@ -17,7 +17,14 @@ export function FlashToast({ flash }: { flash: Flash | null }) {
   return (
     <div className={`flash flash-${shown.kind}`} role={shown.kind === "error" ? "alert" : "status"}>
       <span>{shown.message}</span>
-      <button type="button" className="btn btn-ghost btn-sm" aria-label="Dismiss message" onClick={() => setDismissed(shown)}>✕</button>
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm"
+        aria-label="Dismiss message"
+        onClick={() => setDismissed(shown)}
+      >
+        ✕
+      </button>
     </div>
   );
 }

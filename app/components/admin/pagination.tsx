@@ -6,12 +6,31 @@ export function Pagination({ info, params }: { info: PageInfo; params: URLSearch
   return (
     <nav className="admin-pagination" aria-label="Pages">
       <p className="small muted" aria-live="polite">
-        Showing {info.from.toLocaleString("en-IN")} to {info.to.toLocaleString("en-IN")} of {info.total.toLocaleString("en-IN")} results
+        Showing {info.from.toLocaleString("en-IN")} to {info.to.toLocaleString("en-IN")} of{" "}
+        {info.total.toLocaleString("en-IN")} results
       </p>
       <div className="row">
-        {info.page > 1 ? <Link className="btn btn-sm" rel="prev" to={withParams(params, { page: info.page - 1 })}>Previous</Link> : <span className="btn btn-sm" aria-disabled="true">Previous</span>}
-        <span className="small muted">Page {info.page} of {info.pages}</span>
-        {info.page < info.pages ? <Link className="btn btn-sm" rel="next" to={withParams(params, { page: info.page + 1 })}>Next</Link> : <span className="btn btn-sm" aria-disabled="true">Next</span>}
+        {info.page > 1 ? (
+          <Link className="btn btn-sm" rel="prev" to={withParams(params, { page: info.page - 1 })}>
+            Previous
+          </Link>
+        ) : (
+          <span className="btn btn-sm" aria-disabled="true">
+            Previous
+          </span>
+        )}
+        <span className="small muted">
+          Page {info.page} of {info.pages}
+        </span>
+        {info.page < info.pages ? (
+          <Link className="btn btn-sm" rel="next" to={withParams(params, { page: info.page + 1 })}>
+            Next
+          </Link>
+        ) : (
+          <span className="btn btn-sm" aria-disabled="true">
+            Next
+          </span>
+        )}
       </div>
     </nav>
   );

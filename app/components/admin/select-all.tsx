@@ -10,7 +10,8 @@ export function SelectAll({ form, label = "Select all on this page" }: { form: s
   const ready = useHydrated();
   const ref = useRef<HTMLInputElement>(null);
   if (!ready) return null;
-  const boxes = () => Array.from(document.querySelectorAll<HTMLInputElement>(`input[type=checkbox][name=ids][form="${form}"]`));
+  const boxes = () =>
+    Array.from(document.querySelectorAll<HTMLInputElement>(`input[type=checkbox][name=ids][form="${form}"]`));
   return (
     <input
       ref={ref}

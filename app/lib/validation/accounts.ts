@@ -35,8 +35,10 @@ export const signupStep1Schema = z
       if (v.pending && !v.password && !v.confirm_password) return;
       // Each rule is reported on its own (a short password and a different confirmation show both).
       const password = newPasswordField.safeParse(v.password ?? "");
-      if (!password.success) ctx.addIssue({ code: "custom", message: password.error.issues[0].message, path: ["password"] });
-      if ((v.password ?? "") !== (v.confirm_password ?? "")) ctx.addIssue({ code: "custom", message: "Passwords do not match", path: ["confirm_password"] });
+      if (!password.success)
+        ctx.addIssue({ code: "custom", message: password.error.issues[0].message, path: ["password"] });
+      if ((v.password ?? "") !== (v.confirm_password ?? ""))
+        ctx.addIssue({ code: "custom", message: "Passwords do not match", path: ["confirm_password"] });
     },
     { when: (payload) => typeof payload.value === "object" && payload.value !== null }, // also when another field is wrong
   );
@@ -74,6 +76,9 @@ export const loginSchema = z.object({
     .min(1, "Email is required")
     .max(254, "Email is invalid")
     .transform((e) => e.toLowerCase()),
-  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(PASSWORD_MAX_LENGTH, "Password is too long"),
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, "Password is required")
+    .max(PASSWORD_MAX_LENGTH, "Password is too long"),
 });
 export type LoginInput = z.output<typeof loginSchema>;

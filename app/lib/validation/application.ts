@@ -1,7 +1,16 @@
 import { z } from "zod";
 import { CITIES, MAX_PRODUCT_IMAGES, PLAN_IDS, PLANS, TEXT_LIMITS } from "../constants";
 import { ID_PROOF_TYPE_VALUES, PRICE_RANGE_VALUES, UPLOAD_PURPOSES, type UploadPurpose } from "./constants";
-import { emailField, idList, imageFile, isChosenFile, mobileField, optionalText, optionalUrl, requiredText } from "./fields";
+import {
+  emailField,
+  idList,
+  imageFile,
+  isChosenFile,
+  mobileField,
+  optionalText,
+  optionalUrl,
+  requiredText,
+} from "./fields";
 import { APPLICATION_MESSAGES } from "./messages";
 
 // The seller's listing: her public profile fields, and the application (the /register form, its JSON twin
@@ -48,7 +57,9 @@ export const applicationFieldsSchema = z
     name: requiredText(APPLICATION_MESSAGES.name, "Name", TEXT_LIMITS.name),
     mobile: mobileField(APPLICATION_MESSAGES.mobileRequired, APPLICATION_MESSAGES.mobileInvalid),
     email: emailField(APPLICATION_MESSAGES.emailRequired, APPLICATION_MESSAGES.emailInvalid),
-    category_ids: idList(APPLICATION_MESSAGES.categoryUnknown).pipe(z.array(z.number()).min(1, APPLICATION_MESSAGES.categories)),
+    category_ids: idList(APPLICATION_MESSAGES.categoryUnknown).pipe(
+      z.array(z.number()).min(1, APPLICATION_MESSAGES.categories),
+    ),
     subcategory_ids: idList(APPLICATION_MESSAGES.subcategoryUnknown),
     id_proof_type: z.enum(ID_PROOF_TYPE_VALUES, { error: APPLICATION_MESSAGES.idProofType }),
     aadhaar_number: optionalTwelveDigits(/[\s-]/g, APPLICATION_MESSAGES.aadhaarInvalid),
@@ -71,7 +82,9 @@ export const applicationFormSchema = applicationFieldsSchema.extend({
     z
       .array(z.unknown())
       .transform((list) => list.filter(isChosenFile))
-      .pipe(z.array(imageFile(APPLICATION_MESSAGES.notImage)).max(MAX_PRODUCT_IMAGES, APPLICATION_MESSAGES.tooManyProducts)),
+      .pipe(
+        z.array(imageFile(APPLICATION_MESSAGES.notImage)).max(MAX_PRODUCT_IMAGES, APPLICATION_MESSAGES.tooManyProducts),
+      ),
   ),
 });
 
@@ -98,7 +111,11 @@ export const apiApplicationSchema = z.preprocess(
     if (!raw || typeof raw !== "object") return raw;
     const body = raw as Record<string, unknown>;
     if (body.plan === undefined && body.amount_paid !== undefined) {
-      const plan = PLANS.find((p) => p.amount === Number(body.amount_paid) && (body.subscription_months === undefined || p.months === Number(body.subscription_months)));
+      const plan = PLANS.find(
+        (p) =>
+          p.amount === Number(body.amount_paid) &&
+          (body.subscription_months === undefined || p.months === Number(body.subscription_months)),
+      );
       return { ...body, plan: plan?.id ?? "unknown" };
     }
     return body;

@@ -11,14 +11,20 @@ const nameField = (label: string) => requiredText(`${label} name is required`, `
 /** A slug typed by the admin; blank means "make it from the name" (on create; on edit it keeps the old one). */
 const slugField = z.preprocess(
   (v) => (typeof v === "string" ? (v.trim() ? v.trim().toLowerCase() : undefined) : v === null ? undefined : v),
-  z.string({ error: "Slug must be text" }).max(CATEGORY_LIMITS.slug, `Slug must be at most ${CATEGORY_LIMITS.slug} characters`).regex(SLUG_PATTERN, SLUG_MESSAGE).optional(),
+  z
+    .string({ error: "Slug must be text" })
+    .max(CATEGORY_LIMITS.slug, `Slug must be at most ${CATEGORY_LIMITS.slug} characters`)
+    .regex(SLUG_PATTERN, SLUG_MESSAGE)
+    .optional(),
 );
 
 const PARENT_MESSAGE = "Please choose a parent category";
 const parentField = z.preprocess((v) => (v === "" || v === null ? undefined : v), positiveId(PARENT_MESSAGE));
 
 /** JSON: true/false (1/0 accepted, as the old client sent them). */
-const jsonFlag = z.union([z.boolean(), z.literal(1), z.literal(0)], { error: "is_active must be true or false" }).transform(Boolean);
+const jsonFlag = z
+  .union([z.boolean(), z.literal(1), z.literal(0)], { error: "is_active must be true or false" })
+  .transform(Boolean);
 
 const categoryFields = {
   name: nameField("Category"),
@@ -47,12 +53,18 @@ export const apiSubcategoryCreateSchema = z.object({ ...subcategoryFields, is_ac
 export const apiCategoryUpdateSchema = z
   .object({ ...categoryFields, is_active: jsonFlag })
   .partial()
-  .refine((v) => Object.values(v).some((x) => x !== undefined), "Send at least one field to change (name, slug, description, icon or is_active)");
+  .refine(
+    (v) => Object.values(v).some((x) => x !== undefined),
+    "Send at least one field to change (name, slug, description, icon or is_active)",
+  );
 /** PUT /api/admin/subcategories/{id}. */
 export const apiSubcategoryUpdateSchema = z
   .object({ ...subcategoryFields, is_active: jsonFlag })
   .partial()
-  .refine((v) => Object.values(v).some((x) => x !== undefined), "Send at least one field to change (name, slug, icon, category_id or is_active)");
+  .refine(
+    (v) => Object.values(v).some((x) => x !== undefined),
+    "Send at least one field to change (name, slug, icon, category_id or is_active)",
+  );
 
 export type CategoryInput = z.output<typeof categoryFormSchema>;
 export type SubcategoryInput = z.output<typeof subcategoryFormSchema>;
@@ -66,7 +78,12 @@ const itemId = positiveId("Item not found");
 export const categoryListIntentSchema = z.discriminatedUnion(
   "intent",
   [
-    z.object({ intent: z.literal("toggle"), kind, id: itemId, is_active: z.enum(["0", "1"], { error: "Unknown action" }) }),
+    z.object({
+      intent: z.literal("toggle"),
+      kind,
+      id: itemId,
+      is_active: z.enum(["0", "1"], { error: "Unknown action" }),
+    }),
     z.object({ intent: z.literal("delete"), kind, id: itemId }),
   ],
   { error: "Unknown action" },

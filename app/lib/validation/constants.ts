@@ -16,7 +16,12 @@ export const BULK_MAX = 500;
 export const PRICE_RANGE_VALUES = ["below_500", "500_1000", "1000_3000", "3000_5000", "above_5000"] as const;
 export const ID_PROOF_TYPE_VALUES = ["aadhaar", "driving_license", "pan_card"] as const;
 
-export const APPLICATION_FILE_FIELDS = ["id_proof_document", "payment_screenshot", "profile_photo", "product_images"] as const;
+export const APPLICATION_FILE_FIELDS = [
+  "id_proof_document",
+  "payment_screenshot",
+  "profile_photo",
+  "product_images",
+] as const;
 export type ApplicationFileField = (typeof APPLICATION_FILE_FIELDS)[number];
 export const APPLICATION_FILE_LABELS: Record<ApplicationFileField, string> = {
   id_proof_document: "Verification document",
@@ -29,7 +34,8 @@ export const APPLICATION_FILE_LABELS: Record<ApplicationFileField, string> = {
  * The JSON application's byte limit: room for every image as a data URL (the spec client's fallback,
  * base64 adds a third) within the per-image limit, plus the text fields.
  */
-export const APPLICATION_JSON_MAX_BYTES = (3 + MAX_PRODUCT_IMAGES) * Math.ceil((IMAGE_MAX_BYTES * 4) / 3 + 100) + 64 * 1024;
+export const APPLICATION_JSON_MAX_BYTES =
+  (3 + MAX_PRODUCT_IMAGES) * Math.ceil((IMAGE_MAX_BYTES * 4) / 3 + 100) + 64 * 1024;
 
 /** The purposes an image can be uploaded for, and where each is kept (decision 18). */
 export const UPLOAD_PURPOSES = {
@@ -45,7 +51,13 @@ export type UploadPurpose = keyof typeof UPLOAD_PURPOSES;
 export const SELLER_STATUS_VALUES = ["pending", "active", "inactive", "rejected"] as const;
 export const PAYMENT_STATUS_VALUES = ["pending", "paid", "failed", "refunded"] as const;
 export const BULK_SELLER_ACTIONS = ["approve", "deactivate", "verify", "feature"] as const;
-export const ROW_SELLER_ACTIONS = ["toggle_status", "toggle_verified", "toggle_featured", "verify", "mark_paid"] as const;
+export const ROW_SELLER_ACTIONS = [
+  "toggle_status",
+  "toggle_verified",
+  "toggle_featured",
+  "verify",
+  "mark_paid",
+] as const;
 export const SELLER_IMAGE_FIELDS = ["profile_photo", "id_proof_document", "payment_screenshot"] as const;
 
 export const REVIEW_STATUS_VALUES = ["pending", "published", "rejected", "flagged"] as const;

@@ -6,8 +6,16 @@ import { apiListQuery, type FilterValues, pageFilters, searchFilter } from "./li
 
 // Form Enquiries: contact enquiries and newsletter subscriptions in the back-office and its API.
 
-const enquiryFilterShape = { search: searchFilter, status: oneOf("status", ENQUIRY_STATUSES), query_type: oneOf("query_type", QUERY_TYPES) };
-const subscriptionFilterShape = { search: searchFilter, status: oneOf("status", NEWSLETTER_STATUSES), source: oneOf("source", NEWSLETTER_SOURCE_VALUES) };
+const enquiryFilterShape = {
+  search: searchFilter,
+  status: oneOf("status", ENQUIRY_STATUSES),
+  query_type: oneOf("query_type", QUERY_TYPES),
+};
+const subscriptionFilterShape = {
+  search: searchFilter,
+  status: oneOf("status", NEWSLETTER_STATUSES),
+  source: oneOf("source", NEWSLETTER_SOURCE_VALUES),
+};
 
 export type EnquiryFilters = FilterValues<typeof enquiryFilterShape>;
 export type SubscriptionFilters = FilterValues<typeof subscriptionFilterShape>;
@@ -17,7 +25,9 @@ export const subscriptionFiltersFrom = pageFilters(subscriptionFilterShape);
 export const apiEnquiryQuery = (params: URLSearchParams) => apiListQuery(enquiryFilterShape, params);
 export const apiSubscriptionQuery = (params: URLSearchParams) => apiListQuery(subscriptionFilterShape, params);
 
-const enquiryStatus = z.enum(ENQUIRY_UPDATE_STATUSES, { error: `status must be one of ${ENQUIRY_UPDATE_STATUSES.join(", ")}` });
+const enquiryStatus = z.enum(ENQUIRY_UPDATE_STATUSES, {
+  error: `status must be one of ${ENQUIRY_UPDATE_STATUSES.join(", ")}`,
+});
 const adminNotes = z
   .string({ error: "admin_notes must be text" })
   .trim()

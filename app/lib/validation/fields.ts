@@ -10,10 +10,12 @@ import { APPLICATION_MESSAGES } from "./messages";
 // browser (a blocked eval is a console error and a Lighthouse best-practices finding), so none is tried.
 z.config({ jitless: true });
 
-export const tooLong = (label: string, max: number) => `${label} must be at most ${max.toLocaleString("en-IN")} characters`;
+export const tooLong = (label: string, max: number) =>
+  `${label} must be at most ${max.toLocaleString("en-IN")} characters`;
 
 /** Blank text (or null) is "not given". */
-export const blankToUndefined = (v: unknown) => ((typeof v === "string" && v.trim() === "") || v === null ? undefined : v);
+export const blankToUndefined = (v: unknown) =>
+  (typeof v === "string" && v.trim() === "") || v === null ? undefined : v;
 const toList = (v: unknown) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]);
 
 /** A required text field: trimmed, with the spec's message when blank and a length cap. */
@@ -26,13 +28,31 @@ export const requiredText = (message: string, label: string, max: number) =>
 
 /** An optional text field: blank (or null) becomes undefined. */
 export const optionalText = (label: string, max: number) =>
-  z.preprocess(blankToUndefined, z.string({ error: `${label} must be text` }).trim().max(max, tooLong(label, max)).optional());
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: `${label} must be text` })
+      .trim()
+      .max(max, tooLong(label, max))
+      .optional(),
+  );
 
 /** An optional text an editor can clear: left out is undefined (kept), blank or null is null (cleared). */
 export const clearableText = (label: string, max: number) =>
   z.preprocess(
-    (v) => (v === undefined ? undefined : v === null || (typeof v === "string" && !v.trim()) ? null : typeof v === "string" ? v.trim() : v),
-    z.string({ error: `${label} must be text` }).max(max, tooLong(label, max)).nullable().optional(),
+    (v) =>
+      v === undefined
+        ? undefined
+        : v === null || (typeof v === "string" && !v.trim())
+          ? null
+          : typeof v === "string"
+            ? v.trim()
+            : v,
+    z
+      .string({ error: `${label} must be text` })
+      .max(max, tooLong(label, max))
+      .nullable()
+      .optional(),
   );
 
 /** A query-string text: never refused, trimmed and cut to its length. */
@@ -54,7 +74,8 @@ export const optionalUrl = (label: string) =>
       const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(s) ? s : `https://${s}`;
       try {
         const url = new URL(withScheme);
-        if ((url.protocol === "http:" || url.protocol === "https:") && url.hostname.includes(".")) return url.toString();
+        if ((url.protocol === "http:" || url.protocol === "https:") && url.hostname.includes("."))
+          return url.toString();
       } catch {
         // fall through
       }
@@ -90,7 +111,15 @@ export const mobileField = (requiredMessage: string, invalidMessage: string = MO
 
 /** The same rule for a mobile number that may be left out. */
 export const optionalMobileField = (invalidMessage: string = MOBILE_INVALID_MESSAGE) =>
-  z.preprocess(blankToUndefined, z.string().trim().max(TEXT_LIMITS.mobile * 2, invalidMessage).transform(toMobile(invalidMessage)).optional());
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .max(TEXT_LIMITS.mobile * 2, invalidMessage)
+      .transform(toMobile(invalidMessage))
+      .optional(),
+  );
 
 /** A new password (sign-up, reset, change). */
 export const newPasswordField = z
@@ -100,16 +129,27 @@ export const newPasswordField = z
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
 /** A checkbox from a form ("on") or a boolean from JSON. */
-export const checkbox = z.preprocess((v) => v === true || v === "on" || v === "true" || v === "1" || v === 1, z.boolean());
+export const checkbox = z.preprocess(
+  (v) => v === true || v === "on" || v === "true" || v === "1" || v === 1,
+  z.boolean(),
+);
 
 /** A row's id from a form (text) or JSON (a number); anything else answers `message` (e.g. "Seller not found"). */
 export const positiveId = (message: string) =>
-  z.preprocess((v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v), z.number({ error: message }).int(message).positive(message));
+  z.preprocess(
+    (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v),
+    z.number({ error: message }).int(message).positive(message),
+  );
 
 /** Ids from repeated form fields or a JSON list, each once. */
-export const idList = (message: string, options: { min?: number; minMessage?: string; max?: number; maxMessage?: string } = {}) => {
+export const idList = (
+  message: string,
+  options: { min?: number; minMessage?: string; max?: number; maxMessage?: string } = {},
+) => {
   const { min = 0, minMessage = message, max = 20, maxMessage = message } = options;
-  return z.preprocess(toList, z.array(positiveId(message), { error: message }).min(min, minMessage).max(max, maxMessage)).transform((ids) => [...new Set(ids)]);
+  return z
+    .preprocess(toList, z.array(positiveId(message), { error: message }).min(min, minMessage).max(max, maxMessage))
+    .transform((ids) => [...new Set(ids)]);
 };
 
 /** One of a list's values, or "" for "all" (a list filter). */
@@ -118,7 +158,15 @@ export const oneOf = <T extends readonly string[]>(name: string, values: T) =>
 
 /** A YYYY-MM-DD date that may be left blank. */
 export const optionalIsoDate = (message: string) =>
-  z.preprocess(blankToUndefined, z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, message).refine((d) => !Number.isNaN(Date.parse(d)), message).optional());
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+      .refine((d) => !Number.isNaN(Date.parse(d)), message)
+      .optional(),
+  );
 
 /** A chosen file of a form (browsers send an empty, nameless part for an empty file input). */
 export function isChosenFile(v: unknown): v is File {
@@ -129,7 +177,10 @@ export function isChosenFile(v: unknown): v is File {
 export const imageFile = (requiredMessage: string) =>
   z
     .custom<File>((v) => isChosenFile(v), { error: requiredMessage })
-    .refine((f) => f.size > 0 && (f.type === "" || f.type.startsWith("image/")) && f.type !== "image/svg+xml", APPLICATION_MESSAGES.notImage)
+    .refine(
+      (f) => f.size > 0 && (f.type === "" || f.type.startsWith("image/")) && f.type !== "image/svg+xml",
+      APPLICATION_MESSAGES.notImage,
+    )
     .refine((f) => f.size <= IMAGE_MAX_BYTES, APPLICATION_MESSAGES.tooBig);
 
 /** A file field that may be left empty (the admin editor replaces an image only when one is chosen). */

@@ -12,7 +12,10 @@ export type FilterValues<S extends FilterShape> = { [K in keyof S]: z.output<S[K
  * A list's filters from a URL. The page is lenient (a value it does not know falls back to "" = all);
  * the API is strict and answers the first bad value's message (400).
  */
-export function filtersFrom<S extends FilterShape>(shape: S, params: URLSearchParams): { values: FilterValues<S>; error: string | null } {
+export function filtersFrom<S extends FilterShape>(
+  shape: S,
+  params: URLSearchParams,
+): { values: FilterValues<S>; error: string | null } {
   const values = {} as Record<string, string>;
   let error: string | null = null;
   for (const [key, schema] of Object.entries(shape)) {
@@ -27,10 +30,17 @@ export function filtersFrom<S extends FilterShape>(shape: S, params: URLSearchPa
 }
 
 /** The page's reading: unknown values mean "all". */
-export const pageFilters = <S extends FilterShape>(shape: S) => (params: URLSearchParams) => filtersFrom(shape, params).values;
+export const pageFilters =
+  <S extends FilterShape>(shape: S) =>
+  (params: URLSearchParams) =>
+    filtersFrom(shape, params).values;
 
 const apiPagingSchema = z.object({
-  page: z.coerce.number({ error: "page must be a whole number from 1" }).int("page must be a whole number from 1").min(1, "page must be a whole number from 1").max(100_000, "page is too large"),
+  page: z.coerce
+    .number({ error: "page must be a whole number from 1" })
+    .int("page must be a whole number from 1")
+    .min(1, "page must be a whole number from 1")
+    .max(100_000, "page is too large"),
   limit: z.coerce
     .number({ error: `limit must be a whole number from 1 to ${API_LIST_MAX_LIMIT}` })
     .int(`limit must be a whole number from 1 to ${API_LIST_MAX_LIMIT}`)
@@ -42,7 +52,10 @@ const apiPagingSchema = z.object({
 export function apiListQuery<S extends FilterShape>(shape: S, params: URLSearchParams) {
   const { values, error } = filtersFrom(shape, params);
   if (error) return { ok: false as const, message: error };
-  const paging = apiPagingSchema.safeParse({ page: params.get("page") || "1", limit: params.get("limit") || String(ENQUIRY_PAGE_SIZE) });
+  const paging = apiPagingSchema.safeParse({
+    page: params.get("page") || "1",
+    limit: params.get("limit") || String(ENQUIRY_PAGE_SIZE),
+  });
   if (!paging.success) return { ok: false as const, message: paging.error.issues[0]?.message ?? "Invalid paging" };
   return { ok: true as const, filters: values, paging: paging.data };
 }

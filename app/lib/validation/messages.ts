@@ -28,7 +28,8 @@ export const APPLICATION_MESSAGES = {
   notImage: "Please select a valid image file.",
   tooManyProducts: "Maximum 3 product images allowed to ensure smooth submission.",
   utrInvalid: "The UPI transaction reference (UTR) is the 12-digit number in your payment app",
-  utrUsed: "This UPI transaction reference (UTR) has already been used for another application. Please check the number.",
+  utrUsed:
+    "This UPI transaction reference (UTR) has already been used for another application. Please check the number.",
   aadhaarInvalid: "Please enter the 12-digit Aadhaar number, or leave it empty",
   submitFailed: "Submission failed. Please try again.",
   imageNotFound: "This image was not found. Please upload it again.",
@@ -67,8 +68,15 @@ export const VERIFY_EMAIL_MESSAGES = {
 } as const;
 
 /** The first message of a refused post (conform's error record), for a page's error banner. */
-export function firstError(error: Record<string, string[] | null | undefined> | null | undefined, fallback = "Unknown action"): string {
-  return Object.values(error ?? {}).flat().find((m): m is string => !!m) ?? fallback;
+export function firstError(
+  error: Record<string, string[] | null | undefined> | null | undefined,
+  fallback = "Unknown action",
+): string {
+  return (
+    Object.values(error ?? {})
+      .flat()
+      .find((m): m is string => !!m) ?? fallback
+  );
 }
 
 /** The word of a review move in the bulk messages ('Bulk approve completed successfully!'). */
@@ -78,7 +86,13 @@ export function bulkWord(move: "published" | "rejected" | "delete"): string {
 
 /** The confirm questions of the spec (a category's warning names its subcategories). */
 export function deleteQuestion(kind: "category" | "subcategory", name: string, subcategoryCount = 0): string {
-  if (kind === "subcategory") return `Are you sure you want to delete the subcategory "${name}"? Sellers keep their categories.`;
-  const subs = subcategoryCount === 1 ? "its 1 subcategory" : subcategoryCount ? `all ${subcategoryCount} of its subcategories` : "all its subcategories";
+  if (kind === "subcategory")
+    return `Are you sure you want to delete the subcategory "${name}"? Sellers keep their categories.`;
+  const subs =
+    subcategoryCount === 1
+      ? "its 1 subcategory"
+      : subcategoryCount
+        ? `all ${subcategoryCount} of its subcategories`
+        : "all its subcategories";
   return `Are you sure you want to delete the category "${name}"? This will also delete ${subs}. Sellers keep their other categories; a seller left with no category stays listed in the directory.`;
 }

@@ -9,7 +9,11 @@ import { isBlank } from "./params";
 // Reviews: the visitor's review and report, the seller's reply, and the back-office's moderation.
 
 /** True when a review post lacks its name, rating or text (the spec's one message covers that case). */
-export function isReviewIncomplete(input: { reviewer_name?: unknown; rating?: unknown; review_text?: unknown }): boolean {
+export function isReviewIncomplete(input: {
+  reviewer_name?: unknown;
+  rating?: unknown;
+  review_text?: unknown;
+}): boolean {
   return isBlank(input.reviewer_name) || isBlank(input.rating) || isBlank(input.review_text);
 }
 
@@ -20,7 +24,10 @@ export const reviewSchema = z.object({
     .min(1, "Please enter your name")
     .max(REVIEWER_NAME_MAX_LENGTH, `Name must be at most ${REVIEWER_NAME_MAX_LENGTH} characters`),
   rating: z
-    .number({ error: (iss) => (iss.input === undefined ? "Please select a rating" : "Rating must be a whole number from 1 to 5") })
+    .number({
+      error: (iss) =>
+        iss.input === undefined ? "Please select a rating" : "Rating must be a whole number from 1 to 5",
+    })
     .int("Rating must be a whole number from 1 to 5")
     .min(1, "Rating must be a whole number from 1 to 5")
     .max(5, "Rating must be a whole number from 1 to 5"),
@@ -34,7 +41,10 @@ export const reviewSchema = z.object({
  * The profile's review form, in the browser and on the server alike: a post that lacks the name, the
  * stars or the text also gets the spec's one message above the form, whichever side answers.
  */
-export const reviewFormSchema = reviewSchema.refine((value) => !isReviewIncomplete(value), { message: REVIEW_MISSING_MESSAGE, when: () => true });
+export const reviewFormSchema = reviewSchema.refine((value) => !isReviewIncomplete(value), {
+  message: REVIEW_MISSING_MESSAGE,
+  when: () => true,
+});
 export type ReviewInput = z.output<typeof reviewSchema>;
 
 /** A visitor's report of a published review ('Report this review' on the profile). */
@@ -64,8 +74,14 @@ export const reviewReplySchema = z.object({
 export const reviewFiltersFrom = pageFilters({ search: searchFilter, status: oneOf("status", REVIEW_STATUS_VALUES) });
 
 const reviewId = positiveId("Review not found");
-const reviewMove = z.enum(["published", "rejected", "delete"], { error: "action must be published, rejected or delete" });
-const reviewIds = idList(SELECT_REVIEWS_MESSAGE, { min: 1, max: BULK_MAX, maxMessage: `Select at most ${BULK_MAX} reviews at once` });
+const reviewMove = z.enum(["published", "rejected", "delete"], {
+  error: "action must be published, rejected or delete",
+});
+const reviewIds = idList(SELECT_REVIEWS_MESSAGE, {
+  min: 1,
+  max: BULK_MAX,
+  maxMessage: `Select at most ${BULK_MAX} reviews at once`,
+});
 
 /** The reviews page's posts: one review moved, or the ticked ones (`ids`) in bulk. */
 export const reviewIntentSchema = z.discriminatedUnion(

@@ -9,13 +9,18 @@ import { SETTINGS_MESSAGES } from "./messages";
 export const passwordChangeSchema = z
   .object({
     intent: z.literal("password"),
-    current_password: z.string({ error: "Please enter your current password" }).min(1, "Please enter your current password").max(PASSWORD_MAX_LENGTH, SETTINGS_MESSAGES.currentWrong),
+    current_password: z
+      .string({ error: "Please enter your current password" })
+      .min(1, "Please enter your current password")
+      .max(PASSWORD_MAX_LENGTH, SETTINGS_MESSAGES.currentWrong),
     new_password: newPasswordField,
     confirm_password: z.string().optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.new_password !== (v.confirm_password ?? "")) ctx.addIssue({ code: "custom", message: SETTINGS_MESSAGES.mismatch, path: ["confirm_password"] });
-    if (v.new_password === v.current_password) ctx.addIssue({ code: "custom", message: SETTINGS_MESSAGES.samePassword, path: ["new_password"] });
+    if (v.new_password !== (v.confirm_password ?? ""))
+      ctx.addIssue({ code: "custom", message: SETTINGS_MESSAGES.mismatch, path: ["confirm_password"] });
+    if (v.new_password === v.current_password)
+      ctx.addIssue({ code: "custom", message: SETTINGS_MESSAGES.samePassword, path: ["new_password"] });
   });
 
 const staffId = positiveId(SETTINGS_MESSAGES.notFound);
@@ -27,7 +32,10 @@ export const staffIntentSchema = z.discriminatedUnion(
       intent: z.literal("add_moderator"),
       name: requiredText("Name is required", "Name", TEXT_LIMITS.name),
       email: emailField("Email is required", "Email is invalid"),
-      password: newPasswordField.refine((p) => p.length >= STAFF_PASSWORD_MIN_LENGTH, `A staff password must be at least ${STAFF_PASSWORD_MIN_LENGTH} characters`),
+      password: newPasswordField.refine(
+        (p) => p.length >= STAFF_PASSWORD_MIN_LENGTH,
+        `A staff password must be at least ${STAFF_PASSWORD_MIN_LENGTH} characters`,
+      ),
     }),
     z.object({ intent: z.literal("disable"), id: staffId }),
     z.object({ intent: z.literal("enable"), id: staffId }),

@@ -18,7 +18,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (isCrossOrigin(request)) throw data("Cross-site requests are not allowed.", { status: 403 });
   const form = Object.fromEntries(await readForm(request));
   const parsed = googleCallbackSchema.safeParse(form);
-  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Sign-in could not be completed. Please try again." }, { status: 400 });
+  if (!parsed.success)
+    return data(
+      { error: parsed.error.issues[0]?.message ?? "Sign-in could not be completed. Please try again." },
+      { status: 400 },
+    );
   const result = await completeGoogleSignIn(getDb(), request, parsed.data, context.clientAddress);
   if (!result.ok) return data({ error: result.error }, { status: result.status });
   return redirect(homeForRole(result.user.role), { headers: result.headers });
@@ -73,8 +77,14 @@ export default function GoogleCallback() {
         {error ? (
           <>
             <h1>Sign-in failed</h1>
-            <p className="form-error" role="alert">{error}</p>
-            <p><Link to="/seller-login" className="btn btn-primary btn-block">Back to Seller Login</Link></p>
+            <p className="form-error" role="alert">
+              {error}
+            </p>
+            <p>
+              <Link to="/seller-login" className="btn btn-primary btn-block">
+                Back to Seller Login
+              </Link>
+            </p>
           </>
         ) : (
           <>
@@ -85,7 +95,9 @@ export default function GoogleCallback() {
                 <input type="hidden" name="code" value={code ?? ""} />
                 <input type="hidden" name="state" value={params.get("state") ?? ""} />
                 <input type="hidden" name="iss" value={params.get("iss") ?? ""} />
-                <button type="submit" className="btn btn-primary btn-block">Continue to your account</button>
+                <button type="submit" className="btn btn-primary btn-block">
+                  Continue to your account
+                </button>
               </Form>
             </noscript>
           </>

@@ -29,8 +29,9 @@ export default function Legal() {
         <p className="small muted">Last updated {UPDATED}</p>
         {privacy ? <Privacy /> : <Terms />}
         <p className="small muted legal-foot">
-          Questions? Write to <a href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a> or call {CONTACT.phone} ({CONTACT.hours}).
-          {" "}See also the <Link to={privacy ? "/terms" : "/privacy"}>{privacy ? "Terms and Conditions" : "Privacy Policy"}</Link>.
+          Questions? Write to <a href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a> or call {CONTACT.phone} (
+          {CONTACT.hours}). See also the{" "}
+          <Link to={privacy ? "/terms" : "/privacy"}>{privacy ? "Terms and Conditions" : "Privacy Policy"}</Link>.
         </p>
       </article>
     </div>
@@ -42,14 +43,14 @@ function Terms() {
     <>
       <h1>Terms and Conditions</h1>
       <p>
-        These terms apply to everyone who uses the {SITE_NAME}, run by the {SITE_LONG_NAME} community ("we", "us"), and to every seller
-        account. By creating an account or submitting a listing you agree to them.
+        These terms apply to everyone who uses the {SITE_NAME}, run by the {SITE_LONG_NAME} community ("we", "us"), and
+        to every seller account. By creating an account or submitting a listing you agree to them.
       </p>
       <h2>1. Who can list</h2>
       <p>
-        The directory is for businesses founded, owned or led by women. When you create a seller account you confirm that you are a woman
-        entrepreneur or that you represent a women-led business, and that the details you give are true. We may ask for proof and may refuse
-        or remove a listing that does not meet this condition.
+        The directory is for businesses founded, owned or led by women. When you create a seller account you confirm
+        that you are a woman entrepreneur or that you represent a women-led business, and that the details you give are
+        true. We may ask for proof and may refuse or remove a listing that does not meet this condition.
       </p>
       <h2>2. Your account</h2>
       <ul>
@@ -59,32 +60,42 @@ function Terms() {
       </ul>
       <h2>3. Listings, subscriptions and payment</h2>
       <ul>
-        <li>A listing goes live only after our team has checked your application, your identity document and your payment.</li>
-        <li>Plans are paid in advance in Indian rupees by UPI transfer. The subscription runs from the day the listing goes live for the months of the chosen plan.</li>
-        <li>Fees are not refunded once a listing is live, except where the law requires it. If we reject an application, we refund the fee in full.</li>
+        <li>
+          A listing goes live only after our team has checked your application, your identity document and your payment.
+        </li>
+        <li>
+          Plans are paid in advance in Indian rupees by UPI transfer. The subscription runs from the day the listing
+          goes live for the months of the chosen plan.
+        </li>
+        <li>
+          Fees are not refunded once a listing is live, except where the law requires it. If we reject an application,
+          we refund the fee in full.
+        </li>
         <li>When a subscription ends, the listing is hidden until it is renewed; your account and reviews are kept.</li>
       </ul>
       <h2>4. Content and reviews</h2>
       <p>
-        You keep the rights to the text and images you upload and allow us to show them in the directory and in our community channels to
-        promote your business. Do not upload anything you have no right to use, or anything misleading, unlawful or offensive. Customer reviews
-        are moderated before they appear; you may reply publicly to published reviews of your business, politely and without sharing customers'
-        personal details.
+        You keep the rights to the text and images you upload and allow us to show them in the directory and in our
+        community channels to promote your business. Do not upload anything you have no right to use, or anything
+        misleading, unlawful or offensive. Customer reviews are moderated before they appear; you may reply publicly to
+        published reviews of your business, politely and without sharing customers' personal details.
       </p>
       <h2>5. Our role</h2>
       <p>
-        We are a directory, not a party to any sale between you and your customers. We check sellers with care but do not guarantee products or
-        services. To the extent the law allows, our liability is limited to the fees you paid us in the last twelve months.
+        We are a directory, not a party to any sale between you and your customers. We check sellers with care but do
+        not guarantee products or services. To the extent the law allows, our liability is limited to the fees you paid
+        us in the last twelve months.
       </p>
       <h2>6. Suspension and closing</h2>
       <p>
-        We may suspend or remove a listing or account that breaks these terms, after telling you why where we can. You may close your account at
-        any time by writing to us.
+        We may suspend or remove a listing or account that breaks these terms, after telling you why where we can. You
+        may close your account at any time by writing to us.
       </p>
       <h2>7. Changes and law</h2>
       <p>
-        We may update these terms and will show the date of the last change on this page; important changes are announced by email. These terms
-        are governed by the laws of India, and the courts of Bengaluru have jurisdiction.
+        We may update these terms and will show the date of the last change on this page; important changes are
+        announced by email. These terms are governed by the laws of India, and the courts of Bengaluru have
+        jurisdiction.
       </p>
     </>
   );
@@ -95,42 +106,57 @@ function Privacy() {
     <>
       <h1>Privacy Policy</h1>
       <p>
-        This policy explains what personal data the {SITE_NAME} collects, why, and what choices you have. We follow India's Digital Personal
-        Data Protection Act, 2023.
+        This policy explains what personal data the {SITE_NAME} collects, why, and what choices you have. We follow
+        India's Digital Personal Data Protection Act, 2023.
       </p>
       <h2>What we collect</h2>
       <ul>
-        <li><strong>Seller accounts:</strong> name, email, mobile number, city, locality, business categories and a securely hashed password (we never store the password itself).</li>
-        <li><strong>Listing applications:</strong> business details, photos, your identity document and payment screenshot. Identity documents and payment screenshots are private: only our team can see them. Aadhaar numbers are stored masked (last four digits only).</li>
-        <li><strong>Visitors:</strong> reviews, contact messages and newsletter sign-ups you send us.</li>
-        <li><strong>Security records:</strong> sign-in times and network addresses, kept to protect accounts from misuse.</li>
+        <li>
+          <strong>Seller accounts:</strong> name, email, mobile number, city, locality, business categories and a
+          securely hashed password (we never store the password itself).
+        </li>
+        <li>
+          <strong>Listing applications:</strong> business details, photos, your identity document and payment
+          screenshot. Identity documents and payment screenshots are private: only our team can see them. Aadhaar
+          numbers are stored masked (last four digits only).
+        </li>
+        <li>
+          <strong>Visitors:</strong> reviews, contact messages and newsletter sign-ups you send us.
+        </li>
+        <li>
+          <strong>Security records:</strong> sign-in times and network addresses, kept to protect accounts from misuse.
+        </li>
       </ul>
       <h2>Why we use it</h2>
       <p>
-        To run your account and listing, verify that sellers are genuine, process payments, moderate reviews, answer enquiries, send the
-        newsletter you asked for, and keep the service secure. We do not sell personal data.
+        To run your account and listing, verify that sellers are genuine, process payments, moderate reviews, answer
+        enquiries, send the newsletter you asked for, and keep the service secure. We do not sell personal data.
       </p>
       <h2>What is public</h2>
       <p>
-        A live listing shows your business name, your name as owner, your contact details and links, photos and published reviews. Your email,
-        identity document and payment details are never shown publicly.
+        A live listing shows your business name, your name as owner, your contact details and links, photos and
+        published reviews. Your email, identity document and payment details are never shown publicly.
       </p>
       <h2>Cookies</h2>
       <p>
-        We use a sign-in cookie that keeps you signed in and a cookie that remembers your light or dark theme. We use no advertising or tracking
-        cookies.
+        We use a sign-in cookie that keeps you signed in and a cookie that remembers your light or dark theme. We use no
+        advertising or tracking cookies.
       </p>
       <h2>How long we keep it</h2>
       <p>
-        Account and listing data are kept while your account is open and for up to one year after it closes, unless the law requires longer
-        (for example, payment records). Security records are kept for up to one year.
+        Account and listing data are kept while your account is open and for up to one year after it closes, unless the
+        law requires longer (for example, payment records). Security records are kept for up to one year.
       </p>
       <h2>Sign in with Google</h2>
-      <p>If you choose to sign in with Google, we receive your name, email address and a Google account identifier, and nothing else.</p>
+      <p>
+        If you choose to sign in with Google, we receive your name, email address and a Google account identifier, and
+        nothing else.
+      </p>
       <h2>Your rights</h2>
       <p>
-        You may ask to see, correct or delete your personal data, or withdraw consent, by writing to us. You can edit your public profile
-        yourself from your seller dashboard. If you are not satisfied with our answer you may complain to the Data Protection Board of India.
+        You may ask to see, correct or delete your personal data, or withdraw consent, by writing to us. You can edit
+        your public profile yourself from your seller dashboard. If you are not satisfied with our answer you may
+        complain to the Data Protection Board of India.
       </p>
     </>
   );

@@ -13,7 +13,12 @@ import { formatDate } from "~/lib/dates";
 import { formatCount, formatRating } from "~/lib/format";
 import { subscriptionExpiry } from "~/lib/subscription";
 import { profileFormValues } from "~/lib/seller-fields";
-import { getOwnListing, listOwnPublishedReviews, replyToOwnReview, updateOwnProfile } from "~/models/seller-account.server";
+import {
+  getOwnListing,
+  listOwnPublishedReviews,
+  replyToOwnReview,
+  updateOwnProfile,
+} from "~/models/seller-account.server";
 import type { OwnListing } from "~/models/seller-account.server";
 import { getAccountSecurity, type AccountSecurity } from "~/models/users.server";
 import { resendVerification } from "~/services/email-verification.server";
@@ -34,7 +39,11 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request, { roles: ["seller"], loginPath: "/seller-login" });
   const db = getDb();
-  const [listing, reviews, account] = await Promise.all([getOwnListing(db, user.id), listOwnPublishedReviews(db, user.id), getAccountSecurity(db, user.id)]);
+  const [listing, reviews, account] = await Promise.all([
+    getOwnListing(db, user.id),
+    listOwnPublishedReviews(db, user.id),
+    getAccountSecurity(db, user.id),
+  ]);
   return { user: { name: user.name, email: user.email }, listing, reviews, account };
 }
 
@@ -43,32 +52,54 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "resend_verification") {
-    const sent = await resendVerification(getDb(), user, { clientAddress: context.clientAddress, origin: publicOrigin(request) });
-    if (!sent.ok) return data({ intent: "resend_verification" as const, message: sent.message }, { status: sent.status, headers: { "Retry-After": String(sent.retryAfterSeconds) } });
+    const sent = await resendVerification(getDb(), user, {
+      clientAddress: context.clientAddress,
+      origin: publicOrigin(request),
+    });
+    if (!sent.ok)
+      return data(
+        { intent: "resend_verification" as const, message: sent.message },
+        { status: sent.status, headers: { "Retry-After": String(sent.retryAfterSeconds) } },
+      );
     return redirect("/seller-dashboard?verification=sent#verify-email");
   }
   if (intent === "reply") {
     const submission = parseWithZod(form, { schema: reviewReplySchema });
     const reviewId = Number(form.get("review_id")) || 0;
-    if (submission.status !== "success") return data({ intent: "reply" as const, reviewId, result: submission.reply() }, { status: 400 });
+    if (submission.status !== "success")
+      return data({ intent: "reply" as const, reviewId, result: submission.reply() }, { status: 400 });
     const ok = await replyToOwnReview(getDb(), user.id, submission.value.review_id, submission.value.reply);
     if (!ok) throw data("Review not found", { status: 404 });
     return redirect(`/seller-dashboard?replied=${submission.value.review_id}#review-${submission.value.review_id}`);
   }
   if (intent === "profile") {
     const submission = parseWithZod(form, { schema: sellerProfileSchema });
-    if (submission.status !== "success") return data({ intent: "profile" as const, result: submission.reply() }, { status: 400 });
-    if (!(await updateOwnProfile(getDb(), user.id, submission.value))) throw data("You have no listing yet", { status: 404 });
+    if (submission.status !== "success")
+      return data({ intent: "profile" as const, result: submission.reply() }, { status: 400 });
+    if (!(await updateOwnProfile(getDb(), user.id, submission.value)))
+      throw data("You have no listing yet", { status: 404 });
     return redirect("/seller-dashboard?saved=profile#profile");
   }
   throw data("Unknown action", { status: 400 });
 }
 
 const STATUS_TEXT: Record<string, { label: string; text: string; tone: string }> = {
-  pending: { label: "Pending", text: "Your listing is waiting for review. Our team checks applications within 24-48 hours after payment.", tone: "warning" },
+  pending: {
+    label: "Pending",
+    text: "Your listing is waiting for review. Our team checks applications within 24-48 hours after payment.",
+    tone: "warning",
+  },
   active: { label: "Active", text: "Your listing is live in the directory.", tone: "success" },
-  inactive: { label: "Inactive", text: "Your listing is hidden from the directory. Renew your subscription or contact us to reactivate it.", tone: "muted" },
-  rejected: { label: "Rejected", text: "Your application was not approved. Please contact us for details.", tone: "danger" },
+  inactive: {
+    label: "Inactive",
+    text: "Your listing is hidden from the directory. Renew your subscription or contact us to reactivate it.",
+    tone: "muted",
+  },
+  rejected: {
+    label: "Rejected",
+    text: "Your application was not approved. Please contact us for details.",
+    tone: "danger",
+  },
 };
 
 export default function SellerDashboard({ loaderData, actionData }: Route.ComponentProps) {
@@ -80,18 +111,37 @@ export default function SellerDashboard({ loaderData, actionData }: Route.Compon
     <div className="container section stack dashboard">
       <header className="dashboard-head">
         <div>
-          <p className="small muted" style={{ margin: 0 }}>Seller dashboard</p>
+          <p className="small muted" style={{ margin: 0 }}>
+            Seller dashboard
+          </p>
           <h1 style={{ margin: 0 }}>Welcome, {user.name.split(" ")[0]}</h1>
         </div>
-        {listing?.status === "active" ? <Link to={`/seller/${listing.id}`} className="btn btn-sm"><EyeIcon /> View public profile</Link> : null}
+        {listing?.status === "active" ? (
+          <Link to={`/seller/${listing.id}`} className="btn btn-sm">
+            <EyeIcon /> View public profile
+          </Link>
+        ) : null}
       </header>
-      {account ? <AccountNotices account={account} email={user.email} sent={params.get("verification") === "sent"} error={resendError} /> : null}
-      {listing ? <ListingOverview listing={listing} /> : (
+      {account ? (
+        <AccountNotices
+          account={account}
+          email={user.email}
+          sent={params.get("verification") === "sent"}
+          error={resendError}
+        />
+      ) : null}
+      {listing ? (
+        <ListingOverview listing={listing} />
+      ) : (
         <section className="card card-pad empty-state">
-          <div className="icon" aria-hidden="true">🏪</div>
+          <div className="icon" aria-hidden="true">
+            🏪
+          </div>
           <h2>You have no listing yet</h2>
           <p className="muted">Apply for a listing to appear in the directory.</p>
-          <Link to="/register" className="btn btn-primary">Apply for a listing</Link>
+          <Link to="/register" className="btn btn-primary">
+            Apply for a listing
+          </Link>
         </section>
       )}
       {listing ? (
@@ -104,14 +154,20 @@ export default function SellerDashboard({ loaderData, actionData }: Route.Compon
       {listing ? (
         <section className="card card-pad" aria-labelledby="reviews-heading" id="reviews">
           <h2 id="reviews-heading">Customer Reviews</h2>
-          {reviews.length ? reviews.map((r) => (
-            <ReviewWithReply
-              key={r.id}
-              review={r}
-              justSaved={replied === r.id}
-              lastResult={actionData && "reviewId" in actionData && actionData.reviewId === r.id ? actionData.result : undefined}
-            />
-          )) : <p className="muted">No published reviews yet. Reviews appear here once our team approves them.</p>}
+          {reviews.length ? (
+            reviews.map((r) => (
+              <ReviewWithReply
+                key={r.id}
+                review={r}
+                justSaved={replied === r.id}
+                lastResult={
+                  actionData && "reviewId" in actionData && actionData.reviewId === r.id ? actionData.result : undefined
+                }
+              />
+            ))
+          ) : (
+            <p className="muted">No published reviews yet. Reviews appear here once our team approves them.</p>
+          )}
         </section>
       ) : null}
     </div>
@@ -119,7 +175,17 @@ export default function SellerDashboard({ loaderData, actionData }: Route.Compon
 }
 
 /** Email verification (with "send a new link") and, for a Google-only account, how she signs in. */
-function AccountNotices({ account, email, sent, error }: { account: AccountSecurity; email: string; sent: boolean; error: string | null }) {
+function AccountNotices({
+  account,
+  email,
+  sent,
+  error,
+}: {
+  account: AccountSecurity;
+  email: string;
+  sent: boolean;
+  error: string | null;
+}) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "resend_verification";
   return (
@@ -127,24 +193,36 @@ function AccountNotices({ account, email, sent, error }: { account: AccountSecur
       {!account.emailVerifiedAt ? (
         <section className="notice dashboard-cta" id="verify-email" aria-labelledby="verify-email-heading">
           <div>
-            <h2 id="verify-email-heading" className="h3" style={{ margin: 0 }}>Verify your email</h2>
+            <h2 id="verify-email-heading" className="h3" style={{ margin: 0 }}>
+              Verify your email
+            </h2>
             <p className="small" style={{ margin: 0 }}>
               We sent a link to <strong>{email}</strong>. Open it and confirm, so we know this address is yours.
             </p>
-            {sent ? <p className="form-success small" role="status">{VERIFY_EMAIL_MESSAGES.sent}</p> : null}
-            {error ? <p className="form-error small" role="alert">{error}</p> : null}
+            {sent ? (
+              <p className="form-success small" role="status">
+                {VERIFY_EMAIL_MESSAGES.sent}
+              </p>
+            ) : null}
+            {error ? (
+              <p className="form-error small" role="alert">
+                {error}
+              </p>
+            ) : null}
           </div>
           <Form method="post" preventScrollReset>
             <input type="hidden" name="intent" value="resend_verification" />
-            <button type="submit" className="btn btn-sm" disabled={busy}>{busy ? "Sending..." : "Send a new link"}</button>
+            <button type="submit" className="btn btn-sm" disabled={busy}>
+              {busy ? "Sending..." : "Send a new link"}
+            </button>
           </Form>
         </section>
       ) : null}
       {!account.hasPassword && account.googleLinked ? (
         <p className="notice small" id="google-only">
-          You sign in with <strong>Continue with Google</strong>: this account has no password. If you had set one before you first
-          signed in with Google, it was switched off, because this email address had not been verified yet (so nobody else who
-          knew it can still sign in). Keep using Continue with Google on the sign-in page.
+          You sign in with <strong>Continue with Google</strong>: this account has no password. If you had set one
+          before you first signed in with Google, it was switched off, because this email address had not been verified
+          yet (so nobody else who knew it can still sign in). Keep using Continue with Google on the sign-in page.
         </p>
       ) : null}
     </>
@@ -168,7 +246,9 @@ function ListingOverview({ listing }: { listing: OwnListing }) {
                 : "Choose a plan and send your payment to keep your listing live."}
             </p>
           </div>
-          <Link to="/register" className="btn btn-primary btn-sm">{needsApplication ? "Complete application" : "Renew now"}</Link>
+          <Link to="/register" className="btn btn-primary btn-sm">
+            {needsApplication ? "Complete application" : "Renew now"}
+          </Link>
         </div>
       ) : null}
       <ul className="stat-grid" aria-label="Your listing">
@@ -179,21 +259,41 @@ function ListingOverview({ listing }: { listing: OwnListing }) {
         </li>
         <li className="card stat-card">
           <span className="stat-label">Payment</span>
-          <strong className={`status-pill tone-${listing.is_paid ? "success" : "warning"}`}>{listing.is_paid ? "Paid" : listing.payment_status === "pending" ? "Pending" : listing.payment_status}</strong>
-          <span className="small muted">{listing.amount_paid ? `₹${listing.amount_paid.toLocaleString("en-IN")}${listing.subscription_months ? ` · ${listing.subscription_months} month${listing.subscription_months === 1 ? "" : "s"}` : ""}` : "No payment recorded yet"}</span>
+          <strong className={`status-pill tone-${listing.is_paid ? "success" : "warning"}`}>
+            {listing.is_paid ? "Paid" : listing.payment_status === "pending" ? "Pending" : listing.payment_status}
+          </strong>
+          <span className="small muted">
+            {listing.amount_paid
+              ? `₹${listing.amount_paid.toLocaleString("en-IN")}${listing.subscription_months ? ` · ${listing.subscription_months} month${listing.subscription_months === 1 ? "" : "s"}` : ""}`
+              : "No payment recorded yet"}
+          </span>
         </li>
         <li className="card stat-card">
           <span className="stat-label">Subscription</span>
           <strong className={`status-pill tone-${expiry.tone}`}>{expiry.label}</strong>
           <span className="small muted">
-            {listing.subscription_start_date ? `${formatDate(listing.subscription_start_date)} – ${formatDate(listing.subscription_end_date) || "open"}` : "Starts when your listing goes live"}
-            {expiry.detail ? <><br /><span data-testid="days-left">{expiry.detail}</span></> : null}
+            {listing.subscription_start_date
+              ? `${formatDate(listing.subscription_start_date)} – ${formatDate(listing.subscription_end_date) || "open"}`
+              : "Starts when your listing goes live"}
+            {expiry.detail ? (
+              <>
+                <br />
+                <span data-testid="days-left">{expiry.detail}</span>
+              </>
+            ) : null}
           </span>
         </li>
         <li className="card stat-card">
           <span className="stat-label">Profile views</span>
-          <strong className="stat-value" data-testid="views-count">{formatCount(listing.views_count)}</strong>
-          <span className="small muted"><StarIcon className="star" /> {listing.review_count ? `${formatRating(listing.avg_rating)} from ${listing.review_count} review${listing.review_count === 1 ? "" : "s"}` : "No reviews yet"}</span>
+          <strong className="stat-value" data-testid="views-count">
+            {formatCount(listing.views_count)}
+          </strong>
+          <span className="small muted">
+            <StarIcon className="star" />{" "}
+            {listing.review_count
+              ? `${formatRating(listing.avg_rating)} from ${listing.review_count} review${listing.review_count === 1 ? "" : "s"}`
+              : "No reviews yet"}
+          </span>
         </li>
       </ul>
     </>
@@ -202,7 +302,15 @@ function ListingOverview({ listing }: { listing: OwnListing }) {
 
 type Review = Route.ComponentProps["loaderData"]["reviews"][number];
 
-function ReviewWithReply({ review, justSaved, lastResult }: { review: Review; justSaved: boolean; lastResult?: SubmissionResult<string[]> }) {
+function ReviewWithReply({
+  review,
+  justSaved,
+  lastResult,
+}: {
+  review: Review;
+  justSaved: boolean;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("review_id") === String(review.id);
   const [form, fields] = useForm({
@@ -219,26 +327,57 @@ function ReviewWithReply({ review, justSaved, lastResult }: { review: Review; ju
         <strong>{review.reviewer_name}</strong>
         <span className="small muted">{formatDate(review.created_at)}</span>
       </div>
-      <span className="stars" aria-label={`${review.rating} out of 5 stars`}>{"★".repeat(review.rating)}<span style={{ color: "var(--c-border)" }}>{"★".repeat(5 - review.rating)}</span></span>
+      <span className="stars" aria-label={`${review.rating} out of 5 stars`}>
+        {"★".repeat(review.rating)}
+        <span style={{ color: "var(--c-border)" }}>{"★".repeat(5 - review.rating)}</span>
+      </span>
       <p style={{ marginTop: "var(--s-2)", whiteSpace: "pre-line" }}>{review.review_text}</p>
-      {justSaved ? <p className="form-success small" role="status">Your reply has been saved.</p> : null}
+      {justSaved ? (
+        <p className="form-success small" role="status">
+          Your reply has been saved.
+        </p>
+      ) : null}
       <Form method="post" {...getFormProps(form)} className="stack reply-form" preventScrollReset>
         <input type="hidden" name="intent" value="reply" />
         <input type="hidden" name="review_id" value={review.id} />
-        {form.errors?.length ? <div className="form-error"><ErrorList errors={form.errors} /></div> : null}
+        {form.errors?.length ? (
+          <div className="form-error">
+            <ErrorList errors={form.errors} />
+          </div>
+        ) : null}
         <TextareaField
-          label={review.seller_reply ? <>Your reply <span className="muted small">· {formatDate(review.seller_reply_date)}</span></> : "Reply publicly"}
+          label={
+            review.seller_reply ? (
+              <>
+                Your reply <span className="muted small">· {formatDate(review.seller_reply_date)}</span>
+              </>
+            ) : (
+              "Reply publicly"
+            )
+          }
           errors={fields.reply.errors}
           hint={`Shown under the review on your profile. Up to ${REVIEW_REPLY_MAX_LENGTH.toLocaleString("en-IN")} characters.`}
           textareaProps={{ ...getTextareaProps(fields.reply), rows: 3 }}
         />
-        <div><button type="submit" className="btn btn-sm btn-primary" disabled={busy}>{busy ? "Saving..." : review.seller_reply ? "Update Reply" : "Post Reply"}</button></div>
+        <div>
+          <button type="submit" className="btn btn-sm btn-primary" disabled={busy}>
+            {busy ? "Saving..." : review.seller_reply ? "Update Reply" : "Post Reply"}
+          </button>
+        </div>
       </Form>
     </article>
   );
 }
 
-function ProfileEditor({ listing, saved, lastResult }: { listing: OwnListing; saved: boolean; lastResult?: SubmissionResult<string[]> }) {
+function ProfileEditor({
+  listing,
+  saved,
+  lastResult,
+}: {
+  listing: OwnListing;
+  saved: boolean;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "profile";
   const [form, fields] = useForm({
@@ -253,15 +392,31 @@ function ProfileEditor({ listing, saved, lastResult }: { listing: OwnListing; sa
   return (
     <section className="stack" aria-labelledby="profile-heading" id="profile">
       <div>
-        <h2 id="profile-heading" style={{ marginBottom: "var(--s-1)" }}>Public profile</h2>
-        <p className="small muted" style={{ margin: 0 }}>What visitors see on your page in the directory. Changes show at once.</p>
+        <h2 id="profile-heading" style={{ marginBottom: "var(--s-1)" }}>
+          Public profile
+        </h2>
+        <p className="small muted" style={{ margin: 0 }}>
+          What visitors see on your page in the directory. Changes show at once.
+        </p>
       </div>
-      {saved ? <p className="form-success" role="status">Your profile has been saved.</p> : null}
+      {saved ? (
+        <p className="form-success" role="status">
+          Your profile has been saved.
+        </p>
+      ) : null}
       <Form method="post" {...getFormProps(form)} className="stack" preventScrollReset>
         <input type="hidden" name="intent" value="profile" />
-        {form.errors?.length ? <div className="form-error" role="alert"><ErrorList errors={form.errors} /></div> : null}
+        {form.errors?.length ? (
+          <div className="form-error" role="alert">
+            <ErrorList errors={form.errors} />
+          </div>
+        ) : null}
         <SellerProfileFields fields={fields} />
-        <div><button type="submit" className="btn btn-primary" disabled={busy}>{busy ? "Saving..." : "Save Profile"}</button></div>
+        <div>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? "Saving..." : "Save Profile"}
+          </button>
+        </div>
       </Form>
     </section>
   );

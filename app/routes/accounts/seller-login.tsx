@@ -24,13 +24,18 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export function action({ request, context }: Route.ActionArgs) {
-  return handlePageLogin(request, context.clientAddress, "seller", (user, redirectTo) => safeRedirectPath(redirectTo, homeForRole(user.role)));
+  return handlePageLogin(request, context.clientAddress, "seller", (user, redirectTo) =>
+    safeRedirectPath(redirectTo, homeForRole(user.role)),
+  );
 }
 
 export default function SellerLogin({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction?.startsWith("/seller-login");
+  const busy =
+    navigation.state !== "idle" &&
+    navigation.formMethod === "POST" &&
+    navigation.formAction?.startsWith("/seller-login");
   const validation = useClientValidation("login");
   const [form, fields] = useForm({
     id: "seller-login",
@@ -42,24 +47,49 @@ export default function SellerLogin({ loaderData, actionData }: Route.ComponentP
     <div className="auth-page">
       <section className="card auth-card" aria-labelledby="login-heading">
         <div className="auth-head">
-          <span className="auth-icon" aria-hidden="true">👩‍💼</span>
+          <span className="auth-icon" aria-hidden="true">
+            👩‍💼
+          </span>
           <h1 id="login-heading">Seller Login</h1>
           <p className="muted">Sign in to manage your listing, reviews and subscription.</p>
         </div>
         <Form method="post" {...getFormProps(form)} onFocus={validation.load} className="stack">
           <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
-          {form.errors?.length ? <div className="form-error" role="alert" id={form.errorId}><ErrorList errors={form.errors} /></div> : null}
-          <Field label="Email" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} />
-          <PasswordField label="Password" errors={fields.password.errors} inputProps={{ name: fields.password.name, id: fields.password.id, required: true, autoComplete: "current-password" }} />
-          <button type="submit" className="btn btn-primary btn-block" disabled={busy}>{busy ? "Signing In..." : "Sign In"}</button>
+          {form.errors?.length ? (
+            <div className="form-error" role="alert" id={form.errorId}>
+              <ErrorList errors={form.errors} />
+            </div>
+          ) : null}
+          <Field
+            label="Email"
+            errors={fields.email.errors}
+            inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+          />
+          <PasswordField
+            label="Password"
+            errors={fields.password.errors}
+            inputProps={{
+              name: fields.password.name,
+              id: fields.password.id,
+              required: true,
+              autoComplete: "current-password",
+            }}
+          />
+          <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+            {busy ? "Signing In..." : "Sign In"}
+          </button>
         </Form>
         {loaderData.googleEnabled ? (
           <>
-            <div className="auth-divider"><span>or</span></div>
+            <div className="auth-divider">
+              <span>or</span>
+            </div>
             <GoogleSignInButton />
           </>
         ) : null}
-        <p className="auth-foot">Don't have an account? <Link to="/seller-signup">Create a seller account</Link></p>
+        <p className="auth-foot">
+          Don't have an account? <Link to="/seller-signup">Create a seller account</Link>
+        </p>
       </section>
     </div>
   );

@@ -72,44 +72,109 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Counted before any work (the email lookup, the password hash): step 1 is no free oracle.
     const checks = consume(getDb(), "signup_check", context.clientAddress);
     if (!checks.allowed) {
-      return data({ step: 1 as const, result: { status: "error" as const, error: { "": [tooManyMessage(checks.retryAfterSeconds)] } }, values: step1, step2, pending: null }, { status: 429 });
+      return data(
+        {
+          step: 1 as const,
+          result: { status: "error" as const, error: { "": [tooManyMessage(checks.retryAfterSeconds)] } },
+          values: step1,
+          step2,
+          pending: null,
+        },
+        { status: 429 },
+      );
     }
     const passwordBlank = !str(form.get("password")) && !str(form.get("confirm_password"));
     const keep = passwordBlank && pendingHash !== null;
     if (!keep) form.delete("pending"); // an expired or foreign token: the password must be typed again
     const submission = parseWithZod(form, { schema: signupStep1Schema });
     if (submission.status !== "success") {
-      return data({ step: 1 as const, result: submission.reply({ hideFields: PASSWORD_FIELDS }), values: step1, step2, pending: keep ? pending : null }, { status: 400 });
+      return data(
+        {
+          step: 1 as const,
+          result: submission.reply({ hideFields: PASSWORD_FIELDS }),
+          values: step1,
+          step2,
+          pending: keep ? pending : null,
+        },
+        { status: 400 },
+      );
     }
     if (await sellerEmailTaken(getDb(), submission.value.email)) {
       return data(
-        { step: 1 as const, result: submission.reply({ fieldErrors: { email: [EMAIL_TAKEN_MESSAGE] }, hideFields: PASSWORD_FIELDS }), values: step1, step2, pending: null },
+        {
+          step: 1 as const,
+          result: submission.reply({ fieldErrors: { email: [EMAIL_TAKEN_MESSAGE] }, hideFields: PASSWORD_FIELDS }),
+          values: step1,
+          step2,
+          pending: null,
+        },
         { status: 400 },
       );
     }
     const hash = keep && pendingHash ? pendingHash : await hashPassword(submission.value.password ?? "");
     const { name, email, mobile } = submission.value;
-    return { step: 2 as const, result: undefined, values: { name, email, mobile }, step2, pending: sealPendingSignup(hash, email) };
+    return {
+      step: 2 as const,
+      result: undefined,
+      values: { name, email, mobile },
+      step2,
+      pending: sealPendingSignup(hash, email),
+    };
   }
 
   // intent "create": step 2 with the kept step-1 values
   const kept = signupKeptStep1Schema.safeParse(step1);
   if (!kept.success || !pendingHash) {
     const back = parseWithZod(form, { schema: signupKeptStep1Schema });
-    return data({ step: 1 as const, result: back.reply({ formErrors: [EXPIRED_MESSAGE], hideFields: PASSWORD_FIELDS }), values: step1, step2, pending: null }, { status: 400 });
+    return data(
+      {
+        step: 1 as const,
+        result: back.reply({ formErrors: [EXPIRED_MESSAGE], hideFields: PASSWORD_FIELDS }),
+        values: step1,
+        step2,
+        pending: null,
+      },
+      { status: 400 },
+    );
   }
   const submission = parseWithZod(form, { schema: signupStep2Schema });
   if (submission.status !== "success") {
     return data({ step: 2 as const, result: submission.reply(), values: step1, step2, pending }, { status: 400 });
   }
-  const result = await signUpSeller(request, context.clientAddress, { ...kept.data, ...submission.value, passwordHash: pendingHash });
+  const result = await signUpSeller(request, context.clientAddress, {
+    ...kept.data,
+    ...submission.value,
+    passwordHash: pendingHash,
+  });
   if (!result.ok) {
-    if (result.status === 429) return data({ step: 2 as const, result: submission.reply({ formErrors: [result.message] }), values: step1, step2, pending }, { status: 429 });
+    if (result.status === 429)
+      return data(
+        { step: 2 as const, result: submission.reply({ formErrors: [result.message] }), values: step1, step2, pending },
+        { status: 429 },
+      );
     if (result.field === "email") {
       const back = parseWithZod(form, { schema: signupKeptStep1Schema });
-      return data({ step: 1 as const, result: back.reply({ fieldErrors: { email: [result.message] } }), values: step1, step2, pending: null }, { status: 400 });
+      return data(
+        {
+          step: 1 as const,
+          result: back.reply({ fieldErrors: { email: [result.message] } }),
+          values: step1,
+          step2,
+          pending: null,
+        },
+        { status: 400 },
+      );
     }
-    return data({ step: 2 as const, result: submission.reply({ fieldErrors: { [result.field]: [result.message] } }), values: step1, step2, pending }, { status: 400 });
+    return data(
+      {
+        step: 2 as const,
+        result: submission.reply({ fieldErrors: { [result.field]: [result.message] } }),
+        values: step1,
+        step2,
+        pending,
+      },
+      { status: 400 },
+    );
   }
   const cookie = result.cookie;
   return redirect("/seller-dashboard", { headers: { "Set-Cookie": cookie } });
@@ -125,7 +190,9 @@ export default function SellerSignup({ loaderData, actionData }: Route.Component
     <div className="auth-page">
       <section className="card auth-card auth-card-wide" aria-labelledby="signup-heading">
         <div className="auth-head">
-          <span className="auth-icon" aria-hidden="true">🌸</span>
+          <span className="auth-icon" aria-hidden="true">
+            🌸
+          </span>
           <h1 id="signup-heading">Create Your Seller Account</h1>
           <p className="muted">Join the community of women-led businesses.</p>
         </div>
@@ -140,9 +207,20 @@ export default function SellerSignup({ loaderData, actionData }: Route.Component
         {step === 1 ? (
           <Step1 key={`s1-${pending ?? ""}`} values={values} step2={step2} pending={pending} lastResult={result} />
         ) : (
-          <Step2 key="s2" values={values} step2={step2} pending={pending!} lastResult={result} categories={loaderData.categories} subcategories={loaderData.subcategories} constraint={loaderData.step2Constraint} />
+          <Step2
+            key="s2"
+            values={values}
+            step2={step2}
+            pending={pending!}
+            lastResult={result}
+            categories={loaderData.categories}
+            subcategories={loaderData.subcategories}
+            constraint={loaderData.step2Constraint}
+          />
         )}
-        <p className="auth-foot">Already have an account? <Link to="/seller-login">Sign in here</Link></p>
+        <p className="auth-foot">
+          Already have an account? <Link to="/seller-login">Sign in here</Link>
+        </p>
       </section>
     </div>
   );
@@ -153,13 +231,27 @@ function HiddenStep2({ step2 }: { step2: Step2Values }) {
     <>
       <input type="hidden" name="city" value={step2.city} />
       <input type="hidden" name="locality" value={step2.locality} />
-      {step2.category_ids.map((id) => <input key={`c${id}`} type="hidden" name="category_ids" value={id} />)}
-      {step2.subcategory_ids.map((id) => <input key={`s${id}`} type="hidden" name="subcategory_ids" value={id} />)}
+      {step2.category_ids.map((id) => (
+        <input key={`c${id}`} type="hidden" name="category_ids" value={id} />
+      ))}
+      {step2.subcategory_ids.map((id) => (
+        <input key={`s${id}`} type="hidden" name="subcategory_ids" value={id} />
+      ))}
     </>
   );
 }
 
-function Step1({ values, step2, pending, lastResult }: { values: Step1Values; step2: Step2Values; pending: string | null; lastResult?: SubmissionResult<string[]> }) {
+function Step1({
+  values,
+  step2,
+  pending,
+  lastResult,
+}: {
+  values: Step1Values;
+  step2: Step2Values;
+  pending: string | null;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const validation = useClientValidation("signupStep1", { shouldValidate: "onBlur", shouldRevalidate: "onInput" });
@@ -174,21 +266,65 @@ function Step1({ values, step2, pending, lastResult }: { values: Step1Values; st
       <h2 className="wizard-title">Personal Details</h2>
       {pending ? <input type="hidden" name="pending" value={pending} /> : null}
       <HiddenStep2 step2={step2} />
-      {form.errors?.length ? <div className="form-error" role="alert" id={form.errorId}><ErrorList errors={form.errors} /></div> : null}
-      <Field label="Full Name" errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: "text" }), defaultValue: values.name, required: true, autoComplete: "name" }} />
-      <Field label="Mobile Number" errors={fields.mobile.errors} hint="For example +91 98765 43210" inputProps={{ ...getInputProps(fields.mobile, { type: "tel" }), defaultValue: values.mobile, required: true, autoComplete: "tel", inputMode: "tel" }} />
-      <Field label="Email" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: "email" }), defaultValue: values.email, required: true, autoComplete: "email" }} />
+      {form.errors?.length ? (
+        <div className="form-error" role="alert" id={form.errorId}>
+          <ErrorList errors={form.errors} />
+        </div>
+      ) : null}
+      <Field
+        label="Full Name"
+        errors={fields.name.errors}
+        inputProps={{
+          ...getInputProps(fields.name, { type: "text" }),
+          defaultValue: values.name,
+          required: true,
+          autoComplete: "name",
+        }}
+      />
+      <Field
+        label="Mobile Number"
+        errors={fields.mobile.errors}
+        hint="For example +91 98765 43210"
+        inputProps={{
+          ...getInputProps(fields.mobile, { type: "tel" }),
+          defaultValue: values.mobile,
+          required: true,
+          autoComplete: "tel",
+          inputMode: "tel",
+        }}
+      />
+      <Field
+        label="Email"
+        errors={fields.email.errors}
+        inputProps={{
+          ...getInputProps(fields.email, { type: "email" }),
+          defaultValue: values.email,
+          required: true,
+          autoComplete: "email",
+        }}
+      />
       <div className="form-grid-2">
         <PasswordField
           label="Password"
           errors={fields.password.errors}
           hint={keptHint ?? "At least 8 characters."}
-          inputProps={{ name: fields.password.name, id: fields.password.id, required: !pending, minLength: 8, autoComplete: "new-password" }}
+          inputProps={{
+            name: fields.password.name,
+            id: fields.password.id,
+            required: !pending,
+            minLength: 8,
+            autoComplete: "new-password",
+          }}
         />
         <PasswordField
           label="Confirm Password"
           errors={fields.confirm_password.errors}
-          inputProps={{ name: fields.confirm_password.name, id: fields.confirm_password.id, required: !pending, autoComplete: "new-password" }}
+          inputProps={{
+            name: fields.confirm_password.name,
+            id: fields.confirm_password.id,
+            required: !pending,
+            autoComplete: "new-password",
+          }}
         />
       </div>
       <button type="submit" name="intent" value="continue" className="btn btn-primary btn-block" disabled={busy}>
@@ -202,10 +338,25 @@ type Category = Route.ComponentProps["loaderData"]["categories"][number];
 type Subcategory = Route.ComponentProps["loaderData"]["subcategories"][number];
 
 function Step2({
-  values, step2, pending, lastResult, categories, subcategories, constraint,
-}: { values: Step1Values; step2: Step2Values; pending: string; lastResult?: SubmissionResult<string[]>; categories: Category[]; subcategories: Subcategory[]; constraint: Route.ComponentProps["loaderData"]["step2Constraint"] }) {
+  values,
+  step2,
+  pending,
+  lastResult,
+  categories,
+  subcategories,
+  constraint,
+}: {
+  values: Step1Values;
+  step2: Step2Values;
+  pending: string;
+  lastResult?: SubmissionResult<string[]>;
+  categories: Category[];
+  subcategories: Subcategory[];
+  constraint: Route.ComponentProps["loaderData"]["step2Constraint"];
+}) {
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formData?.get("intent") === "create";
+  const busy =
+    navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formData?.get("intent") === "create";
   const validation = useClientValidation("signupStep2", { shouldRevalidate: "onInput" });
   const [form, fields] = useForm({
     id: "signup-step2",
@@ -216,11 +367,13 @@ function Step2({
   // With JavaScript the sub-category list follows the ticked categories; without it every group is listed.
   const hydrated = useHydrated();
   const [chosen, setChosen] = useState<Set<string>>(() => new Set(step2.category_ids));
-  const toggle = (id: string, on: boolean) => setChosen((prev) => {
-    const next = new Set(prev);
-    if (on) next.add(id); else next.delete(id);
-    return next;
-  });
+  const toggle = (id: string, on: boolean) =>
+    setChosen((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
   const groups = categories
     .map((c) => ({ category: c, items: subcategories.filter((s) => s.category_id === c.id) }))
     .filter((g) => g.items.length && (!hydrated || chosen.has(String(g.category.id))));
@@ -240,16 +393,42 @@ function Step2({
       <input type="hidden" name="email" value={values.email} />
       <input type="hidden" name="mobile" value={values.mobile} />
       <input type="hidden" name="pending" value={pending} />
-      {form.errors?.length ? <div className="form-error" role="alert" id={form.errorId}><ErrorList errors={form.errors} /></div> : null}
+      {form.errors?.length ? (
+        <div className="form-error" role="alert" id={form.errorId}>
+          <ErrorList errors={form.errors} />
+        </div>
+      ) : null}
       <div className="form-grid-2">
-        <SelectField label="City" errors={fields.city.errors} selectProps={{ ...getSelectProps(fields.city), defaultValue: step2.city, autoComplete: "address-level2" }}>
+        <SelectField
+          label="City"
+          errors={fields.city.errors}
+          selectProps={{ ...getSelectProps(fields.city), defaultValue: step2.city, autoComplete: "address-level2" }}
+        >
           <option value="">Select your city</option>
-          {CITIES.map((c) => <option key={c} value={c}>{c}</option>)}
+          {CITIES.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
         </SelectField>
-        <Field label={<>Locality / Area <span className="muted">(optional)</span></>} errors={fields.locality.errors} inputProps={{ ...getInputProps(fields.locality, { type: "text" }), defaultValue: step2.locality, placeholder: "e.g. Indiranagar" }} />
+        <Field
+          label={
+            <>
+              Locality / Area <span className="muted">(optional)</span>
+            </>
+          }
+          errors={fields.locality.errors}
+          inputProps={{
+            ...getInputProps(fields.locality, { type: "text" }),
+            defaultValue: step2.locality,
+            placeholder: "e.g. Indiranagar",
+          }}
+        />
       </div>
       <fieldset className="field" aria-describedby={catErrorId}>
-        <legend className="label">Business Categories <span className="muted">(choose one or more)</span></legend>
+        <legend className="label">
+          Business Categories <span className="muted">(choose one or more)</span>
+        </legend>
         <div className="check-grid scroll-10" aria-invalid={catErrorId ? true : undefined}>
           {categories.map((c, i) => (
             <label key={c.id} className="check-tile">
@@ -268,7 +447,9 @@ function Step2({
         <ErrorList id={catErrorId} errors={fields.category_ids.errors} />
       </fieldset>
       <fieldset className="field">
-        <legend className="label">Sub-categories <span className="muted">(optional)</span></legend>
+        <legend className="label">
+          Sub-categories <span className="muted">(optional)</span>
+        </legend>
         {!hydrated ? <p className="field-hint">Pick only sub-categories of the categories you ticked above.</p> : null}
         {groups.length ? (
           <div className="subcat-groups scroll-16">
@@ -278,29 +459,55 @@ function Step2({
                 <div className="check-grid check-grid-sm">
                   {items.map((s) => (
                     <label key={s.id} className="check-tile check-tile-sm">
-                      <input type="checkbox" name="subcategory_ids" value={s.id} defaultChecked={step2.subcategory_ids.includes(String(s.id))} /> {s.name}
+                      <input
+                        type="checkbox"
+                        name="subcategory_ids"
+                        value={s.id}
+                        defaultChecked={step2.subcategory_ids.includes(String(s.id))}
+                      />{" "}
+                      {s.name}
                     </label>
                   ))}
                 </div>
               </div>
             ))}
           </div>
-        ) : <p className="field-hint">Choose a category to see its sub-categories.</p>}
+        ) : (
+          <p className="field-hint">Choose a category to see its sub-categories.</p>
+        )}
         <ErrorList errors={fields.subcategory_ids.errors} />
       </fieldset>
       <div className="field">
         <label className="check-line">
-          <InputFocusedWhenFirstInvalid invalid={Boolean(termsErrorId)} type="checkbox" name="terms" value="on" aria-describedby={termsErrorId} aria-invalid={termsErrorId ? true : undefined} />
+          <InputFocusedWhenFirstInvalid
+            invalid={Boolean(termsErrorId)}
+            type="checkbox"
+            name="terms"
+            value="on"
+            aria-describedby={termsErrorId}
+            aria-invalid={termsErrorId ? true : undefined}
+          />
           <span>
-            I agree to the <Link to="/terms" target="_blank">Terms and Conditions</Link> and the <Link to="/privacy" target="_blank">Privacy Policy</Link>, and
-            I confirm that I am a woman entrepreneur or represent a women-led business.
+            I agree to the{" "}
+            <Link to="/terms" target="_blank">
+              Terms and Conditions
+            </Link>{" "}
+            and the{" "}
+            <Link to="/privacy" target="_blank">
+              Privacy Policy
+            </Link>
+            , and I confirm that I am a woman entrepreneur or represent a women-led business.
           </span>
         </label>
         <ErrorList id={termsErrorId} errors={fields.terms.errors} />
       </div>
       <div className="wizard-actions">
-        <button type="submit" name="intent" value="previous" formNoValidate className="btn" disabled={busy}>Previous</button>
-        <button type="submit" name="intent" value="create" className="btn btn-primary" disabled={busy}>{busy ? "Creating Account..." : "Create Account"}</button>
+        <button type="submit" name="intent" value="previous" formNoValidate className="btn" disabled={busy}>
+          Previous
+        </button>
+        <button type="submit" name="intent" value="create" className="btn btn-primary" disabled={busy}>
+          {busy ? "Creating Account..." : "Create Account"}
+        </button>
       </div>
     </Form>
   );

@@ -30,7 +30,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await verifyEmailFromLink(getDb(), await readForm(request), context.clientAddress);
   if (!result.ok) throw data(result.message, { status: result.status });
   const user = await getSessionUser(request);
-  return { done: true as const, message: result.message, next: user?.role === "seller" ? "/seller-dashboard" : "/seller-login" };
+  return {
+    done: true as const,
+    message: result.message,
+    next: user?.role === "seller" ? "/seller-dashboard" : "/seller-login",
+  };
 }
 
 export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
@@ -38,26 +42,38 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
   return (
     <section className="container section narrow">
       <div className="card card-pad center-card stack">
-        <div className="icon-bubble" aria-hidden="true">✉️</div>
+        <div className="icon-bubble" aria-hidden="true">
+          ✉️
+        </div>
         {actionData?.done || alreadyVerified ? (
           <>
             <h1>Email confirmed</h1>
-            <p className="form-success" role="status">{actionData?.message ?? VERIFY_EMAIL_MESSAGES.alreadyVerified}</p>
+            <p className="form-success" role="status">
+              {actionData?.message ?? VERIFY_EMAIL_MESSAGES.alreadyVerified}
+            </p>
             <div className="row" style={{ justifyContent: "center" }}>
-              <Link to={actionData?.next ?? "/seller-dashboard"} className="btn btn-primary">Go to your dashboard</Link>
+              <Link to={actionData?.next ?? "/seller-dashboard"} className="btn btn-primary">
+                Go to your dashboard
+              </Link>
             </div>
           </>
         ) : (
           <>
             <h1>Confirm your email address</h1>
-            <p className="muted">Confirm that <strong>{email}</strong> is the email address of your seller account.</p>
+            <p className="muted">
+              Confirm that <strong>{email}</strong> is the email address of your seller account.
+            </p>
             <Form method="post" className="stack">
               <input type="hidden" name="id" value={params.id} />
               <input type="hidden" name="expires" value={params.expires} />
               <input type="hidden" name="token" value={params.token} />
-              <button type="submit" className="btn btn-primary btn-block">Confirm my email</button>
+              <button type="submit" className="btn btn-primary btn-block">
+                Confirm my email
+              </button>
             </Form>
-            <p className="small muted">Did not create an account with us? Then do not confirm; you can close this page.</p>
+            <p className="small muted">
+              Did not create an account with us? Then do not confirm; you can close this page.
+            </p>
           </>
         )}
       </div>
@@ -68,7 +84,9 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <BadLinkPage error={error} title="Verification link not valid" fallback={VERIFY_EMAIL_MESSAGES.badLink}>
-      <Link to="/seller-login" className="btn">Sign in</Link>
+      <Link to="/seller-login" className="btn">
+        Sign in
+      </Link>
     </BadLinkPage>
   );
 }

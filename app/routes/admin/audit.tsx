@@ -47,42 +47,85 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   return (
     <div className="stack">
       <h1 className="admin-title">Audit Log</h1>
-      <p className="muted">Every change made in the back-office and every sign-in attempt: who, what, when and from where. Read-only.</p>
+      <p className="muted">
+        Every change made in the back-office and every sign-in attempt: who, what, when and from where. Read-only.
+      </p>
       <FilterBar label="Filter the audit log" clearTo="/admin/audit">
-        <div className="field"><label htmlFor="a-actor">Who (email)</label><input id="a-actor" className="input" type="search" name="actor" defaultValue={filters.actor} placeholder="e.g. admin@" /></div>
-        <div className="field"><label htmlFor="a-action">Action</label>
+        <div className="field">
+          <label htmlFor="a-actor">Who (email)</label>
+          <input
+            id="a-actor"
+            className="input"
+            type="search"
+            name="actor"
+            defaultValue={filters.actor}
+            placeholder="e.g. admin@"
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="a-action">Action</label>
           <select id="a-action" className="input" name="action" defaultValue={filters.action}>
             <option value="">All actions</option>
-            {actions.map((a) => <option key={a} value={a}>{a.endsWith(".") ? `${a}* (all)` : a}</option>)}
+            {actions.map((a) => (
+              <option key={a} value={a}>
+                {a.endsWith(".") ? `${a}* (all)` : a}
+              </option>
+            ))}
           </select>
         </div>
-        <div className="field"><label htmlFor="a-from">From</label><input id="a-from" className="input" type="date" name="from" defaultValue={filters.from} /></div>
-        <div className="field"><label htmlFor="a-to">To</label><input id="a-to" className="input" type="date" name="to" defaultValue={filters.to} /></div>
+        <div className="field">
+          <label htmlFor="a-from">From</label>
+          <input id="a-from" className="input" type="date" name="from" defaultValue={filters.from} />
+        </div>
+        <div className="field">
+          <label htmlFor="a-to">To</label>
+          <input id="a-to" className="input" type="date" name="to" defaultValue={filters.to} />
+        </div>
       </FilterBar>
       {entries.length === 0 ? (
-        <EmptyState title="No Entries Found">{filtered ? "No audit entries match these filters." : "Changes and sign-ins appear here."}</EmptyState>
+        <EmptyState title="No Entries Found">
+          {filtered ? "No audit entries match these filters." : "Changes and sign-ins appear here."}
+        </EmptyState>
       ) : (
         <>
           <DataTable label="Audit log table" columns={["When", "Who", "Action", "Target", "From", "Changes"]}>
-                {entries.map((e) => (
-                  <tr key={e.id} className="audit-row">
-                    <td className="small nowrap">{formatDate(e.created_at)}<br /><span className="muted">{timeFormat.format(new Date(e.created_at))}</span></td>
-                    <td className="small">{e.actor_email ?? "System"}</td>
-                    <td><code className="small">{e.action}</code></td>
-                    <td className="small">
-                      {e.target_type === "seller" && e.target_id ? <Link to={`/admin/sellers/edit/${e.target_id}`}>seller #{e.target_id}</Link> : e.target_type ? `${e.target_type} #${e.target_id}` : "—"}
-                    </td>
-                    <td className="small muted">{e.ip ?? "—"}</td>
-                    <td className="small">
-                      {e.lines.length ? (
-                        <ul className="plain-list audit-lines">
-                          {e.lines.map((l, i) => <li key={`${l.field}-${i}`}><span className="muted">{l.field}:</span> {l.text}</li>)}
-                        </ul>
-                      ) : <span className="muted">—</span>}
-                    </td>
-                  </tr>
-                ))}
-              </DataTable>
+            {entries.map((e) => (
+              <tr key={e.id} className="audit-row">
+                <td className="small nowrap">
+                  {formatDate(e.created_at)}
+                  <br />
+                  <span className="muted">{timeFormat.format(new Date(e.created_at))}</span>
+                </td>
+                <td className="small">{e.actor_email ?? "System"}</td>
+                <td>
+                  <code className="small">{e.action}</code>
+                </td>
+                <td className="small">
+                  {e.target_type === "seller" && e.target_id ? (
+                    <Link to={`/admin/sellers/edit/${e.target_id}`}>seller #{e.target_id}</Link>
+                  ) : e.target_type ? (
+                    `${e.target_type} #${e.target_id}`
+                  ) : (
+                    "—"
+                  )}
+                </td>
+                <td className="small muted">{e.ip ?? "—"}</td>
+                <td className="small">
+                  {e.lines.length ? (
+                    <ul className="plain-list audit-lines">
+                      {e.lines.map((l, i) => (
+                        <li key={`${l.field}-${i}`}>
+                          <span className="muted">{l.field}:</span> {l.text}
+                        </li>
+                      ))}
+                    </ul>
+                  ) : (
+                    <span className="muted">—</span>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
           <Pagination info={info} params={params} />
         </>
       )}

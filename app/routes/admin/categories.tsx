@@ -38,11 +38,26 @@ export async function loader({ request }: Route.LoaderArgs) {
   const subcategories = matching.slice((info.page - 1) * info.limit, info.page * info.limit);
   const confirmId = params.get("confirm") === "delete" ? Number(params.get("id")) : NaN;
   const confirmCategory = params.get("kind") === "category" ? categories.find((c) => c.id === confirmId) : undefined;
-  const confirmSub = params.get("kind") === "subcategory" ? allSubcategories.find((s) => s.id === confirmId) : undefined;
+  const confirmSub =
+    params.get("kind") === "subcategory" ? allSubcategories.find((s) => s.id === confirmId) : undefined;
   const confirm = confirmCategory
-    ? { kind: "category" as const, id: confirmCategory.id, name: confirmCategory.name, subcategories: confirmCategory.subcategory_count }
-    : confirmSub ? { kind: "subcategory" as const, id: confirmSub.id, name: confirmSub.name, subcategories: 0 } : null;
-  return { categories, subcategories, subcategoryTotal: allSubcategories.length, parent: parent ? String(parent) : "", info, confirm };
+    ? {
+        kind: "category" as const,
+        id: confirmCategory.id,
+        name: confirmCategory.name,
+        subcategories: confirmCategory.subcategory_count,
+      }
+    : confirmSub
+      ? { kind: "subcategory" as const, id: confirmSub.id, name: confirmSub.name, subcategories: 0 }
+      : null;
+  return {
+    categories,
+    subcategories,
+    subcategoryTotal: allSubcategories.length,
+    parent: parent ? String(parent) : "",
+    info,
+    confirm,
+  };
 }
 
 export function headers() {
@@ -56,22 +71,43 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ error: firstError(submission.error) }, { status: 400 });
   const intent = submission.value;
   const actor = user.actor;
-  const result = intent.intent === "toggle"
-    ? await saveCatalogueItem(getDb(), actor, intent.kind, intent.id, { is_active: intent.is_active === "1" })
-    : await deleteCatalogueItem(getDb(), actor, intent.kind, intent.id);
+  const result =
+    intent.intent === "toggle"
+      ? await saveCatalogueItem(getDb(), actor, intent.kind, intent.id, { is_active: intent.is_active === "1" })
+      : await deleteCatalogueItem(getDb(), actor, intent.kind, intent.id);
   if (!result.ok) return data({ error: result.message }, { status: httpStatusOf(result.reason) });
-  return redirectWithFlash(request, returnUrl("/admin/categories", formData.get("back"), ONE_TIME_KEYS), result.message);
+  return redirectWithFlash(
+    request,
+    returnUrl("/admin/categories", formData.get("back"), ONE_TIME_KEYS),
+    result.message,
+  );
 }
 
 function Icon({ icon, name }: { icon: string | null; name: string }) {
-  return <span className="category-icon" aria-hidden="true">{icon || categoryEmoji(name)}</span>;
+  return (
+    <span className="category-icon" aria-hidden="true">
+      {icon || categoryEmoji(name)}
+    </span>
+  );
 }
 
 function ActiveBadge({ active }: { active: number }) {
   return <Badge tone={active ? "success" : "neutral"}>{active ? "Active" : "Inactive"}</Badge>;
 }
 
-function ToggleForm({ kind, id, name, active, back }: { kind: "category" | "subcategory"; id: number; name: string; active: number; back: string }) {
+function ToggleForm({
+  kind,
+  id,
+  name,
+  active,
+  back,
+}: {
+  kind: "category" | "subcategory";
+  id: number;
+  name: string;
+  active: number;
+  back: string;
+}) {
   return (
     <Form method="post">
       <input type="hidden" name="intent" value="toggle" />
@@ -79,32 +115,61 @@ function ToggleForm({ kind, id, name, active, back }: { kind: "category" | "subc
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="is_active" value={active ? "0" : "1"} />
       <input type="hidden" name="back" value={back} />
-      <button type="submit" className="btn btn-sm" aria-label={`${active ? "Deactivate" : "Activate"} ${name}`}>{active ? "Deactivate" : "Activate"}</button>
+      <button type="submit" className="btn btn-sm" aria-label={`${active ? "Deactivate" : "Activate"} ${name}`}>
+        {active ? "Deactivate" : "Activate"}
+      </button>
     </Form>
   );
 }
 
-function SubcategoryTable({ rows, params, back }: { rows: Route.ComponentProps["loaderData"]["subcategories"]; params: URLSearchParams; back: string }) {
+function SubcategoryTable({
+  rows,
+  params,
+  back,
+}: {
+  rows: Route.ComponentProps["loaderData"]["subcategories"];
+  params: URLSearchParams;
+  back: string;
+}) {
   return (
-    <DataTable label="Subcategories table" columns={["Icon", "Name", "Slug", "Parent category", "Sellers", "Status", "Actions"]}>
-          {rows.map((s) => (
-            <tr key={s.id}>
-              <td><Icon icon={s.icon || s.category_icon} name={s.category_name} /></td>
-              <th scope="row">{s.name}</th>
-              <td><code>{s.slug}</code></td>
-              <td>{s.category_name}</td>
-              <td>{s.seller_count}</td>
-              <td><ActiveBadge active={s.is_active} /></td>
-              <td>
-                <div className="row-actions">
-                  <Link to={`/admin/subcategories/edit/${s.id}`} className="btn btn-sm" aria-label={`Edit ${s.name}`}>Edit</Link>
-                  <ToggleForm kind="subcategory" id={s.id} name={s.name} active={s.is_active} back={back} />
-                  <ConfirmButton label="Delete" href={withParams(params, { confirm: "delete", kind: "subcategory", id: s.id })} question={deleteQuestion("subcategory", s.name)} action="/admin/categories" fields={{ intent: "delete", kind: "subcategory", id: s.id, back }} confirmLabel="Delete" danger />
-                </div>
-              </td>
-            </tr>
-          ))}
-        </DataTable>
+    <DataTable
+      label="Subcategories table"
+      columns={["Icon", "Name", "Slug", "Parent category", "Sellers", "Status", "Actions"]}
+    >
+      {rows.map((s) => (
+        <tr key={s.id}>
+          <td>
+            <Icon icon={s.icon || s.category_icon} name={s.category_name} />
+          </td>
+          <th scope="row">{s.name}</th>
+          <td>
+            <code>{s.slug}</code>
+          </td>
+          <td>{s.category_name}</td>
+          <td>{s.seller_count}</td>
+          <td>
+            <ActiveBadge active={s.is_active} />
+          </td>
+          <td>
+            <div className="row-actions">
+              <Link to={`/admin/subcategories/edit/${s.id}`} className="btn btn-sm" aria-label={`Edit ${s.name}`}>
+                Edit
+              </Link>
+              <ToggleForm kind="subcategory" id={s.id} name={s.name} active={s.is_active} back={back} />
+              <ConfirmButton
+                label="Delete"
+                href={withParams(params, { confirm: "delete", kind: "subcategory", id: s.id })}
+                question={deleteQuestion("subcategory", s.name)}
+                action="/admin/categories"
+                fields={{ intent: "delete", kind: "subcategory", id: s.id, back }}
+                confirmLabel="Delete"
+                danger
+              />
+            </div>
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
@@ -120,62 +185,121 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
       <div className="row" style={{ justifyContent: "space-between" }}>
         <h1 className="admin-title">Categories Management</h1>
         <div className="row">
-          <Link to="/admin/categories/new" className="btn btn-primary btn-sm">Add Category</Link>
-          <Link to={parent ? `/admin/subcategories/new?category_id=${parent}` : "/admin/subcategories/new"} className="btn btn-sm">Add Subcategory</Link>
+          <Link to="/admin/categories/new" className="btn btn-primary btn-sm">
+            Add Category
+          </Link>
+          <Link
+            to={parent ? `/admin/subcategories/new?category_id=${parent}` : "/admin/subcategories/new"}
+            className="btn btn-sm"
+          >
+            Add Subcategory
+          </Link>
         </div>
       </div>
-      {actionData?.error ? <p className="flash flash-error" role="alert">{actionData.error}</p> : null}
+      {actionData?.error ? (
+        <p className="flash flash-error" role="alert">
+          {actionData.error}
+        </p>
+      ) : null}
 
       {confirm ? (
         <section className="card card-pad" aria-labelledby="confirm-heading">
-          <h2 id="confirm-heading" className="h3">Delete {confirm.name}?</h2>
-          <ConfirmPanel question={deleteQuestion(confirm.kind, confirm.name, confirm.subcategories)} action="/admin/categories" fields={{ intent: "delete", kind: confirm.kind, id: confirm.id, back: cancelHref }} confirmLabel="Delete" danger cancelHref={cancelHref} />
+          <h2 id="confirm-heading" className="h3">
+            Delete {confirm.name}?
+          </h2>
+          <ConfirmPanel
+            question={deleteQuestion(confirm.kind, confirm.name, confirm.subcategories)}
+            action="/admin/categories"
+            fields={{ intent: "delete", kind: confirm.kind, id: confirm.id, back: cancelHref }}
+            confirmLabel="Delete"
+            danger
+            cancelHref={cancelHref}
+          />
         </section>
       ) : null}
 
       <nav className="tabs" aria-label="Categories sections">
-        <Link to="/admin/categories" aria-current={tab === "categories" ? "page" : undefined}>Categories ({categories.length})</Link>
-        <Link to="?tab=subcategories" aria-current={tab === "subcategories" ? "page" : undefined}>Subcategories ({subcategoryTotal})</Link>
+        <Link to="/admin/categories" aria-current={tab === "categories" ? "page" : undefined}>
+          Categories ({categories.length})
+        </Link>
+        <Link to="?tab=subcategories" aria-current={tab === "subcategories" ? "page" : undefined}>
+          Subcategories ({subcategoryTotal})
+        </Link>
       </nav>
 
       {tab === "categories" ? (
         categories.length === 0 ? (
-          <EmptyState title="No Categories Yet">Add the first category; sellers choose from the active ones.</EmptyState>
+          <EmptyState title="No Categories Yet">
+            Add the first category; sellers choose from the active ones.
+          </EmptyState>
         ) : (
-          <DataTable label="Categories table" columns={["Icon", "Name", "Slug", "Description", "Subcategories", "Sellers", "Status", "Actions"]}>
-                {categories.map((c) => (
-                  <tr key={c.id}>
-                    <td><Icon icon={c.icon} name={c.name} /></td>
-                    <th scope="row">{c.name}</th>
-                    <td><code>{c.slug}</code></td>
-                    <td className="small">{c.description || <span className="muted">—</span>}</td>
-                    <td><Link to={`?tab=subcategories&category=${c.id}`} aria-label={`${c.subcategory_count} subcategories of ${c.name}`}>{c.subcategory_count}</Link></td>
-                    <td>{c.seller_count}</td>
-                    <td><ActiveBadge active={c.is_active} /></td>
-                    <td>
-                      <div className="row-actions">
-                        <Link to={`/admin/categories/edit/${c.id}`} className="btn btn-sm" aria-label={`Edit ${c.name}`}>Edit</Link>
-                        <ToggleForm kind="category" id={c.id} name={c.name} active={c.is_active} back={back} />
-                        <ConfirmButton label="Delete" href={withParams(params, { confirm: "delete", kind: "category", id: c.id })} question={deleteQuestion("category", c.name, c.subcategory_count)} action="/admin/categories" fields={{ intent: "delete", kind: "category", id: c.id, back }} confirmLabel="Delete" danger />
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </DataTable>
+          <DataTable
+            label="Categories table"
+            columns={["Icon", "Name", "Slug", "Description", "Subcategories", "Sellers", "Status", "Actions"]}
+          >
+            {categories.map((c) => (
+              <tr key={c.id}>
+                <td>
+                  <Icon icon={c.icon} name={c.name} />
+                </td>
+                <th scope="row">{c.name}</th>
+                <td>
+                  <code>{c.slug}</code>
+                </td>
+                <td className="small">{c.description || <span className="muted">—</span>}</td>
+                <td>
+                  <Link
+                    to={`?tab=subcategories&category=${c.id}`}
+                    aria-label={`${c.subcategory_count} subcategories of ${c.name}`}
+                  >
+                    {c.subcategory_count}
+                  </Link>
+                </td>
+                <td>{c.seller_count}</td>
+                <td>
+                  <ActiveBadge active={c.is_active} />
+                </td>
+                <td>
+                  <div className="row-actions">
+                    <Link to={`/admin/categories/edit/${c.id}`} className="btn btn-sm" aria-label={`Edit ${c.name}`}>
+                      Edit
+                    </Link>
+                    <ToggleForm kind="category" id={c.id} name={c.name} active={c.is_active} back={back} />
+                    <ConfirmButton
+                      label="Delete"
+                      href={withParams(params, { confirm: "delete", kind: "category", id: c.id })}
+                      question={deleteQuestion("category", c.name, c.subcategory_count)}
+                      action="/admin/categories"
+                      fields={{ intent: "delete", kind: "category", id: c.id, back }}
+                      confirmLabel="Delete"
+                      danger
+                    />
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )
       ) : (
         <>
           <FilterBar label="Filter subcategories" clearTo="?tab=subcategories">
             <input type="hidden" name="tab" value="subcategories" />
-            <div className="field"><label htmlFor="s-parent">Parent category</label>
+            <div className="field">
+              <label htmlFor="s-parent">Parent category</label>
               <select id="s-parent" className="input" name="category" defaultValue={parent}>
                 <option value="">All categories</option>
-                {categories.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+                {categories.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
               </select>
             </div>
           </FilterBar>
           {subcategories.length === 0 ? (
-            <EmptyState title="No Subcategories Found">Subcategories narrow a category down; sellers pick them after their categories.</EmptyState>
+            <EmptyState title="No Subcategories Found">
+              Subcategories narrow a category down; sellers pick them after their categories.
+            </EmptyState>
           ) : (
             <SubcategoryTable rows={subcategories} params={params} back={back} />
           )}

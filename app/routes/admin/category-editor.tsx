@@ -17,7 +17,8 @@ import { privatePageMeta } from "~/lib/seo";
 
 // /admin/categories/new and /admin/categories/edit/:id: one editor for both (app/routes.ts registers it twice).
 
-export const meta: Route.MetaFunction = ({ data: d }) => privatePageMeta(`${d?.category ? "Edit Category" : "Add Category"} | Admin`);
+export const meta: Route.MetaFunction = ({ data: d }) =>
+  privatePageMeta(`${d?.category ? "Edit Category" : "Add Category"} | Admin`);
 
 /** The category being edited (404 for an unknown id), or null on /new. */
 async function editedCategory(id: string | undefined) {
@@ -46,7 +47,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!result.ok) {
     if (result.reason === "not_found") throw data(result.message, { status: 404 });
     // A duplicate name or slug is the admin's input to fix: the form again, values kept, the field's message.
-    return data({ result: submission.reply(result.fieldErrors ? { fieldErrors: result.fieldErrors } : { formErrors: [result.message] }) }, { status: 400 });
+    return data(
+      {
+        result: submission.reply(
+          result.fieldErrors ? { fieldErrors: result.fieldErrors } : { formErrors: [result.message] },
+        ),
+      },
+      { status: 400 },
+    );
   }
   return redirectWithFlash(request, "/admin/categories", result.message);
 }
@@ -62,7 +70,13 @@ export default function CategoryEditor({ loaderData, actionData }: Route.Compone
     id: `category-form-${category?.id ?? "new"}`,
     lastResult: navigation.state === "idle" ? actionData?.result : null,
     defaultValue: category
-      ? { name: category.name, slug: category.slug, description: category.description ?? "", icon: category.icon ?? "", is_active: category.is_active ? "on" : undefined }
+      ? {
+          name: category.name,
+          slug: category.slug,
+          description: category.description ?? "",
+          icon: category.icon ?? "",
+          is_active: category.is_active ? "on" : undefined,
+        }
       : { is_active: "on" },
     constraint: getZodConstraint(categoryFormSchema),
     shouldValidate: "onSubmit",
@@ -70,15 +84,25 @@ export default function CategoryEditor({ loaderData, actionData }: Route.Compone
     onValidate: ({ formData }) => parseWithZod(formData, { schema: categoryFormSchema }),
   });
   const title = category ? `Edit Category: ${category.name}` : "Add Category";
-  const req = <span aria-hidden="true" className="req">*</span>;
+  const req = (
+    <span aria-hidden="true" className="req">
+      *
+    </span>
+  );
   return (
     <div className="stack">
       <div className="row" style={{ justifyContent: "space-between" }}>
         <h1 className="admin-title">{title}</h1>
-        <Link to="/admin/categories" className="btn btn-sm">Back to Categories</Link>
+        <Link to="/admin/categories" className="btn btn-sm">
+          Back to Categories
+        </Link>
       </div>
       <Form method="post" {...getFormProps(form)} ref={formRef} className="form-section">
-        {form.errors?.length ? <div className="form-error" role="alert"><ErrorList errors={form.errors} /></div> : null}
+        {form.errors?.length ? (
+          <div className="form-error" role="alert">
+            <ErrorList errors={form.errors} />
+          </div>
+        ) : null}
         <div className="form-grid">
           <Field
             label={<>Name {req}</>}
@@ -96,7 +120,11 @@ export default function CategoryEditor({ loaderData, actionData }: Route.Compone
           <Field
             label="Slug"
             errors={fields.slug.errors}
-            hint={category ? "The category's address in the directory filters (e.g. home-bakers). Changing it breaks old links." : "Made from the name; edit it if you like. Lowercase letters, digits and hyphens."}
+            hint={
+              category
+                ? "The category's address in the directory filters (e.g. home-bakers). Changing it breaks old links."
+                : "Made from the name; edit it if you like. Lowercase letters, digits and hyphens."
+            }
             inputProps={{
               ...getInputProps(fields.slug, { type: "text" }),
               maxLength: CATEGORY_LIMITS.slug,
@@ -104,18 +132,37 @@ export default function CategoryEditor({ loaderData, actionData }: Route.Compone
               autoCapitalize: "off",
             }}
           />
-          <TextareaField className="span-2" label="Description" errors={fields.description.errors} textareaProps={{ ...getTextareaProps(fields.description), rows: 3, maxLength: CATEGORY_LIMITS.description }} />
-          <Field label="Icon" errors={fields.icon.errors} hint="An emoji, e.g. 🎁. Left blank, the standard icon of the name is shown." inputProps={{ ...getInputProps(fields.icon, { type: "text" }), maxLength: CATEGORY_LIMITS.icon }} />
+          <TextareaField
+            className="span-2"
+            label="Description"
+            errors={fields.description.errors}
+            textareaProps={{ ...getTextareaProps(fields.description), rows: 3, maxLength: CATEGORY_LIMITS.description }}
+          />
+          <Field
+            label="Icon"
+            errors={fields.icon.errors}
+            hint="An emoji, e.g. 🎁. Left blank, the standard icon of the name is shown."
+            inputProps={{ ...getInputProps(fields.icon, { type: "text" }), maxLength: CATEGORY_LIMITS.icon }}
+          />
           <div className="field">
             <label className="check-line">
               <input {...getInputProps(fields.is_active, { type: "checkbox" })} />
-              <span>Active <span className="muted small">(shown in the directory filters and the sign-up and application forms)</span></span>
+              <span>
+                Active{" "}
+                <span className="muted small">
+                  (shown in the directory filters and the sign-up and application forms)
+                </span>
+              </span>
             </label>
           </div>
         </div>
         <div className="row">
-          <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? "Saving…" : category ? "Update Category" : "Create Category"}</button>
-          <Link to="/admin/categories" className="btn">Cancel</Link>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? "Saving…" : category ? "Update Category" : "Create Category"}
+          </button>
+          <Link to="/admin/categories" className="btn">
+            Cancel
+          </Link>
         </div>
       </Form>
     </div>

@@ -16,9 +16,20 @@ export const meta: Route.MetaFunction = () => privatePageMeta("Dashboard | Admin
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "dashboard.view");
   const db = getDb();
-  const [stats, notifications, activity] = await Promise.all([getDashboardStats(db), recentNotifications(db, 5), weeklyActivity(db, new Date().toISOString().slice(0, 10))]);
+  const [stats, notifications, activity] = await Promise.all([
+    getDashboardStats(db),
+    recentNotifications(db, 5),
+    weeklyActivity(db, new Date().toISOString().slice(0, 10)),
+  ]);
   const undelivered = can(user.role, "settings.manage") ? await failedMail(db) : null;
-  return { stats, notifications, activity, undelivered, quickActions: QUICK_ACTIONS.filter((a) => can(user.role, a.permission)), canSeed: can(user.role, "seed.run") };
+  return {
+    stats,
+    notifications,
+    activity,
+    undelivered,
+    quickActions: QUICK_ACTIONS.filter((a) => can(user.role, a.permission)),
+    canSeed: can(user.role, "seed.run"),
+  };
 }
 
 // Initialize Data: the categories and subcategories, idempotent (existing ones are kept as they are).
@@ -46,7 +57,9 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       <ul className="stat-grid" aria-label="Statistics">
         {cards.map((c) => (
           <li key={c.label} className="card stat-card">
-            <span className="stat-icon" aria-hidden="true">{c.icon}</span>
+            <span className="stat-icon" aria-hidden="true">
+              {c.icon}
+            </span>
             <span className="stat-label">{c.label}</span>
             <strong className="stat-value">{c.value.toLocaleString("en-IN")}</strong>
             {c.sub ? <span className="small muted">{c.sub}</span> : null}
@@ -55,42 +68,75 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       </ul>
       {undelivered?.total ? (
         <section className="card card-pad stack mail-failures" aria-labelledby="mail-heading">
-          <h2 id="mail-heading" className="h3">Mail not delivered ({undelivered.total.toLocaleString("en-IN")})</h2>
-          <p className="muted small">These messages failed every try (five, over about a day and a half). Check the SMTP settings; the newest are listed.</p>
+          <h2 id="mail-heading" className="h3">
+            Mail not delivered ({undelivered.total.toLocaleString("en-IN")})
+          </h2>
+          <p className="muted small">
+            These messages failed every try (five, over about a day and a half). Check the SMTP settings; the newest are
+            listed.
+          </p>
           <ul className="plain-list">
             {undelivered.recent.map((m) => (
-              <li key={m.id}><strong>{m.subject}</strong> to {m.to_address} <span className="small muted">· {formatDate(m.created_at)} · {m.attempts} tries{m.last_error ? ` · ${m.last_error}` : ""}</span></li>
+              <li key={m.id}>
+                <strong>{m.subject}</strong> to {m.to_address}{" "}
+                <span className="small muted">
+                  · {formatDate(m.created_at)} · {m.attempts} tries{m.last_error ? ` · ${m.last_error}` : ""}
+                </span>
+              </li>
             ))}
           </ul>
         </section>
       ) : null}
       <section className="card card-pad stack" aria-labelledby="activity-heading">
-        <h2 id="activity-heading" className="h3">Activity per week</h2>
+        <h2 id="activity-heading" className="h3">
+          Activity per week
+        </h2>
         <ActivityChart weeks={activity} />
       </section>
       <div className="admin-two">
         <section className="card card-pad" aria-labelledby="qa-heading">
-          <h2 id="qa-heading" className="h3">Quick Actions</h2>
+          <h2 id="qa-heading" className="h3">
+            Quick Actions
+          </h2>
           <div className="row">
             {quickActions.map((a) =>
-              a.download ? <a key={a.to} href={a.to} className="btn btn-sm" download>{a.label}</a> : <Link key={a.to} to={a.to} className="btn btn-sm">{a.label}</Link>,
+              a.download ? (
+                <a key={a.to} href={a.to} className="btn btn-sm" download>
+                  {a.label}
+                </a>
+              ) : (
+                <Link key={a.to} to={a.to} className="btn btn-sm">
+                  {a.label}
+                </Link>
+              ),
             )}
             {canSeed ? (
               <Form method="post">
-                <button type="submit" name="intent" value="seed" className="btn btn-sm">Initialize Data</button>
+                <button type="submit" name="intent" value="seed" className="btn btn-sm">
+                  Initialize Data
+                </button>
               </Form>
             ) : null}
           </div>
         </section>
         <section className="card card-pad" aria-labelledby="notes-heading">
-          <h2 id="notes-heading" className="h3">Recent Notifications</h2>
+          <h2 id="notes-heading" className="h3">
+            Recent Notifications
+          </h2>
           {notifications.length ? (
             <ul className="plain-list">
               {notifications.map((n) => (
-                <li key={n.id}><strong>{n.title}</strong><br /><span className="small">{n.message}</span> <span className="small muted">· {formatDate(n.created_at)}</span></li>
+                <li key={n.id}>
+                  <strong>{n.title}</strong>
+                  <br />
+                  <span className="small">{n.message}</span>{" "}
+                  <span className="small muted">· {formatDate(n.created_at)}</span>
+                </li>
               ))}
             </ul>
-          ) : <p className="muted">No new notifications</p>}
+          ) : (
+            <p className="muted">No new notifications</p>
+          )}
         </section>
       </div>
     </div>

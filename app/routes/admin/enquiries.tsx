@@ -37,11 +37,27 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (tab === "newsletter") {
     const filters = subscriptionFiltersFrom(params);
     const { subscriptions, total } = await listAdminSubscriptions(db, filters, paging);
-    return { tab, canExport, info: pageInfo(paging, total), enquiries: null, enquiryFilters: null, subscriptions, subscriptionFilters: filters };
+    return {
+      tab,
+      canExport,
+      info: pageInfo(paging, total),
+      enquiries: null,
+      enquiryFilters: null,
+      subscriptions,
+      subscriptionFilters: filters,
+    };
   }
   const filters = enquiryFiltersFrom(params);
   const { enquiries, total } = await listAdminEnquiries(db, filters, paging);
-  return { tab, canExport, info: pageInfo(paging, total), enquiries, enquiryFilters: filters, subscriptions: null, subscriptionFilters: null };
+  return {
+    tab,
+    canExport,
+    info: pageInfo(paging, total),
+    enquiries,
+    enquiryFilters: filters,
+    subscriptions: null,
+    subscriptionFilters: null,
+  };
 }
 
 export function headers() {
@@ -51,8 +67,12 @@ export function headers() {
 function Tabs({ tab }: { tab: Tab }) {
   return (
     <nav className="tabs" aria-label="Form Enquiries sections">
-      <Link to="/admin/enquiries" aria-current={tab === "enquiries" ? "page" : undefined}>Contact Enquiries</Link>
-      <Link to="/admin/enquiries?tab=newsletter" aria-current={tab === "newsletter" ? "page" : undefined}>Newsletter Subscriptions</Link>
+      <Link to="/admin/enquiries" aria-current={tab === "enquiries" ? "page" : undefined}>
+        Contact Enquiries
+      </Link>
+      <Link to="/admin/enquiries?tab=newsletter" aria-current={tab === "newsletter" ? "page" : undefined}>
+        Newsletter Subscriptions
+      </Link>
     </nav>
   );
 }
@@ -72,9 +92,21 @@ export default function AdminEnquiries({ loaderData }: Route.ComponentProps) {
         <h1 className="admin-title">Form Enquiries</h1>
         {canExport ? (
           tab === "enquiries" && loaderData.enquiryFilters ? (
-            <a className="btn btn-sm btn-primary" href={exportHref("/api/admin/enquiries/export", loaderData.enquiryFilters)} download>Export Enquiries (CSV)</a>
+            <a
+              className="btn btn-sm btn-primary"
+              href={exportHref("/api/admin/enquiries/export", loaderData.enquiryFilters)}
+              download
+            >
+              Export Enquiries (CSV)
+            </a>
           ) : loaderData.subscriptionFilters ? (
-            <a className="btn btn-sm btn-primary" href={exportHref("/api/admin/newsletter-subscriptions/export", loaderData.subscriptionFilters)} download>Export Subscriptions (CSV)</a>
+            <a
+              className="btn btn-sm btn-primary"
+              href={exportHref("/api/admin/newsletter-subscriptions/export", loaderData.subscriptionFilters)}
+              download
+            >
+              Export Subscriptions (CSV)
+            </a>
           ) : null
         ) : null}
       </div>
@@ -92,7 +124,15 @@ export default function AdminEnquiries({ loaderData }: Route.ComponentProps) {
 
 type LoaderData = Route.ComponentProps["loaderData"];
 
-function EnquiriesTab({ enquiries, filters, params }: { enquiries: NonNullable<LoaderData["enquiries"]>; filters: NonNullable<LoaderData["enquiryFilters"]>; params: URLSearchParams }) {
+function EnquiriesTab({
+  enquiries,
+  filters,
+  params,
+}: {
+  enquiries: NonNullable<LoaderData["enquiries"]>;
+  filters: NonNullable<LoaderData["enquiryFilters"]>;
+  params: URLSearchParams;
+}) {
   const back = `?${params.toString()}`;
   const dialog = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState<EnquiryDetail | null>(null);
@@ -108,95 +148,175 @@ function EnquiriesTab({ enquiries, filters, params }: { enquiries: NonNullable<L
   return (
     <>
       <FilterBar label="Filter enquiries" clearTo="/admin/enquiries" className="filters filters-reviews">
-        <div className="field"><label htmlFor="e-search">Search</label><input id="e-search" className="input" type="search" name="search" defaultValue={filters.search} placeholder="Name, email, mobile, subject or message" /></div>
-        <div className="field"><label htmlFor="e-status">Status</label>
+        <div className="field">
+          <label htmlFor="e-search">Search</label>
+          <input
+            id="e-search"
+            className="input"
+            type="search"
+            name="search"
+            defaultValue={filters.search}
+            placeholder="Name, email, mobile, subject or message"
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="e-status">Status</label>
           <select id="e-status" className="input" name="status" defaultValue={filters.status}>
             <option value="">All statuses</option>
-            {ENQUIRY_STATUSES.map((s) => <option key={s} value={s}>{ENQUIRY_STATUS_LABELS[s]}</option>)}
+            {ENQUIRY_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {ENQUIRY_STATUS_LABELS[s]}
+              </option>
+            ))}
           </select>
         </div>
-        <div className="field"><label htmlFor="e-type">Query type</label>
+        <div className="field">
+          <label htmlFor="e-type">Query type</label>
           <select id="e-type" className="input" name="query_type" defaultValue={filters.query_type}>
             <option value="">All query types</option>
-            {QUERY_TYPES.map((t) => <option key={t} value={t}>{t}</option>)}
+            {QUERY_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
           </select>
         </div>
       </FilterBar>
       {enquiries.length === 0 ? (
-        <EmptyState title="No Enquiries Found">{filtered ? "No enquiries match your current filters." : "Messages sent through the contact form appear here."}</EmptyState>
+        <EmptyState title="No Enquiries Found">
+          {filtered
+            ? "No enquiries match your current filters."
+            : "Messages sent through the contact form appear here."}
+        </EmptyState>
       ) : (
-        <DataTable label="Contact enquiries table" columns={["Contact", "Query", "Status", "Date", <span className="visually-hidden">Actions</span>]}>
-              {enquiries.map((e) => (
-                <tr key={e.id} className="enquiry-row">
-                  <td>
-                    <strong>{e.name}</strong>
-                    <div className="small muted">{e.email}</div>
-                    {e.mobile ? <div className="small muted">{e.mobile}</div> : null}
-                  </td>
-                  <td>
-                    <span className="chip chip-sm">{e.query_type}</span>
-                    {e.subject ? <div><strong>{e.subject}</strong></div> : null}
-                    <div className="small muted">{truncate(e.message, 100)}</div>
-                  </td>
-                  <td><StatusBadge status={e.status} /></td>
-                  <td className="small">{formatDate(e.created_at)}</td>
-                  <td>
-                    <Link
-                      to={`/admin/enquiries/${e.id}?${new URLSearchParams({ back })}`}
-                      className="btn btn-sm"
-                      aria-label={`View the enquiry from ${e.name}`}
-                      onClick={(event) => {
-                        if (!dialog.current?.showModal) return;
-                        event.preventDefault();
-                        setOpen(e);
-                      }}
-                    >
-                      View
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </DataTable>
+        <DataTable
+          label="Contact enquiries table"
+          columns={["Contact", "Query", "Status", "Date", <span className="visually-hidden">Actions</span>]}
+        >
+          {enquiries.map((e) => (
+            <tr key={e.id} className="enquiry-row">
+              <td>
+                <strong>{e.name}</strong>
+                <div className="small muted">{e.email}</div>
+                {e.mobile ? <div className="small muted">{e.mobile}</div> : null}
+              </td>
+              <td>
+                <span className="chip chip-sm">{e.query_type}</span>
+                {e.subject ? (
+                  <div>
+                    <strong>{e.subject}</strong>
+                  </div>
+                ) : null}
+                <div className="small muted">{truncate(e.message, 100)}</div>
+              </td>
+              <td>
+                <StatusBadge status={e.status} />
+              </td>
+              <td className="small">{formatDate(e.created_at)}</td>
+              <td>
+                <Link
+                  to={`/admin/enquiries/${e.id}?${new URLSearchParams({ back })}`}
+                  className="btn btn-sm"
+                  aria-label={`View the enquiry from ${e.name}`}
+                  onClick={(event) => {
+                    if (!dialog.current?.showModal) return;
+                    event.preventDefault();
+                    setOpen(e);
+                  }}
+                >
+                  View
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
-      <dialog ref={dialog} className="confirm-dialog enquiry-dialog" aria-labelledby="enquiry-dialog-heading" onClose={() => setOpen(null)}>
-        {open ? <EnquiryDetails key={open.id} enquiry={open} back={back} headingId="enquiry-dialog-heading" onClose={() => dialog.current?.close()} /> : null}
+      <dialog
+        ref={dialog}
+        className="confirm-dialog enquiry-dialog"
+        aria-labelledby="enquiry-dialog-heading"
+        onClose={() => setOpen(null)}
+      >
+        {open ? (
+          <EnquiryDetails
+            key={open.id}
+            enquiry={open}
+            back={back}
+            headingId="enquiry-dialog-heading"
+            onClose={() => dialog.current?.close()}
+          />
+        ) : null}
       </dialog>
     </>
   );
 }
 
-function SubscriptionsTab({ subscriptions, filters }: { subscriptions: NonNullable<LoaderData["subscriptions"]>; filters: NonNullable<LoaderData["subscriptionFilters"]> }) {
+function SubscriptionsTab({
+  subscriptions,
+  filters,
+}: {
+  subscriptions: NonNullable<LoaderData["subscriptions"]>;
+  filters: NonNullable<LoaderData["subscriptionFilters"]>;
+}) {
   const filtered = !!(filters.search || filters.status || filters.source);
   return (
     <>
-      <FilterBar label="Filter subscriptions" clearTo="/admin/enquiries?tab=newsletter" className="filters filters-reviews">
+      <FilterBar
+        label="Filter subscriptions"
+        clearTo="/admin/enquiries?tab=newsletter"
+        className="filters filters-reviews"
+      >
         <input type="hidden" name="tab" value="newsletter" />
-        <div className="field"><label htmlFor="n-search">Search</label><input id="n-search" className="input" type="search" name="search" defaultValue={filters.search} placeholder="Email address" /></div>
-        <div className="field"><label htmlFor="n-status">Status</label>
+        <div className="field">
+          <label htmlFor="n-search">Search</label>
+          <input
+            id="n-search"
+            className="input"
+            type="search"
+            name="search"
+            defaultValue={filters.search}
+            placeholder="Email address"
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="n-status">Status</label>
           <select id="n-status" className="input" name="status" defaultValue={filters.status}>
-            <option value="">All statuses</option><option value="active">Active</option><option value="unsubscribed">Unsubscribed</option>
+            <option value="">All statuses</option>
+            <option value="active">Active</option>
+            <option value="unsubscribed">Unsubscribed</option>
           </select>
         </div>
-        <div className="field"><label htmlFor="n-source">Source</label>
+        <div className="field">
+          <label htmlFor="n-source">Source</label>
           <select id="n-source" className="input" name="source" defaultValue={filters.source}>
             <option value="">All sources</option>
-            {NEWSLETTER_SOURCES.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
+            {NEWSLETTER_SOURCES.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
           </select>
         </div>
       </FilterBar>
       {subscriptions.length === 0 ? (
-        <EmptyState title="No Subscriptions Found">{filtered ? "No subscriptions match your current filters." : "Newsletter sign-ups from the website appear here."}</EmptyState>
+        <EmptyState title="No Subscriptions Found">
+          {filtered
+            ? "No subscriptions match your current filters."
+            : "Newsletter sign-ups from the website appear here."}
+        </EmptyState>
       ) : (
         <DataTable label="Newsletter subscriptions table" columns={["Email", "Status", "Source", "Subscribed"]}>
-              {subscriptions.map((s) => (
-                <tr key={s.id} className="subscription-row">
-                  <td>{s.email}</td>
-                  <td><StatusBadge status={s.status} /></td>
-                  <td>{newsletterSourceLabel(s.source)}</td>
-                  <td className="small">{formatDate(s.created_at)}</td>
-                </tr>
-              ))}
-            </DataTable>
+          {subscriptions.map((s) => (
+            <tr key={s.id} className="subscription-row">
+              <td>{s.email}</td>
+              <td>
+                <StatusBadge status={s.status} />
+              </td>
+              <td>{newsletterSourceLabel(s.source)}</td>
+              <td className="small">{formatDate(s.created_at)}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </>
   );

@@ -38,9 +38,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const id = parseId(params.id);
   if (!id) throw data(NOT_FOUND, { status: 404 });
   const formData = await readForm(request);
-  const values = { status: String(formData.get("status") ?? ""), admin_notes: String(formData.get("admin_notes") ?? "") };
+  const values = {
+    status: String(formData.get("status") ?? ""),
+    admin_notes: String(formData.get("admin_notes") ?? ""),
+  };
   const submission = parseWithZod(formData, { schema: enquiryUpdateFormSchema });
-  if (submission.status !== "success") return data({ error: firstError(submission.error, "Please choose a status"), values }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ error: firstError(submission.error, "Please choose a status"), values }, { status: 400 });
   const result = await changeEnquiry(getDb(), user.actor, id, submission.value);
   if (!result.ok) throw data(result.message, { status: httpStatusOf(result.reason) });
   return redirectWithFlash(request, returnUrl("/admin/enquiries", formData.get("back")), result.message);
@@ -51,10 +55,19 @@ export default function AdminEnquiry({ loaderData, actionData }: Route.Component
   const list = returnUrl("/admin/enquiries", back);
   return (
     <div className="stack">
-      <p className="small"><Link to={list}>← Back to Form Enquiries</Link></p>
+      <p className="small">
+        <Link to={list}>← Back to Form Enquiries</Link>
+      </p>
       <h1 className="admin-title">Form Enquiries</h1>
       <section className="card card-pad" aria-labelledby="enquiry-heading">
-        <EnquiryDetails enquiry={enquiry} back={back} headingId="enquiry-heading" error={actionData?.error} values={actionData?.values} closeHref={list} />
+        <EnquiryDetails
+          enquiry={enquiry}
+          back={back}
+          headingId="enquiry-heading"
+          error={actionData?.error}
+          values={actionData?.values}
+          closeHref={list}
+        />
       </section>
     </div>
   );

@@ -24,7 +24,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <aside className="admin-sidebar" aria-label="Admin">
         <div className="admin-sidebar-head">
           <p className="admin-brand">Admin Portal</p>
-          <p className="small muted admin-who">{user.name} · <span className="chip">{user.role}</span></p>
+          <p className="small muted admin-who">
+            {user.name} · <span className="chip">{user.role}</span>
+          </p>
         </div>
         <nav aria-label="Admin sections">
           <ul className="admin-nav">
@@ -38,9 +40,13 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </ul>
         </nav>
         <div className="admin-sidebar-foot">
-          <Link to="/" className="small">View website</Link>
+          <Link to="/" className="small">
+            View website
+          </Link>
           <Form method="post" action="/logout" reloadDocument>
-            <button type="submit" className="btn btn-sm btn-block">Sign out</button>
+            <button type="submit" className="btn btn-sm btn-block">
+              Sign out
+            </button>
           </Form>
         </div>
       </aside>
@@ -56,14 +62,21 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const title = status === 404 ? "Not found" : status === 403 ? "Not allowed" : "Something went wrong";
-  const message = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : "The page could not be shown. Please try again.";
+  const message =
+    isRouteErrorResponse(error) && typeof error.data === "string"
+      ? error.data
+      : "The page could not be shown. Please try again.";
   return (
     <div className="admin-main">
       <title>{`${title} | Admin | BWP Directory`}</title>
       <div className="card card-pad empty-state stack">
         <h1 className="admin-title">{title}</h1>
         <p className="muted">{message}</p>
-        <p><Link to="/admin" className="btn btn-primary btn-sm">Back to the dashboard</Link></p>
+        <p>
+          <Link to="/admin" className="btn btn-primary btn-sm">
+            Back to the dashboard
+          </Link>
+        </p>
       </div>
     </div>
   );

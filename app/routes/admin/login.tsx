@@ -21,7 +21,8 @@ function adminTarget(to: FormDataEntryValue | string | null): string {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
-  if (user && (user.role === "admin" || user.role === "moderator")) throw redirect(adminTarget(new URL(request.url).searchParams.get("redirectTo")));
+  if (user && (user.role === "admin" || user.role === "moderator"))
+    throw redirect(adminTarget(new URL(request.url).searchParams.get("redirectTo")));
   return null;
 }
 
@@ -33,7 +34,10 @@ export function action({ request, context }: Route.ActionArgs) {
 export default function AdminLogin({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction?.startsWith("/admin/login");
+  const busy =
+    navigation.state !== "idle" &&
+    navigation.formMethod === "POST" &&
+    navigation.formAction?.startsWith("/admin/login");
   const [form, fields] = useForm({
     id: "admin-login",
     lastResult: navigation.state === "idle" ? actionData?.result : null,
@@ -45,19 +49,46 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
     <div className="auth-page auth-page-admin">
       <section className="card auth-card" aria-labelledby="admin-login-heading">
         <div className="auth-head">
-          <span className="auth-icon auth-icon-admin" aria-hidden="true"><ShieldIcon /></span>
+          <span className="auth-icon auth-icon-admin" aria-hidden="true">
+            <ShieldIcon />
+          </span>
           <h1 id="admin-login-heading">Admin Portal</h1>
           <p className="muted">Sign in to manage sellers, categories, reviews and enquiries.</p>
         </div>
         <Form method="post" {...getFormProps(form)} className="stack">
           <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
-          {form.errors?.length ? <div className="form-error" role="alert" id={form.errorId}><ErrorList errors={form.errors} /></div> : null}
-          <Field label="Email" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "username" }} />
-          <PasswordField label="Password" errors={fields.password.errors} inputProps={{ name: fields.password.name, id: fields.password.id, required: true, autoComplete: "current-password" }} />
-          <button type="submit" className="btn btn-primary btn-block" disabled={busy}>{busy ? "Signing In..." : "Sign In to Admin Portal"}</button>
+          {form.errors?.length ? (
+            <div className="form-error" role="alert" id={form.errorId}>
+              <ErrorList errors={form.errors} />
+            </div>
+          ) : null}
+          <Field
+            label="Email"
+            errors={fields.email.errors}
+            inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "username" }}
+          />
+          <PasswordField
+            label="Password"
+            errors={fields.password.errors}
+            inputProps={{
+              name: fields.password.name,
+              id: fields.password.id,
+              required: true,
+              autoComplete: "current-password",
+            }}
+          />
+          <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+            {busy ? "Signing In..." : "Sign In to Admin Portal"}
+          </button>
         </Form>
-        <p className="notice small auth-notice" role="note"><ShieldIcon /> This is a restricted area. Every sign-in attempt is logged with its time and address.</p>
-        <p className="auth-foot"><Link to="/" className="row" style={{ gap: 6, justifyContent: "center" }}><ArrowLeftIcon /> Back to Website</Link></p>
+        <p className="notice small auth-notice" role="note">
+          <ShieldIcon /> This is a restricted area. Every sign-in attempt is logged with its time and address.
+        </p>
+        <p className="auth-foot">
+          <Link to="/" className="row" style={{ gap: 6, justifyContent: "center" }}>
+            <ArrowLeftIcon /> Back to Website
+          </Link>
+        </p>
       </section>
     </div>
   );

@@ -30,7 +30,9 @@ export default function AdminPlaceholder({ loaderData }: Route.ComponentProps) {
     <div className="stack">
       <h1 className="admin-title">{loaderData.title}</h1>
       <div className="card card-pad empty-state">
-        <div className="icon" aria-hidden="true">🚧</div>
+        <div className="icon" aria-hidden="true">
+          🚧
+        </div>
         <p className="muted">{loaderData.text}</p>
       </div>
     </div>

@@ -47,7 +47,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = submission.value;
   // A bulk delete without JavaScript asks first: the answer is the confirm step with the same selection.
   if (intent.intent === "bulk" && intent.move === "delete" && !intent.confirmed) {
-    return data({ error: null, confirm: { ids: intent.ids, back: String(formData.get("back") ?? "") } }, { status: 200 });
+    return data(
+      { error: null, confirm: { ids: intent.ids, back: String(formData.get("back") ?? "") } },
+      { status: 200 },
+    );
   }
   const ids = intent.intent === "bulk" ? intent.ids : [intent.id];
   const result = await moderateReviews(getDb(), user.actor, ids, intent.move, intent.intent === "bulk");
@@ -58,7 +61,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 function Stars({ rating }: { rating: number }) {
   return (
     <span className="stars" role="img" aria-label={`${rating} out of 5 stars`}>
-      {"★".repeat(rating)}<span className="stars-empty">{"★".repeat(5 - rating)}</span> <span className="small muted">{rating}/5</span>
+      {"★".repeat(rating)}
+      <span className="stars-empty">{"★".repeat(5 - rating)}</span> <span className="small muted">{rating}/5</span>
     </span>
   );
 }
@@ -71,14 +75,26 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
   return (
     <div className="stack">
       <h1 className="admin-title">Reviews Management</h1>
-      {actionData?.error ? <p className="flash flash-error" role="alert">{actionData.error}</p> : null}
+      {actionData?.error ? (
+        <p className="flash flash-error" role="alert">
+          {actionData.error}
+        </p>
+      ) : null}
       {actionData?.confirm ? (
         <section className="card card-pad" aria-labelledby="bulk-confirm-heading">
-          <h2 id="bulk-confirm-heading" className="h3">Delete {actionData.confirm.ids.length} reviews?</h2>
+          <h2 id="bulk-confirm-heading" className="h3">
+            Delete {actionData.confirm.ids.length} reviews?
+          </h2>
           <ConfirmPanel
             question={`Are you sure you want to delete ${actionData.confirm.ids.length} selected reviews?`}
             action="/admin/reviews"
-            fields={{ intent: "bulk", move: "delete", confirmed: "1", back: actionData.confirm.back, ...Object.fromEntries(actionData.confirm.ids.map((id, i) => [`ids[${i}]`, id])) }}
+            fields={{
+              intent: "bulk",
+              move: "delete",
+              confirmed: "1",
+              back: actionData.confirm.back,
+              ...Object.fromEntries(actionData.confirm.ids.map((id, i) => [`ids[${i}]`, id])),
+            }}
             confirmLabel="Delete"
             danger
             cancelHref={`/admin/reviews${back === "?" ? "" : back}`}
@@ -87,15 +103,35 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
       ) : null}
 
       <FilterBar label="Filter reviews" clearTo="/admin/reviews" className="filters filters-reviews">
-        <div className="field"><label htmlFor="r-search">Search</label><input id="r-search" className="input" type="search" name="search" defaultValue={filters.search} placeholder="Reviewer, review text or seller" /></div>
-        <div className="field"><label htmlFor="r-status">Status</label>
+        <div className="field">
+          <label htmlFor="r-search">Search</label>
+          <input
+            id="r-search"
+            className="input"
+            type="search"
+            name="search"
+            defaultValue={filters.search}
+            placeholder="Reviewer, review text or seller"
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="r-status">Status</label>
           <select id="r-status" className="input" name="status" defaultValue={filters.status}>
-            <option value="">All statuses</option><option value="pending">Pending</option><option value="published">Published</option><option value="rejected">Rejected</option><option value="flagged">Flagged</option>
+            <option value="">All statuses</option>
+            <option value="pending">Pending</option>
+            <option value="published">Published</option>
+            <option value="rejected">Rejected</option>
+            <option value="flagged">Flagged</option>
           </select>
         </div>
-        <div className="field"><label htmlFor="r-limit">Per page</label>
+        <div className="field">
+          <label htmlFor="r-limit">Per page</label>
           <select id="r-limit" className="input" name="limit" defaultValue={String(info.limit)}>
-            {REVIEW_PAGE_SIZES.map((n) => <option key={n} value={n}>{n}</option>)}
+            {REVIEW_PAGE_SIZES.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
           </select>
         </div>
       </FilterBar>
@@ -115,7 +151,8 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
               const count = document.querySelectorAll('input[name="ids"][form="bulk-reviews"]:checked').length;
               if (!count) return; // the server answers with the spec's message
               const word = bulkWord((submitter?.value ?? "published") as "published");
-              if (!window.confirm(`Are you sure you want to ${word} ${count} selected reviews?`)) event.preventDefault();
+              if (!window.confirm(`Are you sure you want to ${word} ${count} selected reviews?`))
+                event.preventDefault();
               else form.querySelector<HTMLInputElement>('input[name="confirmed"]')!.value = "1";
             }}
           >
@@ -123,38 +160,102 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
             <input type="hidden" name="back" value={back} />
             <input type="hidden" name="confirmed" value="" />
             <SelectAll form="bulk-reviews" label="Select all reviews on this page" />
-            <button type="submit" name="move" value="published" className="btn btn-sm">Approve Selected</button>
-            <button type="submit" name="move" value="rejected" className="btn btn-sm">Reject Selected</button>
-            <button type="submit" name="move" value="delete" className="btn btn-sm btn-danger">Delete Selected</button>
-            {allSelected ? <Link to={withParams(params, { selected: null })} className="small">Clear selection</Link> : <Link to={withParams(params, { selected: "all" })} className="small">Select all on this page</Link>}
+            <button type="submit" name="move" value="published" className="btn btn-sm">
+              Approve Selected
+            </button>
+            <button type="submit" name="move" value="rejected" className="btn btn-sm">
+              Reject Selected
+            </button>
+            <button type="submit" name="move" value="delete" className="btn btn-sm btn-danger">
+              Delete Selected
+            </button>
+            {allSelected ? (
+              <Link to={withParams(params, { selected: null })} className="small">
+                Clear selection
+              </Link>
+            ) : (
+              <Link to={withParams(params, { selected: "all" })} className="small">
+                Select all on this page
+              </Link>
+            )}
           </Form>
           <ul className="review-admin-list">
             {reviews.map((r) => (
               <li key={r.id} className="card card-pad review-admin">
                 <div className="row review-admin-head">
-                  <input type="checkbox" name="ids" value={r.id} form="bulk-reviews" defaultChecked={allSelected} aria-label={`Select the review by ${r.reviewer_name}`} />
+                  <input
+                    type="checkbox"
+                    name="ids"
+                    value={r.id}
+                    form="bulk-reviews"
+                    defaultChecked={allSelected}
+                    aria-label={`Select the review by ${r.reviewer_name}`}
+                  />
                   <strong>{r.reviewer_name}</strong>
                   <StatusBadge status={r.status} />
                   <Stars rating={r.rating} />
                   <span className="small muted">{formatDate(r.created_at)}</span>
                 </div>
-                <p className="small">For: <strong>{r.seller_name || r.owner_name || "Unknown Seller"}</strong></p>
+                <p className="small">
+                  For: <strong>{r.seller_name || r.owner_name || "Unknown Seller"}</strong>
+                </p>
                 <p className="review-admin-text">{r.review_text}</p>
-                {r.seller_reply ? <p className="review-admin-reply small"><strong>Seller's reply</strong>{r.seller_reply_date ? ` (${formatDate(r.seller_reply_date)})` : ""}: {r.seller_reply}</p> : null}
+                {r.seller_reply ? (
+                  <p className="review-admin-reply small">
+                    <strong>Seller's reply</strong>
+                    {r.seller_reply_date ? ` (${formatDate(r.seller_reply_date)})` : ""}: {r.seller_reply}
+                  </p>
+                ) : null}
                 <div className="row">
                   <Form method="post" className="row">
                     <input type="hidden" name="intent" value="one" />
                     <input type="hidden" name="id" value={r.id} />
                     <input type="hidden" name="back" value={back} />
-                    {r.status === "pending" || r.status === "flagged" ? <button type="submit" name="move" value="published" className="btn btn-sm btn-primary">Approve &amp; Publish</button> : null}
-                    {r.status === "pending" || r.status === "flagged" ? <button type="submit" name="move" value="rejected" className="btn btn-sm">Reject</button> : null}
-                    {r.status === "published" ? <button type="submit" name="move" value="rejected" className="btn btn-sm">Unpublish</button> : null}
-                    {r.status === "rejected" ? <button type="submit" name="move" value="published" className="btn btn-sm">Publish</button> : null}
+                    {r.status === "pending" || r.status === "flagged" ? (
+                      <button type="submit" name="move" value="published" className="btn btn-sm btn-primary">
+                        Approve &amp; Publish
+                      </button>
+                    ) : null}
+                    {r.status === "pending" || r.status === "flagged" ? (
+                      <button type="submit" name="move" value="rejected" className="btn btn-sm">
+                        Reject
+                      </button>
+                    ) : null}
+                    {r.status === "published" ? (
+                      <button type="submit" name="move" value="rejected" className="btn btn-sm">
+                        Unpublish
+                      </button>
+                    ) : null}
+                    {r.status === "rejected" ? (
+                      <button type="submit" name="move" value="published" className="btn btn-sm">
+                        Publish
+                      </button>
+                    ) : null}
                   </Form>
-                  <ConfirmButton label="Delete" href={withParams(params, { confirm: "delete", id: r.id })} question={DELETE_QUESTION} action="/admin/reviews" fields={{ intent: "one", move: "delete", id: r.id, back }} confirmLabel="Delete" danger />
+                  <ConfirmButton
+                    label="Delete"
+                    href={withParams(params, { confirm: "delete", id: r.id })}
+                    question={DELETE_QUESTION}
+                    action="/admin/reviews"
+                    fields={{ intent: "one", move: "delete", id: r.id, back }}
+                    confirmLabel="Delete"
+                    danger
+                  />
                 </div>
                 {params.get("confirm") === "delete" && params.get("id") === String(r.id) ? (
-                  <ConfirmPanel question={DELETE_QUESTION} action="/admin/reviews" fields={{ intent: "one", move: "delete", id: r.id, back: withParams(params, { confirm: null, id: null }) }} confirmLabel="Delete" danger cancelHref={withParams(params, { confirm: null, id: null })} />
+                  <ConfirmPanel
+                    question={DELETE_QUESTION}
+                    action="/admin/reviews"
+                    fields={{
+                      intent: "one",
+                      move: "delete",
+                      id: r.id,
+                      back: withParams(params, { confirm: null, id: null }),
+                    }}
+                    confirmLabel="Delete"
+                    danger
+                    cancelHref={withParams(params, { confirm: null, id: null })}
+                  />
                 ) : null}
               </li>
             ))}

@@ -1,4 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
@@ -8,7 +15,12 @@ import { AccountEmailBadge, Badge, StatusBadge } from "~/components/admin/badge"
 import { ErrorList, Field, ImageFileField, SelectField, TextareaField } from "~/components/forms";
 import { SellerCategoryFields } from "~/components/seller-category-fields";
 import { SellerContactFields, SellerProfileFields } from "~/components/seller-profile-fields";
-import { ADMIN_NOTES_MAX_LENGTH, PAYMENT_STATUS_VALUES, SELLER_IMAGE_FIELDS, SELLER_STATUS_VALUES } from "~/lib/validation/constants";
+import {
+  ADMIN_NOTES_MAX_LENGTH,
+  PAYMENT_STATUS_VALUES,
+  SELLER_IMAGE_FIELDS,
+  SELLER_STATUS_VALUES,
+} from "~/lib/validation/constants";
 import { adminSellerFormSchema } from "~/lib/validation/sellers-admin";
 import { APPLICATION_MESSAGES } from "~/lib/validation/messages";
 import { parseId } from "~/lib/validation/params";
@@ -30,7 +42,9 @@ import { httpStatusOf } from "~/lib/refusal";
 // twice). A multipart form that works without JavaScript; images are replaced only when one is chosen.
 
 export const meta: Route.MetaFunction = ({ data }) =>
-  privatePageMeta(`${data && "seller" in data && data.seller ? `Edit ${data.seller.name}` : data && "notFound" in data ? "Seller Not Found" : "Add Seller"} | Admin`);
+  privatePageMeta(
+    `${data && "seller" in data && data.seller ? `Edit ${data.seller.name}` : data && "notFound" in data ? "Seller Not Found" : "Add Seller"} | Admin`,
+  );
 
 const PART_MAX_BYTES = 1024 * 1024;
 
@@ -43,7 +57,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     subcategories: subcategories.map(({ id, name, category_id }) => ({ id, name, category_id })),
   };
   if (params.id === undefined) {
-    return { ...choices, seller: null, values: { status: "pending", payment_status: "pending" } as Record<string, unknown> };
+    return {
+      ...choices,
+      seller: null,
+      values: { status: "pending", payment_status: "pending" } as Record<string, unknown>,
+    };
   }
   const id = parseId(params.id);
   const editor = id ? await getSellerForEditor(db, id) : null;
@@ -52,7 +70,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const productImages = (() => {
     try {
       const list: unknown = JSON.parse(row.product_images);
-      return Array.isArray(list) ? list.filter((k): k is string => typeof k === "string").map((k) => publicUploadUrl(k)!).filter(Boolean) : [];
+      return Array.isArray(list)
+        ? list
+            .filter((k): k is string => typeof k === "string")
+            .map((k) => publicUploadUrl(k)!)
+            .filter(Boolean)
+        : [];
     } catch {
       return [];
     }
@@ -91,9 +114,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requirePermission(request, "sellers.manage", context);
   const id = params.id === undefined ? null : parseId(params.id);
   if (params.id !== undefined && !id) throw data("Seller Not Found", { status: 404 });
-  const read = await readMultipartForm(request, { maxFileSize: PART_MAX_BYTES, maxFiles: SELLER_IMAGE_FIELDS.length, maxTotalSize: 4 * PART_MAX_BYTES });
+  const read = await readMultipartForm(request, {
+    maxFileSize: PART_MAX_BYTES,
+    maxFiles: SELLER_IMAGE_FIELDS.length,
+    maxTotalSize: 4 * PART_MAX_BYTES,
+  });
   if (!read.ok) {
-    const message = read.problem === "too_large" ? APPLICATION_MESSAGES.imagesTooLarge : read.problem === "not_a_form" ? FORM_TYPE_MESSAGE : "Failed to update seller";
+    const message =
+      read.problem === "too_large"
+        ? APPLICATION_MESSAGES.imagesTooLarge
+        : read.problem === "not_a_form"
+          ? FORM_TYPE_MESSAGE
+          : "Failed to update seller";
     return data<ActionReply>({ result: { status: "error", error: { "": [message] } } }, { status: read.status });
   }
   const formData = read.formData;
@@ -104,12 +136,23 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data<ActionReply>({ result: submission.reply({ hideFields }) }, { status: tooBig ? 413 : 400 });
   }
   const { profile_photo, id_proof_document, payment_screenshot, ...input } = submission.value;
-  const result = await saveSellerFromEditor(getDb(), user.actor, id, input, { profile_photo, id_proof_document, payment_screenshot });
+  const result = await saveSellerFromEditor(getDb(), user.actor, id, input, {
+    profile_photo,
+    id_proof_document,
+    payment_screenshot,
+  });
   if (!result.ok) {
     const { "": formErrors, ...fieldErrors } = result.fieldErrors;
-    return data<ActionReply>({ result: submission.reply({ fieldErrors, formErrors, hideFields }) }, { status: httpStatusOf(result.reason) });
+    return data<ActionReply>(
+      { result: submission.reply({ fieldErrors, formErrors, hideFields }) },
+      { status: httpStatusOf(result.reason) },
+    );
   }
-  return redirectWithFlash(request, "/admin/sellers", result.created ? "Seller created successfully." : "Seller updated successfully.");
+  return redirectWithFlash(
+    request,
+    "/admin/sellers",
+    result.created ? "Seller created successfully." : "Seller updated successfully.",
+  );
 }
 
 export default function AdminSellerEditor({ loaderData, actionData }: Route.ComponentProps) {
@@ -118,7 +161,11 @@ export default function AdminSellerEditor({ loaderData, actionData }: Route.Comp
       <div className="card card-pad empty-state stack" role="alert">
         <h1 className="admin-title">Seller Not Found</h1>
         <p className="muted">The seller you're looking for doesn't exist.</p>
-        <p><Link to="/admin/sellers" className="btn btn-primary btn-sm">Back to Sellers</Link></p>
+        <p>
+          <Link to="/admin/sellers" className="btn btn-primary btn-sm">
+            Back to Sellers
+          </Link>
+        </p>
       </div>
     );
   }
@@ -127,7 +174,13 @@ export default function AdminSellerEditor({ loaderData, actionData }: Route.Comp
 
 type EditorData = Exclude<Route.ComponentProps["loaderData"], { notFound: true }>;
 
-function SellerEditor({ loaderData, lastResult }: { loaderData: EditorData; lastResult: SubmissionResult<string[]> | undefined }) {
+function SellerEditor({
+  loaderData,
+  lastResult,
+}: {
+  loaderData: EditorData;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
   const { seller, categories, subcategories, values } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -149,47 +202,95 @@ function SellerEditor({ loaderData, lastResult }: { loaderData: EditorData; last
     <div className="stack seller-editor">
       <div className="row" style={{ justifyContent: "space-between" }}>
         <h1 className="admin-title">{title}</h1>
-        <Link to="/admin/sellers" className="btn btn-sm">Back to Sellers</Link>
+        <Link to="/admin/sellers" className="btn btn-sm">
+          Back to Sellers
+        </Link>
       </div>
       {seller ? (
         <p className="row">
           <StatusBadge status={seller.status} />
           {seller.is_verified ? <Badge tone="success">Verified</Badge> : <Badge tone="neutral">Not verified</Badge>}
           <AccountEmailBadge state={seller.accountEmail} />
-          <a href={`/seller/${seller.id}`} target="_blank" rel="noreferrer" className="small">Public profile (opens in a new tab)</a>
+          <a href={`/seller/${seller.id}`} target="_blank" rel="noreferrer" className="small">
+            Public profile (opens in a new tab)
+          </a>
         </p>
       ) : null}
 
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="application-form" aria-busy={busy || undefined}>
-        {form.errors?.length ? <div className="form-error" role="alert"><ErrorList errors={form.errors} /></div> : null}
-        {hasErrors && !form.errors?.length ? <div className="form-error" role="alert">Please correct the highlighted fields below.</div> : null}
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        {...getFormProps(form)}
+        className="application-form"
+        aria-busy={busy || undefined}
+      >
+        {form.errors?.length ? (
+          <div className="form-error" role="alert">
+            <ErrorList errors={form.errors} />
+          </div>
+        ) : null}
+        {hasErrors && !form.errors?.length ? (
+          <div className="form-error" role="alert">
+            Please correct the highlighted fields below.
+          </div>
+        ) : null}
 
         <SellerContactFields fields={fields} legend="Basic Information" />
         <SellerProfileFields fields={fields} part="business" requireBusiness={false} />
-        <SellerCategoryFields categories={categories} subcategories={subcategories} categoryField={fields.category_ids} subcategoryField={fields.subcategory_ids} />
+        <SellerCategoryFields
+          categories={categories}
+          subcategories={subcategories}
+          categoryField={fields.category_ids}
+          subcategoryField={fields.subcategory_ids}
+        />
         <SellerProfileFields fields={fields} part="online" />
 
         <fieldset className="form-section">
           <legend className="form-legend">Documents and Images</legend>
-          <p className="field-hint">ID documents and payment screenshots are private: they open only for signed-in staff. Choose a file only to replace one.</p>
+          <p className="field-hint">
+            ID documents and payment screenshots are private: they open only for signed-in staff. Choose a file only to
+            replace one.
+          </p>
           <div className="doc-grid">
             <Document label="Profile photo" href={seller?.documents.photo ?? null} name={seller?.name} />
-            <Document label={`ID document${seller?.documents.idProofType ? ` (${seller.documents.idProofType})` : ""}`} href={seller?.documents.idProof ?? null} name={seller?.name} />
+            <Document
+              label={`ID document${seller?.documents.idProofType ? ` (${seller.documents.idProofType})` : ""}`}
+              href={seller?.documents.idProof ?? null}
+              name={seller?.name}
+            />
             <Document
               label="Payment screenshot"
               href={seller?.documents.payment ?? null}
               name={seller?.name}
-              caption={seller ? <><StatusBadge status={seller.documents.paymentStatus || "pending"} /> {formatRupees(seller.documents.amount)}{seller.documents.paymentReference ? ` · UTR ${seller.documents.paymentReference}` : ""}</> : null}
+              caption={
+                seller ? (
+                  <>
+                    <StatusBadge status={seller.documents.paymentStatus || "pending"} />{" "}
+                    {formatRupees(seller.documents.amount)}
+                    {seller.documents.paymentReference ? ` · UTR ${seller.documents.paymentReference}` : ""}
+                  </>
+                ) : null
+              }
             />
-            {seller?.documents.products.map((src, i) => <Document key={src} label={`Product image ${i + 1}`} href={src} name={seller.name} />)}
+            {seller?.documents.products.map((src, i) => (
+              <Document key={src} label={`Product image ${i + 1}`} href={src} name={seller.name} />
+            ))}
           </div>
           <div className="form-grid">
             <ImageFileField label="Replace profile photo" meta={fields.profile_photo} />
             <ImageFileField label="Replace ID document" meta={fields.id_proof_document} />
             <ImageFileField label="Replace payment screenshot" meta={fields.payment_screenshot} />
-            <SelectField label="ID document type" errors={fields.id_proof_type.errors} selectProps={getSelectProps(fields.id_proof_type)}>
+            <SelectField
+              label="ID document type"
+              errors={fields.id_proof_type.errors}
+              selectProps={getSelectProps(fields.id_proof_type)}
+            >
               <option value="">Not given</option>
-              {ID_PROOF_TYPES.map((t) => <option key={t.value} value={t.value}>{t.label}</option>)}
+              {ID_PROOF_TYPES.map((t) => (
+                <option key={t.value} value={t.value}>
+                  {t.label}
+                </option>
+              ))}
             </SelectField>
           </div>
         </fieldset>
@@ -198,15 +299,33 @@ function SellerEditor({ loaderData, lastResult }: { loaderData: EditorData; last
           <legend className="form-legend">Additional Details</legend>
           <div className="form-grid">
             <SelectField label="Status" errors={fields.status.errors} selectProps={getSelectProps(fields.status)}>
-              {SELLER_STATUS_VALUES.map((s) => <option key={s} value={s}>{s[0].toUpperCase() + s.slice(1)}</option>)}
+              {SELLER_STATUS_VALUES.map((s) => (
+                <option key={s} value={s}>
+                  {s[0].toUpperCase() + s.slice(1)}
+                </option>
+              ))}
             </SelectField>
-            <SelectField label="Payment status" errors={fields.payment_status.errors} selectProps={getSelectProps(fields.payment_status)}>
-              {PAYMENT_STATUS_VALUES.map((s) => <option key={s} value={s}>{s[0].toUpperCase() + s.slice(1)}</option>)}
+            <SelectField
+              label="Payment status"
+              errors={fields.payment_status.errors}
+              selectProps={getSelectProps(fields.payment_status)}
+            >
+              {PAYMENT_STATUS_VALUES.map((s) => (
+                <option key={s} value={s}>
+                  {s[0].toUpperCase() + s.slice(1)}
+                </option>
+              ))}
             </SelectField>
             <div className="span-2 check-row" role="group" aria-label="Listing flags">
-              <label className="check-card"><input {...getInputProps(fields.is_verified, { type: "checkbox" })} /> Verified</label>
-              <label className="check-card"><input {...getInputProps(fields.is_featured, { type: "checkbox" })} /> Featured</label>
-              <label className="check-card"><input {...getInputProps(fields.is_paid, { type: "checkbox" })} /> Paid</label>
+              <label className="check-card">
+                <input {...getInputProps(fields.is_verified, { type: "checkbox" })} /> Verified
+              </label>
+              <label className="check-card">
+                <input {...getInputProps(fields.is_featured, { type: "checkbox" })} /> Featured
+              </label>
+              <label className="check-card">
+                <input {...getInputProps(fields.is_paid, { type: "checkbox" })} /> Paid
+              </label>
             </div>
             <SelectField
               label="Package"
@@ -215,17 +334,48 @@ function SellerEditor({ loaderData, lastResult }: { loaderData: EditorData; last
               selectProps={{ ...getSelectProps(fields.plan), onChange: (e) => setPlanId(e.currentTarget.value) }}
             >
               <option value="">No package</option>
-              {PLANS.map((p) => <option key={p.id} value={p.id}>{p.name} — {formatRupees(p.amount)}, {planDuration(p)}</option>)}
+              {PLANS.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name} — {formatRupees(p.amount)}, {planDuration(p)}
+                </option>
+              ))}
             </SelectField>
             <Field
               label="Subscription months"
               hint="Follows the package."
-              inputProps={{ id: "subscription-months", type: "text", readOnly: true, value: plan ? String(plan.months) : "—", "aria-readonly": true }}
+              inputProps={{
+                id: "subscription-months",
+                type: "text",
+                readOnly: true,
+                value: plan ? String(plan.months) : "—",
+                "aria-readonly": true,
+              }}
             />
-            <Field label="Subscription start" errors={fields.subscription_start_date.errors} hint="Set when the seller goes live if empty." inputProps={getInputProps(fields.subscription_start_date, { type: "date" })} />
-            <Field label="Subscription end" errors={fields.subscription_end_date.errors} inputProps={getInputProps(fields.subscription_end_date, { type: "date" })} />
-            <Field label="UPI transaction reference (UTR)" errors={fields.payment_reference.errors} inputProps={{ ...getInputProps(fields.payment_reference, { type: "text" }), inputMode: "numeric", autoComplete: "off" }} />
-            <Field label="GST number" errors={fields.gst_number.errors} inputProps={{ ...getInputProps(fields.gst_number, { type: "text" }), autoComplete: "off", maxLength: 15 }} />
+            <Field
+              label="Subscription start"
+              errors={fields.subscription_start_date.errors}
+              hint="Set when the seller goes live if empty."
+              inputProps={getInputProps(fields.subscription_start_date, { type: "date" })}
+            />
+            <Field
+              label="Subscription end"
+              errors={fields.subscription_end_date.errors}
+              inputProps={getInputProps(fields.subscription_end_date, { type: "date" })}
+            />
+            <Field
+              label="UPI transaction reference (UTR)"
+              errors={fields.payment_reference.errors}
+              inputProps={{
+                ...getInputProps(fields.payment_reference, { type: "text" }),
+                inputMode: "numeric",
+                autoComplete: "off",
+              }}
+            />
+            <Field
+              label="GST number"
+              errors={fields.gst_number.errors}
+              inputProps={{ ...getInputProps(fields.gst_number, { type: "text" }), autoComplete: "off", maxLength: 15 }}
+            />
             <Field
               label="Aadhaar number"
               hint="Stored masked: only the last 4 digits are kept."
@@ -244,22 +394,50 @@ function SellerEditor({ loaderData, lastResult }: { loaderData: EditorData; last
 
         {seller ? (
           <section className="form-section identity-box" aria-labelledby="card-heading">
-            <h2 id="card-heading" className="form-legend">BWP Identity Card</h2>
+            <h2 id="card-heading" className="form-legend">
+              BWP Identity Card
+            </h2>
             {seller.cardHint ? (
-              <p className="muted">The card is available once the seller is verified, paid and active: <strong>{seller.cardHint}</strong>.</p>
+              <p className="muted">
+                The card is available once the seller is verified, paid and active: <strong>{seller.cardHint}</strong>.
+              </p>
             ) : (
               <p className="row">
-                <a className="btn btn-sm" href={`/api/admin/sellers/${seller.id}/identity-card?format=view`} target="_blank" rel="noreferrer">View Identity Card</a>
-                <a className="btn btn-sm" href={`/api/admin/sellers/${seller.id}/identity-card?format=download`} target="_blank" rel="noreferrer">Download Card</a>
+                <a
+                  className="btn btn-sm"
+                  href={`/api/admin/sellers/${seller.id}/identity-card?format=view`}
+                  target="_blank"
+                  rel="noreferrer"
+                >
+                  View Identity Card
+                </a>
+                <a
+                  className="btn btn-sm"
+                  href={`/api/admin/sellers/${seller.id}/identity-card?format=download`}
+                  target="_blank"
+                  rel="noreferrer"
+                >
+                  Download Card
+                </a>
               </p>
             )}
           </section>
         ) : null}
 
         <div className="form-actions row">
-          <Link to="/admin/sellers" className="btn">Cancel</Link>
+          <Link to="/admin/sellers" className="btn">
+            Cancel
+          </Link>
           <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? <><span className="spinner" aria-hidden="true" /> {seller ? "Updating..." : "Creating..."}</> : seller ? "Update Seller" : "Create Seller"}
+            {busy ? (
+              <>
+                <span className="spinner" aria-hidden="true" /> {seller ? "Updating..." : "Creating..."}
+              </>
+            ) : seller ? (
+              "Update Seller"
+            ) : (
+              "Create Seller"
+            )}
           </button>
         </div>
       </Form>
@@ -268,18 +446,54 @@ function SellerEditor({ loaderData, lastResult }: { loaderData: EditorData; last
 }
 
 /** One stored image: a thumbnail opening the full size in a new window, or a fallback when missing or broken. */
-function Document({ label, href, name, caption }: { label: string; href: string | null; name?: string; caption?: React.ReactNode }) {
+function Document({
+  label,
+  href,
+  name,
+  caption,
+}: {
+  label: string;
+  href: string | null;
+  name?: string;
+  caption?: React.ReactNode;
+}) {
   const [broken, setBroken] = useState(false);
   return (
     <figure>
       {href && !broken ? (
-        <a href={href} target="_blank" rel="noreferrer" aria-label={`${label} of ${name ?? "the seller"}, full size (opens in a new window)`}>
-          <img src={href} alt={`${label} of ${name ?? "the seller"}`} width={160} height={120} loading="lazy" onError={() => setBroken(true)} />
+        <a
+          href={href}
+          target="_blank"
+          rel="noreferrer"
+          aria-label={`${label} of ${name ?? "the seller"}, full size (opens in a new window)`}
+        >
+          <img
+            src={href}
+            alt={`${label} of ${name ?? "the seller"}`}
+            width={160}
+            height={120}
+            loading="lazy"
+            onError={() => setBroken(true)}
+          />
         </a>
       ) : (
-        <span className="doc-missing" role="img" aria-label={`${label}: ${href ? "image unavailable" : "not uploaded"}`}>{href ? "Image unavailable" : "Not uploaded"}</span>
+        <span
+          className="doc-missing"
+          role="img"
+          aria-label={`${label}: ${href ? "image unavailable" : "not uploaded"}`}
+        >
+          {href ? "Image unavailable" : "Not uploaded"}
+        </span>
       )}
-      <figcaption>{label}{caption ? <><br />{caption}</> : null}</figcaption>
+      <figcaption>
+        {label}
+        {caption ? (
+          <>
+            <br />
+            {caption}
+          </>
+        ) : null}
+      </figcaption>
     </figure>
   );
 }

@@ -85,7 +85,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data({ error: firstError(submission.error) }, { status: 400 });
   }
-  if (submission.value.intent === "delete" && !can(user.role, "sellers.delete")) return data({ error: "You do not have permission to do this" }, { status: 403 });
+  if (submission.value.intent === "delete" && !can(user.role, "sellers.delete"))
+    return data({ error: "You do not have permission to do this" }, { status: 403 });
   const result = await changeSellers(getDb(), user.actor, submission.value);
   if (!result.ok) return data({ error: result.message }, { status: httpStatusOf(result.reason) });
   const drop = ["confirm", "id", "selected", ...(submission.value.intent === "delete" ? ["details"] : [])];
@@ -96,8 +97,12 @@ function Tabs({ params, total }: { params: URLSearchParams; total: number }) {
   const tab = params.get("tab") === "export" ? "export" : "list";
   return (
     <nav className="tabs" aria-label="Sellers sections">
-      <Link to="/admin/sellers" aria-current={tab === "list" ? "page" : undefined}>Sellers Management ({total.toLocaleString("en-IN")})</Link>
-      <Link to="?tab=export" aria-current={tab === "export" ? "page" : undefined}>Export Data</Link>
+      <Link to="/admin/sellers" aria-current={tab === "list" ? "page" : undefined}>
+        Sellers Management ({total.toLocaleString("en-IN")})
+      </Link>
+      <Link to="?tab=export" aria-current={tab === "export" ? "page" : undefined}>
+        Export Data
+      </Link>
     </nav>
   );
 }
@@ -116,16 +121,32 @@ export default function AdminSellers({ loaderData, actionData }: Route.Component
         <h1 className="admin-title">Sellers</h1>
         <Tabs params={params} total={counts.total} />
         <section className="card card-pad stack" aria-labelledby="export-heading">
-          <h2 id="export-heading" className="h3">Export sellers</h2>
+          <h2 id="export-heading" className="h3">
+            Export sellers
+          </h2>
           <p className="muted">
-            The CSV file holds every seller: basic info, business details and categories, contact details, subscription dates,
-            payment status and amounts, verification and feature status, performance metrics (views, rating, reviews), admin notes and timestamps.
+            The CSV file holds every seller: basic info, business details and categories, contact details, subscription
+            dates, payment status and amounts, verification and feature status, performance metrics (views, rating,
+            reviews), admin notes and timestamps.
           </p>
-          {canExport ? <a className="btn btn-primary" href="/api/admin/sellers/export" download>Export All Sellers to CSV</a> : null}
+          {canExport ? (
+            <a className="btn btn-primary" href="/api/admin/sellers/export" download>
+              Export All Sellers to CSV
+            </a>
+          ) : null}
           <dl className="stat-row">
-            <div><dt>Active Sellers</dt><dd>{counts.active.toLocaleString("en-IN")}</dd></div>
-            <div><dt>Valid Subscriptions</dt><dd>{counts.valid.toLocaleString("en-IN")}</dd></div>
-            <div><dt>Total Sellers</dt><dd>{counts.total.toLocaleString("en-IN")}</dd></div>
+            <div>
+              <dt>Active Sellers</dt>
+              <dd>{counts.active.toLocaleString("en-IN")}</dd>
+            </div>
+            <div>
+              <dt>Valid Subscriptions</dt>
+              <dd>{counts.valid.toLocaleString("en-IN")}</dd>
+            </div>
+            <div>
+              <dt>Total Sellers</dt>
+              <dd>{counts.total.toLocaleString("en-IN")}</dd>
+            </div>
           </dl>
         </section>
       </div>
@@ -136,23 +157,42 @@ export default function AdminSellers({ loaderData, actionData }: Route.Component
     <div className="stack">
       <div className="row" style={{ justifyContent: "space-between" }}>
         <h1 className="admin-title">Sellers</h1>
-        <Link to="/admin/sellers/new" className="btn btn-primary btn-sm">Add Seller</Link>
+        <Link to="/admin/sellers/new" className="btn btn-primary btn-sm">
+          Add Seller
+        </Link>
       </div>
       <Tabs params={params} total={counts.total} />
-      {actionData?.error ? <p className="flash flash-error" role="alert">{actionData.error}</p> : null}
+      {actionData?.error ? (
+        <p className="flash flash-error" role="alert">
+          {actionData.error}
+        </p>
+      ) : null}
 
       {confirm ? (
         <section className="card card-pad" aria-labelledby="confirm-heading">
-          <h2 id="confirm-heading" className="h3">Delete {confirm.name}?</h2>
-          <ConfirmPanel question={DELETE_QUESTION} action="/admin/sellers" fields={{ intent: "delete", id: confirm.id, back }} confirmLabel="Delete" danger cancelHref={withParams(params, { confirm: null, id: null })} />
+          <h2 id="confirm-heading" className="h3">
+            Delete {confirm.name}?
+          </h2>
+          <ConfirmPanel
+            question={DELETE_QUESTION}
+            action="/admin/sellers"
+            fields={{ intent: "delete", id: confirm.id, back }}
+            confirmLabel="Delete"
+            danger
+            cancelHref={withParams(params, { confirm: null, id: null })}
+          />
         </section>
       ) : null}
 
       {details ? (
         <section className="card card-pad stack seller-details" aria-labelledby="details-heading">
           <div className="row" style={{ justifyContent: "space-between" }}>
-            <h2 id="details-heading" className="h3">{details.name}</h2>
-            <Link to={withParams(params, { details: null })} className="btn btn-sm">Close</Link>
+            <h2 id="details-heading" className="h3">
+              {details.name}
+            </h2>
+            <Link to={withParams(params, { details: null })} className="btn btn-sm">
+              Close
+            </Link>
           </div>
           <p className="row">
             <span>{details.email}</span> <StatusBadge status={details.status} />
@@ -160,43 +200,104 @@ export default function AdminSellers({ loaderData, actionData }: Route.Component
           </p>
           {details.photo || details.idProof || details.payment ? (
             <div className="doc-grid">
-              {details.photo ? <figure><a href={details.photo} target="_blank" rel="noreferrer"><img src={details.photo} alt={`Profile photo of ${details.name}`} width={160} height={120} /></a><figcaption>Profile photo</figcaption></figure> : null}
-              {details.idProof ? <figure><a href={details.idProof} target="_blank" rel="noreferrer"><img src={details.idProof} alt={`ID document of ${details.name}`} width={160} height={120} /></a><figcaption>ID document ({(details.id_proof_type ?? "not given").replace(/_/g, " ")})</figcaption></figure> : null}
+              {details.photo ? (
+                <figure>
+                  <a href={details.photo} target="_blank" rel="noreferrer">
+                    <img src={details.photo} alt={`Profile photo of ${details.name}`} width={160} height={120} />
+                  </a>
+                  <figcaption>Profile photo</figcaption>
+                </figure>
+              ) : null}
+              {details.idProof ? (
+                <figure>
+                  <a href={details.idProof} target="_blank" rel="noreferrer">
+                    <img src={details.idProof} alt={`ID document of ${details.name}`} width={160} height={120} />
+                  </a>
+                  <figcaption>ID document ({(details.id_proof_type ?? "not given").replace(/_/g, " ")})</figcaption>
+                </figure>
+              ) : null}
               {details.payment ? (
                 <figure>
-                  <a href={details.payment} target="_blank" rel="noreferrer"><img src={details.payment} alt={`Payment screenshot of ${details.name}`} width={160} height={120} /></a>
-                  <figcaption>Payment screenshot · <StatusBadge status={details.payment_status || "pending"} /><br />{formatRupees(details.amount_paid)}{details.payment_reference ? ` · UTR ${details.payment_reference}` : ""}</figcaption>
+                  <a href={details.payment} target="_blank" rel="noreferrer">
+                    <img src={details.payment} alt={`Payment screenshot of ${details.name}`} width={160} height={120} />
+                  </a>
+                  <figcaption>
+                    Payment screenshot · <StatusBadge status={details.payment_status || "pending"} />
+                    <br />
+                    {formatRupees(details.amount_paid)}
+                    {details.payment_reference ? ` · UTR ${details.payment_reference}` : ""}
+                  </figcaption>
                 </figure>
               ) : null}
             </div>
-          ) : <p className="muted">No documents uploaded yet</p>}
+          ) : (
+            <p className="muted">No documents uploaded yet</p>
+          )}
           <Form method="post" className="row">
             <input type="hidden" name="back" value={back} />
             <input type="hidden" name="intent" value="row" />
             <input type="hidden" name="id" value={details.id} />
-            <button type="submit" name="action" value="verify" className="btn btn-primary btn-sm">Verify &amp; Make Live</button>
-            {details.payment_status !== "paid" ? <button type="submit" name="action" value="mark_paid" className="btn btn-sm">Mark paid</button> : null}
+            <button type="submit" name="action" value="verify" className="btn btn-primary btn-sm">
+              Verify &amp; Make Live
+            </button>
+            {details.payment_status !== "paid" ? (
+              <button type="submit" name="action" value="mark_paid" className="btn btn-sm">
+                Mark paid
+              </button>
+            ) : null}
           </Form>
         </section>
       ) : null}
 
       <FilterBar label="Filter sellers" clearTo="/admin/sellers">
-        <div className="field"><label htmlFor="f-search">Search</label><input id="f-search" className="input" type="search" name="search" defaultValue={filters.search} placeholder="Name, email, mobile or city" /></div>
-        <div className="field"><label htmlFor="f-status">Status</label>
+        <div className="field">
+          <label htmlFor="f-search">Search</label>
+          <input
+            id="f-search"
+            className="input"
+            type="search"
+            name="search"
+            defaultValue={filters.search}
+            placeholder="Name, email, mobile or city"
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="f-status">Status</label>
           <select id="f-status" className="input" name="status" defaultValue={filters.status}>
-            <option value="">All statuses</option><option value="pending">Pending</option><option value="active">Active</option><option value="inactive">Inactive</option><option value="rejected">Rejected</option>
+            <option value="">All statuses</option>
+            <option value="pending">Pending</option>
+            <option value="active">Active</option>
+            <option value="inactive">Inactive</option>
+            <option value="rejected">Rejected</option>
           </select>
         </div>
-        <div className="field"><label htmlFor="f-verified">Verification</label>
-          <select id="f-verified" className="input" name="verified" defaultValue={filters.verified}><option value="">All</option><option value="true">Verified</option><option value="false">Unverified</option></select>
+        <div className="field">
+          <label htmlFor="f-verified">Verification</label>
+          <select id="f-verified" className="input" name="verified" defaultValue={filters.verified}>
+            <option value="">All</option>
+            <option value="true">Verified</option>
+            <option value="false">Unverified</option>
+          </select>
         </div>
-        <div className="field"><label htmlFor="f-paid">Payment</label>
-          <select id="f-paid" className="input" name="paid" defaultValue={filters.paid}><option value="">All</option><option value="true">Paid</option><option value="false">Unpaid</option></select>
+        <div className="field">
+          <label htmlFor="f-paid">Payment</label>
+          <select id="f-paid" className="input" name="paid" defaultValue={filters.paid}>
+            <option value="">All</option>
+            <option value="true">Paid</option>
+            <option value="false">Unpaid</option>
+          </select>
         </div>
       </FilterBar>
 
       {sellers.length === 0 ? (
-        <EmptyState title="No sellers found" action={<Link to="/admin/sellers/new" className="btn btn-primary btn-sm">Add Seller</Link>} />
+        <EmptyState
+          title="No sellers found"
+          action={
+            <Link to="/admin/sellers/new" className="btn btn-primary btn-sm">
+              Add Seller
+            </Link>
+          }
+        />
       ) : (
         <>
           <Form method="post" id="bulk-sellers" className="bulk-bar row" aria-label="Bulk actions">
@@ -204,67 +305,187 @@ export default function AdminSellers({ loaderData, actionData }: Route.Component
             <input type="hidden" name="back" value={back} />
             <label htmlFor="bulk-action">With the selected sellers</label>
             <select id="bulk-action" name="bulk_action" className="input input-sm" defaultValue="">
-              <option value="" disabled>Choose an action</option>
-              {BULK_SELLER_ACTIONS.map((a) => <option key={a} value={a}>{a[0].toUpperCase() + a.slice(1)}</option>)}
+              <option value="" disabled>
+                Choose an action
+              </option>
+              {BULK_SELLER_ACTIONS.map((a) => (
+                <option key={a} value={a}>
+                  {a[0].toUpperCase() + a.slice(1)}
+                </option>
+              ))}
             </select>
-            <button type="submit" className="btn btn-sm" disabled={busy}>Apply to selected</button>
-            {allSelected ? <Link to={withParams(params, { selected: null })} className="small">Clear selection</Link> : <Link to={withParams(params, { selected: "all" })} className="small">Select all on this page</Link>}
+            <button type="submit" className="btn btn-sm" disabled={busy}>
+              Apply to selected
+            </button>
+            {allSelected ? (
+              <Link to={withParams(params, { selected: null })} className="small">
+                Clear selection
+              </Link>
+            ) : (
+              <Link to={withParams(params, { selected: "all" })} className="small">
+                Select all on this page
+              </Link>
+            )}
           </Form>
-          <DataTable label="Sellers table" columns={[<><span className="visually-hidden">Select</span><SelectAll form="bulk-sellers" /></>, "Seller", "Categories", "Subscription", "Expiry", "Status", "Identity card", "Actions"]}>
-                {sellers.map((s) => {
-                  const name = s.business_name || s.owner_name;
-                  return (
-                    <tr key={s.id}>
-                      <td><input type="checkbox" name="ids" value={s.id} form="bulk-sellers" defaultChecked={allSelected} aria-label={`Select ${name}`} /></td>
-                      <td>
-                        <div className="seller-cell">
-                          {s.photo ? <img src={s.photo} alt="" width={40} height={40} className="avatar" /> : <span className="avatar avatar-empty" aria-hidden="true">{name.slice(0, 1).toUpperCase()}</span>}
-                          <div>
-                            <strong>{name}</strong>
-                            <div className="small muted">{s.email} <AccountEmailBadge state={s.account_email} /></div>
-                            <div className="small muted">{s.mobile} · {s.city}</div>
-                          </div>
+          <DataTable
+            label="Sellers table"
+            columns={[
+              <>
+                <span className="visually-hidden">Select</span>
+                <SelectAll form="bulk-sellers" />
+              </>,
+              "Seller",
+              "Categories",
+              "Subscription",
+              "Expiry",
+              "Status",
+              "Identity card",
+              "Actions",
+            ]}
+          >
+            {sellers.map((s) => {
+              const name = s.business_name || s.owner_name;
+              return (
+                <tr key={s.id}>
+                  <td>
+                    <input
+                      type="checkbox"
+                      name="ids"
+                      value={s.id}
+                      form="bulk-sellers"
+                      defaultChecked={allSelected}
+                      aria-label={`Select ${name}`}
+                    />
+                  </td>
+                  <td>
+                    <div className="seller-cell">
+                      {s.photo ? (
+                        <img src={s.photo} alt="" width={40} height={40} className="avatar" />
+                      ) : (
+                        <span className="avatar avatar-empty" aria-hidden="true">
+                          {name.slice(0, 1).toUpperCase()}
+                        </span>
+                      )}
+                      <div>
+                        <strong>{name}</strong>
+                        <div className="small muted">
+                          {s.email} <AccountEmailBadge state={s.account_email} />
                         </div>
-                      </td>
-                      <td>{s.category_names ? s.category_names.split(", ").map((c) => <span key={c} className="chip chip-sm">{c}</span>) : <span className="muted small">None</span>}</td>
-                      <td className="small">
-                        <div>Start: {s.subscription_start_date ? formatDate(s.subscription_start_date) : "Not Set"}</div>
-                        <div>End: {s.subscription_end_date ? formatDate(s.subscription_end_date) : "Not Set"}</div>
-                        <div className="muted">{s.subscription_months ?? "—"} months · {formatRupees(s.amount_paid)}</div>
-                      </td>
-                      <td><Badge tone={s.expiry.tone === "muted" ? "neutral" : s.expiry.tone}>{s.expiry.label}</Badge>{s.expiry.detail ? <div className="small muted">{s.expiry.detail}</div> : null}</td>
-                      <td>
-                        <div className="badge-stack">
-                          <StatusBadge status={s.status} />
-                          <Badge tone={s.is_verified ? "success" : "neutral"}>{s.is_verified ? "Verified" : "Unverified"}</Badge>
-                          {s.is_featured ? <Badge tone="info">Featured</Badge> : null}
-                          <Badge tone={s.is_paid ? "success" : "warning"}>{s.is_paid ? "Paid" : "Unpaid"}</Badge>
+                        <div className="small muted">
+                          {s.mobile} · {s.city}
                         </div>
-                      </td>
-                      <td>{s.cardHint ? <span className="small muted">{s.cardHint}</span> : <a className="small" href={`/api/admin/sellers/${s.id}/identity-card?format=view`} target="_blank" rel="noreferrer">View card</a>}</td>
-                      <td>
-                        <Form method="post" className="row-actions">
-                          <input type="hidden" name="intent" value="row" />
-                          <input type="hidden" name="id" value={s.id} />
-                          <input type="hidden" name="back" value={back} />
-                          <button type="submit" name="action" value="toggle_status" className="btn btn-sm">{s.status === "active" ? "Deactivate" : "Activate"}</button>
-                          <button type="submit" name="action" value="toggle_verified" className="btn btn-sm">{s.is_verified ? "Unverify" : "Verify"}</button>
-                          <button type="submit" name="action" value="toggle_featured" className="btn btn-sm">{s.is_featured ? "Unfeature" : "Feature"}</button>
-                          {!s.is_paid ? <button type="submit" name="action" value="mark_paid" className="btn btn-sm">Mark paid</button> : null}
-                        </Form>
-                        <div className="row-actions">
-                          <Link to={withParams(params, { details: s.id })} className="btn btn-sm" aria-label={`Details of ${name}`}>Details</Link>
-                          <a href={`/admin/sellers/edit/${s.id}`} target="_blank" rel="noreferrer" className="btn btn-sm" aria-label={`Edit ${name} (opens in a new tab)`}>Edit</a>
-                          <a href={`/seller/${s.id}`} target="_blank" rel="noreferrer" className="btn btn-sm" aria-label={`Public profile of ${name} (opens in a new tab)`}>Profile</a>
-                          {canDelete ? (
-                            <ConfirmButton label="Delete" href={withParams(params, { confirm: "delete", id: s.id })} question={DELETE_QUESTION} action="/admin/sellers" fields={{ intent: "delete", id: s.id, back }} confirmLabel="Delete" danger />
-                          ) : null}
-                        </div>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </DataTable>
+                      </div>
+                    </div>
+                  </td>
+                  <td>
+                    {s.category_names ? (
+                      s.category_names.split(", ").map((c) => (
+                        <span key={c} className="chip chip-sm">
+                          {c}
+                        </span>
+                      ))
+                    ) : (
+                      <span className="muted small">None</span>
+                    )}
+                  </td>
+                  <td className="small">
+                    <div>Start: {s.subscription_start_date ? formatDate(s.subscription_start_date) : "Not Set"}</div>
+                    <div>End: {s.subscription_end_date ? formatDate(s.subscription_end_date) : "Not Set"}</div>
+                    <div className="muted">
+                      {s.subscription_months ?? "—"} months · {formatRupees(s.amount_paid)}
+                    </div>
+                  </td>
+                  <td>
+                    <Badge tone={s.expiry.tone === "muted" ? "neutral" : s.expiry.tone}>{s.expiry.label}</Badge>
+                    {s.expiry.detail ? <div className="small muted">{s.expiry.detail}</div> : null}
+                  </td>
+                  <td>
+                    <div className="badge-stack">
+                      <StatusBadge status={s.status} />
+                      <Badge tone={s.is_verified ? "success" : "neutral"}>
+                        {s.is_verified ? "Verified" : "Unverified"}
+                      </Badge>
+                      {s.is_featured ? <Badge tone="info">Featured</Badge> : null}
+                      <Badge tone={s.is_paid ? "success" : "warning"}>{s.is_paid ? "Paid" : "Unpaid"}</Badge>
+                    </div>
+                  </td>
+                  <td>
+                    {s.cardHint ? (
+                      <span className="small muted">{s.cardHint}</span>
+                    ) : (
+                      <a
+                        className="small"
+                        href={`/api/admin/sellers/${s.id}/identity-card?format=view`}
+                        target="_blank"
+                        rel="noreferrer"
+                      >
+                        View card
+                      </a>
+                    )}
+                  </td>
+                  <td>
+                    <Form method="post" className="row-actions">
+                      <input type="hidden" name="intent" value="row" />
+                      <input type="hidden" name="id" value={s.id} />
+                      <input type="hidden" name="back" value={back} />
+                      <button type="submit" name="action" value="toggle_status" className="btn btn-sm">
+                        {s.status === "active" ? "Deactivate" : "Activate"}
+                      </button>
+                      <button type="submit" name="action" value="toggle_verified" className="btn btn-sm">
+                        {s.is_verified ? "Unverify" : "Verify"}
+                      </button>
+                      <button type="submit" name="action" value="toggle_featured" className="btn btn-sm">
+                        {s.is_featured ? "Unfeature" : "Feature"}
+                      </button>
+                      {!s.is_paid ? (
+                        <button type="submit" name="action" value="mark_paid" className="btn btn-sm">
+                          Mark paid
+                        </button>
+                      ) : null}
+                    </Form>
+                    <div className="row-actions">
+                      <Link
+                        to={withParams(params, { details: s.id })}
+                        className="btn btn-sm"
+                        aria-label={`Details of ${name}`}
+                      >
+                        Details
+                      </Link>
+                      <a
+                        href={`/admin/sellers/edit/${s.id}`}
+                        target="_blank"
+                        rel="noreferrer"
+                        className="btn btn-sm"
+                        aria-label={`Edit ${name} (opens in a new tab)`}
+                      >
+                        Edit
+                      </a>
+                      <a
+                        href={`/seller/${s.id}`}
+                        target="_blank"
+                        rel="noreferrer"
+                        className="btn btn-sm"
+                        aria-label={`Public profile of ${name} (opens in a new tab)`}
+                      >
+                        Profile
+                      </a>
+                      {canDelete ? (
+                        <ConfirmButton
+                          label="Delete"
+                          href={withParams(params, { confirm: "delete", id: s.id })}
+                          question={DELETE_QUESTION}
+                          action="/admin/sellers"
+                          fields={{ intent: "delete", id: s.id, back }}
+                          confirmLabel="Delete"
+                          danger
+                        />
+                      ) : null}
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </DataTable>
           <Pagination info={info} params={params} />
         </>
       )}

@@ -30,7 +30,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const staff = can(user.role, "users.manage") ? await listStaff(getDb()) : [];
   const params = new URL(request.url).searchParams;
   const confirmId = params.get("confirm") === "remove" ? Number(params.get("id")) || null : null;
-  return { me: user.id, staff, confirm: staff.find((s) => s.id === confirmId) ?? null, canManageUsers: can(user.role, "users.manage") };
+  return {
+    me: user.id,
+    staff,
+    confirm: staff.find((s) => s.id === confirmId) ?? null,
+    canManageUsers: can(user.role, "users.manage"),
+  };
 }
 
 export function headers() {
@@ -46,25 +51,40 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (formData.get("intent") === "password") {
     const submission = parseWithZod(formData, { schema: passwordChangeSchema });
     const hide = ["current_password", "new_password", "confirm_password"];
-    if (submission.status !== "success") return data<Reply>({ form: "password", result: submission.reply({ hideFields: hide }) }, { status: 400 });
+    if (submission.status !== "success")
+      return data<Reply>({ form: "password", result: submission.reply({ hideFields: hide }) }, { status: 400 });
     const result = await changeOwnPassword(getDb(), actor, request, submission.value);
-    if (!result.ok) return data<Reply>({ form: "password", result: submission.reply({ fieldErrors: { [result.field]: [result.message] }, hideFields: hide }) }, { status: result.status });
+    if (!result.ok)
+      return data<Reply>(
+        {
+          form: "password",
+          result: submission.reply({ fieldErrors: { [result.field]: [result.message] }, hideFields: hide }),
+        },
+        { status: result.status },
+      );
     return redirectWithFlash(request, "/admin/settings", SETTINGS_MESSAGES.passwordChanged);
   }
   await requirePermission(request, "users.manage");
   const submission = parseWithZod(formData, { schema: staffIntentSchema });
   const form = formData.get("intent") === "add_moderator" ? "moderator" : "staff";
-  if (submission.status !== "success") return data<Reply>({ form, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  if (submission.status !== "success")
+    return data<Reply>({ form, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   const result = await changeStaff(getDb(), actor, submission.value);
   if (!result.ok) {
-    const errors = result.field ? { fieldErrors: { [result.field]: [result.message] } } : { formErrors: [result.message] };
-    return data<Reply>({ form, result: submission.reply({ ...errors, hideFields: ["password"] }) }, { status: httpStatusOf(result.reason) });
+    const errors = result.field
+      ? { fieldErrors: { [result.field]: [result.message] } }
+      : { formErrors: [result.message] };
+    return data<Reply>(
+      { form, result: submission.reply({ ...errors, hideFields: ["password"] }) },
+      { status: httpStatusOf(result.reason) },
+    );
   }
   return redirectWithFlash(request, "/admin/settings", result.message ?? "Saved.");
 }
 
 function errorsOf(reply: Reply | undefined, form: Reply["form"]) {
-  if (!reply || reply.form !== form) return { form: undefined, fields: {} as Record<string, string[] | null | undefined> };
+  if (!reply || reply.form !== form)
+    return { form: undefined, fields: {} as Record<string, string[] | null | undefined> };
   const { "": formErrors, ...fields } = reply.result.error ?? {};
   return { form: formErrors ?? undefined, fields };
 }
@@ -83,29 +103,61 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
   const password = errorsOf(actionData, "password");
   const moderator = errorsOf(actionData, "moderator");
   const staffErrors = errorsOf(actionData, "staff");
-  const removeQuestion = (name: string) => `Remove the account of ${name}? They can no longer sign in. This action cannot be undone.`;
+  const removeQuestion = (name: string) =>
+    `Remove the account of ${name}? They can no longer sign in. This action cannot be undone.`;
 
   return (
     <div className="stack">
       <h1 className="admin-title">Settings</h1>
 
       <section className="card card-pad stack" aria-labelledby="password-heading">
-        <h2 id="password-heading" className="h3">Change your password</h2>
-        <p className="muted small">Your other sessions (other browsers and devices) are signed out when the password changes.</p>
+        <h2 id="password-heading" className="h3">
+          Change your password
+        </h2>
+        <p className="muted small">
+          Your other sessions (other browsers and devices) are signed out when the password changes.
+        </p>
         <Form method="post" className="form-grid settings-form" noValidate={false}>
           <input type="hidden" name="intent" value="password" />
-          {password.form?.length ? <div className="form-error span-2" role="alert"><ErrorList errors={password.form} /></div> : null}
-          <PasswordField label="Current password" errors={password.fields.current_password ?? undefined} inputProps={{ name: "current_password", id: "current-password", autoComplete: "current-password" }} />
-          <PasswordField label="New password" hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} errors={password.fields.new_password ?? undefined} inputProps={{ name: "new_password", id: "new-password", autoComplete: "new-password" }} />
-          <PasswordField label="Confirm new password" errors={password.fields.confirm_password ?? undefined} inputProps={{ name: "confirm_password", id: "confirm-password", autoComplete: "new-password" }} />
-          <div className="span-2"><button type="submit" className="btn btn-primary" disabled={busy}>Change Password</button></div>
+          {password.form?.length ? (
+            <div className="form-error span-2" role="alert">
+              <ErrorList errors={password.form} />
+            </div>
+          ) : null}
+          <PasswordField
+            label="Current password"
+            errors={password.fields.current_password ?? undefined}
+            inputProps={{ name: "current_password", id: "current-password", autoComplete: "current-password" }}
+          />
+          <PasswordField
+            label="New password"
+            hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+            errors={password.fields.new_password ?? undefined}
+            inputProps={{ name: "new_password", id: "new-password", autoComplete: "new-password" }}
+          />
+          <PasswordField
+            label="Confirm new password"
+            errors={password.fields.confirm_password ?? undefined}
+            inputProps={{ name: "confirm_password", id: "confirm-password", autoComplete: "new-password" }}
+          />
+          <div className="span-2">
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              Change Password
+            </button>
+          </div>
         </Form>
       </section>
 
       {canManageUsers ? (
         <section className="card card-pad stack" aria-labelledby="staff-heading">
-          <h2 id="staff-heading" className="h3">Staff accounts</h2>
-          {staffErrors.form?.length ? <p className="flash flash-error" role="alert">{staffErrors.form[0]}</p> : null}
+          <h2 id="staff-heading" className="h3">
+            Staff accounts
+          </h2>
+          {staffErrors.form?.length ? (
+            <p className="flash flash-error" role="alert">
+              {staffErrors.form[0]}
+            </p>
+          ) : null}
           {confirm ? (
             <div className="card card-pad">
               <ConfirmPanel
@@ -119,46 +171,100 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             </div>
           ) : null}
           <DataTable label="Staff accounts table" columns={["Name", "Email", "Role", "Status", "Since", "Actions"]}>
-                {staff.map((s) => (
-                  <tr key={s.id}>
-                    <td>{s.name}{s.id === me ? <span className="muted small"> (you)</span> : null}</td>
-                    <td>{s.email}</td>
-                    <td><Badge tone={s.role === "admin" ? "info" : "neutral"}>{s.role === "admin" ? "Admin" : "Moderator"}</Badge></td>
-                    <td>{s.is_active ? <Badge tone="success">Active</Badge> : <Badge tone="danger">Disabled</Badge>}</td>
-                    <td className="small">{formatDate(s.created_at)}</td>
-                    <td>
-                      {s.id === me ? <span className="muted small">—</span> : (
-                        <div className="row-actions">
-                          <Form method="post">
-                            <input type="hidden" name="intent" value={s.is_active ? "disable" : "enable"} />
-                            <input type="hidden" name="id" value={s.id} />
-                            <button type="submit" className="btn btn-sm" aria-label={`${s.is_active ? "Disable" : "Enable"} ${s.name}`}>{s.is_active ? "Disable" : "Enable"}</button>
-                          </Form>
-                          <ConfirmButton
-                            label="Remove"
-                            href={`?confirm=remove&id=${s.id}`}
-                            question={removeQuestion(s.name)}
-                            action="/admin/settings"
-                            fields={{ intent: "remove", id: s.id, confirmed: "1" }}
-                            confirmLabel="Remove"
-                            danger
-                          />
-                        </div>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </DataTable>
+            {staff.map((s) => (
+              <tr key={s.id}>
+                <td>
+                  {s.name}
+                  {s.id === me ? <span className="muted small"> (you)</span> : null}
+                </td>
+                <td>{s.email}</td>
+                <td>
+                  <Badge tone={s.role === "admin" ? "info" : "neutral"}>
+                    {s.role === "admin" ? "Admin" : "Moderator"}
+                  </Badge>
+                </td>
+                <td>{s.is_active ? <Badge tone="success">Active</Badge> : <Badge tone="danger">Disabled</Badge>}</td>
+                <td className="small">{formatDate(s.created_at)}</td>
+                <td>
+                  {s.id === me ? (
+                    <span className="muted small">—</span>
+                  ) : (
+                    <div className="row-actions">
+                      <Form method="post">
+                        <input type="hidden" name="intent" value={s.is_active ? "disable" : "enable"} />
+                        <input type="hidden" name="id" value={s.id} />
+                        <button
+                          type="submit"
+                          className="btn btn-sm"
+                          aria-label={`${s.is_active ? "Disable" : "Enable"} ${s.name}`}
+                        >
+                          {s.is_active ? "Disable" : "Enable"}
+                        </button>
+                      </Form>
+                      <ConfirmButton
+                        label="Remove"
+                        href={`?confirm=remove&id=${s.id}`}
+                        question={removeQuestion(s.name)}
+                        action="/admin/settings"
+                        fields={{ intent: "remove", id: s.id, confirmed: "1" }}
+                        confirmLabel="Remove"
+                        danger
+                      />
+                    </div>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
 
-          <h3 id="add-heading" className="h4">Add a moderator</h3>
-          <p className="muted small">Moderators handle reviews, enquiries and newsletter subscriptions; they cannot change sellers, categories, settings or export data.</p>
+          <h3 id="add-heading" className="h4">
+            Add a moderator
+          </h3>
+          <p className="muted small">
+            Moderators handle reviews, enquiries and newsletter subscriptions; they cannot change sellers, categories,
+            settings or export data.
+          </p>
           <Form method="post" className="form-grid settings-form" aria-labelledby="add-heading" key={params.toString()}>
             <input type="hidden" name="intent" value="add_moderator" />
-            {moderator.form?.length ? <div className="form-error span-2" role="alert"><ErrorList errors={moderator.form} /></div> : null}
-            <Field label="Name" errors={moderator.fields.name ?? undefined} inputProps={{ id: "mod-name", name: "name", required: true, autoComplete: "off", defaultValue: value(actionData, "moderator", "name") }} />
-            <Field label="Email" errors={moderator.fields.email ?? undefined} inputProps={{ id: "mod-email", name: "email", type: "email", required: true, autoComplete: "off", defaultValue: value(actionData, "moderator", "email") }} />
-            <PasswordField label="First password" hint={`At least ${STAFF_PASSWORD_MIN_LENGTH} characters. Share it with them privately.`} errors={moderator.fields.password ?? undefined} inputProps={{ name: "password", id: "mod-password", autoComplete: "new-password" }} />
-            <div className="span-2"><button type="submit" className="btn btn-primary" disabled={busy}>Add Moderator</button></div>
+            {moderator.form?.length ? (
+              <div className="form-error span-2" role="alert">
+                <ErrorList errors={moderator.form} />
+              </div>
+            ) : null}
+            <Field
+              label="Name"
+              errors={moderator.fields.name ?? undefined}
+              inputProps={{
+                id: "mod-name",
+                name: "name",
+                required: true,
+                autoComplete: "off",
+                defaultValue: value(actionData, "moderator", "name"),
+              }}
+            />
+            <Field
+              label="Email"
+              errors={moderator.fields.email ?? undefined}
+              inputProps={{
+                id: "mod-email",
+                name: "email",
+                type: "email",
+                required: true,
+                autoComplete: "off",
+                defaultValue: value(actionData, "moderator", "email"),
+              }}
+            />
+            <PasswordField
+              label="First password"
+              hint={`At least ${STAFF_PASSWORD_MIN_LENGTH} characters. Share it with them privately.`}
+              errors={moderator.fields.password ?? undefined}
+              inputProps={{ name: "password", id: "mod-password", autoComplete: "new-password" }}
+            />
+            <div className="span-2">
+              <button type="submit" className="btn btn-primary" disabled={busy}>
+                Add Moderator
+              </button>
+            </div>
           </Form>
         </section>
       ) : null}

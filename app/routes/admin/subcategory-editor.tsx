@@ -17,7 +17,8 @@ import { privatePageMeta } from "~/lib/seo";
 
 // /admin/subcategories/new and /admin/subcategories/edit/:id: one editor for both (app/routes.ts registers it twice).
 
-export const meta: Route.MetaFunction = ({ data: d }) => privatePageMeta(`${d?.subcategory ? "Edit Subcategory" : "Add Subcategory"} | Admin`);
+export const meta: Route.MetaFunction = ({ data: d }) =>
+  privatePageMeta(`${d?.subcategory ? "Edit Subcategory" : "Add Subcategory"} | Admin`);
 
 /** The subcategory being edited (404 for an unknown id), or null on /new. */
 async function editedSubcategory(id: string | undefined) {
@@ -48,10 +49,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const result = await saveCatalogueItem(getDb(), user.actor, "subcategory", subcategory?.id ?? null, submission.value);
   if (!result.ok) {
     if (result.reason === "not_found") throw data(result.message, { status: 404 });
-    return data({ result: submission.reply(result.fieldErrors ? { fieldErrors: result.fieldErrors } : { formErrors: [result.message] }) }, { status: 400 });
+    return data(
+      {
+        result: submission.reply(
+          result.fieldErrors ? { fieldErrors: result.fieldErrors } : { formErrors: [result.message] },
+        ),
+      },
+      { status: 400 },
+    );
   }
   // Back to the list of its parent's subcategories, where the saved row is.
-  return redirectWithFlash(request, `/admin/categories?tab=subcategories&category=${submission.value.category_id}`, result.message);
+  return redirectWithFlash(
+    request,
+    `/admin/categories?tab=subcategories&category=${submission.value.category_id}`,
+    result.message,
+  );
 }
 
 export default function SubcategoryEditor({ loaderData, actionData }: Route.ComponentProps) {
@@ -64,7 +76,13 @@ export default function SubcategoryEditor({ loaderData, actionData }: Route.Comp
     id: `subcategory-form-${subcategory?.id ?? "new"}`,
     lastResult: navigation.state === "idle" ? actionData?.result : null,
     defaultValue: subcategory
-      ? { name: subcategory.name, slug: subcategory.slug, icon: subcategory.icon ?? "", category_id: String(subcategory.category_id), is_active: subcategory.is_active ? "on" : undefined }
+      ? {
+          name: subcategory.name,
+          slug: subcategory.slug,
+          icon: subcategory.icon ?? "",
+          category_id: String(subcategory.category_id),
+          is_active: subcategory.is_active ? "on" : undefined,
+        }
       : { category_id: preset, is_active: "on" },
     constraint: getZodConstraint(subcategoryFormSchema),
     shouldValidate: "onSubmit",
@@ -83,38 +101,88 @@ export default function SubcategoryEditor({ loaderData, actionData }: Route.Comp
     slug.value = autoSlug.current = name.trim() ? slugify(`${parent} ${name}`) : "";
   };
   const title = subcategory ? `Edit Subcategory: ${subcategory.name}` : "Add Subcategory";
-  const req = <span aria-hidden="true" className="req">*</span>;
+  const req = (
+    <span aria-hidden="true" className="req">
+      *
+    </span>
+  );
   return (
     <div className="stack">
       <div className="row" style={{ justifyContent: "space-between" }}>
         <h1 className="admin-title">{title}</h1>
-        <Link to="/admin/categories?tab=subcategories" className="btn btn-sm">Back to Subcategories</Link>
+        <Link to="/admin/categories?tab=subcategories" className="btn btn-sm">
+          Back to Subcategories
+        </Link>
       </div>
       <Form method="post" {...getFormProps(form)} ref={formRef} className="form-section">
-        {form.errors?.length ? <div className="form-error" role="alert"><ErrorList errors={form.errors} /></div> : null}
+        {form.errors?.length ? (
+          <div className="form-error" role="alert">
+            <ErrorList errors={form.errors} />
+          </div>
+        ) : null}
         <div className="form-grid">
-          <SelectField label={<>Parent category {req}</>} errors={fields.category_id.errors} selectProps={{ ...getSelectProps(fields.category_id), onChange: followSlug }}>
+          <SelectField
+            label={<>Parent category {req}</>}
+            errors={fields.category_id.errors}
+            selectProps={{ ...getSelectProps(fields.category_id), onChange: followSlug }}
+          >
             <option value="">Choose a category</option>
-            {parents.map((p) => <option key={p.id} value={p.id}>{p.name}{p.is_active ? "" : " (inactive)"}</option>)}
+            {parents.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+                {p.is_active ? "" : " (inactive)"}
+              </option>
+            ))}
           </SelectField>
-          <Field label={<>Name {req}</>} errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: "text" }), maxLength: CATEGORY_LIMITS.name, onInput: followSlug }} />
+          <Field
+            label={<>Name {req}</>}
+            errors={fields.name.errors}
+            inputProps={{
+              ...getInputProps(fields.name, { type: "text" }),
+              maxLength: CATEGORY_LIMITS.name,
+              onInput: followSlug,
+            }}
+          />
           <Field
             label="Slug"
             errors={fields.slug.errors}
-            hint={subcategory ? "Unique among all subcategories. Changing it breaks old links." : "Made from the parent and the name; edit it if you like. Lowercase letters, digits and hyphens."}
-            inputProps={{ ...getInputProps(fields.slug, { type: "text" }), maxLength: CATEGORY_LIMITS.slug, spellCheck: false, autoCapitalize: "off" }}
+            hint={
+              subcategory
+                ? "Unique among all subcategories. Changing it breaks old links."
+                : "Made from the parent and the name; edit it if you like. Lowercase letters, digits and hyphens."
+            }
+            inputProps={{
+              ...getInputProps(fields.slug, { type: "text" }),
+              maxLength: CATEGORY_LIMITS.slug,
+              spellCheck: false,
+              autoCapitalize: "off",
+            }}
           />
-          <Field label="Icon" errors={fields.icon.errors} hint="An emoji, e.g. 🧁. Left blank, the parent's icon is shown." inputProps={{ ...getInputProps(fields.icon, { type: "text" }), maxLength: CATEGORY_LIMITS.icon }} />
+          <Field
+            label="Icon"
+            errors={fields.icon.errors}
+            hint="An emoji, e.g. 🧁. Left blank, the parent's icon is shown."
+            inputProps={{ ...getInputProps(fields.icon, { type: "text" }), maxLength: CATEGORY_LIMITS.icon }}
+          />
           <div className="field span-2">
             <label className="check-line">
               <input {...getInputProps(fields.is_active, { type: "checkbox" })} />
-              <span>Active <span className="muted small">(offered in the sign-up and application forms while its category is active)</span></span>
+              <span>
+                Active{" "}
+                <span className="muted small">
+                  (offered in the sign-up and application forms while its category is active)
+                </span>
+              </span>
             </label>
           </div>
         </div>
         <div className="row">
-          <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? "Saving…" : subcategory ? "Update Subcategory" : "Create Subcategory"}</button>
-          <Link to="/admin/categories?tab=subcategories" className="btn">Cancel</Link>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? "Saving…" : subcategory ? "Update Subcategory" : "Create Subcategory"}
+          </button>
+          <Link to="/admin/categories?tab=subcategories" className="btn">
+            Cancel
+          </Link>
         </div>
       </Form>
     </div>

@@ -12,7 +12,10 @@ export function loader() {
 
 // POST /api/enquiries/newsletter {email, source?} → 200 {success, message} (idempotent per email)
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readPublicJsonForm(request, context.clientAddress, { scope: "newsletter", schema: newsletterSchema });
+  const form = await readPublicJsonForm(request, context.clientAddress, {
+    scope: "newsletter",
+    schema: newsletterSchema,
+  });
   if (!form.ok) return form.response;
   const outcome = await subscribeWithWelcome(getDb(), form.data, publicOrigin(request));
   return Response.json({ success: true, message: NEWSLETTER_MESSAGES[outcome], status: outcome });

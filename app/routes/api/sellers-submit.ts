@@ -25,7 +25,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const { id_proof_document, payment_screenshot, profile_photo, product_images, ...fields } = form.data;
   // Data-URL images are stored here: they count against the daily upload cap like POST /api/upload.
-  const daily = checkDailyUploads(context.clientAddress, countDataUrlImages({ id_proof_document, payment_screenshot, profile_photo, product_images }));
+  const daily = checkDailyUploads(
+    context.clientAddress,
+    countDataUrlImages({ id_proof_document, payment_screenshot, profile_photo, product_images }),
+  );
   if (!daily.ok) return jsonError(daily.message, daily.status, daily.headers);
   const user = await getSessionUser(request);
   const result = await submitApplicationWithReferences(
@@ -37,10 +40,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     const [field, messages] = Object.entries(result.fieldErrors)[0] ?? ["", [APPLICATION_MESSAGES.submitFailed]];
     const message = messages[0] ?? APPLICATION_MESSAGES.submitFailed;
-    return jsonError(message === APPLICATION_MESSAGES.imageNotFound ? `${field}: ${message}` : message, httpStatusOf(result.reason));
+    return jsonError(
+      message === APPLICATION_MESSAGES.imageNotFound ? `${field}: ${message}` : message,
+      httpStatusOf(result.reason),
+    );
   }
   return Response.json(
-    { success: true, seller_id: result.sellerId, message: "Application submitted! Our team will review it within 24-48 hours." },
+    {
+      success: true,
+      seller_id: result.sellerId,
+      message: "Application submitted! Our team will review it within 24-48 hours.",
+    },
     { status: 201 },
   );
 }

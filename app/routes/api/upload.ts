@@ -19,14 +19,23 @@ export function loader() {
 // address only staff can read.
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  const read = await readMultipartForm(request, { maxFileSize: IMAGE_MAX_BYTES, maxFiles: 1, maxTotalSize: IMAGE_MAX_BYTES + 64 * 1024 }, { multipartOnly: true });
+  const read = await readMultipartForm(
+    request,
+    { maxFileSize: IMAGE_MAX_BYTES, maxFiles: 1, maxTotalSize: IMAGE_MAX_BYTES + 64 * 1024 },
+    { multipartOnly: true },
+  );
   if (!read.ok) {
-    const messages = { not_a_form: "Send the image as multipart/form-data with a field named file.", too_large: APPLICATION_MESSAGES.tooBig, unreadable: "Upload failed. Please compress your image and try again." };
+    const messages = {
+      not_a_form: "Send the image as multipart/form-data with a field named file.",
+      too_large: APPLICATION_MESSAGES.tooBig,
+      unreadable: "Upload failed. Please compress your image and try again.",
+    };
     return jsonError(messages[read.problem], read.status);
   }
   const formData = read.formData;
   const file = formData.get("file");
-  if (!(file instanceof File) || (file.size === 0 && file.name === "")) return jsonError("Please choose an image to upload (field name: file).", 400);
+  if (!(file instanceof File) || (file.size === 0 && file.name === ""))
+    return jsonError("Please choose an image to upload (field name: file).", 400);
   // Without a purpose (the spec's client sends none) the image stays private until an application claims it.
   const purpose = uploadPurposeSchema.nullable().safeParse(formData.get("purpose") || null);
   if (!purpose.success) return jsonError(firstIssueMessage(purpose.error), 400);

@@ -13,8 +13,12 @@ export const loader = () => methodNotAllowed("POST");
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readJsonForm(request, { schema: registerApiSchema, sameOrigin: true });
   if (!form.ok) return form.response;
-  const result = await signUpSeller(request, context.clientAddress, { ...form.data, passwordHash: await hashPassword(form.data.password) });
-  if (!result.ok && result.status === 429) return jsonError(result.message, 429, { "Retry-After": String(result.retryAfterSeconds) });
+  const result = await signUpSeller(request, context.clientAddress, {
+    ...form.data,
+    passwordHash: await hashPassword(form.data.password),
+  });
+  if (!result.ok && result.status === 429)
+    return jsonError(result.message, 429, { "Retry-After": String(result.retryAfterSeconds) });
   if (!result.ok) return Response.json({ error: result.message, field: result.field }, { status: result.status });
   const cookie = result.cookie;
   return Response.json(

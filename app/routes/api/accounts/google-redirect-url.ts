@@ -7,5 +7,8 @@ import type { Route } from "./+types/google-redirect-url";
 export async function loader({ request }: Route.LoaderArgs) {
   const result = await startGoogleSignIn(getDb(), request);
   if (!result.ok) return jsonError(result.error, result.status);
-  return Response.json({ redirectUrl: result.redirectUrl }, { headers: { "Set-Cookie": result.setCookie, "Cache-Control": "no-store" } });
+  return Response.json(
+    { redirectUrl: result.redirectUrl },
+    { headers: { "Set-Cookie": result.setCookie, "Cache-Control": "no-store" } },
+  );
 }

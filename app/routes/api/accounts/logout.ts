@@ -15,7 +15,10 @@ function isOwnRequest(request: Request): boolean {
 // GET /api/logout (the spec's call) ends the session server-side and clears the cookie. POST works too.
 async function logout(request: Request) {
   if (!isOwnRequest(request)) return crossOriginRefusal();
-  return Response.json({ success: true }, { headers: { "Set-Cookie": await destroySession(request), "Cache-Control": "no-store" } });
+  return Response.json(
+    { success: true },
+    { headers: { "Set-Cookie": await destroySession(request), "Cache-Control": "no-store" } },
+  );
 }
 export const loader = ({ request }: Route.LoaderArgs) => logout(request);
 export const action = ({ request }: Route.ActionArgs) => logout(request);

@@ -10,5 +10,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
   if (!user) return jsonError("Not signed in", 401, { "Cache-Control": "no-store" });
   const security = await getAccountSecurity(getDb(), user.id);
-  return Response.json({ ...userJson(user), email_verified: !!security?.emailVerifiedAt }, { headers: { "Cache-Control": "no-store" } });
+  return Response.json(
+    { ...userJson(user), email_verified: !!security?.emailVerifiedAt },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }

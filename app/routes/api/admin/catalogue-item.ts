@@ -16,7 +16,8 @@ const KINDS = {
   subcategory: { schema: apiSubcategoryUpdateSchema, notFound: "Subcategory not found" },
 } as const;
 
-const kindOf = (request: Request) => (new URL(request.url).pathname.startsWith("/api/admin/subcategories/") ? "subcategory" : "category");
+const kindOf = (request: Request) =>
+  new URL(request.url).pathname.startsWith("/api/admin/subcategories/") ? "subcategory" : "category";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "categories.manage");
@@ -33,11 +34,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!input.ok) return input.response;
     if (!id) return jsonError(KINDS[kind].notFound, 404);
     const result = await deleteCatalogueItem(getDb(), actor, kind, id);
-    return result.ok ? Response.json({ success: true, message: result.message }) : jsonError(result.message, httpStatusOf(result.reason));
+    return result.ok
+      ? Response.json({ success: true, message: result.message })
+      : jsonError(result.message, httpStatusOf(result.reason));
   }
   const input = await readAdminWrite(request, { methods: ["PUT"], schema: KINDS[kind].schema });
   if (!input.ok) return input.response;
   if (!id) return jsonError(KINDS[kind].notFound, 404);
   const result = await saveCatalogueItem(getDb(), actor, kind, id, input.data);
-  return result.ok ? Response.json({ success: true, message: result.message }) : jsonError(result.message, httpStatusOf(result.reason));
+  return result.ok
+    ? Response.json({ success: true, message: result.message })
+    : jsonError(result.message, httpStatusOf(result.reason));
 }

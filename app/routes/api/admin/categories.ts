@@ -11,7 +11,10 @@ import { httpStatusOf } from "~/lib/refusal";
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "categories.manage");
   const categories = await listAdminCategories(getDb());
-  return Response.json({ categories: categories.map(({ sort_order: _, ...c }) => ({ ...c, is_active: Boolean(c.is_active) })) }, { headers: { "Cache-Control": "no-store" } });
+  return Response.json(
+    { categories: categories.map(({ sort_order: _, ...c }) => ({ ...c, is_active: Boolean(c.is_active) })) },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 // POST /api/admin/categories {name, slug?, description?, icon?, is_active?} → 201 {success, message, id}.
@@ -20,5 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const input = await readAdminWrite(request, { methods: ["POST"], schema: apiCategoryCreateSchema });
   if (!input.ok) return input.response;
   const result = await saveCatalogueItem(getDb(), user.actor, "category", null, input.data);
-  return result.ok ? Response.json({ success: true, message: result.message, id: result.id }, { status: 201 }) : jsonError(result.message, httpStatusOf(result.reason));
+  return result.ok
+    ? Response.json({ success: true, message: result.message, id: result.id }, { status: 201 })
+    : jsonError(result.message, httpStatusOf(result.reason));
 }

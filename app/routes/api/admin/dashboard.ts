@@ -7,6 +7,10 @@ import type { Route } from "./+types/dashboard";
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "dashboard.view");
   const db = getDb();
-  const [stats, notifications, activity] = await Promise.all([getDashboardStats(db), recentNotifications(db, 5), weeklyActivity(db, new Date().toISOString().slice(0, 10))]);
+  const [stats, notifications, activity] = await Promise.all([
+    getDashboardStats(db),
+    recentNotifications(db, 5),
+    weeklyActivity(db, new Date().toISOString().slice(0, 10)),
+  ]);
   return Response.json({ stats, notifications, activity }, { headers: { "Cache-Control": "no-store" } });
 }

@@ -13,5 +13,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!query.ok) return jsonError(query.message, 400);
   const { enquiries, total } = await listAdminEnquiries(getDb(), query.filters, query.paging);
   const info = pageInfo(query.paging, total);
-  return Response.json({ enquiries, pagination: { page: info.page, limit: info.limit, total: info.total, pages: info.pages } }, { headers: { "Cache-Control": "no-store" } });
+  return Response.json(
+    { enquiries, pagination: { page: info.page, limit: info.limit, total: info.total, pages: info.pages } },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }

@@ -25,5 +25,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const id = parseId(params.id);
   if (!id) return jsonError("Enquiry not found", 404);
   const result = await changeEnquiry(getDb(), user.actor, id, input.data);
-  return result.ok ? Response.json({ success: true, message: result.message, enquiry: result.enquiry }) : jsonError(result.message, httpStatusOf(result.reason));
+  return result.ok
+    ? Response.json({ success: true, message: result.message, enquiry: result.enquiry })
+    : jsonError(result.message, httpStatusOf(result.reason));
 }

@@ -19,7 +19,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!seller) return jsonError("Seller not found", 404);
   const hint = identityCardHint(seller);
   if (hint) return jsonError(hint, 409);
-  const svg = renderIdentityCard(seller, { profileUrl: `${publicOrigin(request)}/seller/${seller.id}`, photoDataUri: await cardPhotoDataUri(seller.profile_photo) });
+  const svg = renderIdentityCard(seller, {
+    profileUrl: `${publicOrigin(request)}/seller/${seller.id}`,
+    photoDataUri: await cardPhotoDataUri(seller.profile_photo),
+  });
   const disposition = format === "download" ? `attachment; filename="${identityCardFileName(seller)}"` : "inline";
   return new Response(svg, {
     headers: {

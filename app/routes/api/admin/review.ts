@@ -21,11 +21,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!input.ok) return input.response;
     if (!id) return jsonError("Review not found", 404);
     const result = await moderateReviews(getDb(), user.actor, [id], "delete", false);
-    return result.ok ? Response.json({ success: true, message: result.message }) : jsonError(result.message, httpStatusOf(result.reason));
+    return result.ok
+      ? Response.json({ success: true, message: result.message })
+      : jsonError(result.message, httpStatusOf(result.reason));
   }
   const input = await readAdminWrite(request, { methods: ["PUT"], schema: apiReviewUpdateSchema });
   if (!input.ok) return input.response;
   if (!id) return jsonError("Review not found", 404);
   const result = await moderateReviews(getDb(), user.actor, [id], input.data.status, false);
-  return result.ok ? Response.json({ success: true, message: result.message }) : jsonError(result.message, httpStatusOf(result.reason));
+  return result.ok
+    ? Response.json({ success: true, message: result.message })
+    : jsonError(result.message, httpStatusOf(result.reason));
 }

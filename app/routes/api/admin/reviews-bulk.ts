@@ -17,5 +17,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const input = await readAdminWrite(request, { methods: ["POST"], schema: apiReviewBulkSchema });
   if (!input.ok) return input.response;
   const result = await moderateReviews(getDb(), user.actor, input.data.review_ids, input.data.action, true);
-  return result.ok ? Response.json({ success: true, message: result.message }) : jsonError(result.message, httpStatusOf(result.reason));
+  return result.ok
+    ? Response.json({ success: true, message: result.message })
+    : jsonError(result.message, httpStatusOf(result.reason));
 }

@@ -11,9 +11,13 @@ import type { Route } from "./+types/reviews";
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "reviews.moderate");
   const params = new URL(request.url).searchParams;
-  if (params.has("limit") && !REVIEW_PAGE_SIZES.map(String).includes(params.get("limit")!)) return jsonError("limit must be 20, 50 or 100", 400);
+  if (params.has("limit") && !REVIEW_PAGE_SIZES.map(String).includes(params.get("limit")!))
+    return jsonError("limit must be 20, 50 or 100", 400);
   const paging = pagingFrom(params, REVIEW_PAGE_SIZES);
   const { reviews, total } = await listAdminReviews(getDb(), reviewFiltersFrom(params), paging);
   const info = pageInfo(paging, total);
-  return Response.json({ reviews, pagination: { page: info.page, limit: info.limit, total: info.total, pages: info.pages } }, { headers: { "Cache-Control": "no-store" } });
+  return Response.json(
+    { reviews, pagination: { page: info.page, limit: info.limit, total: info.total, pages: info.pages } },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }

@@ -33,7 +33,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const parsed = adminSellerSchema.safeParse(editorValuesWith(editor, input.data));
   if (!parsed.success) return jsonError(firstIssueMessage(parsed.error), 400);
   const result = await saveSellerFromEditor(db, user.actor, id, parsed.data);
-  if (!result.ok) return jsonError(Object.values(result.fieldErrors).flat()[0] ?? "Failed to update seller", httpStatusOf(result.reason));
+  if (!result.ok)
+    return jsonError(
+      Object.values(result.fieldErrors).flat()[0] ?? "Failed to update seller",
+      httpStatusOf(result.reason),
+    );
   const saved = await getSellerForEditor(db, id);
-  return Response.json({ success: true, message: "Seller updated successfully.", seller: saved ? await adminSellerRecord(db, saved) : null });
+  return Response.json({
+    success: true,
+    message: "Seller updated successfully.",
+    seller: saved ? await adminSellerRecord(db, saved) : null,
+  });
 }

@@ -16,7 +16,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requirePermission(request, "sellers.manage", context);
   const input = await readAdminWrite(request, { methods: ["POST"], schema: apiSellerBulkSchema });
   if (!input.ok) return input.response;
-  const result = await changeSellers(getDb(), user.actor, { intent: "bulk", bulk_action: input.data.action, ids: input.data.seller_ids });
+  const result = await changeSellers(getDb(), user.actor, {
+    intent: "bulk",
+    bulk_action: input.data.action,
+    ids: input.data.seller_ids,
+  });
   if (!result.ok) return jsonError(result.message, httpStatusOf(result.reason));
   return Response.json({ success: true, message: result.message });
 }

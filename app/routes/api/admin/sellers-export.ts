@@ -11,5 +11,9 @@ import type { Route } from "./+types/sellers-export";
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "exports.download");
   const filters = sellerFiltersFrom(new URL(request.url).searchParams);
-  return csvResponse(`bwp_sellers_export_${todayIso()}.csv`, SELLER_EXPORT_COLUMNS, streamSellersForExport(getDb(), filters));
+  return csvResponse(
+    `bwp_sellers_export_${todayIso()}.csv`,
+    SELLER_EXPORT_COLUMNS,
+    streamSellersForExport(getDb(), filters),
+  );
 }

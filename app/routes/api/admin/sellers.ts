@@ -10,13 +10,21 @@ import type { Route } from "./+types/sellers";
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "sellers.manage");
   const params = new URL(request.url).searchParams;
-  if (params.has("limit") && !/^(20|50|100)$/.test(params.get("limit")!)) return jsonError("limit must be 20, 50 or 100", 400);
+  if (params.has("limit") && !/^(20|50|100)$/.test(params.get("limit")!))
+    return jsonError("limit must be 20, 50 or 100", 400);
   const paging = pagingFrom(params, [20, 50, 100]);
   const { sellers, total } = await listAdminSellers(getDb(), sellerFiltersFrom(params), paging);
   const info = pageInfo(paging, total);
   return Response.json(
     {
-      sellers: sellers.map(({ account_email, ...s }) => ({ ...s, is_verified: !!s.is_verified, is_featured: !!s.is_featured, is_paid: !!s.is_paid, categories: s.category_names, email_verified: emailVerifiedJson(account_email) })),
+      sellers: sellers.map(({ account_email, ...s }) => ({
+        ...s,
+        is_verified: !!s.is_verified,
+        is_featured: !!s.is_featured,
+        is_paid: !!s.is_paid,
+        categories: s.category_names,
+        email_verified: emailVerifiedJson(account_email),
+      })),
       pagination: { page: info.page, limit: info.limit, total: info.total, pages: info.pages },
     },
     { headers: { "Cache-Control": "no-store" } },

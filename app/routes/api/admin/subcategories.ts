@@ -11,7 +11,10 @@ import { httpStatusOf } from "~/lib/refusal";
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "categories.manage");
   const subcategories = await listAdminSubcategories(getDb());
-  return Response.json({ subcategories: subcategories.map((s) => ({ ...s, is_active: Boolean(s.is_active) })) }, { headers: { "Cache-Control": "no-store" } });
+  return Response.json(
+    { subcategories: subcategories.map((s) => ({ ...s, is_active: Boolean(s.is_active) })) },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 // POST /api/admin/subcategories {category_id, name, slug?, icon?, is_active?} → 201 {success, message, id}.
@@ -20,5 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const input = await readAdminWrite(request, { methods: ["POST"], schema: apiSubcategoryCreateSchema });
   if (!input.ok) return input.response;
   const result = await saveCatalogueItem(getDb(), user.actor, "subcategory", null, input.data);
-  return result.ok ? Response.json({ success: true, message: result.message, id: result.id }, { status: 201 }) : jsonError(result.message, httpStatusOf(result.reason));
+  return result.ok
+    ? Response.json({ success: true, message: result.message, id: result.id }, { status: 201 })
+    : jsonError(result.message, httpStatusOf(result.reason));
 }
