@@ -4,7 +4,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceProvider } from "~/components/nonce";
 import { config } from "~/services/config.server";
 import { applySecurityHeaders } from "~/services/security-headers.server";
@@ -17,11 +17,21 @@ export const streamTimeout = 5_000;
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   const url = new URL(request.url);
-  logger.error(
-    { err: error, reqId: context.requestId, method: request.method, path: loggablePath(url.pathname + url.search) },
-    "request error",
-  );
+  const where = { reqId: context.requestId, method: request.method, path: loggablePath(url.pathname + url.search) };
+  // A refusal the router raised for the client (a cross-site post, a method a route does not serve) is the
+  // client's error: noted, not alarmed about. Everything else is ours.
+  if ((isRouteErrorResponse(error) && error.status < 500) || isRouterCsrfRefusal(error)) {
+    logger.info({ ...where, status: isRouteErrorResponse(error) ? error.status : 400 }, "request refused");
+    return;
+  }
+  logger.error({ err: error, ...where }, "request error");
 };
+
+/** React Router's own cross-site action check throws these (answered 400); they carry no status to tell by. */
+const ROUTER_CSRF_MESSAGES = /does not match `origin` header|`origin` header is not a valid URL|^Bad Request$/;
+function isRouterCsrfRefusal(error: unknown): boolean {
+  return error instanceof Error && ROUTER_CSRF_MESSAGES.test(error.message);
+}
 
 /** `.data` answers (client navigations): a signed-in visitor's are never public. */
 export function handleDataRequest(response: Response, { request }: { request: Request }) {

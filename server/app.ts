@@ -35,6 +35,9 @@ type AppOptions = {
 };
 
 /** The Express application: request log, headers, limits, health, uploads, assets, then React Router. */
+/** The methods some route answers; any other gets 405 before routing. */
+const SERVED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
 export function createApp({ settings, isStopping, responseCache, build, mode, assets }: AppOptions): express.Express {
   const app = express();
   app.disable("x-powered-by");
@@ -70,6 +73,24 @@ export function createApp({ settings, isStopping, responseCache, build, mode, as
   // definition; the document renderer adds its nonce CSP, uploads their sandbox CSP.
   app.use((_req, res, next) => {
     for (const [name, value] of Object.entries(RESPONSE_HEADERS)) res.setHeader(name, value);
+    next();
+  });
+
+  // A method no route serves (TRACE, PROPFIND, anything made up) is answered here, as the client's error.
+  app.use((req, res, next) => {
+    if (SERVED_METHODS.has(req.method)) return next();
+    res
+      .status(405)
+      .set("Allow", [...SERVED_METHODS].join(", "))
+      .type("text/plain")
+      .send("Method not allowed.");
+  });
+
+  // Private uploads (ID documents, payment screenshots) carry the same headers on every path that reaches
+  // them, `.data` included: never stored by a cache, inert when opened.
+  app.use("/admin/uploads", (_req, res, next) => {
+    res.setHeader("Cache-Control", "private, no-store");
+    res.setHeader("Content-Security-Policy", UPLOAD_CSP);
     next();
   });
 

@@ -8,7 +8,7 @@ import {
   cspWithNonce,
   GenerationClock,
   gzipBody,
-  hasSessionCookie,
+  isAnonymousCookieHeader,
   identityBody,
   MAX_BUFFERED_BYTES,
   ResponseStore,
@@ -35,7 +35,7 @@ export function createResponseCacheMiddleware(options: {
     if (
       (req.method !== "GET" && req.method !== "HEAD") ||
       req.path.startsWith("/assets/") ||
-      hasSessionCookie(req.headers.cookie) ||
+      !isAnonymousCookieHeader(req.headers.cookie) ||
       req.headers.authorization
     )
       return next();

@@ -18,5 +18,9 @@ export function safeRedirectPath(to: FormDataEntryValue | string | null | undefi
     return fallback;
   }
   if (url.origin !== SAME) return fallback;
-  return `${url.pathname}${url.search}${url.hash}`;
+  // What is returned is checked, not only what came in: dot segments (`/.//host`, `/x/..//host`,
+  // `/%2e//host`) normalise into `//host`, which a browser reads as another origin.
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  if (!path.startsWith("/") || /^\/[/\\]/.test(path)) return fallback;
+  return path;
 }

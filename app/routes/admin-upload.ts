@@ -10,12 +10,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!file)
     return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   return new Response(new Uint8Array(file.data), {
-    headers: {
-      "Content-Type": file.mime,
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-      "Content-Security-Policy": "default-src 'none'; sandbox",
-      "Content-Disposition": `inline; filename="${params.key}"`,
-    },
+    // Cache-Control: private, no-store, the sandbox CSP and nosniff are set by the server for every path
+    // under /admin/uploads (server/app.ts), `.data` included.
+    headers: { "Content-Type": file.mime, "Content-Disposition": `inline; filename="${params.key}"` },
   });
 }

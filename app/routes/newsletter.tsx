@@ -8,7 +8,6 @@ import { newsletterSchema } from "~/lib/validation/contact";
 import { useClientValidation } from "~/lib/use-client-validation";
 import { NEWSLETTER_MESSAGES, type SubscribeOutcome } from "~/models/enquiries.server";
 import { subscribeWithWelcome } from "~/services/newsletter.server";
-import { publicOrigin } from "~/services/public-url.server";
 import { checkPublicForm } from "~/services/public-form.server";
 import type { Route } from "./+types/newsletter";
 import { publicCacheHeaders } from "~/services/response-cache.server";
@@ -43,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: guard.status, headers: guard.headers },
     );
   }
-  const outcome = await subscribeWithWelcome(getDb(), submission.value, publicOrigin(request));
+  const outcome = await subscribeWithWelcome(getDb(), submission.value);
   if (js) return { ok: true as const, message: NEWSLETTER_MESSAGES[outcome] };
   return redirect(`/newsletter?status=${outcome}`);
 }

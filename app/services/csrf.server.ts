@@ -14,6 +14,15 @@ export function isCrossOrigin(request: Request): boolean {
   }
 }
 
+/** For a route that answers pages or redirects (not JSON): a cross-site post ends here with 403. */
+export function refuseCrossOrigin(request: Request): void {
+  if (isCrossOrigin(request))
+    throw new Response("Cross-site requests are not allowed.", {
+      status: 403,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+}
+
 export function crossOriginRefusal(): Response {
   return Response.json({ error: "Cross-site requests are not allowed." }, { status: 403 });
 }

@@ -6,6 +6,7 @@ import { findUserForVerification, markEmailVerified } from "~/models/users.serve
 import { sendMailLater } from "./mail.server";
 import { consume, tooManyMessage } from "./rate-limit.server";
 import { signToken, verifyToken } from "./signed-token.server";
+import { mailLinkOrigin } from "./public-url.server";
 
 // Email verification for password sign-ups: a signed, expiring link (the one signing helper, over the
 // account id, its email as it is now and the expiry), mailed through the outbox at sign-up and on
@@ -36,11 +37,7 @@ export function verificationUrl(origin: string, user: { id: number; email: strin
 }
 
 /** Queues the verification mail (recorded before this returns; the sending never delays the response). */
-export async function sendVerificationMail(
-  db: DB,
-  user: { id: number; email: string; name: string },
-  origin: string,
-): Promise<void> {
+export async function sendVerificationMail(db: DB, user: { id: number; email: string; name: string }): Promise<void> {
   await sendMailLater(db, [
     {
       to: user.email,
@@ -49,7 +46,7 @@ export async function sendVerificationMail(
         `Hello ${user.name},`,
         "",
         `Please confirm that ${user.email} is your email address for your ${SITE_NAME} seller account:`,
-        verificationUrl(origin, user),
+        verificationUrl(mailLinkOrigin(), user),
         "",
         `The link works for ${VERIFICATION_LINK_HOURS} hours. If you did not create this account, do not open the link; you can ignore this email.`,
         "",
@@ -109,7 +106,7 @@ export type ResendResult =
 export async function resendVerification(
   db: DB,
   user: { id: number; email: string; name: string },
-  meta: { clientAddress: string; origin: string },
+  meta: { clientAddress: string },
 ): Promise<ResendResult> {
   const current = await findUserForVerification(db, user.id);
   if (current?.email_verified_at) return { ok: true, message: VERIFY_EMAIL_MESSAGES.alreadyVerified };
@@ -122,6 +119,6 @@ export async function resendVerification(
     );
     return { ok: false, status: 429, message: tooManyMessage(retry), retryAfterSeconds: retry };
   }
-  await sendVerificationMail(db, user, meta.origin);
+  await sendVerificationMail(db, user);
   return { ok: true, message: VERIFY_EMAIL_MESSAGES.sent };
 }

@@ -1,5 +1,6 @@
 import { access, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import pLimit from "p-limit";
 import sharp from "sharp";
 import { IMAGE_MAX_BYTES } from "~/lib/constants";
 import { IMAGE_MAX_EDGE, IMAGE_VARIANT_WIDTHS, variantName } from "~/lib/upload-urls";
@@ -17,13 +18,33 @@ const MARKUP = /<(?:script|html|body|svg|iframe|object|embed|\?php|!doctype)\b|j
 
 export const PIXELS_TOO_LARGE_MESSAGE =
   "This image has too many pixels. Please resize it (for example to 800×600) and try again.";
+/** Each edge, and the long side against the short one, are bounded too: a 1 × 40,000,000 strip is cheap to send and slow to decode. */
+export const MAX_INPUT_EDGE = 10_000;
+export const MAX_ASPECT_RATIO = 20;
+export const SHAPE_MESSAGE =
+  "This image is too long or too narrow. Please crop or resize it (for example to 800×600) and try again.";
+/** One image's decoding and re-encoding may take this long; beyond it the image is refused. */
+export const IMAGE_TIME_LIMIT_SECONDS = 5;
+
+// Images are processed a few at a time (libvips uses several threads for each), so one client's images
+// never hold the others' for long: with the bounds above no image takes more than a second or two, and
+// the time limit caps the rest.
+sharp.concurrency(2);
+const imageSlots = pLimit(2);
 
 export type ProcessedImage = { ok: true; data: Buffer; width: number; height: number; mime: "image/webp" };
 export type ImageRefusal = { ok: false; reason: "invalid" | "too_large"; message: string };
 
-export async function processImage(
+export function processImage(
   input: Uint8Array,
   options: { maxBytes?: number; quality?: number } = {},
+): Promise<ProcessedImage | ImageRefusal> {
+  return imageSlots(() => processImageNow(input, options));
+}
+
+async function processImageNow(
+  input: Uint8Array,
+  options: { maxBytes?: number; quality?: number },
 ): Promise<ProcessedImage | ImageRefusal> {
   const maxBytes = options.maxBytes ?? IMAGE_MAX_BYTES;
   if (input.byteLength === 0) return { ok: false, reason: "invalid", message: APPLICATION_MESSAGES.notImage };
@@ -38,9 +59,14 @@ export async function processImage(
     if (!meta.format || !ACCEPTED_FORMATS.has(meta.format) || !meta.width || !meta.height) {
       return { ok: false, reason: "invalid", message: APPLICATION_MESSAGES.notImage };
     }
+    // Judged from the header alone, before a pixel is decoded.
     if (meta.width * meta.height > MAX_INPUT_PIXELS)
       return { ok: false, reason: "invalid", message: PIXELS_TOO_LARGE_MESSAGE };
+    const [long, short] = meta.width >= meta.height ? [meta.width, meta.height] : [meta.height, meta.width];
+    if (long > MAX_INPUT_EDGE || long / short > MAX_ASPECT_RATIO)
+      return { ok: false, reason: "invalid", message: SHAPE_MESSAGE };
     const { data, info } = await sharp(buffer, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error", pages: 1 })
+      .timeout({ seconds: IMAGE_TIME_LIMIT_SECONDS })
       .rotate() // apply the camera orientation before the EXIF block is dropped
       .resize({ width: IMAGE_MAX_EDGE, height: IMAGE_MAX_EDGE, fit: "inside", withoutEnlargement: true })
       .webp({ quality: options.quality ?? 82 })

@@ -4,6 +4,7 @@ import type { NewsletterInput } from "~/lib/validation/contact";
 import { type SubscribeOutcome, subscribeToNewsletter, unsubscribeFromNewsletter } from "~/models/enquiries.server";
 import { sendMailLater } from "./mail.server";
 import { signToken, verifyToken } from "./signed-token.server";
+import { mailLinkOrigin } from "./public-url.server";
 
 // Newsletter sign-up with its welcome mail, and the signed unsubscribe link every newsletter mail
 // carries: token = HMAC-SHA256(SESSION_SECRET, purpose + email), so only this server can make one and
@@ -38,7 +39,7 @@ export function unsubscribeFooter(origin: string, email: string): string {
  * Subscribes (idempotent, decision 20) and, for a new or renewed subscription, sends the welcome mail
  * with its unsubscribe link (shared by /newsletter and POST /api/enquiries/newsletter).
  */
-export async function subscribeWithWelcome(db: DB, input: NewsletterInput, origin: string): Promise<SubscribeOutcome> {
+export async function subscribeWithWelcome(db: DB, input: NewsletterInput): Promise<SubscribeOutcome> {
   const outcome = await subscribeToNewsletter(db, input);
   if (outcome !== "already_subscribed") {
     await sendMailLater(db, [
@@ -52,7 +53,7 @@ export async function subscribeWithWelcome(db: DB, input: NewsletterInput, origi
           "",
           `— The ${SITE_NAME} team · ${CONTACT.phone}`,
           "",
-          unsubscribeFooter(origin, input.email),
+          unsubscribeFooter(mailLinkOrigin(), input.email),
         ].join("\n"),
       },
     ]);

@@ -22,15 +22,28 @@ export function publicCacheHeaders(args?: { errorHeaders?: Headers }): HeadersIn
   return { "Cache-Control": PUBLIC_CACHE_CONTROL, Vary: "Accept-Encoding, Cookie" };
 }
 
-const SESSION_COOKIE = /(?:^|;\s*)__session=/;
-
-export function hasSessionCookie(cookieHeader: string | null | undefined): boolean {
-  return !!cookieHeader && SESSION_COOKIE.test(cookieHeader);
+/**
+ * Whether a request may be answered as an anonymous visitor: it carries no cookie but `theme`. Cookie
+ * parsers forgive a great deal (`__session =x`, a tab before `=`, quotes, a second Cookie header, another
+ * case), so this does not try to read a session the way one of them would: any cookie name other than
+ * `theme`, in any spelling, or the word "session" anywhere, and the request is not anonymous.
+ */
+export function isAnonymousCookieHeader(cookieHeader: string | string[] | null | undefined): boolean {
+  if (!cookieHeader) return true;
+  const header = Array.isArray(cookieHeader) ? cookieHeader.join("; ") : cookieHeader;
+  if (/session/i.test(header)) return false;
+  return header
+    .split(/[;,]/)
+    .filter((part) => part.trim() !== "")
+    .every((part) => /^theme=/.test(part.trim()));
 }
 
-/** A page rendered for a signed-in visitor shows their account: never public, whatever the route declares. */
+/** A page rendered for a visitor who is not anonymous may show their account: never public, whatever the route declares. */
 export function keepSignedInPagesPrivate(request: Request, headers: Headers): void {
-  if (hasSessionCookie(request.headers.get("Cookie")) && /^\s*public\b/i.test(headers.get("Cache-Control") ?? "")) {
+  if (
+    !isAnonymousCookieHeader(request.headers.get("Cookie")) &&
+    /^\s*public\b/i.test(headers.get("Cache-Control") ?? "")
+  ) {
     headers.set("Cache-Control", "private, no-cache");
   }
 }

@@ -3,7 +3,6 @@ import type { RegistrationInput } from "~/lib/validation/accounts";
 import { type AccountUser, registerSeller } from "~/models/users.server";
 import { startSession } from "./auth.server";
 import { sendVerificationMail } from "./email-verification.server";
-import { publicOrigin } from "./public-url.server";
 import { consume, tooManyMessage } from "./rate-limit.server";
 
 // A seller's sign-up, once for the page (/seller-signup, two steps) and the API (POST /api/auth/register):
@@ -32,6 +31,6 @@ export async function signUpSeller(
   const result = await registerSeller(db, input);
   if (!result.ok)
     return { ok: false, status: result.field === "email" ? 409 : 400, field: result.field, message: result.message };
-  await sendVerificationMail(db, result.user, publicOrigin(request));
+  await sendVerificationMail(db, result.user);
   return { ok: true, user: result.user, cookie: await startSession(request, result.user.id, clientAddress) };
 }

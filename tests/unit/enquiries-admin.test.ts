@@ -29,6 +29,7 @@ import {
   verifyUnsubscribeToken,
 } from "~/services/newsletter.server";
 import { createTestDb } from "../support/test-db";
+import { mailLinkOrigin } from "~/services/public-url.server";
 
 let db: DB;
 let cleanup: () => Promise<void>;
@@ -303,9 +304,7 @@ describe("the signed unsubscribe link", () => {
   });
 
   it("the welcome mail of a new subscription carries a working unsubscribe link; an existing one gets no second mail", async () => {
-    expect(
-      await subscribeWithWelcome(db, { email: "welcome@example.in", source: "footer" }, "https://bwp.example"),
-    ).toBe("subscribed");
+    expect(await subscribeWithWelcome(db, { email: "welcome@example.in", source: "footer" })).toBe("subscribed");
     const mail = await vi.waitFor(async () => {
       const row = await db
         .selectFrom("mail_outbox")
@@ -315,13 +314,15 @@ describe("the signed unsubscribe link", () => {
       if (!row || row.status === "queued") throw new Error("not sent yet");
       return row;
     });
-    const link = /https:\/\/bwp\.example\/newsletter\/unsubscribe\?email=([^&\s]+)&token=([\w-]+)/.exec(mail.text_body);
+    // Built from the configured origin (PUBLIC_URL, else the server's local address), never a request's Host.
+    const origin = mailLinkOrigin().replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+    const link = new RegExp(`${origin}/newsletter/unsubscribe\\?email=([^&\\s]+)&token=([\\w-]+)`).exec(mail.text_body);
     expect(link).not.toBeNull();
     expect(verifyUnsubscribeToken(decodeURIComponent(link![1]), link![2])).toBe(true);
     // A welcome mail is in the outbox before subscribeWithWelcome returns, so none can arrive later.
-    expect(
-      await subscribeWithWelcome(db, { email: "welcome@example.in", source: "footer" }, "https://bwp.example"),
-    ).toBe("already_subscribed");
+    expect(await subscribeWithWelcome(db, { email: "welcome@example.in", source: "footer" })).toBe(
+      "already_subscribed",
+    );
     expect(
       await db.selectFrom("mail_outbox").select("id").where("to_address", "=", "welcome@example.in").execute(),
     ).toHaveLength(1);

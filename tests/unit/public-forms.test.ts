@@ -13,7 +13,7 @@ import { contactSchema, newsletterSchema } from "~/lib/validation/contact";
 import { createApplication, maskAadhaar } from "~/models/applications.server";
 import { subscribeToNewsletter } from "~/models/enquiries.server";
 import { getHomeFeatured } from "~/services/home.server";
-import { MAX_INPUT_PIXELS, PIXELS_TOO_LARGE_MESSAGE, processImage } from "~/services/images.server";
+import { MAX_INPUT_PIXELS, PIXELS_TOO_LARGE_MESSAGE, processImage, SHAPE_MESSAGE } from "~/services/images.server";
 import { discardImages, storeImage } from "~/services/uploads.server";
 import { categoryIdBySlug, createTestDb } from "../support/test-db";
 import {
@@ -211,6 +211,11 @@ describe("image checks", () => {
     ["an SVG with a script", () => SVG_WITH_SCRIPT, APPLICATION_MESSAGES.notImage],
     ["a GIF/HTML polyglot", gifHtmlPolyglot, APPLICATION_MESSAGES.notImage],
     ["a 20,000 × 20,000 pixel PNG", () => pngBomb(), PIXELS_TOO_LARGE_MESSAGE],
+    // Within the pixel budget but slow to decode (30 s and more each, issue 19): refused from the header.
+    ["a 1 × 4,000,000 pixel strip", () => pngBomb(1, 4_000_000), SHAPE_MESSAGE],
+    ["a 4,000,000 × 1 pixel strip", () => pngBomb(4_000_000, 1), SHAPE_MESSAGE],
+    ["an image 10,001 pixels wide", () => pngBomb(10_001, 1_000), SHAPE_MESSAGE],
+    ["an image 21 times taller than wide", () => pngBomb(40, 841), SHAPE_MESSAGE],
     ["an image over 200 KB", () => pngOfAtLeast(201 * 1024), APPLICATION_MESSAGES.tooBig],
   ];
   for (const [label, make, message] of refused) {
@@ -219,6 +224,17 @@ describe("image checks", () => {
       expect(out).toMatchObject({ ok: false, message });
     });
   }
+
+  it("an ordinary image sent beside four strips is processed; every one is answered", async () => {
+    const strips = [1, 2, 3, 4].map(() => processImage(pngBomb(1, 4_000_000)));
+    const [ordinary, ...refusedStrips] = await Promise.all([processImage(await pngImage(160, 120, 40)), ...strips]);
+    expect(ordinary).toMatchObject({ ok: true, width: 160, height: 120 });
+    for (const strip of refusedStrips) expect(strip).toMatchObject({ ok: false, message: SHAPE_MESSAGE });
+  });
+
+  it("keeps an ordinary long photo (a 20:1 panorama)", async () => {
+    expect(await processImage(await pngImage(1000, 50))).toMatchObject({ ok: true, width: 1000, height: 50 });
+  });
 
   it("keeps the pixel budget well under the bomb", () => {
     expect(MAX_INPUT_PIXELS).toBeLessThan(20_000 * 20_000);

@@ -20,6 +20,22 @@ describe("safeRedirectPath", () => {
     "/\u0000/evil",
     "",
     "x".repeat(3000),
+    // Dot segments that normalise into `//host` (issue 19, finding 2).
+    "/.//evil.example",
+    "/x/..//evil.example",
+    "/%2e//evil.example",
+    "/%2E//evil.example",
+    "/./\\evil.example",
+    "/a/b/../..//evil.example",
+    "/x/%2e%2e//evil.example",
+    "/x/.%2e//evil.example",
+    "/x/%2e.//evil.example",
+    "/././/evil.example",
+    "/..//evil.example",
+    "/../..//evil.example",
+    "/%2e%2e//evil.example",
+    "/.//evil.example/path?q=1#h",
+    "/x/.././/evil.example",
   ])("falls back for %j", (to) => {
     expect(safeRedirectPath(to, "/home")).toBe("/home");
   });
@@ -30,5 +46,39 @@ describe("safeRedirectPath", () => {
     expect(safeRedirectPath("/seller/1/../2")).toBe("/seller/2");
     expect(safeRedirectPath("/%09/not-a-tab")).toBe("/%09/not-a-tab");
     expect(safeRedirectPath(null, "/admin")).toBe("/admin");
+    expect(safeRedirectPath("/x/../admin")).toBe("/admin");
+    expect(safeRedirectPath("/./directory")).toBe("/directory");
+    expect(safeRedirectPath("/.%2f/evil.example")).toBe("/.%2f/evil.example"); // an encoded slash stays a path segment
+  });
+
+  it("never returns a path a browser would read as another origin", () => {
+    const pieces = [
+      "/",
+      ".",
+      "..",
+      "%2e",
+      "%2E",
+      "%2f",
+      "%5c",
+      "\\",
+      "//",
+      "x",
+      "evil.example",
+      "?",
+      "#",
+      "\t",
+      "@",
+      ":",
+    ];
+    // Every sequence of up to four pieces after a leading slash: what comes back is same-site or the fallback.
+    const paths: string[] = [""];
+    for (let depth = 0; depth < 4; depth++)
+      for (const p of [...paths]) for (const piece of pieces) paths.push(p + piece);
+    for (const rest of paths) {
+      const out = safeRedirectPath(`/${rest}`, "/fallback");
+      expect(out.startsWith("/"), JSON.stringify(rest)).toBe(true);
+      expect(/^\/[/\\]/.test(out), JSON.stringify(rest)).toBe(false);
+      expect(new URL(out, "https://site.example").origin, JSON.stringify(rest)).toBe("https://site.example");
+    }
   });
 });

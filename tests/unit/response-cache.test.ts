@@ -290,6 +290,52 @@ describe("the response cache of the production server", () => {
     expect((await get("/admin", { Cookie: adminCookie })).headers.get("cache-control")).toBe("no-store");
   });
 
+  it("treats every spelling of a session cookie the cookie parser forgives as signed in (issue 19, finding 1)", async () => {
+    const value = adminCookie.slice(adminCookie.indexOf("=") + 1);
+    const forms = [
+      `__session =${value}`,
+      `__session\t=${value}`,
+      ` __session=${value}`,
+      `theme=dark; __session =${value}`,
+      `__session="${value}"`,
+      `__session=bogus; __session=${value}`,
+      `__Session=${value}`,
+      `theme=dark,__session=${value}`,
+    ];
+    for (const cookie of forms) {
+      for (const path of ["/coming-soon", "/coming-soon.data"]) {
+        const answer = await get(path, { Cookie: cookie });
+        expect(answer.cache, `${path} with ${JSON.stringify(cookie)}`).toBeNull();
+        expect(answer.headers.get("cache-control") ?? "", JSON.stringify(cookie)).not.toMatch(/public/);
+      }
+    }
+    // A second Cookie header line.
+    const twoHeaders = await new Promise<{ cache: string | undefined; cacheControl: string | undefined }>(
+      (resolve, reject) => {
+        const req = httpRequest(
+          `${base}/coming-soon`,
+          { headers: { Cookie: ["theme=light", `__session =${value}`] } },
+          (res) => {
+            res.resume();
+            res.on("end", () =>
+              resolve({
+                cache: res.headers["x-cache"] as string | undefined,
+                cacheControl: res.headers["cache-control"],
+              }),
+            );
+          },
+        );
+        req.on("error", reject);
+        req.end();
+      },
+    );
+    expect(twoHeaders.cache).toBeUndefined();
+    expect(twoHeaders.cacheControl ?? "").not.toMatch(/public/);
+    // And the anonymous visitor after them sees no account.
+    const anonymous = await get("/coming-soon");
+    expect(anonymous.text).not.toContain("Sign out");
+  });
+
   it("keys on the theme cookie", async () => {
     await get("/coming-soon");
     const dark = await get("/coming-soon", { Cookie: "theme=dark" });

@@ -7,7 +7,7 @@ import { googleCallbackSchema } from "~/lib/validation/google";
 import { homeForRole } from "~/lib/permissions";
 import { readForm } from "~/services/api.server";
 import { completeGoogleSignIn } from "~/services/auth.server";
-import { isCrossOrigin } from "~/services/csrf.server";
+import { refuseCrossOrigin } from "~/services/csrf.server";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Signing you in");
 
@@ -15,7 +15,7 @@ type Me = { role: string };
 
 /** Without JavaScript the page posts the provider's answer here (the "Continue" button): the same exchange as POST /api/sessions. */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (isCrossOrigin(request)) throw data("Cross-site requests are not allowed.", { status: 403 });
+  refuseCrossOrigin(request);
   const form = Object.fromEntries(await readForm(request));
   const parsed = googleCallbackSchema.safeParse(form);
   if (!parsed.success)

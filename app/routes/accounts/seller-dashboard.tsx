@@ -22,7 +22,6 @@ import {
 import type { OwnListing } from "~/models/seller-account.server";
 import { getAccountSecurity, type AccountSecurity } from "~/models/users.server";
 import { resendVerification } from "~/services/email-verification.server";
-import { publicOrigin } from "~/services/public-url.server";
 import { requireUser } from "~/services/session.server";
 import type { Route } from "./+types/seller-dashboard";
 import { readForm } from "~/services/api.server";
@@ -52,10 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "resend_verification") {
-    const sent = await resendVerification(getDb(), user, {
-      clientAddress: context.clientAddress,
-      origin: publicOrigin(request),
-    });
+    const sent = await resendVerification(getDb(), user, { clientAddress: context.clientAddress });
     if (!sent.ok)
       return data(
         { intent: "resend_verification" as const, message: sent.message },

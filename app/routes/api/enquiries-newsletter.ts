@@ -3,7 +3,6 @@ import { newsletterSchema } from "~/lib/validation/contact";
 import { NEWSLETTER_MESSAGES } from "~/models/enquiries.server";
 import { methodNotAllowed, readPublicJsonForm } from "~/services/api.server";
 import { subscribeWithWelcome } from "~/services/newsletter.server";
-import { publicOrigin } from "~/services/public-url.server";
 import type { Route } from "./+types/enquiries-newsletter";
 
 export function loader() {
@@ -17,6 +16,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     schema: newsletterSchema,
   });
   if (!form.ok) return form.response;
-  const outcome = await subscribeWithWelcome(getDb(), form.data, publicOrigin(request));
+  const outcome = await subscribeWithWelcome(getDb(), form.data);
   return Response.json({ success: true, message: NEWSLETTER_MESSAGES[outcome], status: outcome });
 }
