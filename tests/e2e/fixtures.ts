@@ -188,6 +188,15 @@ export async function expectNoA11yViolations(page: Page) {
       { width: 1280, height: 800 },
     ]) {
       await page.setViewportSize(size);
+      // A change of scheme or width can start colour transitions: judge the colours they end on.
+      await page.evaluate(() =>
+        Promise.all(
+          document
+            .getAnimations()
+            .filter((a) => a instanceof CSSTransition)
+            .map((a) => a.finished.catch(() => undefined)),
+        ),
+      );
       const results = await new AxeBuilder({ page })
         .options({ resultTypes: ["violations"], rules: { "target-size": { enabled: true } } })
         .analyze();
