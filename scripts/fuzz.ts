@@ -318,7 +318,25 @@ const idValue = fc.oneof(
 
 // ── requests ──
 type BodySpec = { contentType?: string; body: Buffer; chunked: boolean };
-type CookieSpec = "none" | "admin" | "seller" | "forged" | "raw";
+type CookieSpec = "none" | "admin" | "seller" | "forged" | "raw" | "odd-admin" | "two-headers";
+
+/** Where a post may ask to go back to: each must end on this site (issue 19, finding 2). */
+export const REDIRECT_PAYLOADS = [
+  "//evil.example",
+  "/\\evil.example",
+  "/.//evil.example",
+  "/x/..//evil.example",
+  "/%2e//evil.example",
+  "/%2E%2E//evil.example",
+  "/./\\evil.example",
+  "/\t/evil.example",
+  "/%09/evil.example",
+  "/%2fevil.example",
+  "https://evil.example",
+  "javascript:alert(1)",
+  "/a/b/../..//evil.example",
+  "/directory",
+];
 type FuzzRequest = {
   method: string;
   pattern: string;
@@ -329,7 +347,7 @@ type FuzzRequest = {
   body: BodySpec;
   cookie: CookieSpec;
   cookieRaw: string;
-  headers: Record<string, string | undefined>;
+  headers: Record<string, string | string[] | undefined>;
 };
 
 function multipart(
@@ -481,12 +499,18 @@ const rarely = (arb: fc.Arbitrary<string>) =>
 
 function requestArbitrary(validBodies: string[], png: Buffer): fc.Arbitrary<FuzzRequest> {
   const query = fc.array(
-    fc.tuple(
-      fc.oneof(
-        { weight: 5, arbitrary: fc.constantFrom(...KNOWN_KEYS, "_routes", "index", "sent", "status", "type") },
-        { weight: 1, arbitrary: fc.string({ maxLength: 8 }) },
-      ),
-      fc.oneof(text, idValue),
+    fc.oneof(
+      {
+        weight: 6,
+        arbitrary: fc.tuple(
+          fc.oneof(
+            { weight: 5, arbitrary: fc.constantFrom(...KNOWN_KEYS, "_routes", "index", "sent", "status", "type") },
+            { weight: 1, arbitrary: fc.string({ maxLength: 8 }) },
+          ),
+          fc.oneof(text, idValue),
+        ),
+      },
+      { weight: 1, arbitrary: fc.tuple(fc.constant("redirectTo"), fc.constantFrom(...REDIRECT_PAYLOADS)) },
     ),
     { maxLength: 5 },
   );
@@ -518,7 +542,22 @@ function requestArbitrary(validBodies: string[], png: Buffer): fc.Arbitrary<Fuzz
         headerText,
       ),
       "Accept-Language": headerText,
-      "Accept-Encoding": fc.constantFrom("gzip", "br", "deflate", "identity", "*", "gzip;q=0, x"),
+      "Accept-Encoding": fc.oneof(
+        fc.constantFrom(
+          "gzip",
+          "br",
+          "deflate",
+          "identity",
+          "*",
+          "gzip;q=0, x",
+          "br;q=1.5",
+          "gzip;q=abc",
+          ",,,",
+          ";q=1",
+        ),
+        fc.constantFrom<string[]>(["gzip", "br"], ["identity", "gzip;q=0"]),
+        headerText,
+      ),
       Range: fc.constantFrom("bytes=0-10", "bytes=-5", "bytes=99999999-", "bytes=abc", "items=0-1"),
       "If-None-Match": headerText,
       "If-Modified-Since": fc.constantFrom(
@@ -547,6 +586,9 @@ function requestArbitrary(validBodies: string[], png: Buffer): fc.Arbitrary<Fuzz
         "PATCH",
         "HEAD",
         "OPTIONS",
+        "TRACE",
+        "PROPFIND",
+        "MKCOL",
       ),
       pattern: fc.constantFrom(...ROUTE_PATTERNS),
       ids: fc.array(idValue, { minLength: 3, maxLength: 3 }),
@@ -563,7 +605,18 @@ function requestArbitrary(validBodies: string[], png: Buffer): fc.Arbitrary<Fuzz
         freq: 8,
       }),
       body: bodyArbitrary(validBodies, png),
-      cookie: fc.constantFrom<CookieSpec>("none", "none", "admin", "admin", "admin", "seller", "forged", "raw"),
+      cookie: fc.constantFrom<CookieSpec>(
+        "none",
+        "none",
+        "admin",
+        "admin",
+        "admin",
+        "seller",
+        "forged",
+        "raw",
+        "odd-admin",
+        "two-headers",
+      ),
       cookieRaw: headerText,
       headers,
     })
@@ -737,13 +790,30 @@ function targetedArbitrary(targets: Target[]): fc.Arbitrary<FuzzRequest> {
 const SESSION_CHANGING = /login|logout|register|signup|sessions|auth\//;
 
 type Sessions = { admin: string; seller: string };
-type Outcome = { status: number | "timeout" | "connection"; pastGuard: boolean; error?: string };
+type Outcome = {
+  status: number | "timeout" | "connection";
+  pastGuard: boolean;
+  error?: string;
+  /** A broken invariant: an answer that left the site, or a cached answer for a visitor with an account cookie. */
+  breach?: string;
+};
 
-function send(server: ProductionServer, sessions: Sessions, r: FuzzRequest): Promise<Outcome> {
+/**
+ * Sends one request. An odd spelling of the session cookie on a GET goes after the same request without
+ * cookies, so that a public answer is in the shared cache for it to be wrongly served (issue 19, finding 1).
+ */
+async function send(server: ProductionServer, sessions: Sessions, r: FuzzRequest): Promise<Outcome> {
+  if ((r.cookie === "odd-admin" || r.cookie === "two-headers") && r.method === "GET") {
+    await sendOnce(server, sessions, { ...r, cookie: "none" });
+  }
+  return sendOnce(server, sessions, r);
+}
+
+function sendOnce(server: ProductionServer, sessions: Sessions, r: FuzzRequest): Promise<Outcome> {
   let path = r.dataSuffix ? (r.path === "/" ? "/_root.data" : `${r.path.replace(/\/$/, "")}.data`) : r.path;
   const qs = r.rawQuery ?? new URLSearchParams(r.query).toString();
   if (qs) path += `?${qs}`;
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string | string[]> = {};
   for (const [k, v] of Object.entries(r.headers)) if (v !== undefined) headers[k] = v === "SAME" ? server.base : v;
   const real = !SESSION_CHANGING.test(r.pattern);
   const cookie = {
@@ -752,6 +822,9 @@ function send(server: ProductionServer, sessions: Sessions, r: FuzzRequest): Pro
     seller: real ? sessions.seller : undefined,
     forged: `__session=${sessions.admin.split("=")[1]?.replace(/.$/, "x")}`,
     raw: r.cookieRaw,
+    // Spellings a cookie parser forgives: a space before `=`, and a second Cookie header line.
+    "odd-admin": real ? sessions.admin.replace("=", " =") : undefined,
+    "two-headers": real ? ["theme=dark", sessions.admin] : undefined,
   }[r.cookie];
   if (cookie) headers.Cookie = cookie;
   if (r.body.contentType !== undefined) headers["Content-Type"] = r.body.contentType;
@@ -776,10 +849,24 @@ function send(server: ProductionServer, sessions: Sessions, r: FuzzRequest): Pro
     }
     req.on("response", (res) => {
       res.resume();
+      const location = String(res.headers.location ?? "");
+      // Read as a browser reads a Location: relative to the request's address.
+      const leftTheSite = location !== "" && !sameSite(location, server.base);
+      const sentCookie = headers.Cookie !== undefined && !/^theme=[a-z]*$/.test(String(headers.Cookie));
+      const breach = leftTheSite
+        ? `redirected off the site to ${location}`
+        : sentCookie && res.headers["x-cache"] === "HIT"
+          ? "a visitor with a cookie was answered from the shared cache"
+          : undefined;
       res.on("end", () =>
         done({
           status: res.statusCode ?? 0,
-          pastGuard: r.cookie === "admin" && real && res.statusCode !== 401 && res.statusCode !== 403,
+          pastGuard:
+            (r.cookie === "admin" || r.cookie === "odd-admin") &&
+            real &&
+            res.statusCode !== 401 &&
+            res.statusCode !== 403,
+          breach,
         }),
       );
       res.on("error", () => done({ status: "connection", pastGuard: false }));
@@ -793,6 +880,15 @@ function send(server: ProductionServer, sessions: Sessions, r: FuzzRequest): Pro
     );
     req.end(r.method === "GET" || r.method === "HEAD" ? (r.body.body.length ? r.body.body : undefined) : r.body.body);
   });
+}
+
+/** A Location as a browser reads it (relative to the request's address) stays on the site; an unreadable one does not. */
+function sameSite(location: string, base: string): boolean {
+  try {
+    return new URL(location, base).origin === new URL(base).origin;
+  } catch {
+    return false;
+  }
 }
 
 function describe(r: FuzzRequest): string {
@@ -864,9 +960,9 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
               writesAccepted++;
             if (o.status === "connection" && connectionSamples.length < 10)
               connectionSamples.push(`${o.error}: ${describe(batch[i]).slice(0, 400)}`);
-            if (o.status === "timeout" || (typeof o.status === "number" && o.status >= 500)) {
+            if (o.status === "timeout" || (typeof o.status === "number" && o.status >= 500) || o.breach) {
               failures.push({
-                status: o.status,
+                status: o.breach ? `${o.status}: ${o.breach}` : o.status,
                 request: describe(batch[i]),
                 log: server.outputSince(outputBefore).slice(-1500),
               });
