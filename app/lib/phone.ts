@@ -1,11 +1,11 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js/mobile";
 
+// Views show stored numbers with `lib/phone-display.ts` (no library); this module is for validation and the server.
+
 // The one mobile rule (decision 13a), for every form and API: a valid mobile number, Indian by default
 // (10 digits starting 6–9, optionally written with +91, 91 or a leading 0; spaces, hyphens, dots and
 // brackets ignored), any other country with its + code — checked by libphonenumber-js against its
 // mobile-number metadata, and stored in one normalised form, E.164 (+919876543210).
-
-export const MOBILE_INVALID_MESSAGE = "Please enter a valid mobile number";
 
 /** The number in E.164 form, or null when it is no valid mobile number. */
 export function normaliseMobile(input: string | null | undefined): string | null {
@@ -14,15 +14,4 @@ export function normaliseMobile(input: string | null | undefined): string | null
   if (!/^\+?\d{6,17}$/.test(compact)) return null;
   const phone = parsePhoneNumberFromString(compact, "IN");
   return phone?.isValid() ? phone.number : null;
-}
-
-/** How a stored number reads: "+91 98765 43210" (international format), or the text as stored if it is not valid. */
-export function formatMobile(stored: string): string {
-  const phone = parsePhoneNumberFromString(stored, "IN");
-  return phone?.isValid() ? phone.formatInternational() : stored;
-}
-
-/** A `tel:` address for a stored number (E.164 when valid). */
-export function telHref(stored: string): string {
-  return `tel:${normaliseMobile(stored) ?? stored.replace(/[^\d+]/g, "")}`;
 }

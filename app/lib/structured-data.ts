@@ -1,7 +1,7 @@
 import { CONTACT, priceRangeLabel, SITE_LONG_NAME, SITE_NAME } from "./constants";
 import { safeExternalUrl } from "./format";
 import { directoryPath } from "./seo";
-import { normaliseMobile } from "./phone";
+import { e164 } from "./phone-display";
 import { whatsappDigits } from "./whatsapp";
 
 // schema.org structured data (JSON-LD) for the home page and seller profiles: pure builders over the
@@ -99,7 +99,7 @@ export function sellerStructuredData(seller: StructuredSeller, origin: string, s
   const images = [seller.profile_photo, seller.logo, ...seller.product_image_list, shareImagePath]
     .map((p) => absolute(origin, p))
     .filter((u, i, all): u is string => !!u && all.indexOf(u) === i);
-  const phone = normaliseMobile(seller.mobile);
+  const phone = e164(seller.mobile);
   const sameAs = [seller.website, seller.facebook_link, seller.instagram, seller.youtube_link]
     .map((link) => safeExternalUrl(link))
     .filter((u): u is string => !!u);

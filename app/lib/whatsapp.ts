@@ -1,4 +1,4 @@
-import { normaliseMobile } from "./phone";
+import { e164 } from "./phone-display";
 
 // WhatsApp links: `https://wa.me/<digits>` opens a chat with a number given with its country code.
 
@@ -44,7 +44,7 @@ export function whatsappDigitsFromLink(link: string | null | undefined): string 
 
 /** 'Chat on WhatsApp': the seller's WhatsApp number when their link names one, else her (normalised) mobile. */
 export function whatsappChatUrl(seller: { whatsapp_link: string | null; mobile: string | null }): string | null {
-  const digits = whatsappDigitsFromLink(seller.whatsapp_link) ?? normaliseMobile(seller.mobile)?.slice(1) ?? null;
+  const digits = whatsappDigitsFromLink(seller.whatsapp_link) ?? e164(seller.mobile)?.slice(1) ?? null;
   return digits ? `https://wa.me/${digits}` : null;
 }
 

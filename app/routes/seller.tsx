@@ -51,7 +51,7 @@ import { formConstraints } from "~/services/form-constraints.server";
 import { checkPublicForm } from "~/services/public-form.server";
 import { sellerShareImagePath } from "~/services/share-card.server";
 import type { loader as rootLoader } from "~/root";
-import { formatMobile, telHref } from "~/lib/phone";
+import { displayPhone, telHref } from "~/lib/phone-display";
 import type { Route } from "./+types/seller";
 import { readForm } from "~/services/api.server";
 
@@ -451,7 +451,7 @@ function Overview({
             <li>
               <PhoneIcon />{" "}
               <span>
-                <a href={telHref(seller.mobile)}>{formatMobile(seller.mobile)}</a>
+                <a href={telHref(seller.mobile)}>{displayPhone(seller.mobile)}</a>
                 <br />
                 <a className="btn btn-primary btn-sm" style={{ marginTop: 6 }} href={telHref(seller.mobile)}>
                   Call Now

@@ -62,7 +62,7 @@ const PAGES: PageCase[] = [
   {
     name: "seller profile, share open",
     path: async ({ makeSeller }) =>
-      `/seller/${await makeSeller({ business_name: uniqueWord("axe"), mobile: "98765 43210" })}`,
+      `/seller/${await makeSeller({ business_name: uniqueWord("axe"), mobile: "+919876543210" })}`,
     // Without the Web Share API (Chromium on Linux) the Share control is a disclosure: look at it open.
     prepare: async (page) => {
       const disclosure = page.locator("details", { has: page.locator("summary", { hasText: "Share" }) });

@@ -151,7 +151,7 @@ test.describe("seller profile", () => {
     baseURL,
   }) => {
     const name = `${uniqueWord("share")} Studio`;
-    const id = await makeSeller({ business_name: name, mobile: "98765 43210", whatsapp_link: null });
+    const id = await makeSeller({ business_name: name, mobile: "+919876543210", whatsapp_link: null });
     const profileUrl = `${baseURL}/seller/${id}`;
     if (jsEnabled) {
       // The share sheet itself belongs to the operating system: record what the page hands it.

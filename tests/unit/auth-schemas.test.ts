@@ -87,7 +87,8 @@ describe("one mobile and email rule for every form", () => {
 
 describe("the one mobile rule (decision 13a, libphonenumber-js)", () => {
   it("accepts Indian mobiles written any usual way and other countries with their + code, as E.164", async () => {
-    const { normaliseMobile, formatMobile, telHref } = await import("~/lib/phone");
+    const { normaliseMobile } = await import("~/lib/phone");
+    const { displayPhone, telHref } = await import("~/lib/phone-display");
     expect(normaliseMobile("09876 543210")).toBe("+919876543210");
     expect(normaliseMobile("(+91) 98765.43210")).toBe("+919876543210");
     expect(normaliseMobile("+44 7911 123456")).toBe("+447911123456");
@@ -102,7 +103,9 @@ describe("the one mobile rule (decision 13a, libphonenumber-js)", () => {
       undefined,
     ])
       expect(normaliseMobile(bad), String(bad)).toBeNull();
-    expect(formatMobile("+919876543210")).toBe("+91 98765 43210");
+    expect(displayPhone("+919876543210")).toBe("+91 98765 43210");
+    expect(displayPhone("+447911123456")).toBe("+447911123456");
+    expect(displayPhone("0123 not a number")).toBe("0123 not a number");
     expect(telHref("+91 98765 43210")).toBe("tel:+919876543210");
   });
   it("the contact form's optional mobile follows it too", async () => {

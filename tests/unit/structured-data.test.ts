@@ -21,7 +21,7 @@ function seller(overrides: Partial<StructuredSeller> = {}): StructuredSeller {
     profile_photo: "/uploads/abc.webp",
     logo: null,
     product_image_list: ["/uploads/p1.webp"],
-    mobile: "+91 98765 43210",
+    mobile: "+919876543210",
     address: "12, 4th Block, Jayanagar, Bangalore",
     locality: "Jayanagar",
     city: "Bangalore",
@@ -221,10 +221,10 @@ describe("WhatsApp numbers", () => {
     expect(whatsappDigitsFromLink("https://wa.me/919845067890")).toBe("919845067890");
     expect(whatsappDigitsFromLink("https://api.whatsapp.com/send?phone=919845067890")).toBe("919845067890");
     expect(whatsappDigitsFromLink("https://chat.whatsapp.com/AbCdEf")).toBeNull();
-    expect(whatsappChatUrl({ whatsapp_link: "https://chat.whatsapp.com/AbCdEf", mobile: "+91 98765 43210" })).toBe(
+    expect(whatsappChatUrl({ whatsapp_link: "https://chat.whatsapp.com/AbCdEf", mobile: "+919876543210" })).toBe(
       "https://wa.me/919876543210",
     );
-    expect(whatsappChatUrl({ whatsapp_link: "wa.me/919845067890", mobile: "+91 98765 43210" })).toBe(
+    expect(whatsappChatUrl({ whatsapp_link: "wa.me/919845067890", mobile: "+919876543210" })).toBe(
       "https://wa.me/919845067890",
     );
     expect(whatsappChatUrl({ whatsapp_link: null, mobile: "not a number" })).toBeNull();

@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
-import { formatMobile, telHref } from "~/lib/phone";
+import { displayPhone, telHref } from "~/lib/phone-display";
 import { StatusBadge } from "~/components/admin/badge";
 import { ADMIN_NOTES_MAX_LENGTH, ENQUIRY_STATUS_LABELS, ENQUIRY_UPDATE_STATUSES } from "~/lib/validation/constants";
 import { formatDate } from "~/lib/dates";
@@ -63,7 +63,7 @@ export function EnquiryDetails({ enquiry, back, headingId, values, error, onClos
           <>
             <dt>Mobile</dt>
             <dd>
-              <a href={telHref(enquiry.mobile)}>{formatMobile(enquiry.mobile)}</a>
+              <a href={telHref(enquiry.mobile)}>{displayPhone(enquiry.mobile)}</a>
             </dd>
           </>
         ) : null}

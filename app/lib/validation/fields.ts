@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { IMAGE_MAX_BYTES, TEXT_LIMITS } from "../constants";
-import { MOBILE_INVALID_MESSAGE, normaliseMobile } from "../phone";
+import { normaliseMobile } from "../phone";
 import { EMAIL_PATTERN, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./constants";
-import { APPLICATION_MESSAGES } from "./messages";
+import { APPLICATION_MESSAGES, MOBILE_INVALID_MESSAGE } from "./messages";
 
 // The field builders, written once: every schema of app/lib/validation/ builds its fields from these.
 

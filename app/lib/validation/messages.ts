@@ -1,8 +1,7 @@
-import { MOBILE_INVALID_MESSAGE } from "../phone";
-
 // The words forms answer with (the spec's where it gives them), shared by schemas, actions, models and
 // views. No zod here.
 
+export const MOBILE_INVALID_MESSAGE = "Please enter a valid mobile number";
 export const REVIEW_MISSING_MESSAGE = "Please fill all fields and select a rating";
 export const CONTACT_REQUIRED_MESSAGE = "Please fill all required fields";
 export const NEWSLETTER_REQUIRED_MESSAGE = "Please enter your email address";
