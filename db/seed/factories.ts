@@ -1,5 +1,6 @@
 import type { DB } from "../client";
 import type { NewSeller, ReviewStatus } from "../schema";
+import { normaliseMobile } from "~/lib/phone";
 
 const now = () => new Date().toISOString();
 
@@ -23,6 +24,8 @@ export async function createSeller(db: DB, input: SellerFactoryInput = {}): Prom
       created_at: stamp,
       updated_at: stamp,
       ...fields,
+      // Stored as the forms store it (E.164); a number no form would accept is kept as given.
+      ...(fields.mobile ? { mobile: normaliseMobile(fields.mobile) ?? fields.mobile } : {}),
     })
     .returning("id")
     .executeTakeFirstOrThrow();

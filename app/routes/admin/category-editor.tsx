@@ -1,9 +1,16 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useRef } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
 import { getDb } from "~db/client";
-import { ErrorList, Field, TextareaField } from "~/components/forms";
+import {
+  ActiveField,
+  CatalogueEditorForm,
+  IconField,
+  RequiredMark,
+  SlugField,
+} from "~/components/admin/catalogue-editor";
+import { Field, TextareaField } from "~/components/forms";
 import { CATEGORY_LIMITS } from "~/lib/validation/constants";
 import { categoryFormSchema } from "~/lib/validation/categories";
 import { parseId } from "~/lib/validation/params";
@@ -84,87 +91,47 @@ export default function CategoryEditor({ loaderData, actionData }: Route.Compone
     onValidate: ({ formData }) => parseWithZod(formData, { schema: categoryFormSchema }),
   });
   const title = category ? `Edit Category: ${category.name}` : "Add Category";
-  const req = (
-    <span aria-hidden="true" className="req">
-      *
-    </span>
-  );
   return (
-    <div className="stack">
-      <div className="row" style={{ justifyContent: "space-between" }}>
-        <h1 className="admin-title">{title}</h1>
-        <Link to="/admin/categories" className="btn btn-sm">
-          Back to Categories
-        </Link>
-      </div>
-      <Form method="post" {...getFormProps(form)} ref={formRef} className="form-section">
-        {form.errors?.length ? (
-          <div className="form-error" role="alert">
-            <ErrorList errors={form.errors} />
-          </div>
-        ) : null}
-        <div className="form-grid">
-          <Field
-            label={<>Name {req}</>}
-            errors={fields.name.errors}
-            inputProps={{
-              ...getInputProps(fields.name, { type: "text" }),
-              maxLength: CATEGORY_LIMITS.name,
-              onInput: (event) => {
-                const slug = formRef.current?.elements.namedItem("slug") as HTMLInputElement | null;
-                if (category || !slug || (slug.value !== "" && slug.value !== autoSlug.current)) return;
-                slug.value = autoSlug.current = slugify(event.currentTarget.value);
-              },
-            }}
-          />
-          <Field
-            label="Slug"
-            errors={fields.slug.errors}
-            hint={
-              category
-                ? "The category's address in the directory filters (e.g. home-bakers). Changing it breaks old links."
-                : "Made from the name; edit it if you like. Lowercase letters, digits and hyphens."
-            }
-            inputProps={{
-              ...getInputProps(fields.slug, { type: "text" }),
-              maxLength: CATEGORY_LIMITS.slug,
-              spellCheck: false,
-              autoCapitalize: "off",
-            }}
-          />
-          <TextareaField
-            className="span-2"
-            label="Description"
-            errors={fields.description.errors}
-            textareaProps={{ ...getTextareaProps(fields.description), rows: 3, maxLength: CATEGORY_LIMITS.description }}
-          />
-          <Field
-            label="Icon"
-            errors={fields.icon.errors}
-            hint="An emoji, e.g. 🎁. Left blank, the standard icon of the name is shown."
-            inputProps={{ ...getInputProps(fields.icon, { type: "text" }), maxLength: CATEGORY_LIMITS.icon }}
-          />
-          <div className="field">
-            <label className="check-line">
-              <input {...getInputProps(fields.is_active, { type: "checkbox" })} />
-              <span>
-                Active{" "}
-                <span className="muted small">
-                  (shown in the directory filters and the sign-up and application forms)
-                </span>
-              </span>
-            </label>
-          </div>
-        </div>
-        <div className="row">
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? "Saving…" : category ? "Update Category" : "Create Category"}
-          </button>
-          <Link to="/admin/categories" className="btn">
-            Cancel
-          </Link>
-        </div>
-      </Form>
-    </div>
+    <CatalogueEditorForm
+      title={title}
+      back={{ to: "/admin/categories", label: "Back to Categories" }}
+      form={form}
+      formRef={formRef}
+      busy={busy}
+      submitLabel={category ? "Update Category" : "Create Category"}
+    >
+      <Field
+        label={<>Name {RequiredMark}</>}
+        errors={fields.name.errors}
+        inputProps={{
+          ...getInputProps(fields.name, { type: "text" }),
+          maxLength: CATEGORY_LIMITS.name,
+          onInput: (event) => {
+            const slug = formRef.current?.elements.namedItem("slug") as HTMLInputElement | null;
+            if (category || !slug || (slug.value !== "" && slug.value !== autoSlug.current)) return;
+            slug.value = autoSlug.current = slugify(event.currentTarget.value);
+          },
+        }}
+      />
+      <SlugField
+        field={fields.slug}
+        hint={
+          category
+            ? "The category's address in the directory filters (e.g. home-bakers). Changing it breaks old links."
+            : "Made from the name; edit it if you like. Lowercase letters, digits and hyphens."
+        }
+      />
+      <TextareaField
+        className="span-2"
+        label="Description"
+        errors={fields.description.errors}
+        textareaProps={{ ...getTextareaProps(fields.description), rows: 3, maxLength: CATEGORY_LIMITS.description }}
+      />
+      <IconField field={fields.icon} hint="An emoji, e.g. 🎁. Left blank, the standard icon of the name is shown." />
+      <ActiveField
+        field={fields.is_active}
+        note="shown in the directory filters and the sign-up and application forms"
+      />
+    </CatalogueEditorForm>
   );
 }

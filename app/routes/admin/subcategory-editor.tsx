@@ -1,9 +1,16 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useRef } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
 import { getDb } from "~db/client";
-import { ErrorList, Field, SelectField } from "~/components/forms";
+import {
+  ActiveField,
+  CatalogueEditorForm,
+  IconField,
+  RequiredMark,
+  SlugField,
+} from "~/components/admin/catalogue-editor";
+import { Field, SelectField } from "~/components/forms";
 import { CATEGORY_LIMITS } from "~/lib/validation/constants";
 import { subcategoryFormSchema } from "~/lib/validation/categories";
 import { parseId } from "~/lib/validation/params";
@@ -101,90 +108,51 @@ export default function SubcategoryEditor({ loaderData, actionData }: Route.Comp
     slug.value = autoSlug.current = name.trim() ? slugify(`${parent} ${name}`) : "";
   };
   const title = subcategory ? `Edit Subcategory: ${subcategory.name}` : "Add Subcategory";
-  const req = (
-    <span aria-hidden="true" className="req">
-      *
-    </span>
-  );
   return (
-    <div className="stack">
-      <div className="row" style={{ justifyContent: "space-between" }}>
-        <h1 className="admin-title">{title}</h1>
-        <Link to="/admin/categories?tab=subcategories" className="btn btn-sm">
-          Back to Subcategories
-        </Link>
-      </div>
-      <Form method="post" {...getFormProps(form)} ref={formRef} className="form-section">
-        {form.errors?.length ? (
-          <div className="form-error" role="alert">
-            <ErrorList errors={form.errors} />
-          </div>
-        ) : null}
-        <div className="form-grid">
-          <SelectField
-            label={<>Parent category {req}</>}
-            errors={fields.category_id.errors}
-            selectProps={{ ...getSelectProps(fields.category_id), onChange: followSlug }}
-          >
-            <option value="">Choose a category</option>
-            {parents.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-                {p.is_active ? "" : " (inactive)"}
-              </option>
-            ))}
-          </SelectField>
-          <Field
-            label={<>Name {req}</>}
-            errors={fields.name.errors}
-            inputProps={{
-              ...getInputProps(fields.name, { type: "text" }),
-              maxLength: CATEGORY_LIMITS.name,
-              onInput: followSlug,
-            }}
-          />
-          <Field
-            label="Slug"
-            errors={fields.slug.errors}
-            hint={
-              subcategory
-                ? "Unique among all subcategories. Changing it breaks old links."
-                : "Made from the parent and the name; edit it if you like. Lowercase letters, digits and hyphens."
-            }
-            inputProps={{
-              ...getInputProps(fields.slug, { type: "text" }),
-              maxLength: CATEGORY_LIMITS.slug,
-              spellCheck: false,
-              autoCapitalize: "off",
-            }}
-          />
-          <Field
-            label="Icon"
-            errors={fields.icon.errors}
-            hint="An emoji, e.g. 🧁. Left blank, the parent's icon is shown."
-            inputProps={{ ...getInputProps(fields.icon, { type: "text" }), maxLength: CATEGORY_LIMITS.icon }}
-          />
-          <div className="field span-2">
-            <label className="check-line">
-              <input {...getInputProps(fields.is_active, { type: "checkbox" })} />
-              <span>
-                Active{" "}
-                <span className="muted small">
-                  (offered in the sign-up and application forms while its category is active)
-                </span>
-              </span>
-            </label>
-          </div>
-        </div>
-        <div className="row">
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? "Saving…" : subcategory ? "Update Subcategory" : "Create Subcategory"}
-          </button>
-          <Link to="/admin/categories?tab=subcategories" className="btn">
-            Cancel
-          </Link>
-        </div>
-      </Form>
-    </div>
+    <CatalogueEditorForm
+      title={title}
+      back={{ to: "/admin/categories?tab=subcategories", label: "Back to Subcategories" }}
+      form={form}
+      formRef={formRef}
+      busy={busy}
+      submitLabel={subcategory ? "Update Subcategory" : "Create Subcategory"}
+    >
+      <SelectField
+        label={<>Parent category {RequiredMark}</>}
+        errors={fields.category_id.errors}
+        selectProps={{ ...getSelectProps(fields.category_id), onChange: followSlug }}
+      >
+        <option value="">Choose a category</option>
+        {parents.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.name}
+            {p.is_active ? "" : " (inactive)"}
+          </option>
+        ))}
+      </SelectField>
+      <Field
+        label={<>Name {RequiredMark}</>}
+        errors={fields.name.errors}
+        inputProps={{
+          ...getInputProps(fields.name, { type: "text" }),
+          maxLength: CATEGORY_LIMITS.name,
+          onInput: followSlug,
+        }}
+      />
+      <SlugField
+        field={fields.slug}
+        hint={
+          subcategory
+            ? "Unique among all subcategories. Changing it breaks old links."
+            : "Made from the parent and the name; edit it if you like. Lowercase letters, digits and hyphens."
+        }
+      />
+      <IconField field={fields.icon} hint="An emoji, e.g. 🧁. Left blank, the parent's icon is shown." />
+      <ActiveField
+        className="span-2"
+        field={fields.is_active}
+        note="offered in the sign-up and application forms while its category is active"
+      />
+    </CatalogueEditorForm>
   );
 }
