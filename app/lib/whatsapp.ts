@@ -1,4 +1,4 @@
-import { e164 } from "./phone-display";
+import { displayPhone, e164 } from "./phone-display";
 
 // WhatsApp links: `https://wa.me/<digits>` opens a chat with a number given with its country code.
 
@@ -50,10 +50,7 @@ export function whatsappChatUrl(seller: { whatsapp_link: string | null; mobile: 
 
 /** The number of a wa.me chat address, written for reading: "+91 98765 43210". */
 export function whatsappNumberLabel(chatUrl: string): string {
-  const digits = chatUrl.replace(/^https:\/\/wa\.me\//, "");
-  return digits.length === 12 && digits.startsWith(INDIA)
-    ? `+91 ${digits.slice(2, 7)} ${digits.slice(7)}`
-    : `+${digits}`;
+  return displayPhone(`+${chatUrl.replace(/^https:\/\/wa\.me\//, "")}`);
 }
 
 /** A WhatsApp message with a link in it, for the visitor to send to anyone they choose. */
