@@ -47,6 +47,36 @@ export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }
   );
 }
 
+/**
+ * A form's own errors (those of no single field) as an alert. With `fieldsInvalid`, a form without errors
+ * of its own still says why it came back: some fields below are marked.
+ */
+export function FormErrors({
+  errors,
+  id,
+  className,
+  fieldsInvalid,
+}: {
+  errors?: ListOfErrors;
+  id?: string;
+  className?: string;
+  fieldsInvalid?: boolean;
+}) {
+  const classes = className ? `form-error ${className}` : "form-error";
+  if (errors?.some(Boolean))
+    return (
+      <div className={classes} role="alert" id={id}>
+        <ErrorList errors={errors} />
+      </div>
+    );
+  if (!fieldsInvalid) return null;
+  return (
+    <div className={classes} role="alert">
+      Please correct the highlighted fields below.
+    </div>
+  );
+}
+
 type FieldBase = { label: React.ReactNode; errors?: ListOfErrors; hint?: React.ReactNode; className?: string };
 
 /** The wiring every labelled control shares: its id, the ids of its hint and errors, and focus when first invalid. */

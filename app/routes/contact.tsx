@@ -9,7 +9,7 @@ import {
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { Faq } from "~/components/faq";
-import { ErrorList, Field, Honeypot, SelectField, TextareaField } from "~/components/forms";
+import { Field, FormErrors, Honeypot, SelectField, TextareaField } from "~/components/forms";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { CheckIcon, MailIcon, MapPinIcon, MessageIcon, PhoneIcon } from "~/components/icons";
 import { getDb } from "~db/client";
@@ -195,11 +195,7 @@ function ContactForm({
       </p>
       <Form method="post" {...getFormProps(form)} onFocus={validation.load} className="stack" preventScrollReset>
         <Honeypot />
-        {form.errors?.length ? (
-          <div className="form-error" role="alert">
-            <ErrorList errors={form.errors} />
-          </div>
-        ) : null}
+        <FormErrors errors={form.errors} />
         <div className="form-grid">
           <Field
             label={<>Your name {req}</>}

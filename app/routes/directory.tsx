@@ -1,4 +1,5 @@
 import { Form, Link, redirect } from "react-router";
+import { ChoiceFilter, FilterValues, SearchFilter } from "~/components/filter-fields";
 import { SellerCard, toSellerCard } from "~/components/seller-card";
 import { GridIcon, ListIcon, SearchIcon, XIcon } from "~/components/icons";
 import { getDb } from "~db/client";
@@ -120,40 +121,17 @@ export default function Directory({ loaderData }: Route.ComponentProps) {
             role="search"
             key={`${query.search}|${query.category}|${query.city}`}
           >
-            <div className="field">
-              <label htmlFor="dir-search">Search</label>
-              <input
-                id="dir-search"
-                className="input"
-                type="search"
-                name="search"
-                defaultValue={query.search}
-                placeholder="Business, owner, product or locality"
-                maxLength={100}
+            <FilterValues idPrefix="dir" values={query}>
+              <SearchFilter placeholder="Business, owner, product or locality" maxLength={100} />
+              <ChoiceFilter
+                label="Category"
+                name="category"
+                choices={categories.map((c) => ({ value: c.slug, label: c.name }))}
+                anyLabel="All categories"
+                controlClassName="select"
               />
-            </div>
-            <div className="field">
-              <label htmlFor="dir-category">Category</label>
-              <select id="dir-category" className="select" name="category" defaultValue={query.category}>
-                <option value="">All categories</option>
-                {categories.map((c) => (
-                  <option key={c.id} value={c.slug}>
-                    {c.name}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="field">
-              <label htmlFor="dir-city">City</label>
-              <select id="dir-city" className="select" name="city" defaultValue={query.city}>
-                <option value="">All cities</option>
-                {CITIES.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
-              </select>
-            </div>
+              <ChoiceFilter label="City" name="city" choices={CITIES} anyLabel="All cities" controlClassName="select" />
+            </FilterValues>
             {view === "list" ? <input type="hidden" name="view" value="list" /> : null}
             <button type="submit" className="btn btn-primary">
               <SearchIcon /> Search

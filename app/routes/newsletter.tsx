@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
-import { ErrorList, Field, Honeypot } from "~/components/forms";
+import { Field, FormErrors, Honeypot } from "~/components/forms";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { getDb } from "~db/client";
 import { newsletterSchema } from "~/lib/validation/contact";
@@ -86,11 +86,7 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
             <Form method="post" {...getFormProps(form)} onFocus={validation.load} className="stack">
               <Honeypot />
               <input type="hidden" name="source" value="website" />
-              {form.errors?.length ? (
-                <div className="form-error" role="alert">
-                  <ErrorList errors={form.errors} />
-                </div>
-              ) : null}
+              <FormErrors errors={form.errors} />
               <Field
                 label="Email address"
                 errors={fields.email.errors}

@@ -6,6 +6,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import {
   ErrorList,
   Field,
+  FormErrors,
   Honeypot,
   ImageFileField as FileField,
   InputFocusedWhenFirstInvalid,
@@ -271,16 +272,7 @@ function ApplicationForm({ loaderData, actionData }: { loaderData: LoaderData; a
           aria-busy={busy || undefined}
         >
           <Honeypot />
-          {form.errors?.length ? (
-            <div className="form-error" role="alert">
-              <ErrorList errors={form.errors} />
-            </div>
-          ) : null}
-          {hasErrors && !form.errors?.length ? (
-            <div className="form-error" role="alert">
-              Please correct the highlighted fields below.
-            </div>
-          ) : null}
+          <FormErrors errors={form.errors} fieldsInvalid={hasErrors} />
           {reselect.length ? (
             <div className="notice" role="note">
               <strong>Please choose your files again:</strong> {reselect.join(", ")}. For your security, files are not

@@ -11,7 +11,7 @@ import {
   useRouteLoaderData,
   useSearchParams,
 } from "react-router";
-import { ErrorList, Field, Honeypot, StarRatingField, TextareaField } from "~/components/forms";
+import { ErrorList, Field, FormErrors, Honeypot, StarRatingField, TextareaField } from "~/components/forms";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import {
   ArrowLeftIcon,
@@ -574,11 +574,7 @@ function Reviews({
           ) : null}
           <Form method="post" {...getFormProps(form)} onFocus={validation.load} className="stack" preventScrollReset>
             <Honeypot />
-            {form.errors?.length ? (
-              <div className="form-error" role="alert">
-                <ErrorList errors={form.errors} />
-              </div>
-            ) : null}
+            <FormErrors errors={form.errors} />
             <Field
               label="Your name"
               errors={fields.reviewer_name.errors}

@@ -1,14 +1,26 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
 import type { DB } from "~db/client";
-import type { CategoryChanges, SubcategoryChanges } from "~/lib/validation/categories";
+import {
+  type CategoryChanges,
+  categoryFormSchema,
+  type SubcategoryChanges,
+  subcategoryFormSchema,
+} from "~/lib/validation/categories";
+import { parseId } from "~/lib/validation/params";
 import {
   deleteCategory,
   deleteSubcategory,
   type FieldErrors,
+  getCategory,
+  getSubcategory,
   saveCategory,
   saveSubcategory,
   seedCategories,
 } from "~/models/categories-admin.server";
 import { type Actor, writeAudit } from "~/models/audit.server";
+import { readForm } from "./api.server";
+import { redirectWithFlash } from "./session.server";
 
 // One path for category and subcategory changes from the pages and the API, with their messages.
 
@@ -41,6 +53,49 @@ export async function saveCatalogueItem(
       : await saveSubcategory(db, actor, id, input as SubcategoryChanges);
   if (!result.ok) return result;
   return { ok: true, id: result.id, message: savedMessage(kind, id === null, result.changed, input.is_active) };
+}
+
+/** The category an editor page edits: null on /new (no id); an unknown id is a 404. */
+export async function editedCategory(db: DB, id: string | undefined) {
+  return foundOr404("category", id === undefined ? null : await byId(id, (key) => getCategory(db, key)));
+}
+
+/** The subcategory an editor page edits: null on /new (no id); an unknown id is a 404. */
+export async function editedSubcategory(db: DB, id: string | undefined) {
+  return foundOr404("subcategory", id === undefined ? null : await byId(id, (key) => getSubcategory(db, key)));
+}
+
+async function byId<T>(id: string, get: (key: number) => Promise<T | undefined>): Promise<T | undefined> {
+  const key = parseId(id);
+  return key ? get(key) : undefined;
+}
+
+function foundOr404<T>(kind: Kind, item: T | null | undefined): T | null {
+  if (item === undefined) throw data(`${LABEL[kind]} not found. It may have been deleted.`, { status: 404 });
+  return item;
+}
+
+const EDITOR_SCHEMA = { category: categoryFormSchema, subcategory: subcategoryFormSchema };
+
+/**
+ * The post of a category or subcategory editor: the form again with its messages (400, values kept), or
+ * the save and a redirect to the list where the saved row is. A duplicate name or slug is the admin's
+ * input to fix, so it comes back as the field's message.
+ */
+export async function saveFromEditor(request: Request, db: DB, actor: Actor, kind: Kind, id: number | null) {
+  const submission = parseWithZod(await readForm(request), { schema: EDITOR_SCHEMA[kind] });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const result = await saveCatalogueItem(db, actor, kind, id, submission.value);
+  if (!result.ok) {
+    if (result.reason === "not_found") throw data(result.message, { status: 404 });
+    const reply = result.fieldErrors ? { fieldErrors: result.fieldErrors } : { formErrors: [result.message] };
+    return data({ result: submission.reply(reply) }, { status: 400 });
+  }
+  const list =
+    "category_id" in submission.value
+      ? `/admin/categories?tab=subcategories&category=${submission.value.category_id}`
+      : "/admin/categories";
+  return redirectWithFlash(request, list, result.message);
 }
 
 /** Deletes a category (with its subcategories) or a subcategory; sellers stay. */

@@ -1,7 +1,16 @@
-import { type FieldMetadata, getFormProps, getInputProps, type FormMetadata } from "@conform-to/react";
-import type { ReactNode, RefObject } from "react";
-import { Form, Link } from "react-router";
-import { ErrorList, Field } from "~/components/forms";
+import {
+  type FieldMetadata,
+  getFormProps,
+  getInputProps,
+  type FormMetadata,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { type ReactNode, type RefObject, useRef } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import type { z } from "zod";
+import { Field, FormErrors } from "~/components/forms";
 import { CATEGORY_LIMITS } from "~/lib/validation/constants";
 
 // The category and subcategory editors' shared frame and fields: the page head with its way back, the
@@ -12,6 +21,37 @@ export const RequiredMark = (
     *
   </span>
 );
+
+/**
+ * The form state of an editor: conform checks the schema on submit and then as the admin types; the
+ * form ref and the last slug made from the name let the slug follow the name on /new until edited.
+ */
+export function useCatalogueForm<Schema extends z.ZodObject>(
+  schema: Schema,
+  id: string,
+  defaultValue: Record<string, string | undefined>,
+  lastResult: SubmissionResult<string[]> | undefined,
+) {
+  const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const autoSlug = useRef("");
+  const [form, fields] = useForm({
+    id,
+    lastResult: navigation.state === "idle" ? lastResult : null,
+    defaultValue,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  /** Sets the slug to `made` unless the admin typed one of their own. */
+  const followSlug = (made: string) => {
+    const slug = formRef.current?.elements.namedItem("slug") as HTMLInputElement | null;
+    if (!slug || (slug.value !== "" && slug.value !== autoSlug.current)) return;
+    slug.value = autoSlug.current = made;
+  };
+  return { form, fields, formRef, followSlug, busy: navigation.state === "submitting" };
+}
 
 export function CatalogueEditorForm<Schema extends Record<string, unknown>>({
   title,
@@ -39,11 +79,7 @@ export function CatalogueEditorForm<Schema extends Record<string, unknown>>({
         </Link>
       </div>
       <Form method="post" {...getFormProps(form)} ref={formRef} className="form-section">
-        {form.errors?.length ? (
-          <div className="form-error" role="alert">
-            <ErrorList errors={form.errors} />
-          </div>
-        ) : null}
+        <FormErrors errors={form.errors} />
         <div className="form-grid">{children}</div>
         <div className="row">
           <button type="submit" className="btn btn-primary" disabled={busy}>

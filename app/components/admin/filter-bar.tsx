@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Form, Link, useLocation } from "react-router";
+import { FilterValues } from "../filter-fields";
 
 /**
  * The filter bar of every admin list: a GET form (it works without JavaScript) whose fields start from
@@ -9,18 +10,25 @@ import { Form, Link, useLocation } from "react-router";
 export function FilterBar({
   label,
   clearTo,
+  values,
+  idPrefix,
   className = "filters",
   children,
 }: {
   label: string;
   clearTo: string;
+  /** What the URL filters by, by field name: the fields start from it. */
+  values: Parameters<typeof FilterValues>[0]["values"];
+  idPrefix: string;
   className?: string;
   children: ReactNode;
 }) {
   const { search } = useLocation();
   return (
     <Form key={search} method="get" className={className} role="search" aria-label={label}>
-      {children}
+      <FilterValues idPrefix={idPrefix} values={values}>
+        {children}
+      </FilterValues>
       <div className="row">
         <button type="submit" className="btn btn-sm btn-primary">
           Apply

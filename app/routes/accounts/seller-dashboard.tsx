@@ -2,7 +2,7 @@ import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from "
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { getDb } from "~db/client";
-import { ErrorList, TextareaField } from "~/components/forms";
+import { FormErrors, TextareaField } from "~/components/forms";
 import { SellerProfileFields } from "~/components/seller-profile-fields";
 import { EyeIcon, StarIcon } from "~/components/icons";
 import { REVIEW_REPLY_MAX_LENGTH } from "~/lib/validation/constants";
@@ -336,11 +336,7 @@ function ReviewWithReply({
       <Form method="post" {...getFormProps(form)} className="stack reply-form" preventScrollReset>
         <input type="hidden" name="intent" value="reply" />
         <input type="hidden" name="review_id" value={review.id} />
-        {form.errors?.length ? (
-          <div className="form-error">
-            <ErrorList errors={form.errors} />
-          </div>
-        ) : null}
+        <FormErrors errors={form.errors} />
         <TextareaField
           label={
             review.seller_reply ? (
@@ -402,11 +398,7 @@ function ProfileEditor({
       ) : null}
       <Form method="post" {...getFormProps(form)} className="stack" preventScrollReset>
         <input type="hidden" name="intent" value="profile" />
-        {form.errors?.length ? (
-          <div className="form-error" role="alert">
-            <ErrorList errors={form.errors} />
-          </div>
-        ) : null}
+        <FormErrors errors={form.errors} />
         <SellerProfileFields fields={fields} />
         <div>
           <button type="submit" className="btn btn-primary" disabled={busy}>

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { getDb } from "~db/client";
-import { ErrorList, Field, InputFocusedWhenFirstInvalid, SelectField } from "~/components/forms";
+import { ErrorList, Field, FormErrors, InputFocusedWhenFirstInvalid, SelectField } from "~/components/forms";
 import { CheckIcon } from "~/components/icons";
 import { PasswordField } from "~/components/password-field";
 import { signupKeptStep1Schema, signupStep1Schema, signupStep2Schema } from "~/lib/validation/accounts";
@@ -266,11 +266,7 @@ function Step1({
       <h2 className="wizard-title">Personal Details</h2>
       {pending ? <input type="hidden" name="pending" value={pending} /> : null}
       <HiddenStep2 step2={step2} />
-      {form.errors?.length ? (
-        <div className="form-error" role="alert" id={form.errorId}>
-          <ErrorList errors={form.errors} />
-        </div>
-      ) : null}
+      <FormErrors errors={form.errors} id={form.errorId} />
       <Field
         label="Full Name"
         errors={fields.name.errors}
@@ -393,11 +389,7 @@ function Step2({
       <input type="hidden" name="email" value={values.email} />
       <input type="hidden" name="mobile" value={values.mobile} />
       <input type="hidden" name="pending" value={pending} />
-      {form.errors?.length ? (
-        <div className="form-error" role="alert" id={form.errorId}>
-          <ErrorList errors={form.errors} />
-        </div>
-      ) : null}
+      <FormErrors errors={form.errors} id={form.errorId} />
       <div className="form-grid-2">
         <SelectField
           label="City"

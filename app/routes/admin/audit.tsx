@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from "react-router";
+import { ChoiceFilter, SearchFilter } from "~/components/filter-fields";
 import { getDb } from "~db/client";
 import { EmptyState } from "~/components/admin/empty-state";
 import { Pagination } from "~/components/admin/pagination";
@@ -50,29 +51,14 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
       <p className="muted">
         Every change made in the back-office and every sign-in attempt: who, what, when and from where. Read-only.
       </p>
-      <FilterBar label="Filter the audit log" clearTo="/admin/audit">
-        <div className="field">
-          <label htmlFor="a-actor">Who (email)</label>
-          <input
-            id="a-actor"
-            className="input"
-            type="search"
-            name="actor"
-            defaultValue={filters.actor}
-            placeholder="e.g. admin@"
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="a-action">Action</label>
-          <select id="a-action" className="input" name="action" defaultValue={filters.action}>
-            <option value="">All actions</option>
-            {actions.map((a) => (
-              <option key={a} value={a}>
-                {a.endsWith(".") ? `${a}* (all)` : a}
-              </option>
-            ))}
-          </select>
-        </div>
+      <FilterBar label="Filter the audit log" clearTo="/admin/audit" values={filters} idPrefix="a">
+        <SearchFilter label="Who (email)" name="actor" placeholder="e.g. admin@" />
+        <ChoiceFilter
+          label="Action"
+          name="action"
+          choices={actions.map((a) => ({ value: a, label: a.endsWith(".") ? `${a}* (all)` : a }))}
+          anyLabel="All actions"
+        />
         <div className="field">
           <label htmlFor="a-from">From</label>
           <input id="a-from" className="input" type="date" name="from" defaultValue={filters.from} />

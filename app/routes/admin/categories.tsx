@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { ChoiceFilter } from "~/components/filter-fields";
 import { data, Form, Link, useSearchParams } from "react-router";
 import { EmptyState } from "~/components/admin/empty-state";
 import { getDb } from "~db/client";
@@ -282,19 +283,19 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
         )
       ) : (
         <>
-          <FilterBar label="Filter subcategories" clearTo="?tab=subcategories">
+          <FilterBar
+            label="Filter subcategories"
+            clearTo="?tab=subcategories"
+            values={{ category: parent }}
+            idPrefix="s"
+          >
             <input type="hidden" name="tab" value="subcategories" />
-            <div className="field">
-              <label htmlFor="s-parent">Parent category</label>
-              <select id="s-parent" className="input" name="category" defaultValue={parent}>
-                <option value="">All categories</option>
-                {categories.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <ChoiceFilter
+              label="Parent category"
+              name="category"
+              choices={categories.map((c) => ({ value: String(c.id), label: c.name }))}
+              anyLabel="All categories"
+            />
           </FilterBar>
           {subcategories.length === 0 ? (
             <EmptyState title="No Subcategories Found">

@@ -1,11 +1,17 @@
 import { useEffect, useRef, useState } from "react";
+import { ChoiceFilter, SearchFilter, titledChoices } from "~/components/filter-fields";
 import { Link, useLocation, useSearchParams } from "react-router";
 import { EmptyState } from "~/components/admin/empty-state";
 import { getDb } from "~db/client";
 import { StatusBadge } from "~/components/admin/badge";
 import { type EnquiryDetail, EnquiryDetails } from "~/components/admin/enquiry-details";
 import { Pagination } from "~/components/admin/pagination";
-import { ENQUIRY_PAGE_SIZE, ENQUIRY_STATUS_LABELS, ENQUIRY_STATUSES } from "~/lib/validation/constants";
+import {
+  ENQUIRY_PAGE_SIZE,
+  ENQUIRY_STATUS_LABELS,
+  ENQUIRY_STATUSES,
+  NEWSLETTER_STATUSES,
+} from "~/lib/validation/constants";
 import { enquiryFiltersFrom, subscriptionFiltersFrom } from "~/lib/validation/enquiries";
 import { NEWSLETTER_SOURCES, newsletterSourceLabel, QUERY_TYPES } from "~/lib/constants";
 import { formatDate } from "~/lib/dates";
@@ -147,40 +153,21 @@ function EnquiriesTab({
   const filtered = !!(filters.search || filters.status || filters.query_type);
   return (
     <>
-      <FilterBar label="Filter enquiries" clearTo="/admin/enquiries" className="filters filters-reviews">
-        <div className="field">
-          <label htmlFor="e-search">Search</label>
-          <input
-            id="e-search"
-            className="input"
-            type="search"
-            name="search"
-            defaultValue={filters.search}
-            placeholder="Name, email, mobile, subject or message"
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="e-status">Status</label>
-          <select id="e-status" className="input" name="status" defaultValue={filters.status}>
-            <option value="">All statuses</option>
-            {ENQUIRY_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {ENQUIRY_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="e-type">Query type</label>
-          <select id="e-type" className="input" name="query_type" defaultValue={filters.query_type}>
-            <option value="">All query types</option>
-            {QUERY_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
-        </div>
+      <FilterBar
+        label="Filter enquiries"
+        clearTo="/admin/enquiries"
+        values={filters}
+        idPrefix="e"
+        className="filters filters-reviews"
+      >
+        <SearchFilter placeholder="Name, email, mobile, subject or message" />
+        <ChoiceFilter
+          label="Status"
+          name="status"
+          choices={ENQUIRY_STATUSES.map((s) => ({ value: s, label: ENQUIRY_STATUS_LABELS[s] }))}
+          anyLabel="All statuses"
+        />
+        <ChoiceFilter label="Query type" name="query_type" choices={QUERY_TYPES} anyLabel="All query types" />
       </FilterBar>
       {enquiries.length === 0 ? (
         <EmptyState title="No Enquiries Found">
@@ -264,39 +251,19 @@ function SubscriptionsTab({
       <FilterBar
         label="Filter subscriptions"
         clearTo="/admin/enquiries?tab=newsletter"
+        values={filters}
+        idPrefix="n"
         className="filters filters-reviews"
       >
         <input type="hidden" name="tab" value="newsletter" />
-        <div className="field">
-          <label htmlFor="n-search">Search</label>
-          <input
-            id="n-search"
-            className="input"
-            type="search"
-            name="search"
-            defaultValue={filters.search}
-            placeholder="Email address"
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="n-status">Status</label>
-          <select id="n-status" className="input" name="status" defaultValue={filters.status}>
-            <option value="">All statuses</option>
-            <option value="active">Active</option>
-            <option value="unsubscribed">Unsubscribed</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="n-source">Source</label>
-          <select id="n-source" className="input" name="source" defaultValue={filters.source}>
-            <option value="">All sources</option>
-            {NEWSLETTER_SOURCES.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SearchFilter placeholder="Email address" />
+        <ChoiceFilter
+          label="Status"
+          name="status"
+          choices={titledChoices(NEWSLETTER_STATUSES)}
+          anyLabel="All statuses"
+        />
+        <ChoiceFilter label="Source" name="source" choices={NEWSLETTER_SOURCES} anyLabel="All sources" />
       </FilterBar>
       {subscriptions.length === 0 ? (
         <EmptyState title="No Subscriptions Found">

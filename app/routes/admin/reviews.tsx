@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { ChoiceFilter, SearchFilter, titledChoices } from "~/components/filter-fields";
 import { data, Form, Link, useSearchParams } from "react-router";
 import { EmptyState } from "~/components/admin/empty-state";
 import { getDb } from "~db/client";
@@ -7,7 +8,7 @@ import { ConfirmButton, ConfirmPanel } from "~/components/admin/confirm";
 import { Pagination } from "~/components/admin/pagination";
 import { SelectAll } from "~/components/admin/select-all";
 import { bulkWord, firstError } from "~/lib/validation/messages";
-import { REVIEW_PAGE_SIZES } from "~/lib/validation/constants";
+import { REVIEW_PAGE_SIZES, REVIEW_STATUS_VALUES } from "~/lib/validation/constants";
 import { reviewFiltersFrom, reviewIntentSchema } from "~/lib/validation/reviews";
 import { formatDate } from "~/lib/dates";
 import { pageInfo, pagingFrom, returnUrl, withParams } from "~/lib/paging";
@@ -102,38 +103,21 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
         </section>
       ) : null}
 
-      <FilterBar label="Filter reviews" clearTo="/admin/reviews" className="filters filters-reviews">
-        <div className="field">
-          <label htmlFor="r-search">Search</label>
-          <input
-            id="r-search"
-            className="input"
-            type="search"
-            name="search"
-            defaultValue={filters.search}
-            placeholder="Reviewer, review text or seller"
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="r-status">Status</label>
-          <select id="r-status" className="input" name="status" defaultValue={filters.status}>
-            <option value="">All statuses</option>
-            <option value="pending">Pending</option>
-            <option value="published">Published</option>
-            <option value="rejected">Rejected</option>
-            <option value="flagged">Flagged</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="r-limit">Per page</label>
-          <select id="r-limit" className="input" name="limit" defaultValue={String(info.limit)}>
-            {REVIEW_PAGE_SIZES.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </div>
+      <FilterBar
+        label="Filter reviews"
+        clearTo="/admin/reviews"
+        values={{ ...filters, limit: String(info.limit) }}
+        idPrefix="r"
+        className="filters filters-reviews"
+      >
+        <SearchFilter placeholder="Reviewer, review text or seller" />
+        <ChoiceFilter
+          label="Status"
+          name="status"
+          choices={titledChoices(REVIEW_STATUS_VALUES)}
+          anyLabel="All statuses"
+        />
+        <ChoiceFilter label="Per page" name="limit" choices={REVIEW_PAGE_SIZES.map(String)} />
       </FilterBar>
 
       {reviews.length === 0 ? (
@@ -142,7 +126,6 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
         <>
           <Form
             method="post"
-            id="bulk-reviews"
             className="bulk-bar row"
             aria-label="Bulk actions"
             onSubmit={(event) => {

@@ -12,7 +12,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import type { z } from "zod";
 import { getDb } from "~db/client";
 import { AccountEmailBadge, Badge, StatusBadge } from "~/components/admin/badge";
-import { ErrorList, Field, ImageFileField, SelectField, TextareaField } from "~/components/forms";
+import { Field, FormErrors, ImageFileField, SelectField, TextareaField } from "~/components/forms";
 import { SellerCategoryFields } from "~/components/seller-category-fields";
 import { SellerContactFields, SellerProfileFields } from "~/components/seller-profile-fields";
 import {
@@ -224,16 +224,7 @@ function SellerEditor({
         className="application-form"
         aria-busy={busy || undefined}
       >
-        {form.errors?.length ? (
-          <div className="form-error" role="alert">
-            <ErrorList errors={form.errors} />
-          </div>
-        ) : null}
-        {hasErrors && !form.errors?.length ? (
-          <div className="form-error" role="alert">
-            Please correct the highlighted fields below.
-          </div>
-        ) : null}
+        <FormErrors errors={form.errors} fieldsInvalid={hasErrors} />
 
         <SellerContactFields fields={fields} legend="Basic Information" />
         <SellerProfileFields fields={fields} part="business" requireBusiness={false} />

@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { ChoiceFilter, SearchFilter, titledChoices, yesNoChoices } from "~/components/filter-fields";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { getDb } from "~db/client";
 import { AccountEmailBadge, Badge, StatusBadge } from "~/components/admin/badge";
@@ -6,7 +7,7 @@ import { EmptyState } from "~/components/admin/empty-state";
 import { ConfirmButton, ConfirmPanel } from "~/components/admin/confirm";
 import { Pagination } from "~/components/admin/pagination";
 import { SelectAll } from "~/components/admin/select-all";
-import { BULK_SELLER_ACTIONS } from "~/lib/validation/constants";
+import { BULK_SELLER_ACTIONS, SELLER_STATUS_VALUES } from "~/lib/validation/constants";
 import { firstError } from "~/lib/validation/messages";
 import { sellerFiltersFrom, sellerIntentSchema } from "~/lib/validation/sellers-admin";
 import { formatRupees } from "~/lib/constants";
@@ -249,44 +250,21 @@ export default function AdminSellers({ loaderData, actionData }: Route.Component
         </section>
       ) : null}
 
-      <FilterBar label="Filter sellers" clearTo="/admin/sellers">
-        <div className="field">
-          <label htmlFor="f-search">Search</label>
-          <input
-            id="f-search"
-            className="input"
-            type="search"
-            name="search"
-            defaultValue={filters.search}
-            placeholder="Name, email, mobile or city"
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="f-status">Status</label>
-          <select id="f-status" className="input" name="status" defaultValue={filters.status}>
-            <option value="">All statuses</option>
-            <option value="pending">Pending</option>
-            <option value="active">Active</option>
-            <option value="inactive">Inactive</option>
-            <option value="rejected">Rejected</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="f-verified">Verification</label>
-          <select id="f-verified" className="input" name="verified" defaultValue={filters.verified}>
-            <option value="">All</option>
-            <option value="true">Verified</option>
-            <option value="false">Unverified</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="f-paid">Payment</label>
-          <select id="f-paid" className="input" name="paid" defaultValue={filters.paid}>
-            <option value="">All</option>
-            <option value="true">Paid</option>
-            <option value="false">Unpaid</option>
-          </select>
-        </div>
+      <FilterBar label="Filter sellers" clearTo="/admin/sellers" values={filters} idPrefix="f">
+        <SearchFilter placeholder="Name, email, mobile or city" />
+        <ChoiceFilter
+          label="Status"
+          name="status"
+          choices={titledChoices(SELLER_STATUS_VALUES)}
+          anyLabel="All statuses"
+        />
+        <ChoiceFilter
+          label="Verification"
+          name="verified"
+          choices={yesNoChoices("Verified", "Unverified")}
+          anyLabel="All"
+        />
+        <ChoiceFilter label="Payment" name="paid" choices={yesNoChoices("Paid", "Unpaid")} anyLabel="All" />
       </FilterBar>
 
       {sellers.length === 0 ? (

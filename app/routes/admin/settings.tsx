@@ -4,7 +4,7 @@ import { data, Form, useNavigation, useSearchParams } from "react-router";
 import { getDb } from "~db/client";
 import { Badge } from "~/components/admin/badge";
 import { ConfirmButton, ConfirmPanel } from "~/components/admin/confirm";
-import { ErrorList, Field } from "~/components/forms";
+import { Field, FormErrors } from "~/components/forms";
 import { PasswordField } from "~/components/password-field";
 import { passwordChangeSchema, staffIntentSchema } from "~/lib/validation/staff";
 import { SETTINGS_MESSAGES } from "~/lib/validation/messages";
@@ -119,11 +119,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
         </p>
         <Form method="post" className="form-grid settings-form" noValidate={false}>
           <input type="hidden" name="intent" value="password" />
-          {password.form?.length ? (
-            <div className="form-error span-2" role="alert">
-              <ErrorList errors={password.form} />
-            </div>
-          ) : null}
+          <FormErrors errors={password.form} className="span-2" />
           <PasswordField
             label="Current password"
             errors={password.fields.current_password ?? undefined}
@@ -226,11 +222,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
           </p>
           <Form method="post" className="form-grid settings-form" aria-labelledby="add-heading" key={params.toString()}>
             <input type="hidden" name="intent" value="add_moderator" />
-            {moderator.form?.length ? (
-              <div className="form-error span-2" role="alert">
-                <ErrorList errors={moderator.form} />
-              </div>
-            ) : null}
+            <FormErrors errors={moderator.form} className="span-2" />
             <Field
               label="Name"
               errors={moderator.fields.name ?? undefined}

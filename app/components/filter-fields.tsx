@@ -1,0 +1,104 @@
+import { createContext, type ReactNode, useContext } from "react";
+
+// The fields of a GET filter form (the directory's search panel and every admin FilterBar): each starts
+// from the URL's value, so a shared link or the back button shows what is filtered. The form provides
+// the values (by field name) and an id prefix once; each field takes its own by its name.
+
+type FilterValueMap = Readonly<Record<string, string | number | null | undefined>>;
+const FilterValuesContext = createContext<{ idPrefix: string; values: FilterValueMap }>({ idPrefix: "f", values: {} });
+
+export function FilterValues({
+  idPrefix,
+  values,
+  children,
+}: {
+  idPrefix: string;
+  values: FilterValueMap;
+  children: ReactNode;
+}) {
+  return <FilterValuesContext.Provider value={{ idPrefix, values }}>{children}</FilterValuesContext.Provider>;
+}
+
+function useFilterValue(name: string) {
+  const { idPrefix, values } = useContext(FilterValuesContext);
+  const value = values[name];
+  return { id: `${idPrefix}-${name}`, value: value == null ? undefined : String(value) };
+}
+
+/** A choice of a filter select: a plain string is its own label. */
+export type FilterChoice = string | { value: string; label: string };
+
+function choiceOf(choice: FilterChoice) {
+  return typeof choice === "string" ? { value: choice, label: choice } : choice;
+}
+
+export function SearchFilter({
+  placeholder,
+  label = "Search",
+  name = "search",
+  maxLength,
+}: {
+  placeholder: string;
+  label?: string;
+  name?: string;
+  maxLength?: number;
+}) {
+  const { id, value } = useFilterValue(name);
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        className="input"
+        type="search"
+        name={name}
+        defaultValue={value}
+        placeholder={placeholder}
+        maxLength={maxLength}
+      />
+    </div>
+  );
+}
+
+/** A select of choices; `anyLabel` adds the first, empty choice that filters nothing. */
+export function ChoiceFilter({
+  label,
+  name,
+  choices,
+  anyLabel,
+  controlClassName = "input",
+}: {
+  label: string;
+  name: string;
+  choices: readonly FilterChoice[];
+  anyLabel?: string;
+  controlClassName?: string;
+}) {
+  const { id, value } = useFilterValue(name);
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} className={controlClassName} name={name} defaultValue={value}>
+        {anyLabel === undefined ? null : <option value="">{anyLabel}</option>}
+        {choices.map(choiceOf).map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** Choices labelled by their values with a capital first letter ("pending" → "Pending"). */
+export function titledChoices(values: readonly string[]): FilterChoice[] {
+  return values.map((value) => ({ value, label: value.charAt(0).toUpperCase() + value.slice(1) }));
+}
+
+/** The true/false choices of a yes-or-no filter. */
+export function yesNoChoices(yes: string, no: string): FilterChoice[] {
+  return [
+    { value: "true", label: yes },
+    { value: "false", label: no },
+  ];
+}

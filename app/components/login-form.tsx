@@ -1,0 +1,62 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Form, useNavigation, useSearchParams } from "react-router";
+import { useClientValidation } from "~/lib/use-client-validation";
+import { Field, FormErrors } from "./forms";
+import { PasswordField } from "./password-field";
+
+/**
+ * The email-and-password form of both sign-in pages (/seller-login, /admin/login). It posts to its own
+ * page, carries the page's `redirectTo` along, and validates with the shared login schema once focused.
+ */
+export function LoginForm({
+  id,
+  action,
+  lastResult,
+  constraint,
+  emailAutoComplete,
+  submitLabel,
+}: {
+  id: string;
+  /** The page's path: the busy state follows only this form's post. */
+  action: string;
+  lastResult: SubmissionResult<string[]> | undefined;
+  constraint: Parameters<typeof useForm>[0]["constraint"];
+  emailAutoComplete: "email" | "username";
+  submitLabel: string;
+}) {
+  const navigation = useNavigation();
+  const [searchParams] = useSearchParams();
+  const busy =
+    navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction?.startsWith(action);
+  const validation = useClientValidation("login");
+  const [form, fields] = useForm({
+    id,
+    lastResult: navigation.state === "idle" ? lastResult : null,
+    constraint,
+    ...validation.options,
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} onFocus={validation.load} className="stack">
+      <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+      <FormErrors errors={form.errors} id={form.errorId} />
+      <Field
+        label="Email"
+        errors={fields.email.errors}
+        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: emailAutoComplete }}
+      />
+      <PasswordField
+        label="Password"
+        errors={fields.password.errors}
+        inputProps={{
+          name: fields.password.name,
+          id: fields.password.id,
+          required: true,
+          autoComplete: "current-password",
+        }}
+      />
+      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+        {busy ? "Signing In..." : submitLabel}
+      </button>
+    </Form>
+  );
+}
