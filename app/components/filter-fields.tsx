@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useContext } from "react";
+import { type Choice, ChoiceOptions } from "./forms";
 
 // The fields of a GET filter form (the directory's search panel and every admin FilterBar): each starts
 // from the URL's value, so a shared link or the back button shows what is filtered. The form provides
@@ -23,13 +24,6 @@ function useFilterValue(name: string) {
   const { idPrefix, values } = useContext(FilterValuesContext);
   const value = values[name];
   return { id: `${idPrefix}-${name}`, value: value == null ? undefined : String(value) };
-}
-
-/** A choice of a filter select: a plain string is its own label. */
-export type FilterChoice = string | { value: string; label: string };
-
-function choiceOf(choice: FilterChoice) {
-  return typeof choice === "string" ? { value: choice, label: choice } : choice;
 }
 
 export function SearchFilter({
@@ -70,7 +64,7 @@ export function ChoiceFilter({
 }: {
   label: string;
   name: string;
-  choices: readonly FilterChoice[];
+  choices: readonly Choice[];
   anyLabel?: string;
   controlClassName?: string;
 }) {
@@ -79,24 +73,19 @@ export function ChoiceFilter({
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <select id={id} className={controlClassName} name={name} defaultValue={value}>
-        {anyLabel === undefined ? null : <option value="">{anyLabel}</option>}
-        {choices.map(choiceOf).map((c) => (
-          <option key={c.value} value={c.value}>
-            {c.label}
-          </option>
-        ))}
+        <ChoiceOptions choices={choices} placeholder={anyLabel} />
       </select>
     </div>
   );
 }
 
 /** Choices labelled by their values with a capital first letter ("pending" → "Pending"). */
-export function titledChoices(values: readonly string[]): FilterChoice[] {
+export function titledChoices(values: readonly string[]): Choice[] {
   return values.map((value) => ({ value, label: value.charAt(0).toUpperCase() + value.slice(1) }));
 }
 
 /** The true/false choices of a yes-or-no filter. */
-export function yesNoChoices(yes: string, no: string): FilterChoice[] {
+export function yesNoChoices(yes: string, no: string): Choice[] {
   return [
     { value: "true", label: yes },
     { value: "false", label: no },

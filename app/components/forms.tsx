@@ -77,10 +77,34 @@ export function FormErrors({
   );
 }
 
+/** A choice of a select: a plain string is its own label. */
+export type Choice = string | { value: string; label: string };
+
+/** The options of a select; a `placeholder` is the first, empty one. */
+export function ChoiceOptions({ choices, placeholder }: { choices: readonly Choice[]; placeholder?: string }) {
+  return (
+    <>
+      {placeholder === undefined ? null : <option value="">{placeholder}</option>}
+      {choices.map((choice) => {
+        const { value, label } = typeof choice === "string" ? { value: choice, label: choice } : choice;
+        return (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        );
+      })}
+    </>
+  );
+}
+
 type FieldBase = { label: React.ReactNode; errors?: ListOfErrors; hint?: React.ReactNode; className?: string };
 
 /** The wiring every labelled control shares: its id, the ids of its hint and errors, and focus when first invalid. */
-function useFieldWiring(explicitId: string | undefined, errors: ListOfErrors | undefined, hint: React.ReactNode) {
+export function useFieldWiring(
+  explicitId: string | undefined,
+  errors: ListOfErrors | undefined,
+  hint: React.ReactNode,
+) {
   const fallbackId = useId();
   const id = explicitId ?? fallbackId;
   const errorId = errors?.some(Boolean) ? `${id}-error` : undefined;
@@ -94,7 +118,7 @@ function useFieldWiring(explicitId: string | undefined, errors: ListOfErrors | u
   return { id, errorId, hintId, autoFocus, described };
 }
 
-function FieldFrame({
+export function FieldFrame({
   label,
   errors,
   hint,

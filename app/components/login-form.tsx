@@ -46,10 +46,8 @@ export function LoginForm({
       />
       <PasswordField
         label="Password"
-        errors={fields.password.errors}
+        field={fields.password}
         inputProps={{
-          name: fields.password.name,
-          id: fields.password.id,
           required: true,
           autoComplete: "current-password",
         }}

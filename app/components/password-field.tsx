@@ -1,6 +1,6 @@
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
-import { ErrorList, type ListOfErrors, useAutoFocusWhenFirstInvalid } from "./forms";
+import { FieldFrame, type ListOfErrors, useFieldWiring } from "./forms";
 
 /**
  * A password input with a show/hide toggle. The toggle needs JavaScript, so it appears only after
@@ -8,41 +8,38 @@ import { ErrorList, type ListOfErrors, useAutoFocusWhenFirstInvalid } from "./fo
  */
 export function PasswordField({
   label,
-  errors,
+  field,
+  errors = field?.errors,
   hint,
   inputProps,
 }: {
   label: React.ReactNode;
+  /** A conform field: its id, name and errors. */
+  field?: { id: string; name: string; errors?: string[] };
   errors?: ListOfErrors;
   hint?: React.ReactNode;
   inputProps: Omit<React.InputHTMLAttributes<HTMLInputElement>, "type" | "defaultValue" | "value">;
 }) {
-  const fallbackId = useId();
-  const id = inputProps.id ?? fallbackId;
   const [visible, setVisible] = useState(false);
   const hydrated = useHydrated();
-  const errorId = errors?.some(Boolean) ? `${id}-error` : undefined;
-  const hintId = hint ? `${id}-hint` : undefined;
-  const autoFocus = useAutoFocusWhenFirstInvalid(Boolean(errorId)) || undefined;
+  const wiring = useFieldWiring(field?.id ?? inputProps.id, errors, hint);
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
+    <FieldFrame label={label} errors={errors} hint={hint} wiring={wiring}>
       <div className="password-wrap">
         <input
           className="input"
-          autoFocus={autoFocus}
+          autoFocus={wiring.autoFocus}
+          name={field?.name}
           {...inputProps}
           defaultValue=""
-          id={id}
           type={visible ? "text" : "password"}
-          aria-invalid={errorId ? true : undefined}
-          aria-describedby={[errorId, hintId].filter(Boolean).join(" ") || undefined}
+          {...wiring.described}
         />
         {hydrated ? (
           <button
             type="button"
             className="password-toggle"
-            aria-controls={id}
+            aria-controls={wiring.id}
             aria-pressed={visible}
             onClick={() => setVisible((v) => !v)}
           >
@@ -51,12 +48,6 @@ export function PasswordField({
           </button>
         ) : null}
       </div>
-      {hint ? (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      <ErrorList id={errorId} errors={errors} />
-    </div>
+    </FieldFrame>
   );
 }

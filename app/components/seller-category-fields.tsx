@@ -20,6 +20,24 @@ export function toList(value: unknown): string[] {
   return typeof value === "string" ? [value] : [];
 }
 
+/** The checkboxes of one category's subcategories (`subcategory_ids`), ticked as `checked` says. */
+export function SubcategoryChecks({
+  items,
+  checked,
+  labelClassName,
+}: {
+  items: Option[];
+  checked: string[];
+  labelClassName: string;
+}) {
+  return items.map((s) => (
+    <label key={s.id} className={labelClassName}>
+      <input type="checkbox" name="subcategory_ids" value={s.id} defaultChecked={checked.includes(String(s.id))} />{" "}
+      {s.name}
+    </label>
+  ));
+}
+
 export function SellerCategoryFields({ categories, subcategories, categoryField, subcategoryField }: Props) {
   const hydrated = useHydrated();
   const initialCats = toList(categoryField.initialValue);
@@ -79,17 +97,7 @@ export function SellerCategoryFields({ categories, subcategories, categoryField,
               <div key={c.id} className="subcat-group" hidden={!visible}>
                 <p className="label">{c.name}</p>
                 <div className="row" style={{ gap: "var(--s-2)" }}>
-                  {subs.map((s) => (
-                    <label key={s.id} className="chip-check">
-                      <input
-                        type="checkbox"
-                        name="subcategory_ids"
-                        value={s.id}
-                        defaultChecked={initialSubs.includes(String(s.id))}
-                      />{" "}
-                      {s.name}
-                    </label>
-                  ))}
+                  <SubcategoryChecks items={subs} checked={initialSubs} labelClassName="chip-check" />
                 </div>
               </div>
             );

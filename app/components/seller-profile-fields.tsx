@@ -1,6 +1,6 @@
 import { CITIES, PRICE_RANGES } from "~/lib/constants";
 import { TEXT_LIMITS } from "~/lib/constants";
-import { Field, SelectField, TextareaField } from "./forms";
+import { ChoiceOptions, Field, SelectField, TextareaField } from "./forms";
 
 // The seller's business profile and online presence, as one reusable field group: the listing
 // application (/register), the seller's own profile edit and the admin's seller edit all render it.
@@ -21,6 +21,15 @@ export const SELLER_PROFILE_KEYS = [
   "website_link",
 ] as const;
 export type SellerProfileKey = (typeof SELLER_PROFILE_KEYS)[number];
+
+/** The online presence fields, in the order the form shows them. */
+const ONLINE_LINKS = [
+  { key: "website_link", label: "Website", placeholder: "https://" },
+  { key: "whatsapp_link", label: "WhatsApp link", placeholder: "https://wa.me/91…" },
+  { key: "instagram_link", label: "Instagram", placeholder: "https://instagram.com/…" },
+  { key: "facebook_link", label: "Facebook", placeholder: "https://facebook.com/…" },
+  { key: "youtube_link", label: "YouTube", placeholder: "https://youtube.com/…" },
+] as const satisfies readonly { key: SellerProfileKey; label: string; placeholder: string }[];
 
 /** What the group needs of each field; conform's `fields.x` metadata fits as is. */
 export type ProfileFieldLike = {
@@ -162,12 +171,7 @@ export function SellerProfileFields({
                 defaultValue: text(f.price_range.initialValue) ?? "",
               }}
             >
-              <option value="">Choose a range (optional)</option>
-              {PRICE_RANGES.map((p) => (
-                <option key={p.value} value={p.value}>
-                  {p.label}
-                </option>
-              ))}
+              <ChoiceOptions choices={PRICE_RANGES} placeholder="Choose a range (optional)" />
             </SelectField>
             <SelectField
               label={
@@ -186,12 +190,7 @@ export function SellerProfileFields({
                 required: true,
               }}
             >
-              <option value="">Select your city</option>
-              {CITIES.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
+              <ChoiceOptions choices={CITIES} placeholder="Select your city" />
             </SelectField>
             <Field
               label="Area / locality"
@@ -215,56 +214,19 @@ export function SellerProfileFields({
           <legend className={legendClassName}>Online Presence</legend>
           <p className="field-hint">All optional. Paste the full link of each page.</p>
           <div className="form-grid">
-            <Field
-              label="Website"
-              errors={f.website_link.errors}
-              inputProps={inputProps(f.website_link, {
-                type: "text",
-                inputMode: "url",
-                placeholder: "https://",
-                maxLength: TEXT_LIMITS.url,
-              })}
-            />
-            <Field
-              label="WhatsApp link"
-              errors={f.whatsapp_link.errors}
-              inputProps={inputProps(f.whatsapp_link, {
-                type: "text",
-                inputMode: "url",
-                placeholder: "https://wa.me/91…",
-                maxLength: TEXT_LIMITS.url,
-              })}
-            />
-            <Field
-              label="Instagram"
-              errors={f.instagram_link.errors}
-              inputProps={inputProps(f.instagram_link, {
-                type: "text",
-                inputMode: "url",
-                placeholder: "https://instagram.com/…",
-                maxLength: TEXT_LIMITS.url,
-              })}
-            />
-            <Field
-              label="Facebook"
-              errors={f.facebook_link.errors}
-              inputProps={inputProps(f.facebook_link, {
-                type: "text",
-                inputMode: "url",
-                placeholder: "https://facebook.com/…",
-                maxLength: TEXT_LIMITS.url,
-              })}
-            />
-            <Field
-              label="YouTube"
-              errors={f.youtube_link.errors}
-              inputProps={inputProps(f.youtube_link, {
-                type: "text",
-                inputMode: "url",
-                placeholder: "https://youtube.com/…",
-                maxLength: TEXT_LIMITS.url,
-              })}
-            />
+            {ONLINE_LINKS.map(({ key, label, placeholder }) => (
+              <Field
+                key={key}
+                label={label}
+                errors={f[key].errors}
+                inputProps={inputProps(f[key], {
+                  type: "text",
+                  inputMode: "url",
+                  placeholder,
+                  maxLength: TEXT_LIMITS.url,
+                })}
+              />
+            ))}
           </div>
         </fieldset>
       ) : null}

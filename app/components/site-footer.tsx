@@ -2,6 +2,44 @@ import { Link } from "react-router";
 import { CONTACT, MARKETING } from "~/lib/constants";
 import { FacebookIcon, InstagramIcon, LinkedinIcon, YoutubeIcon } from "./icons";
 
+/** The footer's link columns: [path, text] per link. */
+const FOOTER_COLUMNS = [
+  {
+    title: "For Sellers",
+    label: "For sellers",
+    links: [
+      ["/list-your-business", "List Your Business"],
+      ["/seller-signup", "Seller Sign Up"],
+      ["/seller-login", "Seller Login"],
+      ["/#guidelines", "Seller Guidelines"],
+      ["/#stories", "Success Stories"],
+    ],
+  },
+  {
+    title: "Explore",
+    label: "Explore",
+    links: [
+      ["/directory", "Business Directory"],
+      ["/#core-pillars", "Core Pillars"],
+      ["/#programs", "Programs"],
+      ["/#events", "Events"],
+      ["/#join", "Join the Community"],
+    ],
+  },
+  {
+    title: "Company",
+    label: "Company",
+    links: [
+      ["/#story", "Our Story"],
+      ["/#team", "Our Team"],
+      ["/#careers", "Careers"],
+      ["/#press", "Press"],
+      ["/contact", "Contact Us"],
+      ["/admin/login", "Admin Login"],
+    ],
+  },
+] as const;
+
 export function SiteFooter({ newsletter }: { newsletter?: React.ReactNode }) {
   return (
     <footer className="site-footer">
@@ -33,69 +71,18 @@ export function SiteFooter({ newsletter }: { newsletter?: React.ReactNode }) {
               </span>
             </div>
           </div>
-          <nav aria-label="For sellers">
-            <h2>For Sellers</h2>
-            <ul>
-              <li>
-                <Link to="/list-your-business">List Your Business</Link>
-              </li>
-              <li>
-                <Link to="/seller-signup">Seller Sign Up</Link>
-              </li>
-              <li>
-                <Link to="/seller-login">Seller Login</Link>
-              </li>
-              <li>
-                <Link to="/#guidelines">Seller Guidelines</Link>
-              </li>
-              <li>
-                <Link to="/#stories">Success Stories</Link>
-              </li>
-            </ul>
-          </nav>
-          <nav aria-label="Explore">
-            <h2>Explore</h2>
-            <ul>
-              <li>
-                <Link to="/directory">Business Directory</Link>
-              </li>
-              <li>
-                <Link to="/#core-pillars">Core Pillars</Link>
-              </li>
-              <li>
-                <Link to="/#programs">Programs</Link>
-              </li>
-              <li>
-                <Link to="/#events">Events</Link>
-              </li>
-              <li>
-                <Link to="/#join">Join the Community</Link>
-              </li>
-            </ul>
-          </nav>
-          <nav aria-label="Company">
-            <h2>Company</h2>
-            <ul>
-              <li>
-                <Link to="/#story">Our Story</Link>
-              </li>
-              <li>
-                <Link to="/#team">Our Team</Link>
-              </li>
-              <li>
-                <Link to="/#careers">Careers</Link>
-              </li>
-              <li>
-                <Link to="/#press">Press</Link>
-              </li>
-              <li>
-                <Link to="/contact">Contact Us</Link>
-              </li>
-              <li>
-                <Link to="/admin/login">Admin Login</Link>
-              </li>
-            </ul>
-          </nav>
+          {FOOTER_COLUMNS.map((column) => (
+            <nav key={column.title} aria-label={column.label}>
+              <h2>{column.title}</h2>
+              <ul>
+                {column.links.map(([to, text]) => (
+                  <li key={to}>
+                    <Link to={to}>{text}</Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ))}
           <div>
             <h2>Get in Touch</h2>
             <ul>

@@ -72,3 +72,28 @@ export function ConfirmPanel({
     </div>
   );
 }
+
+/** The confirm step of a delete as a page section (the no-JavaScript path of a ConfirmButton). */
+export function DeleteConfirmSection({
+  title,
+  ...panel
+}: Omit<ConfirmProps, "confirmLabel" | "danger"> & { title: string; cancelHref: string }) {
+  return (
+    <section className="card card-pad" aria-labelledby="confirm-heading">
+      <h2 id="confirm-heading" className="h3">
+        {title}
+      </h2>
+      <ConfirmPanel {...panel} confirmLabel="Delete" danger />
+    </section>
+  );
+}
+
+/** A refused action's message, said once at the top of the page. */
+export function ActionError({ message }: { message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <p className="flash flash-error" role="alert">
+      {message}
+    </p>
+  );
+}

@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
+import { ActionError } from "./confirm";
 import { displayPhone, telHref } from "~/lib/phone-display";
 import { StatusBadge } from "~/components/admin/badge";
 import { ADMIN_NOTES_MAX_LENGTH, ENQUIRY_STATUS_LABELS, ENQUIRY_UPDATE_STATUSES } from "~/lib/validation/constants";
@@ -49,11 +50,7 @@ export function EnquiryDetails({ enquiry, back, headingId, values, error, onClos
         </h2>
         <StatusBadge status={enquiry.status} />
       </div>
-      {error ? (
-        <p className="flash flash-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ActionError message={error} />
       <dl>
         <dt>Email</dt>
         <dd>

@@ -3,8 +3,16 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { SubcategoryChecks } from "~/components/seller-category-fields";
 import { getDb } from "~db/client";
-import { ErrorList, Field, FormErrors, InputFocusedWhenFirstInvalid, SelectField } from "~/components/forms";
+import {
+  ChoiceOptions,
+  ErrorList,
+  Field,
+  FormErrors,
+  InputFocusedWhenFirstInvalid,
+  SelectField,
+} from "~/components/forms";
 import { CheckIcon } from "~/components/icons";
 import { PasswordField } from "~/components/password-field";
 import { signupKeptStep1Schema, signupStep1Schema, signupStep2Schema } from "~/lib/validation/accounts";
@@ -302,11 +310,9 @@ function Step1({
       <div className="form-grid-2">
         <PasswordField
           label="Password"
-          errors={fields.password.errors}
+          field={fields.password}
           hint={keptHint ?? "At least 8 characters."}
           inputProps={{
-            name: fields.password.name,
-            id: fields.password.id,
             required: !pending,
             minLength: 8,
             autoComplete: "new-password",
@@ -314,10 +320,8 @@ function Step1({
         />
         <PasswordField
           label="Confirm Password"
-          errors={fields.confirm_password.errors}
+          field={fields.confirm_password}
           inputProps={{
-            name: fields.confirm_password.name,
-            id: fields.confirm_password.id,
             required: !pending,
             autoComplete: "new-password",
           }}
@@ -396,12 +400,7 @@ function Step2({
           errors={fields.city.errors}
           selectProps={{ ...getSelectProps(fields.city), defaultValue: step2.city, autoComplete: "address-level2" }}
         >
-          <option value="">Select your city</option>
-          {CITIES.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
+          <ChoiceOptions choices={CITIES} placeholder="Select your city" />
         </SelectField>
         <Field
           label={
@@ -449,17 +448,11 @@ function Step2({
               <div key={category.id} className="subcat-group">
                 <p className="subcat-title">{category.name}</p>
                 <div className="check-grid check-grid-sm">
-                  {items.map((s) => (
-                    <label key={s.id} className="check-tile check-tile-sm">
-                      <input
-                        type="checkbox"
-                        name="subcategory_ids"
-                        value={s.id}
-                        defaultChecked={step2.subcategory_ids.includes(String(s.id))}
-                      />{" "}
-                      {s.name}
-                    </label>
-                  ))}
+                  <SubcategoryChecks
+                    items={items}
+                    checked={step2.subcategory_ids}
+                    labelClassName="check-tile check-tile-sm"
+                  />
                 </div>
               </div>
             ))}

@@ -5,7 +5,7 @@ import { EmptyState } from "~/components/admin/empty-state";
 import { getDb } from "~db/client";
 import { Badge } from "~/components/admin/badge";
 import { Pagination } from "~/components/admin/pagination";
-import { ConfirmButton, ConfirmPanel } from "~/components/admin/confirm";
+import { ActionError, ConfirmButton, DeleteConfirmSection } from "~/components/admin/confirm";
 import { deleteQuestion, firstError } from "~/lib/validation/messages";
 import { categoryListIntentSchema } from "~/lib/validation/categories";
 import { categoryTabFrom } from "~/lib/validation/constants";
@@ -123,6 +123,43 @@ function ToggleForm({
   );
 }
 
+/** A row's Edit link, its activate/deactivate toggle and its Delete (confirmed first). */
+function RowActions({
+  kind,
+  item,
+  params,
+  back,
+}: {
+  kind: "category" | "subcategory";
+  item: { id: number; name: string; is_active: number; subcategory_count?: number };
+  params: URLSearchParams;
+  back: string;
+}) {
+  return (
+    <div className="row-actions">
+      <Link
+        to={`/admin/${CATALOGUE_PATH[kind]}/edit/${item.id}`}
+        className="btn btn-sm"
+        aria-label={`Edit ${item.name}`}
+      >
+        Edit
+      </Link>
+      <ToggleForm kind={kind} id={item.id} name={item.name} active={item.is_active} back={back} />
+      <ConfirmButton
+        label="Delete"
+        href={withParams(params, { confirm: "delete", kind, id: item.id })}
+        question={deleteQuestion(kind, item.name, item.subcategory_count)}
+        action="/admin/categories"
+        fields={{ intent: "delete", kind, id: item.id, back }}
+        confirmLabel="Delete"
+        danger
+      />
+    </div>
+  );
+}
+
+const CATALOGUE_PATH = { category: "categories", subcategory: "subcategories" } as const;
+
 function SubcategoryTable({
   rows,
   params,
@@ -152,21 +189,7 @@ function SubcategoryTable({
             <ActiveBadge active={s.is_active} />
           </td>
           <td>
-            <div className="row-actions">
-              <Link to={`/admin/subcategories/edit/${s.id}`} className="btn btn-sm" aria-label={`Edit ${s.name}`}>
-                Edit
-              </Link>
-              <ToggleForm kind="subcategory" id={s.id} name={s.name} active={s.is_active} back={back} />
-              <ConfirmButton
-                label="Delete"
-                href={withParams(params, { confirm: "delete", kind: "subcategory", id: s.id })}
-                question={deleteQuestion("subcategory", s.name)}
-                action="/admin/categories"
-                fields={{ intent: "delete", kind: "subcategory", id: s.id, back }}
-                confirmLabel="Delete"
-                danger
-              />
-            </div>
+            <RowActions kind="subcategory" item={s} params={params} back={back} />
           </td>
         </tr>
       ))}
@@ -197,26 +220,15 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
           </Link>
         </div>
       </div>
-      {actionData?.error ? (
-        <p className="flash flash-error" role="alert">
-          {actionData.error}
-        </p>
-      ) : null}
-
+      <ActionError message={actionData?.error} />
       {confirm ? (
-        <section className="card card-pad" aria-labelledby="confirm-heading">
-          <h2 id="confirm-heading" className="h3">
-            Delete {confirm.name}?
-          </h2>
-          <ConfirmPanel
-            question={deleteQuestion(confirm.kind, confirm.name, confirm.subcategories)}
-            action="/admin/categories"
-            fields={{ intent: "delete", kind: confirm.kind, id: confirm.id, back: cancelHref }}
-            confirmLabel="Delete"
-            danger
-            cancelHref={cancelHref}
-          />
-        </section>
+        <DeleteConfirmSection
+          title={`Delete ${confirm.name}?`}
+          question={deleteQuestion(confirm.kind, confirm.name, confirm.subcategories)}
+          action="/admin/categories"
+          fields={{ intent: "delete", kind: confirm.kind, id: confirm.id, back: cancelHref }}
+          cancelHref={cancelHref}
+        />
       ) : null}
 
       <nav className="tabs" aria-label="Categories sections">
@@ -261,21 +273,7 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
                   <ActiveBadge active={c.is_active} />
                 </td>
                 <td>
-                  <div className="row-actions">
-                    <Link to={`/admin/categories/edit/${c.id}`} className="btn btn-sm" aria-label={`Edit ${c.name}`}>
-                      Edit
-                    </Link>
-                    <ToggleForm kind="category" id={c.id} name={c.name} active={c.is_active} back={back} />
-                    <ConfirmButton
-                      label="Delete"
-                      href={withParams(params, { confirm: "delete", kind: "category", id: c.id })}
-                      question={deleteQuestion("category", c.name, c.subcategory_count)}
-                      action="/admin/categories"
-                      fields={{ intent: "delete", kind: "category", id: c.id, back }}
-                      confirmLabel="Delete"
-                      danger
-                    />
-                  </div>
+                  <RowActions kind="category" item={c} params={params} back={back} />
                 </td>
               </tr>
             ))}

@@ -4,7 +4,7 @@ import { data, Form, Link, useSearchParams } from "react-router";
 import { EmptyState } from "~/components/admin/empty-state";
 import { getDb } from "~db/client";
 import { StatusBadge } from "~/components/admin/badge";
-import { ConfirmButton, ConfirmPanel } from "~/components/admin/confirm";
+import { ActionError, ConfirmButton, ConfirmPanel, DeleteConfirmSection } from "~/components/admin/confirm";
 import { Pagination } from "~/components/admin/pagination";
 import { SelectAll } from "~/components/admin/select-all";
 import { bulkWord, firstError } from "~/lib/validation/messages";
@@ -76,31 +76,21 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
   return (
     <div className="stack">
       <h1 className="admin-title">Reviews Management</h1>
-      {actionData?.error ? (
-        <p className="flash flash-error" role="alert">
-          {actionData.error}
-        </p>
-      ) : null}
+      <ActionError message={actionData?.error} />
       {actionData?.confirm ? (
-        <section className="card card-pad" aria-labelledby="bulk-confirm-heading">
-          <h2 id="bulk-confirm-heading" className="h3">
-            Delete {actionData.confirm.ids.length} reviews?
-          </h2>
-          <ConfirmPanel
-            question={`Are you sure you want to delete ${actionData.confirm.ids.length} selected reviews?`}
-            action="/admin/reviews"
-            fields={{
-              intent: "bulk",
-              move: "delete",
-              confirmed: "1",
-              back: actionData.confirm.back,
-              ...Object.fromEntries(actionData.confirm.ids.map((id, i) => [`ids[${i}]`, id])),
-            }}
-            confirmLabel="Delete"
-            danger
-            cancelHref={`/admin/reviews${back === "?" ? "" : back}`}
-          />
-        </section>
+        <DeleteConfirmSection
+          title={`Delete ${actionData.confirm.ids.length} reviews?`}
+          question={`Are you sure you want to delete ${actionData.confirm.ids.length} selected reviews?`}
+          action="/admin/reviews"
+          fields={{
+            intent: "bulk",
+            move: "delete",
+            confirmed: "1",
+            back: actionData.confirm.back,
+            ...Object.fromEntries(actionData.confirm.ids.map((id, i) => [`ids[${i}]`, id])),
+          }}
+          cancelHref={`/admin/reviews${back === "?" ? "" : back}`}
+        />
       ) : null}
 
       <FilterBar

@@ -4,7 +4,7 @@ import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { getDb } from "~db/client";
 import { AccountEmailBadge, Badge, StatusBadge } from "~/components/admin/badge";
 import { EmptyState } from "~/components/admin/empty-state";
-import { ConfirmButton, ConfirmPanel } from "~/components/admin/confirm";
+import { ActionError, ConfirmButton, DeleteConfirmSection } from "~/components/admin/confirm";
 import { Pagination } from "~/components/admin/pagination";
 import { SelectAll } from "~/components/admin/select-all";
 import { BULK_SELLER_ACTIONS, SELLER_STATUS_VALUES } from "~/lib/validation/constants";
@@ -163,26 +163,15 @@ export default function AdminSellers({ loaderData, actionData }: Route.Component
         </Link>
       </div>
       <Tabs params={params} total={counts.total} />
-      {actionData?.error ? (
-        <p className="flash flash-error" role="alert">
-          {actionData.error}
-        </p>
-      ) : null}
-
+      <ActionError message={actionData?.error} />
       {confirm ? (
-        <section className="card card-pad" aria-labelledby="confirm-heading">
-          <h2 id="confirm-heading" className="h3">
-            Delete {confirm.name}?
-          </h2>
-          <ConfirmPanel
-            question={DELETE_QUESTION}
-            action="/admin/sellers"
-            fields={{ intent: "delete", id: confirm.id, back }}
-            confirmLabel="Delete"
-            danger
-            cancelHref={withParams(params, { confirm: null, id: null })}
-          />
-        </section>
+        <DeleteConfirmSection
+          title={`Delete ${confirm.name}?`}
+          question={DELETE_QUESTION}
+          action="/admin/sellers"
+          fields={{ intent: "delete", id: confirm.id, back }}
+          cancelHref={withParams(params, { confirm: null, id: null })}
+        />
       ) : null}
 
       {details ? (

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation, useSearchParams } from "react-router";
 import { getDb } from "~db/client";
 import { Badge } from "~/components/admin/badge";
-import { ConfirmButton, ConfirmPanel } from "~/components/admin/confirm";
+import { ActionError, ConfirmButton, ConfirmPanel } from "~/components/admin/confirm";
 import { Field, FormErrors } from "~/components/forms";
 import { PasswordField } from "~/components/password-field";
 import { passwordChangeSchema, staffIntentSchema } from "~/lib/validation/staff";
@@ -149,11 +149,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
           <h2 id="staff-heading" className="h3">
             Staff accounts
           </h2>
-          {staffErrors.form?.length ? (
-            <p className="flash flash-error" role="alert">
-              {staffErrors.form[0]}
-            </p>
-          ) : null}
+          <ActionError message={staffErrors.form?.[0]} />
           {confirm ? (
             <div className="card card-pad">
               <ConfirmPanel
