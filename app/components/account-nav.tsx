@@ -8,6 +8,17 @@ function dashboardFor(role: HeaderUser["role"]) {
     : { to: "/admin", label: "Admin Portal" };
 }
 
+/** Sign out: a POST form (works without JavaScript); the whole document reloads, so no page keeps the account's data. */
+export function SignOutButton({ className }: { className: string }) {
+  return (
+    <Form method="post" action="/logout" reloadDocument>
+      <button type="submit" className={className}>
+        Sign out
+      </button>
+    </Form>
+  );
+}
+
 /** The signed-in user's corner of the header: who, their dashboard, and sign out (a POST form, so it works without JS). */
 export function AccountNav({ user }: { user: HeaderUser }) {
   const dash = dashboardFor(user.role);
@@ -20,11 +31,7 @@ export function AccountNav({ user }: { user: HeaderUser }) {
         </span>
         {dash.label}
       </Link>
-      <Form method="post" action="/logout" reloadDocument>
-        <button type="submit" className="btn btn-ghost btn-sm">
-          Sign out
-        </button>
-      </Form>
+      <SignOutButton className="btn btn-ghost btn-sm" />
     </div>
   );
 }

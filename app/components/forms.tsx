@@ -1,3 +1,4 @@
+import { getInputProps } from "@conform-to/react";
 import { createContext, Fragment, useContext, useId } from "react";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { IMAGE_MAX_BYTES, MAX_PRODUCT_IMAGES } from "~/lib/constants";
@@ -95,6 +96,11 @@ export function ChoiceOptions({ choices, placeholder }: { choices: readonly Choi
       })}
     </>
   );
+}
+
+/** The input of a number typed as text (Aadhaar, UTR): a digit keyboard on phones, never autofilled. */
+export function numericCodeProps(field: Parameters<typeof getInputProps>[0], placeholder?: string) {
+  return { ...getInputProps(field, { type: "text" }), inputMode: "numeric" as const, autoComplete: "off", placeholder };
 }
 
 type FieldBase = { label: React.ReactNode; errors?: ListOfErrors; hint?: React.ReactNode; className?: string };

@@ -4,26 +4,31 @@ import { useClientValidation } from "~/lib/use-client-validation";
 import { Field, FormErrors } from "./forms";
 import { PasswordField } from "./password-field";
 
+const PORTALS = {
+  seller: { id: "seller-login", action: "/seller-login", emailAutoComplete: "email", submitLabel: "Sign In" },
+  admin: {
+    id: "admin-login",
+    action: "/admin/login",
+    emailAutoComplete: "username",
+    submitLabel: "Sign In to Admin Portal",
+  },
+} as const;
+
 /**
  * The email-and-password form of both sign-in pages (/seller-login, /admin/login). It posts to its own
  * page, carries the page's `redirectTo` along, and validates with the shared login schema once focused.
  */
 export function LoginForm({
-  id,
-  action,
+  portal,
   lastResult,
   constraint,
-  emailAutoComplete,
-  submitLabel,
 }: {
-  id: string;
-  /** The page's path: the busy state follows only this form's post. */
-  action: string;
+  portal: keyof typeof PORTALS;
   lastResult: SubmissionResult<string[]> | undefined;
   constraint: Parameters<typeof useForm>[0]["constraint"];
-  emailAutoComplete: "email" | "username";
-  submitLabel: string;
 }) {
+  // `action` is the page's path: the busy state follows only this form's post.
+  const { id, action, emailAutoComplete, submitLabel } = PORTALS[portal];
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
   const busy =

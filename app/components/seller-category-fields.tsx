@@ -11,8 +11,8 @@ type Option = { id: number; name: string };
 type Props = {
   categories: Option[];
   subcategories: (Option & { category_id: number })[];
-  categoryField: { initialValue?: unknown; errors?: string[] };
-  subcategoryField: { initialValue?: unknown; errors?: string[] };
+  /** conform's `fields` (or any object with these two): their values and errors. */
+  fields: Record<"category_ids" | "subcategory_ids", { initialValue?: unknown; errors?: string[] }>;
 };
 
 export function toList(value: unknown): string[] {
@@ -38,7 +38,8 @@ export function SubcategoryChecks({
   ));
 }
 
-export function SellerCategoryFields({ categories, subcategories, categoryField, subcategoryField }: Props) {
+export function SellerCategoryFields({ categories, subcategories, fields }: Props) {
+  const { category_ids: categoryField, subcategory_ids: subcategoryField } = fields;
   const hydrated = useHydrated();
   const initialCats = toList(categoryField.initialValue);
   const initialSubs = toList(subcategoryField.initialValue);

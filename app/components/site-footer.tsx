@@ -1,6 +1,14 @@
 import { Link } from "react-router";
+import { BrandLink } from "./site-header";
 import { CONTACT, MARKETING } from "~/lib/constants";
 import { FacebookIcon, InstagramIcon, LinkedinIcon, YoutubeIcon } from "./icons";
+
+const SOCIAL_ICONS = [
+  ["Facebook", FacebookIcon],
+  ["Instagram", InstagramIcon],
+  ["LinkedIn", LinkedinIcon],
+  ["YouTube", YoutubeIcon],
+] as const;
 
 /** The footer's link columns: [path, text] per link. */
 const FOOTER_COLUMNS = [
@@ -46,29 +54,17 @@ export function SiteFooter({ newsletter }: { newsletter?: React.ReactNode }) {
       <div className="container">
         <div className="footer-grid">
           <div>
-            <Link to="/" className="brand" aria-label="BWP Directory home">
-              <span className="brand-mark" aria-hidden="true">
-                BWP
-              </span>
-              <span>Directory</span>
-            </Link>
+            <BrandLink />
             <p className="muted" style={{ marginTop: "var(--s-3)" }}>
               Discover, support and grow women-led businesses in our city — a community of {MARKETING.membersShort}{" "}
               members.
             </p>
             <div className="social-icons" aria-label="Social media (coming soon)">
-              <span role="img" aria-label="Facebook">
-                <FacebookIcon />
-              </span>
-              <span role="img" aria-label="Instagram">
-                <InstagramIcon />
-              </span>
-              <span role="img" aria-label="LinkedIn">
-                <LinkedinIcon />
-              </span>
-              <span role="img" aria-label="YouTube">
-                <YoutubeIcon />
-              </span>
+              {SOCIAL_ICONS.map(([name, Icon]) => (
+                <span key={name} role="img" aria-label={name}>
+                  <Icon />
+                </span>
+              ))}
             </div>
           </div>
           {FOOTER_COLUMNS.map((column) => (

@@ -23,16 +23,23 @@ function NavItems() {
   );
 }
 
+/** The logo: a link home, in the header and the footer. */
+export function BrandLink() {
+  return (
+    <Link to="/" className="brand" aria-label="BWP Directory home">
+      <span className="brand-mark" aria-hidden="true">
+        BWP
+      </span>
+      <span>Directory</span>
+    </Link>
+  );
+}
+
 export function SiteHeader({ theme, account }: { theme: Theme | null; account?: React.ReactNode }) {
   return (
     <header className="site-header">
       <div className="container bar">
-        <Link to="/" className="brand" aria-label="BWP Directory home">
-          <span className="brand-mark" aria-hidden="true">
-            BWP
-          </span>
-          <span>Directory</span>
-        </Link>
+        <BrandLink />
         <nav aria-label="Main" className="desktop-only">
           <NavItems />
         </nav>

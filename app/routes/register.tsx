@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
 import type { z } from "zod";
@@ -11,6 +11,7 @@ import {
   ImageFileField as FileField,
   InputFocusedWhenFirstInvalid,
   SelectField,
+  numericCodeProps,
 } from "~/components/forms";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { CheckIcon, ShieldIcon } from "~/components/icons";
@@ -287,12 +288,7 @@ function ApplicationForm({ loaderData, actionData }: { loaderData: LoaderData; a
 
           <SellerProfileFields fields={fields} part="business" />
 
-          <SellerCategoryFields
-            categories={categories}
-            subcategories={subcategories}
-            categoryField={fields.category_ids}
-            subcategoryField={fields.subcategory_ids}
-          />
+          <SellerCategoryFields categories={categories} subcategories={subcategories} fields={fields} />
 
           <SellerProfileFields fields={fields} part="online" />
 
@@ -318,12 +314,7 @@ function ApplicationForm({ loaderData, actionData }: { loaderData: LoaderData; a
                 label="Aadhaar number (optional)"
                 hint="Only for Aadhaar; we store the last 4 digits only."
                 errors={fields.aadhaar_number.errors}
-                inputProps={{
-                  ...getInputProps(fields.aadhaar_number, { type: "text" }),
-                  inputMode: "numeric",
-                  autoComplete: "off",
-                  placeholder: "XXXX XXXX XXXX",
-                }}
+                inputProps={numericCodeProps(fields.aadhaar_number, "XXXX XXXX XXXX")}
               />
               <FileField className="span-2" label={<>Verification document {req}</>} meta={fields.id_proof_document} />
             </div>
@@ -395,12 +386,7 @@ function ApplicationForm({ loaderData, actionData }: { loaderData: LoaderData; a
                 label="UPI transaction reference (UTR, optional)"
                 hint="The 12-digit number in your payment app's receipt."
                 errors={fields.payment_reference.errors}
-                inputProps={{
-                  ...getInputProps(fields.payment_reference, { type: "text" }),
-                  inputMode: "numeric",
-                  autoComplete: "off",
-                  placeholder: "123456789012",
-                }}
+                inputProps={numericCodeProps(fields.payment_reference, "123456789012")}
               />
             </div>
           </fieldset>

@@ -37,14 +37,7 @@ export default function SellerLogin({ loaderData, actionData }: Route.ComponentP
           <h1 id="login-heading">Seller Login</h1>
           <p className="muted">Sign in to manage your listing, reviews and subscription.</p>
         </div>
-        <LoginForm
-          id="seller-login"
-          action="/seller-login"
-          lastResult={actionData?.result}
-          constraint={loaderData.constraint}
-          emailAutoComplete="email"
-          submitLabel="Sign In"
-        />
+        <LoginForm portal="seller" lastResult={actionData?.result} constraint={loaderData.constraint} />
         {loaderData.googleEnabled ? (
           <>
             <div className="auth-divider">

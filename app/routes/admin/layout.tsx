@@ -1,4 +1,5 @@
-import { Form, isRouteErrorResponse, Link, NavLink, Outlet } from "react-router";
+import { isRouteErrorResponse, Link, NavLink, Outlet } from "react-router";
+import { SignOutButton } from "~/components/account-nav";
 import { FlashToast } from "~/components/admin/flash-toast";
 import { ADMIN_NAV } from "~/lib/admin-nav";
 import { can } from "~/lib/permissions";
@@ -43,11 +44,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <Link to="/" className="small">
             View website
           </Link>
-          <Form method="post" action="/logout" reloadDocument>
-            <button type="submit" className="btn btn-sm btn-block">
-              Sign out
-            </button>
-          </Form>
+          <SignOutButton className="btn btn-sm btn-block" />
         </div>
       </aside>
       <div className="admin-main">

@@ -40,14 +40,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
           <h1 id="admin-login-heading">Admin Portal</h1>
           <p className="muted">Sign in to manage sellers, categories, reviews and enquiries.</p>
         </div>
-        <LoginForm
-          id="admin-login"
-          action="/admin/login"
-          lastResult={actionData?.result}
-          constraint={loaderData.constraint}
-          emailAutoComplete="username"
-          submitLabel="Sign In to Admin Portal"
-        />
+        <LoginForm portal="admin" lastResult={actionData?.result} constraint={loaderData.constraint} />
         <p className="notice small auth-notice" role="note">
           <ShieldIcon /> This is a restricted area. Every sign-in attempt is logged with its time and address.
         </p>

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { SelectAllLink } from "~/components/admin/seller-links";
 import { ChoiceFilter, SearchFilter, titledChoices } from "~/components/filter-fields";
-import { data, Form, Link, useSearchParams } from "react-router";
+import { data, Form, useSearchParams } from "react-router";
 import { EmptyState } from "~/components/admin/empty-state";
 import { getDb } from "~db/client";
 import { StatusBadge } from "~/components/admin/badge";
@@ -142,15 +143,7 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
             <button type="submit" name="move" value="delete" className="btn btn-sm btn-danger">
               Delete Selected
             </button>
-            {allSelected ? (
-              <Link to={withParams(params, { selected: null })} className="small">
-                Clear selection
-              </Link>
-            ) : (
-              <Link to={withParams(params, { selected: "all" })} className="small">
-                Select all on this page
-              </Link>
-            )}
+            <SelectAllLink params={params} allSelected={allSelected} />
           </Form>
           <ul className="review-admin-list">
             {reviews.map((r) => (

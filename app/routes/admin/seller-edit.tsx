@@ -6,13 +6,14 @@ import {
   type SubmissionResult,
   useForm,
 } from "@conform-to/react";
+import { IdentityCardLink } from "~/components/admin/seller-links";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { z } from "zod";
 import { getDb } from "~db/client";
 import { AccountEmailBadge, Badge, StatusBadge } from "~/components/admin/badge";
-import { Field, FormErrors, ImageFileField, SelectField, TextareaField } from "~/components/forms";
+import { Field, FormErrors, ImageFileField, SelectField, TextareaField, numericCodeProps } from "~/components/forms";
 import { SellerCategoryFields } from "~/components/seller-category-fields";
 import { SellerContactFields, SellerProfileFields } from "~/components/seller-profile-fields";
 import {
@@ -228,12 +229,7 @@ function SellerEditor({
 
         <SellerContactFields fields={fields} legend="Basic Information" />
         <SellerProfileFields fields={fields} part="business" requireBusiness={false} />
-        <SellerCategoryFields
-          categories={categories}
-          subcategories={subcategories}
-          categoryField={fields.category_ids}
-          subcategoryField={fields.subcategory_ids}
-        />
+        <SellerCategoryFields categories={categories} subcategories={subcategories} fields={fields} />
         <SellerProfileFields fields={fields} part="online" />
 
         <fieldset className="form-section">
@@ -356,11 +352,7 @@ function SellerEditor({
             <Field
               label="UPI transaction reference (UTR)"
               errors={fields.payment_reference.errors}
-              inputProps={{
-                ...getInputProps(fields.payment_reference, { type: "text" }),
-                inputMode: "numeric",
-                autoComplete: "off",
-              }}
+              inputProps={numericCodeProps(fields.payment_reference)}
             />
             <Field
               label="GST number"
@@ -394,22 +386,12 @@ function SellerEditor({
               </p>
             ) : (
               <p className="row">
-                <a
-                  className="btn btn-sm"
-                  href={`/api/admin/sellers/${seller.id}/identity-card?format=view`}
-                  target="_blank"
-                  rel="noreferrer"
-                >
+                <IdentityCardLink sellerId={seller.id} format="view" className="btn btn-sm">
                   View Identity Card
-                </a>
-                <a
-                  className="btn btn-sm"
-                  href={`/api/admin/sellers/${seller.id}/identity-card?format=download`}
-                  target="_blank"
-                  rel="noreferrer"
-                >
+                </IdentityCardLink>
+                <IdentityCardLink sellerId={seller.id} format="download" className="btn btn-sm">
                   Download Card
-                </a>
+                </IdentityCardLink>
               </p>
             )}
           </section>

@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { IdentityCardLink, SelectAllLink } from "~/components/admin/seller-links";
 import { ChoiceFilter, SearchFilter, titledChoices, yesNoChoices } from "~/components/filter-fields";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { getDb } from "~db/client";
@@ -284,15 +285,7 @@ export default function AdminSellers({ loaderData, actionData }: Route.Component
             <button type="submit" className="btn btn-sm" disabled={busy}>
               Apply to selected
             </button>
-            {allSelected ? (
-              <Link to={withParams(params, { selected: null })} className="small">
-                Clear selection
-              </Link>
-            ) : (
-              <Link to={withParams(params, { selected: "all" })} className="small">
-                Select all on this page
-              </Link>
-            )}
+            <SelectAllLink params={params} allSelected={allSelected} />
           </Form>
           <DataTable
             label="Sellers table"
@@ -380,14 +373,9 @@ export default function AdminSellers({ loaderData, actionData }: Route.Component
                     {s.cardHint ? (
                       <span className="small muted">{s.cardHint}</span>
                     ) : (
-                      <a
-                        className="small"
-                        href={`/api/admin/sellers/${s.id}/identity-card?format=view`}
-                        target="_blank"
-                        rel="noreferrer"
-                      >
+                      <IdentityCardLink sellerId={s.id} format="view" className="small">
                         View card
-                      </a>
+                      </IdentityCardLink>
                     )}
                   </td>
                   <td>
