@@ -25,3 +25,12 @@ export class RefusedChange<R extends RefusalReason = RefusalReason> extends Erro
     super(`change refused: ${reason}`);
   }
 }
+
+/** The refusal of a change to rows that someone else deleted meanwhile ("Seller", "Review"). */
+export function goneMeanwhile(noun: string) {
+  return {
+    ok: false as const,
+    reason: "not_found" as const,
+    message: `${noun} not found. It may have been deleted meanwhile.`,
+  };
+}

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { goneMeanwhile } from "~/lib/refusal";
 import type { DB } from "~db/client";
 import type { ReviewStatus } from "~db/schema";
 import type { Paging } from "~/lib/paging";
@@ -87,12 +88,7 @@ export async function moveReviews(db: DB, actor: Actor, ids: number[], move: Rev
       .select(["id", "status", "seller_id", "reviewer_name"])
       .where("id", "in", unique)
       .execute();
-    if (rows.length !== unique.length)
-      return {
-        ok: false as const,
-        reason: "not_found" as const,
-        message: "Review not found. It may have been deleted meanwhile.",
-      };
+    if (rows.length !== unique.length) return goneMeanwhile("Review");
     const refused = rows.find((r) => !canMove(r.status, move));
     if (refused)
       return {

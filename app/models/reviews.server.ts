@@ -17,9 +17,15 @@ export interface PublicReview {
 
 const PUBLIC_REVIEW_LIMIT = 100;
 
-/** Published reviews of a seller, newest first (decision 12). */
-export async function listPublishedReviews(db: DB, sellerId: number): Promise<PublicReview[]> {
-  return db
+/**
+ * Published reviews, newest first (decision 12): of one seller (their public page), or of every listing
+ * of one account (the seller's dashboard).
+ */
+export async function listPublishedReviews(
+  db: DB,
+  of: { sellerId: number } | { ownerUserId: number },
+): Promise<PublicReview[]> {
+  const published = db
     .selectFrom("reviews")
     .select([
       "id",
@@ -31,12 +37,12 @@ export async function listPublishedReviews(db: DB, sellerId: number): Promise<Pu
       "seller_reply",
       "seller_reply_date",
     ])
-    .where("seller_id", "=", sellerId)
-    .where("status", "=", "published")
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(PUBLIC_REVIEW_LIMIT)
-    .execute();
+    .where("status", "=", "published");
+  const scoped =
+    "sellerId" in of
+      ? published.where("seller_id", "=", of.sellerId)
+      : published.where("seller_id", "in", db.selectFrom("sellers").select("id").where("user_id", "=", of.ownerUserId));
+  return scoped.orderBy("created_at", "desc").orderBy("id", "desc").limit(PUBLIC_REVIEW_LIMIT).execute();
 }
 
 export type CreateReviewResult = { ok: true; id: number } | { ok: false; reason: "seller_not_found" };

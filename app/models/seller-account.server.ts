@@ -1,6 +1,7 @@
 import type { DB } from "~db/client";
 import type { SellerProfileInput } from "~/lib/validation/application";
 import { sellerProfileColumns } from "~/lib/seller-fields";
+import { listPublishedReviews } from "./reviews.server";
 import { parseJsonList } from "./sellers.server";
 
 // A seller's own listing, as seen from their dashboard. Every query is scoped by the account's user id,
@@ -62,26 +63,9 @@ export async function getOwnListing(db: DB, userId: number) {
 }
 export type OwnListing = NonNullable<Awaited<ReturnType<typeof getOwnListing>>>;
 
-/** Published reviews of the account's own listing, newest first, with any reply. */
-export async function listOwnPublishedReviews(db: DB, userId: number) {
-  return db
-    .selectFrom("reviews as r")
-    .innerJoin("sellers as s", "s.id", "r.seller_id")
-    .select([
-      "r.id",
-      "r.reviewer_name",
-      "r.rating",
-      "r.review_text",
-      "r.created_at",
-      "r.seller_reply",
-      "r.seller_reply_date",
-    ])
-    .where("s.user_id", "=", userId)
-    .where("r.status", "=", "published")
-    .orderBy("r.created_at", "desc")
-    .orderBy("r.id", "desc")
-    .limit(100)
-    .execute();
+/** Published reviews of the account's own listing, newest first, with any reply (as its public page shows them). */
+export function listOwnPublishedReviews(db: DB, userId: number) {
+  return listPublishedReviews(db, { ownerUserId: userId });
 }
 
 /** Sets or edits the one reply to a published review of the account's own listing. False when it is not theirs. */

@@ -8,7 +8,7 @@ import type { AdminSellerInput } from "~/lib/validation/sellers-admin";
 import { APPLICATION_MESSAGES, SELLER_EDITOR_MESSAGES } from "~/lib/validation/messages";
 import { UPLOAD_PURPOSES } from "~/lib/validation/constants";
 import { adminSellerColumns } from "~/lib/seller-fields";
-import { RefusedChange } from "~/lib/refusal";
+import { goneMeanwhile, RefusedChange } from "~/lib/refusal";
 import { isPaymentReferenceUsed } from "./applications.server";
 import { type Actor, writeAudit } from "./audit.server";
 import { subcategoriesOutside, unknownCategories } from "./categories.server";
@@ -27,6 +27,21 @@ export type SellerFilters = {
 };
 
 export const SELLER_STATUSES: SellerStatus[] = ["pending", "active", "inactive", "rejected"];
+
+/** The back-office's notification that a seller went live (approved, or saved active). */
+async function notifySellerLive(db: DB, sellerId: number, name: string, stamp: string) {
+  await db
+    .insertInto("notifications")
+    .values({
+      title: "Seller is live",
+      message: `${name} is now listed in the directory.`,
+      type: "seller",
+      link: `/seller/${sellerId}`,
+      is_read: 0,
+      created_at: stamp,
+    })
+    .execute();
+}
 
 const LIST_COLUMNS = [
   "id",
@@ -234,12 +249,7 @@ export async function applySellerAction(
       .select(["id", ...AUDITED, "amount_paid", "subscription_months", "owner_name", "business_name", "email"])
       .where("id", "in", unique)
       .execute();
-    if (rows.length !== unique.length)
-      return {
-        ok: false as const,
-        reason: "not_found" as const,
-        message: "Seller not found. It may have been deleted meanwhile.",
-      };
+    if (rows.length !== unique.length) return goneMeanwhile("Seller");
     const stamp = new Date().toISOString();
     const changed: number[] = [];
     const approved: number[] = [];
@@ -278,17 +288,7 @@ export async function applySellerAction(
       changed.push(row.id);
       if (changes.status && changes.status[1] === "active") {
         approved.push(row.id);
-        await trx
-          .insertInto("notifications")
-          .values({
-            title: "Seller is live",
-            message: `${row.business_name || row.owner_name} is now listed in the directory.`,
-            type: "seller",
-            link: `/seller/${row.id}`,
-            is_read: 0,
-            created_at: stamp,
-          })
-          .execute();
+        await notifySellerLive(trx, row.id, row.business_name || row.owner_name, stamp);
       }
     }
     return { ok: true as const, changed, approved };
@@ -445,17 +445,7 @@ export async function saveAdminSeller(
           .execute();
       }
       if (wentLive) {
-        await trx
-          .insertInto("notifications")
-          .values({
-            title: "Seller is live",
-            message: `${columns.business_name || columns.owner_name} is now listed in the directory.`,
-            type: "seller",
-            link: `/seller/${sellerId}`,
-            is_read: 0,
-            created_at: stamp,
-          })
-          .execute();
+        await notifySellerLive(trx, sellerId, columns.business_name || columns.owner_name, stamp);
       }
       return { ok: true as const, id: sellerId, created: id === null, wentLive, replaced };
     });

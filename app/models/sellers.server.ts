@@ -289,7 +289,7 @@ export async function getPublicSeller(db: DB, id: number): Promise<PublicSellerP
       .where("ss.seller_id", "=", id)
       .orderBy("s.name")
       .execute(),
-    listPublishedReviews(db, id),
+    listPublishedReviews(db, { sellerId: id }),
   ]);
   return {
     ...toPublicSeller(row),

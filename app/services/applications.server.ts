@@ -84,6 +84,22 @@ export type ApplicationFiles = {
   product_images: File[];
 };
 
+/** Runs an application's submission; the images it stored go again when it is refused or fails. */
+async function keptOnlyIfSubmitted<R extends { ok: boolean }>(
+  db: DB,
+  stored: StoredImage[],
+  submit: () => Promise<R>,
+): Promise<R> {
+  try {
+    const result = await submit();
+    if (!result.ok) await discardImages(db, stored);
+    return result;
+  } catch (error) {
+    await discardImages(db, stored);
+    throw error;
+  }
+}
+
 /**
  * The /register form's path: each file is checked by its content and stored, then the application is
  * submitted. A refused application (bad image, reused UTR, unknown category, or an error) keeps none of
@@ -112,7 +128,7 @@ export async function submitApplicationWithFiles(
     if (result.reason === "too_large") reason = "too_large";
     return null;
   };
-  try {
+  return keptOnlyIfSubmitted(db, stored, async () => {
     const id_proof_document = await store("id_proof_document", files.id_proof_document, "id_proof_document");
     const payment_screenshot = await store("payment_screenshot", files.payment_screenshot, "payment_screenshot");
     const profile_photo = await store("profile_photo", files.profile_photo, "profile_photo");
@@ -121,22 +137,15 @@ export async function submitApplicationWithFiles(
       const key = await store("product_images", file, "product_image");
       if (key) product_images.push(key);
     }
-    if (!id_proof_document || !payment_screenshot || !profile_photo || Object.keys(fieldErrors).length) {
-      await discardImages(db, stored);
-      return { ok: false, reason, fieldErrors };
-    }
-    const result = await submitApplication(
+    if (!id_proof_document || !payment_screenshot || !profile_photo || Object.keys(fieldErrors).length)
+      return { ok: false as const, reason, fieldErrors };
+    return submitApplication(
       db,
       fields,
       { id_proof_document, payment_screenshot, profile_photo, product_images },
       userId,
     );
-    if (!result.ok) await discardImages(db, stored);
-    return result;
-  } catch (error) {
-    await discardImages(db, stored);
-    throw error;
-  }
+  });
 }
 
 type Refusal = { ok: false; reason: "invalid" | "too_large"; fieldErrors: Record<string, string[]> };
@@ -203,7 +212,7 @@ export async function submitApplicationWithReferences(
       }
     );
   };
-  try {
+  return keptOnlyIfSubmitted(db, stored, async (): Promise<ApplicationResult | Refusal> => {
     const keys: Partial<Record<"id_proof_document" | "payment_screenshot" | "profile_photo", string>> = {};
     const single = [
       ["id_proof_document", "id_proof_document"],
@@ -212,22 +221,16 @@ export async function submitApplicationWithReferences(
     ] as const;
     for (const [field, purpose] of single) {
       const key = await resolve(field, references[field], purpose);
-      if (typeof key !== "string") {
-        await discardImages(db, stored);
-        return key;
-      }
+      if (typeof key !== "string") return key;
       keys[field] = key;
     }
     const product_images: string[] = [];
     for (const reference of references.product_images) {
       const key = await resolve("product_images", reference, "product_image");
-      if (typeof key !== "string") {
-        await discardImages(db, stored);
-        return key;
-      }
+      if (typeof key !== "string") return key;
       product_images.push(key);
     }
-    const result = await submitApplication(
+    return submitApplication(
       db,
       fields,
       {
@@ -238,10 +241,5 @@ export async function submitApplicationWithReferences(
       },
       userId,
     );
-    if (!result.ok) await discardImages(db, stored);
-    return result;
-  } catch (error) {
-    await discardImages(db, stored);
-    throw error;
-  }
+  });
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { IMAGE_MAX_BYTES, TEXT_LIMITS } from "../constants";
 import { normaliseMobile } from "../phone";
-import { EMAIL_PATTERN, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./constants";
+import { BULK_MAX, EMAIL_PATTERN, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./constants";
 import { APPLICATION_MESSAGES, MOBILE_INVALID_MESSAGE } from "./messages";
 
 // The field builders, written once: every schema of app/lib/validation/ builds its fields from these.
@@ -151,6 +151,10 @@ export const idList = (
     .preprocess(toList, z.array(positiveId(message), { error: message }).min(min, minMessage).max(max, maxMessage))
     .transform((ids) => [...new Set(ids)]);
 };
+
+/** The ticked rows of a bulk action: at least one, at most BULK_MAX ("reviews", "sellers"). */
+export const bulkIds = (selectMessage: string, rows: string) =>
+  idList(selectMessage, { min: 1, max: BULK_MAX, maxMessage: `Select at most ${BULK_MAX} ${rows} at once` });
 
 /** One of a list's values, or "" for "all" (a list filter). */
 export const oneOf = <T extends readonly string[]>(name: string, values: T) =>

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { REPORT_REASON_MAX_LENGTH, REVIEW_MAX_LENGTH, REVIEWER_NAME_MAX_LENGTH } from "../constants";
-import { BULK_MAX, REVIEW_REPLY_MAX_LENGTH, REVIEW_STATUS_VALUES } from "./constants";
-import { idList, oneOf, positiveId, requiredText } from "./fields";
+import { REVIEW_REPLY_MAX_LENGTH, REVIEW_STATUS_VALUES } from "./constants";
+import { bulkIds, oneOf, positiveId, requiredText } from "./fields";
 import { pageFilters, searchFilter } from "./list-filters";
 import { REVIEW_MISSING_MESSAGE, SELECT_REVIEWS_MESSAGE } from "./messages";
 import { isBlank } from "./params";
@@ -77,11 +77,7 @@ const reviewId = positiveId("Review not found");
 const reviewMove = z.enum(["published", "rejected", "delete"], {
   error: "action must be published, rejected or delete",
 });
-const reviewIds = idList(SELECT_REVIEWS_MESSAGE, {
-  min: 1,
-  max: BULK_MAX,
-  maxMessage: `Select at most ${BULK_MAX} reviews at once`,
-});
+const reviewIds = bulkIds(SELECT_REVIEWS_MESSAGE, "reviews");
 
 /** The reviews page's posts: one review moved, or the ticked ones (`ids`) in bulk. */
 export const reviewIntentSchema = z.discriminatedUnion(

@@ -3,7 +3,6 @@ import { PLAN_IDS, TEXT_LIMITS } from "../constants";
 import { applicationFieldsSchema } from "./application";
 import {
   ADMIN_NOTES_MAX_LENGTH,
-  BULK_MAX,
   BULK_SELLER_ACTIONS,
   ID_PROOF_TYPE_VALUES,
   PAYMENT_STATUS_VALUES,
@@ -13,7 +12,7 @@ import {
 import {
   blankToUndefined,
   checkbox,
-  idList,
+  bulkIds,
   oneOf,
   optionalImageFile,
   optionalIsoDate,
@@ -35,11 +34,7 @@ export const sellerFiltersFrom = pageFilters({
 });
 
 const id = positiveId("Seller not found");
-const ids = idList(SELECT_SELLERS_MESSAGE, {
-  min: 1,
-  max: BULK_MAX,
-  maxMessage: `Select at most ${BULK_MAX} sellers at once`,
-});
+const ids = bulkIds(SELECT_SELLERS_MESSAGE, "sellers");
 
 /** The sellers page's posts: a row action, a bulk action over the ticked rows, or a delete. */
 export const sellerIntentSchema = z.discriminatedUnion(
