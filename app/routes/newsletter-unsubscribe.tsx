@@ -1,4 +1,5 @@
 import { data, Form, Link } from "react-router";
+import { NextSteps } from "~/components/next-steps";
 import { BadLinkPage } from "~/components/bad-link";
 import { getDb } from "~db/client";
 import { UNSUBSCRIBE_BAD_LINK } from "~/lib/constants";
@@ -59,11 +60,7 @@ export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.
               {loaderData.email} will get no more newsletter emails. Changed your mind? You can subscribe again any
               time.
             </p>
-            <div className="row" style={{ justifyContent: "center" }}>
-              <Link to="/" className="btn btn-primary">
-                Back to the home page
-              </Link>
-            </div>
+            <NextSteps links={[["/", "Back to the home page"]]} />
           </>
         ) : (
           <>

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { NextSteps } from "~/components/next-steps";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { Field, FormErrors, Honeypot } from "~/components/forms";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { getDb } from "~db/client";
@@ -68,14 +69,12 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
             <p className="form-success" role="status">
               {loaderData.message}
             </p>
-            <div className="row" style={{ justifyContent: "center" }}>
-              <Link to="/" className="btn btn-primary">
-                Back to the home page
-              </Link>
-              <Link to="/directory" className="btn">
-                Browse the directory
-              </Link>
-            </div>
+            <NextSteps
+              links={[
+                ["/", "Back to the home page"],
+                ["/directory", "Browse the directory"],
+              ]}
+            />
           </>
         ) : (
           <>

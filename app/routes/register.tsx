@@ -1,8 +1,9 @@
 import { getFormProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { NextSteps } from "~/components/next-steps";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
 import type { z } from "zod";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import {
   ErrorList,
   Field,
@@ -37,8 +38,7 @@ import { submitApplicationWithFiles, upiId, upiPayeeName } from "~/services/appl
 import { formConstraints } from "~/services/form-constraints.server";
 import { checkDailyUploads, checkPublicForm } from "~/services/public-form.server";
 import { getSessionUser } from "~/services/session.server";
-import { FORM_TYPE_MESSAGE } from "~/services/api.server";
-import { readMultipartForm } from "~/services/multipart.server";
+import { readMultipartForm, unreadFormMessage } from "~/services/multipart.server";
 import type { Route } from "./+types/register";
 import { pageMeta, privatePageMeta } from "~/lib/seo";
 import { httpStatusOf } from "~/lib/refusal";
@@ -112,12 +112,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     maxTotalSize: 8 * PART_MAX_BYTES,
   });
   if (!read.ok) {
-    const message =
-      read.problem === "too_large"
-        ? APPLICATION_MESSAGES.imagesTooLarge
-        : read.problem === "not_a_form"
-          ? FORM_TYPE_MESSAGE
-          : APPLICATION_MESSAGES.submitFailed;
+    const message = unreadFormMessage(read.problem, APPLICATION_MESSAGES.submitFailed);
     return data<ActionReply>(
       { result: { status: "error", error: { "": [message] } }, reselect: [] },
       { status: read.status },
@@ -182,14 +177,12 @@ function Submitted() {
           soon as your listing is live.
         </p>
         <p className="muted small">A confirmation is on its way to your inbox.</p>
-        <div className="row" style={{ justifyContent: "center" }}>
-          <Link to="/list-your-business" className="btn">
-            Back to List Your Business
-          </Link>
-          <Link to="/register" className="btn btn-primary">
-            Submit Another Application
-          </Link>
-        </div>
+        <NextSteps
+          links={[
+            ["/register", "Submit Another Application"],
+            ["/list-your-business", "Back to List Your Business"],
+          ]}
+        />
       </div>
     </section>
   );

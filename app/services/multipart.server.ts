@@ -1,4 +1,6 @@
 import { MaxFileSizeExceededError, MaxTotalSizeExceededError, parseFormData } from "@remix-run/form-data-parser";
+import { APPLICATION_MESSAGES } from "~/lib/validation/messages";
+import { FORM_TYPE_MESSAGE } from "./api.server";
 
 // The one reader of forms with files (the application, the seller editor, POST /api/upload): bounded per
 // file, in number and in total while the stream is read, and every way it can fail named, so each caller
@@ -11,6 +13,12 @@ export type MultipartRead =
   | { ok: false; status: 413; problem: "too_large" }
   | { ok: false; status: 400; problem: "unreadable" }
   | { ok: false; status: 415; problem: "not_a_form" };
+
+/** What a form page says when its post cannot be read; `unreadable` is the page's own words for a broken post. */
+export function unreadFormMessage(problem: Extract<MultipartRead, { ok: false }>["problem"], unreadable: string) {
+  if (problem === "too_large") return APPLICATION_MESSAGES.imagesTooLarge;
+  return problem === "not_a_form" ? FORM_TYPE_MESSAGE : unreadable;
+}
 
 const FORM_TYPES = /^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i;
 

@@ -53,23 +53,29 @@ export function useCatalogueForm<Schema extends z.ZodObject>(
   return { form, fields, formRef, followSlug, busy: navigation.state === "submitting" };
 }
 
+const EDITOR_TEXT = {
+  category: { noun: "Category", back: { to: "/admin/categories", label: "Back to Categories" } },
+  subcategory: {
+    noun: "Subcategory",
+    back: { to: "/admin/categories?tab=subcategories", label: "Back to Subcategories" },
+  },
+} as const;
+
+/** The editor page of a category or subcategory: `editing` is the edited one's name, or undefined on /new. */
 export function CatalogueEditorForm<Schema extends Record<string, unknown>>({
-  title,
-  back,
-  form,
-  formRef,
-  busy,
-  submitLabel,
+  kind,
+  editing,
+  editor: { form, formRef, busy },
   children,
 }: {
-  title: string;
-  back: { to: string; label: string };
-  form: FormMetadata<Schema>;
-  formRef: RefObject<HTMLFormElement | null>;
-  busy: boolean;
-  submitLabel: string;
+  kind: keyof typeof EDITOR_TEXT;
+  editing: string | undefined;
+  editor: { form: FormMetadata<Schema>; formRef: RefObject<HTMLFormElement | null>; busy: boolean };
   children: ReactNode;
 }) {
+  const { noun, back } = EDITOR_TEXT[kind];
+  const title = editing === undefined ? `Add ${noun}` : `Edit ${noun}: ${editing}`;
+  const submitLabel = editing === undefined ? `Create ${noun}` : `Update ${noun}`;
   return (
     <div className="stack">
       <div className="row" style={{ justifyContent: "space-between" }}>

@@ -155,7 +155,7 @@ export default function SellerDashboard({ loaderData, actionData }: Route.Compon
               <ReviewWithReply
                 key={r.id}
                 review={r}
-                justSaved={replied === r.id}
+                saved={replied === r.id}
                 lastResult={
                   actionData && "reviewId" in actionData && actionData.reviewId === r.id ? actionData.result : undefined
                 }
@@ -298,15 +298,10 @@ function ListingOverview({ listing }: { listing: OwnListing }) {
 
 type Review = Route.ComponentProps["loaderData"]["reviews"][number];
 
-function ReviewWithReply({
-  review,
-  justSaved,
-  lastResult,
-}: {
-  review: Review;
-  justSaved: boolean;
-  lastResult?: SubmissionResult<string[]>;
-}) {
+/** A form of the dashboard: whether its last post saved, and conform's reply to it. */
+type FormState = { saved: boolean; lastResult?: SubmissionResult<string[]> };
+
+function ReviewWithReply({ review, saved: justSaved, lastResult }: FormState & { review: Review }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("review_id") === String(review.id);
   const [form, fields] = useForm({
@@ -361,15 +356,7 @@ function ReviewWithReply({
   );
 }
 
-function ProfileEditor({
-  listing,
-  saved,
-  lastResult,
-}: {
-  listing: OwnListing;
-  saved: boolean;
-  lastResult?: SubmissionResult<string[]>;
-}) {
+function ProfileEditor({ listing, saved, lastResult }: FormState & { listing: OwnListing }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "profile";
   const [form, fields] = useForm({

@@ -1,4 +1,5 @@
 import { Link, redirect } from "react-router";
+import { AuthCard } from "~/components/auth-card";
 import { GoogleSignInButton } from "~/components/google-sign-in";
 import { LoginForm } from "~/components/login-form";
 import { loginSchema } from "~/lib/validation/accounts";
@@ -28,28 +29,19 @@ export function action({ request, context }: Route.ActionArgs) {
 
 export default function SellerLogin({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <div className="auth-page">
-      <section className="card auth-card" aria-labelledby="login-heading">
-        <div className="auth-head">
-          <span className="auth-icon" aria-hidden="true">
-            👩‍💼
-          </span>
-          <h1 id="login-heading">Seller Login</h1>
-          <p className="muted">Sign in to manage your listing, reviews and subscription.</p>
-        </div>
-        <LoginForm portal="seller" lastResult={actionData?.result} constraint={loaderData.constraint} />
-        {loaderData.googleEnabled ? (
-          <>
-            <div className="auth-divider">
-              <span>or</span>
-            </div>
-            <GoogleSignInButton />
-          </>
-        ) : null}
-        <p className="auth-foot">
-          Don't have an account? <Link to="/seller-signup">Create a seller account</Link>
-        </p>
-      </section>
-    </div>
+    <AuthCard icon="👩‍💼" title="Seller Login" lead="Sign in to manage your listing, reviews and subscription.">
+      <LoginForm portal="seller" lastResult={actionData?.result} constraint={loaderData.constraint} />
+      {loaderData.googleEnabled ? (
+        <>
+          <div className="auth-divider">
+            <span>or</span>
+          </div>
+          <GoogleSignInButton />
+        </>
+      ) : null}
+      <p className="auth-foot">
+        Don't have an account? <Link to="/seller-signup">Create a seller account</Link>
+      </p>
+    </AuthCard>
   );
 }

@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { AuthCard } from "~/components/auth-card";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -195,42 +196,33 @@ export default function SellerSignup({ loaderData, actionData }: Route.Component
   const pending = actionData?.pending ?? null;
   const result = actionData?.result as SubmissionResult<string[]> | undefined;
   return (
-    <div className="auth-page">
-      <section className="card auth-card auth-card-wide" aria-labelledby="signup-heading">
-        <div className="auth-head">
-          <span className="auth-icon" aria-hidden="true">
-            🌸
-          </span>
-          <h1 id="signup-heading">Create Your Seller Account</h1>
-          <p className="muted">Join the community of women-led businesses.</p>
-        </div>
-        <ol className="wizard-steps" aria-label="Sign-up steps">
-          <li aria-current={step === 1 ? "step" : undefined} className={step > 1 ? "done" : undefined}>
-            <span className="wizard-dot">{step > 1 ? <CheckIcon /> : "1"}</span> Personal Details
-          </li>
-          <li aria-current={step === 2 ? "step" : undefined}>
-            <span className="wizard-dot">2</span> Business Categories
-          </li>
-        </ol>
-        {step === 1 ? (
-          <Step1 key={`s1-${pending ?? ""}`} values={values} step2={step2} pending={pending} lastResult={result} />
-        ) : (
-          <Step2
-            key="s2"
-            values={values}
-            step2={step2}
-            pending={pending!}
-            lastResult={result}
-            categories={loaderData.categories}
-            subcategories={loaderData.subcategories}
-            constraint={loaderData.step2Constraint}
-          />
-        )}
-        <p className="auth-foot">
-          Already have an account? <Link to="/seller-login">Sign in here</Link>
-        </p>
-      </section>
-    </div>
+    <AuthCard wide icon="🌸" title="Create Your Seller Account" lead="Join the community of women-led businesses.">
+      <ol className="wizard-steps" aria-label="Sign-up steps">
+        <li aria-current={step === 1 ? "step" : undefined} className={step > 1 ? "done" : undefined}>
+          <span className="wizard-dot">{step > 1 ? <CheckIcon /> : "1"}</span> Personal Details
+        </li>
+        <li aria-current={step === 2 ? "step" : undefined}>
+          <span className="wizard-dot">2</span> Business Categories
+        </li>
+      </ol>
+      {step === 1 ? (
+        <Step1 key={`s1-${pending ?? ""}`} values={values} step2={step2} pending={pending} lastResult={result} />
+      ) : (
+        <Step2
+          key="s2"
+          values={values}
+          step2={step2}
+          pending={pending!}
+          lastResult={result}
+          categories={loaderData.categories}
+          subcategories={loaderData.subcategories}
+          constraint={loaderData.step2Constraint}
+        />
+      )}
+      <p className="auth-foot">
+        Already have an account? <Link to="/seller-login">Sign in here</Link>
+      </p>
+    </AuthCard>
   );
 }
 

@@ -1,4 +1,5 @@
 import { data, Form, Link } from "react-router";
+import { NextSteps } from "~/components/next-steps";
 import { BadLinkPage } from "~/components/bad-link";
 import { getDb } from "~db/client";
 import { VERIFY_EMAIL_MESSAGES } from "~/lib/validation/messages";
@@ -51,11 +52,7 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
             <p className="form-success" role="status">
               {actionData?.message ?? VERIFY_EMAIL_MESSAGES.alreadyVerified}
             </p>
-            <div className="row" style={{ justifyContent: "center" }}>
-              <Link to={actionData?.next ?? "/seller-dashboard"} className="btn btn-primary">
-                Go to your dashboard
-              </Link>
-            </div>
+            <NextSteps links={[[actionData?.next ?? "/seller-dashboard", "Go to your dashboard"]]} />
           </>
         ) : (
           <>

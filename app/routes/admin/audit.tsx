@@ -2,7 +2,6 @@ import { Link, useSearchParams } from "react-router";
 import { ChoiceFilter, SearchFilter } from "~/components/filter-fields";
 import { getDb } from "~db/client";
 import { EmptyState } from "~/components/admin/empty-state";
-import { Pagination } from "~/components/admin/pagination";
 import { AUDIT_PAGE_SIZES } from "~/lib/validation/constants";
 import { auditFiltersFrom } from "~/lib/validation/audit";
 import { auditLines } from "~/lib/audit-details";
@@ -74,7 +73,11 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
         </EmptyState>
       ) : (
         <>
-          <DataTable label="Audit log table" columns={["When", "Who", "Action", "Target", "From", "Changes"]}>
+          <DataTable
+            label="Audit log table"
+            columns={["When", "Who", "Action", "Target", "From", "Changes"]}
+            pagination={{ info, params }}
+          >
             {entries.map((e) => (
               <tr key={e.id} className="audit-row">
                 <td className="small nowrap">
@@ -112,7 +115,6 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
               </tr>
             ))}
           </DataTable>
-          <Pagination info={info} params={params} />
         </>
       )}
     </div>

@@ -74,7 +74,7 @@ function CategoryEditor({
   category: Extract<LoaderData, { kind: "category" }>["category"];
   lastResult: Result;
 }) {
-  const { form, fields, formRef, followSlug, busy } = useCatalogueForm(
+  const editor = useCatalogueForm(
     categoryFormSchema,
     `category-form-${category?.id ?? "new"}`,
     category
@@ -88,15 +88,9 @@ function CategoryEditor({
       : { is_active: "on" },
     lastResult,
   );
+  const { fields, followSlug } = editor;
   return (
-    <CatalogueEditorForm
-      title={category ? `Edit Category: ${category.name}` : "Add Category"}
-      back={{ to: "/admin/categories", label: "Back to Categories" }}
-      form={form}
-      formRef={formRef}
-      busy={busy}
-      submitLabel={category ? "Update Category" : "Create Category"}
-    >
+    <CatalogueEditorForm kind="category" editing={category?.name} editor={editor}>
       <Field
         label={<>Name {RequiredMark}</>}
         errors={fields.name.errors}
@@ -136,7 +130,7 @@ function SubcategoryEditor({
   presetParent,
   lastResult,
 }: Omit<Extract<LoaderData, { kind: "subcategory" }>, "kind"> & { lastResult: Result }) {
-  const { form, fields, formRef, followSlug, busy } = useCatalogueForm(
+  const editor = useCatalogueForm(
     subcategoryFormSchema,
     `subcategory-form-${subcategory?.id ?? "new"}`,
     subcategory
@@ -150,6 +144,7 @@ function SubcategoryEditor({
       : { category_id: presetParent, is_active: "on" },
     lastResult,
   );
+  const { fields, formRef, followSlug } = editor;
   // On /new the slug follows the parent and the name (as the server would make it) until the admin types their own.
   const followParentAndName = () => {
     const el = formRef.current;
@@ -160,14 +155,7 @@ function SubcategoryEditor({
     followSlug(name.trim() ? slugify(`${parent} ${name}`) : "");
   };
   return (
-    <CatalogueEditorForm
-      title={subcategory ? `Edit Subcategory: ${subcategory.name}` : "Add Subcategory"}
-      back={{ to: "/admin/categories?tab=subcategories", label: "Back to Subcategories" }}
-      form={form}
-      formRef={formRef}
-      busy={busy}
-      submitLabel={subcategory ? "Update Subcategory" : "Create Subcategory"}
-    >
+    <CatalogueEditorForm kind="subcategory" editing={subcategory?.name} editor={editor}>
       <SelectField
         label={<>Parent category {RequiredMark}</>}
         errors={fields.category_id.errors}

@@ -1,4 +1,5 @@
 import { Link, redirect } from "react-router";
+import { AuthCard } from "~/components/auth-card";
 import { ArrowLeftIcon, ShieldIcon } from "~/components/icons";
 import { LoginForm } from "~/components/login-form";
 import { loginSchema } from "~/lib/validation/accounts";
@@ -31,25 +32,21 @@ export function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <div className="auth-page auth-page-admin">
-      <section className="card auth-card" aria-labelledby="admin-login-heading">
-        <div className="auth-head">
-          <span className="auth-icon auth-icon-admin" aria-hidden="true">
-            <ShieldIcon />
-          </span>
-          <h1 id="admin-login-heading">Admin Portal</h1>
-          <p className="muted">Sign in to manage sellers, categories, reviews and enquiries.</p>
-        </div>
-        <LoginForm portal="admin" lastResult={actionData?.result} constraint={loaderData.constraint} />
-        <p className="notice small auth-notice" role="note">
-          <ShieldIcon /> This is a restricted area. Every sign-in attempt is logged with its time and address.
-        </p>
-        <p className="auth-foot">
-          <Link to="/" className="row" style={{ gap: 6, justifyContent: "center" }}>
-            <ArrowLeftIcon /> Back to Website
-          </Link>
-        </p>
-      </section>
-    </div>
+    <AuthCard
+      admin
+      icon={<ShieldIcon />}
+      title="Admin Portal"
+      lead="Sign in to manage sellers, categories, reviews and enquiries."
+    >
+      <LoginForm portal="admin" lastResult={actionData?.result} constraint={loaderData.constraint} />
+      <p className="notice small auth-notice" role="note">
+        <ShieldIcon /> This is a restricted area. Every sign-in attempt is logged with its time and address.
+      </p>
+      <p className="auth-foot">
+        <Link to="/" className="row" style={{ gap: 6, justifyContent: "center" }}>
+          <ArrowLeftIcon /> Back to Website
+        </Link>
+      </p>
+    </AuthCard>
   );
 }

@@ -33,8 +33,7 @@ import { getSellerForEditor, identityCardHint } from "~/models/sellers-admin.ser
 import { saveSellerFromEditor } from "~/services/sellers-admin.server";
 import { redirectWithFlash, requirePermission } from "~/services/session.server";
 import { privateUploadUrl } from "~/services/uploads.server";
-import { FORM_TYPE_MESSAGE } from "~/services/api.server";
-import { readMultipartForm } from "~/services/multipart.server";
+import { readMultipartForm, unreadFormMessage } from "~/services/multipart.server";
 import type { Route } from "./+types/seller-edit";
 import { privatePageMeta } from "~/lib/seo";
 import { httpStatusOf } from "~/lib/refusal";
@@ -121,12 +120,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     maxTotalSize: 4 * PART_MAX_BYTES,
   });
   if (!read.ok) {
-    const message =
-      read.problem === "too_large"
-        ? APPLICATION_MESSAGES.imagesTooLarge
-        : read.problem === "not_a_form"
-          ? FORM_TYPE_MESSAGE
-          : "Failed to update seller";
+    const message = unreadFormMessage(read.problem, "Failed to update seller");
     return data<ActionReply>({ result: { status: "error", error: { "": [message] } } }, { status: read.status });
   }
   const formData = read.formData;

@@ -6,7 +6,6 @@ import { getDb } from "~db/client";
 import { AccountEmailBadge, Badge, StatusBadge } from "~/components/admin/badge";
 import { EmptyState } from "~/components/admin/empty-state";
 import { ActionError, ConfirmButton, DeleteConfirmSection } from "~/components/admin/confirm";
-import { Pagination } from "~/components/admin/pagination";
 import { SelectAll } from "~/components/admin/select-all";
 import { BULK_SELLER_ACTIONS, SELLER_STATUS_VALUES } from "~/lib/validation/constants";
 import { firstError } from "~/lib/validation/messages";
@@ -289,6 +288,7 @@ export default function AdminSellers({ loaderData, actionData }: Route.Component
           </Form>
           <DataTable
             label="Sellers table"
+            pagination={{ info, params }}
             columns={[
               <>
                 <span className="visually-hidden">Select</span>
@@ -441,7 +441,6 @@ export default function AdminSellers({ loaderData, actionData }: Route.Component
               );
             })}
           </DataTable>
-          <Pagination info={info} params={params} />
         </>
       )}
     </div>
