@@ -1,7 +1,7 @@
 import { getInputProps } from "@conform-to/react";
 import { createContext, Fragment, useContext, useId } from "react";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
-import { IMAGE_MAX_BYTES, MAX_PRODUCT_IMAGES } from "~/lib/constants";
+import { IMAGE_MAX_BYTES, MAX_PRODUCT_IMAGES, TEXT_LIMITS } from "~/lib/constants";
 
 // Field components shared by every form. Errors come from conform (client) or the server's reply (no-JS).
 
@@ -78,6 +78,16 @@ export function FormErrors({
   );
 }
 
+/** What a form's last post did, said as a status (nothing when there is nothing to say). */
+export function FormSuccess({ message, className }: { message: React.ReactNode; className?: string }) {
+  if (!message) return null;
+  return (
+    <p className={className ? `form-success ${className}` : "form-success"} role="status">
+      {message}
+    </p>
+  );
+}
+
 /** A choice of a select: a plain string is its own label. */
 export type Choice = string | { value: string; label: string };
 
@@ -96,6 +106,14 @@ export function ChoiceOptions({ choices, placeholder }: { choices: readonly Choi
       })}
     </>
   );
+}
+
+/** The input of an email address: the email keyboard, the browser's autofill, the length the server allows. */
+export function emailInputProps(
+  field: Parameters<typeof getInputProps>[0],
+  extra: React.InputHTMLAttributes<HTMLInputElement> = {},
+) {
+  return { ...getInputProps(field, { type: "email" }), autoComplete: "email", maxLength: TEXT_LIMITS.email, ...extra };
 }
 
 /** The input of a number typed as text (Aadhaar, UTR): a digit keyboard on phones, never autofilled. */

@@ -1,7 +1,7 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation, useSearchParams } from "react-router";
 import { useClientValidation } from "~/lib/use-client-validation";
-import { Field, FormErrors } from "./forms";
+import { Field, FormErrors, emailInputProps } from "./forms";
 import { PasswordField } from "./password-field";
 
 const PORTALS = {
@@ -47,7 +47,7 @@ export function LoginForm({
       <Field
         label="Email"
         errors={fields.email.errors}
-        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: emailAutoComplete }}
+        inputProps={emailInputProps(fields.email, { autoComplete: emailAutoComplete })}
       />
       <PasswordField
         label="Password"

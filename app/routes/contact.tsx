@@ -9,7 +9,7 @@ import {
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { Faq } from "~/components/faq";
-import { Field, FormErrors, Honeypot, SelectField, TextareaField } from "~/components/forms";
+import { Field, FormErrors, Honeypot, SelectField, TextareaField, emailInputProps } from "~/components/forms";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { CheckIcon, MailIcon, MapPinIcon, MessageIcon, PhoneIcon } from "~/components/icons";
 import { getDb } from "~db/client";
@@ -206,11 +206,7 @@ function ContactForm({
               maxLength: TEXT_LIMITS.name,
             }}
           />
-          <Field
-            label={<>Email {req}</>}
-            errors={fields.email.errors}
-            inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
-          />
+          <Field label={<>Email {req}</>} errors={fields.email.errors} inputProps={emailInputProps(fields.email)} />
           <Field
             label="Mobile"
             errors={fields.mobile.errors}

@@ -1,8 +1,8 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { NextSteps } from "~/components/next-steps";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
-import { Field, FormErrors, Honeypot } from "~/components/forms";
+import { Field, FormErrors, Honeypot, emailInputProps } from "~/components/forms";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { getDb } from "~db/client";
 import { newsletterSchema } from "~/lib/validation/contact";
@@ -89,11 +89,7 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
               <Field
                 label="Email address"
                 errors={fields.email.errors}
-                inputProps={{
-                  ...getInputProps(fields.email, { type: "email" }),
-                  autoComplete: "email",
-                  placeholder: "you@example.com",
-                }}
+                inputProps={emailInputProps(fields.email, { placeholder: "you@example.com" })}
               />
               <button type="submit" className="btn btn-primary btn-block">
                 Subscribe

@@ -22,23 +22,44 @@ export const RequiredMark = (
   </span>
 );
 
+const EDITOR_TEXT = {
+  category: { noun: "Category", back: { to: "/admin/categories", label: "Back to Categories" } },
+  subcategory: {
+    noun: "Subcategory",
+    back: { to: "/admin/categories?tab=subcategories", label: "Back to Subcategories" },
+  },
+} as const;
+
 /**
  * The form state of an editor: conform checks the schema on submit and then as the admin types; the
  * form ref and the last slug made from the name let the slug follow the name on /new until edited.
  */
 export function useCatalogueForm<Schema extends z.ZodObject>(
   schema: Schema,
-  id: string,
-  defaultValue: Record<string, string | undefined>,
+  kind: keyof typeof EDITOR_TEXT,
+  edited: { id: number; name: string; slug: string; icon: string | null; is_active: number } | null,
+  /** The kind's own fields' starting values. */
+  own: Record<string, string>,
   lastResult: SubmissionResult<string[]> | undefined,
 ) {
+  const id = `${kind}-form-${edited?.id ?? "new"}`;
+  const defaultValue = edited
+    ? {
+        name: edited.name,
+        slug: edited.slug,
+        icon: edited.icon ?? "",
+        is_active: edited.is_active ? "on" : undefined,
+        ...own,
+      }
+    : { ...own, is_active: "on" };
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
   const autoSlug = useRef("");
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
     id,
     lastResult: navigation.state === "idle" ? lastResult : null,
-    defaultValue,
+    // The form's values as strings, by field name: what conform starts the fields from.
+    defaultValue: defaultValue as Parameters<typeof useForm<z.input<Schema>>>[0]["defaultValue"],
     constraint: getZodConstraint(schema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -52,14 +73,6 @@ export function useCatalogueForm<Schema extends z.ZodObject>(
   };
   return { form, fields, formRef, followSlug, busy: navigation.state === "submitting" };
 }
-
-const EDITOR_TEXT = {
-  category: { noun: "Category", back: { to: "/admin/categories", label: "Back to Categories" } },
-  subcategory: {
-    noun: "Subcategory",
-    back: { to: "/admin/categories?tab=subcategories", label: "Back to Subcategories" },
-  },
-} as const;
 
 /** The editor page of a category or subcategory: `editing` is the edited one's name, or undefined on /new. */
 export function CatalogueEditorForm<Schema extends Record<string, unknown>>({
@@ -97,6 +110,22 @@ export function CatalogueEditorForm<Schema extends Record<string, unknown>>({
         </div>
       </Form>
     </div>
+  );
+}
+
+export function NameField({
+  field,
+  onInput,
+}: {
+  field: FieldMetadata<unknown>;
+  onInput: React.FormEventHandler<HTMLInputElement>;
+}) {
+  return (
+    <Field
+      label={<>Name {RequiredMark}</>}
+      errors={field.errors}
+      inputProps={{ ...getInputProps(field, { type: "text" }), maxLength: CATEGORY_LIMITS.name, onInput }}
+    />
   );
 }
 

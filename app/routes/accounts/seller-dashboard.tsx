@@ -2,7 +2,7 @@ import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from "
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { getDb } from "~db/client";
-import { FormErrors, TextareaField } from "~/components/forms";
+import { FormErrors, FormSuccess, TextareaField } from "~/components/forms";
 import { SellerProfileFields } from "~/components/seller-profile-fields";
 import { EyeIcon, StarIcon } from "~/components/icons";
 import { REVIEW_REPLY_MAX_LENGTH } from "~/lib/validation/constants";
@@ -323,11 +323,7 @@ function ReviewWithReply({ review, saved: justSaved, lastResult }: FormState & {
         <span style={{ color: "var(--c-border)" }}>{"★".repeat(5 - review.rating)}</span>
       </span>
       <p style={{ marginTop: "var(--s-2)", whiteSpace: "pre-line" }}>{review.review_text}</p>
-      {justSaved ? (
-        <p className="form-success small" role="status">
-          Your reply has been saved.
-        </p>
-      ) : null}
+      <FormSuccess message={justSaved && "Your reply has been saved."} className="small" />
       <Form method="post" {...getFormProps(form)} className="stack reply-form" preventScrollReset>
         <input type="hidden" name="intent" value="reply" />
         <input type="hidden" name="review_id" value={review.id} />
@@ -378,11 +374,7 @@ function ProfileEditor({ listing, saved, lastResult }: FormState & { listing: Ow
           What visitors see on your page in the directory. Changes show at once.
         </p>
       </div>
-      {saved ? (
-        <p className="form-success" role="status">
-          Your profile has been saved.
-        </p>
-      ) : null}
+      <FormSuccess message={saved && "Your profile has been saved."} />
       <Form method="post" {...getFormProps(form)} className="stack" preventScrollReset>
         <input type="hidden" name="intent" value="profile" />
         <FormErrors errors={form.errors} />

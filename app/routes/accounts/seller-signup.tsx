@@ -13,6 +13,7 @@ import {
   FormErrors,
   InputFocusedWhenFirstInvalid,
   SelectField,
+  emailInputProps,
 } from "~/components/forms";
 import { CheckIcon } from "~/components/icons";
 import { PasswordField } from "~/components/password-field";
@@ -292,12 +293,7 @@ function Step1({
       <Field
         label="Email"
         errors={fields.email.errors}
-        inputProps={{
-          ...getInputProps(fields.email, { type: "email" }),
-          defaultValue: values.email,
-          required: true,
-          autoComplete: "email",
-        }}
+        inputProps={emailInputProps(fields.email, { defaultValue: values.email, required: true })}
       />
       <div className="form-grid-2">
         <PasswordField

@@ -1,14 +1,15 @@
-import { getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { getDb } from "~db/client";
 import {
   ActiveField,
   CatalogueEditorForm,
   IconField,
+  NameField,
   RequiredMark,
   SlugField,
   useCatalogueForm,
 } from "~/components/admin/catalogue-editor";
-import { Field, SelectField, TextareaField } from "~/components/forms";
+import { SelectField, TextareaField } from "~/components/forms";
 import { CATEGORY_LIMITS } from "~/lib/validation/constants";
 import { categoryFormSchema, subcategoryFormSchema } from "~/lib/validation/categories";
 import { parseId } from "~/lib/validation/params";
@@ -76,30 +77,18 @@ function CategoryEditor({
 }) {
   const editor = useCatalogueForm(
     categoryFormSchema,
-    `category-form-${category?.id ?? "new"}`,
-    category
-      ? {
-          name: category.name,
-          slug: category.slug,
-          description: category.description ?? "",
-          icon: category.icon ?? "",
-          is_active: category.is_active ? "on" : undefined,
-        }
-      : { is_active: "on" },
+    "category",
+    category,
+    { description: category?.description ?? "" },
     lastResult,
   );
   const { fields, followSlug } = editor;
   return (
     <CatalogueEditorForm kind="category" editing={category?.name} editor={editor}>
-      <Field
-        label={<>Name {RequiredMark}</>}
-        errors={fields.name.errors}
-        inputProps={{
-          ...getInputProps(fields.name, { type: "text" }),
-          maxLength: CATEGORY_LIMITS.name,
-          // On /new the slug follows the name (with JavaScript) until the admin types one of their own.
-          onInput: (event) => (category ? undefined : followSlug(slugify(event.currentTarget.value))),
-        }}
+      <NameField
+        field={fields.name}
+        // On /new the slug follows the name (with JavaScript) until the admin types one of their own.
+        onInput={(event) => (category ? undefined : followSlug(slugify(event.currentTarget.value)))}
       />
       <SlugField
         field={fields.slug}
@@ -132,16 +121,9 @@ function SubcategoryEditor({
 }: Omit<Extract<LoaderData, { kind: "subcategory" }>, "kind"> & { lastResult: Result }) {
   const editor = useCatalogueForm(
     subcategoryFormSchema,
-    `subcategory-form-${subcategory?.id ?? "new"}`,
-    subcategory
-      ? {
-          name: subcategory.name,
-          slug: subcategory.slug,
-          icon: subcategory.icon ?? "",
-          category_id: String(subcategory.category_id),
-          is_active: subcategory.is_active ? "on" : undefined,
-        }
-      : { category_id: presetParent, is_active: "on" },
+    "subcategory",
+    subcategory,
+    { category_id: subcategory ? String(subcategory.category_id) : presetParent },
     lastResult,
   );
   const { fields, formRef, followSlug } = editor;
@@ -169,15 +151,7 @@ function SubcategoryEditor({
           </option>
         ))}
       </SelectField>
-      <Field
-        label={<>Name {RequiredMark}</>}
-        errors={fields.name.errors}
-        inputProps={{
-          ...getInputProps(fields.name, { type: "text" }),
-          maxLength: CATEGORY_LIMITS.name,
-          onInput: followParentAndName,
-        }}
-      />
+      <NameField field={fields.name} onInput={followParentAndName} />
       <SlugField
         field={fields.slug}
         hint={
