@@ -88,6 +88,25 @@ export function FormSuccess({ message, className }: { message: React.ReactNode; 
   );
 }
 
+/** A form's submit button, disabled while its post is on the way. */
+export function SubmitButton({
+  busy,
+  rowClassName,
+  children,
+}: {
+  busy: boolean;
+  /** Sets the button in a row of its own (e.g. "span-2" in a two-column grid). */
+  rowClassName?: string;
+  children: React.ReactNode;
+}) {
+  const button = (
+    <button type="submit" className="btn btn-primary" disabled={busy}>
+      {children}
+    </button>
+  );
+  return rowClassName ? <div className={rowClassName}>{button}</div> : button;
+}
+
 /** A choice of a select: a plain string is its own label. */
 export type Choice = string | { value: string; label: string };
 

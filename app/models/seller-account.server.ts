@@ -2,7 +2,7 @@ import type { DB } from "~db/client";
 import type { SellerProfileInput } from "~/lib/validation/application";
 import { sellerProfileColumns } from "~/lib/seller-fields";
 import { listPublishedReviews } from "./reviews.server";
-import { parseJsonList } from "./sellers.server";
+import { parseJsonList, SELLER_CONTACT_COLUMNS } from "./sellers.server";
 
 // A seller's own listing, as seen from their dashboard. Every query is scoped by the account's user id,
 // so one seller can never read or change another seller's data, whatever ids a request carries.
@@ -11,12 +11,7 @@ export async function getOwnListing(db: DB, userId: number) {
   const row = await db
     .selectFrom("sellers")
     .select([
-      "id",
-      "owner_name",
-      "business_name",
-      "email",
-      "mobile",
-      "city",
+      ...SELLER_CONTACT_COLUMNS,
       "locality",
       "address",
       "tagline",

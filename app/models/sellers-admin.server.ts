@@ -14,6 +14,7 @@ import { type Actor, writeAudit } from "./audit.server";
 import { subcategoriesOutside, unknownCategories } from "./categories.server";
 import { rowsById } from "./rows-by-id.server";
 import { setSellerCategories } from "./seller-categories.server";
+import { SELLER_CONTACT_COLUMNS } from "./sellers.server";
 import { likeContains } from "./sql-like.server";
 
 // The back-office's sellers: the list with its filters, the status changes (one going-live rule),
@@ -44,12 +45,7 @@ async function notifySellerLive(db: DB, sellerId: number, name: string, stamp: s
 }
 
 const LIST_COLUMNS = [
-  "id",
-  "owner_name",
-  "business_name",
-  "email",
-  "mobile",
-  "city",
+  ...SELLER_CONTACT_COLUMNS,
   "category_names",
   "profile_photo",
   "subscription_start_date",

@@ -88,6 +88,9 @@ const PUBLIC_COLUMNS = [
 type PublicRow = Pick<Seller, (typeof PUBLIC_COLUMNS)[number] extends `sellers.${infer C}` ? C & keyof Seller : never>;
 
 /** A JSON-encoded list of strings as stored in a text column; anything else reads as an empty list. */
+/** Who a seller is and how to reach her: the first columns of every staff or owner view of a listing. */
+export const SELLER_CONTACT_COLUMNS = ["id", "owner_name", "business_name", "email", "mobile", "city"] as const;
+
 export function parseJsonList(text: string | null): string[] {
   if (!text) return [];
   try {

@@ -6,6 +6,7 @@ import {
   type SubmissionResult,
   useForm,
 } from "@conform-to/react";
+import { CardSection } from "~/components/card-section";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { Faq } from "~/components/faq";
@@ -25,6 +26,19 @@ import type { Route } from "./+types/contact";
 import { publicCacheHeaders } from "~/services/response-cache.server";
 import { readForm } from "~/services/api.server";
 import { pageMeta, privatePageMeta } from "~/lib/seo";
+
+/** One line of the team's contact details: an icon, what it is, and the detail. */
+function ContactDetail({ icon, label, children }: { icon: React.ReactNode; label: string; children: React.ReactNode }) {
+  return (
+    <li>
+      {icon}{" "}
+      <span>
+        <strong className="block">{label}</strong>
+        {children}
+      </span>
+    </li>
+  );
+}
 
 export function meta({ matches, location }: Route.MetaArgs) {
   // The thank-you screen after a message is a form result, not a page to index.
@@ -83,41 +97,23 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
       </section>
       <div className="container section contact-layout">
         <aside className="stack">
-          <section className="card card-pad" aria-labelledby="details-heading">
-            <h2 id="details-heading">Contact details</h2>
+          <CardSection id="details" title="Contact details">
             <ul className="contact-list">
-              <li>
-                <MailIcon />{" "}
-                <span>
-                  <strong className="block">Email</strong>
-                  <a href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a>
-                </span>
-              </li>
-              <li>
-                <PhoneIcon />{" "}
-                <span>
-                  <strong className="block">Phone</strong>
-                  <a href={CONTACT.phoneHref}>{CONTACT.phone}</a>
-                </span>
-              </li>
-              <li>
-                <MapPinIcon />{" "}
-                <span>
-                  <strong className="block">Office</strong>
-                  {CONTACT.address}
-                </span>
-              </li>
-              <li>
-                <MessageIcon />{" "}
-                <span>
-                  <strong className="block">Hours</strong>
-                  {CONTACT.hours}
-                </span>
-              </li>
+              <ContactDetail icon={<MailIcon />} label="Email">
+                <a href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a>
+              </ContactDetail>
+              <ContactDetail icon={<PhoneIcon />} label="Phone">
+                <a href={CONTACT.phoneHref}>{CONTACT.phone}</a>
+              </ContactDetail>
+              <ContactDetail icon={<MapPinIcon />} label="Office">
+                {CONTACT.address}
+              </ContactDetail>
+              <ContactDetail icon={<MessageIcon />} label="Hours">
+                {CONTACT.hours}
+              </ContactDetail>
             </ul>
-          </section>
-          <section className="card card-pad" aria-labelledby="quick-heading">
-            <h2 id="quick-heading">Quick links</h2>
+          </CardSection>
+          <CardSection id="quick" title="Quick links">
             <ul className="quick-links">
               <li>
                 <Link to="/list-your-business">List your business</Link>
@@ -137,7 +133,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 <a href={CONTACT.phoneHref}>Call us now</a>
               </li>
             </ul>
-          </section>
+          </CardSection>
         </aside>
         <section className="card card-pad" id="message" aria-labelledby="form-heading">
           {sent ? <SentScreen /> : <ContactForm lastResult={actionData?.result} constraint={loaderData.constraint} />}

@@ -1,4 +1,5 @@
 import { Form, Link, useRouteLoaderData } from "react-router";
+import { LinkButtons } from "~/components/link-buttons";
 import { Carousel } from "~/components/carousel";
 import { useScrollReveal } from "~/components/counter";
 import { FeatureGrid, StatsList, TestimonialCard } from "~/components/feature-grid";
@@ -85,14 +86,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               Search
             </button>
           </Form>
-          <div className="row hero-actions">
-            <Link to="/list-your-business" className="btn btn-primary btn-lg">
-              List Your Business
-            </Link>
-            <Link to="/directory" className="btn btn-lg">
-              Browse the Directory
-            </Link>
-          </div>
+          <LinkButtons
+            large
+            className="row hero-actions"
+            links={[
+              ["/list-your-business", "List Your Business"],
+              ["/directory", "Browse the Directory"],
+            ]}
+          />
         </div>
       </section>
 

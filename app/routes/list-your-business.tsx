@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { LinkButtons } from "~/components/link-buttons";
 import { Faq } from "~/components/faq";
 import { FeatureGrid, TestimonialCard } from "~/components/feature-grid";
 import { CheckIcon } from "~/components/icons";
@@ -77,14 +78,14 @@ export default function ListYourBusiness() {
             Get a verified listing in the BWP Directory, reach customers who choose women-led brands, and go live within
             24-48 hours.
           </p>
-          <div className="row hero-actions">
-            <Link to="/register" className="btn btn-primary btn-lg">
-              Register Your Business
-            </Link>
-            <a href="#plans" className="btn btn-lg">
-              See plans
-            </a>
-          </div>
+          <LinkButtons
+            large
+            className="row hero-actions"
+            links={[
+              ["/register", "Register Your Business"],
+              ["#plans", "See plans"],
+            ]}
+          />
         </div>
       </section>
 

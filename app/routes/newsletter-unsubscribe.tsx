@@ -1,5 +1,5 @@
 import { data, Form, Link } from "react-router";
-import { NextSteps } from "~/components/next-steps";
+import { LinkButtons } from "~/components/link-buttons";
 import { BadLinkPage } from "~/components/bad-link";
 import { getDb } from "~db/client";
 import { UNSUBSCRIBE_BAD_LINK } from "~/lib/constants";
@@ -60,7 +60,7 @@ export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.
               {loaderData.email} will get no more newsletter emails. Changed your mind? You can subscribe again any
               time.
             </p>
-            <NextSteps links={[["/", "Back to the home page"]]} />
+            <LinkButtons centered links={[["/", "Back to the home page"]]} />
           </>
         ) : (
           <>

@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { NextSteps } from "~/components/next-steps";
+import { LinkButtons } from "~/components/link-buttons";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
 import { Field, FormErrors, Honeypot, emailInputProps } from "~/components/forms";
@@ -69,7 +69,8 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
             <p className="form-success" role="status">
               {loaderData.message}
             </p>
-            <NextSteps
+            <LinkButtons
+              centered
               links={[
                 ["/", "Back to the home page"],
                 ["/directory", "Browse the directory"],

@@ -1,5 +1,5 @@
 import { getFormProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { NextSteps } from "~/components/next-steps";
+import { LinkButtons } from "~/components/link-buttons";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
 import type { z } from "zod";
@@ -177,7 +177,8 @@ function Submitted() {
           soon as your listing is live.
         </p>
         <p className="muted small">A confirmation is on its way to your inbox.</p>
-        <NextSteps
+        <LinkButtons
+          centered
           links={[
             ["/register", "Submit Another Application"],
             ["/list-your-business", "Back to List Your Business"],

@@ -1,5 +1,5 @@
 import { data, Form, Link } from "react-router";
-import { NextSteps } from "~/components/next-steps";
+import { LinkButtons } from "~/components/link-buttons";
 import { BadLinkPage } from "~/components/bad-link";
 import { getDb } from "~db/client";
 import { VERIFY_EMAIL_MESSAGES } from "~/lib/validation/messages";
@@ -52,7 +52,7 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
             <p className="form-success" role="status">
               {actionData?.message ?? VERIFY_EMAIL_MESSAGES.alreadyVerified}
             </p>
-            <NextSteps links={[[actionData?.next ?? "/seller-dashboard", "Go to your dashboard"]]} />
+            <LinkButtons centered links={[[actionData?.next ?? "/seller-dashboard", "Go to your dashboard"]]} />
           </>
         ) : (
           <>

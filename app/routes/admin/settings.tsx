@@ -4,7 +4,7 @@ import { data, Form, useNavigation, useSearchParams } from "react-router";
 import { getDb } from "~db/client";
 import { Badge } from "~/components/admin/badge";
 import { ActionError, ConfirmButton, ConfirmPanel } from "~/components/admin/confirm";
-import { Field, FormErrors } from "~/components/forms";
+import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { PasswordField } from "~/components/password-field";
 import { passwordChangeSchema, staffIntentSchema } from "~/lib/validation/staff";
 import { SETTINGS_MESSAGES } from "~/lib/validation/messages";
@@ -136,11 +136,9 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             errors={password.fields.confirm_password ?? undefined}
             inputProps={{ name: "confirm_password", id: "confirm-password", autoComplete: "new-password" }}
           />
-          <div className="span-2">
-            <button type="submit" className="btn btn-primary" disabled={busy}>
-              Change Password
-            </button>
-          </div>
+          <SubmitButton busy={busy} rowClassName="span-2">
+            Change Password
+          </SubmitButton>
         </Form>
       </section>
 
@@ -248,11 +246,9 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
               errors={moderator.fields.password ?? undefined}
               inputProps={{ name: "password", id: "mod-password", autoComplete: "new-password" }}
             />
-            <div className="span-2">
-              <button type="submit" className="btn btn-primary" disabled={busy}>
-                Add Moderator
-              </button>
-            </div>
+            <SubmitButton busy={busy} rowClassName="span-2">
+              Add Moderator
+            </SubmitButton>
           </Form>
         </section>
       ) : null}
