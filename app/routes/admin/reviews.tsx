@@ -116,6 +116,7 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
       ) : (
         <>
           <Form
+            id="bulk-reviews"
             method="post"
             className="bulk-bar row"
             aria-label="Bulk actions"
