@@ -48,6 +48,13 @@ export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }
   );
 }
 
+/** The mark of a required field's label (the form says once what it means; screen readers hear `required`). */
+export const RequiredMark = (
+  <span aria-hidden="true" className="req">
+    *
+  </span>
+);
+
 /**
  * A form's own errors (those of no single field) as an alert. With `fieldsInvalid`, a form without errors
  * of its own still says why it came back: some fields below are marked.

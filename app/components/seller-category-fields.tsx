@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { categoryEmoji } from "~/lib/constants";
 import { useHydrated } from "~/lib/use-hydrated";
-import { ErrorList, InputFocusedWhenFirstInvalid } from "./forms";
+import { ErrorList, InputFocusedWhenFirstInvalid, RequiredMark } from "./forms";
 
 // A seller's categories and subcategories, as one reusable field group: the listing application
 // (/register) and the admin's seller editor render it. Without JavaScript every subcategory group shows;
@@ -49,12 +49,7 @@ export function SellerCategoryFields({ categories, subcategories, fields }: Prop
   return (
     <>
       <fieldset className="form-section" aria-describedby={categoryErrors ? "category-error" : undefined}>
-        <legend className="form-legend">
-          Business Categories{" "}
-          <span aria-hidden="true" className="req">
-            *
-          </span>
-        </legend>
+        <legend className="form-legend">Business Categories {RequiredMark}</legend>
         <p className="field-hint">Choose every category the business belongs to.</p>
         <div
           className="check-grid"

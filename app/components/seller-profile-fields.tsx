@@ -1,6 +1,6 @@
 import { CITIES, PRICE_RANGES } from "~/lib/constants";
 import { TEXT_LIMITS } from "~/lib/constants";
-import { ChoiceOptions, Field, SelectField, TextareaField } from "./forms";
+import { ChoiceOptions, Field, RequiredMark, SelectField, TextareaField } from "./forms";
 
 // The seller's business profile and online presence, as one reusable field group: the listing
 // application (/register), the seller's own profile edit and the admin's seller edit all render it.
@@ -66,18 +66,13 @@ export function SellerContactFields({
   fields: Record<"name" | "mobile" | "email", ProfileFieldLike>;
   legend?: string;
 }) {
-  const req = (
-    <span aria-hidden="true" className="req">
-      *
-    </span>
-  );
   return (
     <fieldset className="form-section">
       <legend className="form-legend">{legend}</legend>
       <div className="form-grid">
         <Field
           className="span-2"
-          label={<>Full name {req}</>}
+          label={<>Full name {RequiredMark}</>}
           errors={fields.name.errors}
           inputProps={inputProps(fields.name, {
             type: "text",
@@ -87,7 +82,7 @@ export function SellerContactFields({
           })}
         />
         <Field
-          label={<>Mobile number {req}</>}
+          label={<>Mobile number {RequiredMark}</>}
           errors={fields.mobile.errors}
           hint="10 to 15 digits, optionally starting with +"
           inputProps={inputProps(fields.mobile, {
@@ -98,7 +93,7 @@ export function SellerContactFields({
           })}
         />
         <Field
-          label={<>Email {req}</>}
+          label={<>Email {RequiredMark}</>}
           errors={fields.email.errors}
           inputProps={inputProps(fields.email, {
             type: "email",
@@ -119,14 +114,7 @@ export function SellerProfileFields({
   requireBusiness = true,
 }: Props) {
   const f = fields;
-  const req = requireBusiness ? (
-    <>
-      {" "}
-      <span aria-hidden="true" className="req">
-        *
-      </span>
-    </>
-  ) : null;
+  const req = requireBusiness ? <> {RequiredMark}</> : null;
   return (
     <>
       {part !== "online" ? (
@@ -174,14 +162,7 @@ export function SellerProfileFields({
               <ChoiceOptions choices={PRICE_RANGES} placeholder="Choose a range (optional)" />
             </SelectField>
             <SelectField
-              label={
-                <>
-                  City{" "}
-                  <span aria-hidden="true" className="req">
-                    *
-                  </span>
-                </>
-              }
+              label={<>City {RequiredMark}</>}
               errors={f.city.errors}
               selectProps={{
                 id: f.city.id,

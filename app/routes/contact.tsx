@@ -10,7 +10,15 @@ import { CardSection } from "~/components/card-section";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { Faq } from "~/components/faq";
-import { Field, FormErrors, Honeypot, SelectField, TextareaField, emailInputProps } from "~/components/forms";
+import {
+  emailInputProps,
+  Field,
+  FormErrors,
+  Honeypot,
+  RequiredMark,
+  SelectField,
+  TextareaField,
+} from "~/components/forms";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { CheckIcon, MailIcon, MapPinIcon, MessageIcon, PhoneIcon } from "~/components/icons";
 import { getDb } from "~db/client";
@@ -178,11 +186,6 @@ function ContactForm({
     constraint,
     ...validation.options,
   });
-  const req = (
-    <span aria-hidden="true" className="req">
-      *
-    </span>
-  );
   return (
     <>
       <h2 id="form-heading">Send us a message</h2>
@@ -194,7 +197,7 @@ function ContactForm({
         <FormErrors errors={form.errors} />
         <div className="form-grid">
           <Field
-            label={<>Your name {req}</>}
+            label={<>Your name {RequiredMark}</>}
             errors={fields.name.errors}
             inputProps={{
               ...getInputProps(fields.name, { type: "text" }),
@@ -202,7 +205,11 @@ function ContactForm({
               maxLength: TEXT_LIMITS.name,
             }}
           />
-          <Field label={<>Email {req}</>} errors={fields.email.errors} inputProps={emailInputProps(fields.email)} />
+          <Field
+            label={<>Email {RequiredMark}</>}
+            errors={fields.email.errors}
+            inputProps={emailInputProps(fields.email)}
+          />
           <Field
             label="Mobile"
             errors={fields.mobile.errors}
@@ -213,7 +220,7 @@ function ContactForm({
             }}
           />
           <SelectField
-            label={<>Query type {req}</>}
+            label={<>Query type {RequiredMark}</>}
             errors={fields.query_type.errors}
             selectProps={getSelectProps(fields.query_type)}
           >
@@ -232,7 +239,7 @@ function ContactForm({
           />
           <TextareaField
             className="span-2"
-            label={<>Message {req}</>}
+            label={<>Message {RequiredMark}</>}
             errors={fields.message.errors}
             textareaProps={{ ...getTextareaProps(fields.message), rows: 6, maxLength: TEXT_LIMITS.message }}
           />

@@ -11,8 +11,9 @@ import {
   Honeypot,
   ImageFileField as FileField,
   InputFocusedWhenFirstInvalid,
-  SelectField,
   numericCodeProps,
+  RequiredMark,
+  SelectField,
 } from "~/components/forms";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { CheckIcon, ShieldIcon } from "~/components/icons";
@@ -231,11 +232,6 @@ function ApplicationForm({ loaderData, actionData }: { loaderData: LoaderData; a
   const initialPlan = typeof fields.plan.initialValue === "string" ? fields.plan.initialValue : undefined;
   const [planId, setPlanId] = useState<string | undefined>(initialPlan);
   const plan = planById(planId);
-  const req = (
-    <span aria-hidden="true" className="req">
-      *
-    </span>
-  );
   const reselect = !hydrated && actionData?.reselect.length ? actionData.reselect : [];
   const hasErrors = !!(form.errors?.length || Object.values(form.allErrors ?? {}).some((e) => e?.length));
 
@@ -293,7 +289,7 @@ function ApplicationForm({ loaderData, actionData }: { loaderData: LoaderData; a
             </p>
             <div className="form-grid">
               <SelectField
-                label={<>Document type {req}</>}
+                label={<>Document type {RequiredMark}</>}
                 errors={fields.id_proof_type.errors}
                 selectProps={getSelectProps(fields.id_proof_type)}
               >
@@ -310,7 +306,11 @@ function ApplicationForm({ loaderData, actionData }: { loaderData: LoaderData; a
                 errors={fields.aadhaar_number.errors}
                 inputProps={numericCodeProps(fields.aadhaar_number, "XXXX XXXX XXXX")}
               />
-              <FileField className="span-2" label={<>Verification document {req}</>} meta={fields.id_proof_document} />
+              <FileField
+                className="span-2"
+                label={<>Verification document {RequiredMark}</>}
+                meta={fields.id_proof_document}
+              />
             </div>
           </fieldset>
 
@@ -375,7 +375,7 @@ function ApplicationForm({ loaderData, actionData }: { loaderData: LoaderData; a
               </ol>
             </div>
             <div className="form-grid">
-              <FileField label={<>Payment screenshot {req}</>} meta={fields.payment_screenshot} />
+              <FileField label={<>Payment screenshot {RequiredMark}</>} meta={fields.payment_screenshot} />
               <Field
                 label="UPI transaction reference (UTR, optional)"
                 hint="The 12-digit number in your payment app's receipt."
@@ -388,7 +388,7 @@ function ApplicationForm({ loaderData, actionData }: { loaderData: LoaderData; a
           <fieldset className="form-section">
             <legend className="form-legend">Profile Picture &amp; Product Images</legend>
             <div className="form-grid">
-              <FileField label={<>Profile picture {req}</>} meta={fields.profile_photo} />
+              <FileField label={<>Profile picture {RequiredMark}</>} meta={fields.profile_photo} />
               <FileField label="Product images (up to 3)" meta={fields.product_images} multiple />
             </div>
           </fieldset>

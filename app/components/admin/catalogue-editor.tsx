@@ -10,17 +10,11 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { type ReactNode, type RefObject, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { z } from "zod";
-import { Field, FormErrors } from "~/components/forms";
+import { Field, FormErrors, RequiredMark } from "~/components/forms";
 import { CATEGORY_LIMITS } from "~/lib/validation/constants";
 
 // The category and subcategory editors' shared frame and fields: the page head with its way back, the
 // form with its form-level errors, the slug, icon and active fields, and the save row.
-
-export const RequiredMark = (
-  <span aria-hidden="true" className="req">
-    *
-  </span>
-);
 
 const EDITOR_TEXT = {
   category: { noun: "Category", back: { to: "/admin/categories", label: "Back to Categories" } },

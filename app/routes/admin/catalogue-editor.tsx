@@ -5,11 +5,10 @@ import {
   CatalogueEditorForm,
   IconField,
   NameField,
-  RequiredMark,
   SlugField,
   useCatalogueForm,
 } from "~/components/admin/catalogue-editor";
-import { SelectField, TextareaField } from "~/components/forms";
+import { RequiredMark, SelectField, TextareaField } from "~/components/forms";
 import { CATEGORY_LIMITS } from "~/lib/validation/constants";
 import { categoryFormSchema, subcategoryFormSchema } from "~/lib/validation/categories";
 import { parseId } from "~/lib/validation/params";
