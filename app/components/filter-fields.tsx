@@ -79,11 +79,6 @@ export function ChoiceFilter({
   );
 }
 
-/** Choices labelled by their values with a capital first letter ("pending" → "Pending"). */
-export function titledChoices(values: readonly string[]): Choice[] {
-  return values.map((value) => ({ value, label: value.charAt(0).toUpperCase() + value.slice(1) }));
-}
-
 /** The true/false choices of a yes-or-no filter. */
 export function yesNoChoices(yes: string, no: string): Choice[] {
   return [

@@ -117,6 +117,11 @@ export function SubmitButton({
 /** A choice of a select: a plain string is its own label. */
 export type Choice = string | { value: string; label: string };
 
+/** Choices labelled by their values with a capital first letter ("pending" → "Pending"). */
+export function titledChoices(values: readonly string[]): Choice[] {
+  return values.map((value) => ({ value, label: value.charAt(0).toUpperCase() + value.slice(1) }));
+}
+
 /** The options of a select; a `placeholder` is the first, empty one. */
 export function ChoiceOptions({ choices, placeholder }: { choices: readonly Choice[]; placeholder?: string }) {
   return (

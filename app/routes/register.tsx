@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import type { z } from "zod";
 import { data, Form, redirect, useNavigation } from "react-router";
 import {
+  ChoiceOptions,
   ErrorList,
   Field,
   FormErrors,
@@ -293,12 +294,7 @@ function ApplicationForm({ loaderData, actionData }: { loaderData: LoaderData; a
                 errors={fields.id_proof_type.errors}
                 selectProps={getSelectProps(fields.id_proof_type)}
               >
-                <option value="">Select document type</option>
-                {ID_PROOF_TYPES.map((t) => (
-                  <option key={t.value} value={t.value}>
-                    {t.label}
-                  </option>
-                ))}
+                <ChoiceOptions choices={ID_PROOF_TYPES} placeholder="Select document type" />
               </SelectField>
               <Field
                 label="Aadhaar number (optional)"

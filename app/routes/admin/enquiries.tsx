@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { ChoiceFilter, SearchFilter, titledChoices } from "~/components/filter-fields";
+import { titledChoices } from "~/components/forms";
+import { ChoiceFilter, SearchFilter } from "~/components/filter-fields";
 import { Link, useLocation, useSearchParams } from "react-router";
 import { EmptyState } from "~/components/admin/empty-state";
 import { getDb } from "~db/client";

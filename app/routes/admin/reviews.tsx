@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { titledChoices } from "~/components/forms";
 import { SelectAllLink } from "~/components/admin/seller-links";
-import { ChoiceFilter, SearchFilter, titledChoices } from "~/components/filter-fields";
+import { ChoiceFilter, SearchFilter } from "~/components/filter-fields";
 import { data, Form, useSearchParams } from "react-router";
 import { EmptyState } from "~/components/admin/empty-state";
 import { getDb } from "~db/client";

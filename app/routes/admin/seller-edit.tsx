@@ -13,7 +13,16 @@ import { data, Form, Link, useNavigation } from "react-router";
 import type { z } from "zod";
 import { getDb } from "~db/client";
 import { AccountEmailBadge, Badge, StatusBadge } from "~/components/admin/badge";
-import { Field, FormErrors, ImageFileField, SelectField, TextareaField, numericCodeProps } from "~/components/forms";
+import {
+  ChoiceOptions,
+  Field,
+  FormErrors,
+  ImageFileField,
+  numericCodeProps,
+  SelectField,
+  TextareaField,
+  titledChoices,
+} from "~/components/forms";
 import { SellerCategoryFields } from "~/components/seller-category-fields";
 import { SellerContactFields, SellerProfileFields } from "~/components/seller-profile-fields";
 import {
@@ -266,12 +275,7 @@ function SellerEditor({
               errors={fields.id_proof_type.errors}
               selectProps={getSelectProps(fields.id_proof_type)}
             >
-              <option value="">Not given</option>
-              {ID_PROOF_TYPES.map((t) => (
-                <option key={t.value} value={t.value}>
-                  {t.label}
-                </option>
-              ))}
+              <ChoiceOptions choices={ID_PROOF_TYPES} placeholder="Not given" />
             </SelectField>
           </div>
         </fieldset>
@@ -280,22 +284,14 @@ function SellerEditor({
           <legend className="form-legend">Additional Details</legend>
           <div className="form-grid">
             <SelectField label="Status" errors={fields.status.errors} selectProps={getSelectProps(fields.status)}>
-              {SELLER_STATUS_VALUES.map((s) => (
-                <option key={s} value={s}>
-                  {s[0].toUpperCase() + s.slice(1)}
-                </option>
-              ))}
+              <ChoiceOptions choices={titledChoices(SELLER_STATUS_VALUES)} />
             </SelectField>
             <SelectField
               label="Payment status"
               errors={fields.payment_status.errors}
               selectProps={getSelectProps(fields.payment_status)}
             >
-              {PAYMENT_STATUS_VALUES.map((s) => (
-                <option key={s} value={s}>
-                  {s[0].toUpperCase() + s.slice(1)}
-                </option>
-              ))}
+              <ChoiceOptions choices={titledChoices(PAYMENT_STATUS_VALUES)} />
             </SelectField>
             <div className="span-2 check-row" role="group" aria-label="Listing flags">
               <label className="check-card">

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { ChoiceOptions, titledChoices } from "~/components/forms";
 import { IdentityCardLink, SelectAllLink } from "~/components/admin/seller-links";
-import { ChoiceFilter, SearchFilter, titledChoices, yesNoChoices } from "~/components/filter-fields";
+import { ChoiceFilter, SearchFilter, yesNoChoices } from "~/components/filter-fields";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { getDb } from "~db/client";
 import { AccountEmailBadge, Badge, StatusBadge } from "~/components/admin/badge";
@@ -275,11 +276,7 @@ export default function AdminSellers({ loaderData, actionData }: Route.Component
               <option value="" disabled>
                 Choose an action
               </option>
-              {BULK_SELLER_ACTIONS.map((a) => (
-                <option key={a} value={a}>
-                  {a[0].toUpperCase() + a.slice(1)}
-                </option>
-              ))}
+              <ChoiceOptions choices={titledChoices(BULK_SELLER_ACTIONS)} />
             </select>
             <button type="submit" className="btn btn-sm" disabled={busy}>
               Apply to selected
