@@ -55,24 +55,21 @@ export async function saveCatalogueItem(
   return { ok: true, id: result.id, message: savedMessage(kind, id === null, result.changed, input.is_active) };
 }
 
-/** The category an editor page edits: null on /new (no id); an unknown id is a 404. */
-export async function editedCategory(db: DB, id: string | undefined) {
-  return foundOr404("category", id === undefined ? null : await byId(id, (key) => getCategory(db, key)));
-}
-
-/** The subcategory an editor page edits: null on /new (no id); an unknown id is a 404. */
-export async function editedSubcategory(db: DB, id: string | undefined) {
-  return foundOr404("subcategory", id === undefined ? null : await byId(id, (key) => getSubcategory(db, key)));
-}
-
-async function byId<T>(id: string, get: (key: number) => Promise<T | undefined>): Promise<T | undefined> {
+/** The item an editor page edits: null on /new (no id); an unknown or malformed id is a 404. */
+async function editedItem<T>(kind: Kind, id: string | undefined, get: (key: number) => Promise<T | undefined>) {
+  if (id === undefined) return null;
   const key = parseId(id);
-  return key ? get(key) : undefined;
+  const item = key ? await get(key) : undefined;
+  if (!item) throw data(`${LABEL[kind]} not found. It may have been deleted.`, { status: 404 });
+  return item;
 }
 
-function foundOr404<T>(kind: Kind, item: T | null | undefined): T | null {
-  if (item === undefined) throw data(`${LABEL[kind]} not found. It may have been deleted.`, { status: 404 });
-  return item;
+export function editedCategory(db: DB, id: string | undefined) {
+  return editedItem("category", id, (key) => getCategory(db, key));
+}
+
+export function editedSubcategory(db: DB, id: string | undefined) {
+  return editedItem("subcategory", id, (key) => getSubcategory(db, key));
 }
 
 const EDITOR_SCHEMA = { category: categoryFormSchema, subcategory: subcategoryFormSchema };

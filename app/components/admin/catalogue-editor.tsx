@@ -65,19 +65,21 @@ export function useCatalogueForm<Schema extends z.ZodObject>(
     if (!slug || (slug.value !== "" && slug.value !== autoSlug.current)) return;
     slug.value = autoSlug.current = made;
   };
-  return { form, fields, formRef, followSlug, busy: navigation.state === "submitting" };
+  return { kind, editing: edited?.name, form, fields, formRef, followSlug, busy: navigation.state === "submitting" };
 }
 
-/** The editor page of a category or subcategory: `editing` is the edited one's name, or undefined on /new. */
+/** The editor page of a category or subcategory, from its form state (`editing` is undefined on /new). */
 export function CatalogueEditorForm<Schema extends Record<string, unknown>>({
-  kind,
-  editing,
-  editor: { form, formRef, busy },
+  editor: { kind, editing, form, formRef, busy },
   children,
 }: {
-  kind: keyof typeof EDITOR_TEXT;
-  editing: string | undefined;
-  editor: { form: FormMetadata<Schema>; formRef: RefObject<HTMLFormElement | null>; busy: boolean };
+  editor: {
+    kind: keyof typeof EDITOR_TEXT;
+    editing: string | undefined;
+    form: FormMetadata<Schema>;
+    formRef: RefObject<HTMLFormElement | null>;
+    busy: boolean;
+  };
   children: ReactNode;
 }) {
   const { noun, back } = EDITOR_TEXT[kind];

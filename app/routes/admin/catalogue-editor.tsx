@@ -83,7 +83,7 @@ function CategoryEditor({
   );
   const { fields, followSlug } = editor;
   return (
-    <CatalogueEditorForm kind="category" editing={category?.name} editor={editor}>
+    <CatalogueEditorForm editor={editor}>
       <NameField
         field={fields.name}
         // On /new the slug follows the name (with JavaScript) until the admin types one of their own.
@@ -136,7 +136,7 @@ function SubcategoryEditor({
     followSlug(name.trim() ? slugify(`${parent} ${name}`) : "");
   };
   return (
-    <CatalogueEditorForm kind="subcategory" editing={subcategory?.name} editor={editor}>
+    <CatalogueEditorForm editor={editor}>
       <SelectField
         label={<>Parent category {RequiredMark}</>}
         errors={fields.category_id.errors}
