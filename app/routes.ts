@@ -50,6 +50,7 @@ export default [
       route("enquiries/:id", "routes/admin/enquiry.tsx"),
       route("content", "routes/admin/placeholder.tsx", { id: "admin-content" }),
       route("settings", "routes/admin/settings.tsx"),
+      route("security", "routes/admin/security.tsx"),
       route("audit", "routes/admin/audit.tsx"),
       route("*", "routes/admin/placeholder.tsx", { id: "admin-unknown" }),
     ]),
@@ -80,6 +81,10 @@ export default [
 
     // ── admin API ──
     route("admin/login", "routes/api/accounts/admin-login.ts"),
+    route("admin/login/passkey-options", "routes/api/accounts/admin-passkey-options.ts"),
+    route("admin/login/passkey", "routes/api/accounts/admin-passkey-login.ts"),
+    route("admin/passkeys", "routes/api/admin/passkeys.ts"),
+    route("admin/passkeys/options", "routes/api/admin/passkey-options.ts"),
     route("admin/verify", "routes/api/accounts/admin-verify.ts"),
     route("admin/dashboard", "routes/api/admin/dashboard.ts"),
     route("admin/seed-data", "routes/api/admin/seed-data.ts"),

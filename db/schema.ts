@@ -28,6 +28,13 @@ export interface UsersTable {
   updated_at: string;
   /** when the email was shown to be the owner's (verification link or Google); null: not yet */
   email_verified_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** base32 TOTP secret: kept once made on the enrolment page, in use once totp_enabled_at is set */
+  totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  totp_enabled_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the last TOTP time step accepted: a code of that step or an earlier one is refused (replay) */
+  totp_last_step: ColumnType<number | null, number | null | undefined, number | null>;
+  /** staff: the grace period for setting up a second factor runs from here (null: from created_at) */
+  second_factor_grace_from: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionsTable {
@@ -39,6 +46,34 @@ export interface SessionsTable {
   user_agent: string | null;
   /** JSON {kind, message}: shown once after an action, then cleared */
   flash: string | null;
+  /** the last request seen (staff sessions end after STAFF_IDLE_MINUTES without one); null: created_at */
+  last_seen_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1: the password was right, the second factor is still to come (not signed in yet) */
+  awaiting_second_factor: Flag;
+  /** the passkey challenge this session was last given (registration or sign-in) */
+  webauthn_challenge: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** the normalised code hashed like a password (scrypt, its own salt) */
+  code_hash: string;
+  used_at: string | null;
+}
+
+export interface PasskeysTable {
+  /** the credential id, base64url */
+  id: string;
+  user_id: number;
+  /** COSE public key, base64url */
+  public_key: string;
+  counter: WithDefault<number>;
+  /** JSON array of transports, as the browser reported them */
+  transports: string | null;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
 }
 
 export interface OauthStatesTable {
@@ -275,6 +310,8 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   rate_limits: RateLimitsTable;
   sign_in_addresses: SignInAddressesTable;
+  recovery_codes: RecoveryCodesTable;
+  passkeys: PasskeysTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -1,12 +1,16 @@
 // npm run user:create -- --role admin|moderator --email someone@example.in [--name "Full Name"] [--update]
+//   [--reset-second-factor]
 // The password is read from standard input when it is piped (echo "$PW" | npm run user:create -- …),
 // otherwise asked for twice without echo. --update sets a new password (and role) on an existing account
-// and signs it out everywhere.
+// and signs it out everywhere. --reset-second-factor (with --update) is the way back for a staff member
+// who lost her phone and her recovery codes: it removes her authenticator app, recovery codes and
+// passkeys, and her next sign-in leads straight to setting up a new second factor.
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { databasePath, migrateToLatest, openDatabase } from "~db/client";
 import { createStaffOrSeller, findUserForLogin, setPasswordHash } from "~/models/users.server";
 import { hashPassword } from "~/services/password.server";
+import { resetSecondFactor } from "~/models/second-factor.server";
 
 const MIN = 12;
 const { values } = parseArgs({
@@ -15,14 +19,19 @@ const { values } = parseArgs({
     email: { type: "string" },
     name: { type: "string" },
     update: { type: "boolean", default: false },
+    "reset-second-factor": { type: "boolean", default: false },
   },
 });
 const role = values.role;
 const email = values.email?.trim().toLowerCase();
 if ((role !== "admin" && role !== "moderator") || !email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
   console.error(
-    'Usage: npm run user:create -- --role admin|moderator --email someone@example.in [--name "Full Name"] [--update]',
+    'Usage: npm run user:create -- --role admin|moderator --email someone@example.in [--name "Full Name"] [--update] [--reset-second-factor]',
   );
+  process.exit(2);
+}
+if (values["reset-second-factor"] && !values.update) {
+  console.error("--reset-second-factor changes an existing account: add --update.");
   process.exit(2);
 }
 
@@ -76,6 +85,10 @@ if (existing) {
     .set({ role, is_active: 1, updated_at: new Date().toISOString() })
     .where("id", "=", existing.id)
     .execute();
+  if (values["reset-second-factor"]) {
+    await resetSecondFactor(db, existing.id);
+    console.log(`Removed the second factors of ${email}: the next sign-in sets up a new one.`);
+  }
   console.log(`Updated ${email} (${role}) in ${databasePath()}; its sessions were ended.`);
 } else {
   await createStaffOrSeller(db, {

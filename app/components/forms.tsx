@@ -152,6 +152,19 @@ export function numericCodeProps(field: Parameters<typeof getInputProps>[0], pla
   return { ...getInputProps(field, { type: "text" }), inputMode: "numeric" as const, autoComplete: "off", placeholder };
 }
 
+/** The input of a one-time code (an authenticator's six digits, or a recovery code): offered by the phone's autofill, never corrected. */
+export function oneTimeCodeProps(field: Parameters<typeof getInputProps>[0]) {
+  return {
+    ...getInputProps(field, { type: "text" }),
+    autoComplete: "one-time-code",
+    autoCapitalize: "none",
+    autoCorrect: "off",
+    spellCheck: false,
+    maxLength: 40,
+    required: true,
+  };
+}
+
 type FieldBase = { label: React.ReactNode; errors?: ListOfErrors; hint?: React.ReactNode; className?: string };
 
 /** The wiring every labelled control shares: its id, the ids of its hint and errors, and focus when first invalid. */

@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation, useSearchParams } from "react-router";
 import { useClientValidation } from "~/lib/use-client-validation";
-import { Field, FormErrors, emailInputProps } from "./forms";
+import { Field, FormErrors, emailInputProps, oneTimeCodeProps } from "./forms";
 import { PasswordField } from "./password-field";
 
 const PORTALS = {
@@ -61,5 +61,48 @@ export function LoginForm({
         {busy ? "Signing In..." : submitLabel}
       </button>
     </Form>
+  );
+}
+
+/**
+ * The second step of a staff sign-in on /admin/login: a code from the authenticator app or a recovery
+ * code, posted without JavaScript like the first step; "Start over" ends the half-done sign-in.
+ */
+export function SecondStepForm({
+  lastResult,
+  passkey,
+}: {
+  lastResult: SubmissionResult<string[]> | undefined;
+  /** The passkey button (it needs JavaScript), when the account has a passkey. */
+  passkey?: React.ReactNode;
+}) {
+  const navigation = useNavigation();
+  const [searchParams] = useSearchParams();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const [form, fields] = useForm({ id: "second-step", lastResult: navigation.state === "idle" ? lastResult : null });
+  return (
+    <div className="stack">
+      {passkey}
+      <Form method="post" {...getFormProps(form)} className="stack">
+        <input type="hidden" name="intent" value="code" />
+        <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <Field
+          label="Authentication code"
+          errors={fields.code.errors}
+          hint="The 6-digit code your authenticator app shows now. Lost your phone? Type one of your recovery codes here instead."
+          inputProps={{ ...oneTimeCodeProps(fields.code), autoFocus: true }}
+        />
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+          {busy ? "Checking..." : "Verify and Sign In"}
+        </button>
+      </Form>
+      <Form method="post" className="auth-foot">
+        <input type="hidden" name="intent" value="cancel" />
+        <button type="submit" className="btn btn-ghost btn-sm">
+          Start over with another account
+        </button>
+      </Form>
+    </div>
   );
 }

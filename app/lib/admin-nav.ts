@@ -12,6 +12,7 @@ export const ADMIN_NAV: AdminSection[] = [
   { to: "/admin/enquiries", label: "Form Enquiries", icon: "✉️", permission: "enquiries.manage" },
   { to: "/admin/content", label: "Content", icon: "📝", permission: "content.manage" },
   { to: "/admin/settings", label: "Settings", icon: "⚙️", permission: "settings.manage" },
+  { to: "/admin/security", label: "Account security", icon: "🔐", permission: "account.security" },
   { to: "/admin/audit", label: "Audit Log", icon: "🧾", permission: "audit.view" },
 ];
 

@@ -55,3 +55,19 @@ export function formatDate(iso: string | null | undefined): string {
   if (Number.isNaN(date.getTime())) return "";
   return (iso.length === 10 ? dayFormatUtc : dayFormatIst).format(date);
 }
+
+const dayTimeFormatIst = new Intl.DateTimeFormat("en-IN", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: IST,
+});
+
+/** A moment as a date and time in India ("25 Nov 2026, 02:05 pm"). */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return "";
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? "" : dayTimeFormatIst.format(date);
+}

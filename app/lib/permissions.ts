@@ -18,13 +18,15 @@ export const PERMISSIONS = [
   "users.manage",
   "audit.view",
   "seed.run",
+  "account.security",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   admin: PERMISSIONS,
-  // Moderators: reviews, enquiries and newsletter, and the dashboard; no seller changes, exports or users.
-  moderator: ["dashboard.view", "reviews.moderate", "enquiries.manage", "newsletter.view"],
+  // Moderators: reviews, enquiries and newsletter, the dashboard and their own sign-in security; no seller
+  // changes, exports or users.
+  moderator: ["dashboard.view", "reviews.moderate", "enquiries.manage", "newsletter.view", "account.security"],
   seller: [],
 };
 

@@ -24,3 +24,9 @@ export function safeRedirectPath(to: FormDataEntryValue | string | null | undefi
   if (!path.startsWith("/") || /^\/[/\\]/.test(path)) return fallback;
   return path;
 }
+
+/** A way back into the admin portal only (after a staff sign-in); anything else is /admin. */
+export function safeAdminPath(to: FormDataEntryValue | string | null | undefined): string {
+  const path = safeRedirectPath(to, "/admin");
+  return path === "/admin" || path.startsWith("/admin/") || path.startsWith("/admin?") ? path : "/admin";
+}

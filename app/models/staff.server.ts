@@ -11,7 +11,21 @@ import { normaliseEmail } from "./users.server";
 export async function listStaff(db: DB) {
   return db
     .selectFrom("users")
-    .select(["id", "name", "email", "role", "is_active", "created_at"])
+    .select((eb) => [
+      "id",
+      "name",
+      "email",
+      "role",
+      "is_active",
+      "created_at",
+      "totp_enabled_at",
+      "second_factor_grace_from",
+      eb
+        .selectFrom("passkeys")
+        .select((p) => p.fn.countAll<number>().as("n"))
+        .whereRef("passkeys.user_id", "=", "users.id")
+        .as("passkeys"),
+    ])
     .where("role", "in", ["admin", "moderator"])
     .orderBy("role")
     .orderBy("name")

@@ -12,7 +12,12 @@ import { boundedFormRequest, firstIssueMessage, jsonError, methodNotAllowed, rea
 import { crossOriginRefusal, isCrossOrigin } from "./csrf.server";
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "./password.server";
 import { consume, refund, tooManyMessage } from "./rate-limit.server";
-import { createUserSession, destroySession } from "./session.server";
+import { createUserSession, destroySession, pendingSecondStep } from "./session.server";
+import { hasSecondFactor, verifySecondStep } from "./second-factor.server";
+import { secondFactorFactsOf } from "~/models/second-factor.server";
+import { SECOND_FACTOR_MESSAGES } from "~/lib/validation/messages";
+import { secondFactorCodeSchema } from "~/lib/validation/staff";
+import { isStaffRole } from "~/lib/permissions";
 import { type CallbackParams, finishGoogleSignIn, type GoogleError } from "./google-oidc.server";
 import { hasSignedInFrom, rememberSignIn } from "~/models/sign-in-addresses.server";
 
@@ -113,15 +118,35 @@ export function passwordAuthenticator(clientAddress: string) {
 }
 
 /** Ends any session the request carried and starts a new one (a fresh id at every sign-in). Returns Set-Cookie. */
-export async function startSession(request: Request, userId: number, clientAddress: string): Promise<string> {
+export async function startSession(
+  request: Request,
+  userId: number,
+  clientAddress: string,
+  options: { awaitingSecondFactor?: boolean } = {},
+): Promise<string> {
   await destroySession(request);
-  return createUserSession(userId, { ip: clientAddress, userAgent: request.headers.get("User-Agent") });
+  return createUserSession(userId, {
+    ip: clientAddress,
+    userAgent: request.headers.get("User-Agent"),
+    awaitingSecondFactor: options.awaitingSecondFactor,
+  });
+}
+
+/** Whether a sign-in with the right password still needs its second step (staff with a second factor, at either door). */
+async function needsSecondStep(user: AccountUser): Promise<boolean> {
+  return isStaffRole(user.role) && hasSecondFactor(await secondFactorFactsOf(getDb(), user.id));
+}
+
+/** The staff sign-in page, on its second step, coming back to `to` afterwards. */
+export function secondStepPath(to: string): string {
+  return `/admin/login?${new URLSearchParams({ redirectTo: to })}`;
 }
 
 /**
  * The sign-in pages' post (the seller door and the admin door): the form checked, then the password
  * (throttled, audited), then a new session and the way on — or the form again with one message, the
- * password never sent back. The API twin is handleApiLogin.
+ * password never sent back. A staff member with a second factor gets a half-done session instead and
+ * the second step of /admin/login (handleSecondStep). The API twin is handleApiLogin.
  */
 export async function handlePageLogin(
   request: Request,
@@ -133,21 +158,65 @@ export async function handlePageLogin(
   const formData = await bounded.clone().formData();
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success")
-    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+    return data({ step: "password" as const, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   try {
     const user = await passwordAuthenticator(clientAddress).authenticate(portal, bounded);
+    const to = destination(user, formData.get("redirectTo"));
+    if (await needsSecondStep(user)) {
+      const cookie = await startSession(request, user.id, clientAddress, { awaitingSecondFactor: true });
+      return redirect(secondStepPath(to), { headers: { "Set-Cookie": cookie } });
+    }
     const cookie = await startSession(request, user.id, clientAddress);
-    return redirect(destination(user, formData.get("redirectTo")), { headers: { "Set-Cookie": cookie } });
+    return redirect(to, { headers: { "Set-Cookie": cookie } });
   } catch (error) {
     if (!(error instanceof LoginFailure)) throw error;
-    const headers: HeadersInit = error.outcome.retryAfterSeconds
-      ? { "Retry-After": String(error.outcome.retryAfterSeconds) }
-      : {};
     return data(
-      { result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }) },
-      { status: error.outcome.status, headers },
+      {
+        step: "password" as const,
+        result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }),
+      },
+      { status: error.outcome.status, headers: retryHeaders(error.outcome.retryAfterSeconds) },
     );
   }
+}
+
+function retryHeaders(retryAfterSeconds: number | undefined): HeadersInit {
+  return retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : {};
+}
+
+/**
+ * The second step's post on /admin/login: a code from the authenticator app or a recovery code for the
+ * half-done session (throttled, audited), then the real session (a fresh id) and the way on. "Start
+ * over" ends the half-done session.
+ */
+export async function handleSecondStep(request: Request, clientAddress: string, destination: string) {
+  const formData = await (await boundedFormRequest(request)).formData();
+  const pending = await pendingSecondStep(request);
+  if (formData.get("intent") === "cancel" || !pending) {
+    const cookie = await destroySession(request);
+    if (!pending && formData.get("intent") !== "cancel") {
+      const result = parseWithZod(new FormData(), { schema: loginSchema }).reply({
+        formErrors: [SECOND_FACTOR_MESSAGES.expired],
+        resetForm: true,
+      });
+      return data({ step: "password" as const, result }, { status: 401, headers: { "Set-Cookie": cookie } });
+    }
+    return redirect("/admin/login", { headers: { "Set-Cookie": cookie } });
+  }
+  const submission = parseWithZod(formData, { schema: secondFactorCodeSchema });
+  if (submission.status !== "success")
+    return data({ step: "code" as const, result: submission.reply({ hideFields: ["code"] }) }, { status: 400 });
+  const outcome = await verifySecondStep(getDb(), pending.user, submission.value.code, {
+    portal: "admin",
+    clientAddress,
+  });
+  if (!outcome.ok)
+    return data(
+      { step: "code" as const, result: submission.reply({ formErrors: [outcome.message], hideFields: ["code"] }) },
+      { status: outcome.status, headers: retryHeaders(outcome.retryAfterSeconds) },
+    );
+  const cookie = await startSession(request, pending.user.id, clientAddress);
+  return redirect(destination, { headers: { "Set-Cookie": cookie } });
 }
 
 /**
@@ -189,7 +258,11 @@ export function userJson(user: AccountUser) {
   };
 }
 
-/** POST /api/auth/login and POST /api/admin/login: JSON {email, password} → {success, user, redirectTo} + the session cookie. */
+/**
+ * POST /api/auth/login and POST /api/admin/login: JSON {email, password} → {success, user, redirectTo} +
+ * the session cookie. A staff account with a second factor also sends `code` (the app's or a recovery
+ * code); without it the answer is 401 {error, secondFactorRequired: true}.
+ */
 export async function handleApiLogin(request: Request, clientAddress: string, portal: Portal): Promise<Response> {
   if (request.method !== "POST") return methodNotAllowed("POST");
   if (isCrossOrigin(request)) return crossOriginRefusal();
@@ -204,6 +277,16 @@ export async function handleApiLogin(request: Request, clientAddress: string, po
       outcome.status,
       outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined,
     );
+  }
+  if (await needsSecondStep(outcome.user)) {
+    const body = (read.body ?? {}) as { code?: unknown };
+    if (typeof body.code !== "string" || !body.code.trim())
+      return Response.json(
+        { error: SECOND_FACTOR_MESSAGES.apiCodeNeeded, secondFactorRequired: true },
+        { status: 401, headers: { "Cache-Control": "no-store" } },
+      );
+    const second = await verifySecondStep(getDb(), outcome.user, body.code.slice(0, 40), { portal, clientAddress });
+    if (!second.ok) return jsonError(second.message, second.status, retryHeaders(second.retryAfterSeconds));
   }
   const cookie = await startSession(request, outcome.user.id, clientAddress);
   return Response.json(

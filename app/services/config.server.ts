@@ -31,6 +31,8 @@ export const RATE_LIMIT_DEFAULTS = {
   // "Send a new verification link" per client address, and per account (each one is a mail to her inbox).
   verify_email: { limit: 10, windowSeconds: 3600 },
   verify_email_account: { limit: 3, windowSeconds: 3600 },
+  // Wrong second-step codes per staff account: then the sign-in starts over, and the account waits.
+  second_factor: { limit: 5, windowSeconds: 900 },
 } satisfies Record<string, RateRule>;
 export type RateScope = keyof typeof RATE_LIMIT_DEFAULTS;
 
@@ -121,6 +123,8 @@ const settingsSchema = z.object({
   UPI_ID: withDefault(z.string(), "bwpcommunity@okaxis"),
   UPI_PAYEE_NAME: withDefault(z.string(), "BWP Community"),
   SITEMAP_URLS_PER_FILE: withDefault(whole(1, 50_000, "a whole number from 1 to 50000"), 50_000),
+  STAFF_IDLE_MINUTES: withDefault(whole(1, 1440, "a whole number of minutes from 1 to 1440"), 30),
+  STAFF_SECOND_FACTOR_GRACE_DAYS: withDefault(whole(0, 365, "a whole number of days from 0 to 365"), 14),
   RESPONSE_CACHE_MB: withDefault(
     z.coerce
       .number({ error: "must be a number of megabytes (0 for off)" })
@@ -169,6 +173,10 @@ function toConfig(env: z.output<typeof settingsSchema>, rateLimits: Record<strin
     /** URLs per sitemap file (the sitemap protocol's limit is 50,000). */
     sitemapUrlsPerFile: env.SITEMAP_URLS_PER_FILE,
     responseCacheBytes: Math.floor(env.RESPONSE_CACHE_MB * 1024 * 1024),
+    /** A staff session ends after this long without a request. */
+    staffIdleMs: env.STAFF_IDLE_MINUTES * 60_000,
+    /** Days a new staff account may sign in with its password alone before it must set up a second factor. */
+    staffSecondFactorGraceDays: env.STAFF_SECOND_FACTOR_GRACE_DAYS,
   };
 }
 

@@ -2,23 +2,33 @@ import { randomBytes } from "node:crypto";
 import { createCookie, redirect } from "react-router";
 import { getDb } from "~db/client";
 import type { Role } from "~db/schema";
-import { can, type Permission } from "~/lib/permissions";
+import { can, isStaffRole, type Permission } from "~/lib/permissions";
+import { SECOND_FACTOR_MESSAGES } from "~/lib/validation/messages";
 import type { Actor } from "~/models/audit.server";
 import {
   deleteSession,
-  findSessionUser,
+  findSession,
   insertSession,
+  type SessionRecord,
   type SessionUserRow,
   setSessionFlash,
   takeSessionFlash,
+  touchSession,
 } from "~/models/sessions.server";
 import { config, sessionSecrets } from "./config.server";
+import { mustSetUpSecondFactor } from "./second-factor.server";
 
 // Server-side sessions: the signed cookie holds only a random session id; the row (with its expiry)
 // lives in the database, so logout and password changes revoke it.
 
 const SESSION_DAYS = 30;
 const SESSION_COOKIE = "__session";
+// A staff sign-in half done (password right, second factor to come) lasts this long.
+const SECOND_STEP_MS = 10 * 60_000;
+// last_seen_at is written at most this often per session (not on every request).
+const TOUCH_EVERY_MS = 60_000;
+// The one page a staff member whose grace period is over may use: setting up the second factor.
+export const ACCOUNT_SECURITY_PATH = "/admin/security";
 
 export function sessionCookie() {
   return createCookie(SESSION_COOKIE, {
@@ -40,26 +50,59 @@ export async function sessionIdFrom(request: Request): Promise<string | null> {
   return typeof value === "string" && /^[A-Za-z0-9_-]{32,}$/.test(value) ? value : null;
 }
 
-/** The signed-in user, or null (expired and revoked sessions count as signed out). */
-export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+export type ActiveSessionRecord = SessionRecord & { id: string };
+
+/**
+ * The request's signed-in session, or null: expired, revoked, half-done (second step still to come)
+ * and, for staff, idle sessions (STAFF_IDLE_MINUTES without a request) count as signed out; an idle
+ * one is deleted. Notes the request as the session's last activity.
+ */
+export async function getSession(request: Request): Promise<ActiveSessionRecord | null> {
   const id = await sessionIdFrom(request);
   if (!id) return null;
-  return (await findSessionUser(getDb(), id)) ?? null;
+  const db = getDb();
+  const record = await findSession(db, id);
+  if (!record || record.awaitingSecondFactor) return null;
+  const now = Date.now();
+  const idleMs = now - new Date(record.lastSeenAt).getTime();
+  if (isStaffRole(record.user.role) && idleMs > config().staffIdleMs) {
+    await deleteSession(db, id);
+    return null;
+  }
+  if (idleMs > TOUCH_EVERY_MS) await touchSession(db, id, new Date(now).toISOString());
+  return { ...record, id };
 }
 
-/** Starts a new session (a fresh id at every sign-in) and returns the Set-Cookie header value. */
+/** The signed-in user, or null (expired, revoked and idle staff sessions count as signed out). */
+export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+  return (await getSession(request))?.user ?? null;
+}
+
+/** A staff sign-in waiting for its second step: the session id and its user, or null. */
+export async function pendingSecondStep(request: Request): Promise<{ id: string; user: SessionUser } | null> {
+  const id = await sessionIdFrom(request);
+  if (!id) return null;
+  const record = await findSession(getDb(), id);
+  return record?.awaitingSecondFactor ? { id, user: record.user } : null;
+}
+
+/**
+ * Starts a new session (a fresh id at every sign-in) and returns the Set-Cookie header value. One that
+ * awaits the second factor signs nobody in and lasts ten minutes.
+ */
 export async function createUserSession(
   userId: number,
-  meta: { ip?: string; userAgent?: string | null } = {},
+  meta: { ip?: string; userAgent?: string | null; awaitingSecondFactor?: boolean } = {},
 ): Promise<string> {
   const id = randomBytes(32).toString("base64url");
   await insertSession(getDb(), {
     id,
     userId,
     createdAt: new Date(),
-    lifetimeMs: SESSION_DAYS * 86_400_000,
+    lifetimeMs: meta.awaitingSecondFactor ? SECOND_STEP_MS : SESSION_DAYS * 86_400_000,
     ip: meta.ip ?? null,
     userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    awaitingSecondFactor: meta.awaitingSecondFactor,
   });
   return sessionCookie().serialize(id);
 }
@@ -75,6 +118,11 @@ function isApiRequest(request: Request): boolean {
   return new URL(request.url).pathname.startsWith("/api/");
 }
 
+function refuse(request: Request, status: 401 | 403, apiMessage: string, pageMessage: string): never {
+  if (isApiRequest(request)) throw Response.json({ error: apiMessage }, { status });
+  throw new Response(pageMessage, { status });
+}
+
 /**
  * Guard for pages and API routes: throws a redirect to the sign-in page (pages) or 401 JSON (API)
  * when signed out, and 403 when signed in without one of the roles.
@@ -83,39 +131,58 @@ export async function requireUser(
   request: Request,
   options: { roles?: Role[]; loginPath?: string } = {},
 ): Promise<SessionUser> {
-  const user = await getSessionUser(request);
-  if (!user) {
+  return (await requireSession(request, options)).user;
+}
+
+async function requireSession(
+  request: Request,
+  options: { roles?: Role[]; loginPath?: string } = {},
+): Promise<ActiveSessionRecord> {
+  const session = await getSession(request);
+  if (!session) {
     if (isApiRequest(request)) throw Response.json({ error: "Authentication required" }, { status: 401 });
     const url = new URL(request.url);
     const loginPath = options.loginPath ?? (url.pathname.startsWith("/admin") ? "/admin/login" : "/seller-login");
     throw redirect(`${loginPath}?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
   }
-  if (options.roles && !options.roles.includes(user.role)) {
-    if (isApiRequest(request)) throw Response.json({ error: "You do not have permission to do this" }, { status: 403 });
-    throw new Response("You do not have permission to view this page.", { status: 403 });
-  }
-  return user;
+  if (options.roles && !options.roles.includes(session.user.role))
+    refuse(request, 403, "You do not have permission to do this", "You do not have permission to view this page.");
+  return session;
 }
 
 /**
  * The back-office guard, first line of every admin loader and action: signed out → the admin sign-in
- * page (coming back afterwards) or 401 JSON for /api; signed in without the permission → 403.
+ * page (coming back afterwards) or 401 JSON for /api; signed in without the permission → 403; a staff
+ * member past her grace period without a second factor → only the Account security page, to set one up.
  */
 export async function requirePermission(
   request: Request,
   permission: Permission,
   context?: { clientAddress: string },
 ): Promise<StaffUser> {
-  const user = await requireUser(request, { loginPath: "/admin/login" });
-  if (!can(user.role, permission)) {
-    if (isApiRequest(request)) throw Response.json({ error: "You do not have permission to do this" }, { status: 403 });
-    throw new Response("You do not have permission to view this page.", { status: 403 });
+  const session = await requireSession(request, { loginPath: "/admin/login" });
+  const user = session.user;
+  if (!can(user.role, permission))
+    refuse(request, 403, "You do not have permission to do this", "You do not have permission to view this page.");
+  const path = new URL(request.url).pathname.replace(/\.data$/, "");
+  if (path !== ACCOUNT_SECURITY_PATH && mustSetUpSecondFactor(session.secondFactor)) {
+    if (isApiRequest(request)) throw Response.json({ error: SECOND_FACTOR_MESSAGES.setUpFirst }, { status: 403 });
+    throw redirect(ACCOUNT_SECURITY_PATH);
   }
-  return { ...user, actor: { id: user.id, email: user.email, ip: context?.clientAddress ?? null } };
+  return {
+    ...user,
+    actor: { id: user.id, email: user.email, ip: context?.clientAddress ?? null },
+    sessionId: session.id,
+    secondFactor: session.secondFactor,
+  };
 }
 
 /** A staff member who passed the guard, with the actor that her changes are audited as. */
-export type StaffUser = SessionUser & { actor: Actor };
+export type StaffUser = SessionUser & {
+  actor: Actor;
+  sessionId: string;
+  secondFactor: SessionRecord["secondFactor"];
+};
 
 export type Flash = { kind: "success" | "error"; message: string };
 

@@ -95,3 +95,24 @@ export function deleteQuestion(kind: "category" | "subcategory", name: string, s
         : "all its subcategories";
   return `Are you sure you want to delete the category "${name}"? This will also delete ${subs}. Sellers keep their other categories; a seller left with no category stays listed in the directory.`;
 }
+
+/** The staff second factor: the sign-in's second step and the Account security page. */
+export const SECOND_FACTOR_MESSAGES = {
+  codeRequired: "Enter the 6-digit code from your authenticator app, or one of your recovery codes",
+  codeWrong: "That code did not work. Enter the current code from your authenticator app, or an unused recovery code.",
+  apiCodeNeeded:
+    'This account signs in with a second step: send the 6-digit code from the authenticator app (or a recovery code) as "code"',
+  expired: "Your sign-in took too long. Please enter your email and password again.",
+  enrolCodeWrong: "That code did not match. Check the time on your phone and enter the newest code.",
+  enabled: "Two-step sign-in is on. Keep your recovery codes somewhere safe.",
+  disabled: "The authenticator app was removed from your account.",
+  codesReplaced: "New recovery codes made. The old ones no longer work.",
+  setUpFirst: "Set up two-step sign-in on Account security before using the back-office.",
+  signedOutOthers: "Your other sessions were signed out.",
+  signedOutOne: "That session was signed out.",
+  sessionGone: "That session has ended already.",
+  passkeyAdded: "Passkey added.",
+  passkeysNeedDomain: "Passkeys work only when the site is opened through its domain name.",
+  passkeyFailed: "The passkey did not work. Try again, or enter a code instead.",
+  passkeyRemoved: "Passkey removed.",
+} as const;

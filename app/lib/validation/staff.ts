@@ -2,7 +2,7 @@ import { z } from "zod";
 import { TEXT_LIMITS } from "../constants";
 import { PASSWORD_MAX_LENGTH, STAFF_PASSWORD_MIN_LENGTH } from "./constants";
 import { emailField, newPasswordField, positiveId, requiredText } from "./fields";
-import { SETTINGS_MESSAGES } from "./messages";
+import { SECOND_FACTOR_MESSAGES, SETTINGS_MESSAGES } from "./messages";
 
 // Settings: one's own password, and the staff accounts (/admin/settings).
 
@@ -44,3 +44,30 @@ export const staffIntentSchema = z.discriminatedUnion(
   { error: "Unknown action" },
 );
 export type StaffIntent = z.output<typeof staffIntentSchema>;
+
+/** A second-step code as typed: six digits from the app, or a recovery code (spaces and dashes allowed). */
+export const secondFactorCodeSchema = z.object({
+  code: z
+    .string({ error: SECOND_FACTOR_MESSAGES.codeRequired })
+    .trim()
+    .min(1, SECOND_FACTOR_MESSAGES.codeRequired)
+    .max(40, SECOND_FACTOR_MESSAGES.codeWrong),
+});
+
+const code = secondFactorCodeSchema.shape.code;
+const sessionOrPasskeyId = z.string({ error: SECOND_FACTOR_MESSAGES.sessionGone }).min(1).max(200);
+
+/** The posts of the Account security page (/admin/security). */
+export const accountSecurityIntentSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("enable_totp"), code }),
+    z.object({ intent: z.literal("disable_totp"), code }),
+    z.object({ intent: z.literal("new_recovery_codes") }),
+    z.object({ intent: z.literal("remove_passkey"), id: sessionOrPasskeyId }),
+    z.object({ intent: z.literal("sign_out_session"), id: sessionOrPasskeyId }),
+    z.object({ intent: z.literal("sign_out_others") }),
+    z.object({ intent: z.literal("sign_out_everywhere") }),
+  ],
+  { error: "Unknown action" },
+);

@@ -1,44 +1,78 @@
 import { Link, redirect } from "react-router";
 import { AuthCard } from "~/components/auth-card";
 import { ArrowLeftIcon, ShieldIcon } from "~/components/icons";
-import { LoginForm } from "~/components/login-form";
+import { LoginForm, SecondStepForm } from "~/components/login-form";
 import { loginSchema } from "~/lib/validation/accounts";
-import { safeRedirectPath } from "~/lib/redirect";
-import { handlePageLogin } from "~/services/auth.server";
+import { safeAdminPath } from "~/lib/redirect";
+import { handlePageLogin, handleSecondStep } from "~/services/auth.server";
+import { boundedFormRequest } from "~/services/api.server";
 import { formConstraints } from "~/services/form-constraints.server";
-import { getSessionUser } from "~/services/session.server";
+import { getSessionUser, pendingSecondStep } from "~/services/session.server";
+import { PasskeySignIn } from "~/components/passkey-buttons";
+import { secondFactorFactsOf } from "~/models/second-factor.server";
+import { getDb } from "~db/client";
 import type { Route } from "./+types/login";
 import { privatePageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Admin Login");
 
-/** Only back into the admin portal after sign-in. */
-function adminTarget(to: FormDataEntryValue | string | null): string {
-  const path = safeRedirectPath(to, "/admin");
-  return path === "/admin" || path.startsWith("/admin/") ? path : "/admin";
-}
-
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
   if (user && (user.role === "admin" || user.role === "moderator"))
-    throw redirect(adminTarget(new URL(request.url).searchParams.get("redirectTo")));
-  return { constraint: formConstraints(loginSchema) };
+    throw redirect(safeAdminPath(new URL(request.url).searchParams.get("redirectTo")));
+  const pending = await pendingSecondStep(request);
+  const passkeys = pending ? (await secondFactorFactsOf(getDb(), pending.user.id)).passkeys : 0;
+  return {
+    constraint: formConstraints(loginSchema),
+    secondStep: pending ? { email: pending.user.email, passkey: passkeys > 0 } : null,
+  };
 }
 
-// Decision 6: credentials are checked on the server (handlePageLogin), and nowhere else.
-export function action({ request, context }: Route.ActionArgs) {
-  return handlePageLogin(request, context.clientAddress, "admin", (_user, redirectTo) => adminTarget(redirectTo));
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+// Decision 6: credentials are checked on the server (handlePageLogin), and nowhere else. The second
+// step (a staff account with a second factor) posts here too, with intent "code" or "cancel".
+export async function action({ request, context }: Route.ActionArgs) {
+  const bounded = await boundedFormRequest(request);
+  const intent = (await bounded.clone().formData()).get("intent");
+  if (intent === "code" || intent === "cancel")
+    return handleSecondStep(
+      bounded,
+      context.clientAddress,
+      safeAdminPath(new URL(request.url).searchParams.get("redirectTo")),
+    );
+  return handlePageLogin(bounded, context.clientAddress, "admin", (_user, redirectTo) => safeAdminPath(redirectTo));
 }
 
 export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
+  const { secondStep } = loaderData;
+  // After a refused code the loader still finds the half-done sign-in; after an expired one it does not.
+  const onSecondStep = secondStep !== null && actionData?.step !== "password";
   return (
     <AuthCard
       admin
       icon={<ShieldIcon />}
-      title="Admin Portal"
-      lead="Sign in to manage sellers, categories, reviews and enquiries."
+      title={onSecondStep ? "Two-step verification" : "Admin Portal"}
+      lead={
+        onSecondStep
+          ? `Your password was right. Now prove it is you, ${secondStep.email}.`
+          : "Sign in to manage sellers, categories, reviews and enquiries."
+      }
     >
-      <LoginForm portal="admin" lastResult={actionData?.result} constraint={loaderData.constraint} />
+      {onSecondStep ? (
+        <SecondStepForm
+          lastResult={actionData?.step === "code" ? actionData.result : undefined}
+          passkey={secondStep.passkey ? <PasskeySignIn /> : undefined}
+        />
+      ) : (
+        <LoginForm
+          portal="admin"
+          lastResult={actionData?.step === "password" ? actionData.result : undefined}
+          constraint={loaderData.constraint}
+        />
+      )}
       <p className="notice small auth-notice" role="note">
         <ShieldIcon /> This is a restricted area. Every sign-in attempt is logged with its time and address.
       </p>

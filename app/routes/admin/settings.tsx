@@ -15,6 +15,8 @@ import { listStaff } from "~/models/staff.server";
 import { readForm } from "~/services/api.server";
 import { redirectWithFlash, requirePermission } from "~/services/session.server";
 import { changeOwnPassword, changeStaff } from "~/services/settings.server";
+import { config } from "~/services/config.server";
+import { mustSetUpSecondFactor, secondFactorDueAt } from "~/services/second-factor.server";
 import type { Route } from "./+types/settings";
 import { privatePageMeta } from "~/lib/seo";
 import { httpStatusOf } from "~/lib/refusal";
@@ -27,7 +29,23 @@ export const meta: Route.MetaFunction = () => privatePageMeta("Settings | Admin"
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "settings.manage");
-  const staff = can(user.role, "users.manage") ? await listStaff(getDb()) : [];
+  const rows = can(user.role, "users.manage") ? await listStaff(getDb()) : [];
+  const staff = rows.map((row) => {
+    const facts = {
+      totpEnabledAt: row.totp_enabled_at,
+      passkeys: Number(row.passkeys ?? 0),
+      graceFrom: row.second_factor_grace_from ?? row.created_at,
+    };
+    return {
+      ...row,
+      secondFactor: {
+        app: facts.totpEnabledAt !== null,
+        passkeys: facts.passkeys,
+        dueAt: secondFactorDueAt(facts).toISOString(),
+        overdue: mustSetUpSecondFactor(facts),
+      },
+    };
+  });
   const params = new URL(request.url).searchParams;
   const confirmId = params.get("confirm") === "remove" ? Number(params.get("id")) || null : null;
   return {
@@ -35,6 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     staff,
     confirm: staff.find((s) => s.id === confirmId) ?? null,
     canManageUsers: can(user.role, "users.manage"),
+    graceDays: config().staffSecondFactorGraceDays,
   };
 }
 
@@ -82,6 +101,28 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithFlash(request, "/admin/settings", result.message ?? "Saved.");
 }
 
+function SecondFactorStatus({
+  app,
+  passkeys,
+  dueAt,
+  overdue,
+}: {
+  app: boolean;
+  passkeys: number;
+  dueAt: string;
+  overdue: boolean;
+}) {
+  if (app || passkeys) {
+    const ways = [app ? "App" : null, passkeys ? `${passkeys} passkey${passkeys === 1 ? "" : "s"}` : null];
+    return <Badge tone="success">{ways.filter(Boolean).join(" + ")}</Badge>;
+  }
+  return overdue ? (
+    <Badge tone="danger">Not set up (required)</Badge>
+  ) : (
+    <Badge tone="warning">{`Not set up · due ${formatDate(dueAt)}`}</Badge>
+  );
+}
+
 function errorsOf(reply: Reply | undefined, form: Reply["form"]) {
   if (!reply || reply.form !== form)
     return { form: undefined, fields: {} as Record<string, string[] | null | undefined> };
@@ -96,7 +137,7 @@ function value(reply: Reply | undefined, form: Reply["form"], name: string): str
 }
 
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { me, staff, confirm, canManageUsers } = loaderData;
+  const { me, staff, confirm, canManageUsers, graceDays } = loaderData;
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -160,7 +201,14 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
               />
             </div>
           ) : null}
-          <DataTable label="Staff accounts table" columns={["Name", "Email", "Role", "Status", "Since", "Actions"]}>
+          <p className="small muted">
+            Two-step sign-in is required of every staff account {graceDays} days after it is created; after that, an
+            account without it can open only its Account security page until it sets one up.
+          </p>
+          <DataTable
+            label="Staff accounts table"
+            columns={["Name", "Email", "Role", "Status", "Two-step sign-in", "Since", "Actions"]}
+          >
             {staff.map((s) => (
               <tr key={s.id}>
                 <td>
@@ -174,6 +222,9 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
                   </Badge>
                 </td>
                 <td>{s.is_active ? <Badge tone="success">Active</Badge> : <Badge tone="danger">Disabled</Badge>}</td>
+                <td className="small">
+                  <SecondFactorStatus {...s.secondFactor} />
+                </td>
                 <td className="small">{formatDate(s.created_at)}</td>
                 <td>
                   {s.id === me ? (

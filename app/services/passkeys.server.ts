@@ -1,0 +1,184 @@
+import { isIP } from "node:net";
+import {
+  type AuthenticationResponseJSON,
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  type RegistrationResponseJSON,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+} from "@simplewebauthn/server";
+import { isoBase64URL } from "@simplewebauthn/server/helpers";
+import type { DB } from "~db/client";
+import { SECOND_FACTOR_MESSAGES } from "~/lib/validation/messages";
+import { writeAudit } from "~/models/audit.server";
+import { insertPasskey, listPasskeys, notePasskeyUse } from "~/models/second-factor.server";
+import { setSessionChallenge, takeSessionChallenge } from "~/models/sessions.server";
+import { publicOrigin } from "./public-url.server";
+import { consume, tooManyMessage } from "./rate-limit.server";
+import { passedSecondStep, type SecondStepOutcome } from "./second-factor.server";
+
+// Passkeys (WebAuthn, through @simplewebauthn/server) as the stronger second factor of staff: bound to
+// the site's own domain, so a look-alike site cannot ask for them. Each challenge is kept on the
+// session that asked for it and answers once.
+
+const RP_NAME = "BWP Directory";
+
+type RelyingParty = { origin: string; rpID: string };
+
+/** The site as WebAuthn sees it: PUBLIC_URL (or the request's origin) and its host name; null on a bare IP address, where browsers refuse passkeys. */
+export function relyingParty(request: Request): RelyingParty | null {
+  const origin = publicOrigin(request);
+  const rpID = new URL(origin).hostname;
+  return isIP(rpID.replace(/^\[|\]$/g, "")) ? null : { origin, rpID };
+}
+
+const PASSKEYS_NEED_DOMAIN = SECOND_FACTOR_MESSAGES.passkeysNeedDomain;
+
+export type PasskeyResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 401 | 429; message: string };
+
+/** Options for adding a passkey to the signed-in staff member's account; the challenge is kept on her session. */
+export async function passkeyRegistrationOptions(
+  db: DB,
+  request: Request,
+  user: { id: number; email: string; name: string; sessionId: string },
+): Promise<PasskeyResult<unknown>> {
+  const rp = relyingParty(request);
+  if (!rp) return { ok: false, status: 400, message: PASSKEYS_NEED_DOMAIN };
+  const existing = await listPasskeys(db, user.id);
+  const options = await generateRegistrationOptions({
+    rpName: RP_NAME,
+    rpID: rp.rpID,
+    userName: user.email,
+    userDisplayName: user.name,
+    userID: new TextEncoder().encode(`user-${user.id}`),
+    attestationType: "none",
+    excludeCredentials: existing.map((p) => ({ id: p.id, transports: p.transports })),
+    authenticatorSelection: { residentKey: "preferred", userVerification: "preferred" },
+  });
+  await setSessionChallenge(db, user.sessionId, options.challenge);
+  return { ok: true, value: options };
+}
+
+/** Checks the browser's answer to the registration options and keeps the new passkey. */
+export async function registerPasskey(
+  db: DB,
+  request: Request,
+  user: { id: number; email: string; sessionId: string; ip: string | null },
+  input: { name: string; response: unknown },
+): Promise<PasskeyResult<{ id: string }>> {
+  const rp = relyingParty(request);
+  if (!rp) return { ok: false, status: 400, message: PASSKEYS_NEED_DOMAIN };
+  const challenge = await takeSessionChallenge(db, user.sessionId);
+  const refused = {
+    ok: false as const,
+    status: 400 as const,
+    message: "The passkey could not be added. Please try again.",
+  };
+  if (!challenge) return refused;
+  try {
+    const verification = await verifyRegistrationResponse({
+      response: input.response as RegistrationResponseJSON,
+      expectedChallenge: challenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.rpID,
+      requireUserVerification: false,
+    });
+    if (!verification.verified) return refused;
+    const { credential } = verification.registrationInfo;
+    await insertPasskey(db, user.id, {
+      id: credential.id,
+      publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+      counter: credential.counter,
+      transports: credential.transports ?? [],
+      name: input.name,
+      at: new Date().toISOString(),
+    });
+    await writeAudit(db, {
+      action: "staff.second_factor.passkey_added",
+      actorUserId: user.id,
+      actorEmail: user.email,
+      ip: user.ip,
+      details: { name: input.name },
+    });
+    return { ok: true, value: { id: credential.id } };
+  } catch {
+    return refused;
+  }
+}
+
+/** Options for the second step with a passkey, for a half-done staff sign-in (its session keeps the challenge). */
+export async function passkeySignInOptions(
+  db: DB,
+  request: Request,
+  pending: { id: string; user: { id: number } },
+): Promise<PasskeyResult<unknown>> {
+  const rp = relyingParty(request);
+  if (!rp) return { ok: false, status: 400, message: PASSKEYS_NEED_DOMAIN };
+  const passkeys = await listPasskeys(db, pending.user.id);
+  const options = await generateAuthenticationOptions({
+    rpID: rp.rpID,
+    allowCredentials: passkeys.map((p) => ({ id: p.id, transports: p.transports as never })),
+    userVerification: "preferred",
+  });
+  await setSessionChallenge(db, pending.id, options.challenge);
+  return { ok: true, value: options };
+}
+
+/** The second step with a passkey: throttled with the codes (RATE_LIMIT_SECOND_FACTOR), audited. */
+export async function verifyPasskeySignIn(
+  db: DB,
+  request: Request,
+  pending: { id: string; user: { id: number; email: string } },
+  response: unknown,
+  clientAddress: string,
+): Promise<SecondStepOutcome> {
+  const user = pending.user;
+  const meta = { portal: "admin", clientAddress };
+  const byAddress = consume(db, "login", clientAddress);
+  const byAccount = consume(db, "second_factor", String(user.id));
+  if (!byAddress.allowed || !byAccount.allowed) {
+    const retry = Math.max(
+      byAddress.allowed ? 0 : byAddress.retryAfterSeconds,
+      byAccount.allowed ? 0 : byAccount.retryAfterSeconds,
+    );
+    return { ok: false, status: 429, message: tooManyMessage(retry), retryAfterSeconds: retry };
+  }
+  const rp = relyingParty(request);
+  const challenge = await takeSessionChallenge(db, pending.id);
+  const answer = response as AuthenticationResponseJSON;
+  const passkey = (await listPasskeys(db, user.id)).find((p) => p.id === answer?.id);
+  let verified = false;
+  if (rp && challenge && passkey) {
+    try {
+      const result = await verifyAuthenticationResponse({
+        response: answer,
+        expectedChallenge: challenge,
+        expectedOrigin: rp.origin,
+        expectedRPID: rp.rpID,
+        credential: {
+          id: passkey.id,
+          publicKey: isoBase64URL.toBuffer(passkey.publicKey),
+          counter: passkey.counter,
+          transports: passkey.transports,
+        },
+        requireUserVerification: false,
+      });
+      verified = result.verified;
+      if (verified)
+        await notePasskeyUse(db, passkey.id, result.authenticationInfo.newCounter, new Date().toISOString());
+    } catch {
+      verified = false;
+    }
+  }
+  if (!verified) {
+    await writeAudit(db, {
+      action: "admin.second_factor.failure",
+      actorUserId: user.id,
+      actorEmail: user.email,
+      ip: clientAddress,
+      details: { portal: "admin", method: "passkey" },
+    });
+    return { ok: false, status: 401, message: SECOND_FACTOR_MESSAGES.passkeyFailed };
+  }
+  return passedSecondStep(db, user, "passkey", meta);
+}
