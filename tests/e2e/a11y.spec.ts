@@ -189,6 +189,7 @@ const PAGES: PageCase[] = [
   },
   { name: "admin content", path: "/admin/content", as: "admin" },
   { name: "admin settings", path: "/admin/settings", as: "admin" },
+  { name: "account security (set-up)", path: "/admin/security", as: "moderator" },
   { name: "admin audit log", path: "/admin/audit", as: "admin" },
 ];
 

@@ -14,7 +14,13 @@ function flatten(entries: RouteConfigEntry[], prefix = ""): string[] {
 }
 
 const GUARDED = /^(admin(\/|$)|api\/admin\/|api\/sellers\/admin\/|api\/sellers\/:id\/verify$)/;
-const PUBLIC_DOORS = new Set(["admin/login", "api/admin/login"]);
+// The sign-in doors, and the passkey half of the second step (it answers only a half-done sign-in).
+const PUBLIC_DOORS = new Set([
+  "admin/login",
+  "api/admin/login",
+  "api/admin/login/passkey-options",
+  "api/admin/login/passkey",
+]);
 // The test's own reading of decision 5: what a moderator may do ("METHOD path", * for any method).
 // Everything else is admin-only (the dashboard's own post, Initialize Data, included).
 const MODERATOR_MAY = new Set([
@@ -29,6 +35,10 @@ const MODERATOR_MAY = new Set([
   "* api/admin/reviews/:id",
   // Form Enquiries: moderators manage enquiries and see subscriptions, but do not export (decision 5).
   "* admin/enquiries/:id",
+  // Every staff member manages her own sign-in security.
+  "* admin/security",
+  "* api/admin/passkeys",
+  "* api/admin/passkeys/options",
   "* api/admin/enquiries",
   "* api/admin/enquiries/:id",
   "* api/admin/newsletter-subscriptions",
@@ -73,6 +83,9 @@ test.describe("back-office guard over the route table", () => {
         "api/admin/subcategories",
         "api/admin/subcategories/:id",
       ]),
+    );
+    expect(guarded).toEqual(
+      expect.arrayContaining(["admin/security", "api/admin/passkeys", "api/admin/passkeys/options"]),
     );
   });
 

@@ -254,7 +254,11 @@ export default function AccountSecurity({ loaderData, actionData }: Route.Compon
             ))}
           </DataTable>
         ) : null}
-        {s.passkeysAvailable ? <PasskeyAdd /> : <p className="small muted">{SECOND_FACTOR_MESSAGES.passkeysNeedDomain}</p>}
+        {s.passkeysAvailable ? (
+          <PasskeyAdd />
+        ) : (
+          <p className="small muted">{SECOND_FACTOR_MESSAGES.passkeysNeedDomain}</p>
+        )}
       </section>
 
       <section className="card card-pad stack" aria-labelledby="sessions-heading">

@@ -1,0 +1,290 @@
+import { generate } from "otplib";
+import { createUser, e2eDb, expect, expectNoA11yViolations, signInAs, signInWithForm, test } from "./fixtures";
+import type { Browser, Page } from "@playwright/test";
+
+// The staff second factor (issue 19), with JavaScript on and off: setting up the authenticator app on
+// Account security, signing in with its code or a recovery code, replayed and wrong codes refused, the
+// lockout after too many, the grace period's end, the staff API login, the idle timeout and the
+// sessions list with "sign out everywhere".
+
+const WRONG = "That code did not work";
+
+/** A code of the app for the time step `stepsAhead` after now (the server accepts one step either side). */
+function codeOf(secret: string, stepsAhead = 0): Promise<string> {
+  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
+}
+
+/** A staff account with the authenticator already on (written to the database like the page does). */
+async function enrolledStaff(role: "admin" | "moderator" = "admin") {
+  const db = e2eDb();
+  const user = await createUser(db, { role });
+  const secret = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+  await db
+    .updateTable("users")
+    .set({ totp_secret: secret, totp_enabled_at: new Date().toISOString(), totp_last_step: null })
+    .where("id", "=", user.id)
+    .execute();
+  return { ...user, secret };
+}
+
+async function freshPage(browser: Browser, baseURL: string | undefined, javaScriptEnabled: boolean) {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled });
+  return { context, page: await context.newPage() };
+}
+
+async function enterCode(page: Page, code: string) {
+  await page.getByLabel("Authentication code").fill(code);
+  await page.getByRole("button", { name: "Verify and Sign In" }).click();
+}
+
+test.describe("staff second factor", () => {
+  test("sets up the app, then signs in with a code or a recovery code; each works once", async ({
+    page,
+    browser,
+    baseURL,
+    db,
+    jsEnabled,
+  }) => {
+    test.setTimeout(90_000);
+    const me = await createUser(db, { role: "moderator" });
+    await signInWithForm(page, "/admin/login", me.email, me.password);
+    await expect(page).toHaveURL(/\/admin$/);
+    await page.goto("/admin/security");
+    await expect(page.getByRole("heading", { name: "Account security", level: 1 })).toBeVisible();
+    await expect(page.getByRole("img", { name: "QR code of the authenticator set-up key" })).toBeVisible();
+    if (jsEnabled) await expectNoA11yViolations(page);
+    const secret = (await page.locator(".security-key").innerText()).replace(/\s+/g, "");
+    expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+
+    await page.getByLabel("Code from the app").fill("12345x");
+    await page.getByRole("button", { name: "Turn On Two-Step Sign-In" }).click();
+    await expect(page.getByText("That code did not match")).toBeVisible();
+    const first = await codeOf(secret);
+    await page.getByLabel("Code from the app").fill(first);
+    await page.getByRole("button", { name: "Turn On Two-Step Sign-In" }).click();
+    await expect(page.getByRole("heading", { name: "Your recovery codes" })).toBeVisible();
+    const codes = await page.getByRole("list", { name: "Recovery codes" }).locator("code").allInnerTexts();
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+    // Kept hashed: no code is in the database as typed.
+    const stored = await db.selectFrom("recovery_codes").select("code_hash").where("user_id", "=", me.id).execute();
+    expect(stored).toHaveLength(10);
+    expect(stored.some((row) => codes.some((code) => row.code_hash.includes(code.replace(/-/g, ""))))).toBe(false);
+
+    // The password alone no longer signs in: the second step comes, and the code already used is refused.
+    const other = await freshPage(browser, baseURL, jsEnabled);
+    await signInWithForm(other.page, "/admin/login", me.email, me.password);
+    await expect(other.page.getByRole("heading", { name: "Two-step verification" })).toBeVisible();
+    if (jsEnabled) await expectNoA11yViolations(other.page);
+    expect((await other.page.request.get("/admin", { maxRedirects: 0 })).status()).toBe(302);
+    await enterCode(other.page, first);
+    await expect(other.page.getByText(WRONG)).toBeVisible();
+    // Without JavaScript the page comes back from the server: a code is never sent back into it.
+    if (!jsEnabled) await expect(other.page.getByLabel("Authentication code")).toHaveValue("");
+    const next = await codeOf(secret, 1);
+    await enterCode(other.page, next);
+    await expect(other.page).toHaveURL(/\/admin$/);
+    await expect(other.page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await other.context.close();
+
+    // The same code again, in another browser: refused (replay).
+    const third = await freshPage(browser, baseURL, jsEnabled);
+    await signInWithForm(third.page, "/admin/login", me.email, me.password);
+    await enterCode(third.page, next);
+    await expect(third.page.getByText(WRONG)).toBeVisible();
+    // A recovery code (typed in capitals, without dashes) signs in once.
+    await enterCode(third.page, codes[3].replace(/-/g, "").toUpperCase());
+    await expect(third.page).toHaveURL(/\/admin$/);
+    await third.context.close();
+    const fourth = await freshPage(browser, baseURL, jsEnabled);
+    await signInWithForm(fourth.page, "/admin/login", me.email, me.password);
+    await enterCode(fourth.page, codes[3]);
+    await expect(fourth.page.getByText(WRONG)).toBeVisible();
+    // "Start over" ends the half-done sign-in.
+    await fourth.page.getByRole("button", { name: "Start over with another account" }).click();
+    await expect(fourth.page.getByRole("button", { name: "Sign In to Admin Portal" })).toBeVisible();
+    await fourth.context.close();
+
+    const audit = await db
+      .selectFrom("audit_log")
+      .select(["action", "details"])
+      .where("actor_user_id", "=", me.id)
+      .where("action", "like", "admin.second_factor.%")
+      .orderBy("id")
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual([
+      "admin.second_factor.failure",
+      "admin.second_factor.success",
+      "admin.second_factor.failure",
+      "admin.second_factor.success",
+      "admin.second_factor.failure",
+    ]);
+    expect(audit.map((a) => JSON.parse(a.details ?? "{}").method ?? null)).toEqual([
+      null,
+      "totp",
+      null,
+      "recovery_code",
+      null,
+    ]);
+    const used = await db
+      .selectFrom("recovery_codes")
+      .select("id")
+      .where("user_id", "=", me.id)
+      .where("used_at", "is not", null)
+      .execute();
+    expect(used).toHaveLength(1);
+  });
+
+  test("locks the second step after five wrong codes, even for the right one", async ({ page }) => {
+    const me = await enrolledStaff();
+    await signInWithForm(page, "/admin/login", me.email, me.password);
+    await expect(page.getByRole("heading", { name: "Two-step verification" })).toBeVisible();
+    for (let i = 0; i < 5; i++) {
+      await enterCode(page, `00000${i}`);
+      await expect(page.getByText(WRONG)).toBeVisible();
+    }
+    await enterCode(page, await codeOf(me.secret));
+    await expect(page.getByText(/Too many attempts/)).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/login/);
+    expect((await page.request.get("/admin", { maxRedirects: 0 })).status()).toBe(302);
+  });
+
+  test("after the grace period, an account without a second factor opens only Account security", async ({
+    page,
+    db,
+  }) => {
+    const me = await createUser(db, { role: "admin" });
+    await db
+      .updateTable("users")
+      .set({ second_factor_grace_from: "2020-01-01T00:00:00.000Z" })
+      .where("id", "=", me.id)
+      .execute();
+    await signInWithForm(page, "/admin/login", me.email, me.password);
+    await expect(page).toHaveURL(/\/admin\/security$/);
+    await expect(page.getByRole("alert").filter({ hasText: "Two-step sign-in is required" })).toBeVisible();
+    await page.goto("/admin/sellers");
+    await expect(page).toHaveURL(/\/admin\/security$/);
+    const api = await page.request.get("/api/admin/dashboard");
+    expect(api.status()).toBe(403);
+    expect(await api.json()).toEqual({ error: expect.stringContaining("Set up two-step sign-in") });
+    // Setting it up opens the back-office.
+    const secret = (await page.locator(".security-key").innerText()).replace(/\s+/g, "");
+    await page.getByLabel("Code from the app").fill(await codeOf(secret));
+    await page.getByRole("button", { name: "Turn On Two-Step Sign-In" }).click();
+    await expect(page.getByRole("heading", { name: "Your recovery codes" })).toBeVisible();
+    await page.goto("/admin/sellers");
+    await expect(page).toHaveURL(/\/admin\/sellers$/);
+  });
+
+  test("lists the sessions, signs one out, all others, then everywhere", async ({ page, context, db }) => {
+    const me = await signInAs(context, "admin");
+    const stamp = new Date().toISOString();
+    const phone = (n: number) => ({
+      id: `phone${n}${"p".repeat(40)}${me.id}`,
+      user_id: me.id,
+      created_at: stamp,
+      last_seen_at: stamp,
+      expires_at: "2999-01-01T00:00:00.000Z",
+      ip: `203.0.113.${n}`,
+      user_agent: "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36",
+    });
+    await db
+      .insertInto("sessions")
+      .values([phone(1), phone(2), phone(3)])
+      .execute();
+    await page.goto("/admin/security");
+    const table = page.getByRole("region", { name: "Your active sessions" });
+    await expect(table.getByRole("row")).toHaveCount(5);
+    await expect(table.getByText("This device")).toHaveCount(1);
+    await table
+      .getByRole("row")
+      .filter({ hasText: "203.0.113.2" })
+      .getByRole("button", { name: /Sign out/ })
+      .click();
+    await expect(page.getByRole("status").filter({ hasText: "That session was signed out." })).toBeVisible();
+    await expect(table.getByText("203.0.113.2")).toHaveCount(0);
+    await expect(table.getByRole("row")).toHaveCount(4);
+    await page.getByRole("button", { name: "Sign Out Everywhere Else" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Your other sessions were signed out." })).toBeVisible();
+    await expect(table.getByRole("row")).toHaveCount(2);
+    const left = await db.selectFrom("sessions").select("id").where("user_id", "=", me.id).execute();
+    expect(left.map((s) => s.id)).toEqual([me.sessionId]);
+    await page.getByRole("button", { name: "Sign Out Everywhere", exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    expect(await db.selectFrom("sessions").select("id").where("user_id", "=", me.id).execute()).toEqual([]);
+  });
+
+  test("settings shows which staff have set up two-step sign-in", async ({ page, context }) => {
+    await signInAs(context, "admin");
+    const done = await enrolledStaff("moderator");
+    const notYet = await createUser(e2eDb(), { role: "moderator" });
+    await page.goto("/admin/settings");
+    const table = page.getByRole("region", { name: "Staff accounts table" });
+    await expect(table.getByRole("row").filter({ hasText: done.email })).toContainText("App");
+    await expect(table.getByRole("row").filter({ hasText: notYet.email })).toContainText("Not set up · due");
+  });
+});
+
+test.describe("staff second factor over HTTP", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "HTTP requests only; run once");
+
+  test("the staff API login asks for the code, refuses a wrong one and accepts the right one once", async ({
+    request,
+  }) => {
+    const me = await enrolledStaff();
+    const login = (body: Record<string, string>) =>
+      request.post("/api/admin/login", { data: { email: me.email, password: me.password, ...body } });
+    const needed = await login({});
+    expect(needed.status()).toBe(401);
+    expect(await needed.json()).toEqual({ error: expect.stringContaining('"code"'), secondFactorRequired: true });
+    expect(needed.headers()["set-cookie"]).toBeUndefined();
+    const wrong = await login({ code: "000000" });
+    expect(wrong.status()).toBe(401);
+    expect((await wrong.json()).error).toContain(WRONG);
+    const code = await codeOf(me.secret);
+    const ok = await login({ code });
+    expect(ok.status()).toBe(200);
+    expect(ok.headers()["set-cookie"]).toContain("__session=");
+    expect((await login({ code })).status()).toBe(401);
+    // The next code, sent twice at once: exactly one sign-in.
+    const next = await codeOf(me.secret, 1);
+    const both = await Promise.all([login({ code: next }), login({ code: next })]);
+    expect(both.map((r) => r.status()).sort()).toEqual([200, 401]);
+  });
+
+  test("the passkey half of the second step answers only a half-done sign-in", async ({ request }) => {
+    for (const path of ["/api/admin/login/passkey-options", "/api/admin/login/passkey"]) {
+      const res = await request.post(path, { data: { response: {} } });
+      expect(res.status()).toBe(401);
+      expect((await res.json()).error).toContain("Your sign-in took too long");
+    }
+  });
+
+  test("a staff session ends after 30 minutes without activity; a seller's does not", async ({
+    browser,
+    baseURL,
+    db,
+  }) => {
+    const idle = new Date(Date.now() - 31 * 60_000).toISOString();
+    for (const role of ["admin", "seller"] as const) {
+      const context = await browser.newContext({ baseURL });
+      const me = await signInAs(context, role);
+      await db.updateTable("sessions").set({ last_seen_at: idle }).where("id", "=", me.sessionId).execute();
+      const res = await context.request.get(role === "admin" ? "/admin" : "/seller-dashboard", { maxRedirects: 0 });
+      if (role === "admin") {
+        expect(res.status()).toBe(302);
+        expect(res.headers().location).toMatch(/^\/admin\/login/);
+        expect(await db.selectFrom("sessions").select("id").where("id", "=", me.sessionId).execute()).toEqual([]);
+      } else {
+        expect(res.status()).toBe(200);
+        const row = await db
+          .selectFrom("sessions")
+          .select("last_seen_at")
+          .where("id", "=", me.sessionId)
+          .executeTakeFirstOrThrow();
+        expect(row.last_seen_at! > idle).toBe(true);
+      }
+      await context.close();
+    }
+  });
+});
