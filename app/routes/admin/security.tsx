@@ -190,11 +190,12 @@ export default function AccountSecurity({ loaderData, actionData }: Route.Compon
         ) : (
           <>
             <p className="small muted">
-              On since {formatDate(s.totpEnabledAt)}. To remove the app from your account, enter one of its codes.
+              On since {formatDate(s.totpEnabledAt)}. To remove the app from your account (for example to move to a new
+              phone), enter one of its codes, or a recovery code if the phone is lost.
             </p>
             <CodeForm
               intent="disable_totp"
-              label="Current code from the app"
+              label="Current code from the app, or a recovery code"
               submit="Remove Authenticator App"
               lastResult={replyOf("disable_totp")}
               busy={busy}
