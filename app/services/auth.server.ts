@@ -11,7 +11,7 @@ import { type AccountUser, findUserForLogin, rehashPassword } from "~/models/use
 import { boundedFormRequest, firstIssueMessage, jsonError, methodNotAllowed, readJsonBody } from "./api.server";
 import { crossOriginRefusal, isCrossOrigin } from "./csrf.server";
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "./password.server";
-import { consume, refund, tooManyMessage } from "./rate-limit.server";
+import { consumeAll, refund, tooManyMessage } from "./rate-limit.server";
 import { createUserSession, destroySession, pendingSecondStep } from "./session.server";
 import { hasSecondFactor, verifySecondStep } from "./second-factor.server";
 import { secondFactorFactsOf } from "~/models/second-factor.server";
@@ -59,13 +59,17 @@ export async function attemptPasswordLogin(
   // limit) and given back when it succeeds. An address that has signed in to this account before is
   // not held by the per-account limit, so failures from elsewhere cannot keep the owner out.
   const knownAddress = await hasSignedInFrom(db, email, clientAddress);
-  const byAddress = consume(db, "login", clientAddress);
-  const byAccount = knownAddress ? { allowed: true as const } : consume(db, "login_account", email);
-  if (!byAddress.allowed || !byAccount.allowed) {
-    const retry = Math.max(
-      byAddress.allowed ? 0 : byAddress.retryAfterSeconds,
-      byAccount.allowed ? 0 : byAccount.retryAfterSeconds,
-    );
+  const limit = consumeAll(
+    db,
+    knownAddress
+      ? [["login", clientAddress]]
+      : [
+          ["login", clientAddress],
+          ["login_account", email],
+        ],
+  );
+  if (!limit.allowed) {
+    const retry = limit.retryAfterSeconds;
     await audit("throttled");
     return { ok: false, status: 429, message: tooManyMessage(retry), retryAfterSeconds: retry };
   }

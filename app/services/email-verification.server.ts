@@ -4,7 +4,7 @@ import { VERIFY_EMAIL_MESSAGES } from "~/lib/validation/messages";
 import { writeAudit } from "~/models/audit.server";
 import { findUserForVerification, markEmailVerified } from "~/models/users.server";
 import { sendMailLater } from "./mail.server";
-import { consume, tooManyMessage } from "./rate-limit.server";
+import { consumeAll, tooManyMessage } from "./rate-limit.server";
 import { signToken, verifyToken } from "./signed-token.server";
 import { mailLinkOrigin } from "./public-url.server";
 
@@ -110,13 +110,12 @@ export async function resendVerification(
 ): Promise<ResendResult> {
   const current = await findUserForVerification(db, user.id);
   if (current?.email_verified_at) return { ok: true, message: VERIFY_EMAIL_MESSAGES.alreadyVerified };
-  const byAddress = consume(db, "verify_email", meta.clientAddress);
-  const byAccount = consume(db, "verify_email_account", String(user.id));
-  if (!byAddress.allowed || !byAccount.allowed) {
-    const retry = Math.max(
-      byAddress.allowed ? 0 : byAddress.retryAfterSeconds,
-      byAccount.allowed ? 0 : byAccount.retryAfterSeconds,
-    );
+  const limit = consumeAll(db, [
+    ["verify_email", meta.clientAddress],
+    ["verify_email_account", String(user.id)],
+  ]);
+  if (!limit.allowed) {
+    const retry = limit.retryAfterSeconds;
     return { ok: false, status: 429, message: tooManyMessage(retry), retryAfterSeconds: retry };
   }
   await sendVerificationMail(db, user);

@@ -14,7 +14,7 @@ import { writeAudit } from "~/models/audit.server";
 import { insertPasskey, listPasskeys, notePasskeyUse } from "~/models/second-factor.server";
 import { setSessionChallenge, takeSessionChallenge } from "~/models/sessions.server";
 import { publicOrigin } from "./public-url.server";
-import { consume, tooManyMessage } from "./rate-limit.server";
+import { consumeAll, tooManyMessage } from "./rate-limit.server";
 import { passedSecondStep, type SecondStepOutcome } from "./second-factor.server";
 
 // Passkeys (WebAuthn, through @simplewebauthn/server) as the stronger second factor of staff: bound to
@@ -134,13 +134,12 @@ export async function verifyPasskeySignIn(
 ): Promise<SecondStepOutcome> {
   const user = pending.user;
   const meta = { portal: "admin", clientAddress };
-  const byAddress = consume(db, "login", clientAddress);
-  const byAccount = consume(db, "second_factor", String(user.id));
-  if (!byAddress.allowed || !byAccount.allowed) {
-    const retry = Math.max(
-      byAddress.allowed ? 0 : byAddress.retryAfterSeconds,
-      byAccount.allowed ? 0 : byAccount.retryAfterSeconds,
-    );
+  const limit = consumeAll(db, [
+    ["login", clientAddress],
+    ["second_factor", String(user.id)],
+  ]);
+  if (!limit.allowed) {
+    const retry = limit.retryAfterSeconds;
     return { ok: false, status: 429, message: tooManyMessage(retry), retryAfterSeconds: retry };
   }
   const rp = relyingParty(request);

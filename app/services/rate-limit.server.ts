@@ -35,6 +35,18 @@ export function consume(db: DB, scope: string, key: string, now = Date.now()): R
   return { allowed: true };
 }
 
+/**
+ * Counts one attempt in each (scope, key); refused when any is used up, with the longest wait. Every
+ * scope is counted, even after a refusal, so no limit can be stepped around by another's refusal.
+ */
+export function consumeAll(db: DB, checks: [scope: string, key: string][], now = Date.now()): RateResult {
+  const results = checks.map(([scope, key]) => consume(db, scope, key, now));
+  const waits = results.map((r) => (r.allowed ? 0 : r.retryAfterSeconds));
+  return results.every((r) => r.allowed)
+    ? { allowed: true }
+    : { allowed: false, retryAfterSeconds: Math.max(...waits) };
+}
+
 /** Whether (scope, key) is over its limit now, without counting an attempt. */
 export function peek(db: DB, scope: string, key: string, now = Date.now()): RateResult {
   const rule = ruleFor(scope);

@@ -17,7 +17,7 @@ import {
 import type { SecondFactorFacts } from "~/models/sessions.server";
 import { config } from "./config.server";
 import { hashPassword, verifyPassword } from "./password.server";
-import { consume, refund, tooManyMessage } from "./rate-limit.server";
+import { consumeAll, refund, tooManyMessage } from "./rate-limit.server";
 
 // The staff second factor (OWASP ASVS 6.3.3): an authenticator app (TOTP, RFC 6238, through otplib)
 // or a passkey, with ten single-use recovery codes, required of every staff account once its grace
@@ -164,13 +164,12 @@ export async function verifySecondStep(
       ip: meta.clientAddress,
       details: { portal: meta.portal, ...details },
     });
-  const byAddress = consume(db, "login", meta.clientAddress);
-  const byAccount = consume(db, "second_factor", String(user.id));
-  if (!byAddress.allowed || !byAccount.allowed) {
-    const retry = Math.max(
-      byAddress.allowed ? 0 : byAddress.retryAfterSeconds,
-      byAccount.allowed ? 0 : byAccount.retryAfterSeconds,
-    );
+  const limit = consumeAll(db, [
+    ["login", meta.clientAddress],
+    ["second_factor", String(user.id)],
+  ]);
+  if (!limit.allowed) {
+    const retry = limit.retryAfterSeconds;
     await audit("throttled");
     return { ok: false, status: 429, message: tooManyMessage(retry), retryAfterSeconds: retry };
   }
