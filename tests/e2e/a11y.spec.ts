@@ -8,6 +8,7 @@ import {
   e2eDb,
   expect,
   randomClientAddress,
+  settleForAxe,
   signInAs,
   test,
   uniqueWord,
@@ -241,6 +242,7 @@ test.describe("accessibility (axe-core, every impact)", () => {
           await page.setViewportSize(viewport);
           await page.goto(path);
           if (entry.prepare) await entry.prepare(page);
+          await settleForAxe(page);
           const results = await new AxeBuilder({ page })
             .options({ resultTypes: ["violations"], rules: { "target-size": { enabled: true } } })
             .analyze();

@@ -177,6 +177,36 @@ export async function signInAs(context: BrowserContext, role: Role, db: DB = e2e
  * page; tests/e2e/a11y.spec.ts checks every page without JavaScript too). For states a page reaches
  * after an interaction; the plain pages are walked in a11y.spec.ts.
  */
+/**
+ * Waits until what axe measures is what a visitor sees: the document (reached by a click or a form post
+ * as much as by goto) has loaded with every stylesheet applied, and the colour transitions a change of
+ * scheme or width starts have ended. Without it a page read before its CSS arrives shows the desktop
+ * navigation unstyled at 390 px.
+ */
+export async function settleForAxe(page: Page) {
+  await page.waitForLoadState("load");
+  await page.evaluate(async () => {
+    const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
+    await Promise.all(
+      links
+        .filter((link) => !link.sheet)
+        .map(
+          (link) =>
+            new Promise((resolve) => {
+              link.addEventListener("load", resolve, { once: true });
+              link.addEventListener("error", resolve, { once: true });
+            }),
+        ),
+    );
+    await Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a instanceof CSSTransition)
+        .map((a) => a.finished.catch(() => undefined)),
+    );
+  });
+}
+
 export async function expectNoA11yViolations(page: Page) {
   // The same bar as a11y.spec.ts: light and dark, a phone and a desktop width, target-size included.
   const viewport = page.viewportSize();
@@ -188,15 +218,7 @@ export async function expectNoA11yViolations(page: Page) {
       { width: 1280, height: 800 },
     ]) {
       await page.setViewportSize(size);
-      // A change of scheme or width can start colour transitions: judge the colours they end on.
-      await page.evaluate(() =>
-        Promise.all(
-          document
-            .getAnimations()
-            .filter((a) => a instanceof CSSTransition)
-            .map((a) => a.finished.catch(() => undefined)),
-        ),
-      );
+      await settleForAxe(page);
       const results = await new AxeBuilder({ page })
         .options({ resultTypes: ["violations"], rules: { "target-size": { enabled: true } } })
         .analyze();
