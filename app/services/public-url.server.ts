@@ -2,7 +2,12 @@ import { config } from "./config.server";
 
 /** The site's public origin for links in pages and redirects (canonical, QR codes, OAuth): PUBLIC_URL when set, else the request's own. */
 export function publicOrigin(request: Request): string {
-  return config().publicUrl || new URL(request.url).origin;
+  const configured = config().publicUrl;
+  if (configured) return configured;
+  // The scheme can come from a trusted proxy's X-Forwarded-Proto: anything but https is served as http (a
+  // scheme such as gopher has no web origin at all, and would make every link "null").
+  const url = new URL(request.url);
+  return `${url.protocol === "https:" ? "https" : "http"}://${url.host}`;
 }
 
 /**

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { safeRedirectPath } from "~/lib/redirect";
+import { reloadConfig } from "~/services/config.server";
+import { publicOrigin } from "~/services/public-url.server";
 
 describe("safeRedirectPath", () => {
   it.each([
@@ -79,6 +81,23 @@ describe("safeRedirectPath", () => {
       expect(out.startsWith("/"), JSON.stringify(rest)).toBe(true);
       expect(/^\/[/\\]/.test(out), JSON.stringify(rest)).toBe(false);
       expect(new URL(out, "https://site.example").origin, JSON.stringify(rest)).toBe("https://site.example");
+    }
+  });
+});
+
+describe("publicOrigin without PUBLIC_URL", () => {
+  it("is the request's http or https origin, whatever scheme a proxy claimed (never the string null)", () => {
+    const saved = process.env.PUBLIC_URL;
+    delete process.env.PUBLIC_URL;
+    reloadConfig();
+    try {
+      expect(publicOrigin(new Request("https://bwp.example/seller/1"))).toBe("https://bwp.example");
+      expect(publicOrigin(new Request("http://127.0.0.1:3000/robots.txt"))).toBe("http://127.0.0.1:3000");
+      expect(publicOrigin(new Request("gopher://bwp.example:8080/x"))).toBe("http://bwp.example:8080");
+    } finally {
+      if (saved === undefined) delete process.env.PUBLIC_URL;
+      else process.env.PUBLIC_URL = saved;
+      reloadConfig();
     }
   });
 });
