@@ -208,6 +208,9 @@ export async function settleForAxe(page: Page) {
 }
 
 export async function expectNoA11yViolations(page: Page) {
+  // Four axe runs over a page that may list hundreds of rows the other tests made: each call brings its
+  // own time, so a test that checks three states does not share one 30 s budget with its clicks.
+  test.info().setTimeout(test.info().timeout + 20_000);
   // The same bar as a11y.spec.ts: light and dark, a phone and a desktop width, target-size included.
   const viewport = page.viewportSize();
   const found: string[] = [];
