@@ -1,4 +1,5 @@
 import SQLite from "better-sqlite3";
+import { spawnSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import {
@@ -7,11 +8,15 @@ import {
   type Driver,
   Kysely,
   Migrator,
+  PostgresDialect,
   sql,
   SqliteDialect,
   type SqliteDatabase,
 } from "kysely";
 import { LRUCache } from "lru-cache";
+import pg from "pg";
+import Cursor from "pg-cursor";
+import { engineOf, isPostgresUrl } from "./engine";
 import { migrationProvider } from "./migrations/index";
 import type { Database } from "./schema";
 
@@ -36,8 +41,93 @@ class ImmediateTransactionsDialect extends SqliteDialect {
   }
 }
 
-/** Opens (creating if needed) a SQLite file with WAL, foreign keys and a busy timeout. */
-export function openDatabase(path: string = databasePath()): DB {
+/** Where the site's data lives: DATABASE_URL (PostgreSQL) when set, else the SQLite file. */
+export function databaseTarget(): string {
+  return process.env.DATABASE_URL || databasePath();
+}
+
+/** The target as it may be shown (a PostgreSQL URL without its password). */
+export function describeTarget(target: string = databaseTarget()): string {
+  if (!isPostgresUrl(target)) return target;
+  try {
+    const url = new URL(target);
+    if (url.password) url.password = "***";
+    return url.toString();
+  } catch {
+    return "postgres://(unparsable URL)";
+  }
+}
+
+/**
+ * Opens the site's database: a PostgreSQL pool for a `postgres://` URL, else (creating if needed) a
+ * SQLite file with WAL, foreign keys and a busy timeout.
+ */
+export function openDatabase(target: string = databaseTarget(), options: { poolSize?: number } = {}): DB {
+  const db = isPostgresUrl(target) ? openPostgres(target, options.poolSize) : openSqlite(target);
+  targets.set(db, target);
+  return db;
+}
+
+const targets = new WeakMap<DB, string>();
+
+/** What a database opened here was opened from: its SQLite file path or its PostgreSQL URL. */
+export function targetOf(db: DB): string {
+  const target = targets.get(db);
+  if (!target) throw new Error("this database was not opened by openDatabase()");
+  return target;
+}
+
+// PostgreSQL answers count(*) and sums as int8 and averages as numeric, both as strings by default; the
+// models expect numbers, as SQLite gives them (counts here stay far below 2^53).
+const INT8 = 20;
+const NUMERIC = 1700;
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") => {
+    if (oid === INT8 || oid === NUMERIC) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format);
+  }) as typeof pg.types.getTypeParser,
+};
+
+function openPostgres(url: string, poolSize = Number(process.env.DATABASE_POOL_SIZE || 10)): DB {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: pgTypes });
+  // An idle client that loses its server (a restart, a failover) must not crash the process.
+  pool.on("error", () => undefined);
+  const db = new Kysely<Database>({ dialect: new WriteLockedPostgresDialect({ pool, cursor: Cursor }) });
+  pools.set(db, pool);
+  return db;
+}
+
+/** The advisory lock every write transaction takes first (an arbitrary constant, the same in every instance). */
+export const WRITE_LOCK_KEY = 72_017_001;
+
+/**
+ * Transactions take one deployment-wide write lock when they begin, like SQLite's BEGIN IMMEDIATE: a
+ * transaction that reads and then decides what to write (the last active admin, a unique slug, a code
+ * used once) never interleaves with another instance's, whatever the isolation level. Plain statements
+ * outside transactions do not take it.
+ */
+class WriteLockedPostgresDialect extends PostgresDialect {
+  createDriver(): Driver {
+    const driver = super.createDriver();
+    const begin = driver.beginTransaction.bind(driver);
+    driver.beginTransaction = async (connection, settings) => {
+      await begin(connection, settings);
+      await connection.executeQuery(CompiledQuery.raw(`select pg_advisory_xact_lock(${WRITE_LOCK_KEY})`));
+    };
+    return driver;
+  }
+}
+
+const pools = new WeakMap<DB, pg.Pool>();
+
+/** The pg pool under a PostgreSQL database opened here (LISTEN/NOTIFY needs a client of its own). */
+export function poolOf(db: DB): pg.Pool {
+  const pool = pools.get(db);
+  if (!pool) throw new Error("this database is not a PostgreSQL one opened by openDatabase()");
+  return pool;
+}
+
+function openSqlite(path: string): DB {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const sqlite = new SQLite(path);
   sqlite.pragma("journal_mode = WAL");
@@ -50,7 +140,6 @@ export function openDatabase(path: string = databasePath()): DB {
   const db = new Kysely<Database>({
     dialect: new ImmediateTransactionsDialect({ database: withStatementCache(sqlite) }),
   });
-  connections.set(db, sqlite);
   return db;
 }
 
@@ -71,18 +160,6 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
       return statement;
     },
   };
-}
-
-const connections = new WeakMap<DB, SQLite.Database>();
-
-/**
- * The better-sqlite3 connection under a database opened here, for the few synchronous statements
- * (the shared rate-limit counters). Same connection, so no second writer can deadlock the first.
- */
-export function sqliteOf(db: DB): SQLite.Database {
-  const sqlite = connections.get(db);
-  if (!sqlite) throw new Error("this database was not opened by openDatabase()");
-  return sqlite;
 }
 
 export async function migrateToLatest(db: DB): Promise<void> {
@@ -107,13 +184,57 @@ export async function pingDatabase(db: DB): Promise<void> {
   await sql`select 1`.execute(db);
 }
 
-/** A consistent copy of the whole database in one new file, taken while the site keeps writing. */
+/** The database file in a backup folder: SQLite's own copy, or PostgreSQL's pg_dump archive. */
+export function backupFileName(target: string): string {
+  return isPostgresUrl(target) ? "app.pgdump" : "app.db";
+}
+
+/**
+ * Runs a PostgreSQL client tool (pg_dump, pg_restore) against a URL; the password travels in the
+ * environment, never on the command line where `ps` would show it.
+ */
+function runPostgresTool(tool: string, args: string[], url?: string): { ok: boolean; output: string } {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  const dbArgs: string[] = [];
+  if (url) {
+    const parsed = new URL(url);
+    if (parsed.password) env.PGPASSWORD = decodeURIComponent(parsed.password);
+    parsed.password = "";
+    dbArgs.push(`--dbname=${parsed.toString()}`);
+  }
+  const bin = process.env.PG_BIN ? resolve(process.env.PG_BIN, tool) : tool;
+  const result = spawnSync(bin, [...args, ...dbArgs], { env, encoding: "utf8" });
+  if (result.error) return { ok: false, output: `${tool}: ${result.error.message}` };
+  return { ok: result.status === 0, output: `${result.stdout}${result.stderr}`.trim() };
+}
+
+/**
+ * A consistent copy of the whole database in one new file, taken while the site keeps writing: SQLite's
+ * `VACUUM INTO`, or pg_dump's archive of one snapshot (every write committed before it began).
+ */
 export async function copyDatabaseTo(db: DB, file: string): Promise<void> {
+  if (engineOf(db) === "postgres") {
+    const done = runPostgresTool("pg_dump", ["--format=custom", "--no-owner", `--file=${file}`], targetOf(db));
+    if (!done.ok) throw new Error(`pg_dump failed: ${done.output}`);
+    return;
+  }
   await sql`VACUUM INTO ${file}`.execute(db);
 }
 
-/** SQLite's integrity check of a database file, opened read-only: "ok", or what is wrong. */
+/** Puts a pg_dump archive in place of everything in a PostgreSQL database, in one transaction. */
+export function restorePostgres(file: string, url: string): { ok: boolean; output: string } {
+  return runPostgresTool("pg_restore", ["--clean", "--if-exists", "--no-owner", "--single-transaction", file], url);
+}
+
+/**
+ * Whether a backup file can be restored: SQLite's integrity check of the copy (opened read-only), or
+ * pg_restore reading the archive's table of contents. "ok", or what is wrong.
+ */
 export function integrityOf(file: string): string {
+  if (file.endsWith(".pgdump")) {
+    const listed = runPostgresTool("pg_restore", ["--list", file]);
+    return listed.ok ? "ok" : listed.output || "pg_restore could not read the archive";
+  }
   try {
     const check = new SQLite(file, { readonly: true });
     try {

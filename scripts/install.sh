@@ -1,14 +1,22 @@
 #!/usr/bin/env bash
-# Installs what the site needs (npm packages); with --test also Debian's chromium for the browser tests.
+# Installs what the site needs (npm packages); with --test also Debian's chromium for the browser tests
+# and Debian's postgresql for the PostgreSQL run of the unit and integration tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # better-sqlite3 compiles against the local Node headers; Playwright must never download a browser.
 if [ -d /usr/include/node ]; then export npm_config_nodedir=/usr; fi
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
-if [ "${1:-}" = "--test" ] && [ -z "${CHROMIUM_PATH:-}" ] && ! command -v chromium >/dev/null 2>&1; then
-  echo "installing Debian's chromium for the browser tests"
-  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+if [ "${1:-}" = "--test" ]; then
+  # The browser tests need Debian's chromium; the PostgreSQL run of the suite starts a throwaway server
+  # from Debian's postgresql package (tests/support/postgres.ts).
+  PACKAGES=()
+  if [ -z "${CHROMIUM_PATH:-}" ] && ! command -v chromium >/dev/null 2>&1; then PACKAGES+=(chromium); fi
+  if [ -z "${PG_BIN:-}" ] && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then PACKAGES+=(postgresql); fi
+  if [ ${#PACKAGES[@]} -gt 0 ]; then
+    echo "installing Debian's ${PACKAGES[*]} for the tests"
+    SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${PACKAGES[@]}" >/dev/null
+  fi
 fi
 npm ci --no-audit --no-fund --loglevel=error

@@ -1,3 +1,4 @@
+import { weekStartOf } from "~db/engine";
 import { sql } from "kysely";
 import type { DB } from "~db/client";
 
@@ -21,7 +22,7 @@ export async function getDashboardStats(db: DB): Promise<DashboardStats> {
       .select([
         sql<number>`count(*)`.as("total"),
         sql<number>`coalesce(sum(is_paid), 0)`.as("paid"),
-        sql<number>`coalesce(sum(status = 'active'), 0)`.as("active"),
+        sql<number>`coalesce(sum(case when status = 'active' then 1 else 0 end), 0)`.as("active"),
         sql<number>`coalesce(sum(is_verified), 0)`.as("verified"),
       ])
       .executeTakeFirstOrThrow(),
@@ -31,7 +32,10 @@ export async function getDashboardStats(db: DB): Promise<DashboardStats> {
       .executeTakeFirstOrThrow(),
     db
       .selectFrom("enquiries")
-      .select([sql<number>`count(*)`.as("total"), sql<number>`coalesce(sum(status = 'new'), 0)`.as("fresh")])
+      .select([
+        sql<number>`count(*)`.as("total"),
+        sql<number>`coalesce(sum(case when status = 'new' then 1 else 0 end), 0)`.as("fresh"),
+      ])
       .executeTakeFirstOrThrow(),
     db
       .selectFrom("newsletter_subscriptions")
@@ -87,7 +91,7 @@ export async function weeklyActivity(db: DB, today: string, weeks = 12): Promise
   const perWeek = (table: "sellers" | "reviews" | "enquiries") =>
     db
       .selectFrom(table)
-      .select([sql<string>`date(created_at, 'weekday 0', '-6 days')`.as("week"), sql<number>`count(*)`.as("n")])
+      .select([weekStartOf(db, "created_at").as("week"), sql<number>`count(*)`.as("n")])
       .where("created_at", ">=", since)
       .groupBy("week")
       .execute();

@@ -1,3 +1,4 @@
+import { caseInsensitiveLike } from "~db/engine";
 import type { DB } from "~db/client";
 import type { Paging } from "~/lib/paging";
 import { likeContains, likeStartsWith } from "./sql-like.server";
@@ -37,10 +38,12 @@ export type AuditFilters = { actor: string; action: string; from: string; to: st
 
 function filteredAudit(db: DB, f: AuditFilters) {
   let q = db.selectFrom("audit_log");
-  if (f.actor) q = q.where("actor_email", "like", likeContains(f.actor));
+  if (f.actor) q = q.where("actor_email", caseInsensitiveLike(db), likeContains(f.actor));
   // An action ("seller.update") or its family ("seller.").
   if (f.action)
-    q = f.action.endsWith(".") ? q.where("action", "like", likeStartsWith(f.action)) : q.where("action", "=", f.action);
+    q = f.action.endsWith(".")
+      ? q.where("action", caseInsensitiveLike(db), likeStartsWith(f.action))
+      : q.where("action", "=", f.action);
   if (f.from) q = q.where("created_at", ">=", `${f.from}T00:00:00.000Z`);
   if (f.to) q = q.where("created_at", "<", `${f.to}T23:59:59.999Z`);
   return q;

@@ -1,3 +1,4 @@
+import { isUniqueViolation } from "~db/engine";
 import { sql } from "kysely";
 import type { DB } from "~db/client";
 import type { CategoryChanges, SubcategoryChanges } from "~/lib/validation/categories";
@@ -120,20 +121,11 @@ const invalid = (field: string, message: string): Refusal => ({
   fieldErrors: { [field]: [message] },
 });
 
-/** A unique-constraint failure that slipped between the check and the write (another admin, same moment). */
-function uniqueViolation(error: unknown): boolean {
-  return (
-    typeof error === "object" &&
-    error !== null &&
-    "code" in error &&
-    String((error as { code: unknown }).code).startsWith("SQLITE_CONSTRAINT_UNIQUE")
-  );
-}
 async function guarded<T>(work: () => Promise<T>, onDuplicate: () => T): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (uniqueViolation(error)) return onDuplicate();
+    if (isUniqueViolation(error)) return onDuplicate();
     throw error;
   }
 }

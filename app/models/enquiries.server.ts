@@ -1,3 +1,4 @@
+import { caseInsensitiveLike } from "~db/engine";
 import { sql } from "kysely";
 import type { DB } from "~db/client";
 import type { EnquiryFilters, SubscriptionFilters } from "~/lib/validation/enquiries";
@@ -65,7 +66,9 @@ function filteredEnquiries(db: DB, f: EnquiryFilters) {
   if (search) {
     const like = likeContains(search);
     q = q.where((eb) =>
-      eb.or(["name", "email", "mobile", "subject", "message"].map((c) => eb(sql.ref(c), "like", like))),
+      eb.or(
+        ["name", "email", "mobile", "subject", "message"].map((c) => eb(sql.ref(c), caseInsensitiveLike(db), like)),
+      ),
     );
   }
   if (f.status) q = q.where("status", "=", f.status);
@@ -167,7 +170,7 @@ export function streamEnquiriesForExport(db: DB, f: EnquiryFilters, batch = 500)
 function filteredSubscriptions(db: DB, f: SubscriptionFilters) {
   let q = db.selectFrom("newsletter_subscriptions");
   const search = f.search.trim();
-  if (search) q = q.where(sql.ref("email"), "like", likeContains(search));
+  if (search) q = q.where(sql.ref("email"), caseInsensitiveLike(db), likeContains(search));
   if (f.status) q = q.where("status", "=", f.status);
   if (f.source) q = q.where("source", "=", f.source);
   return q;

@@ -1,3 +1,4 @@
+import { caseInsensitiveLike } from "~db/engine";
 import { sql } from "kysely";
 import { goneMeanwhile } from "~/lib/refusal";
 import type { DB } from "~db/client";
@@ -34,7 +35,7 @@ function filtered(db: DB, f: ReviewFilters) {
     q = q.where((eb) =>
       eb.or(
         ["r.reviewer_name", "r.review_text", "s.business_name", "s.owner_name"].map((c) =>
-          eb(sql.ref(c), "like", like),
+          eb(sql.ref(c), caseInsensitiveLike(db), like),
         ),
       ),
     );

@@ -1,3 +1,4 @@
+import { caseInsensitiveLike } from "~db/engine";
 import { type ExpressionBuilder, sql } from "kysely";
 import type { DB } from "~db/client";
 import type { Database, PaymentStatus, SellerStatus } from "~db/schema";
@@ -70,7 +71,11 @@ function filtered(db: DB, f: SellerFilters) {
   if (search) {
     const like = likeContains(search);
     q = q.where((eb) =>
-      eb.or(["business_name", "owner_name", "email", "mobile", "city"].map((c) => eb(sql.ref(c), "like", like))),
+      eb.or(
+        ["business_name", "owner_name", "email", "mobile", "city"].map((c) =>
+          eb(sql.ref(c), caseInsensitiveLike(db), like),
+        ),
+      ),
     );
   }
   if (f.status) q = q.where("status", "=", f.status);

@@ -1,11 +1,11 @@
-import { type ExpressionBuilder, expressionBuilder, sql } from "kysely";
+import { type ExpressionBuilder, expressionBuilder } from "kysely";
 import type { DB } from "~db/client";
 import type { Database, Seller } from "~db/schema";
 import type { DirectoryQuery } from "~/lib/validation/directory";
 import { publicUploadUrl } from "~/lib/upload-urls";
 import { listPublishedReviews, type PublicReview } from "./reviews.server";
 import { isPublic } from "./seller-visibility.server";
-import { toFtsQuery } from "./search.server";
+import { rankSearch } from "./search.server";
 import { rememberedTotal } from "./directory-totals.server";
 
 /** The seller as the public directory, profile page and public API show it (no private fields). */
@@ -167,62 +167,32 @@ function directoryConditions(eb: ExpressionBuilder<Database, "sellers">, filters
   return eb.and(conditions);
 }
 
-/**
- * One page of a search, ranked by bm25 with the business name weighted most, and the number of matches,
- * in one statement (one pass over the matches, and the count and the page agree). Driven from the FTS
- * index: each match is checked against the narrow `sellers_search_public` index (named, as the planner
- * would otherwise read the wide table rows), so the cost follows the number of matches, never the
- * number of sellers; the ranking sorts ids, and the page's full rows are read afterwards by id.
- */
-async function rankSearch(
-  db: DB,
-  match: string,
-  filters: Filters,
-  limit: number,
-  offset: number,
-): Promise<{ total: number; ids: number[] }> {
-  const conditions = directoryConditions(expressionBuilder<Database, "sellers">(), filters);
-  const { rows } = await sql<{ total: number; id: number | null }>`with matches as materialized (
-      select sellers.id as id, bm25(sellers_fts, 10.0, 6.0, 3.0, 1.0, 4.0, 2.0) as score, sellers.is_featured as featured
-      from sellers_fts cross join sellers indexed by sellers_search_public on sellers.id = sellers_fts.rowid
-      where sellers_fts match ${match} and ${conditions})
-    select counted.total as total, page.id as id
-    from (select count(*) as total from matches) as counted
-    left join (select id, score, featured from matches order by score, featured desc, id limit ${limit} offset ${offset}) as page
-    order by page.score, page.featured desc, page.id`.execute(db);
-  return { total: Number(rows[0]?.total ?? 0), ids: rows.flatMap((r) => (r.id === null ? [] : [r.id])) };
-}
-
 /** The public directory list: one function for the /directory page, the home page and GET /api/sellers. */
 export async function listPublicSellers(
   db: DB,
   query: Filters & { page: number; limit: number },
 ): Promise<{ sellers: PublicSeller[]; pagination: Pagination }> {
   const search = query.search.trim();
-  const match = search ? toFtsQuery(search) : null;
   const paging = (total: number) => ({
     page: query.page,
     limit: query.limit,
     total,
     pages: Math.ceil(total / query.limit),
   });
-  // Text with no searchable word (only punctuation or emoji) matches nothing.
-  if (search && !match) return { sellers: [], pagination: paging(0) };
   const offset = (query.page - 1) * query.limit;
 
-  if (match) {
-    const { total, ids } = await rankSearch(db, match, query, query.limit, offset);
-    if (ids.length === 0) return { sellers: [], pagination: paging(total) };
-    // The page's ids drive the read (CROSS JOIN keeps that order of the loops) and keep their rank order.
-    const rows = await db
-      .selectFrom(sql<{ key: number; value: number }>`json_each(${JSON.stringify(ids)})`.as("page"))
-      .crossJoin("sellers")
-      .select(PUBLIC_COLUMNS)
-      .whereRef("sellers.id", "=", "page.value")
-      .where((eb) => isPublic(eb))
-      .orderBy("page.key")
-      .execute();
-    return { sellers: rows.map(toPublicSeller), pagination: paging(total) };
+  if (search) {
+    const conditions = directoryConditions(expressionBuilder<Database, "sellers">(), query);
+    const ranked = await rankSearch(db, search, conditions, query.limit, offset);
+    // Text with no searchable word (only punctuation or emoji) matches nothing.
+    if (!ranked || ranked.ids.length === 0) return { sellers: [], pagination: paging(ranked?.total ?? 0) };
+    // By primary key only: the ranking statement has just applied the public rule and the filters (and
+    // a condition on status here would lead SQLite's planner into a range over every public seller).
+    const rows = await db.selectFrom("sellers").select(PUBLIC_COLUMNS).where("sellers.id", "in", ranked.ids).execute();
+    // The rows keep the ranking's order.
+    const position = new Map(ranked.ids.map((id, index) => [id, index]));
+    rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+    return { sellers: rows.map(toPublicSeller), pagination: paging(ranked.total) };
   }
 
   // A search counts in its ranking statement; a listing's total is remembered (directory-totals.server.ts).

@@ -76,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const guard = checkPublicForm("contact", context.clientAddress, formData.get(HONEYPOT_FIELD));
+  const guard = await checkPublicForm("contact", context.clientAddress, formData.get(HONEYPOT_FIELD));
   if (!guard.ok)
     return data(
       { result: submission.reply({ formErrors: [guard.message] }) },

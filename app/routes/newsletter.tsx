@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const errors = submission.error?.email ?? submission.error?.source ?? ["Failed to subscribe. Please try again."];
     return data({ ok: false as const, errors, result: submission.reply() }, { status: 400 });
   }
-  const guard = checkPublicForm("newsletter", context.clientAddress, formData.get(HONEYPOT_FIELD));
+  const guard = await checkPublicForm("newsletter", context.clientAddress, formData.get(HONEYPOT_FIELD));
   if (!guard.ok) {
     return data(
       { ok: false as const, errors: [guard.message], result: submission.reply({ formErrors: [guard.message] }) },

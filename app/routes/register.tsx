@@ -128,14 +128,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     const tooBig = Object.values(submission.error ?? {}).some((list) => list?.includes(APPLICATION_MESSAGES.tooBig));
     return data<ActionReply>({ result: submission.reply({ hideFields }), reselect }, { status: tooBig ? 413 : 400 });
   }
-  const guard = checkPublicForm("application", context.clientAddress, formData.get(HONEYPOT_FIELD));
+  const guard = await checkPublicForm("application", context.clientAddress, formData.get(HONEYPOT_FIELD));
   if (!guard.ok) {
     return data<ActionReply>(
       { result: submission.reply({ formErrors: [guard.message], hideFields }), reselect },
       { status: guard.status, headers: guard.headers },
     );
   }
-  const daily = checkDailyUploads(context.clientAddress, 3 + submission.value.product_images.length);
+  const daily = await checkDailyUploads(context.clientAddress, 3 + submission.value.product_images.length);
   if (!daily.ok) {
     return data<ActionReply>(
       { result: submission.reply({ formErrors: [daily.message], hideFields }), reselect },

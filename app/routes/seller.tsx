@@ -123,7 +123,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (formData.get("intent") === "report") return reportReview(id, formData, context.clientAddress);
   const submission = parseWithZod(formData, { schema: reviewFormSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const guard = checkPublicForm("review", context.clientAddress, formData.get(HONEYPOT_FIELD));
+  const guard = await checkPublicForm("review", context.clientAddress, formData.get(HONEYPOT_FIELD));
   if (!guard.ok) {
     return data(
       { result: submission.reply({ formErrors: [guard.message] }) },
@@ -141,7 +141,7 @@ async function reportReview(sellerId: number, formData: FormData, clientAddress:
   const reviewId = Number(formData.get("review_id")) || null;
   if (submission.status !== "success")
     return data({ result: undefined, report: { reviewId, result: submission.reply() } }, { status: 400 });
-  const guard = checkPublicForm("report", clientAddress, formData.get(HONEYPOT_FIELD));
+  const guard = await checkPublicForm("report", clientAddress, formData.get(HONEYPOT_FIELD));
   if (!guard.ok)
     return data(
       { result: undefined, report: { reviewId, result: submission.reply({ formErrors: [guard.message] }) } },

@@ -183,7 +183,7 @@ export async function readPublicJsonForm<S extends z.ZodType>(
 ): Promise<JsonForm<z.output<S>>> {
   const form = await readJsonForm(request, options);
   if (!form.ok) return form;
-  const guard = checkPublicForm(options.scope, clientAddress, form.body[HONEYPOT_FIELD]);
+  const guard = await checkPublicForm(options.scope, clientAddress, form.body[HONEYPOT_FIELD]);
   if (!guard.ok) return { ok: false, response: jsonError(guard.message, guard.status, guard.headers) };
   return form;
 }

@@ -38,7 +38,7 @@ export async function submitApplication(
     const price = `${formatRupees(plan.amount)} for ${plan.months} month${plan.months === 1 ? "" : "s"}`;
     // The applicant's acknowledgement: fixed text (only the plan and the UTR, which the form checked),
     // at most a few per address an hour. The team's copy has the details.
-    const acknowledgement = consume(db, "acknowledgement", fields.email.toLowerCase()).allowed
+    const acknowledgement = (await consume(db, "acknowledgement", fields.email.toLowerCase())).allowed
       ? [
           {
             to: fields.email,

@@ -59,7 +59,7 @@ export async function attemptPasswordLogin(
   // limit) and given back when it succeeds. An address that has signed in to this account before is
   // not held by the per-account limit, so failures from elsewhere cannot keep the owner out.
   const knownAddress = await hasSignedInFrom(db, email, clientAddress);
-  const limit = consumeAll(
+  const limit = await consumeAll(
     db,
     knownAddress
       ? [["login", clientAddress]]
@@ -83,8 +83,8 @@ export async function attemptPasswordLogin(
     await audit("failure", row?.id);
     return { ok: false, status: 401, message: invalid };
   }
-  refund(db, "login", clientAddress);
-  if (!knownAddress) refund(db, "login_account", email);
+  await refund(db, "login", clientAddress);
+  if (!knownAddress) await refund(db, "login_account", email);
   await rememberSignIn(db, email, clientAddress);
   if (needsRehash(row.password_hash!)) await rehashPassword(db, row.id, await hashPassword(input.password));
   await audit("success", row.id);

@@ -1,13 +1,21 @@
 import { cp, mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { copyDatabaseTo, type DB, integrityOf } from "~db/client";
+import { isPostgresUrl } from "~db/engine";
+import {
+  backupFileName,
+  copyDatabaseTo,
+  type DB,
+  integrityOf,
+  restorePostgres,
+  describeTarget,
+  targetOf,
+} from "~db/client";
 import { uploadsDir } from "./upload-folders.server";
 
-// Backups while the site runs: the database through `VACUUM INTO` (a consistent snapshot of every
-// committed write, taken on the live connection without stopping it) and the uploads folder next to
-// it, in one folder per backup. Restores check the copy with `PRAGMA integrity_check` first.
-
-export const BACKUP_DB_FILE = "app.db";
+// Backups while the site runs: the database as one consistent snapshot of every committed write, taken
+// without stopping the site (SQLite's `VACUUM INTO` → app.db, PostgreSQL's pg_dump → app.pgdump), and
+// the uploads folder next to it, in one folder per backup. Restores check the copy first (SQLite's
+// integrity check, pg_restore reading the archive).
 
 function stampName(now = new Date()): string {
   return `backup-${now.toISOString().replace(/[:.]/g, "-")}`;
@@ -19,7 +27,7 @@ export async function backupTo(db: DB, dir: string): Promise<string> {
   const partial = `${target}.partial`;
   await rm(partial, { recursive: true, force: true });
   await mkdir(partial, { recursive: true });
-  await copyDatabaseTo(db, join(partial, BACKUP_DB_FILE));
+  await copyDatabaseTo(db, join(partial, backupFileName(targetOf(db))));
   // The cache (share cards) is drawn again on demand: not worth backing up.
   const cache = join(uploadsDir(), "cache");
   await cp(uploadsDir(), join(partial, "uploads"), {
@@ -45,15 +53,27 @@ export async function backupWithRetention(db: DB, backupDir: string, keep: numbe
 export type RestoreResult = { ok: true } | { ok: false; message: string };
 
 /**
- * Puts a backup in place of the database file and uploads folder of a stopped site, after checking the
- * copy; the replaced files are kept beside them (`.before-restore`).
+ * Puts a backup in place of the database and uploads folder of a stopped site, after checking the copy.
+ * `target` is the SQLite file (the replaced one is kept beside it, `.before-restore`) or the PostgreSQL
+ * URL (its content is replaced in one transaction: a failed restore changes nothing). The replaced
+ * uploads folder is kept beside it too.
  */
-export async function restoreFrom(dir: string, databaseFile: string, uploads = uploadsDir()): Promise<RestoreResult> {
-  const source = join(resolve(dir), BACKUP_DB_FILE);
+export async function restoreFrom(dir: string, target: string, uploads = uploadsDir()): Promise<RestoreResult> {
+  const source = join(resolve(dir), backupFileName(target));
   try {
     await stat(source);
   } catch {
-    return { ok: false, message: `${source} does not exist` };
+    const other = join(resolve(dir), backupFileName(isPostgresUrl(target) ? "app.db" : "postgres://"));
+    const exists = await stat(other).then(
+      () => true,
+      () => false,
+    );
+    return {
+      ok: false,
+      message: exists
+        ? `${dir} is a backup of the other engine than ${describeTarget(target)}: move a SQLite site with npm run db:copy`
+        : `${source} does not exist`,
+    };
   }
   const verdict = integrityOf(source);
   if (verdict !== "ok") return { ok: false, message: `the backup fails its integrity check: ${String(verdict)}` };
@@ -63,9 +83,14 @@ export async function restoreFrom(dir: string, databaseFile: string, uploads = u
       if (error.code !== "ENOENT") throw error;
     });
   };
-  await keepAside(databaseFile);
-  for (const suffix of ["-wal", "-shm"]) await rm(`${databaseFile}${suffix}`, { force: true });
-  await cp(source, databaseFile);
+  if (isPostgresUrl(target)) {
+    const restored = restorePostgres(source, target);
+    if (!restored.ok) return { ok: false, message: `pg_restore failed, nothing was changed: ${restored.output}` };
+  } else {
+    await keepAside(target);
+    for (const suffix of ["-wal", "-shm"]) await rm(`${target}${suffix}`, { force: true });
+    await cp(source, target);
+  }
   await keepAside(uploads);
   await cp(join(resolve(dir), "uploads"), uploads, { recursive: true }).catch((error: NodeJS.ErrnoException) => {
     if (error.code !== "ENOENT") throw error;

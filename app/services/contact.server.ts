@@ -14,7 +14,7 @@ export { CONTACT_SUCCESS_MESSAGE } from "~/lib/constants";
  */
 export async function submitContactMessage(db: DB, input: ContactInput): Promise<number> {
   const id = await createEnquiry(db, input);
-  if (consume(db, "acknowledgement", input.email.toLowerCase()).allowed)
+  if ((await consume(db, "acknowledgement", input.email.toLowerCase())).allowed)
     await sendMailLater(db, [contactAcknowledgement(input.email)]);
   return id;
 }

@@ -110,7 +110,7 @@ export async function resendVerification(
 ): Promise<ResendResult> {
   const current = await findUserForVerification(db, user.id);
   if (current?.email_verified_at) return { ok: true, message: VERIFY_EMAIL_MESSAGES.alreadyVerified };
-  const limit = consumeAll(db, [
+  const limit = await consumeAll(db, [
     ["verify_email", meta.clientAddress],
     ["verify_email_account", String(user.id)],
   ]);

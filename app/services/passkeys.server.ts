@@ -134,7 +134,7 @@ export async function verifyPasskeySignIn(
 ): Promise<SecondStepOutcome> {
   const user = pending.user;
   const meta = { portal: "admin", clientAddress };
-  const limit = consumeAll(db, [
+  const limit = await consumeAll(db, [
     ["login", clientAddress],
     ["second_factor", String(user.id)],
   ]);

@@ -6,11 +6,15 @@ export const HONEYPOT_MESSAGE = "Your submission could not be accepted. Please t
 export type AbuseCheck = { ok: true } | { ok: false; status: 400 | 429; message: string; headers?: HeadersInit };
 
 /** The shared guard of public forms: the honeypot must be empty and the client within its rate limit. */
-export function checkPublicForm(scope: string, clientAddress: string, honeypotValue: unknown): AbuseCheck {
+export async function checkPublicForm(
+  scope: string,
+  clientAddress: string,
+  honeypotValue: unknown,
+): Promise<AbuseCheck> {
   if (typeof honeypotValue === "string" && honeypotValue.trim() !== "") {
     return { ok: false, status: 400, message: HONEYPOT_MESSAGE };
   }
-  const rate = consume(getDb(), scope, clientAddress);
+  const rate = await consume(getDb(), scope, clientAddress);
   if (!rate.allowed) {
     return {
       ok: false,
@@ -32,9 +36,9 @@ export function tooManyUploadsMessage(retryAfterSeconds: number): string {
  * The per-address daily cap on stored images (UPLOAD_DAILY), across every public way in: each image of
  * a request counts, so one application with nine images uses nine.
  */
-export function checkDailyUploads(clientAddress: string, images: number): AbuseCheck {
+export async function checkDailyUploads(clientAddress: string, images: number): Promise<AbuseCheck> {
   for (let i = 0; i < images; i++) {
-    const rate = consume(getDb(), "upload_daily", clientAddress);
+    const rate = await consume(getDb(), "upload_daily", clientAddress);
     if (!rate.allowed) {
       return {
         ok: false,

@@ -8,10 +8,9 @@ import {
 } from "~/models/rate-limits.server";
 import { config, RATE_LIMIT_DEFAULTS, type RateRule } from "./config.server";
 
-// Per-client fixed-window rate limits for public forms and sign-in. The counters live in SQLite
-// (`rate_limits`), so every worker process of the server shares them; each call is one atomic
-// statement on the worker's own connection (synchronous, like all of better-sqlite3). Limits are
-// settings (RATE_LIMIT_<SCOPE>="count/seconds"), so tests and deployments can tune them.
+// Per-client fixed-window rate limits for public forms and sign-in. The counters live in the database
+// (`rate_limits`), so every worker process and every instance shares them; each call is one atomic
+// statement. Limits are settings (RATE_LIMIT_<SCOPE>="count/seconds"), so tests and deployments can tune them.
 
 export type { RateRule };
 
@@ -27,10 +26,10 @@ const keyOf = (scope: string, key: string) => `${scope}:${key}`;
 const retryAfter = (resetAt: number, now: number) => Math.max(1, Math.ceil((resetAt - now) / 1000));
 
 /** Counts one attempt for (scope, key); refuses once the window's limit is used up. */
-export function consume(db: DB, scope: string, key: string, now = Date.now()): RateResult {
+export async function consume(db: DB, scope: string, key: string, now = Date.now()): Promise<RateResult> {
   const rule = ruleFor(scope);
   if (!rule) return { allowed: true };
-  const row = countAttempt(db, keyOf(scope, key), now, rule.windowSeconds * 1000);
+  const row = await countAttempt(db, keyOf(scope, key), now, rule.windowSeconds * 1000);
   if (row.count > rule.limit) return { allowed: false, retryAfterSeconds: retryAfter(row.reset_at_ms, now) };
   return { allowed: true };
 }
@@ -39,8 +38,13 @@ export function consume(db: DB, scope: string, key: string, now = Date.now()): R
  * Counts one attempt in each (scope, key); refused when any is used up, with the longest wait. Every
  * scope is counted, even after a refusal, so no limit can be stepped around by another's refusal.
  */
-export function consumeAll(db: DB, checks: [scope: string, key: string][], now = Date.now()): RateResult {
-  const results = checks.map(([scope, key]) => consume(db, scope, key, now));
+export async function consumeAll(
+  db: DB,
+  checks: [scope: string, key: string][],
+  now = Date.now(),
+): Promise<RateResult> {
+  const results: RateResult[] = [];
+  for (const [scope, key] of checks) results.push(await consume(db, scope, key, now));
   const waits = results.map((r) => (r.allowed ? 0 : r.retryAfterSeconds));
   return results.every((r) => r.allowed)
     ? { allowed: true }
@@ -48,25 +52,25 @@ export function consumeAll(db: DB, checks: [scope: string, key: string][], now =
 }
 
 /** Whether (scope, key) is over its limit now, without counting an attempt. */
-export function peek(db: DB, scope: string, key: string, now = Date.now()): RateResult {
+export async function peek(db: DB, scope: string, key: string, now = Date.now()): Promise<RateResult> {
   const rule = ruleFor(scope);
-  const row = rule ? readAttempts(db, keyOf(scope, key)) : undefined;
+  const row = rule ? await readAttempts(db, keyOf(scope, key)) : undefined;
   if (!rule || !row || row.reset_at_ms <= now || row.count < rule.limit) return { allowed: true };
   return { allowed: false, retryAfterSeconds: retryAfter(row.reset_at_ms, now) };
 }
 
 /** Gives back one attempt counted by `consume` (a reserved attempt that turned out fine). */
-export function refund(db: DB, scope: string, key: string, now = Date.now()): void {
-  refundAttempt(db, keyOf(scope, key), now);
+export async function refund(db: DB, scope: string, key: string, now = Date.now()): Promise<void> {
+  await refundAttempt(db, keyOf(scope, key), now);
 }
 
 /** Forgets a key's attempts (e.g. after a successful sign-in). */
-export function reset(db: DB, scope: string, key: string): void {
-  forgetAttempts(db, keyOf(scope, key));
+export async function reset(db: DB, scope: string, key: string): Promise<void> {
+  await forgetAttempts(db, keyOf(scope, key));
 }
 
 /** Deletes expired windows (run now and then by the process that runs the periodic tasks). */
-export function sweepRateLimits(db: DB, now = Date.now()): number {
+export function sweepRateLimits(db: DB, now = Date.now()): Promise<number> {
   return sweepExpiredWindows(db, now);
 }
 

@@ -164,7 +164,7 @@ export async function verifySecondStep(
       ip: meta.clientAddress,
       details: { portal: meta.portal, ...details },
     });
-  const limit = consumeAll(db, [
+  const limit = await consumeAll(db, [
     ["login", meta.clientAddress],
     ["second_factor", String(user.id)],
   ]);
@@ -188,8 +188,8 @@ export async function passedSecondStep(
   method: "totp" | "recovery_code" | "passkey",
   meta: { portal: string; clientAddress: string },
 ): Promise<SecondStepOutcome> {
-  refund(db, "login", meta.clientAddress);
-  refund(db, "second_factor", String(user.id));
+  await refund(db, "login", meta.clientAddress);
+  await refund(db, "second_factor", String(user.id));
   await writeAudit(db, {
     action: `${meta.portal}.second_factor.success`,
     actorUserId: user.id,

@@ -20,7 +20,7 @@ export async function signUpSeller(
   input: Omit<RegistrationInput, "password"> & { passwordHash: string },
 ): Promise<SignUpResult> {
   const db = getDb();
-  const rate = consume(db, "signup", clientAddress);
+  const rate = await consume(db, "signup", clientAddress);
   if (!rate.allowed)
     return {
       ok: false,

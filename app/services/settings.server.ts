@@ -19,13 +19,13 @@ export async function changeOwnPassword(
   request: Request,
   input: { current_password: string; new_password: string },
 ): Promise<PasswordChange> {
-  const throttle = consume(db, "login", `password-change:${actor.id}`);
+  const throttle = await consume(db, "login", `password-change:${actor.id}`);
   if (!throttle.allowed)
     return { ok: false, status: 429, field: "current_password", message: tooManyMessage(throttle.retryAfterSeconds) };
   if (!(await verifyPassword(input.current_password, await passwordHashOf(db, actor.id)))) {
     return { ok: false, status: 400, field: "current_password", message: SETTINGS_MESSAGES.currentWrong };
   }
-  reset(db, "login", `password-change:${actor.id}`);
+  await reset(db, "login", `password-change:${actor.id}`);
   await setPasswordHash(db, actor.id, await hashPassword(input.new_password), await sessionIdFrom(request));
   await writeAudit(db, {
     action: "staff.password_change",

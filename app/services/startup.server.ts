@@ -63,11 +63,7 @@ let rateSweepTimer: NodeJS.Timeout | undefined;
 /** Expired rate-limit windows and month-old sign-in addresses are deleted every ten minutes. */
 function scheduleRateLimitSweep(db: DB): void {
   rateSweepTimer ??= setInterval(() => {
-    try {
-      sweepRateLimits(db);
-    } catch (err) {
-      logger.error({ err }, "rate-limit sweep failed");
-    }
+    sweepRateLimits(db).catch((err) => logger.error({ err }, "rate-limit sweep failed"));
     sweepSignInAddresses(db).catch((err) => logger.error({ err }, "sign-in address sweep failed"));
   }, 10 * 60_000).unref();
 }

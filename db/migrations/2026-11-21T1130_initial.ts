@@ -1,11 +1,12 @@
 import { type Kysely, sql } from "kysely";
+import { autoId, engineOf } from "../engine";
 
 // Frozen once landed: later changes go in a new, later-named migration.
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("users")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", autoId(db))
     .addColumn("email", "text", (c) => c.notNull().unique())
     .addColumn("name", "text", (c) => c.notNull())
     .addColumn("mobile", "text")
@@ -42,7 +43,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("categories")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", autoId(db))
     .addColumn("name", "text", (c) => c.notNull().unique())
     .addColumn("slug", "text", (c) => c.notNull().unique())
     .addColumn("description", "text")
@@ -55,7 +56,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("subcategories")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", autoId(db))
     .addColumn("category_id", "integer", (c) => c.notNull().references("categories.id").onDelete("cascade"))
     .addColumn("name", "text", (c) => c.notNull())
     .addColumn("slug", "text", (c) => c.notNull().unique())
@@ -68,7 +69,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("sellers")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", autoId(db))
     .addColumn("user_id", "integer", (c) => c.references("users.id").onDelete("set null"))
     .addColumn("owner_name", "text", (c) => c.notNull())
     .addColumn("business_name", "text")
@@ -122,7 +123,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("admin_notes", "text")
     // Denormalised for search and cards; kept in step by triggers below.
     .addColumn("category_names", "text", (c) => c.notNull().defaultTo(""))
-    .addColumn("avg_rating", "real", (c) => c.notNull().defaultTo(0))
+    .addColumn("avg_rating", engineOf(db) === "postgres" ? "double precision" : "real", (c) => c.notNull().defaultTo(0))
     .addColumn("review_count", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("views_count", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("created_at", "text", (c) => c.notNull())
@@ -174,7 +175,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("reviews")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", autoId(db))
     .addColumn("seller_id", "integer", (c) => c.notNull().references("sellers.id").onDelete("cascade"))
     .addColumn("reviewer_name", "text", (c) => c.notNull())
     .addColumn("rating", "integer", (c) => c.notNull().check(sql`rating between 1 and 5`))
@@ -199,7 +200,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("enquiries")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", autoId(db))
     .addColumn("name", "text", (c) => c.notNull())
     .addColumn("email", "text", (c) => c.notNull())
     .addColumn("mobile", "text")
@@ -221,7 +222,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("newsletter_subscriptions")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", autoId(db))
     .addColumn("email", "text", (c) => c.notNull().unique())
     .addColumn("status", "text", (c) =>
       c
@@ -237,7 +238,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("notifications")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", autoId(db))
     .addColumn("title", "text", (c) => c.notNull())
     .addColumn("message", "text", (c) => c.notNull())
     .addColumn("type", "text", (c) => c.notNull().defaultTo("info"))
@@ -249,7 +250,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("audit_log")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", autoId(db))
     .addColumn("actor_user_id", "integer", (c) => c.references("users.id").onDelete("set null"))
     .addColumn("actor_email", "text")
     .addColumn("action", "text", (c) => c.notNull())
@@ -264,7 +265,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("uploads")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", autoId(db))
     .addColumn("key", "text", (c) => c.notNull().unique())
     .addColumn("visibility", "text", (c) => c.notNull().check(sql`visibility in ('public','private')`))
     .addColumn("purpose", "text", (c) => c.notNull())
@@ -279,7 +280,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("mail_outbox")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", autoId(db))
     .addColumn("to_address", "text", (c) => c.notNull())
     .addColumn("subject", "text", (c) => c.notNull())
     .addColumn("text_body", "text", (c) => c.notNull())
@@ -297,6 +298,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex("mail_outbox_status").on("mail_outbox").columns(["status", "created_at"]).execute();
 
+  if (engineOf(db) === "postgres") await postgresSearchAndTriggers(db);
+  else await sqliteSearchAndTriggers(db);
+}
+
+/** SQLite: an FTS5 index over the seller's public text, and triggers that keep derived columns in step. */
+async function sqliteSearchAndTriggers(db: Kysely<any>): Promise<void> {
   // Full-text search over the public text of a seller, kept in step with the sellers table.
   await sql`create virtual table sellers_fts using fts5(
     business_name, owner_name, tagline, description, category_names, locality,
@@ -379,9 +386,132 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute(db);
 }
 
+/**
+ * PostgreSQL: the same derived columns kept by trigger functions, and the search document of each seller
+ * in `sellers_search` (a tsvector with a GIN index, the `simple` configuration with accents folded, so
+ * names and Indian words are never stemmed as English), weighted like the SQLite ranking's columns.
+ */
+async function postgresSearchAndTriggers(db: Kysely<any>): Promise<void> {
+  await sql`create extension if not exists unaccent`.execute(db);
+  await sql`create extension if not exists pg_trgm`.execute(db);
+  await sql`create text search configuration bwp_simple (copy = simple)`.execute(db);
+  await sql`alter text search configuration bwp_simple alter mapping for hword, hword_part, word with unaccent, simple`.execute(
+    db,
+  );
+  await sql`create table sellers_search (
+    id integer primary key references sellers(id) on delete cascade,
+    document tsvector not null
+  )`.execute(db);
+  await sql`create index sellers_search_document on sellers_search using gin (document)`.execute(db);
+  await sql
+    .raw(
+      `create function sellers_search_document(s sellers) returns tsvector language sql immutable as $$
+      select setweight(to_tsvector('bwp_simple', coalesce(s.business_name, '')), 'A')
+        || setweight(to_tsvector('bwp_simple', coalesce(s.owner_name, '')), 'B')
+        || setweight(to_tsvector('bwp_simple', coalesce(s.category_names, '')), 'B')
+        || setweight(to_tsvector('bwp_simple', coalesce(s.tagline, '')), 'C')
+        || setweight(to_tsvector('bwp_simple', coalesce(s.locality, '')), 'C')
+        || setweight(to_tsvector('bwp_simple', coalesce(s.description, '')), 'D')
+    $$`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create function sellers_search_sync() returns trigger language plpgsql as $$
+      begin
+        insert into sellers_search (id, document) values (new.id, sellers_search_document(new))
+        on conflict (id) do update set document = excluded.document;
+        return null;
+      end $$`,
+    )
+    .execute(db);
+  await sql
+    .raw(`create trigger sellers_search_ai after insert on sellers for each row execute function sellers_search_sync()`)
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger sellers_search_au after update of business_name, owner_name, tagline, description, category_names, locality
+      on sellers for each row execute function sellers_search_sync()`,
+    )
+    .execute(db);
+
+  // sellers.category_names follows the seller's category links and the categories' names (byte order
+  // of names, as SQLite compares them, whatever the database's collation).
+  const namesOf = (
+    idExpr: string,
+  ) => `coalesce((select string_agg(c.name, ', ' order by sc.position, c.name collate "C")
+      from seller_categories sc join categories c on c.id = sc.category_id where sc.seller_id = ${idExpr}), '')`;
+  await sql
+    .raw(
+      `create function seller_categories_changed() returns trigger language plpgsql as $$
+      declare seller integer := case when tg_op = 'DELETE' then old.seller_id else new.seller_id end;
+      begin
+        update sellers set category_names = ${namesOf("seller")} where id = seller;
+        return null;
+      end $$`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger seller_categories_aid after insert or delete on seller_categories
+      for each row execute function seller_categories_changed()`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create function categories_name_changed() returns trigger language plpgsql as $$
+      begin
+        update sellers set category_names = ${namesOf("sellers.id")}
+        where id in (select seller_id from seller_categories where category_id = new.id);
+        return null;
+      end $$`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger categories_au_name after update of name on categories
+      for each row execute function categories_name_changed()`,
+    )
+    .execute(db);
+
+  // avg_rating and review_count count published reviews only (decision 12).
+  await sql
+    .raw(
+      `create function refresh_seller_rating(seller integer) returns void language sql as $$
+      update sellers set
+        avg_rating = coalesce((select round(avg(rating), 2) from reviews where seller_id = seller and status = 'published'), 0),
+        review_count = (select count(*) from reviews where seller_id = seller and status = 'published')
+      where id = seller
+    $$`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create function reviews_changed() returns trigger language plpgsql as $$
+      begin
+        if tg_op <> 'INSERT' then perform refresh_seller_rating(old.seller_id); end if;
+        if tg_op <> 'DELETE' and (tg_op = 'INSERT' or new.seller_id <> old.seller_id) then
+          perform refresh_seller_rating(new.seller_id);
+        end if;
+        return null;
+      end $$`,
+    )
+    .execute(db);
+  await sql
+    .raw(`create trigger reviews_aid after insert or delete on reviews for each row execute function reviews_changed()`)
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger reviews_au after update of status, rating, seller_id on reviews
+      for each row execute function reviews_changed()`,
+    )
+    .execute(db);
+}
+
 export async function down(db: Kysely<any>): Promise<void> {
   for (const t of [
     "sellers_fts",
+    "sellers_search",
     "mail_outbox",
     "uploads",
     "audit_log",
@@ -398,6 +528,18 @@ export async function down(db: Kysely<any>): Promise<void> {
     "sessions",
     "users",
   ]) {
-    await sql`drop table if exists ${sql.ref(t)}`.execute(db);
+    await sql`drop table if exists ${sql.ref(t)}${sql.raw(engineOf(db) === "postgres" ? " cascade" : "")}`.execute(db);
+  }
+  if (engineOf(db) === "postgres") {
+    for (const f of [
+      "sellers_search_document(sellers)",
+      "sellers_search_sync()",
+      "seller_categories_changed()",
+      "categories_name_changed()",
+      "refresh_seller_rating(integer)",
+      "reviews_changed()",
+    ])
+      await sql.raw(`drop function if exists ${f}`).execute(db);
+    await sql`drop text search configuration if exists bwp_simple`.execute(db);
   }
 }

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import { autoId } from "../engine";
 
 // Staff second factor (issue 19): an authenticator app (TOTP secret, the last time step used so a code
 // cannot be replayed), ten single-use recovery codes kept hashed, passkeys, and per session its last
@@ -22,7 +23,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable("recovery_codes")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", autoId(db))
     .addColumn("user_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
     .addColumn("code_hash", "text", (c) => c.notNull())
     .addColumn("used_at", "text")

@@ -181,8 +181,8 @@ describe("pending sign-up token", () => {
 });
 
 describe("attemptPasswordLogin", () => {
-  beforeEach(() => {
-    reset(db, "login", "10.0.0.1");
+  beforeEach(async () => {
+    await reset(db, "login", "10.0.0.1");
   });
 
   it("signs staff in at the admin door, refuses sellers there with the same message, and audits without the password", async () => {
@@ -221,7 +221,7 @@ describe("attemptPasswordLogin", () => {
 
   it("throttles an address after 10 failures, even for the right password", async () => {
     const { email, password } = await newSeller();
-    reset(db, "login", "10.0.0.2");
+    await reset(db, "login", "10.0.0.2");
     for (let i = 0; i < 10; i++) {
       expect(
         await attemptPasswordLogin(
@@ -238,7 +238,7 @@ describe("attemptPasswordLogin", () => {
     );
     expect(blocked).toMatchObject({ ok: false, status: 429 });
     // Another address still gets in: 10 failures are under the per-account limit.
-    reset(db, "login", "10.0.0.3");
+    await reset(db, "login", "10.0.0.3");
     expect(
       (await attemptPasswordLogin(db, { email, password }, { portal: "seller", clientAddress: "10.0.0.3" })).ok,
     ).toBe(true);
@@ -246,11 +246,11 @@ describe("attemptPasswordLogin", () => {
 });
 
 describe("rate-limit peek", () => {
-  it("reports a key over its limit without counting", () => {
-    for (let i = 0; i < 10; i++) consume(db, "login", "peek-key", 0);
-    expect(peek(db, "login", "peek-key", 1)).toMatchObject({ allowed: false });
-    expect(peek(db, "login", "peek-key", 901_000)).toEqual({ allowed: true });
-    expect(peek(db, "login", "fresh-key", 1)).toEqual({ allowed: true });
+  it("reports a key over its limit without counting", async () => {
+    for (let i = 0; i < 10; i++) await consume(db, "login", "peek-key", 0);
+    expect(await peek(db, "login", "peek-key", 1)).toMatchObject({ allowed: false });
+    expect(await peek(db, "login", "peek-key", 901_000)).toEqual({ allowed: true });
+    expect(await peek(db, "login", "fresh-key", 1)).toEqual({ allowed: true });
   });
 });
 

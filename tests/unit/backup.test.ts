@@ -1,10 +1,10 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DB, openDatabase } from "~db/client";
+import { backupFileName, type DB, openDatabase, targetOf } from "~db/client";
 import { backupTo, backupWithRetention, restoreFrom } from "~/services/backup.server";
 import { uploadsDir } from "~/services/upload-folders.server";
-import { createTestDb } from "../support/test-db";
+import { createTestDb, spareDatabaseTarget } from "../support/test-db";
 
 let db: DB;
 let dir: string;
@@ -50,37 +50,41 @@ describe("backups while the site writes", () => {
     await writer;
     expect(before).toBeGreaterThan(0);
 
-    const copy = openDatabase(join(target, "app.db"));
-    const rows = await copy
-      .selectFrom("enquiries")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow();
-    await copy.destroy();
-    expect(Number(rows.n)).toBeGreaterThanOrEqual(before);
+    // The copy holds every acknowledged write: restored into a stopped site's database (a fresh SQLite
+    // path, or an emptied PostgreSQL database), with the uploads and without the share-card cache.
     expect(readFileSync(join(target, "uploads", "public", "photo.webp"), "utf8")).toBe("image-bytes");
     expect(existsSync(join(target, "uploads", "cache"))).toBe(false);
-
-    // Restore into a stopped site: a fresh path gets the backup's rows and uploads.
-    const site = join(dir, "restored.db");
+    const site = await spareDatabaseTarget(dir, "restored");
     const uploads = join(dir, "restored-uploads");
-    expect(await restoreFrom(target, site, uploads)).toEqual({ ok: true });
-    const restored = openDatabase(site);
-    const n = await restored
-      .selectFrom("enquiries")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow();
-    await restored.destroy();
-    expect(Number(n.n)).toBe(Number(rows.n));
-    expect(existsSync(join(uploads, "public", "photo.webp"))).toBe(true);
+    try {
+      expect(await restoreFrom(target, site.target, uploads)).toEqual({ ok: true });
+      const restored = openDatabase(site.target);
+      const n = await restored
+        .selectFrom("enquiries")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
+      await restored.destroy();
+      expect(Number(n.n)).toBeGreaterThanOrEqual(before);
+      expect(Number(n.n)).toBeLessThanOrEqual(acknowledged);
+      expect(existsSync(join(uploads, "public", "photo.webp"))).toBe(true);
+    } finally {
+      await site.drop();
+    }
   });
 
   it("refuses a damaged backup and keeps only the newest ones on a schedule", async () => {
     const bad = join(dir, "backups", "bad");
     mkdirSync(bad, { recursive: true });
-    writeFileSync(join(bad, "app.db"), "this is not a database");
-    const result = await restoreFrom(bad, join(dir, "never.db"));
-    expect(result.ok).toBe(false);
-    expect(existsSync(join(dir, "never.db"))).toBe(false);
+    const never = await spareDatabaseTarget(dir, "never");
+    try {
+      writeFileSync(join(bad, backupFileName(never.target)), "this is not a database");
+      const result = await restoreFrom(bad, never.target);
+      expect(result).toMatchObject({ ok: false, message: expect.stringContaining("integrity check") });
+      if (!never.target.startsWith("postgres")) expect(existsSync(never.target)).toBe(false);
+    } finally {
+      await never.drop();
+    }
+    expect(backupFileName(targetOf(db))).toMatch(/^app\.(db|pgdump)$/);
     const kept = join(dir, "kept");
     for (let i = 0; i < 4; i++) await backupWithRetention(db, kept, 2, new Date(Date.UTC(2026, 0, 1, 10, i)));
     expect(

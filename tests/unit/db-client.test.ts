@@ -1,8 +1,8 @@
 import SQLite from "better-sqlite3";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DB } from "~db/client";
-import { createTestDb } from "../support/test-db";
+import { type DB, openDatabase } from "~db/client";
+import { createTestDb, testEngine } from "../support/test-db";
 
 // A transaction that reads and then writes must not fail with "database is locked" because another
 // process wrote in between: transactions take the write lock when they begin (BEGIN IMMEDIATE).
@@ -13,22 +13,62 @@ beforeAll(async () => ({ db, path, cleanup } = await createTestDb()));
 afterAll(() => cleanup());
 
 describe("write transactions", () => {
-  it("hold the write lock from their first statement, so another connection waits instead of interleaving", async () => {
-    const other = new SQLite(path);
-    other.pragma("busy_timeout = 0");
-    try {
-      await db.transaction().execute(async (trx) => {
-        await sql`select count(*) from categories`.execute(trx);
-        // Another writer cannot slip in between this transaction's read and its write.
-        expect(() => other.prepare("update categories set description = description where id = 1").run()).toThrow(
-          /locked|busy/i,
-        );
-        await trx.updateTable("categories").set({ description: "Clothing" }).where("id", "=", 1).execute();
-      });
-      // Once committed, the other connection writes again.
-      expect(other.prepare("update categories set description = description where id = 1").run().changes).toBe(1);
-    } finally {
-      other.close();
-    }
-  });
+  // On PostgreSQL, through the write lock every transaction takes when it begins (db/client.ts). (On
+  // SQLite two connections of one thread cannot wait for each other: the test below is SQLite's.)
+  it.skipIf(testEngine !== "postgres")(
+    "never interleave: two read-then-write transactions from two pools lose no update",
+    async () => {
+      // A second handle on the same database (another instance, as far as the server knows).
+      const other = openDatabase(path, { poolSize: 2 });
+      try {
+        await db.updateTable("categories").set({ sort_order: 0 }).where("id", "=", 1).execute();
+        const increment = (handle: DB) =>
+          handle.transaction().execute(async (trx) => {
+            const row = await trx
+              .selectFrom("categories")
+              .select("sort_order")
+              .where("id", "=", 1)
+              .executeTakeFirstOrThrow();
+            // The other transaction gets every chance to read the same value in between.
+            await new Promise((resolve) => setTimeout(resolve, 50));
+            await trx
+              .updateTable("categories")
+              .set({ sort_order: row.sort_order + 1 })
+              .where("id", "=", 1)
+              .execute();
+          });
+        await Promise.all([increment(db), increment(other), increment(db), increment(other)]);
+        const after = await db
+          .selectFrom("categories")
+          .select("sort_order")
+          .where("id", "=", 1)
+          .executeTakeFirstOrThrow();
+        expect(after.sort_order).toBe(4);
+      } finally {
+        await other.destroy();
+      }
+    },
+  );
+
+  it.skipIf(testEngine !== "sqlite")(
+    "hold the write lock from their first statement, so another connection waits instead of interleaving",
+    async () => {
+      const other = new SQLite(path);
+      other.pragma("busy_timeout = 0");
+      try {
+        await db.transaction().execute(async (trx) => {
+          await sql`select count(*) from categories`.execute(trx);
+          // Another writer cannot slip in between this transaction's read and its write.
+          expect(() => other.prepare("update categories set description = description where id = 1").run()).toThrow(
+            /locked|busy/i,
+          );
+          await trx.updateTable("categories").set({ description: "Clothing" }).where("id", "=", 1).execute();
+        });
+        // Once committed, the other connection writes again.
+        expect(other.prepare("update categories set description = description where id = 1").run().changes).toBe(1);
+      } finally {
+        other.close();
+      }
+    },
+  );
 });

@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { DB } from "~db/client";
+import { type DB, pingDatabase } from "~db/client";
 import { slugify } from "~/lib/slug";
 import { createSeller } from "~db/seed/factories";
 import { HOME_CATEGORIES, SAMPLE_SELLERS, toHomeCard } from "~/lib/home-content";
@@ -489,6 +489,8 @@ describe("home page content", () => {
     const spy = vi.spyOn(console, "error").mockImplementation(() => {});
     const broken = await createTestDb();
     try {
+      // Used once, then closed (Kysely opens a pool lazily: one never used would simply open again).
+      await pingDatabase(broken.db);
       await broken.db.destroy();
       expect(await getHomeFeatured(broken.db)).toEqual({ featured: SAMPLE_SELLERS, samples: true });
       expect(spy).toHaveBeenCalledWith("Failed to fetch featured sellers", expect.anything());

@@ -4,9 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~db/schema";
 import { seedDemoSellers } from "~/services/demo-sellers.server";
 import { listPublicSellers } from "~/models/sellers.server";
-import { createTestDb } from "../support/test-db";
+import { createTestDb, testEngine } from "../support/test-db";
 
-// The hot paths' real SQL (captured from Kysely) must use indexes: no full scan of sellers.
+// The hot paths' real SQL (captured from Kysely) must use indexes: no full scan of sellers. SQLite's
+// plans (EXPLAIN QUERY PLAN). PostgreSQL's planner chooses by table statistics, which a test database
+// of a few hundred rows does not have: its plans are not checked here.
 let path: string;
 let cleanup: () => Promise<void>;
 let sqlite: SQLite.Database;
@@ -14,6 +16,7 @@ let db: Kysely<Database>;
 const captured: CompiledQuery[] = [];
 
 beforeAll(async () => {
+  if (testEngine !== "sqlite") return;
   const t = await createTestDb();
   path = t.path;
   cleanup = t.cleanup;
@@ -27,8 +30,8 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await db.destroy();
-  await cleanup();
+  await db?.destroy();
+  await cleanup?.();
 });
 
 function plansOf(queries: CompiledQuery[]): string[] {
@@ -39,7 +42,7 @@ function plansOf(queries: CompiledQuery[]): string[] {
   );
 }
 
-describe("directory query plans", () => {
+describe.skipIf(testEngine !== "sqlite")("directory query plans", () => {
   it.each([
     ["default list", {}],
     ["city", { city: "Pune" }],

@@ -80,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "continue") {
     // Counted before any work (the email lookup, the password hash): step 1 is no free oracle.
-    const checks = consume(getDb(), "signup_check", context.clientAddress);
+    const checks = await consume(getDb(), "signup_check", context.clientAddress);
     if (!checks.allowed) {
       return data(
         {

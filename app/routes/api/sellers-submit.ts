@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const { id_proof_document, payment_screenshot, profile_photo, product_images, ...fields } = form.data;
   // Data-URL images are stored here: they count against the daily upload cap like POST /api/upload.
-  const daily = checkDailyUploads(
+  const daily = await checkDailyUploads(
     context.clientAddress,
     countDataUrlImages({ id_proof_document, payment_screenshot, profile_photo, product_images }),
   );

@@ -39,9 +39,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Without a purpose (the spec's client sends none) the image stays private until an application claims it.
   const purpose = uploadPurposeSchema.nullable().safeParse(formData.get("purpose") || null);
   if (!purpose.success) return jsonError(firstIssueMessage(purpose.error), 400);
-  const guard = checkPublicForm("upload", context.clientAddress, formData.get(HONEYPOT_FIELD));
+  const guard = await checkPublicForm("upload", context.clientAddress, formData.get(HONEYPOT_FIELD));
   if (!guard.ok) return jsonError(guard.message, guard.status, guard.headers);
-  const daily = checkDailyUploads(context.clientAddress, 1);
+  const daily = await checkDailyUploads(context.clientAddress, 1);
   if (!daily.ok) return jsonError(daily.message, daily.status, daily.headers);
   const stored = await storeImage(getDb(), new Uint8Array(await file.arrayBuffer()), purpose.data);
   if (!stored.ok) return jsonError(stored.message, httpStatusOf(stored.reason));

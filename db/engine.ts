@@ -1,0 +1,55 @@
+import { type ColumnDefinitionBuilder, PostgresAdapter, type RawBuilder, sql } from "kysely";
+
+// The one seam between the two engines the site runs on: SQLite (the embedded default, one file) and
+// PostgreSQL (DATABASE_URL, for several instances). Migrations and the few engine-specific queries ask
+// here which engine they talk to; models never test for it themselves.
+
+export type Engine = "sqlite" | "postgres";
+
+/** Any Kysely handle (the site's typed one, a migration's untyped one, a transaction). */
+type Handle = { getExecutor(): { readonly adapter: unknown } };
+
+/** The engine behind a database handle, a transaction or the migrator's connection. */
+export function engineOf(db: Handle): Engine {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
+}
+
+/** True for a `postgres://` or `postgresql://` connection URL (DATABASE_URL), false for a SQLite file path. */
+export function isPostgresUrl(target: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(target);
+}
+
+/** An integer primary key the database numbers: SQLite's autoincrement, PostgreSQL's identity column. */
+export function autoId(db: Handle) {
+  return (column: ColumnDefinitionBuilder) =>
+    engineOf(db) === "postgres"
+      ? column.primaryKey().generatedByDefaultAsIdentity()
+      : column.primaryKey().autoIncrement();
+}
+
+/** An integer column wide enough for epoch milliseconds (SQLite's integer is 64-bit already; PostgreSQL's is not). */
+export function epochMsType(db: Handle): "integer" | "bigint" {
+  return engineOf(db) === "postgres" ? "bigint" : "integer";
+}
+
+/**
+ * The operator of the back-office's text searches: SQLite's `like` ignores ASCII case by itself,
+ * PostgreSQL's needs `ilike`.
+ */
+export function caseInsensitiveLike(db: Handle): "like" | "ilike" {
+  return engineOf(db) === "postgres" ? "ilike" : "like";
+}
+
+/** A unique constraint refused the write: SQLite's SQLITE_CONSTRAINT_UNIQUE or PostgreSQL's 23505. */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== "object" || error === null || !("code" in error)) return false;
+  const code = String((error as { code: unknown }).code);
+  return code.startsWith("SQLITE_CONSTRAINT_UNIQUE") || code === "23505";
+}
+
+/** The Monday (YYYY-MM-DD) of the week of an ISO-8601 timestamp column, as SQL. */
+export function weekStartOf(db: Handle, column: string): RawBuilder<string> {
+  return engineOf(db) === "postgres"
+    ? sql<string>`to_char(date_trunc('week', left(${sql.ref(column)}, 10)::date), 'YYYY-MM-DD')`
+    : sql<string>`date(${sql.ref(column)}, 'weekday 0', '-6 days')`;
+}
