@@ -162,8 +162,20 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   };
 }
 
+/**
+ * Brings the database to this code's latest migration. A database that has run migrations this code
+ * does not have (migrated by a newer version of the site) is refused before anything runs. On
+ * PostgreSQL the whole run is one transaction under Kysely's advisory lock, so instances that start
+ * together migrate exactly once and a failure leaves nothing half-done.
+ */
 export async function migrateToLatest(db: DB): Promise<void> {
   const migrator = new Migrator({ db, provider: migrationProvider });
+  const known = new Set(Object.keys(await migrationProvider.getMigrations()));
+  const unknown = (await executedMigrations(db)).filter((name) => !known.has(name));
+  if (unknown.length)
+    throw new Error(
+      `the database has migrations this version of the site does not know (${unknown.join(", ")}): it was migrated by a newer version. Run that version, or restore a backup taken before it.`,
+    );
   const { error, results } = await migrator.migrateToLatest();
   const errors: string[] = [];
   for (const r of results ?? []) {
@@ -171,6 +183,14 @@ export async function migrateToLatest(db: DB): Promise<void> {
   }
   if (error)
     throw new Error([...errors, error instanceof Error ? error.message : String(error)].join("; "), { cause: error });
+}
+
+/** Names of the migrations the database has run (none on a new database). */
+async function executedMigrations(db: DB): Promise<string[]> {
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  if (!tables.some((t) => t.name === "kysely_migration")) return [];
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+  return rows.map((r) => r.name);
 }
 
 /** Names of the migrations this code has that the database has not run (empty when current). */

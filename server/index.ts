@@ -141,6 +141,7 @@ export async function startProductionServer(): Promise<void> {
     sessionSecrets();
     await startSite();
   } catch (err) {
+    process.stderr.write(`The server cannot start. ${err instanceof Error ? err.message : String(err)}\n`);
     fail(err, "start-up failed");
   }
   if (settings.webConcurrency === 1) {

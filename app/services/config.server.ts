@@ -77,6 +77,13 @@ const settingsSchema = z.object({
     "info",
   ),
   DATABASE_PATH: withDefault(z.string(), "./data/app.db"),
+  DATABASE_URL: optional(
+    z.url({
+      protocol: /^postgres(ql)?$/,
+      error: "must be a postgres:// address, e.g. postgres://bwp:secret@db.example.com:5432/bwp",
+    }),
+  ),
+  DATABASE_POOL_SIZE: withDefault(whole(1, 1000, "a whole number of connections from 1 to 1000"), 10),
   UPLOADS_DIR: withDefault(z.string(), "./data/uploads"),
   SESSION_SECRET: optional(
     z
@@ -147,6 +154,9 @@ function toConfig(env: z.output<typeof settingsSchema>, rateLimits: Record<strin
     webConcurrency: env.WEB_CONCURRENCY ?? availableParallelism(),
     logLevel: env.LOG_LEVEL,
     databasePath: resolve(env.DATABASE_PATH),
+    /** PostgreSQL instead of the SQLite file when set (several instances share it). */
+    databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
     uploadsDir: resolve(env.UPLOADS_DIR),
     /** SESSION_SECRET as a list (the first signs, all verify); undefined when unset (then the secret file). */
     sessionSecrets: env.SESSION_SECRET,
@@ -209,6 +219,10 @@ export function parseSettings(env: NodeJS.ProcessEnv): Settings {
     if (rule.success) rateLimits[scope] = rule.data;
     else problems.push(`${name}: ${rule.error.issues[0]?.message}`);
   }
+  if (parsed.success && parsed.data.DATABASE_URL && parsed.data.NODE_ENV === "production" && !parsed.data.SESSION_SECRET)
+    problems.push(
+      "SESSION_SECRET: must be set with DATABASE_URL (every instance must sign sessions with the same secret; the secret file is per machine)",
+    );
   if (problems.length || !parsed.success) throw new SettingsError(problems);
   return toConfig(parsed.data, rateLimits);
 }

@@ -1,5 +1,5 @@
 import type { DB } from "~db/client";
-import { migrateToLatest } from "~db/client";
+import { describeTarget, migrateToLatest, pingDatabase } from "~db/client";
 import { seedCategories } from "~/models/categories-admin.server";
 import { isDatabaseEmpty } from "~/models/categories.server";
 import { sweepSignInAddresses } from "~/models/sign-in-addresses.server";
@@ -19,6 +19,15 @@ import { backfillImageVariants, removeExpiredUploads } from "./uploads.server";
  * N demo sellers — a real deployment never shows fake businesses.
  */
 export async function prepareDatabase(db: DB, demoSellers = config().seedDemo): Promise<void> {
+  const setting = config().databaseUrl ? "DATABASE_URL" : "DATABASE_PATH";
+  try {
+    await pingDatabase(db);
+  } catch (error) {
+    throw new Error(
+      `${setting}: the database at ${describeTarget()} cannot be reached: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
+  }
   await migrateToLatest(db);
   if (!(await isDatabaseEmpty(db))) return;
   await seedCategories(db);

@@ -34,6 +34,11 @@ export type ServerOptions = {
   timeoutMs?: number;
 };
 
+/** The setting that points a server at a database target: DATABASE_URL for PostgreSQL, else DATABASE_PATH. */
+export function databaseEnv(target: string): { DATABASE_URL: string } | { DATABASE_PATH: string } {
+  return /^postgres(ql)?:\/\//.test(target) ? { DATABASE_URL: target } : { DATABASE_PATH: target };
+}
+
 /** A port nothing listens on right now, chosen by the operating system (so parallel test files never collide). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

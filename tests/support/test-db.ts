@@ -12,13 +12,15 @@ import { reloadConfig } from "~/services/config.server";
 export const testEngine: "sqlite" | "postgres" = process.env.TEST_DATABASE_URL ? "postgres" : "sqlite";
 
 /** A fresh PostgreSQL database copied from the migrated, seeded template (tests/support/postgres-setup.ts). */
-export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPostgresDatabase(
+  template: "bwp_test_template" | "template0" = "bwp_test_template",
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL!;
   const name = `bwp_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    await admin.query(`create database ${name} template bwp_test_template`);
+    await admin.query(`create database ${name} template ${template}`);
   } finally {
     await admin.end();
   }
@@ -75,14 +77,16 @@ export async function categoryIdBySlug(db: DB, slug: string): Promise<number> {
 }
 
 /**
- * Where a test may put a second site's database: a new SQLite file in `dir`, or a new PostgreSQL
- * database (dropped by `drop`).
+ * Where a test may put a site's database, nothing in it yet: a new SQLite file in `dir`, or a new, empty
+ * PostgreSQL database (dropped by `drop`). A server started on it migrates and seeds it as on a first start.
  */
 export async function spareDatabaseTarget(
   dir: string,
   name: string,
 ): Promise<{ target: string; drop: () => Promise<void> }> {
   if (testEngine === "sqlite") return { target: join(dir, `${name}.db`), drop: async () => undefined };
-  const made = await createPostgresDatabase();
+  const made = await createPostgresDatabase("template0");
   return { target: made.url, drop: made.drop };
 }
+
+export type SpareDatabase = Awaited<ReturnType<typeof spareDatabaseTarget>>;

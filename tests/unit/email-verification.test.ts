@@ -6,7 +6,8 @@ import { type DB, openDatabase } from "~db/client";
 import { VERIFY_EMAIL_MESSAGES } from "~/lib/validation/messages";
 import { verificationUrl, VERIFICATION_LINK_HOURS } from "~/services/email-verification.server";
 import { pngImage } from "../support/images";
-import { freePort, type RunningServer, startServer } from "../support/server";
+import { databaseEnv, freePort, type RunningServer, startServer } from "../support/server";
+import { type SpareDatabase, spareDatabaseTarget } from "../support/test-db";
 
 // Email verification and the daily upload cap, over HTTP against the built server (`npm run build`
 // first), with low limits so each limit is reached in a few requests. The test reads the server's
@@ -17,15 +18,17 @@ const SECRET = "email-verification-test-secret-0123456789";
 let dir: string;
 let server: RunningServer | undefined;
 let db: DB;
+let site: SpareDatabase | undefined;
 let categoryId: number;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "bwp-verify-"));
+  site = await spareDatabaseTarget(dir, "site");
   server = await startServer({
     port: PORT,
     env: {
       WEB_CONCURRENCY: "1",
-      DATABASE_PATH: join(dir, "site.db"),
+      ...databaseEnv(site.target),
       UPLOADS_DIR: join(dir, "uploads"),
       SEED_DEMO: "0",
       SESSION_SECRET: SECRET,
@@ -38,7 +41,7 @@ beforeAll(async () => {
       RATE_LIMIT_UPLOAD_DAILY: "2/86400",
     },
   });
-  db = openDatabase(join(dir, "site.db"));
+  db = openDatabase(site.target);
   const categories = (await (await fetch(`${base}/api/categories`)).json()) as { id: number }[];
   categoryId = categories[0].id;
 }, 60_000);
@@ -46,6 +49,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await db?.destroy();
   await server?.stop("SIGKILL");
+  await site?.drop();
   rmSync(dir, { recursive: true, force: true });
 });
 

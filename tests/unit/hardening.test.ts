@@ -5,7 +5,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DB, openDatabase } from "~db/client";
 import { pngImage } from "../support/images";
-import { freePort, type RunningServer, startServer } from "../support/server";
+import { databaseEnv, freePort, type RunningServer, startServer } from "../support/server";
+import { type SpareDatabase, spareDatabaseTarget } from "../support/test-db";
 
 // Issue 19's findings against the built production server (`npm run build` first), started without
 // PUBLIC_URL as a careless deployment would be.
@@ -16,15 +17,17 @@ const ADMIN = { email: "hardening-admin@example.in", password: "a-long-admin-pas
 let dir: string;
 let server: RunningServer;
 let db: DB;
+let site: SpareDatabase | undefined;
 let adminCookie = "";
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "bwp-hardening-"));
+  site = await spareDatabaseTarget(dir, "site");
   server = await startServer({
     port: PORT,
     env: {
       WEB_CONCURRENCY: "1",
-      DATABASE_PATH: join(dir, "site.db"),
+      ...databaseEnv(site.target),
       UPLOADS_DIR: join(dir, "uploads"),
       SESSION_SECRET: "hardening-test-secret-0123456789abcdef",
       COOKIE_SECURE: "0",
@@ -33,7 +36,7 @@ beforeAll(async () => {
       ADMIN_PASSWORD: ADMIN.password,
     },
   });
-  db = openDatabase(join(dir, "site.db"));
+  db = openDatabase(site.target);
   const login = await fetch(`${base}/api/admin/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: base },
@@ -46,6 +49,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await db?.destroy();
   await server?.stop("SIGKILL");
+  await site?.drop();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -5,13 +5,15 @@ import { Migrator } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { migrateToLatest, openDatabase } from "~db/client";
 import { migrationProvider } from "~db/migrations/index";
+import { spareDatabaseTarget } from "../support/test-db";
 
 const dir = mkdtempSync(join(tmpdir(), "bwp-migrations-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("the mobile-number migration", () => {
   it("rewrites stored numbers in the one form (E.164) and leaves a number the rule refuses as it was", async () => {
-    const db = openDatabase(join(dir, "old.db"));
+    const site = await spareDatabaseTarget(dir, "old");
+    const db = openDatabase(site.target);
     try {
       const before = await new Migrator({ db, provider: migrationProvider }).migrateTo(
         "2026-11-23T0200_search_public_index",
@@ -82,6 +84,7 @@ describe("the mobile-number migration", () => {
       ).toBe("+919812345678");
     } finally {
       await db.destroy();
+      await site.drop();
     }
   });
 });

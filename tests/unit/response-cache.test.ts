@@ -12,8 +12,8 @@ import { createReviewRow, createSeller } from "~db/seed/factories";
 import { endOfIndianDay, todayIso } from "~/lib/dates";
 import { readContentVersion } from "~/models/content-version.server";
 import { buildEntry, GenerationClock, gzipBody, identityBody, ResponseStore } from "~/services/response-cache.server";
-import { freePort, type RunningServer, startServer } from "../support/server";
-import { createTestDb } from "../support/test-db";
+import { databaseEnv, freePort, type RunningServer, startServer } from "../support/server";
+import { createTestDb, type SpareDatabase, spareDatabaseTarget } from "../support/test-db";
 
 // The response cache (issue 9): the pieces on their own, then the built production server over HTTP
 // (the build made by `npm test` before the unit tests), written to by its admin API, by this process
@@ -152,7 +152,7 @@ const PORT = await freePort();
 const base = `http://127.0.0.1:${PORT}`;
 const ADMIN = { email: "cache-admin@example.test", password: "cache-admin-password-123" };
 let dir: string;
-let dbPath: string;
+let site: SpareDatabase;
 let db: DB;
 let server: RunningServer | undefined;
 let adminCookie = "";
@@ -188,7 +188,7 @@ function nonces(text: string) {
 // One process: each worker of a cluster keeps its own cache, and these tests count hits.
 const serverEnv = () => ({
   WEB_CONCURRENCY: "1",
-  DATABASE_PATH: dbPath,
+  ...databaseEnv(site.target),
   UPLOADS_DIR: join(dir, "uploads"),
   SESSION_SECRET: "cache-test-secret-0123456789abcdef",
   COOKIE_SECURE: "0",
@@ -198,8 +198,8 @@ const serverEnv = () => ({
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "bwp-cache-"));
-  dbPath = join(dir, "site.db");
-  db = openDatabase(dbPath);
+  site = await spareDatabaseTarget(dir, "site");
+  db = openDatabase(site.target);
   await migrateToLatest(db);
   await seedCategories(db);
   server = await startServer({ port: PORT, env: serverEnv() });
@@ -215,6 +215,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop("SIGKILL");
   await db?.destroy();
+  await site?.drop();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -416,7 +417,7 @@ describe("the response cache of the production server", () => {
     expect((await get("/api/sellers?limit=1")).cache).toBe("HIT");
     await new Promise<void>((resolve, reject) => {
       const seed = spawn(process.execPath, ["--import", "tsx", "scripts/db-seed.ts", "--demo", "3"], {
-        env: { ...process.env, DATABASE_PATH: dbPath, UPLOADS_DIR: join(dir, "uploads") },
+        env: { ...process.env, ...databaseEnv(site.target), UPLOADS_DIR: join(dir, "uploads") },
         stdio: "ignore",
       });
       seed.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`db:seed exited ${code}`))));

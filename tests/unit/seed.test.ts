@@ -6,7 +6,7 @@ import type { DB } from "~db/client";
 import { CATEGORY_SEED } from "~db/seed/categories";
 import { seedCategories } from "~/models/categories-admin.server";
 import { seedDemoSellers } from "~/services/demo-sellers.server";
-import { createTestDb } from "../support/test-db";
+import { createTestDb, spareDatabaseTarget } from "../support/test-db";
 
 let db: DB;
 let dir: string;
@@ -77,13 +77,15 @@ describe("prepareDatabase (start-up)", () => {
   it("gives a new database the categories only, unless SEED_DEMO asks for demo sellers; seeds once", async () => {
     const { openDatabase } = await import("~db/client");
     const { prepareDatabase } = await import("~/services/startup.server");
-    const plain = openDatabase(join(dir, "plain.db"));
+    const plainSite = await spareDatabaseTarget(dir, "plain");
+    const demoSite = await spareDatabaseTarget(dir, "demo");
+    const plain = openDatabase(plainSite.target);
     await withSeedDemo(undefined, async () => {
       await prepareDatabase(plain);
       expect(await plain.selectFrom("sellers").select("id").execute()).toHaveLength(0);
       expect(await plain.selectFrom("categories").select("id").execute()).toHaveLength(16);
-    }).finally(() => plain.destroy());
-    const demo = openDatabase(join(dir, "demo.db"));
+    }).finally(() => plain.destroy().then(plainSite.drop));
+    const demo = openDatabase(demoSite.target);
     await withSeedDemo("7", async () => {
       await prepareDatabase(demo);
       await prepareDatabase(demo);
@@ -101,6 +103,6 @@ describe("prepareDatabase (start-up)", () => {
         expect(r.reviewed <= now, `${r.reviewed} is in the future`).toBe(true);
         expect(r.reviewed >= r.listed, `${r.reviewed} is before ${r.listed}`).toBe(true);
       }
-    }).finally(() => demo.destroy());
+    }).finally(() => demo.destroy().then(demoSite.drop));
   });
 });

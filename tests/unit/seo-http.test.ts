@@ -5,7 +5,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DB, openDatabase } from "~db/client";
 import { createReviewRow, createSeller } from "~db/seed/factories";
-import { freePort, type RunningServer, startServer } from "../support/server";
+import { databaseEnv, freePort, type RunningServer, startServer } from "../support/server";
+import { type SpareDatabase, spareDatabaseTarget } from "../support/test-db";
 
 // Crawling and link previews over real HTTP against the built production server (`npm run build`
 // first): robots.txt, the sitemap index and its files (with a per-file limit of 2 set through
@@ -17,6 +18,7 @@ const BREAKOUT = `Cakes </script><script>alert("x")</script> & more`;
 let dir: string;
 let server: RunningServer | undefined;
 let db: DB;
+let site: SpareDatabase | undefined;
 const ids: Record<"shown" | "second" | "third" | "hidden" | "expired" | "pending", number> = {
   shown: 0,
   second: 0,
@@ -78,9 +80,10 @@ async function allSitemapUrls(): Promise<string[]> {
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "bwp-seo-"));
+  site = await spareDatabaseTarget(dir, "site");
   const env = {
     WEB_CONCURRENCY: "1",
-    DATABASE_PATH: join(dir, "site.db"),
+    ...databaseEnv(site.target),
     UPLOADS_DIR: join(dir, "uploads"),
     SEED_DEMO: "0",
     SESSION_SECRET: "seo-test-secret-0123456789abcdef",
@@ -88,7 +91,7 @@ beforeAll(async () => {
     SITEMAP_URLS_PER_FILE: "2",
   };
   server = await startServer({ port: PORT, env });
-  db = openDatabase(join(dir, "site.db"));
+  db = openDatabase(site.target);
   categoryId = (
     await db.selectFrom("categories").select("id").where("slug", "=", "food-and-beverages").executeTakeFirstOrThrow()
   ).id;
@@ -126,6 +129,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await db?.destroy();
   await server?.stop("SIGKILL");
+  await site?.drop();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -3,14 +3,16 @@ import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, type RunningServer, startServer } from "../support/server";
+import { databaseEnv, freePort, type RunningServer, startServer } from "../support/server";
+import { type SpareDatabase, spareDatabaseTarget } from "../support/test-db";
 
-// The production server with two workers (WEB_CONCURRENCY=2) on one SQLite file: both answer, the
+// The production server with two workers (WEB_CONCURRENCY=2) on one database: both answer, the
 // sign-in throttle counts across them, a crashed worker is replaced, and SIGTERM stops them all.
 let dir: string;
 let server: RunningServer;
-const clusterEnv = (folder: string) => ({
-  DATABASE_PATH: join(folder, "site.db"),
+let site: SpareDatabase | undefined;
+const clusterEnv = (folder: string, database: SpareDatabase) => ({
+  ...databaseEnv(database.target),
   UPLOADS_DIR: join(folder, "uploads"),
   WEB_CONCURRENCY: "2",
   PASSWORD_HASH_COST: "14",
@@ -20,7 +22,8 @@ const clusterEnv = (folder: string) => ({
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "bwp-cluster-"));
-  server = await startServer({ port: await freePort(), env: clusterEnv(dir) });
+  site = await spareDatabaseTarget(dir, "site");
+  server = await startServer({ port: await freePort(), env: clusterEnv(dir, site) });
 }, 60_000);
 
 afterAll(async () => {
@@ -32,6 +35,7 @@ afterAll(async () => {
     }
   }
   await server.stop("SIGKILL");
+  await site?.drop();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -126,7 +130,8 @@ describe("the production server with two workers", () => {
   it("stops every worker and exits 0 on SIGTERM", async () => {
     // A cluster of its own, so the other tests keep theirs whatever the order.
     const folder = mkdtempSync(join(tmpdir(), "bwp-cluster-stop-"));
-    const own = await startServer({ port: await freePort(), env: clusterEnv(folder) });
+    const ownSite = await spareDatabaseTarget(folder, "site");
+    const own = await startServer({ port: await freePort(), env: clusterEnv(folder, ownSite) });
     try {
       const workers = workerPids(own);
       expect(workers).toHaveLength(2);
@@ -135,6 +140,7 @@ describe("the production server with two workers", () => {
       for (const pid of workers) expect(() => process.kill(pid, 0)).toThrow();
     } finally {
       await own.stop("SIGKILL");
+      await ownSite.drop();
       rmSync(folder, { recursive: true, force: true });
     }
   }, 60_000);

@@ -2,8 +2,12 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Migrator, sql } from "kysely";
+import { openDatabase } from "~db/client";
+import { migrationProvider } from "~db/migrations/index";
 import { parseSettings, SettingsError } from "~/services/config.server";
-import { freePort, type RunningServer, startServer } from "../support/server";
+import { databaseEnv, freePort, type RunningServer, startServer } from "../support/server";
+import { spareDatabaseTarget } from "../support/test-db";
 
 // The settings schema, the refusal to start with a bad setting, the generated session secret (kept in
 // the data folder, reused across restarts, rotated through a list) and the request log, all against
@@ -60,6 +64,30 @@ describe("the settings schema", () => {
     expect(problems).toContain("SESSION_SECRET: must be one secret of at least 16 characters");
     expect(problems).toContain("PUBLIC_URL: must be an http(s) address");
   });
+
+  it("takes a PostgreSQL URL and pool size, and refuses anything else by name", () => {
+    expect(
+      parseSettings({ DATABASE_URL: "postgres://bwp:secret@db.example.com:5432/bwp", DATABASE_POOL_SIZE: "25" }),
+    ).toMatchObject({ databaseUrl: "postgres://bwp:secret@db.example.com:5432/bwp", databasePoolSize: 25 });
+    expect(parseSettings({})).toMatchObject({ databaseUrl: undefined, databasePoolSize: 10 });
+    const problemsOf = (env: NodeJS.ProcessEnv) => {
+      try {
+        parseSettings(env);
+      } catch (e) {
+        return (e as SettingsError).problems.join("\n");
+      }
+      return "";
+    };
+    expect(problemsOf({ DATABASE_URL: "mysql://db.example.com/bwp" })).toContain(
+      "DATABASE_URL: must be a postgres:// address",
+    );
+    expect(problemsOf({ DATABASE_URL: "db.example.com" })).toContain("DATABASE_URL: must be a postgres:// address");
+    expect(problemsOf({ DATABASE_POOL_SIZE: "0" })).toContain("DATABASE_POOL_SIZE: must be a whole number");
+    // Several instances must sign sessions with one secret: the per-machine secret file will not do.
+    expect(problemsOf({ NODE_ENV: "production", DATABASE_URL: "postgres://db.example.com/bwp" })).toContain(
+      "SESSION_SECRET: must be set with DATABASE_URL",
+    );
+  });
 });
 
 describe("a bad setting stops the start", () => {
@@ -67,6 +95,7 @@ describe("a bad setting stops the start", () => {
     ["PORT", "http"],
     ["SMTP_URL", "not a url"],
     ["RATE_LIMIT_LOGIN", "10 per minute"],
+    ["DATABASE_URL", "postgres//db.example.com/bwp"],
   ])(
     "%s=%j: exit 1 with a message naming it",
     async (name, value) => {
@@ -83,6 +112,55 @@ describe("a bad setting stops the start", () => {
     },
     30_000,
   );
+});
+
+describe("a database the site cannot use stops the start", () => {
+  it("an unreachable PostgreSQL server: exit 1, naming DATABASE_URL (and never its password)", async () => {
+    const nobody = await freePort();
+    const server = await startServer({
+      port: PORT,
+      wait: false,
+      env: {
+        DATABASE_URL: `postgres://bwp:hunter2-secret@127.0.0.1:${nobody}/bwp`,
+        SESSION_SECRET: "settings-test-secret-0123456789",
+        UPLOADS_DIR: join(dir, "unreachable-uploads"),
+      },
+    });
+    const timer = setTimeout(() => server.child.kill("SIGKILL"), 20_000);
+    expect(await server.exited).toBe(1);
+    clearTimeout(timer);
+    expect(server.output()).toContain(
+      `The server cannot start. DATABASE_URL: the database at postgres://bwp:***@127.0.0.1:${nobody}/bwp cannot be reached`,
+    );
+    expect(server.output()).not.toContain("hunter2-secret");
+  }, 30_000);
+
+  it("a database migrated by a newer version: exit 1 before any migration runs", async () => {
+    const site = await spareDatabaseTarget(dir, "from-the-future");
+    try {
+      const db = openDatabase(site.target);
+      await new Migrator({ db, provider: migrationProvider }).migrateTo("2026-11-23T0200_search_public_index");
+      await sql`insert into kysely_migration (name, timestamp) values (${"2099-01-01T0000_from_the_future"}, ${new Date().toISOString()})`.execute(
+        db,
+      );
+      const server = await startServer({
+        port: PORT,
+        wait: false,
+        env: { ...databaseEnv(site.target), SESSION_SECRET: "settings-test-secret-0123456789" },
+      });
+      const timer = setTimeout(() => server.child.kill("SIGKILL"), 20_000);
+      expect(await server.exited).toBe(1);
+      clearTimeout(timer);
+      expect(server.output()).toContain("2099-01-01T0000_from_the_future");
+      expect(server.output()).toContain("it was migrated by a newer version");
+      // Nothing ran: the migrations after the one the database had are still pending.
+      const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+      expect(rows.map((r) => r.name)).not.toContain("2026-11-25T0100_normalised_mobiles");
+      await db.destroy();
+    } finally {
+      await site.drop();
+    }
+  }, 30_000);
 });
 
 describe("the session secret and the request log", () => {
