@@ -219,7 +219,12 @@ export function parseSettings(env: NodeJS.ProcessEnv): Settings {
     if (rule.success) rateLimits[scope] = rule.data;
     else problems.push(`${name}: ${rule.error.issues[0]?.message}`);
   }
-  if (parsed.success && parsed.data.DATABASE_URL && parsed.data.NODE_ENV === "production" && !parsed.data.SESSION_SECRET)
+  if (
+    parsed.success &&
+    parsed.data.DATABASE_URL &&
+    parsed.data.NODE_ENV === "production" &&
+    !parsed.data.SESSION_SECRET
+  )
     problems.push(
       "SESSION_SECRET: must be set with DATABASE_URL (every instance must sign sessions with the same secret; the secret file is per machine)",
     );
