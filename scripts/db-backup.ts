@@ -1,7 +1,7 @@
 // npm run db:backup -- [folder]   a consistent copy of the database and uploads while the site runs
 //                                 (default: BACKUP_DIR or ./data/backups, one folder per backup)
 import { join } from "node:path";
-import { databasePath, openDatabase } from "~db/client";
+import { describeTarget, openDatabase } from "~db/client";
 import { backupTo } from "~/services/backup.server";
 
 const target =
@@ -10,7 +10,7 @@ const target =
 const db = openDatabase();
 try {
   const made = await backupTo(db, target);
-  console.log(`backed up ${databasePath()} and the uploads into ${made}`);
+  console.log(`backed up ${describeTarget()} and the uploads into ${made}`);
 } finally {
   await db.destroy();
 }

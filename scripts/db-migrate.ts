@@ -1,6 +1,6 @@
-import { databasePath, migrateToLatest, openDatabase } from "~db/client";
+import { describeTarget, migrateToLatest, openDatabase } from "~db/client";
 
 const db = openDatabase();
 await migrateToLatest(db);
-console.log(`migrated ${databasePath()}`);
+console.log(`migrated ${describeTarget()}`);
 await db.destroy();

@@ -1,6 +1,6 @@
 // npm run db:restore -- <backup folder>   into a STOPPED site: checks the copy, then replaces the
 // database file and the uploads folder (the replaced ones are kept as *.before-restore)
-import { databasePath } from "~db/client";
+import { databaseTarget, describeTarget } from "~db/client";
 import { restoreFrom } from "~/services/backup.server";
 
 const source = process.argv[2];
@@ -8,9 +8,9 @@ if (!source) {
   console.error("usage: npm run db:restore -- <backup folder>   (stop the site first)");
   process.exit(2);
 }
-const result = await restoreFrom(source, databasePath());
+const result = await restoreFrom(source, databaseTarget());
 if (!result.ok) {
   console.error(`not restored: ${result.message}`);
   process.exit(1);
 }
-console.log(`restored ${source} into ${databasePath()}; start the site again`);
+console.log(`restored ${source} into ${describeTarget()}; start the site again`);

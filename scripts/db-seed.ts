@@ -1,7 +1,7 @@
 // npm run db:seed                  categories and subcategories (idempotent)
 // npm run db:seed -- --demo 500    plus 500 demo sellers
 import { parseArgs } from "node:util";
-import { databasePath, migrateToLatest, openDatabase } from "~db/client";
+import { describeTarget, migrateToLatest, openDatabase } from "~db/client";
 import { seedCategories } from "~/models/categories-admin.server";
 import { seedDemoSellers } from "~/services/demo-sellers.server";
 
@@ -17,6 +17,6 @@ await seedCategories(db);
 const started = Date.now();
 await seedDemoSellers(db, demo, values.seed ? Number(values.seed) : Date.now() % 100000);
 console.log(
-  `seeded ${databasePath()}: categories${demo ? `, ${demo} demo sellers in ${((Date.now() - started) / 1000).toFixed(1)} s` : ""}`,
+  `seeded ${describeTarget()}: categories${demo ? `, ${demo} demo sellers in ${((Date.now() - started) / 1000).toFixed(1)} s` : ""}`,
 );
 await db.destroy();

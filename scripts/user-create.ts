@@ -7,7 +7,7 @@
 // passkeys, and her next sign-in leads straight to setting up a new second factor.
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
-import { databasePath, migrateToLatest, openDatabase } from "~db/client";
+import { describeTarget, migrateToLatest, openDatabase } from "~db/client";
 import { createStaffOrSeller, findUserForLogin, setPasswordHash } from "~/models/users.server";
 import { hashPassword } from "~/services/password.server";
 import { resetSecondFactor } from "~/models/second-factor.server";
@@ -89,7 +89,7 @@ if (existing) {
     await resetSecondFactor(db, existing.id);
     console.log(`Removed the second factors of ${email}: the next sign-in sets up a new one.`);
   }
-  console.log(`Updated ${email} (${role}) in ${databasePath()}; its sessions were ended.`);
+  console.log(`Updated ${email} (${role}) in ${describeTarget()}; its sessions were ended.`);
 } else {
   await createStaffOrSeller(db, {
     email,
@@ -97,6 +97,6 @@ if (existing) {
     role,
     passwordHash: await hashPassword(password),
   });
-  console.log(`Created ${role} ${email} in ${databasePath()}.`);
+  console.log(`Created ${role} ${email} in ${describeTarget()}.`);
 }
 await db.destroy();

@@ -37,7 +37,7 @@ export async function readiness(db: DB): Promise<Readiness> {
 
 /** After the server stopped taking requests: timers stop, counted views are written, the database closes cleanly. */
 export async function shutdown(): Promise<void> {
-  stopStartupTasks();
+  await stopStartupTasks();
   try {
     await flushSellerViews(getDb());
   } catch (error) {

@@ -10,6 +10,7 @@ import { config } from "./config.server";
 import { logger } from "./logger.server";
 import { retryDueMail } from "./mail.server";
 import { hashPassword } from "./password.server";
+import { type Election, runWhenElected } from "./periodic-runner.server";
 import { sweepRateLimits } from "./rate-limit.server";
 import { stopSellerViewFlush } from "./seller-views.server";
 import { backfillImageVariants, removeExpiredUploads } from "./uploads.server";
@@ -52,12 +53,20 @@ export async function runStartupTasks(db: DB): Promise<void> {
     );
   }
   await createFirstAdminFromSettings(db);
-  scheduleUploadExpiry(db);
-  scheduleBackups(db);
-  scheduleMailRetries(db);
-  scheduleRateLimitSweep(db);
-  backfillImageVariantsInBackground();
+  // Once per deployment: with several instances on PostgreSQL, only the elected one (periodic-runner.server.ts).
+  election ??= runWhenElected(db, {
+    start: () => {
+      scheduleUploadExpiry(db);
+      scheduleBackups(db);
+      scheduleMailRetries(db);
+      scheduleRateLimitSweep(db);
+      backfillImageVariantsInBackground();
+    },
+    stop: stopPeriodicTimers,
+  });
 }
+
+let election: Election | undefined;
 
 /** Public images stored before their smaller copies existed get them (once; later runs find none missing). */
 function backfillImageVariantsInBackground(): void {
@@ -100,13 +109,20 @@ function scheduleBackups(db: DB): void {
   }, hours * 3_600_000).unref();
 }
 
-/** Stops the periodic tasks (at shutdown). */
-export function stopStartupTasks(): void {
+/** Stops the periodic tasks and leaves the election (at shutdown). */
+export async function stopStartupTasks(): Promise<void> {
+  stopSellerViewFlush();
+  const leaving = election;
+  election = undefined;
+  await leaving?.stop();
+  stopPeriodicTimers();
+}
+
+function stopPeriodicTimers(): void {
   if (uploadSweep) clearInterval(uploadSweep);
   if (backupTimer) clearInterval(backupTimer);
   if (mailRetryTimer) clearInterval(mailRetryTimer);
   if (rateSweepTimer) clearInterval(rateSweepTimer);
-  stopSellerViewFlush();
   mailRetryTimer = undefined;
   rateSweepTimer = undefined;
   uploadSweep = undefined;
