@@ -1,0 +1,134 @@
+import { sql } from "kysely";
+import { type DB, migrateToLatest } from "~db/client";
+import { engineOf } from "~db/engine";
+
+// The one-way move of a site from its SQLite file to PostgreSQL (`npm run db:copy -- --to postgres://…`):
+// every table, ids included, into an empty, freshly migrated PostgreSQL database, in one transaction (a
+// failure leaves it empty). The triggers of the target rebuild what is derived (search documents,
+// category names, ratings) as rows arrive; the identity sequences continue after the highest id; the row
+// counts of both sides are compared at the end.
+
+/** Parents before children, so every foreign key finds its row. */
+export const COPY_ORDER = [
+  "users",
+  "categories",
+  "subcategories",
+  "sellers",
+  "seller_categories",
+  "seller_subcategories",
+  "reviews",
+  "enquiries",
+  "newsletter_subscriptions",
+  "notifications",
+  "audit_log",
+  "uploads",
+  "mail_outbox",
+  "oauth_states",
+  "sessions",
+  "rate_limits",
+  "sign_in_addresses",
+  "recovery_codes",
+  "passkeys",
+] as const;
+
+/** Tables whose `id` PostgreSQL numbers (identity columns): their sequences continue after the copy. */
+const NUMBERED = [
+  "users",
+  "categories",
+  "subcategories",
+  "sellers",
+  "reviews",
+  "enquiries",
+  "newsletter_subscriptions",
+  "notifications",
+  "audit_log",
+  "uploads",
+  "mail_outbox",
+  "recovery_codes",
+] as const;
+
+/** Each table's key, to read it in pages of a stable order. */
+const KEY_OF: Record<(typeof COPY_ORDER)[number], string[]> = {
+  users: ["id"],
+  categories: ["id"],
+  subcategories: ["id"],
+  sellers: ["id"],
+  seller_categories: ["seller_id", "category_id"],
+  seller_subcategories: ["seller_id", "subcategory_id"],
+  reviews: ["id"],
+  enquiries: ["id"],
+  newsletter_subscriptions: ["id"],
+  notifications: ["id"],
+  audit_log: ["id"],
+  uploads: ["id"],
+  mail_outbox: ["id"],
+  oauth_states: ["state"],
+  sessions: ["id"],
+  rate_limits: ["key"],
+  sign_in_addresses: ["email", "address"],
+  recovery_codes: ["id"],
+  passkeys: ["id"],
+};
+
+const BATCH = 500;
+
+export type CopyReport = { tables: { table: string; rows: number }[] };
+
+export class CopyRefused extends Error {}
+
+async function countRows(db: DB, table: string): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/**
+ * Copies a SQLite site into an empty PostgreSQL database. Both are migrated first (the source to this
+ * code's latest, the target from nothing); a target with any row in any table is refused.
+ */
+export async function copySqliteToPostgres(
+  source: DB,
+  target: DB,
+  onTable: (table: string, rows: number) => void = () => undefined,
+): Promise<CopyReport> {
+  if (engineOf(source) !== "sqlite") throw new CopyRefused("the source must be the SQLite site (DATABASE_PATH)");
+  if (engineOf(target) !== "postgres") throw new CopyRefused("the target must be a postgres:// database (--to)");
+  await migrateToLatest(source);
+  await migrateToLatest(target);
+  // categories may hold the seed of a first start: only an untouched database may be replaced by the copy.
+  for (const table of COPY_ORDER) {
+    if ((await countRows(target, table)) > 0)
+      throw new CopyRefused(`the target is not empty: ${table} has rows (copy into a new, empty database)`);
+  }
+  const report: CopyReport = { tables: [] };
+  await target.transaction().execute(async (trx) => {
+    for (const table of COPY_ORDER) {
+      let copied = 0;
+      for (let offset = 0; ; offset += BATCH) {
+        const order = sql.join(KEY_OF[table].map((column) => sql.ref(column)));
+        const { rows } = await sql<
+          Record<string, unknown>
+        >`select * from ${sql.table(table)} order by ${order} limit ${BATCH} offset ${offset}`.execute(source);
+        if (!rows.length) break;
+        await trx
+          .insertInto(table as never)
+          .values(rows as never)
+          .execute();
+        copied += rows.length;
+      }
+      report.tables.push({ table, rows: copied });
+      onTable(table, copied);
+    }
+    for (const table of NUMBERED)
+      await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(
+        trx,
+      );
+    // The copy is new content to every cache.
+    await sql`update content_version set version = version + 1 where id = 1`.execute(trx);
+  });
+  for (const { table, rows } of report.tables) {
+    const [from, to] = [await countRows(source, table), await countRows(target, table)];
+    if (from !== rows || to !== rows)
+      throw new Error(`row counts differ after the copy: ${table} has ${from} rows in SQLite and ${to} in PostgreSQL`);
+  }
+  return report;
+}
