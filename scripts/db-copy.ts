@@ -5,7 +5,7 @@
 import { parseArgs } from "node:util";
 import { databasePath, describeTarget, openDatabase } from "~db/client";
 import { isPostgresUrl } from "~db/engine";
-import { CopyRefused, copySqliteToPostgres } from "~/services/database-copy.server";
+import { CopyRefused, copySqliteToPostgres } from "~db/copy";
 
 const { values } = parseArgs({ options: { to: { type: "string" } } });
 if (!values.to || !isPostgresUrl(values.to)) {

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import { type DB, migrateToLatest } from "~db/client";
-import { engineOf } from "~db/engine";
+import { type DB, migrateToLatest } from "./client";
+import { engineOf } from "./engine";
 
 // The one-way move of a site from its SQLite file to PostgreSQL (`npm run db:copy -- --to postgres://…`):
 // every table, ids included, into an empty, freshly migrated PostgreSQL database, in one transaction (a
