@@ -6,6 +6,8 @@
 //
 //   -- --sellers N (10000)  --duration S (10)  --connections C (32)  --port P (3390; the bare server P+1)
 //      --scale A,B (1000,100000: search p50 at A and B sellers)  --skip-scale  --skip-browser
+//      --database sqlite|postgres (sqlite: a temporary file; postgres: a throwaway PostgreSQL server started
+//      here, or TEST_DATABASE_URL's; results then go to bench/results-postgres.json)
 import autocannon from "autocannon";
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -13,12 +15,14 @@ import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import pg from "pg";
 import { migrateToLatest, openDatabase } from "~db/client";
 import { seedCategories } from "~/models/categories-admin.server";
 import { seedDemoSellers } from "~/services/demo-sellers.server";
 import { todayIso } from "~/lib/dates";
 import { JS_BUDGET_BYTES, measureJsWeight, PUBLIC_PAGES } from "./js-weight";
 import { auditPages, printAudits } from "./lighthouse";
+import { databaseUrl, startThrowawayPostgres, type ThrowawayPostgres } from "./postgres-server";
 import { processMemoryMb } from "./reliability/production-server";
 
 const { values } = parseArgs({
@@ -30,8 +34,11 @@ const { values } = parseArgs({
     scale: { type: "string", default: "1000,100000" },
     "skip-scale": { type: "boolean", default: false },
     "skip-browser": { type: "boolean", default: false },
+    database: { type: "string", default: "sqlite" },
   },
 });
+if (values.database !== "sqlite" && values.database !== "postgres") throw new Error("--database is sqlite or postgres");
+const ENGINE = values.database;
 const SELLERS = Number(values.sellers);
 const DURATION = Number(values.duration);
 const CONNECTIONS = Number(values.connections);
@@ -63,10 +70,24 @@ const judge = (what: string, measured: string, target: string, ok: boolean) =>
   verdicts.push({ what, measured, target, ok });
 const work = mkdtempSync(join(tmpdir(), "bwp-bench-"));
 
+let postgresServer: ThrowawayPostgres | undefined;
+
+/** Where a seeded site of `count` sellers lives: a SQLite file, or a new database on the PostgreSQL server. */
+async function newDatabase(count: number): Promise<string> {
+  if (ENGINE === "sqlite") return join(work, `sellers-${count}.db`);
+  const serverUrl = process.env.TEST_DATABASE_URL ?? (postgresServer ??= await startThrowawayPostgres()).url;
+  const name = `bwp_bench_${count}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  return databaseUrl(serverUrl, name);
+}
+
 async function seededDatabase(
   count: number,
 ): Promise<{ dbPath: string; uploadsDir: string; sampleId: number; seedSeconds: number }> {
-  const dbPath = join(work, `sellers-${count}.db`);
+  const dbPath = await newDatabase(count);
   const uploadsDir = join(work, `uploads-${count}`);
   process.env.UPLOADS_DIR = uploadsDir;
   console.log(`seeding ${count} sellers …`);
@@ -105,7 +126,8 @@ async function startApp(dbPath: string, uploadsDir: string, env: Record<string, 
       LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
       PORT: String(APP_PORT),
       HOST: "127.0.0.1",
-      DATABASE_PATH: dbPath,
+      ...(ENGINE === "postgres" ? { DATABASE_URL: dbPath } : { DATABASE_PATH: dbPath }),
+      SESSION_SECRET: "bench-session-secret-0123456789",
       UPLOADS_DIR: uploadsDir,
       SEED_DEMO: "0",
       COOKIE_SECURE: "0",
@@ -293,6 +315,7 @@ const results: Record<string, unknown> = {
   connections: CONNECTIONS,
   durationSeconds: DURATION,
   webConcurrency: process.env.WEB_CONCURRENCY ?? "1",
+  database: ENGINE,
   targets: TARGETS,
 };
 try {
@@ -401,13 +424,15 @@ try {
 
   results.verdicts = verdicts;
   mkdirSync("bench", { recursive: true });
-  writeFileSync("bench/results.json", `${JSON.stringify(results, null, 2)}\n`);
+  const resultsFile = ENGINE === "postgres" ? "bench/results-postgres.json" : "bench/results.json";
+  writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
   console.log("\n| what | measured | target | met |\n|---|---|---|---|");
   for (const v of verdicts) console.log(`| ${v.what} | ${v.measured} | ${v.target} | ${v.ok ? "yes" : "**no**"} |`);
   console.log(
-    `\n${verdicts.filter((v) => v.ok).length} of ${verdicts.length} targets met; written to bench/results.json`,
+    `\n${verdicts.filter((v) => v.ok).length} of ${verdicts.length} targets met (${ENGINE}); written to ${resultsFile}`,
   );
 } finally {
   bare.close();
+  postgresServer?.stop();
   rmSync(work, { recursive: true, force: true });
 }

@@ -3,10 +3,10 @@
 // sign-ups, admin category creation and review publishing) while the server is SIGKILLed at random
 // moments; after each restart, every write that was answered 2xx must be in the SQLite file (found by
 // its unique marker) and `PRAGMA integrity_check` must say ok. Rate limits of the public writes are off.
-import Database from "better-sqlite3";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { type DB, integrityOf, openDatabase } from "~db/client";
 import {
   clientAddress,
   isMain,
@@ -34,6 +34,8 @@ export type CrashOptions = {
   minRunMs: number;
   maxRunMs: number;
   port?: number;
+  /** Run on this (empty) PostgreSQL database instead of a SQLite file. */
+  databaseUrl?: string;
   log?: (line: string) => void;
 };
 
@@ -74,7 +76,12 @@ const MIX = WRITE_KINDS.flatMap((kind) => Array<WriteKind>(WEIGHTS[kind]).fill(k
 export async function runCrashTest(options: CrashOptions): Promise<CrashReport> {
   const log = options.log ?? (() => {});
   const started = Date.now();
-  const server = await startProductionServer({ port: options.port, sellers: 10, env: { ...WRITE_RATE_LIMITS_OFF } });
+  const server = await startProductionServer({
+    port: options.port,
+    sellers: 10,
+    env: { ...WRITE_RATE_LIMITS_OFF },
+    databaseUrl: options.databaseUrl,
+  });
   try {
     const ctx: WriteContext = { ...(await siteIds(server.base)), images: await applicationImages() };
     if (ctx.sellerIds.length === 0 || ctx.categoryIds.length === 0)
@@ -131,20 +138,24 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
       }
     }
 
-    function verify(): void {
-      const db = new Database(server.databasePath, { fileMustExist: true });
-      try {
+    async function verify(): Promise<void> {
+      // SQLite: PRAGMA integrity_check of the file, opened read-only. PostgreSQL recovers from its WAL
+      // at every restart; what is checked there is what the site acknowledged.
+      if (!options.databaseUrl) {
         integrityChecks++;
-        const integrity = db.pragma("integrity_check", { simple: true });
-        if (integrity !== "ok") integrityFailures.push(String(integrity));
+        const integrity = integrityOf(server.databasePath);
+        if (integrity !== "ok") integrityFailures.push(integrity);
+      }
+      const db = openDatabase(server.database, { poolSize: 1 });
+      try {
         lostWrites = [];
         for (const [kind, markers] of acknowledged) {
-          const found = markersFound(db, kind, markers);
+          const found = await markersFound(db, kind, markers);
           for (const m of markers) if (!found.has(m)) lostWrites.push(`${kind}:${m}`);
         }
-        missingUploadFiles = missingFiles(db, server);
+        missingUploadFiles = await missingFiles(db, server);
       } finally {
-        db.close();
+        await db.destroy();
       }
     }
 
@@ -160,7 +171,7 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
       const restartStart = Date.now();
       await server.start();
       restartTimes.push(Date.now() - restartStart);
-      verify();
+      await verify();
       const total = [...acknowledged.values()].reduce((a, l) => a + l.length, 0);
       log(
         `kill ${kill}/${options.kills} after ${Math.round(runMs)} ms (${signal}): ${total} acknowledged so far, ${lostWrites.length} lost, integrity ${integrityFailures.length === 0 ? "ok" : "FAILED"}`,
@@ -201,11 +212,12 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
 }
 
 /** Image files of claimed uploads (stored applications) that are missing from the uploads folder. */
-function missingFiles(db: Database.Database, server: ProductionServer): string[] {
-  const rows = db.prepare("SELECT key, visibility FROM uploads WHERE seller_id IS NOT NULL").all() as {
-    key: string;
-    visibility: string;
-  }[];
+async function missingFiles(db: DB, server: ProductionServer): Promise<string[]> {
+  const rows = await db
+    .selectFrom("uploads")
+    .select(["key", "visibility"])
+    .where("seller_id", "is not", null)
+    .execute();
   return rows
     .filter((r) => !existsSync(join(server.uploadsDir, r.visibility, r.key)))
     .map((r) => `${r.visibility}/${r.key}`);
@@ -219,6 +231,7 @@ if (isMain(import.meta.url)) {
       "min-ms": { type: "string", default: "1000" },
       "max-ms": { type: "string", default: "4000" },
       port: { type: "string" },
+      "database-url": { type: "string" },
     },
   });
   const report = await runCrashTest({
@@ -227,6 +240,7 @@ if (isMain(import.meta.url)) {
     minRunMs: Number(values["min-ms"]),
     maxRunMs: Number(values["max-ms"]),
     port: values.port ? Number(values.port) : undefined,
+    databaseUrl: values["database-url"],
     log: (line) => console.log(line),
   });
   console.log(JSON.stringify(report, null, 2));

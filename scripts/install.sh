@@ -8,7 +8,7 @@ if [ -d /usr/include/node ]; then export npm_config_nodedir=/usr; fi
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 if [ "${1:-}" = "--test" ]; then
   # The browser tests need Debian's chromium; the PostgreSQL run of the suite starts a throwaway server
-  # from Debian's postgresql package (tests/support/postgres.ts).
+  # from Debian's postgresql package (scripts/postgres-server.ts).
   PACKAGES=()
   if [ -z "${CHROMIUM_PATH:-}" ] && ! command -v chromium >/dev/null 2>&1; then PACKAGES+=(chromium); fi
   if [ -z "${PG_BIN:-}" ] && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then PACKAGES+=(postgresql); fi

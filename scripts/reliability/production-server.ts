@@ -39,6 +39,8 @@ export type ServerOptions = {
   /** Demo sellers seeded into the new database (SEED_DEMO). */
   sellers?: number;
   env?: Record<string, string>;
+  /** A PostgreSQL database (empty) to run on instead of a new SQLite file in the temporary folder. */
+  databaseUrl?: string;
   /** Echo the server's output to this process's stderr. */
   echo?: boolean;
 };
@@ -48,6 +50,8 @@ export type ProductionServer = {
   port: number;
   dir: string;
   databasePath: string;
+  /** What the server runs on: `databaseUrl` when given, else `databasePath`. */
+  database: string;
   uploadsDir: string;
   pid: () => number | undefined;
   /** Whether the server process is alive. */
@@ -97,7 +101,7 @@ export async function startProductionServer(options: ServerOptions = {}): Promis
     NODE_ENV: "production",
     PORT: String(port),
     HOST: "127.0.0.1",
-    DATABASE_PATH: databasePath,
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : { DATABASE_PATH: databasePath }),
     UPLOADS_DIR: uploadsDir,
     SEED_DEMO: String(options.sellers ?? 0),
     // Fixed, so sessions survive a restart; plain HTTP, so the cookie is not Secure.
@@ -164,6 +168,7 @@ export async function startProductionServer(options: ServerOptions = {}): Promis
     port,
     dir,
     databasePath,
+    database: options.databaseUrl ?? databasePath,
     uploadsDir,
     pid: () => child?.pid,
     running: () => child !== null && child.exitCode === null && child.signalCode === null,

@@ -1,6 +1,7 @@
 // The site's writes as HTTP requests, each carrying a unique marker, and where each marker lands in
 // the database: the crash run checks every acknowledged write by its marker, the load run sends them.
-import type Database from "better-sqlite3";
+import { sql } from "kysely";
+import type { DB } from "~db/client";
 import sharp from "sharp";
 
 export const WRITE_KINDS = [
@@ -119,31 +120,27 @@ export function writeRequest(
  * Which of the markers of one kind are in the database (for "review-publish" the markers are review
  * ids, found when that review is published).
  */
-export function markersFound(db: Database.Database, kind: WriteKind, markers: string[]): Set<string> {
+export async function markersFound(db: DB, kind: WriteKind, markers: string[]): Promise<Set<string>> {
   const found = new Set<string>();
-  const [sql, toValue] = ((): [string, (m: string) => string | number] => {
+  const present = (marker: string) => {
     switch (kind) {
       case "review":
-        return ["SELECT 1 FROM reviews WHERE reviewer_name = ?", (m) => m];
+        return sql`select 1 from reviews where reviewer_name = ${marker}`;
       case "contact":
-        return ["SELECT 1 FROM enquiries WHERE name = ?", (m) => m];
+        return sql`select 1 from enquiries where name = ${marker}`;
       case "newsletter":
-        return ["SELECT 1 FROM newsletter_subscriptions WHERE email = ?", (m) => `${m}@example.test`];
+        return sql`select 1 from newsletter_subscriptions where email = ${`${marker}@example.test`}`;
       case "application":
         // The listing and its four stored images.
-        return [
-          "SELECT 1 FROM sellers s WHERE s.business_name = ? AND (SELECT count(*) FROM uploads u WHERE u.seller_id = s.id) = 4",
-          (m) => m,
-        ];
+        return sql`select 1 from sellers s where s.business_name = ${marker} and (select count(*) from uploads u where u.seller_id = s.id) = 4`;
       case "signup":
-        return ["SELECT 1 FROM users WHERE email = ?", (m) => `${m}@example.test`];
+        return sql`select 1 from users where email = ${`${marker}@example.test`}`;
       case "category":
-        return ["SELECT 1 FROM categories WHERE name = ?", (m) => m];
+        return sql`select 1 from categories where name = ${marker}`;
       case "review-publish":
-        return ["SELECT 1 FROM reviews WHERE id = ? AND status = 'published'", (m) => Number(m)];
+        return sql`select 1 from reviews where id = ${Number(marker)} and status = 'published'`;
     }
-  })();
-  const statement = db.prepare(sql);
-  for (const marker of markers) if (statement.get(toValue(marker))) found.add(marker);
+  };
+  for (const marker of markers) if ((await present(marker).execute(db)).rows.length) found.add(marker);
   return found;
 }

@@ -1,7 +1,7 @@
 import pg from "pg";
 import { migrateToLatest, openDatabase } from "~db/client";
 import { seedCategories } from "~/models/categories-admin.server";
-import { databaseUrl, startThrowawayPostgres } from "./postgres";
+import { databaseUrl, startThrowawayPostgres } from "../../scripts/postgres-server";
 
 // Vitest's global set-up for the PostgreSQL run of the suite (tests/vitest.postgres.config.ts): the
 // server is TEST_DATABASE_URL's, or a throwaway one started here; one migrated, seeded template database

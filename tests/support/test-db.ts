@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import pg from "pg";
 import { type DB, migrateToLatest, openDatabase } from "~db/client";
-import { databaseUrl } from "./postgres";
+import { databaseUrl } from "../../scripts/postgres-server";
 import { seedCategories } from "~/models/categories-admin.server";
 import { reloadConfig } from "~/services/config.server";
 

@@ -17,16 +17,51 @@ import { type SpareDatabase, spareDatabaseTarget, testEngine } from "../support/
 const ADMIN = { email: "instances-admin@example.in", password: "a-long-admin-password-1" };
 const SECRET = "several-instances-secret-0123456789";
 let dir: string;
-let site: SpareDatabase;
-let db: DB;
-let a: RunningServer;
-let b: RunningServer;
-let proxy: ChildProcess | undefined;
-let proxyBase = "";
+
+/** Instances A and B on a database of their own, optionally behind nginx; `stop` ends all of it. */
+type Deployment = { db: DB; a: RunningServer; b: RunningServer; proxyBase: string; stop: () => Promise<void> };
+
+async function deploy(name: string, withProxy: boolean): Promise<Deployment> {
+  const site = await spareDatabaseTarget(dir, name);
+  const env = instanceEnv(site, name);
+  // A first, so it migrates and is elected to run the periodic tasks; B joins a running deployment.
+  const a = await startServer({ port: await freePort(), env });
+  const b = await startServer({ port: await freePort(), env });
+  const db = openDatabase(site.target);
+  let proxy: ChildProcess | undefined;
+  let proxyBase = "";
+  if (withProxy) {
+    const port = await freePort();
+    proxy = startNginx(name, port, [a.base.replace("http://", ""), b.base.replace("http://", "")]);
+    proxyBase = `http://127.0.0.1:${port}`;
+    for (let tries = 0; ; tries++) {
+      const status = await fetch(`${proxyBase}/healthz`).then(
+        (r) => r.status,
+        () => 0,
+      );
+      if (status === 200) break;
+      if (tries > 100) throw new Error(`nginx did not answer on ${proxyBase}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return {
+    db,
+    a,
+    b,
+    proxyBase,
+    stop: async () => {
+      proxy?.kill("SIGTERM");
+      await db.destroy();
+      await a.stop("SIGKILL");
+      await b.stop("SIGKILL");
+      await site.drop();
+    },
+  };
+}
 
 /** nginx from Debian's package (scripts/install.sh --test), in the foreground with a config of its own. */
-function startNginx(port: number, upstreams: string[]): ChildProcess {
-  const home = join(dir, "nginx");
+function startNginx(name: string, port: number, upstreams: string[]): ChildProcess {
+  const home = join(dir, `nginx-${name}`);
   mkdirSync(join(home, "temp"), { recursive: true });
   chmodSync(home, 0o777);
   chmodSync(join(home, "temp"), 0o777);
@@ -67,10 +102,10 @@ ${upstreams.map((u) => `    server ${u} max_fails=1 fail_timeout=30s;`).join("\n
   return spawn(bin, ["-c", conf, "-p", home], { stdio: "ignore" });
 }
 
-const instanceEnv = () => ({
+const instanceEnv = (site: SpareDatabase, name: string) => ({
   ...databaseEnv(site.target),
   WEB_CONCURRENCY: "1",
-  UPLOADS_DIR: join(dir, "uploads"),
+  UPLOADS_DIR: join(dir, `uploads-${name}`),
   SESSION_SECRET: SECRET,
   COOKIE_SECURE: "0",
   TRUST_PROXY: "loopback",
@@ -83,33 +118,15 @@ const instanceEnv = () => ({
 });
 
 describe.skipIf(testEngine !== "postgres")("several instances on one PostgreSQL database", () => {
+  // The tests that kill an instance have a deployment of their own: tests run in any order.
+  let shared: Deployment;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "bwp-instances-"));
-    site = await spareDatabaseTarget(dir, "site");
-    // A first, so it migrates and is elected to run the periodic tasks; B joins a running deployment.
-    a = await startServer({ port: await freePort(), env: instanceEnv() });
-    b = await startServer({ port: await freePort(), env: instanceEnv() });
-    db = openDatabase(site.target);
-    const port = await freePort();
-    proxy = startNginx(port, [a.base.replace("http://", ""), b.base.replace("http://", "")]);
-    proxyBase = `http://127.0.0.1:${port}`;
-    for (let tries = 0; ; tries++) {
-      const status = await fetch(`${proxyBase}/healthz`).then(
-        (r) => r.status,
-        () => 0,
-      );
-      if (status === 200) break;
-      if (tries > 100) throw new Error(`nginx did not answer on ${proxyBase}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    shared = await deploy("shared", false);
   }, 90_000);
 
   afterAll(async () => {
-    proxy?.kill("SIGTERM");
-    await db?.destroy();
-    await a?.stop("SIGKILL");
-    await b?.stop("SIGKILL");
-    await site?.drop();
+    await shared?.stop();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -124,6 +141,7 @@ describe.skipIf(testEngine !== "postgres")("several instances on one PostgreSQL 
   };
 
   it("a change made through one instance is on the other's very next answer, its cache included", async () => {
+    const { a, b, db } = shared;
     const cookie = await signIn(a.base);
     const id = await createSeller(db, { business_name: "Instance Crafts", status: "pending", is_verified: 0 });
     expect((await fetch(`${b.base}/seller/${id}`)).status).toBe(404);
@@ -151,6 +169,7 @@ describe.skipIf(testEngine !== "postgres")("several instances on one PostgreSQL 
   });
 
   it("a session made on one instance works on the other; a rate limit counts across both", async () => {
+    const { a, b } = shared;
     const cookie = await signIn(a.base);
     const onB = await fetch(`${b.base}/api/admin/dashboard`, { headers: { Cookie: cookie } });
     expect(onB.status).toBe(200);
@@ -170,60 +189,67 @@ describe.skipIf(testEngine !== "postgres")("several instances on one PostgreSQL 
 
   it("runs the periodic tasks on exactly one instance", () => {
     const runs = (server: RunningServer) => server.output().includes("this instance runs the periodic tasks");
-    expect([runs(a), runs(b)]).toEqual([true, false]);
+    expect([runs(shared.a), runs(shared.b)]).toEqual([true, false]);
   });
 
   it("keeps serving through the proxy when an instance is killed under load, and loses no acknowledged write", async () => {
-    const acknowledged: string[] = [];
-    let failures = 0;
-    let servedAfterKill = 0;
-    let killed = false;
-    let stop = false;
-    const client = async (n: number) => {
-      for (let i = 0; !stop; i++) {
-        const message = `load ${n}-${i}`;
-        try {
-          const write = await fetch(`${proxyBase}/api/enquiries/contact`, {
-            method: "POST",
-            headers: { "Content-Type": "application/json", Origin: proxyBase },
-            body: JSON.stringify({ name: "Load", email: "load@example.in", query_type: "Other", message }),
-          });
-          if (write.status === 201) acknowledged.push(message);
-          else failures++;
-          const read = await fetch(`${proxyBase}/directory`);
-          if (read.ok && killed) servedAfterKill++;
-        } catch {
-          failures++;
+    const { b, db, proxyBase, stop: stopDeployment } = await deploy("load", true);
+    try {
+      const acknowledged: string[] = [];
+      let failures = 0;
+      let servedAfterKill = 0;
+      let killed = false;
+      let stop = false;
+      const client = async (n: number) => {
+        for (let i = 0; !stop; i++) {
+          const message = `load ${n}-${i}`;
+          try {
+            const write = await fetch(`${proxyBase}/api/enquiries/contact`, {
+              method: "POST",
+              headers: { "Content-Type": "application/json", Origin: proxyBase },
+              body: JSON.stringify({ name: "Load", email: "load@example.in", query_type: "Other", message }),
+            });
+            if (write.status === 201) acknowledged.push(message);
+            else failures++;
+            const read = await fetch(`${proxyBase}/directory`);
+            if (read.ok && killed) servedAfterKill++;
+          } catch {
+            failures++;
+          }
         }
-      }
-    };
-    const clients = [1, 2, 3, 4].map(client);
-    await expect.poll(() => acknowledged.length, { timeout: 15_000 }).toBeGreaterThan(40);
-    await b.stop("SIGKILL");
-    killed = true;
-    await expect.poll(() => servedAfterKill, { timeout: 15_000 }).toBeGreaterThan(40);
-    stop = true;
-    await Promise.all(clients);
-    // At most the requests in flight on B when it died fail; every acknowledged one is stored.
-    expect(failures).toBeLessThanOrEqual(4);
-    const stored = new Set(
-      (await db.selectFrom("enquiries").select("message").where("message", "like", "load %").execute()).map(
-        (r) => r.message,
-      ),
-    );
-    expect(acknowledged.filter((m) => !stored.has(m))).toEqual([]);
-  }, 60_000);
+      };
+      const clients = [1, 2, 3, 4].map(client);
+      await expect.poll(() => acknowledged.length, { timeout: 15_000 }).toBeGreaterThan(40);
+      await b.stop("SIGKILL");
+      killed = true;
+      await expect.poll(() => servedAfterKill, { timeout: 15_000 }).toBeGreaterThan(40);
+      stop = true;
+      await Promise.all(clients);
+      // At most the requests in flight on B when it died fail; every acknowledged one is stored.
+      expect(failures).toBeLessThanOrEqual(4);
+      const stored = new Set(
+        (await db.selectFrom("enquiries").select("message").where("message", "like", "load %").execute()).map(
+          (r) => r.message,
+        ),
+      );
+      expect(acknowledged.filter((m) => !stored.has(m))).toEqual([]);
+    } finally {
+      await stopDeployment();
+    }
+  }, 90_000);
 
   it("hands the periodic tasks over when the instance running them dies", async () => {
-    const c = await startServer({ port: await freePort(), env: instanceEnv() });
+    const deployment = await deploy("handover", false);
     try {
-      expect(c.output()).not.toContain("this instance runs the periodic tasks");
+      const { a, b } = deployment;
+      expect(a.output()).toContain("this instance runs the periodic tasks");
+      expect(b.output()).not.toContain("this instance runs the periodic tasks");
       await a.stop("SIGKILL");
       await expect
-        .poll(() => c.output().includes("this instance runs the periodic tasks"), { timeout: 20_000 })
+        .poll(() => b.output().includes("this instance runs the periodic tasks"), { timeout: 20_000 })
         .toBe(true);
     } finally {
-      await c.stop("SIGKILL");
+      await deployment.stop();
     }
-  }, 40_000);
+  }, 90_000);
 });

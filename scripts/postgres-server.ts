@@ -2,9 +2,9 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort } from "./server";
+import { freePort } from "./reliability/production-server";
 
-// A throwaway PostgreSQL server for the tests, no system service and no Docker: Debian's `postgresql`
+// A throwaway PostgreSQL server for the tests and the bench, no system service and no Docker: Debian's `postgresql`
 // package (scripts/install.sh --test), a cluster made by initdb in a temporary folder, started by pg_ctl
 // on a free loopback port, removed at the end. initdb and pg_ctl refuse to run as root, so as root they
 // run as the `postgres` user the package creates.
