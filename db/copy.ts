@@ -31,22 +31,6 @@ export const COPY_ORDER = [
   "passkeys",
 ] as const;
 
-/** Tables whose `id` PostgreSQL numbers (identity columns): their sequences continue after the copy. */
-const NUMBERED = [
-  "users",
-  "categories",
-  "subcategories",
-  "sellers",
-  "reviews",
-  "enquiries",
-  "newsletter_subscriptions",
-  "notifications",
-  "audit_log",
-  "uploads",
-  "mail_outbox",
-  "recovery_codes",
-] as const;
-
 /** Each table's key, to read it in pages of a stable order. */
 const KEY_OF: Record<(typeof COPY_ORDER)[number], string[]> = {
   users: ["id"],
@@ -118,8 +102,11 @@ export async function copySqliteToPostgres(
       report.tables.push({ table, rows: copied });
       onTable(table, copied);
     }
-    for (const table of NUMBERED)
-      await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(
+    // Every identity column (the `id` PostgreSQL numbers) continues after the highest copied id.
+    const { rows: numbered } = await sql<{ table_name: string; column_name: string }>`select table_name, column_name
+      from information_schema.columns where table_schema = current_schema() and is_identity = 'YES'`.execute(trx);
+    for (const { table_name: table, column_name: column } of numbered)
+      await sql`select setval(pg_get_serial_sequence(${table}, ${column}), coalesce((select max(${sql.ref(column)}) from ${sql.table(table)}), 0) + 1, false)`.execute(
         trx,
       );
     // The copy is new content to every cache.

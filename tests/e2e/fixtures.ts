@@ -236,6 +236,17 @@ export async function expectNoA11yViolations(page: Page) {
   expect(found).toEqual([]);
 }
 
+/** The second-factor audit actions of an account, oldest first (admin.second_factor.success|failure|throttled). */
+export async function secondFactorAudit(db: DB, userId: number): Promise<{ action: string; details: string | null }[]> {
+  return db
+    .selectFrom("audit_log")
+    .select(["action", "details"])
+    .where("actor_user_id", "=", userId)
+    .where("action", "like", "admin.second_factor.%")
+    .orderBy("id")
+    .execute();
+}
+
 export async function categoryId(db: DB, slug: string): Promise<number> {
   const row = await db.selectFrom("categories").select("id").where("slug", "=", slug).executeTakeFirstOrThrow();
   return row.id;

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { BrowserContext, CDPSession, Page } from "@playwright/test";
 import { type DB, openDatabase } from "~db/client";
 import { freePort, type RunningServer, startServer } from "../support/server";
-import { createUser, expect, signInWithForm, test } from "./fixtures";
+import { createUser, expect, secondFactorAudit, signInWithForm, test } from "./fixtures";
 
 // Passkeys as the staff second factor (issue 19), driven through Chromium's own WebAuthn code with a
 // virtual authenticator (DevTools protocol): add one on Account security, sign in with it, see a
@@ -139,13 +139,7 @@ test.describe("staff passkeys", () => {
     expect(replay.status()).toBe(401);
     expect((await other.request.get("/admin", { maxRedirects: 0 })).status()).toBe(302);
     await other.close();
-    const audit = await db!
-      .selectFrom("audit_log")
-      .select(["action", "details"])
-      .where("actor_user_id", "=", me.id)
-      .where("action", "like", "admin.second_factor.%")
-      .orderBy("id")
-      .execute();
+    const audit = await secondFactorAudit(db!, me.id);
     expect(audit.map((a) => a.action)).toEqual([
       "admin.second_factor.failure",
       "admin.second_factor.success",

@@ -1,5 +1,14 @@
 import { generate } from "otplib";
-import { createUser, e2eDb, expect, expectNoA11yViolations, signInAs, signInWithForm, test } from "./fixtures";
+import {
+  createUser,
+  e2eDb,
+  expect,
+  expectNoA11yViolations,
+  secondFactorAudit,
+  signInAs,
+  signInWithForm,
+  test,
+} from "./fixtures";
 import type { Browser, Page } from "@playwright/test";
 
 // The staff second factor (issue 19), with JavaScript on and off: setting up the authenticator app on
@@ -105,13 +114,7 @@ test.describe("staff second factor", () => {
     await expect(fourth.page.getByRole("button", { name: "Sign In to Admin Portal" })).toBeVisible();
     await fourth.context.close();
 
-    const audit = await db
-      .selectFrom("audit_log")
-      .select(["action", "details"])
-      .where("actor_user_id", "=", me.id)
-      .where("action", "like", "admin.second_factor.%")
-      .orderBy("id")
-      .execute();
+    const audit = await secondFactorAudit(db, me.id);
     expect(audit.map((a) => a.action)).toEqual([
       "admin.second_factor.failure",
       "admin.second_factor.success",
