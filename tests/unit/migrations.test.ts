@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Migrator } from "kysely";
+import { Migrator, sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { migrateToLatest, openDatabase } from "~db/client";
 import { migrationProvider } from "~db/migrations/index";
-import { spareDatabaseTarget } from "../support/test-db";
+import { spareDatabaseTarget, testEngine } from "../support/test-db";
 
 const dir = mkdtempSync(join(tmpdir(), "bwp-migrations-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -84,6 +84,27 @@ describe("the mobile-number migration", () => {
       ).toBe("+919812345678");
     } finally {
       await db.destroy();
+      await site.drop();
+    }
+  });
+});
+
+describe.skipIf(testEngine !== "postgres")("instances starting together on one PostgreSQL database", () => {
+  it("migrate it exactly once, whoever comes first", async () => {
+    const site = await spareDatabaseTarget(dir, "together");
+    const instances = Array.from({ length: 4 }, () => openDatabase(site.target, { poolSize: 2 }));
+    try {
+      await Promise.all(instances.map((db) => migrateToLatest(db)));
+      const { rows } = await sql<{
+        name: string;
+        n: number;
+      }>`select name, count(*) as n from kysely_migration group by name`.execute(instances[0]);
+      expect(rows.map((r) => r.name).sort()).toEqual(Object.keys(await migrationProvider.getMigrations()).sort());
+      expect(rows.every((r) => Number(r.n) === 1)).toBe(true);
+      // The schema is whole: a table of the last migration answers.
+      expect(await instances[1].selectFrom("passkeys").select("id").execute()).toEqual([]);
+    } finally {
+      for (const db of instances) await db.destroy();
       await site.drop();
     }
   });
