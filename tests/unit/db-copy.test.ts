@@ -89,9 +89,16 @@ describe.skipIf(testEngine !== "postgres")("copying a SQLite site into PostgreSQ
   });
 
   it("refuses a target that already holds rows", async () => {
-    await expect(copySqliteToPostgres(sqlite, postgres)).rejects.toThrow(CopyRefused);
-    await expect(copySqliteToPostgres(sqlite, postgres)).rejects.toThrow(
-      "the target is not empty: categories has rows",
-    );
+    // A target of its own (tests run in any order): one copy into it, then a second is refused.
+    const second = await spareDatabaseTarget(dir, "second");
+    const into = openDatabase(second.target, { poolSize: 2 });
+    try {
+      await copySqliteToPostgres(sqlite, into);
+      await expect(copySqliteToPostgres(sqlite, into)).rejects.toThrow(CopyRefused);
+      await expect(copySqliteToPostgres(sqlite, into)).rejects.toThrow("the target is not empty: categories has rows");
+    } finally {
+      await into.destroy();
+      await second.drop();
+    }
   });
 });
