@@ -204,9 +204,11 @@ export async function pingDatabase(db: DB): Promise<void> {
   await sql`select 1`.execute(db);
 }
 
-/** The database file in a backup folder: SQLite's own copy, or PostgreSQL's pg_dump archive. */
+/** The database file in a backup folder, per engine: SQLite's own copy, or PostgreSQL's pg_dump archive. */
+export const BACKUP_FILES = { sqlite: "app.db", postgres: "app.pgdump" } as const;
+
 export function backupFileName(target: string): string {
-  return isPostgresUrl(target) ? "app.pgdump" : "app.db";
+  return BACKUP_FILES[isPostgresUrl(target) ? "postgres" : "sqlite"];
 }
 
 /**

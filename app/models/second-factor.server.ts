@@ -1,5 +1,5 @@
 import type { DB } from "~db/client";
-import type { SecondFactorFacts } from "./sessions.server";
+import { passkeyCount, type SecondFactorFacts } from "./sessions.server";
 
 // A staff member's second factors as stored: the authenticator app's secret (and the last time step
 // used), the recovery codes (hashed, each used once) and the passkeys. The rules live in
@@ -9,16 +9,7 @@ import type { SecondFactorFacts } from "./sessions.server";
 export async function secondFactorFactsOf(db: DB, userId: number): Promise<SecondFactorFacts> {
   const row = await db
     .selectFrom("users")
-    .select((eb) => [
-      "totp_enabled_at",
-      "created_at",
-      "second_factor_grace_from",
-      eb
-        .selectFrom("passkeys")
-        .select((p) => p.fn.countAll<number>().as("n"))
-        .whereRef("passkeys.user_id", "=", "users.id")
-        .as("passkeys"),
-    ])
+    .select((eb) => ["totp_enabled_at", "created_at", "second_factor_grace_from", passkeyCount(eb)])
     .where("id", "=", userId)
     .executeTakeFirstOrThrow();
   return {

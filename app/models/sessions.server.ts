@@ -1,5 +1,15 @@
 import type { DB } from "~db/client";
-import type { User } from "~db/schema";
+import type { ExpressionBuilder } from "kysely";
+import type { Database, User } from "~db/schema";
+
+/** How many passkeys the account of the row has, as the column `passkeys` (one subquery for every query that needs it). */
+export function passkeyCount(eb: ExpressionBuilder<Database, "users">) {
+  return eb
+    .selectFrom("passkeys")
+    .select((p) => p.fn.countAll<number>().as("n"))
+    .whereRef("passkeys.user_id", "=", "users.id")
+    .as("passkeys");
+}
 
 // The sessions table: one row per signed-in browser (the cookie holds only its random id). A row with
 // awaiting_second_factor = 1 is a staff sign-in half done (the password was right): it signs nobody in.
@@ -46,11 +56,7 @@ export async function findSession(
       "sessions.created_at",
       "sessions.last_seen_at",
       "sessions.awaiting_second_factor",
-      eb
-        .selectFrom("passkeys")
-        .select((p) => p.fn.countAll<number>().as("n"))
-        .whereRef("passkeys.user_id", "=", "users.id")
-        .as("passkeys"),
+      passkeyCount(eb),
     ])
     .where("sessions.id", "=", id)
     .executeTakeFirst();

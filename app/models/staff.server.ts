@@ -2,6 +2,7 @@ import type { DB } from "~db/client";
 import { SETTINGS_MESSAGES } from "~/lib/validation/messages";
 import type { Actor } from "./audit.server";
 import { writeAudit } from "./audit.server";
+import { passkeyCount } from "./sessions.server";
 import { normaliseEmail } from "./users.server";
 
 // The back-office's accounts (admins and moderators), as the Settings page manages them. An admin can
@@ -20,11 +21,7 @@ export async function listStaff(db: DB) {
       "created_at",
       "totp_enabled_at",
       "second_factor_grace_from",
-      eb
-        .selectFrom("passkeys")
-        .select((p) => p.fn.countAll<number>().as("n"))
-        .whereRef("passkeys.user_id", "=", "users.id")
-        .as("passkeys"),
+      passkeyCount(eb),
     ])
     .where("role", "in", ["admin", "moderator"])
     .orderBy("role")

@@ -2,6 +2,7 @@ import { cp, mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { isPostgresUrl } from "~db/engine";
 import {
+  BACKUP_FILES,
   backupFileName,
   copyDatabaseTo,
   type DB,
@@ -63,7 +64,7 @@ export async function restoreFrom(dir: string, target: string, uploads = uploads
   try {
     await stat(source);
   } catch {
-    const other = join(resolve(dir), backupFileName(isPostgresUrl(target) ? "app.db" : "postgres://"));
+    const other = join(resolve(dir), BACKUP_FILES[isPostgresUrl(target) ? "sqlite" : "postgres"]);
     const exists = await stat(other).then(
       () => true,
       () => false,
