@@ -1,0 +1,173 @@
+import { LRUCache } from "lru-cache";
+import type { DB } from "~db/client";
+import { engineOf } from "~db/engine";
+import { allowedEdits, editsWithin, searchWords, simpleForms } from "~/lib/search-text";
+import { readContentVersion } from "./content-version.server";
+import { listSynonymGroups } from "./search-synonyms.server";
+import { listActiveCategories } from "./categories.server";
+
+// What the visitor's words may match, worked out before any search statement runs, the same way on both
+// engines (issue 21): each word as a prefix, its simple forms and the words of its synonym group (no
+// typo), then the index's own words one or two edits away (typos). The index's words and the synonym
+// groups are read once per content version (any change to a seller's text or to a group moves it).
+
+/** Typo corrections kept per word: the closest first, then the most used. */
+const MAX_CORRECTIONS = 12;
+
+export type WordPlan = {
+  /** the visitor's word, folded */
+  word: string;
+  /** prefixes matched at no cost: the word, its simple forms, its synonyms */
+  prefixes: string[];
+  /** whole index words one edit away, then two (none for words shorter than five letters) */
+  typos: [string[], string[]];
+};
+
+export type SearchPlan = { words: WordPlan[] };
+
+type Term = { term: string; documents: number };
+
+type Vocabulary = {
+  version: number;
+  /** index words by length, for the typo search */
+  byLength: Map<number, Term[]>;
+  /** a word's synonym group (every word of it, the word included) */
+  synonyms: Map<string, string[]>;
+  corrections: LRUCache<string, Term[][]>;
+};
+
+let cached: Promise<Vocabulary> | null = null;
+let cachedVersion = -1;
+let cachedDb: DB | null = null;
+
+const SEARCHABLE = /^[\p{L}\p{N}]+$/u;
+
+async function readTerms(db: DB): Promise<Term[]> {
+  const rows =
+    engineOf(db) === "postgres"
+      ? await db.selectFrom("search_terms").select(["term", "documents"]).execute()
+      : await db.selectFrom("sellers_fts_terms").select(["term", "doc as documents"]).execute();
+  return rows
+    .filter((r) => r.term.length >= 3 && SEARCHABLE.test(r.term))
+    .map((r) => ({ ...r, documents: Number(r.documents) }));
+}
+
+async function loadVocabulary(db: DB, version: number): Promise<Vocabulary> {
+  const [terms, groups] = await Promise.all([readTerms(db), listSynonymGroups(db)]);
+  const byLength = new Map<number, Term[]>();
+  for (const term of terms) {
+    const length = [...term.term].length;
+    byLength.set(length, [...(byLength.get(length) ?? []), term]);
+  }
+  const synonyms = new Map<string, string[]>();
+  for (const group of groups) for (const term of group.terms) synonyms.set(term, group.terms);
+  return { version, byLength, synonyms, corrections: new LRUCache({ max: 2000 }) };
+}
+
+/** The index's words and the synonym groups as of the current content version. */
+async function vocabulary(db: DB): Promise<Vocabulary> {
+  const version = await readContentVersion(db);
+  if (!cached || version !== cachedVersion || db !== cachedDb) {
+    cachedVersion = version;
+    cachedDb = db;
+    cached = loadVocabulary(db, version);
+    cached.catch(() => {
+      cached = null;
+    });
+  }
+  return cached;
+}
+
+/**
+ * The index words within `edits` of a word, grouped by distance (index 0: one edit, 1: two), each group
+ * ordered by the number of sellers using the word, then alphabetically.
+ */
+function correctionsOf(vocabulary: Vocabulary, word: string, edits: number): Term[][] {
+  const key = `${edits}:${word}`;
+  const known = vocabulary.corrections.get(key);
+  if (known) return known;
+  const found: Term[][] = [[], []];
+  const length = [...word].length;
+  for (let l = length - edits; l <= length + edits; l++) {
+    for (const term of vocabulary.byLength.get(l) ?? []) {
+      if (term.term === word) continue;
+      const distance = editsWithin(word, term.term, edits);
+      if (distance >= 1 && distance <= edits) found[distance - 1].push(term);
+    }
+  }
+  for (const group of found) group.sort((a, b) => b.documents - a.documents || (a.term < b.term ? -1 : 1));
+  vocabulary.corrections.set(key, found);
+  return found;
+}
+
+/** What each of the visitor's words may match; null when the text has no searchable word. */
+export async function planSearch(db: DB, text: string): Promise<SearchPlan | null> {
+  const words = searchWords(text);
+  if (!words) return null;
+  const vocab = await vocabulary(db);
+  return {
+    words: words.map((word) => {
+      const forms = [word, ...simpleForms(word)];
+      const prefixes = new Set(forms);
+      for (const form of forms) for (const synonym of vocab.synonyms.get(form) ?? []) prefixes.add(synonym);
+      const coveredByPrefix = (term: string) => [...prefixes].some((p) => term.startsWith(p));
+      const typos: [string[], string[]] = [[], []];
+      const [one, two] = correctionsOf(vocab, word, allowedEdits(word));
+      let kept = 0;
+      for (const [distance, group] of [one, two].entries()) {
+        for (const { term } of group) {
+          if (kept >= MAX_CORRECTIONS) break;
+          if (coveredByPrefix(term)) continue;
+          typos[distance].push(term);
+          kept++;
+        }
+      }
+      return { word, prefixes: [...prefixes].sort(), typos };
+    }),
+  };
+}
+
+/**
+ * "Did you mean …?": each word replaced by the most used index word at most two edits away (one for
+ * words of three or four letters), when there is one; null when nothing would change.
+ */
+export async function suggestSpelling(db: DB, text: string): Promise<string | null> {
+  const words = searchWords(text);
+  if (!words) return null;
+  const vocab = await vocabulary(db);
+  let changed = false;
+  const suggested = words.map((word) => {
+    const length = [...word].length;
+    if (length < 3) return word;
+    const inIndex = vocab.byLength.get(length)?.some((t) => t.term === word);
+    if (inIndex) return word;
+    const [one, two] = correctionsOf(vocab, word, length >= 5 ? 2 : 1);
+    const best = one[0] ?? two[0];
+    if (!best) return word;
+    changed = true;
+    return best.term;
+  });
+  return changed ? suggested.join(" ") : null;
+}
+
+/**
+ * The active categories whose names are closest to the visitor's text (at most three): a word of the
+ * name starting with one of the visitor's words (three letters or more), or one edit from it (two from five letters).
+ */
+export async function closestCategories(db: DB, text: string): Promise<{ name: string; slug: string }[]> {
+  const words = (searchWords(text) ?? []).filter((w) => [...w].length >= 3);
+  if (!words.length) return [];
+  const categories = await listActiveCategories(db);
+  const scored = categories.flatMap((category) => {
+    const nameWords = searchWords(category.name) ?? [];
+    let best = Infinity;
+    for (const word of words)
+      for (const nameWord of nameWords) {
+        const distance = nameWord.startsWith(word) ? 0 : editsWithin(word, nameWord, [...word].length >= 5 ? 2 : 1);
+        best = Math.min(best, distance);
+      }
+    return best <= 2 ? [{ name: category.name, slug: category.slug, distance: best }] : [];
+  });
+  scored.sort((a, b) => a.distance - b.distance || (a.name < b.name ? -1 : 1));
+  return scored.slice(0, 3).map(({ name, slug }) => ({ name, slug }));
+}
