@@ -1,9 +1,6 @@
-import damerauLevenshtein from "damerau-levenshtein";
-import pluralize from "pluralize";
-
 // The directory search's words, the same on both database engines and in the browser (highlighting):
-// what counts as a word, how a word is folded, which simple forms of it are the same word, and how many
-// typing mistakes a word of a given length forgives (issue 21).
+// what counts as a word and how a word is folded (issue 21). What a word may also match is in
+// search-matching.ts (server only: it brings the edit distance and the plural rules).
 
 /** At most this many of the visitor's words are searched; the rest of a long text is ignored. */
 export const MAX_SEARCH_WORDS = 8;
@@ -37,35 +34,4 @@ export function searchWords(text: string): string[] | null {
 /** Each word of a text with its place, for highlighting the matched ones. */
 export function wordsWithPlaces(text: string): { word: string; start: number; end: number }[] {
   return [...text.matchAll(WORD)].map((m) => ({ word: foldWord(m[0]), start: m.index, end: m.index + m[0].length }));
-}
-
-/**
- * Typing mistakes forgiven in a word: none below five letters (exact or prefix only), one from five,
- * two from nine (as Algolia and Meilisearch count them).
- */
-export function allowedEdits(word: string): 0 | 1 | 2 {
-  const length = [...word].length;
-  return length >= 9 ? 2 : length >= 5 ? 1 : 0;
-}
-
-/**
- * Edits between two words (insert, delete, substitute, or swap two neighbours, each one edit: the optimal
- * string alignment distance) when at most `max`, else Infinity. Words whose lengths differ by more are
- * not compared at all (the library's table grows with the square of the longer word).
- */
-export function editsWithin(a: string, b: string, max: number): number {
-  if (Math.abs([...a].length - [...b].length) > max) return Infinity;
-  const steps = damerauLevenshtein(a, b).steps;
-  return steps <= max ? steps : Infinity;
-}
-
-/**
- * The simple forms of a word that are the same word (`cakes` → `cake`, `classes` → `class`,
- * `baby` → `babies`), by English rules only for words of Latin letters, and never shorter than three.
- */
-export function simpleForms(word: string): string[] {
-  if (!/^[a-z]{3,}$/.test(word)) return [];
-  const forms = new Set([pluralize.singular(word), pluralize.plural(word)]);
-  forms.delete(word);
-  return [...forms].filter((form) => /^[a-z]{3,}$/.test(form));
 }

@@ -1,7 +1,8 @@
 import { LRUCache } from "lru-cache";
 import type { DB } from "~db/client";
 import { engineOf } from "~db/engine";
-import { allowedEdits, editsWithin, searchWords, simpleForms } from "~/lib/search-text";
+import { allowedEdits, editsWithin, simpleForms } from "~/lib/search-matching";
+import { searchWords } from "~/lib/search-text";
 import { readContentVersion } from "./content-version.server";
 import { listSynonymGroups } from "./search-synonyms.server";
 import { listActiveCategories } from "./categories.server";
