@@ -1,15 +1,14 @@
 import { wordsWithPlaces } from "~/lib/search-text";
 
-export type SearchHighlight = { prefixes: string[]; words: string[] };
+export type SearchHighlight = { prefixes: string[] };
 
 /**
- * Text with the words a search matched in `<mark>`: a word starting with one of the visitor's words (or
- * their forms and synonyms), or a word reached through a typo. React escapes every part.
+ * Text with the words a search matched in `<mark>`: a word starting with one of the visitor's words,
+ * their forms and synonyms, or a typo's correction. React escapes every part.
  */
 export function Highlighted({ text, highlight }: { text: string; highlight?: SearchHighlight | null }) {
-  if (!highlight || (!highlight.prefixes.length && !highlight.words.length)) return <>{text}</>;
-  const matched = (word: string) =>
-    highlight.words.includes(word) || highlight.prefixes.some((prefix) => word.startsWith(prefix));
+  if (!highlight?.prefixes.length) return <>{text}</>;
+  const matched = (word: string) => highlight.prefixes.some((prefix) => word.startsWith(prefix));
   const parts: React.ReactNode[] = [];
   let at = 0;
   for (const { word, start, end } of wordsWithPlaces(text)) {

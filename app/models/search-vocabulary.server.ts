@@ -20,18 +20,23 @@ export type WordPlan = {
   word: string;
   /** prefixes matched at no cost: the word, its simple forms, its synonyms */
   prefixes: string[];
-  /** whole index words one edit away, then two (none for words shorter than five letters) */
+  /**
+   * index words or their beginnings (five letters or more) one edit away, then two, matched as prefixes
+   * (so `tifin` finds `tiffins` through `tiffin`); none for words shorter than five letters
+   */
   typos: [string[], string[]];
 };
 
 export type SearchPlan = { words: WordPlan[] };
 
-type Term = { term: string; documents: number };
+type Term = { term: string; documents: number; whole?: boolean };
 
 type Vocabulary = {
   version: number;
-  /** index words by length, for the typo search */
-  byLength: Map<number, Term[]>;
+  /** whole index words by length, for "Did you mean" */
+  words: Map<number, Term[]>;
+  /** index words and their beginnings of five letters or more, by length, for typos */
+  stems: Map<number, Term[]>;
   /** a word's synonym group (every word of it, the word included) */
   synonyms: Map<string, string[]>;
   corrections: LRUCache<string, Term[][]>;
@@ -53,16 +58,44 @@ async function readTerms(db: DB): Promise<Term[]> {
     .map((r) => ({ ...r, documents: Number(r.documents) }));
 }
 
-async function loadVocabulary(db: DB, version: number): Promise<Vocabulary> {
-  const [terms, groups] = await Promise.all([readTerms(db), listSynonymGroups(db)]);
-  const byLength = new Map<number, Term[]>();
+/** Beginnings of index words this long and longer are typo targets too (a visitor still typing). */
+const MIN_STEM = 5;
+
+function byLength(terms: Iterable<Term>): Map<number, Term[]> {
+  const grouped = new Map<number, Term[]>();
   for (const term of terms) {
     const length = [...term.term].length;
-    byLength.set(length, [...(byLength.get(length) ?? []), term]);
+    const group = grouped.get(length);
+    if (group) group.push(term);
+    else grouped.set(length, [term]);
+  }
+  return grouped;
+}
+
+async function loadVocabulary(db: DB, version: number): Promise<Vocabulary> {
+  const [terms, groups] = await Promise.all([readTerms(db), listSynonymGroups(db)]);
+  // A beginning counts the sellers of every word it begins (an upper bound: one seller may use two).
+  const stems = new Map<string, Term>();
+  for (const { term, documents } of terms) {
+    const letters = [...term];
+    for (let length = Math.min(MIN_STEM, letters.length); length <= letters.length; length++) {
+      const stem = length === letters.length ? term : letters.slice(0, length).join("");
+      const known = stems.get(stem);
+      if (known) {
+        known.documents += documents;
+        known.whole ||= stem === term;
+      } else stems.set(stem, { term: stem, documents, whole: stem === term });
+    }
   }
   const synonyms = new Map<string, string[]>();
   for (const group of groups) for (const term of group.terms) synonyms.set(term, group.terms);
-  return { version, byLength, synonyms, corrections: new LRUCache({ max: 2000 }) };
+  return {
+    version,
+    words: byLength(terms),
+    stems: byLength(stems.values()),
+    synonyms,
+    corrections: new LRUCache({ max: 2000 }),
+  };
 }
 
 /** The index's words and the synonym groups as of the current content version. */
@@ -80,18 +113,21 @@ async function vocabulary(db: DB): Promise<Vocabulary> {
 }
 
 /**
- * The index words within `edits` of a word, grouped by distance (index 0: one edit, 1: two), each group
- * ordered by the number of sellers using the word, then alphabetically.
+ * The index words (`words`) or words and beginnings (`stems`) within `edits` of a word, grouped by
+ * distance (index 0: one edit, 1: two), each group ordered by the number of sellers, then alphabetically.
  */
-function correctionsOf(vocabulary: Vocabulary, word: string, edits: number): Term[][] {
-  const key = `${edits}:${word}`;
+function correctionsOf(vocabulary: Vocabulary, from: "words" | "stems", word: string, edits: number): Term[][] {
+  const key = `${from}:${edits}:${word}`;
   const known = vocabulary.corrections.get(key);
   if (known) return known;
   const found: Term[][] = [[], []];
   const length = [...word].length;
   for (let l = length - edits; l <= length + edits; l++) {
-    for (const term of vocabulary.byLength.get(l) ?? []) {
+    for (const term of vocabulary[from].get(l) ?? []) {
       if (term.term === word) continue;
+      // A typo may change a whole word's first letter (fotography → photography), not a beginning's: `henna`
+      // is one edit from `chenna`, the beginning of Chennai, and no visitor meant that.
+      if (from === "stems" && !term.whole && term.term[0] !== word[0]) continue;
       const distance = editsWithin(word, term.term, edits);
       if (distance >= 1 && distance <= edits) found[distance - 1].push(term);
     }
@@ -111,16 +147,18 @@ export async function planSearch(db: DB, text: string): Promise<SearchPlan | nul
       const forms = [word, ...simpleForms(word)];
       const prefixes = new Set(forms);
       for (const form of forms) for (const synonym of vocab.synonyms.get(form) ?? []) prefixes.add(synonym);
-      const coveredByPrefix = (term: string) => [...prefixes].some((p) => term.startsWith(p));
+      const kept = [...prefixes];
       const typos: [string[], string[]] = [[], []];
-      const [one, two] = correctionsOf(vocab, word, allowedEdits(word));
-      let kept = 0;
+      const edits = allowedEdits(word);
+      const [one, two] = edits ? correctionsOf(vocab, "stems", word, edits) : [[], []];
       for (const [distance, group] of [one, two].entries()) {
-        for (const { term } of group) {
-          if (kept >= MAX_CORRECTIONS) break;
-          if (coveredByPrefix(term)) continue;
+        // shorter beginnings first, so a longer one they cover is left out
+        const shortestFirst = [...group].sort((a, b) => a.term.length - b.term.length);
+        for (const { term } of shortestFirst) {
+          if (typos[0].length + typos[1].length >= MAX_CORRECTIONS) break;
+          if (kept.some((p) => term.startsWith(p))) continue;
           typos[distance].push(term);
-          kept++;
+          kept.push(term);
         }
       }
       return { word, prefixes: [...prefixes].sort(), typos };
@@ -140,9 +178,9 @@ export async function suggestSpelling(db: DB, text: string): Promise<string | nu
   const suggested = words.map((word) => {
     const length = [...word].length;
     if (length < 3) return word;
-    const inIndex = vocab.byLength.get(length)?.some((t) => t.term === word);
+    const inIndex = vocab.words.get(length)?.some((t) => t.term === word);
     if (inIndex) return word;
-    const [one, two] = correctionsOf(vocab, word, length >= 5 ? 2 : 1);
+    const [one, two] = correctionsOf(vocab, "words", word, length >= 5 ? 2 : 1);
     const best = one[0] ?? two[0];
     if (!best) return word;
     changed = true;

@@ -7,7 +7,8 @@ import type { SearchPlan, WordPlan } from "./search-vocabulary.server";
 // (`sellers_fts`) or PostgreSQL's tsvector documents (`sellers_search`, GIN index). The matching and the
 // order are the same on both (issue 21), so the same data gives the same page on either engine:
 // - a seller matches a word through its prefixes (the word, its simple forms, its synonyms) or through
-//   an index word one or two edits away (a typo); a strict search needs every word, a relaxed one any;
+//   an index word or beginning one or two edits away (a typo, also a prefix); a strict search needs every
+//   word, a relaxed one any;
 // - the order: more of the visitor's words matched, fewer typos, the words found in stronger places
 //   (3 the business name, 2 the owner or a category, 1 the tagline or the locality, 0 the description),
 //   featured first, then the lower id. No score depends on an engine's own ranking function.
@@ -22,12 +23,10 @@ const PLACES = [
 ] as const;
 
 type Place = (typeof PLACES)[number];
-type Alternatives = { prefixes: string[]; terms: string[] };
+/** The beginnings of index words that match one of the visitor's words. */
+type Alternatives = string[];
 
-const all = (word: WordPlan): Alternatives => ({
-  prefixes: word.prefixes,
-  terms: [...word.typos[0], ...word.typos[1]],
-});
+const all = (word: WordPlan): Alternatives => [...word.prefixes, ...word.typos[0], ...word.typos[1]];
 
 /** How one engine asks "does this seller's text match these alternatives (in this place)?". */
 interface TextIndex {
@@ -52,9 +51,8 @@ const sqliteIndex: TextIndex = {
   },
 };
 
-function ftsAlternatives({ prefixes, terms }: Alternatives): string {
-  const quote = (t: string) => `"${t.replace(/"/g, '""')}"`;
-  return [...prefixes.map((p) => `${quote(p)}*`), ...terms.map(quote)].join(" OR ");
+function ftsAlternatives(prefixes: Alternatives): string {
+  return prefixes.map((p) => `"${p.replace(/"/g, '""')}"*`).join(" OR ");
 }
 
 /**
@@ -72,8 +70,8 @@ const postgresIndex: TextIndex = {
   },
 };
 
-function tsAlternatives({ prefixes, terms }: Alternatives, weight = ""): string {
-  return [...prefixes.map((p) => `${p}:*${weight}`), ...terms.map((t) => (weight ? `${t}:${weight}` : t))].join(" | ");
+function tsAlternatives(prefixes: Alternatives, weight = ""): string {
+  return prefixes.map((p) => `${p}:*${weight}`).join(" | ");
 }
 
 /** 1 when the condition holds, else 0. */
@@ -112,10 +110,8 @@ export async function rankSearch(
         // a word the seller did not match costs nothing (it already counts as not matched).
         const checked = mode === "all" ? costs.slice(0, -1) : costs;
         const otherwise = mode === "all" ? costs[costs.length - 1].cost : 0;
-        const branches = checked.map(
-          (c) => sql`when ${index.matches({ prefixes: [], terms: c.terms })} then ${sql.lit(c.cost)}`,
-        );
-        const exact = index.matches({ prefixes: w.prefixes, terms: [] });
+        const branches = checked.map((c) => sql`when ${index.matches(c.terms)} then ${sql.lit(c.cost)}`);
+        const exact = index.matches(w.prefixes);
         return sql<number>`(case when ${exact} then 0 ${branches.length ? sql.join(branches, sql` `) : sql``} else ${sql.lit(otherwise)} end)`;
       }),
   );

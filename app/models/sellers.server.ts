@@ -176,8 +176,8 @@ export interface SearchOutcome {
   did_you_mean: string | null;
   /** the categories whose names are closest to the text, when nothing was found */
   closest_categories: { name: string; slug: string }[];
-  /** what was matched, for highlighting: word prefixes, and whole words reached through a typo */
-  highlight: { prefixes: string[]; words: string[] };
+  /** what was matched, for highlighting: beginnings of words (the visitor's, their forms, synonyms, typo corrections) */
+  highlight: { prefixes: string[] };
 }
 
 export type PublicSellerList = { sellers: PublicSeller[]; pagination: Pagination; search?: SearchOutcome };
@@ -262,12 +262,9 @@ export async function listPublicSellers(
 
 function highlightOf(plan: SearchPlan | null): SearchOutcome["highlight"] {
   const prefixes = new Set<string>();
-  const words = new Set<string>();
-  for (const word of plan?.words ?? []) {
-    for (const prefix of word.prefixes) prefixes.add(prefix);
-    for (const typo of [...word.typos[0], ...word.typos[1]]) words.add(typo);
-  }
-  return { prefixes: [...prefixes], words: [...words] };
+  for (const word of plan?.words ?? [])
+    for (const prefix of [...word.prefixes, ...word.typos[0], ...word.typos[1]]) prefixes.add(prefix);
+  return { prefixes: [...prefixes] };
 }
 
 export interface SellerCategoryRef {

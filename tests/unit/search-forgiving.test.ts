@@ -147,6 +147,12 @@ beforeAll(async () => {
       locality: "Indiranagar",
       categoryIds: await cat("food-and-beverages"),
     },
+    crochet: {
+      business_name: "Crochet Creations",
+      owner_name: "Lata Menon",
+      locality: "Chennai Central",
+      categoryIds: await cat("art-and-crafts"),
+    },
     hidden: {
       business_name: "Hidden Pottery Secrets",
       owner_name: "Pending Person",
@@ -159,7 +165,7 @@ beforeAll(async () => {
 afterAll(() => cleanup());
 
 type Expectation =
-  | { finds: string; relaxed?: boolean }
+  | { finds: string; relaxed?: boolean; notFinds?: string }
   | { notFinds: string; didYouMean?: string }
   | { nothing: true; categories?: string[]; didYouMean?: string };
 
@@ -182,6 +188,10 @@ const TABLE: [string, Expectation][] = [
   ["kathac", { finds: "kathak" }],
   ["yogaa", { finds: "yoga" }],
   ["bakrey", { finds: "bakery" }],
+  // a typo in the beginning of a longer word (a visitor still typing): the first letter kept
+  ["craetio", { finds: "crochet" }],
+  ["crochte", { finds: "crochet" }],
+  ["henna", { finds: "mehendi", notFinds: "crochet" }],
   // two typos from nine letters
   ["fotography", { finds: "photo" }],
   ["photgraphy", { finds: "photo" }],
@@ -261,6 +271,7 @@ describe("forgiving search (issue 21)", () => {
     expect(found).not.toContain("hidden");
     if ("finds" in expected) {
       expect(found).toContain(expected.finds);
+      if (expected.notFinds) expect(found).not.toContain(expected.notFinds);
       expect(result.search?.relaxed).toBe(expected.relaxed ?? false);
     } else if ("notFinds" in expected) {
       expect(found).not.toContain(expected.notFinds);
