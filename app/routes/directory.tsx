@@ -12,6 +12,7 @@ import { formatCount } from "~/lib/format";
 import { directoryPath, directoryRobots, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/directory";
 import { publicCacheHeaders } from "~/services/response-cache.server";
+import { countSearch } from "~/services/search-stats.server";
 
 export function meta({ data, matches }: Route.MetaArgs) {
   if (!data) return [{ title: "Directory | BWP Directory" }];
@@ -63,6 +64,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const query = parsed.success ? parsed.data : directoryQuerySchema.parse({});
   const db = getDb();
   const [categories, result] = await Promise.all([listActiveCategories(db), listPublicSellers(db, query)]);
+  countSearch(request, query.search, result.pagination.total);
   return {
     query: { search: query.search, category: query.category, city: query.city, page: query.page },
     view: params.get("view") === "list" ? ("list" as const) : ("grid" as const),
