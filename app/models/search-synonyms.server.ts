@@ -37,13 +37,9 @@ export async function listSynonymGroupsForStaff(db: DB) {
 export async function getSynonymGroup(db: DB, id: number): Promise<{ id: number; terms: string[] } | null> {
   const group = await db.selectFrom("search_synonym_groups").select("id").where("id", "=", id).executeTakeFirst();
   if (!group) return null;
-  const terms = await db
-    .selectFrom("search_synonym_terms")
-    .select("term")
-    .where("group_id", "=", id)
-    .orderBy("term")
-    .execute();
-  return { id, terms: terms.map((t) => t.term) };
+  const terms = await db.selectFrom("search_synonym_terms").select("term").where("group_id", "=", id).execute();
+  // Sorted here, not by the database: the engines' collations differ beyond ASCII.
+  return { id, terms: terms.map((t) => t.term).sort() };
 }
 
 export type SynonymChange =
@@ -52,24 +48,20 @@ export type SynonymChange =
 
 /** The first of `terms` that a group other than `exceptGroup` holds, with that group's words. */
 async function takenWord(db: DB, terms: string[], exceptGroup: number | null) {
-  const clash = await db
+  const clashes = await db
     .selectFrom("search_synonym_terms")
     .select(["term", "group_id"])
     .where("term", "in", terms)
     .$if(exceptGroup !== null, (q) => q.where("group_id", "!=", exceptGroup!))
-    .orderBy("term")
-    .executeTakeFirst();
+    .execute();
+  const clash = clashes.sort((a, b) => (a.term < b.term ? -1 : 1))[0];
   if (!clash) return null;
   const words = await db
     .selectFrom("search_synonym_terms")
     .select("term")
     .where("group_id", "=", clash.group_id)
-    .orderBy("term")
     .execute();
-  return synonymTakenMessage(
-    clash.term,
-    words.map((w) => w.term),
-  );
+  return synonymTakenMessage(clash.term, words.map((w) => w.term).sort());
 }
 
 class Refused extends Error {
