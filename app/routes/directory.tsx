@@ -124,7 +124,7 @@ export default function Directory({ loaderData }: Route.ComponentProps) {
             key={`${query.search}|${query.category}|${query.city}`}
           >
             <FilterValues idPrefix="dir" values={query}>
-              <SearchFilter placeholder="Business, owner, product or locality" maxLength={100} />
+              <SearchFilter placeholder="Business, owner, product or locality" maxLength={100} suggest />
               <ChoiceFilter
                 label="Category"
                 name="category"
