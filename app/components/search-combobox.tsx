@@ -113,22 +113,30 @@ export default function SearchCombobox({ inputId }: { inputId: string }) {
         }
       }
     };
-    const onBlur = () => {
+    const close = () => {
       setOpen(false);
       setActive(-1);
+    };
+    // The search itself is sent: no list over its results, and no late answer opening one.
+    const onSubmit = () => {
+      clearTimeout(timer);
+      inflight?.abort();
+      close();
     };
 
     // The focus that loaded this module may have come with text already typed.
     if (document.activeElement === input && input.value.trim()) ask();
     input.addEventListener("input", ask);
     input.addEventListener("keydown", onKeyDown);
-    input.addEventListener("blur", onBlur);
+    input.addEventListener("blur", close);
+    input.form?.addEventListener("submit", onSubmit);
     return () => {
       clearTimeout(timer);
       inflight?.abort();
       input.removeEventListener("input", ask);
       input.removeEventListener("keydown", onKeyDown);
-      input.removeEventListener("blur", onBlur);
+      input.removeEventListener("blur", close);
+      input.form?.removeEventListener("submit", onSubmit);
       for (const name of ["role", "aria-autocomplete", "aria-controls", "aria-expanded", "aria-activedescendant"])
         input.removeAttribute(name);
     };

@@ -141,42 +141,45 @@ function GroupForm({ loaderData, actionData }: { loaderData: LoaderData; actionD
   const busy = navigation.state === "submitting";
   const title = editing ? `Edit the group ${editing.terms.join(", ")}` : "Add a synonym group";
   return (
-    <Form
-      method="post"
-      action={editing ? `/admin/search?edit=${editing.id}` : "/admin/search"}
-      {...getFormProps(form)}
-      className="form-section"
-      id="group-form"
-      aria-labelledby="group-form-heading"
-    >
-      <h2 id="group-form-heading" className="h3">
-        {title}
-      </h2>
-      <FormErrors errors={form.errors} />
-      <input type="hidden" name="intent" value="save" />
-      {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
-      <TextareaField
-        label={<>Words {RequiredMark}</>}
-        errors={fields.words.errors}
-        hint={`Two to ${SYNONYM_LIMITS.words} single words (letters and digits), separated by commas or new lines, e.g. saree, sari, sarees. A word can be in one group only.`}
-        textareaProps={{
-          ...getTextareaProps(fields.words),
-          rows: 3,
-          maxLength: SYNONYM_LIMITS.text,
-          autoFocus: word && !editing ? true : undefined,
-        }}
-      />
-      <div className="row">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? "Saving…" : editing ? "Save group" : "Add group"}
-        </button>
-        {editing || word ? (
-          <Link to="/admin/search" className="btn">
-            Cancel
-          </Link>
-        ) : null}
-      </div>
-    </Form>
+    // The links to the form name its section (#group-form): the form's own id is conform's, which its
+    // fields point to (form=…).
+    <section id="group-form" aria-labelledby="group-form-heading">
+      <Form
+        method="post"
+        action={editing ? `/admin/search?edit=${editing.id}` : "/admin/search"}
+        {...getFormProps(form)}
+        className="form-section"
+        aria-labelledby="group-form-heading"
+      >
+        <h2 id="group-form-heading" className="h3">
+          {title}
+        </h2>
+        <FormErrors errors={form.errors} />
+        <input type="hidden" name="intent" value="save" />
+        {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
+        <TextareaField
+          label={<>Words {RequiredMark}</>}
+          errors={fields.words.errors}
+          hint={`Two to ${SYNONYM_LIMITS.words} single words (letters and digits), separated by commas or new lines, e.g. saree, sari, sarees. A word can be in one group only.`}
+          textareaProps={{
+            ...getTextareaProps(fields.words),
+            rows: 3,
+            maxLength: SYNONYM_LIMITS.text,
+            autoFocus: word && !editing ? true : undefined,
+          }}
+        />
+        <div className="row">
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? "Saving…" : editing ? "Save group" : "Add group"}
+          </button>
+          {editing || word ? (
+            <Link to="/admin/search" className="btn">
+              Cancel
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+    </section>
   );
 }
 
