@@ -13,6 +13,7 @@ import { directoryPath, directoryRobots, pageMeta } from "~/lib/seo";
 import { SearchNotice } from "~/components/search-notice";
 import type { Route } from "./+types/directory";
 import { publicCacheHeaders } from "~/services/response-cache.server";
+import { countSearch } from "~/services/search-stats.server";
 
 export function meta({ data, matches }: Route.MetaArgs) {
   if (!data) return [{ title: "Directory | BWP Directory" }];
@@ -64,6 +65,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const query = parsed.success ? parsed.data : directoryQuerySchema.parse({});
   const db = getDb();
   const [categories, result] = await Promise.all([listActiveCategories(db), listPublicSellers(db, query)]);
+  countSearch(request, query.search, result.pagination.total);
   return {
     query: { search: query.search, category: query.category, city: query.city, page: query.page },
     view: params.get("view") === "list" ? ("list" as const) : ("grid" as const),
@@ -124,7 +126,7 @@ export default function Directory({ loaderData }: Route.ComponentProps) {
             key={`${query.search}|${query.category}|${query.city}`}
           >
             <FilterValues idPrefix="dir" values={query}>
-              <SearchFilter placeholder="Business, owner, product or locality" maxLength={100} />
+              <SearchFilter placeholder="Business, owner, product or locality" maxLength={100} suggest />
               <ChoiceFilter
                 label="Category"
                 name="category"
