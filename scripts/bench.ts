@@ -50,6 +50,8 @@ const BENCH_ADMIN = { email: "bench-admin@example.test", password: "bench-admin-
 const SEARCH_TERMS = ["sakhi", "kitchen", "boutique", "henna", "tiffin"];
 /** The same words mistyped (issue 21): an insertion, a deletion, a swap, a substitution, a beginning. */
 const TYPO_TERMS = ["sakhii", "kitchn", "botuique", "hennq", "tifin"];
+/** What a visitor has typed so far, for the suggestions endpoint (issue 21). */
+const SUGGEST_PREFIXES = ["sa", "kit", "bout", "hen", "tiff", "kor"];
 
 /** Issue 9's targets (and issue 7's export). */
 const TARGETS = {
@@ -62,6 +64,8 @@ const TARGETS = {
   /** a typo query's p50 against an exact one's, and at most this many ms, at the larger size (issue 21) */
   typoRatio: 2,
   typoP50Ms: 25,
+  /** suggestions as the visitor types, p50 at the larger size (issue 21) */
+  suggestP50Ms: 10,
   jsGzipBytes: JS_BUDGET_BYTES,
   lighthousePerformance: 95,
   lcpMs: 2500,
@@ -290,7 +294,14 @@ async function loadRoutes(sampleId: number): Promise<Row[]> {
   return rows;
 }
 
-type ScaleRun = { sellers: number; p50: number; p90: number; exactP50?: number; typoP50?: number };
+type ScaleRun = {
+  sellers: number;
+  p50: number;
+  p90: number;
+  exactP50?: number;
+  typoP50?: number;
+  suggestP50?: number;
+};
 
 /**
  * Search p50 with the response cache off (each request runs the query), at two database sizes; at the
@@ -315,7 +326,12 @@ async function searchScale(): Promise<ScaleRun[]> {
         await sequential(api(TYPO_TERMS));
         run.exactP50 = (await sequential(Array.from({ length: 10 }, () => api(SEARCH_TERMS)).flat())).p50;
         run.typoP50 = (await sequential(Array.from({ length: 10 }, () => api(TYPO_TERMS)).flat())).p50;
-        console.log(`  exact words p50 ${run.exactP50} ms, mistyped words p50 ${run.typoP50} ms`);
+        const suggest = SUGGEST_PREFIXES.map((q) => `${APP}/api/search/suggest?q=${q}`);
+        await sequential(suggest);
+        run.suggestP50 = (await sequential(Array.from({ length: 10 }, () => suggest).flat())).p50;
+        console.log(
+          `  exact words p50 ${run.exactP50} ms, mistyped words p50 ${run.typoP50} ms, suggestions p50 ${run.suggestP50} ms`,
+        );
       }
       runs.push(run);
     } finally {
@@ -444,6 +460,12 @@ try {
       `${typoRatio}× (${large.typoP50} vs ${large.exactP50} ms)`,
       `≤ ${TARGETS.typoRatio}× and ≤ ${TARGETS.typoP50Ms} ms`,
       typoRatio <= TARGETS.typoRatio && large.typoP50! <= TARGETS.typoP50Ms,
+    );
+    judge(
+      `suggestions p50 at ${SCALE[1]} sellers (uncached)`,
+      `${large.suggestP50} ms`,
+      `≤ ${TARGETS.suggestP50Ms} ms`,
+      large.suggestP50! <= TARGETS.suggestP50Ms,
     );
   }
 
