@@ -40,6 +40,8 @@ async function termsOf(db: DB, term: string): Promise<string[]> {
 }
 
 test.describe("admin search", () => {
+  // Several posts and page loads a test, on a machine shared by several agents' builds and browsers.
+  test.describe.configure({ timeout: 90_000 });
   test("adds, edits and removes a synonym group, each audited", async ({ page, context, db, jsEnabled }) => {
     const admin = await signInAs(context, "admin");
     const [a, b, c] = [uniqueWord("syna"), uniqueWord("synb"), uniqueWord("sync")];

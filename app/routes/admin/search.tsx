@@ -59,7 +59,12 @@ export default function AdminSearch({ loaderData, actionData }: Route.ComponentP
           cancelHref={cancelHref}
         />
       ) : null}
-      <GroupForm loaderData={loaderData} actionData={actionData} />
+      {/* A new key (another group, another searched word) starts the form afresh from its values. */}
+      <GroupForm
+        key={loaderData.editing ? `edit-${loaderData.editing.id}` : `new-${loaderData.word}`}
+        loaderData={loaderData}
+        actionData={actionData}
+      />
       <section className="stack" aria-labelledby="groups-heading">
         <h2 id="groups-heading" className="h3">
           Synonym groups ({groups.length})
@@ -211,7 +216,7 @@ function SearchTable({
       {rows.length === 0 ? (
         <p className="muted">{empty}</p>
       ) : (
-        <DataTable label={title} columns={columns}>
+        <DataTable label={`${title}: table`} columns={columns}>
           {rows.map((r) => {
             const group = groupOf[r.query];
             return (
