@@ -69,7 +69,9 @@ test.describe("admin search", () => {
     expect(await termsOf(db, b)).toEqual([]);
 
     await rowOf(page, second).getByRole("link", { name: "Remove" }).click();
-    const step = jsEnabled ? page.getByRole("dialog") : page.locator("section .confirm-panel");
+    const step = jsEnabled
+      ? page.getByRole("dialog")
+      : page.locator("section[aria-labelledby='confirm-heading'] .confirm-panel");
     await expect(step).toContainText(`Remove the group ${second.join(", ")}?`);
     await step.getByRole("button", { name: "Remove" }).click();
     await expect(flash(page, "Synonym group removed.")).toBeVisible();
