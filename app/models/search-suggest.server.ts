@@ -3,7 +3,7 @@ import type { DB } from "~db/client";
 import { engineOf } from "~db/engine";
 import type { Database } from "~db/schema";
 import { listActiveCategories } from "./categories.server";
-import { searchWords } from "./search.server";
+import { searchWords } from "~/lib/search-text";
 import { isPublic } from "./seller-visibility.server";
 
 // Suggestions as the visitor types (GET /api/search/suggest, the home and directory search boxes):

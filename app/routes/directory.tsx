@@ -10,6 +10,7 @@ import { listActiveCategories } from "~/models/categories.server";
 import { listPublicSellers } from "~/models/sellers.server";
 import { formatCount } from "~/lib/format";
 import { directoryPath, directoryRobots, pageMeta } from "~/lib/seo";
+import { SearchNotice } from "~/components/search-notice";
 import type { Route } from "./+types/directory";
 import { publicCacheHeaders } from "~/services/response-cache.server";
 import { countSearch } from "~/services/search-stats.server";
@@ -71,6 +72,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     categories: categories.map(({ id, name, slug }) => ({ id, name, slug })),
     sellers: result.sellers.map(toSellerCard),
     pagination: result.pagination,
+    search: result.search ?? null,
   };
 }
 
@@ -100,7 +102,7 @@ function pageWindow(page: number, pages: number): (number | "…")[] {
 export const headers: Route.HeadersFunction = publicCacheHeaders;
 
 export default function Directory({ loaderData }: Route.ComponentProps) {
-  const { query, view, categories, sellers, pagination } = loaderData;
+  const { query, view, categories, sellers, pagination, search } = loaderData;
   const state: State = { ...query, view };
   const categoryName = categories.find((c) => c.slug === query.category)?.name ?? query.category;
   const hasFilters = Boolean(query.search || query.category || query.city);
@@ -200,10 +202,25 @@ export default function Directory({ loaderData }: Route.ComponentProps) {
           </div>
         ) : null}
 
+        {search && !pastLastPage ? (
+          <SearchNotice
+            text={query.search}
+            outcome={search}
+            hrefFor={(change) => directoryHref(state, { ...change, page: 1 })}
+          />
+        ) : null}
+
         {sellers.length ? (
           <div className={view === "list" ? "seller-list" : "seller-grid"}>
             {sellers.map((s, i) => (
-              <SellerCard key={s.id} seller={s} layout={view} eager={i < 4} priority={i === 0} />
+              <SellerCard
+                key={s.id}
+                seller={s}
+                layout={view}
+                eager={i < 4}
+                priority={i === 0}
+                highlight={search?.highlight}
+              />
             ))}
           </div>
         ) : pastLastPage ? (
