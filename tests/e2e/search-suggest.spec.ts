@@ -84,7 +84,8 @@ test.describe("search suggestions", () => {
     await expect(combo).toHaveAttribute("aria-expanded", "false");
     await box.press("ArrowDown");
     await expect(list).toBeVisible();
-    await box.press("ArrowUp");
+    await expect(list.getByRole("option").first()).toHaveAttribute("aria-selected", "true");
+    await box.press("ArrowDown");
     await box.press("Enter");
     await expect(page).toHaveURL(new RegExp(`/seller/${id}$`));
     expect(other).toBeGreaterThan(0);

@@ -2,7 +2,7 @@ import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { getDb } from "~db/client";
-import { ActionError, ConfirmButton, DeleteConfirmSection } from "~/components/admin/confirm";
+import { ActionError, ConfirmButton, ConfirmPanel } from "~/components/admin/confirm";
 import { DataTable } from "~/components/admin/data-table";
 import { EmptyState } from "~/components/admin/empty-state";
 import { FormErrors, RequiredMark, TextareaField } from "~/components/forms";
@@ -51,15 +51,27 @@ export default function AdminSearch({ loaderData, actionData }: Route.ComponentP
       </p>
       <ActionError message={error} />
       {confirm ? (
-        <DeleteConfirmSection
-          title={`Remove the group ${confirm.terms.join(", ")}?`}
-          question={removeQuestion(confirm.terms)}
-          action="/admin/search"
-          fields={{ intent: "delete", id: confirm.id }}
-          cancelHref={cancelHref}
-        />
+        // The confirm step without JavaScript (with it, the row's Remove opens the same panel in a dialog).
+        <section className="card card-pad" aria-labelledby="confirm-heading">
+          <h2 id="confirm-heading" className="h3">
+            Remove the group {confirm.terms.join(", ")}?
+          </h2>
+          <ConfirmPanel
+            question={removeQuestion(confirm.terms)}
+            action="/admin/search"
+            fields={{ intent: "delete", id: confirm.id }}
+            confirmLabel="Remove"
+            danger
+            cancelHref={cancelHref}
+          />
+        </section>
       ) : null}
-      <GroupForm loaderData={loaderData} actionData={actionData} />
+      {/* A new key (another group, another searched word) starts the form afresh from its values. */}
+      <GroupForm
+        key={loaderData.editing ? `edit-${loaderData.editing.id}` : `new-${loaderData.word}`}
+        loaderData={loaderData}
+        actionData={actionData}
+      />
       <section className="stack" aria-labelledby="groups-heading">
         <h2 id="groups-heading" className="h3">
           Synonym groups ({groups.length})
@@ -211,7 +223,7 @@ function SearchTable({
       {rows.length === 0 ? (
         <p className="muted">{empty}</p>
       ) : (
-        <DataTable label={title} columns={columns}>
+        <DataTable label={`${title}: table`} columns={columns}>
           {rows.map((r) => {
             const group = groupOf[r.query];
             return (
