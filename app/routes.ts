@@ -6,6 +6,8 @@ export default [
   index("routes/home.tsx"),
   route("directory", "routes/directory.tsx"),
   route("seller/:id", "routes/seller.tsx"),
+  route("go/:id/:target", "routes/go.tsx"),
+  route("go/:id/:target/count", "routes/go-count.ts"),
   route("coming-soon", "routes/coming-soon.tsx"),
   route("theme", "routes/theme.tsx"),
   // ── crawlers and link previews ──

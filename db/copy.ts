@@ -29,6 +29,8 @@ export const COPY_ORDER = [
   "sign_in_addresses",
   "recovery_codes",
   "passkeys",
+  "seller_leads",
+  "seller_mails",
 ] as const;
 
 /** Each table's key, to read it in pages of a stable order. */
@@ -52,6 +54,8 @@ const KEY_OF: Record<(typeof COPY_ORDER)[number], string[]> = {
   sign_in_addresses: ["email", "address"],
   recovery_codes: ["id"],
   passkeys: ["id"],
+  seller_leads: ["seller_id", "day", "kind"],
+  seller_mails: ["seller_id", "kind", "period"],
 };
 
 const BATCH = 500;
