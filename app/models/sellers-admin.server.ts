@@ -181,6 +181,7 @@ const AUDITED = [
   "payment_status",
   "subscription_start_date",
   "subscription_end_date",
+  "renewal_requested_at",
 ] as const;
 type Audited = Pick<
   Awaited<ReturnType<typeof getAdminSeller>> & object,
@@ -211,7 +212,38 @@ function planFor(amount: number) {
   return PLANS.find((p) => p.amount === amount);
 }
 
+/**
+ * Confirming a renewal's payment (issue 22): the paid months are added to the old end date when the
+ * renewal came before it (so renewing early loses no day), else the new period starts today. The
+ * renewal request is then settled.
+ */
+export function renewalChanges(s: Audited, today = todayIso()): Partial<Audited> {
+  const months = s.subscription_months ?? planFor(s.amount_paid)?.months ?? 1;
+  const end = s.subscription_end_date?.slice(0, 10);
+  const running = !!end && !!s.subscription_start_date && end >= today;
+  return {
+    subscription_start_date: running ? s.subscription_start_date : today,
+    subscription_end_date: addMonths(running ? end : today, months),
+    is_paid: 1,
+    payment_status: "paid",
+    renewal_requested_at: null,
+  };
+}
+
+/** Whether an action confirms the seller's payment (then a waiting renewal is applied). */
+function confirmsPayment(action: Exclude<SellerAction, "delete">, s: Audited): boolean {
+  if (action === "approve" || action === "verify" || action === "mark_paid") return true;
+  if (action === "toggle_status") return s.status !== "active";
+  if (action === "toggle_verified") return !s.is_verified;
+  return false;
+}
+
 function changesFor(action: Exclude<SellerAction, "delete">, s: Audited): Partial<Audited> {
+  const changes = baseChangesFor(action, s);
+  return s.renewal_requested_at && confirmsPayment(action, s) ? { ...changes, ...renewalChanges(s) } : changes;
+}
+
+function baseChangesFor(action: Exclude<SellerAction, "delete">, s: Audited): Partial<Audited> {
   switch (action) {
     case "toggle_status":
       return s.status === "active" ? { status: "inactive" } : goLiveChanges(s);

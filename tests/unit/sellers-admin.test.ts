@@ -50,6 +50,7 @@ describe("going live", () => {
     payment_status: "pending" as const,
     subscription_start_date: null,
     subscription_end_date: null,
+    renewal_requested_at: null,
     amount_paid: 1499,
     subscription_months: 6,
     owner_name: "A",
