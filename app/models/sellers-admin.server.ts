@@ -17,6 +17,8 @@ import { rowsById } from "./rows-by-id.server";
 import { setSellerCategories } from "./seller-categories.server";
 import { SELLER_CONTACT_COLUMNS } from "./sellers.server";
 import { likeContains } from "./sql-like.server";
+import { leadTotalsOf } from "./seller-leads.server";
+import { emptyTotals, leadWindow, type LeadTotals } from "~/lib/leads";
 
 // The back-office's sellers: the list with its filters, the status changes (one going-live rule),
 // deletion. Every change is one transaction with its audit row (actor, target, before/after).
@@ -26,6 +28,7 @@ export type SellerFilters = {
   status: "" | SellerStatus;
   verified: "" | "true" | "false";
   paid: "" | "true" | "false";
+  renewal: "" | "waiting";
 };
 
 export const SELLER_STATUSES: SellerStatus[] = ["pending", "active", "inactive", "rejected"];
@@ -62,6 +65,7 @@ const LIST_COLUMNS = [
   "id_proof_type",
   "id_proof_document",
   "payment_screenshot",
+  "renewal_requested_at",
   "created_at",
 ] as const;
 
@@ -81,6 +85,7 @@ function filtered(db: DB, f: SellerFilters) {
   if (f.status) q = q.where("status", "=", f.status);
   if (f.verified) q = q.where("is_verified", "=", f.verified === "true" ? 1 : 0);
   if (f.paid) q = q.where("is_paid", "=", f.paid === "true" ? 1 : 0);
+  if (f.renewal === "waiting") q = q.where("renewal_requested_at", "is not", null);
   return q;
 }
 
@@ -357,14 +362,23 @@ export async function uploadsOfSellers(db: DB, ids: number[]) {
   return db.selectFrom("uploads").select(["key", "visibility"]).where("seller_id", "in", ids).execute();
 }
 
-/** Every seller for the CSV export (the same filters as the list), streamed in pages by id. */
-export function streamSellersForExport(db: DB, f: SellerFilters, batch = 500) {
-  return rowsById(
-    (after, limit) => filtered(db, f).selectAll().where("id", ">", after).orderBy("id").limit(limit).execute(),
-    batch,
-  );
+/**
+ * Every seller for the CSV export (the same filters as the list), streamed in pages by id, each with its
+ * lead totals of the last 30 days (one grouped query per page).
+ */
+export function streamSellersForExport(db: DB, f: SellerFilters, batch = 500, window = leadWindow(todayIso())) {
+  return rowsById(async (after, limit) => {
+    const rows = await filtered(db, f).selectAll().where("id", ">", after).orderBy("id").limit(limit).execute();
+    const leads = await leadTotalsOf(
+      db,
+      rows.map((r) => r.id),
+      window.from,
+      window.to,
+    );
+    return rows.map((r) => ({ ...r, leads_30d: leads.get(r.id) ?? emptyTotals() }));
+  }, batch);
 }
-export type ExportSellerRow = Awaited<ReturnType<typeof getAdminSeller>> & object;
+export type ExportSellerRow = Awaited<ReturnType<typeof getAdminSeller>> & object & { leads_30d: LeadTotals };
 
 // ── the seller editor ──
 
