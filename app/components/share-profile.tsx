@@ -58,12 +58,7 @@ export function ShareProfile({
         <ShareIcon /> Share
       </summary>
       <div className="share-panel card">
-        <a
-          className="btn btn-sm btn-whatsapp"
-          href={shareHref}
-          target="_blank"
-          rel="noopener noreferrer nofollow"
-        >
+        <a className="btn btn-sm btn-whatsapp" href={shareHref} target="_blank" rel="noopener noreferrer nofollow">
           <MessageIcon /> Share on WhatsApp
         </a>
         <label htmlFor={id} className="label">

@@ -24,7 +24,9 @@ export async function addSellerLeads(db: DB, batch: LeadIncrement[]): Promise<vo
         .insertInto("seller_leads")
         .values({ seller_id: sellerId, day, kind, count })
         .onConflict((oc) =>
-          oc.columns(["seller_id", "day", "kind"]).doUpdateSet((eb) => ({ count: eb("seller_leads.count", "+", count) })),
+          oc
+            .columns(["seller_id", "day", "kind"])
+            .doUpdateSet((eb) => ({ count: eb("seller_leads.count", "+", count) })),
         )
         .execute();
       if (kind === "view")
@@ -50,7 +52,8 @@ async function sumsBetween(db: DB, sellerIds: number[] | null, from: string, to:
 
 function totalsOf(rows: { kind: string; n: number | string }[]): LeadTotals {
   const totals = emptyTotals();
-  for (const r of rows) if ((LEAD_KINDS as readonly string[]).includes(r.kind)) totals[r.kind as LeadKind] += Number(r.n);
+  for (const r of rows)
+    if ((LEAD_KINDS as readonly string[]).includes(r.kind)) totals[r.kind as LeadKind] += Number(r.n);
   return totals;
 }
 

@@ -52,7 +52,7 @@ import { formConstraints } from "~/services/form-constraints.server";
 import { checkPublicForm } from "~/services/public-form.server";
 import { sellerShareImagePath } from "~/services/share-card.server";
 import type { loader as rootLoader } from "~/root";
-import { displayPhone, telHref } from "~/lib/phone-display";
+import { displayPhone } from "~/lib/phone-display";
 import type { Route } from "./+types/seller";
 import { readForm } from "~/services/api.server";
 

@@ -13,6 +13,7 @@ import { hashPassword } from "./password.server";
 import { type Election, runWhenElected } from "./periodic-runner.server";
 import { sweepRateLimits } from "./rate-limit.server";
 import { stopSellerViewFlush } from "./seller-views.server";
+import { runSellerMails } from "./seller-mails.server";
 import { backfillImageVariants, removeExpiredUploads } from "./uploads.server";
 
 /**
@@ -60,6 +61,7 @@ export async function runStartupTasks(db: DB): Promise<void> {
       scheduleBackups(db);
       scheduleMailRetries(db);
       scheduleRateLimitSweep(db);
+      scheduleSellerMails(db);
       backfillImageVariantsInBackground();
     },
     stop: stopPeriodicTimers,
@@ -84,6 +86,15 @@ function scheduleRateLimitSweep(db: DB): void {
     sweepRateLimits(db).catch((err) => logger.error({ err }, "rate-limit sweep failed"));
     sweepSignInAddresses(db).catch((err) => logger.error({ err }, "sign-in address sweep failed"));
   }, 10 * 60_000).unref();
+}
+
+let sellerMailTimer: NodeJS.Timeout | undefined;
+
+/** Renewal reminders and monthly reports (services/seller-mails.server.ts): now, then every hour. */
+function scheduleSellerMails(db: DB): void {
+  const run = () => runSellerMails(db).catch((err) => logger.error({ err }, "sellers' periodic mails failed"));
+  void run();
+  sellerMailTimer ??= setInterval(run, 60 * 60_000).unref();
 }
 
 let mailRetryTimer: NodeJS.Timeout | undefined;
@@ -123,6 +134,8 @@ function stopPeriodicTimers(): void {
   if (backupTimer) clearInterval(backupTimer);
   if (mailRetryTimer) clearInterval(mailRetryTimer);
   if (rateSweepTimer) clearInterval(rateSweepTimer);
+  if (sellerMailTimer) clearInterval(sellerMailTimer);
+  sellerMailTimer = undefined;
   mailRetryTimer = undefined;
   rateSweepTimer = undefined;
   uploadSweep = undefined;

@@ -248,8 +248,8 @@ function ListingOverview({ listing }: { listing: OwnListing }) {
     <>
       {renewalSent ? (
         <p className="notice" id="renew" data-testid="renewal-pending">
-          <strong>Renewal received.</strong> Our team is checking your payment; your new period starts from your
-          current end date{listing.subscription_end_date ? ` (${formatDate(listing.subscription_end_date)})` : ""}.
+          <strong>Renewal received.</strong> Our team is checking your payment; your new period starts from your current
+          end date{listing.subscription_end_date ? ` (${formatDate(listing.subscription_end_date)})` : ""}.
         </p>
       ) : null}
       {needsApplication || needsRenewal ? (
