@@ -22,7 +22,7 @@ function count(sellerId: number, kind: LeadKind, now: number): void {
   const entry = pending.get(key);
   if (entry) entry.count += 1;
   else pending.set(key, { sellerId, day, kind, count: 1 });
-  scheduleSellerViewFlush(getDb());
+  scheduleSellerViewFlush();
 }
 
 /** One view of a seller's profile, also when the page is answered from the response cache. */
@@ -109,9 +109,9 @@ export async function flushSellerViews(db: DB): Promise<void> {
 
 let timer: NodeJS.Timeout | undefined;
 
-function scheduleSellerViewFlush(db: DB): void {
+function scheduleSellerViewFlush(): void {
   timer ??= setInterval(() => {
-    flushSellerViews(db).catch((err) => logger.error({ err }, "writing profile views and taps failed"));
+    flushSellerViews(getDb()).catch((err) => logger.error({ err }, "writing profile views and taps failed"));
   }, FLUSH_EVERY_MS).unref();
 }
 
