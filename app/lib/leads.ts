@@ -48,6 +48,9 @@ export function isTapTarget(value: string): value is TapTarget {
   return Object.hasOwn(TAP_TARGETS, value);
 }
 
+/** The page of a refused /go link (unknown target or seller, a link not set, a listing no longer public). */
+export const GO_NOT_FOUND = "This link is not available: the listing may have ended, or it has no such contact.";
+
 export function tapHref(sellerId: number, target: TapTarget): string {
   return `/go/${sellerId}/${target}`;
 }

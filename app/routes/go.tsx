@@ -3,7 +3,8 @@ import { getDb } from "~db/client";
 import { BadLinkPage } from "~/components/bad-link";
 import { privatePageMeta } from "~/lib/seo";
 import { publicOrigin } from "~/services/public-url.server";
-import { countTap, GO_HEADERS, GO_NOT_FOUND, resolveTap } from "~/services/taps.server";
+import { GO_NOT_FOUND } from "~/lib/leads";
+import { countTap, GO_HEADERS, resolveTap } from "~/services/taps.server";
 import type { Route } from "./+types/go";
 
 // /go/{sellerId}/{target}: the counting redirect of a profile's WhatsApp, call, website, social and share

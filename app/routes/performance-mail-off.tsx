@@ -12,9 +12,9 @@ import type { Route } from "./+types/performance-mail-off";
 // As the newsletter's unsubscribe: GET only asks (mail scanners that open links change nothing), the one
 // button posts, without JavaScript too. A forged or altered link is refused with 400.
 
-export const PERFORMANCE_MAIL_BAD_LINK =
+const PERFORMANCE_MAIL_BAD_LINK =
   "This link is not valid. Open the link from your latest monthly report, or write to us to stop the reports.";
-export const PERFORMANCE_MAIL_OFF_DONE = "You will get no more monthly reports.";
+const PERFORMANCE_MAIL_OFF_DONE = "You will get no more monthly reports.";
 
 export function meta() {
   return privatePageMeta("Monthly report");

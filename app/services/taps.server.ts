@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { DB } from "~db/client";
-import { isTapTarget, tapDestination, type TapTarget } from "~/lib/leads";
+import { GO_NOT_FOUND, isTapTarget, tapDestination, type TapTarget } from "~/lib/leads";
 import { parseId } from "~/lib/validation/params";
 import { getPublicSellerRow } from "~/models/sellers.server";
 import { countSellerTap } from "./seller-views.server";
@@ -9,7 +9,6 @@ import { countSellerTap } from "./seller-views.server";
 // where it goes, and counting it. Used by the redirect (routes/go.tsx) and the Web Share button's count
 // (routes/go-count.ts).
 
-export const GO_NOT_FOUND = "This link is not available: the listing may have ended, or it has no such contact.";
 export const GO_HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" };
 
 /**
