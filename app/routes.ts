@@ -6,6 +6,8 @@ export default [
   index("routes/home.tsx"),
   route("directory", "routes/directory.tsx"),
   route("seller/:id", "routes/seller.tsx"),
+  route("go/:id/:target", "routes/go.tsx"),
+  route("go/:id/:target/count", "routes/go-count.ts"),
   route("coming-soon", "routes/coming-soon.tsx"),
   route("theme", "routes/theme.tsx"),
   // ── crawlers and link previews ──
@@ -20,6 +22,7 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("newsletter", "routes/newsletter.tsx"),
   route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
+  route("seller-mails/off", "routes/performance-mail-off.tsx"),
 
   // ── accounts ──
   route("seller-signup", "routes/accounts/seller-signup.tsx"),

@@ -32,6 +32,8 @@ export const COPY_ORDER = [
   "search_synonym_groups",
   "search_synonym_terms",
   "search_queries_daily",
+  "seller_leads",
+  "seller_mails",
 ] as const;
 
 /** Tables a first migration fills with a starting list: the copy replaces that list with the site's own. */
@@ -61,6 +63,8 @@ const KEY_OF: Record<(typeof COPY_ORDER)[number], string[]> = {
   search_synonym_groups: ["id"],
   search_synonym_terms: ["term"],
   search_queries_daily: ["day", "query"],
+  seller_leads: ["seller_id", "day", "kind"],
+  seller_mails: ["seller_id", "kind", "period"],
 };
 
 const BATCH = 500;

@@ -158,8 +158,29 @@ export interface SellersTable {
   avg_rating: WithDefault<number>;
   review_count: WithDefault<number>;
   views_count: WithDefault<number>;
+  /** set when a renewal application came in, cleared when staff confirm its payment */
+  renewal_requested_at: string | null;
+  /** 1: no monthly performance mail (the mail's one-click opt-out) */
+  performance_mail_off: Flag;
   created_at: string;
   updated_at: string;
+}
+
+/** What a visitor did on a listing, counted per seller and Indian day (no visitor data). */
+export interface SellerLeadsTable {
+  seller_id: number;
+  /** YYYY-MM-DD, India */
+  day: string;
+  kind: string;
+  count: number;
+}
+
+/** One mail of a kind per seller and period (the periodic task's idempotency key). */
+export interface SellerMailsTable {
+  seller_id: number;
+  kind: string;
+  period: string;
+  created_at: string;
 }
 
 export interface SellerCategoriesTable {
@@ -351,6 +372,8 @@ export interface Database {
   sign_in_addresses: SignInAddressesTable;
   recovery_codes: RecoveryCodesTable;
   passkeys: PasskeysTable;
+  seller_leads: SellerLeadsTable;
+  seller_mails: SellerMailsTable;
 }
 
 export type User = Selectable<UsersTable>;

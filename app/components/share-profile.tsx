@@ -1,14 +1,27 @@
 import { useId, useRef, useState } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
-import { whatsappShareUrl } from "~/lib/whatsapp";
 import { CheckIcon, MessageIcon, ShareIcon } from "./icons";
 
 /**
  * 'Share' on a profile. Where the browser has the Web Share API, one button opens the system's share
  * sheet. Elsewhere (and without JavaScript) a disclosure holds a WhatsApp share link and the profile's
- * address in a read-only field to copy (with JavaScript, a 'Copy link' button too).
+ * address in a read-only field to copy (with JavaScript, a 'Copy link' button too). Share taps are counted
+ * (issue 22): the WhatsApp share link goes through `shareHref` (the counting redirect), and the Web Share
+ * button sends a beacon to `countHref`.
  */
-export function ShareProfile({ url, title, text }: { url: string; title: string; text: string }) {
+export function ShareProfile({
+  url,
+  title,
+  text,
+  shareHref,
+  countHref,
+}: {
+  url: string;
+  title: string;
+  text: string;
+  shareHref: string;
+  countHref: string;
+}) {
   const hydrated = useHydrated();
   const [copied, setCopied] = useState(false);
   const field = useRef<HTMLInputElement>(null);
@@ -21,7 +34,10 @@ export function ShareProfile({ url, title, text }: { url: string; title: string;
       <button
         type="button"
         className="btn btn-sm"
-        onClick={() => navigator.share({ title, text, url }).catch(() => undefined)}
+        onClick={() => {
+          navigator.sendBeacon?.(countHref);
+          navigator.share({ title, text, url }).catch(() => undefined);
+        }}
       >
         <ShareIcon /> Share
       </button>
@@ -42,12 +58,7 @@ export function ShareProfile({ url, title, text }: { url: string; title: string;
         <ShareIcon /> Share
       </summary>
       <div className="share-panel card">
-        <a
-          className="btn btn-sm btn-whatsapp"
-          href={whatsappShareUrl(`${text} ${url}`)}
-          target="_blank"
-          rel="noopener noreferrer"
-        >
+        <a className="btn btn-sm btn-whatsapp" href={shareHref} target="_blank" rel="noopener noreferrer nofollow">
           <MessageIcon /> Share on WhatsApp
         </a>
         <label htmlFor={id} className="label">

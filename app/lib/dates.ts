@@ -71,3 +71,10 @@ export function formatDateTime(iso: string | null | undefined): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? "" : dayTimeFormatIst.format(date);
 }
+
+/** A YYYY-MM-DD date moved by whole days (negative: back). */
+export function addDays(isoDate: string, days: number): string {
+  const d = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}

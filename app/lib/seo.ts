@@ -106,3 +106,19 @@ export function directoryRobots(q: {
   if (q.search || (q.page ?? 1) > 1 || q.total === 0) return "noindex,follow";
   return undefined;
 }
+
+/** "Home Bakers in Koramangala, Bangalore": what and where, for the title and share texts. */
+export function sellerSummary(s: { category_list: string[]; locality: string | null; city: string }): string {
+  const place = [s.locality, s.city].filter(Boolean).join(", ");
+  return s.category_list[0] ? `${s.category_list[0]} in ${place}` : `Women-led business in ${place}`;
+}
+
+/** The text shared with a profile's address ("Share" on the profile, and its WhatsApp share link). */
+export function sellerShareText(s: {
+  display_name: string;
+  category_list: string[];
+  locality: string | null;
+  city: string;
+}): string {
+  return `${s.display_name} — ${sellerSummary(s)}, on ${SITE_NAME}:`;
+}

@@ -19,3 +19,14 @@ export function subscriptionExpiry(endDate: string | null | undefined, today = t
   if (days <= EXPIRING_SOON_DAYS) return { label: "Expiring Soon", detail, daysLeft: days, tone: "warning" };
   return { label: "Active", detail, daysLeft: days, tone: "success" };
 }
+
+/** The renewal reminders' days before the end date (issue 22): 14 days, 3 days, and the day it ends. */
+export const RENEWAL_REMINDER_DAYS = [14, 3, 0] as const;
+
+/** The countdown of the dashboard and the reminder mails: "Your listing ends in 3 days.", "… ends today.", "… ended 2 days ago." */
+export function renewalCountdown(daysLeft: number): string {
+  if (daysLeft > 1) return `Your listing ends in ${daysLeft} days.`;
+  if (daysLeft === 1) return "Your listing ends tomorrow.";
+  if (daysLeft === 0) return "Your listing ends today.";
+  return `Your listing ended ${-daysLeft} day${daysLeft === -1 ? "" : "s"} ago.`;
+}

@@ -126,7 +126,7 @@ export async function createApplication(
         seller = { id: own.id };
         await trx
           .updateTable("sellers")
-          .set(renewal ? application : { ...application, ...newListing })
+          .set(renewal ? { ...application, renewal_requested_at: stamp } : { ...application, ...newListing })
           .where("id", "=", own.id)
           .execute();
       } else {

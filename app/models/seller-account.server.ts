@@ -33,6 +33,7 @@ export async function getOwnListing(db: DB, userId: number) {
       "subscription_months",
       "subscription_start_date",
       "subscription_end_date",
+      "renewal_requested_at",
       "views_count",
       "avg_rating",
       "review_count",

@@ -17,6 +17,8 @@ import { rowsById } from "./rows-by-id.server";
 import { setSellerCategories } from "./seller-categories.server";
 import { SELLER_CONTACT_COLUMNS } from "./sellers.server";
 import { likeContains } from "./sql-like.server";
+import { leadTotalsOf } from "./seller-leads.server";
+import { emptyTotals, leadWindow, type LeadTotals } from "~/lib/leads";
 
 // The back-office's sellers: the list with its filters, the status changes (one going-live rule),
 // deletion. Every change is one transaction with its audit row (actor, target, before/after).
@@ -26,6 +28,7 @@ export type SellerFilters = {
   status: "" | SellerStatus;
   verified: "" | "true" | "false";
   paid: "" | "true" | "false";
+  renewal: "" | "waiting";
 };
 
 export const SELLER_STATUSES: SellerStatus[] = ["pending", "active", "inactive", "rejected"];
@@ -62,6 +65,7 @@ const LIST_COLUMNS = [
   "id_proof_type",
   "id_proof_document",
   "payment_screenshot",
+  "renewal_requested_at",
   "created_at",
 ] as const;
 
@@ -81,6 +85,7 @@ function filtered(db: DB, f: SellerFilters) {
   if (f.status) q = q.where("status", "=", f.status);
   if (f.verified) q = q.where("is_verified", "=", f.verified === "true" ? 1 : 0);
   if (f.paid) q = q.where("is_paid", "=", f.paid === "true" ? 1 : 0);
+  if (f.renewal === "waiting") q = q.where("renewal_requested_at", "is not", null);
   return q;
 }
 
@@ -181,6 +186,7 @@ const AUDITED = [
   "payment_status",
   "subscription_start_date",
   "subscription_end_date",
+  "renewal_requested_at",
 ] as const;
 type Audited = Pick<
   Awaited<ReturnType<typeof getAdminSeller>> & object,
@@ -211,7 +217,38 @@ function planFor(amount: number) {
   return PLANS.find((p) => p.amount === amount);
 }
 
+/**
+ * Confirming a renewal's payment (issue 22): the paid months are added to the old end date when the
+ * renewal came before it (so renewing early loses no day), else the new period starts today. The
+ * renewal request is then settled.
+ */
+export function renewalChanges(s: Audited, today = todayIso()): Partial<Audited> {
+  const months = s.subscription_months ?? planFor(s.amount_paid)?.months ?? 1;
+  const end = s.subscription_end_date?.slice(0, 10);
+  const running = !!end && !!s.subscription_start_date && end >= today;
+  return {
+    subscription_start_date: running ? s.subscription_start_date : today,
+    subscription_end_date: addMonths(running ? end : today, months),
+    is_paid: 1,
+    payment_status: "paid",
+    renewal_requested_at: null,
+  };
+}
+
+/** Whether an action confirms the seller's payment (then a waiting renewal is applied). */
+function confirmsPayment(action: Exclude<SellerAction, "delete">, s: Audited): boolean {
+  if (action === "approve" || action === "verify" || action === "mark_paid") return true;
+  if (action === "toggle_status") return s.status !== "active";
+  if (action === "toggle_verified") return !s.is_verified;
+  return false;
+}
+
 function changesFor(action: Exclude<SellerAction, "delete">, s: Audited): Partial<Audited> {
+  const changes = baseChangesFor(action, s);
+  return s.renewal_requested_at && confirmsPayment(action, s) ? { ...changes, ...renewalChanges(s) } : changes;
+}
+
+function baseChangesFor(action: Exclude<SellerAction, "delete">, s: Audited): Partial<Audited> {
   switch (action) {
     case "toggle_status":
       return s.status === "active" ? { status: "inactive" } : goLiveChanges(s);
@@ -325,14 +362,23 @@ export async function uploadsOfSellers(db: DB, ids: number[]) {
   return db.selectFrom("uploads").select(["key", "visibility"]).where("seller_id", "in", ids).execute();
 }
 
-/** Every seller for the CSV export (the same filters as the list), streamed in pages by id. */
-export function streamSellersForExport(db: DB, f: SellerFilters, batch = 500) {
-  return rowsById(
-    (after, limit) => filtered(db, f).selectAll().where("id", ">", after).orderBy("id").limit(limit).execute(),
-    batch,
-  );
+/**
+ * Every seller for the CSV export (the same filters as the list), streamed in pages by id, each with its
+ * lead totals of the last 30 days (one grouped query per page).
+ */
+export function streamSellersForExport(db: DB, f: SellerFilters, batch = 500, window = leadWindow(todayIso())) {
+  return rowsById(async (after, limit) => {
+    const rows = await filtered(db, f).selectAll().where("id", ">", after).orderBy("id").limit(limit).execute();
+    const leads = await leadTotalsOf(
+      db,
+      rows.map((r) => r.id),
+      window.from,
+      window.to,
+    );
+    return rows.map((r) => ({ ...r, leads_30d: leads.get(r.id) ?? emptyTotals() }));
+  }, batch);
 }
-export type ExportSellerRow = Awaited<ReturnType<typeof getAdminSeller>> & object;
+export type ExportSellerRow = Awaited<ReturnType<typeof getAdminSeller>> & object & { leads_30d: LeadTotals };
 
 // ── the seller editor ──
 

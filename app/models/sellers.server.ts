@@ -279,15 +279,21 @@ export interface PublicSellerProfile extends PublicSeller {
   reviews: PublicReview[];
 }
 
-/** A public seller with categories and published reviews, or null when not public (decision 11). */
-export async function getPublicSeller(db: DB, id: number): Promise<PublicSellerProfile | null> {
+/** A public seller's row (no categories or reviews: the tap redirect's links), or null when not public (decision 11). */
+export async function getPublicSellerRow(db: DB, id: number): Promise<PublicSeller | null> {
   const row = await db
     .selectFrom("sellers")
     .select(PUBLIC_COLUMNS)
     .where("sellers.id", "=", id)
     .where((eb) => isPublic(eb))
     .executeTakeFirst();
-  if (!row) return null;
+  return row ? toPublicSeller(row) : null;
+}
+
+/** A public seller with categories and published reviews, or null when not public (decision 11). */
+export async function getPublicSeller(db: DB, id: number): Promise<PublicSellerProfile | null> {
+  const seller = await getPublicSellerRow(db, id);
+  if (!seller) return null;
   const [categoryRefs, subcategories, reviews] = await Promise.all([
     db
       .selectFrom("seller_categories as sc")
@@ -307,25 +313,11 @@ export async function getPublicSeller(db: DB, id: number): Promise<PublicSellerP
     listPublishedReviews(db, { sellerId: id }),
   ]);
   return {
-    ...toPublicSeller(row),
+    ...seller,
     category_refs: categoryRefs,
     subcategory_names: subcategories.map((s) => s.name),
     reviews,
   };
-}
-
-/** Decision 13: each profile page view adds one. */
-/** Adds counted profile views, a batch in one transaction (only `views_count` changes: no content change). */
-export async function addSellerViews(db: DB, views: Iterable<[id: number, count: number]>): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    for (const [id, count] of views) {
-      await trx
-        .updateTable("sellers")
-        .set((eb) => ({ views_count: eb("views_count", "+", count) }))
-        .where("id", "=", id)
-        .execute();
-    }
-  });
 }
 
 // ── the sitemap: public sellers only, by the same rule as the pages (decision 11) ──

@@ -40,7 +40,8 @@ import { imageSrcSet } from "~/lib/upload-urls";
 import { parseId } from "~/lib/validation/params";
 import { reviewFormSchema, reviewReportSchema, reviewSchema } from "~/lib/validation/reviews";
 import { useClientValidation } from "~/lib/use-client-validation";
-import { pageMeta } from "~/lib/seo";
+import { pageMeta, sellerShareText, sellerSummary } from "~/lib/seo";
+import { tapHref } from "~/lib/leads";
 import { sellerStructuredData } from "~/lib/structured-data";
 import { whatsappChatUrl, whatsappNumberLabel } from "~/lib/whatsapp";
 import { createReview, flagReview } from "~/models/reviews.server";
@@ -51,7 +52,7 @@ import { formConstraints } from "~/services/form-constraints.server";
 import { checkPublicForm } from "~/services/public-form.server";
 import { sellerShareImagePath } from "~/services/share-card.server";
 import type { loader as rootLoader } from "~/root";
-import { displayPhone, telHref } from "~/lib/phone-display";
+import { displayPhone } from "~/lib/phone-display";
 import type { Route } from "./+types/seller";
 import { readForm } from "~/services/api.server";
 
@@ -60,12 +61,6 @@ type Tab = (typeof TABS)[number];
 
 function notFound() {
   return data({ message: "Seller Not Found" }, { status: 404 });
-}
-
-/** "Home Bakers in Koramangala, Bangalore": what and where, for the title and share texts. */
-function sellerSummary(s: { category_list: string[]; locality: string | null; city: string }): string {
-  const place = [s.locality, s.city].filter(Boolean).join(", ");
-  return s.category_list[0] ? `${s.category_list[0]} in ${place}` : `Women-led business in ${place}`;
 }
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
@@ -285,14 +280,19 @@ export default function SellerPage({ loaderData, actionData }: Route.ComponentPr
           </div>
           <div className="row">
             {website ? (
-              <a className="btn btn-primary btn-sm" href={website} target="_blank" rel="noopener noreferrer nofollow">
+              <a
+                className="btn btn-primary btn-sm"
+                href={tapHref(seller.id, "website")}
+                target="_blank"
+                rel="noopener noreferrer nofollow"
+              >
                 <GlobeIcon /> Visit Website
               </a>
             ) : null}
             {whatsappChat ? (
               <a
                 className="btn btn-whatsapp btn-sm"
-                href={whatsappChat}
+                href={tapHref(seller.id, "whatsapp")}
                 target="_blank"
                 rel="noopener noreferrer nofollow"
               >
@@ -302,7 +302,9 @@ export default function SellerPage({ loaderData, actionData }: Route.ComponentPr
             <ShareProfile
               url={profileUrl}
               title={seller.display_name}
-              text={`${seller.display_name} — ${sellerSummary(seller)}, on BWP Directory:`}
+              text={sellerShareText(seller)}
+              shareHref={tapHref(seller.id, "share")}
+              countHref={`${tapHref(seller.id, "share")}/count`}
             />
             <button type="button" className="btn btn-sm" aria-disabled="true" title="Coming soon">
               <HeartIcon /> Add to Favorites
@@ -361,12 +363,14 @@ function Overview({
   website: string | null;
   whatsappChat: string | null;
 }) {
+  // Every contact link goes through the counting redirect /go/{id}/{target} (issue 22).
   const social = [
-    { label: "Website", href: website, icon: <GlobeIcon /> },
-    { label: "Facebook", href: safeExternalUrl(seller.facebook_link), icon: <FacebookIcon /> },
-    { label: "Instagram", href: safeExternalUrl(seller.instagram), icon: <InstagramIcon /> },
-    { label: "YouTube", href: safeExternalUrl(seller.youtube_link), icon: <YoutubeIcon /> },
-  ].filter((s) => s.href);
+    { label: "Website", target: "website", link: website, icon: <GlobeIcon /> },
+    { label: "Facebook", target: "facebook", link: safeExternalUrl(seller.facebook_link), icon: <FacebookIcon /> },
+    { label: "Instagram", target: "instagram", link: safeExternalUrl(seller.instagram), icon: <InstagramIcon /> },
+    { label: "YouTube", target: "youtube", link: safeExternalUrl(seller.youtube_link), icon: <YoutubeIcon /> },
+  ] as const;
+  const callHref = tapHref(seller.id, "call");
   const place = [seller.locality, seller.city].filter(Boolean).join(", ");
   return (
     <div className="profile-layout">
@@ -451,9 +455,11 @@ function Overview({
             <li>
               <PhoneIcon />{" "}
               <span>
-                <a href={telHref(seller.mobile)}>{displayPhone(seller.mobile)}</a>
+                <a href={callHref} rel="nofollow">
+                  {displayPhone(seller.mobile)}
+                </a>
                 <br />
-                <a className="btn btn-primary btn-sm" style={{ marginTop: 6 }} href={telHref(seller.mobile)}>
+                <a className="btn btn-primary btn-sm" style={{ marginTop: 6 }} href={callHref} rel="nofollow">
                   Call Now
                 </a>
               </span>
@@ -468,7 +474,7 @@ function Overview({
                 <MessageIcon />{" "}
                 <span>
                   WhatsApp{" "}
-                  <a href={whatsappChat} target="_blank" rel="noopener noreferrer nofollow">
+                  <a href={tapHref(seller.id, "whatsapp")} target="_blank" rel="noopener noreferrer nofollow">
                     {whatsappNumberLabel(whatsappChat)}
                   </a>
                 </span>
@@ -476,18 +482,20 @@ function Overview({
             ) : null}
           </ul>
         </section>
-        {social.length ? (
+        {social.some((s) => s.link) ? (
           <section className="card card-pad" aria-labelledby="follow-heading">
             <h2 id="follow-heading">Follow Us</h2>
             <ul className="contact-list">
-              {social.map((s) => (
-                <li key={s.label}>
-                  {s.icon}{" "}
-                  <a href={s.href!} target="_blank" rel="noopener noreferrer nofollow">
-                    {s.label}
-                  </a>
-                </li>
-              ))}
+              {social.map((s) =>
+                s.link ? (
+                  <li key={s.label}>
+                    {s.icon}{" "}
+                    <a href={tapHref(seller.id, s.target)} target="_blank" rel="noopener noreferrer nofollow">
+                      {s.label}
+                    </a>
+                  </li>
+                ) : null,
+              )}
             </ul>
           </section>
         ) : null}

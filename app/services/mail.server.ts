@@ -97,13 +97,18 @@ export async function retryDueMail(db: DB, now = Date.now()): Promise<MailResult
   return results;
 }
 
+/** Sends a message already in the outbox (queued inside a caller's transaction), in the background. */
+export function deliverQueuedLater(db: DB, queued: { id: number; mail: OutgoingMail }[]): void {
+  void Promise.all(queued.map(({ id, mail }) => deliver(db, id, mail, 0))).catch((err) =>
+    logger.error({ err }, "mail delivery failed"),
+  );
+}
+
 /**
  * Writes the messages to the outbox (awaited: once this returns, they are recorded and will be sent or
  * retried) and sends them in the background, so a slow mail server never delays the visitor's response.
  */
 export async function sendMailLater(db: DB, mails: OutgoingMail[]): Promise<void> {
   const queued = await Promise.all(mails.map(async (mail) => ({ id: await queueMail(db, mail), mail })));
-  void Promise.all(queued.map(({ id, mail }) => deliver(db, id, mail, 0))).catch((err) =>
-    logger.error({ err }, "mail delivery failed"),
-  );
+  deliverQueuedLater(db, queued);
 }

@@ -1,8 +1,9 @@
 import type { CsvColumn } from "~/services/csv.server";
 import type { ExportSellerRow } from "~/models/sellers-admin.server";
+import { LEAD_KINDS, LEAD_LABELS } from "~/lib/leads";
 
 // The sellers CSV's columns: basic info, business and categories, contact, subscription, payment,
-// verification and feature, performance, admin notes, timestamps. Private documents are not exported.
+// verification and feature, performance (with the lead totals of the last 30 days), admin notes, timestamps. Private documents are not exported.
 export const SELLER_EXPORT_COLUMNS: CsvColumn<ExportSellerRow>[] = [
   { header: "ID", value: (s) => s.id },
   { header: "Owner Name", value: (s) => s.owner_name },
@@ -34,6 +35,10 @@ export const SELLER_EXPORT_COLUMNS: CsvColumn<ExportSellerRow>[] = [
   { header: "Views", value: (s) => s.views_count },
   { header: "Average Rating", value: (s) => s.avg_rating },
   { header: "Reviews", value: (s) => s.review_count },
+  ...LEAD_KINDS.map((kind) => ({
+    header: `${LEAD_LABELS[kind]} (30 days)`,
+    value: (s: ExportSellerRow) => s.leads_30d[kind],
+  })),
   { header: "GST Number", value: (s) => s.gst_number },
   { header: "Admin Notes", value: (s) => s.admin_notes },
   { header: "Created At", value: (s) => s.created_at },

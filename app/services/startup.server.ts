@@ -14,6 +14,7 @@ import { type Election, runWhenElected } from "./periodic-runner.server";
 import { sweepRateLimits } from "./rate-limit.server";
 import { stopSellerViewFlush } from "./seller-views.server";
 import { stopSearchFlush, sweepOldSearchCounts } from "./search-stats.server";
+import { runSellerMails } from "./seller-mails.server";
 import { backfillImageVariants, removeExpiredUploads } from "./uploads.server";
 
 /**
@@ -61,6 +62,7 @@ export async function runStartupTasks(db: DB): Promise<void> {
       scheduleBackups(db);
       scheduleMailRetries(db);
       scheduleRateLimitSweep(db);
+      scheduleSellerMails(db);
       backfillImageVariantsInBackground();
     },
     stop: stopPeriodicTimers,
@@ -89,6 +91,15 @@ function scheduleRateLimitSweep(db: DB): void {
     sweepSignInAddresses(db).catch((err) => logger.error({ err }, "sign-in address sweep failed"));
     sweepOldSearchCounts(db).catch((err) => logger.error({ err }, "search count sweep failed"));
   }, 10 * 60_000).unref();
+}
+
+let sellerMailTimer: NodeJS.Timeout | undefined;
+
+/** Renewal reminders and monthly reports (services/seller-mails.server.ts): now, then every hour. */
+function scheduleSellerMails(db: DB): void {
+  const run = () => runSellerMails(db).catch((err) => logger.error({ err }, "sellers' periodic mails failed"));
+  void run();
+  sellerMailTimer ??= setInterval(run, 60 * 60_000).unref();
 }
 
 let mailRetryTimer: NodeJS.Timeout | undefined;
@@ -129,6 +140,8 @@ function stopPeriodicTimers(): void {
   if (backupTimer) clearInterval(backupTimer);
   if (mailRetryTimer) clearInterval(mailRetryTimer);
   if (rateSweepTimer) clearInterval(rateSweepTimer);
+  if (sellerMailTimer) clearInterval(sellerMailTimer);
+  sellerMailTimer = undefined;
   mailRetryTimer = undefined;
   rateSweepTimer = undefined;
   uploadSweep = undefined;

@@ -72,6 +72,8 @@ const PAGES: PageCase[] = [
     },
   },
   { name: "seller not found", path: "/seller/999999999" },
+  { name: "tap link not available", path: "/go/999999999/whatsapp" },
+  { name: "monthly report opt-out, bad link", path: "/seller-mails/off?seller=1&token=forged" },
   { name: "page not found", path: "/no-such-page" },
   { name: "list your business", path: "/list-your-business" },
   { name: "application", path: "/register" },
@@ -116,6 +118,7 @@ const PAGES: PageCase[] = [
   { name: "seller dashboard", path: "/seller-dashboard", as: "seller" },
   { name: "admin dashboard", path: "/admin", as: "admin" },
   { name: "admin sellers", path: "/admin/sellers", as: "admin" },
+  { name: "admin sellers, renewals waiting", path: "/admin/sellers?renewal=waiting", as: "admin" },
   {
     name: "admin seller edit",
     path: async ({ makeSeller }) =>

@@ -33,8 +33,9 @@ test.describe("seller profile", () => {
     await expect(page.getByText("Valid till 31 Dec 2099")).toBeVisible();
     await expect(page.getByText("4.0")).toBeVisible();
     await expect(page.getByText("(0 reviews)")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Visit Website" })).toHaveAttribute(
-      "href",
+    // contact links go through the counting redirect (tests/e2e/leads.spec.ts), to the seller's own link
+    await expect(page.getByRole("link", { name: "Visit Website" })).toHaveAttribute("href", `/go/${id}/website`);
+    expect((await page.request.get(`/go/${id}/website`, { maxRedirects: 0 })).headers().location).toBe(
       "https://example.in/kitchen",
     );
     await expect(page.getByRole("heading", { name: "About" })).toBeVisible();
@@ -43,10 +44,13 @@ test.describe("seller profile", () => {
     await expect(features).toContainText("Jayanagar, Bangalore");
     await expect(features).toContainText("English, Malayalam");
     await expect(features).toContainText("Verified Business");
-    await expect(page.getByRole("link", { name: "Call Now" })).toHaveAttribute("href", "tel:+919876543210");
+    await expect(page.getByRole("link", { name: "Call Now" })).toHaveAttribute("href", `/go/${id}/call`);
+    expect((await page.request.get(`/go/${id}/call`, { maxRedirects: 0 })).headers().location).toBe(
+      "tel:+919876543210",
+    );
     await expect(page.getByRole("link", { name: "Chat on WhatsApp" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Instagram" })).toHaveAttribute(
-      "href",
+    await expect(page.getByRole("link", { name: "Instagram" })).toHaveAttribute("href", `/go/${id}/instagram`);
+    expect((await page.request.get(`/go/${id}/instagram`, { maxRedirects: 0 })).headers().location).toBe(
       "https://instagram.com/kitchen",
     );
     await expect(page.getByRole("heading", { name: "Products & Services" })).toBeVisible();
@@ -165,8 +169,8 @@ test.describe("seller profile", () => {
       });
     }
     await page.goto(`/seller/${id}`);
-    await expect(page.getByRole("link", { name: "Chat on WhatsApp" })).toHaveAttribute(
-      "href",
+    await expect(page.getByRole("link", { name: "Chat on WhatsApp" })).toHaveAttribute("href", `/go/${id}/whatsapp`);
+    expect((await page.request.get(`/go/${id}/whatsapp`, { maxRedirects: 0 })).headers().location).toBe(
       "https://wa.me/919876543210",
     );
     if (jsEnabled) {
@@ -177,7 +181,8 @@ test.describe("seller profile", () => {
     } else {
       await page.locator("summary", { hasText: "Share" }).click();
       const whatsapp = page.getByRole("link", { name: "Share on WhatsApp" });
-      const href = await whatsapp.getAttribute("href");
+      await expect(whatsapp).toHaveAttribute("href", `/go/${id}/share`);
+      const href = (await page.request.get(`/go/${id}/share`, { maxRedirects: 0 })).headers().location;
       expect(href?.startsWith("https://wa.me/?text=")).toBe(true);
       expect(new URL(href!).searchParams.get("text")).toBe(
         `${name} — Women-led business in Bangalore, on BWP Directory: ${profileUrl}`,

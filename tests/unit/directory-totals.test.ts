@@ -2,7 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import type { DB } from "~db/client";
 import { createSeller } from "~db/seed/factories";
 import { knownTotalsStats } from "~/models/directory-totals.server";
-import { addSellerViews, listPublicSellers } from "~/models/sellers.server";
+import { listPublicSellers } from "~/models/sellers.server";
+import { addSellerLeads } from "~/models/seller-leads.server";
 import { categoryIdBySlug, createTestDb } from "../support/test-db";
 
 let db: DB;
@@ -61,7 +62,7 @@ describe("listPublicSellers remembers each listing's total", () => {
     expect((await list({ city: "Bangalore" })).pagination.total).toBe(3);
 
     const { hits, misses } = knownTotalsStats(db);
-    await addSellerViews(db, [[added, 5]]);
+    await addSellerLeads(db, [{ sellerId: added, day: "2026-11-25", kind: "view", count: 5 }]);
     expect((await list({ city: "Bangalore" })).pagination.total).toBe(3);
     expect(knownTotalsStats(db)).toEqual({ hits: hits + 1, misses });
   });

@@ -50,6 +50,7 @@ describe("going live", () => {
     payment_status: "pending" as const,
     subscription_start_date: null,
     subscription_end_date: null,
+    renewal_requested_at: null,
     amount_paid: 1499,
     subscription_months: 6,
     owner_name: "A",
@@ -166,7 +167,11 @@ describe("sellers export", () => {
     const word = "exportpagetest";
     for (let i = 0; i < 7; i++) await createSeller(db, { business_name: `${word} ${i}` });
     const seen: number[] = [];
-    for await (const row of streamSellersForExport(db, { search: word, status: "", verified: "", paid: "" }, 3))
+    for await (const row of streamSellersForExport(
+      db,
+      { search: word, status: "", verified: "", paid: "", renewal: "" },
+      3,
+    ))
       seen.push(row.id);
     expect(seen).toHaveLength(7);
     expect([...seen].sort((a, b) => a - b)).toEqual(seen);

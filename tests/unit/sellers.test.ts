@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~db/client";
 import { createReviewRow, createSeller } from "~db/seed/factories";
 import { todayIso } from "~/lib/dates";
-import { addSellerViews, getPublicSeller, listPublicSellers } from "~/models/sellers.server";
+import { getPublicSeller, listPublicSellers } from "~/models/sellers.server";
+import { addSellerLeads } from "~/models/seller-leads.server";
 import { categoryIdBySlug, createTestDb } from "../support/test-db";
 
 let db: DB;
@@ -276,8 +277,8 @@ describe("getPublicSeller and reviews", () => {
 
   it("counts views", async () => {
     const before = (await getPublicSeller(db, ids.noName))!.views_count;
-    await addSellerViews(db, [[ids.noName, 1]]);
-    await addSellerViews(db, [[ids.noName, 1]]);
+    await addSellerLeads(db, [{ sellerId: ids.noName, day: "2026-11-25", kind: "view", count: 1 }]);
+    await addSellerLeads(db, [{ sellerId: ids.noName, day: "2026-11-25", kind: "view", count: 1 }]);
     expect((await getPublicSeller(db, ids.noName))!.views_count).toBe(before + 2);
   });
 });

@@ -25,12 +25,14 @@ import { APPLICATION_MESSAGES, SELECT_SELLERS_MESSAGE, SELLER_EDITOR_MESSAGES } 
 // The back-office's sellers: the list's filters and actions, and the seller editor (/admin/sellers/new,
 // /admin/sellers/edit/{id}) with its JSON twin PUT /api/sellers/admin/{id}.
 
-/** The sellers list filters, from the page URL or the API query (search, status, verified, paid). */
+/** The sellers list filters, from the page URL or the API query (search, status, verified, paid, renewal). */
 export const sellerFiltersFrom = pageFilters({
   search: searchFilter,
   status: oneOf("status", SELLER_STATUS_VALUES),
   verified: oneOf("verified", ["true", "false"] as const),
   paid: oneOf("paid", ["true", "false"] as const),
+  /** renewals waiting for staff to check the payment (issue 22) */
+  renewal: oneOf("renewal", ["waiting"] as const),
 });
 
 const id = positiveId("Seller not found");

@@ -11,7 +11,11 @@ import { VERIFY_EMAIL_MESSAGES } from "~/lib/validation/messages";
 import { sellerProfileSchema } from "~/lib/validation/application";
 import { formatDate } from "~/lib/dates";
 import { formatCount, formatRating } from "~/lib/format";
-import { subscriptionExpiry } from "~/lib/subscription";
+import { renewalCountdown, subscriptionExpiry } from "~/lib/subscription";
+import { LeadReport } from "~/components/lead-report";
+import { todayIso } from "~/lib/dates";
+import { leadWindow } from "~/lib/leads";
+import { sellerLeadReport } from "~/models/seller-leads.server";
 import { profileFormValues } from "~/lib/seller-fields";
 import {
   getOwnListing,
@@ -43,7 +47,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     listOwnPublishedReviews(db, user.id),
     getAccountSecurity(db, user.id),
   ]);
-  return { user: { name: user.name, email: user.email }, listing, reviews, account };
+  const leads = listing ? await sellerLeadReport(db, listing.id, leadWindow(todayIso())) : null;
+  return { user: { name: user.name, email: user.email }, listing, reviews, account, leads };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -99,7 +104,7 @@ const STATUS_TEXT: Record<string, { label: string; text: string; tone: string }>
 };
 
 export default function SellerDashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, listing, reviews, account } = loaderData;
+  const { user, listing, reviews, account, leads } = loaderData;
   const [params] = useSearchParams();
   const replied = Number(params.get("replied")) || null;
   const resendError = actionData && actionData.intent === "resend_verification" ? actionData.message : null;
@@ -140,6 +145,13 @@ export default function SellerDashboard({ loaderData, actionData }: Route.Compon
           </Link>
         </section>
       )}
+      {leads ? (
+        <LeadReport
+          report={leads}
+          headingId="leads-heading"
+          intro="What visitors did on your listing: views of your profile, and taps on your WhatsApp, phone, website, social links and Share."
+        />
+      ) : null}
       {listing ? (
         <ProfileEditor
           listing={listing}
@@ -229,17 +241,25 @@ function ListingOverview({ listing }: { listing: OwnListing }) {
   const status = STATUS_TEXT[listing.status] ?? STATUS_TEXT.pending;
   const expiry = subscriptionExpiry(listing.subscription_end_date);
   const needsApplication = !listing.application_complete;
-  const needsRenewal = listing.application_complete && (expiry.label === "Expired" || expiry.label === "Expiring Soon");
+  const renewalSent = !!listing.renewal_requested_at;
+  const needsRenewal =
+    listing.application_complete && !renewalSent && (expiry.label === "Expired" || expiry.label === "Expiring Soon");
   return (
     <>
+      {renewalSent ? (
+        <p className="notice" id="renew" data-testid="renewal-pending">
+          <strong>Renewal received.</strong> Our team is checking your payment; your new period starts from your current
+          end date{listing.subscription_end_date ? ` (${formatDate(listing.subscription_end_date)})` : ""}.
+        </p>
+      ) : null}
       {needsApplication || needsRenewal ? (
-        <div className="notice dashboard-cta">
+        <div className="notice dashboard-cta" id="renew">
           <div>
             <strong>{needsApplication ? "Complete your application" : "Renew your subscription"}</strong>
             <p className="small" style={{ margin: 0 }}>
               {needsApplication
                 ? "Add your business details, ID document, payment and photos to go live in the directory."
-                : "Choose a plan and send your payment to keep your listing live."}
+                : `${renewalCountdown(expiry.daysLeft ?? 0)} Choose a plan and send your payment to keep your listing live; the new period starts from your current end date.`}
             </p>
           </div>
           <Link to="/register" className="btn btn-primary btn-sm">

@@ -46,6 +46,10 @@ import { readMultipartForm, unreadFormMessage } from "~/services/multipart.serve
 import type { Route } from "./+types/seller-edit";
 import { privatePageMeta } from "~/lib/seo";
 import { httpStatusOf } from "~/lib/refusal";
+import { LeadReport } from "~/components/lead-report";
+import { todayIso } from "~/lib/dates";
+import { leadWindow } from "~/lib/leads";
+import { sellerLeadReport } from "~/models/seller-leads.server";
 
 // /admin/sellers/edit/:id and /admin/sellers/new — one editor for both (the route module is registered
 // twice). A multipart form that works without JavaScript; images are replaced only when one is chosen.
@@ -76,6 +80,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const editor = id ? await getSellerForEditor(db, id) : null;
   if (!editor) return data({ notFound: true as const }, { status: 404 });
   const { row } = editor;
+  const leads = await sellerLeadReport(db, row.id, leadWindow(todayIso()));
   const productImages = (() => {
     try {
       const list: unknown = JSON.parse(row.product_images);
@@ -92,8 +97,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     ...choices,
     values: adminSellerFormValues(row, editor.categoryIds, editor.subcategoryIds) as Record<string, unknown>,
+    leads,
     seller: {
       id: row.id,
+      renewalRequestedAt: row.renewal_requested_at,
       name: row.business_name || row.owner_name,
       status: row.status,
       is_verified: row.is_verified === 1,
@@ -186,6 +193,7 @@ function SellerEditor({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const { seller, categories, subcategories, values } = loaderData;
+  const leads = "leads" in loaderData ? loaderData.leads : null;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const [form, fields] = useForm<z.output<typeof adminSellerFormSchema>>({
@@ -215,11 +223,13 @@ function SellerEditor({
           <StatusBadge status={seller.status} />
           {seller.is_verified ? <Badge tone="success">Verified</Badge> : <Badge tone="neutral">Not verified</Badge>}
           <AccountEmailBadge state={seller.accountEmail} />
+          {seller.renewalRequestedAt ? <Badge tone="warning">Renewal to check</Badge> : null}
           <a href={`/seller/${seller.id}`} target="_blank" rel="noreferrer" className="small">
             Public profile (opens in a new tab)
           </a>
         </p>
       ) : null}
+      {leads ? <LeadReport report={leads} headingId="leads-heading" title="Leads (last 30 days)" /> : null}
 
       <Form
         method="post"

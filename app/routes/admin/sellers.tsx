@@ -129,7 +129,7 @@ export default function AdminSellers({ loaderData, actionData }: Route.Component
           <p className="muted">
             The CSV file holds every seller: basic info, business details and categories, contact details, subscription
             dates, payment status and amounts, verification and feature status, performance metrics (views, rating,
-            reviews), admin notes and timestamps.
+            reviews, and each kind of lead of the last 30 days), admin notes and timestamps.
           </p>
           {canExport ? (
             <a className="btn btn-primary" href="/api/admin/sellers/export" download>
@@ -255,6 +255,12 @@ export default function AdminSellers({ loaderData, actionData }: Route.Component
           anyLabel="All"
         />
         <ChoiceFilter label="Payment" name="paid" choices={yesNoChoices("Paid", "Unpaid")} anyLabel="All" />
+        <ChoiceFilter
+          label="Renewal"
+          name="renewal"
+          choices={[{ value: "waiting", label: "Waiting for payment check" }]}
+          anyLabel="All"
+        />
       </FilterBar>
 
       {sellers.length === 0 ? (
@@ -364,6 +370,7 @@ export default function AdminSellers({ loaderData, actionData }: Route.Component
                       </Badge>
                       {s.is_featured ? <Badge tone="info">Featured</Badge> : null}
                       <Badge tone={s.is_paid ? "success" : "warning"}>{s.is_paid ? "Paid" : "Unpaid"}</Badge>
+                      {s.renewal_requested_at ? <Badge tone="warning">Renewal to check</Badge> : null}
                     </div>
                   </td>
                   <td>

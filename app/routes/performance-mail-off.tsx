@@ -1,0 +1,95 @@
+import { data, Form, Link } from "react-router";
+import { BadLinkPage } from "~/components/bad-link";
+import { LinkButtons } from "~/components/link-buttons";
+import { getDb } from "~db/client";
+import { privatePageMeta } from "~/lib/seo";
+import { setPerformanceMailOff } from "~/models/seller-mails.server";
+import { readForm } from "~/services/api.server";
+import { verifyPerformanceMailOffToken } from "~/services/seller-mails.server";
+import type { Route } from "./+types/performance-mail-off";
+
+// /seller-mails/off?seller&token — the signed one-click opt-out of the monthly performance mail (issue 22).
+// As the newsletter's unsubscribe: GET only asks (mail scanners that open links change nothing), the one
+// button posts, without JavaScript too. A forged or altered link is refused with 400.
+
+const PERFORMANCE_MAIL_BAD_LINK =
+  "This link is not valid. Open the link from your latest monthly report, or write to us to stop the reports.";
+const PERFORMANCE_MAIL_OFF_DONE = "You will get no more monthly reports.";
+
+export function meta() {
+  return privatePageMeta("Monthly report");
+}
+
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+function linkFrom(params: URLSearchParams | FormData) {
+  const seller = String(params.get("seller") ?? "");
+  const token = String(params.get("token") ?? "").slice(0, 128);
+  const id = /^[1-9]\d{0,9}$/.test(seller) ? Number(seller) : 0;
+  if (!id || !token || !verifyPerformanceMailOffToken(id, token))
+    throw data(PERFORMANCE_MAIL_BAD_LINK, { status: 400 });
+  return { seller: id, token };
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  return linkFrom(new URL(request.url).searchParams);
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { seller } = linkFrom(await readForm(request));
+  if (!(await setPerformanceMailOff(getDb(), seller, true)))
+    throw data("This listing no longer exists, so it gets no reports.", { status: 404 });
+  return { done: true as const };
+}
+
+export default function PerformanceMailOff({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <section className="container section narrow">
+      <div className="card card-pad center-card stack">
+        <div className="icon-bubble" aria-hidden="true">
+          📊
+        </div>
+        {actionData?.done ? (
+          <>
+            <h1>Monthly reports stopped</h1>
+            <p className="form-success" role="status">
+              {PERFORMANCE_MAIL_OFF_DONE}
+            </p>
+            <p className="muted">Your leads stay on your dashboard, every day of the last 30 days.</p>
+            <LinkButtons centered links={[["/seller-dashboard", "Go to my dashboard"]]} />
+          </>
+        ) : (
+          <>
+            <h1>Stop the monthly report?</h1>
+            <p className="muted">
+              We will stop mailing you your listing&apos;s monthly views and taps. Renewal reminders still come, so your
+              listing does not lapse by surprise.
+            </p>
+            <Form method="post" className="stack">
+              <input type="hidden" name="seller" value={loaderData.seller} />
+              <input type="hidden" name="token" value={loaderData.token} />
+              <button type="submit" className="btn btn-primary btn-block">
+                Stop monthly reports
+              </button>
+            </Form>
+            <Link to="/seller-dashboard" className="small">
+              Keep getting them
+            </Link>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <BadLinkPage error={error} title="Link not valid" fallback={PERFORMANCE_MAIL_BAD_LINK}>
+      <Link to="/contact" className="btn">
+        Contact us
+      </Link>
+    </BadLinkPage>
+  );
+}

@@ -1,0 +1,172 @@
+import type { DB } from "~db/client";
+import { SITE_NAME } from "~/lib/constants";
+import { addDays, daysBetween, todayIso } from "~/lib/dates";
+import { LEAD_KINDS, leadPhrase } from "~/lib/leads";
+import { RENEWAL_REMINDER_DAYS, renewalCountdown } from "~/lib/subscription";
+import type { OutgoingMail } from "~/models/mail-outbox.server";
+import {
+  claimAndQueueSellerMail,
+  type SellerMailKind,
+  type SellerMailRow,
+  sellersDueForReport,
+  sellersEndingBetween,
+} from "~/models/seller-mails.server";
+import { leadTotalsOf } from "~/models/seller-leads.server";
+import { logger } from "./logger.server";
+import { deliverQueuedLater } from "./mail.server";
+import { mailLinkOrigin } from "./public-url.server";
+import { signToken, verifyToken } from "./signed-token.server";
+
+// The periodic mails to sellers (issue 22), run by the deployment's periodic-task runner every hour:
+// - renewal reminders 14 and 3 days before the end date and on the day it ends, once per period;
+// - on the first days of a month, last month's performance report to each live seller who wants it.
+// Each mail is claimed (seller_mails) and queued (mail_outbox) in one transaction, then sent: run twice,
+// by two processes or after a restart, nothing goes twice. The clock is a parameter (tests set dates).
+
+/** Where a reminder's link lands: the dashboard, whose first notice is 'Renew now' (two taps from the mail). */
+export const RENEW_PATH = "/seller-dashboard?renew=1#renew";
+export const PERFORMANCE_MAIL_OFF_PATH = "/seller-mails/off";
+const OPT_OUT_PURPOSE = "performance-mail-off";
+
+export function performanceMailOffToken(sellerId: number): string {
+  return signToken(OPT_OUT_PURPOSE, String(sellerId));
+}
+
+export function verifyPerformanceMailOffToken(sellerId: number, token: string): boolean {
+  return verifyToken(OPT_OUT_PURPOSE, String(sellerId), token);
+}
+
+export function performanceMailOffUrl(sellerId: number, origin = mailLinkOrigin()): string {
+  const qs = new URLSearchParams({ seller: String(sellerId), token: performanceMailOffToken(sellerId) });
+  return `${origin}${PERFORMANCE_MAIL_OFF_PATH}?${qs.toString()}`;
+}
+
+/** Claims and queues one mail in a transaction; true when it was this call's to send. */
+async function claimAndQueue(
+  db: DB,
+  seller: SellerMailRow,
+  kind: SellerMailKind,
+  period: string,
+  mail: OutgoingMail,
+  sent: { id: number; mail: OutgoingMail }[],
+): Promise<boolean> {
+  const id = await claimAndQueueSellerMail(db, seller.id, kind, period, mail);
+  if (id === null) return false;
+  sent.push({ id, mail });
+  return true;
+}
+
+const greeting = (s: SellerMailRow) => `Dear ${s.owner_name},`;
+const listingName = (s: SellerMailRow) => s.business_name || "your business";
+
+/** Which reminder is due with this many days left (the latest threshold reached), or null. */
+export function reminderDue(daysLeft: number): SellerMailKind | null {
+  const threshold = [...RENEWAL_REMINDER_DAYS].reverse().find((d) => daysLeft <= d);
+  return threshold === undefined || daysLeft < 0 ? null : (`renewal-${threshold}` as SellerMailKind);
+}
+
+export function renewalReminderMail(s: SellerMailRow, daysLeft: number, origin = mailLinkOrigin()): OutgoingMail {
+  const countdown = renewalCountdown(daysLeft);
+  const ends = daysLeft === 0 ? "ends today" : daysLeft === 1 ? "ends tomorrow" : `ends in ${daysLeft} days`;
+  return {
+    to: s.email,
+    subject: `Your ${SITE_NAME} listing ${ends}`,
+    text: [
+      greeting(s),
+      "",
+      `${countdown} The listing of ${listingName(s)} is shown in the directory until ${s.subscription_end_date} (the end of that day).`,
+      "Renew now to stay listed without a gap: the new period starts from your current end date, so renewing early loses no day.",
+      "",
+      `Renew: ${origin}${RENEW_PATH}`,
+      "",
+      `— The ${SITE_NAME} team`,
+    ].join("\n"),
+  };
+}
+
+/** Sends the reminders due `now` (India's date): at most one per seller, period and threshold. */
+export async function sendRenewalReminders(db: DB, now = new Date()): Promise<number> {
+  const today = todayIso(now);
+  const sellers = await sellersEndingBetween(db, today, addDays(today, Math.max(...RENEWAL_REMINDER_DAYS)));
+  const sent: { id: number; mail: OutgoingMail }[] = [];
+  for (const s of sellers) {
+    const end = s.subscription_end_date!.slice(0, 10);
+    const daysLeft = daysBetween(today, end);
+    const kind = reminderDue(daysLeft);
+    if (kind) await claimAndQueue(db, s, kind, end, renewalReminderMail(s, daysLeft), sent);
+  }
+  deliverQueuedLater(db, sent);
+  return sent.length;
+}
+
+const monthName = new Intl.DateTimeFormat("en-IN", { month: "long", year: "numeric", timeZone: "UTC" });
+
+/** The month before the one of `today`: its period ("2026-10"), first and last day, and name. */
+export function previousMonth(today: string) {
+  const first = `${today.slice(0, 7)}-01`;
+  const last = addDays(first, -1);
+  const from = `${last.slice(0, 7)}-01`;
+  return { period: last.slice(0, 7), from, to: last, name: monthName.format(new Date(`${from}T00:00:00Z`)) };
+}
+
+export function performanceMail(
+  s: SellerMailRow,
+  month: { name: string },
+  totals: Record<(typeof LEAD_KINDS)[number], number>,
+  origin = mailLinkOrigin(),
+): OutgoingMail {
+  const headline = [
+    leadPhrase("view", totals.view),
+    leadPhrase("whatsapp", totals.whatsapp),
+    leadPhrase("call", totals.call),
+  ];
+  return {
+    to: s.email,
+    subject: `Your listing in ${month.name.split(" ")[0]}: ${headline.join(", ")}`,
+    text: [
+      greeting(s),
+      "",
+      `What visitors did on the listing of ${listingName(s)} in ${month.name}:`,
+      ...LEAD_KINDS.map((k) => `- ${leadPhrase(k, totals[k])}`),
+      "",
+      `Every day of the last 30 days is on your dashboard: ${origin}/seller-dashboard#leads`,
+      "",
+      `— The ${SITE_NAME} team`,
+      "",
+      `No more monthly reports? One click: ${performanceMailOffUrl(s.id, origin)}`,
+    ].join("\n"),
+  };
+}
+
+/** Sends last month's report to each live seller who has not had it (any day of the month; once each). */
+export async function sendMonthlyReports(db: DB, now = new Date(), pageSize = 200): Promise<number> {
+  const today = todayIso(now);
+  const month = previousMonth(today);
+  let after = 0;
+  let count = 0;
+  for (;;) {
+    const page = await sellersDueForReport(db, today, month.to, month.period, after, pageSize);
+    if (!page.length) break;
+    const totals = await leadTotalsOf(
+      db,
+      page.map((s) => s.id),
+      month.from,
+      month.to,
+    );
+    const sent: { id: number; mail: OutgoingMail }[] = [];
+    for (const s of page) {
+      await claimAndQueue(db, s, "report", month.period, performanceMail(s, month, totals.get(s.id)!), sent);
+    }
+    deliverQueuedLater(db, sent);
+    count += sent.length;
+    after = page[page.length - 1].id;
+  }
+  return count;
+}
+
+/** The hourly run: reminders, then reports; a failure is logged and tried again the next hour. */
+export async function runSellerMails(db: DB, now = new Date()): Promise<void> {
+  const reminders = await sendRenewalReminders(db, now);
+  const reports = await sendMonthlyReports(db, now);
+  if (reminders || reports) logger.info({ reminders, reports }, "queued the sellers' periodic mails");
+}
