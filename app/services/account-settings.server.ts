@@ -16,7 +16,7 @@ import { mailLinkOrigin } from "./public-url.server";
 import { consume, refund, tooManyMessage } from "./rate-limit.server";
 import { forgetSellerShareCards } from "./share-card.server";
 import { signToken, verifyToken } from "./signed-token.server";
-import { discardImages } from "./uploads.server";
+import { discardImages, isUploadKey } from "./uploads.server";
 
 // The seller's account page (issue 22): her password (the current one required), her email (the new
 // address proven by a signed link before it takes effect, the old one told afterwards), and deleting
@@ -232,7 +232,11 @@ export function deletionParams(account: { id: number; email: string }, now = Dat
 
 /** Removes what an erasure left on disk: her images and documents (with their copies) and her share cards. */
 async function removeErasedFiles(db: DB, erased: Erasure): Promise<void> {
-  await discardImages(db, erased.files);
+  // Only files this server stored for her (generated names); never a shared demo image or a made-up path.
+  await discardImages(
+    db,
+    erased.files.filter((f) => isUploadKey(f.key)),
+  );
   await Promise.all(erased.sellerIds.map((id) => forgetSellerShareCards(id)));
 }
 

@@ -14,7 +14,7 @@ import type { Route } from "./+types/confirm-account-deletion";
 export const meta: Route.MetaFunction = () => privatePageMeta("Delete your account");
 
 export function headers() {
-  return { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+  return { "Cache-Control": "no-store" };
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -15,7 +15,7 @@ import type { Route } from "./+types/confirm-email-change";
 export const meta: Route.MetaFunction = () => privatePageMeta("Confirm your new email");
 
 export function headers() {
-  return { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+  return { "Cache-Control": "no-store" };
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -24,7 +24,7 @@ import type { Role } from "~db/schema";
 export const meta: Route.MetaFunction = () => privatePageMeta("Choose a new password");
 
 export function headers() {
-  return { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+  return { "Cache-Control": "no-store" };
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -41,7 +41,14 @@ function minimumFor(role: Role): number {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const db = getDb();
-  const link = await checkResetLink(db, form);
+  const link = await checkResetLink(
+    db,
+    new URLSearchParams({
+      id: String(form.get("link_id") ?? ""),
+      expires: String(form.get("link_expires") ?? ""),
+      token: String(form.get("link_token") ?? ""),
+    }),
+  );
   if (!link.ok) throw data(link.message, { status: link.status });
   const submission = parseWithZod(form, { schema: resetPasswordSchema });
   if (submission.status !== "success")
@@ -77,9 +84,10 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   return (
     <AuthCard icon="🔑" title="Choose a new password" lead={`For the account of ${email}.`}>
       <Form method="post" {...getFormProps(form)} className="stack">
-        <input type="hidden" name="id" value={params.id} />
-        <input type="hidden" name="expires" value={params.expires} />
-        <input type="hidden" name="token" value={params.token} />
+        {/* Not "id": a field of that name would hide the form's own id from the form library. */}
+        <input type="hidden" name="link_id" value={params.id} />
+        <input type="hidden" name="link_expires" value={params.expires} />
+        <input type="hidden" name="link_token" value={params.token} />
         {/* For the browser's password manager: the account this password belongs to. */}
         <input type="hidden" name="username" autoComplete="username" value={email} />
         <FormErrors errors={form.errors} id={form.errorId} />
