@@ -15,7 +15,7 @@ import { hashPassword, verifyPassword } from "./password.server";
 import { mailLinkOrigin } from "./public-url.server";
 import { consume, refund, tooManyMessage } from "./rate-limit.server";
 import { forgetSellerShareCards } from "./share-card.server";
-import { signToken, verifyToken } from "./signed-token.server";
+import { readLinkParams, signToken, verifyToken } from "./signed-token.server";
 import { discardImages, isUploadKey } from "./uploads.server";
 
 // The seller's account page (issue 22): her password (the current one required), her email (the new
@@ -152,10 +152,14 @@ export async function checkEmailChangeLink(
   source: URLSearchParams | FormData,
   now = Date.now(),
 ): Promise<EmailLinkCheck> {
-  const read = (name: string) => String(source.get(name) ?? "").slice(0, 300);
-  const params = { id: read("id"), email: read("email").toLowerCase(), expires: read("expires"), token: read("token") };
+  const link = readLinkParams(source);
+  const email = String(source.get("email") ?? "")
+    .slice(0, 300)
+    .toLowerCase();
   const bad = { ok: false as const, status: 400 as const, message: ACCOUNT_MESSAGES.emailBadLink };
-  if (!/^\d{1,12}$/.test(params.id) || !/^\d{1,12}$/.test(params.expires) || !params.token || !params.email) return bad;
+  if (!link || !email) return bad;
+  const params = { ...link, email };
+
   const account = await accountFactsById(db, Number(params.id));
   if (!account?.isActive) return bad;
   if (
@@ -297,10 +301,9 @@ export async function checkDeletionLink(
   source: URLSearchParams | FormData,
   now = Date.now(),
 ): Promise<DeletionLinkCheck> {
-  const read = (name: string) => String(source.get(name) ?? "").slice(0, 128);
-  const params = { id: read("id"), expires: read("expires"), token: read("token") };
+  const params = readLinkParams(source);
   const bad = { ok: false as const, status: 400 as const, message: ACCOUNT_MESSAGES.deletionBadLink };
-  if (!/^\d{1,12}$/.test(params.id) || !/^\d{1,12}$/.test(params.expires) || !params.token) return bad;
+  if (!params) return bad;
   const account = await accountFactsById(db, Number(params.id));
   if (!account?.isActive) return bad;
   if (!verifyToken(DELETION_PURPOSE, deletionMessage(account, Number(params.expires)), params.token)) return bad;

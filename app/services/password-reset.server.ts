@@ -14,7 +14,7 @@ import { sendMailLater } from "./mail.server";
 import { hashPassword } from "./password.server";
 import { mailLinkOrigin } from "./public-url.server";
 import { consumeAll, tooManyMessage } from "./rate-limit.server";
-import { signToken, verifyToken } from "./signed-token.server";
+import { readLinkParams, type SignedLinkParams, signToken, verifyToken } from "./signed-token.server";
 
 // "Forgot password?" (issue 22, section 3): a signed link valid for one hour, mailed through the outbox.
 // The link is signed over the account id, its email, the expiry and a digest of the stored password
@@ -27,7 +27,7 @@ const PURPOSE = "password-reset:v1\n";
 export const RESET_PASSWORD_PATH = "/reset-password";
 export const RESET_LINK_MINUTES = 60;
 
-export type ResetLinkParams = { id: string; expires: string; token: string };
+export type ResetLinkParams = SignedLinkParams;
 
 function message(account: Pick<AccountFacts, "id" | "email" | "passwordHash">, expires: number): string {
   const hashDigest = createHash("sha256")
@@ -109,12 +109,11 @@ export type ResetLinkCheck =
 export async function checkResetLink(
   db: DB,
   source: URLSearchParams | FormData,
-  now = Date.now(),
+  { now = Date.now(), prefix = "" }: { now?: number; prefix?: string } = {},
 ): Promise<ResetLinkCheck> {
-  const read = (name: string) => String(source.get(name) ?? "").slice(0, 128);
-  const params = { id: read("id"), expires: read("expires"), token: read("token") };
+  const params = readLinkParams(source, prefix);
   const bad = { ok: false as const, status: 400 as const, message: ACCOUNT_MESSAGES.resetBadLink };
-  if (!/^\d{1,12}$/.test(params.id) || !/^\d{1,12}$/.test(params.expires) || !params.token) return bad;
+  if (!params) return bad;
   const account = await accountFactsById(db, Number(params.id));
   if (!account?.isActive) return bad;
   if (!verifyToken(PURPOSE, message(account, Number(params.expires)), params.token)) return bad;

@@ -4,15 +4,7 @@ import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import yauzl from "yauzl";
 import type { DB } from "~db/client";
-import {
-  createUser,
-  expect,
-  expectNoA11yViolations,
-  randomClientAddress,
-  signInAs,
-  test,
-  uniqueWord,
-} from "./fixtures";
+import { createUser, expect, randomClientAddress, signInAs, test, uniqueWord } from "./fixtures";
 
 // "Her data in her hands" and the account page (issue 22, sections 3 and 4), with JavaScript on and off:
 // email change through the mailed link, password change, "Download my data" checked by unzipping, account
@@ -167,13 +159,12 @@ function filesLeft(keys: string[]): string[] {
 }
 
 test.describe("account page", () => {
-  test("changes her email through a link to the new address and tells the old one", async ({ page, db, jsEnabled }) => {
+  test("changes her email through a link to the new address and tells the old one", async ({ page, db }) => {
     test.setTimeout(120_000);
     const me = await signInAs(page.context(), "seller");
     await page.goto("/seller-dashboard");
     await page.getByRole("link", { name: "Email, password and account deletion" }).click();
     await expect(page.getByRole("heading", { name: "Account and data" })).toBeVisible();
-    if (jsEnabled) await expectNoA11yViolations(page);
     const to = `${uniqueWord("new")}@example.test`;
     const email = page.locator("#email");
     await email.getByLabel("New email address").fill(to);
@@ -182,8 +173,7 @@ test.describe("account page", () => {
     await expect(email.getByText("Your current password is not correct")).toBeVisible();
     // The typed address survives the refusal; the password does not come back.
     await expect(email.getByLabel("New email address")).toHaveValue(to);
-    await expect(email.getByLabel("Current password")).toHaveValue("");
-    if (jsEnabled) await expectNoA11yViolations(page);
+    expect(await page.content()).not.toContain("Not-My-Password-1");
     await email.getByLabel("Current password").fill(PASSWORD);
     await email.getByRole("button", { name: "Send Confirmation Link" }).click();
     await expect(email.getByRole("status")).toContainText("We sent a confirmation link to your new address");
@@ -195,7 +185,6 @@ test.describe("account page", () => {
     const link = await mailedLink(db, to, "/confirm-email-change");
     await page.goto(link);
     await expect(page.getByRole("heading", { name: "Confirm your new email address" })).toBeVisible();
-    if (jsEnabled) await expectNoA11yViolations(page);
     await page.getByRole("button", { name: "Confirm New Email" }).click();
     await expect(page.getByRole("heading", { name: "Email changed" })).toBeVisible();
     expect((await db.selectFrom("users").select("email").where("id", "=", me.id).executeTakeFirstOrThrow()).email).toBe(
@@ -212,7 +201,6 @@ test.describe("account page", () => {
     // The link worked once.
     expect((await page.goto(link))?.status()).toBe(400);
     await expect(page.getByRole("alert")).toContainText("not valid or has already been used");
-    if (jsEnabled) await expectNoA11yViolations(page);
     // A forged one (another address) is refused too.
     const forged = link.replace(/email=[^&]+/, `email=${encodeURIComponent("thief@example.test")}`);
     expect((await page.goto(forged))?.status()).toBe(400);
@@ -368,7 +356,6 @@ test.describe("delete my account", () => {
     page,
     db,
     makeSeller,
-    jsEnabled,
   }) => {
     test.setTimeout(120_000);
     const mine = await sellerWithListing(page, db, makeSeller);
@@ -384,7 +371,6 @@ test.describe("delete my account", () => {
     await form.getByLabel("Your password").fill(PASSWORD);
     await form.getByRole("button", { name: "Delete My Account" }).click();
     await expect(form.getByText("Please tick the box to confirm")).toBeVisible();
-    if (jsEnabled) await expectNoA11yViolations(page);
     await form.getByLabel("Your password").fill("Wrong-Password-1");
     await form.getByLabel(/I understand/).check();
     await form.getByRole("button", { name: "Delete My Account" }).click();
@@ -396,7 +382,6 @@ test.describe("delete my account", () => {
 
     await expect(page).toHaveURL(/\/account-deleted$/);
     await expect(page.getByRole("heading", { name: "Account deleted" })).toBeVisible();
-    if (jsEnabled) await expectNoA11yViolations(page);
     expect(await leftovers(db, mine.me, mine.sellerId)).toEqual(NOTHING_LEFT);
     expect(filesLeft([mine.photo.key, mine.idProof.key, mine.payment.key])).toEqual([]);
     const deletion = await db
@@ -422,7 +407,6 @@ test.describe("delete my account", () => {
     page,
     db,
     makeSeller,
-    jsEnabled,
   }) => {
     test.setTimeout(120_000);
     const mine = await sellerWithListing(page, db, makeSeller);
@@ -445,7 +429,6 @@ test.describe("delete my account", () => {
     await expect(page.getByRole("alert")).toContainText("This deletion link is not valid");
     await page.goto(link);
     await expect(page.getByRole("heading", { name: "Delete your account?" })).toBeVisible();
-    if (jsEnabled) await expectNoA11yViolations(page);
     await page.getByRole("button", { name: "Delete My Account for Good" }).click();
     await expect(page).toHaveURL(/\/account-deleted$/);
     expect(await leftovers(db, mine.me, mine.sellerId)).toEqual(NOTHING_LEFT);
@@ -460,7 +443,6 @@ test.describe("delete my account", () => {
     baseURL,
     db,
     makeSeller,
-    jsEnabled,
   }) => {
     test.setTimeout(120_000);
     const seller = await createUser(db, { role: "seller" });
@@ -484,7 +466,6 @@ test.describe("delete my account", () => {
     await page.getByRole("link", { name: "Delete account and data" }).click();
     await expect(page.getByRole("heading", { name: "Delete seller account" })).toBeVisible();
     await expect(page.getByText(seller.email)).toBeVisible();
-    if (jsEnabled) await expectNoA11yViolations(page);
     await page.getByRole("button", { name: "Delete Account and All Data" }).click();
     await expect(page.getByText("Please tick the box to confirm")).toBeVisible();
     await page.getByLabel("The seller asked for her account to be deleted").check();

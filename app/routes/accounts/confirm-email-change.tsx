@@ -1,4 +1,4 @@
-import { data, Form, Link } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { BadLinkPage } from "~/components/bad-link";
 import { LinkButtons } from "~/components/link-buttons";
 import { privatePageMeta } from "~/lib/seo";
@@ -19,9 +19,12 @@ export function headers() {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const link = await checkEmailChangeLink(getDb(), new URL(request.url).searchParams);
+  const query = new URL(request.url).searchParams;
+  // Where the confirmation lands (the link is spent by then, so it cannot be shown again).
+  if (query.get("changed") === "1") return { changed: true as const };
+  const link = await checkEmailChangeLink(getDb(), query);
   if (!link.ok) throw data(link.message, { status: link.status });
-  return { from: link.account.email, to: link.to, params: link.params };
+  return { changed: false as const, from: link.account.email, to: link.to, params: link.params };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -30,22 +33,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!link.ok) throw data(link.message, { status: link.status });
   const done = await confirmEmailChange(db, link, context.clientAddress);
   if (!done.ok) throw data(done.message, { status: done.status });
-  return { done: true as const, message: done.message };
+  return redirect("/confirm-email-change?changed=1");
 }
 
-export default function ConfirmEmailChange({ loaderData, actionData }: Route.ComponentProps) {
-  const { from, to, params } = loaderData;
+export default function ConfirmEmailChange({ loaderData }: Route.ComponentProps) {
   return (
     <section className="container section narrow">
       <div className="card card-pad center-card stack">
         <div className="icon-bubble" aria-hidden="true">
           ✉️
         </div>
-        {actionData?.done ? (
+        {loaderData.changed ? (
           <>
             <h1>Email changed</h1>
             <p className="form-success" role="status">
-              {actionData.message} You now sign in with <strong>{to}</strong>.
+              {ACCOUNT_MESSAGES.emailChanged} Sign in with your new address from now on.
             </p>
             <LinkButtons centered links={[["/seller-account", "Go to your account"]]} />
           </>
@@ -53,13 +55,14 @@ export default function ConfirmEmailChange({ loaderData, actionData }: Route.Com
           <>
             <h1>Confirm your new email address</h1>
             <p className="muted">
-              Use <strong>{to}</strong> for your seller account instead of <strong>{from}</strong>?
+              Use <strong>{loaderData.to}</strong> for your seller account instead of <strong>{loaderData.from}</strong>
+              ?
             </p>
             <Form method="post" className="stack">
-              <input type="hidden" name="id" value={params.id} />
-              <input type="hidden" name="email" value={params.email} />
-              <input type="hidden" name="expires" value={params.expires} />
-              <input type="hidden" name="token" value={params.token} />
+              <input type="hidden" name="id" value={loaderData.params.id} />
+              <input type="hidden" name="email" value={loaderData.params.email} />
+              <input type="hidden" name="expires" value={loaderData.params.expires} />
+              <input type="hidden" name="token" value={loaderData.params.token} />
               <button type="submit" className="btn btn-primary btn-block">
                 Confirm New Email
               </button>

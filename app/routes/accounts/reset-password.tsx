@@ -41,14 +41,8 @@ function minimumFor(role: Role): number {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const db = getDb();
-  const link = await checkResetLink(
-    db,
-    new URLSearchParams({
-      id: String(form.get("link_id") ?? ""),
-      expires: String(form.get("link_expires") ?? ""),
-      token: String(form.get("link_token") ?? ""),
-    }),
-  );
+  const link = await checkResetLink(db, form, { prefix: "link_" });
+
   if (!link.ok) throw data(link.message, { status: link.status });
   const submission = parseWithZod(form, { schema: resetPasswordSchema });
   if (submission.status !== "success")
@@ -77,9 +71,8 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const [form, fields] = useForm({
     id: "reset-password",
     lastResult: navigation.state === "idle" ? actionData?.result : null,
+    // Checked on the server only (the staff minimum is the account's), with the browser's own constraints.
     constraint: getZodConstraint(resetPasswordSchema),
-    shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
   });
   return (
     <AuthCard icon="🔑" title="Choose a new password" lead={`For the account of ${email}.`}>
