@@ -55,6 +55,7 @@ export default [
       route("subcategories/new", "routes/admin/catalogue-editor.tsx", { id: "admin-subcategory-new" }),
       route("subcategories/edit/:id", "routes/admin/catalogue-editor.tsx", { id: "admin-subcategory-edit" }),
       route("reviews", "routes/admin/reviews.tsx"),
+      route("search", "routes/admin/search.tsx"),
       route("enquiries", "routes/admin/enquiries.tsx"),
       route("enquiries/:id", "routes/admin/enquiry.tsx"),
       route("content", "routes/admin/placeholder.tsx", { id: "admin-content" }),
@@ -74,6 +75,7 @@ export default [
     route("categories", "routes/api/categories.ts"),
     route("categories/subcategories/all", "routes/api/subcategories.ts"),
     route("reviews", "routes/api/reviews.ts"),
+    route("search/suggest", "routes/api/search-suggest.ts"),
     // ── public forms API ──
     route("upload", "routes/api/upload.ts"),
     route("sellers/submit", "routes/api/sellers-submit.ts"),

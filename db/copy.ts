@@ -29,7 +29,13 @@ export const COPY_ORDER = [
   "sign_in_addresses",
   "recovery_codes",
   "passkeys",
+  "search_synonym_groups",
+  "search_synonym_terms",
+  "search_queries_daily",
 ] as const;
+
+/** Tables a first migration fills with a starting list: the copy replaces that list with the site's own. */
+const SEEDED_BY_MIGRATIONS = new Set<string>(["search_synonym_groups", "search_synonym_terms"]);
 
 /** Each table's key, to read it in pages of a stable order. */
 const KEY_OF: Record<(typeof COPY_ORDER)[number], string[]> = {
@@ -52,6 +58,9 @@ const KEY_OF: Record<(typeof COPY_ORDER)[number], string[]> = {
   sign_in_addresses: ["email", "address"],
   recovery_codes: ["id"],
   passkeys: ["id"],
+  search_synonym_groups: ["id"],
+  search_synonym_terms: ["term"],
+  search_queries_daily: ["day", "query"],
 };
 
 const BATCH = 500;
@@ -80,11 +89,12 @@ export async function copySqliteToPostgres(
   await migrateToLatest(target);
   // categories may hold the seed of a first start: only an untouched database may be replaced by the copy.
   for (const table of COPY_ORDER) {
-    if ((await countRows(target, table)) > 0)
+    if (!SEEDED_BY_MIGRATIONS.has(table) && (await countRows(target, table)) > 0)
       throw new CopyRefused(`the target is not empty: ${table} has rows (copy into a new, empty database)`);
   }
   const report: CopyReport = { tables: [] };
   await target.transaction().execute(async (trx) => {
+    for (const table of [...SEEDED_BY_MIGRATIONS].reverse()) await sql`delete from ${sql.table(table)}`.execute(trx);
     for (const table of COPY_ORDER) {
       let copied = 0;
       for (let offset = 0; ; offset += BATCH) {

@@ -44,7 +44,8 @@ export function caseInsensitiveLike(db: Handle): "like" | "ilike" {
 export function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== "object" || error === null || !("code" in error)) return false;
   const code = String((error as { code: unknown }).code);
-  return code.startsWith("SQLITE_CONSTRAINT_UNIQUE") || code === "23505";
+  // A primary key is unique too (SQLite names its violation apart).
+  return code.startsWith("SQLITE_CONSTRAINT_UNIQUE") || code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "23505";
 }
 
 /** The Monday (YYYY-MM-DD) of the week of an ISO-8601 timestamp column, as SQL. */

@@ -290,7 +290,46 @@ export interface ContentVersionTable {
   version: number;
 }
 
+/** SQLite: the fts5vocab table over `sellers_fts` (issue 21): each indexed word and the sellers using it. */
+export interface SellersFtsTermsTable {
+  term: string;
+  doc: number;
+  cnt: number;
+}
+
+/** PostgreSQL: the words of the search documents and the sellers using each, kept by trigger. */
+export interface SearchTermsTable {
+  term: string;
+  documents: number;
+}
+
+/** A group of spelling variants and synonyms the staff edit on /admin/search. */
+export interface SearchSynonymGroupsTable {
+  id: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One word of a synonym group; a word belongs to one group at most (primary key). */
+export interface SearchSynonymTermsTable {
+  term: string;
+  group_id: number;
+}
+
+/** What visitors searched for: per Indian day and normalised query, no address or session. */
+export interface SearchQueriesDailyTable {
+  day: string;
+  query: string;
+  searches: number;
+  empty_searches: number;
+}
+
 export interface Database {
+  sellers_fts_terms: SellersFtsTermsTable;
+  search_terms: SearchTermsTable;
+  search_synonym_groups: SearchSynonymGroupsTable;
+  search_synonym_terms: SearchSynonymTermsTable;
+  search_queries_daily: SearchQueriesDailyTable;
   content_version: ContentVersionTable;
   sellers_fts: SellersFtsTable;
   users: UsersTable;

@@ -48,6 +48,10 @@ const APP = `http://127.0.0.1:${APP_PORT}`;
 const SCALE = values.scale.split(",").map(Number) as [number, number];
 const BENCH_ADMIN = { email: "bench-admin@example.test", password: "bench-admin-password-123" };
 const SEARCH_TERMS = ["sakhi", "kitchen", "boutique", "henna", "tiffin"];
+/** The same words mistyped (issue 21): an insertion, a deletion, a swap, a substitution, a beginning. */
+const TYPO_TERMS = ["sakhii", "kitchn", "botuique", "hennq", "tifin"];
+/** What a visitor has typed so far, for the suggestions endpoint (issue 21). */
+const SUGGEST_PREFIXES = ["sa", "kit", "bout", "hen", "tiff", "kor"];
 
 /** Issue 9's targets (and issue 7's export). */
 const TARGETS = {
@@ -57,6 +61,11 @@ const TARGETS = {
   apiP99Ms: 50,
   uncachedP50Ms: 15,
   searchScale: 1.5,
+  /** a typo query's p50 against an exact one's, and at most this many ms, at the larger size (issue 21) */
+  typoRatio: 2,
+  typoP50Ms: 25,
+  /** suggestions as the visitor types, p50 at the larger size (issue 21) */
+  suggestP50Ms: 10,
   jsGzipBytes: JS_BUDGET_BYTES,
   lighthousePerformance: 95,
   lcpMs: 2500,
@@ -285,9 +294,21 @@ async function loadRoutes(sampleId: number): Promise<Row[]> {
   return rows;
 }
 
-/** Search p50 with the response cache off (each request runs the query), at two database sizes. */
-async function searchScale(): Promise<{ sellers: number; p50: number; p90: number }[]> {
-  const runs = [];
+type ScaleRun = {
+  sellers: number;
+  p50: number;
+  p90: number;
+  exactP50?: number;
+  typoP50?: number;
+  suggestP50?: number;
+};
+
+/**
+ * Search p50 with the response cache off (each request runs the query), at two database sizes; at the
+ * larger one also the exact words alone and the mistyped ones alone (`/api/sellers`, issue 21).
+ */
+async function searchScale(): Promise<ScaleRun[]> {
+  const runs: ScaleRun[] = [];
   for (const count of SCALE) {
     const seeded = await seededDatabase(count);
     const server = await startApp(seeded.dbPath, seeded.uploadsDir, { RESPONSE_CACHE_MB: "0" });
@@ -299,7 +320,20 @@ async function searchScale(): Promise<{ sellers: number; p50: number; p90: numbe
       await sequential(urls); // warm-up: page cache, statements
       const timing = await sequential(Array.from({ length: 10 }, () => urls).flat());
       console.log(`  search at ${count} sellers: p50 ${timing.p50} ms, p90 ${timing.p90} ms`);
-      runs.push({ sellers: count, ...timing });
+      const run: ScaleRun = { sellers: count, ...timing };
+      if (count === SCALE[SCALE.length - 1]) {
+        const api = (terms: string[]) => terms.map((term) => `${APP}/api/sellers?search=${term}`);
+        await sequential(api(TYPO_TERMS));
+        run.exactP50 = (await sequential(Array.from({ length: 10 }, () => api(SEARCH_TERMS)).flat())).p50;
+        run.typoP50 = (await sequential(Array.from({ length: 10 }, () => api(TYPO_TERMS)).flat())).p50;
+        const suggest = SUGGEST_PREFIXES.map((q) => `${APP}/api/search/suggest?q=${q}`);
+        await sequential(suggest);
+        run.suggestP50 = (await sequential(Array.from({ length: 10 }, () => suggest).flat())).p50;
+        console.log(
+          `  exact words p50 ${run.exactP50} ms, mistyped words p50 ${run.typoP50} ms, suggestions p50 ${run.suggestP50} ms`,
+        );
+      }
+      runs.push(run);
     } finally {
       await stopApp(server);
     }
@@ -419,6 +453,19 @@ try {
       `${ratio}× (${large.p50} vs ${small.p50} ms)`,
       `≤ ${TARGETS.searchScale}×`,
       ratio <= TARGETS.searchScale,
+    );
+    const typoRatio = Number((large.typoP50! / large.exactP50!).toFixed(2));
+    judge(
+      `mistyped search p50 vs exact, at ${SCALE[1]} sellers (uncached)`,
+      `${typoRatio}× (${large.typoP50} vs ${large.exactP50} ms)`,
+      `≤ ${TARGETS.typoRatio}× and ≤ ${TARGETS.typoP50Ms} ms`,
+      typoRatio <= TARGETS.typoRatio && large.typoP50! <= TARGETS.typoP50Ms,
+    );
+    judge(
+      `suggestions p50 at ${SCALE[1]} sellers (uncached)`,
+      `${large.suggestP50} ms`,
+      `≤ ${TARGETS.suggestP50Ms} ms`,
+      large.suggestP50! <= TARGETS.suggestP50Ms,
     );
   }
 

@@ -11,6 +11,7 @@ import {
   isAnonymousCookieHeader,
   identityBody,
   MAX_BUFFERED_BYTES,
+  type RenderEffect,
   ResponseStore,
 } from "~/services/response-cache.server";
 
@@ -46,12 +47,12 @@ export function createResponseCacheMiddleware(options: {
         const key = `${req.protocol}://${req.headers.host ?? ""}${req.originalUrl}\ntheme=${themeFromCookieHeader(req.headers.cookie ?? null) ?? ""}`;
         const entry = store.get(key);
         if (entry) {
-          for (const effect of entry.effects) effect();
+          for (const effect of entry.effects) effect({ userAgent: req.headers["user-agent"] });
           send(req, res, entry, "HIT", randomBytes(16).toString("base64"), res.end as unknown as End);
           return;
         }
         if (req.method !== "GET") return next();
-        const effects: (() => void)[] = [];
+        const effects: RenderEffect[] = [];
         capture(req, res, store.lastModified, (captured) => store.set(key, generation, captured), effects);
         collectRenderEffects(effects, () => next());
       },
@@ -71,7 +72,7 @@ function capture(
   res: Response,
   lastModified: ResponseStore["lastModified"],
   keep: (entry: CachedResponse) => void,
-  effects: (() => void)[],
+  effects: RenderEffect[],
 ) {
   const write = res.write as unknown as End;
   const end = res.end as unknown as End;

@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useContext } from "react";
 import { type Choice, ChoiceOptions } from "./forms";
+import { SearchSuggest } from "./search-suggest";
 
 // The fields of a GET filter form (the directory's search panel and every admin FilterBar): each starts
 // from the URL's value, so a shared link or the back button shows what is filtered. The form provides
@@ -31,15 +32,18 @@ export function SearchFilter({
   label = "Search",
   name = "search",
   maxLength,
+  suggest = false,
 }: {
   placeholder: string;
   label?: string;
   name?: string;
   maxLength?: number;
+  /** Suggestions as the visitor types (with JavaScript; the public search boxes). */
+  suggest?: boolean;
 }) {
   const { id, value } = useFilterValue(name);
   return (
-    <div className="field">
+    <div className={suggest ? "field suggest-host" : "field"}>
       <label htmlFor={id}>{label}</label>
       <input
         id={id}
@@ -50,6 +54,7 @@ export function SearchFilter({
         placeholder={placeholder}
         maxLength={maxLength}
       />
+      {suggest ? <SearchSuggest inputId={id} /> : null}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { imageSrcSet } from "~/lib/upload-urls";
 import type { PublicSeller } from "~/models/sellers.server";
 import { EyeIcon, GiftIcon, MapPinIcon, StarIcon } from "./icons";
 import { SellerAvatar } from "./seller-avatar";
+import { Highlighted, type SearchHighlight } from "./search-highlight";
 
 export type SellerCardData = Pick<
   PublicSeller,
@@ -64,11 +65,14 @@ export function SellerCard({
   layout = "grid",
   eager = false,
   priority = false,
+  highlight,
 }: {
   seller: SellerCardData;
   layout?: "grid" | "list";
   eager?: boolean;
   priority?: boolean;
+  /** the words a search matched, marked in the name, owner, tagline and description */
+  highlight?: SearchHighlight | null;
 }) {
   const categories = seller.category_list.slice(0, layout === "grid" ? 2 : 3);
   const ownerDiffers = seller.business_name && seller.owner_name && seller.owner_name !== seller.display_name;
@@ -106,10 +110,24 @@ export function SellerCard({
         ) : null}
       </div>
       <div className="body">
-        <h3>{seller.display_name}</h3>
-        {ownerDiffers ? <p className="owner">by {seller.owner_name}</p> : null}
-        {seller.tagline ? <p className="tagline">{seller.tagline}</p> : null}
-        {seller.description ? <p className="desc">{seller.description}</p> : null}
+        <h3>
+          <Highlighted text={seller.display_name} highlight={highlight} />
+        </h3>
+        {ownerDiffers ? (
+          <p className="owner">
+            by <Highlighted text={seller.owner_name} highlight={highlight} />
+          </p>
+        ) : null}
+        {seller.tagline ? (
+          <p className="tagline">
+            <Highlighted text={seller.tagline} highlight={highlight} />
+          </p>
+        ) : null}
+        {seller.description ? (
+          <p className="desc">
+            <Highlighted text={seller.description} highlight={highlight} />
+          </p>
+        ) : null}
         {categories.length ? (
           <div className="row chips">
             {categories.map((c) => (

@@ -9,6 +9,7 @@ export const ADMIN_NAV: AdminSection[] = [
   { to: "/admin/sellers", label: "Sellers", icon: "🏪", permission: "sellers.manage" },
   { to: "/admin/categories", label: "Categories", icon: "🗂️", permission: "categories.manage" },
   { to: "/admin/reviews", label: "Reviews", icon: "⭐", permission: "reviews.moderate" },
+  { to: "/admin/search", label: "Search", icon: "🔎", permission: "search.manage" },
   { to: "/admin/enquiries", label: "Form Enquiries", icon: "✉️", permission: "enquiries.manage" },
   { to: "/admin/content", label: "Content", icon: "📝", permission: "content.manage" },
   { to: "/admin/settings", label: "Settings", icon: "⚙️", permission: "settings.manage" },

@@ -12,6 +12,7 @@ export const PERMISSIONS = [
   "sellers.documents",
   "exports.download",
   "categories.manage",
+  "search.manage",
   "reviews.moderate",
   "enquiries.manage",
   "newsletter.view",
@@ -27,7 +28,8 @@ export type Permission = (typeof PERMISSIONS)[number];
 const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   admin: PERMISSIONS,
   // Moderators: reviews, enquiries and newsletter, the dashboard and their own sign-in security; no seller
-  // changes, exports or users.
+  // changes, exports or users. Nor search.manage (/admin/search): synonyms change what every visitor finds
+  // for every seller, as categories do, which moderators do not edit either.
   moderator: ["dashboard.view", "reviews.moderate", "enquiries.manage", "newsletter.view", "account.security"],
   seller: [],
 };

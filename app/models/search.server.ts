@@ -1,38 +1,81 @@
-import { type Expression, type SqlBool, sql } from "kysely";
+import { type Expression, type RawBuilder, type SqlBool, sql } from "kysely";
 import type { DB } from "~db/client";
 import { engineOf } from "~db/engine";
+import type { SearchPlan, WordPlan } from "./search-vocabulary.server";
 
 // The directory's full-text search, the one place that differs by engine: SQLite's FTS5 index
-// (`sellers_fts`, ranked by bm25) or PostgreSQL's tsvector documents (`sellers_search`, GIN index,
-// ranked by ts_rank). Both match every word of the visitor's text as a prefix, weigh the business name
-// most, and break ties by featured first, then id.
+// (`sellers_fts`) or PostgreSQL's tsvector documents (`sellers_search`, GIN index). The matching and the
+// order are the same on both (issue 21), so the same data gives the same page on either engine:
+// - a seller matches a word through its prefixes (the word, its simple forms, its synonyms) or through
+//   an index word or beginning one or two edits away (a typo, also a prefix); a strict search needs every
+//   word, a relaxed one any;
+// - the order: more of the visitor's words matched, fewer typos, the words found in stronger places
+//   (3 the business name, 2 the owner or a category, 1 the tagline or the locality, 0 the description),
+//   featured first, then the lower id. No score depends on an engine's own ranking function.
 
-const MAX_TERMS = 8;
+export type RankedPage = { total: number; ids: number[] };
 
-/** The visitor's searchable words: letters and digits only, lower-cased, unique, at most eight; null when none. */
-export function searchWords(text: string): string[] | null {
-  const words = text.normalize("NFKC").match(/[\p{L}\p{N}]+/gu);
-  if (!words) return null;
-  return [...new Set(words.map((w) => w.toLowerCase()))].slice(0, MAX_TERMS);
+/** Where a word was found, strongest first: the columns of each place, as SQLite names them, and PostgreSQL's weight. */
+const PLACES = [
+  { points: 3, columns: "business_name", weight: "A" },
+  { points: 2, columns: "owner_name category_names", weight: "B" },
+  { points: 1, columns: "tagline locality", weight: "C" },
+] as const;
+
+type Place = (typeof PLACES)[number];
+/** The beginnings of index words that match one of the visitor's words. */
+type Alternatives = string[];
+
+const all = (word: WordPlan): Alternatives => [...word.prefixes, ...word.typos[0], ...word.typos[1]];
+
+/** How one engine asks "does this seller's text match these alternatives (in this place)?". */
+interface TextIndex {
+  /** the statement's source of candidate rows, joined to `sellers` */
+  candidates(words: Alternatives[], mode: "all" | "any"): RawBuilder<unknown>;
+  /** true when the current seller matches any of the alternatives, anywhere or in one place */
+  matches(alternatives: Alternatives, place?: Place): RawBuilder<SqlBool>;
+}
+
+/** SQLite: FTS5 query strings; every word is quoted, so FTS syntax in the visitor's text is never read. */
+const sqliteIndex: TextIndex = {
+  candidates(words, mode) {
+    const query = words.map((w) => `(${ftsAlternatives(w)})`).join(mode === "all" ? " AND " : " OR ");
+    // Each match is checked against the narrow `sellers_search_public` index (named, as the planner would
+    // otherwise read the wide table rows).
+    return sql`sellers_fts cross join sellers indexed by sellers_search_public on sellers.id = sellers_fts.rowid
+      where sellers_fts match ${query}`;
+  },
+  matches(alternatives, place) {
+    const query = place ? `{${place.columns}} : (${ftsAlternatives(alternatives)})` : ftsAlternatives(alternatives);
+    return sql<SqlBool>`sellers.id in (select rowid from sellers_fts where sellers_fts match ${query})`;
+  },
+};
+
+function ftsAlternatives(prefixes: Alternatives): string {
+  return prefixes.map((p) => `"${p.replace(/"/g, '""')}"*`).join(" OR ");
 }
 
 /**
- * Turns visitor text into a safe FTS5 query: each word becomes a quoted prefix term, so FTS syntax
- * (quotes, *, NEAR, OR, parentheses, column filters) is matched as plain words, never interpreted.
- * Returns null when the text has no searchable word.
+ * PostgreSQL: tsquery text, cast once per statement (`to_tsquery` would be called again for every row);
+ * the words are folded as the documents' lexemes are and hold letters and digits only, so no operator.
  */
-export function toFtsQuery(text: string): string | null {
-  const words = searchWords(text);
-  return words && words.map((w) => `"${w.replace(/"/g, '""')}"*`).join(" ");
+const postgresIndex: TextIndex = {
+  candidates(words, mode) {
+    const query = words.map((w) => `(${tsAlternatives(w)})`).join(mode === "all" ? " & " : " | ");
+    return sql`sellers_search as s join sellers on sellers.id = s.id
+      where s.document @@ ${query}::tsquery`;
+  },
+  matches(alternatives, place) {
+    return sql<SqlBool>`s.document @@ ${tsAlternatives(alternatives, place?.weight)}::tsquery`;
+  },
+};
+
+function tsAlternatives(prefixes: Alternatives, weight = ""): string {
+  return prefixes.map((p) => `${p}:*${weight}`).join(" | ");
 }
 
-/** The same words as a PostgreSQL tsquery: each a prefix (`word:*`), all required. Words hold no operator. */
-export function toTsQuery(text: string): string | null {
-  const words = searchWords(text);
-  return words && words.map((w) => `${w}:*`).join(" & ");
-}
-
-export type RankedPage = { total: number; ids: number[] };
+/** 1 when the condition holds, else 0. */
+const flag = (condition: Expression<SqlBool>) => sql<number>`(case when ${condition} then 1 else 0 end)`;
 
 /**
  * One page of a search and the number of matches, in one statement (the count and the page agree),
@@ -41,43 +84,50 @@ export type RankedPage = { total: number; ids: number[] };
  */
 export async function rankSearch(
   db: DB,
-  text: string,
+  plan: SearchPlan,
+  mode: "all" | "any",
   conditions: Expression<SqlBool>,
   limit: number,
   offset: number,
-): Promise<RankedPage | null> {
-  if (engineOf(db) === "postgres") {
-    const query = toTsQuery(text);
-    if (!query) return null;
-    // Weights of D, C, B, A: description; tagline and locality; owner and categories; business name.
-    const { rows } = await sql<{ total: number; id: number | null }>`with matches as materialized (
-        select sellers.id as id, ts_rank('{0.1, 0.3, 0.5, 1.0}', s.document, q) as score, sellers.is_featured as featured
-        from to_tsquery('bwp_simple', ${query}) as q
-        join sellers_search as s on s.document @@ q
-        join sellers on sellers.id = s.id
-        where ${conditions})
-      select counted.total as total, page.id as id
-      from (select count(*) as total from matches) as counted
-      left join (select id, score, featured from matches order by score desc, featured desc, id limit ${limit} offset ${offset}) as page on true
-      order by page.score desc, page.featured desc, page.id`.execute(db);
-    return pageOf(rows);
-  }
-  const match = toFtsQuery(text);
-  if (!match) return null;
-  // Each match is checked against the narrow `sellers_search_public` index (named, as the planner would
-  // otherwise read the wide table rows); bm25 weighs business_name, owner_name, tagline, description,
-  // category_names, locality.
+): Promise<RankedPage> {
+  const index = engineOf(db) === "postgres" ? postgresIndex : sqliteIndex;
+  const words = plan.words;
+  const sum = (parts: RawBuilder<number>[]) => (parts.length ? sql.join(parts, sql` + `) : sql`0`);
+  // In a strict search every word matched; only a relaxed one counts them.
+  const matched =
+    mode === "all" || words.length === 1
+      ? sql`${sql.lit(words.length)}`
+      : sum(words.map((w) => flag(index.matches(all(w)))));
+  const typos = sum(
+    words
+      .filter((w) => w.typos[0].length + w.typos[1].length > 0)
+      .map((w) => {
+        const costs = [
+          { cost: 1, terms: w.typos[0] },
+          { cost: 2, terms: w.typos[1] },
+        ].filter((c) => c.terms.length > 0);
+        // A strict search's seller matched the word, so the last cost needs no check; in a relaxed one
+        // a word the seller did not match costs nothing (it already counts as not matched).
+        const checked = mode === "all" ? costs.slice(0, -1) : costs;
+        const otherwise = mode === "all" ? costs[costs.length - 1].cost : 0;
+        const branches = checked.map((c) => sql`when ${index.matches(c.terms)} then ${sql.lit(c.cost)}`);
+        const exact = index.matches(w.prefixes);
+        return sql<number>`(case when ${exact} then 0 ${branches.length ? sql.join(branches, sql` `) : sql``} else ${sql.lit(otherwise)} end)`;
+      }),
+  );
+  const places = sum(
+    words.map((w) => {
+      const found = PLACES.map((place) => sql`when ${index.matches(all(w), place)} then ${sql.lit(place.points)}`);
+      return sql<number>`(case ${sql.join(found, sql` `)} else 0 end)`;
+    }),
+  );
   const { rows } = await sql<{ total: number; id: number | null }>`with matches as materialized (
-      select sellers.id as id, bm25(sellers_fts, 10.0, 6.0, 3.0, 1.0, 4.0, 2.0) as score, sellers.is_featured as featured
-      from sellers_fts cross join sellers indexed by sellers_search_public on sellers.id = sellers_fts.rowid
-      where sellers_fts match ${match} and ${conditions})
+      select sellers.id as id, ${matched} as matched, ${typos} as typos, ${places} as places, sellers.is_featured as featured
+      from ${index.candidates(words.map(all), mode)} and ${conditions})
     select counted.total as total, page.id as id
     from (select count(*) as total from matches) as counted
-    left join (select id, score, featured from matches order by score, featured desc, id limit ${limit} offset ${offset}) as page
-    order by page.score, page.featured desc, page.id`.execute(db);
-  return pageOf(rows);
-}
-
-function pageOf(rows: { total: number; id: number | null }[]): RankedPage {
+    left join (select id, matched, typos, places, featured from matches
+      order by matched desc, typos, places desc, featured desc, id limit ${limit} offset ${offset}) as page on true
+    order by page.matched desc, page.typos, page.places desc, page.featured desc, page.id`.execute(db);
   return { total: Number(rows[0]?.total ?? 0), ids: rows.flatMap((r) => (r.id === null ? [] : [Number(r.id)])) };
 }

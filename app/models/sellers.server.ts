@@ -6,6 +6,7 @@ import { publicUploadUrl } from "~/lib/upload-urls";
 import { listPublishedReviews, type PublicReview } from "./reviews.server";
 import { isPublic } from "./seller-visibility.server";
 import { rankSearch } from "./search.server";
+import { closestCategories, planSearch, suggestSpelling, type SearchPlan } from "./search-vocabulary.server";
 import { rememberedTotal } from "./directory-totals.server";
 
 /** The seller as the public directory, profile page and public API show it (no private fields). */
@@ -167,11 +168,25 @@ function directoryConditions(eb: ExpressionBuilder<Database, "sellers">, filters
   return eb.and(conditions);
 }
 
+/** How a search went, beside its results (issue 21); only when the visitor gave a text. */
+export interface SearchOutcome {
+  /** no seller matched every word: these are the sellers matching the most of them */
+  relaxed: boolean;
+  /** the visitor's text with each unknown word replaced by the index's closest one, when that finds sellers */
+  did_you_mean: string | null;
+  /** the categories whose names are closest to the text, when nothing was found */
+  closest_categories: { name: string; slug: string }[];
+  /** what was matched, for highlighting: beginnings of words (the visitor's, their forms, synonyms, typo corrections) */
+  highlight: { prefixes: string[] };
+}
+
+export type PublicSellerList = { sellers: PublicSeller[]; pagination: Pagination; search?: SearchOutcome };
+
 /** The public directory list: one function for the /directory page, the home page and GET /api/sellers. */
 export async function listPublicSellers(
   db: DB,
   query: Filters & { page: number; limit: number },
-): Promise<{ sellers: PublicSeller[]; pagination: Pagination }> {
+): Promise<PublicSellerList> {
   const search = query.search.trim();
   const paging = (total: number) => ({
     page: query.page,
@@ -183,16 +198,36 @@ export async function listPublicSellers(
 
   if (search) {
     const conditions = directoryConditions(expressionBuilder<Database, "sellers">(), query);
-    const ranked = await rankSearch(db, search, conditions, query.limit, offset);
+    const plan = await planSearch(db, search);
+    const outcome: SearchOutcome = {
+      relaxed: false,
+      did_you_mean: null,
+      closest_categories: [],
+      highlight: highlightOf(plan),
+    };
     // Text with no searchable word (only punctuation or emoji) matches nothing.
-    if (!ranked || ranked.ids.length === 0) return { sellers: [], pagination: paging(ranked?.total ?? 0) };
+    if (!plan) return { sellers: [], pagination: paging(0), search: outcome };
+    let ranked = await rankSearch(db, plan, "all", conditions, query.limit, offset);
+    // Zero results are the last resort: then the sellers matching the most of the words, then suggestions.
+    if (ranked.total === 0 && plan.words.length > 1) {
+      ranked = await rankSearch(db, plan, "any", conditions, query.limit, offset);
+      outcome.relaxed = ranked.total > 0;
+    }
+    if (ranked.total === 0 || outcome.relaxed) {
+      const suggestion = await suggestSpelling(db, search);
+      const suggestedPlan = suggestion ? await planSearch(db, suggestion) : null;
+      if (suggestion && suggestedPlan && (await rankSearch(db, suggestedPlan, "all", conditions, 1, 0)).total > 0)
+        outcome.did_you_mean = suggestion;
+      if (ranked.total === 0) outcome.closest_categories = await closestCategories(db, search);
+    }
+    if (ranked.ids.length === 0) return { sellers: [], pagination: paging(ranked.total), search: outcome };
     // By primary key only: the ranking statement has just applied the public rule and the filters (and
     // a condition on status here would lead SQLite's planner into a range over every public seller).
     const rows = await db.selectFrom("sellers").select(PUBLIC_COLUMNS).where("sellers.id", "in", ranked.ids).execute();
     // The rows keep the ranking's order.
     const position = new Map(ranked.ids.map((id, index) => [id, index]));
     rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
-    return { sellers: rows.map(toPublicSeller), pagination: paging(ranked.total) };
+    return { sellers: rows.map(toPublicSeller), pagination: paging(ranked.total), search: outcome };
   }
 
   // A search counts in its ranking statement; a listing's total is remembered (directory-totals.server.ts).
@@ -223,6 +258,13 @@ export async function listPublicSellers(
     .offset(offset)
     .execute();
   return { sellers: rows.map(toPublicSeller), pagination };
+}
+
+function highlightOf(plan: SearchPlan | null): SearchOutcome["highlight"] {
+  const prefixes = new Set<string>();
+  for (const word of plan?.words ?? [])
+    for (const prefix of [...word.prefixes, ...word.typos[0], ...word.typos[1]]) prefixes.add(prefix);
+  return { prefixes: [...prefixes] };
 }
 
 export interface SellerCategoryRef {

@@ -10,8 +10,10 @@ import { listActiveCategories } from "~/models/categories.server";
 import { listPublicSellers } from "~/models/sellers.server";
 import { formatCount } from "~/lib/format";
 import { directoryPath, directoryRobots, pageMeta } from "~/lib/seo";
+import { SearchNotice } from "~/components/search-notice";
 import type { Route } from "./+types/directory";
 import { publicCacheHeaders } from "~/services/response-cache.server";
+import { countSearch } from "~/services/search-stats.server";
 
 export function meta({ data, matches }: Route.MetaArgs) {
   if (!data) return [{ title: "Directory | BWP Directory" }];
@@ -63,12 +65,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const query = parsed.success ? parsed.data : directoryQuerySchema.parse({});
   const db = getDb();
   const [categories, result] = await Promise.all([listActiveCategories(db), listPublicSellers(db, query)]);
+  countSearch(request, query.search, result.pagination.total);
   return {
     query: { search: query.search, category: query.category, city: query.city, page: query.page },
     view: params.get("view") === "list" ? ("list" as const) : ("grid" as const),
     categories: categories.map(({ id, name, slug }) => ({ id, name, slug })),
     sellers: result.sellers.map(toSellerCard),
     pagination: result.pagination,
+    search: result.search ?? null,
   };
 }
 
@@ -98,7 +102,7 @@ function pageWindow(page: number, pages: number): (number | "…")[] {
 export const headers: Route.HeadersFunction = publicCacheHeaders;
 
 export default function Directory({ loaderData }: Route.ComponentProps) {
-  const { query, view, categories, sellers, pagination } = loaderData;
+  const { query, view, categories, sellers, pagination, search } = loaderData;
   const state: State = { ...query, view };
   const categoryName = categories.find((c) => c.slug === query.category)?.name ?? query.category;
   const hasFilters = Boolean(query.search || query.category || query.city);
@@ -122,7 +126,7 @@ export default function Directory({ loaderData }: Route.ComponentProps) {
             key={`${query.search}|${query.category}|${query.city}`}
           >
             <FilterValues idPrefix="dir" values={query}>
-              <SearchFilter placeholder="Business, owner, product or locality" maxLength={100} />
+              <SearchFilter placeholder="Business, owner, product or locality" maxLength={100} suggest />
               <ChoiceFilter
                 label="Category"
                 name="category"
@@ -198,10 +202,25 @@ export default function Directory({ loaderData }: Route.ComponentProps) {
           </div>
         ) : null}
 
+        {search && !pastLastPage ? (
+          <SearchNotice
+            text={query.search}
+            outcome={search}
+            hrefFor={(change) => directoryHref(state, { ...change, page: 1 })}
+          />
+        ) : null}
+
         {sellers.length ? (
           <div className={view === "list" ? "seller-list" : "seller-grid"}>
             {sellers.map((s, i) => (
-              <SellerCard key={s.id} seller={s} layout={view} eager={i < 4} priority={i === 0} />
+              <SellerCard
+                key={s.id}
+                seller={s}
+                layout={view}
+                eager={i < 4}
+                priority={i === 0}
+                highlight={search?.highlight}
+              />
             ))}
           </div>
         ) : pastLastPage ? (

@@ -4,6 +4,7 @@ import { Carousel } from "~/components/carousel";
 import { useScrollReveal } from "~/components/counter";
 import { FeatureGrid, StatsList, TestimonialCard } from "~/components/feature-grid";
 import { MapPinIcon, SearchIcon, StarIcon } from "~/components/icons";
+import { SearchSuggest } from "~/components/search-suggest";
 import { NewsletterForm } from "~/components/newsletter-form";
 import { SellerAvatar } from "~/components/seller-avatar";
 import { VideoModal } from "~/components/video-modal";
@@ -82,6 +83,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               maxLength={100}
               placeholder="Search cakes, sarees, yoga, accountants…"
             />
+            <SearchSuggest inputId="hero-search" />
             <button type="submit" className="btn btn-primary">
               Search
             </button>

@@ -2,6 +2,7 @@ import { constants } from "node:fs";
 import { access } from "node:fs/promises";
 import { closeDb, type DB, getDb, pendingMigrations, pingDatabase } from "~db/client";
 import { flushSellerViews } from "./seller-views.server";
+import { flushSearchCounts } from "./search-stats.server";
 import { stopStartupTasks } from "./startup.server";
 import { uploadsFolder } from "./upload-folders.server";
 
@@ -35,13 +36,18 @@ export async function readiness(db: DB): Promise<Readiness> {
   return { ready: Object.values(checks).every((c) => c.ok), checks };
 }
 
-/** After the server stopped taking requests: timers stop, counted views are written, the database closes cleanly. */
+/** After the server stopped taking requests: timers stop, counted views and searches are written, the database closes cleanly. */
 export async function shutdown(): Promise<void> {
   await stopStartupTasks();
   try {
     await flushSellerViews(getDb());
   } catch (error) {
     console.error("writing profile views failed:", error);
+  }
+  try {
+    await flushSearchCounts(getDb());
+  } catch (error) {
+    console.error("writing search counts failed:", error);
   }
   await closeDb();
 }

@@ -50,19 +50,24 @@ export function keepSignedInPagesPrivate(request: Request, headers: Headers): vo
 
 // ── effects that a cached answer repeats ──
 
-const renderEffects = new AsyncLocalStorage<(() => void)[]>();
+const renderEffects = new AsyncLocalStorage<RenderEffect[]>();
+
+/** What an effect learns of the request it runs for: the rendering one, or each one a cached answer serves. */
+export type EffectRequest = { userAgent: string | undefined };
+export type RenderEffect = (request: EffectRequest) => void;
 
 /**
- * Runs a side effect of rendering a page (counting a profile view) and, when the page is being
- * rendered for the cache, records it so every answer served from the cache runs it again.
+ * Runs a side effect of rendering a page (counting a profile view, a search) and, when the page is being
+ * rendered for the cache, records it so every answer served from the cache runs it again, told that
+ * answer's request (server/response-cache.ts).
  */
-export function repeatOnCacheHit(effect: () => void): void {
-  effect();
+export function repeatOnCacheHit(effect: RenderEffect, request?: Request): void {
+  effect({ userAgent: request?.headers.get("User-Agent") ?? undefined });
   renderEffects.getStore()?.push(effect);
 }
 
 /** Runs `render` collecting the effects that `repeatOnCacheHit` records during it. */
-export function collectRenderEffects<T>(effects: (() => void)[], render: () => T): T {
+export function collectRenderEffects<T>(effects: RenderEffect[], render: () => T): T {
   return renderEffects.run(effects, render);
 }
 
@@ -82,7 +87,7 @@ export type CachedResponse = {
   /** When the generation began (rounded up to a second); `ifModifiedSince` false when two began in that second. */
   lastModified: string;
   ifModifiedSince: boolean;
-  effects: (() => void)[];
+  effects: RenderEffect[];
   bytes: number;
 };
 
@@ -106,7 +111,7 @@ export function buildEntry(input: {
   status: number;
   headers: Record<string, string | number | string[] | undefined>;
   body: Buffer;
-  effects: (() => void)[];
+  effects: RenderEffect[];
   lastModified: { value: string; trusted: boolean };
 }): CachedResponse {
   const csp =

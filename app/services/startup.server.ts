@@ -13,6 +13,7 @@ import { hashPassword } from "./password.server";
 import { type Election, runWhenElected } from "./periodic-runner.server";
 import { sweepRateLimits } from "./rate-limit.server";
 import { stopSellerViewFlush } from "./seller-views.server";
+import { stopSearchFlush, sweepOldSearchCounts } from "./search-stats.server";
 import { backfillImageVariants, removeExpiredUploads } from "./uploads.server";
 
 /**
@@ -78,11 +79,15 @@ function backfillImageVariantsInBackground(): void {
 
 let rateSweepTimer: NodeJS.Timeout | undefined;
 
-/** Expired rate-limit windows and month-old sign-in addresses are deleted every ten minutes. */
+/**
+ * Expired rate-limit windows, month-old sign-in addresses and search counts older than 90 days are
+ * deleted every ten minutes.
+ */
 function scheduleRateLimitSweep(db: DB): void {
   rateSweepTimer ??= setInterval(() => {
     sweepRateLimits(db).catch((err) => logger.error({ err }, "rate-limit sweep failed"));
     sweepSignInAddresses(db).catch((err) => logger.error({ err }, "sign-in address sweep failed"));
+    sweepOldSearchCounts(db).catch((err) => logger.error({ err }, "search count sweep failed"));
   }, 10 * 60_000).unref();
 }
 
@@ -112,6 +117,7 @@ function scheduleBackups(db: DB): void {
 /** Stops the periodic tasks and leaves the election (at shutdown). */
 export async function stopStartupTasks(): Promise<void> {
   stopSellerViewFlush();
+  stopSearchFlush();
   const leaving = election;
   election = undefined;
   await leaving?.stop();

@@ -8,6 +8,7 @@ import * as m20261123T0140 from "./2026-11-23T0140_email_verified";
 import * as m20261123T0200 from "./2026-11-23T0200_search_public_index";
 import * as m20261125T0100 from "./2026-11-25T0100_normalised_mobiles";
 import * as m20261125T1200 from "./2026-11-25T1200_staff_second_factor";
+import * as m20261126T0100 from "./2026-11-26T0100_forgiving_search";
 
 // Migrations are listed here, not read from disk, so they are bundled with the server build.
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-23T0200_search_public_index": m20261123T0200,
   "2026-11-25T0100_normalised_mobiles": m20261125T0100,
   "2026-11-25T1200_staff_second_factor": m20261125T1200,
+  "2026-11-26T0100_forgiving_search": m20261126T0100,
 };
 
 export const migrationProvider: MigrationProvider = {

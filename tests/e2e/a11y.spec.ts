@@ -266,6 +266,8 @@ const PAGES: PageCase[] = [
   { name: "admin settings", path: "/admin/settings", as: "admin" },
   { name: "account security (set-up)", path: "/admin/security", as: "moderator" },
   { name: "admin audit log", path: "/admin/audit", as: "admin" },
+  { name: "admin search", path: "/admin/search", as: "admin" },
+  { name: "admin search, a group started from a search", path: "/admin/search?word=saree", as: "admin" },
 ];
 
 const VIEWPORTS = [

@@ -64,12 +64,12 @@ test.describe("home page", () => {
 
   test("hero search goes to the directory, trimmed; blank goes to plain /directory", async ({ page }) => {
     await page.goto("/");
-    await page.getByRole("searchbox", { name: "Search businesses" }).fill("  cakes ");
-    await page.getByRole("searchbox", { name: "Search businesses" }).press("Enter");
+    await page.getByLabel("Search businesses").fill("  cakes ");
+    await page.getByLabel("Search businesses").press("Enter");
     await expect(page).toHaveURL(/\/directory\?search=cakes$/);
     await expect(page.getByLabel("Search", { exact: true })).toHaveValue("cakes");
     await page.goto("/");
-    await page.getByRole("searchbox", { name: "Search businesses" }).fill("   ");
+    await page.getByLabel("Search businesses").fill("   ");
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await expect(page).toHaveURL(/\/directory$/);
   });

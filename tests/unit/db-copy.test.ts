@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "kysely";
 import { type DB, migrateToLatest, openDatabase } from "~db/client";
 import { createReviewRow } from "~db/seed/factories";
 import { seedCategories } from "~/models/categories-admin.server";
@@ -47,6 +48,13 @@ describe.skipIf(testEngine !== "postgres")("copying a SQLite site into PostgreSQ
   it("copies every table with its ids, rebuilds what is derived, and continues the ids", async () => {
     const report = await copySqliteToPostgres(sqlite, postgres);
     expect(report.tables.map((t) => t.table)).toEqual([...COPY_ORDER]);
+    // Every table of the site is copied: a new table left out of COPY_ORDER fails here. Not copied: the
+    // migrator's own, SQLite's internals and the search index (virtual, rebuilt by the target's triggers),
+    // and the one-row content version every database starts with.
+    const { rows: tables } = await sql<{ name: string }>`select name from sqlite_master
+      where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%' and name not like 'sellers_fts%'
+      and name <> 'content_version' order by name`.execute(sqlite);
+    expect(tables.map((t) => t.name)).toEqual([...COPY_ORDER].sort());
     expect(report.tables.find((t) => t.table === "sellers")?.rows).toBe(119);
 
     const sellersOf = (db: DB) =>
@@ -60,15 +68,18 @@ describe.skipIf(testEngine !== "postgres")("copying a SQLite site into PostgreSQ
       db.selectFrom("reviews").select(["id", "seller_id", "rating", "status"]).orderBy("id").execute();
     expect(await reviewsOf(postgres)).toEqual(await reviewsOf(sqlite));
 
-    // The same searches find the same sellers on both engines.
-    for (const search of ["kitchen", "sakhi", "families bangalore", "crafts"]) {
+    // The same searches find the same sellers, in the same order, on both engines (issue 21's one order).
+    for (const search of ["kitchen", "sakhi", "families bangalore", "crafts", "kichen", "famillies banglore"]) {
       const query = { search, category: "", city: "", featured: false, page: 1, limit: 200 };
       const [fromSqlite, fromPostgres] = [
         await listPublicSellers(sqlite, query),
         await listPublicSellers(postgres, query),
       ];
       expect(fromPostgres.pagination.total, search).toBe(fromSqlite.pagination.total);
-      expect(fromPostgres.sellers.map((s) => s.id).sort(), search).toEqual(fromSqlite.sellers.map((s) => s.id).sort());
+      expect(
+        fromPostgres.sellers.map((s) => s.id),
+        search,
+      ).toEqual(fromSqlite.sellers.map((s) => s.id));
     }
 
     const highest = (await sqlite.selectFrom("sellers").select("id").orderBy("id", "desc").executeTakeFirstOrThrow())

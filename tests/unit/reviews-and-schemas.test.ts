@@ -6,7 +6,7 @@ import { apiReviewSchema, isReviewIncomplete, reviewSchema } from "~/lib/validat
 import { directoryQuerySchema } from "~/lib/validation/directory";
 import { parseId } from "~/lib/validation/params";
 import { createReview } from "~/models/reviews.server";
-import { toFtsQuery } from "~/models/search.server";
+import { searchWords } from "~/lib/search-text";
 import { createTestDb } from "../support/test-db";
 
 let db: DB;
@@ -127,10 +127,11 @@ describe("parseId", () => {
   ])("%s → %s", (raw, expected) => expect(parseId(raw)).toBe(expected));
 });
 
-describe("toFtsQuery", () => {
-  it("quotes each word as a prefix term and drops syntax", () => {
-    expect(toFtsQuery('cakes "near" (OR) * mehta')).toBe('"cakes"* "near"* "or"* "mehta"*');
-    expect(toFtsQuery("🧁 ***")).toBeNull();
-    expect(toFtsQuery("Café Déjà")).toBe('"café"* "déjà"*');
+describe("searchWords", () => {
+  it("keeps the words, folded, and drops search syntax", () => {
+    expect(searchWords('cakes "near" (OR) * mehta cakes')).toEqual(["cakes", "near", "or", "mehta"]);
+    expect(searchWords("🧁 ***")).toBeNull();
+    expect(searchWords("Café Déjà")).toEqual(["cafe", "deja"]);
+    expect(searchWords("a b c d e f g h i j")).toHaveLength(8);
   });
 });

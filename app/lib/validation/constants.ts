@@ -86,3 +86,6 @@ export type CategoryTab = (typeof CATEGORY_TABS)[number];
 export function categoryTabFrom(params: URLSearchParams): CategoryTab {
   return params.get("tab") === "subcategories" ? "subcategories" : "categories";
 }
+
+/** A synonym group of /admin/search: its words as typed (one field), each word, the words of a group. */
+export const SYNONYM_LIMITS = { text: 1000, word: 40, words: 20 } as const;

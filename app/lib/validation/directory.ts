@@ -25,3 +25,12 @@ export const directoryQuerySchema = z.object({
     .default(DIRECTORY_PAGE_SIZE),
 });
 export type DirectoryQuery = z.output<typeof directoryQuerySchema>;
+
+/** GET /api/search/suggest?q=: the words typed so far (longer than a search can be is refused). */
+export const suggestQuerySchema = z.object({
+  q: z
+    .string({ error: "q must be text" })
+    .max(SEARCH_MAX_LENGTH, `q must be at most ${SEARCH_MAX_LENGTH} characters`)
+    .optional()
+    .transform((q) => q ?? ""),
+});

@@ -144,3 +144,20 @@ export const ACCOUNT_MESSAGES = {
   noPassword:
     "Your account has no password: you sign in with Google. To set one, use “Forgot password?” on the sign-in page.",
 } as const;
+
+/** The synonym groups of /admin/search. */
+export const SYNONYM_MESSAGES = {
+  empty: "Enter the words of the group, separated by commas (e.g. saree, sari, sarees)",
+  tooFew: "A group needs at least two different words: a word and its variant or synonym",
+  singleWords: "Each word must be a single word of letters and digits (no spaces, hyphens or punctuation).",
+  notFound: "This synonym group was not found. It may have been removed meanwhile.",
+  created: "Synonym group added. Searches use it straight away.",
+  updated: "Synonym group saved. Searches use it straight away.",
+  unchanged: "No changes to save.",
+  removed: "Synonym group removed.",
+} as const;
+
+/** A word of a new or edited group that another group has already: named with that group's words. */
+export function synonymTakenMessage(word: string, groupWords: string[]): string {
+  return `“${word}” is already in the group ${groupWords.join(", ")}. A word can be in one group only: remove it there first, or add your words to that group.`;
+}

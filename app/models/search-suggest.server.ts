@@ -1,0 +1,119 @@
+import { expressionBuilder, sql } from "kysely";
+import type { DB } from "~db/client";
+import { engineOf } from "~db/engine";
+import type { Database } from "~db/schema";
+import { listActiveCategories } from "./categories.server";
+import { searchWords } from "~/lib/search-text";
+import { isPublic } from "./seller-visibility.server";
+
+// Suggestions as the visitor types (GET /api/search/suggest, the home and directory search boxes):
+// public sellers' business names, active categories and localities whose words start with the typed
+// words. Each typed word must begin a word of the suggestion (the last one is usually half typed).
+// Sellers and localities are found through the text index (FTS5 column filters on SQLite, the business
+// name's weight A and locality's weight C in PostgreSQL's documents), a bounded number of candidates in
+// id order, then checked word by word here, so both engines suggest the same.
+
+export type Suggestion = { kind: "seller" | "category" | "locality"; label: string; href: string };
+
+/** Fewer typed characters than this suggest nothing (one letter begins too many words to help). */
+export const SUGGEST_MIN_LENGTH = 2;
+export const SUGGEST_MAX_LENGTH = 100;
+export const SUGGEST_LIMIT = 8;
+const MAX_CATEGORIES = 2;
+const MAX_LOCALITIES = 2;
+/** Candidates read from the index, in id order, before the word-by-word check and the ranking. */
+const CANDIDATES = 50;
+
+/** A word as the index compares it: accents folded, lower case. */
+const fold = (word: string) => word.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+
+/** Whether every typed word begins one of the words of `label`. */
+function beginsWords(label: string, typed: string[]): boolean {
+  const words = (searchWords(label) ?? []).map(fold);
+  return typed.every((t) => words.some((w) => w.startsWith(t)));
+}
+
+/** Labels that start with the whole typed text first, then the rest; alphabetical within each. */
+function byCloseness(typed: string) {
+  return (a: { label: string }, b: { label: string }) => {
+    const sa = fold(a.label).startsWith(typed) ? 0 : 1;
+    const sb = fold(b.label).startsWith(typed) ? 0 : 1;
+    return sa - sb || a.label.localeCompare(b.label, "en-IN");
+  };
+}
+
+export async function suggestSearches(db: DB, text: string): Promise<Suggestion[]> {
+  const trimmed = text.normalize("NFKC").trim();
+  const words = searchWords(trimmed)?.map(fold);
+  if (!words || [...trimmed].length < SUGGEST_MIN_LENGTH) return [];
+  const typed = fold(trimmed).replace(/\s+/g, " ");
+  const [categories, sellers, localities] = await Promise.all([
+    listActiveCategories(db),
+    sellerCandidates(db, words),
+    localityCandidates(db, words),
+  ]);
+  const close = byCloseness(typed);
+  const categoryHits = categories
+    .filter((c) => beginsWords(c.name, words))
+    .map((c) => ({
+      kind: "category" as const,
+      label: c.name,
+      href: `/directory?category=${encodeURIComponent(c.slug)}`,
+    }))
+    .sort(close)
+    .slice(0, MAX_CATEGORIES);
+  const localityHits = localities
+    .filter((l) => beginsWords(l, words))
+    .map((l) => ({ kind: "locality" as const, label: l, href: `/directory?search=${encodeURIComponent(l)}` }))
+    .slice(0, MAX_LOCALITIES);
+  const room = SUGGEST_LIMIT - categoryHits.length - localityHits.length;
+  const sellerHits = sellers
+    .filter((s) => beginsWords(s.business_name, words))
+    .map((s) => ({ kind: "seller" as const, label: s.business_name, href: `/seller/${s.id}` }))
+    .sort(close)
+    .slice(0, room);
+  return [...sellerHits, ...categoryHits, ...localityHits];
+}
+
+const publicSellers = () => isPublic(expressionBuilder<Database, "sellers">());
+
+/** Public sellers whose business name has every typed word (as a prefix), the first CANDIDATES by id. */
+async function sellerCandidates(db: DB, words: string[]): Promise<{ id: number; business_name: string }[]> {
+  if (engineOf(db) === "postgres") {
+    const query = words.map((w) => `${w}:*A`).join(" & ");
+    const { rows } = await sql<{ id: number; business_name: string }>`select sellers.id, sellers.business_name
+      from sellers_search as s join sellers on sellers.id = s.id
+      where s.document @@ to_tsquery('bwp_simple', ${query}) and ${publicSellers()}
+      order by sellers.id limit ${CANDIDATES}`.execute(db);
+    return rows.map((r) => ({ id: Number(r.id), business_name: r.business_name }));
+  }
+  const match = words.map((w) => `business_name : "${w.replace(/"/g, '""')}"*`).join(" AND ");
+  const { rows } = await sql<{ id: number; business_name: string }>`select sellers.id, sellers.business_name
+    from sellers_fts cross join sellers on sellers.id = sellers_fts.rowid
+    where sellers_fts match ${match} and ${publicSellers()}
+    order by sellers_fts.rowid limit ${CANDIDATES}`.execute(db);
+  return rows;
+}
+
+/** Localities of public sellers with every typed word (as a prefix), most sellers first. */
+async function localityCandidates(db: DB, words: string[]): Promise<string[]> {
+  let rows: { locality: string | null }[];
+  if (engineOf(db) === "postgres") {
+    const query = words.map((w) => `${w}:*C`).join(" & ");
+    ({ rows } = await sql<{ locality: string | null }>`select min(sellers.locality) as locality
+      from sellers_search as s join sellers on sellers.id = s.id
+      where s.document @@ to_tsquery('bwp_simple', ${query}) and ${publicSellers()} and sellers.locality is not null
+      group by lower(sellers.locality) order by count(*) desc, lower(sellers.locality) limit ${CANDIDATES}`.execute(
+      db,
+    ));
+  } else {
+    const match = words.map((w) => `locality : "${w.replace(/"/g, '""')}"*`).join(" AND ");
+    ({ rows } = await sql<{ locality: string | null }>`select min(sellers.locality) as locality
+      from sellers_fts cross join sellers on sellers.id = sellers_fts.rowid
+      where sellers_fts match ${match} and ${publicSellers()} and sellers.locality is not null
+      group by lower(sellers.locality) order by count(*) desc, lower(sellers.locality) limit ${CANDIDATES}`.execute(
+      db,
+    ));
+  }
+  return rows.flatMap((r) => (r.locality?.trim() ? [r.locality.trim()] : []));
+}

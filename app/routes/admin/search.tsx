@@ -1,0 +1,249 @@
+import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import { getDb } from "~db/client";
+import { ActionError, ConfirmButton, DeleteConfirmSection } from "~/components/admin/confirm";
+import { DataTable } from "~/components/admin/data-table";
+import { EmptyState } from "~/components/admin/empty-state";
+import { FormErrors, RequiredMark, TextareaField } from "~/components/forms";
+import { formatDate } from "~/lib/dates";
+import { withParams } from "~/lib/paging";
+import { privatePageMeta } from "~/lib/seo";
+import { SYNONYM_LIMITS } from "~/lib/validation/constants";
+import { synonymGroupFormSchema } from "~/lib/validation/search-synonyms";
+import { searchAdminAction, searchAdminPage } from "~/services/search-admin.server";
+import { requirePermission } from "~/services/session.server";
+import type { Route } from "./+types/search";
+
+// /admin/search: the groups of spelling variants and synonyms the search applies (add, edit, remove),
+// and what visitors searched for in the last 30 days, each search a click away from a group of its own.
+
+export const meta: Route.MetaFunction = () => privatePageMeta("Search | Admin");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requirePermission(request, "search.manage");
+  return searchAdminPage(getDb(), new URL(request.url).searchParams);
+}
+
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requirePermission(request, "search.manage", context);
+  return searchAdminAction(request, getDb(), user.actor);
+}
+
+type LoaderData = Route.ComponentProps["loaderData"];
+type ActionData = Route.ComponentProps["actionData"];
+
+export default function AdminSearch({ loaderData, actionData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const { groups, top, empty, confirm, groupOf, days } = loaderData;
+  const cancelHref = withParams(params, { confirm: null, id: null });
+  const error = actionData && "error" in actionData ? actionData.error : undefined;
+  return (
+    <div className="stack">
+      <h1 className="admin-title">Search</h1>
+      <p className="muted">
+        A word of a synonym group also finds every other word of it (saree finds sari). Changes apply to the next
+        search, no re-indexing needed.
+      </p>
+      <ActionError message={error} />
+      {confirm ? (
+        <DeleteConfirmSection
+          title={`Remove the group ${confirm.terms.join(", ")}?`}
+          question={removeQuestion(confirm.terms)}
+          action="/admin/search"
+          fields={{ intent: "delete", id: confirm.id }}
+          cancelHref={cancelHref}
+        />
+      ) : null}
+      <GroupForm loaderData={loaderData} actionData={actionData} />
+      <section className="stack" aria-labelledby="groups-heading">
+        <h2 id="groups-heading" className="h3">
+          Synonym groups ({groups.length})
+        </h2>
+        {groups.length === 0 ? (
+          <EmptyState title="No Synonym Groups">Add a group above: its words will find each other.</EmptyState>
+        ) : (
+          <DataTable label="Synonym groups table" columns={["Words", "Last changed", "Actions"]}>
+            {groups.map((g) => {
+              const name = g.terms.join(", ");
+              return (
+                <tr key={g.id}>
+                  <th scope="row">{name}</th>
+                  <td className="small">{formatDate(g.updated_at)}</td>
+                  <td>
+                    <div className="row-actions">
+                      <Link to={`?edit=${g.id}#group-form`} className="btn btn-sm" aria-label={`Edit ${name}`}>
+                        Edit
+                      </Link>
+                      <ConfirmButton
+                        label="Remove"
+                        href={withParams(params, { confirm: "delete", id: g.id, edit: null, word: null })}
+                        question={removeQuestion(g.terms)}
+                        action="/admin/search"
+                        fields={{ intent: "delete", id: g.id }}
+                        confirmLabel="Remove"
+                        danger
+                      />
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </DataTable>
+        )}
+      </section>
+      <div className="form-grid-2">
+        <SearchTable
+          id="top-searches"
+          title={`Most searched, last ${days} days`}
+          rows={top}
+          groupOf={groupOf}
+          empty="No searches counted yet. Visitors' searches of the directory appear here within a minute."
+          columns={["Search", "Searches", "Found nothing", "Synonyms"]}
+          cells={(r) => [r.searches, r.empty_searches]}
+        />
+        <SearchTable
+          id="empty-searches"
+          title={`Found nothing, last ${days} days`}
+          rows={empty}
+          groupOf={groupOf}
+          empty="Every search of these days found at least one business."
+          columns={["Search", "Times", "Last searched", "Synonyms"]}
+          cells={(r) => [r.empty_searches, formatDate(r.last_day)]}
+        />
+      </div>
+    </div>
+  );
+}
+
+function removeQuestion(terms: string[]): string {
+  return `Remove the group ${terms.join(", ")}? Searches for one of these words will no longer find the others.`;
+}
+
+/** The add form, or the edit form of ?edit=id; ?word= starts a new group with a searched word. */
+function GroupForm({ loaderData, actionData }: { loaderData: LoaderData; actionData: ActionData }) {
+  const { editing, word } = loaderData;
+  const navigation = useNavigation();
+  const lastResult = actionData && "result" in actionData ? actionData.result : undefined;
+  const [form, fields] = useForm({
+    id: `synonym-group-${editing?.id ?? "new"}`,
+    lastResult: navigation.state === "idle" ? lastResult : null,
+    defaultValue: { words: editing ? editing.terms.join(", ") : word ? `${word}, ` : "" },
+    constraint: getZodConstraint(synonymGroupFormSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: synonymGroupFormSchema }),
+  });
+  const busy = navigation.state === "submitting";
+  const title = editing ? `Edit the group ${editing.terms.join(", ")}` : "Add a synonym group";
+  return (
+    // The links to the form name its section (#group-form): the form's own id is conform's, which its
+    // fields point to (form=…).
+    <section id="group-form" aria-labelledby="group-form-heading">
+      <Form
+        method="post"
+        action={editing ? `/admin/search?edit=${editing.id}` : "/admin/search"}
+        {...getFormProps(form)}
+        className="form-section"
+        aria-labelledby="group-form-heading"
+      >
+        <h2 id="group-form-heading" className="h3">
+          {title}
+        </h2>
+        <FormErrors errors={form.errors} />
+        <input type="hidden" name="intent" value="save" />
+        {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
+        <TextareaField
+          label={<>Words {RequiredMark}</>}
+          errors={fields.words.errors}
+          hint={`Two to ${SYNONYM_LIMITS.words} single words (letters and digits), separated by commas or new lines, e.g. saree, sari, sarees. A word can be in one group only.`}
+          textareaProps={{
+            ...getTextareaProps(fields.words),
+            rows: 3,
+            maxLength: SYNONYM_LIMITS.text,
+            autoFocus: word && !editing ? true : undefined,
+          }}
+        />
+        <div className="row">
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? "Saving…" : editing ? "Save group" : "Add group"}
+          </button>
+          {editing || word ? (
+            <Link to="/admin/search" className="btn">
+              Cancel
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+type StatRow = LoaderData["top"][number];
+
+/** A table of searched words, each with a link to a group with it (its own group if it has one). */
+function SearchTable({
+  id,
+  title,
+  rows,
+  groupOf,
+  empty,
+  columns,
+  cells,
+}: {
+  id: string;
+  title: string;
+  rows: StatRow[];
+  groupOf: Record<string, number>;
+  empty: string;
+  columns: string[];
+  cells: (row: StatRow) => React.ReactNode[];
+}) {
+  return (
+    <section className="stack" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} className="h3">
+        {title}
+      </h2>
+      {rows.length === 0 ? (
+        <p className="muted">{empty}</p>
+      ) : (
+        <DataTable label={title} columns={columns}>
+          {rows.map((r) => {
+            const group = groupOf[r.query];
+            return (
+              <tr key={r.query}>
+                <th scope="row">{r.query}</th>
+                {cells(r).map((cell, i) => (
+                  <td key={i}>{cell}</td>
+                ))}
+                <td>
+                  {group ? (
+                    <Link
+                      to={`?edit=${group}#group-form`}
+                      className="btn btn-sm"
+                      aria-label={`Edit the group of ${r.query}`}
+                    >
+                      Edit group
+                    </Link>
+                  ) : (
+                    <Link
+                      to={`?word=${encodeURIComponent(r.query)}#group-form`}
+                      className="btn btn-sm"
+                      aria-label={`Add synonyms for ${r.query}`}
+                    >
+                      Add synonyms
+                    </Link>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </DataTable>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,17 @@
+import pg from "pg";
+import { startThrowawayPostgres, databaseUrl } from "./postgres-server";
+import { openDatabase } from "~db/client";
+import { copySqliteToPostgres } from "~db/copy";
+const server = await startThrowawayPostgres();
+const admin = new pg.Client({ connectionString: server.url });
+await admin.connect(); await admin.query("create database perf"); await admin.end();
+const url = databaseUrl(server.url, "perf");
+console.log("URL", url);
+const source = openDatabase("/tmp/perf/100k.db");
+const target = openDatabase(url);
+const t = Date.now();
+await copySqliteToPostgres(source, target, (table, rows) => console.log(table, rows));
+console.log("copied in", (Date.now() - t) / 1000, "s");
+await target.destroy(); await source.destroy();
+console.log("server left running at", server.url, server.dir);
+process.exit(0);

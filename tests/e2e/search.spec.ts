@@ -1,0 +1,70 @@
+import { expect, expectNoA11yViolations, test, uniqueWord } from "./fixtures";
+
+// Issue 21 in the browser, with JavaScript on and off (the two projects): a misspelt search finds the
+// seller with the matched word marked, the close-matches notice, "Did you mean", escaped seller text.
+
+/** Six letters no other test writes, so the index holds nothing else two edits from them. */
+function sixLetters(): string {
+  const letters = "bcdfghjklmnpqrstvwxz";
+  return Array.from({ length: 6 }, () => letters[Math.floor(Math.random() * letters.length)]).join("");
+}
+
+async function searchFor(page: import("@playwright/test").Page, text: string) {
+  await page.goto("/directory");
+  await page.getByLabel("Search", { exact: true }).fill(text);
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/search=/);
+}
+
+test.describe("forgiving search", () => {
+  test("a misspelt word finds the seller and marks the matched word", async ({ page, makeSeller }) => {
+    const word = uniqueWord("zq");
+    await makeSeller({ business_name: `${word} Pottery`, owner_name: "Sunita Rao", tagline: "Hand-thrown mugs" });
+    // one letter dropped from a word of more than nine letters (two typos allowed)
+    await searchFor(page, `${word.slice(0, 4)}${word.slice(5)}`);
+    const card = page.getByTestId("seller-card").filter({ hasText: `${word} Pottery` });
+    await expect(card.locator("h3 mark")).toHaveText(word);
+    await expect(page.getByText(/No exact matches/)).toHaveCount(0);
+  });
+
+  test("no seller has every word: close matches, said so", async ({ page, makeSeller }) => {
+    const word = uniqueWord("zr");
+    await makeSeller({ business_name: `${word} Tiffins`, owner_name: "Usha Patil" });
+    // random letters: nothing in the index is within two edits of them
+    const missing = `${sixLetters()}${sixLetters()}`;
+    await searchFor(page, `${word} ${missing}`);
+    await expect(page.getByRole("status").filter({ hasText: "No exact matches" })).toHaveText(
+      `No exact matches for “${word} ${missing}” — showing close matches.`,
+    );
+    await expect(page.getByTestId("seller-card").filter({ hasText: `${word} Tiffins` })).toBeVisible();
+    await expectNoA11yViolations(page);
+  });
+
+  test("nothing found: 'Did you mean' links to the search that finds the seller", async ({ page, makeSeller }) => {
+    const word = sixLetters();
+    const id = await makeSeller({ business_name: `${word} Crafts`, owner_name: "Asha Kulkarni" });
+    // two letters changed in a six-letter word: more than one typo, so nothing matches
+    const misspelt = `${word[0]}a${word[2]}e${word.slice(4)}`;
+    await searchFor(page, misspelt);
+    await expect(page.getByRole("heading", { name: "0 Businesses Found" })).toBeVisible();
+    await expect(page.getByText("Did you mean")).toBeVisible();
+    await expectNoA11yViolations(page);
+    await page.getByRole("link", { name: word, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`search=${word}`));
+    await expect(page.locator(`a[href="/seller/${id}"]`)).toBeVisible();
+  });
+
+  test("seller text with HTML is shown as text, marks included", async ({ page, makeSeller }) => {
+    const word = uniqueWord("zt");
+    await makeSeller({
+      business_name: `<b>${word}</b> <img src=x onerror="document.title='hacked'">`,
+      owner_name: "Zoya Ali",
+    });
+    await searchFor(page, word);
+    const heading = page.getByTestId("seller-card").locator("h3");
+    await expect(heading).toContainText(`<b>${word}</b> <img src=x`);
+    await expect(heading.locator("mark")).toHaveText(word);
+    await expect(heading.locator("b, img")).toHaveCount(0);
+    await expect(page).not.toHaveTitle("hacked");
+  });
+});
