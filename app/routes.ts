@@ -34,6 +34,14 @@ export default [
   route("privacy", "routes/accounts/legal.tsx", { id: "privacy" }),
   route("auth/google", "routes/accounts/google-start.tsx"),
   route("auth/google/callback", "routes/accounts/google-callback.tsx"),
+  // account recovery, her account and her data (issue 22)
+  route("forgot-password", "routes/accounts/forgot-password.tsx"),
+  route("reset-password", "routes/accounts/reset-password.tsx"),
+  route("seller-account", "routes/accounts/seller-account.tsx"),
+  route("seller-account/my-data.zip", "routes/accounts/seller-data-export.ts"),
+  route("confirm-email-change", "routes/accounts/confirm-email-change.tsx"),
+  route("confirm-account-deletion", "routes/accounts/confirm-account-deletion.tsx"),
+  route("account-deleted", "routes/accounts/account-deleted.tsx"),
 
   // ── admin ── (every loader and action guards itself; the layout is not enough)
   route("admin/login", "routes/admin/login.tsx"),
@@ -43,6 +51,7 @@ export default [
       route("sellers", "routes/admin/sellers.tsx"),
       route("sellers/new", "routes/admin/seller-edit.tsx", { id: "admin-seller-new" }),
       route("sellers/edit/:id", "routes/admin/seller-edit.tsx", { id: "admin-seller-edit" }),
+      route("sellers/:id/delete-account", "routes/admin/seller-delete-account.tsx"),
       route("categories", "routes/admin/categories.tsx"),
       route("categories/new", "routes/admin/catalogue-editor.tsx", { id: "admin-category-new" }),
       route("categories/edit/:id", "routes/admin/catalogue-editor.tsx", { id: "admin-category-edit" }),

@@ -1,5 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import { ACCOUNT_MESSAGES } from "~/lib/validation/messages";
 import { useClientValidation } from "~/lib/use-client-validation";
 import { Field, FormErrors, emailInputProps, oneTimeCodeProps } from "./forms";
 import { PasswordField } from "./password-field";
@@ -43,6 +44,11 @@ export function LoginForm({
   return (
     <Form method="post" {...getFormProps(form)} onFocus={validation.load} className="stack">
       <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+      {searchParams.get("reset") === "done" && !form.errors?.length ? (
+        <p className="form-success" role="status">
+          {ACCOUNT_MESSAGES.resetDone}
+        </p>
+      ) : null}
       <FormErrors errors={form.errors} id={form.errorId} />
       <Field
         label="Email"
@@ -60,6 +66,9 @@ export function LoginForm({
       <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
         {busy ? "Signing In..." : submitLabel}
       </button>
+      <p className="small center" style={{ margin: 0 }}>
+        <Link to={portal === "admin" ? "/forgot-password?for=admin" : "/forgot-password"}>Forgot password?</Link>
+      </p>
     </Form>
   );
 }

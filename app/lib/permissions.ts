@@ -7,6 +7,8 @@ export const PERMISSIONS = [
   "dashboard.view",
   "sellers.manage",
   "sellers.delete",
+  // Erasing a seller's account and all its data on her request (issue 22): admins only.
+  "accounts.erase",
   "sellers.documents",
   "exports.download",
   "categories.manage",

@@ -33,6 +33,15 @@ export const RATE_LIMIT_DEFAULTS = {
   verify_email_account: { limit: 3, windowSeconds: 3600 },
   // Wrong second-step codes per staff account: then the sign-in starts over, and the account waits.
   second_factor: { limit: 5, windowSeconds: 900 },
+  // "Forgot password?" per client address, and per typed address (each one may be a mail to an inbox).
+  password_reset: { limit: 5, windowSeconds: 3600 },
+  password_reset_account: { limit: 3, windowSeconds: 3600 },
+  // Wrong current passwords on the account page (password, email change, deletion) per account.
+  account_password: { limit: 5, windowSeconds: 900 },
+  // Confirmation mails from the account page (new email address, deletion of a Google-only account) per account.
+  account_mail: { limit: 5, windowSeconds: 3600 },
+  // "Download my data" per account (each one reads every row and file of the account).
+  data_export: { limit: 10, windowSeconds: 3600 },
 } satisfies Record<string, RateRule>;
 export type RateScope = keyof typeof RATE_LIMIT_DEFAULTS;
 

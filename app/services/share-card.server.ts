@@ -286,3 +286,16 @@ export async function sellerShareCard(
 export function siteShareCard(): Promise<Buffer> {
   return cached("site", siteCardHash, renderSiteCard);
 }
+
+/** Removes a seller's cached share cards (her account was deleted: the card must not outlive it on disk). */
+export async function forgetSellerShareCards(sellerId: number): Promise<void> {
+  const dir = cacheDir();
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return;
+  }
+  const prefix = `seller-${sellerId}-`;
+  await Promise.all(names.filter((f) => f.startsWith(prefix)).map((f) => rm(join(dir, f), { force: true })));
+}

@@ -24,3 +24,16 @@ export function verifyToken(purpose: string, message: string, token: string): bo
     return given.length === expected.length && timingSafeEqual(given, expected);
   });
 }
+
+export type SignedLinkParams = { id: string; expires: string; token: string };
+
+/**
+ * The account id, expiry (Unix seconds) and token of a signed link's query or of its confirm form (whose
+ * fields may carry a prefix), or null when one is missing or malformed. The signature is the caller's.
+ */
+export function readLinkParams(source: URLSearchParams | FormData, prefix = ""): SignedLinkParams | null {
+  const read = (name: string) => String(source.get(prefix + name) ?? "").slice(0, 128);
+  const params = { id: read("id"), expires: read("expires"), token: read("token") };
+  if (!/^\d{1,12}$/.test(params.id) || !/^\d{1,12}$/.test(params.expires) || !params.token) return null;
+  return params;
+}

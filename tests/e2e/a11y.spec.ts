@@ -14,6 +14,9 @@ import {
   uniqueWord,
   unsubscribePath,
   verifyEmailPath,
+  resetPasswordPath,
+  emailChangePath,
+  accountDeletionPath,
 } from "./fixtures";
 
 // axe-core over every page, failing on a violation of ANY impact (with WCAG 2.2's 24 px target-size rule, off by default, turned on), in light and dark themes, on a
@@ -103,6 +106,61 @@ const PAGES: PageCase[] = [
       await expect(page.getByText("Name is required")).toBeVisible();
     },
   },
+  // account recovery, the account page and her data (issue 22)
+  { name: "forgot password", path: "/forgot-password" },
+  { name: "forgot password (staff)", path: "/forgot-password?for=admin" },
+  {
+    name: "forgot password sent",
+    path: "/forgot-password",
+    prepare: async (page) => {
+      await page.getByLabel("Email", { exact: true }).fill(`${uniqueWord("nobody")}@example.test`);
+      await page.getByRole("button", { name: "Send Me a Link" }).click();
+      await expect(page.getByRole("status")).toBeVisible();
+    },
+  },
+  {
+    name: "reset password",
+    path: async () => resetPasswordPath(e2eDb(), (await createUser(e2eDb(), { role: "seller" })).id),
+  },
+  {
+    name: "reset password errors",
+    path: async () => resetPasswordPath(e2eDb(), (await createUser(e2eDb(), { role: "seller" })).id),
+    prepare: async (page) => {
+      await page.locator("form#reset-password").evaluate((f) => f.setAttribute("novalidate", ""));
+      await page.getByRole("button", { name: "Set New Password" }).click();
+      await expect(page.getByText("Password is required").first()).toBeVisible();
+    },
+  },
+  {
+    name: "reset password link not valid",
+    path: async () =>
+      (await resetPasswordPath(e2eDb(), (await createUser(e2eDb(), { role: "seller" })).id)).replace(
+        /token=[^&]+/,
+        "token=bad",
+      ),
+  },
+  { name: "seller account", path: "/seller-account", as: "seller" },
+  {
+    name: "seller account errors",
+    path: "/seller-account",
+    as: "seller",
+    prepare: async (page) => {
+      await page.locator("#delete form").evaluate((f) => f.setAttribute("novalidate", ""));
+      await page.getByRole("button", { name: "Delete My Account" }).click();
+      await expect(page.getByText("Please tick the box to confirm")).toBeVisible();
+    },
+  },
+  {
+    name: "confirm email change",
+    path: async () =>
+      emailChangePath(await createUser(e2eDb(), { role: "seller" }), `${uniqueWord("new")}@example.test`),
+  },
+  { name: "email changed", path: "/confirm-email-change?changed=1" },
+  {
+    name: "confirm account deletion",
+    path: async () => accountDeletionPath(await createUser(e2eDb(), { role: "seller" })),
+  },
+  { name: "account deleted", path: "/account-deleted" },
   { name: "admin login", path: "/admin/login" },
   {
     name: "admin login error",
@@ -124,6 +182,22 @@ const PAGES: PageCase[] = [
     path: async ({ makeSeller }) =>
       `/admin/sellers/edit/${await makeSeller({ business_name: uniqueWord("axe"), is_verified: 1 })}`,
     as: "admin",
+  },
+  {
+    name: "admin seller account deletion",
+    path: async ({ makeSeller }) =>
+      `/admin/sellers/${await makeSeller({ business_name: uniqueWord("axe") })}/delete-account`,
+    as: "admin",
+  },
+  {
+    name: "admin seller account deletion error",
+    path: async ({ makeSeller }) =>
+      `/admin/sellers/${await makeSeller({ business_name: uniqueWord("axe") })}/delete-account`,
+    as: "admin",
+    prepare: async (page) => {
+      await page.getByRole("button", { name: "Delete Account and All Data" }).click();
+      await expect(page.getByText("Please tick the box to confirm")).toBeVisible();
+    },
   },
   { name: "admin seller new", path: "/admin/sellers/new", as: "admin" },
   { name: "admin seller not found", path: "/admin/sellers/edit/999999999", as: "admin" },

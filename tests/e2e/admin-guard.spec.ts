@@ -87,6 +87,7 @@ test.describe("back-office guard over the route table", () => {
     expect(guarded).toEqual(
       expect.arrayContaining(["admin/security", "api/admin/passkeys", "api/admin/passkeys/options", "admin/search"]),
     );
+    expect(guarded).toEqual(expect.arrayContaining(["admin/sellers/:id/delete-account"]));
   });
 
   test("no back-office route answers anyone without the permission", async ({ playwright, browser, baseURL }) => {

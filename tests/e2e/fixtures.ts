@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { createHmac, randomBytes } from "node:crypto";
+import { createHash, createHmac, randomBytes } from "node:crypto";
 import { test as base, type BrowserContext, expect, type Page } from "@playwright/test";
 import { createCookie } from "react-router";
 import type { Role } from "~db/schema";
@@ -271,4 +271,45 @@ export async function signInWithForm(
 export async function sessionCookieHeader(context: BrowserContext): Promise<string | null> {
   const cookie = (await context.cookies()).find((c) => c.name === "__session");
   return cookie ? `__session=${cookie.value}` : null;
+}
+
+/** A link of the account pages signed here independently, as the server signs them (HMAC-SHA256 with its SESSION_SECRET). */
+function signedLink(path: string, purpose: string, message: string, query: Record<string, string>): string {
+  const token = createHmac("sha256", E2E_SESSION_SECRET).update(`${purpose}\n${message}`).digest("base64url");
+  return `${path}?${new URLSearchParams({ ...query, token })}`;
+}
+
+/** The "Forgot password?" link of an account (signed over its id, email, expiry and a digest of its password hash). */
+export async function resetPasswordPath(db: DB, userId: number, expires = Math.floor(Date.now() / 1000) + 600) {
+  const user = await db
+    .selectFrom("users")
+    .select(["email", "password_hash"])
+    .where("id", "=", userId)
+    .executeTakeFirstOrThrow();
+  const digest = createHash("sha256")
+    .update(user.password_hash ?? "no-password")
+    .digest("base64url");
+  return signedLink("/reset-password", "password-reset:v1", `${userId}\n${user.email}\n${expires}\n${digest}`, {
+    id: String(userId),
+    expires: String(expires),
+  });
+}
+
+/** The link mailed to a new email address of an account. */
+export function emailChangePath(user: { id: number; email: string }, to: string) {
+  const expires = Math.floor(Date.now() / 1000) + 600;
+  return signedLink("/confirm-email-change", "email-change:v1", `${user.id}\n${user.email}\n${to}\n${expires}`, {
+    id: String(user.id),
+    email: to,
+    expires: String(expires),
+  });
+}
+
+/** The link that confirms the deletion of an account without a password. */
+export function accountDeletionPath(user: { id: number; email: string }) {
+  const expires = Math.floor(Date.now() / 1000) + 600;
+  return signedLink("/confirm-account-deletion", "account-deletion:v1", `${user.id}\n${user.email}\n${expires}`, {
+    id: String(user.id),
+    expires: String(expires),
+  });
 }

@@ -147,6 +147,8 @@ describe("robots.txt", () => {
       "Disallow: /api/",
       "Disallow: /seller-dashboard",
       "Disallow: /seller-login",
+      "Disallow: /seller-account",
+      "Disallow: /reset-password",
       `Sitemap: ${PUBLIC_URL}/sitemap.xml`,
     ])
       expect(lines).toContain(line);

@@ -117,6 +117,34 @@ export const SECOND_FACTOR_MESSAGES = {
   passkeyRemoved: "Passkey removed.",
 } as const;
 
+/** "Forgot password?", the reset link, and the account page (email, password, data, deletion). */
+export const ACCOUNT_MESSAGES = {
+  resetSent:
+    "If an account uses this address, we have sent it a link to choose a new password. It works for one hour. Please check your inbox (and the spam folder).",
+  resetBadLink: "This password reset link is not valid or has already been used. Please ask for a new one.",
+  resetExpired: "This password reset link has expired. Please ask for a new one.",
+  resetDone: "Your password has been changed and every session of your account was signed out. Please sign in.",
+  passwordChanged: "Your password has been changed. Your other sessions were signed out.",
+  currentWrong: "Your current password is not correct",
+  currentRequired: "Please enter your current password",
+  mismatch: "Passwords do not match",
+  sameEmail: "This is already your email address",
+  emailTaken: "An account with this email already exists.",
+  emailChangeSent:
+    "We sent a confirmation link to your new address. Your email changes when you open it (within 24 hours).",
+  emailBadLink: "This email change link is not valid or has already been used. Please ask for a new one.",
+  emailExpired: "This email change link has expired. Please ask for a new one from your account page.",
+  emailChanged: "Your email address has been changed.",
+  deleteConfirm: "Please tick the box to confirm that you want to delete your account",
+  deletionSent:
+    "We sent a link to your email address. Open it and confirm to delete your account (the link works for one hour).",
+  deletionBadLink: "This deletion link is not valid or the account no longer exists.",
+  deletionExpired: "This deletion link has expired. Please ask for a new one from your account page.",
+  deleted: "Your account and all its data have been deleted.",
+  noPassword:
+    "Your account has no password: you sign in with Google. To set one, use “Forgot password?” on the sign-in page.",
+} as const;
+
 /** The synonym groups of /admin/search. */
 export const SYNONYM_MESSAGES = {
   empty: "Enter the words of the group, separated by commas (e.g. saree, sari, sarees)",

@@ -4,7 +4,7 @@ import type { Route } from "./+types/legal";
 import { publicCacheHeaders } from "~/services/response-cache.server";
 import { pageMeta } from "~/lib/seo";
 
-const UPDATED = "21 November 2026";
+const UPDATED = "25 November 2026";
 
 export const meta: Route.MetaFunction = ({ location, matches }) => {
   const privacy = location.pathname === "/privacy";
@@ -109,55 +109,84 @@ function Privacy() {
         This policy explains what personal data the {SITE_NAME} collects, why, and what choices you have. We follow
         India's Digital Personal Data Protection Act, 2023.
       </p>
-      <h2>What we collect</h2>
+      <h2>What we store, why, and for how long</h2>
       <ul>
         <li>
-          <strong>Seller accounts:</strong> name, email, mobile number, city, locality, business categories and a
-          securely hashed password (we never store the password itself).
+          <strong>Your seller account:</strong> name, email, mobile number, city, locality and a securely hashed
+          password (we never store the password itself), or the identifier Google gives us if you sign in with Google.
+          Why: to run your account and write to you. How long: until you delete your account.
         </li>
         <li>
-          <strong>Listing applications:</strong> business details, photos, your identity document and payment
-          screenshot. Identity documents and payment screenshots are private: only our team can see them. Aadhaar
-          numbers are stored masked (last four digits only).
+          <strong>Your listing:</strong> business details, categories, photos, your identity document and payment
+          screenshot, and the reviews visitors write about it with your replies. Identity documents and payment
+          screenshots are private: only our team can see them. Aadhaar numbers are stored masked (last four digits
+          only). Why: to show your business in the directory and to verify that sellers are genuine and have paid. How
+          long: until you delete your account.
         </li>
         <li>
-          <strong>Visitors:</strong> reviews, contact messages and newsletter sign-ups you send us.
+          <strong>Mails we send you</strong> (verification, password reset, approval): kept in our outbox so we can
+          retry a failed one and answer questions about it, until you delete your account.
         </li>
         <li>
-          <strong>Security records:</strong> sign-in times and network addresses, kept to protect accounts from misuse.
+          <strong>Security records:</strong> when you signed in, from which network address and device, and changes to
+          your account. Why: to protect accounts from misuse. How long: until you delete your account; afterwards we
+          keep only the fact that an account was deleted, by whom and when, without your personal data.
+        </li>
+        <li>
+          <strong>Visitors:</strong> reviews, contact messages and newsletter sign-ups you send us, kept until you ask
+          us to remove them (newsletter: until you unsubscribe with the link in every newsletter).
+        </li>
+        <li>
+          <strong>Backups:</strong> we keep a small number of recent backup copies of the site to recover from failures.
+          We keep only the newest few and remove the oldest as each new one is made, so data you delete leaves the
+          backups within that many backups&apos; time; backups are never used for anything else.
         </li>
       </ul>
-      <h2>Why we use it</h2>
-      <p>
-        To run your account and listing, verify that sellers are genuine, process payments, moderate reviews, answer
-        enquiries, send the newsletter you asked for, and keep the service secure. We do not sell personal data.
-      </p>
       <h2>What is public</h2>
       <p>
         A live listing shows your business name, your name as owner, your contact details and links, photos and
-        published reviews. Your email, identity document and payment details are never shown publicly.
+        published reviews. Your email, identity document and payment details are never shown publicly. We do not sell
+        personal data.
       </p>
       <h2>Cookies</h2>
       <p>
         We use a sign-in cookie that keeps you signed in and a cookie that remembers your light or dark theme. We use no
         advertising or tracking cookies.
       </p>
-      <h2>How long we keep it</h2>
-      <p>
-        Account and listing data are kept while your account is open and for up to one year after it closes, unless the
-        law requires longer (for example, payment records). Security records are kept for up to one year.
-      </p>
       <h2>Sign in with Google</h2>
       <p>
         If you choose to sign in with Google, we receive your name, email address and a Google account identifier, and
         nothing else.
       </p>
-      <h2>Your rights</h2>
+      <h2>Your rights, and how to use them</h2>
       <p>
-        You may ask to see, correct or delete your personal data, or withdraw consent, by writing to us. You can edit
-        your public profile yourself from your seller dashboard. If you are not satisfied with our answer you may
-        complain to the Data Protection Board of India.
+        Under India&apos;s Digital Personal Data Protection Act, 2023 you have these rights. Sign in and open{" "}
+        <strong>Account and data</strong> from your seller dashboard for the first four:
       </p>
+      <ul>
+        <li>
+          <strong>See your data and take it with you:</strong> &ldquo;Download my data&rdquo; gives you a ZIP file with
+          everything we store about your account and listing, and your photos and documents.
+        </li>
+        <li>
+          <strong>Correct it:</strong> edit your public profile on the dashboard; change your email address (we confirm
+          the new one by mail) and your password on Account and data.
+        </li>
+        <li>
+          <strong>Erase it:</strong> &ldquo;Delete my account&rdquo; removes your listing from the directory at once and
+          deletes your account, listing, reviews of your listing, photos and documents. Backup copies leave as the
+          backups age out (see above).
+        </li>
+        <li>
+          <strong>Get back into your account:</strong> &ldquo;Forgot password?&rdquo; on the sign-in page mails you a
+          link to choose a new password.
+        </li>
+        <li>
+          <strong>Withdraw consent, nominate someone, or ask anything else</strong> (for example to remove a review or a
+          contact message): write to us at the address below; we answer within 30 days. If you are not satisfied with
+          our answer you may complain to the Data Protection Board of India.
+        </li>
+      </ul>
     </>
   );
 }

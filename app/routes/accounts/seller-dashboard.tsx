@@ -178,7 +178,28 @@ export default function SellerDashboard({ loaderData, actionData }: Route.Compon
           )}
         </section>
       ) : null}
+      <AccountAndData />
     </div>
+  );
+}
+
+/** Her account and her data (issue 22): the download here, email, password and deletion on /seller-account. */
+function AccountAndData() {
+  return (
+    <section className="card card-pad stack" aria-labelledby="account-data-heading" id="account-data">
+      <h2 id="account-data-heading">Your account and data</h2>
+      <p className="muted" style={{ margin: 0 }}>
+        Change your email or password, take a copy of everything we store about you, or delete your account.
+      </p>
+      <div className="row">
+        <a className="btn btn-sm" href="/seller-account/my-data.zip" download>
+          Download my data
+        </a>
+        <Link to="/seller-account" className="btn btn-sm">
+          Email, password and account deletion
+        </Link>
+      </div>
+    </section>
   );
 }
 

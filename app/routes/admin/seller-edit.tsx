@@ -227,6 +227,9 @@ function SellerEditor({
           <a href={`/seller/${seller.id}`} target="_blank" rel="noreferrer" className="small">
             Public profile (opens in a new tab)
           </a>
+          <Link to={`/admin/sellers/${seller.id}/delete-account`} className="small">
+            Delete account and data
+          </Link>
         </p>
       ) : null}
       {leads ? <LeadReport report={leads} headingId="leads-heading" title="Leads (last 30 days)" /> : null}

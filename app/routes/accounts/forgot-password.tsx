@@ -1,0 +1,85 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { AuthCard } from "~/components/auth-card";
+import { emailInputProps, Field, FormErrors, FormSuccess, Honeypot } from "~/components/forms";
+import { ShieldIcon } from "~/components/icons";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import { privatePageMeta } from "~/lib/seo";
+import { forgotPasswordSchema } from "~/lib/validation/account-settings";
+import { getDb } from "~db/client";
+import { readForm } from "~/services/api.server";
+import { requestPasswordReset } from "~/services/password-reset.server";
+import { HONEYPOT_MESSAGE } from "~/services/public-form.server";
+import type { Route } from "./+types/forgot-password";
+
+// /forgot-password (?for=admin from the staff sign-in): one address in, one answer out, whether or not
+// it has an account. A plain form post; the mail (through the outbox) carries the signed link.
+
+export const meta: Route.MetaFunction = () => privatePageMeta("Forgot password");
+
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return { "Cache-Control": "no-store", ...(retryAfter ? { "Retry-After": retryAfter } : {}) };
+}
+
+const portalOf = (request: Request) => (new URL(request.url).searchParams.get("for") === "admin" ? "admin" : "seller");
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const submission = parseWithZod(form, { schema: forgotPasswordSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), sent: null }, { status: 400 });
+  const trap = form.get(HONEYPOT_FIELD);
+  if (typeof trap === "string" && trap.trim())
+    return data({ result: submission.reply({ formErrors: [HONEYPOT_MESSAGE] }), sent: null }, { status: 400 });
+  const outcome = await requestPasswordReset(getDb(), submission.value.email, {
+    clientAddress: context.clientAddress,
+    portal: portalOf(request),
+  });
+  if (!outcome.ok)
+    return data(
+      { result: submission.reply({ formErrors: [outcome.message] }), sent: null },
+      { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
+    );
+  return { result: submission.reply({ resetForm: true }), sent: outcome.message };
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const admin = params.get("for") === "admin";
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const [form, fields] = useForm({
+    id: "forgot-password",
+    lastResult: navigation.state === "idle" ? actionData?.result : null,
+    constraint: getZodConstraint(forgotPasswordSchema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
+  });
+  const signIn = admin ? "/admin/login" : "/seller-login";
+  return (
+    <AuthCard
+      admin={admin}
+      icon={admin ? <ShieldIcon /> : "🔑"}
+      title="Forgot your password?"
+      lead="Type the email address of your account. We will mail you a link to choose a new password."
+    >
+      <FormSuccess message={actionData?.sent} />
+      <Form method="post" {...getFormProps(form)} className="stack">
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <Honeypot />
+        <Field
+          label="Email"
+          errors={fields.email.errors}
+          inputProps={emailInputProps(fields.email, { autoComplete: admin ? "username" : "email" })}
+        />
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+          {busy ? "Sending..." : "Send Me a Link"}
+        </button>
+      </Form>
+      <p className="auth-foot">
+        Remembered it? <Link to={signIn}>Back to sign in</Link>
+      </p>
+    </AuthCard>
+  );
+}

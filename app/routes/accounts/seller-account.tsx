@@ -1,0 +1,277 @@
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import type { z } from "zod";
+import { emailInputProps, Field, FormErrors, FormSuccess } from "~/components/forms";
+import { PasswordField } from "~/components/password-field";
+import { privatePageMeta } from "~/lib/seo";
+import { changeEmailSchema, changePasswordSchema, deleteAccountSchema } from "~/lib/validation/account-settings";
+import { PASSWORD_MIN_LENGTH } from "~/lib/validation/constants";
+import { ACCOUNT_MESSAGES } from "~/lib/validation/messages";
+import { getAccountSecurity } from "~/models/users.server";
+import { getDb } from "~db/client";
+import { changeOwnPassword, deleteOwnAccount, requestEmailChange } from "~/services/account-settings.server";
+import { readForm } from "~/services/api.server";
+import { getSession, requireUser, sessionCookie } from "~/services/session.server";
+import type { Route } from "./+types/seller-account";
+
+// /seller-account — the seller's own account (issue 22): change her email (confirmed by a link to the new
+// address) and her password (the current one required), download her data, delete her account. Plain
+// form posts, each with an intent; every change is scoped by the session's account.
+
+export const meta: Route.MetaFunction = () => privatePageMeta("Account and data");
+
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return { "Cache-Control": "no-store", ...(retryAfter ? { "Retry-After": retryAfter } : {}) };
+}
+
+const SELLER_ONLY = { roles: ["seller" as const], loginPath: "/seller-login" };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request, SELLER_ONLY);
+  const security = await getAccountSecurity(getDb(), user.id);
+  return { email: user.email, hasPassword: security?.hasPassword ?? false };
+}
+
+type Intent = "email" | "password" | "delete";
+const SCHEMAS = { email: changeEmailSchema, password: changePasswordSchema, delete: deleteAccountSchema };
+const HIDDEN = ["current_password", "password", "confirm_password"];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, SELLER_ONLY);
+  const session = (await getSession(request))!;
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  if (intent !== "email" && intent !== "password" && intent !== "delete") throw data("Unknown action", { status: 400 });
+  const submission = parseWithZod(form, { schema: SCHEMAS[intent] as z.ZodType<Record<string, string>> });
+  const refuse = (status: number, message: string, field?: string, headers?: HeadersInit) =>
+    data(
+      {
+        intent: intent as Intent,
+        result: submission.reply({
+          ...(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }),
+          hideFields: HIDDEN,
+        }),
+      },
+      { status, headers },
+    );
+  if (submission.status !== "success")
+    return data({ intent: intent as Intent, result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
+  const db = getDb();
+  const value = submission.value;
+  const outcome =
+    intent === "email"
+      ? await requestEmailChange(db, user.id, { email: value.email!, current_password: value.current_password })
+      : intent === "password"
+        ? await changeOwnPassword(
+            db,
+            { id: user.id, sessionId: session.id },
+            { current_password: value.current_password!, password: value.password! },
+            context.clientAddress,
+          )
+        : await deleteOwnAccount(db, user.id, { current_password: value.current_password });
+  if (!outcome.ok)
+    return refuse(
+      outcome.status,
+      outcome.message,
+      outcome.field,
+      outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined,
+    );
+  if ("erased" in outcome && outcome.erased)
+    return redirect("/account-deleted", {
+      headers: { "Set-Cookie": await sessionCookie().serialize("", { maxAge: 0 }) },
+    });
+  const done = "erased" in outcome ? "deletion-mail" : intent;
+  return redirect(`/seller-account?done=${done}#${intent}`);
+}
+
+const DONE: Record<string, string> = {
+  email: ACCOUNT_MESSAGES.emailChangeSent,
+  password: ACCOUNT_MESSAGES.passwordChanged,
+  "deletion-mail": ACCOUNT_MESSAGES.deletionSent,
+  "email-changed": ACCOUNT_MESSAGES.emailChanged,
+};
+
+export default function SellerAccount({ loaderData, actionData }: Route.ComponentProps) {
+  const { email, hasPassword } = loaderData;
+  const [params] = useSearchParams();
+  const done = params.get("done") ?? "";
+  const last = (intent: Intent) => (actionData?.intent === intent ? actionData.result : undefined);
+  return (
+    <div className="container section stack dashboard narrow">
+      <header>
+        <p className="small muted" style={{ margin: 0 }}>
+          <Link to="/seller-dashboard">Seller dashboard</Link>
+        </p>
+        <h1 style={{ margin: 0 }}>Account and data</h1>
+      </header>
+      <EmailForm
+        email={email}
+        hasPassword={hasPassword}
+        saved={done === "email" || done === "email-changed" ? DONE[done] : null}
+        lastResult={last("email")}
+      />
+      <PasswordForm hasPassword={hasPassword} saved={done === "password"} lastResult={last("password")} />
+      <section className="card card-pad stack" aria-labelledby="data-heading" id="data">
+        <h2 id="data-heading">Download my data</h2>
+        <p className="muted" style={{ margin: 0 }}>
+          A ZIP file with everything we store about your account and listing (profile, categories, reviews and your
+          replies, mails we sent you, account history) and your photos, ID document and payment screenshot.
+        </p>
+        <div>
+          <a className="btn" href="/seller-account/my-data.zip" download>
+            Download my data
+          </a>
+        </div>
+      </section>
+      <DeleteForm hasPassword={hasPassword} mailed={done === "deletion-mail"} lastResult={last("delete")} />
+      <p className="small muted">
+        How we use and keep your data, and your rights: <Link to="/privacy">Privacy Policy</Link>.
+      </p>
+    </div>
+  );
+}
+
+type FormState = { lastResult?: SubmissionResult<string[]> };
+
+function useIntentBusy(intent: Intent) {
+  const navigation = useNavigation();
+  return navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+}
+
+function useIntentForm(intent: Intent, lastResult: FormState["lastResult"]) {
+  const navigation = useNavigation();
+  return useForm({
+    id: `account-${intent}`,
+    lastResult: navigation.state === "idle" ? lastResult : null,
+    constraint: getZodConstraint(SCHEMAS[intent]),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: SCHEMAS[intent] as z.ZodType<Record<string, string>> }),
+  });
+}
+
+function EmailForm({
+  email,
+  hasPassword,
+  saved,
+  lastResult,
+}: FormState & { email: string; hasPassword: boolean; saved: string | null }) {
+  const busy = useIntentBusy("email");
+  const [form, fields] = useIntentForm("email", lastResult);
+  return (
+    <section className="card card-pad stack" aria-labelledby="email-heading" id="email">
+      <h2 id="email-heading">Email address</h2>
+      <p className="muted" style={{ margin: 0 }}>
+        Now: <strong>{email}</strong>. A new address takes effect when you open the link we send to it; we tell your old
+        address once it has changed.
+      </p>
+      <FormSuccess message={saved} />
+      <Form method="post" {...getFormProps(form)} className="stack" preventScrollReset>
+        <input type="hidden" name="intent" value="email" />
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <Field label="New email address" errors={fields.email.errors} inputProps={emailInputProps(fields.email)} />
+        {hasPassword ? (
+          <PasswordField
+            label="Current password"
+            field={fields.current_password}
+            inputProps={{ required: true, autoComplete: "current-password" }}
+          />
+        ) : null}
+        <div>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? "Sending..." : "Send Confirmation Link"}
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+function PasswordForm({ hasPassword, saved, lastResult }: FormState & { hasPassword: boolean; saved: boolean }) {
+  const busy = useIntentBusy("password");
+  const [form, fields] = useIntentForm("password", lastResult);
+  return (
+    <section className="card card-pad stack" aria-labelledby="password-heading" id="password">
+      <h2 id="password-heading">Password</h2>
+      <FormSuccess message={saved && ACCOUNT_MESSAGES.passwordChanged} />
+      {hasPassword ? (
+        <Form method="post" {...getFormProps(form)} className="stack" preventScrollReset>
+          <input type="hidden" name="intent" value="password" />
+          <FormErrors errors={form.errors} id={form.errorId} />
+          <PasswordField
+            label="Current password"
+            field={fields.current_password}
+            inputProps={{ required: true, autoComplete: "current-password" }}
+          />
+          <PasswordField
+            label="New password"
+            field={fields.password}
+            hint={`At least ${PASSWORD_MIN_LENGTH} characters. Your other sessions will be signed out.`}
+            inputProps={{ required: true, autoComplete: "new-password", minLength: PASSWORD_MIN_LENGTH }}
+          />
+          <PasswordField
+            label="Confirm new password"
+            field={fields.confirm_password}
+            inputProps={{ required: true, autoComplete: "new-password" }}
+          />
+          <div>
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              {busy ? "Saving..." : "Change Password"}
+            </button>
+          </div>
+        </Form>
+      ) : (
+        <p className="notice small">{ACCOUNT_MESSAGES.noPassword}</p>
+      )}
+    </section>
+  );
+}
+
+function DeleteForm({ hasPassword, mailed, lastResult }: FormState & { hasPassword: boolean; mailed: boolean }) {
+  const busy = useIntentBusy("delete");
+  const [form, fields] = useIntentForm("delete", lastResult);
+  return (
+    <section className="card card-pad stack danger-zone" aria-labelledby="delete-heading" id="delete">
+      <h2 id="delete-heading">Delete my account</h2>
+      <p style={{ margin: 0 }}>
+        Your listing leaves the directory at once. Your account, listing, reviews of your listing, photos, ID document
+        and payment screenshot are deleted and cannot be brought back. We keep only a record that an account was
+        deleted, and when. Download your data first if you want a copy.
+      </p>
+      <FormSuccess message={mailed && ACCOUNT_MESSAGES.deletionSent} />
+      <Form method="post" {...getFormProps(form)} className="stack" preventScrollReset>
+        <input type="hidden" name="intent" value="delete" />
+        <FormErrors errors={form.errors} id={form.errorId} />
+        {hasPassword ? (
+          <PasswordField
+            label="Your password"
+            field={fields.current_password}
+            inputProps={{ required: true, autoComplete: "current-password" }}
+          />
+        ) : (
+          <p className="small muted" style={{ margin: 0 }}>
+            Your account has no password, so we mail you a link to confirm the deletion.
+          </p>
+        )}
+        <div className="field">
+          <label className="check-card">
+            <input {...getInputProps(fields.confirm, { type: "checkbox" })} /> I understand that my account and all its
+            data will be deleted for good
+          </label>
+          {fields.confirm.errors?.length ? (
+            <p className="field-error" id={fields.confirm.errorId}>
+              {fields.confirm.errors[0]}
+            </p>
+          ) : null}
+        </div>
+        <div>
+          <button type="submit" className="btn btn-danger" disabled={busy}>
+            {busy ? "Deleting..." : hasPassword ? "Delete My Account" : "Email Me a Confirmation Link"}
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,147 @@
+import { createHash } from "node:crypto";
+import type { DB } from "~db/client";
+import { SITE_NAME } from "~/lib/constants";
+import { isStaffRole } from "~/lib/permissions";
+import { ACCOUNT_MESSAGES } from "~/lib/validation/messages";
+import {
+  accountFactsByEmail,
+  accountFactsById,
+  type AccountFacts,
+  replacePasswordHash,
+} from "~/models/account-data.server";
+import { writeAudit } from "~/models/audit.server";
+import { sendMailLater } from "./mail.server";
+import { hashPassword } from "./password.server";
+import { mailLinkOrigin } from "./public-url.server";
+import { consumeAll, tooManyMessage } from "./rate-limit.server";
+import { readLinkParams, type SignedLinkParams, signToken, verifyToken } from "./signed-token.server";
+
+// "Forgot password?" (issue 22, section 3): a signed link valid for one hour, mailed through the outbox.
+// The link is signed over the account id, its email, the expiry and a digest of the stored password
+// hash: setting any new password changes the hash, so a link works once (and every older link dies
+// with it) without a table of tokens. The request answers the same whether or not the address has an
+// account, and is limited per client address and per typed address. The reset never signs anyone in:
+// a staff account with a second factor still needs it at the next sign-in.
+
+const PURPOSE = "password-reset:v1\n";
+export const RESET_PASSWORD_PATH = "/reset-password";
+export const RESET_LINK_MINUTES = 60;
+
+export type ResetLinkParams = SignedLinkParams;
+
+function message(account: Pick<AccountFacts, "id" | "email" | "passwordHash">, expires: number): string {
+  const hashDigest = createHash("sha256")
+    .update(account.passwordHash ?? "no-password")
+    .digest("base64url");
+  return `${account.id}\n${account.email.trim().toLowerCase()}\n${expires}\n${hashDigest}`;
+}
+
+export function resetParams(
+  account: Pick<AccountFacts, "id" | "email" | "passwordHash">,
+  now = Date.now(),
+): ResetLinkParams {
+  const expires = Math.floor(now / 1000) + RESET_LINK_MINUTES * 60;
+  return { id: String(account.id), expires: String(expires), token: signToken(PURPOSE, message(account, expires)) };
+}
+
+export function resetUrl(account: Pick<AccountFacts, "id" | "email" | "passwordHash">, now = Date.now()): string {
+  return `${mailLinkOrigin()}${RESET_PASSWORD_PATH}?${new URLSearchParams(resetParams(account, now))}`;
+}
+
+export type ResetRequest =
+  { ok: true; message: string } | { ok: false; status: 429; message: string; retryAfterSeconds: number };
+
+/**
+ * The "Forgot password?" post: counted per client address and per typed address (whether or not it has
+ * an account, so the limits say nothing either), then a mail when an active account has the address.
+ */
+export async function requestPasswordReset(
+  db: DB,
+  email: string,
+  meta: { clientAddress: string; portal: "seller" | "admin" },
+): Promise<ResetRequest> {
+  const address = email.trim().toLowerCase();
+  const limit = await consumeAll(db, [
+    ["password_reset", meta.clientAddress],
+    ["password_reset_account", address],
+  ]);
+  if (!limit.allowed) {
+    const retry = limit.retryAfterSeconds;
+    return { ok: false, status: 429, message: tooManyMessage(retry), retryAfterSeconds: retry };
+  }
+  const account = await accountFactsByEmail(db, address);
+  if (account?.isActive) {
+    const signIn = isStaffRole(account.role) ? "/admin/login" : "/seller-login";
+    await sendMailLater(db, [
+      {
+        to: account.email,
+        subject: `Choose a new password — ${SITE_NAME}`,
+        text: [
+          `Hello ${account.name},`,
+          "",
+          `Someone (we hope you) asked to choose a new password for the ${SITE_NAME} account of ${account.email}. Open this link to choose one:`,
+          resetUrl(account),
+          "",
+          `The link works once, for ${RESET_LINK_MINUTES} minutes. Choosing a new password signs out every session of the account; then sign in at ${mailLinkOrigin()}${signIn}.`,
+          "If you did not ask for this, ignore this email: your password stays as it is.",
+          "",
+          `— The ${SITE_NAME} team`,
+        ].join("\n"),
+      },
+    ]);
+    await writeAudit(db, {
+      action: "account.password_reset.requested",
+      actorUserId: account.id,
+      actorEmail: account.email,
+      targetType: "user",
+      targetId: account.id,
+      ip: meta.clientAddress,
+      details: { portal: meta.portal },
+    });
+  }
+  return { ok: true, message: ACCOUNT_MESSAGES.resetSent };
+}
+
+export type ResetLinkCheck =
+  { ok: true; account: AccountFacts; params: ResetLinkParams } | { ok: false; status: 400; message: string };
+
+/** Reads a reset link's query (or its form): the signature over the account as it is now, then the expiry. */
+export async function checkResetLink(
+  db: DB,
+  source: URLSearchParams | FormData,
+  { now = Date.now(), prefix = "" }: { now?: number; prefix?: string } = {},
+): Promise<ResetLinkCheck> {
+  const params = readLinkParams(source, prefix);
+  const bad = { ok: false as const, status: 400 as const, message: ACCOUNT_MESSAGES.resetBadLink };
+  if (!params) return bad;
+  const account = await accountFactsById(db, Number(params.id));
+  if (!account?.isActive) return bad;
+  if (!verifyToken(PURPOSE, message(account, Number(params.expires)), params.token)) return bad;
+  if (Number(params.expires) * 1000 < now) return { ok: false, status: 400, message: ACCOUNT_MESSAGES.resetExpired };
+  return { ok: true, account, params };
+}
+
+/**
+ * The reset form's post (with a valid link): the new password stored, every session of the account
+ * ended (half-done staff sign-ins too), audited. Returns where to sign in.
+ */
+export async function resetPasswordWithLink(
+  db: DB,
+  link: Extract<ResetLinkCheck, { ok: true }>,
+  password: string,
+  clientAddress: string,
+): Promise<{ ok: true; signIn: string } | { ok: false; status: 400; message: string }> {
+  const { account } = link;
+  if (!(await replacePasswordHash(db, account.id, account.passwordHash, await hashPassword(password))))
+    return { ok: false, status: 400, message: ACCOUNT_MESSAGES.resetBadLink };
+  await writeAudit(db, {
+    action: "account.password_reset",
+    actorUserId: account.id,
+    actorEmail: account.email,
+    targetType: "user",
+    targetId: account.id,
+    ip: clientAddress,
+    details: { by: "link", sessions_ended: "all" },
+  });
+  return { ok: true, signIn: isStaffRole(account.role) ? "/admin/login" : "/seller-login" };
+}

@@ -1,0 +1,227 @@
+import { createHash, createHmac } from "node:crypto";
+import type { Page } from "@playwright/test";
+import type { DB } from "~db/client";
+import { createUser, E2E_SESSION_SECRET, expect, signInAs, signInWithForm, test, uniqueWord } from "./fixtures";
+
+// "Forgot password?" (issue 22, section 3), with JavaScript on and off: the request answers the same for
+// any address, the mailed link (read from the outbox) sets a new password once and ends every session,
+// forged, expired and reused links are refused with a 400 page, the limits answer 429, and a staff
+// account with a second factor still needs it after a reset.
+
+const SENT = "If an account uses this address, we have sent it a link";
+
+/** The newest mailed link to `path` for an address, from the outbox the server writes every mail to. */
+async function mailedLink(db: DB, to: string, path: string): Promise<string> {
+  let link = "";
+  await expect
+    .poll(async () => {
+      const mails = await db
+        .selectFrom("mail_outbox")
+        .select("text_body")
+        .where("to_address", "=", to)
+        .orderBy("id", "desc")
+        .execute();
+      link = mails.map((m) => new RegExp(`https?://\\S+${path}\\?\\S+`).exec(m.text_body)?.[0]).find(Boolean) ?? "";
+      return link;
+    })
+    .not.toBe("");
+  return link;
+}
+
+async function askForLink(page: Page, email: string) {
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByRole("button", { name: "Send Me a Link" }).click();
+}
+
+/** A reset link signed here independently, as the server signs one (for an expired one). */
+async function signedResetPath(db: DB, userId: number, expires: number): Promise<string> {
+  const user = await db
+    .selectFrom("users")
+    .select(["email", "password_hash"])
+    .where("id", "=", userId)
+    .executeTakeFirstOrThrow();
+  const digest = createHash("sha256")
+    .update(user.password_hash ?? "no-password")
+    .digest("base64url");
+  const token = createHmac("sha256", E2E_SESSION_SECRET)
+    .update(`password-reset:v1\n${userId}\n${user.email}\n${expires}\n${digest}`)
+    .digest("base64url");
+  return `/reset-password?${new URLSearchParams({ id: String(userId), expires: String(expires), token })}`;
+}
+
+test.describe("forgot password", () => {
+  test("the mailed link sets a new password once, ends every session and is audited", async ({
+    page,
+    browser,
+    baseURL,
+    db,
+  }) => {
+    test.setTimeout(180_000);
+    const me = await createUser(db, { role: "seller" });
+    // Another browser where she is signed in: the reset must end that session too.
+    const elsewhere = await browser.newContext({ baseURL });
+    const other = await signInAs(elsewhere, "seller");
+    await db.updateTable("sessions").set({ user_id: me.id }).where("id", "=", other.sessionId).execute();
+
+    await page.goto("/seller-login");
+    await page.getByRole("link", { name: "Forgot password?" }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
+    // An address without an account gets the same answer, and no mail.
+    const nobody = `${uniqueWord("nobody")}@example.test`;
+    await askForLink(page, nobody);
+    await expect(page.getByRole("status")).toContainText(SENT);
+    await askForLink(page, me.email);
+    await expect(page.getByRole("status")).toContainText(SENT);
+    expect(await db.selectFrom("mail_outbox").select("id").where("to_address", "=", nobody).execute()).toEqual([]);
+
+    const link = await mailedLink(db, me.email, "/reset-password");
+    expect(link.startsWith(baseURL!)).toBe(true);
+    await page.goto(link);
+    await expect(page.getByRole("heading", { name: "Choose a new password" })).toBeVisible();
+    // Bad input keeps the link and says why.
+    await page.getByLabel("New password", { exact: true }).fill("Fresh-Mangoes-77");
+    await page.getByLabel("Confirm new password").fill("Fresh-Mangoes-78");
+    await page.getByRole("button", { name: "Set New Password" }).click();
+    await expect(page.getByText("Passwords do not match")).toBeVisible();
+    await page.getByLabel("New password", { exact: true }).fill("Fresh-Mangoes-77");
+    await page.getByLabel("Confirm new password").fill("Fresh-Mangoes-77");
+    await page.getByRole("button", { name: "Set New Password" }).click();
+
+    await expect(page).toHaveURL(/\/seller-login\?reset=done$/);
+    await expect(page.getByRole("status")).toContainText("Your password has been changed");
+    // Every session ended: the other browser is signed out.
+    const res = await elsewhere.request.get("/seller-dashboard", { maxRedirects: 0 });
+    expect(res.status()).toBe(302);
+    expect(res.headers().location).toMatch(/^\/seller-login/);
+    await elsewhere.close();
+    // The old password no longer works; the new one does.
+    await signInWithForm(page, "/seller-login", me.email, me.password);
+    await expect(page.getByRole("alert")).toContainText("Invalid email or password");
+    await signInWithForm(page, "/seller-login", me.email, "Fresh-Mangoes-77");
+    await expect(page).toHaveURL(/\/seller-dashboard$/);
+
+    // The link worked once.
+    const again = await page.goto(link);
+    expect(again?.status()).toBe(400);
+    await expect(page.getByRole("heading", { name: "Password reset link not valid" })).toBeVisible();
+    await expect(page.getByRole("alert")).toContainText("not valid or has already been used");
+
+    const audit = await db
+      .selectFrom("audit_log")
+      .select(["action", "details"])
+      .where("target_type", "=", "user")
+      .where("target_id", "=", String(me.id))
+      .orderBy("id")
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(["account.password_reset.requested", "account.password_reset"]);
+  });
+
+  test("forged and expired links answer 400 with the reason; the form posted with a forged link changes nothing", async ({
+    page,
+    db,
+  }) => {
+    test.setTimeout(90_000);
+    const me = await createUser(db, { role: "seller" });
+    const stored = await db
+      .selectFrom("users")
+      .select("password_hash")
+      .where("id", "=", me.id)
+      .executeTakeFirstOrThrow();
+    const expired = await page.goto(await signedResetPath(db, me.id, Math.floor(Date.now() / 1000) - 60));
+    expect(expired?.status()).toBe(400);
+    await expect(page.getByRole("alert")).toContainText("This password reset link has expired");
+
+    const valid = await signedResetPath(db, me.id, Math.floor(Date.now() / 1000) + 600);
+    const forged = valid.replace(/token=[^&]+/, "token=" + "A".repeat(43));
+    expect((await page.goto(forged))?.status()).toBe(400);
+    await expect(page.getByRole("alert")).toContainText("not valid or has already been used");
+    expect((await page.goto(valid.replace(`id=${me.id}`, "id=1")))?.status()).toBe(400);
+    expect((await page.goto("/reset-password"))?.status()).toBe(400);
+
+    // A post with a forged token (straight to the action) is refused before anything is stored.
+    const params = new URL(forged, "http://x").searchParams;
+    const post = await page.request.post("/reset-password", {
+      form: {
+        link_id: params.get("id")!,
+        link_expires: params.get("expires")!,
+        link_token: params.get("token")!,
+        password: "Sneaky-Password-1",
+        confirm_password: "Sneaky-Password-1",
+      },
+      headers: { Origin: new URL(page.url()).origin },
+      maxRedirects: 0,
+    });
+    expect(post.status()).toBe(400);
+    const after = await db
+      .selectFrom("users")
+      .select("password_hash")
+      .where("id", "=", me.id)
+      .executeTakeFirstOrThrow();
+    expect(after.password_hash).toBe(stored.password_hash);
+  });
+
+  test("is limited per address: the fourth request in an hour answers 429", async ({ page, db, jsEnabled }) => {
+    test.setTimeout(90_000);
+    const me = await createUser(db, { role: "seller" });
+    await page.goto("/forgot-password");
+    for (let i = 0; i < 3; i++) {
+      await askForLink(page, me.email);
+      await expect(page.getByRole("status")).toContainText(SENT);
+    }
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/forgot-password")),
+      askForLink(page, me.email),
+    ]);
+    // Without JavaScript the page itself is the 429 answer (with JavaScript the status travels in the data).
+    if (!jsEnabled) expect(response.status()).toBe(429);
+    await expect(page.getByRole("alert")).toContainText("Too many attempts");
+    // Typed values survive the refused post.
+    await expect(page.getByLabel("Email", { exact: true })).toHaveValue(me.email);
+    const direct = await page.request.post("/forgot-password", {
+      form: { email: me.email },
+      headers: { Origin: new URL(page.url()).origin },
+    });
+    expect(direct.status()).toBe(429);
+    expect(direct.headers()["retry-after"]).toMatch(/^\d+$/);
+    await expect
+      .poll(
+        async () =>
+          (await db.selectFrom("mail_outbox").select("id").where("to_address", "=", me.email).execute()).length,
+      )
+      .toBe(3);
+  });
+
+  test("a staff account with a second factor still needs it after a reset from the admin sign-in", async ({
+    page,
+    db,
+  }) => {
+    test.setTimeout(90_000);
+    const admin = await createUser(db, { role: "admin" });
+    await db
+      .updateTable("users")
+      .set({ totp_secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP", totp_enabled_at: new Date().toISOString() })
+      .where("id", "=", admin.id)
+      .execute();
+    await page.goto("/admin/login");
+    await page.getByRole("link", { name: "Forgot password?" }).click();
+    await expect(page).toHaveURL(/\/forgot-password\?for=admin$/);
+    await askForLink(page, admin.email);
+    await expect(page.getByRole("status")).toContainText(SENT);
+    await page.goto(await mailedLink(db, admin.email, "/reset-password"));
+    // Staff passwords are at least 12 characters.
+    await page.getByLabel("New password", { exact: true }).fill("Short-Pw-1");
+    await page.getByLabel("Confirm new password").fill("Short-Pw-1");
+    await page.getByRole("button", { name: "Set New Password" }).click();
+    await expect(page.getByText("A staff password must be at least 12 characters")).toBeVisible();
+    await page.getByLabel("New password", { exact: true }).fill("A-Long-Staff-Password-9");
+    await page.getByLabel("Confirm new password").fill("A-Long-Staff-Password-9");
+    await page.getByRole("button", { name: "Set New Password" }).click();
+    await expect(page).toHaveURL(/\/admin\/login\?reset=done$/);
+    await signInWithForm(page, "/admin/login", admin.email, "A-Long-Staff-Password-9");
+    // The new password is only the first step: the second factor is still asked for.
+    await expect(page.getByRole("heading", { name: "Two-step verification" })).toBeVisible();
+    const res = await page.request.get("/admin", { maxRedirects: 0 });
+    expect(res.status()).toBe(302);
+  });
+});

@@ -1,0 +1,366 @@
+import { existsSync, readdirSync, writeFileSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DB } from "~db/client";
+import { createReviewRow, createSeller } from "~db/seed/factories";
+import { ACCOUNT_MESSAGES } from "~/lib/validation/messages";
+import {
+  accountFactsById,
+  changeAccountEmail,
+  collectAccountData,
+  eraseAccount,
+  replacePasswordHash,
+} from "~/models/account-data.server";
+import { writeAudit } from "~/models/audit.server";
+import { queueMail } from "~/models/mail-outbox.server";
+import {
+  checkEmailChangeLink,
+  checkDeletionLink,
+  confirmEmailChange,
+  deletionParams,
+  emailChangeParams,
+  eraseAccountAndFiles,
+} from "~/services/account-settings.server";
+import { hashPassword } from "~/services/password.server";
+import {
+  checkResetLink,
+  requestPasswordReset,
+  resetParams,
+  resetPasswordWithLink,
+} from "~/services/password-reset.server";
+import { uploadsDir } from "~/services/upload-folders.server";
+import { storeImage } from "~/services/uploads.server";
+import { createTestDb } from "../support/test-db";
+import { pngImage } from "../support/images";
+
+// The models and services of account recovery and "her data in her hands" (issue 22, sections 3 and 4),
+// on a real database: SQLite here, PostgreSQL in the suite's second run.
+
+let db: DB;
+let cleanup: () => Promise<void>;
+const staff = { id: 0, email: "boss@example.in", ip: "10.9.9.9" };
+
+beforeAll(async () => {
+  ({ db, cleanup } = await createTestDb());
+  staff.id = (await makeUser("admin", staff.email)).id;
+});
+afterAll(() => cleanup());
+
+let serial = 0;
+async function makeUser(
+  role: "seller" | "admin" = "seller",
+  email?: string,
+  password: string | null = "Old-Password-1",
+) {
+  serial++;
+  const stamp = new Date().toISOString();
+  const address = email ?? `owner${serial}-${Date.now()}@example.in`;
+  const row = await db
+    .insertInto("users")
+    .values({
+      email: address,
+      name: `Owner ${serial}`,
+      role,
+      password_hash: password ? await hashPassword(password) : null,
+      google_sub: password ? null : `google-${serial}-${Date.now()}`,
+      is_active: 1,
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .returning(["id", "email"])
+    .executeTakeFirstOrThrow();
+  return row;
+}
+
+/** A seller account with a listing, categories, reviews (one replied), images, an ID proof, a mail and audit rows. */
+async function makeSellerWithData() {
+  const user = await makeUser();
+  const category = await db.selectFrom("categories").select("id").orderBy("id").executeTakeFirstOrThrow();
+  const photo = await storeImage(db, await pngImage(40, 40, 10), "profile_photo");
+  const idProof = await storeImage(db, await pngImage(40, 40, 200), "id_proof_document");
+  if (!photo.ok || !idProof.ok) throw new Error("images not stored");
+  const sellerId = await createSeller(db, {
+    user_id: user.id,
+    email: user.email,
+    business_name: `Pickles ${serial}`,
+    profile_photo: photo.key,
+    id_proof_document: idProof.key,
+    categoryIds: [category.id],
+  });
+  await db.updateTable("uploads").set({ seller_id: sellerId }).where("key", "in", [photo.key, idProof.key]).execute();
+  const reviewId = await createReviewRow(db, sellerId, { reviewer_name: "Meena", rating: 5, status: "published" });
+  await db.updateTable("reviews").set({ seller_reply: "Thank you, Meena!" }).where("id", "=", reviewId).execute();
+  await queueMail(db, { to: user.email, subject: "Your listing is live", text: "Hello" });
+  await writeAudit(db, {
+    action: "seller.login.success",
+    actorUserId: user.id,
+    actorEmail: user.email,
+    ip: "203.0.113.7",
+  });
+  await writeAudit(db, {
+    action: "seller.verify",
+    actorUserId: staff.id,
+    actorEmail: staff.email,
+    ip: staff.ip,
+    targetType: "seller",
+    targetId: sellerId,
+    details: { before: { email: user.email } },
+  });
+  await db
+    .insertInto("sessions")
+    .values({
+      id: `s-${serial}-${Date.now()}-abcdefghijklmnopqrstuvwxyz`,
+      user_id: user.id,
+      created_at: new Date().toISOString(),
+      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+      ip: "203.0.113.7",
+      user_agent: "test",
+    })
+    .execute();
+  return { user, sellerId, reviewId, photo: photo.key, idProof: idProof.key };
+}
+
+describe("collectAccountData", () => {
+  it("holds her account, listing, categories, reviews with replies, mails, audit and files — no secrets, no staff details", async () => {
+    const { user, sellerId, photo, idProof } = await makeSellerWithData();
+    const other = await makeSellerWithData();
+    const data = (await collectAccountData(db, user.id))!;
+    expect(data.account).toMatchObject({ id: user.id, email: user.email, has_password: true, google_linked: false });
+    expect(JSON.stringify(data)).not.toMatch(/scrypt\$/);
+    expect(data.listings).toHaveLength(1);
+    expect(data.listings[0]).toMatchObject({ id: sellerId, business_name: expect.stringMatching(/^Pickles/) });
+    expect(data.listings[0].categories).toHaveLength(1);
+    expect(data.reviews).toEqual([
+      expect.objectContaining({ seller_id: sellerId, reviewer_name: "Meena", seller_reply: "Thank you, Meena!" }),
+    ]);
+    expect(data.mails).toEqual([expect.objectContaining({ subject: "Your listing is live" })]);
+    expect(data.audit).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ action: "seller.login.success", by: "you", ip: "203.0.113.7" }),
+        { action: "seller.verify", at: expect.any(String), by: "staff", ip: null, details: null },
+      ]),
+    );
+    expect(JSON.stringify(data.audit)).not.toContain(staff.email);
+    expect(JSON.stringify(data.audit)).not.toContain(staff.ip);
+    expect(data.files.map((f) => [f.key, f.visibility]).sort()).toEqual(
+      [
+        [photo, "public"],
+        [idProof, "private"],
+      ].sort(),
+    );
+    expect(data.sessions).toHaveLength(1);
+    // Nothing of the other seller.
+    const text = JSON.stringify(data);
+    expect(text).not.toContain(other.user.email);
+    expect(text).not.toContain(other.photo);
+    expect(await collectAccountData(db, 987_654_321)).toBeNull();
+  });
+});
+
+describe("eraseAccount", () => {
+  it("removes every row and file of the account and keeps one audit row without personal data", async () => {
+    const { user, sellerId, reviewId, photo, idProof } = await makeSellerWithData();
+    const other = await makeSellerWithData();
+    const shareDir = join(uploadsDir(), "cache", "share");
+    mkdirSync(shareDir, { recursive: true });
+    writeFileSync(join(shareDir, `seller-${sellerId}-0123456789abcdef.jpg`), "card");
+    writeFileSync(join(shareDir, `seller-${other.sellerId}-0123456789abcdef.jpg`), "card");
+    const before = await db.selectFrom("content_version").select("version").executeTakeFirstOrThrow();
+
+    const erased = await eraseAccountAndFiles(db, user.id, null);
+    expect(erased).toMatchObject({ ok: true, sellerIds: [sellerId] });
+
+    expect(await db.selectFrom("users").select("id").where("id", "=", user.id).execute()).toEqual([]);
+    expect(await db.selectFrom("sellers").select("id").where("id", "=", sellerId).execute()).toEqual([]);
+    expect(await db.selectFrom("reviews").select("id").where("id", "=", reviewId).execute()).toEqual([]);
+    expect(
+      await db.selectFrom("seller_categories").select("seller_id").where("seller_id", "=", sellerId).execute(),
+    ).toEqual([]);
+    expect(await db.selectFrom("sessions").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
+    expect(await db.selectFrom("uploads").select("key").where("key", "in", [photo, idProof]).execute()).toEqual([]);
+    expect(await db.selectFrom("mail_outbox").select("id").where("to_address", "=", user.email).execute()).toEqual([]);
+    expect(existsSync(join(uploadsDir(), "public", photo))).toBe(false);
+    expect(existsSync(join(uploadsDir(), "private", idProof))).toBe(false);
+    expect(readdirSync(join(uploadsDir(), "public")).some((f) => f.startsWith(photo.replace(".webp", "")))).toBe(false);
+    expect(existsSync(join(shareDir, `seller-${sellerId}-0123456789abcdef.jpg`))).toBe(false);
+    // Her address appears nowhere in the audit log; the deletion is recorded.
+    const audit = await db.selectFrom("audit_log").selectAll().execute();
+    expect(JSON.stringify(audit)).not.toContain(user.email);
+    const deletion = audit.filter((a) => a.action === "account.delete" && a.target_id === String(user.id));
+    expect(deletion).toEqual([
+      expect.objectContaining({ actor_user_id: null, actor_email: null, ip: null, target_type: "user" }),
+    ]);
+    expect(JSON.parse(deletion[0].details!)).toEqual({ by: "self", listings: [sellerId] });
+    // The staff change about her stays, without its details.
+    const staffRow = audit.find((a) => a.action === "seller.verify" && a.target_id === String(sellerId));
+    expect(staffRow).toMatchObject({ actor_email: staff.email, details: null });
+    // The listing left the public pages: the content version moved (response cache).
+    const after = await db.selectFrom("content_version").select("version").executeTakeFirstOrThrow();
+    expect(Number(after.version)).toBeGreaterThan(Number(before.version));
+
+    // The other seller is untouched.
+    expect(await db.selectFrom("sellers").select("id").where("id", "=", other.sellerId).execute()).toHaveLength(1);
+    expect(existsSync(join(uploadsDir(), "public", other.photo))).toBe(true);
+    expect(existsSync(join(shareDir, `seller-${other.sellerId}-0123456789abcdef.jpg`))).toBe(true);
+    expect(await db.selectFrom("reviews").select("id").where("id", "=", other.reviewId).execute()).toHaveLength(1);
+
+    // A second erasure finds nothing.
+    expect(await eraseAccount(db, user.id, null)).toBeNull();
+  });
+
+  it("records a staff erasure as the staff member", async () => {
+    const { user } = await makeSellerWithData();
+    await eraseAccount(db, user.id, staff);
+    const row = await db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("action", "=", "account.delete")
+      .where("target_id", "=", String(user.id))
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ actor_user_id: staff.id, actor_email: staff.email, ip: staff.ip });
+    expect(JSON.parse(row.details!).by).toBe("staff");
+  });
+});
+
+describe("password reset links", () => {
+  it("answers the same with or without an account, mails only an existing one, and limits per address", async () => {
+    const user = await makeUser();
+    const unknown = `nobody-${Date.now()}@example.in`;
+    const meta = (ip: string) => ({ clientAddress: ip, portal: "seller" as const });
+    const known = await requestPasswordReset(db, user.email, meta("10.0.0.1"));
+    const none = await requestPasswordReset(db, unknown, meta("10.0.0.2"));
+    expect(known).toEqual({ ok: true, message: ACCOUNT_MESSAGES.resetSent });
+    expect(none).toEqual(known);
+    expect(await db.selectFrom("mail_outbox").select("id").where("to_address", "=", user.email).execute()).toHaveLength(
+      1,
+    );
+    expect(await db.selectFrom("mail_outbox").select("id").where("to_address", "=", unknown).execute()).toHaveLength(0);
+    // Per typed address (3 an hour): the fourth from fresh addresses is refused, for both kinds of address.
+    for (const email of [user.email, unknown]) {
+      await requestPasswordReset(db, email, meta("10.0.1.1"));
+      await requestPasswordReset(db, email, meta("10.0.1.2"));
+      const refused = await requestPasswordReset(db, email, meta("10.0.1.3"));
+      expect(refused).toMatchObject({ ok: false, status: 429 });
+    }
+  });
+
+  it("works once, refuses forged and expired links, and ends every session", async () => {
+    const user = await makeUser();
+    const account = (await accountFactsById(db, user.id))!;
+    const params = resetParams(account);
+    const link = await checkResetLink(db, new URLSearchParams(params));
+    expect(link.ok).toBe(true);
+    // Forged: another id, a changed expiry, a made-up token.
+    for (const forged of [
+      { ...params, id: String(staff.id) },
+      { ...params, expires: String(Number(params.expires) + 3600) },
+      { ...params, token: "x".repeat(43) },
+    ])
+      expect(await checkResetLink(db, new URLSearchParams(forged))).toEqual({
+        ok: false,
+        status: 400,
+        message: ACCOUNT_MESSAGES.resetBadLink,
+      });
+    // Expired: a link made two hours ago.
+    const old = resetParams(account, Date.now() - 2 * 3600_000);
+    expect(await checkResetLink(db, new URLSearchParams(old))).toEqual({
+      ok: false,
+      status: 400,
+      message: ACCOUNT_MESSAGES.resetExpired,
+    });
+    await db
+      .insertInto("sessions")
+      .values({
+        id: `reset-${Date.now()}-abcdefghijklmnopqrstuvwxyz0123`,
+        user_id: user.id,
+        created_at: new Date().toISOString(),
+        expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+        ip: null,
+        user_agent: null,
+      })
+      .execute();
+    if (!link.ok) throw new Error("unreachable");
+    expect(await resetPasswordWithLink(db, link, "New-Password-22", "10.0.0.9")).toMatchObject({ ok: true });
+    expect(await db.selectFrom("sessions").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
+    // Reused: the stored hash changed, so the same link no longer verifies; a stale check loses the race.
+    expect(await checkResetLink(db, new URLSearchParams(params))).toMatchObject({ ok: false, status: 400 });
+    expect(await resetPasswordWithLink(db, link, "Another-Password-3", "10.0.0.9")).toMatchObject({
+      ok: false,
+      status: 400,
+    });
+    expect(
+      await db
+        .selectFrom("audit_log")
+        .select("action")
+        .where("action", "=", "account.password_reset")
+        .where("target_id", "=", String(user.id))
+        .execute(),
+    ).toHaveLength(1);
+  });
+
+  it("replacePasswordHash changes only the hash it was given", async () => {
+    const user = await makeUser("seller", undefined, null);
+    expect(await replacePasswordHash(db, user.id, "not-the-hash", "scrypt$x")).toBe(false);
+    expect(await replacePasswordHash(db, user.id, null, "scrypt$first")).toBe(true);
+    expect(await replacePasswordHash(db, user.id, null, "scrypt$second")).toBe(false);
+  });
+});
+
+describe("email change", () => {
+  it("changes the account and her listing's email once the link is confirmed, tells the old address, and refuses a reused or taken one", async () => {
+    const { user, sellerId } = await makeSellerWithData();
+    const to = `new-${Date.now()}@example.in`;
+    const params = emailChangeParams(user, to);
+    const link = await checkEmailChangeLink(db, new URLSearchParams(params));
+    if (!link.ok) throw new Error(link.message);
+    expect(await confirmEmailChange(db, link, "10.0.0.5")).toEqual({
+      ok: true,
+      message: ACCOUNT_MESSAGES.emailChanged,
+    });
+    const row = await db
+      .selectFrom("users")
+      .select(["email", "email_verified_at"])
+      .where("id", "=", user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.email).toBe(to);
+    expect(row.email_verified_at).not.toBeNull();
+    expect(
+      (await db.selectFrom("sellers").select("email").where("id", "=", sellerId).executeTakeFirstOrThrow()).email,
+    ).toBe(to);
+    const told = await db
+      .selectFrom("mail_outbox")
+      .select("text_body")
+      .where("to_address", "=", user.email)
+      .where("subject", "like", "Your email address was changed%")
+      .execute();
+    expect(told).toHaveLength(1);
+    expect(told[0].text_body).toContain(to);
+    // Reused: the account's email is no longer the one the link was signed over.
+    expect(await checkEmailChangeLink(db, new URLSearchParams(params))).toMatchObject({ ok: false, status: 400 });
+    // Taken meanwhile: the unique index decides.
+    const other = await makeUser();
+    expect(await changeAccountEmail(db, user.id, to, other.email)).toEqual({ ok: false, reason: "taken" });
+    expect(await changeAccountEmail(db, user.id, "old@example.in", "x@example.in")).toEqual({
+      ok: false,
+      reason: "moved",
+    });
+  });
+});
+
+describe("deletion links", () => {
+  it("verify for the account they name and die with it", async () => {
+    const user = await makeUser("seller", undefined, null);
+    const params = deletionParams(user);
+    expect((await checkDeletionLink(db, new URLSearchParams(params))).ok).toBe(true);
+    expect(await checkDeletionLink(db, new URLSearchParams({ ...params, id: String(staff.id) }))).toMatchObject({
+      ok: false,
+    });
+    expect(await checkDeletionLink(db, new URLSearchParams(deletionParams(user, Date.now() - 2 * 3600_000)))).toEqual({
+      ok: false,
+      status: 400,
+      message: ACCOUNT_MESSAGES.deletionExpired,
+    });
+    await eraseAccount(db, user.id, null);
+    expect(await checkDeletionLink(db, new URLSearchParams(params))).toMatchObject({ ok: false, status: 400 });
+  });
+});
