@@ -42,9 +42,8 @@ type Vocabulary = {
   corrections: LRUCache<string, Term[][]>;
 };
 
-let cached: Promise<Vocabulary> | null = null;
-let cachedVersion = -1;
-let cachedDb: DB | null = null;
+/** Per database handle (a process has one; the tests and tools open several). */
+const cached = new WeakMap<DB, { version: number; vocabulary: Promise<Vocabulary> }>();
 
 const SEARCHABLE = /^[\p{L}\p{N}]+$/u;
 
@@ -101,15 +100,12 @@ async function loadVocabulary(db: DB, version: number): Promise<Vocabulary> {
 /** The index's words and the synonym groups as of the current content version. */
 async function vocabulary(db: DB): Promise<Vocabulary> {
   const version = await readContentVersion(db);
-  if (!cached || version !== cachedVersion || db !== cachedDb) {
-    cachedVersion = version;
-    cachedDb = db;
-    cached = loadVocabulary(db, version);
-    cached.catch(() => {
-      cached = null;
-    });
-  }
-  return cached;
+  const known = cached.get(db);
+  if (known && known.version === version) return known.vocabulary;
+  const vocabulary = loadVocabulary(db, version);
+  cached.set(db, { version, vocabulary });
+  vocabulary.catch(() => cached.delete(db));
+  return vocabulary;
 }
 
 /**

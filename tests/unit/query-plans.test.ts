@@ -80,7 +80,11 @@ describe.skipIf(testEngine !== "sqlite")("directory query plans", () => {
       ...over,
     });
     expect(result.sellers.length).toBeGreaterThan(0);
-    const plans = plansOf(captured);
+    // Besides the content version and (once per version) the index's words and the synonym groups,
+    // which the search reads to plan its alternatives (issue 21):
+    const plans = plansOf(
+      captured.filter((q) => !/content_version|sellers_fts_terms|search_synonym_terms/.test(q.sql)),
+    );
     expect(plans).toHaveLength(2); // the ranked ids with their count, then the page's rows
     const [ranked, page] = plans as [string, string];
     expect(ranked).toMatch(

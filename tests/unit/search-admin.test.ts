@@ -75,9 +75,11 @@ async function audits(groupId: number) {
 
 describe(`synonym groups (${testEngine})`, () => {
   it("starts with the seeded groups", async () => {
+    // (tests run in any order on one database: other groups may exist by now)
     const groups = await listSynonymGroups(db);
-    expect(groups.length).toBe(18);
     expect(groups.find((g) => g.terms.includes("saree"))?.terms).toEqual(["saree", "sarees", "sari", "saris"]);
+    expect(groups.find((g) => g.terms.includes("jewelry"))?.terms).toEqual(["jewelery", "jewellery", "jewelry"]);
+    expect(groups.find((g) => g.terms.includes("dabba"))?.terms).toEqual(["dabba", "tiffin", "tiffins"]);
   });
 
   it("creates a group with its audit row and moves the content version", async () => {
