@@ -72,3 +72,25 @@ export async function createReviewRow(
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/** A staff account row (no password: tests act through it, they do not sign in with it). */
+export async function createStaffRow(
+  db: DB,
+  input: { email: string; name?: string; role?: "admin" | "moderator" },
+): Promise<number> {
+  const stamp = now();
+  const row = await db
+    .insertInto("users")
+    .values({
+      email: input.email,
+      name: input.name ?? "Staff",
+      role: input.role ?? "admin",
+      password_hash: null,
+      is_active: 1,
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~db/client";
-import { createSeller } from "~db/seed/factories";
+import { createSeller, createStaffRow } from "~db/seed/factories";
 import {
   apiCategoryCreateSchema,
   apiCategoryUpdateSchema,
@@ -27,21 +27,7 @@ const actor = { id: 0, email: "boss@example.in", ip: "10.2.2.2" };
 
 beforeAll(async () => {
   ({ db, cleanup } = await createTestDb());
-  const stamp = new Date().toISOString();
-  const admin = await db
-    .insertInto("users")
-    .values({
-      email: actor.email,
-      name: "Boss",
-      role: "admin",
-      password_hash: null,
-      is_active: 1,
-      created_at: stamp,
-      updated_at: stamp,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  actor.id = admin.id;
+  actor.id = await createStaffRow(db, { email: actor.email, name: "Boss" });
 });
 afterAll(() => cleanup());
 

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~db/client";
-import { createSeller } from "~db/seed/factories";
+import { createSeller, createStaffRow } from "~db/seed/factories";
 import { addDays, addMonths, todayIso } from "~/lib/dates";
 import { leadChange, leadWindow, tapDestination } from "~/lib/leads";
 import { createApplication } from "~/models/applications.server";
@@ -45,22 +45,7 @@ const PHONE = {
 
 beforeAll(async () => {
   ({ db, cleanup } = await createTestDb());
-  const stamp = new Date().toISOString();
-  actor.id = (
-    await db
-      .insertInto("users")
-      .values({
-        email: actor.email,
-        name: "Boss",
-        role: "admin",
-        password_hash: null,
-        is_active: 1,
-        created_at: stamp,
-        updated_at: stamp,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow()
-  ).id;
+  actor.id = await createStaffRow(db, { email: actor.email, name: "Boss" });
 });
 afterEach(() => {
   stopSellerViewFlush();

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~db/client";
-import { createSeller } from "~db/seed/factories";
+import { createSeller, createStaffRow } from "~db/seed/factories";
 import { addMonths, todayIso } from "~/lib/dates";
 import {
   applySellerAction,
@@ -22,21 +22,7 @@ let cleanup: () => Promise<void>;
 const actor = { id: 0, email: "boss@example.in", ip: "10.1.1.1" };
 beforeAll(async () => {
   ({ db, cleanup } = await createTestDb());
-  const stamp = new Date().toISOString();
-  const admin = await db
-    .insertInto("users")
-    .values({
-      email: actor.email,
-      name: "Boss",
-      role: "admin",
-      password_hash: null,
-      is_active: 1,
-      created_at: stamp,
-      updated_at: stamp,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  actor.id = admin.id;
+  actor.id = await createStaffRow(db, { email: actor.email, name: "Boss" });
 });
 afterAll(() => cleanup());
 
