@@ -66,7 +66,7 @@ export function LoginForm({
       <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
         {busy ? "Signing In..." : submitLabel}
       </button>
-      <p className="small center" style={{ margin: 0 }}>
+      <p className="small center login-forgot">
         <Link to={portal === "admin" ? "/forgot-password?for=admin" : "/forgot-password"}>Forgot password?</Link>
       </p>
     </Form>
