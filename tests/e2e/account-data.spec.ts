@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import yauzl from "yauzl";
 import type { DB } from "~db/client";
-import { createUser, expect, randomClientAddress, signInAs, test, uniqueWord } from "./fixtures";
+import { createUser, expect, mailedLink, randomClientAddress, signInAs, test, uniqueWord } from "./fixtures";
 
 // "Her data in her hands" and the account page (issue 22, sections 3 and 4), with JavaScript on and off:
 // email change through the mailed link, password change, "Download my data" checked by unzipping, account
@@ -16,22 +16,6 @@ const PASSWORD = "Correct-Horse-42";
 const uploads = () => process.env.E2E_UPLOADS_DIR!;
 
 /** The newest mailed link to `path` for an address, from the outbox. */
-async function mailedLink(db: DB, to: string, path: string): Promise<string> {
-  let link = "";
-  await expect
-    .poll(async () => {
-      const mails = await db
-        .selectFrom("mail_outbox")
-        .select("text_body")
-        .where("to_address", "=", to)
-        .orderBy("id", "desc")
-        .execute();
-      link = mails.map((m) => new RegExp(`https?://\\S+${path}\\?\\S+`).exec(m.text_body)?.[0]).find(Boolean) ?? "";
-      return link;
-    })
-    .not.toBe("");
-  return link;
-}
 
 /** A stored file as the upload service writes it (a generated name), with its uploads row. */
 async function storedFile(db: DB, visibility: "public" | "private", purpose: string, sellerId: number) {

@@ -1,7 +1,14 @@
-import { createHash, createHmac } from "node:crypto";
 import type { Page } from "@playwright/test";
-import type { DB } from "~db/client";
-import { createUser, E2E_SESSION_SECRET, expect, signInAs, signInWithForm, test, uniqueWord } from "./fixtures";
+import {
+  createUser,
+  expect,
+  mailedLink,
+  resetPasswordPath,
+  signInAs,
+  signInWithForm,
+  test,
+  uniqueWord,
+} from "./fixtures";
 
 // "Forgot password?" (issue 22, section 3), with JavaScript on and off: the request answers the same for
 // any address, the mailed link (read from the outbox) sets a new password once and ends every session,
@@ -11,42 +18,10 @@ import { createUser, E2E_SESSION_SECRET, expect, signInAs, signInWithForm, test,
 const SENT = "If an account uses this address, we have sent it a link";
 
 /** The newest mailed link to `path` for an address, from the outbox the server writes every mail to. */
-async function mailedLink(db: DB, to: string, path: string): Promise<string> {
-  let link = "";
-  await expect
-    .poll(async () => {
-      const mails = await db
-        .selectFrom("mail_outbox")
-        .select("text_body")
-        .where("to_address", "=", to)
-        .orderBy("id", "desc")
-        .execute();
-      link = mails.map((m) => new RegExp(`https?://\\S+${path}\\?\\S+`).exec(m.text_body)?.[0]).find(Boolean) ?? "";
-      return link;
-    })
-    .not.toBe("");
-  return link;
-}
 
 async function askForLink(page: Page, email: string) {
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByRole("button", { name: "Send Me a Link" }).click();
-}
-
-/** A reset link signed here independently, as the server signs one (for an expired one). */
-async function signedResetPath(db: DB, userId: number, expires: number): Promise<string> {
-  const user = await db
-    .selectFrom("users")
-    .select(["email", "password_hash"])
-    .where("id", "=", userId)
-    .executeTakeFirstOrThrow();
-  const digest = createHash("sha256")
-    .update(user.password_hash ?? "no-password")
-    .digest("base64url");
-  const token = createHmac("sha256", E2E_SESSION_SECRET)
-    .update(`password-reset:v1\n${userId}\n${user.email}\n${expires}\n${digest}`)
-    .digest("base64url");
-  return `/reset-password?${new URLSearchParams({ id: String(userId), expires: String(expires), token })}`;
 }
 
 test.describe("forgot password", () => {
@@ -128,11 +103,11 @@ test.describe("forgot password", () => {
       .select("password_hash")
       .where("id", "=", me.id)
       .executeTakeFirstOrThrow();
-    const expired = await page.goto(await signedResetPath(db, me.id, Math.floor(Date.now() / 1000) - 60));
+    const expired = await page.goto(await resetPasswordPath(db, me.id, Math.floor(Date.now() / 1000) - 60));
     expect(expired?.status()).toBe(400);
     await expect(page.getByRole("alert")).toContainText("This password reset link has expired");
 
-    const valid = await signedResetPath(db, me.id, Math.floor(Date.now() / 1000) + 600);
+    const valid = await resetPasswordPath(db, me.id, Math.floor(Date.now() / 1000) + 600);
     const forged = valid.replace(/token=[^&]+/, "token=" + "A".repeat(43));
     expect((await page.goto(forged))?.status()).toBe(400);
     await expect(page.getByRole("alert")).toContainText("not valid or has already been used");

@@ -313,3 +313,21 @@ export function accountDeletionPath(user: { id: number; email: string }) {
     expires: String(expires),
   });
 }
+
+/** The newest link to `path` mailed to an address (through the outbox), waiting for it to be queued. */
+export async function mailedLink(db: DB, to: string, path: string): Promise<string> {
+  let link = "";
+  await expect
+    .poll(async () => {
+      const mails = await db
+        .selectFrom("mail_outbox")
+        .select("text_body")
+        .where("to_address", "=", to)
+        .orderBy("id", "desc")
+        .execute();
+      link = mails.map((m) => new RegExp(`https?://\\S+${path}\\?\\S+`).exec(m.text_body)?.[0]).find(Boolean) ?? "";
+      return link;
+    })
+    .not.toBe("");
+  return link;
+}
