@@ -1,5 +1,5 @@
-import { data, Form, Link } from "react-router";
-import { LinkButtons } from "~/components/link-buttons";
+import { SignedLinkChoice } from "~/components/signed-link-choice";
+import { data, Link } from "react-router";
 import { BadLinkPage } from "~/components/bad-link";
 import { getDb } from "~db/client";
 import { UNSUBSCRIBE_BAD_LINK } from "~/lib/constants";
@@ -44,44 +44,32 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
+  const { email, token } = loaderData;
   return (
-    <section className="container section narrow">
-      <div className="card card-pad center-card stack">
-        <div className="icon-bubble" aria-hidden="true">
-          💌
-        </div>
-        {actionData?.done ? (
+    <SignedLinkChoice
+      icon="💌"
+      fields={{ email, token }}
+      question={{
+        title: "Unsubscribe from the newsletter?",
+        body: (
           <>
-            <h1>Unsubscribed</h1>
-            <p className="form-success" role="status">
-              {actionData.message}
-            </p>
-            <p className="muted">
-              {loaderData.email} will get no more newsletter emails. Changed your mind? You can subscribe again any
-              time.
-            </p>
-            <LinkButtons centered links={[["/", "Back to the home page"]]} />
+            We will stop sending the newsletter to <strong>{email}</strong>.
           </>
-        ) : (
-          <>
-            <h1>Unsubscribe from the newsletter?</h1>
-            <p className="muted">
-              We will stop sending the newsletter to <strong>{loaderData.email}</strong>.
-            </p>
-            <Form method="post" className="stack">
-              <input type="hidden" name="email" value={loaderData.email} />
-              <input type="hidden" name="token" value={loaderData.token} />
-              <button type="submit" className="btn btn-primary btn-block">
-                Unsubscribe
-              </button>
-            </Form>
-            <Link to="/" className="small">
-              Keep my subscription
-            </Link>
-          </>
-        )}
-      </div>
-    </section>
+        ),
+        button: "Unsubscribe",
+        keep: ["/", "Keep my subscription"],
+      }}
+      answer={
+        actionData?.done
+          ? {
+              title: "Unsubscribed",
+              message: actionData.message,
+              note: `${email} will get no more newsletter emails. Changed your mind? You can subscribe again any time.`,
+              next: ["/", "Back to the home page"],
+            }
+          : null
+      }
+    />
   );
 }
 

@@ -1,6 +1,6 @@
-import { data, Form, Link } from "react-router";
+import { SignedLinkChoice } from "~/components/signed-link-choice";
+import { data, Link } from "react-router";
 import { BadLinkPage } from "~/components/bad-link";
-import { LinkButtons } from "~/components/link-buttons";
 import { getDb } from "~db/client";
 import { privatePageMeta } from "~/lib/seo";
 import { setPerformanceMailOff } from "~/models/seller-mails.server";
@@ -46,41 +46,26 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function PerformanceMailOff({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <section className="container section narrow">
-      <div className="card card-pad center-card stack">
-        <div className="icon-bubble" aria-hidden="true">
-          📊
-        </div>
-        {actionData?.done ? (
-          <>
-            <h1>Monthly reports stopped</h1>
-            <p className="form-success" role="status">
-              {PERFORMANCE_MAIL_OFF_DONE}
-            </p>
-            <p className="muted">Your leads stay on your dashboard, every day of the last 30 days.</p>
-            <LinkButtons centered links={[["/seller-dashboard", "Go to my dashboard"]]} />
-          </>
-        ) : (
-          <>
-            <h1>Stop the monthly report?</h1>
-            <p className="muted">
-              We will stop mailing you your listing&apos;s monthly views and taps. Renewal reminders still come, so your
-              listing does not lapse by surprise.
-            </p>
-            <Form method="post" className="stack">
-              <input type="hidden" name="seller" value={loaderData.seller} />
-              <input type="hidden" name="token" value={loaderData.token} />
-              <button type="submit" className="btn btn-primary btn-block">
-                Stop monthly reports
-              </button>
-            </Form>
-            <Link to="/seller-dashboard" className="small">
-              Keep getting them
-            </Link>
-          </>
-        )}
-      </div>
-    </section>
+    <SignedLinkChoice
+      icon="📊"
+      fields={loaderData}
+      question={{
+        title: "Stop the monthly report?",
+        body: "We will stop mailing you your listing's monthly views and taps. Renewal reminders still come, so your listing does not lapse by surprise.",
+        button: "Stop monthly reports",
+        keep: ["/seller-dashboard", "Keep getting them"],
+      }}
+      answer={
+        actionData?.done
+          ? {
+              title: "Monthly reports stopped",
+              message: PERFORMANCE_MAIL_OFF_DONE,
+              note: "Your leads stay on your dashboard, every day of the last 30 days.",
+              next: ["/seller-dashboard", "Go to my dashboard"],
+            }
+          : null
+      }
+    />
   );
 }
 

@@ -99,9 +99,17 @@ export async function retryDueMail(db: DB, now = Date.now()): Promise<MailResult
 
 /** Sends a message already in the outbox (queued inside a caller's transaction), in the background. */
 export function deliverQueuedLater(db: DB, queued: { id: number; mail: OutgoingMail }[]): void {
-  void Promise.all(queued.map(({ id, mail }) => deliver(db, id, mail, 0))).catch((err) =>
-    logger.error({ err }, "mail delivery failed"),
-  );
+  const delivery = Promise.all(queued.map(({ id, mail }) => deliver(db, id, mail, 0)))
+    .catch((err) => logger.error({ err }, "mail delivery failed"))
+    .finally(() => deliveries.delete(delivery));
+  deliveries.add(delivery);
+}
+
+const deliveries = new Set<Promise<unknown>>();
+
+/** Resolves when every delivery started in the background so far has ended (a one-off tool waits before it closes the database). */
+export async function backgroundDeliveriesSettled(): Promise<void> {
+  while (deliveries.size) await Promise.all(deliveries);
 }
 
 /**

@@ -165,8 +165,9 @@ export async function sendMonthlyReports(db: DB, now = new Date(), pageSize = 20
 }
 
 /** The hourly run: reminders, then reports; a failure is logged and tried again the next hour. */
-export async function runSellerMails(db: DB, now = new Date()): Promise<void> {
+export async function runSellerMails(db: DB, now = new Date()): Promise<{ reminders: number; reports: number }> {
   const reminders = await sendRenewalReminders(db, now);
   const reports = await sendMonthlyReports(db, now);
   if (reminders || reports) logger.info({ reminders, reports }, "queued the sellers' periodic mails");
+  return { reminders, reports };
 }

@@ -76,6 +76,7 @@ test.describe("admin settings", () => {
     context,
     db,
   }) => {
+    test.setTimeout(60_000); // a dozen page loads without JavaScript
     const me = await signInAs(context, "admin");
     const word = uniqueWord("mod");
     const taken = await createUser(db, { role: "moderator" });

@@ -123,6 +123,13 @@ export async function createEnquiryRow(
   return row.id;
 }
 
+// One real scrypt hash per password and test worker, shared by the many accounts that use it.
+const passwordHashes = new Map<string, Promise<string>>();
+const hashOf = (password: string) => {
+  if (!passwordHashes.has(password)) passwordHashes.set(password, hashPassword(password));
+  return passwordHashes.get(password)!;
+};
+
 /** Creates a user with a known password (rows written straight to the e2e database). */
 export async function createUser(db: DB, input: { role: Role; email?: string; password?: string; name?: string }) {
   const email = input.email ?? `${uniqueWord(input.role)}@example.test`;
@@ -134,7 +141,7 @@ export async function createUser(db: DB, input: { role: Role; email?: string; pa
       email,
       name: input.name ?? "Test User",
       role: input.role,
-      password_hash: await hashPassword(password),
+      password_hash: await hashOf(password),
       mobile: "+919876543210",
       is_active: 1,
       created_at: stamp,
@@ -207,29 +214,57 @@ export async function settleForAxe(page: Page) {
   });
 }
 
+/**
+ * The theme and width pairs axe checks a page in. Each project checks two complementary pairs, so every
+ * page is seen in both themes and at both widths in each project, and in all four pairs across the two
+ * projects — at half the cost of four passes in each (axe is most of the browser run's time).
+ */
+export function axePasses(
+  jsEnabled: boolean,
+): { colorScheme: "light" | "dark"; size: { width: number; height: number } }[] {
+  const phone = { width: 390, height: 844 };
+  const desktop = { width: 1280, height: 800 };
+  return jsEnabled
+    ? [
+        { colorScheme: "light", size: phone },
+        { colorScheme: "dark", size: desktop },
+      ]
+    : [
+        { colorScheme: "dark", size: phone },
+        { colorScheme: "light", size: desktop },
+      ];
+}
+
+/** axe-core with every rule of the walk (WCAG 2.2's target-size included), violations as lines. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .options({ resultTypes: ["violations"], rules: { "target-size": { enabled: true } } })
+    .analyze();
+  return results.violations.map(
+    (v) =>
+      `${v.impact} ${v.id}: ${v.help} (${v.nodes
+        .map((n) => n.target.join(" "))
+        .slice(0, 4)
+        .join(", ")})`,
+  );
+}
+
 export async function expectNoA11yViolations(page: Page) {
-  // Four axe runs over a page that may list hundreds of rows the other tests made: each call brings its
+  // axe is a script in the page: with JavaScript off it would wait out the test's time. a11y.spec.ts
+  // checks the no-JavaScript pages in a context of their own.
+  if (test.info().project.use.javaScriptEnabled === false)
+    throw new Error("expectNoA11yViolations needs JavaScript on: call it `if (jsEnabled)`");
+  // Two axe runs over a page that may list hundreds of rows the other tests made: each call brings its
   // own time, so a test that checks three states does not share one 30 s budget with its clicks.
-  test.info().setTimeout(test.info().timeout + 20_000);
-  // The same bar as a11y.spec.ts: light and dark, a phone and a desktop width, target-size included.
+  test.info().setTimeout(test.info().timeout + 15_000);
+  // The same bar as a11y.spec.ts: its theme and width pairs, target-size included.
   const viewport = page.viewportSize();
   const found: string[] = [];
-  for (const colorScheme of ["light", "dark"] as const) {
+  for (const { colorScheme, size } of axePasses(test.info().project.use.javaScriptEnabled !== false)) {
     await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
-    for (const size of [
-      { width: 390, height: 844 },
-      { width: 1280, height: 800 },
-    ]) {
-      await page.setViewportSize(size);
-      await settleForAxe(page);
-      const results = await new AxeBuilder({ page })
-        .options({ resultTypes: ["violations"], rules: { "target-size": { enabled: true } } })
-        .analyze();
-      for (const v of results.violations)
-        found.push(
-          `[${colorScheme} ${size.width}px] ${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
-        );
-    }
+    await page.setViewportSize(size);
+    await settleForAxe(page);
+    for (const line of await axeViolations(page)) found.push(`[${colorScheme} ${size.width}px] ${line}`);
   }
   await page.emulateMedia({ colorScheme: null, reducedMotion: null });
   if (viewport) await page.setViewportSize(viewport);

@@ -1,6 +1,8 @@
+import { execFile } from "node:child_process";
 import { createHmac } from "node:crypto";
+import { promisify } from "node:util";
 import { addDays, addMonths, todayIso } from "~/lib/dates";
-import { E2E_SESSION_SECRET, expect, expectNoA11yViolations, signInAs, test, uniqueWord } from "./fixtures";
+import { E2E_SESSION_SECRET, expect, expectNoA11yViolations, mailedLink, signInAs, test, uniqueWord } from "./fixtures";
 import type { DB } from "~db/client";
 
 // Issue 22: the counting redirect of a profile's links, the leads on the seller's dashboard and admin page,
@@ -259,5 +261,91 @@ test.describe("the monthly report's opt-out", () => {
     expect(forged?.status()).toBe(400);
     await expect(page.getByRole("heading", { name: "Link not valid" })).toBeVisible();
     if (jsEnabled) await expectNoA11yViolations(page); // axe runs as a script; a11y.spec.ts walks these without JS
+  });
+});
+
+/** The sellers' hourly mail job, run once by the operators' tool against the site's database with a set clock. */
+async function runReminderJobOn(day: string, baseURL: string) {
+  await promisify(execFile)(
+    "node_modules/.bin/tsx",
+    ["scripts/seller-mails.ts", "--now", `${day}T10:00:00+05:30`, "--only", "reminders"],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        DATABASE_PATH: process.env.E2E_DATABASE_PATH,
+        SESSION_SECRET: E2E_SESSION_SECRET,
+        PUBLIC_URL: baseURL,
+        LOG_LEVEL: "warn",
+      },
+    },
+  );
+}
+
+test.describe("renewal reminders", () => {
+  test("reach the outbox 14 and 3 days before the end date and on the day, once each; the mail's link leads to renewal in two taps", async ({
+    page,
+    context,
+    db,
+    makeSeller,
+    baseURL,
+  }) => {
+    const me = await signInAs(context, "seller");
+    // An end date years ahead, its own: no other test's listing ends near the days the job is run on.
+    const end = addDays(todayIso(), 3000 + Math.floor(Math.random() * 3000));
+    const id = await makeSeller({
+      user_id: me.id,
+      business_name: uniqueWord("renew"),
+      email: me.email,
+      status: "active",
+      is_paid: 1,
+      payment_status: "paid",
+      subscription_start_date: addDays(end, -365),
+      subscription_end_date: end,
+      payment_screenshot: "private/p.webp",
+      id_proof_document: "private/i.webp",
+    });
+    const subjects = async () =>
+      (
+        await db.selectFrom("mail_outbox").select("subject").where("to_address", "=", me.email).orderBy("id").execute()
+      ).map((m) => m.subject);
+    const sent = [
+      [addDays(end, -15), []],
+      [addDays(end, -14), ["Your BWP Directory listing ends in 14 days"]],
+      [addDays(end, -13), ["Your BWP Directory listing ends in 14 days"]], // once per threshold, whatever the runs
+      [addDays(end, -3), ["Your BWP Directory listing ends in 14 days", "Your BWP Directory listing ends in 3 days"]],
+      [
+        end,
+        [
+          "Your BWP Directory listing ends in 14 days",
+          "Your BWP Directory listing ends in 3 days",
+          "Your BWP Directory listing ends today",
+        ],
+      ],
+      [
+        addDays(end, 1),
+        [
+          "Your BWP Directory listing ends in 14 days",
+          "Your BWP Directory listing ends in 3 days",
+          "Your BWP Directory listing ends today",
+        ],
+      ],
+    ] as const;
+    for (const [day, expected] of sent) {
+      await runReminderJobOn(day, baseURL!);
+      expect(await subjects(), `after the run on ${day}`).toEqual(expected);
+    }
+
+    // The days pass: the end date is now three days away by the real clock. Tap 1, the mail's link; tap 2, Renew now.
+    await db
+      .updateTable("sellers")
+      .set({ subscription_end_date: addDays(todayIso(), 3) })
+      .where("id", "=", id)
+      .execute();
+    const link = await mailedLink(db, me.email, "/seller-dashboard");
+    expect(link.startsWith(`${baseURL}/seller-dashboard?renew=1`)).toBe(true);
+    await page.goto(link);
+    await page.getByRole("link", { name: "Renew now" }).click();
+    await expect(page).toHaveURL(/\/register$/);
   });
 });

@@ -171,7 +171,9 @@ test.describe("seller sign-up", () => {
     await expect(page.getByText(/woman entrepreneur/).first()).toBeVisible();
     await page.getByRole("link", { name: "Privacy Policy" }).last().click();
     await expect(page.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeVisible();
-    await expect(page.getByText(/Digital Personal Data Protection Act/)).toBeVisible();
+    await expect(
+      page.getByText(/Under India's Digital Personal Data Protection Act, 2023 you have these rights/),
+    ).toBeVisible();
   });
 
   test("has no accessibility violations on both steps", async ({ page, jsEnabled }) => {
