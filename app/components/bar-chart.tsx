@@ -70,42 +70,45 @@ export function BarChart<K extends string, R extends Record<K, number>>({
           </li>
         ))}
       </ul>
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={summary} preserveAspectRatio="xMidYMid meet">
-        {ticks.map((t) => (
-          <g key={t}>
-            <line x1={LEFT} x2={W - RIGHT} y1={y(t)} y2={y(t)} className="chart-grid" />
-            <text x={LEFT - 6} y={y(t) + 4} textAnchor="end" className="chart-axis">
-              {t}
-            </text>
-          </g>
-        ))}
-        {rows.map((r, i) => {
-          const x0 = LEFT + i * group + group * 0.15;
-          return (
-            <g key={rowKey(r)}>
-              {series.map((s, j) => {
-                const v = r[s.key];
-                return v > 0 ? (
-                  <rect
-                    key={s.key}
-                    x={x0 + j * bar}
-                    y={y(v)}
-                    width={Math.max(1, bar - 1)}
-                    height={TOP + plotH - y(v)}
-                    rx={2}
-                    className={s.className}
-                  />
-                ) : null;
-              })}
-              {(rows.length - 1 - i) % labelEvery ? null : (
-                <text x={LEFT + i * group + group / 2} y={H - 8} textAnchor="middle" className="chart-axis">
-                  {rowLabel(r)}
-                </text>
-              )}
+      {/* On a phone the chart keeps a readable size and scrolls sideways (a focusable region, for keyboards). */}
+      <div className="chart-scroll" tabIndex={0} role="region" aria-label={`${caption}: the chart`}>
+        <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={summary} preserveAspectRatio="xMidYMid meet">
+          {ticks.map((t) => (
+            <g key={t}>
+              <line x1={LEFT} x2={W - RIGHT} y1={y(t)} y2={y(t)} className="chart-grid" />
+              <text x={LEFT - 6} y={y(t) + 4} textAnchor="end" className="chart-axis">
+                {t}
+              </text>
             </g>
-          );
-        })}
-      </svg>
+          ))}
+          {rows.map((r, i) => {
+            const x0 = LEFT + i * group + group * 0.15;
+            return (
+              <g key={rowKey(r)}>
+                {series.map((s, j) => {
+                  const v = r[s.key];
+                  return v > 0 ? (
+                    <rect
+                      key={s.key}
+                      x={x0 + j * bar}
+                      y={y(v)}
+                      width={Math.max(1, bar - 1)}
+                      height={TOP + plotH - y(v)}
+                      rx={2}
+                      className={s.className}
+                    />
+                  ) : null;
+                })}
+                {(rows.length - 1 - i) % labelEvery ? null : (
+                  <text x={LEFT + i * group + group / 2} y={H - 8} textAnchor="middle" className="chart-axis">
+                    {rowLabel(r)}
+                  </text>
+                )}
+              </g>
+            );
+          })}
+        </svg>
+      </div>
       <details className="chart-table">
         <summary>Show as a table</summary>
         <div className="table-scroll">
