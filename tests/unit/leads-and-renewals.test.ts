@@ -460,4 +460,22 @@ describe("the monthly performance mail", () => {
     await sendMonthlyReports(db, new Date("2035-12-02T05:00:00Z"));
     expect(await mailsTo(email)).toHaveLength(1);
   });
+
+  it("sends at most a run's share of reports; the next run goes on where it stopped", async () => {
+    const emails = ["cap-1@example.in", "cap-2@example.in", "cap-3@example.in"];
+    for (const email of emails)
+      await createSeller(db, {
+        email,
+        status: "active",
+        subscription_start_date: "2037-01-01",
+        subscription_end_date: "2038-01-01",
+      });
+    const now = new Date("2037-06-02T05:00:00Z");
+    const reported = async () => (await Promise.all(emails.map(mailsTo))).filter((m) => m.length).length;
+    expect(await sendMonthlyReports(db, now, 200, 2)).toBe(2);
+    expect(await reported()).toBe(2);
+    expect(await sendMonthlyReports(db, now, 200, 2)).toBe(1);
+    expect(await reported()).toBe(3);
+    expect(await sendMonthlyReports(db, now, 200, 2)).toBe(0);
+  });
 });
