@@ -2,17 +2,16 @@ import type { Browser, BrowserContext, Page } from "@playwright/test";
 import type { Role } from "~db/schema";
 import {
   axePasses,
-  axeViolations,
   categoryId,
   createEnquiryRow,
   createUser,
   e2eDb,
   expect,
   randomClientAddress,
-  settleForAxe,
   signInAs,
   test,
   uniqueWord,
+  violationsInPasses,
   unsubscribePath,
   verifyEmailPath,
   resetPasswordPath,
@@ -21,7 +20,8 @@ import {
 } from "./fixtures";
 
 // axe-core over every page, failing on a violation of ANY impact (with WCAG 2.2's 24 px target-size rule, off by default, turned on), in light and dark themes, on a
-// 390 px phone and a 1280 px desktop (two complementary theme and width pairs per project: `axePasses`). In the js-on project the page is hydrated. In the js-off
+// 390 px phone and a 1280 px desktop (two complementary theme and width pairs per project:
+// `axePasses`). In the js-on project the page is hydrated. In the js-off
 // project axe cannot be injected into a context with JavaScript disabled, so the server's HTML is
 // checked in a context whose routes abort the app's module scripts: nothing hydrates, and what axe
 // sees is what a visitor without JavaScript gets.
@@ -307,19 +307,13 @@ test.describe("accessibility (axe-core, every impact)", () => {
       const context = await axeContext(browser, jsEnabled, baseURL);
       if (entry.as) await signInAs(context, entry.as);
       const page = await context.newPage();
-      const found: string[] = [];
       // One load per page: the theme follows prefers-color-scheme and the layout the width, live.
-      const passes = axePasses(jsEnabled);
-      await page.emulateMedia({ colorScheme: passes[0].colorScheme, reducedMotion: "reduce" });
-      await page.setViewportSize(passes[0].size);
+      const [first] = axePasses(jsEnabled);
+      await page.emulateMedia({ colorScheme: first.colorScheme, reducedMotion: "reduce" });
+      await page.setViewportSize(first.size);
       await page.goto(path);
       if (entry.prepare) await entry.prepare(page);
-      for (const { colorScheme, size } of passes) {
-        await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
-        await page.setViewportSize(size);
-        await settleForAxe(page);
-        for (const line of await axeViolations(page)) found.push(`[${colorScheme} ${size.width}px] ${line}`);
-      }
+      const found = await violationsInPasses(page, jsEnabled);
       await context.close();
       expect(found).toEqual([]);
     });

@@ -15,8 +15,6 @@ import { createUser, expect, mailedLink, randomClientAddress, signInAs, test, un
 const PASSWORD = "Correct-Horse-42";
 const uploads = () => process.env.E2E_UPLOADS_DIR!;
 
-/** The newest mailed link to `path` for an address, from the outbox. */
-
 /** A stored file as the upload service writes it (a generated name), with its uploads row. */
 async function storedFile(db: DB, visibility: "public" | "private", purpose: string, sellerId: number) {
   const key = `${randomBytes(16).toString("hex")}.webp`;

@@ -17,8 +17,6 @@ import {
 
 const SENT = "If an account uses this address, we have sent it a link";
 
-/** The newest mailed link to `path` for an address, from the outbox the server writes every mail to. */
-
 async function askForLink(page: Page, email: string) {
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByRole("button", { name: "Send Me a Link" }).click();

@@ -236,7 +236,7 @@ export function axePasses(
 }
 
 /** axe-core with every rule of the walk (WCAG 2.2's target-size included), violations as lines. */
-export async function axeViolations(page: Page): Promise<string[]> {
+async function axeViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page })
     .options({ resultTypes: ["violations"], rules: { "target-size": { enabled: true } } })
     .analyze();
@@ -249,6 +249,18 @@ export async function axeViolations(page: Page): Promise<string[]> {
   );
 }
 
+/** axe in each of the project's theme and width pairs (`axePasses`), on the page as it stands; violations as lines. */
+export async function violationsInPasses(page: Page, jsEnabled: boolean): Promise<string[]> {
+  const found: string[] = [];
+  for (const { colorScheme, size } of axePasses(jsEnabled)) {
+    await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
+    await page.setViewportSize(size);
+    await settleForAxe(page);
+    for (const line of await axeViolations(page)) found.push(`[${colorScheme} ${size.width}px] ${line}`);
+  }
+  return found;
+}
+
 export async function expectNoA11yViolations(page: Page) {
   // axe is a script in the page: with JavaScript off it would wait out the test's time. a11y.spec.ts
   // checks the no-JavaScript pages in a context of their own.
@@ -259,13 +271,7 @@ export async function expectNoA11yViolations(page: Page) {
   test.info().setTimeout(test.info().timeout + 15_000);
   // The same bar as a11y.spec.ts: its theme and width pairs, target-size included.
   const viewport = page.viewportSize();
-  const found: string[] = [];
-  for (const { colorScheme, size } of axePasses(test.info().project.use.javaScriptEnabled !== false)) {
-    await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
-    await page.setViewportSize(size);
-    await settleForAxe(page);
-    for (const line of await axeViolations(page)) found.push(`[${colorScheme} ${size.width}px] ${line}`);
-  }
+  const found = await violationsInPasses(page, true);
   await page.emulateMedia({ colorScheme: null, reducedMotion: null });
   if (viewport) await page.setViewportSize(viewport);
   expect(found).toEqual([]);
