@@ -269,10 +269,35 @@ export function integrityOf(file: string): string {
   }
 }
 
+/**
+ * An exact and cheap "has anything been committed since?" counter for a SQLite database: PRAGMA
+ * data_version on a connection of its own, which moves with every commit by any other connection or
+ * process (SQLite never moves it for the connection's own writes, and this one only reads). Reading it
+ * touches the WAL index in shared memory, not the database pages. `undefined` on PostgreSQL, where no
+ * signal is exact across instances without a round trip. One connection per database handle, closed
+ * with `closeDb`.
+ */
+export function commitCounter(db: DB): (() => number) | undefined {
+  const target = targetOf(db);
+  if (isPostgresUrl(target) || target === ":memory:") return undefined;
+  let counter = commitCounters.get(db);
+  if (!counter) {
+    const connection = new SQLite(target, { fileMustExist: true });
+    connection.pragma("query_only = 1");
+    const dataVersion = connection.prepare("pragma data_version").pluck();
+    counter = { connection, read: () => dataVersion.get() as number };
+    commitCounters.set(db, counter);
+  }
+  return counter.read;
+}
+
+const commitCounters = new WeakMap<DB, { connection: SQLite.Database; read: () => number }>();
+
 /** Closes the process-wide database, if open (at shutdown: SQLite checkpoints its WAL). */
 export async function closeDb(): Promise<void> {
   const db = globalForDb.__db;
   globalForDb.__db = undefined;
+  if (db) commitCounters.get(db)?.connection.close();
   await db?.destroy();
 }
 

@@ -1,6 +1,6 @@
 // The Express application: request log, headers, limits, health, uploads, the response cache, assets,
 // then React Router's request handler (React Router's node-custom-server template's shape).
-import { randomUUID } from "node:crypto";
+import { createServer, type Server } from "node:http";
 import { join } from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -10,14 +10,14 @@ import type { ServerBuild } from "react-router";
 import { getDb } from "~db/client";
 import type { Settings } from "~/services/config.server";
 import { readiness } from "~/services/health.server";
-import { loggablePath, logger } from "~/services/logger.server";
-import { RESPONSE_HEADERS, UPLOAD_CSP } from "~/services/security-headers.server";
+import { logger } from "~/services/logger.server";
+import { UPLOAD_CSP } from "~/services/security-headers.server";
+import { assignRequestId, requestLogFields, requestLogLevel, setResponseHeaders } from "./request-basics";
+import type { ResponseCache } from "./response-cache";
 
 // No request body beyond BODY_MAX_BYTES is read at all (the application with its images is the largest
 // form, about 8 MB); each route then applies its own, smaller limit while it reads the stream.
 const BODY_MAX_BYTES = 12 * 1024 * 1024;
-// An incoming X-Request-Id (from a proxy) is reused when it looks like an id; otherwise a new UUID.
-const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
 const badHost = (res: express.Response) =>
   res.status(400).type("text/plain").send("Bad Request: the Host header is not a valid host name.");
@@ -25,8 +25,8 @@ const badHost = (res: express.Response) =>
 type AppOptions = {
   settings: Settings;
   isStopping: () => boolean;
-  /** The response cache of anonymous public answers (production), if it is on. */
-  responseCache?: express.RequestHandler;
+  /** The response cache of anonymous public answers (production), if it is on: Express fills it. */
+  responseCache?: ResponseCache;
   /** The React Router build, or (development) a function loading the current one. */
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: "production" | "development";
@@ -49,19 +49,10 @@ export function createApp({ settings, isStopping, responseCache, build, mode, as
   app.use(
     pinoHttp({
       logger,
-      genReqId(req, res) {
-        const incoming = req.headers["x-request-id"];
-        const id = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-        res.setHeader("X-Request-Id", id);
-        return id;
-      },
-      serializers: {
-        req: (req: { method: string; url: string }) => ({ method: req.method, path: loggablePath(req.url) }),
-        res: (res: { statusCode: number }) => ({ status: res.statusCode }),
-      },
+      genReqId: assignRequestId,
+      serializers: requestLogFields,
       customAttributeKeys: { responseTime: "durationMs" },
-      customLogLevel: (req, res, err) =>
-        err || res.statusCode >= 500 ? "error" : /^\/(healthz|readyz)(\?|$)/.test(req.url ?? "") ? "debug" : "info",
+      customLogLevel: (req, res, err) => requestLogLevel(req.url, res.statusCode, !!err),
       customSuccessMessage: () => "request",
       customErrorMessage: () => "request failed",
       quietReqLogger: true,
@@ -72,7 +63,7 @@ export function createApp({ settings, isStopping, responseCache, build, mode, as
   // Headers every answer carries (pages, JSON, files, uploads, redirects, errors), from their one
   // definition; the document renderer adds its nonce CSP, uploads their sandbox CSP.
   app.use((_req, res, next) => {
-    for (const [name, value] of Object.entries(RESPONSE_HEADERS)) res.setHeader(name, value);
+    setResponseHeaders(res);
     next();
   });
 
@@ -136,9 +127,9 @@ export function createApp({ settings, isStopping, responseCache, build, mode, as
   // throw. Checked after the health routes, which need no host name.
   app.use((req, res, next) => (req.hostname ? next() : badHost(res)));
 
-  // The cache answers before the static files are looked up (a stat per request showed in the profile);
-  // it only answers what it stored, anything else passes on.
-  if (responseCache) app.use(responseCache);
+  // A cache hit never gets here (`createHttpServer` answers it at the socket); a miss the cache may keep
+  // is captured before the static files are looked up (a stat per request showed in the profile).
+  if (responseCache) app.use(responseCache.fill);
   assets(app);
   app.use(
     createRequestHandler({
@@ -165,4 +156,21 @@ export function createApp({ settings, isStopping, responseCache, build, mode, as
     res.status(500).type("text/plain").send("Something went wrong on our side. Please try again.");
   });
   return app;
+}
+
+/**
+ * The HTTP server: with a response cache, a hit is answered in the plain `node:http` handler, before
+ * Express and React Router (the cache's `answer`); everything else goes to the Express application.
+ */
+export function createHttpServer(app: express.Express, responseCache?: ResponseCache): Server {
+  if (!responseCache) return createServer(app);
+  return createServer((req, res) => {
+    const answered = responseCache.answer(req, res, app);
+    if (answered === true) return;
+    if (answered === false) return void app(req, res);
+    answered.then(
+      (hit) => hit || app(req, res),
+      () => app(req, res),
+    );
+  });
 }

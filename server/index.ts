@@ -11,14 +11,14 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { getDb } from "~db/client";
-import { readContentVersion } from "~/models/content-version.server";
+import { contentVersionSource } from "~/models/content-version.server";
 import { reloadConfig, SettingsError, sessionSecrets, type Settings } from "~/services/config.server";
 import { shutdown } from "~/services/health.server";
 import { logger } from "~/services/logger.server";
 import { prepareDatabase, runStartupTasks } from "~/services/startup.server";
-import { createApp } from "./app";
+import { createApp, createHttpServer } from "./app";
 import { precompressedAssets } from "./precompressed-assets";
-import { createResponseCacheMiddleware } from "./response-cache";
+import { createResponseCache, type ResponseCache } from "./response-cache";
 
 // In-flight requests get this long after SIGTERM/SIGINT before their connections are closed.
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -43,23 +43,21 @@ async function closeAndExit(code: number, announce: boolean): Promise<never> {
 }
 
 /** The response cache of anonymous public answers, per process; none when RESPONSE_CACHE_MB is 0. */
-function responseCache(settings: Settings): express.RequestHandler | undefined {
+function responseCache(settings: Settings): ResponseCache | undefined {
   if (settings.responseCacheBytes <= 0) return undefined;
-  return createResponseCacheMiddleware({
-    maxBytes: settings.responseCacheBytes,
-    contentVersion: () => readContentVersion(getDb()),
-  });
+  return createResponseCache({ maxBytes: settings.responseCacheBytes, contentVersion: contentVersionSource(getDb()) });
 }
 
 /** Listens, and on SIGTERM/SIGINT stops cleanly: no new connections, in-flight requests finish, then the one shutdown path. */
 function listen(
-  app: express.Express,
+  { app, cache }: { app: express.Express; cache?: ResponseCache },
   settings: Settings,
   state: { stopping: boolean },
   announce: boolean,
 ): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = app.listen(settings.port, settings.host, () => {
+    const server = createHttpServer(app, cache);
+    server.listen(settings.port, settings.host, () => {
       if (announce)
         logger.info(
           `listening on http://${settings.host === "0.0.0.0" ? "localhost" : settings.host}:${settings.port}`,
@@ -107,10 +105,11 @@ function fail(err: unknown, message: string): never {
 const clientDir = () => fileURLToPath(new URL("../client", import.meta.url));
 
 function productionApp(settings: Settings, state: { stopping: boolean }) {
-  return createApp({
+  const cache = responseCache(settings);
+  const app = createApp({
     settings,
     isStopping: () => state.stopping,
-    responseCache: responseCache(settings),
+    responseCache: cache,
     build: serverBuild as unknown as ServerBuild,
     mode: "production",
     assets(app) {
@@ -120,6 +119,7 @@ function productionApp(settings: Settings, state: { stopping: boolean }) {
       app.use(express.static(clientDir(), { maxAge: "1h", index: false }));
     },
   });
+  return { app, cache };
 }
 
 /**
@@ -220,5 +220,5 @@ export async function startDevelopmentServer(vite: ViteDevServer): Promise<void>
     mode: "development",
     assets: (app) => app.use(vite.middlewares),
   });
-  await listen(app, settings, state, true);
+  await listen({ app }, settings, state, true);
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import type { NextFunction, Request, Response } from "express";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type express from "express";
 import { themeFromCookieHeader } from "~/lib/theme";
 import {
   buildEntry,
@@ -14,62 +15,108 @@ import {
   type RenderEffect,
   ResponseStore,
 } from "~/services/response-cache.server";
+import { assignRequestId, logAnswered, setResponseHeaders } from "./request-basics";
 
-export type CacheMiddleware = (req: Request, res: Response, next: NextFunction) => void;
+/** What a request looked up and did not find: the cache fills the entry when Express has rendered it. */
+const MISSED = Symbol("response cache miss");
+type Missed = { key: string; generation: string };
+type LookedUp = IncomingMessage & { [MISSED]?: Missed };
+
+export type ResponseCache = {
+  /**
+   * Answers a cache hit on the bare `node:http` request, before Express and React Router see it: the
+   * stored bytes with a fresh nonce, a request id, the common headers and a log line. `false` when
+   * Express must answer (a miss, or a request the cache does not serve); a promise of that when the
+   * freshness check needs a database read. `app` gives Express's reading of the request (the
+   * protocol and host behind a trusted proxy), so the cache keys and refuses exactly as it would.
+   */
+  answer(req: IncomingMessage, res: ServerResponse, app: express.Express): boolean | Promise<boolean>;
+  /** Express middleware in front of React Router: keeps the answer of a request that `answer` missed. */
+  fill: express.RequestHandler;
+};
 
 /**
- * Express middleware in front of React Router's handler (after `compression`, which passes an answer
- * that already has a Content-Encoding through untouched). Anonymous GET and HEAD requests are looked
- * up by origin, path and query, and theme; a 200 whose Cache-Control starts with `public` and that sets
- * no cookie is kept. Every cacheable answer gets a weak ETag (the body without its nonce) and
- * Last-Modified, and a matching If-None-Match / If-Modified-Since gets 304.
+ * The response cache of anonymous public answers. Anonymous GET and HEAD requests are looked up by
+ * origin, path and query, and theme; a 200 whose Cache-Control starts with `public` and that sets no
+ * cookie is kept. Every cacheable answer gets a weak ETag (the body without its nonce) and
+ * Last-Modified, and a matching If-None-Match / If-Modified-Since gets 304. `contentVersion` must be
+ * exact (never behind a committed change): a new version empties the cache.
  */
-export function createResponseCacheMiddleware(options: {
+export function createResponseCache(options: {
   maxBytes: number;
-  contentVersion: () => Promise<number>;
+  contentVersion: () => number | Promise<number>;
   clock?: GenerationClock;
-}): CacheMiddleware {
+}): ResponseCache {
   const store = new ResponseStore(options.maxBytes);
   const clock = options.clock ?? new GenerationClock();
 
-  return (req, res, next) => {
-    if (
-      (req.method !== "GET" && req.method !== "HEAD") ||
-      req.path.startsWith("/assets/") ||
-      !isAnonymousCookieHeader(req.headers.cookie) ||
-      req.headers.authorization
-    )
-      return next();
-    options.contentVersion().then(
-      (version) => {
-        const generation = clock.generation(version);
-        store.enter(generation);
-        const key = `${req.protocol}://${req.headers.host ?? ""}${req.originalUrl}\ntheme=${themeFromCookieHeader(req.headers.cookie ?? null) ?? ""}`;
-        const entry = store.get(key);
-        if (entry) {
-          for (const effect of entry.effects) effect({ userAgent: req.headers["user-agent"] });
-          send(req, res, entry, "HIT", randomBytes(16).toString("base64"), res.end as unknown as End);
-          return;
-        }
-        if (req.method !== "GET") return next();
-        const effects: RenderEffect[] = [];
-        capture(req, res, store.lastModified, (captured) => store.set(key, generation, captured), effects);
-        collectRenderEffects(effects, () => next());
-      },
-      (error: unknown) => next(error),
-    );
+  const lookUp = (req: express.Request, res: ServerResponse, version: number, startedAt: number): boolean => {
+    const generation = clock.generation(version);
+    store.enter(generation);
+    const key = `${req.protocol}://${req.headers.host ?? ""}${req.url}\ntheme=${themeFromCookieHeader(req.headers.cookie ?? null) ?? ""}`;
+    const entry = store.get(key);
+    if (!entry) {
+      if (req.method === "GET") (req as LookedUp)[MISSED] = { key, generation };
+      return false;
+    }
+    const reqId = assignRequestId(req, res);
+    setResponseHeaders(res);
+    for (const effect of entry.effects) effect({ userAgent: req.headers["user-agent"] });
+    send(req, res, entry, "HIT", randomBytes(16).toString("base64"), res.end as unknown as End);
+    logAnswered(req, res, reqId, startedAt);
+    return true;
+  };
+
+  return {
+    answer(incoming, res, app) {
+      const startedAt = Date.now();
+      // Express's own request object (it sets the same prototype when it handles the request), so the
+      // protocol and host are read as the rest of the server reads them.
+      const req = Object.setPrototypeOf(incoming, app.request) as express.Request;
+      if (
+        (req.method !== "GET" && req.method !== "HEAD") ||
+        req.url?.startsWith("/assets/") ||
+        !isAnonymousCookieHeader(req.headers.cookie) ||
+        req.headers.authorization ||
+        // A request with a body, or one whose host Express refuses, is Express's to answer (413, 400).
+        (req.headers["content-length"] !== undefined && req.headers["content-length"] !== "0") ||
+        req.headers["transfer-encoding"] !== undefined ||
+        !req.hostname
+      )
+        return false;
+      let version: number | Promise<number>;
+      try {
+        version = options.contentVersion();
+      } catch {
+        return false;
+      }
+      if (typeof version === "number") return lookUp(req, res, version, startedAt);
+      // The version could not be read: Express renders the page (and the cache keeps nothing of it).
+      return version.then(
+        (read) => lookUp(req, res, read, startedAt),
+        () => false,
+      );
+    },
+
+    fill(req, res, next) {
+      const missed = (req as LookedUp)[MISSED];
+      if (!missed) return next();
+      const effects: RenderEffect[] = [];
+      capture(req, res, store.lastModified, (captured) => store.set(missed.key, missed.generation, captured), effects);
+      collectRenderEffects(effects, () => next());
+    },
   };
 }
 
-type End = (this: Response, ...args: unknown[]) => unknown;
+type End = (this: ServerResponse, ...args: unknown[]) => unknown;
 
 /**
  * Holds back the body of a response the cache may keep until its end, then stores it and answers
  * through `send`. Anything else passes through as it is written.
  */
 function capture(
-  req: Request,
-  res: Response,
+  req: express.Request,
+  res: express.Response,
   lastModified: ResponseStore["lastModified"],
   keep: (entry: CachedResponse) => void,
   effects: RenderEffect[],
@@ -88,8 +135,8 @@ function capture(
     if (mode === "pass") restore();
   };
   const restore = () => {
-    res.write = write as unknown as Response["write"];
-    res.end = end as unknown as Response["end"];
+    res.write = write as unknown as express.Response["write"];
+    res.end = end as unknown as express.Response["end"];
     if (flush) (res as { flush?: () => void }).flush = flush;
   };
   const toBuffer = (chunk: unknown, encoding?: unknown) =>
@@ -99,7 +146,7 @@ function capture(
         ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")
         : Buffer.from(chunk as Uint8Array);
 
-  res.write = function (this: Response, chunk: unknown, encoding?: unknown, callback?: unknown) {
+  res.write = function (this: express.Response, chunk: unknown, encoding?: unknown, callback?: unknown) {
     if (mode === "undecided") decide();
     if (mode === "pass") return write.apply(this, [chunk, encoding, callback] as never);
     const buffer = toBuffer(chunk, encoding);
@@ -114,9 +161,9 @@ function capture(
     const cb = typeof encoding === "function" ? encoding : callback;
     if (typeof cb === "function") process.nextTick(cb as () => void);
     return true;
-  } as Response["write"];
+  } as express.Response["write"];
 
-  res.end = function (this: Response, chunk?: unknown, encoding?: unknown, callback?: unknown) {
+  res.end = function (this: express.Response, chunk?: unknown, encoding?: unknown, callback?: unknown) {
     if (mode === "undecided") decide();
     if (mode === "pass") return end.apply(this, [chunk, encoding, callback] as never);
     restore();
@@ -133,12 +180,19 @@ function capture(
     const nonce = csp.match(/'nonce-([^']+)'/)?.[1] ?? "";
     send(req, res, entry, "MISS", nonce, end);
     return this;
-  } as unknown as Response["end"];
+  } as unknown as express.Response["end"];
   if (flush) (res as { flush?: () => void }).flush = () => {};
 }
 
 /** Answers from an entry: 304 when the client holds it, else the body (gzip when accepted) with `nonce` in it. */
-function send(req: Request, res: Response, entry: CachedResponse, outcome: "HIT" | "MISS", nonce: string, end: End) {
+function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  entry: CachedResponse,
+  outcome: "HIT" | "MISS",
+  nonce: string,
+  end: End,
+) {
   res.statusCode = entry.status;
   if (outcome === "HIT") for (const [name, value] of entry.headers) res.setHeader(name, value);
   res.setHeader("ETag", entry.etag);
@@ -162,7 +216,7 @@ function send(req: Request, res: Response, entry: CachedResponse, outcome: "HIT"
   else end.call(res, body);
 }
 
-function notModified(req: Request, entry: CachedResponse): boolean {
+function notModified(req: IncomingMessage, entry: CachedResponse): boolean {
   const ifNoneMatch = req.headers["if-none-match"];
   if (ifNoneMatch) {
     const strip = (tag: string) => tag.trim().replace(/^W\//, "");

@@ -1,14 +1,46 @@
-import type { DB } from "~db/client";
+import { commitCounter, type DB } from "~db/client";
 
 /**
  * The content version: moved forward by database triggers on every committed change to what public
- * pages show, by any connection, process or instance (migration 2026-11-23T0130). The response cache
- * reads it before every answer, on both engines: on PostgreSQL the triggers also NOTIFY, but a
- * notification arrives a moment after the commit, and a request in that moment was answered stale from
- * the cache in the tests (tests/unit/response-cache.test.ts), while this one primary-key read is never
- * behind. Read through Kysely, so never from inside another request's open transaction.
+ * pages show, by any connection, process or instance (migration 2026-11-23T0130). Read through Kysely,
+ * so never from inside another request's open transaction.
  */
 export async function readContentVersion(db: DB): Promise<number> {
   const row = await db.selectFrom("content_version").select("version").where("id", "=", 1).executeTakeFirst();
   return row?.version ?? -1;
+}
+
+/**
+ * The content version as the response cache asks for it before every answer: exact, and without a
+ * database round trip while nothing was committed. On SQLite the database's commit counter
+ * (`commitCounter`, a read of shared memory) tells whether anything was committed since the last read,
+ * and only then is the version read again; while it stands still the answer is a plain number, so a
+ * cache hit needs no promise at all. On PostgreSQL each answer reads the version (one primary-key read):
+ * the triggers also NOTIFY, but a notification arrives a moment after the commit, and a request in that
+ * moment was answered stale from the cache in the tests (tests/unit/response-cache.test.ts).
+ */
+export function contentVersionSource(db: DB): () => number | Promise<number> {
+  const committed = commitCounter(db);
+  if (!committed) return () => readContentVersion(db);
+  let seen: number | undefined;
+  let version: number | Promise<number> = -1;
+  return () => {
+    const now = committed();
+    if (now === seen) return version;
+    // Read after noting the counter: a commit in between moves the counter again, so the next call
+    // reads once more (never a version older than the counter it is kept with).
+    seen = now;
+    const reading = readContentVersion(db).then(
+      (read) => {
+        if (version === reading) version = read;
+        return read;
+      },
+      (error: unknown) => {
+        if (version === reading) seen = undefined;
+        throw error;
+      },
+    );
+    version = reading;
+    return reading;
+  };
 }

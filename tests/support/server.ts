@@ -107,8 +107,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       // not yet
     }
     if (gone || Date.now() > until) {
+      const how = gone ? `it exited (code ${child.exitCode}, signal ${child.signalCode})` : "it did not answer in time";
       child.kill("SIGKILL");
-      throw new Error(`the server did not start on ${base}:\n${text}`);
+      throw new Error(`the server did not start on ${base}: ${how}:\n${text}`);
     }
     await new Promise((r) => setTimeout(r, 150));
   }

@@ -2,6 +2,8 @@ import SQLite from "better-sqlite3";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DB, openDatabase } from "~db/client";
+import { contentVersionSource, readContentVersion } from "~/models/content-version.server";
+import { createSeller } from "~db/seed/factories";
 import { createTestDb, testEngine } from "../support/test-db";
 
 // A transaction that reads and then writes must not fail with "database is locked" because another
@@ -71,4 +73,37 @@ describe("write transactions", () => {
       }
     },
   );
+});
+
+// The response cache asks for the content version before every answer (server/response-cache.ts).
+describe("the content version as the response cache reads it", () => {
+  it("is read as the cache asks for it: again after every commit by any connection, without a query while none came (SQLite)", async () => {
+    const t = await createTestDb();
+    try {
+      const source = contentVersionSource(t.db);
+      const other = openDatabase(t.path);
+      const start = await source();
+      expect(start).toBe(await readContentVersion(t.db));
+      if (testEngine === "sqlite") {
+        // Nothing committed since: a plain number, no promise (a cache hit then needs no database read).
+        expect(source()).toBe(start);
+        expect(source()).toBe(start);
+      }
+      await createSeller(other, { business_name: "Counted", categoryIds: [1] });
+      const afterOther = await source();
+      expect(afterOther).toBeGreaterThan(start);
+      expect(afterOther).toBe(await readContentVersion(t.db));
+      // A commit through the same handle the source reads with moves it too.
+      await t.db.updateTable("categories").set({ name: "Renamed by this handle" }).where("id", "=", 1).execute();
+      const afterOwn = await source();
+      expect(afterOwn).toBeGreaterThan(afterOther);
+      // A commit that changes nothing public: read again, the same version.
+      await other.updateTable("sellers").set({ views_count: 7 }).execute();
+      expect(await source()).toBe(afterOwn);
+      if (testEngine === "sqlite") expect(source()).toBe(afterOwn);
+      await other.destroy();
+    } finally {
+      await t.cleanup();
+    }
+  });
 });

@@ -12,6 +12,7 @@ import { createReviewRow, createSeller } from "~db/seed/factories";
 import { endOfIndianDay, todayIso } from "~/lib/dates";
 import { readContentVersion } from "~/models/content-version.server";
 import { buildEntry, GenerationClock, gzipBody, identityBody, ResponseStore } from "~/services/response-cache.server";
+import { RESPONSE_HEADERS } from "~/services/security-headers.server";
 import { databaseEnv, freePort, type RunningServer, startServer } from "../support/server";
 import { createTestDb, type SpareDatabase, spareDatabaseTarget } from "../support/test-db";
 
@@ -192,6 +193,8 @@ const serverEnv = () => ({
   UPLOADS_DIR: join(dir, "uploads"),
   SESSION_SECRET: "cache-test-secret-0123456789abcdef",
   COOKIE_SECURE: "0",
+  // As behind a proxy on this machine: the cache must read the protocol and host as Express does.
+  TRUST_PROXY: "loopback",
   ADMIN_EMAIL: ADMIN.email,
   ADMIN_PASSWORD: ADMIN.password,
 });
@@ -429,6 +432,51 @@ describe("the response cache of the production server", () => {
     expect(seeded.n).toBeGreaterThan(0);
     expect(await total()).toBeGreaterThan(before);
   }, 30_000);
+
+  it("answers a hit at the socket with the request's id, the common headers and a request log line", async () => {
+    const path = "/directory?search=socket";
+    expect((await get(path)).cache).toBe("MISS");
+    const hit = await get(path, { "X-Request-Id": "proxy-id-0123456789" });
+    expect(hit.cache).toBe("HIT");
+    expect(hit.headers.get("x-request-id")).toBe("proxy-id-0123456789");
+    for (const [name, value] of Object.entries(RESPONSE_HEADERS)) expect(hit.headers.get(name), name).toBe(value);
+    expect(hit.headers.get("permissions-policy")).toBe("camera=(), microphone=(), geolocation=()");
+    const ids = [(await get(path)).headers.get("x-request-id"), (await get(path)).headers.get("x-request-id")];
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ids[0]).not.toBe(ids[1]);
+    await expect
+      .poll(() => server!.logLines().find((line) => line.reqId === "proxy-id-0123456789"))
+      .toMatchObject({
+        level: "info",
+        msg: "request",
+        req: { method: "GET", path: "/directory?search=socket" },
+        res: { status: 200 },
+        durationMs: expect.any(Number),
+      });
+    const head = await fetch(base + path, { method: "HEAD", headers: { "Accept-Encoding": "identity" } });
+    expect(head.headers.get("x-cache")).toBe("HIT");
+    expect(Number(head.headers.get("content-length"))).toBe(Buffer.byteLength(hit.text));
+    expect(await head.text()).toBe("");
+  });
+
+  it("reads the protocol and host of a hit as Express does behind a trusted proxy", async () => {
+    const path = "/directory?search=proxied";
+    await get(path);
+    expect((await get(path)).cache).toBe("HIT");
+    // An https answer is another entry (its links and canonical may differ), never the http one.
+    expect((await get(path, { "X-Forwarded-Proto": "https" })).cache).toBe("MISS");
+    expect((await get(path, { "X-Forwarded-Proto": "https" })).cache).toBe("HIT");
+    // A host Express refuses is refused, cached page or not; a GET with a body is Express's to judge.
+    const refused = await new Promise<number>((resolve, reject) => {
+      httpRequest(`${base}${path}`, { headers: { "X-Forwarded-Host": ",x" } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      })
+        .on("error", reject)
+        .end();
+    });
+    expect(refused).toBe(400);
+  });
 
   it("counts profile views answered from the cache, and writes them at a clean stop", async () => {
     // A server of its own, so stopping it leaves the shared one to the other tests in any order.
