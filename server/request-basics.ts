@@ -2,7 +2,7 @@
 // socket (server/response-cache.ts): a request id, the common security headers, one log line.
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { loggablePath, logger } from "~/services/logger.server";
+import { loggablePath, requestLineLogger } from "~/services/logger.server";
 import { RESPONSE_HEADERS } from "~/services/security-headers.server";
 
 // An incoming X-Request-Id (from a proxy) is reused when it looks like an id; otherwise a new UUID.
@@ -38,8 +38,8 @@ export const requestLogFields = {
  */
 export function logAnswered(req: IncomingMessage, res: ServerResponse, reqId: string, startedAt: number): void {
   const level = requestLogLevel(req.url, res.statusCode, false);
-  if (!logger.isLevelEnabled(level)) return;
-  logger[level](
+  if (!requestLineLogger.isLevelEnabled(level)) return;
+  requestLineLogger[level](
     {
       reqId,
       req: requestLogFields.req(req),
