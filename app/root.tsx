@@ -9,7 +9,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { AccountNav } from "~/components/account-nav";
-import { FirstInvalidFieldScope } from "~/components/forms";
+import { FirstInvalidFieldScope } from "~/components/first-invalid-field";
 import { IconSprite } from "~/components/icons";
 import { useNonce } from "~/components/nonce";
 import { SiteFooter } from "~/components/site-footer";

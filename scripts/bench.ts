@@ -67,7 +67,8 @@ const TARGETS = {
   typoP50Ms: 25,
   /** suggestions as the visitor types, p50 at the larger size (issue 21) */
   suggestP50Ms: 10,
-  jsGzipBytes: JS_BUDGET_BYTES,
+  /** first-visit JavaScript as sent (brotli) per public page (issue 23); gzip is reported beside it */
+  jsTransferBytes: JS_BUDGET_BYTES,
   lighthousePerformance: 95,
   lcpMs: 2500,
   rssMb: 250,
@@ -454,9 +455,9 @@ try {
       for (const w of weights)
         judge(
           `first-visit JavaScript ${w.page}`,
-          `${(w.gzipBytes / 1024).toFixed(1)} KB gzip (${(w.transferBytes / 1024).toFixed(1)} KB brotli)`,
-          `≤ ${TARGETS.jsGzipBytes / 1024} KB gzip`,
-          w.gzipBytes <= TARGETS.jsGzipBytes,
+          `${(w.transferBytes / 1024).toFixed(1)} KB as sent, brotli (${(w.gzipBytes / 1024).toFixed(1)} KB gzip)`,
+          `≤ ${TARGETS.jsTransferBytes / 1024} KB as sent`,
+          w.withinBudget,
         );
       // Performance and LCP on the three pages issue 9 names; accessibility, best practices and SEO 100 on the five of issue 10.
       const speedPaths = new Set(["/", "/directory", `/seller/${main.sampleId}`]);

@@ -1,16 +1,18 @@
-// JavaScript a first visit downloads, per public page (issue 9's target: at most 110 KB gzipped each).
+// JavaScript a first visit downloads, per public page (issue 23's budget: at most 110 KB as sent, brotli;
+// issue 9 had asked 110 KB gzipped, below React and React Router's own weight).
 // Each page is opened in a fresh Chromium context (empty cache) and every script response is recorded,
 // including the lazily fetched route manifest (`/__manifest`). Two figures per page:
 //   gzip     — the bytes of each of those responses when asked for with `Accept-Encoding: gzip` only
-//              (the target's measure, independent of what the browser negotiates);
-//   transfer — what Chromium actually received (encoded body, brotli where the server offers it).
+//              (reported: what a client without brotli gets);
+//   transfer — what Chromium actually received (encoded body, brotli where the server offers it): the
+//              budget's measure.
 // Usage: tsx scripts/js-weight.ts [base URL] [path …]   (default: the public pages of http://127.0.0.1:3000)
 import { chromium } from "@playwright/test";
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { isMain } from "./reliability/production-server";
 
-/** Issue 9's budget for the gzipped JavaScript of a public page's first visit. */
+/** Issue 23's budget for the JavaScript of a public page's first visit, as sent (brotli). */
 export const JS_BUDGET_BYTES = 110 * 1024;
 
 /** The public pages; `{id}` is replaced by a public seller's id. */
@@ -117,13 +119,13 @@ export async function measureJsWeight(baseUrl: string, pages: readonly string[] 
         });
       }
       files.sort((a, b) => b.gzipBytes - a.gzipBytes);
-      const gzipBytes = files.reduce((s, f) => s + f.gzipBytes, 0);
+      const transferBytes = files.reduce((s, f) => s + f.transferBytes, 0);
       results.push({
         page,
         files,
-        gzipBytes,
-        transferBytes: files.reduce((s, f) => s + f.transferBytes, 0),
-        withinBudget: gzipBytes <= JS_BUDGET_BYTES,
+        gzipBytes: files.reduce((s, f) => s + f.gzipBytes, 0),
+        transferBytes,
+        withinBudget: transferBytes <= JS_BUDGET_BYTES,
       });
     }
   } finally {
@@ -136,7 +138,7 @@ const kb = (n: number) => (n / 1024).toFixed(1);
 
 /** A markdown table of the results (for docs/performance.md). */
 export function jsWeightTable(results: PageWeight[]): string {
-  const lines = ["| page | files | gzip KB | transfer KB | within 110 KB |", "|---|---|---|---|---|"];
+  const lines = ["| page | files | gzip KB | transfer (brotli) KB | within 110 KB as sent |", "|---|---|---|---|---|"];
   for (const r of results)
     lines.push(
       `| \`${r.page}\` | ${r.files.length} | ${kb(r.gzipBytes)} | ${kb(r.transferBytes)} | ${r.withinBudget ? "yes" : "no"} |`,

@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext } from "react";
-import { type Choice, ChoiceOptions } from "./forms";
+import { type Choice, ChoiceOptions } from "./choice-options";
 import { SearchSuggest } from "./search-suggest";
 
 // The fields of a GET filter form (the directory's search panel and every admin FilterBar): each starts

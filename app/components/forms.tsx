@@ -1,52 +1,21 @@
 import { getInputProps } from "@conform-to/react";
-import { createContext, Fragment, useContext, useId } from "react";
-import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import { Fragment, useId } from "react";
+import { useAutoFocusWhenFirstInvalid } from "./first-invalid-field";
 import { IMAGE_MAX_BYTES, MAX_PRODUCT_IMAGES, TEXT_LIMITS } from "~/lib/constants";
 
+// The first-invalid-field scope and the honeypot have modules of their own (the layout and the footer
+// need them without the rest); they are re-exported here for the forms.
+export {
+  FirstInvalidFieldScope,
+  InputFocusedWhenFirstInvalid,
+  useAutoFocusWhenFirstInvalid,
+} from "./first-invalid-field";
+export { Honeypot } from "./honeypot-field";
+export { ErrorList, type ListOfErrors } from "./error-list";
+export { type Choice, ChoiceOptions, titledChoices } from "./choice-options";
+import { ErrorList, type ListOfErrors } from "./error-list";
+
 // Field components shared by every form. Errors come from conform (client) or the server's reply (no-JS).
-
-// After a refused post rendered by the server, the first field with an error carries `autofocus`, so the
-// browser moves focus to it without JavaScript; with JavaScript, conform focuses it after the reply.
-// Server renders go top to bottom, so the first field to ask is the first in the document.
-const FirstInvalidField = createContext<{ claimed: boolean } | null>(null);
-
-/** Wraps a document; a fresh claim per server render. */
-export function FirstInvalidFieldScope({ children }: { children: React.ReactNode }) {
-  return <FirstInvalidField.Provider value={{ claimed: false }}>{children}</FirstInvalidField.Provider>;
-}
-
-/** True for the first invalid field of a server render (never in the browser, where conform moves focus). */
-export function useAutoFocusWhenFirstInvalid(invalid: boolean): boolean {
-  const scope = useContext(FirstInvalidField);
-  if (!invalid || !scope || scope.claimed || typeof document !== "undefined") return false;
-  // The scope is a per-render claim token, not React state: mutating it is the point.
-  // eslint-disable-next-line react-hooks/immutability
-  scope.claimed = true;
-  return true;
-}
-
-/** An `<input>` outside `Field` (checkbox and radio lists) that takes that focus when it is the first invalid one. */
-export function InputFocusedWhenFirstInvalid({
-  invalid,
-  ...props
-}: React.InputHTMLAttributes<HTMLInputElement> & { invalid: boolean }) {
-  const autoFocus = useAutoFocusWhenFirstInvalid(invalid) || undefined;
-  return <input autoFocus={autoFocus} {...props} />;
-}
-
-export type ListOfErrors = (string | null | undefined)[] | null | undefined;
-
-export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }) {
-  const shown = errors?.filter(Boolean);
-  if (!shown?.length) return null;
-  return (
-    <ul id={id} className="field-error" style={{ listStyle: "none", padding: 0 }}>
-      {shown.map((e) => (
-        <li key={e}>{e}</li>
-      ))}
-    </ul>
-  );
-}
 
 /** The mark of a required field's label (the form says once what it means; screen readers hear `required`). */
 export const RequiredMark = (
@@ -112,31 +81,6 @@ export function SubmitButton({
     </button>
   );
   return rowClassName ? <div className={rowClassName}>{button}</div> : button;
-}
-
-/** A choice of a select: a plain string is its own label. */
-export type Choice = string | { value: string; label: string };
-
-/** Choices labelled by their values with a capital first letter ("pending" → "Pending"). */
-export function titledChoices(values: readonly string[]): Choice[] {
-  return values.map((value) => ({ value, label: value.charAt(0).toUpperCase() + value.slice(1) }));
-}
-
-/** The options of a select; a `placeholder` is the first, empty one. */
-export function ChoiceOptions({ choices, placeholder }: { choices: readonly Choice[]; placeholder?: string }) {
-  return (
-    <>
-      {placeholder === undefined ? null : <option value="">{placeholder}</option>}
-      {choices.map((choice) => {
-        const { value, label } = typeof choice === "string" ? { value: choice, label: choice } : choice;
-        return (
-          <option key={value} value={value}>
-            {label}
-          </option>
-        );
-      })}
-    </>
-  );
 }
 
 /** The input of an email address: the email keyboard, the browser's autofill, the length the server allows. */
@@ -323,16 +267,5 @@ export function StarRatingField({
       </div>
       <ErrorList id={errorId} errors={errors} />
     </fieldset>
-  );
-}
-
-/** Bots fill every field; people never see this one. A filled honeypot refuses the post. */
-export function Honeypot() {
-  const id = `hp-${HONEYPOT_FIELD}-${useId()}`;
-  return (
-    <div className="honeypot" aria-hidden="true">
-      <label htmlFor={id}>Leave this field empty</label>
-      <input id={id} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-    </div>
   );
 }

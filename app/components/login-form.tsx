@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
-import { ACCOUNT_MESSAGES } from "~/lib/validation/messages";
+import { RESET_DONE_MESSAGE } from "~/lib/validation/reset-done";
 import { useClientValidation } from "~/lib/use-client-validation";
 import { Field, FormErrors, emailInputProps, oneTimeCodeProps } from "./forms";
 import { PasswordField } from "./password-field";
@@ -46,7 +46,7 @@ export function LoginForm({
       <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
       {searchParams.get("reset") === "done" && !form.errors?.length ? (
         <p className="form-success" role="status">
-          {ACCOUNT_MESSAGES.resetDone}
+          {RESET_DONE_MESSAGE}
         </p>
       ) : null}
       <FormErrors errors={form.errors} id={form.errorId} />

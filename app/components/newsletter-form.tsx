@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { useFetcher } from "react-router";
-import { Honeypot } from "~/components/forms";
+import { Honeypot } from "./honeypot-field";
 import { useHydrated } from "~/lib/use-hydrated";
 import { MailIcon } from "./icons";
 

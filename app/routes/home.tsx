@@ -1,4 +1,4 @@
-import { Form, Link, useRouteLoaderData } from "react-router";
+import { Form, Link } from "react-router";
 import { LinkButtons } from "~/components/link-buttons";
 import { Carousel } from "~/components/carousel";
 import { useScrollReveal } from "~/components/counter";
@@ -32,9 +32,9 @@ import { getHomeFeatured } from "~/services/home.server";
 import type { Route } from "./+types/home";
 import { publicCacheHeaders } from "~/services/response-cache.server";
 import { pageMeta } from "~/lib/seo";
-import { homeStructuredData } from "~/lib/structured-data";
+import { homeStructuredData, serializeJsonLd } from "~/lib/structured-data";
+import { publicOrigin } from "~/services/public-url.server";
 import { StructuredData } from "~/components/structured-data";
-import type { loader as rootLoader } from "~/root";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, {
@@ -45,18 +45,20 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 /** Featured sellers are in the first HTML; with none, or on failure, the six built-in samples show (and it is logged). */
-export async function loader() {
-  return getHomeFeatured(getDb());
+export async function loader({ request }: Route.LoaderArgs) {
+  return {
+    ...(await getHomeFeatured(getDb())),
+    structuredData: homeStructuredData(publicOrigin(request)).map((block) => serializeJsonLd(block)),
+  };
 }
 
 export const headers: Route.HeadersFunction = publicCacheHeaders;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   useScrollReveal(0.3);
-  const origin = useRouteLoaderData<typeof rootLoader>("root")?.origin ?? "";
   return (
     <>
-      <StructuredData data={homeStructuredData(origin)} />
+      <StructuredData blocks={loaderData.structuredData} />
       {/* 1. Hero with search */}
       <section className="home-hero" aria-labelledby="hero-heading">
         <div className="container home-hero-inner">

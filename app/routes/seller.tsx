@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
   data,
@@ -7,11 +7,12 @@ import {
   Link,
   redirect,
   type ShouldRevalidateFunctionArgs,
-  useNavigation,
   useRouteLoaderData,
   useSearchParams,
 } from "react-router";
-import { ErrorList, Field, FormErrors, Honeypot, StarRatingField, TextareaField } from "~/components/forms";
+import { ReviewForm } from "~/components/review-form";
+import { ErrorList } from "~/components/error-list";
+import { Honeypot } from "~/components/honeypot-field";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import {
   ArrowLeftIcon,
@@ -33,16 +34,16 @@ import { SellerAvatar } from "~/components/seller-avatar";
 import { ShareProfile } from "~/components/share-profile";
 import { StructuredData } from "~/components/structured-data";
 import { getDb } from "~db/client";
-import { priceRangeLabel, REPORT_REASON_MAX_LENGTH, REVIEW_MAX_LENGTH } from "~/lib/constants";
+import { priceRangeLabel, REPORT_REASON_MAX_LENGTH } from "~/lib/constants";
 import { formatDate } from "~/lib/dates";
 import { formatCount, formatRating, safeExternalUrl, truncate } from "~/lib/format";
 import { imageSrcSet } from "~/lib/upload-urls";
 import { parseId } from "~/lib/validation/params";
 import { reviewFormSchema, reviewReportSchema, reviewSchema } from "~/lib/validation/reviews";
-import { useClientValidation } from "~/lib/use-client-validation";
 import { pageMeta, sellerShareText, sellerSummary } from "~/lib/seo";
 import { tapHref } from "~/lib/leads";
-import { sellerStructuredData } from "~/lib/structured-data";
+import { sellerStructuredData, serializeJsonLd } from "~/lib/structured-data";
+import { publicOrigin } from "~/services/public-url.server";
 import { whatsappChatUrl, whatsappNumberLabel } from "~/lib/whatsapp";
 import { createReview, flagReview } from "~/models/reviews.server";
 import { getPublicSeller } from "~/models/sellers.server";
@@ -79,17 +80,21 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   });
 }
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const id = parseId(params.id);
   if (!id) throw notFound();
   const db = getDb();
   const seller = await getPublicSeller(db, id);
   if (!seller) throw notFound();
   countSellerView(id);
+  const shareImage = sellerShareImagePath(seller);
   return {
     seller: { ...seller, views_count: seller.views_count + unsavedSellerViews(id) },
     reviewConstraint: formConstraints(reviewSchema),
-    shareImage: sellerShareImagePath(seller),
+    shareImage,
+    structuredData: sellerStructuredData(seller, publicOrigin(request), shareImage).map((block) =>
+      serializeJsonLd(block),
+    ),
   };
 }
 
@@ -213,7 +218,7 @@ function Stars({ rating }: { rating: number }) {
 }
 
 export default function SellerPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { seller, shareImage } = loaderData;
+  const { seller } = loaderData;
   const origin = useRouteLoaderData<typeof rootLoader>("root")?.origin ?? "";
   const profileUrl = `${origin}/seller/${seller.id}`;
   const whatsappChat = whatsappChatUrl(seller);
@@ -230,7 +235,7 @@ export default function SellerPage({ loaderData, actionData }: Route.ComponentPr
 
   return (
     <div className="container section">
-      <StructuredData data={sellerStructuredData(seller, origin, shareImage)} />
+      <StructuredData blocks={loaderData.structuredData} />
       <Link to="/directory" className="row small" style={{ gap: 6, marginBottom: "var(--s-4)" }}>
         <ArrowLeftIcon /> Back to Directory
       </Link>
@@ -521,15 +526,6 @@ function Reviews({
   lastResult: SubmissionResult<string[]> | undefined;
   constraint: Route.ComponentProps["loaderData"]["reviewConstraint"];
 }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formMethod === "POST";
-  const validation = useClientValidation("review", { shouldRevalidate: "onInput" });
-  const [form, fields] = useForm({
-    id: "review-form",
-    lastResult: navigation.state === "idle" ? lastResult : null,
-    constraint,
-    ...validation.options,
-  });
   return (
     <div className="profile-layout" id="reviews">
       <section className="card card-pad" aria-labelledby="reviews-heading">
@@ -580,33 +576,7 @@ function Reviews({
               Thank you! Your review has been submitted and will appear after approval.
             </p>
           ) : null}
-          <Form method="post" {...getFormProps(form)} onFocus={validation.load} className="stack" preventScrollReset>
-            <Honeypot />
-            <FormErrors errors={form.errors} />
-            <Field
-              label="Your name"
-              errors={fields.reviewer_name.errors}
-              inputProps={{ ...getInputProps(fields.reviewer_name, { type: "text" }), autoComplete: "name" }}
-            />
-            <StarRatingField
-              key={`${form.key}-rating`}
-              name={fields.rating.name}
-              defaultValue={fields.rating.initialValue as string | undefined}
-              errors={fields.rating.errors}
-            />
-            <TextareaField
-              label="Your review"
-              errors={fields.review_text.errors}
-              hint={`Up to ${REVIEW_MAX_LENGTH.toLocaleString("en-IN")} characters.`}
-              textareaProps={{ ...getTextareaProps(fields.review_text), rows: 5 }}
-            />
-            <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-              {busy ? "Submitting…" : "Submit Review"}
-            </button>
-            <p className="small muted" style={{ margin: 0 }}>
-              Reviews are checked by our team and appear after approval.
-            </p>
-          </Form>
+          <ReviewForm lastResult={lastResult} constraint={constraint} />
         </section>
       </aside>
     </div>

@@ -1,3 +1,5 @@
+import { RESET_DONE_MESSAGE } from "./reset-done";
+
 // The words forms answer with (the spec's where it gives them), shared by schemas, actions, models and
 // views. No zod here.
 
@@ -123,7 +125,7 @@ export const ACCOUNT_MESSAGES = {
     "If an account uses this address, we have sent it a link to choose a new password. It works for one hour. Please check your inbox (and the spam folder).",
   resetBadLink: "This password reset link is not valid or has already been used. Please ask for a new one.",
   resetExpired: "This password reset link has expired. Please ask for a new one.",
-  resetDone: "Your password has been changed and every session of your account was signed out. Please sign in.",
+  resetDone: RESET_DONE_MESSAGE,
   passwordChanged: "Your password has been changed. Your other sessions were signed out.",
   currentWrong: "Your current password is not correct",
   currentRequired: "Please enter your current password",

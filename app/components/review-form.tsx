@@ -1,0 +1,55 @@
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { Form, useNavigation } from "react-router";
+import { REVIEW_MAX_LENGTH } from "~/lib/constants";
+import { useClientValidation } from "~/lib/use-client-validation";
+import { Field, FormErrors, Honeypot, StarRatingField, TextareaField } from "./forms";
+
+type ReviewFormProps = {
+  lastResult: SubmissionResult<string[]> | undefined;
+  constraint: Parameters<typeof useForm>[0]["constraint"];
+};
+
+/**
+ * A seller page's "Write a Review" form (its Reviews tab): a plain post to the page (works without
+ * JavaScript); the validators load when the form is first focused (`useClientValidation`).
+ */
+export function ReviewForm({ lastResult, constraint }: ReviewFormProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formMethod === "POST";
+  const validation = useClientValidation("review", { shouldRevalidate: "onInput" });
+  const [form, fields] = useForm({
+    id: "review-form",
+    lastResult: navigation.state === "idle" ? lastResult : null,
+    constraint,
+    ...validation.options,
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} onFocus={validation.load} className="stack" preventScrollReset>
+      <Honeypot />
+      <FormErrors errors={form.errors} />
+      <Field
+        label="Your name"
+        errors={fields.reviewer_name.errors}
+        inputProps={{ ...getInputProps(fields.reviewer_name, { type: "text" }), autoComplete: "name" }}
+      />
+      <StarRatingField
+        key={`${form.key}-rating`}
+        name={fields.rating.name}
+        defaultValue={fields.rating.initialValue as string | undefined}
+        errors={fields.rating.errors}
+      />
+      <TextareaField
+        label="Your review"
+        errors={fields.review_text.errors}
+        hint={`Up to ${REVIEW_MAX_LENGTH.toLocaleString("en-IN")} characters.`}
+        textareaProps={{ ...getTextareaProps(fields.review_text), rows: 5 }}
+      />
+      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+        {busy ? "Submitting…" : "Submit Review"}
+      </button>
+      <p className="small muted" style={{ margin: 0 }}>
+        Reviews are checked by our team and appear after approval.
+      </p>
+    </Form>
+  );
+}
