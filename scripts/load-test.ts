@@ -119,7 +119,7 @@ const WRITE_ROUTES: { kind: WriteKind | "upload"; weight: number }[] = [
   { kind: "category", weight: 1 },
 ];
 // The soak: requests per second of each route (at most), and the same writes plus single image uploads.
-const SOAK_READ_RATE = 12;
+const SOAK_READ_RATE = 4;
 const SOAK_WRITE_RATES: Record<WriteKind | "upload", number> = {
   review: 4,
   contact: 4,
@@ -355,21 +355,23 @@ function memoryLine(samples: MemoryLogSample[]): string {
   return `memory: ${[...latest.values()].map((s) => `${s.role} ${s.pid} RSS ${s.rssMb} MB, heap ${s.heapUsedMb} MB, external ${s.externalMb} MB`).join("; ")}`;
 }
 
-/** The memory samples as a table: one row per sample time, RSS and heap of each process. */
+/** The memory samples as a table: one row per sampling interval, RSS and heap of each process. */
 export function memoryTable(report: MemoryReport): string {
   const pids = report.processes.map((p) => p.pid);
+  const step = Math.max(1, report.intervalSeconds);
+  const rows = new Map<number, Map<number, string>>();
+  for (const s of report.samples) {
+    const slot = Math.round(s.t / step) * step;
+    const row = rows.get(slot) ?? new Map<number, string>();
+    row.set(s.pid, `${s.rssMb} / ${s.heapUsedMb}`);
+    rows.set(slot, row);
+  }
   const lines = [
     `| s | ${report.processes.map((p) => `${p.role} ${p.pid} RSS / heap MB`).join(" | ")} |`,
     `|---|${pids.map(() => "---|").join("")}`,
   ];
-  const times = [...new Set(report.samples.map((s) => s.t))];
-  for (const t of times) {
-    const row = pids.map((pid) => {
-      const s = report.samples.find((x) => x.pid === pid && Math.abs(x.t - t) <= 1);
-      return s ? `${s.rssMb} / ${s.heapUsedMb}` : "";
-    });
-    lines.push(`| ${t} | ${row.join(" | ")} |`);
-  }
+  for (const [slot, row] of [...rows].sort((a, b) => a[0] - b[0]))
+    lines.push(`| ${slot} | ${pids.map((pid) => row.get(pid) ?? "").join(" | ")} |`);
   return lines.join("\n");
 }
 
@@ -404,7 +406,7 @@ if (isMain(import.meta.url)) {
       duration: { type: "string" },
       sellers: { type: "string", default: "1000" },
       port: { type: "string" },
-      workers: { type: "string", default: "1" },
+      workers: { type: "string" },
       "sample-seconds": { type: "string", default: "10" },
       report: { type: "string" },
     },
@@ -412,12 +414,13 @@ if (isMain(import.meta.url)) {
   const soak = values.soak ?? false;
   const report = await runLoadTest({
     soak,
-    readers: Number(values.readers ?? (soak ? 32 : 64)),
+    readers: Number(values.readers ?? (soak ? 16 : 64)),
     writers: Number(values.writers ?? (soak ? 9 : 8)),
     durationSeconds: Number(values.duration ?? (soak ? 600 : 60)),
     sellers: Number(values.sellers),
     port: values.port ? Number(values.port) : undefined,
-    workers: Number(values.workers),
+    // The soak runs as production does by default: one worker per core (here 2), started by the primary.
+    workers: Number(values.workers ?? (soak ? 2 : 1)),
     memorySampleSeconds: Number(values["sample-seconds"]),
     log: (line) => console.log(line),
   });

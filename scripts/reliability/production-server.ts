@@ -159,7 +159,8 @@ export async function startProductionServer(options: ServerOptions = {}): Promis
     child = started;
     started.stdout?.on("data", record);
     started.stderr?.on("data", record);
-    const deadline = Date.now() + 60_000;
+    // Generous: seeding 1,000 sellers on a loaded 2-core machine took over a minute.
+    const deadline = Date.now() + 180_000;
     for (;;) {
       if (started.exitCode !== null || started.signalCode !== null)
         throw new Error(`the server exited while starting:\n${output.slice(-4000)}`);
