@@ -15,6 +15,7 @@ import { contentVersionSource } from "~/models/content-version.server";
 import { reloadConfig, SettingsError, sessionSecrets, type Settings } from "~/services/config.server";
 import { shutdown } from "~/services/health.server";
 import { logger } from "~/services/logger.server";
+import { logMemoryEvery } from "~/services/memory.server";
 import { prepareDatabase, runStartupTasks } from "~/services/startup.server";
 import { createApp, createHttpServer } from "./app";
 import { precompressedAssets } from "./precompressed-assets";
@@ -132,6 +133,7 @@ export async function startProductionServer(): Promise<void> {
   const settings = bootSettings();
   const state = { stopping: false };
   if (cluster.isWorker) {
+    logMemoryEvery(settings.memoryLogMs, "worker");
     await listen(productionApp(settings, state), settings, state, false).catch((err) =>
       fail(err, "the worker could not listen"),
     );
@@ -144,6 +146,7 @@ export async function startProductionServer(): Promise<void> {
     process.stderr.write(`The server cannot start. ${err instanceof Error ? err.message : String(err)}\n`);
     fail(err, "start-up failed");
   }
+  logMemoryEvery(settings.memoryLogMs, settings.webConcurrency === 1 ? "server" : "primary");
   if (settings.webConcurrency === 1) {
     await listen(productionApp(settings, state), settings, state, true).catch((err) =>
       fail(err, "the server could not listen"),
@@ -161,7 +164,11 @@ function runPrimary(settings: Settings): void {
   let announced = false;
 
   const fork = () => {
-    const worker = cluster.fork();
+    // glibc gives each thread that allocates its own malloc arena (up to 8 per core) and keeps their
+    // freed memory: libvips' and libuv's threads held ~100 MB of a worker's RSS after the write-heavy
+    // load (issue 23). Two arenas, unless the environment says otherwise; the primary itself starts with
+    // the environment it was given (set MALLOC_ARENA_MAX=2 there too when WEB_CONCURRENCY=1).
+    const worker = cluster.fork({ MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2" });
     worker.once("listening", () => {
       served.add(worker.id);
       if (!announced && served.size >= workers) {

@@ -3,6 +3,15 @@
 // loads server/index.ts through Vite instead, with hot reload. Plain JavaScript on purpose: the
 // production start needs neither TypeScript nor any devDependency. Cluster workers run this file too.
 import { existsSync } from "node:fs";
+import { setFlagsFromString } from "node:v8";
+
+// V8 lets the heap grow to up to four times what is live between two full collections when the machine
+// has memory to spare: under the write-heavy load that was ~215 MB of heap for ~55 MB live (issue 23).
+// A fixed 25 % keeps it near 110 MB at the same throughput. Read at every collection, so it can be set
+// here; a --heap-growing-percent on the command line wins.
+if (!process.execArgv.some((arg) => arg.startsWith("--heap-growing-percent"))) {
+  setFlagsFromString("--heap-growing-percent=25");
+}
 
 if (process.env.NODE_ENV === "development") {
   const { createServer } = await import("vite");

@@ -148,6 +148,7 @@ const settingsSchema = z.object({
       .max(4096, "must be at most 4096 megabytes"),
     64,
   ),
+  MEMORY_LOG_SECONDS: withDefault(whole(0, 86_400, "a whole number of seconds from 0 (off) to 86400"), 0),
 });
 
 export type Settings = ReturnType<typeof toConfig>;
@@ -188,10 +189,12 @@ function toConfig(env: z.output<typeof settingsSchema>, rateLimits: Record<strin
     teamEmail: env.TEAM_EMAIL,
     upi: { id: env.UPI_ID, payeeName: env.UPI_PAYEE_NAME },
     rateLimits,
-    /** Memory of the response cache of anonymous public answers (0: off). */
     /** URLs per sitemap file (the sitemap protocol's limit is 50,000). */
     sitemapUrlsPerFile: env.SITEMAP_URLS_PER_FILE,
+    /** Memory of the response cache of anonymous public answers (0: off). */
     responseCacheBytes: Math.floor(env.RESPONSE_CACHE_MB * 1024 * 1024),
+    /** Each process logs its memory (RSS, heap) this often; 0: never. */
+    memoryLogMs: env.MEMORY_LOG_SECONDS * 1000,
     /** A staff session ends after this long without a request. */
     staffIdleMs: env.STAFF_IDLE_MINUTES * 60_000,
     /** Days a new staff account may sign in with its password alone before it must set up a second factor. */

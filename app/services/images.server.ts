@@ -26,10 +26,12 @@ export const SHAPE_MESSAGE =
 /** One image's decoding and re-encoding may take this long; beyond it the image is refused. */
 export const IMAGE_TIME_LIMIT_SECONDS = 5;
 
-// Images are processed a few at a time (libvips uses several threads for each), so one client's images
-// never hold the others' for long: with the bounds above no image takes more than a second or two, and
-// the time limit caps the rest.
-sharp.concurrency(2);
+// Images are processed two at a time, one libvips thread each, so one client's images never hold the
+// others' for long: with the bounds above no image takes more than a second or two, and the time limit
+// caps the rest. No libvips operation cache: every upload is a new image, so the cache (50 MB by
+// default) only kept decoded pixels nobody asked for again, in native memory (issue 23).
+sharp.concurrency(1);
+sharp.cache(false);
 const imageSlots = pLimit(2);
 
 export type ProcessedImage = { ok: true; data: Buffer; width: number; height: number; mime: "image/webp" };

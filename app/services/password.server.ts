@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+import pLimit from "p-limit";
 import { config } from "./config.server";
 
 // scrypt with a per-password salt; the stored form carries its parameters, so a hash made with weaker
@@ -8,16 +9,22 @@ const r = 8,
   p = 1,
   KEYLEN = 64;
 const MAX_MEMORY = 512 * 1024 * 1024;
+// One hash at a time per process: each takes 128·N·r bytes (128 MB at the default cost) on a thread of
+// libuv's pool, so four sign-ins at once took 512 MB and all four pool threads (files and images waited).
+const hashing = pLimit(1);
 
 export function hashCost(): number {
   return config().passwordHashCost;
 }
 
 function derive(password: string, salt: Buffer, n: number, rr: number, pp: number): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize("NFKC"), salt, KEYLEN, { N: n, r: rr, p: pp, maxmem: MAX_MEMORY }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    ),
+  return hashing(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scrypt(password.normalize("NFKC"), salt, KEYLEN, { N: n, r: rr, p: pp, maxmem: MAX_MEMORY }, (err, key) =>
+          err ? reject(err) : resolve(key),
+        ),
+      ),
   );
 }
 

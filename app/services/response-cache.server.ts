@@ -117,9 +117,12 @@ export function buildEntry(input: {
   const csp =
     typeof input.headers["content-security-policy"] === "string" ? input.headers["content-security-policy"] : null;
   const nonce = csp?.match(/'nonce-([^']+)'/)?.[1] ?? null;
-  const segments = nonce ? splitBuffer(input.body, Buffer.from(nonce)) : [input.body];
-  const deflated = segments.map((segment, i) =>
-    deflateRawSync(segment, i === segments.length - 1 ? {} : { finishFlush: zlibConstants.Z_SYNC_FLUSH }),
+  // Own memory blocks: the body may be a view of a larger one (a slice of Buffer's shared pool).
+  const segments = packed(nonce ? splitBuffer(input.body, Buffer.from(nonce)) : [input.body]);
+  const deflated = packed(
+    segments.map((segment, i) =>
+      deflateRawSync(segment, i === segments.length - 1 ? {} : { finishFlush: zlibConstants.Z_SYNC_FLUSH }),
+    ),
   );
   // The validator ignores the nonce: the same page rendered again is the same representation.
   const hash = createHash("sha256");
@@ -143,6 +146,27 @@ export function buildEntry(input: {
     effects: input.effects,
     bytes,
   };
+}
+
+/**
+ * Copies buffers into one memory block of exactly their size, as views of it, so that what an entry
+ * holds is what the cache counts. A small result of deflateRawSync is a view of zlib's 16 KB output
+ * chunk: kept as it was, each segment of a page (one per CSP nonce in it) held 16 KB however short.
+ */
+function packed(parts: Buffer[]): Buffer[] {
+  const block = Buffer.allocUnsafeSlow(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  return parts.map((part) => {
+    part.copy(block, at);
+    at += part.length;
+    return block.subarray(at - part.length, at);
+  });
+}
+
+/** The memory an entry's buffers hold (their backing stores, each counted once), in bytes. */
+export function retainedBytes(entry: CachedResponse): number {
+  const stores = new Set<ArrayBufferLike>([...entry.segments, ...entry.deflated].map((b) => b.buffer));
+  return [...stores].reduce((n, store) => n + store.byteLength, 0);
 }
 
 function splitBuffer(body: Buffer, separator: Buffer): Buffer[] {

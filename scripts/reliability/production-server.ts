@@ -45,6 +45,20 @@ export type ServerOptions = {
   echo?: boolean;
 };
 
+/** One `memory` log line of one server process (app/services/memory.server.ts). */
+export type MemoryLogSample = {
+  /** When the harness read it (ms since the epoch). */
+  at: number;
+  pid: number;
+  role: string;
+  rssMb: number;
+  heapUsedMb: number;
+  heapTotalMb: number;
+  externalMb: number;
+  arrayBuffersMb: number;
+  newSpaceMb?: number;
+};
+
 export type ProductionServer = {
   base: string;
   port: number;
@@ -64,6 +78,8 @@ export type ProductionServer = {
   outputSince: (mark: number) => string;
   /** Lines matching SQLITE_BUSY_PATTERN in everything the server wrote, over all its starts. */
   busyCount: () => number;
+  /** The `memory` lines the server's processes logged (MEMORY_LOG_SECONDS in env), oldest first. */
+  memorySamples: () => MemoryLogSample[];
   /** Starts the server on the same files (after a kill) and waits until /readyz answers 200. */
   start: () => Promise<void>;
   /** Sends a signal and waits for the process to exit; resolves to its exit code or signal. */
@@ -95,6 +111,7 @@ export async function startProductionServer(options: ServerOptions = {}): Promis
   let written = 0;
   let busy = 0;
   let tail = "";
+  const memory: MemoryLogSample[] = [];
 
   const env = {
     ...process.env,
@@ -124,7 +141,13 @@ export async function startProductionServer(options: ServerOptions = {}): Promis
     // Count over chunk boundaries: keep the last partial line for the next chunk.
     const lines = (tail + text).split("\n");
     tail = lines.pop() ?? "";
-    for (const line of lines) busy += line.match(SQLITE_BUSY_PATTERN) ? 1 : 0;
+    for (const line of lines) {
+      busy += line.match(SQLITE_BUSY_PATTERN) ? 1 : 0;
+      if (line.includes('"msg":"memory"')) {
+        const sample = memoryLine(line);
+        if (sample) memory.push(sample);
+      }
+    }
     output = (output + text).slice(-OUTPUT_KEEP_CHARS);
     written += text.length;
   }
@@ -136,7 +159,8 @@ export async function startProductionServer(options: ServerOptions = {}): Promis
     child = started;
     started.stdout?.on("data", record);
     started.stderr?.on("data", record);
-    const deadline = Date.now() + 60_000;
+    // Generous: seeding 1,000 sellers on a loaded 2-core machine took over a minute.
+    const deadline = Date.now() + 180_000;
     for (;;) {
       if (started.exitCode !== null || started.signalCode !== null)
         throw new Error(`the server exited while starting:\n${output.slice(-4000)}`);
@@ -176,6 +200,7 @@ export async function startProductionServer(options: ServerOptions = {}): Promis
     outputMark: () => written,
     outputSince: (mark) => (written > mark ? output.slice(-Math.min(written - mark, output.length)) : ""),
     busyCount: () => busy + (tail.match(SQLITE_BUSY_PATTERN) ? 1 : 0),
+    memorySamples: () => [...memory],
     start,
     kill,
     close,
@@ -188,6 +213,20 @@ export async function startProductionServer(options: ServerOptions = {}): Promis
     throw error;
   }
   return server;
+}
+
+function memoryLine(line: string): MemoryLogSample | null {
+  try {
+    const parsed = JSON.parse(line) as {
+      pid?: number;
+      role?: string;
+      memory?: Omit<MemoryLogSample, "at" | "pid" | "role">;
+    };
+    if (!parsed.memory || typeof parsed.pid !== "number") return null;
+    return { at: Date.now(), pid: parsed.pid, role: parsed.role ?? "", ...parsed.memory };
+  } catch {
+    return null;
+  }
 }
 
 /** The simulated client number n's address, sent as X-Forwarded-For (TRUST_PROXY=loopback). */

@@ -11,7 +11,14 @@ import { seedCategories } from "~/models/categories-admin.server";
 import { createReviewRow, createSeller } from "~db/seed/factories";
 import { endOfIndianDay, todayIso } from "~/lib/dates";
 import { readContentVersion } from "~/models/content-version.server";
-import { buildEntry, GenerationClock, gzipBody, identityBody, ResponseStore } from "~/services/response-cache.server";
+import {
+  buildEntry,
+  GenerationClock,
+  gzipBody,
+  identityBody,
+  ResponseStore,
+  retainedBytes,
+} from "~/services/response-cache.server";
 import { RESPONSE_HEADERS } from "~/services/security-headers.server";
 import { databaseEnv, freePort, type RunningServer, startServer } from "../support/server";
 import { createTestDb, type SpareDatabase, spareDatabaseTarget } from "../support/test-db";
@@ -59,6 +66,30 @@ describe("cached entries", () => {
     });
     expect(again.etag).toBe(entry.etag);
     expect(entry.etag).toMatch(/^W\/"[\w-]+"$/);
+  });
+});
+
+describe("the cache's accounting", () => {
+  it("holds no more memory than it counts for an entry, however many nonces split the page (issue 23)", () => {
+    const nonce = "T1dOT05DRV9PTkVfMTIzNA==";
+    // A page's shape: a nonce in each of a dozen script and link tags, short markup between them.
+    const tags = Array.from({ length: 12 }, (_, i) => `<script nonce="${nonce}">run(${i})</script>`).join("\n");
+    const html = `<!doctype html><html><head>${tags}</head><body>${"<p>card</p>".repeat(400)}</body></html>`;
+    // As the middleware gets it: a view of a larger block.
+    const block = Buffer.alloc(html.length + 64 * 1024);
+    block.write(html);
+    const entry = buildEntry({
+      status: 200,
+      headers: { "content-security-policy": `script-src 'nonce-${nonce}'` },
+      body: block.subarray(0, html.length),
+      effects: [],
+      lastModified: { value: "", trusted: true },
+    });
+    expect(entry.segments).toHaveLength(13);
+    // Before: each deflated segment held zlib's 16 KB chunk and the body its whole block (> 270 KB here).
+    expect(retainedBytes(entry)).toBeLessThanOrEqual(entry.bytes);
+    expect(identityBody(entry, nonce).toString()).toBe(html);
+    expect(gunzipSync(gzipBody(entry, nonce)).toString()).toBe(html);
   });
 });
 
