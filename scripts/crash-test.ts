@@ -4,6 +4,7 @@
 // moments; after each restart, every write that was answered 2xx must be in the SQLite file (found by
 // its unique marker) and `PRAGMA integrity_check` must say ok. Rate limits of the public writes are off.
 import { existsSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { type DB, integrityOf, openDatabase } from "~db/client";
@@ -36,6 +37,8 @@ export type CrashOptions = {
   port?: number;
   /** Run on this (empty) PostgreSQL database instead of a SQLite file. */
   databaseUrl?: string;
+  /** Serving processes (WEB_CONCURRENCY): the cluster's workers, all killed with the primary. Default 1. */
+  processes?: number;
   log?: (line: string) => void;
 };
 
@@ -43,6 +46,8 @@ type KindCount = { acknowledged: number; found: number; lost: number };
 export type CrashReport = {
   kills: number;
   workers: number;
+  /** Serving processes (the primary and its workers died together at each kill). */
+  processes: number;
   sent: number;
   acknowledged: number;
   found: number;
@@ -79,7 +84,7 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
   const server = await startProductionServer({
     port: options.port,
     sellers: 10,
-    env: { ...WRITE_RATE_LIMITS_OFF },
+    env: { ...WRITE_RATE_LIMITS_OFF, WEB_CONCURRENCY: String(options.processes ?? 1) },
     databaseUrl: options.databaseUrl,
   });
   try {
@@ -192,6 +197,7 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
     return {
       kills: options.kills,
       workers: options.workers,
+      processes: options.processes ?? 1,
       sent,
       acknowledged: total,
       found: total - lostWrites.length,
@@ -228,6 +234,8 @@ if (isMain(import.meta.url)) {
     options: {
       kills: { type: "string", default: "20" },
       workers: { type: "string", default: "8" },
+      // The compiled server as `npm start` runs it: one worker per core.
+      processes: { type: "string", default: String(availableParallelism()) },
       "min-ms": { type: "string", default: "1000" },
       "max-ms": { type: "string", default: "4000" },
       port: { type: "string" },
@@ -237,6 +245,7 @@ if (isMain(import.meta.url)) {
   const report = await runCrashTest({
     kills: Number(values.kills),
     workers: Number(values.workers),
+    processes: Number(values.processes),
     minRunMs: Number(values["min-ms"]),
     maxRunMs: Number(values["max-ms"]),
     port: values.port ? Number(values.port) : undefined,

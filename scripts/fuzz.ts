@@ -6,15 +6,26 @@
 // The property: no answer is 5xx, no request hangs; afterwards the server is alive and /readyz is 200.
 import fc from "fast-check";
 import { request as httpRequest } from "node:http";
+import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
 import routes from "../app/routes";
 import { isMain, type ProductionServer, signIn, siteIds, startProductionServer } from "./reliability/production-server";
 import { applicationImages, type WriteContext, writeRequest } from "./reliability/writes";
 
-export type FuzzOptions = { runs: number; batch: number; seed?: number; port?: number; log?: (line: string) => void };
+export type FuzzOptions = {
+  runs: number;
+  batch: number;
+  seed?: number;
+  port?: number;
+  /** Serving processes (WEB_CONCURRENCY). Default 1. */
+  processes?: number;
+  log?: (line: string) => void;
+};
 export type FuzzFailure = { status: number | string; request: string; log: string };
 export type FuzzReport = {
   seed: number;
+  /** Serving processes (WEB_CONCURRENCY). */
+  processes: number;
   requests: number;
   seconds: number;
   byStatus: Record<string, number>;
@@ -900,7 +911,11 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const log = options.log ?? (() => {});
   const seed = options.seed ?? Date.now() % 2 ** 31;
   const started = Date.now();
-  const server = await startProductionServer({ port: options.port, sellers: 30 });
+  const server = await startProductionServer({
+    port: options.port,
+    sellers: 30,
+    env: { WEB_CONCURRENCY: String(options.processes ?? 1) },
+  });
   try {
     const ids = await siteIds(server.base);
     const ctx: WriteContext = { ...ids, images: await applicationImages() };
@@ -996,6 +1011,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       .reduce((a, [, n]) => a + n, 0);
     return {
       seed,
+      processes: options.processes ?? 1,
       requests,
       seconds: Math.round((Date.now() - started) / 100) / 10,
       byStatus,
@@ -1023,9 +1039,12 @@ if (isMain(import.meta.url)) {
       batch: { type: "string", default: "8" },
       seed: { type: "string" },
       port: { type: "string" },
+      // The compiled server as `npm start` runs it: one worker per core.
+      processes: { type: "string", default: String(availableParallelism()) },
     },
   });
   const report = await runFuzz({
+    processes: Number(values.processes),
     runs: Number(values.runs),
     batch: Number(values.batch),
     seed: values.seed ? Number(values.seed) : undefined,

@@ -8,6 +8,9 @@ export default defineConfig({
     include: ["tests/unit/**/*.test.ts"],
     environment: "node",
     pool: "forks",
+    // Vitest's default is one fork fewer than the cores: a single fork on a 2-core machine, idle while
+    // the servers that most files start do the work. Two keep both cores busy.
+    maxWorkers: 2,
     testTimeout: 30_000,
     // In CI the files and tests run in a random order, so a test that leans on another's leftovers fails there.
     sequence: { shuffle: !!process.env.CI },

@@ -8,6 +8,15 @@ export default mergeConfig(
   defineConfig({
     test: {
       globalSetup: ["tests/support/postgres-setup.ts"],
+      // Files that never open a database: the SQLite run has checked them already.
+      exclude: [
+        "tests/unit/auth-schemas.test.ts",
+        "tests/unit/body-limits.test.ts",
+        "tests/unit/identity-card.test.ts",
+        "tests/unit/redirect.test.ts",
+        "tests/unit/reviews-admin.test.ts",
+        "tests/unit/structured-data.test.ts",
+      ],
     },
   }),
 );

@@ -82,7 +82,10 @@ export type ProductionServer = {
   memorySamples: () => MemoryLogSample[];
   /** Starts the server on the same files (after a kill) and waits until /readyz answers 200. */
   start: () => Promise<void>;
-  /** Sends a signal and waits for the process to exit; resolves to its exit code or signal. */
+  /**
+   * Sends a signal and waits for the process to exit; resolves to its exit code or signal. SIGKILL goes
+   * to the primary and every worker at once, and waits until none is left.
+   */
   kill: (signal?: NodeJS.Signals) => Promise<string>;
   /** SIGTERM (a clean stop), then removes the temporary folder. */
   close: () => Promise<void>;
@@ -131,8 +134,8 @@ export async function startProductionServer(options: ServerOptions = {}): Promis
     ADMIN_PASSWORD: TEST_ADMIN.password,
     // Each simulated client sends its own X-Forwarded-For address.
     TRUST_PROXY: "loopback",
-    // One process serving (the primary), so a SIGKILL stops the whole server at once; pass
-    // WEB_CONCURRENCY in options.env to run workers.
+    // One process serving unless options.env sets WEB_CONCURRENCY (the scripts' --workers): the unit
+    // tests' small runs stay light. A SIGKILL reaches the workers too (`kill`).
     WEB_CONCURRENCY: "1",
     ...options.env,
   };
@@ -157,7 +160,9 @@ export async function startProductionServer(options: ServerOptions = {}): Promis
   async function start() {
     if (child && child.exitCode === null && child.signalCode === null) throw new Error("the server is already running");
     const { command, args } = productionServerCommand();
-    const started = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+    // A process group of its own: a SIGKILL goes to the primary and its workers at once, as when a
+    // machine loses power or the OOM killer ends the service.
+    const started = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
     child = started;
     started.stdout?.on("data", record);
     started.stderr?.on("data", record);
@@ -180,8 +185,13 @@ export async function startProductionServer(options: ServerOptions = {}): Promis
     const running = child;
     if (!running || running.exitCode !== null || running.signalCode !== null) return "not running";
     const exited = new Promise<string>((done) => running.once("exit", (code, sig) => done(sig ?? String(code))));
-    running.kill(signal);
-    return exited;
+    // SIGKILL: the whole group (primary and workers, no chance to finish anything). Any other signal:
+    // the primary only, which stops its workers the way it does in production.
+    if (signal === "SIGKILL" && running.pid) process.kill(-running.pid, signal);
+    else running.kill(signal);
+    const result = await exited;
+    if (signal === "SIGKILL" && running.pid) await groupGone(running.pid);
+    return result;
   }
 
   async function close() {
@@ -215,6 +225,19 @@ export async function startProductionServer(options: ServerOptions = {}): Promis
     throw error;
   }
   return server;
+}
+
+/** Waits until no process of the group is left (workers die with the group's SIGKILL, a moment later). */
+async function groupGone(pgid: number) {
+  for (let i = 0; i < 200; i++) {
+    try {
+      process.kill(-pgid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`processes of group ${pgid} outlived SIGKILL for 5 s`);
 }
 
 function memoryLine(line: string): MemoryLogSample | null {

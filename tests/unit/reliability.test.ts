@@ -36,7 +36,11 @@ describe("crash safety (scripts/crash-test.ts)", () => {
   }, 90_000);
 });
 
-describe("load (scripts/load-test.ts)", () => {
+// The load and fuzz runs and the checks below start a server on a SQLite file of their own whatever the
+// suite's engine: the PostgreSQL run of the suite would repeat them unchanged.
+const sqliteRun = testEngine === "sqlite";
+
+describe.runIf(sqliteRun)("load (scripts/load-test.ts)", () => {
   it("serves concurrent readers and writers with no error and no SQLITE_BUSY", async () => {
     const report = await runLoadTest({ readers: 8, writers: 6, durationSeconds: 4, sellers: 40 });
     expect(report.routes.filter((r) => r.kind === "write")).toHaveLength(6);
@@ -52,7 +56,7 @@ describe("load (scripts/load-test.ts)", () => {
   }, 60_000);
 });
 
-describe("fuzz (scripts/fuzz.ts)", () => {
+describe.runIf(sqliteRun)("fuzz (scripts/fuzz.ts)", () => {
   it("answers a few thousand random requests over every route without a 5xx, and stays healthy", async () => {
     const report = await runFuzz({ runs: 375, batch: 8 });
     expect(report.failures, `seed ${report.seed}`).toEqual([]);
@@ -66,7 +70,7 @@ describe("fuzz (scripts/fuzz.ts)", () => {
   }, 120_000);
 });
 
-describe("what the runs rely on and what the fuzzer found", () => {
+describe.runIf(sqliteRun)("what the runs rely on and what the fuzzer found", () => {
   let server: ProductionServer;
   beforeAll(async () => {
     server = await startProductionServer();
