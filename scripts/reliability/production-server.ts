@@ -134,8 +134,8 @@ export async function startProductionServer(options: ServerOptions = {}): Promis
     ADMIN_PASSWORD: TEST_ADMIN.password,
     // Each simulated client sends its own X-Forwarded-For address.
     TRUST_PROXY: "loopback",
-    // One process serving unless options.env sets WEB_CONCURRENCY (the scripts' --workers): the unit
-    // tests' small runs stay light. A SIGKILL reaches the workers too (`kill`).
+    // One process serving unless options.env sets WEB_CONCURRENCY (crash and fuzz's --processes, load's
+    // --workers): the unit tests' small runs stay light. A SIGKILL reaches the workers too (`kill`).
     WEB_CONCURRENCY: "1",
     ...options.env,
   };
@@ -160,9 +160,7 @@ export async function startProductionServer(options: ServerOptions = {}): Promis
   async function start() {
     if (child && child.exitCode === null && child.signalCode === null) throw new Error("the server is already running");
     const { command, args } = productionServerCommand();
-    // A process group of its own: a SIGKILL goes to the primary and its workers at once, as when a
-    // machine loses power or the OOM killer ends the service.
-    const started = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const started = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
     child = started;
     started.stdout?.on("data", record);
     started.stderr?.on("data", record);
@@ -185,12 +183,14 @@ export async function startProductionServer(options: ServerOptions = {}): Promis
     const running = child;
     if (!running || running.exitCode !== null || running.signalCode !== null) return "not running";
     const exited = new Promise<string>((done) => running.once("exit", (code, sig) => done(sig ?? String(code))));
-    // SIGKILL: the whole group (primary and workers, no chance to finish anything). Any other signal:
-    // the primary only, which stops its workers the way it does in production.
-    if (signal === "SIGKILL" && running.pid) process.kill(-running.pid, signal);
-    else running.kill(signal);
+    // SIGKILL: the primary, then its workers in the same instant, as when a machine loses power or the
+    // OOM killer ends the service (no process finishes anything). Any other signal: the primary only,
+    // which stops its workers the way it does in production.
+    const workers = signal === "SIGKILL" && running.pid ? childPids(running.pid) : [];
+    running.kill(signal);
+    for (const pid of workers) killIfAlive(pid, signal);
     const result = await exited;
-    if (signal === "SIGKILL" && running.pid) await groupGone(running.pid);
+    await allGone(workers);
     return result;
   }
 
@@ -227,17 +227,35 @@ export async function startProductionServer(options: ServerOptions = {}): Promis
   return server;
 }
 
-/** Waits until no process of the group is left (workers die with the group's SIGKILL, a moment later). */
-async function groupGone(pgid: number) {
+/**
+ * The processes a process started (its cluster workers), from Linux's /proc. The server stays in this
+ * run's process group, so a Ctrl-C of an interrupted run still stops it; a kill of a group of its own
+ * would have missed that.
+ */
+function childPids(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+function killIfAlive(pid: number, signal: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(pid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Waits until none of these processes is left (a killed worker is gone a moment after the signal). */
+async function allGone(pids: number[]) {
   for (let i = 0; i < 200; i++) {
-    try {
-      process.kill(-pgid, 0);
-    } catch {
-      return;
-    }
+    if (!pids.some((pid) => killIfAlive(pid, 0))) return;
     await new Promise((r) => setTimeout(r, 25));
   }
-  throw new Error(`processes of group ${pgid} outlived SIGKILL for 5 s`);
+  throw new Error(`processes ${pids.join(", ")} outlived SIGKILL for 5 s`);
 }
 
 function memoryLine(line: string): MemoryLogSample | null {
