@@ -84,7 +84,8 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
   const server = await startProductionServer({
     port: options.port,
     sellers: 10,
-    env: { ...WRITE_RATE_LIMITS_OFF, WEB_CONCURRENCY: String(options.processes ?? 1) },
+    processes: options.processes,
+    env: { ...WRITE_RATE_LIMITS_OFF },
     databaseUrl: options.databaseUrl,
   });
   try {

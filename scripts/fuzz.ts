@@ -911,11 +911,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const log = options.log ?? (() => {});
   const seed = options.seed ?? Date.now() % 2 ** 31;
   const started = Date.now();
-  const server = await startProductionServer({
-    port: options.port,
-    sellers: 30,
-    env: { WEB_CONCURRENCY: String(options.processes ?? 1) },
-  });
+  const server = await startProductionServer({ port: options.port, sellers: 30, processes: options.processes });
   try {
     const ids = await siteIds(server.base);
     const ctx: WriteContext = { ...ids, images: await applicationImages() };

@@ -38,6 +38,8 @@ export type ServerOptions = {
   port?: number;
   /** Demo sellers seeded into the new database (SEED_DEMO). */
   sellers?: number;
+  /** Serving processes (WEB_CONCURRENCY): 1 (the default) serves from the primary alone. */
+  processes?: number;
   env?: Record<string, string>;
   /** A PostgreSQL database (empty) to run on instead of a new SQLite file in the temporary folder. */
   databaseUrl?: string;
@@ -134,9 +136,9 @@ export async function startProductionServer(options: ServerOptions = {}): Promis
     ADMIN_PASSWORD: TEST_ADMIN.password,
     // Each simulated client sends its own X-Forwarded-For address.
     TRUST_PROXY: "loopback",
-    // One process serving unless options.env sets WEB_CONCURRENCY (crash and fuzz's --processes, load's
-    // --workers): the unit tests' small runs stay light. A SIGKILL reaches the workers too (`kill`).
-    WEB_CONCURRENCY: "1",
+    // One process unless asked (crash and fuzz's --processes, load's --workers): the unit tests' small
+    // runs stay light. A SIGKILL reaches the workers too (`kill`).
+    WEB_CONCURRENCY: String(options.processes ?? 1),
     ...options.env,
   };
 
