@@ -7,6 +7,10 @@ import { defineConfig } from "vite";
 const SITE_MODULES =
   /\/app\/(components\/(icons|nonce|account-nav|site-header|site-footer|theme-toggle|coming-soon-link|first-invalid-field|newsletter-form|honeypot-field)\.tsx|lib\/(constants|format|theme|seo|use-hydrated)\.ts)$|\/node_modules\/react\/(jsx-runtime\.js|cjs\/react-jsx-runtime\.production\.js)$|vite\/preload-helper/;
 
+// The form kit (field components, the form state hook, the validators' loader) goes out as one chunk too:
+// a page with a form needs all of it.
+const FORM_MODULES = /\/app\/(components\/(forms|password-field)\.tsx|lib\/(form|use-client-validation)\.ts)$/;
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [reactRouter()],
   // The import aliases (~/ for app, ~db/ for db) are declared once, in tsconfig.json: Vite, Vitest, tsx and Playwright read them there.
@@ -24,6 +28,10 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // React and React Router: one chunk of their own, cached across deployments of the app.
                 { name: "react-router", test: /\/node_modules\/(react-router|react)\//, priority: 2 },
                 { name: "site", test: SITE_MODULES, priority: 1 },
+                { name: "forms", test: FORM_MODULES, priority: 1 },
+                // Pieces of the kit that pages without a form use (the directory's filter choices, the seller
+                // page's report form): taken first, so the kit's group does not capture them.
+                { name: "form-parts", test: /\/app\/components\/(error-list|choice-options)\.tsx$/, priority: 2 },
               ],
             },
           },

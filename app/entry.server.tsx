@@ -60,6 +60,10 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // A Suspense boundary that is complete when its part of the document goes out is written in place.
+        // React's default moves one that ends after the first 12,800 bytes to the document's end and shows it
+        // with a script, which a visitor without JavaScript never runs (the seller page's review form).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough();

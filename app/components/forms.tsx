@@ -1,4 +1,4 @@
-import { getInputProps } from "@conform-to/react";
+import { getInputProps } from "~/lib/form";
 import { Fragment, useId } from "react";
 import { useAutoFocusWhenFirstInvalid } from "./first-invalid-field";
 import { IMAGE_MAX_BYTES, MAX_PRODUCT_IMAGES, TEXT_LIMITS } from "~/lib/constants";

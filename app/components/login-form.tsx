@@ -1,4 +1,5 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "~/lib/form";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { RESET_DONE_MESSAGE } from "~/lib/validation/reset-done";
 import { useClientValidation } from "~/lib/use-client-validation";

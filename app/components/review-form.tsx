@@ -1,4 +1,5 @@
-import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "~/lib/form";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { REVIEW_MAX_LENGTH } from "~/lib/constants";
 import { useClientValidation } from "~/lib/use-client-validation";

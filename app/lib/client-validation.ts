@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { loginSchema, signupStep1Schema, signupStep2Schema } from "./validation/accounts";
+import { forgotPasswordSchema } from "./validation/account-settings";
 import { applicationFormSchema } from "./validation/application";
 import { contactSchema, newsletterSchema } from "./validation/contact";
 import { reviewFormSchema } from "./validation/reviews";
@@ -11,6 +12,7 @@ import { reviewFormSchema } from "./validation/reviews";
 export const validators = {
   application: (formData: FormData) => parseWithZod(formData, { schema: applicationFormSchema }),
   contact: (formData: FormData) => parseWithZod(formData, { schema: contactSchema }),
+  forgotPassword: (formData: FormData) => parseWithZod(formData, { schema: forgotPasswordSchema }),
   login: (formData: FormData) => parseWithZod(formData, { schema: loginSchema }),
   newsletter: (formData: FormData) => parseWithZod(formData, { schema: newsletterSchema }),
   review: (formData: FormData) => parseWithZod(formData, { schema: reviewFormSchema }),

@@ -1,8 +1,8 @@
-import { getFormProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, getSelectProps, useForm } from "~/lib/form";
+import type { SubmissionResult } from "@conform-to/react";
 import { LinkButtons } from "~/components/link-buttons";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
-import type { z } from "zod";
 import { data, Form, redirect, useNavigation } from "react-router";
 import {
   ChoiceOptions,
@@ -202,7 +202,7 @@ function ApplicationForm({ loaderData, actionData }: { loaderData: LoaderData; a
   const formRef = useRef<HTMLFormElement>(null);
 
   const validation = useClientValidation("application", { shouldRevalidate: "onInput" });
-  const [form, fields] = useForm<z.input<typeof applicationFormSchema>>({
+  const [form, fields] = useForm({
     id: "application-form",
     lastResult: navigation.state === "idle" ? actionData?.result : null,
     defaultValue: defaults as Record<string, string | undefined>,

@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { Suspense } from "react";
 import {
   data,
   Form,
@@ -10,7 +11,7 @@ import {
   useRouteLoaderData,
   useSearchParams,
 } from "react-router";
-import { ReviewForm } from "~/components/review-form";
+import { ReviewForm } from "#review-form";
 import { ErrorList } from "~/components/error-list";
 import { Honeypot } from "~/components/honeypot-field";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
@@ -576,7 +577,9 @@ function Reviews({
               Thank you! Your review has been submitted and will appear after approval.
             </p>
           ) : null}
-          <ReviewForm lastResult={lastResult} constraint={constraint} />
+          <Suspense fallback={null}>
+            <ReviewForm lastResult={lastResult} constraint={constraint} />
+          </Suspense>
         </section>
       </aside>
     </div>

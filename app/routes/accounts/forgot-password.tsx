@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm } from "~/lib/form";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { AuthCard } from "~/components/auth-card";
 import { emailInputProps, Field, FormErrors, FormSuccess, Honeypot } from "~/components/forms";
@@ -7,6 +7,8 @@ import { ShieldIcon } from "~/components/icons";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { privatePageMeta } from "~/lib/seo";
 import { forgotPasswordSchema } from "~/lib/validation/account-settings";
+import { formConstraints } from "~/services/form-constraints.server";
+import { useClientValidation } from "~/lib/use-client-validation";
 import { getDb } from "~db/client";
 import { readForm } from "~/services/api.server";
 import { requestPasswordReset } from "~/services/password-reset.server";
@@ -21,6 +23,11 @@ export const meta: Route.MetaFunction = () => privatePageMeta("Forgot password")
 export function headers({ actionHeaders }: Route.HeadersArgs) {
   const retryAfter = actionHeaders.get("Retry-After");
   return { "Cache-Control": "no-store", ...(retryAfter ? { "Retry-After": retryAfter } : {}) };
+}
+
+// The form's native attributes come from the schema here, so the page needs no zod.
+export function loader() {
+  return { constraint: formConstraints(forgotPasswordSchema) };
 }
 
 const portalOf = (request: Request) => (new URL(request.url).searchParams.get("for") === "admin" ? "admin" : "seller");
@@ -44,17 +51,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { result: submission.reply({ resetForm: true }), sent: outcome.message };
 }
 
-export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const admin = params.get("for") === "admin";
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const validation = useClientValidation("forgotPassword", { shouldValidate: "onBlur" });
   const [form, fields] = useForm({
     id: "forgot-password",
     lastResult: navigation.state === "idle" ? actionData?.result : null,
-    constraint: getZodConstraint(forgotPasswordSchema),
-    shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
+    constraint: loaderData.constraint,
+    ...validation.options,
   });
   const signIn = admin ? "/admin/login" : "/seller-login";
   return (
@@ -65,7 +72,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       lead="Type the email address of your account. We will mail you a link to choose a new password."
     >
       <FormSuccess message={actionData?.sent} />
-      <Form method="post" {...getFormProps(form)} className="stack">
+      <Form method="post" {...getFormProps(form)} onFocus={validation.load} className="stack">
         <FormErrors errors={form.errors} id={form.errorId} />
         <Honeypot />
         <Field

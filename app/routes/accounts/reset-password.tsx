@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm } from "~/lib/form";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard } from "~/components/auth-card";
 import { BadLinkPage } from "~/components/bad-link";
@@ -7,6 +7,7 @@ import { FormErrors } from "~/components/forms";
 import { PasswordField } from "~/components/password-field";
 import { privatePageMeta } from "~/lib/seo";
 import { resetPasswordSchema } from "~/lib/validation/account-settings";
+import { formConstraints } from "~/services/form-constraints.server";
 import { PASSWORD_MIN_LENGTH, STAFF_PASSWORD_MIN_LENGTH } from "~/lib/validation/constants";
 import { isStaffRole } from "~/lib/permissions";
 import { ACCOUNT_MESSAGES } from "~/lib/validation/messages";
@@ -30,7 +31,12 @@ export function headers() {
 export async function loader({ request }: Route.LoaderArgs) {
   const link = await checkResetLink(getDb(), new URL(request.url).searchParams);
   if (!link.ok) throw data(link.message, { status: link.status });
-  return { email: link.account.email, params: link.params, minLength: minimumFor(link.account.role) };
+  return {
+    email: link.account.email,
+    params: link.params,
+    minLength: minimumFor(link.account.role),
+    constraint: formConstraints(resetPasswordSchema),
+  };
 }
 
 /** Staff passwords are longer (the staff schema's rule). */
@@ -65,14 +71,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, params, minLength } = loaderData;
+  const { email, params, minLength, constraint } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const [form, fields] = useForm({
     id: "reset-password",
     lastResult: navigation.state === "idle" ? actionData?.result : null,
     // Checked on the server only (the staff minimum is the account's), with the browser's own constraints.
-    constraint: getZodConstraint(resetPasswordSchema),
+    constraint,
   });
   return (
     <AuthCard icon="🔑" title="Choose a new password" lead={`For the account of ${email}.`}>

@@ -1,4 +1,5 @@
-import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm } from "~/lib/form";
+import type { SubmissionResult } from "@conform-to/react";
 import { AuthCard } from "~/components/auth-card";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";

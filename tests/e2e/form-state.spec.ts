@@ -1,0 +1,80 @@
+import { expect, test, uniqueWord } from "./fixtures";
+
+// The public forms' state (app/lib/form.ts, in place of conform's React part): a refused submit shows
+// each field's message, keeps what was typed and moves focus to the first invalid field. With
+// JavaScript the check runs in the browser with the server's schema (nothing is posted) and, once a
+// field was checked, follows each keystroke; without it the server answers the same messages.
+test.describe("public form state", () => {
+  test("contact: a refused submit marks the fields, focuses the first, keeps values; fixing them sends", async ({
+    page,
+    db,
+    jsEnabled,
+  }) => {
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    const name = uniqueWord("state");
+    await page.goto("/contact");
+    const form = page.locator("#contact-form");
+    const validators = jsEnabled ? page.waitForResponse((r) => r.url().includes("client-validation")) : null;
+    await form.getByLabel("Your name").fill(name);
+    // the validators load when the form is first focused
+    await validators;
+    const email = form.getByRole("textbox", { name: "Email", exact: true });
+    await email.fill("kavya@example");
+    await form.getByRole("button", { name: "Send Message" }).click();
+
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    await expect(form.getByText("Email is invalid", { exact: true })).toBeVisible();
+    await expect(form.getByRole("textbox", { name: "Message" })).toHaveAttribute("aria-invalid", "true");
+    await expect(email).toBeFocused();
+    await expect(form.getByLabel("Your name")).toHaveValue(name);
+    await expect(email).toHaveValue("kavya@example");
+    await expect(form.getByLabel("Your name")).not.toHaveAttribute("aria-invalid");
+
+    if (jsEnabled) {
+      expect(posts, "checked in the browser: nothing was posted").toEqual([]);
+      // once checked, the field follows each keystroke
+      await email.fill(`${name}@example.in`);
+      await expect(email).not.toHaveAttribute("aria-invalid");
+      await expect(form.getByText("Email is invalid", { exact: true })).toHaveCount(0);
+      await expect(form.getByRole("textbox", { name: "Message" })).toHaveAttribute("aria-invalid", "true");
+      expect(posts).toEqual([]);
+    } else {
+      expect(posts.length).toBe(1);
+      await email.fill(`${name}@example.in`);
+    }
+
+    await form.getByRole("combobox", { name: "Query type" }).selectOption("Partnership");
+    await form.getByRole("textbox", { name: "Message" }).fill("Can we run a workshop together?");
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByRole("heading", { name: "Message sent!" })).toBeVisible();
+    const row = await db.selectFrom("enquiries").select(["email", "query_type"]).where("name", "=", name).execute();
+    expect(row).toEqual([{ email: `${name}@example.in`, query_type: "Partnership" }]);
+  });
+
+  test("the seller page loads the review form's code only on the Reviews tab, which works either way", async ({
+    page,
+    makeSeller,
+    jsEnabled,
+  }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    const id = await makeSeller({ business_name: uniqueWord("lazy") });
+    await page.goto(`/seller/${id}`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(scripts.filter((s) => /\/review-form-|\/forms-/.test(s))).toEqual([]);
+
+    await page.getByRole("link", { name: /^Reviews/ }).click();
+    const nameField = page.locator("#review-form").getByLabel("Your name");
+    await expect(nameField).toBeVisible();
+    await page.locator("#review-form").getByRole("button", { name: "Submit Review" }).click();
+    await expect(page.locator("#review-form").getByText("Please select a rating")).toBeVisible();
+    // with JavaScript the form's code came when the tab showed; without it, the server's form is all there is
+    expect(scripts.some((s) => s.includes("/review-form-"))).toBe(jsEnabled);
+  });
+});
