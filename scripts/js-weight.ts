@@ -20,12 +20,15 @@ export const PUBLIC_PAGES = [
   "/",
   "/directory",
   "/seller/{id}",
+  // The Reviews tab opened by a link: the review form's code comes with the first render.
+  "/seller/{id}?tab=reviews",
   "/contact",
   "/list-your-business",
   "/register",
   "/newsletter",
   "/seller-login",
   "/seller-signup",
+  "/forgot-password",
 ];
 
 export type ScriptFile = { path: string; gzipBytes: number; transferBytes: number; encoding: string };
