@@ -1,7 +1,8 @@
 import { createContext, useContext } from "react";
 
 // After a refused post rendered by the server, the first field with an error carries `autofocus`, so the
-// browser moves focus to it without JavaScript; with JavaScript, conform focuses it after the reply.
+// browser moves focus to it without JavaScript; with JavaScript, the form state (lib/form.ts, or conform on
+// staff pages) focuses it after the reply.
 // Server renders go top to bottom, so the first field to ask is the first in the document.
 const FirstInvalidField = createContext<{ claimed: boolean } | null>(null);
 
