@@ -23,7 +23,7 @@ import { todayIso } from "~/lib/dates";
 import { JS_BUDGET_BYTES, measureJsWeight, PUBLIC_PAGES } from "./js-weight";
 import { auditPages, printAudits } from "./lighthouse";
 import { databaseUrl, startThrowawayPostgres, type ThrowawayPostgres } from "./postgres-server";
-import { processMemoryMb } from "./reliability/production-server";
+import { processMemoryMb, productionServerCommand } from "./reliability/production-server";
 
 const { values } = parseArgs({
   options: {
@@ -128,7 +128,8 @@ async function seededDatabase(
  * memory read is the serving one's (WEB_CONCURRENCY=N to try more).
  */
 async function startApp(dbPath: string, uploadsDir: string, env: Record<string, string> = {}): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["server/start.js"], {
+  const { command, args } = productionServerCommand();
+  const child = spawn(command, args, {
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,

@@ -18,6 +18,7 @@ import { logger } from "~/services/logger.server";
 import { logMemoryEvery } from "~/services/memory.server";
 import { prepareDatabase, runStartupTasks } from "~/services/startup.server";
 import { createApp, createHttpServer } from "./app";
+import { NODE_FLAGS } from "./node-flags";
 import { precompressedAssets } from "./precompressed-assets";
 import { createResponseCache, type ResponseCache } from "./response-cache";
 
@@ -159,6 +160,11 @@ export async function startProductionServer(): Promise<void> {
 /** The cluster's primary: keeps WEB_CONCURRENCY workers serving, replaces a crashed one, stops them all on a signal. */
 function runPrimary(settings: Settings): void {
   const workers = settings.webConcurrency;
+  // The workers get the production V8 options even when the primary was started without them.
+  const given = new Set(process.execArgv.map((flag) => flag.split("=")[0]));
+  cluster.setupPrimary({
+    execArgv: [...process.execArgv, ...NODE_FLAGS.filter((flag) => !given.has(flag.split("=")[0]))],
+  });
   const served = new Set<number>();
   let stopping = false;
   let announced = false;

@@ -6,6 +6,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { NODE_FLAGS } from "../../server/node-flags";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -14,7 +15,7 @@ const ROOT = fileURLToPath(new URL("../..", import.meta.url));
  * to change when the start command changes; run from the repository root.
  */
 export function productionServerCommand(): { command: string; args: string[] } {
-  return { command: process.execPath, args: ["server/start.js"] };
+  return { command: process.execPath, args: [...NODE_FLAGS, "server/start.js"] };
 }
 
 export const TEST_ADMIN = { email: "reliability-admin@example.test", password: "reliability-Admin-Password-123" };
