@@ -124,8 +124,10 @@ export function createApp({ settings, isStopping, responseCache, build, mode, as
   });
 
   // An empty host name (e.g. `X-Forwarded-Host: ,x` from a trusted proxy) would make the request handler
-  // throw. Checked after the health routes, which need no host name.
-  app.use((req, res, next) => (req.hostname ? next() : badHost(res)));
+  // throw, and one an http URL cannot carry (`%`) passes it under a non-web scheme (`X-Forwarded-Proto:
+  // gopher`) and fails later, in a loader building the site's origin (found by scripts/fuzz.ts). Checked
+  // after the health routes, which need no host name.
+  app.use((req, res, next) => (req.hostname && URL.canParse(`http://${req.hostname}`) ? next() : badHost(res)));
 
   // A cache hit never gets here (`createHttpServer` answers it at the socket); a miss the cache may keep
   // is captured before the static files are looked up (a stat per request showed in the profile).
