@@ -45,7 +45,6 @@ export type FieldMeta = FieldConstraint & {
   name: string;
   formId: string;
   errorId: string;
-  descriptionId: string;
   errors?: string[];
   initialValue?: unknown;
   key?: string;
@@ -56,7 +55,6 @@ export type FormMeta = {
   errorId: string;
   errors?: string[];
   allErrors: Errors;
-  status?: "success" | "error";
   key: string;
   noValidate: boolean;
   onSubmit: (event: React.FormEvent<HTMLFormElement>) => void;
@@ -67,12 +65,10 @@ type State = {
   errors: Errors;
   initialValue: Values;
   validated: Record<string, boolean>;
-  status?: "success" | "error";
+  /** Bumped when the form's controls go back to their defaults (a `resetForm` reply). */
   generation: number;
   /** Bumped when the first invalid field should take focus (after a refused submit or reply). */
   focus: number;
-  /** Bumped when the form's controls go back to their defaults (a `resetForm` reply). */
-  reset: number;
 };
 
 function presentErrors(error: Record<string, string[] | null> | null | undefined, keep: Errors = {}): Errors {
@@ -91,10 +87,8 @@ function initialState(options: FormOptions): State {
     errors: presentErrors(result?.error),
     initialValue: (result?.initialValue as Values | null | undefined) ?? options.defaultValue ?? {},
     validated: { ...result?.state?.validated },
-    status: result?.status,
     generation: 0,
     focus: 0,
-    reset: 0,
   };
 }
 
@@ -107,9 +101,7 @@ function withReply(state: State, result: SubmissionResult<string[]>, defaultValu
       errors: {},
       initialValue: defaultValue ?? {},
       validated: {},
-      status: result.status,
       generation: state.generation + 1,
-      reset: state.reset + 1,
     };
   const errors = presentErrors(result.error, state.errors);
   return {
@@ -118,7 +110,6 @@ function withReply(state: State, result: SubmissionResult<string[]>, defaultValu
     errors,
     initialValue: (result.initialValue as Values | undefined) ?? state.initialValue,
     validated: { ...state.validated, ...result.state?.validated },
-    status: result.status,
     focus: result.status === "error" ? state.focus + 1 : state.focus,
   };
 }
@@ -190,8 +181,8 @@ export function useForm(options: FormOptions): [FormMeta, Record<string, FieldMe
   }, [id, current.focus]);
 
   useEffect(() => {
-    if (current.reset) formElement(id)?.reset();
-  }, [id, current.reset]);
+    if (current.generation) formElement(id)?.reset();
+  }, [id, current.generation]);
 
   const submit = (event: React.FormEvent<HTMLFormElement>) => {
     const { onValidate, onSubmit } = latest.current;
@@ -205,7 +196,6 @@ export function useForm(options: FormOptions): [FormMeta, Record<string, FieldMe
         ...s,
         validated,
         errors: presentErrors(submission.error),
-        status: "error",
         focus: s.focus + 1,
       }));
     }
@@ -218,7 +208,6 @@ export function useForm(options: FormOptions): [FormMeta, Record<string, FieldMe
     errorId: `${id}-error`,
     errors: errors[""],
     allErrors: errors,
-    status: current.status,
     key: String(current.generation),
     noValidate: true,
     onSubmit: submit,
@@ -233,7 +222,6 @@ export function useForm(options: FormOptions): [FormMeta, Record<string, FieldMe
         name,
         formId: id,
         errorId: `${fieldId}-error`,
-        descriptionId: `${fieldId}-description`,
         errors: errors[name],
         initialValue: current.initialValue[name],
         key: `${current.generation}`,

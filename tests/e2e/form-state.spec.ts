@@ -1,4 +1,14 @@
+import type { Page, Request } from "@playwright/test";
 import { expect, test, uniqueWord } from "./fixtures";
+
+/** The URL paths of the page's requests that `which` picks, in order, as they are made. */
+function requestsOf(page: Page, which: (request: Request) => boolean): string[] {
+  const paths: string[] = [];
+  page.on("request", (request) => {
+    if (which(request)) paths.push(new URL(request.url()).pathname);
+  });
+  return paths;
+}
 
 // The public forms' state (app/lib/form.ts, in place of conform's React part): a refused submit shows
 // each field's message, keeps what was typed and moves focus to the first invalid field. With
@@ -10,10 +20,7 @@ test.describe("public form state", () => {
     db,
     jsEnabled,
   }) => {
-    const posts: string[] = [];
-    page.on("request", (request) => {
-      if (request.method() === "POST") posts.push(request.url());
-    });
+    const posts = requestsOf(page, (request) => request.method() === "POST");
     const name = uniqueWord("state");
     await page.goto("/contact");
     const form = page.locator("#contact-form");
@@ -59,10 +66,7 @@ test.describe("public form state", () => {
     makeSeller,
     jsEnabled,
   }) => {
-    const scripts: string[] = [];
-    page.on("request", (request) => {
-      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
-    });
+    const scripts = requestsOf(page, (request) => request.resourceType() === "script");
     const id = await makeSeller({ business_name: uniqueWord("lazy") });
     await page.goto(`/seller/${id}`);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
