@@ -99,6 +99,7 @@ export default [
     route("admin/login/passkey", "routes/api/accounts/admin-passkey-login.ts"),
     route("admin/passkeys", "routes/api/admin/passkeys.ts"),
     route("admin/passkeys/options", "routes/api/admin/passkey-options.ts"),
+    route("admin/passkeys/proof-options", "routes/api/admin/passkey-proof-options.ts"),
     route("admin/verify", "routes/api/accounts/admin-verify.ts"),
     route("admin/dashboard", "routes/api/admin/dashboard.ts"),
     route("admin/seed-data", "routes/api/admin/seed-data.ts"),

@@ -28,7 +28,11 @@ export interface UsersTable {
   updated_at: string;
   /** when the email was shown to be the owner's (verification link or Google); null: not yet */
   email_verified_at: ColumnType<string | null, string | null | undefined, string | null>;
-  /** base32 TOTP secret: kept once made on the enrolment page, in use once totp_enabled_at is set */
+  /**
+   * the TOTP secret, sealed (`aes256gcm$…`, key derived from the session secret; a base32 secret in
+   * clear from before sealing is sealed at start or first use): kept once made on the enrolment page,
+   * in use once totp_enabled_at is set
+   */
   totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
   totp_enabled_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** the last TOTP time step accepted: a code of that step or an earlier one is refused (replay) */
@@ -57,9 +61,14 @@ export interface SessionsTable {
 export interface RecoveryCodesTable {
   id: Generated<number>;
   user_id: number;
-  /** the normalised code hashed like a password (scrypt, its own salt) */
+  /**
+   * the normalised code as `hmac256$…` (HMAC-SHA256, key derived from the session secret); codes made
+   * before that are `scrypt$…` (hashed like a password), still accepted until replaced
+   */
   code_hash: string;
   used_at: string | null;
+  /** SHA-256 of the id of the session that made the code (that session cannot prove a change with it) */
+  made_in_session: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PasskeysTable {

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useRevalidator, useSearchParams } from "react-router";
+import { useRevalidator, useSearchParams, useSubmit } from "react-router";
 import { useHydrated } from "~/lib/use-hydrated";
 
 // Passkeys need JavaScript (the browser's WebAuthn API): these buttons appear only once the page's
@@ -63,11 +63,64 @@ export function PasskeySignIn() {
   );
 }
 
-/** "Add a passkey" on Account security: the browser makes one, the server keeps its public key. */
-export function PasskeyAdd() {
+/** A passkey's answer over a challenge of the signed-in session: the proof of a change of the second factor. */
+async function passkeyProof(): Promise<unknown> {
+  const options = await postJson("/api/admin/passkeys/proof-options", {});
+  if (!options.ok) throw new Error(String(options.data.error ?? "The passkey could not be asked."));
+  const { startAuthentication } = await import("@simplewebauthn/browser");
+  return startAuthentication({ optionsJSON: options.data as never });
+}
+
+/**
+ * "Confirm with a Passkey" inside a change form of Account security: asks one of her passkeys, then
+ * posts the form with its answer (field `passkey`) in place of a code. Needs JavaScript.
+ */
+export function PasskeyProofButton() {
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  if (!hydrated || typeof window === "undefined" || !window.PublicKeyCredential) return null;
+  async function confirm(event: React.MouseEvent<HTMLButtonElement>) {
+    const form = event.currentTarget.form;
+    if (!form) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await passkeyProof();
+      const data = new FormData(form);
+      data.set("passkey", JSON.stringify(answer));
+      await submit(data, { method: "post" });
+    } catch (caught) {
+      setError(failureMessage(caught, "The passkey did not confirm the change. Try again, or enter a code."));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <>
+      <button type="button" className="btn" onClick={confirm} disabled={busy}>
+        {busy ? "Waiting for your passkey..." : "Confirm with a Passkey"}
+      </button>
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * "Add a passkey" on Account security: the browser makes one, the server keeps its public key. Once the
+ * account has a second factor, the addition is confirmed first: with the code typed here, or (left
+ * empty, when she has a passkey) with one of her passkeys.
+ */
+export function PasskeyAdd({ needsProof, canUsePasskey }: { needsProof: boolean; canUsePasskey: boolean }) {
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
   const [name, setName] = useState("");
+  const [code, setCode] = useState("");
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ kind: "error" | "success"; text: string } | null>(null);
   if (!hydrated) return <p className="small muted">Adding a passkey needs JavaScript in your browser.</p>;
@@ -77,8 +130,10 @@ export function PasskeyAdd() {
     setBusy(true);
     setMessage(null);
     try {
-      const options = await postJson("/api/admin/passkeys/options", {});
+      const proof = !needsProof ? {} : code.trim() || !canUsePasskey ? { code } : { passkey: await passkeyProof() };
+      const options = await postJson("/api/admin/passkeys/options", proof);
       if (!options.ok) throw new Error(String(options.data.error ?? "The passkey could not be added."));
+      setCode("");
       const { startRegistration } = await import("@simplewebauthn/browser");
       const response = await startRegistration({ optionsJSON: options.data as never });
       const saved = await postJson("/api/admin/passkeys", { name, response });
@@ -106,6 +161,27 @@ export function PasskeyAdd() {
           placeholder="e.g. Work laptop"
         />
       </div>
+      {needsProof ? (
+        <div className="field">
+          <label htmlFor="passkey-proof">
+            {canUsePasskey
+              ? "Current code from the app, or a recovery code (leave empty to confirm with a passkey)"
+              : "Current code from the app, or a recovery code"}
+          </label>
+          <input
+            id="passkey-proof"
+            className="input"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            autoComplete="one-time-code"
+            autoCapitalize="none"
+            autoCorrect="off"
+            spellCheck={false}
+            maxLength={40}
+            required={!canUsePasskey}
+          />
+        </div>
+      ) : null}
       {message ? (
         <p
           className={message.kind === "error" ? "form-error" : "form-success"}

@@ -47,7 +47,7 @@ export async function savePendingTotpSecret(db: DB, userId: number, secret: stri
 export async function enableTotp(
   db: DB,
   userId: number,
-  input: { step: number; codeHashes: string[]; at: string },
+  input: { step: number; codeHashes: string[]; madeInSession: string; at: string },
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const done = await trx
@@ -57,9 +57,30 @@ export async function enableTotp(
       .where("totp_enabled_at", "is", null)
       .executeTakeFirst();
     if (done.numUpdatedRows === 0n) return false;
-    await replaceCodes(trx, userId, input.codeHashes);
+    await replaceCodes(trx, userId, input.codeHashes, input.madeInSession);
     return true;
   });
+}
+
+/** Stores a TOTP secret again (sealed anew), only if it is still the one read: false when it changed meanwhile. */
+export async function restoreTotpSecret(db: DB, userId: number, from: string, to: string): Promise<boolean> {
+  const result = await db
+    .updateTable("users")
+    .set({ totp_secret: to })
+    .where("id", "=", userId)
+    .where("totp_secret", "=", from)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Every stored TOTP secret, by account (the start-up pass that seals those kept in clear). */
+export async function storedTotpSecrets(db: DB): Promise<{ userId: number; stored: string }[]> {
+  const rows = await db
+    .selectFrom("users")
+    .select(["id", "totp_secret"])
+    .where("totp_secret", "is not", null)
+    .execute();
+  return rows.map((r) => ({ userId: r.id, stored: r.totp_secret! }));
 }
 
 /** Turns the authenticator off; the recovery codes go too when no passkey is left to recover. */
@@ -90,28 +111,38 @@ export async function claimTotpStep(db: DB, userId: number, step: number): Promi
   return result.numUpdatedRows > 0n;
 }
 
-async function replaceCodes(db: DB, userId: number, hashes: string[]): Promise<void> {
+async function replaceCodes(db: DB, userId: number, hashes: string[], madeInSession: string): Promise<void> {
   await db.deleteFrom("recovery_codes").where("user_id", "=", userId).execute();
   if (hashes.length)
     await db
       .insertInto("recovery_codes")
-      .values(hashes.map((code_hash) => ({ user_id: userId, code_hash, used_at: null })))
+      .values(
+        hashes.map((code_hash) => ({ user_id: userId, code_hash, used_at: null, made_in_session: madeInSession })),
+      )
       .execute();
 }
 
-export async function replaceRecoveryCodes(db: DB, userId: number, hashes: string[]): Promise<void> {
-  await db.transaction().execute((trx) => replaceCodes(trx, userId, hashes));
+/** A new set of recovery codes in place of every old one; `madeInSession` is the making session's fingerprint. */
+export async function replaceRecoveryCodes(
+  db: DB,
+  userId: number,
+  hashes: string[],
+  madeInSession: string,
+): Promise<void> {
+  await db.transaction().execute((trx) => replaceCodes(trx, userId, hashes, madeInSession));
 }
 
-/** The recovery codes not used yet, by id with their hashes. */
-export async function unusedRecoveryCodeHashes(db: DB, userId: number): Promise<{ id: number; hash: string }[]> {
+export type StoredRecoveryCode = { id: number; hash: string; madeInSession: string | null };
+
+/** The recovery codes not used yet, by id with their hashes and the fingerprint of the session that made them. */
+export async function unusedRecoveryCodeHashes(db: DB, userId: number): Promise<StoredRecoveryCode[]> {
   const rows = await db
     .selectFrom("recovery_codes")
-    .select(["id", "code_hash"])
+    .select(["id", "code_hash", "made_in_session"])
     .where("user_id", "=", userId)
     .where("used_at", "is", null)
     .execute();
-  return rows.map((r) => ({ id: r.id, hash: r.code_hash }));
+  return rows.map((r) => ({ id: r.id, hash: r.code_hash, madeInSession: r.made_in_session }));
 }
 
 /** Uses up one recovery code (atomic: a code signs in once, even in parallel). */
@@ -194,6 +225,16 @@ export async function insertPasskey(
 
 export async function notePasskeyUse(db: DB, id: string, counter: number, at: string): Promise<void> {
   await db.updateTable("passkeys").set({ counter, last_used_at: at }).where("id", "=", id).execute();
+}
+
+/** One of a user's passkeys by id (undefined when it is not hers). */
+export async function passkeyOf(db: DB, userId: number, id: string): Promise<{ id: string; name: string } | undefined> {
+  return db
+    .selectFrom("passkeys")
+    .select(["id", "name"])
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
 }
 
 /** Removes one of a user's passkeys; false when it was not hers (or is gone already). */

@@ -11,11 +11,11 @@ import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import type { DB } from "~db/client";
 import { SECOND_FACTOR_MESSAGES } from "~/lib/validation/messages";
 import { writeAudit } from "~/models/audit.server";
-import { insertPasskey, listPasskeys, notePasskeyUse } from "~/models/second-factor.server";
+import { insertPasskey, listPasskeys, notePasskeyUse, secondFactorFactsOf } from "~/models/second-factor.server";
 import { setSessionChallenge, takeSessionChallenge } from "~/models/sessions.server";
 import { publicOrigin } from "./public-url.server";
 import { consumeAll, tooManyMessage } from "./rate-limit.server";
-import { passedSecondStep, type SecondStepOutcome } from "./second-factor.server";
+import { hasSecondFactor, passedSecondStep, type SecondStepOutcome } from "./second-factor.server";
 
 // Passkeys (WebAuthn, through @simplewebauthn/server) as the stronger second factor of staff: bound to
 // the site's own domain, so a look-alike site cannot ask for them. Each challenge is kept on the
@@ -36,11 +36,21 @@ const PASSKEYS_NEED_DOMAIN = SECOND_FACTOR_MESSAGES.passkeysNeedDomain;
 
 export type PasskeyResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 401 | 429; message: string };
 
-/** Options for adding a passkey to the signed-in staff member's account; the challenge is kept on her session. */
+// A signed-in session's challenge is stored with what it is for, so an answer made for one purpose
+// never passes for another: `register:<how the change was proved>:<challenge>` or `assert:<challenge>`.
+export type RegistrationProof = "totp" | "recovery_code" | "passkey" | "first_set_up";
+const PROOFS: readonly string[] = ["totp", "recovery_code", "passkey", "first_set_up"];
+
+/**
+ * Options for adding a passkey to the signed-in staff member's account; the challenge is kept on her
+ * session with how the addition was proved (the caller has checked that proof, or that the account
+ * has no second factor yet: "first_set_up").
+ */
 export async function passkeyRegistrationOptions(
   db: DB,
   request: Request,
   user: { id: number; email: string; name: string; sessionId: string },
+  proof: RegistrationProof,
 ): Promise<PasskeyResult<unknown>> {
   const rp = relyingParty(request);
   if (!rp) return { ok: false, status: 400, message: PASSKEYS_NEED_DOMAIN };
@@ -55,26 +65,32 @@ export async function passkeyRegistrationOptions(
     excludeCredentials: existing.map((p) => ({ id: p.id, transports: p.transports })),
     authenticatorSelection: { residentKey: "preferred", userVerification: "preferred" },
   });
-  await setSessionChallenge(db, user.sessionId, options.challenge);
+  await setSessionChallenge(db, user.sessionId, `register:${proof}:${options.challenge}`);
   return { ok: true, value: options };
 }
 
-/** Checks the browser's answer to the registration options and keeps the new passkey. */
+/**
+ * Checks the browser's answer to the registration options and keeps the new passkey; says how the
+ * addition was proved. Options given to an account without a second factor are refused once it has one
+ * (set up meanwhile in another tab): that addition needs a proof of its own.
+ */
 export async function registerPasskey(
   db: DB,
   request: Request,
-  user: { id: number; email: string; sessionId: string; ip: string | null },
+  user: { id: number; sessionId: string },
   input: { name: string; response: unknown },
-): Promise<PasskeyResult<{ id: string }>> {
+): Promise<PasskeyResult<{ id: string; proof: RegistrationProof }>> {
   const rp = relyingParty(request);
   if (!rp) return { ok: false, status: 400, message: PASSKEYS_NEED_DOMAIN };
-  const challenge = await takeSessionChallenge(db, user.sessionId);
+  const stored = await takeSessionChallenge(db, user.sessionId);
   const refused = {
     ok: false as const,
     status: 400 as const,
     message: "The passkey could not be added. Please try again.",
   };
-  if (!challenge) return refused;
+  const [purpose, proof, challenge] = stored?.split(":") ?? [];
+  if (purpose !== "register" || !proof || !PROOFS.includes(proof) || !challenge) return refused;
+  if (proof === "first_set_up" && hasSecondFactor(await secondFactorFactsOf(db, user.id))) return refused;
   try {
     const verification = await verifyRegistrationResponse({
       response: input.response as RegistrationResponseJSON,
@@ -93,14 +109,7 @@ export async function registerPasskey(
       name: input.name,
       at: new Date().toISOString(),
     });
-    await writeAudit(db, {
-      action: "staff.second_factor.passkey_added",
-      actorUserId: user.id,
-      actorEmail: user.email,
-      ip: user.ip,
-      details: { name: input.name },
-    });
-    return { ok: true, value: { id: credential.id } };
+    return { ok: true, value: { id: credential.id, proof: proof as RegistrationProof } };
   } catch {
     return refused;
   }
@@ -142,33 +151,8 @@ export async function verifyPasskeySignIn(
     const retry = limit.retryAfterSeconds;
     return { ok: false, status: 429, message: tooManyMessage(retry), retryAfterSeconds: retry };
   }
-  const rp = relyingParty(request);
   const challenge = await takeSessionChallenge(db, pending.id);
-  const answer = response as AuthenticationResponseJSON;
-  const passkey = (await listPasskeys(db, user.id)).find((p) => p.id === answer?.id);
-  let verified = false;
-  if (rp && challenge && passkey) {
-    try {
-      const result = await verifyAuthenticationResponse({
-        response: answer,
-        expectedChallenge: challenge,
-        expectedOrigin: rp.origin,
-        expectedRPID: rp.rpID,
-        credential: {
-          id: passkey.id,
-          publicKey: isoBase64URL.toBuffer(passkey.publicKey),
-          counter: passkey.counter,
-          transports: passkey.transports,
-        },
-        requireUserVerification: false,
-      });
-      verified = result.verified;
-      if (verified)
-        await notePasskeyUse(db, passkey.id, result.authenticationInfo.newCounter, new Date().toISOString());
-    } catch {
-      verified = false;
-    }
-  }
+  const verified = challenge !== null && (await verifyAssertion(db, request, user.id, challenge, response));
   if (!verified) {
     await writeAudit(db, {
       action: "admin.second_factor.failure",
@@ -180,4 +164,68 @@ export async function verifyPasskeySignIn(
     return { ok: false, status: 401, message: SECOND_FACTOR_MESSAGES.passkeyFailed };
   }
   return passedSecondStep(db, user, "passkey", meta);
+}
+
+/** Options for proving a change of the second factor with one of the signed-in staff member's passkeys. */
+export async function passkeyProofOptions(
+  db: DB,
+  request: Request,
+  user: { id: number; sessionId: string },
+): Promise<PasskeyResult<unknown>> {
+  const rp = relyingParty(request);
+  if (!rp) return { ok: false, status: 400, message: PASSKEYS_NEED_DOMAIN };
+  const passkeys = await listPasskeys(db, user.id);
+  if (!passkeys.length) return { ok: false, status: 400, message: SECOND_FACTOR_MESSAGES.noPasskey };
+  const options = await generateAuthenticationOptions({
+    rpID: rp.rpID,
+    allowCredentials: passkeys.map((p) => ({ id: p.id, transports: p.transports as never })),
+    userVerification: "preferred",
+  });
+  await setSessionChallenge(db, user.sessionId, `assert:${options.challenge}`);
+  return { ok: true, value: options };
+}
+
+/** Whether a passkey answer proves a change: signed by one of her passkeys over her session's own proof challenge (answers once). */
+export async function verifyPasskeyProof(
+  db: DB,
+  request: Request,
+  user: { id: number; sessionId: string },
+  response: unknown,
+): Promise<boolean> {
+  const stored = await takeSessionChallenge(db, user.sessionId);
+  if (!stored?.startsWith("assert:")) return false;
+  return verifyAssertion(db, request, user.id, stored.slice("assert:".length), response);
+}
+
+async function verifyAssertion(
+  db: DB,
+  request: Request,
+  userId: number,
+  challenge: string,
+  response: unknown,
+): Promise<boolean> {
+  const rp = relyingParty(request);
+  const answer = response as AuthenticationResponseJSON;
+  const passkey = (await listPasskeys(db, userId)).find((p) => p.id === answer?.id);
+  if (!rp || !passkey) return false;
+  try {
+    const result = await verifyAuthenticationResponse({
+      response: answer,
+      expectedChallenge: challenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.rpID,
+      credential: {
+        id: passkey.id,
+        publicKey: isoBase64URL.toBuffer(passkey.publicKey),
+        counter: passkey.counter,
+        transports: passkey.transports,
+      },
+      requireUserVerification: false,
+    });
+    if (!result.verified) return false;
+    await notePasskeyUse(db, passkey.id, result.authenticationInfo.newCounter, new Date().toISOString());
+    return true;
+  } catch {
+    return false;
+  }
 }

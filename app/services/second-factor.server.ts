@@ -3,21 +3,30 @@ import { generateSecret, generateURI, verify } from "otplib";
 import QRCode from "qrcode";
 import type { DB } from "~db/client";
 import { SECOND_FACTOR_MESSAGES } from "~/lib/validation/messages";
-import { type Actor, writeAudit } from "~/models/audit.server";
+import { writeAudit } from "~/models/audit.server";
 import {
   claimTotpStep,
-  disableTotp,
   enableTotp,
-  replaceRecoveryCodes,
+  restoreTotpSecret,
   savePendingTotpSecret,
+  storedTotpSecrets,
   totpOf,
   unusedRecoveryCodeHashes,
   useRecoveryCode,
 } from "~/models/second-factor.server";
 import type { SecondFactorFacts } from "~/models/sessions.server";
 import { config } from "./config.server";
-import { hashPassword, verifyPassword } from "./password.server";
+import { logger } from "./logger.server";
+import { verifyPassword } from "./password.server";
 import { consumeAll, refund, tooManyMessage } from "./rate-limit.server";
+import {
+  isKeyedRecoveryDigest,
+  matchesRecoveryDigest,
+  openTotpSecret,
+  recoveryCodeDigest,
+  sealTotpSecret,
+  sessionFingerprint,
+} from "./second-factor-crypto.server";
 
 // The staff second factor (OWASP ASVS 6.3.3): an authenticator app (TOTP, RFC 6238, through otplib)
 // or a passkey, with ten single-use recovery codes, required of every staff account once its grace
@@ -45,32 +54,61 @@ export function mustSetUpSecondFactor(facts: SecondFactorFacts, now = new Date()
   return !hasSecondFactor(facts) && now >= secondFactorDueAt(facts);
 }
 
-/** A new set of recovery codes, shown once as `abcd-efgh-jkmn`, and their hashes to keep. */
-export async function newRecoveryCodes(): Promise<{ codes: string[]; hashes: string[] }> {
+/** A new set of recovery codes, shown once as `abcd-efgh-jkmn`, and their keyed hashes to keep. */
+export function newRecoveryCodes(): { codes: string[]; hashes: string[] } {
   const codes = Array.from({ length: RECOVERY_CODES }, () => {
     let raw = "";
     for (let i = 0; i < RECOVERY_LENGTH; i++) raw += RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)];
     return raw.match(/.{4}/g)!.join("-");
   });
-  const hashes = await Promise.all(codes.map((code) => hashPassword(normaliseRecoveryCode(code))));
-  return { codes, hashes };
+  return { codes, hashes: codes.map((code) => recoveryCodeDigest(normaliseRecoveryCode(code))) };
 }
 
 function normaliseRecoveryCode(code: string): string {
   return code.toLowerCase().replace(/[^a-z0-9]/g, "");
 }
 
+export type TotpState = { secret: string | null; enabledAt: string | null; lastStep: number | null };
+
+/**
+ * The account's authenticator with its secret opened. A secret kept in clear (from before sealing) or
+ * sealed under a secret that is no longer the first of SESSION_SECRET is stored again, sealed under the
+ * first, as it is read. A sealed secret no secret of the list opens reads as none (codes fail).
+ */
+export async function totpStateOf(db: DB, userId: number): Promise<TotpState | undefined> {
+  const row = await totpOf(db, userId);
+  if (!row) return undefined;
+  if (!row.secret) return row;
+  const opened = openTotpSecret(row.secret);
+  if (!opened) {
+    logger.warn({ userId }, "a stored TOTP secret opens under no session secret: was SESSION_SECRET replaced?");
+    return { ...row, secret: null };
+  }
+  if (opened.reseal) await restoreTotpSecret(db, userId, row.secret, sealTotpSecret(opened.secret));
+  return { ...row, secret: opened.secret };
+}
+
+/** Seals every TOTP secret kept in clear or under an old session secret (once at each start; cheap). */
+export async function sealStoredTotpSecrets(db: DB): Promise<number> {
+  let sealed = 0;
+  for (const { userId, stored } of await storedTotpSecrets(db)) {
+    const opened = openTotpSecret(stored);
+    if (opened?.reseal && (await restoreTotpSecret(db, userId, stored, sealTotpSecret(opened.secret)))) sealed++;
+  }
+  return sealed;
+}
+
 export type TotpEnrolment = { secret: string; uri: string; qrSvg: string };
 
 /** The authenticator set-up of the Account security page: a secret kept until it is confirmed, as a QR code. */
 export async function totpEnrolment(db: DB, user: { id: number; email: string }): Promise<TotpEnrolment | null> {
-  const state = await totpOf(db, user.id);
+  const state = await totpStateOf(db, user.id);
   if (!state || state.enabledAt) return null;
   let secret = state.secret;
   if (!secret) {
     secret = generateSecret();
-    await savePendingTotpSecret(db, user.id, secret);
-    secret = (await totpOf(db, user.id))?.secret ?? secret;
+    await savePendingTotpSecret(db, user.id, sealTotpSecret(secret));
+    secret = (await totpStateOf(db, user.id))?.secret ?? secret;
   }
   const uri = generateURI({ issuer: ISSUER, label: user.email, secret });
   const qrSvg = await QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
@@ -87,57 +125,28 @@ async function checkTotp(secret: string, code: string, afterTimeStep: number | n
   return result.valid && "timeStep" in result ? result.timeStep : null;
 }
 
-export type EnrolResult = { ok: true; recoveryCodes: string[] } | { ok: false; message: string };
-
-/** Confirms the set-up with a code from the app: the authenticator is on, and ten recovery codes are made. */
-export async function confirmTotpEnrolment(db: DB, actor: Actor, code: string): Promise<EnrolResult> {
-  const state = await totpOf(db, actor.id);
-  if (!state?.secret || state.enabledAt) return { ok: false, message: SECOND_FACTOR_MESSAGES.enrolCodeWrong };
-  const step = /^\d{6}$/.test(code) ? await checkTotp(state.secret, code, null) : null;
-  if (step === null) return { ok: false, message: SECOND_FACTOR_MESSAGES.enrolCodeWrong };
-  const { codes, hashes } = await newRecoveryCodes();
-  if (!(await enableTotp(db, actor.id, { step, codeHashes: hashes, at: new Date().toISOString() })))
-    return { ok: false, message: SECOND_FACTOR_MESSAGES.enrolCodeWrong };
-  await writeAudit(db, {
-    action: "staff.second_factor.totp_enabled",
-    actorUserId: actor.id,
-    actorEmail: actor.email,
-    ip: actor.ip,
-  });
-  return { ok: true, recoveryCodes: codes };
+/** Whether a code is the current one of the pending (not yet confirmed) authenticator set-up; its time step. */
+export async function pendingTotpStep(db: DB, userId: number, code: string): Promise<number | null> {
+  const state = await totpStateOf(db, userId);
+  if (!state?.secret || state.enabledAt || !/^\d{6}$/.test(code)) return null;
+  return checkTotp(state.secret, code, null);
 }
 
-/**
- * Removes the authenticator app. A current code of it, or an unused recovery code (the phone is lost),
- * proves more than the session alone; then a new phone can be set up.
- */
-export async function turnOffTotp(
+/** Turns the pending authenticator on at the step that proved it, with ten new recovery codes; null when it was turned on meanwhile. */
+export async function turnOnTotp(
   db: DB,
-  actor: Actor,
-  code: string,
-): Promise<{ ok: true } | { ok: false; message: string }> {
-  if (!(await checkCode(db, actor.id, code.trim()))) return { ok: false, message: SECOND_FACTOR_MESSAGES.codeWrong };
-  await disableTotp(db, actor.id);
-  await writeAudit(db, {
-    action: "staff.second_factor.totp_disabled",
-    actorUserId: actor.id,
-    actorEmail: actor.email,
-    ip: actor.ip,
+  userId: number,
+  step: number,
+  sessionId: string,
+): Promise<{ recoveryCodes: string[] } | null> {
+  const { codes, hashes } = newRecoveryCodes();
+  const on = await enableTotp(db, userId, {
+    step,
+    codeHashes: hashes,
+    madeInSession: sessionFingerprint(sessionId),
+    at: new Date().toISOString(),
   });
-  return { ok: true };
-}
-
-/** Ten new recovery codes in place of the old ones (all of which stop working). */
-export async function regenerateRecoveryCodes(db: DB, actor: Actor): Promise<string[]> {
-  const { codes, hashes } = await newRecoveryCodes();
-  await replaceRecoveryCodes(db, actor.id, hashes);
-  await writeAudit(db, {
-    action: "staff.second_factor.recovery_codes_replaced",
-    actorUserId: actor.id,
-    actorEmail: actor.email,
-    ip: actor.ip,
-  });
-  return codes;
+  return on ? { recoveryCodes: codes } : null;
 }
 
 export type SecondStepOutcome =
@@ -174,7 +183,7 @@ export async function verifySecondStep(
     return { ok: false, status: 429, message: tooManyMessage(retry), retryAfterSeconds: retry };
   }
   const method = await checkCode(db, user.id, code.trim());
-  if (!method) {
+  if (!method || method === "recovery_code_of_this_session") {
     await audit("failure");
     return { ok: false, status: 401, message: SECOND_FACTOR_MESSAGES.codeWrong };
   }
@@ -200,18 +209,40 @@ export async function passedSecondStep(
   return { ok: true, method };
 }
 
-async function checkCode(db: DB, userId: number, code: string): Promise<"totp" | "recovery_code" | null> {
+export type CodeCheck = "totp" | "recovery_code" | "recovery_code_of_this_session" | null;
+
+/**
+ * Checks a code of the authenticator app (each time step once) or an unused recovery code (used up).
+ * Every caller has counted the attempt under RATE_LIMIT_SECOND_FACTOR first. Recovery codes are looked
+ * up by their keyed hash among the account's (at most ten) unused ones, compared in constant time; codes
+ * kept as scrypt hashes (made before keyed hashes existed) are tried only when no keyed one matched, so
+ * only accounts that still hold such codes pay for that hashing, and only within the rate limit. With
+ * `refuseMadeIn` (a change of the second factor), a code made by that session proves nothing and is
+ * left unused.
+ */
+export async function checkCode(
+  db: DB,
+  userId: number,
+  code: string,
+  options: { refuseMadeIn?: string } = {},
+): Promise<CodeCheck> {
   if (/^\d{6}$/.test(code)) {
-    const state = await totpOf(db, userId);
+    const state = await totpStateOf(db, userId);
     if (!state?.secret || !state.enabledAt) return null;
     const step = await checkTotp(state.secret, code, state.lastStep);
     return step !== null && (await claimTotpStep(db, userId, step)) ? "totp" : null;
   }
   const typed = normaliseRecoveryCode(code);
   if (typed.length !== RECOVERY_LENGTH) return null;
-  for (const stored of await unusedRecoveryCodeHashes(db, userId)) {
-    if (await verifyPassword(typed, stored.hash))
-      return (await useRecoveryCode(db, stored.id, new Date().toISOString())) ? "recovery_code" : null;
-  }
-  return null;
+  const unused = await unusedRecoveryCodeHashes(db, userId);
+  let match = unused.find((stored) => isKeyedRecoveryDigest(stored.hash) && matchesRecoveryDigest(typed, stored.hash));
+  if (!match)
+    for (const stored of unused)
+      if (!isKeyedRecoveryDigest(stored.hash) && (await verifyPassword(typed, stored.hash))) {
+        match = stored;
+        break;
+      }
+  if (!match) return null;
+  if (options.refuseMadeIn && match.madeInSession === options.refuseMadeIn) return "recovery_code_of_this_session";
+  return (await useRecoveryCode(db, match.id, new Date().toISOString())) ? "recovery_code" : null;
 }

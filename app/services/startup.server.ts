@@ -15,6 +15,7 @@ import { sweepRateLimits } from "./rate-limit.server";
 import { stopSellerViewFlush } from "./seller-views.server";
 import { stopSearchFlush, sweepOldSearchCounts } from "./search-stats.server";
 import { runSellerMails } from "./seller-mails.server";
+import { sealStoredTotpSecrets } from "./second-factor.server";
 import { backfillImageVariants, removeExpiredUploads } from "./uploads.server";
 
 /**
@@ -55,6 +56,8 @@ export async function runStartupTasks(db: DB): Promise<void> {
     );
   }
   await createFirstAdminFromSettings(db);
+  const sealed = await sealStoredTotpSecrets(db);
+  if (sealed) logger.info({ sealed }, "TOTP secrets sealed under the current session secret");
   // Once per deployment: with several instances on PostgreSQL, only the elected one (periodic-runner.server.ts).
   election ??= runWhenElected(db, {
     start: () => {

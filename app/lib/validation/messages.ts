@@ -117,6 +117,14 @@ export const SECOND_FACTOR_MESSAGES = {
   passkeysNeedDomain: "Passkeys work only when the site is opened through its domain name.",
   passkeyFailed: "The passkey did not work. Try again, or enter a code instead.",
   passkeyRemoved: "Passkey removed.",
+  changeCodeRequired:
+    "To change your two-step sign-in, enter the current code from your authenticator app or an unused recovery code (or use a passkey).",
+  codeOfThisSession:
+    "A recovery code made in this session cannot confirm a change. Enter the current code from your authenticator app, use a passkey, or a recovery code you had before.",
+  passkeyProofFailed: "The passkey did not confirm the change. Try again, or enter a code instead.",
+  noPasskey: "This account has no passkey: enter a code instead.",
+  appNotOn: "The authenticator app is not on for your account.",
+  passkeyGone: "That passkey is not on your account (it may have been removed already).",
 } as const;
 
 /** "Forgot password?", the reset link, and the account page (email, password, data, deletion). */

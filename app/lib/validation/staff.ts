@@ -55,17 +55,23 @@ export const secondFactorCodeSchema = z.object({
 });
 
 const code = secondFactorCodeSchema.shape.code;
-const sessionOrPasskeyId = z.string({ error: SECOND_FACTOR_MESSAGES.sessionGone }).min(1).max(200);
+const sessionGone = z.string({ error: SECOND_FACTOR_MESSAGES.sessionGone }).min(1).max(200);
+const passkeyId = z.string({ error: SECOND_FACTOR_MESSAGES.passkeyGone }).min(1).max(200);
+// The proof of a change of the second factor: optional here, so a post without it is counted and
+// audited by the service (and answered "code required") like a wrong one.
+const proofCode = z.string().trim().max(40, SECOND_FACTOR_MESSAGES.codeWrong).optional();
+// A passkey's answer (WebAuthn JSON, a few KB), put in the form by the page's script.
+const passkeyAnswer = z.string().max(20_000, SECOND_FACTOR_MESSAGES.passkeyProofFailed).optional();
 
 /** The posts of the Account security page (/admin/security). */
 export const accountSecurityIntentSchema = z.discriminatedUnion(
   "intent",
   [
-    z.object({ intent: z.literal("enable_totp"), code }),
-    z.object({ intent: z.literal("disable_totp"), code }),
-    z.object({ intent: z.literal("new_recovery_codes") }),
-    z.object({ intent: z.literal("remove_passkey"), id: sessionOrPasskeyId }),
-    z.object({ intent: z.literal("sign_out_session"), id: sessionOrPasskeyId }),
+    z.object({ intent: z.literal("enable_totp"), code, proof: proofCode, passkey: passkeyAnswer }),
+    z.object({ intent: z.literal("disable_totp"), code: proofCode, passkey: passkeyAnswer }),
+    z.object({ intent: z.literal("new_recovery_codes"), code: proofCode, passkey: passkeyAnswer }),
+    z.object({ intent: z.literal("remove_passkey"), id: passkeyId, code: proofCode, passkey: passkeyAnswer }),
+    z.object({ intent: z.literal("sign_out_session"), id: sessionGone }),
     z.object({ intent: z.literal("sign_out_others") }),
     z.object({ intent: z.literal("sign_out_everywhere") }),
   ],

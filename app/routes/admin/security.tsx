@@ -1,26 +1,33 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { getDb } from "~db/client";
 import { Badge } from "~/components/admin/badge";
 import { DataTable } from "~/components/admin/data-table";
-import { Field, FormErrors, oneTimeCodeProps, SubmitButton } from "~/components/forms";
-import { PasskeyAdd } from "~/components/passkey-buttons";
+import { Field, FormErrors, oneTimeCodeProps, SelectField, SubmitButton } from "~/components/forms";
+import { PasskeyAdd, PasskeyProofButton } from "~/components/passkey-buttons";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { deviceLabel } from "~/lib/device-label";
 import { privatePageMeta } from "~/lib/seo";
 import { SECOND_FACTOR_MESSAGES } from "~/lib/validation/messages";
 import { accountSecurityIntentSchema } from "~/lib/validation/staff";
-import { deletePasskey } from "~/models/second-factor.server";
 import { accountSecurityOverview, signOutSessions } from "~/services/account-security.server";
 import { readForm } from "~/services/api.server";
-import { confirmTotpEnrolment, regenerateRecoveryCodes, turnOffTotp } from "~/services/second-factor.server";
+import {
+  type ChangeRefused,
+  makeNewRecoveryCodes,
+  type Proof,
+  removeAuthenticatorApp,
+  removePasskey,
+  turnOnAuthenticatorApp,
+} from "~/services/second-factor-changes.server";
 import { destroySession, redirectWithFlash, requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/security";
 
 // /admin/security (every staff member, her own account): two-step sign-in (an authenticator app set up
 // with a QR code, recovery codes, passkeys) and the sessions signed in as her, with "sign out everywhere".
 // Once the grace period is over without a second factor, this is the one back-office page she can open.
+// Once she has a second factor, every change of it asks for a code (or a passkey) again.
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Account security | Admin");
 
@@ -29,27 +36,55 @@ export async function loader({ request }: Route.LoaderArgs) {
   return accountSecurityOverview(getDb(), request, user);
 }
 
-export function headers() {
-  return { "Cache-Control": "no-store" };
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return { "Cache-Control": "no-store", ...(retryAfter ? { "Retry-After": retryAfter } : {}) };
 }
 
+type FormName = "enable_totp" | "disable_totp" | "new_recovery_codes" | "remove_passkey" | "other";
+
 type Reply =
-  | { form: "enable_totp" | "disable_totp" | "other"; result: SubmissionResult<string[]> }
-  | { form: "recovery_codes"; codes: string[]; message: string };
+  { form: FormName; result: SubmissionResult<string[]> } | { form: "recovery_codes"; codes: string[]; message: string };
+
+/** The proof a post carries: a typed code, or a passkey's answer put in by the page's script. */
+function proofOf(input: { code?: string; passkey?: string }): Proof {
+  let passkey: unknown = undefined;
+  if (input.passkey) {
+    try {
+      passkey = JSON.parse(input.passkey);
+    } catch {
+      passkey = input.passkey;
+    }
+  }
+  return { code: input.code, passkey };
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requirePermission(request, "account.security", context);
   const db = getDb();
   const submission = parseWithZod(await readForm(request), { schema: accountSecurityIntentSchema });
+  const hidden = { hideFields: ["code", "proof", "passkey"] };
   if (submission.status !== "success")
-    return data<Reply>({ form: "other", result: submission.reply({ hideFields: ["code"] }) }, { status: 400 });
+    return data<Reply>({ form: "other", result: submission.reply(hidden) }, { status: 400 });
   const input = submission.value;
-  const refuse = (form: "enable_totp" | "disable_totp" | "other", message: string, status = 400) =>
-    data<Reply>({ form, result: submission.reply({ formErrors: [message], hideFields: ["code"] }) }, { status });
+  const refuse = (form: FormName, refusal: Pick<ChangeRefused, "message" | "status" | "retryAfterSeconds">) =>
+    data<Reply>(
+      { form, result: submission.reply({ formErrors: [refusal.message], ...hidden }) },
+      {
+        status: refusal.status,
+        headers: refusal.retryAfterSeconds ? { "Retry-After": String(refusal.retryAfterSeconds) } : undefined,
+      },
+    );
   switch (input.intent) {
     case "enable_totp": {
-      const result = await confirmTotpEnrolment(db, user.actor, input.code);
-      if (!result.ok) return refuse("enable_totp", result.message);
+      const result = await turnOnAuthenticatorApp(
+        db,
+        request,
+        user,
+        input.code,
+        proofOf({ code: input.proof, passkey: input.passkey }),
+      );
+      if (!result.ok) return refuse("enable_totp", result);
       // Shown once, in this answer: they are kept only as hashes.
       return data<Reply>({
         form: "recovery_codes",
@@ -58,23 +93,27 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     }
     case "disable_totp": {
-      const result = await turnOffTotp(db, user.actor, input.code);
-      if (!result.ok) return refuse("disable_totp", result.message);
+      const result = await removeAuthenticatorApp(db, request, user, proofOf(input));
+      if (!result.ok) return refuse("disable_totp", result);
       return redirectWithFlash(request, "/admin/security", SECOND_FACTOR_MESSAGES.disabled);
     }
     case "new_recovery_codes": {
-      if (!user.secondFactor.totpEnabledAt && user.secondFactor.passkeys === 0)
-        return refuse("other", SECOND_FACTOR_MESSAGES.setUpFirst);
-      const codes = await regenerateRecoveryCodes(db, user.actor);
-      return data<Reply>({ form: "recovery_codes", codes, message: SECOND_FACTOR_MESSAGES.codesReplaced });
+      const result = await makeNewRecoveryCodes(db, request, user, proofOf(input));
+      if (!result.ok) return refuse("new_recovery_codes", result);
+      return data<Reply>({
+        form: "recovery_codes",
+        codes: result.codes,
+        message: SECOND_FACTOR_MESSAGES.codesReplaced,
+      });
     }
-    case "remove_passkey":
-      if (!(await deletePasskey(db, user.id, input.id)))
-        return refuse("other", SECOND_FACTOR_MESSAGES.sessionGone, 404);
+    case "remove_passkey": {
+      const result = await removePasskey(db, request, user, input.id, proofOf(input));
+      if (!result.ok) return refuse("remove_passkey", result);
       return redirectWithFlash(request, "/admin/security", SECOND_FACTOR_MESSAGES.passkeyRemoved);
+    }
     case "sign_out_session":
-      if (input.id === user.sessionId || !(await signOutSessions(db, user, { kind: "one", id: input.id })))
-        return refuse("other", SECOND_FACTOR_MESSAGES.sessionGone, 404);
+      if (!(await signOutSessions(db, user, { kind: "one", handle: input.id })))
+        return refuse("other", { message: SECOND_FACTOR_MESSAGES.sessionGone, status: 404 });
       return redirectWithFlash(request, "/admin/security", SECOND_FACTOR_MESSAGES.signedOutOne);
     case "sign_out_others":
       await signOutSessions(db, user, { kind: "others" });
@@ -86,26 +125,69 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-function CodeForm({
+const PROOF_LABEL = "Current code from the app, or a recovery code";
+
+/**
+ * A change of the second factor: its fields, and a code of the factor the account has (or, with
+ * JavaScript and a passkey, "Confirm with a Passkey" instead).
+ */
+function ChangeForm({
   intent,
-  label,
   submit,
   lastResult,
   busy,
+  passkeys,
+  children,
 }: {
-  intent: "enable_totp" | "disable_totp";
-  label: string;
+  intent: "disable_totp" | "new_recovery_codes" | "remove_passkey";
   submit: string;
   lastResult: SubmissionResult<string[]> | undefined;
   busy: boolean;
+  passkeys: boolean;
+  children?: (fields: ReturnType<typeof useForm<{ id: string; code: string }>>[1]) => React.ReactNode;
 }) {
-  const [form, fields] = useForm({ id: intent, lastResult });
+  const [form, fields] = useForm<{ id: string; code: string }>({ id: intent, lastResult });
   return (
     <Form method="post" {...getFormProps(form)} className="stack security-code-form">
       <input type="hidden" name="intent" value={intent} />
       <FormErrors errors={form.errors} id={form.errorId} />
-      <Field label={label} errors={fields.code.errors} inputProps={oneTimeCodeProps(fields.code)} />
-      <SubmitButton busy={busy}>{submit}</SubmitButton>
+      {children?.(fields)}
+      <Field label={PROOF_LABEL} errors={fields.code.errors} inputProps={oneTimeCodeProps(fields.code)} />
+      <div className="row-actions">
+        <SubmitButton busy={busy}>{submit}</SubmitButton>
+        {passkeys ? <PasskeyProofButton /> : null}
+      </div>
+    </Form>
+  );
+}
+
+function EnrolForm({
+  lastResult,
+  busy,
+  proof,
+}: {
+  lastResult: SubmissionResult<string[]> | undefined;
+  busy: boolean;
+  /** the account has a second factor already (passkeys): it must confirm the new app too */
+  proof: { passkeys: boolean } | null;
+}) {
+  const [form, fields] = useForm<{ code: string; proof: string }>({ id: "enable_totp", lastResult });
+  return (
+    <Form method="post" {...getFormProps(form)} className="stack security-code-form">
+      <input type="hidden" name="intent" value="enable_totp" />
+      <FormErrors errors={form.errors} id={form.errorId} />
+      <Field label="Code from the app" errors={fields.code.errors} inputProps={oneTimeCodeProps(fields.code)} />
+      {proof ? (
+        <Field
+          label="A recovery code you already have (or confirm with a passkey)"
+          errors={fields.proof.errors}
+          inputProps={{ ...oneTimeCodeProps(fields.proof), required: false }}
+        />
+      ) : null}
+      <div className="row-actions">
+        <SubmitButton busy={busy}>Turn On Two-Step Sign-In</SubmitButton>
+        {proof?.passkeys ? <PasskeyProofButton /> : null}
+      </div>
     </Form>
   );
 }
@@ -114,10 +196,10 @@ export default function AccountSecurity({ loaderData, actionData }: Route.Compon
   const s = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const replyOf = (form: "enable_totp" | "disable_totp" | "other") =>
-    actionData && actionData.form === form ? actionData.result : undefined;
+  const replyOf = (form: FormName) => (actionData && actionData.form === form ? actionData.result : undefined);
   const other = replyOf("other");
   const codes = actionData?.form === "recovery_codes" ? actionData : null;
+  const hasPasskeys = s.passkeys.length > 0;
   return (
     <div className="stack">
       <h1 className="admin-title">Account security</h1>
@@ -132,7 +214,12 @@ export default function AccountSecurity({ loaderData, actionData }: Route.Compon
           Two-step sign-in will be required for your account from <strong>{formatDate(s.dueAt)}</strong>. Set it up now:
           it takes a minute.
         </p>
-      ) : null}
+      ) : (
+        <p className="small muted">
+          Every change below asks for a current code from your authenticator app, an unused recovery code or a passkey,
+          and is mailed to {s.email}.
+        </p>
+      )}
       <FormErrors errors={other?.error?.[""] ?? Object.values(other?.error ?? {}).flat()} />
 
       {codes ? (
@@ -179,12 +266,10 @@ export default function AccountSecurity({ loaderData, actionData }: Route.Compon
             <p className="small">
               Key: <code className="security-key">{s.enrolment.secret.match(/.{1,4}/g)?.join(" ")}</code>
             </p>
-            <CodeForm
-              intent="enable_totp"
-              label="Code from the app"
-              submit="Turn On Two-Step Sign-In"
+            <EnrolForm
               lastResult={replyOf("enable_totp")}
               busy={busy}
+              proof={s.hasSecondFactor ? { passkeys: hasPasskeys } : null}
             />
           </div>
         ) : (
@@ -193,12 +278,12 @@ export default function AccountSecurity({ loaderData, actionData }: Route.Compon
               On since {formatDate(s.totpEnabledAt)}. To remove the app from your account (for example to move to a new
               phone), enter one of its codes, or a recovery code if the phone is lost.
             </p>
-            <CodeForm
+            <ChangeForm
               intent="disable_totp"
-              label="Current code from the app, or a recovery code"
               submit="Remove Authenticator App"
               lastResult={replyOf("disable_totp")}
               busy={busy}
+              passkeys={hasPasskeys}
             />
           </>
         )}
@@ -211,12 +296,18 @@ export default function AccountSecurity({ loaderData, actionData }: Route.Compon
         {s.hasSecondFactor ? (
           <>
             <p className="small">{s.recoveryLeft} of 10 unused. Making new ones turns every old one off.</p>
-            <Form method="post">
-              <input type="hidden" name="intent" value="new_recovery_codes" />
-              <button type="submit" className="btn btn-sm" disabled={busy}>
-                Make New Recovery Codes
-              </button>
-            </Form>
+            {s.legacyRecoveryCodes ? (
+              <p className="small" role="note">
+                Your recovery codes are of an older kind: make new ones when you can.
+              </p>
+            ) : null}
+            <ChangeForm
+              intent="new_recovery_codes"
+              submit="Make New Recovery Codes"
+              lastResult={replyOf("new_recovery_codes")}
+              busy={busy}
+              passkeys={hasPasskeys}
+            />
           </>
         ) : (
           <p className="small muted">Ten single-use codes are made when you set up the authenticator app.</p>
@@ -235,28 +326,39 @@ export default function AccountSecurity({ loaderData, actionData }: Route.Compon
           A passkey signs you in with your phone&apos;s or laptop&apos;s screen lock, and cannot be given away to a
           look-alike site.
         </p>
-        {s.passkeys.length ? (
-          <DataTable label="Your passkeys" columns={["Name", "Added", "Last used", "Actions"]}>
-            {s.passkeys.map((p) => (
-              <tr key={p.id}>
-                <td>{p.name}</td>
-                <td className="small">{formatDate(p.createdAt)}</td>
-                <td className="small">{p.lastUsedAt ? formatDate(p.lastUsedAt) : "Never"}</td>
-                <td>
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="remove_passkey" />
-                    <input type="hidden" name="id" value={p.id} />
-                    <button type="submit" className="btn btn-sm" aria-label={`Remove passkey ${p.name}`}>
-                      Remove
-                    </button>
-                  </Form>
-                </td>
-              </tr>
-            ))}
-          </DataTable>
+        {hasPasskeys ? (
+          <>
+            <DataTable label="Your passkeys" columns={["Name", "Added", "Last used"]}>
+              {s.passkeys.map((p) => (
+                <tr key={p.id}>
+                  <td>{p.name}</td>
+                  <td className="small">{formatDate(p.createdAt)}</td>
+                  <td className="small">{p.lastUsedAt ? formatDate(p.lastUsedAt) : "Never"}</td>
+                </tr>
+              ))}
+            </DataTable>
+            <h3 className="h4">Remove a passkey</h3>
+            <ChangeForm
+              intent="remove_passkey"
+              submit="Remove Passkey"
+              lastResult={replyOf("remove_passkey")}
+              busy={busy}
+              passkeys={hasPasskeys}
+            >
+              {(fields) => (
+                <SelectField label="Passkey" errors={fields.id.errors} selectProps={getSelectProps(fields.id)}>
+                  {s.passkeys.map((p) => (
+                    <option key={p.id} value={p.id}>
+                      {p.name}
+                    </option>
+                  ))}
+                </SelectField>
+              )}
+            </ChangeForm>
+          </>
         ) : null}
         {s.passkeysAvailable ? (
-          <PasskeyAdd />
+          <PasskeyAdd needsProof={s.hasSecondFactor} canUsePasskey={hasPasskeys} />
         ) : (
           <p className="small muted">{SECOND_FACTOR_MESSAGES.passkeysNeedDomain}</p>
         )}
@@ -269,7 +371,7 @@ export default function AccountSecurity({ loaderData, actionData }: Route.Compon
         <p className="small muted">Staff sessions end by themselves after a while without activity.</p>
         <DataTable label="Your active sessions" columns={["Device", "Address", "Signed in", "Last active", "Actions"]}>
           {s.sessions.map((session) => (
-            <tr key={session.id}>
+            <tr key={session.handle}>
               <td>
                 {deviceLabel(session.userAgent)}
                 {session.current ? (
@@ -288,7 +390,7 @@ export default function AccountSecurity({ loaderData, actionData }: Route.Compon
                 ) : (
                   <Form method="post">
                     <input type="hidden" name="intent" value="sign_out_session" />
-                    <input type="hidden" name="id" value={session.id} />
+                    <input type="hidden" name="id" value={session.handle} />
                     <button
                       type="submit"
                       className="btn btn-sm"

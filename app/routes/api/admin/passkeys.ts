@@ -2,7 +2,7 @@ import { z } from "zod";
 import { getDb } from "~db/client";
 import { requiredText } from "~/lib/validation/fields";
 import { jsonError, methodNotAllowed, readJsonForm } from "~/services/api.server";
-import { registerPasskey } from "~/services/passkeys.server";
+import { addPasskey } from "~/services/second-factor-changes.server";
 import { requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/passkeys";
 
@@ -21,12 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requirePermission(request, "account.security", context);
   const form = await readJsonForm(request, { schema, sameOrigin: true });
   if (!form.ok) return form.response;
-  const result = await registerPasskey(
-    getDb(),
-    request,
-    { ...user, ip: context.clientAddress },
-    { name: form.data.name, response: form.data.response },
-  );
+  const result = await addPasskey(getDb(), request, user, { name: form.data.name, response: form.data.response });
   if (!result.ok) return jsonError(result.message, result.status);
   return Response.json({ success: true, id: result.value.id }, { status: 201 });
 }

@@ -1,0 +1,155 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { generate } from "otplib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DB, openDatabase } from "~db/client";
+import { databaseEnv, freePort, type RunningServer, startServer } from "../support/server";
+import { type SpareDatabase, spareDatabaseTarget } from "../support/test-db";
+
+// Account security's changes of the second factor through the built production server (`npm run build`
+// first): the page's posts without a code, with wrong ones, throttled (429 with Retry-After), and the
+// page never carrying a session id. The rules themselves: second-factor-changes.test.ts.
+
+const PORT = await freePort();
+const base = `http://127.0.0.1:${PORT}`;
+const ADMIN = { email: "second-factor-admin@example.in", password: "a-long-admin-password-1" };
+const SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+let dir: string;
+let server: RunningServer;
+let db: DB;
+let site: SpareDatabase | undefined;
+let cookie = "";
+let adminId = 0;
+
+const codeOf = (stepsAhead = 0) => generate({ secret: SECRET, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "bwp-second-factor-"));
+  site = await spareDatabaseTarget(dir, "site");
+  server = await startServer({
+    port: PORT,
+    env: {
+      WEB_CONCURRENCY: "1",
+      ...databaseEnv(site.target),
+      UPLOADS_DIR: join(dir, "uploads"),
+      SESSION_SECRET: "second-factor-test-secret-0123456789",
+      COOKIE_SECURE: "0",
+      SMTP_URL: "",
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+    },
+  });
+  db = openDatabase(site.target);
+  // The app as it was stored before sealing: a base32 secret in clear.
+  const admin = await db
+    .updateTable("users")
+    .set({ totp_secret: SECRET, totp_enabled_at: new Date().toISOString(), totp_last_step: null })
+    .where("email", "=", ADMIN.email)
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  adminId = admin.id;
+  const login = await fetch(`${base}/api/admin/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: base },
+    body: JSON.stringify({ ...ADMIN, code: await codeOf() }),
+  });
+  expect(login.status).toBe(200);
+  cookie = login.headers.get("set-cookie")!.split(";")[0]!;
+}, 60_000);
+
+afterAll(async () => {
+  await db?.destroy();
+  await server?.stop("SIGKILL");
+  await site?.drop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function post(fields: Record<string, string>) {
+  return fetch(`${base}/admin/security`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Cookie: cookie, Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+const recoveryHashes = async () =>
+  (await db.selectFrom("recovery_codes").select("code_hash").where("user_id", "=", adminId).execute()).map(
+    (r) => r.code_hash,
+  );
+
+describe("Account security over HTTP", () => {
+  it("shows sessions by handle only, refuses changes without a proof, and throttles the sixth wrong attempt", async () => {
+    const other = `other-browser-${"y".repeat(40)}`;
+    const stamp = new Date().toISOString();
+    await db
+      .insertInto("sessions")
+      .values({
+        id: other,
+        user_id: adminId,
+        created_at: stamp,
+        last_seen_at: stamp,
+        expires_at: "2999-01-01T00:00:00.000Z",
+        ip: "203.0.113.9",
+        user_agent: "Mozilla/5.0 (Linux; Android 14) Chrome/131.0 Mobile Safari/537.36",
+      })
+      .execute();
+    const ids = (await db.selectFrom("sessions").select("id").where("user_id", "=", adminId).execute()).map(
+      (s) => s.id,
+    );
+    expect(ids).toHaveLength(2);
+    for (const path of ["/admin/security", "/admin/security.data"]) {
+      const page = await fetch(`${base}${path}`, { headers: { Cookie: cookie } });
+      expect(page.status).toBe(200);
+      const text = await page.text();
+      expect(text).toContain("203.0.113.9");
+      for (const id of ids) expect(text).not.toContain(id);
+    }
+    // The TOTP secret kept in clear was sealed when the sign-in used it.
+    const stored = await db
+      .selectFrom("users")
+      .select("totp_secret")
+      .where("id", "=", adminId)
+      .executeTakeFirstOrThrow();
+    expect(stored.totp_secret).toMatch(/^aes256gcm\$/);
+
+    // The raw id of a session no longer signs it out.
+    const byId = await post({ intent: "sign_out_session", id: other });
+    expect(byId.status).toBe(404);
+    expect(await db.selectFrom("sessions").select("id").where("id", "=", other).execute()).toHaveLength(1);
+
+    // Sign-in made no recovery codes here; making new ones without a code is refused and says why.
+    const before = await recoveryHashes();
+    const noCode = await post({ intent: "new_recovery_codes" });
+    expect(noCode.status).toBe(400);
+    expect(await noCode.text()).toContain("To change your two-step sign-in, enter the current code");
+    const wrong = await post({ intent: "new_recovery_codes", code: "000000" });
+    expect(wrong.status).toBe(401);
+    expect(await wrong.text()).toContain("That code did not work");
+    for (const code of ["000001", "000002", "000003"])
+      expect((await post({ intent: "disable_totp", code })).status).toBe(401);
+    const throttled = await post({ intent: "disable_totp", code: await codeOf(1) });
+    expect(throttled.status).toBe(429);
+    expect(Number(throttled.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await throttled.text()).toContain("Too many attempts");
+    expect(await recoveryHashes()).toEqual(before);
+    const app = await db
+      .selectFrom("users")
+      .select("totp_enabled_at")
+      .where("id", "=", adminId)
+      .executeTakeFirstOrThrow();
+    expect(app.totp_enabled_at).not.toBeNull();
+    const audit = await db
+      .selectFrom("audit_log")
+      .select("action")
+      .where("actor_user_id", "=", adminId)
+      .where("action", "like", "admin.second_factor.change%")
+      .orderBy("id")
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual([
+      ...Array<string>(5).fill("admin.second_factor.change_refused"),
+      "admin.second_factor.change_throttled",
+    ]);
+  });
+});
