@@ -6,9 +6,9 @@ import { type DB, openDatabase } from "~db/client";
 import { freePort, type RunningServer, startServer } from "../support/server";
 import { createUser, expect, secondFactorAudit, signInWithForm, test } from "./fixtures";
 
-// Passkeys as the staff second factor (issue 19), driven through Chromium's own WebAuthn code with a
-// virtual authenticator (DevTools protocol): add one on Account security, sign in with it, see a
-// replayed answer refused, remove it. Browsers allow passkeys only on a domain name, never on a bare IP
+// Passkeys as the staff second factor, driven through Chromium's own WebAuthn code with a virtual
+// authenticator (DevTools protocol): add one on Account security, sign in with it, see a replayed
+// answer refused, confirm changes with it (new recovery codes, its own removal). Browsers allow passkeys only on a domain name, never on a bare IP
 // address like the shared test server's 127.0.0.1, so this file runs its own server whose PUBLIC_URL is
 // http://localhost:<port>. Passkeys need the browser's script: JavaScript on only (the code form, which
 // needs none, is covered in staff-second-factor.spec.ts).
@@ -147,12 +147,46 @@ test.describe("staff passkeys", () => {
     ]);
     expect(audit.every((a) => a.details?.includes('"method":"passkey"'))).toBe(true);
 
-    // Removed, the passkey no longer exists for the server, and the password (still in the grace period) signs in alone.
+    // With a passkey, every change asks for it (or a code) again: new recovery codes, confirmed by the passkey.
     await page.goto("/admin/security");
-    await page.getByRole("button", { name: "Remove passkey Work laptop" }).click();
+    const recovery = page.getByRole("region", { name: "Recovery codes", exact: true });
+    await recovery.getByRole("button", { name: "Confirm with a Passkey" }).click();
+    await expect(page.getByRole("heading", { name: "Your recovery codes" })).toBeVisible();
+    await expect(page.getByRole("list", { name: "Recovery codes" }).locator("code")).toHaveCount(10);
+
+    // Removing the passkey: a wrong code is refused and says so, the passkey itself confirms it.
+    const remove = page.getByRole("form", { name: "Remove a passkey" });
+    await remove.getByLabel("Current code from the app, or a recovery code").fill("000000");
+    await remove.getByRole("button", { name: "Remove Passkey" }).click();
+    await expect(remove.getByText("That code did not work")).toBeVisible();
+    expect(await db!.selectFrom("passkeys").select("id").where("user_id", "=", me.id).execute()).toHaveLength(1);
+    await remove.getByRole("button", { name: "Confirm with a Passkey" }).click();
     await expect(page.getByText("Passkey removed")).toBeVisible();
     await expect(page.getByRole("region", { name: "Your passkeys" })).toHaveCount(0);
     expect(await db!.selectFrom("passkeys").select("id").where("user_id", "=", me.id).execute()).toEqual([]);
+    const changes = await db!
+      .selectFrom("audit_log")
+      .select(["action", "details"])
+      .where("actor_user_id", "=", me.id)
+      .where("action", "not in", ["admin.second_factor.success", "admin.second_factor.failure"])
+      .where("action", "like", "admin.second_factor.%")
+      .orderBy("id")
+      .execute();
+    expect(
+      changes.map((c) => [c.action, JSON.parse(c.details ?? "{}").method ?? JSON.parse(c.details ?? "{}").reason]),
+    ).toEqual([
+      ["admin.second_factor.passkey_added", "first_set_up"],
+      ["admin.second_factor.recovery_codes_replaced", "passkey"],
+      ["admin.second_factor.change_refused", "code_wrong"],
+      ["admin.second_factor.passkey_removed", "passkey"],
+    ]);
+    const mails = await db!.selectFrom("mail_outbox").select("text_body").where("to_address", "=", me.email).execute();
+    expect(mails.map((m) => m.text_body.split("\n")[2])).toEqual([
+      "A passkey (“Work laptop”) was added to your account.",
+      "New recovery codes were made for your account; the old ones no longer work.",
+      "A passkey (“Work laptop”) was removed from your account.",
+    ]);
+    // Removed, the passkey no longer exists for the server, and the password (still in the grace period) signs in alone.
     await context.clearCookies();
     await signInWithForm(page, "/admin/login", me.email, me.password);
     await expect(page).toHaveURL(/\/admin$/);

@@ -137,6 +137,7 @@ function ChangeForm({
   lastResult,
   busy,
   passkeys,
+  labelledBy,
   children,
 }: {
   intent: "disable_totp" | "new_recovery_codes" | "remove_passkey";
@@ -144,11 +145,13 @@ function ChangeForm({
   lastResult: SubmissionResult<string[]> | undefined;
   busy: boolean;
   passkeys: boolean;
+  /** the id of a heading that names the form */
+  labelledBy?: string;
   children?: (fields: ReturnType<typeof useForm<{ id: string; code: string }>>[1]) => React.ReactNode;
 }) {
   const [form, fields] = useForm<{ id: string; code: string }>({ id: intent, lastResult });
   return (
-    <Form method="post" {...getFormProps(form)} className="stack security-code-form">
+    <Form method="post" {...getFormProps(form)} className="stack security-code-form" aria-labelledby={labelledBy}>
       <input type="hidden" name="intent" value={intent} />
       <FormErrors errors={form.errors} id={form.errorId} />
       {children?.(fields)}
@@ -337,9 +340,12 @@ export default function AccountSecurity({ loaderData, actionData }: Route.Compon
                 </tr>
               ))}
             </DataTable>
-            <h3 className="h4">Remove a passkey</h3>
+            <h3 className="h4" id="remove-passkey-heading">
+              Remove a passkey
+            </h3>
             <ChangeForm
               intent="remove_passkey"
+              labelledBy="remove-passkey-heading"
               submit="Remove Passkey"
               lastResult={replyOf("remove_passkey")}
               busy={busy}
