@@ -254,6 +254,7 @@ test.describe("changing the second factor", () => {
     page,
     context,
     db,
+    jsEnabled,
   }) => {
     const me = await signInAs(context, "admin");
     const secret = "KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU";
@@ -263,6 +264,7 @@ test.describe("changing the second factor", () => {
       .where("id", "=", me.id)
       .execute();
     await page.goto("/admin/security");
+    if (jsEnabled) await expectNoA11yViolations(page);
     const recovery = page.getByRole("region", { name: "Recovery codes", exact: true });
     await recovery.getByLabel(PROOF).fill("000000");
     await recovery.getByRole("button", { name: "Make New Recovery Codes" }).click();
