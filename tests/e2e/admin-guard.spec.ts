@@ -39,6 +39,7 @@ const MODERATOR_MAY = new Set([
   "* admin/security",
   "* api/admin/passkeys",
   "* api/admin/passkeys/options",
+  "* api/admin/passkeys/proof-options",
   "* api/admin/enquiries",
   "* api/admin/enquiries/:id",
   "* api/admin/newsletter-subscriptions",
@@ -85,7 +86,13 @@ test.describe("back-office guard over the route table", () => {
       ]),
     );
     expect(guarded).toEqual(
-      expect.arrayContaining(["admin/security", "api/admin/passkeys", "api/admin/passkeys/options", "admin/search"]),
+      expect.arrayContaining([
+        "admin/security",
+        "api/admin/passkeys",
+        "api/admin/passkeys/options",
+        "api/admin/passkeys/proof-options",
+        "admin/search",
+      ]),
     );
     expect(guarded).toEqual(expect.arrayContaining(["admin/sellers/:id/delete-account"]));
   });

@@ -8,8 +8,8 @@ import { databaseEnv, freePort, type RunningServer, startServer } from "../suppo
 import { type SpareDatabase, spareDatabaseTarget } from "../support/test-db";
 
 // Account security's changes of the second factor through the built production server (`npm run build`
-// first): the page's posts without a code, with wrong ones, throttled (429 with Retry-After), and the
-// page never carrying a session id. The rules themselves: second-factor-changes.test.ts.
+// first): the page's posts (and the passkey options) without a code, with wrong ones, throttled (429 with
+// Retry-After), and the page never carrying a session id. The rules themselves: second-factor-changes.test.ts.
 
 const PORT = await freePort();
 const base = `http://127.0.0.1:${PORT}`;
@@ -127,8 +127,18 @@ describe("Account security over HTTP", () => {
     const wrong = await post({ intent: "new_recovery_codes", code: "000000" });
     expect(wrong.status).toBe(401);
     expect(await wrong.text()).toContain("That code did not work");
-    for (const code of ["000001", "000002", "000003"])
-      expect((await post({ intent: "disable_totp", code })).status).toBe(401);
+    // Adding a passkey asks for the proof before the browser is asked for anything.
+    const options = (body: Record<string, string>) =>
+      fetch(`${base}/api/admin/passkeys/options`, {
+        method: "POST",
+        headers: { Cookie: cookie, Origin: base, "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const optionsNoCode = await options({});
+    expect(optionsNoCode.status).toBe(400);
+    expect(((await optionsNoCode.json()) as { error: string }).error).toContain("enter the current code");
+    expect((await options({ code: "000001" })).status).toBe(401);
+    expect((await post({ intent: "disable_totp", code: "000002" })).status).toBe(401);
     const throttled = await post({ intent: "disable_totp", code: await codeOf(1) });
     expect(throttled.status).toBe(429);
     expect(Number(throttled.headers.get("retry-after"))).toBeGreaterThan(0);
