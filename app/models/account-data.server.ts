@@ -191,10 +191,7 @@ export async function collectAccountData(db: DB, userId: number) {
           .selectFrom("mail_outbox")
           .select(["subject", "status", "created_at", "sent_at"])
           .where((eb) =>
-            eb.or([
-              eb("user_id", "=", userId),
-              ...(sellerIds.length ? [eb("seller_id", "in", sellerIds)] : []),
-            ]),
+            eb.or([eb("user_id", "=", userId), ...(sellerIds.length ? [eb("seller_id", "in", sellerIds)] : [])]),
           )
           .orderBy("id")
           .execute(),
