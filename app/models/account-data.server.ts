@@ -250,23 +250,32 @@ export async function collectAccountData(db: DB, userId: number) {
     })),
     reviews,
     mails,
-    // Her own actions with her address; staff actions on her account without who did them or from where.
-    audit: audit.map((a) => {
-      const hers = a.actor_user_id === userId;
-      return {
-        action: a.action,
-        at: a.created_at,
-        by: hers ? "you" : "staff",
-        ip: hers ? a.ip : null,
-        details: hers ? parseDetails(a.details) : null,
-      };
-    }),
+    // Her own actions with her address; attempts anyone could make by typing her address (a wrong
+    // password, "Forgot password?") without where they came from, and none before she proved the address
+    // (they were likely its owner's); staff actions on her account without who did them or from where.
+    audit: audit
+      .filter((a) => user.email_verified_at !== null || !isAttempt(a.action))
+      .map((a) => {
+        const hers = a.actor_user_id === userId && !isAttempt(a.action);
+        return {
+          action: a.action,
+          at: a.created_at,
+          by: hers ? "you" : a.actor_user_id === userId ? "someone" : "staff",
+          ip: hers ? a.ip : null,
+          details: hers ? parseDetails(a.details) : null,
+        };
+      }),
     sessions,
     leads: leads ?? null,
     files,
   };
 }
 export type AccountData = NonNullable<Awaited<ReturnType<typeof collectAccountData>>>;
+
+/** Audit actions anyone can cause by typing an account's address, without proving they hold it. */
+function isAttempt(action: string): boolean {
+  return /\.login\.(failure|throttled)$/.test(action) || action === "account.password_reset.requested";
+}
 
 function parseDetails(text: string | null): unknown {
   if (!text) return null;

@@ -218,6 +218,34 @@ describe("data reached by id, never through a shared address", () => {
     ]);
   });
 
+  it("attempts made by typing her address show without where they came from, and not at all before she proved it", async () => {
+    const attempt = (userId: number, email: string, ip: string) =>
+      writeAudit(db, {
+        action: "seller.login.failure",
+        actorUserId: userId,
+        actorEmail: email,
+        ip,
+        details: { portal: "seller" },
+      });
+    const unproven = await makeUser("seller", undefined, "Old-Password-1", false);
+    await attempt(unproven.id, unproven.email, "198.51.100.77");
+    await requestPasswordReset(db, unproven.email, { clientAddress: "198.51.100.78", portal: "seller" });
+    const before = (await collectAccountData(db, unproven.id))!;
+    expect(before.audit.map((a) => a.action)).not.toContain("seller.login.failure");
+    expect(JSON.stringify(before)).not.toMatch(/198\.51\.100\.7[78]/);
+    const proven = await makeUser();
+    await attempt(proven.id, proven.email, "198.51.100.79");
+    const after = (await collectAccountData(db, proven.id))!;
+    expect(after.audit).toContainEqual({
+      action: "seller.login.failure",
+      at: expect.any(String),
+      by: "someone",
+      ip: null,
+      details: null,
+    });
+    expect(JSON.stringify(after)).not.toContain("198.51.100.79");
+  });
+
   it("the export holds no mail body, so no reset, verification or one-click link that may still work", async () => {
     const user = await makeUser();
     await requestPasswordReset(db, user.email, { clientAddress: "10.7.0.1", portal: "seller" });
