@@ -175,7 +175,7 @@ const KNOWN_KEYS = [
   "constructor",
 ];
 const ENUM_VALUES = [
-  // the site's own addresses (TEST: TEAM_EMAIL and MAIL_FROM at their defaults) and the fuzz seller's
+  // the site's own addresses (TEAM_EMAIL and MAIL_FROM are left at their defaults in the run) and the fuzz seller's
   "hello@bwpdirectory.in",
   "Hello+fuzz@BWPDirectory.in",
   "no-reply@bwpdirectory.in",

@@ -293,15 +293,19 @@ export type Erasure = { ok: true; sellerIds: number[]; files: { key: string; vis
 /**
  * Deletes an account and everything about it in one transaction: its listings (with their categories,
  * reviews, lead counters and upload rows), sessions, second factors, sign-in addresses, the mails queued
- * for it or its listings and the audit rows it made; staff audit rows about it lose their details. Rows
- * that merely name its address (the team's mail, another account's past, a sign-in attempt before it
- * existed, a newsletter subscription) are not its own and stay. One audit row stays:
+ * for it or its listings and the audit rows it made; staff audit rows about it, and sign-in attempts on
+ * its address while it lived, lose their details or the address. Rows that merely name its address (the
+ * team's mail, another account's past, a newsletter subscription) are not its own and stay. One audit row stays:
  * that the account was deleted, by whom and when, with no personal data. Returns the files to remove
  * (after the commit). Null when there is no such account. `actor` null: she deleted it herself.
  */
 export async function eraseAccount(db: DB, userId: number, actor: Actor | null): Promise<Erasure | null> {
   return db.transaction().execute(async (trx) => {
-    const user = await trx.selectFrom("users").select(["id", "email"]).where("id", "=", userId).executeTakeFirst();
+    const user = await trx
+      .selectFrom("users")
+      .select(["id", "email", "created_at"])
+      .where("id", "=", userId)
+      .executeTakeFirst();
     if (!user) return null;
     const sellers = await trx
       .selectFrom("sellers")
@@ -348,6 +352,16 @@ export async function eraseAccount(db: DB, userId: number, actor: Actor | null):
     // Her own audit rows (sign-ins and attempts on her account, changes) go; staff changes to her
     // account or listings stay as "what, who, when" without the details (which held her data).
     await trx.deleteFrom("audit_log").where("actor_user_id", "=", userId).execute();
+    // Sign-in attempts on her address while the account lived that no account was named on (throttled
+    // before the lookup): kept, without her address. Other rows naming the address are not hers.
+    await trx
+      .updateTable("audit_log")
+      .set({ actor_email: null })
+      .where("actor_user_id", "is", null)
+      .where("actor_email", "=", user.email)
+      .where("created_at", ">=", user.created_at)
+      .where((eb) => eb.or([eb("action", "like", "%.login.throttled"), eb("action", "like", "%.login.failure")]))
+      .execute();
     await trx
       .updateTable("audit_log")
       .set({ details: null })

@@ -309,6 +309,21 @@ describe("data reached by id, never through a shared address", () => {
     expect(audit.filter((a) => a.actor_user_id === user.id)).toEqual([]);
   });
 
+  it("deletion keeps a throttled sign-in attempt on her address as a row without the address", async () => {
+    const { user } = await makeSellerWithData();
+    await writeAudit(db, { action: "seller.login.throttled", actorEmail: user.email, ip: "10.4.4.4" });
+    const [row] = await db
+      .selectFrom("audit_log")
+      .select("id")
+      .where("action", "=", "seller.login.throttled")
+      .where("actor_email", "=", user.email)
+      .execute();
+    await eraseAccount(db, user.id, null);
+    expect(
+      await db.selectFrom("audit_log").select(["action", "actor_email"]).where("id", "=", row.id).executeTakeFirst(),
+    ).toEqual({ action: "seller.login.throttled", actor_email: null });
+  });
+
   it("the team's and the sender's addresses are the site's own (with any +tag and in any case)", () => {
     expect(teamEmail()).toBe("hello@bwpdirectory.in");
     for (const address of [
