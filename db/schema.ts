@@ -288,6 +288,10 @@ export interface MailOutboxTable {
   next_attempt_at: string | null;
   created_at: string;
   sent_at: string | null;
+  /** the account the mail was queued for (its export and deletion reach it by this, never by address) */
+  user_id: number | null;
+  /** the listing the mail is about, when it goes to the listing's contact address */
+  seller_id: number | null;
 }
 
 /** FTS5 index over sellers (external content); `sellers_fts` is the MATCH column. */

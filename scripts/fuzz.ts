@@ -5,10 +5,14 @@
 // seller session, forged ones) and headers (Origin, X-Forwarded-For/Host/Proto, Accept, Host, Range…).
 // The property: no answer is 5xx, no request hangs; afterwards the server is alive and /readyz is 200.
 import fc from "fast-check";
+import type { ExpressionBuilder } from "kysely";
 import { request as httpRequest } from "node:http";
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
+import { openDatabase } from "~db/client";
+import type { Database } from "~db/schema";
 import routes from "../app/routes";
+import { collectAccountData, eraseAccount } from "../app/models/account-data.server";
 import { isMain, type ProductionServer, signIn, siteIds, startProductionServer } from "./reliability/production-server";
 import { applicationImages, type WriteContext, writeRequest } from "./reliability/writes";
 
@@ -46,7 +50,18 @@ export type FuzzReport = {
   /** Times the run found its admin session ended (by a fuzzed request) and signed in again. */
   adminSignIns: number;
   healthyAfter: boolean;
+  /** Seller accounts that hold one of the site's own addresses (the team's, the sender's): must be none. */
+  reservedSellerAccounts: string[];
+  /**
+   * The class "data reached through a shared address": the fuzz seller's address also got other people's
+   * mail (the contact and newsletter targets write to it). After the run, her account (marked verified)
+   * must export only the mails linked to her by id, and her erasure must keep the others'.
+   */
+  sharedAddress: { othersMail: number; exported: number; linked: number; othersKeptAfterErasure: number };
 };
+
+/** The fuzz seller's address; the visitors' forms of the run write to it too. */
+const SHARED_ADDRESS = "fuzz-seller@example.test";
 
 // ── the route table ──
 type RouteEntry = { path?: string; index?: boolean; children?: RouteEntry[] };
@@ -160,6 +175,11 @@ const KNOWN_KEYS = [
   "constructor",
 ];
 const ENUM_VALUES = [
+  // the site's own addresses (TEAM_EMAIL and MAIL_FROM are left at their defaults in the run) and the fuzz seller's
+  "hello@bwpdirectory.in",
+  "Hello+fuzz@BWPDirectory.in",
+  "no-reply@bwpdirectory.in",
+  SHARED_ADDRESS,
   "report",
   "reply",
   "profile",
@@ -683,7 +703,7 @@ function writeTargets(ctx: WriteContext): Target[] {
   });
   const contact = {
     name: "Ritu",
-    email: "ritu@example.test",
+    email: SHARED_ADDRESS,
     mobile: "9845067890",
     query_type: "General Inquiry",
     subject: "Hi",
@@ -710,7 +730,20 @@ function writeTargets(ctx: WriteContext): Target[] {
     json("POST", "api/sellers/:id/verify", {}),
     json("POST", "api/sessions", { code: "abc", state: "def", iss: "https://accounts.google.com" }, "none"),
     form("contact", contact),
-    form("newsletter", { email: "reader@example.test", source: "footer", _js: "1" }),
+    form("newsletter", { email: SHARED_ADDRESS, source: "footer", _js: "1" }),
+    json("POST", "api/enquiries/newsletter", { email: SHARED_ADDRESS, source: "website" }, "none"),
+    json("POST", "api/enquiries/contact", { ...contact, email: SHARED_ADDRESS }, "none"),
+    json(
+      "POST",
+      "api/auth/register",
+      { ...JSON.parse(writeRequest("signup", "x", ctx, 2).body), email: "hello@bwpdirectory.in" },
+      "none",
+    ),
+    form(
+      "seller-account",
+      { intent: "email", email: "hello@bwpdirectory.in", current_password: "reliability-pass-123" },
+      "seller",
+    ),
     form("seller/:id", { reviewer_name: "Anita", rating: "5", review_text: "Lovely" }),
     form("seller/:id", { intent: "report", review_id: "1", reason: "Spam" }),
     form("seller-signup", {
@@ -1002,6 +1035,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       server.running() &&
       (await fetch(`${server.base}/healthz`)).status === 200 &&
       (await fetch(`${server.base}/readyz`)).status === 200;
+    const sharedAddress = await sharedAddressCheck(server.database);
     const status5xx = Object.entries(byStatus)
       .filter(([s]) => Number(s) >= 500)
       .reduce((a, [, n]) => a + n, 0);
@@ -1022,9 +1056,70 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       adminSignIns,
       writesAccepted,
       healthyAfter: healthy,
+      ...sharedAddress,
     };
   } finally {
     await server.close();
+  }
+}
+
+/** After the run, on its database: no seller holds a site address; the fuzz seller's export and erasure keep to her own. */
+async function sharedAddressCheck(
+  database: string,
+): Promise<Pick<FuzzReport, "reservedSellerAccounts" | "sharedAddress">> {
+  const db = openDatabase(database);
+  try {
+    const reserved = await db
+      .selectFrom("users")
+      .select("email")
+      .where("role", "=", "seller")
+      .where("email", "like", "%bwpdirectory.in")
+      .execute();
+    const seller = await db
+      .selectFrom("users")
+      .select("id")
+      .where("email", "=", SHARED_ADDRESS)
+      .executeTakeFirstOrThrow();
+    const listings = (await db.selectFrom("sellers").select("id").where("user_id", "=", seller.id).execute()).map(
+      (s) => s.id,
+    );
+    await db
+      .updateTable("users")
+      .set({ email_verified_at: new Date().toISOString() })
+      .where("id", "=", seller.id)
+      .execute();
+    const mine = (eb: ExpressionBuilder<Database, "mail_outbox">) =>
+      eb.or([eb("user_id", "=", seller.id), ...(listings.length ? [eb("seller_id", "in", listings)] : [])]);
+    const linked = await db.selectFrom("mail_outbox").select("id").where(mine).execute();
+    // (Filtered here: NOT over a NULL user_id would be NULL in SQL and drop the very rows looked for.)
+    const mineIds = new Set(linked.map((m) => m.id));
+    const others = (
+      await db.selectFrom("mail_outbox").select("id").where("to_address", "=", SHARED_ADDRESS).execute()
+    ).filter((m) => !mineIds.has(m.id));
+    const exported = (await collectAccountData(db, seller.id))?.mails.length ?? -1;
+    await eraseAccount(db, seller.id, null);
+    const kept = others.length
+      ? await db
+          .selectFrom("mail_outbox")
+          .select("id")
+          .where(
+            "id",
+            "in",
+            others.map((m) => m.id),
+          )
+          .execute()
+      : [];
+    return {
+      reservedSellerAccounts: reserved.map((r) => r.email),
+      sharedAddress: {
+        othersMail: others.length,
+        exported,
+        linked: linked.length,
+        othersKeptAfterErasure: kept.length,
+      },
+    };
+  } finally {
+    await db.destroy();
   }
 }
 
@@ -1051,5 +1146,13 @@ if (isMain(import.meta.url)) {
   console.log(
     `\n${report.requests} requests in ${report.seconds} s (seed ${report.seed}): ${report.status5xx} answers ≥ 500, ${report.timeouts} timeouts, ${report.connectionErrors} connection errors; ${report.routesCovered}/${report.routesTotal} routes; healthy after: ${report.healthyAfter}`,
   );
-  process.exitCode = report.status5xx === 0 && report.timeouts === 0 && report.healthyAfter ? 0 : 1;
+  const shared = report.sharedAddress;
+  const ownDataOnly =
+    report.reservedSellerAccounts.length === 0 &&
+    shared.exported === shared.linked &&
+    shared.othersKeptAfterErasure === shared.othersMail;
+  console.log(
+    `shared address: ${shared.othersMail} mails of others to the fuzz seller's address, ${shared.exported} exported of her ${shared.linked} linked, ${shared.othersKeptAfterErasure} of the others kept after her erasure; seller accounts with a site address: ${report.reservedSellerAccounts.length}`,
+  );
+  process.exitCode = report.status5xx === 0 && report.timeouts === 0 && report.healthyAfter && ownDataOnly ? 0 : 1;
 }

@@ -6,7 +6,8 @@ import { parseJsonList } from "./sellers.server";
 
 // A seller's account as data she owns (issue 22, "Her data in her hands"): what account recovery and the
 // account page read and change, everything stored about her for "Download my data", and the erasure of
-// all of it. Every query is scoped by the account's id (and the listings that account owns).
+// all of it. Every query is scoped by the account's id (and the listings that account owns), never by
+// her address: anyone may sign up with an address other people's mail went to (docs/security.md).
 
 /** What the recovery and account-page links are signed over, and checked against. */
 export type AccountFacts = {
@@ -122,8 +123,10 @@ async function leadCounters(db: DB, sellerIds: number[]) {
 /**
  * Everything stored about an account, for "Download my data": the account (no password hash, no second
  * factor secrets), its listings with their categories, the reviews of those listings with her replies,
- * the mails sent to her, the audit entries about her account or listings (staff names and addresses left
- * out), and the stored files of her listings. Null when the account does not exist (deleted meanwhile).
+ * the mails queued for her account or about her listings (once she has proved her address; subjects and
+ * dates, no bodies: they hold sign-in links that may still work), the audit entries about her account or
+ * listings (staff names and addresses left out), and the stored files of her listings. Null when the
+ * account does not exist (deleted meanwhile).
  */
 export async function collectAccountData(db: DB, userId: number) {
   const user = await db
@@ -180,12 +183,18 @@ export async function collectAccountData(db: DB, userId: number) {
       .where("seller_id", "in", sellerIds.length ? sellerIds : none)
       .orderBy("id")
       .execute(),
-    db
-      .selectFrom("mail_outbox")
-      .select(["subject", "text_body", "status", "created_at", "sent_at", "to_address"])
-      .where("to_address", "=", user.email)
-      .orderBy("id")
-      .execute(),
+    // An account that has not proved its address gets none: a mail is hers by its link to her account or
+    // listing, and an unproven account may hold an address other people's mail went to.
+    user.email_verified_at === null
+      ? Promise.resolve([])
+      : db
+          .selectFrom("mail_outbox")
+          .select(["subject", "status", "created_at", "sent_at"])
+          .where((eb) =>
+            eb.or([eb("user_id", "=", userId), ...(sellerIds.length ? [eb("seller_id", "in", sellerIds)] : [])]),
+          )
+          .orderBy("id")
+          .execute(),
     db
       .selectFrom("audit_log")
       .select(["action", "actor_user_id", "target_type", "target_id", "details", "ip", "created_at"])
@@ -240,24 +249,33 @@ export async function collectAccountData(db: DB, userId: number) {
       subcategories: subcategories.filter((c) => c.seller_id === s.id).map((c) => ({ name: c.name, slug: c.slug })),
     })),
     reviews,
-    mails: mails.map(({ to_address: _to, ...m }) => m),
-    // Her own actions with her address; staff actions on her account without who did them or from where.
-    audit: audit.map((a) => {
-      const hers = a.actor_user_id === userId;
-      return {
-        action: a.action,
-        at: a.created_at,
-        by: hers ? "you" : "staff",
-        ip: hers ? a.ip : null,
-        details: hers ? parseDetails(a.details) : null,
-      };
-    }),
+    mails,
+    // Her own actions with her address; attempts anyone could make by typing her address (a wrong
+    // password, "Forgot password?") without where they came from, and none before she proved the address
+    // (they were likely its owner's); staff actions on her account without who did them or from where.
+    audit: audit
+      .filter((a) => user.email_verified_at !== null || !isAttempt(a.action))
+      .map((a) => {
+        const hers = a.actor_user_id === userId && !isAttempt(a.action);
+        return {
+          action: a.action,
+          at: a.created_at,
+          by: hers ? "you" : a.actor_user_id === userId ? "someone" : "staff",
+          ip: hers ? a.ip : null,
+          details: hers ? parseDetails(a.details) : null,
+        };
+      }),
     sessions,
     leads: leads ?? null,
     files,
   };
 }
 export type AccountData = NonNullable<Awaited<ReturnType<typeof collectAccountData>>>;
+
+/** Audit actions anyone can cause by typing an account's address, without proving they hold it. */
+function isAttempt(action: string): boolean {
+  return /\.login\.(failure|throttled)$/.test(action) || action === "account.password_reset.requested";
+}
 
 function parseDetails(text: string | null): unknown {
   if (!text) return null;
@@ -274,14 +292,20 @@ export type Erasure = { ok: true; sellerIds: number[]; files: { key: string; vis
 
 /**
  * Deletes an account and everything about it in one transaction: its listings (with their categories,
- * reviews, lead counters and upload rows), sessions, second factors, sign-in addresses, the mails sent
- * to it and the audit rows it made; staff audit rows about it lose their details. One audit row stays:
+ * reviews, lead counters and upload rows), sessions, second factors, sign-in addresses, the mails queued
+ * for it or its listings and the audit rows it made; staff audit rows about it, and sign-in attempts on
+ * its address while it lived, lose their details or the address. Rows that merely name its address (the
+ * team's mail, another account's past, a newsletter subscription) are not its own and stay. One audit row stays:
  * that the account was deleted, by whom and when, with no personal data. Returns the files to remove
  * (after the commit). Null when there is no such account. `actor` null: she deleted it herself.
  */
 export async function eraseAccount(db: DB, userId: number, actor: Actor | null): Promise<Erasure | null> {
   return db.transaction().execute(async (trx) => {
-    const user = await trx.selectFrom("users").select(["id", "email"]).where("id", "=", userId).executeTakeFirst();
+    const user = await trx
+      .selectFrom("users")
+      .select(["id", "email", "created_at"])
+      .where("id", "=", userId)
+      .executeTakeFirst();
     if (!user) return null;
     const sellers = await trx
       .selectFrom("sellers")
@@ -319,12 +343,24 @@ export async function eraseAccount(db: DB, userId: number, actor: Actor | null):
     await trx.deleteFrom("recovery_codes").where("user_id", "=", userId).execute();
     await trx.deleteFrom("passkeys").where("user_id", "=", userId).execute();
     await trx.deleteFrom("sign_in_addresses").where("email", "=", user.email).execute();
-    await trx.deleteFrom("mail_outbox").where("to_address", "=", user.email).execute();
-    // Her own audit rows (sign-ins, changes) and attempts on her address go; staff changes to her
-    // account or listings stay as "what, who, when" without the details (which held her data).
     await trx
-      .deleteFrom("audit_log")
-      .where((eb) => eb.or([eb("actor_user_id", "=", userId), eb("actor_email", "=", user.email)]))
+      .deleteFrom("mail_outbox")
+      .where((eb) =>
+        eb.or([eb("user_id", "=", userId), ...(sellerIds.length ? [eb("seller_id", "in", sellerIds)] : [])]),
+      )
+      .execute();
+    // Her own audit rows (sign-ins and attempts on her account, changes) go; staff changes to her
+    // account or listings stay as "what, who, when" without the details (which held her data).
+    await trx.deleteFrom("audit_log").where("actor_user_id", "=", userId).execute();
+    // Sign-in attempts on her address while the account lived that no account was named on (throttled
+    // before the lookup): kept, without her address. Other rows naming the address are not hers.
+    await trx
+      .updateTable("audit_log")
+      .set({ actor_email: null })
+      .where("actor_user_id", "is", null)
+      .where("actor_email", "=", user.email)
+      .where("created_at", ">=", user.created_at)
+      .where((eb) => eb.or([eb("action", "like", "%.login.throttled"), eb("action", "like", "%.login.failure")]))
       .execute();
     await trx
       .updateTable("audit_log")

@@ -6,6 +6,10 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string;
+  /** The account this mail is for: its data export and its deletion reach the mail by this id. */
+  userId?: number | null;
+  /** The listing this mail is about, when it goes to the listing's contact address. */
+  sellerId?: number | null;
 }
 
 export async function queueMail(db: DB, mail: OutgoingMail): Promise<number> {
@@ -18,6 +22,8 @@ export async function queueMail(db: DB, mail: OutgoingMail): Promise<number> {
       html_body: mail.html ?? null,
       status: "queued",
       created_at: new Date().toISOString(),
+      user_id: mail.userId ?? null,
+      seller_id: mail.sellerId ?? null,
     })
     .returning("id")
     .executeTakeFirstOrThrow();

@@ -344,6 +344,7 @@ export async function approvalMails(db: DB, ids: number[]) {
     .execute();
   return rows.map((s) => ({
     to: s.email,
+    sellerId: s.id,
     subject: `Your listing is live on ${SITE_NAME}`,
     text: [
       `Dear ${s.owner_name},`,

@@ -215,7 +215,7 @@ export type GoogleUserResult =
       created: boolean;
       linked: "new" | "existing" | "verified_account" | "unverified_account";
     }
-  | { ok: false; reason: "no_email" | "staff_account" | "inactive" };
+  | { ok: false; reason: "no_email" | "staff_account" | "inactive" | "reserved_email" };
 
 /**
  * Google sign-in: the account linked to this Google subject; else a seller account with the same
@@ -225,11 +225,14 @@ export type GoogleUserResult =
  * Linking to a password account whose email was never verified ends the pre-hijack (someone signed up
  * with the owner's email and a password of their own): every session of the account ends and its
  * password is removed, in the same transaction as the link and its audit row.
+ *
+ * `reservedEmail`: the email is one of the site's own (the team's, the sender's): no seller account is
+ * made or linked through it.
  */
 export async function findOrCreateGoogleUser(
   db: DB,
   profile: GoogleProfile,
-  meta: { ip?: string | null } = {},
+  meta: { ip?: string | null; reservedEmail?: boolean } = {},
 ): Promise<GoogleUserResult> {
   const stamp = new Date().toISOString();
   const linked = await db
@@ -252,6 +255,7 @@ export async function findOrCreateGoogleUser(
     return { ok: true, user, created: false, linked: "existing" };
   }
   if (!profile.email || !profile.emailVerified) return { ok: false, reason: "no_email" };
+  if (meta.reservedEmail) return { ok: false, reason: "reserved_email" };
   const byEmail = await db
     .selectFrom("users")
     .select([...PUBLIC_COLUMNS, "is_active", "email_verified_at", "password_hash"])

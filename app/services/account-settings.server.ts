@@ -2,6 +2,7 @@ import type { DB } from "~db/client";
 import { SITE_NAME } from "~/lib/constants";
 import { ACCOUNT_MESSAGES } from "~/lib/validation/messages";
 import {
+  accountFactsByEmail,
   accountFactsById,
   type AccountFacts,
   changeAccountEmail,
@@ -9,12 +10,13 @@ import {
   type Erasure,
 } from "~/models/account-data.server";
 import { type Actor, writeAudit } from "~/models/audit.server";
-import { emailTaken, setPasswordHash } from "~/models/users.server";
+import { setPasswordHash } from "~/models/users.server";
 import { sendMailLater } from "./mail.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { mailLinkOrigin } from "./public-url.server";
 import { consume, refund, tooManyMessage } from "./rate-limit.server";
 import { forgetSellerShareCards } from "./share-card.server";
+import { isSiteAddress } from "./reserved-addresses.server";
 import { readLinkParams, signToken, verifyToken } from "./signed-token.server";
 import { discardImages, isUploadKey } from "./uploads.server";
 
@@ -107,7 +109,14 @@ export function emailChangeParams(
   };
 }
 
-/** Change email: the new address must be free; a link goes to it (the change waits for it). */
+/** Both mails an email change sends to the new address carry this subject (a data export lists subjects). */
+export const EMAIL_CHANGE_SUBJECT = `Changing the email address of a seller account — ${SITE_NAME}`;
+
+/**
+ * Change email: counted (ACCOUNT_MAIL), then a mail to the new address: a link when the address is free
+ * (the change waits for it), or word that it has an account already. The answer is the same either way,
+ * so the form tells no one which addresses have accounts; only the site's own addresses are refused.
+ */
 export async function requestEmailChange(
   db: DB,
   userId: number,
@@ -119,14 +128,36 @@ export async function requestEmailChange(
   if (to === account.email) return { ok: false, status: 400, field: "email", message: ACCOUNT_MESSAGES.sameEmail };
   const refused = await checkCurrentPassword(db, account, input.current_password);
   if (refused) return refused;
-  if (await emailTaken(db, to)) return { ok: false, status: 409, field: "email", message: ACCOUNT_MESSAGES.emailTaken };
   const limit = await consume(db, "account_mail", String(account.id));
   if (!limit.allowed) return tooMany(limit.retryAfterSeconds);
+  if (isSiteAddress(to)) return { ok: false, status: 400, field: "email", message: ACCOUNT_MESSAGES.reservedEmail };
+  const holder = await accountFactsByEmail(db, to);
+  if (holder) {
+    // Hers to read, not the asker's: the asker's data export must not tell her the address is taken.
+    await sendMailLater(db, [
+      {
+        to,
+        userId: holder.id,
+        subject: EMAIL_CHANGE_SUBJECT,
+        text: [
+          "Hello,",
+          "",
+          `Someone asked to use this address for a ${SITE_NAME} seller account, but an account with this address exists already, so nothing was changed.`,
+          "",
+          "If it was you, sign in with this address instead. If it was not you, you can ignore this email.",
+          "",
+          `— The ${SITE_NAME} team`,
+        ].join("\n"),
+      },
+    ]);
+    return { ok: true, message: ACCOUNT_MESSAGES.emailChangeSent };
+  }
   const link = `${mailLinkOrigin()}${CONFIRM_EMAIL_PATH}?${new URLSearchParams(emailChangeParams(account, to))}`;
   await sendMailLater(db, [
     {
       to,
-      subject: `Confirm your new email address — ${SITE_NAME}`,
+      userId: account.id,
+      subject: EMAIL_CHANGE_SUBJECT,
       text: [
         `Hello ${account.name},`,
         "",
@@ -181,6 +212,7 @@ export async function confirmEmailChange(
   clientAddress: string,
 ): Promise<Done | Refused> {
   const { account, to } = link;
+  if (isSiteAddress(to)) return { ok: false, status: 400, message: ACCOUNT_MESSAGES.reservedEmail };
   const changed = await changeAccountEmail(db, account.id, account.email, to);
   if (!changed.ok)
     return changed.reason === "taken"
@@ -198,6 +230,7 @@ export async function confirmEmailChange(
   await sendMailLater(db, [
     {
       to: account.email,
+      userId: account.id,
       subject: `Your email address was changed — ${SITE_NAME}`,
       text: [
         `Hello ${account.name},`,
@@ -271,6 +304,7 @@ export async function deleteOwnAccount(
     await sendMailLater(db, [
       {
         to: account.email,
+        userId: account.id,
         subject: `Confirm the deletion of your account — ${SITE_NAME}`,
         text: [
           `Hello ${account.name},`,

@@ -42,6 +42,7 @@ export async function submitApplication(
       ? [
           {
             to: fields.email,
+            sellerId: result.sellerId,
             subject: `We received your listing application — ${SITE_NAME}`,
             text: [
               "Hello,",

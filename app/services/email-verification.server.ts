@@ -41,6 +41,7 @@ export async function sendVerificationMail(db: DB, user: { id: number; email: st
   await sendMailLater(db, [
     {
       to: user.email,
+      userId: user.id,
       subject: `Please confirm your email address — ${SITE_NAME}`,
       text: [
         `Hello ${user.name},`,

@@ -1,11 +1,13 @@
 import * as oidc from "openid-client";
 import { createCookie } from "react-router";
 import type { DB } from "~db/client";
+import { ACCOUNT_MESSAGES } from "~/lib/validation/messages";
 import { saveOAuthState, takeOAuthState } from "~/models/oauth-states.server";
 import { type AccountUser, findOrCreateGoogleUser } from "~/models/users.server";
 import { config as siteConfig, sessionSecrets } from "./config.server";
 import { logger } from "./logger.server";
 import { publicOrigin } from "./public-url.server";
+import { isSiteAddress } from "./reserved-addresses.server";
 
 // "Sign in with Google" (decision 10): OpenID Connect authorization code flow with PKCE, state and
 // nonce, through openid-client (discovery, token exchange, ID token validation). The state is kept
@@ -152,17 +154,19 @@ export async function finishGoogleSignIn(
     return { ok: false, status: 400, error: "Google sign-in could not be completed. Please try again." };
   }
   if (!claims) return { ok: false, status: 400, error: "Google sign-in could not be completed. Please try again." };
+  const email = typeof claims.email === "string" ? claims.email : null;
   const result = await findOrCreateGoogleUser(
     db,
     {
       sub: String(claims.sub),
-      email: typeof claims.email === "string" ? claims.email : null,
+      email,
       emailVerified: claims.email_verified === true,
       name: typeof claims.name === "string" ? claims.name : null,
     },
-    { ip: clientAddress },
+    { ip: clientAddress, reservedEmail: email !== null && isSiteAddress(email) },
   );
   if (!result.ok) {
+    if (result.reason === "reserved_email") return { ok: false, status: 400, error: ACCOUNT_MESSAGES.reservedEmail };
     const error =
       result.reason === "staff_account"
         ? "This email belongs to a staff account. Please use the admin login."

@@ -75,6 +75,7 @@ export async function requestPasswordReset(
     await sendMailLater(db, [
       {
         to: account.email,
+        userId: account.id,
         subject: `Choose a new password — ${SITE_NAME}`,
         text: [
           `Hello ${account.name},`,

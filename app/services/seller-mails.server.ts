@@ -78,6 +78,7 @@ export function renewalReminderMail(s: SellerMailRow, daysLeft: number, origin =
   const ends = daysLeft === 0 ? "ends today" : daysLeft === 1 ? "ends tomorrow" : `ends in ${daysLeft} days`;
   return {
     to: s.email,
+    sellerId: s.id,
     subject: `Your ${SITE_NAME} listing ${ends}`,
     text: [
       greeting(s),
@@ -131,6 +132,7 @@ export function performanceMail(
   ];
   return {
     to: s.email,
+    sellerId: s.id,
     subject: `Your listing in ${month.name.split(" ")[0]}: ${headline.join(", ")}`,
     text: [
       greeting(s),

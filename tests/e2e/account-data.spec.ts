@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import yauzl from "yauzl";
 import type { DB } from "~db/client";
+import { ACCOUNT_MESSAGES } from "~/lib/validation/messages";
 import { createUser, expect, mailedLink, randomClientAddress, signInAs, test, uniqueWord } from "./fixtures";
 
 // "Her data in her hands" and the account page (issue 22, sections 3 and 4), with JavaScript on and off:
@@ -114,7 +115,14 @@ async function leftovers(db: DB, user: { id: number; email: string }, sellerId: 
       .execute(),
     sessions: await db.selectFrom("sessions").select("id").where("user_id", "=", user.id).execute(),
     uploads: await db.selectFrom("uploads").select("key").where("seller_id", "=", sellerId).execute(),
-    mails: await db.selectFrom("mail_outbox").select("id").where("to_address", "=", user.email).execute(),
+    // Every mail linked to her or her listing, and (as every flow here links its mails) any to her address.
+    mails: await db
+      .selectFrom("mail_outbox")
+      .select("id")
+      .where((eb) =>
+        eb.or([eb("user_id", "=", user.id), eb("seller_id", "=", sellerId), eb("to_address", "=", user.email)]),
+      )
+      .execute(),
     audit: await db
       .selectFrom("audit_log")
       .select("id")
@@ -158,7 +166,7 @@ test.describe("account page", () => {
     expect(await page.content()).not.toContain("Not-My-Password-1");
     await email.getByLabel("Current password").fill(PASSWORD);
     await email.getByRole("button", { name: "Send Confirmation Link" }).click();
-    await expect(email.getByRole("status")).toContainText("We sent a confirmation link to your new address");
+    await expect(email.getByRole("status")).toContainText(ACCOUNT_MESSAGES.emailChangeSent);
     // Nothing changed yet.
     expect((await db.selectFrom("users").select("email").where("id", "=", me.id).executeTakeFirstOrThrow()).email).toBe(
       me.email,
@@ -186,6 +194,53 @@ test.describe("account page", () => {
     // A forged one (another address) is refused too.
     const forged = link.replace(/email=[^&]+/, `email=${encodeURIComponent("thief@example.test")}`);
     expect((await page.goto(forged))?.status()).toBe(400);
+  });
+
+  test("an address that has an account gets the same answer as a free one; the site's own address is refused", async ({
+    page,
+    db,
+  }) => {
+    test.setTimeout(120_000);
+    const me = await signInAs(page.context(), "seller");
+    const holder = await createUser(db, { role: "seller" });
+    await page.goto("/seller-account");
+    const email = page.locator("#email");
+    const ask = async (to: string) => {
+      await email.getByLabel("New email address").fill(to);
+      await email.getByLabel("Current password").fill(PASSWORD);
+      await email.getByRole("button", { name: "Send Confirmation Link" }).click();
+    };
+    await ask(holder.email);
+    await expect(email.getByRole("status")).toHaveText(ACCOUNT_MESSAGES.emailChangeSent);
+    await expect(page.getByText(ACCOUNT_MESSAGES.emailTaken)).toHaveCount(0);
+    // The holder is told by mail, without a link; nothing changes.
+    await expect
+      .poll(async () =>
+        (
+          await db
+            .selectFrom("mail_outbox")
+            .select("text_body")
+            .where("to_address", "=", holder.email)
+            .where("user_id", "=", holder.id)
+            .execute()
+        ).map((m) => m.text_body.includes("an account with this address exists already")),
+      )
+      .toEqual([true]);
+    expect(
+      await db
+        .selectFrom("mail_outbox")
+        .select("id")
+        .where("text_body", "like", "%/confirm-email-change%")
+        .where("to_address", "=", holder.email)
+        .execute(),
+    ).toEqual([]);
+    // The team's address: a clear refusal, the typed address kept.
+    await ask("hello@bwpdirectory.in");
+    await expect(email.getByText(ACCOUNT_MESSAGES.reservedEmail)).toBeVisible();
+    await expect(email.getByLabel("New email address")).toHaveValue("hello@bwpdirectory.in");
+    expect((await db.selectFrom("users").select("email").where("id", "=", me.id).executeTakeFirstOrThrow()).email).toBe(
+      me.email,
+    );
   });
 
   test("changes her password with the current one, signing out her other sessions", async ({
@@ -239,14 +294,26 @@ test.describe("download my data", () => {
       email: `${uniqueWord("o")}@example.test`,
     });
     await db
+      .updateTable("users")
+      .set({ email_verified_at: new Date().toISOString() })
+      .where("id", "=", mine.me.id)
+      .execute();
+    const mail = (to_address: string, subject: string, text_body: string, seller_id: number | null) => ({
+      to_address,
+      subject,
+      text_body,
+      seller_id,
+      status: "logged" as const,
+      created_at: new Date().toISOString(),
+    });
+    await db
       .insertInto("mail_outbox")
-      .values({
-        to_address: mine.me.email,
-        subject: "Your listing is live",
-        text_body: "Hello",
-        status: "logged",
-        created_at: new Date().toISOString(),
-      })
+      .values([
+        mail(mine.me.email, "Your listing is live", "Hello", mine.sellerId),
+        // Other people's mail that went to her address (the team's notice, a listing without an account): not hers.
+        mail(mine.me.email, "New listing application: Spices (#9)", "UTR: 998877665544 · Mobile: +919800000001", null),
+        mail(mine.me.email, "Your listing in October", "off?seller=1&token=not-hers", otherSeller),
+      ])
       .execute();
     await page.goto("/seller-dashboard");
     const [download] = await Promise.all([
@@ -265,6 +332,8 @@ test.describe("download my data", () => {
       expect.objectContaining({ id: mine.reviewId, reviewer_name: "Meena", seller_reply: "Thank you, Meena!" }),
     ]);
     expect(data.mails).toEqual([expect.objectContaining({ subject: "Your listing is live" })]);
+    for (const leak of ["998877665544", "Spices", "not-hers", "Your listing in October"])
+      expect(JSON.stringify(data)).not.toContain(leak);
     // The files: her photo, ID document and payment screenshot, byte for byte.
     for (const file of [mine.photo, mine.idProof, mine.payment]) {
       const entry = data.files.find((f: { key: string }) => f.key === file.key);

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { ACCOUNT_MESSAGES } from "~/lib/validation/messages";
 import { expect, randomClientAddress, test, uniqueWord } from "./fixtures";
 
 // Google sign-in against a real OpenID Connect provider on loopback (tests/support/oidc-provider.ts),
@@ -109,6 +110,19 @@ test.describe("Google sign-in", () => {
       .executeTakeFirstOrThrow();
     expect(JSON.parse(audit.details!)).toEqual({ password_removed: true, sessions_ended: 1 });
     await attacker.close();
+  });
+
+  test("the team's own address makes no seller account: a clear refusal on the callback page", async ({
+    page,
+    db,
+    javaScriptEnabled,
+  }) => {
+    await signInWithGoogle(page, "hello@bwpdirectory.in", javaScriptEnabled);
+    await expect(page.getByRole("alert")).toHaveText(ACCOUNT_MESSAGES.reservedEmail);
+    expect((await page.request.get("/api/users/me")).status()).toBe(401);
+    expect(await db.selectFrom("users").select("id").where("email", "=", "hello@bwpdirectory.in").execute()).toEqual(
+      [],
+    );
   });
 
   test("a wrong state is refused, and a code cannot be used twice", async ({ browser, baseURL, javaScriptEnabled }) => {

@@ -1,4 +1,7 @@
+import { ACCOUNT_MESSAGES } from "~/lib/validation/messages";
 import { categoryId, expect, expectNoA11yViolations, test, uniqueWord } from "./fixtures";
+
+const RESERVED = ACCOUNT_MESSAGES.reservedEmail;
 
 // The two-step account wizard, with JavaScript on and off (the wizard runs on the server either way).
 test.describe("seller sign-up", () => {
@@ -165,6 +168,28 @@ test.describe("seller sign-up", () => {
     await expect(page.getByText("An account with this email already exists. Please sign in instead.")).toBeVisible();
   });
 
+  test("the team's own address is refused at step 1 with a clear message, the typed values kept", async ({
+    page,
+    db,
+  }) => {
+    await page.goto("/seller-signup");
+    await page.getByLabel("Full Name").fill("Not The Team");
+    await page.getByLabel("Mobile Number").fill("+91 98765 43210");
+    await page.getByLabel("Email", { exact: true }).fill("Hello@BWPDirectory.in");
+    await page.getByLabel("Password", { exact: true }).fill("Team-Pass-123");
+    await page.getByLabel("Confirm Password").fill("Team-Pass-123");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByText(RESERVED)).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Personal Details" })).toBeVisible();
+    await expect(page.getByLabel("Full Name")).toHaveValue("Not The Team");
+    await expect(page.getByLabel("Mobile Number")).toHaveValue("+91 98765 43210");
+    await expect(page.getByLabel("Email", { exact: true })).toHaveValue("Hello@BWPDirectory.in");
+    await expect(page.getByLabel("Email", { exact: true })).toHaveAttribute("aria-invalid", "true");
+    expect(await db.selectFrom("users").select("id").where("email", "=", "hello@bwpdirectory.in").execute()).toEqual(
+      [],
+    );
+  });
+
   test("the terms and privacy pages have real text", async ({ page }) => {
     await page.goto("/terms");
     await expect(page.getByRole("heading", { level: 1, name: "Terms and Conditions" })).toBeVisible();
@@ -224,6 +249,13 @@ test.describe("POST /api/auth/register", () => {
     });
     expect(bad.status()).toBe(400);
     expect((await bad.json()).error).toBe("Please select at least one category");
+    // The site's own addresses (the team's, the sender's) never become a seller account.
+    for (const address of ["hello@bwpdirectory.in", "No-Reply@bwpdirectory.in", "hello+x@bwpdirectory.in"]) {
+      const reserved = await request.post("/api/auth/register", { data: { ...payload, email: address } });
+      expect(reserved.status(), address).toBe(400);
+      expect(await reserved.json(), address).toEqual({ error: RESERVED, field: "email" });
+    }
+    expect(await db.selectFrom("users").select("id").where("email", "like", "%@bwpdirectory.in").execute()).toEqual([]);
     const form = await request.post("/api/auth/register", {
       form: { name: payload.name, email: payload.email, password: payload.password, category_ids: String(food) },
     });

@@ -19,8 +19,14 @@ import {
   confirmEmailChange,
   deletionParams,
   emailChangeParams,
+  EMAIL_CHANGE_SUBJECT,
   eraseAccountAndFiles,
+  requestEmailChange,
 } from "~/services/account-settings.server";
+import { teamEmail } from "~/services/mail.server";
+import { sendVerificationMail } from "~/services/email-verification.server";
+import { findOrCreateGoogleUser } from "~/models/users.server";
+import { isSiteAddress } from "~/services/reserved-addresses.server";
 import { hashPassword } from "~/services/password.server";
 import {
   checkResetLink,
@@ -51,6 +57,7 @@ async function makeUser(
   role: "seller" | "admin" = "seller",
   email?: string,
   password: string | null = "Old-Password-1",
+  verified = true,
 ) {
   serial++;
   const stamp = new Date().toISOString();
@@ -64,6 +71,7 @@ async function makeUser(
       password_hash: password ? await hashPassword(password) : null,
       google_sub: password ? null : `google-${serial}-${Date.now()}`,
       is_active: 1,
+      email_verified_at: verified ? stamp : null,
       created_at: stamp,
       updated_at: stamp,
     })
@@ -90,7 +98,8 @@ async function makeSellerWithData() {
   await db.updateTable("uploads").set({ seller_id: sellerId }).where("key", "in", [photo.key, idProof.key]).execute();
   const reviewId = await createReviewRow(db, sellerId, { reviewer_name: "Meena", rating: 5, status: "published" });
   await db.updateTable("reviews").set({ seller_reply: "Thank you, Meena!" }).where("id", "=", reviewId).execute();
-  await queueMail(db, { to: user.email, subject: "Your listing is live", text: "Hello" });
+  await queueMail(db, { to: user.email, sellerId, subject: "Your listing is live", text: "Hello" });
+  await queueMail(db, { to: user.email, userId: user.id, subject: "Your password was changed", text: "Hi" });
   await writeAudit(db, {
     action: "seller.login.success",
     actorUserId: user.id,
@@ -133,7 +142,7 @@ describe("collectAccountData", () => {
     expect(data.reviews).toEqual([
       expect.objectContaining({ seller_id: sellerId, reviewer_name: "Meena", seller_reply: "Thank you, Meena!" }),
     ]);
-    expect(data.mails).toEqual([expect.objectContaining({ subject: "Your listing is live" })]);
+    expect(data.mails.map((m) => m.subject)).toEqual(["Your listing is live", "Your password was changed"]);
     expect(data.audit).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ action: "seller.login.success", by: "you", ip: "203.0.113.7" }),
@@ -154,6 +163,187 @@ describe("collectAccountData", () => {
     expect(text).not.toContain(other.user.email);
     expect(text).not.toContain(other.photo);
     expect(await collectAccountData(db, 987_654_321)).toBeNull();
+  });
+});
+
+// The probe's findings: an account is what is linked to it by id, never what merely shares its address.
+describe("data reached by id, never through a shared address", () => {
+  /** Other people's mail to `address`: the team's notice, a listing without an account, an earlier holder's. */
+  async function othersMailTo(address: string) {
+    const listing = await createSeller(db, { user_id: null, email: address, business_name: "No-account listing" });
+    const earlier = await makeUser();
+    return [
+      await queueMail(db, {
+        to: address,
+        subject: "New listing application: Spices (#41)",
+        text: "Asha applied. UTR: 123456789012. Email: asha@example.in · Mobile: +919876543210",
+      }),
+      await queueMail(db, {
+        to: address,
+        sellerId: listing,
+        subject: "Your listing in October: 40 views",
+        text: "Stop these: http://localhost/seller-mails/off?seller=1&token=abc",
+      }),
+      await queueMail(db, { to: address, userId: earlier.id, subject: "Choose a new password", text: "reset" }),
+    ];
+  }
+
+  it("an account whose address other people's mail went to gets none of it in her export", async () => {
+    const address = `shared-${Date.now()}@example.in`;
+    const others = await othersMailTo(address);
+    const user = await makeUser("seller", address);
+    await queueMail(db, { to: address, userId: user.id, subject: "Her own mail", text: "Hello" });
+    const data = (await collectAccountData(db, user.id))!;
+    expect(data.mails.map((m) => m.subject)).toEqual(["Her own mail"]);
+    const text = JSON.stringify(data);
+    for (const leak of ["UTR", "asha@example.in", "No-account listing", "Your listing in October"])
+      expect(text).not.toContain(leak);
+    expect(others).toHaveLength(3);
+  });
+
+  it("an account that has not proved its address gets no mail in her export, not even her own", async () => {
+    const address = `unproven-${Date.now()}@example.in`;
+    await othersMailTo(address);
+    const user = await makeUser("seller", address, "Old-Password-1", false);
+    await sendVerificationMail(db, { id: user.id, email: address, name: "Unproven" });
+    expect((await collectAccountData(db, user.id))!.mails).toEqual([]);
+    // Once she opens the link, what was queued for her is hers.
+    await db
+      .updateTable("users")
+      .set({ email_verified_at: new Date().toISOString() })
+      .where("id", "=", user.id)
+      .execute();
+    expect((await collectAccountData(db, user.id))!.mails.map((m) => m.subject)).toEqual([
+      expect.stringMatching(/^Please confirm your email address/),
+    ]);
+  });
+
+  it("attempts made by typing her address show without where they came from, and not at all before she proved it", async () => {
+    const attempt = (userId: number, email: string, ip: string) =>
+      writeAudit(db, {
+        action: "seller.login.failure",
+        actorUserId: userId,
+        actorEmail: email,
+        ip,
+        details: { portal: "seller" },
+      });
+    const unproven = await makeUser("seller", undefined, "Old-Password-1", false);
+    await attempt(unproven.id, unproven.email, "198.51.100.77");
+    await requestPasswordReset(db, unproven.email, { clientAddress: "198.51.100.78", portal: "seller" });
+    const before = (await collectAccountData(db, unproven.id))!;
+    expect(before.audit.map((a) => a.action)).not.toContain("seller.login.failure");
+    expect(JSON.stringify(before)).not.toMatch(/198\.51\.100\.7[78]/);
+    const proven = await makeUser();
+    await attempt(proven.id, proven.email, "198.51.100.79");
+    const after = (await collectAccountData(db, proven.id))!;
+    expect(after.audit).toContainEqual({
+      action: "seller.login.failure",
+      at: expect.any(String),
+      by: "someone",
+      ip: null,
+      details: null,
+    });
+    expect(JSON.stringify(after)).not.toContain("198.51.100.79");
+  });
+
+  it("the export holds no mail body, so no reset, verification or one-click link that may still work", async () => {
+    const user = await makeUser();
+    await requestPasswordReset(db, user.email, { clientAddress: "10.7.0.1", portal: "seller" });
+    await sendVerificationMail(db, { id: user.id, email: user.email, name: "Owner" });
+    const bodies = await db.selectFrom("mail_outbox").select("text_body").where("user_id", "=", user.id).execute();
+    const tokens = bodies.map((b) => /token=([\w-]+)/.exec(b.text_body)?.[1]);
+    expect(tokens).toHaveLength(2);
+    const data = (await collectAccountData(db, user.id))!;
+    expect(data.mails).toHaveLength(2);
+    const text = JSON.stringify(data);
+    for (const token of tokens) expect(text).not.toContain(token!);
+    expect(text).not.toMatch(/token=/);
+  });
+
+  it("deleting such an account keeps the team's queued mail, other people's mail and other people's audit rows", async () => {
+    const address = `erase-shared-${Date.now()}@example.in`;
+    const others = await othersMailTo(address);
+    // Audit rows that name the address but are not this account's: the earlier holder's sign-in, a newsletter unsubscribe.
+    const earlier = await makeUser();
+    await writeAudit(db, {
+      action: "seller.login.success",
+      actorUserId: earlier.id,
+      actorEmail: address,
+      ip: "10.1.1.1",
+    });
+    await writeAudit(db, {
+      action: "newsletter.unsubscribe",
+      actorEmail: address,
+      targetType: "newsletter_subscription",
+      targetId: 7,
+    });
+    const { user, sellerId } = await makeSellerWithData();
+    await db.updateTable("users").set({ email: address }).where("id", "=", user.id).execute();
+    await queueMail(db, { to: address, userId: user.id, subject: "Hers", text: "x" });
+
+    expect(await eraseAccount(db, user.id, null)).toMatchObject({ ok: true, sellerIds: [sellerId] });
+    const left = await db
+      .selectFrom("mail_outbox")
+      .select("id")
+      .where("to_address", "=", address)
+      .orderBy("id")
+      .execute();
+    expect(left.map((m) => m.id)).toEqual(others);
+    const linked = await db
+      .selectFrom("mail_outbox")
+      .select("id")
+      .where((eb) => eb.or([eb("user_id", "=", user.id), eb("seller_id", "=", sellerId)]))
+      .execute();
+    expect(linked).toEqual([]);
+    const audit = await db
+      .selectFrom("audit_log")
+      .select(["action", "actor_user_id"])
+      .where("actor_email", "=", address)
+      .execute();
+    expect(audit).toEqual(
+      expect.arrayContaining([
+        { action: "seller.login.success", actor_user_id: earlier.id },
+        { action: "newsletter.unsubscribe", actor_user_id: null },
+      ]),
+    );
+    expect(audit.filter((a) => a.actor_user_id === user.id)).toEqual([]);
+  });
+
+  it("deletion keeps a throttled sign-in attempt on her address as a row without the address", async () => {
+    const { user } = await makeSellerWithData();
+    await writeAudit(db, { action: "seller.login.throttled", actorEmail: user.email, ip: "10.4.4.4" });
+    const [row] = await db
+      .selectFrom("audit_log")
+      .select("id")
+      .where("action", "=", "seller.login.throttled")
+      .where("actor_email", "=", user.email)
+      .execute();
+    await eraseAccount(db, user.id, null);
+    expect(
+      await db.selectFrom("audit_log").select(["action", "actor_email"]).where("id", "=", row.id).executeTakeFirst(),
+    ).toEqual({ action: "seller.login.throttled", actor_email: null });
+  });
+
+  it("the team's and the sender's addresses are the site's own (with any +tag and in any case)", () => {
+    expect(teamEmail()).toBe("hello@bwpdirectory.in");
+    for (const address of [
+      "hello@bwpdirectory.in",
+      " Hello@BWPDirectory.in",
+      "hello+me@bwpdirectory.in",
+      "no-reply@bwpdirectory.in",
+    ])
+      expect(isSiteAddress(address), address).toBe(true);
+    for (const address of ["hello@example.in", "hello2@bwpdirectory.in", "nohello@bwpdirectory.in"])
+      expect(isSiteAddress(address), address).toBe(false);
+  });
+
+  it("Google sign-in makes no seller account for a site address", async () => {
+    const profile = { sub: `g-team-${Date.now()}`, email: teamEmail(), emailVerified: true, name: "Team" };
+    expect(await findOrCreateGoogleUser(db, profile, { reservedEmail: isSiteAddress(profile.email) })).toEqual({
+      ok: false,
+      reason: "reserved_email",
+    });
+    expect(await db.selectFrom("users").select("id").where("email", "=", teamEmail()).execute()).toEqual([]);
   });
 });
 
@@ -344,6 +534,72 @@ describe("email change", () => {
       ok: false,
       reason: "moved",
     });
+  });
+});
+
+describe("email change requests", () => {
+  it("answer a taken address exactly as a free one, counted first, and the taken address is told by mail", async () => {
+    const asker = await makeUser();
+    const holder = await makeUser();
+    const free = `free-${Date.now()}@example.in`;
+    const input = (email: string) => ({ email, current_password: "Old-Password-1" });
+    const toFree = await requestEmailChange(db, asker.id, input(free));
+    const toTaken = await requestEmailChange(db, asker.id, input(holder.email.toUpperCase()));
+    expect(toFree).toEqual({ ok: true, message: ACCOUNT_MESSAGES.emailChangeSent });
+    expect(toTaken).toEqual(toFree);
+    const mails = await db
+      .selectFrom("mail_outbox")
+      .select(["to_address", "subject", "text_body", "user_id"])
+      .where("to_address", "in", [free, holder.email])
+      .orderBy("id")
+      .execute();
+    expect(mails.map((m) => [m.to_address, m.subject])).toEqual([
+      [free, EMAIL_CHANGE_SUBJECT],
+      [holder.email, EMAIL_CHANGE_SUBJECT],
+    ]);
+    expect(mails[0].text_body).toContain("/confirm-email-change?");
+    expect(mails[1].text_body).toContain("an account with this address exists already");
+    expect(mails[1].text_body).not.toContain("/confirm-email-change");
+    // The mail to the taken address is its holder's, not the asker's (whose export would otherwise tell).
+    expect(mails.map((m) => m.user_id)).toEqual([asker.id, holder.id]);
+    // ACCOUNT_MAIL (5 an hour) counts every request before the address is looked at: the sixth is refused,
+    // for a taken address as for a free one.
+    for (let i = 0; i < 3; i++) await requestEmailChange(db, asker.id, input(`more-${i}-${Date.now()}@example.in`));
+    expect(await requestEmailChange(db, asker.id, input(holder.email))).toMatchObject({ ok: false, status: 429 });
+    expect(await requestEmailChange(db, asker.id, input(`late-${Date.now()}@example.in`))).toMatchObject({
+      ok: false,
+      status: 429,
+    });
+  });
+
+  it("refuse the site's own addresses with a clear message, at the request and at the link", async () => {
+    const user = await makeUser();
+    expect(await requestEmailChange(db, user.id, { email: teamEmail(), current_password: "Old-Password-1" })).toEqual({
+      ok: false,
+      status: 400,
+      field: "email",
+      message: ACCOUNT_MESSAGES.reservedEmail,
+    });
+    expect(
+      await db
+        .selectFrom("mail_outbox")
+        .select("id")
+        .where("to_address", "=", teamEmail())
+        .where("user_id", "=", user.id)
+        .execute(),
+    ).toEqual([]);
+    // A link made before (or by hand with the secret) still cannot move the account to the team's address.
+    const link = await checkEmailChangeLink(
+      db,
+      new URLSearchParams(emailChangeParams(user, "hello+x@bwpdirectory.in")),
+    );
+    if (!link.ok) throw new Error(link.message);
+    expect(await confirmEmailChange(db, link, "10.0.0.8")).toEqual({
+      ok: false,
+      status: 400,
+      message: ACCOUNT_MESSAGES.reservedEmail,
+    });
+    expect((await accountFactsById(db, user.id))!.email).toBe(user.email);
   });
 });
 

@@ -3,7 +3,10 @@ import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import yauzl from "yauzl";
 import { type DB, openDatabase } from "~db/client";
+import { ACCOUNT_MESSAGES } from "~/lib/validation/messages";
+import { applicationImages, writeRequest } from "../../scripts/reliability/writes";
 import { pngImage } from "../support/images";
 import { databaseEnv, freePort, type RunningServer, startServer } from "../support/server";
 import { type SpareDatabase, spareDatabaseTarget } from "../support/test-db";
@@ -153,5 +156,147 @@ describe("a private upload carries its headers on every path (finding 6)", () =>
       expect(res.headers.get("cache-control"), path).toBe("private, no-store");
       expect(res.headers.get("content-security-policy"), path).toBe("default-src 'none'; sandbox");
     }
+  });
+});
+
+/** my-data.json of a "Download my data" ZIP. */
+function exportedJson(zip: Buffer): Promise<{ mails: { subject: string }[] } & Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(zip, { lazyEntries: true }, (error, file) => {
+      if (error || !file) return reject(error ?? new Error("no zip"));
+      file.on("entry", (entry: yauzl.Entry) => {
+        if (entry.fileName !== "my-data.json") return file.readEntry();
+        file.openReadStream(entry, (err, stream) => {
+          if (err || !stream) return reject(err ?? new Error("no stream"));
+          const chunks: Buffer[] = [];
+          stream.on("data", (c: Buffer) => chunks.push(c));
+          stream.on("end", () => resolve(JSON.parse(Buffer.concat(chunks).toString("utf8"))));
+        });
+      });
+      file.on("end", () => reject(new Error("no my-data.json")));
+      file.readEntry();
+    });
+  });
+}
+
+// The probe's class "data reached through a shared address instead of an id": sign-up needs no proven
+// address, so an account must never get (or erase) what merely went to the address it typed.
+describe("an account is what is linked to it by id, never what shares its address", () => {
+  const json = { "Content-Type": "application/json", Origin: base };
+
+  it("the team's own address cannot become a seller account, by the API or the sign-up page", async () => {
+    const categories = (await (await fetch(`${base}/api/categories`)).json()) as { id: number }[];
+    for (const email of ["hello@bwpdirectory.in", "HELLO+probe@bwpdirectory.in", "no-reply@bwpdirectory.in"]) {
+      const res = await fetch(`${base}/api/auth/register`, {
+        method: "POST",
+        headers: { ...json, "X-Forwarded-For": "198.51.100.40" },
+        body: JSON.stringify({
+          name: "Not the team",
+          email,
+          password: "pass-word-1",
+          mobile: "+919876543210",
+          city: "Pune",
+          locality: "",
+          category_ids: [categories[0].id],
+          subcategory_ids: [],
+        }),
+      });
+      expect(res.status, email).toBe(400);
+      expect(await res.json(), email).toEqual({ error: ACCOUNT_MESSAGES.reservedEmail, field: "email" });
+    }
+    const page = await fetch(`${base}/seller-signup`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: base,
+        "X-Forwarded-For": "198.51.100.41",
+      },
+      body: new URLSearchParams({
+        intent: "continue",
+        name: "Not the team",
+        email: "hello@bwpdirectory.in",
+        mobile: "+919876543210",
+        password: "pass-word-1",
+        confirm_password: "pass-word-1",
+      }),
+    });
+    expect(page.status).toBe(400);
+    expect(await page.text()).toContain("cannot be used for a seller account");
+    expect(await db.selectFrom("users").select("id").where("email", "like", "%bwpdirectory.in").execute()).toEqual([]);
+  });
+
+  it("walks the export and the deletion of an account whose address other people's mail went to", async () => {
+    const marker = `shared-${Date.now().toString(36)}`;
+    const address = `${marker}@example.test`;
+    const ids = {
+      sellerIds: [],
+      categoryIds: ((await (await fetch(`${base}/api/categories`)).json()) as { id: number }[]).map((c) => c.id),
+      images: await applicationImages(),
+    };
+    // First, other people's mail to the address: a listing application naming it (the applicant's
+    // acknowledgement, and the team's notice with the applicant's details) and a visitor's contact message.
+    const application = writeRequest("application", marker, ids, 0);
+    const applied = await fetch(`${base}${application.path}`, {
+      method: "POST",
+      headers: { ...json, "X-Forwarded-For": "198.51.100.42" },
+      body: application.body,
+    });
+    expect(applied.status).toBe(201);
+    const contact = writeRequest("contact", marker, ids, 0);
+    expect(
+      (await fetch(`${base}${contact.path}`, { method: "POST", headers: json, body: contact.body })).status,
+    ).toBeLessThan(300);
+    const before = await db.selectFrom("mail_outbox").select(["id", "subject", "to_address"]).orderBy("id").execute();
+    const others = before.filter((m) => m.to_address === address || m.subject.includes(marker));
+    expect(others.length).toBeGreaterThanOrEqual(3);
+
+    // Then someone signs up with the address.
+    const signup = writeRequest("signup", marker, ids, 0);
+    const registered = await fetch(`${base}${signup.path}`, {
+      method: "POST",
+      headers: { ...json, "X-Forwarded-For": "198.51.100.43" },
+      body: signup.body,
+    });
+    expect(registered.status).toBe(201);
+    const cookie = registered.headers.get("set-cookie")!.split(";")[0];
+    const download = async () => {
+      const res = await fetch(`${base}/seller-account/my-data.zip`, { headers: { Cookie: cookie } });
+      expect(res.status).toBe(200);
+      return exportedJson(Buffer.from(await res.arrayBuffer()));
+    };
+    // Unproven: no mail at all. Proven: only her own, by subject, with no link in it.
+    expect((await download()).mails).toEqual([]);
+    await db
+      .updateTable("users")
+      .set({ email_verified_at: new Date().toISOString() })
+      .where("email", "=", address)
+      .execute();
+    const data = await download();
+    expect(data.mails.map((m) => m.subject)).toEqual([expect.stringMatching(/^Please confirm your email address/)]);
+    const text = JSON.stringify(data);
+    for (const leak of ["token=", "UTR", "New listing application", "We received your listing application"])
+      expect(text).not.toContain(leak);
+    expect(text).not.toContain(`"business_name":"${marker}"`);
+
+    // Her deletion takes her own rows only: the others' mail (the team's notice among them) stays.
+    const deleted = await fetch(`${base}/seller-account`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base, Cookie: cookie },
+      body: new URLSearchParams({ intent: "delete", confirm: "on", current_password: "reliability-pass-123" }),
+      redirect: "manual",
+    });
+    expect(deleted.status).toBe(302);
+    expect(await db.selectFrom("users").select("id").where("email", "=", address).execute()).toEqual([]);
+    const after = await db
+      .selectFrom("mail_outbox")
+      .select("id")
+      .where(
+        "id",
+        "in",
+        others.map((m) => m.id),
+      )
+      .execute();
+    expect(after).toHaveLength(others.length);
+    expect(errorLines()).toEqual([]);
   });
 });

@@ -67,6 +67,13 @@ describe.runIf(sqliteRun)("fuzz (scripts/fuzz.ts)", () => {
     // The signed-in admin got past the guard often enough for the admin actions to be exercised.
     expect(report.adminPastGuard).toBeGreaterThan(300);
     expect(report.healthyAfter).toBe(true);
+    // The shared-address class: the site's own addresses never became a seller account, and the fuzz
+    // seller (whose address the visitors' forms of the run wrote to as well) exports and erases only
+    // what is linked to her by id.
+    expect(report.reservedSellerAccounts).toEqual([]);
+    expect(report.sharedAddress.othersMail).toBeGreaterThan(0);
+    expect(report.sharedAddress.exported).toBe(report.sharedAddress.linked);
+    expect(report.sharedAddress.othersKeptAfterErasure).toBe(report.sharedAddress.othersMail);
   }, 120_000);
 });
 

@@ -139,9 +139,11 @@ export const ACCOUNT_MESSAGES = {
   currentRequired: "Please enter your current password",
   mismatch: "Passwords do not match",
   sameEmail: "This is already your email address",
+  reservedEmail:
+    "This is one of BWP Directory's own addresses, so it cannot be used for a seller account. Please use your own email address.",
   emailTaken: "An account with this email already exists.",
   emailChangeSent:
-    "We sent a confirmation link to your new address. Your email changes when you open it (within 24 hours).",
+    "We sent a mail to the new address. If the address can be used, it holds a link: your email changes when you open it (within 24 hours).",
   emailBadLink: "This email change link is not valid or has already been used. Please ask for a new one.",
   emailExpired: "This email change link has expired. Please ask for a new one from your account page.",
   emailChanged: "Your email address has been changed.",

@@ -166,7 +166,8 @@ function Privacy() {
       <ul>
         <li>
           <strong>See your data and take it with you:</strong> &ldquo;Download my data&rdquo; gives you a ZIP file with
-          everything we store about your account and listing, and your photos and documents.
+          everything we store about your account and listing, and your photos and documents (the mails we sent you by
+          subject and date, without their sign-in links).
         </li>
         <li>
           <strong>Correct it:</strong> edit your public profile on the dashboard; change your email address (we confirm

@@ -117,7 +117,8 @@ export default function SellerAccount({ loaderData, actionData }: Route.Componen
         <h2 id="data-heading">Download my data</h2>
         <p className="muted" style={{ margin: 0 }}>
           A ZIP file with everything we store about your account and listing (profile, categories, reviews and your
-          replies, mails we sent you, account history) and your photos, ID document and payment screenshot.
+          replies, the subject and date of each mail we sent you once your email is verified, account history) and your
+          photos, ID document and payment screenshot.
         </p>
         <div>
           <a className="btn" href="/seller-account/my-data.zip" download>

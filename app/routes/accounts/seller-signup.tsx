@@ -29,6 +29,8 @@ import { hashPassword } from "~/services/password.server";
 import { openPendingSignup, sealPendingSignup } from "~/services/pending-signup.server";
 import { consume, tooManyMessage } from "~/services/rate-limit.server";
 import { signUpSeller } from "~/services/seller-signup.server";
+import { isSiteAddress } from "~/services/reserved-addresses.server";
+import { ACCOUNT_MESSAGES } from "~/lib/validation/messages";
 import { getSessionUser } from "~/services/session.server";
 import type { Route } from "./+types/seller-signup";
 import { readForm } from "~/services/api.server";
@@ -110,11 +112,16 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 400 },
       );
     }
-    if (await sellerEmailTaken(getDb(), submission.value.email)) {
+    const refusal = isSiteAddress(submission.value.email)
+      ? ACCOUNT_MESSAGES.reservedEmail
+      : (await sellerEmailTaken(getDb(), submission.value.email))
+        ? EMAIL_TAKEN_MESSAGE
+        : null;
+    if (refusal) {
       return data(
         {
           step: 1 as const,
-          result: submission.reply({ fieldErrors: { email: [EMAIL_TAKEN_MESSAGE] }, hideFields: PASSWORD_FIELDS }),
+          result: submission.reply({ fieldErrors: { email: [refusal] }, hideFields: PASSWORD_FIELDS }),
           values: step1,
           step2,
           pending: null,
