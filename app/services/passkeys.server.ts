@@ -14,7 +14,7 @@ import { writeAudit } from "~/models/audit.server";
 import { insertPasskey, listPasskeys, notePasskeyUse } from "~/models/second-factor.server";
 import { setSessionChallenge, takeSessionChallenge } from "~/models/sessions.server";
 import { publicOrigin } from "./public-url.server";
-import { consumeAll, tooManyMessage } from "./rate-limit.server";
+import { consumeAll, type Throttled, throttled } from "./rate-limit.server";
 import { passedSecondStep, type SecondStepOutcome } from "./second-factor.server";
 
 // Passkeys (WebAuthn, through @simplewebauthn/server) as the stronger second factor of staff: bound to
@@ -34,7 +34,7 @@ export function relyingParty(request: Request): RelyingParty | null {
 
 const PASSKEYS_NEED_DOMAIN = SECOND_FACTOR_MESSAGES.passkeysNeedDomain;
 
-export type PasskeyResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 401 | 429; message: string };
+export type PasskeyResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 401; message: string } | Throttled;
 
 /** Options for adding a passkey to the signed-in staff member's account; the challenge is kept on her session. */
 export async function passkeyRegistrationOptions(
@@ -139,8 +139,7 @@ export async function verifyPasskeySignIn(
     ["second_factor", String(user.id)],
   ]);
   if (!limit.allowed) {
-    const retry = limit.retryAfterSeconds;
-    return { ok: false, status: 429, message: tooManyMessage(retry), retryAfterSeconds: retry };
+    return throttled(limit.retryAfterSeconds);
   }
   const rp = relyingParty(request);
   const challenge = await takeSessionChallenge(db, pending.id);

@@ -10,6 +10,7 @@ import * as m20261125T0100 from "./2026-11-25T0100_normalised_mobiles";
 import * as m20261125T1200 from "./2026-11-25T1200_staff_second_factor";
 import * as m20261125T1400 from "./2026-11-25T1400_seller_leads";
 import * as m20261126T0100 from "./2026-11-26T0100_forgiving_search";
+import * as m20261127T0300 from "./2026-11-27T0300_notice_payment_reference";
 
 // Migrations are listed here, not read from disk, so they are bundled with the server build.
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-25T1200_staff_second_factor": m20261125T1200,
   "2026-11-25T1400_seller_leads": m20261125T1400,
   "2026-11-26T0100_forgiving_search": m20261126T0100,
+  "2026-11-27T0300_notice_payment_reference": m20261127T0300,
 };
 
 export const migrationProvider: MigrationProvider = {
