@@ -14,7 +14,7 @@ import { writeAudit } from "~/models/audit.server";
 import { insertPasskey, listPasskeys, notePasskeyUse } from "~/models/second-factor.server";
 import { setSessionChallenge, takeSessionChallenge } from "~/models/sessions.server";
 import { publicOrigin } from "./public-url.server";
-import { consumeAll, type Throttled, throttled } from "./rate-limit.server";
+import { consumeAll, throttled } from "./rate-limit.server";
 import { passedSecondStep, type SecondStepOutcome } from "./second-factor.server";
 
 // Passkeys (WebAuthn, through @simplewebauthn/server) as the stronger second factor of staff: bound to
@@ -34,7 +34,7 @@ export function relyingParty(request: Request): RelyingParty | null {
 
 const PASSKEYS_NEED_DOMAIN = SECOND_FACTOR_MESSAGES.passkeysNeedDomain;
 
-export type PasskeyResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 401; message: string } | Throttled;
+export type PasskeyResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 401; message: string };
 
 /** Options for adding a passkey to the signed-in staff member's account; the challenge is kept on her session. */
 export async function passkeyRegistrationOptions(

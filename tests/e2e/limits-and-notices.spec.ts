@@ -29,6 +29,48 @@ test.describe("throttled admin sign-in", () => {
   });
 });
 
+test.describe("sign-up page from an address with no sign-up left", () => {
+  test("step 1 says to wait (429 with Retry-After) and keeps what was typed", async ({ page, baseURL }) => {
+    const categories = (await (await page.request.get("/api/categories")).json()) as { id: number }[];
+    // The sign-up limit (10 an hour per address) used up through the API, from this test's address.
+    for (let i = 0; i < 10; i++) {
+      const res = await page.request.post("/api/auth/register", {
+        headers: { Origin: baseURL! },
+        data: {
+          name: "Asha Rao",
+          email: `used-${i}-${Date.now().toString(36)}@example.test`,
+          password: "pass-word-1",
+          mobile: "+919876543210",
+          city: "Pune",
+          locality: "",
+          category_ids: [categories[0].id],
+          subcategory_ids: [],
+        },
+      });
+      expect(res.status()).toBe(201);
+    }
+    await page.context().clearCookies();
+    const email = `late-${Date.now().toString(36)}@example.test`;
+    await page.goto("/seller-signup");
+    await page.getByLabel("Full Name").fill("Lakshmi Rao");
+    await page.getByLabel("Mobile Number").fill("+91 98450 11111");
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("Sunrise-Pickles-9");
+    await page.getByLabel("Confirm Password").fill("Sunrise-Pickles-9");
+    const posted = page.waitForResponse((r) => r.request().method() === "POST" && /\/seller-signup/.test(r.url()));
+    await page.getByRole("button", { name: "Continue" }).click();
+    const answer = await posted;
+    expect(answer.status()).toBe(429);
+    expect(Number(answer.headers()["retry-after"])).toBeGreaterThan(0);
+    await expect(page.getByRole("alert").first()).toContainText(
+      /Too many attempts\. Please wait \d+ minutes? and try again\./,
+    );
+    await expect(page.getByRole("heading", { name: "Personal Details" })).toBeVisible();
+    await expect(page.getByLabel("Full Name")).toHaveValue("Lakshmi Rao");
+    await expect(page.getByLabel("Email", { exact: true })).toHaveValue(email);
+  });
+});
+
 test.describe("dashboard notices", () => {
   test("an application's UTR is shown to an admin, not to a moderator", async ({ browser, request }) => {
     const utr = `5678${String(Date.now()).slice(-8)}`;
