@@ -247,6 +247,8 @@ export interface NotificationsTable {
   link: string | null;
   is_read: Flag;
   created_at: string;
+  /** An application's UTR, kept out of `message`: shown only to readers who may see sellers' payments. */
+  payment_reference: WithDefault<string | null>;
 }
 
 export interface AuditLogTable {

@@ -1,5 +1,5 @@
 // npm run user:create -- --role admin|moderator --email someone@example.in [--name "Full Name"] [--update]
-//   [--reset-second-factor]
+//   [--reset-second-factor] (--help prints the usage)
 // The password is read from standard input when it is piped (echo "$PW" | npm run user:create -- …),
 // otherwise asked for twice without echo. --update sets a new password (and role) on an existing account
 // and signs it out everywhere. --reset-second-factor (with --update) is the way back for a staff member
@@ -13,21 +13,37 @@ import { hashPassword } from "~/services/password.server";
 import { resetSecondFactor } from "~/models/second-factor.server";
 
 const MIN = 12;
-const { values } = parseArgs({
-  options: {
-    role: { type: "string" },
-    email: { type: "string" },
-    name: { type: "string" },
-    update: { type: "boolean", default: false },
-    "reset-second-factor": { type: "boolean", default: false },
-  },
-});
+const USAGE = `Usage: npm run user:create -- --role admin|moderator --email someone@example.in [--name "Full Name"] [--update] [--reset-second-factor]
+
+Creates a staff account. The password is read from standard input when piped, otherwise asked for twice.
+  --update                 set a new password (and role) on an existing account and end its sessions
+  --reset-second-factor    with --update: remove its authenticator app, recovery codes and passkeys
+  --help                   show this help`;
+
+const options = {
+  role: { type: "string" },
+  email: { type: "string" },
+  name: { type: "string" },
+  update: { type: "boolean", default: false },
+  "reset-second-factor": { type: "boolean", default: false },
+  help: { type: "boolean", short: "h", default: false },
+} as const;
+let values: ReturnType<typeof parseArgs<{ options: typeof options }>>["values"];
+try {
+  ({ values } = parseArgs({ options }));
+} catch (error) {
+  // An unknown option or a missing value: the reason and the usage, without a stack trace.
+  console.error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+  process.exit(2);
+}
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 const role = values.role;
 const email = values.email?.trim().toLowerCase();
 if ((role !== "admin" && role !== "moderator") || !email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
-  console.error(
-    'Usage: npm run user:create -- --role admin|moderator --email someone@example.in [--name "Full Name"] [--update] [--reset-second-factor]',
-  );
+  console.error(USAGE);
   process.exit(2);
 }
 if (values["reset-second-factor"] && !values.update) {

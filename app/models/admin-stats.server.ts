@@ -60,14 +60,28 @@ export async function getDashboardStats(db: DB): Promise<DashboardStats> {
   };
 }
 
-export async function recentNotifications(db: DB, limit = 5) {
-  return db
+export type Notice = { id: number; title: string; message: string; created_at: string };
+
+/**
+ * The newest notices, as this reader may see them: an application's payment reference (UTR) only for
+ * one who may see sellers' payments (`paymentReferences`), never in anyone else's text.
+ */
+export async function recentNotifications(
+  db: DB,
+  limit: number,
+  reader: { paymentReferences: boolean },
+): Promise<Notice[]> {
+  const rows = await db
     .selectFrom("notifications")
-    .select(["id", "title", "message", "created_at"])
+    .select(["id", "title", "message", "created_at", "payment_reference"])
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .limit(limit)
     .execute();
+  return rows.map(({ payment_reference, message, ...notice }) => ({
+    ...notice,
+    message: reader.paymentReferences && payment_reference ? `${message} UTR ${payment_reference}.` : message,
+  }));
 }
 
 export type WeekActivity = { week_start: string; applications: number; reviews: number; enquiries: number };

@@ -148,7 +148,8 @@ export async function createApplication(
         .insertInto("notifications")
         .values({
           title: renewal ? "Renewal application" : "New listing application",
-          message: `${fields.business_name} (${fields.name}, ${fields.city}) applied for the ${plan.name} plan: ${formatRupees(plan.amount)} for ${plan.months} month${plan.months === 1 ? "" : "s"}${fields.payment_reference ? `, UTR ${fields.payment_reference}` : ""}.`,
+          message: `${fields.business_name} (${fields.name}, ${fields.city}) applied for the ${plan.name} plan: ${formatRupees(plan.amount)} for ${plan.months} month${plan.months === 1 ? "" : "s"}.`,
+          payment_reference: fields.payment_reference ?? null,
           type: "application",
           link: `/admin/sellers/${seller.id}`,
           is_read: 0,

@@ -40,6 +40,7 @@ import { submitApplicationWithFiles, upiId, upiPayeeName } from "~/services/appl
 import { formConstraints } from "~/services/form-constraints.server";
 import { checkDailyUploads, checkPublicForm } from "~/services/public-form.server";
 import { getSessionUser } from "~/services/session.server";
+import { forwardRetryAfter } from "~/services/rate-limit.server";
 import { readMultipartForm, unreadFormMessage } from "~/services/multipart.server";
 import type { Route } from "./+types/register";
 import { pageMeta, privatePageMeta } from "~/lib/seo";
@@ -103,9 +104,7 @@ function chosenFileLabels(formData: FormData): string[] {
 type ActionReply = { result: SubmissionResult<string[]>; reselect: string[] };
 
 // The form is pre-filled with a signed-in seller's email and mobile: never stored by a cache.
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
-}
+export const headers = (args: Route.HeadersArgs) => forwardRetryAfter(args, { "Cache-Control": "private, no-store" });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const read = await readMultipartForm(request, {

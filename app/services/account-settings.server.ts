@@ -14,7 +14,7 @@ import { setPasswordHash } from "~/models/users.server";
 import { sendMailLater } from "./mail.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { mailLinkOrigin } from "./public-url.server";
-import { consume, refund, tooManyMessage } from "./rate-limit.server";
+import { consume, refund, throttled } from "./rate-limit.server";
 import { forgetSellerShareCards } from "./share-card.server";
 import { isSiteAddress } from "./reserved-addresses.server";
 import { readLinkParams, signToken, verifyToken } from "./signed-token.server";
@@ -34,7 +34,7 @@ type Refused = {
 type Done = { ok: true; message: string };
 
 function tooMany(retryAfterSeconds: number): Refused {
-  return { ok: false, status: 429, message: tooManyMessage(retryAfterSeconds), retryAfterSeconds };
+  return throttled(retryAfterSeconds);
 }
 
 /**

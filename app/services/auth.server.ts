@@ -11,7 +11,7 @@ import { type AccountUser, findUserForLogin, rehashPassword } from "~/models/use
 import { boundedFormRequest, firstIssueMessage, jsonError, methodNotAllowed, readJsonBody } from "./api.server";
 import { crossOriginRefusal, isCrossOrigin } from "./csrf.server";
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "./password.server";
-import { consumeAll, refund, tooManyMessage } from "./rate-limit.server";
+import { consumeAll, refund, retryAfterHeaders, type Throttled, throttled } from "./rate-limit.server";
 import { createUserSession, destroySession, pendingSecondStep } from "./session.server";
 import { hasSecondFactor, verifySecondStep } from "./second-factor.server";
 import { secondFactorFactsOf } from "~/models/second-factor.server";
@@ -29,8 +29,7 @@ export type Portal = "seller" | "admin";
 export const INVALID_LOGIN_MESSAGE = "Invalid email or password. Please try again.";
 export const INVALID_ADMIN_MESSAGE = "Invalid admin credentials. Please check your email and password.";
 
-export type LoginOutcome =
-  { ok: true; user: AccountUser } | { ok: false; status: 401 | 429; message: string; retryAfterSeconds?: number };
+export type LoginOutcome = { ok: true; user: AccountUser } | { ok: false; status: 401; message: string } | Throttled;
 
 const STAFF = new Set(["admin", "moderator"]);
 
@@ -69,9 +68,8 @@ export async function attemptPasswordLogin(
         ],
   );
   if (!limit.allowed) {
-    const retry = limit.retryAfterSeconds;
     await audit("throttled");
-    return { ok: false, status: 429, message: tooManyMessage(retry), retryAfterSeconds: retry };
+    return throttled(limit.retryAfterSeconds);
   }
 
   const row = await findUserForLogin(db, email);
@@ -179,13 +177,9 @@ export async function handlePageLogin(
         step: "password" as const,
         result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }),
       },
-      { status: error.outcome.status, headers: retryHeaders(error.outcome.retryAfterSeconds) },
+      { status: error.outcome.status, headers: retryAfterHeaders(error.outcome) },
     );
   }
-}
-
-function retryHeaders(retryAfterSeconds: number | undefined): HeadersInit {
-  return retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : {};
 }
 
 /**
@@ -217,7 +211,7 @@ export async function handleSecondStep(request: Request, clientAddress: string, 
   if (!outcome.ok)
     return data(
       { step: "code" as const, result: submission.reply({ formErrors: [outcome.message], hideFields: ["code"] }) },
-      { status: outcome.status, headers: retryHeaders(outcome.retryAfterSeconds) },
+      { status: outcome.status, headers: retryAfterHeaders(outcome) },
     );
   const cookie = await startSession(request, pending.user.id, clientAddress);
   return redirect(destination, { headers: { "Set-Cookie": cookie } });
@@ -276,11 +270,7 @@ export async function handleApiLogin(request: Request, clientAddress: string, po
   if (!parsed.success) return jsonError(firstIssueMessage(parsed.error), 400);
   const outcome = await attemptPasswordLogin(getDb(), parsed.data, { portal, clientAddress });
   if (!outcome.ok) {
-    return jsonError(
-      outcome.message,
-      outcome.status,
-      outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined,
-    );
+    return jsonError(outcome.message, outcome.status, retryAfterHeaders(outcome));
   }
   if (await needsSecondStep(outcome.user)) {
     const body = (read.body ?? {}) as { code?: unknown };
@@ -290,7 +280,7 @@ export async function handleApiLogin(request: Request, clientAddress: string, po
         { status: 401, headers: { "Cache-Control": "no-store" } },
       );
     const second = await verifySecondStep(getDb(), outcome.user, body.code.slice(0, 40), { portal, clientAddress });
-    if (!second.ok) return jsonError(second.message, second.status, retryHeaders(second.retryAfterSeconds));
+    if (!second.ok) return jsonError(second.message, second.status, retryAfterHeaders(second));
   }
   const cookie = await startSession(request, outcome.user.id, clientAddress);
   return Response.json(

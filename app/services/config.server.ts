@@ -36,7 +36,8 @@ export const RATE_LIMIT_DEFAULTS = {
   // "Forgot password?" per client address, and per typed address (each one may be a mail to an inbox).
   password_reset: { limit: 5, windowSeconds: 3600 },
   password_reset_account: { limit: 3, windowSeconds: 3600 },
-  // Wrong current passwords on the account page (password, email change, deletion) per account.
+  // Password work per account: wrong current passwords on the account page (password, email change,
+  // deletion), and new passwords set through a reset link (each one a hash).
   account_password: { limit: 5, windowSeconds: 900 },
   // Confirmation mails from the account page (new email address, deletion of a Google-only account) per account.
   account_mail: { limit: 5, windowSeconds: 3600 },

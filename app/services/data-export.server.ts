@@ -5,7 +5,7 @@ import { ZipFile } from "yazl";
 import type { DB } from "~db/client";
 import { SITE_NAME } from "~/lib/constants";
 import { collectAccountData } from "~/models/account-data.server";
-import { consume, tooManyMessage } from "./rate-limit.server";
+import { consume, type Throttled, throttled } from "./rate-limit.server";
 import { uploadsFolder } from "./upload-folders.server";
 
 // "Download my data" (issue 22, section 4): a ZIP streamed by yazl with `my-data.json` (everything stored
@@ -19,18 +19,11 @@ const STORED_NAME = /^[a-z0-9][a-z0-9._-]*\.webp$/i;
 
 export const EXPORT_JSON_NAME = "my-data.json";
 
-export type ExportAnswer =
-  { ok: true; response: Response } | { ok: false; status: 404 | 429; message: string; retryAfterSeconds?: number };
+export type ExportAnswer = { ok: true; response: Response } | { ok: false; status: 404; message: string } | Throttled;
 
 export async function accountExport(db: DB, userId: number, now = new Date()): Promise<ExportAnswer> {
   const limit = await consume(db, "data_export", String(userId));
-  if (!limit.allowed)
-    return {
-      ok: false,
-      status: 429,
-      message: tooManyMessage(limit.retryAfterSeconds),
-      retryAfterSeconds: limit.retryAfterSeconds,
-    };
+  if (!limit.allowed) return throttled(limit.retryAfterSeconds);
   const data = await collectAccountData(db, userId);
   if (!data) return { ok: false, status: 404, message: "This account no longer exists." };
 

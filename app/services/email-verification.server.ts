@@ -4,7 +4,7 @@ import { VERIFY_EMAIL_MESSAGES } from "~/lib/validation/messages";
 import { writeAudit } from "~/models/audit.server";
 import { findUserForVerification, markEmailVerified } from "~/models/users.server";
 import { sendMailLater } from "./mail.server";
-import { consumeAll, tooManyMessage } from "./rate-limit.server";
+import { consumeAll, type Throttled, throttled } from "./rate-limit.server";
 import { signToken, verifyToken } from "./signed-token.server";
 import { mailLinkOrigin } from "./public-url.server";
 
@@ -100,8 +100,7 @@ export async function verifyEmailFromLink(
   return { ok: true, message: VERIFY_EMAIL_MESSAGES.verified };
 }
 
-export type ResendResult =
-  { ok: true; message: string } | { ok: false; status: 429; message: string; retryAfterSeconds: number };
+export type ResendResult = { ok: true; message: string } | Throttled;
 
 /** "Send a new link" from the dashboard: a few per account and per client address. */
 export async function resendVerification(
@@ -116,8 +115,7 @@ export async function resendVerification(
     ["verify_email_account", String(user.id)],
   ]);
   if (!limit.allowed) {
-    const retry = limit.retryAfterSeconds;
-    return { ok: false, status: 429, message: tooManyMessage(retry), retryAfterSeconds: retry };
+    return throttled(limit.retryAfterSeconds);
   }
   await sendVerificationMail(db, user);
   return { ok: true, message: VERIFY_EMAIL_MESSAGES.sent };

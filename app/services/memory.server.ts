@@ -1,5 +1,6 @@
 import { getHeapSpaceStatistics } from "node:v8";
 import { logger } from "~/services/logger.server";
+import { passwordHashCounts } from "~/services/password.server";
 
 // A process's memory as one log line (MEMORY_LOG_SECONDS): what the reliability load and soak runs
 // read to tell the JavaScript heap from the rest of the resident set (native buffers, libvips, malloc).
@@ -32,7 +33,7 @@ export function memorySample(): MemorySample {
 /** Logs `memory` lines every `intervalMs` (and once now) while the process runs; nothing when 0. */
 export function logMemoryEvery(intervalMs: number, role: "primary" | "worker" | "server"): void {
   if (intervalMs <= 0) return;
-  const log = () => logger.info({ role, memory: memorySample() }, "memory");
+  const log = () => logger.info({ role, memory: memorySample(), passwordHashes: passwordHashCounts() }, "memory");
   log();
   setInterval(log, intervalMs).unref();
 }

@@ -14,7 +14,7 @@ import { writeAudit } from "~/models/audit.server";
 import { insertPasskey, listPasskeys, notePasskeyUse, secondFactorFactsOf } from "~/models/second-factor.server";
 import { setSessionChallenge, takeSessionChallenge } from "~/models/sessions.server";
 import { publicOrigin } from "./public-url.server";
-import { consumeAll, tooManyMessage } from "./rate-limit.server";
+import { consumeAll, throttled } from "./rate-limit.server";
 import { hasSecondFactor, passedSecondStep, type SecondStepOutcome } from "./second-factor.server";
 
 // Passkeys (WebAuthn, through @simplewebauthn/server) as the stronger second factor of staff: bound to
@@ -34,7 +34,7 @@ export function relyingParty(request: Request): RelyingParty | null {
 
 const PASSKEYS_NEED_DOMAIN = SECOND_FACTOR_MESSAGES.passkeysNeedDomain;
 
-export type PasskeyResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 401 | 429; message: string };
+export type PasskeyResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 401; message: string };
 
 // A signed-in session's challenge is stored with what it is for, so an answer made for one purpose
 // never passes for another: `register:<how the change was proved>:<challenge>` or `assert:<challenge>`.
@@ -148,8 +148,7 @@ export async function verifyPasskeySignIn(
     ["second_factor", String(user.id)],
   ]);
   if (!limit.allowed) {
-    const retry = limit.retryAfterSeconds;
-    return { ok: false, status: 429, message: tooManyMessage(retry), retryAfterSeconds: retry };
+    return throttled(limit.retryAfterSeconds);
   }
   const challenge = await takeSessionChallenge(db, pending.id);
   const verified = challenge !== null && (await verifyAssertion(db, request, user.id, challenge, response));

@@ -13,7 +13,7 @@ import { writeAudit } from "~/models/audit.server";
 import { sendMailLater } from "./mail.server";
 import { hashPassword } from "./password.server";
 import { mailLinkOrigin } from "./public-url.server";
-import { consumeAll, tooManyMessage } from "./rate-limit.server";
+import { consume, consumeAll, type Throttled, throttled } from "./rate-limit.server";
 import { readLinkParams, type SignedLinkParams, signToken, verifyToken } from "./signed-token.server";
 
 // "Forgot password?" (issue 22, section 3): a signed link valid for one hour, mailed through the outbox.
@@ -48,8 +48,7 @@ export function resetUrl(account: Pick<AccountFacts, "id" | "email" | "passwordH
   return `${mailLinkOrigin()}${RESET_PASSWORD_PATH}?${new URLSearchParams(resetParams(account, now))}`;
 }
 
-export type ResetRequest =
-  { ok: true; message: string } | { ok: false; status: 429; message: string; retryAfterSeconds: number };
+export type ResetRequest = { ok: true; message: string } | Throttled;
 
 /**
  * The "Forgot password?" post: counted per client address and per typed address (whether or not it has
@@ -65,10 +64,7 @@ export async function requestPasswordReset(
     ["password_reset", meta.clientAddress],
     ["password_reset_account", address],
   ]);
-  if (!limit.allowed) {
-    const retry = limit.retryAfterSeconds;
-    return { ok: false, status: 429, message: tooManyMessage(retry), retryAfterSeconds: retry };
-  }
+  if (!limit.allowed) return throttled(limit.retryAfterSeconds);
   const account = await accountFactsByEmail(db, address);
   if (account?.isActive) {
     const signIn = isStaffRole(account.role) ? "/admin/login" : "/seller-login";
@@ -131,8 +127,11 @@ export async function resetPasswordWithLink(
   link: Extract<ResetLinkCheck, { ok: true }>,
   password: string,
   clientAddress: string,
-): Promise<{ ok: true; signIn: string } | { ok: false; status: 400; message: string }> {
+): Promise<{ ok: true; signIn: string } | { ok: false; status: 400; message: string } | Throttled> {
   const { account } = link;
+  // Counted before the hash: one link posted many times at once must not queue a hash per post.
+  const limit = await consume(db, "account_password", String(account.id));
+  if (!limit.allowed) return throttled(limit.retryAfterSeconds);
   if (!(await replacePasswordHash(db, account.id, account.passwordHash, await hashPassword(password))))
     return { ok: false, status: 400, message: ACCOUNT_MESSAGES.resetBadLink };
   await writeAudit(db, {

@@ -17,7 +17,19 @@ export function hashCost(): number {
   return config().passwordHashCost;
 }
 
+// Each derivation (a hash or a check) is counted when it is asked for: `total` since the process
+// started, `pending` asked for and not yet done (queued behind the one running, or running). The
+// `memory` log line carries them, since each running one holds 128·N·r bytes.
+const counts = { total: 0, pending: 0 };
+
+/** Password derivations of this process so far, and those waiting or running now. */
+export function passwordHashCounts(): { total: number; pending: number } {
+  return { ...counts };
+}
+
 function derive(password: string, salt: Buffer, n: number, rr: number, pp: number): Promise<Buffer> {
+  counts.total++;
+  counts.pending++;
   return hashing(
     () =>
       new Promise<Buffer>((resolve, reject) =>
@@ -25,7 +37,7 @@ function derive(password: string, salt: Buffer, n: number, rr: number, pp: numbe
           err ? reject(err) : resolve(key),
         ),
       ),
-  );
+  ).finally(() => counts.pending--);
 }
 
 export async function hashPassword(password: string): Promise<string> {

@@ -1,5 +1,5 @@
 import { getDb } from "~db/client";
-import { consume, tooManyMessage } from "./rate-limit.server";
+import { consume, retryAfterHeaders, throttled } from "./rate-limit.server";
 
 export const HONEYPOT_MESSAGE = "Your submission could not be accepted. Please try again.";
 
@@ -16,12 +16,8 @@ export async function checkPublicForm(
   }
   const rate = await consume(getDb(), scope, clientAddress);
   if (!rate.allowed) {
-    return {
-      ok: false,
-      status: 429,
-      message: tooManyMessage(rate.retryAfterSeconds),
-      headers: { "Retry-After": String(rate.retryAfterSeconds) },
-    };
+    const refusal = throttled(rate.retryAfterSeconds);
+    return { ...refusal, headers: retryAfterHeaders(refusal) };
   }
   return { ok: true };
 }
@@ -40,12 +36,8 @@ export async function checkDailyUploads(clientAddress: string, images: number): 
   for (let i = 0; i < images; i++) {
     const rate = await consume(getDb(), "upload_daily", clientAddress);
     if (!rate.allowed) {
-      return {
-        ok: false,
-        status: 429,
-        message: tooManyUploadsMessage(rate.retryAfterSeconds),
-        headers: { "Retry-After": String(rate.retryAfterSeconds) },
-      };
+      const refusal = throttled(rate.retryAfterSeconds, tooManyUploadsMessage(rate.retryAfterSeconds));
+      return { ...refusal, headers: retryAfterHeaders(refusal) };
     }
   }
   return { ok: true };

@@ -78,3 +78,30 @@ export function tooManyMessage(retryAfterSeconds: number): string {
   const minutes = Math.ceil(retryAfterSeconds / 60);
   return `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
 }
+
+// Every 429 the site sends carries Retry-After (the seconds until the window frees): the refusals below
+// are the only way a service says "throttled", and every answer of one gets its headers from
+// `retryAfterHeaders` (an API's JSON, a resource route's text) or, for a page, `forwardRetryAfter` in the
+// route's `headers` (React Router drops an action's headers unless the route passes them on).
+
+export type Throttled = { ok: false; status: 429; message: string; retryAfterSeconds: number };
+
+/** A service's refusal of a throttled request. */
+export function throttled(retryAfterSeconds: number, message = tooManyMessage(retryAfterSeconds)): Throttled {
+  return { ok: false, status: 429, message, retryAfterSeconds };
+}
+
+/** The headers of an answer to a refusal: Retry-After when it is a 429. */
+export function retryAfterHeaders(refusal: { status: number; retryAfterSeconds?: number }): Record<string, string> {
+  if (refusal.status !== 429) return {};
+  return { "Retry-After": String(Math.max(1, Math.ceil(refusal.retryAfterSeconds ?? 60))) };
+}
+
+/** A page route's `headers`: its own, plus the Retry-After its action answered with. */
+export function forwardRetryAfter(
+  args: { actionHeaders?: Headers; errorHeaders?: Headers },
+  own: Record<string, string> = { "Cache-Control": "no-store" },
+): Record<string, string> {
+  const retryAfter = args.actionHeaders?.get("Retry-After") ?? args.errorHeaders?.get("Retry-After");
+  return retryAfter ? { ...own, "Retry-After": retryAfter } : own;
+}

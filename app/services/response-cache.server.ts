@@ -17,8 +17,11 @@ export const PUBLIC_CACHE_CONTROL = "public, max-age=0, stale-while-revalidate=3
  * export). Such a page may read no request header or cookie but the theme cookie. An error page
  * (a 404 of an unknown seller) is not public.
  */
-export function publicCacheHeaders(args?: { errorHeaders?: Headers }): HeadersInit {
+export function publicCacheHeaders(args?: { errorHeaders?: Headers; actionHeaders?: Headers }): HeadersInit {
   if (args?.errorHeaders) return {};
+  // A throttled post to a public form (contact, newsletter, a review) keeps its Retry-After.
+  const retryAfter = args?.actionHeaders?.get("Retry-After");
+  if (retryAfter) return { "Cache-Control": "no-store", "Retry-After": retryAfter };
   return { "Cache-Control": PUBLIC_CACHE_CONTROL, Vary: "Accept-Encoding, Cookie" };
 }
 

@@ -19,7 +19,7 @@ import {
   registerPasskey,
   verifyPasskeyProof,
 } from "./passkeys.server";
-import { consume, refund, tooManyMessage } from "./rate-limit.server";
+import { consume, refund, throttled } from "./rate-limit.server";
 import {
   checkCode,
   hasSecondFactor,
@@ -105,8 +105,7 @@ export async function proveChange(
   const limit = await consume(db, "second_factor", String(user.id));
   if (!limit.allowed) {
     await auditOf(db, user, "admin.second_factor.change_throttled", { change });
-    const retry = limit.retryAfterSeconds;
-    return { ok: false, status: 429, message: tooManyMessage(retry), retryAfterSeconds: retry };
+    return throttled(limit.retryAfterSeconds);
   }
   const code = (proof.code ?? "").trim();
   if (!code && !proof.passkey) {

@@ -18,7 +18,7 @@ import type { SecondFactorFacts } from "~/models/sessions.server";
 import { config } from "./config.server";
 import { logger } from "./logger.server";
 import { verifyPassword } from "./password.server";
-import { consumeAll, refund, tooManyMessage } from "./rate-limit.server";
+import { consumeAll, refund, throttled } from "./rate-limit.server";
 import {
   isKeyedRecoveryDigest,
   matchesRecoveryDigest,
@@ -178,9 +178,8 @@ export async function verifySecondStep(
     ["second_factor", String(user.id)],
   ]);
   if (!limit.allowed) {
-    const retry = limit.retryAfterSeconds;
     await audit("throttled");
-    return { ok: false, status: 429, message: tooManyMessage(retry), retryAfterSeconds: retry };
+    return throttled(limit.retryAfterSeconds);
   }
   const method = await checkCode(db, user.id, code.trim());
   if (!method || method === "recovery_code_of_this_session") {

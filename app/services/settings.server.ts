@@ -5,13 +5,14 @@ import { type Actor, writeAudit } from "~/models/audit.server";
 import { addModerator, changeStaffAccount, type StaffChange } from "~/models/staff.server";
 import { passwordHashOf, setPasswordHash } from "~/models/users.server";
 import { hashPassword, verifyPassword } from "./password.server";
-import { consume, reset, tooManyMessage } from "./rate-limit.server";
+import { consume, reset, type Throttled, throttled } from "./rate-limit.server";
 import { sessionIdFrom } from "./session.server";
 
 // The Settings page's changes: one's own password (the current one first, throttled like a sign-in;
 // every other session ends) and the staff accounts.
 
-export type PasswordChange = { ok: true } | { ok: false; status: 400 | 429; field: string; message: string };
+export type PasswordChange =
+  { ok: true } | { ok: false; status: 400; field: string; message: string } | (Throttled & { field: string });
 
 export async function changeOwnPassword(
   db: DB,
@@ -20,8 +21,7 @@ export async function changeOwnPassword(
   input: { current_password: string; new_password: string },
 ): Promise<PasswordChange> {
   const throttle = await consume(db, "login", `password-change:${actor.id}`);
-  if (!throttle.allowed)
-    return { ok: false, status: 429, field: "current_password", message: tooManyMessage(throttle.retryAfterSeconds) };
+  if (!throttle.allowed) return { ...throttled(throttle.retryAfterSeconds), field: "current_password" };
   if (!(await verifyPassword(input.current_password, await passwordHashOf(db, actor.id)))) {
     return { ok: false, status: 400, field: "current_password", message: SETTINGS_MESSAGES.currentWrong };
   }

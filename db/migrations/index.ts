@@ -12,6 +12,7 @@ import * as m20261125T1400 from "./2026-11-25T1400_seller_leads";
 import * as m20261126T0100 from "./2026-11-26T0100_forgiving_search";
 import * as m20261127T0100 from "./2026-11-27T0100_mail_owner";
 import * as m20261127T0200 from "./2026-11-27T0200_recovery_code_session";
+import * as m20261127T0300 from "./2026-11-27T0300_notice_payment_reference";
 
 // Migrations are listed here, not read from disk, so they are bundled with the server build.
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-26T0100_forgiving_search": m20261126T0100,
   "2026-11-27T0100_mail_owner": m20261127T0100,
   "2026-11-27T0200_recovery_code_session": m20261127T0200,
+  "2026-11-27T0300_notice_payment_reference": m20261127T0300,
 };
 
 export const migrationProvider: MigrationProvider = {

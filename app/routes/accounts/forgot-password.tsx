@@ -13,6 +13,7 @@ import { getDb } from "~db/client";
 import { readForm } from "~/services/api.server";
 import { requestPasswordReset } from "~/services/password-reset.server";
 import { HONEYPOT_MESSAGE } from "~/services/public-form.server";
+import { forwardRetryAfter, retryAfterHeaders } from "~/services/rate-limit.server";
 import type { Route } from "./+types/forgot-password";
 
 // /forgot-password (?for=admin from the staff sign-in): one address in, one answer out, whether or not
@@ -20,10 +21,7 @@ import type { Route } from "./+types/forgot-password";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Forgot password");
 
-export function headers({ actionHeaders }: Route.HeadersArgs) {
-  const retryAfter = actionHeaders.get("Retry-After");
-  return { "Cache-Control": "no-store", ...(retryAfter ? { "Retry-After": retryAfter } : {}) };
-}
+export const headers = (args: Route.HeadersArgs) => forwardRetryAfter(args);
 
 // The form's native attributes come from the schema here, so the page needs no zod.
 export function loader() {
@@ -46,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!outcome.ok)
     return data(
       { result: submission.reply({ formErrors: [outcome.message] }), sent: null },
-      { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
+      { status: outcome.status, headers: retryAfterHeaders(outcome) },
     );
   return { result: submission.reply({ resetForm: true }), sent: outcome.message };
 }

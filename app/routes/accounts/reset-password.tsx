@@ -15,6 +15,7 @@ import { getDb } from "~db/client";
 import { readForm } from "~/services/api.server";
 import { checkResetLink, resetPasswordWithLink } from "~/services/password-reset.server";
 import { destroySession } from "~/services/session.server";
+import { forwardRetryAfter, retryAfterHeaders } from "~/services/rate-limit.server";
 import type { Route } from "./+types/reset-password";
 import type { Role } from "~db/schema";
 
@@ -24,9 +25,7 @@ import type { Role } from "~db/schema";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Choose a new password");
 
-export function headers() {
-  return { "Cache-Control": "no-store" };
-}
+export const headers = (args: Route.HeadersArgs) => forwardRetryAfter(args);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const link = await checkResetLink(getDb(), new URL(request.url).searchParams);
@@ -65,6 +64,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   const done = await resetPasswordWithLink(db, link, submission.value.password, context.clientAddress);
+  if (!done.ok && done.status === 429)
+    return data(
+      { result: submission.reply({ formErrors: [done.message], hideFields: ["password", "confirm_password"] }) },
+      { status: done.status, headers: retryAfterHeaders(done) },
+    );
   if (!done.ok) throw data(done.message, { status: done.status });
   // Every session of the account ended; this browser's cookie is cleared too.
   return redirect(`${done.signIn}?reset=done`, { headers: { "Set-Cookie": await destroySession(request) } });

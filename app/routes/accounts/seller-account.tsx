@@ -13,6 +13,7 @@ import { getDb } from "~db/client";
 import { changeOwnPassword, deleteOwnAccount, requestEmailChange } from "~/services/account-settings.server";
 import { readForm } from "~/services/api.server";
 import { getSession, requireUser, sessionCookie } from "~/services/session.server";
+import { forwardRetryAfter, retryAfterHeaders } from "~/services/rate-limit.server";
 import type { Route } from "./+types/seller-account";
 
 // /seller-account — the seller's own account (issue 22): change her email (confirmed by a link to the new
@@ -21,10 +22,7 @@ import type { Route } from "./+types/seller-account";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Account and data");
 
-export function headers({ actionHeaders }: Route.HeadersArgs) {
-  const retryAfter = actionHeaders.get("Retry-After");
-  return { "Cache-Control": "no-store", ...(retryAfter ? { "Retry-After": retryAfter } : {}) };
-}
+export const headers = (args: Route.HeadersArgs) => forwardRetryAfter(args);
 
 const SELLER_ONLY = { roles: ["seller" as const], loginPath: "/seller-login" };
 
@@ -71,13 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
             context.clientAddress,
           )
         : await deleteOwnAccount(db, user.id, { current_password: value.current_password });
-  if (!outcome.ok)
-    return refuse(
-      outcome.status,
-      outcome.message,
-      outcome.field,
-      outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined,
-    );
+  if (!outcome.ok) return refuse(outcome.status, outcome.message, outcome.field, retryAfterHeaders(outcome));
   if ("erased" in outcome && outcome.erased)
     return redirect("/account-deleted", {
       headers: { "Set-Cookie": await sessionCookie().serialize("", { maxAge: 0 }) },

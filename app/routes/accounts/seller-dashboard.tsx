@@ -27,16 +27,14 @@ import type { OwnListing } from "~/models/seller-account.server";
 import { getAccountSecurity, type AccountSecurity } from "~/models/users.server";
 import { resendVerification } from "~/services/email-verification.server";
 import { requireUser } from "~/services/session.server";
+import { forwardRetryAfter, retryAfterHeaders } from "~/services/rate-limit.server";
 import type { Route } from "./+types/seller-dashboard";
 import { readForm } from "~/services/api.server";
 import { privatePageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("My Dashboard");
 
-export function headers({ actionHeaders }: Route.HeadersArgs) {
-  const retryAfter = actionHeaders.get("Retry-After");
-  return { "Cache-Control": "no-store", ...(retryAfter ? { "Retry-After": retryAfter } : {}) };
-}
+export const headers = (args: Route.HeadersArgs) => forwardRetryAfter(args);
 
 // Decision 3: the seller's own listing only. Every query below is scoped by the session's user id.
 export async function loader({ request }: Route.LoaderArgs) {
@@ -60,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!sent.ok)
       return data(
         { intent: "resend_verification" as const, message: sent.message },
-        { status: sent.status, headers: { "Retry-After": String(sent.retryAfterSeconds) } },
+        { status: sent.status, headers: retryAfterHeaders(sent) },
       );
     return redirect("/seller-dashboard?verification=sent#verify-email");
   }

@@ -1,5 +1,6 @@
 import { getDb } from "~db/client";
 import { accountExport } from "~/services/data-export.server";
+import { retryAfterHeaders } from "~/services/rate-limit.server";
 import { requireUser } from "~/services/session.server";
 import type { Route } from "./+types/seller-data-export";
 
@@ -15,7 +16,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     headers: {
       "Content-Type": "text/plain; charset=utf-8",
       "Cache-Control": "no-store",
-      ...(answer.retryAfterSeconds ? { "Retry-After": String(answer.retryAfterSeconds) } : {}),
+      ...retryAfterHeaders(answer),
     },
   });
 }

@@ -9,6 +9,7 @@ import { handlePageLogin } from "~/services/auth.server";
 import { formConstraints } from "~/services/form-constraints.server";
 import { googleSignInEnabled } from "~/services/google-oidc.server";
 import { getSessionUser } from "~/services/session.server";
+import { forwardRetryAfter } from "~/services/rate-limit.server";
 import type { Route } from "./+types/seller-login";
 import { privatePageMeta } from "~/lib/seo";
 
@@ -20,6 +21,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (user) throw redirect(safeRedirectPath(redirectTo, homeForRole(user.role)));
   return { googleEnabled: googleSignInEnabled(), constraint: formConstraints(loginSchema) };
 }
+
+export const headers = (args: Route.HeadersArgs) => forwardRetryAfter(args, {});
 
 export function action({ request, context }: Route.ActionArgs) {
   return handlePageLogin(request, context.clientAddress, "seller", (user, redirectTo) =>

@@ -23,20 +23,18 @@ import { categoryEmoji, CITIES } from "~/lib/constants";
 import { useClientValidation } from "~/lib/use-client-validation";
 import { listActiveCategories, listActiveSubcategories } from "~/models/categories.server";
 import { homeForRole } from "~/lib/permissions";
-import { EMAIL_TAKEN_MESSAGE, sellerEmailTaken } from "~/models/users.server";
 import { formConstraints } from "~/services/form-constraints.server";
-import { hashPassword } from "~/services/password.server";
 import { openPendingSignup, sealPendingSignup } from "~/services/pending-signup.server";
-import { consume, tooManyMessage } from "~/services/rate-limit.server";
-import { signUpSeller } from "~/services/seller-signup.server";
-import { isSiteAddress } from "~/services/reserved-addresses.server";
-import { ACCOUNT_MESSAGES } from "~/lib/validation/messages";
+import { forwardRetryAfter, retryAfterHeaders } from "~/services/rate-limit.server";
+import { checkSignUpStep1, signUpSeller } from "~/services/seller-signup.server";
 import { getSessionUser } from "~/services/session.server";
 import type { Route } from "./+types/seller-signup";
 import { readForm } from "~/services/api.server";
 import { privatePageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Create a Seller Account");
+
+export const headers = (args: Route.HeadersArgs) => forwardRetryAfter(args, {});
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
@@ -82,20 +80,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === "continue") {
-    // Counted before any work (the email lookup, the password hash): step 1 is no free oracle.
-    const checks = await consume(getDb(), "signup_check", context.clientAddress);
-    if (!checks.allowed) {
-      return data(
-        {
-          step: 1 as const,
-          result: { status: "error" as const, error: { "": [tooManyMessage(checks.retryAfterSeconds)] } },
-          values: step1,
-          step2,
-          pending: null,
-        },
-        { status: 429 },
-      );
-    }
     const passwordBlank = !str(form.get("password")) && !str(form.get("confirm_password"));
     const keep = passwordBlank && pendingHash !== null;
     if (!keep) form.delete("pending"); // an expired or foreign token: the password must be typed again
@@ -112,31 +96,34 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 400 },
       );
     }
-    const refusal = isSiteAddress(submission.value.email)
-      ? ACCOUNT_MESSAGES.reservedEmail
-      : (await sellerEmailTaken(getDb(), submission.value.email))
-        ? EMAIL_TAKEN_MESSAGE
-        : null;
-    if (refusal) {
+    // The limits, the email lookup and the hash, in that order (checkSignUpStep1).
+    const { name, email, mobile } = submission.value;
+    const checked = await checkSignUpStep1(
+      context.clientAddress,
+      keep && pendingHash ? { email, passwordHash: pendingHash } : { email, password: submission.value.password ?? "" },
+    );
+    if (!checked.ok) {
+      const reply =
+        checked.status === 429
+          ? submission.reply({ formErrors: [checked.message], hideFields: PASSWORD_FIELDS })
+          : submission.reply({ fieldErrors: { email: [checked.message] }, hideFields: PASSWORD_FIELDS });
       return data(
         {
           step: 1 as const,
-          result: submission.reply({ fieldErrors: { email: [refusal] }, hideFields: PASSWORD_FIELDS }),
+          result: reply,
           values: step1,
           step2,
-          pending: null,
+          pending: checked.status === 429 && keep ? pending : null,
         },
-        { status: 400 },
+        { status: checked.status, headers: retryAfterHeaders(checked) },
       );
     }
-    const hash = keep && pendingHash ? pendingHash : await hashPassword(submission.value.password ?? "");
-    const { name, email, mobile } = submission.value;
     return {
       step: 2 as const,
       result: undefined,
       values: { name, email, mobile },
       step2,
-      pending: sealPendingSignup(hash, email),
+      pending: sealPendingSignup(checked.passwordHash, email),
     };
   }
 
@@ -168,7 +155,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (result.status === 429)
       return data(
         { step: 2 as const, result: submission.reply({ formErrors: [result.message] }), values: step1, step2, pending },
-        { status: 429 },
+        { status: result.status, headers: retryAfterHeaders(result) },
       );
     if (result.field === "email") {
       const back = parseWithZod(form, { schema: signupKeptStep1Schema });

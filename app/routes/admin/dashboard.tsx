@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { QUICK_ACTIONS } from "~/lib/admin-nav";
 import { getDb } from "~db/client";
 import { formatDate } from "~/lib/dates";
-import { getDashboardStats, recentNotifications, weeklyActivity } from "~/models/admin-stats.server";
+import { dashboardOverview } from "~/services/admin-dashboard.server";
 import { failedMail } from "~/models/mail-outbox.server";
 import { ActivityChart } from "~/components/admin/activity-chart";
 import { can } from "~/lib/permissions";
@@ -16,11 +16,7 @@ export const meta: Route.MetaFunction = () => privatePageMeta("Dashboard | Admin
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "dashboard.view");
   const db = getDb();
-  const [stats, notifications, activity] = await Promise.all([
-    getDashboardStats(db),
-    recentNotifications(db, 5),
-    weeklyActivity(db, new Date().toISOString().slice(0, 10)),
-  ]);
+  const { stats, notifications, activity } = await dashboardOverview(db, user);
   const undelivered = can(user.role, "settings.manage") ? await failedMail(db) : null;
   return {
     stats,

@@ -11,6 +11,7 @@ import { getSessionUser, pendingSecondStep } from "~/services/session.server";
 import { PasskeySignIn } from "~/components/passkey-buttons";
 import { secondFactorFactsOf } from "~/models/second-factor.server";
 import { getDb } from "~db/client";
+import { forwardRetryAfter } from "~/services/rate-limit.server";
 import type { Route } from "./+types/login";
 import { privatePageMeta } from "~/lib/seo";
 
@@ -28,9 +29,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export function headers() {
-  return { "Cache-Control": "no-store" };
-}
+// A refused sign-in's Retry-After reaches the answer (React Router keeps an action's headers only when passed on).
+export const headers = (args: Route.HeadersArgs) => forwardRetryAfter(args);
 
 // Decision 6: credentials are checked on the server (handlePageLogin), and nowhere else. The second
 // step (a staff account with a second factor) posts here too, with intent "code" or "cancel".

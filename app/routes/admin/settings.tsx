@@ -17,6 +17,7 @@ import { redirectWithFlash, requirePermission } from "~/services/session.server"
 import { changeOwnPassword, changeStaff } from "~/services/settings.server";
 import { config } from "~/services/config.server";
 import { mustSetUpSecondFactor, secondFactorDueAt } from "~/services/second-factor.server";
+import { forwardRetryAfter, retryAfterHeaders } from "~/services/rate-limit.server";
 import type { Route } from "./+types/settings";
 import { privatePageMeta } from "~/lib/seo";
 import { httpStatusOf } from "~/lib/refusal";
@@ -57,9 +58,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export function headers() {
-  return { "Cache-Control": "no-store" };
-}
+export const headers = (args: Route.HeadersArgs) => forwardRetryAfter(args);
 
 type Reply = { form: "password" | "moderator" | "staff"; result: SubmissionResult<string[]> };
 
@@ -79,7 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           form: "password",
           result: submission.reply({ fieldErrors: { [result.field]: [result.message] }, hideFields: hide }),
         },
-        { status: result.status },
+        { status: result.status, headers: retryAfterHeaders(result) },
       );
     return redirectWithFlash(request, "/admin/settings", SETTINGS_MESSAGES.passwordChanged);
   }

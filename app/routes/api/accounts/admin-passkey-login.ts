@@ -6,6 +6,7 @@ import { jsonError, methodNotAllowed, readJsonForm } from "~/services/api.server
 import { startSession } from "~/services/auth.server";
 import { verifyPasskeySignIn } from "~/services/passkeys.server";
 import { pendingSecondStep } from "~/services/session.server";
+import { retryAfterHeaders } from "~/services/rate-limit.server";
 import type { Route } from "./+types/admin-passkey-login";
 
 const schema = z.object({ response: z.record(z.string(), z.unknown()), redirectTo: z.string().optional() });
@@ -19,12 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const pending = await pendingSecondStep(request);
   if (!pending) return jsonError(SECOND_FACTOR_MESSAGES.expired, 401);
   const outcome = await verifyPasskeySignIn(getDb(), request, pending, form.data.response, context.clientAddress);
-  if (!outcome.ok)
-    return jsonError(
-      outcome.message,
-      outcome.status,
-      outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined,
-    );
+  if (!outcome.ok) return jsonError(outcome.message, outcome.status, retryAfterHeaders(outcome));
   const cookie = await startSession(request, pending.user.id, context.clientAddress);
   return Response.json(
     { success: true, redirectTo: safeAdminPath(form.data.redirectTo) },

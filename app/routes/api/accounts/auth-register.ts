@@ -1,7 +1,7 @@
 import { registerApiSchema } from "~/lib/validation/accounts";
 import { jsonError, methodNotAllowed, readJsonForm } from "~/services/api.server";
 import { userJson } from "~/services/auth.server";
-import { hashPassword } from "~/services/password.server";
+import { retryAfterHeaders } from "~/services/rate-limit.server";
 import { signUpSeller } from "~/services/seller-signup.server";
 import type { Route } from "./+types/auth-register";
 
@@ -13,12 +13,9 @@ export const loader = () => methodNotAllowed("POST");
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readJsonForm(request, { schema: registerApiSchema, sameOrigin: true });
   if (!form.ok) return form.response;
-  const result = await signUpSeller(request, context.clientAddress, {
-    ...form.data,
-    passwordHash: await hashPassword(form.data.password),
-  });
-  if (!result.ok && result.status === 429)
-    return jsonError(result.message, 429, { "Retry-After": String(result.retryAfterSeconds) });
+  // The password goes to the service as typed: it is hashed there, after the rate limit.
+  const result = await signUpSeller(request, context.clientAddress, form.data);
+  if (!result.ok && result.status === 429) return jsonError(result.message, result.status, retryAfterHeaders(result));
   if (!result.ok) return Response.json({ error: result.message, field: result.field }, { status: result.status });
   const cookie = result.cookie;
   return Response.json(
