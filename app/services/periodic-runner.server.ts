@@ -19,7 +19,7 @@ export function runWhenElected(db: DB, tasks: { start: () => void; stop: () => v
   }
   let stopped = false;
   let leading = false;
-  let client: SessionLock | undefined;
+  let lock: SessionLock | undefined;
   let timer: NodeJS.Timeout | undefined;
 
   const later = () => {
@@ -28,8 +28,8 @@ export function runWhenElected(db: DB, tasks: { start: () => void; stop: () => v
     timer.unref();
   };
   const lose = (reason: unknown) => {
-    const gone = client;
-    client = undefined;
+    const gone = lock;
+    lock = undefined;
     void gone?.release();
     if (leading) {
       leading = false;
@@ -41,14 +41,14 @@ export function runWhenElected(db: DB, tasks: { start: () => void; stop: () => v
   const attempt = async () => {
     if (stopped) return;
     const next: SessionLock = trySessionLock(db, "periodicRunner", (error) => {
-      if (client === next) lose(error);
+      if (lock === next) lose(error);
     });
     try {
-      client = next;
+      lock = next;
       const held = await next.acquired;
       if (stopped) return void next.release();
       if (!held) {
-        client = undefined;
+        lock = undefined;
         await next.release();
         return later();
       }
@@ -56,7 +56,7 @@ export function runWhenElected(db: DB, tasks: { start: () => void; stop: () => v
       logger.info("this instance runs the periodic tasks");
       tasks.start();
     } catch (error) {
-      if (client === next) lose(error);
+      if (lock === next) lose(error);
     }
   };
   void attempt();
@@ -67,8 +67,8 @@ export function runWhenElected(db: DB, tasks: { start: () => void; stop: () => v
       if (timer) clearTimeout(timer);
       if (leading) tasks.stop();
       leading = false;
-      const gone = client;
-      client = undefined;
+      const gone = lock;
+      lock = undefined;
       await gone?.release();
     },
   };
