@@ -58,6 +58,14 @@ module.exports = {
       to: { path: "kysely", dependencyTypesNot: ["type-only"] },
     },
     {
+      name: "drivers-only-in-db",
+      severity: "error",
+      comment:
+        "The engine seam: only db/ opens the drivers and sends them SQL (the rest of the rule, no engine tests and no engine-specific SQL in models, is ESLint's: eslint.config.js). Scripts are tools and may.",
+      from: { path: "^(app|server)/" },
+      to: { path: "(^|/)node_modules/(pg|pg-cursor|better-sqlite3)/", dependencyTypesNot: ["type-only"] },
+    },
+    {
       name: "server-only-in-server-modules",
       severity: "error",
       comment: "Route views and components must not pull Node-only code into the browser bundle by name.",
@@ -67,7 +75,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    exclude: { path: "^(node_modules|build|\\.react-router)/" },
+    // node_modules stays in the graph (not followed), so rules about packages (kysely, the drivers) can see it.
+    exclude: { path: "^(build|\\.react-router)/" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
     enhancedResolveOptions: {

@@ -7,6 +7,39 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+// The engine seam (docs/architecture.md): outside db/, no code opens a driver, sends it SQL or asks which
+// engine it talks to; among the models only the text index (app/models/text-index.server.ts) does, and the
+// `sql` templates of the others name nothing that exists on one engine only.
+const driverCalls = {
+  selector: "CallExpression[callee.property.name=/^(query|prepare|pragma)$/]",
+  message: "Raw driver SQL belongs in db/ (db/client.ts, db/engine.ts): add a function there.",
+};
+const rawSql = {
+  selector: "MemberExpression[object.name=/^(sql|CompiledQuery)$/][property.name='raw']",
+  message: "Raw SQL strings belong in db/: build the statement with Kysely or a `sql` template.",
+};
+const engineSpecificSql = {
+  selector:
+    "TaggedTemplateExpression[tag.name='sql'] TemplateElement[value.raw=/(\\b(sellers_fts\\w*|sellers_search|search_terms|to_tsquery|tsquery|tsvector|ilike|pragma|pg_\\w+|date_trunc|strftime|julianday|glob|indexed by)\\b|::|@@)/i], Literal[value=/^(sellers_fts\\w*|sellers_search|search_terms)$/]",
+  message:
+    "Engine-specific SQL belongs behind the seam: db/engine.ts, db/client.ts or the text index (app/models/text-index.server.ts).",
+};
+const drivers = {
+  paths: ["pg", "pg-cursor", "better-sqlite3"].map((name) => ({
+    name,
+    allowTypeImports: true,
+    message: "Only db/ talks to the database driver: use db/client.ts.",
+  })),
+  patterns: [
+    {
+      group: ["~db/engine", "**/db/engine"],
+      importNames: ["engineOf", "isPostgresUrl"],
+      message:
+        "Only db/ and the text index ask which engine they talk to: use a function of db/engine.ts or db/client.ts.",
+    },
+  ],
+};
+
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "tmp/", "bench/", "test-results/", "playwright-report/"] },
   js.configs.recommended,
@@ -57,6 +90,8 @@ export default tseslint.config(
             "CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|transaction)$/][callee.object.type='CallExpression'][callee.object.callee.name='getDb']",
           message: "Queries belong in app/models: call a model function with the DB handle.",
         },
+        driverCalls,
+        rawSql,
       ],
     },
   },
@@ -70,8 +105,40 @@ export default tseslint.config(
           selector: "Property[key.name='status'][value.type='Literal'][value.value>=100][value.value<600]",
           message: "Models return a refusal reason (app/lib/refusal.ts), not an HTTP status.",
         },
+        driverCalls,
+        rawSql,
+        engineSpecificSql,
       ],
     },
+  },
+  {
+    files: ["app/models/text-index.server.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "Property[key.name='status'][value.type='Literal'][value.value>=100][value.value<600]",
+          message: "Models return a refusal reason (app/lib/refusal.ts), not an HTTP status.",
+        },
+        driverCalls,
+        rawSql,
+      ],
+    },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}", "server/**/*.{ts,tsx,js}"],
+    rules: { "no-restricted-imports": ["error", drivers] },
+  },
+  {
+    files: ["app/models/text-index.server.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { paths: drivers.paths }],
+    },
+  },
+  {
+    // The server's entry points are not app code but reach no driver either.
+    files: ["server/**/*.{ts,tsx,js}"],
+    rules: { "no-restricted-syntax": ["error", driverCalls, rawSql] },
   },
   {
     // Kysely's documented migration signature takes Kysely<any>: a migration must not depend on today's schema.

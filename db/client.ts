@@ -1,6 +1,7 @@
 import SQLite from "better-sqlite3";
 import { spawnSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
+import { cp, rename, rm } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import {
   CompiledQuery,
@@ -19,11 +20,13 @@ import Cursor from "pg-cursor";
 import { engineOf, isPostgresUrl } from "./engine";
 import { migrationProvider } from "./migrations/index";
 import type { Database } from "./schema";
+import { readDatabaseSettings } from "./settings";
 
 export type DB = Kysely<Database>;
 
+/** DATABASE_PATH: the SQLite file. */
 export function databasePath(): string {
-  return resolve(process.env.DATABASE_PATH || "./data/app.db");
+  return readDatabaseSettings().path;
 }
 
 /**
@@ -43,7 +46,8 @@ class ImmediateTransactionsDialect extends SqliteDialect {
 
 /** Where the site's data lives: DATABASE_URL (PostgreSQL) when set, else the SQLite file. */
 export function databaseTarget(): string {
-  return process.env.DATABASE_URL || databasePath();
+  const settings = readDatabaseSettings();
+  return settings.url ?? settings.path;
 }
 
 /** The target as it may be shown (a PostgreSQL URL without its password). */
@@ -88,7 +92,7 @@ const pgTypes = {
   }) as typeof pg.types.getTypeParser,
 };
 
-function openPostgres(url: string, poolSize = Number(process.env.DATABASE_POOL_SIZE || 10)): DB {
+function openPostgres(url: string, poolSize = readDatabaseSettings().poolSize): DB {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, types: pgTypes });
   // An idle client that loses its server (a restart, a failover) must not crash the process.
   pool.on("error", () => undefined);
@@ -97,8 +101,12 @@ function openPostgres(url: string, poolSize = Number(process.env.DATABASE_POOL_S
   return db;
 }
 
-/** The advisory lock every write transaction takes first (an arbitrary constant, the same in every instance). */
-export const WRITE_LOCK_KEY = 72_017_001;
+/**
+ * PostgreSQL's advisory locks of the site, in one place (arbitrary constants, the same in every instance):
+ * `writes`, which every write transaction takes first, and `periodicRunner`, which the instance that runs
+ * the periodic tasks holds (`trySessionLock`).
+ */
+export const ADVISORY_LOCKS = { writes: 72_017_001, periodicRunner: 72_017_002 } as const;
 
 /**
  * Transactions take one deployment-wide write lock when they begin, like SQLite's BEGIN IMMEDIATE: a
@@ -112,7 +120,7 @@ class WriteLockedPostgresDialect extends PostgresDialect {
     const begin = driver.beginTransaction.bind(driver);
     driver.beginTransaction = async (connection, settings) => {
       await begin(connection, settings);
-      await connection.executeQuery(CompiledQuery.raw(`select pg_advisory_xact_lock(${WRITE_LOCK_KEY})`));
+      await connection.executeQuery(CompiledQuery.raw(`select pg_advisory_xact_lock(${ADVISORY_LOCKS.writes})`));
     };
     return driver;
   }
@@ -125,6 +133,40 @@ export function poolOf(db: DB): pg.Pool {
   const pool = pools.get(db);
   if (!pool) throw new Error("this database is not a PostgreSQL one opened by openDatabase()");
   return pool;
+}
+
+/** Whether several instances of the site may share this database (PostgreSQL); a SQLite file has one machine. */
+export function instancesMayShare(db: DB): boolean {
+  return engineOf(db) === "postgres";
+}
+
+/** A lock attempt on a connection of its own: release it in every case (closing the connection frees the lock). */
+export type SessionLock = {
+  /** true once this process holds the lock, false when another session holds it */
+  acquired: Promise<boolean>;
+  release(): Promise<void>;
+};
+
+/**
+ * Tries to take one of the advisory locks for as long as this process lives, on a PostgreSQL connection of
+ * its own: when the process dies its connection closes and the server frees the lock. `onError` hears of
+ * the connection failing (the lock is then lost).
+ */
+export function trySessionLock(
+  db: DB,
+  lock: keyof typeof ADVISORY_LOCKS,
+  onError: (error: unknown) => void,
+): SessionLock {
+  const client = new pg.Client({ connectionString: targetOf(db) });
+  client.on("error", onError);
+  const acquired = (async () => {
+    await client.connect();
+    const { rows } = await client.query<{ ok: boolean }>("select pg_try_advisory_lock($1) as ok", [
+      ADVISORY_LOCKS[lock],
+    ]);
+    return rows[0]?.ok === true;
+  })();
+  return { acquired, release: () => client.end().catch(() => undefined) };
 }
 
 function openSqlite(path: string): DB {
@@ -211,6 +253,11 @@ export function backupFileName(target: string): string {
   return BACKUP_FILES[isPostgresUrl(target) ? "postgres" : "sqlite"];
 }
 
+/** The database file a backup of the other engine than `target`'s holds. */
+export function otherEngineBackupFileName(target: string): string {
+  return BACKUP_FILES[isPostgresUrl(target) ? "sqlite" : "postgres"];
+}
+
 /**
  * Runs a PostgreSQL client tool (pg_dump, pg_restore) against a URL; the password travels in the
  * environment, never on the command line where `ps` would show it.
@@ -244,8 +291,36 @@ export async function copyDatabaseTo(db: DB, file: string): Promise<void> {
 }
 
 /** Puts a pg_dump archive in place of everything in a PostgreSQL database, in one transaction. */
-export function restorePostgres(file: string, url: string): { ok: boolean; output: string } {
+function restorePostgres(file: string, url: string): { ok: boolean; output: string } {
   return runPostgresTool("pg_restore", ["--clean", "--if-exists", "--no-owner", "--single-transaction", file], url);
+}
+
+/** Moves a file or folder to `<path>.before-restore` (replacing an older one), if it exists. */
+export async function keepAside(path: string): Promise<void> {
+  await rm(`${path}.before-restore`, { recursive: true, force: true });
+  await rename(path, `${path}.before-restore`).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== "ENOENT") throw error;
+  });
+}
+
+/**
+ * Puts a checked backup file (`backupFileName(target)`) in place of the database of a stopped site: a
+ * SQLite file is replaced (the replaced one kept beside it, `.before-restore`), a PostgreSQL database's
+ * content in one transaction (a failed restore changes nothing).
+ */
+export async function restoreDatabase(
+  file: string,
+  target: string,
+): Promise<{ ok: true } | { ok: false; message: string }> {
+  if (isPostgresUrl(target)) {
+    const restored = restorePostgres(file, target);
+    if (!restored.ok) return { ok: false, message: `pg_restore failed, nothing was changed: ${restored.output}` };
+    return { ok: true };
+  }
+  await keepAside(target);
+  for (const suffix of ["-wal", "-shm"]) await rm(`${target}${suffix}`, { force: true });
+  await cp(file, target);
+  return { ok: true };
 }
 
 /**

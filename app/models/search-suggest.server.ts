@@ -1,9 +1,9 @@
 import { expressionBuilder, sql } from "kysely";
 import type { DB } from "~db/client";
-import { engineOf } from "~db/engine";
 import type { Database } from "~db/schema";
 import { listActiveCategories } from "./categories.server";
 import { searchWords } from "~/lib/search-text";
+import { textIndexOf } from "./text-index.server";
 import { isPublic } from "./seller-visibility.server";
 
 // Suggestions as the visitor types (GET /api/search/suggest, the home and directory search boxes):
@@ -79,41 +79,18 @@ const publicSellers = () => isPublic(expressionBuilder<Database, "sellers">());
 
 /** Public sellers whose business name has every typed word (as a prefix), the first CANDIDATES by id. */
 async function sellerCandidates(db: DB, words: string[]): Promise<{ id: number; business_name: string }[]> {
-  if (engineOf(db) === "postgres") {
-    const query = words.map((w) => `${w}:*A`).join(" & ");
-    const { rows } = await sql<{ id: number; business_name: string }>`select sellers.id, sellers.business_name
-      from sellers_search as s join sellers on sellers.id = s.id
-      where s.document @@ to_tsquery('bwp_simple', ${query}) and ${publicSellers()}
-      order by sellers.id limit ${CANDIDATES}`.execute(db);
-    return rows.map((r) => ({ id: Number(r.id), business_name: r.business_name }));
-  }
-  const match = words.map((w) => `business_name : "${w.replace(/"/g, '""')}"*`).join(" AND ");
+  const { source, id } = textIndexOf(db).prefixesIn("business_name", words);
   const { rows } = await sql<{ id: number; business_name: string }>`select sellers.id, sellers.business_name
-    from sellers_fts cross join sellers on sellers.id = sellers_fts.rowid
-    where sellers_fts match ${match} and ${publicSellers()}
-    order by sellers_fts.rowid limit ${CANDIDATES}`.execute(db);
-  return rows;
+    from ${source} and ${publicSellers()}
+    order by ${id} limit ${CANDIDATES}`.execute(db);
+  return rows.map((r) => ({ id: Number(r.id), business_name: r.business_name }));
 }
 
 /** Localities of public sellers with every typed word (as a prefix), most sellers first. */
 async function localityCandidates(db: DB, words: string[]): Promise<string[]> {
-  let rows: { locality: string | null }[];
-  if (engineOf(db) === "postgres") {
-    const query = words.map((w) => `${w}:*C`).join(" & ");
-    ({ rows } = await sql<{ locality: string | null }>`select min(sellers.locality) as locality
-      from sellers_search as s join sellers on sellers.id = s.id
-      where s.document @@ to_tsquery('bwp_simple', ${query}) and ${publicSellers()} and sellers.locality is not null
-      group by lower(sellers.locality) order by count(*) desc, lower(sellers.locality) limit ${CANDIDATES}`.execute(
-      db,
-    ));
-  } else {
-    const match = words.map((w) => `locality : "${w.replace(/"/g, '""')}"*`).join(" AND ");
-    ({ rows } = await sql<{ locality: string | null }>`select min(sellers.locality) as locality
-      from sellers_fts cross join sellers on sellers.id = sellers_fts.rowid
-      where sellers_fts match ${match} and ${publicSellers()} and sellers.locality is not null
-      group by lower(sellers.locality) order by count(*) desc, lower(sellers.locality) limit ${CANDIDATES}`.execute(
-      db,
-    ));
-  }
+  const { source } = textIndexOf(db).prefixesIn("locality", words);
+  const { rows } = await sql<{ locality: string | null }>`select min(sellers.locality) as locality
+    from ${source} and ${publicSellers()} and sellers.locality is not null
+    group by lower(sellers.locality) order by count(*) desc, lower(sellers.locality) limit ${CANDIDATES}`.execute(db);
   return rows.flatMap((r) => (r.locality?.trim() ? [r.locality.trim()] : []));
 }

@@ -1,11 +1,11 @@
 import { LRUCache } from "lru-cache";
 import type { DB } from "~db/client";
-import { engineOf } from "~db/engine";
 import { allowedEdits, editsWithin, simpleForms } from "~/lib/search-matching";
 import { searchWords } from "~/lib/search-text";
 import { readContentVersion } from "./content-version.server";
 import { listSynonymGroups } from "./search-synonyms.server";
 import { listActiveCategories } from "./categories.server";
+import { textIndexOf } from "./text-index.server";
 
 // What the visitor's words may match, worked out before any search statement runs, the same way on both
 // engines (issue 21): each word as a prefix, its simple forms and the words of its synonym group (no
@@ -48,10 +48,7 @@ const cached = new WeakMap<DB, { version: number; vocabulary: Promise<Vocabulary
 const SEARCHABLE = /^[\p{L}\p{N}]+$/u;
 
 async function readTerms(db: DB): Promise<Term[]> {
-  const rows =
-    engineOf(db) === "postgres"
-      ? await db.selectFrom("search_terms").select(["term", "documents"]).execute()
-      : await db.selectFrom("sellers_fts_terms").select(["term", "doc as documents"]).execute();
+  const rows = await textIndexOf(db).terms(db);
   return rows
     .filter((r) => r.term.length >= 3 && SEARCHABLE.test(r.term))
     .map((r) => ({ ...r, documents: Number(r.documents) }));

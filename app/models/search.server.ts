@@ -1,11 +1,11 @@
 import { type Expression, type RawBuilder, type SqlBool, sql } from "kysely";
 import type { DB } from "~db/client";
-import { engineOf } from "~db/engine";
 import type { SearchPlan, WordPlan } from "./search-vocabulary.server";
+import { type Alternatives, PLACES, textIndexOf } from "./text-index.server";
 
-// The directory's full-text search, the one place that differs by engine: SQLite's FTS5 index
-// (`sellers_fts`) or PostgreSQL's tsvector documents (`sellers_search`, GIN index). The matching and the
-// order are the same on both (issue 21), so the same data gives the same page on either engine:
+// The directory's full-text search, through the engine's text index (text-index.server.ts: SQLite's FTS5
+// index or PostgreSQL's tsvector documents). The matching and the order are the same on both, so the
+// same data gives the same page on either engine:
 // - a seller matches a word through its prefixes (the word, its simple forms, its synonyms) or through
 //   an index word or beginning one or two edits away (a typo, also a prefix); a strict search needs every
 //   word, a relaxed one any;
@@ -15,64 +15,7 @@ import type { SearchPlan, WordPlan } from "./search-vocabulary.server";
 
 export type RankedPage = { total: number; ids: number[] };
 
-/** Where a word was found, strongest first: the columns of each place, as SQLite names them, and PostgreSQL's weight. */
-const PLACES = [
-  { points: 3, columns: "business_name", weight: "A" },
-  { points: 2, columns: "owner_name category_names", weight: "B" },
-  { points: 1, columns: "tagline locality", weight: "C" },
-] as const;
-
-type Place = (typeof PLACES)[number];
-/** The beginnings of index words that match one of the visitor's words. */
-type Alternatives = string[];
-
 const all = (word: WordPlan): Alternatives => [...word.prefixes, ...word.typos[0], ...word.typos[1]];
-
-/** How one engine asks "does this seller's text match these alternatives (in this place)?". */
-interface TextIndex {
-  /** the statement's source of candidate rows, joined to `sellers` */
-  candidates(words: Alternatives[], mode: "all" | "any"): RawBuilder<unknown>;
-  /** true when the current seller matches any of the alternatives, anywhere or in one place */
-  matches(alternatives: Alternatives, place?: Place): RawBuilder<SqlBool>;
-}
-
-/** SQLite: FTS5 query strings; every word is quoted, so FTS syntax in the visitor's text is never read. */
-const sqliteIndex: TextIndex = {
-  candidates(words, mode) {
-    const query = words.map((w) => `(${ftsAlternatives(w)})`).join(mode === "all" ? " AND " : " OR ");
-    // Each match is checked against the narrow `sellers_search_public` index (named, as the planner would
-    // otherwise read the wide table rows).
-    return sql`sellers_fts cross join sellers indexed by sellers_search_public on sellers.id = sellers_fts.rowid
-      where sellers_fts match ${query}`;
-  },
-  matches(alternatives, place) {
-    const query = place ? `{${place.columns}} : (${ftsAlternatives(alternatives)})` : ftsAlternatives(alternatives);
-    return sql<SqlBool>`sellers.id in (select rowid from sellers_fts where sellers_fts match ${query})`;
-  },
-};
-
-function ftsAlternatives(prefixes: Alternatives): string {
-  return prefixes.map((p) => `"${p.replace(/"/g, '""')}"*`).join(" OR ");
-}
-
-/**
- * PostgreSQL: tsquery text, cast once per statement (`to_tsquery` would be called again for every row);
- * the words are folded as the documents' lexemes are and hold letters and digits only, so no operator.
- */
-const postgresIndex: TextIndex = {
-  candidates(words, mode) {
-    const query = words.map((w) => `(${tsAlternatives(w)})`).join(mode === "all" ? " & " : " | ");
-    return sql`sellers_search as s join sellers on sellers.id = s.id
-      where s.document @@ ${query}::tsquery`;
-  },
-  matches(alternatives, place) {
-    return sql<SqlBool>`s.document @@ ${tsAlternatives(alternatives, place?.weight)}::tsquery`;
-  },
-};
-
-function tsAlternatives(prefixes: Alternatives, weight = ""): string {
-  return prefixes.map((p) => `${p}:*${weight}`).join(" | ");
-}
 
 /** 1 when the condition holds, else 0. */
 const flag = (condition: Expression<SqlBool>) => sql<number>`(case when ${condition} then 1 else 0 end)`;
@@ -90,7 +33,7 @@ export async function rankSearch(
   limit: number,
   offset: number,
 ): Promise<RankedPage> {
-  const index = engineOf(db) === "postgres" ? postgresIndex : sqliteIndex;
+  const index = textIndexOf(db);
   const words = plan.words;
   const sum = (parts: RawBuilder<number>[]) => (parts.length ? sql.join(parts, sql` + `) : sql`0`);
   // In a strict search every word matched; only a relaxed one counts them.

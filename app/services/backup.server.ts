@@ -1,14 +1,14 @@
 import { cp, mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { isPostgresUrl } from "~db/engine";
 import {
-  BACKUP_FILES,
   backupFileName,
   copyDatabaseTo,
   type DB,
-  integrityOf,
-  restorePostgres,
   describeTarget,
+  integrityOf,
+  keepAside,
+  otherEngineBackupFileName,
+  restoreDatabase,
   targetOf,
 } from "~db/client";
 import { uploadsDir } from "./upload-folders.server";
@@ -64,7 +64,7 @@ export async function restoreFrom(dir: string, target: string, uploads = uploads
   try {
     await stat(source);
   } catch {
-    const other = join(resolve(dir), BACKUP_FILES[isPostgresUrl(target) ? "sqlite" : "postgres"]);
+    const other = join(resolve(dir), otherEngineBackupFileName(target));
     const exists = await stat(other).then(
       () => true,
       () => false,
@@ -78,20 +78,8 @@ export async function restoreFrom(dir: string, target: string, uploads = uploads
   }
   const verdict = integrityOf(source);
   if (verdict !== "ok") return { ok: false, message: `the backup fails its integrity check: ${String(verdict)}` };
-  const keepAside = async (path: string) => {
-    await rm(`${path}.before-restore`, { recursive: true, force: true });
-    await rename(path, `${path}.before-restore`).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== "ENOENT") throw error;
-    });
-  };
-  if (isPostgresUrl(target)) {
-    const restored = restorePostgres(source, target);
-    if (!restored.ok) return { ok: false, message: `pg_restore failed, nothing was changed: ${restored.output}` };
-  } else {
-    await keepAside(target);
-    for (const suffix of ["-wal", "-shm"]) await rm(`${target}${suffix}`, { force: true });
-    await cp(source, target);
-  }
+  const restored = await restoreDatabase(source, target);
+  if (!restored.ok) return restored;
   await keepAside(uploads);
   await cp(join(resolve(dir), "uploads"), uploads, { recursive: true }).catch((error: NodeJS.ErrnoException) => {
     if (error.code !== "ENOENT") throw error;

@@ -3,6 +3,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { z } from "zod";
+import { databaseSettingsShape, toDatabaseSettings } from "~db/settings";
 
 // The site's settings: read from the environment and checked by one zod schema. The server validates
 // them once at boot (a bad value stops the start with a message naming the setting); code reads the
@@ -86,14 +87,7 @@ const settingsSchema = z.object({
     }),
     "info",
   ),
-  DATABASE_PATH: withDefault(z.string(), "./data/app.db"),
-  DATABASE_URL: optional(
-    z.url({
-      protocol: /^postgres(ql)?$/,
-      error: "must be a postgres:// address, e.g. postgres://bwp:secret@db.example.com:5432/bwp",
-    }),
-  ),
-  DATABASE_POOL_SIZE: withDefault(whole(1, 1000, "a whole number of connections from 1 to 1000"), 10),
+  ...databaseSettingsShape,
   UPLOADS_DIR: withDefault(z.string(), "./data/uploads"),
   SESSION_SECRET: optional(
     z
@@ -154,6 +148,12 @@ const settingsSchema = z.object({
 
 export type Settings = ReturnType<typeof toConfig>;
 
+/** DATABASE_PATH (absolute), DATABASE_URL and DATABASE_POOL_SIZE, read as db/client.ts reads them. */
+function databaseSettingsOf(env: z.output<typeof settingsSchema>) {
+  const { path, url, poolSize } = toDatabaseSettings(env);
+  return { databasePath: path, databaseUrl: url, databasePoolSize: poolSize };
+}
+
 function toConfig(env: z.output<typeof settingsSchema>, rateLimits: Record<string, RateRule | null>) {
   const production = env.NODE_ENV === "production";
   return {
@@ -164,10 +164,7 @@ function toConfig(env: z.output<typeof settingsSchema>, rateLimits: Record<strin
     /** Worker processes of the production server (one per core unless set). */
     webConcurrency: env.WEB_CONCURRENCY ?? availableParallelism(),
     logLevel: env.LOG_LEVEL,
-    databasePath: resolve(env.DATABASE_PATH),
-    /** PostgreSQL instead of the SQLite file when set (several instances share it). */
-    databaseUrl: env.DATABASE_URL,
-    databasePoolSize: env.DATABASE_POOL_SIZE,
+    ...databaseSettingsOf(env),
     uploadsDir: resolve(env.UPLOADS_DIR),
     /** SESSION_SECRET as a list (the first signs, all verify); undefined when unset (then the secret file). */
     sessionSecrets: env.SESSION_SECRET,

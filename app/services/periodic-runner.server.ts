@@ -1,6 +1,4 @@
-import pg from "pg";
-import { type DB, targetOf } from "~db/client";
-import { engineOf } from "~db/engine";
+import { type DB, instancesMayShare, type SessionLock, trySessionLock } from "~db/client";
 import { logger } from "./logger.server";
 
 // The periodic tasks (mail retries, sweeps, scheduled backups) run once per deployment, not once per
@@ -9,21 +7,19 @@ import { logger } from "./logger.server";
 // seconds, so when the runner stops or dies (its connection closes and the server frees the lock)
 // another takes over.
 
-/** The advisory lock of the periodic-task runner (an arbitrary constant, the same in every instance). */
-export const PERIODIC_RUNNER_LOCK = 72_017_002;
 const RETRY_MS = 5_000;
 
 export type Election = { stop: () => Promise<void> };
 
 /** Calls `start` once this process is the deployment's runner, and `stop` if it ever stops being it. */
 export function runWhenElected(db: DB, tasks: { start: () => void; stop: () => void }): Election {
-  if (engineOf(db) !== "postgres") {
+  if (!instancesMayShare(db)) {
     tasks.start();
     return { stop: async () => tasks.stop() };
   }
   let stopped = false;
   let leading = false;
-  let client: pg.Client | undefined;
+  let lock: SessionLock | undefined;
   let timer: NodeJS.Timeout | undefined;
 
   const later = () => {
@@ -32,9 +28,9 @@ export function runWhenElected(db: DB, tasks: { start: () => void; stop: () => v
     timer.unref();
   };
   const lose = (reason: unknown) => {
-    const gone = client;
-    client = undefined;
-    gone?.end().catch(() => undefined);
+    const gone = lock;
+    lock = undefined;
+    void gone?.release();
     if (leading) {
       leading = false;
       tasks.stop();
@@ -44,27 +40,23 @@ export function runWhenElected(db: DB, tasks: { start: () => void; stop: () => v
   };
   const attempt = async () => {
     if (stopped) return;
-    const next = new pg.Client({ connectionString: targetOf(db) });
-    next.on("error", (error) => {
-      if (client === next) lose(error);
+    const next: SessionLock = trySessionLock(db, "periodicRunner", (error) => {
+      if (lock === next) lose(error);
     });
     try {
-      client = next;
-      await next.connect();
-      const { rows } = await next.query<{ ok: boolean }>("select pg_try_advisory_lock($1) as ok", [
-        PERIODIC_RUNNER_LOCK,
-      ]);
-      if (stopped) return void next.end().catch(() => undefined);
-      if (!rows[0]?.ok) {
-        client = undefined;
-        await next.end().catch(() => undefined);
+      lock = next;
+      const held = await next.acquired;
+      if (stopped) return void next.release();
+      if (!held) {
+        lock = undefined;
+        await next.release();
         return later();
       }
       leading = true;
       logger.info("this instance runs the periodic tasks");
       tasks.start();
     } catch (error) {
-      if (client === next) lose(error);
+      if (lock === next) lose(error);
     }
   };
   void attempt();
@@ -75,9 +67,9 @@ export function runWhenElected(db: DB, tasks: { start: () => void; stop: () => v
       if (timer) clearTimeout(timer);
       if (leading) tasks.stop();
       leading = false;
-      const gone = client;
-      client = undefined;
-      await gone?.end().catch(() => undefined);
+      const gone = lock;
+      lock = undefined;
+      await gone?.release();
     },
   };
 }

@@ -1,7 +1,8 @@
 import SQLite from "better-sqlite3";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DB, openDatabase } from "~db/client";
+import { databaseTarget, type DB, openDatabase } from "~db/client";
+import { parseSettings } from "~/services/config.server";
 import { contentVersionSource, readContentVersion } from "~/models/content-version.server";
 import { createSeller } from "~db/seed/factories";
 import { createTestDb, testEngine } from "../support/test-db";
@@ -105,5 +106,36 @@ describe("the content version as the response cache reads it", () => {
     } finally {
       await t.cleanup();
     }
+  });
+});
+
+describe("the database settings", () => {
+  const names = ["DATABASE_PATH", "DATABASE_URL", "DATABASE_POOL_SIZE"] as const;
+  const withEnv = (env: Partial<Record<(typeof names)[number], string>>, run: () => void) => {
+    const saved = names.map((name) => [name, process.env[name]] as const);
+    for (const name of names) delete process.env[name];
+    Object.assign(process.env, env);
+    try {
+      run();
+    } finally {
+      for (const [name, value] of saved)
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+    }
+  };
+
+  it("are read by the client as the validated settings read them", () => {
+    withEnv({ DATABASE_PATH: "some/where/site.db" }, () =>
+      expect(databaseTarget()).toBe(parseSettings(process.env).databasePath),
+    );
+    withEnv({ DATABASE_URL: "postgres://bwp@db.example.com/bwp", DATABASE_PATH: "x.db" }, () =>
+      expect(databaseTarget()).toBe(parseSettings(process.env).databaseUrl),
+    );
+  });
+
+  it("refuse a bad value by its name, in the client too (scripts open the database without the server)", () => {
+    withEnv({ DATABASE_URL: "mysql://db.example.com/bwp" }, () =>
+      expect(() => databaseTarget()).toThrow("DATABASE_URL: must be a postgres:// address"),
+    );
   });
 });

@@ -1,0 +1,118 @@
+import { type RawBuilder, type SqlBool, sql } from "kysely";
+import type { DB } from "~db/client";
+import { engineOf } from "~db/engine";
+
+// The directory's text index, the one model that differs by engine: SQLite's FTS5 index (`sellers_fts`,
+// its words in `sellers_fts_terms`) or PostgreSQL's tsvector documents (`sellers_search`, GIN index, its
+// words in `search_terms`). The search (search.server.ts), the suggestions and the vocabulary ask it
+// their questions and build no engine-specific SQL themselves.
+
+/** Where a word was found, strongest first: the columns of each place, as SQLite names them, and PostgreSQL's weight. */
+export const PLACES = [
+  { points: 3, columns: "business_name", weight: "A" },
+  { points: 2, columns: "owner_name category_names", weight: "B" },
+  { points: 1, columns: "tagline locality", weight: "C" },
+] as const;
+
+export type Place = (typeof PLACES)[number];
+/** The beginnings of index words that match one of the visitor's words. */
+export type Alternatives = string[];
+
+/** A column the suggestions look words up in: SQLite's FTS5 column, PostgreSQL's weight in the documents. */
+const SUGGEST_COLUMNS = {
+  business_name: { column: "business_name", weight: "A" },
+  locality: { column: "locality", weight: "C" },
+} as const;
+
+/** An index word and the number of sellers whose text has it. */
+export type IndexTerm = { term: string; documents: number };
+
+/**
+ * How one engine asks "does this seller's text match these alternatives (in this place)?": the only
+ * model code that knows which engine it talks to (the lint rule keeps `engineOf` and the engine's own
+ * tables and operators here).
+ */
+export interface TextIndex {
+  /** the statement's source of candidate rows, joined to `sellers` */
+  candidates(words: Alternatives[], mode: "all" | "any"): RawBuilder<unknown>;
+  /** true when the current seller matches any of the alternatives, anywhere or in one place */
+  matches(alternatives: Alternatives, place?: Place): RawBuilder<SqlBool>;
+  /**
+   * sellers whose `column` has every one of the (folded) words as a prefix: the statement's source,
+   * joined to `sellers` and ending in a where clause, and the seller id in the index's own order
+   */
+  prefixesIn(
+    column: keyof typeof SUGGEST_COLUMNS,
+    words: string[],
+  ): { source: RawBuilder<unknown>; id: RawBuilder<unknown> };
+  /** every word of the index and the number of sellers using it */
+  terms(db: DB): Promise<IndexTerm[]>;
+}
+
+/** SQLite: FTS5 query strings; every word is quoted, so FTS syntax in the visitor's text is never read. */
+const sqliteIndex: TextIndex = {
+  candidates(words, mode) {
+    const query = words.map((w) => `(${ftsAlternatives(w)})`).join(mode === "all" ? " AND " : " OR ");
+    // Each match is checked against the narrow `sellers_search_public` index (named, as the planner would
+    // otherwise read the wide table rows).
+    return sql`sellers_fts cross join sellers indexed by sellers_search_public on sellers.id = sellers_fts.rowid
+      where sellers_fts match ${query}`;
+  },
+  matches(alternatives, place) {
+    const query = place ? `{${place.columns}} : (${ftsAlternatives(alternatives)})` : ftsAlternatives(alternatives);
+    return sql<SqlBool>`sellers.id in (select rowid from sellers_fts where sellers_fts match ${query})`;
+  },
+  prefixesIn(column, words) {
+    const { column: name } = SUGGEST_COLUMNS[column];
+    const match = words.map((w) => `${name} : "${w.replace(/"/g, '""')}"*`).join(" AND ");
+    return {
+      source: sql`sellers_fts cross join sellers on sellers.id = sellers_fts.rowid
+        where sellers_fts match ${match}`,
+      id: sql`sellers_fts.rowid`,
+    };
+  },
+  async terms(db) {
+    const rows = await db.selectFrom("sellers_fts_terms").select(["term", "doc as documents"]).execute();
+    return rows;
+  },
+};
+
+function ftsAlternatives(prefixes: Alternatives): string {
+  return prefixes.map((p) => `"${p.replace(/"/g, '""')}"*`).join(" OR ");
+}
+
+/**
+ * PostgreSQL: tsquery text, cast once per statement (`to_tsquery` would be called again for every row);
+ * the words are folded as the documents' lexemes are and hold letters and digits only, so no operator.
+ */
+const postgresIndex: TextIndex = {
+  candidates(words, mode) {
+    const query = words.map((w) => `(${tsAlternatives(w)})`).join(mode === "all" ? " & " : " | ");
+    return sql`sellers_search as s join sellers on sellers.id = s.id
+      where s.document @@ ${query}::tsquery`;
+  },
+  matches(alternatives, place) {
+    return sql<SqlBool>`s.document @@ ${tsAlternatives(alternatives, place?.weight)}::tsquery`;
+  },
+  prefixesIn(column, words) {
+    const { weight } = SUGGEST_COLUMNS[column];
+    const query = words.map((w) => `${w}:*${weight}`).join(" & ");
+    return {
+      source: sql`sellers_search as s join sellers on sellers.id = s.id
+        where s.document @@ to_tsquery('bwp_simple', ${query})`,
+      id: sql`sellers.id`,
+    };
+  },
+  async terms(db) {
+    return db.selectFrom("search_terms").select(["term", "documents"]).execute();
+  },
+};
+
+/** The text index of the database's engine. */
+export function textIndexOf(db: DB): TextIndex {
+  return engineOf(db) === "postgres" ? postgresIndex : sqliteIndex;
+}
+
+function tsAlternatives(prefixes: Alternatives, weight = ""): string {
+  return prefixes.map((p) => `${p}:*${weight}`).join(" | ");
+}
