@@ -60,6 +60,8 @@ export const SCHEMA_COLUMNS = {
     created_at: "text",
     sent_at: "text?",
     next_attempt_at: "text?",
+    user_id: "number?",
+    seller_id: "number?",
   },
   newsletter_subscriptions: {
     id: "number",
@@ -77,6 +79,7 @@ export const SCHEMA_COLUMNS = {
     link: "text?",
     is_read: "number",
     created_at: "text",
+    payment_reference: "text?",
   },
   oauth_states: {
     state: "text",
