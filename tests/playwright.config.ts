@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,10 +11,23 @@ process.env.E2E_DATABASE_PATH = join(runDir, "e2e.db");
 process.env.E2E_UPLOADS_DIR = join(runDir, "uploads");
 // Real scrypt at 2^14 (production: 2^17) for the many accounts the tests make, here and in the server.
 process.env.PASSWORD_HASH_COST ??= "14";
-const port = Number(process.env.E2E_PORT ?? 3210);
+// Two ports the system calls free now, for the site and the tests' own OpenID Connect provider (Google
+// sign-in). This file is evaluated once in the runner and again in each worker, so the first evaluation
+// chooses and the environment carries the choice, as it carries E2E_RUN_DIR. E2E_PORT, when set, is the
+// site's port and the provider takes the next one, as before. A chosen port is free only when chosen:
+// nothing holds it until the webServer binds it (after the config is loaded and each server's node
+// starts, well under a second or two), and another process on the machine binding that very port in that
+// window fails the run at start with EADDRINUSE; the kernel hands out ephemeral ports in turn, so a
+// just-probed port is rarely handed out again so soon.
+if (!process.env.E2E_SITE_PORT || !process.env.E2E_OIDC_PORT) {
+  const fixed = process.env.E2E_PORT ? Number(process.env.E2E_PORT) : undefined;
+  const [site, oidc] = fixed ? [fixed, fixed + 1] : freePorts(2);
+  process.env.E2E_SITE_PORT = String(site);
+  process.env.E2E_OIDC_PORT = String(oidc);
+}
+const port = Number(process.env.E2E_SITE_PORT);
 process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
-// The tests' own OpenID Connect provider (Google sign-in), on the next port.
-const oidcPort = port + 1;
+const oidcPort = Number(process.env.E2E_OIDC_PORT);
 process.env.E2E_OIDC_ISSUER = `http://127.0.0.1:${oidcPort}`;
 const oidcClient = { id: "bwp-e2e", secret: "bwp-e2e-client-secret" };
 
@@ -101,3 +115,19 @@ export default defineConfig({
     },
   ],
 });
+
+/**
+ * Ports chosen by the system, all held open together until each is known (so they differ), then closed.
+ * Playwright loads this file synchronously, hence a child node that prints them.
+ */
+function freePorts(count: number): number[] {
+  const script = `
+    const net = require("node:net");
+    const servers = Array.from({ length: ${count} }, () => net.createServer());
+    Promise.all(servers.map((s) => new Promise((ok) => s.listen(0, "127.0.0.1", ok)))).then(() => {
+      const ports = servers.map((s) => s.address().port);
+      servers.forEach((s) => s.close());
+      process.stdout.write(JSON.stringify(ports));
+    });`;
+  return JSON.parse(execFileSync(process.execPath, ["-e", script], { encoding: "utf8" })) as number[];
+}

@@ -7,7 +7,7 @@ import {
   createUser,
   e2eDb,
   expect,
-  randomClientAddress,
+  uniqueClientAddress,
   signInAs,
   test,
   uniqueWord,
@@ -291,7 +291,7 @@ async function axeContext(browser: Browser, jsEnabled: boolean, baseURL: string 
   const context = await browser.newContext({
     baseURL,
     javaScriptEnabled: true,
-    extraHTTPHeaders: { "X-Forwarded-For": randomClientAddress() },
+    extraHTTPHeaders: { "X-Forwarded-For": uniqueClientAddress() },
   });
   if (!jsEnabled) await context.route(/\/assets\/.+\.js(\?.*)?$/, (route) => route.abort());
   return context;

@@ -5,7 +5,7 @@ import type { Page } from "@playwright/test";
 import yauzl from "yauzl";
 import type { DB } from "~db/client";
 import { ACCOUNT_MESSAGES } from "~/lib/validation/messages";
-import { createUser, expect, mailedLink, randomClientAddress, signInAs, test, uniqueWord } from "./fixtures";
+import { createUser, expect, mailedLink, uniqueClientAddress, signInAs, test, uniqueWord } from "./fixtures";
 
 // "Her data in her hands" and the account page (issue 22, sections 3 and 4), with JavaScript on and off:
 // email change through the mailed link, password change, "Download my data" checked by unzipping, account
@@ -364,7 +364,7 @@ test.describe("download my data", () => {
     const bigBytes = randomBytes(8 * 1024 * 1024);
     writeFileSync(join(uploads(), "private", big.key), bigBytes);
     const cookie = (await page.context().cookies()).find((c) => c.name === "__session")!;
-    const headers = { Cookie: `__session=${cookie.value}`, "X-Forwarded-For": randomClientAddress() };
+    const headers = { Cookie: `__session=${cookie.value}`, "X-Forwarded-For": uniqueClientAddress() };
     const res = await fetch(`${baseURL}/seller-account/my-data.zip`, { headers });
     expect(res.status).toBe(200);
     const reader = res.body!.getReader();

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import type { DB } from "~db/client";
 import { todayIso } from "~/lib/dates";
-import { expect, expectNoA11yViolations, signInAs, test, uniqueWord } from "./fixtures";
+import { expect, expectNoA11yViolations, signInAs, test, uniqueWord, awayFromIndianMidnight } from "./fixtures";
 
 // /admin/search with JavaScript on and off: synonym groups added, edited and removed (audited), the
 // refusals with the typed words kept and their HTTP statuses, and the searches of the last 30 days each
@@ -167,6 +167,7 @@ test.describe("admin search", () => {
   test("shows the last 30 days' searches; one click starts a group with the word", async ({ page, context, db }) => {
     await signInAs(context, "admin");
     const [often, nothing, old] = [uniqueWord("qoften"), uniqueWord("qnone"), uniqueWord("qold")];
+    await awayFromIndianMidnight();
     const today = todayIso();
     const longAgo = todayIso(new Date(Date.now() - 40 * 86_400_000));
     // Far more than any other test's searches, so they head the tables.

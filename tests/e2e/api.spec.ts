@@ -1,5 +1,5 @@
 import { CATEGORY_SEED } from "~db/seed/categories";
-import { categoryId, expect, randomClientAddress, test, uniqueWord } from "./fixtures";
+import { categoryId, expect, uniqueClientAddress, test, uniqueWord } from "./fixtures";
 
 // The JSON API over real HTTP; the request context has no browser, so these run once (js-on project).
 test.describe("public API", () => {
@@ -193,7 +193,7 @@ test.describe("public API", () => {
     for (const [payload, status, error] of cases) {
       const res = await request.post("/api/reviews", {
         data: payload,
-        headers: { "X-Forwarded-For": randomClientAddress() },
+        headers: { "X-Forwarded-For": uniqueClientAddress() },
       });
       expect(res.status(), JSON.stringify(payload).slice(0, 80)).toBe(status);
       expect(await res.json()).toEqual({ error });

@@ -1,7 +1,7 @@
 import type { APIRequestContext, APIResponse, Page } from "@playwright/test";
 import { CATEGORY_SEED } from "~db/seed/categories";
 import { pngImage, pngOfAtLeast } from "../support/images";
-import { categoryId, createUser, expect, randomClientAddress, signInAs, test, uniqueWord } from "./fixtures";
+import { categoryId, createUser, expect, uniqueClientAddress, signInAs, test, uniqueWord } from "./fixtures";
 
 // The spec's own client, call by call: every row of the call tables in visitor-area.md (point 7) and
 // signup-and-admin.md (point 7), sent as that client sends it (method, path, JSON or multipart body
@@ -179,7 +179,7 @@ table("visitor area (visitor-area.md point 7)", [
         .newContext({
           baseURL: process.env.E2E_BASE_URL,
           javaScriptEnabled: false,
-          extraHTTPHeaders: { "X-Forwarded-For": randomClientAddress() },
+          extraHTTPHeaders: { "X-Forwarded-For": uniqueClientAddress() },
         });
       const browserPage = await context.newPage();
       const code = await codeFromProvider(browserPage);

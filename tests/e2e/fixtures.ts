@@ -6,6 +6,7 @@ import type { Role } from "~db/schema";
 import { hashPassword } from "~/services/password.server";
 import { type DB, openDatabase } from "~db/client";
 import { createReviewRow, createSeller, type SellerFactoryInput } from "~db/seed/factories";
+import { ADDRESS_CAPACITY, addressOf, serial, WORD_CAPACITY, wordOf } from "../support/unique";
 
 let sharedDb: DB | undefined;
 /** The e2e server's own SQLite file, opened by the tests to create their data (WAL allows both). */
@@ -14,21 +15,37 @@ export function e2eDb(): DB {
   return sharedDb;
 }
 
-/** A made-up client address (documentation range 198.18.0.0/15 is not routed anywhere; only sent as a header). */
-export function randomClientAddress(): string {
-  const r = randomBytes(3);
-  return `198.${18 + (r[0] & 1)}.${r[1]}.${r[2]}`;
+/**
+ * A client address of this test alone (198.18.0.0/15, never routed; only sent as X-Forwarded-For), so
+ * per-client rate limits never count two tests together: serial, not random, across all workers.
+ */
+export function uniqueClientAddress(): string {
+  return addressOf(serial(process.env.E2E_RUN_DIR!, "address", ADDRESS_CAPACITY));
 }
 
-let counter = 0;
-/** A unique word per call, so a test finds its own data in a shared database. */
+/**
+ * A word no other call of the run returns, nor one within the search's typo tolerance of it (for the
+ * same prefix): a test finds its own data, and only it, in the shared database (tests/support/unique.ts).
+ */
 export function uniqueWord(prefix = "t"): string {
-  counter++;
-  const n = `${process.pid.toString(36)}${Date.now().toString(36)}${counter.toString(36)}`.replace(
-    /[0-9]/g,
-    (d) => "abcdefghij"[Number(d)],
-  );
-  return `${prefix}${n}`;
+  return `${prefix}${wordOf(serial(process.env.E2E_RUN_DIR!, "word", WORD_CAPACITY))}`;
+}
+
+/**
+ * For a test that computes the Indian date ("today") and has the server compute it again later: when
+ * the next midnight in India (18:30 UTC) falls within the test's time, waits for it to pass first, so the
+ * test and the server see one date. The server's clock cannot be set from here.
+ */
+export async function awayFromIndianMidnight(): Promise<void> {
+  const info = test.info();
+  const now = Date.now();
+  const day = 86_400_000;
+  const offset = 5.5 * 3_600_000;
+  const nextMidnight = Math.floor((now + offset) / day) * day + day - offset;
+  const margin = info.timeout + 5_000;
+  if (nextMidnight - now > margin) return;
+  info.setTimeout(info.timeout + (nextMidnight - now) + 1_000);
+  await new Promise((resolve) => setTimeout(resolve, nextMidnight - now + 1));
 }
 
 type Fixtures = {
@@ -41,7 +58,7 @@ type Fixtures = {
 export const test = base.extend<Fixtures>({
   // Each test is its own client (for the per-client rate limits), via X-Forwarded-For to a server trusting loopback.
   extraHTTPHeaders: async ({}, use) => {
-    await use({ "X-Forwarded-For": randomClientAddress() });
+    await use({ "X-Forwarded-For": uniqueClientAddress() });
   },
   db: async ({}, use) => {
     await use(e2eDb());

@@ -70,7 +70,11 @@ test.describe("public form state", () => {
     const id = await makeSeller({ business_name: uniqueWord("lazy") });
     await page.goto(`/seller/${id}`);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await page.waitForLoadState("networkidle");
+    // Everything the page asks for before a visitor acts: its scripts (load), and with JavaScript what the
+    // first render asks for once React has taken the document over (hydrateRoot marks it).
+    await page.waitForLoadState("load");
+    if (jsEnabled)
+      await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("__reactContainer")));
     expect(scripts.filter((s) => /\/review-form-|\/forms-/.test(s))).toEqual([]);
 
     await page.getByRole("link", { name: /^Reviews/ }).click();

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { ACCOUNT_MESSAGES } from "~/lib/validation/messages";
-import { expect, randomClientAddress, test, uniqueWord } from "./fixtures";
+import { expect, uniqueClientAddress, test, uniqueWord } from "./fixtures";
 
 // Google sign-in against a real OpenID Connect provider on loopback (tests/support/oidc-provider.ts),
 // whose development login accepts any name; the name becomes the Google email.
@@ -67,7 +67,7 @@ test.describe("Google sign-in", () => {
     // The attacker signs up with the victim's address (never verified) and keeps a session.
     const attacker = await browser.newContext({
       baseURL,
-      extraHTTPHeaders: { "X-Forwarded-For": randomClientAddress() },
+      extraHTTPHeaders: { "X-Forwarded-For": uniqueClientAddress() },
     });
     const categories = (await (await attacker.request.get("/api/categories")).json()) as { id: number }[];
     const registered = await attacker.request.post("/api/auth/register", {
@@ -132,7 +132,7 @@ test.describe("Google sign-in", () => {
     const context = await browser.newContext({
       baseURL,
       javaScriptEnabled: false,
-      extraHTTPHeaders: { "X-Forwarded-For": randomClientAddress() },
+      extraHTTPHeaders: { "X-Forwarded-For": uniqueClientAddress() },
     });
     const page = await context.newPage();
     await authorizeAtProvider(page, `${uniqueWord("replay")}@gmail.test`);

@@ -2,7 +2,16 @@ import { execFile } from "node:child_process";
 import { createHmac } from "node:crypto";
 import { promisify } from "node:util";
 import { addDays, addMonths, todayIso } from "~/lib/dates";
-import { E2E_SESSION_SECRET, expect, expectNoA11yViolations, mailedLink, signInAs, test, uniqueWord } from "./fixtures";
+import {
+  E2E_SESSION_SECRET,
+  expect,
+  expectNoA11yViolations,
+  mailedLink,
+  signInAs,
+  test,
+  uniqueWord,
+  awayFromIndianMidnight,
+} from "./fixtures";
 import type { DB } from "~db/client";
 
 // Issue 22: the counting redirect of a profile's links, the leads on the seller's dashboard and admin page,
@@ -136,6 +145,7 @@ test.describe("leads on the dashboard", () => {
     makeSeller,
     jsEnabled,
   }) => {
+    await awayFromIndianMidnight();
     const me = await signInAs(context, "seller");
     const today = todayIso();
     const id = await makeSeller({
@@ -186,6 +196,7 @@ test.describe("leads on the dashboard", () => {
     makeSeller,
     jsEnabled,
   }) => {
+    await awayFromIndianMidnight();
     await signInAs(context, "admin");
     const today = todayIso();
     const end = addDays(today, 5);

@@ -4,7 +4,7 @@ import {
   createUser,
   expect,
   expectNoA11yViolations,
-  randomClientAddress,
+  uniqueClientAddress,
   sessionCookieHeader,
   signInAs,
   signInWithForm,
@@ -265,7 +265,7 @@ test.describe("session API and session security", () => {
   }) => {
     const api = await playwright.request.newContext({
       baseURL,
-      extraHTTPHeaders: { "X-Forwarded-For": randomClientAddress() },
+      extraHTTPHeaders: { "X-Forwarded-For": uniqueClientAddress() },
     });
     const seller = await createUser(db, { role: "seller" });
     expect((await api.get("/api/users/me")).status()).toBe(401);
@@ -321,7 +321,7 @@ test.describe("session API and session security", () => {
   }) => {
     const api = await playwright.request.newContext({
       baseURL,
-      extraHTTPHeaders: { "X-Forwarded-For": randomClientAddress() },
+      extraHTTPHeaders: { "X-Forwarded-For": uniqueClientAddress() },
     });
     expect((await api.get("/api/admin/verify")).status()).toBe(401);
     const wrong = await api.post("/api/admin/login", { data: { email: ADMIN.email, password: "nope-nope" } });
@@ -349,7 +349,7 @@ test.describe("session API and session security", () => {
     const user = await createUser(db, { role: "admin", password: "Throttle-Admin-123" });
     const fromEvil = await playwright.request.newContext({
       baseURL,
-      extraHTTPHeaders: { "X-Forwarded-For": randomClientAddress(), Origin: "https://evil.example" },
+      extraHTTPHeaders: { "X-Forwarded-For": uniqueClientAddress(), Origin: "https://evil.example" },
     });
     expect(
       (await fromEvil.post("/api/admin/login", { data: { email: user.email, password: user.password } })).status(),
@@ -357,7 +357,7 @@ test.describe("session API and session security", () => {
     await fromEvil.dispose();
     const plain = await playwright.request.newContext({
       baseURL,
-      extraHTTPHeaders: { "X-Forwarded-For": randomClientAddress() },
+      extraHTTPHeaders: { "X-Forwarded-For": uniqueClientAddress() },
     });
     expect(
       (await plain.post("/api/admin/login", { form: { email: user.email, password: user.password } })).status(),
@@ -366,7 +366,7 @@ test.describe("session API and session security", () => {
     for (let a = 0; a < 4; a++) {
       const api = await playwright.request.newContext({
         baseURL,
-        extraHTTPHeaders: { "X-Forwarded-For": randomClientAddress() },
+        extraHTTPHeaders: { "X-Forwarded-For": uniqueClientAddress() },
       });
       for (let i = 0; i < 5; i++)
         expect(

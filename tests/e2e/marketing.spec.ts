@@ -1,4 +1,4 @@
-import { randomClientAddress } from "./fixtures";
+import { uniqueClientAddress } from "./fixtures";
 import { expect, expectNoA11yViolations, test, uniqueWord } from "./fixtures";
 import { todayIso } from "~/lib/dates";
 import { pngImage, SVG_WITH_SCRIPT } from "../support/images";
@@ -447,7 +447,7 @@ test.describe("public forms API", () => {
   test("contact answers 429 after too many messages from one client", async ({ playwright }) => {
     const client = await playwright.request.newContext({
       baseURL: process.env.E2E_BASE_URL,
-      extraHTTPHeaders: { "X-Forwarded-For": randomClientAddress() },
+      extraHTTPHeaders: { "X-Forwarded-For": uniqueClientAddress() },
     });
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {

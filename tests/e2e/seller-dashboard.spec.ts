@@ -1,5 +1,5 @@
 import { addMonths, todayIso } from "~/lib/dates";
-import { expect, expectNoA11yViolations, signInAs, test, uniqueWord } from "./fixtures";
+import { expect, expectNoA11yViolations, signInAs, test, uniqueWord, awayFromIndianMidnight } from "./fixtures";
 
 test.describe("seller dashboard", () => {
   test("shows listing and payment status, subscription dates, days left and views", async ({
@@ -7,6 +7,7 @@ test.describe("seller dashboard", () => {
     context,
     makeSeller,
   }) => {
+    await awayFromIndianMidnight();
     const me = await signInAs(context, "seller");
     const start = todayIso();
     const end = addMonths(start, 6);
@@ -36,6 +37,7 @@ test.describe("seller dashboard", () => {
   });
 
   test("an expiring subscription offers renewal through /register", async ({ page, context, makeSeller }) => {
+    await awayFromIndianMidnight();
     const me = await signInAs(context, "seller");
     await makeSeller({
       user_id: me.id,

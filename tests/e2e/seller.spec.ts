@@ -242,10 +242,19 @@ test.describe("writing a review", () => {
   }) => {
     const id = await makeSeller({ business_name: uniqueWord("nostars") });
     await page.goto(`/seller/${id}?tab=reviews`);
-    // Focusing a field loads the browser's check (with JavaScript); wait until it has arrived.
+    // Focusing a field loads the browser's check (with JavaScript); wait until it has arrived: its chunk
+    // answered, its module (with what it imports) evaluated, and the page had a frame and a task after,
+    // in which React applies the check the import handed it.
+    const checkLoaded = jsEnabled ? page.waitForResponse((r) => /\/client-validation-[^/]+\.js$/.test(r.url())) : null;
     await page.getByLabel("Your name").fill("Asha Rao");
     await page.getByLabel("Your review").fill("Lovely pickles, fresh every week");
-    await page.waitForLoadState("networkidle");
+    if (checkLoaded) {
+      const chunk = (await checkLoaded).url();
+      await page.evaluate(async (url) => {
+        await import(url);
+        await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+      }, chunk);
+    }
     const posts: string[] = [];
     page.on("request", (request) => {
       if (request.method() === "POST") posts.push(new URL(request.url()).pathname);

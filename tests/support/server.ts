@@ -11,6 +11,7 @@ export type LogLine = { level: string; msg: string; pid: number; [key: string]: 
 
 export type RunningServer = {
   base: string;
+  port: number;
   child: ChildProcess;
   /** Everything the server wrote to stdout and stderr so far. */
   output: () => string;
@@ -22,10 +23,20 @@ export type RunningServer = {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 };
 
+type Env = Record<string, string | undefined>;
+
 export type ServerOptions = {
-  port: number;
-  /** Settings for this server; NODE_ENV=production, HOST=127.0.0.1 and PORT are set for you. */
-  env: Record<string, string | undefined>;
+  /**
+   * A port of your own (e.g. one another server just left, or one nothing may listen on). Leave it out:
+   * the port is then chosen right before the server starts, and chosen again if another process took it
+   * in that short window (the server exits with EADDRINUSE).
+   */
+  port?: number;
+  /**
+   * Settings for this server; NODE_ENV=production, HOST=127.0.0.1 and PORT are set for you. A function
+   * receives the server's address (for PUBLIC_URL and the like) once its port is chosen.
+   */
+  env: Env | ((base: string, port: number) => Env);
   /** The folder holding build/ and server/ (default: this checkout). */
   cwd?: string;
   nodeArgs?: string[];
@@ -39,7 +50,11 @@ export function databaseEnv(target: string): { DATABASE_URL: string } | { DATABA
   return /^postgres(ql)?:\/\//.test(target) ? { DATABASE_URL: target } : { DATABASE_PATH: target };
 }
 
-/** A port nothing listens on right now, chosen by the operating system (so parallel test files never collide). */
+/**
+ * A port nothing listens on right now, chosen by the operating system (so parallel test files never
+ * collide). Nothing holds it after this returns: bind it at once, or let `startServer` choose (it
+ * chooses again when the port was taken meanwhile).
+ */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
@@ -53,21 +68,37 @@ export function freePort(): Promise<number> {
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  if (options.port !== undefined) return startOn(options.port, options);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOn(await freePort(), options);
+    } catch (error) {
+      if (!(error instanceof PortTaken) || attempt === 5) throw error;
+    }
+  }
+}
+
+/** The chosen port was bound by another process between the choice and the server's own bind. */
+class PortTaken extends Error {}
+
+async function startOn(port: number, options: ServerOptions): Promise<RunningServer> {
   const cwd = options.cwd ?? join(import.meta.dirname, "..", "..");
-  const base = `http://127.0.0.1:${options.port}`;
+  const base = `http://127.0.0.1:${port}`;
+  const env = typeof options.env === "function" ? options.env(base, port) : options.env;
   const stale = await fetch(`${base}/healthz`).then(
     () => true,
     () => false,
   );
-  if (stale) throw new Error(`something already answers on ${base}: stop it first`);
+  if (stale)
+    throw new (options.port === undefined ? PortTaken : Error)(`something already answers on ${base}: stop it first`);
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), START_SCRIPT], {
     cwd,
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       HOST: "127.0.0.1",
-      PORT: String(options.port),
-      ...options.env,
+      PORT: String(port),
+      ...env,
       NODE_ENV: "production",
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -83,6 +114,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const server: RunningServer = {
     base,
+    port,
     child,
     output: () => text,
     logLines: () =>
@@ -109,6 +141,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     if (gone || Date.now() > until) {
       const how = gone ? `it exited (code ${child.exitCode}, signal ${child.signalCode})` : "it did not answer in time";
       child.kill("SIGKILL");
+      if (gone && text.includes("EADDRINUSE")) throw new PortTaken(`port ${port} was taken before the server bound it`);
       throw new Error(`the server did not start on ${base}: ${how}:\n${text}`);
     }
     await new Promise((r) => setTimeout(r, 150));

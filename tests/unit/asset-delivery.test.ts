@@ -5,12 +5,12 @@ import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RESPONSE_HEADERS, UPLOAD_CSP } from "~/services/security-headers.server";
-import { freePort, type RunningServer, startServer } from "../support/server";
+import { type RunningServer, startServer } from "../support/server";
 
 // The production build served by the real server (the build `npm test` makes before the unit tests):
 // precompressed assets, and the image markup of the directory and a profile (srcset, sizes, priority).
-const PORT = await freePort();
-const base = `http://127.0.0.1:${PORT}`;
+/** The server's address, known once it has started (its port is chosen right before it binds). */
+let base = "";
 let dir: string;
 let server: RunningServer | undefined;
 
@@ -36,7 +36,6 @@ const attr = (tag: string, name: string) => tag.match(new RegExp(`\\s${name}="([
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "bwp-assets-"));
   server = await startServer({
-    port: PORT,
     env: {
       WEB_CONCURRENCY: "1",
       DATABASE_PATH: join(dir, "site.db"),
@@ -45,6 +44,7 @@ beforeAll(async () => {
       SESSION_SECRET: "asset-test-secret-0123456789abcdef",
     },
   });
+  base = server.base;
 }, 60_000);
 
 afterAll(async () => {

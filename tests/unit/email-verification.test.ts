@@ -6,14 +6,14 @@ import { type DB, openDatabase } from "~db/client";
 import { VERIFY_EMAIL_MESSAGES } from "~/lib/validation/messages";
 import { verificationUrl, VERIFICATION_LINK_HOURS } from "~/services/email-verification.server";
 import { pngImage } from "../support/images";
-import { databaseEnv, freePort, type RunningServer, startServer } from "../support/server";
+import { databaseEnv, type RunningServer, startServer } from "../support/server";
 import { type SpareDatabase, spareDatabaseTarget } from "../support/test-db";
 
 // Email verification and the daily upload cap, over HTTP against the built server (`npm run build`
 // first), with low limits so each limit is reached in a few requests. The test reads the server's
 // SQLite file for the mails it queued (the outbox) and to check what changed.
-const PORT = await freePort();
-const base = `http://127.0.0.1:${PORT}`;
+/** The server's address, known once it has started (its port is chosen right before it binds). */
+let base = "";
 const SECRET = "email-verification-test-secret-0123456789";
 let dir: string;
 let server: RunningServer | undefined;
@@ -24,23 +24,24 @@ let categoryId: number;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "bwp-verify-"));
   site = await spareDatabaseTarget(dir, "site");
+  const target = site.target;
   server = await startServer({
-    port: PORT,
-    env: {
+    env: (address) => ({
       WEB_CONCURRENCY: "1",
-      ...databaseEnv(site.target),
+      ...databaseEnv(target),
       UPLOADS_DIR: join(dir, "uploads"),
       SEED_DEMO: "0",
       SESSION_SECRET: SECRET,
       COOKIE_SECURE: "0",
-      PUBLIC_URL: base,
+      PUBLIC_URL: address,
       TRUST_PROXY: "loopback",
       SMTP_URL: "",
       RATE_LIMIT_VERIFY_EMAIL: "4/3600",
       RATE_LIMIT_VERIFY_EMAIL_ACCOUNT: "2/3600",
       RATE_LIMIT_UPLOAD_DAILY: "2/86400",
-    },
+    }),
   });
+  base = server.base;
   db = openDatabase(site.target);
   const categories = (await (await fetch(`${base}/api/categories`)).json()) as { id: number }[];
   categoryId = categories[0].id;

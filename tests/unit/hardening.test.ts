@@ -8,14 +8,14 @@ import { type DB, openDatabase } from "~db/client";
 import { ACCOUNT_MESSAGES } from "~/lib/validation/messages";
 import { applicationImages, writeRequest } from "../../scripts/reliability/writes";
 import { pngImage } from "../support/images";
-import { databaseEnv, freePort, type RunningServer, startServer } from "../support/server";
+import { databaseEnv, type RunningServer, startServer } from "../support/server";
 import { type SpareDatabase, spareDatabaseTarget } from "../support/test-db";
 
 // Issue 19's findings against the built production server (`npm run build` first), started without
 // PUBLIC_URL as a careless deployment would be.
 
-const PORT = await freePort();
-const base = `http://127.0.0.1:${PORT}`;
+/** The server's address, known once it has started (its port is chosen right before it binds). */
+let base = "";
 const ADMIN = { email: "hardening-admin@example.in", password: "a-long-admin-password-1" };
 let dir: string;
 let server: RunningServer;
@@ -27,7 +27,6 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "bwp-hardening-"));
   site = await spareDatabaseTarget(dir, "site");
   server = await startServer({
-    port: PORT,
     env: {
       WEB_CONCURRENCY: "1",
       ...databaseEnv(site.target),
@@ -39,6 +38,7 @@ beforeAll(async () => {
       ADMIN_PASSWORD: ADMIN.password,
     },
   });
+  base = server.base;
   db = openDatabase(site.target);
   const login = await fetch(`${base}/api/admin/login`, {
     method: "POST",
@@ -105,7 +105,7 @@ describe("mailed links are built from the configuration, never from the Host hea
     expect(mails).toHaveLength(2);
     for (const mail of mails) {
       expect(mail.text_body, mail.subject).not.toContain("evil.example");
-      expect(mail.text_body, mail.subject).toContain(`http://localhost:${PORT}/`);
+      expect(mail.text_body, mail.subject).toContain(`http://localhost:${server.port}/`);
     }
   });
 });

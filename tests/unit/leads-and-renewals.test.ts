@@ -1,4 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { atIndianNoon } from "../support/clock";
 import type { DB } from "~db/client";
 import { createSeller, createStaffRow } from "~db/seed/factories";
 import { addDays, addMonths, todayIso } from "~/lib/dates";
@@ -48,6 +49,7 @@ beforeAll(async () => {
   actor.id = await createStaffRow(db, { email: actor.email, name: "Boss" });
 });
 afterEach(() => {
+  vi.useRealTimers();
   stopSellerViewFlush();
   resetLeadCounting();
 });
@@ -91,6 +93,7 @@ describe("lead counters", () => {
 
   it("adds to the stored rows in later batches, and views reach both the day's row and views_count", async () => {
     const id = await createSeller(db, { business_name: "View Vada", views_count: 7 });
+    atIndianNoon();
     const day = todayIso();
     countSellerView(id);
     countSellerView(id);
@@ -151,6 +154,7 @@ describe("lead counters", () => {
 
   it("gives the CSV export each seller's 30-day totals", async () => {
     const id = await createSeller(db, { business_name: "Csv Chai" });
+    atIndianNoon();
     const today = todayIso();
     await db
       .insertInto("seller_leads")
@@ -264,6 +268,7 @@ describe("renewals", () => {
       })
       .returning("id")
       .executeTakeFirstOrThrow();
+    atIndianNoon();
     const today = todayIso();
     const end = addDays(today, 10);
     const sellerId = await createSeller(db, {

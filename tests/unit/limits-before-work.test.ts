@@ -9,7 +9,7 @@ import { migrationProvider } from "~db/migrations/index";
 import { createSeller } from "~db/seed/factories";
 import { hashPassword } from "~/services/password.server";
 import { pngImage } from "../support/images";
-import { databaseEnv, freePort, type RunningServer, startServer } from "../support/server";
+import { databaseEnv, type RunningServer, startServer } from "../support/server";
 import { type SpareDatabase, spareDatabaseTarget } from "../support/test-db";
 
 // Rate limits come before expensive work, every 429 carries Retry-After, and the dashboard's notices
@@ -17,8 +17,8 @@ import { type SpareDatabase, spareDatabaseTarget } from "../support/test-db";
 // process (WEB_CONCURRENCY=1), whose `memory` log line (every second here) carries its count of password
 // hashes: a throttled request must not move it.
 
-const PORT = await freePort();
-const base = `http://127.0.0.1:${PORT}`;
+/** The server's address, known once it has started (its port is chosen right before it binds). */
+let base = "";
 const SIGNUPS = 3;
 const ADMIN = { email: "limits-admin@example.in", password: "a-long-admin-password-1" };
 let dir: string;
@@ -30,15 +30,15 @@ let categoryId: number;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "bwp-limits-"));
   site = await spareDatabaseTarget(dir, "site");
+  const target = site.target;
   server = await startServer({
-    port: PORT,
-    env: {
+    env: (address) => ({
       WEB_CONCURRENCY: "1",
-      ...databaseEnv(site.target),
+      ...databaseEnv(target),
       UPLOADS_DIR: join(dir, "uploads"),
       SESSION_SECRET: "limits-test-secret-0123456789abcdef",
       COOKIE_SECURE: "0",
-      PUBLIC_URL: base,
+      PUBLIC_URL: address,
       TRUST_PROXY: "loopback",
       SMTP_URL: "",
       // A little dearer than the suite's 2^14, so parallel requests overlap one hash for certain.
@@ -53,8 +53,9 @@ beforeAll(async () => {
       RATE_LIMIT_REVIEW: "1/600",
       RATE_LIMIT_APPLICATION: "1/3600",
       RATE_LIMIT_PASSWORD_RESET_ACCOUNT: "20/3600",
-    },
+    }),
   });
+  base = server.base;
   db = openDatabase(site.target);
   const categories = (await (await fetch(`${base}/api/categories`)).json()) as { id: number }[];
   categoryId = categories[0].id;

@@ -3,7 +3,7 @@ import { copyFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } fro
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, type RunningServer, startServer } from "../support/server";
+import { type RunningServer, startServer } from "../support/server";
 
 // The build output plus the production dependencies (what `npm ci --omit=dev` installs) is all a
 // server needs. A fresh `npm ci` would compile better-sqlite3 (a minute), so this lays out the same
@@ -11,7 +11,6 @@ import { freePort, type RunningServer, startServer } from "../support/server";
 // the packages `npm ls --omit=dev` lists, as symlinks. Node runs with --preserve-symlinks, so every
 // import resolves inside that folder: a server importing a devDependency fails to start here.
 const root = join(import.meta.dirname, "..", "..");
-const PORT = await freePort();
 let dir: string;
 let server: RunningServer | undefined;
 
@@ -62,7 +61,6 @@ describe("a production install (build + dependencies without devDependencies)", 
   it("starts the site and serves pages, the API and sign-in", async () => {
     const data = join(dir, "data");
     server = await startServer({
-      port: PORT,
       cwd: dir,
       nodeArgs,
       env: {

@@ -20,7 +20,7 @@ import {
   retainedBytes,
 } from "~/services/response-cache.server";
 import { RESPONSE_HEADERS } from "~/services/security-headers.server";
-import { databaseEnv, freePort, type RunningServer, startServer } from "../support/server";
+import { databaseEnv, type RunningServer, startServer } from "../support/server";
 import { createTestDb, type SpareDatabase, spareDatabaseTarget } from "../support/test-db";
 
 // The response cache (issue 9): the pieces on their own, then the built production server over HTTP
@@ -180,8 +180,8 @@ describe("the cache's generation", () => {
 
 // ── the production server ──
 
-const PORT = await freePort();
-const base = `http://127.0.0.1:${PORT}`;
+/** The server's address, known once it has started (its port is chosen right before it binds). */
+let base = "";
 const ADMIN = { email: "cache-admin@example.test", password: "cache-admin-password-123" };
 let dir: string;
 let site: SpareDatabase;
@@ -236,7 +236,8 @@ beforeAll(async () => {
   db = openDatabase(site.target);
   await migrateToLatest(db);
   await seedCategories(db);
-  server = await startServer({ port: PORT, env: serverEnv() });
+  server = await startServer({ env: serverEnv() });
+  base = server.base;
   const login = await fetch(`${base}/api/admin/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: base },
@@ -511,7 +512,7 @@ describe("the response cache of the production server", () => {
 
   it("counts profile views answered from the cache, and writes them at a clean stop", async () => {
     // A server of its own, so stopping it leaves the shared one to the other tests in any order.
-    const own = await startServer({ port: await freePort(), env: serverEnv() });
+    const own = await startServer({ env: serverEnv() });
     try {
       const sellerId = await createSeller(db, { business_name: "Viewed Pottery", views_count: 10 });
       const answers = [];

@@ -1,4 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { atIndianNoon } from "../support/clock";
 import type { DB } from "~db/client";
 import { createSeller, createStaffRow } from "~db/seed/factories";
 import { readContentVersion } from "~/models/content-version.server";
@@ -195,6 +196,7 @@ describe("the group form's words", () => {
 
 describe(`search counts (${testEngine})`, () => {
   afterEach(async () => {
+    vi.useRealTimers();
     await flushSearchCounts(db);
   });
   const browser =
@@ -211,6 +213,7 @@ describe(`search counts (${testEngine})`, () => {
   });
 
   it("counts visitors' searches in memory (bots, tools and later pages excluded) and writes them in one batch", async () => {
+    atIndianNoon();
     const word = `lippan${Date.now()}`;
     countSearch(request(`/directory?search=${word}`, browser), ` ${word.toUpperCase()} `, 3);
     countSearch(request(`/api/sellers?search=${word}`, browser), word, 0);

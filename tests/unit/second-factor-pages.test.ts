@@ -4,15 +4,15 @@ import { join } from "node:path";
 import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DB, openDatabase } from "~db/client";
-import { databaseEnv, freePort, type RunningServer, startServer } from "../support/server";
+import { databaseEnv, type RunningServer, startServer } from "../support/server";
 import { type SpareDatabase, spareDatabaseTarget } from "../support/test-db";
 
 // Account security's changes of the second factor through the built production server (`npm run build`
 // first): the page's posts (and the passkey options) without a code, with wrong ones, throttled (429 with
 // Retry-After), and the page never carrying a session id. The rules themselves: second-factor-changes.test.ts.
 
-const PORT = await freePort();
-const base = `http://127.0.0.1:${PORT}`;
+/** The server's address, known once it has started (its port is chosen right before it binds). */
+let base = "";
 const ADMIN = { email: "second-factor-admin@example.in", password: "a-long-admin-password-1" };
 const SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
 let dir: string;
@@ -28,7 +28,6 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "bwp-second-factor-"));
   site = await spareDatabaseTarget(dir, "site");
   server = await startServer({
-    port: PORT,
     env: {
       WEB_CONCURRENCY: "1",
       ...databaseEnv(site.target),
@@ -40,6 +39,7 @@ beforeAll(async () => {
       ADMIN_PASSWORD: ADMIN.password,
     },
   });
+  base = server.base;
   db = openDatabase(site.target);
   // The app as it was stored before sealing: a base32 secret in clear.
   const admin = await db

@@ -5,14 +5,14 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DB, openDatabase } from "~db/client";
 import { createReviewRow, createSeller } from "~db/seed/factories";
-import { databaseEnv, freePort, type RunningServer, startServer } from "../support/server";
+import { databaseEnv, type RunningServer, startServer } from "../support/server";
 import { type SpareDatabase, spareDatabaseTarget } from "../support/test-db";
 
 // Crawling and link previews over real HTTP against the built production server (`npm run build`
 // first): robots.txt, the sitemap index and its files (with a per-file limit of 2 set through
 // SITEMAP_URLS_PER_FILE), the noindex rules, canonical and Open Graph tags, JSON-LD and share cards.
-const PORT = await freePort();
-const base = `http://127.0.0.1:${PORT}`;
+/** The server's address, known once it has started (its port is chosen right before it binds). */
+let base = "";
 const PUBLIC_URL = "https://bwp.example";
 const BREAKOUT = `Cakes </script><script>alert("x")</script> & more`;
 let dir: string;
@@ -90,7 +90,8 @@ beforeAll(async () => {
     PUBLIC_URL,
     SITEMAP_URLS_PER_FILE: "2",
   };
-  server = await startServer({ port: PORT, env });
+  server = await startServer({ env });
+  base = server.base;
   db = openDatabase(site.target);
   categoryId = (
     await db.selectFrom("categories").select("id").where("slug", "=", "food-and-beverages").executeTakeFirstOrThrow()

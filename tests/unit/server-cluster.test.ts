@@ -3,7 +3,7 @@ import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { databaseEnv, freePort, type RunningServer, startServer } from "../support/server";
+import { databaseEnv, type RunningServer, startServer } from "../support/server";
 import { type SpareDatabase, spareDatabaseTarget } from "../support/test-db";
 
 // The production server with two workers (WEB_CONCURRENCY=2) on one database: both answer, the
@@ -23,7 +23,7 @@ const clusterEnv = (folder: string, database: SpareDatabase) => ({
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "bwp-cluster-"));
   site = await spareDatabaseTarget(dir, "site");
-  server = await startServer({ port: await freePort(), env: clusterEnv(dir, site) });
+  server = await startServer({ env: clusterEnv(dir, site) });
 }, 60_000);
 
 afterAll(async () => {
@@ -107,7 +107,17 @@ describe("the production server with two workers", () => {
     await expect
       .poll(() => workerPids().length === 2 && !workerPids().includes(victim!), { timeout: 20_000, interval: 100 })
       .toBe(true);
-    expect(server.output()).toContain("a worker stopped unexpectedly; starting a new one");
+    // The primary logs the loss and then forks, but its log line reaches this process through a pipe and
+    // may arrive after the new worker shows in /proc: wait for the line itself, naming the killed worker.
+    await expect
+      .poll(
+        () =>
+          server
+            .logLines()
+            .some((l) => l.msg === "a worker stopped unexpectedly; starting a new one" && l.pid === victim),
+        { timeout: 5_000, interval: 50 },
+      )
+      .toBe(true);
     const replacement = workerPids().find((pid) => !before.includes(pid));
     expect(replacement).toBeDefined();
     // Requests on fresh connections reach it once it listens (the primary hands them round).
@@ -131,7 +141,7 @@ describe("the production server with two workers", () => {
     // A cluster of its own, so the other tests keep theirs whatever the order.
     const folder = mkdtempSync(join(tmpdir(), "bwp-cluster-stop-"));
     const ownSite = await spareDatabaseTarget(folder, "site");
-    const own = await startServer({ port: await freePort(), env: clusterEnv(folder, ownSite) });
+    const own = await startServer({ env: clusterEnv(folder, ownSite) });
     try {
       const workers = workerPids(own);
       expect(workers).toHaveLength(2);
