@@ -228,9 +228,20 @@ describe("listPublicSellers", () => {
       .where("id", "=", ids.bakery)
       .execute();
     const { sellers } = await q({ search: "mehta" });
+    expect(sellers.map((s) => s.id)).toEqual([ids.bakery]);
     const json = JSON.stringify(sellers);
     for (const secret of ["secret-id", "secret-pay", "admin_notes", "XXXX1234", "email", "payment_reference"])
       expect(json).not.toContain(secret);
+    for (const seller of sellers)
+      for (const field of [
+        "id_proof_document",
+        "payment_screenshot",
+        "admin_notes",
+        "aadhaar_number",
+        "email",
+        "payment_reference",
+      ])
+        expect(seller, field).not.toHaveProperty(field);
   });
 
   // The plans of the model's own queries (default list, city, category, search, featured) are checked
