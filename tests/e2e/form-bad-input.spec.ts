@@ -1,6 +1,48 @@
 import type { APIRequestContext } from "@playwright/test";
 import { request as httpRequest } from "node:http";
 import { categoryId, createUser, expect, signInAs, test, uniqueWord } from "./fixtures";
+import type { DB } from "~db/client";
+
+/** Rows in every table a refused contact, sign-in or newsletter post could have written, found by the test's own word. */
+async function rowsNaming(db: DB, word: string) {
+  const like = `%${word}%`;
+  const count = async (query: { execute(): Promise<unknown[]> }) => (await query.execute()).length;
+  return {
+    enquiries: await count(
+      db
+        .selectFrom("enquiries")
+        .select("id")
+        .where((eb) => eb.or([eb("name", "like", like), eb("email", "like", like), eb("message", "like", like)])),
+    ),
+    newsletter: await count(db.selectFrom("newsletter_subscriptions").select("id").where("email", "like", like)),
+    mail: await count(db.selectFrom("mail_outbox").select("id").where("to_address", "like", like)),
+    notifications: await count(
+      db
+        .selectFrom("notifications")
+        .select("id")
+        .where((eb) => eb.or([eb("title", "like", like), eb("message", "like", like)])),
+    ),
+    audit: await count(
+      db
+        .selectFrom("audit_log")
+        .select("id")
+        .where((eb) => eb.or([eb("actor_email", "like", like), eb("details", "like", like)])),
+    ),
+    rateLimits: await count(db.selectFrom("rate_limits").select("key").where("key", "like", like)),
+    signInAddresses: await count(db.selectFrom("sign_in_addresses").select("email").where("email", "like", like)),
+    users: await count(db.selectFrom("users").select("id").where("email", "like", like)),
+  };
+}
+const NONE = {
+  enquiries: 0,
+  newsletter: 0,
+  mail: 0,
+  notifications: 0,
+  audit: 0,
+  rateLimits: 0,
+  signInAddresses: 0,
+  users: 0,
+};
 
 // Bad input through the page forms' own actions (what a browser without JavaScript posts, and what
 // an attacker sends): a bad rating, 10,000-character fields and HTML in every rendered field of the
@@ -39,7 +81,7 @@ test.describe("bad input through the forms", () => {
       });
       expect(res.status(), path).toBe(413);
     }
-    expect(await db.selectFrom("enquiries").select("id").where("name", "=", word).executeTakeFirst()).toBeUndefined();
+    expect(await rowsNaming(db, word)).toEqual(NONE);
     // Beyond the server's own cap (the largest form, the application, stays under it) nothing is read at all.
     // The answer comes from the declared length alone, before any of the body is sent.
     const status = await new Promise<number>((resolve, reject) => {
@@ -192,7 +234,7 @@ test.describe("bad input through the forms", () => {
       "Message must be at most 5,000 characters",
     ])
       expect(tooLong.html).toContain(message);
-    expect(await db.selectFrom("enquiries").select("id").where("email", "=", email).execute()).toEqual([]);
+    expect(await rowsNaming(db, email)).toEqual(NONE);
     // Typed values survive the failed post, escaped.
     const kept = await post(request, "/contact", { ...base, name: HTML, message: "" });
     expect(kept.status).toBe(400);
@@ -259,7 +301,8 @@ test.describe("bad input through the forms", () => {
       form: { ...profile, tagline: HTML, business_description: HTML },
       maxRedirects: 0,
     });
-    expect(ok.status()).toBeLessThan(400);
+    expect(ok.status()).toBe(302);
+    expect(ok.headers().location).toBe("/seller-dashboard?saved=profile#profile");
     const html = await (await page.request.get(`/seller/${id}`)).text();
     expect(html).toContain(ESCAPED);
     expect(html).not.toContain(HTML);
