@@ -1,6 +1,14 @@
-import type { Page } from "@playwright/test";
+import type { APIResponse, Page } from "@playwright/test";
 import type { DB } from "~db/client";
+import { SLUG_MESSAGE } from "~/lib/validation/messages";
 import { expect, expectNoA11yViolations, signInAs, test, uniqueWord } from "./fixtures";
+
+/** A refused API call: its exact status and its exact message. */
+async function expectRefused(res: APIResponse, status: number, message: string) {
+  expect(res.status()).toBe(status);
+  const body = await res.json();
+  expect(body.error).toBe(message);
+}
 
 // The admin Categories section with JavaScript on and off: tabs with counts, the editors (slug made
 // from the name, duplicate slug refused with the typed values kept), activate/deactivate and what an
@@ -168,6 +176,7 @@ test.describe("admin categories", () => {
       maxRedirects: 0,
     });
     expect(refused.status()).toBe(400);
+    expect(await refused.text()).toContain(`${slug}&quot; is already used by another category. Choose another slug.`);
     const bad = await page.request.post("/admin/categories/new", {
       form: { name: `${word} Bad`, slug: "Not a slug!" },
       maxRedirects: 0,
@@ -445,14 +454,12 @@ test.describe("admin categories", () => {
     expect((await dup.json()).error).toBe(
       `The slug "${word}-hampers" is already used by another category. Choose another slug.`,
     );
-    for (const [data, status] of [
-      [{ name: "" }, 400],
-      [{ name: `${word} X`, slug: "UPPER case" }, 400],
-      [{ name: `${word} Y`, is_active: "yes" }, 400],
+    for (const [data, status, message] of [
+      [{ name: "" }, 400, "Category name is required"],
+      [{ name: `${word} X`, slug: "UPPER case" }, 400, SLUG_MESSAGE],
+      [{ name: `${word} Y`, is_active: "yes" }, 400, "is_active must be true or false"],
     ] as const) {
-      const res = await page.request.post("/api/admin/categories", { data });
-      expect(res.status()).toBe(status);
-      expect(typeof (await res.json()).error).toBe("string");
+      await expectRefused(await page.request.post("/api/admin/categories", { data }), status, message);
     }
 
     const put = await page.request.put(`/api/admin/categories/${id}`, { data: { is_active: false } });
@@ -461,8 +468,16 @@ test.describe("admin categories", () => {
     expect(
       (await db.selectFrom("categories").select("is_active").where("id", "=", id).executeTakeFirstOrThrow()).is_active,
     ).toBe(0);
-    expect((await page.request.put(`/api/admin/categories/${id}`, { data: { is_active: "off" } })).status()).toBe(400);
-    expect((await page.request.put(`/api/admin/categories/${id}`, { data: {} })).status()).toBe(400);
+    await expectRefused(
+      await page.request.put(`/api/admin/categories/${id}`, { data: { is_active: "off" } }),
+      400,
+      "is_active must be true or false",
+    );
+    await expectRefused(
+      await page.request.put(`/api/admin/categories/${id}`, { data: {} }),
+      400,
+      "Send at least one field to change (name, slug, description, icon or is_active)",
+    );
     expect((await page.request.put("/api/admin/categories/999999999", { data: { is_active: true } })).status()).toBe(
       404,
     );
@@ -472,11 +487,11 @@ test.describe("admin categories", () => {
     const missingParent = await page.request.post("/api/admin/subcategories", { data: { name: `${word} Boxes` } });
     expect(missingParent.status()).toBe(400);
     expect((await missingParent.json()).error).toBe("Please choose a parent category");
-    expect(
-      (
-        await page.request.post("/api/admin/subcategories", { data: { name: `${word} Boxes`, category_id: 999999999 } })
-      ).status(),
-    ).toBe(400);
+    await expectRefused(
+      await page.request.post("/api/admin/subcategories", { data: { name: `${word} Boxes`, category_id: 999999999 } }),
+      400,
+      "The parent category does not exist. Please choose another.",
+    );
     const sub = await page.request.post("/api/admin/subcategories", {
       data: { name: `${word} Boxes`, category_id: id },
     });
@@ -494,18 +509,20 @@ test.describe("admin categories", () => {
       category_icon: "🎁",
       seller_count: 0,
     });
-    expect(
-      (
-        await page.request.post("/api/admin/subcategories", { data: { name: `${word} boxes`, category_id: id } })
-      ).status(),
-    ).toBe(409);
+    await expectRefused(
+      await page.request.post("/api/admin/subcategories", { data: { name: `${word} boxes`, category_id: id } }),
+      409,
+      `${word} Hampers already has a subcategory named "${word} boxes".`,
+    );
     expect(
       (await (await page.request.put(`/api/admin/subcategories/${subId}`, { data: { is_active: false } })).json())
         .message,
     ).toBe("Subcategory deactivated successfully!");
-    expect(
-      (await page.request.put(`/api/admin/subcategories/${subId}`, { data: { category_id: 999999999 } })).status(),
-    ).toBe(400);
+    await expectRefused(
+      await page.request.put(`/api/admin/subcategories/${subId}`, { data: { category_id: 999999999 } }),
+      400,
+      "The parent category does not exist. Please choose another.",
+    );
     expect((await page.request.put("/api/admin/subcategories/999999999", { data: { is_active: true } })).status()).toBe(
       404,
     );

@@ -1,3 +1,4 @@
+import type { APIResponse } from "@playwright/test";
 import {
   createEnquiryRow,
   expect,
@@ -7,6 +8,13 @@ import {
   uniqueWord,
   unsubscribePath,
 } from "./fixtures";
+
+/** A refused API call: its exact status and its exact message. */
+async function expectRefused(res: APIResponse, status: number, message: string) {
+  expect(res.status()).toBe(status);
+  const body = await res.json();
+  expect(body.error).toBe(message);
+}
 
 // Form Enquiries with JavaScript on and off: the two tabs, search and filters in the URL, paging, the
 // detail view (dialog with JavaScript, page without) with status and notes, exports for admins only,
@@ -261,6 +269,7 @@ test.describe("admin enquiries", () => {
       maxRedirects: 0,
     });
     expect(forged.status()).toBe(400);
+    expect(await forged.text()).toContain("This unsubscribe link is not valid.");
 
     await page.goto(unsubscribePath(email));
     await expect(page.getByRole("heading", { name: "Unsubscribe from the newsletter?" })).toBeVisible();
@@ -316,8 +325,16 @@ test.describe("admin enquiries", () => {
     });
     const paged = await (await page.request.get(`/api/admin/enquiries?search=${word}&limit=1&page=2`)).json();
     expect(paged.pagination).toEqual({ page: 2, limit: 1, total: 2, pages: 2 });
-    for (const bad of ["limit=101", "status=lost", "page=0", "query_type=Nope"])
-      expect((await page.request.get(`/api/admin/enquiries?${bad}`)).status()).toBe(400);
+    for (const [bad, message] of [
+      ["limit=101", "limit must be a whole number from 1 to 100"],
+      ["status=lost", "status must be one of new, in_progress, resolved, closed"],
+      ["page=0", "page must be a whole number from 1"],
+      [
+        "query_type=Nope",
+        "query_type must be one of General Inquiry, Business Listing, Technical Support, Partnership, Media & Press, Feedback, Complaint, Other",
+      ],
+    ])
+      await expectRefused(await page.request.get(`/api/admin/enquiries?${bad}`), 400, message);
 
     const put = await page.request.put(`/api/admin/enquiries/${id}`, {
       data: { status: "in_progress", admin_notes: "On it" },
@@ -330,15 +347,14 @@ test.describe("admin enquiries", () => {
     expect(
       await db.selectFrom("enquiries").select(["status", "admin_notes"]).where("id", "=", id).executeTakeFirstOrThrow(),
     ).toEqual({ status: "in_progress", admin_notes: "On it" });
-    for (const data of [
-      { status: "new" },
-      { status: "archived" },
-      {},
-      { status: "closed", admin_notes: "x".repeat(2001) },
-    ]) {
-      const res = await page.request.put(`/api/admin/enquiries/${id}`, { data });
-      expect(res.status()).toBe(400);
-      expect(typeof (await res.json()).error).toBe("string");
+    const STATUS = "status must be one of in_progress, resolved, closed";
+    for (const [data, message] of [
+      [{ status: "new" }, STATUS],
+      [{ status: "archived" }, STATUS],
+      [{}, STATUS],
+      [{ status: "closed", admin_notes: "x".repeat(2001) }, "Admin notes must be at most 2,000 characters"],
+    ] as const) {
+      await expectRefused(await page.request.put(`/api/admin/enquiries/${id}`, { data }), 400, message);
     }
     expect((await page.request.put("/api/admin/enquiries/999999999", { data: { status: "closed" } })).status()).toBe(
       404,
@@ -348,8 +364,16 @@ test.describe("admin enquiries", () => {
     const subs = await page.request.get(`/api/admin/newsletter-subscriptions?search=${word}`);
     expect(subs.status()).toBe(200);
     expect(await subs.json()).toEqual({ subscriptions: [], pagination: { page: 1, limit: 20, total: 0, pages: 1 } });
-    expect((await page.request.get("/api/admin/newsletter-subscriptions?limit=500")).status()).toBe(400);
-    expect((await page.request.get("/api/admin/newsletter-subscriptions?source=tv")).status()).toBe(400);
+    await expectRefused(
+      await page.request.get("/api/admin/newsletter-subscriptions?limit=500"),
+      400,
+      "limit must be a whole number from 1 to 100",
+    );
+    await expectRefused(
+      await page.request.get("/api/admin/newsletter-subscriptions?source=tv"),
+      400,
+      "source must be one of website, homepage_final_cta, footer",
+    );
   });
 
   test("has no accessibility violations with the detail dialog open", async ({ page, context, db, jsEnabled }) => {
