@@ -192,10 +192,18 @@ table("visitor area (visitor-area.md point 7)", [
       // A forged code with this browser's fresh state is refused, and nobody is signed in.
       await browserPage.request.get("/api/logout", { headers: { "Sec-Fetch-Site": "same-origin" } });
       await browserPage.request.get("/api/oauth/google/redirect_url");
-      await expectError(await browserPage.request.post("/api/sessions", { data: { code: "forged-code" } }), 400);
+      await expectError(
+        await browserPage.request.post("/api/sessions", { data: { code: "forged-code" } }),
+        400,
+        "Google sign-in could not be completed. Please try again.",
+      );
       expect((await browserPage.request.get("/api/users/me")).status()).toBe(401);
       // A code from a browser that never started a sign-in (no state cookie) is refused too.
-      await expectError(await page.request.post("/api/sessions", { data: { code } }), 400);
+      await expectError(
+        await page.request.post("/api/sessions", { data: { code } }),
+        400,
+        "This sign-in link is not valid for this browser. Please start again.",
+      );
       // No code at all: the spec's message.
       await expectError(
         await page.request.post("/api/sessions", { data: {} }),
@@ -208,7 +216,9 @@ table("visitor area (visitor-area.md point 7)", [
   [
     "GET /api/sellers?featured=true&limit=6",
     async ({ request, makeSeller }) => {
-      const id = await makeSeller({ business_name: uniqueWord("feat"), is_featured: 1 });
+      const name = uniqueWord("feat");
+      const id = await makeSeller({ business_name: name, is_featured: 1 });
+      const plain = await makeSeller({ business_name: `${name} Plain`, is_featured: 0 });
       const res = await request.get("/api/sellers?featured=true&limit=6");
       expect(res.status()).toBe(200);
       const body = await res.json();
@@ -216,7 +226,14 @@ table("visitor area (visitor-area.md point 7)", [
       expect(body.sellers.length).toBeGreaterThan(0);
       expect(body.sellers.length).toBeLessThanOrEqual(6);
       for (const s of body.sellers) expect(s.is_featured).toBe(true);
-      expect(typeof id).toBe("number");
+      // Scoped to this test's two sellers: the featured one is listed, the other is left out.
+      const mine = await request.get(`/api/sellers?featured=true&limit=6&search=${name}`);
+      expect(mine.status()).toBe(200);
+      expect(
+        (await mine.json()).sellers.map((s: { id: number; is_featured: boolean }) => [s.id, s.is_featured]),
+      ).toEqual([[id, true]]);
+      const both = await request.get(`/api/sellers?limit=6&search=${name}`);
+      expect((await both.json()).sellers.map((s: { id: number }) => s.id).sort()).toEqual([id, plain].sort());
     },
   ],
   [
@@ -258,7 +275,11 @@ table("visitor area (visitor-area.md point 7)", [
       const body = await res.json();
       expect(body.pagination).toEqual({ page: 1, limit: 12, total: 1, pages: 1 });
       expect(body.sellers.map((s: { id: number }) => s.id)).toEqual([id]);
-      await expectError(await request.get("/api/sellers?page=0&limit=12"), 400);
+      await expectError(
+        await request.get("/api/sellers?page=0&limit=12"),
+        400,
+        "page must be a whole number of 1 or more",
+      );
     },
   ],
   [
@@ -496,7 +517,11 @@ table(
         expect(res.status()).toBe(201);
         expect((await (await page.request.get("/api/users/me")).json()).role).toBe("seller");
         expect((await page.request.get("/seller-dashboard", { maxRedirects: 0 })).status()).toBe(200);
-        await expectError(await page.request.post("/api/auth/register", { data: payload }), 409);
+        await expectError(
+          await page.request.post("/api/auth/register", { data: payload }),
+          409,
+          "An account with this email already exists. Please sign in instead.",
+        );
         await expectError(
           await page.request.post("/api/auth/register", { data: { ...payload, email: "x" } }),
           400,
@@ -604,7 +629,7 @@ table(
           is_verified: false,
           is_paid: false,
         });
-        await expectError(await page.request.get("/api/admin/sellers?limit=101"), 400);
+        await expectError(await page.request.get("/api/admin/sellers?limit=101"), 400, "limit must be 20, 50 or 100");
       },
     ],
     [
@@ -640,6 +665,7 @@ table(
         await expectError(
           await page.request.post("/api/admin/sellers/bulk", { data: { seller_ids: ids, action: "explode" } }),
           400,
+          "action must be one of approve, deactivate, verify, feature",
         );
         await expectError(
           await page.request.post("/api/admin/sellers/bulk", { data: { seller_ids: [999999999], action: "verify" } }),
@@ -804,6 +830,7 @@ table(
         await expectError(
           await page.request.put(`/api/sellers/admin/${id}`, { data: { category_ids: [999999] } }),
           400,
+          "Please select categories from the list",
         );
         await expectError(await page.request.put("/api/sellers/admin/999999999", { data: { status: "active" } }), 404);
         await expectError(
@@ -874,7 +901,11 @@ table(
           "Not Verified",
         );
         await expectError(await page.request.get("/api/admin/sellers/999999999/identity-card"), 404);
-        await expectError(await page.request.get(`/api/admin/sellers/${id}/identity-card?format=pdf`), 400);
+        await expectError(
+          await page.request.get(`/api/admin/sellers/${id}/identity-card?format=pdf`),
+          400,
+          "format must be view or download",
+        );
       },
     ],
     [
@@ -899,7 +930,7 @@ table(
           status: "pending",
           seller_name: `${word} Shop`,
         });
-        await expectError(await page.request.get("/api/admin/reviews?limit=101"), 400);
+        await expectError(await page.request.get("/api/admin/reviews?limit=101"), 400, "limit must be 20, 50 or 100");
       },
     ],
     [
@@ -913,8 +944,16 @@ table(
         expect(
           (await db.selectFrom("reviews").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status,
         ).toBe("published");
-        await expectError(await page.request.put(`/api/admin/reviews/${id}`, { data: { status: "published" } }), 409);
-        await expectError(await page.request.put(`/api/admin/reviews/${id}`, { data: { status: "flagged" } }), 400);
+        await expectError(
+          await page.request.put(`/api/admin/reviews/${id}`, { data: { status: "published" } }),
+          409,
+          "A published review cannot be published.",
+        );
+        await expectError(
+          await page.request.put(`/api/admin/reviews/${id}`, { data: { status: "flagged" } }),
+          400,
+          "status must be published or rejected",
+        );
         await expectError(
           await page.request.put("/api/admin/reviews/999999999", { data: { status: "rejected" } }),
           404,
@@ -955,6 +994,7 @@ table(
         await expectError(
           await page.request.post("/api/admin/reviews/bulk", { data: { review_ids: ids, action: "archive" } }),
           400,
+          "action must be published, rejected or delete",
         );
       },
     ],
@@ -1083,8 +1123,16 @@ table(
         });
         expect(typeof body.enquiries[0].id).toBe("number");
         expect(typeof body.enquiries[0].created_at).toBe("string");
-        await expectError(await page.request.get("/api/admin/enquiries?limit=101"), 400);
-        await expectError(await page.request.get("/api/admin/enquiries?status=archived"), 400);
+        await expectError(
+          await page.request.get("/api/admin/enquiries?limit=101"),
+          400,
+          "limit must be a whole number from 1 to 100",
+        );
+        await expectError(
+          await page.request.get("/api/admin/enquiries?status=archived"),
+          400,
+          "status must be one of new, in_progress, resolved, closed",
+        );
       },
     ],
     [
@@ -1160,7 +1208,11 @@ table(
         expect(body.pagination).toEqual({ page: 1, limit: 20, total: 1, pages: 1 });
         expect(body.subscriptions[0]).toMatchObject({ email, status: "active", source: "homepage_final_cta" });
         expect(typeof body.subscriptions[0].created_at).toBe("string");
-        await expectError(await page.request.get("/api/admin/newsletter-subscriptions?limit=101"), 400);
+        await expectError(
+          await page.request.get("/api/admin/newsletter-subscriptions?limit=101"),
+          400,
+          "limit must be a whole number from 1 to 100",
+        );
       },
     ],
     [
