@@ -156,7 +156,9 @@ table("visitor area (visitor-area.md point 7)", [
     "GET /api/logout",
     async ({ page }) => {
       await signInAs(page.context(), "seller");
-      expect((await page.request.get("/api/logout", { headers: { "Sec-Fetch-Site": "same-origin" } })).ok()).toBe(true);
+      const out = await page.request.get("/api/logout", { headers: { "Sec-Fetch-Site": "same-origin" } });
+      expect(out.status()).toBe(200);
+      expect(await out.json()).toEqual({ success: true });
       expect((await page.request.get("/api/users/me")).status()).toBe(401);
     },
   ],

@@ -172,8 +172,10 @@ test.describe("seller dashboard", () => {
         seller_id: String(otherId),
         id: String(otherId),
       },
+      maxRedirects: 0,
     });
-    expect(profile.ok()).toBe(true);
+    expect(profile.status()).toBe(302);
+    expect(profile.headers().location).toBe("/seller-dashboard?saved=profile#profile");
     const other = await db
       .selectFrom("sellers")
       .select(["business_name", "tagline"])
