@@ -10,6 +10,11 @@ import tseslint from "typescript-eslint";
 // The engine seam (docs/architecture.md): outside db/, no code opens a driver, sends it SQL or asks which
 // engine it talks to; among the models only the text index (app/models/text-index.server.ts) does, and the
 // `sql` templates of the others name nothing that exists on one engine only.
+// Models speak the domain (a RefusalReason from app/lib/refusal.ts), never HTTP: the route maps it to a status.
+const httpStatusInModels = {
+  selector: "Property[key.name='status'][value.type='Literal'][value.value>=100][value.value<600]",
+  message: "Models return a refusal reason (app/lib/refusal.ts), not an HTTP status.",
+};
 const driverCalls = {
   selector: "CallExpression[callee.property.name=/^(query|prepare|pragma)$/]",
   message: "Raw driver SQL belongs in db/ (db/client.ts, db/engine.ts): add a function there.",
@@ -99,30 +104,13 @@ export default tseslint.config(
     // Models speak the domain (a RefusalReason from app/lib/refusal.ts), never HTTP: the route maps it to a status.
     files: ["app/models/**/*.ts"],
     rules: {
-      "no-restricted-syntax": [
-        "error",
-        {
-          selector: "Property[key.name='status'][value.type='Literal'][value.value>=100][value.value<600]",
-          message: "Models return a refusal reason (app/lib/refusal.ts), not an HTTP status.",
-        },
-        driverCalls,
-        rawSql,
-        engineSpecificSql,
-      ],
+      "no-restricted-syntax": ["error", httpStatusInModels, driverCalls, rawSql, engineSpecificSql],
     },
   },
   {
     files: ["app/models/text-index.server.ts"],
     rules: {
-      "no-restricted-syntax": [
-        "error",
-        {
-          selector: "Property[key.name='status'][value.type='Literal'][value.value>=100][value.value<600]",
-          message: "Models return a refusal reason (app/lib/refusal.ts), not an HTTP status.",
-        },
-        driverCalls,
-        rawSql,
-      ],
+      "no-restricted-syntax": ["error", httpStatusInModels, driverCalls, rawSql],
     },
   },
   {

@@ -1,14 +1,7 @@
-import type { APIResponse, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import type { DB } from "~db/client";
 import { SLUG_MESSAGE } from "~/lib/validation/messages";
-import { expect, expectNoA11yViolations, signInAs, test, uniqueWord } from "./fixtures";
-
-/** A refused API call: its exact status and its exact message. */
-async function expectRefused(res: APIResponse, status: number, message: string) {
-  expect(res.status()).toBe(status);
-  const body = await res.json();
-  expect(body.error).toBe(message);
-}
+import { expect, expectNoA11yViolations, expectRefused, signInAs, test, uniqueWord } from "./fixtures";
 
 // The admin Categories section with JavaScript on and off: tabs with counts, the editors (slug made
 // from the name, duplicate slug refused with the typed values kept), activate/deactivate and what an

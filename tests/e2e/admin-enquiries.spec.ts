@@ -1,20 +1,13 @@
-import type { APIResponse } from "@playwright/test";
 import {
   createEnquiryRow,
   expect,
   expectNoA11yViolations,
+  expectRefused,
   signInAs,
   test,
   uniqueWord,
   unsubscribePath,
 } from "./fixtures";
-
-/** A refused API call: its exact status and its exact message. */
-async function expectRefused(res: APIResponse, status: number, message: string) {
-  expect(res.status()).toBe(status);
-  const body = await res.json();
-  expect(body.error).toBe(message);
-}
 
 // Form Enquiries with JavaScript on and off: the two tabs, search and filters in the URL, paging, the
 // detail view (dialog with JavaScript, page without) with status and notes, exports for admins only,

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { createHash, createHmac, randomBytes } from "node:crypto";
-import { test as base, type BrowserContext, expect, type Page } from "@playwright/test";
+import { type APIResponse, test as base, type BrowserContext, expect, type Page } from "@playwright/test";
 import { createCookie } from "react-router";
 import type { Role } from "~db/schema";
 import { hashPassword } from "~/services/password.server";
@@ -75,6 +75,13 @@ export const test = base.extend<Fixtures>({
 });
 
 export { expect };
+
+/** A refused API call: its exact status and its exact message. */
+export async function expectRefused(res: APIResponse, status: number, message: string) {
+  expect(res.status()).toBe(status);
+  const body = await res.json();
+  expect(body.error).toBe(message);
+}
 
 export const E2E_SESSION_SECRET = "e2e-session-secret-not-for-production";
 
