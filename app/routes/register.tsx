@@ -1,4 +1,4 @@
-import { getFormProps, getSelectProps, useForm } from "~/lib/form";
+import { getFormProps, getSelectProps, usePublicForm } from "~/lib/form";
 import type { SubmissionResult } from "@conform-to/react";
 import { LinkButtons } from "~/components/link-buttons";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -38,7 +38,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { listActiveCategories, listActiveSubcategories } from "~/models/categories.server";
 import { submitApplicationWithFiles, upiId, upiPayeeName } from "~/services/applications.server";
 import { formConstraints } from "~/services/form-constraints.server";
-import { checkDailyUploads, checkPublicForm } from "~/services/public-form.server";
+import { checkDailyUploads, checkPublicForm } from "~/services/forms.server";
 import { getSessionUser } from "~/services/session.server";
 import { forwardRetryAfter } from "~/services/rate-limit.server";
 import { readMultipartForm, unreadFormMessage } from "~/services/multipart.server";
@@ -201,7 +201,7 @@ function ApplicationForm({ loaderData, actionData }: { loaderData: LoaderData; a
   const formRef = useRef<HTMLFormElement>(null);
 
   const validation = useClientValidation("application", { shouldRevalidate: "onInput" });
-  const [form, fields] = useForm({
+  const [form, fields] = usePublicForm({
     id: "application-form",
     lastResult: navigation.state === "idle" ? actionData?.result : null,
     defaultValue: defaults as Record<string, string | undefined>,

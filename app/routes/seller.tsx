@@ -11,7 +11,7 @@ import {
   useRouteLoaderData,
   useSearchParams,
 } from "react-router";
-import { ReviewForm } from "#review-form";
+import { ReviewForm } from "#lazy/review-form";
 import { ErrorList } from "~/components/error-list";
 import { Honeypot } from "~/components/honeypot-field";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
@@ -51,12 +51,11 @@ import { getPublicSeller } from "~/models/sellers.server";
 import { publicCacheHeaders } from "~/services/response-cache.server";
 import { countSellerView, unsavedSellerViews } from "~/services/seller-views.server";
 import { formConstraints } from "~/services/form-constraints.server";
-import { checkPublicForm } from "~/services/public-form.server";
+import { checkPublicForm, readForm } from "~/services/forms.server";
 import { sellerShareImagePath } from "~/services/share-card.server";
 import type { loader as rootLoader } from "~/root";
 import { displayPhone } from "~/lib/phone-display";
 import type { Route } from "./+types/seller";
-import { readForm } from "~/services/api.server";
 
 const TABS = ["overview", "reviews", "tutorials"] as const;
 type Tab = (typeof TABS)[number];

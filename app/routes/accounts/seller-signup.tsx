@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "~/lib/form";
+import { getFormProps, getInputProps, getSelectProps, usePublicForm } from "~/lib/form";
 import type { SubmissionResult } from "@conform-to/react";
 import { AuthCard } from "~/components/auth-card";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -29,7 +29,7 @@ import { forwardRetryAfter, retryAfterHeaders } from "~/services/rate-limit.serv
 import { checkSignUpStep1, signUpSeller } from "~/services/seller-signup.server";
 import { getSessionUser } from "~/services/session.server";
 import type { Route } from "./+types/seller-signup";
-import { readForm } from "~/services/api.server";
+import { readForm } from "~/services/forms.server";
 import { privatePageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Create a Seller Account");
@@ -250,8 +250,8 @@ function Step1({
 }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const validation = useClientValidation("signupStep1", { shouldValidate: "onBlur", shouldRevalidate: "onInput" });
-  const [form, fields] = useForm({
+  const validation = useClientValidation("signup-step1", { shouldValidate: "onBlur", shouldRevalidate: "onInput" });
+  const [form, fields] = usePublicForm({
     id: "signup-step1",
     lastResult: navigation.state === "idle" ? lastResult : null,
     ...validation.options,
@@ -340,8 +340,8 @@ function Step2({
   const navigation = useNavigation();
   const busy =
     navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formData?.get("intent") === "create";
-  const validation = useClientValidation("signupStep2", { shouldRevalidate: "onInput" });
-  const [form, fields] = useForm({
+  const validation = useClientValidation("signup-step2", { shouldRevalidate: "onInput" });
+  const [form, fields] = usePublicForm({
     id: "signup-step2",
     lastResult: navigation.state === "idle" ? lastResult : null,
     constraint,
