@@ -52,7 +52,15 @@ export async function readPublicForm<S extends z.ZodType>(
   clientAddress: string,
   form: PublicForm<S>,
 ): Promise<PublicFormPost<S>> {
-  const formData = await readForm(request);
+  return parsePublicForm(await readForm(request), clientAddress, form);
+}
+
+/** `readPublicForm` for an action that has read the form already (to pick one of its forms by `intent`). */
+export async function parsePublicForm<S extends z.ZodType>(
+  formData: FormData,
+  clientAddress: string,
+  form: PublicForm<S>,
+): Promise<PublicFormPost<S>> {
   const submission = parseWithZod(formData, { schema: form.schema }) as Submission<z.input<S>, string[], z.output<S>>;
   if (submission.status !== "success") {
     const missing = form.required?.fields.some((name) => isBlank(formData.get(name)));
