@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "~/lib/form";
+import { getFormProps, usePublicForm } from "~/lib/form";
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { RESET_DONE_MESSAGE } from "~/lib/validation/reset-done";
@@ -27,7 +27,7 @@ export function LoginForm({
 }: {
   portal: keyof typeof PORTALS;
   lastResult: SubmissionResult<string[]> | undefined;
-  constraint: Parameters<typeof useForm>[0]["constraint"];
+  constraint: Parameters<typeof usePublicForm>[0]["constraint"];
 }) {
   // `action` is the page's path: the busy state follows only this form's post.
   const { id, action, emailAutoComplete, submitLabel } = PORTALS[portal];
@@ -36,7 +36,7 @@ export function LoginForm({
   const busy =
     navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction?.startsWith(action);
   const validation = useClientValidation("login");
-  const [form, fields] = useForm({
+  const [form, fields] = usePublicForm({
     id,
     lastResult: navigation.state === "idle" ? lastResult : null,
     constraint,
@@ -89,7 +89,10 @@ export function SecondStepForm({
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const [form, fields] = useForm({ id: "second-step", lastResult: navigation.state === "idle" ? lastResult : null });
+  const [form, fields] = usePublicForm({
+    id: "second-step",
+    lastResult: navigation.state === "idle" ? lastResult : null,
+  });
   return (
     <div className="stack">
       {passkey}

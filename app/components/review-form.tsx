@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "~/lib/form";
+import { getFormProps, getInputProps, getTextareaProps, usePublicForm } from "~/lib/form";
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { REVIEW_MAX_LENGTH } from "~/lib/constants";
@@ -7,7 +7,7 @@ import { Field, FormErrors, Honeypot, StarRatingField, TextareaField } from "./f
 
 type ReviewFormProps = {
   lastResult: SubmissionResult<string[]> | undefined;
-  constraint: Parameters<typeof useForm>[0]["constraint"];
+  constraint: Parameters<typeof usePublicForm>[0]["constraint"];
 };
 
 /**
@@ -18,7 +18,7 @@ export function ReviewForm({ lastResult, constraint }: ReviewFormProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formMethod === "POST";
   const validation = useClientValidation("review", { shouldRevalidate: "onInput" });
-  const [form, fields] = useForm({
+  const [form, fields] = usePublicForm({
     id: "review-form",
     lastResult: navigation.state === "idle" ? lastResult : null,
     constraint,

@@ -122,7 +122,7 @@ function isControl(node: EventTarget | null): node is HTMLInputElement | HTMLSel
   return node instanceof HTMLInputElement || node instanceof HTMLSelectElement || node instanceof HTMLTextAreaElement;
 }
 
-export function useForm(options: FormOptions): [FormMeta, Record<string, FieldMeta>] {
+export function usePublicForm(options: FormOptions): [FormMeta, Record<string, FieldMeta>] {
   const { id, lastResult, defaultValue, constraint } = options;
   const [state, setState] = useState(() => initialState(options));
   // The handlers read the latest options (the validator arrives after the first focus).

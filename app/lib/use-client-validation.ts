@@ -1,21 +1,19 @@
 import { useCallback, useRef, useState } from "react";
-import type { validators } from "./client-validation";
+import type { Submission } from "@conform-to/react";
 
-type Validators = typeof validators;
+type Validate = (formData: FormData) => Submission<unknown>;
 type When = "onSubmit" | "onBlur" | "onInput";
 
 /**
  * Client-side validation for a public form without zod in the page's first download: the validators
  * (and zod) are imported when the visitor first focuses the form (`load`, for the form's `onFocus`).
  * Until then conform validates nothing in the browser and the post gets the server's answer, which
- * carries the same messages. Spread `options` into `useForm`; blur and input checks start only once
+ * carries the same messages. `name` is the form's module in `lib/forms/` (`"contact"` for `lib/forms/contact.ts`).
+ * Spread `options` into `usePublicForm`; blur and input checks start only once
  * the validator is there (without one, conform would post every blur to the server).
  */
-export function useClientValidation<K extends keyof Validators>(
-  name: K,
-  when: { shouldValidate?: When; shouldRevalidate?: When } = {},
-) {
-  const [validate, setValidate] = useState<Validators[K]>();
+export function useClientValidation(name: string, when: { shouldValidate?: When; shouldRevalidate?: When } = {}) {
+  const [validate, setValidate] = useState<Validate>();
   const started = useRef(false);
   const load = useCallback(() => {
     if (started.current) return;
@@ -29,7 +27,7 @@ export function useClientValidation<K extends keyof Validators>(
   }, [name]);
   const options = validate
     ? {
-        onValidate: ({ formData }: { formData: FormData }) => validate(formData) as ReturnType<Validators[K]>,
+        onValidate: ({ formData }: { formData: FormData }) => validate(formData),
         shouldValidate: when.shouldValidate ?? "onSubmit",
         shouldRevalidate: when.shouldRevalidate ?? when.shouldValidate ?? "onSubmit",
       }

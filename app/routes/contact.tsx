@@ -1,7 +1,6 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "~/lib/form";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, usePublicForm } from "~/lib/form";
 import type { SubmissionResult } from "@conform-to/react";
 import { CardSection } from "~/components/card-section";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { Faq } from "~/components/faq";
 import {
@@ -13,20 +12,17 @@ import {
   SelectField,
   TextareaField,
 } from "~/components/forms";
-import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { CheckIcon, MailIcon, MapPinIcon, MessageIcon, PhoneIcon } from "~/components/icons";
 import { getDb } from "~db/client";
 import { CONTACT, CONTACT_SUCCESS_MESSAGE, QUERY_TYPES, TEXT_LIMITS } from "~/lib/constants";
 import { useClientValidation } from "~/lib/use-client-validation";
 import { CONTACT_FAQ } from "~/lib/faq";
-import { CONTACT_REQUIRED_MESSAGE } from "~/lib/validation/messages";
-import { contactSchema } from "~/lib/validation/contact";
+import contactForm from "~/lib/forms/contact";
 import { submitContactMessage } from "~/services/contact.server";
 import { formConstraints } from "~/services/form-constraints.server";
-import { checkPublicForm } from "~/services/public-form.server";
+import { readPublicForm } from "~/services/forms.server";
 import type { Route } from "./+types/contact";
 import { publicCacheHeaders } from "~/services/response-cache.server";
-import { readForm } from "~/services/api.server";
 import { pageMeta, privatePageMeta } from "~/lib/seo";
 
 /** One line of the team's contact details: an icon, what it is, and the detail. */
@@ -53,30 +49,15 @@ export function meta({ matches, location }: Route.MetaArgs) {
   });
 }
 
-const REQUIRED = ["name", "email", "query_type", "message"] as const;
-
 // The form's native attributes (required, pattern) come from the schema here, so the page needs no zod.
 export function loader() {
-  return { constraint: formConstraints(contactSchema) };
+  return { constraint: formConstraints(contactForm.schema) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readForm(request);
-  const submission = parseWithZod(formData, { schema: contactSchema });
-  if (submission.status !== "success") {
-    const missing = REQUIRED.some((k) => String(formData.get(k) ?? "").trim() === "");
-    return data(
-      { result: submission.reply(missing ? { formErrors: [CONTACT_REQUIRED_MESSAGE] } : undefined) },
-      { status: 400 },
-    );
-  }
-  const guard = await checkPublicForm("contact", context.clientAddress, formData.get(HONEYPOT_FIELD));
-  if (!guard.ok)
-    return data(
-      { result: submission.reply({ formErrors: [guard.message] }) },
-      { status: guard.status, headers: guard.headers },
-    );
-  await submitContactMessage(getDb(), submission.value);
+  const post = await readPublicForm(request, context.clientAddress, contactForm);
+  if (!post.ok) return data({ result: post.reply }, { status: post.status, headers: post.headers });
+  await submitContactMessage(getDb(), post.value);
   return redirect("/contact?sent=1#message");
 }
 
@@ -174,7 +155,7 @@ function ContactForm({
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/contact") === true;
   const validation = useClientValidation("contact", { shouldRevalidate: "onInput" });
-  const [form, fields] = useForm({
+  const [form, fields] = usePublicForm({
     id: "contact-form",
     lastResult: navigation.state === "idle" ? lastResult : null,
     constraint,

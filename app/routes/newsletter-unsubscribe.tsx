@@ -5,7 +5,7 @@ import { getDb } from "~db/client";
 import { UNSUBSCRIBE_BAD_LINK } from "~/lib/constants";
 import { unsubscribeWithToken, verifyUnsubscribeToken } from "~/services/newsletter.server";
 import type { Route } from "./+types/newsletter-unsubscribe";
-import { readForm } from "~/services/api.server";
+import { readForm } from "~/services/forms.server";
 import { privatePageMeta } from "~/lib/seo";
 
 // /newsletter/unsubscribe?email&token — the signed link of every newsletter mail. GET only shows the

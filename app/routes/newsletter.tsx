@@ -1,18 +1,15 @@
-import { getFormProps, useForm } from "~/lib/form";
+import { getFormProps, usePublicForm } from "~/lib/form";
 import { LinkButtons } from "~/components/link-buttons";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
 import { Field, FormErrors, Honeypot, emailInputProps } from "~/components/forms";
-import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { getDb } from "~db/client";
-import { newsletterSchema } from "~/lib/validation/contact";
+import newsletterForm from "~/lib/forms/newsletter";
 import { useClientValidation } from "~/lib/use-client-validation";
 import { NEWSLETTER_MESSAGES, type SubscribeOutcome } from "~/models/enquiries.server";
 import { subscribeWithWelcome } from "~/services/newsletter.server";
-import { checkPublicForm } from "~/services/public-form.server";
+import { readPublicForm } from "~/services/forms.server";
 import type { Route } from "./+types/newsletter";
 import { publicCacheHeaders } from "~/services/response-cache.server";
-import { readForm } from "~/services/api.server";
 import { privatePageMeta } from "~/lib/seo";
 
 // /newsletter: where the newsletter forms post. Without JavaScript the visitor lands here (a plain
@@ -29,22 +26,15 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readForm(request);
-  const js = formData.get("_js") === "1";
-  const submission = parseWithZod(formData, { schema: newsletterSchema });
-  if (submission.status !== "success") {
-    const errors = submission.error?.email ?? submission.error?.source ?? ["Failed to subscribe. Please try again."];
-    return data({ ok: false as const, errors, result: submission.reply() }, { status: 400 });
+  const post = await readPublicForm(request, context.clientAddress, newsletterForm);
+  if (!post.ok) {
+    const errors = post.refused
+      ? [post.refused.message]
+      : (post.reply.error?.email ?? post.reply.error?.source ?? ["Failed to subscribe. Please try again."]);
+    return data({ ok: false as const, errors, result: post.reply }, { status: post.status, headers: post.headers });
   }
-  const guard = await checkPublicForm("newsletter", context.clientAddress, formData.get(HONEYPOT_FIELD));
-  if (!guard.ok) {
-    return data(
-      { ok: false as const, errors: [guard.message], result: submission.reply({ formErrors: [guard.message] }) },
-      { status: guard.status, headers: guard.headers },
-    );
-  }
-  const outcome = await subscribeWithWelcome(getDb(), submission.value);
-  if (js) return { ok: true as const, message: NEWSLETTER_MESSAGES[outcome] };
+  const outcome = await subscribeWithWelcome(getDb(), post.value);
+  if (post.formData.get("_js") === "1") return { ok: true as const, message: NEWSLETTER_MESSAGES[outcome] };
   return redirect(`/newsletter?status=${outcome}`);
 }
 
@@ -52,7 +42,7 @@ export const headers: Route.HeadersFunction = publicCacheHeaders;
 
 export default function Newsletter({ loaderData, actionData }: Route.ComponentProps) {
   const validation = useClientValidation("newsletter");
-  const [form, fields] = useForm({
+  const [form, fields] = usePublicForm({
     id: "newsletter-page",
     lastResult: actionData && "result" in actionData ? actionData.result : undefined,
     ...validation.options,

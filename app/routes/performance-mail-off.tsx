@@ -4,7 +4,7 @@ import { BadLinkPage } from "~/components/bad-link";
 import { getDb } from "~db/client";
 import { privatePageMeta } from "~/lib/seo";
 import { setPerformanceMailOff } from "~/models/seller-mails.server";
-import { readForm } from "~/services/api.server";
+import { readForm } from "~/services/forms.server";
 import { verifyPerformanceMailOffToken } from "~/services/seller-mails.server";
 import type { Route } from "./+types/performance-mail-off";
 

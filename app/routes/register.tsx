@@ -1,4 +1,4 @@
-import { getFormProps, getSelectProps, useForm } from "~/lib/form";
+import { getFormProps, getSelectProps, usePublicForm } from "~/lib/form";
 import type { SubmissionResult } from "@conform-to/react";
 import { LinkButtons } from "~/components/link-buttons";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -32,13 +32,13 @@ import {
 } from "~/lib/constants";
 import { APPLICATION_FILE_FIELDS, APPLICATION_FILE_LABELS } from "~/lib/validation/constants";
 import { APPLICATION_MESSAGES } from "~/lib/validation/messages";
-import { applicationFormSchema } from "~/lib/validation/application";
 import { useClientValidation } from "~/lib/use-client-validation";
 import { useHydrated } from "~/lib/use-hydrated";
 import { listActiveCategories, listActiveSubcategories } from "~/models/categories.server";
 import { submitApplicationWithFiles, upiId, upiPayeeName } from "~/services/applications.server";
 import { formConstraints } from "~/services/form-constraints.server";
-import { checkDailyUploads, checkPublicForm } from "~/services/public-form.server";
+import { checkDailyUploads, checkPublicForm } from "~/services/forms.server";
+import applicationForm from "~/lib/forms/application";
 import { getSessionUser } from "~/services/session.server";
 import { forwardRetryAfter } from "~/services/rate-limit.server";
 import { readMultipartForm, unreadFormMessage } from "~/services/multipart.server";
@@ -90,7 +90,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         : {}),
     },
     signedInAs: seller ? seller.email : null,
-    constraint: formConstraints(applicationFormSchema),
+    constraint: formConstraints(applicationForm.schema),
   };
 }
 
@@ -122,12 +122,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = read.formData;
   const reselect = chosenFileLabels(formData);
   const hideFields = [...APPLICATION_FILE_FIELDS];
-  const submission = parseWithZod(formData, { schema: applicationFormSchema });
+  const submission = parseWithZod(formData, { schema: applicationForm.schema });
   if (submission.status !== "success") {
     const tooBig = Object.values(submission.error ?? {}).some((list) => list?.includes(APPLICATION_MESSAGES.tooBig));
     return data<ActionReply>({ result: submission.reply({ hideFields }), reselect }, { status: tooBig ? 413 : 400 });
   }
-  const guard = await checkPublicForm("application", context.clientAddress, formData.get(HONEYPOT_FIELD));
+  const guard = await checkPublicForm(applicationForm.scope, context.clientAddress, formData.get(HONEYPOT_FIELD));
   if (!guard.ok) {
     return data<ActionReply>(
       { result: submission.reply({ formErrors: [guard.message], hideFields }), reselect },
@@ -201,7 +201,7 @@ function ApplicationForm({ loaderData, actionData }: { loaderData: LoaderData; a
   const formRef = useRef<HTMLFormElement>(null);
 
   const validation = useClientValidation("application", { shouldRevalidate: "onInput" });
-  const [form, fields] = useForm({
+  const [form, fields] = usePublicForm({
     id: "application-form",
     lastResult: navigation.state === "idle" ? actionData?.result : null,
     defaultValue: defaults as Record<string, string | undefined>,

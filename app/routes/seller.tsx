@@ -11,7 +11,7 @@ import {
   useRouteLoaderData,
   useSearchParams,
 } from "react-router";
-import { ReviewForm } from "#review-form";
+import { ReviewForm } from "#lazy/review-form";
 import { ErrorList } from "~/components/error-list";
 import { Honeypot } from "~/components/honeypot-field";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
@@ -40,7 +40,8 @@ import { formatDate } from "~/lib/dates";
 import { formatCount, formatRating, safeExternalUrl, truncate } from "~/lib/format";
 import { imageSrcSet } from "~/lib/upload-urls";
 import { parseId } from "~/lib/validation/params";
-import { reviewFormSchema, reviewReportSchema, reviewSchema } from "~/lib/validation/reviews";
+import { reviewReportSchema, reviewSchema } from "~/lib/validation/reviews";
+import reviewForm from "~/lib/forms/review";
 import { pageMeta, sellerShareText, sellerSummary } from "~/lib/seo";
 import { tapHref } from "~/lib/leads";
 import { sellerStructuredData, serializeJsonLd } from "~/lib/structured-data";
@@ -51,12 +52,11 @@ import { getPublicSeller } from "~/models/sellers.server";
 import { publicCacheHeaders } from "~/services/response-cache.server";
 import { countSellerView, unsavedSellerViews } from "~/services/seller-views.server";
 import { formConstraints } from "~/services/form-constraints.server";
-import { checkPublicForm } from "~/services/public-form.server";
+import { checkPublicForm, parsePublicForm, readForm } from "~/services/forms.server";
 import { sellerShareImagePath } from "~/services/share-card.server";
 import type { loader as rootLoader } from "~/root";
 import { displayPhone } from "~/lib/phone-display";
 import type { Route } from "./+types/seller";
-import { readForm } from "~/services/api.server";
 
 const TABS = ["overview", "reviews", "tutorials"] as const;
 type Tab = (typeof TABS)[number];
@@ -122,16 +122,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (!id) throw notFound();
   const formData = await readForm(request);
   if (formData.get("intent") === "report") return reportReview(id, formData, context.clientAddress);
-  const submission = parseWithZod(formData, { schema: reviewFormSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const guard = await checkPublicForm("review", context.clientAddress, formData.get(HONEYPOT_FIELD));
-  if (!guard.ok) {
-    return data(
-      { result: submission.reply({ formErrors: [guard.message] }) },
-      { status: guard.status, headers: guard.headers },
-    );
-  }
-  const created = await createReview(getDb(), id, submission.value);
+  const post = await parsePublicForm(formData, context.clientAddress, reviewForm);
+  if (!post.ok) return data({ result: post.reply }, { status: post.status, headers: post.headers });
+  const created = await createReview(getDb(), id, post.value);
   if (!created.ok) throw notFound();
   return redirect(`/seller/${id}?tab=reviews&review=submitted#reviews`);
 }

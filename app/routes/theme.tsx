@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { parseTheme, themeCookie } from "~/lib/theme";
 import { safeRedirectPath } from "~/lib/redirect";
 import type { Route } from "./+types/theme";
-import { readForm } from "~/services/api.server";
+import { readForm } from "~/services/forms.server";
 import { refuseCrossOrigin } from "~/services/csrf.server";
 
 // The no-JavaScript path of the theme toggle: save the choice in a cookie and go back.

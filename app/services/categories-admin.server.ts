@@ -19,7 +19,7 @@ import {
   seedCategories,
 } from "~/models/categories-admin.server";
 import { type Actor, writeAudit } from "~/models/audit.server";
-import { readForm } from "./api.server";
+import { readForm } from "./forms.server";
 import { redirectWithFlash } from "./session.server";
 
 // One path for category and subcategory changes from the pages and the API, with their messages.

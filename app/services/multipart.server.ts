@@ -1,6 +1,6 @@
 import { MaxFileSizeExceededError, MaxTotalSizeExceededError, parseFormData } from "@remix-run/form-data-parser";
 import { APPLICATION_MESSAGES } from "~/lib/validation/messages";
-import { FORM_TYPE_MESSAGE } from "./api.server";
+import { FORM_TYPE_MESSAGE } from "./forms.server";
 
 // The one reader of forms with files (the application, the seller editor, POST /api/upload): bounded per
 // file, in number and in total while the stream is read, and every way it can fail named, so each caller

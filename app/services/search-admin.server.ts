@@ -14,7 +14,7 @@ import {
   saveSynonymGroup,
 } from "~/models/search-synonyms.server";
 import { listEmptySearches, listTopSearches } from "~/models/search-stats.server";
-import { readForm } from "./api.server";
+import { readForm } from "./forms.server";
 import { normaliseSearchQuery } from "./search-stats.server";
 import { redirectWithFlash } from "./session.server";
 

@@ -1,11 +1,19 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { getDb } from "~db/client";
-import type { RegistrationInput } from "~/lib/validation/accounts";
+import {
+  type RegistrationInput,
+  signupKeptStep1Schema,
+  signupStep1Schema,
+  signupStep2Schema,
+} from "~/lib/validation/accounts";
 import { ACCOUNT_MESSAGES } from "~/lib/validation/messages";
 import { type AccountUser, EMAIL_TAKEN_MESSAGE, registerSeller, sellerEmailTaken } from "~/models/users.server";
 import { startSession } from "./auth.server";
 import { sendVerificationMail } from "./email-verification.server";
 import { hashPassword } from "./password.server";
-import { consume, peek, type Throttled, throttled } from "./rate-limit.server";
+import { openPendingSignup, sealPendingSignup } from "./pending-signup.server";
+import { consume, peek, retryAfterHeaders, type Throttled, throttled } from "./rate-limit.server";
 import { isSiteAddress } from "./reserved-addresses.server";
 
 // A seller's sign-up, once for the page (/seller-signup, two steps) and the API (POST /api/auth/register):
@@ -69,4 +77,116 @@ export async function checkSignUpStep1(
   if (await sellerEmailTaken(db, input.email))
     return { ok: false, status: 400, field: "email", message: EMAIL_TAKEN_MESSAGE };
   return { ok: true, passwordHash: "passwordHash" in input ? input.passwordHash : await hashPassword(input.password) };
+}
+
+export type SignUpStep1Values = { name: string; email: string; mobile: string };
+export type SignUpStep2Values = { city: string; locality: string; category_ids: string[]; subcategory_ids: string[] };
+
+/** What the sign-up page shows after a post: the step, the form's reply, the typed values, the sealed password. */
+export type SignUpPage = {
+  step: 1 | 2;
+  result: SubmissionResult<string[]> | undefined;
+  values: SignUpStep1Values;
+  step2: SignUpStep2Values;
+  pending: string | null;
+};
+
+export type SignUpPageAnswer =
+  | { ok: true; cookie: string }
+  | { ok: false; status: 200 | 400 | 429; headers?: Record<string, string>; page: SignUpPage };
+
+function str(v: FormDataEntryValue | null): string {
+  return typeof v === "string" ? v : "";
+}
+function step1From(form: FormData): SignUpStep1Values {
+  return { name: str(form.get("name")), email: str(form.get("email")), mobile: str(form.get("mobile")) };
+}
+function step2From(form: FormData): SignUpStep2Values {
+  return {
+    city: str(form.get("city")),
+    locality: str(form.get("locality")),
+    category_ids: form.getAll("category_ids").map(String),
+    subcategory_ids: form.getAll("subcategory_ids").map(String),
+  };
+}
+
+const PASSWORD_FIELDS = ["password", "confirm_password"];
+const EXPIRED_MESSAGE = "Your sign-up took too long. Please enter your password again.";
+
+const show = (page: SignUpPage, status: 200 | 400 | 429 = 200, headers?: Record<string, string>) =>
+  ({ ok: false, status, headers, page }) as const;
+
+/**
+ * One post of the sign-up page's wizard (`intent`: "continue" from step 1, "previous" back from step 2,
+ * "create" from step 2). Step 1 is checked (limits, email, hash: `checkSignUpStep1`) and answered with
+ * step 2, the hash sealed in the page (`sealPendingSignup`); step 2 creates the account (`signUpSeller`).
+ * A refusal shows the step it belongs to with its message and the values as typed (never the password).
+ */
+export async function signUpFromPage(
+  request: Request,
+  clientAddress: string,
+  form: FormData,
+): Promise<SignUpPageAnswer> {
+  const intent = str(form.get("intent"));
+  const step1 = step1From(form);
+  const step2 = step2From(form);
+  const pendingHash = openPendingSignup(form.get("pending"), step1.email);
+  const pending = pendingHash ? str(form.get("pending")) : null;
+
+  if (intent === "previous") return show({ step: 1, result: undefined, values: step1, step2, pending });
+
+  if (intent === "continue") {
+    const passwordBlank = !str(form.get("password")) && !str(form.get("confirm_password"));
+    const keep = passwordBlank && pendingHash !== null;
+    if (!keep) form.delete("pending"); // an expired or foreign token: the password must be typed again
+    const submission = parseWithZod(form, { schema: signupStep1Schema });
+    if (submission.status !== "success") {
+      const result = submission.reply({ hideFields: PASSWORD_FIELDS });
+      return show({ step: 1, result, values: step1, step2, pending: keep ? pending : null }, 400);
+    }
+    // The limits, the email lookup and the hash, in that order (checkSignUpStep1).
+    const { name, email, mobile } = submission.value;
+    const checked = await checkSignUpStep1(
+      clientAddress,
+      keep && pendingHash ? { email, passwordHash: pendingHash } : { email, password: submission.value.password ?? "" },
+    );
+    if (!checked.ok) {
+      const result =
+        checked.status === 429
+          ? submission.reply({ formErrors: [checked.message], hideFields: PASSWORD_FIELDS })
+          : submission.reply({ fieldErrors: { email: [checked.message] }, hideFields: PASSWORD_FIELDS });
+      const kept = checked.status === 429 && keep ? pending : null;
+      return show({ step: 1, result, values: step1, step2, pending: kept }, checked.status, retryAfterHeaders(checked));
+    }
+    const sealed = sealPendingSignup(checked.passwordHash, email);
+    return show({ step: 2, result: undefined, values: { name, email, mobile }, step2, pending: sealed });
+  }
+
+  // intent "create": step 2 with the kept step-1 values
+  const kept = signupKeptStep1Schema.safeParse(step1);
+  if (!kept.success || !pendingHash) {
+    const back = parseWithZod(form, { schema: signupKeptStep1Schema });
+    const result = back.reply({ formErrors: [EXPIRED_MESSAGE], hideFields: PASSWORD_FIELDS });
+    return show({ step: 1, result, values: step1, step2, pending: null }, 400);
+  }
+  const submission = parseWithZod(form, { schema: signupStep2Schema });
+  if (submission.status !== "success")
+    return show({ step: 2, result: submission.reply(), values: step1, step2, pending }, 400);
+  const created = await signUpSeller(request, clientAddress, {
+    ...kept.data,
+    ...submission.value,
+    passwordHash: pendingHash,
+  });
+  if (created.ok) return { ok: true, cookie: created.cookie };
+  if (created.status === 429) {
+    const result = submission.reply({ formErrors: [created.message] });
+    return show({ step: 2, result, values: step1, step2, pending }, 429, retryAfterHeaders(created));
+  }
+  if (created.field === "email") {
+    const back = parseWithZod(form, { schema: signupKeptStep1Schema });
+    const result = back.reply({ fieldErrors: { email: [created.message] } });
+    return show({ step: 1, result, values: step1, step2, pending: null }, 400);
+  }
+  const result = submission.reply({ fieldErrors: { [created.field]: [created.message] } });
+  return show({ step: 2, result, values: step1, step2, pending }, 400);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FORM_MAX_BYTES, FORM_TOO_LARGE_MESSAGE, readForm } from "~/services/api.server";
+import { FORM_MAX_BYTES, FORM_TOO_LARGE_MESSAGE, readForm } from "~/services/forms.server";
 
 // Page forms are read within a byte limit before they are parsed: a large body, declared or sent in
 // chunks without a length, is refused with 413 and never held whole.

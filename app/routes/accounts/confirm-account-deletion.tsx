@@ -4,7 +4,7 @@ import { privatePageMeta } from "~/lib/seo";
 import { ACCOUNT_MESSAGES } from "~/lib/validation/messages";
 import { getDb } from "~db/client";
 import { checkDeletionLink, eraseAccountAndFiles } from "~/services/account-settings.server";
-import { readForm } from "~/services/api.server";
+import { readForm } from "~/services/forms.server";
 import { sessionCookie } from "~/services/session.server";
 import type { Route } from "./+types/confirm-account-deletion";
 

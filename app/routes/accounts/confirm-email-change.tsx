@@ -5,7 +5,7 @@ import { privatePageMeta } from "~/lib/seo";
 import { ACCOUNT_MESSAGES } from "~/lib/validation/messages";
 import { getDb } from "~db/client";
 import { checkEmailChangeLink, confirmEmailChange } from "~/services/account-settings.server";
-import { readForm } from "~/services/api.server";
+import { readForm } from "~/services/forms.server";
 import type { Route } from "./+types/confirm-email-change";
 
 // /confirm-email-change?id&email&expires&token — the link mailed to a new address. GET shows a confirm

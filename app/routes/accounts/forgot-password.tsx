@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "~/lib/form";
+import { getFormProps, usePublicForm } from "~/lib/form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { AuthCard } from "~/components/auth-card";
@@ -10,9 +10,8 @@ import { forgotPasswordSchema } from "~/lib/validation/account-settings";
 import { formConstraints } from "~/services/form-constraints.server";
 import { useClientValidation } from "~/lib/use-client-validation";
 import { getDb } from "~db/client";
-import { readForm } from "~/services/api.server";
+import { readForm, HONEYPOT_MESSAGE } from "~/services/forms.server";
 import { requestPasswordReset } from "~/services/password-reset.server";
-import { HONEYPOT_MESSAGE } from "~/services/public-form.server";
 import { forwardRetryAfter, retryAfterHeaders } from "~/services/rate-limit.server";
 import type { Route } from "./+types/forgot-password";
 
@@ -54,8 +53,8 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
   const admin = params.get("for") === "admin";
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const validation = useClientValidation("forgotPassword", { shouldValidate: "onBlur" });
-  const [form, fields] = useForm({
+  const validation = useClientValidation("forgot-password", { shouldValidate: "onBlur" });
+  const [form, fields] = usePublicForm({
     id: "forgot-password",
     lastResult: navigation.state === "idle" ? actionData?.result : null,
     constraint: loaderData.constraint,

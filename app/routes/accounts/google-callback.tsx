@@ -5,7 +5,7 @@ import type { Route } from "./+types/google-callback";
 import { privatePageMeta } from "~/lib/seo";
 import { googleCallbackSchema } from "~/lib/validation/google";
 import { homeForRole } from "~/lib/permissions";
-import { readForm } from "~/services/api.server";
+import { readForm } from "~/services/forms.server";
 import { completeGoogleSignIn } from "~/services/auth.server";
 import { refuseCrossOrigin } from "~/services/csrf.server";
 

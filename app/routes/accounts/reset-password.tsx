@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "~/lib/form";
+import { getFormProps, usePublicForm } from "~/lib/form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard } from "~/components/auth-card";
@@ -12,7 +12,7 @@ import { PASSWORD_MIN_LENGTH, STAFF_PASSWORD_MIN_LENGTH } from "~/lib/validation
 import { isStaffRole } from "~/lib/permissions";
 import { ACCOUNT_MESSAGES } from "~/lib/validation/messages";
 import { getDb } from "~db/client";
-import { readForm } from "~/services/api.server";
+import { readForm } from "~/services/forms.server";
 import { checkResetLink, resetPasswordWithLink } from "~/services/password-reset.server";
 import { destroySession } from "~/services/session.server";
 import { forwardRetryAfter, retryAfterHeaders } from "~/services/rate-limit.server";
@@ -78,7 +78,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const { email, params, minLength, constraint } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const [form, fields] = useForm({
+  const [form, fields] = usePublicForm({
     id: "reset-password",
     lastResult: navigation.state === "idle" ? actionData?.result : null,
     // Checked on the server only (the staff minimum is the account's), with the browser's own constraints.

@@ -11,7 +11,7 @@ import { ACCOUNT_MESSAGES } from "~/lib/validation/messages";
 import { getAccountSecurity } from "~/models/users.server";
 import { getDb } from "~db/client";
 import { changeOwnPassword, deleteOwnAccount, requestEmailChange } from "~/services/account-settings.server";
-import { readForm } from "~/services/api.server";
+import { readForm } from "~/services/forms.server";
 import { getSession, requireUser, sessionCookie } from "~/services/session.server";
 import { forwardRetryAfter, retryAfterHeaders } from "~/services/rate-limit.server";
 import type { Route } from "./+types/seller-account";

@@ -29,7 +29,7 @@ import { resendVerification } from "~/services/email-verification.server";
 import { requireUser } from "~/services/session.server";
 import { forwardRetryAfter, retryAfterHeaders } from "~/services/rate-limit.server";
 import type { Route } from "./+types/seller-dashboard";
-import { readForm } from "~/services/api.server";
+import { readForm } from "~/services/forms.server";
 import { privatePageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("My Dashboard");

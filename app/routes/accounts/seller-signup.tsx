@@ -1,7 +1,6 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "~/lib/form";
+import { getFormProps, getInputProps, getSelectProps, usePublicForm } from "~/lib/form";
 import type { SubmissionResult } from "@conform-to/react";
 import { AuthCard } from "~/components/auth-card";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
@@ -18,18 +17,17 @@ import {
 } from "~/components/forms";
 import { CheckIcon } from "~/components/icons";
 import { PasswordField } from "~/components/password-field";
-import { signupKeptStep1Schema, signupStep1Schema, signupStep2Schema } from "~/lib/validation/accounts";
+import { signupStep2Schema } from "~/lib/validation/accounts";
 import { categoryEmoji, CITIES } from "~/lib/constants";
 import { useClientValidation } from "~/lib/use-client-validation";
 import { listActiveCategories, listActiveSubcategories } from "~/models/categories.server";
 import { homeForRole } from "~/lib/permissions";
 import { formConstraints } from "~/services/form-constraints.server";
-import { openPendingSignup, sealPendingSignup } from "~/services/pending-signup.server";
-import { forwardRetryAfter, retryAfterHeaders } from "~/services/rate-limit.server";
-import { checkSignUpStep1, signUpSeller } from "~/services/seller-signup.server";
+import { forwardRetryAfter } from "~/services/rate-limit.server";
+import { signUpFromPage, type SignUpStep1Values, type SignUpStep2Values } from "~/services/seller-signup.server";
 import { getSessionUser } from "~/services/session.server";
 import type { Route } from "./+types/seller-signup";
-import { readForm } from "~/services/api.server";
+import { readForm } from "~/services/forms.server";
 import { privatePageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Create a Seller Account");
@@ -44,145 +42,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { categories, subcategories, step2Constraint: formConstraints(signupStep2Schema) };
 }
 
-type Step1Values = { name: string; email: string; mobile: string };
-type Step2Values = { city: string; locality: string; category_ids: string[]; subcategory_ids: string[] };
-
-function str(v: FormDataEntryValue | null): string {
-  return typeof v === "string" ? v : "";
-}
-function step1From(form: FormData): Step1Values {
-  return { name: str(form.get("name")), email: str(form.get("email")), mobile: str(form.get("mobile")) };
-}
-function step2From(form: FormData): Step2Values {
-  return {
-    city: str(form.get("city")),
-    locality: str(form.get("locality")),
-    category_ids: form.getAll("category_ids").map(String),
-    subcategory_ids: form.getAll("subcategory_ids").map(String),
-  };
-}
-
-const PASSWORD_FIELDS = ["password", "confirm_password"];
-const EXPIRED_MESSAGE = "Your sign-up took too long. Please enter your password again.";
-
-// The wizard runs on the server, so it works without JavaScript: step 1 is checked here and the page
+// The wizard runs on the server, so it works without JavaScript: the service checks step 1 and the page
 // answers with step 2 (step-1 values kept in hidden fields, the password only as an encrypted token).
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const intent = str(form.get("intent"));
-  const step1 = step1From(form);
-  const step2 = step2From(form);
-  const pendingHash = openPendingSignup(form.get("pending"), step1.email);
-  const pending = pendingHash ? str(form.get("pending")) : null;
-
-  if (intent === "previous") {
-    return { step: 1 as const, result: undefined, values: step1, step2, pending };
-  }
-
-  if (intent === "continue") {
-    const passwordBlank = !str(form.get("password")) && !str(form.get("confirm_password"));
-    const keep = passwordBlank && pendingHash !== null;
-    if (!keep) form.delete("pending"); // an expired or foreign token: the password must be typed again
-    const submission = parseWithZod(form, { schema: signupStep1Schema });
-    if (submission.status !== "success") {
-      return data(
-        {
-          step: 1 as const,
-          result: submission.reply({ hideFields: PASSWORD_FIELDS }),
-          values: step1,
-          step2,
-          pending: keep ? pending : null,
-        },
-        { status: 400 },
-      );
-    }
-    // The limits, the email lookup and the hash, in that order (checkSignUpStep1).
-    const { name, email, mobile } = submission.value;
-    const checked = await checkSignUpStep1(
-      context.clientAddress,
-      keep && pendingHash ? { email, passwordHash: pendingHash } : { email, password: submission.value.password ?? "" },
-    );
-    if (!checked.ok) {
-      const reply =
-        checked.status === 429
-          ? submission.reply({ formErrors: [checked.message], hideFields: PASSWORD_FIELDS })
-          : submission.reply({ fieldErrors: { email: [checked.message] }, hideFields: PASSWORD_FIELDS });
-      return data(
-        {
-          step: 1 as const,
-          result: reply,
-          values: step1,
-          step2,
-          pending: checked.status === 429 && keep ? pending : null,
-        },
-        { status: checked.status, headers: retryAfterHeaders(checked) },
-      );
-    }
-    return {
-      step: 2 as const,
-      result: undefined,
-      values: { name, email, mobile },
-      step2,
-      pending: sealPendingSignup(checked.passwordHash, email),
-    };
-  }
-
-  // intent "create": step 2 with the kept step-1 values
-  const kept = signupKeptStep1Schema.safeParse(step1);
-  if (!kept.success || !pendingHash) {
-    const back = parseWithZod(form, { schema: signupKeptStep1Schema });
-    return data(
-      {
-        step: 1 as const,
-        result: back.reply({ formErrors: [EXPIRED_MESSAGE], hideFields: PASSWORD_FIELDS }),
-        values: step1,
-        step2,
-        pending: null,
-      },
-      { status: 400 },
-    );
-  }
-  const submission = parseWithZod(form, { schema: signupStep2Schema });
-  if (submission.status !== "success") {
-    return data({ step: 2 as const, result: submission.reply(), values: step1, step2, pending }, { status: 400 });
-  }
-  const result = await signUpSeller(request, context.clientAddress, {
-    ...kept.data,
-    ...submission.value,
-    passwordHash: pendingHash,
-  });
-  if (!result.ok) {
-    if (result.status === 429)
-      return data(
-        { step: 2 as const, result: submission.reply({ formErrors: [result.message] }), values: step1, step2, pending },
-        { status: result.status, headers: retryAfterHeaders(result) },
-      );
-    if (result.field === "email") {
-      const back = parseWithZod(form, { schema: signupKeptStep1Schema });
-      return data(
-        {
-          step: 1 as const,
-          result: back.reply({ fieldErrors: { email: [result.message] } }),
-          values: step1,
-          step2,
-          pending: null,
-        },
-        { status: 400 },
-      );
-    }
-    return data(
-      {
-        step: 2 as const,
-        result: submission.reply({ fieldErrors: { [result.field]: [result.message] } }),
-        values: step1,
-        step2,
-        pending,
-      },
-      { status: 400 },
-    );
-  }
-  const cookie = result.cookie;
-  return redirect("/seller-dashboard", { headers: { "Set-Cookie": cookie } });
+  const answer = await signUpFromPage(request, context.clientAddress, await readForm(request));
+  if (answer.ok) return redirect("/seller-dashboard", { headers: { "Set-Cookie": answer.cookie } });
+  return data(answer.page, { status: answer.status, headers: answer.headers });
 }
 
 export default function SellerSignup({ loaderData, actionData }: Route.ComponentProps) {
@@ -222,7 +87,7 @@ export default function SellerSignup({ loaderData, actionData }: Route.Component
   );
 }
 
-function HiddenStep2({ step2 }: { step2: Step2Values }) {
+function HiddenStep2({ step2 }: { step2: SignUpStep2Values }) {
   return (
     <>
       <input type="hidden" name="city" value={step2.city} />
@@ -243,15 +108,15 @@ function Step1({
   pending,
   lastResult,
 }: {
-  values: Step1Values;
-  step2: Step2Values;
+  values: SignUpStep1Values;
+  step2: SignUpStep2Values;
   pending: string | null;
   lastResult?: SubmissionResult<string[]>;
 }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const validation = useClientValidation("signupStep1", { shouldValidate: "onBlur", shouldRevalidate: "onInput" });
-  const [form, fields] = useForm({
+  const validation = useClientValidation("signup-step1", { shouldValidate: "onBlur", shouldRevalidate: "onInput" });
+  const [form, fields] = usePublicForm({
     id: "signup-step1",
     lastResult: navigation.state === "idle" ? lastResult : null,
     ...validation.options,
@@ -329,8 +194,8 @@ function Step2({
   subcategories,
   constraint,
 }: {
-  values: Step1Values;
-  step2: Step2Values;
+  values: SignUpStep1Values;
+  step2: SignUpStep2Values;
   pending: string;
   lastResult?: SubmissionResult<string[]>;
   categories: Category[];
@@ -340,8 +205,8 @@ function Step2({
   const navigation = useNavigation();
   const busy =
     navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formData?.get("intent") === "create";
-  const validation = useClientValidation("signupStep2", { shouldRevalidate: "onInput" });
-  const [form, fields] = useForm({
+  const validation = useClientValidation("signup-step2", { shouldRevalidate: "onInput" });
+  const [form, fields] = usePublicForm({
     id: "signup-step2",
     lastResult: navigation.state === "idle" ? lastResult : null,
     constraint,

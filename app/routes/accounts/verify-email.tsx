@@ -3,7 +3,7 @@ import { LinkButtons } from "~/components/link-buttons";
 import { BadLinkPage } from "~/components/bad-link";
 import { getDb } from "~db/client";
 import { VERIFY_EMAIL_MESSAGES } from "~/lib/validation/messages";
-import { readForm } from "~/services/api.server";
+import { readForm } from "~/services/forms.server";
 import { checkVerificationLink, verifyEmailFromLink } from "~/services/email-verification.server";
 import { getSessionUser } from "~/services/session.server";
 import type { Route } from "./+types/verify-email";

@@ -13,7 +13,7 @@ import { parseId } from "~/lib/validation/params";
 import { categoryEmoji } from "~/lib/constants";
 import { pageInfo, pagingFrom, returnUrl, withParams } from "~/lib/paging";
 import { listAdminCategories, listAdminSubcategories } from "~/models/categories-admin.server";
-import { readForm } from "~/services/api.server";
+import { readForm } from "~/services/forms.server";
 import { deleteCatalogueItem, saveCatalogueItem } from "~/services/categories-admin.server";
 import { redirectWithFlash, requirePermission } from "~/services/session.server";
 import { FilterBar } from "~/components/admin/filter-bar";

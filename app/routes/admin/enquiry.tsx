@@ -7,7 +7,7 @@ import { firstError } from "~/lib/validation/messages";
 import { parseId } from "~/lib/validation/params";
 import { returnUrl } from "~/lib/paging";
 import { getEnquiry } from "~/models/enquiries.server";
-import { readForm } from "~/services/api.server";
+import { readForm } from "~/services/forms.server";
 import { changeEnquiry } from "~/services/enquiries-admin.server";
 import { redirectWithFlash, requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/enquiry";

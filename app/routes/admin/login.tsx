@@ -5,7 +5,7 @@ import { LoginForm, SecondStepForm } from "~/components/login-form";
 import { loginSchema } from "~/lib/validation/accounts";
 import { safeAdminPath } from "~/lib/redirect";
 import { handlePageLogin, handleSecondStep } from "~/services/auth.server";
-import { boundedFormRequest } from "~/services/api.server";
+import { boundedFormRequest } from "~/services/forms.server";
 import { formConstraints } from "~/services/form-constraints.server";
 import { getSessionUser, pendingSecondStep } from "~/services/session.server";
 import { PasskeySignIn } from "~/components/passkey-buttons";

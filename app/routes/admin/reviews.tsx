@@ -19,7 +19,7 @@ import { moderateReviews } from "~/services/reviews-admin.server";
 import { redirectWithFlash, requirePermission } from "~/services/session.server";
 import { FilterBar } from "~/components/admin/filter-bar";
 import type { Route } from "./+types/reviews";
-import { readForm } from "~/services/api.server";
+import { readForm } from "~/services/forms.server";
 import { privatePageMeta } from "~/lib/seo";
 import { httpStatusOf } from "~/lib/refusal";
 

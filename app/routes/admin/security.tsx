@@ -12,7 +12,7 @@ import { privatePageMeta } from "~/lib/seo";
 import { SECOND_FACTOR_MESSAGES } from "~/lib/validation/messages";
 import { accountSecurityIntentSchema } from "~/lib/validation/staff";
 import { accountSecurityOverview, signOutSessions } from "~/services/account-security.server";
-import { readForm } from "~/services/api.server";
+import { readForm } from "~/services/forms.server";
 import {
   type ChangeRefused,
   makeNewRecoveryCodes,

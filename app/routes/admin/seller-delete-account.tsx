@@ -9,7 +9,7 @@ import { ACCOUNT_MESSAGES } from "~/lib/validation/messages";
 import { ownerOfSeller } from "~/models/account-data.server";
 import { getDb } from "~db/client";
 import { eraseAccountAndFiles } from "~/services/account-settings.server";
-import { readForm } from "~/services/api.server";
+import { readForm } from "~/services/forms.server";
 import { redirectWithFlash, requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/seller-delete-account";
 

@@ -23,7 +23,7 @@ import { redirectWithFlash, requirePermission } from "~/services/session.server"
 import { privateUploadUrl } from "~/services/uploads.server";
 import { FilterBar } from "~/components/admin/filter-bar";
 import type { Route } from "./+types/sellers";
-import { readForm } from "~/services/api.server";
+import { readForm } from "~/services/forms.server";
 import { privatePageMeta } from "~/lib/seo";
 import { httpStatusOf } from "~/lib/refusal";
 import { DataTable } from "~/components/admin/data-table";

@@ -12,7 +12,7 @@ import { PASSWORD_MIN_LENGTH, STAFF_PASSWORD_MIN_LENGTH } from "~/lib/validation
 import { formatDate } from "~/lib/dates";
 import { can } from "~/lib/permissions";
 import { listStaff } from "~/models/staff.server";
-import { readForm } from "~/services/api.server";
+import { readForm } from "~/services/forms.server";
 import { redirectWithFlash, requirePermission } from "~/services/session.server";
 import { changeOwnPassword, changeStaff } from "~/services/settings.server";
 import { config } from "~/services/config.server";

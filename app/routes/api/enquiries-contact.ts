@@ -1,6 +1,5 @@
 import { getDb } from "~db/client";
-import { CONTACT_REQUIRED_MESSAGE } from "~/lib/validation/messages";
-import { contactSchema } from "~/lib/validation/contact";
+import contactForm from "~/lib/forms/contact";
 import { methodNotAllowed, readPublicJsonForm } from "~/services/api.server";
 import { CONTACT_SUCCESS_MESSAGE, submitContactMessage } from "~/services/contact.server";
 import type { Route } from "./+types/enquiries-contact";
@@ -11,11 +10,7 @@ export function loader() {
 
 // POST /api/enquiries/contact {name, email, mobile?, query_type, subject?, message} → 201 {success, message, id}
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readPublicJsonForm(request, context.clientAddress, {
-    scope: "contact",
-    schema: contactSchema,
-    required: { fields: ["name", "email", "query_type", "message"], message: CONTACT_REQUIRED_MESSAGE },
-  });
+  const form = await readPublicJsonForm(request, context.clientAddress, contactForm);
   if (!form.ok) return form.response;
   const id = await submitContactMessage(getDb(), form.data);
   return Response.json({ success: true, message: CONTACT_SUCCESS_MESSAGE, id }, { status: 201 });

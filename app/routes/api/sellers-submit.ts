@@ -4,7 +4,7 @@ import { APPLICATION_MESSAGES } from "~/lib/validation/messages";
 import { apiApplicationSchema } from "~/lib/validation/application";
 import { jsonError, methodNotAllowed, readPublicJsonForm } from "~/services/api.server";
 import { countDataUrlImages, submitApplicationWithReferences } from "~/services/applications.server";
-import { checkDailyUploads } from "~/services/public-form.server";
+import { checkDailyUploads } from "~/services/forms.server";
 import { getSessionUser } from "~/services/session.server";
 import type { Route } from "./+types/sellers-submit";
 import { httpStatusOf } from "~/lib/refusal";

@@ -4,7 +4,7 @@ import { APPLICATION_MESSAGES } from "~/lib/validation/messages";
 import { uploadPurposeSchema } from "~/lib/validation/application";
 import { firstIssueMessage, jsonError, methodNotAllowed } from "~/services/api.server";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
-import { checkDailyUploads, checkPublicForm } from "~/services/public-form.server";
+import { checkDailyUploads, checkPublicForm } from "~/services/forms.server";
 import { storeImage } from "~/services/uploads.server";
 import { readMultipartForm } from "~/services/multipart.server";
 import type { Route } from "./+types/upload";

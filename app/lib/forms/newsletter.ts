@@ -1,0 +1,4 @@
+import { definePublicForm } from "../public-form";
+import { newsletterSchema } from "../validation/contact";
+
+export default definePublicForm({ schema: newsletterSchema, scope: "newsletter" });
