@@ -4,8 +4,8 @@ import { ACCOUNT_MESSAGES } from "~/lib/validation/messages";
 import { type AccountUser, EMAIL_TAKEN_MESSAGE, registerSeller, sellerEmailTaken } from "~/models/users.server";
 import { startSession } from "./auth.server";
 import { sendVerificationMail } from "./email-verification.server";
-import { hashPassword } from "./password.server";
-import { consume, peek, type Throttled, throttled } from "./rate-limit.server";
+import { type Busy, hashPassword, orBusy } from "./password.server";
+import { consume, peek, refund, type Throttled, throttled } from "./rate-limit.server";
 import { isSiteAddress } from "./reserved-addresses.server";
 
 // A seller's sign-up, once for the page (/seller-signup, two steps) and the API (POST /api/auth/register):
@@ -16,6 +16,7 @@ import { isSiteAddress } from "./reserved-addresses.server";
 export type SignUpResult =
   | { ok: true; user: AccountUser; cookie: string }
   | Throttled
+  | Busy
   | { ok: false; status: 400 | 409; field: "email" | "category_ids" | "subcategory_ids"; message: string };
 
 /** The password as typed (the API, hashed after the limit) or as hashed by step 1 of the page. */
@@ -39,7 +40,11 @@ export async function signUpSeller(
     password?: string;
     passwordHash?: string;
   };
-  const passwordHash = kept ?? (await hashPassword(password ?? ""));
+  const passwordHash = kept ?? (await orBusy(() => hashPassword(password ?? "")));
+  if (typeof passwordHash !== "string") {
+    await refund(db, "signup", clientAddress); // not a sign-up: the address keeps its count
+    return passwordHash;
+  }
   const result = await registerSeller(db, { ...fields, passwordHash });
   if (!result.ok)
     return { ok: false, status: result.field === "email" ? 409 : 400, field: result.field, message: result.message };
@@ -48,7 +53,7 @@ export async function signUpSeller(
 }
 
 export type SignUpCheck =
-  { ok: true; passwordHash: string } | Throttled | { ok: false; status: 400; field: "email"; message: string };
+  { ok: true; passwordHash: string } | Throttled | Busy | { ok: false; status: 400; field: "email"; message: string };
 
 /**
  * Step 1 of the sign-up page: counted (SIGNUP_CHECK) before any work, refused without a hash when the
@@ -68,5 +73,9 @@ export async function checkSignUpStep1(
     return { ok: false, status: 400, field: "email", message: ACCOUNT_MESSAGES.reservedEmail };
   if (await sellerEmailTaken(db, input.email))
     return { ok: false, status: 400, field: "email", message: EMAIL_TAKEN_MESSAGE };
-  return { ok: true, passwordHash: "passwordHash" in input ? input.passwordHash : await hashPassword(input.password) };
+  if ("passwordHash" in input) return { ok: true, passwordHash: input.passwordHash };
+  const passwordHash = await orBusy(() => hashPassword(input.password));
+  if (typeof passwordHash === "string") return { ok: true, passwordHash };
+  await refund(db, "signup_check", clientAddress);
+  return passwordHash;
 }

@@ -104,7 +104,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
     if (!checked.ok) {
       const reply =
-        checked.status === 429
+        checked.status !== 400
           ? submission.reply({ formErrors: [checked.message], hideFields: PASSWORD_FIELDS })
           : submission.reply({ fieldErrors: { email: [checked.message] }, hideFields: PASSWORD_FIELDS });
       return data(
@@ -113,7 +113,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           result: reply,
           values: step1,
           step2,
-          pending: checked.status === 429 && keep ? pending : null,
+          pending: checked.status !== 400 && keep ? pending : null,
         },
         { status: checked.status, headers: retryAfterHeaders(checked) },
       );
@@ -152,7 +152,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     passwordHash: pendingHash,
   });
   if (!result.ok) {
-    if (result.status === 429)
+    if (result.status === 429 || result.status === 503)
       return data(
         { step: 2 as const, result: submission.reply({ formErrors: [result.message] }), values: step1, step2, pending },
         { status: result.status, headers: retryAfterHeaders(result) },
