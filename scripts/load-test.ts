@@ -192,8 +192,6 @@ export async function runLoadTest(options: LoadOptions): Promise<LoadReport> {
       ...WRITE_RATE_LIMITS_OFF,
       // The soak stores thousands of images from its simulated addresses.
       ...(soak ? { RATE_LIMIT_UPLOAD_DAILY: "0" } : {}),
-      // The production default (the other runs use 14 for speed): each hash's 128 MB, as in production.
-      PASSWORD_HASH_COST: "17",
       MEMORY_LOG_SECONDS: String(sampleSeconds),
       ...options.env,
     },

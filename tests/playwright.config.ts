@@ -9,8 +9,6 @@ process.env.E2E_RUN_DIR ??= mkdtempSync(join(tmpdir(), "bwp-e2e-"));
 const runDir = process.env.E2E_RUN_DIR;
 process.env.E2E_DATABASE_PATH = join(runDir, "e2e.db");
 process.env.E2E_UPLOADS_DIR = join(runDir, "uploads");
-// Real scrypt at 2^14 (production: 2^17) for the many accounts the tests make, here and in the server.
-process.env.PASSWORD_HASH_COST ??= "14";
 // Two ports the system calls free now, for the site and the tests' own OpenID Connect provider (Google
 // sign-in). This file is evaluated once in the runner and again in each worker, so the first evaluation
 // chooses and the environment carries the choice, as it carries E2E_RUN_DIR. E2E_PORT, when set, is the
@@ -90,7 +88,6 @@ export default defineConfig({
         LOG_LEVEL: "warn",
         // The tests talk plain HTTP to 127.0.0.1; production cookies are Secure.
         COOKIE_SECURE: "0",
-        PASSWORD_HASH_COST: process.env.PASSWORD_HASH_COST,
         ADMIN_EMAIL: "admin@e2e.test",
         ADMIN_PASSWORD: "e2e-Admin-Password-123",
         GOOGLE_ISSUER: process.env.E2E_OIDC_ISSUER,

@@ -14,9 +14,7 @@ export default defineConfig({
     testTimeout: 30_000,
     // In CI the files and tests run in a random order, so a test that leans on another's leftovers fails there.
     sequence: { shuffle: !!process.env.CI },
-    // Real scrypt, at 2^14 instead of production's 2^17 so hundreds of test accounts stay quick
-    // (tests/unit/password.test.ts checks the production default and the rehash).
     // A fixed session secret: modules that sign (cookies, tokens) never make the secret file here.
-    env: { PASSWORD_HASH_COST: "14", SESSION_SECRET: "unit-test-session-secret-0123456789" },
+    env: { SESSION_SECRET: "unit-test-session-secret-0123456789" },
   },
 });

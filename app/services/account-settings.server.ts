@@ -12,7 +12,7 @@ import {
 import { type Actor, writeAudit } from "~/models/audit.server";
 import { setPasswordHash } from "~/models/users.server";
 import { sendMailLater } from "./mail.server";
-import { hashPassword, verifyPassword } from "./password.server";
+import { hashPassword, orBusy, verifyPassword } from "./password.server";
 import { mailLinkOrigin } from "./public-url.server";
 import { consume, refund, throttled } from "./rate-limit.server";
 import { forgetSellerShareCards } from "./share-card.server";
@@ -26,7 +26,7 @@ import { discardImages, isUploadKey } from "./uploads.server";
 
 type Refused = {
   ok: false;
-  status: 400 | 401 | 404 | 409 | 429;
+  status: 400 | 401 | 404 | 409 | 429 | 503;
   field?: string;
   message: string;
   retryAfterSeconds?: number;
@@ -46,8 +46,12 @@ async function checkCurrentPassword(db: DB, account: AccountFacts, typed: string
   if (!typed) return { ok: false, status: 400, field: "current_password", message: ACCOUNT_MESSAGES.currentRequired };
   const limit = await consume(db, "account_password", String(account.id));
   if (!limit.allowed) return tooMany(limit.retryAfterSeconds);
-  if (!(await verifyPassword(typed, account.passwordHash)))
-    return { ok: false, status: 401, field: "current_password", message: ACCOUNT_MESSAGES.currentWrong };
+  const right = await orBusy(() => verifyPassword(typed, account.passwordHash));
+  if (typeof right !== "boolean") {
+    await refund(db, "account_password", String(account.id));
+    return { ...right, field: "current_password" };
+  }
+  if (!right) return { ok: false, status: 401, field: "current_password", message: ACCOUNT_MESSAGES.currentWrong };
   await refund(db, "account_password", String(account.id));
   return null;
 }
@@ -70,7 +74,9 @@ export async function changeOwnPassword(
   if (account.passwordHash === null) return { ok: false, status: 400, message: ACCOUNT_MESSAGES.noPassword };
   const refused = await checkCurrentPassword(db, account, input.current_password);
   if (refused) return refused;
-  await setPasswordHash(db, account.id, await hashPassword(input.password), user.sessionId);
+  const passwordHash = await orBusy(() => hashPassword(input.password));
+  if (typeof passwordHash !== "string") return { ...passwordHash, field: "password" };
+  await setPasswordHash(db, account.id, passwordHash, user.sessionId);
   await writeAudit(db, {
     action: "account.password_changed",
     actorUserId: account.id,

@@ -11,7 +11,7 @@ import { type AccountUser, findUserForLogin, rehashPassword } from "~/models/use
 import { firstIssueMessage, jsonError, methodNotAllowed, readJsonBody } from "./api.server";
 import { boundedFormRequest } from "./forms.server";
 import { crossOriginRefusal, isCrossOrigin } from "./csrf.server";
-import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "./password.server";
+import { type Busy, hashPassword, needsRehash, orBusy, verifyAgainstDummy, verifyPassword } from "./password.server";
 import { consumeAll, refund, retryAfterHeaders, type Throttled, throttled } from "./rate-limit.server";
 import { createUserSession, destroySession, pendingSecondStep } from "./session.server";
 import { hasSecondFactor, verifySecondStep } from "./second-factor.server";
@@ -30,7 +30,8 @@ export type Portal = "seller" | "admin";
 export const INVALID_LOGIN_MESSAGE = "Invalid email or password. Please try again.";
 export const INVALID_ADMIN_MESSAGE = "Invalid admin credentials. Please check your email and password.";
 
-export type LoginOutcome = { ok: true; user: AccountUser } | { ok: false; status: 401; message: string } | Throttled;
+export type LoginOutcome =
+  { ok: true; user: AccountUser } | { ok: false; status: 401; message: string } | Throttled | Busy;
 
 const STAFF = new Set(["admin", "moderator"]);
 
@@ -74,9 +75,16 @@ export async function attemptPasswordLogin(
   }
 
   const row = await findUserForLogin(db, email);
-  const passwordOk = row?.password_hash
-    ? await verifyPassword(input.password, row.password_hash)
-    : await verifyAgainstDummy(input.password);
+  const passwordOk = await orBusy(() =>
+    row?.password_hash ? verifyPassword(input.password, row.password_hash) : verifyAgainstDummy(input.password),
+  );
+  if (typeof passwordOk !== "boolean") {
+    // Not an attempt at the password: the counts are given back, and the answer says when to come back.
+    await refund(db, "login", clientAddress);
+    if (!knownAddress) await refund(db, "login_account", email);
+    await audit("busy", row?.id);
+    return passwordOk;
+  }
   const allowedHere = row && row.is_active === 1 && (portal === "seller" || STAFF.has(row.role));
   if (!row || !passwordOk || !allowedHere) {
     await audit("failure", row?.id);
@@ -85,7 +93,11 @@ export async function attemptPasswordLogin(
   await refund(db, "login", clientAddress);
   if (!knownAddress) await refund(db, "login_account", email);
   await rememberSignIn(db, email, clientAddress);
-  if (needsRehash(row.password_hash!)) await rehashPassword(db, row.id, await hashPassword(input.password));
+  if (needsRehash(row.password_hash!)) {
+    // A busy moment only puts the new hash off to a later sign-in.
+    const rehashed = await orBusy(() => hashPassword(input.password));
+    if (typeof rehashed === "string") await rehashPassword(db, row.id, rehashed);
+  }
   await audit("success", row.id);
   const { password_hash: _h, is_active: _a, ...user } = row;
   return { ok: true, user };

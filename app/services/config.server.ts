@@ -114,7 +114,7 @@ const settingsSchema = z.object({
     0,
   ),
   BACKUP_KEEP: withDefault(whole(1, 10_000, "a whole number from 1"), 7),
-  PASSWORD_HASH_COST: withDefault(whole(14, 20, "a whole number from 14 to 20 (scrypt's log2 N)"), 17),
+  PASSWORD_HASH_QUEUE: withDefault(whole(0, 10_000, "a whole number of waiting password hashes from 0"), 16),
   COOKIE_SECURE: optional(flag),
   HSTS: optional(flag),
   TRUST_PROXY: optional(z.string()),
@@ -171,7 +171,8 @@ function toConfig(env: z.output<typeof settingsSchema>, rateLimits: Record<strin
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD,
     backup: { dir: env.BACKUP_DIR, everyHours: env.BACKUP_EVERY_HOURS, keep: env.BACKUP_KEEP },
-    passwordHashCost: env.PASSWORD_HASH_COST,
+    /** Password hashes a process lets wait for a free core; one more is refused with 503 (password.server.ts). */
+    passwordHashQueue: env.PASSWORD_HASH_QUEUE,
     cookieSecure: production && env.COOKIE_SECURE !== "0",
     hsts: env.HSTS === "1",
     trustProxy:

@@ -11,7 +11,7 @@ import {
 } from "~/models/account-data.server";
 import { writeAudit } from "~/models/audit.server";
 import { sendMailLater } from "./mail.server";
-import { hashPassword } from "./password.server";
+import { type Busy, hashPassword, orBusy } from "./password.server";
 import { mailLinkOrigin } from "./public-url.server";
 import { consume, consumeAll, type Throttled, throttled } from "./rate-limit.server";
 import { readLinkParams, type SignedLinkParams, signToken, verifyToken } from "./signed-token.server";
@@ -127,12 +127,14 @@ export async function resetPasswordWithLink(
   link: Extract<ResetLinkCheck, { ok: true }>,
   password: string,
   clientAddress: string,
-): Promise<{ ok: true; signIn: string } | { ok: false; status: 400; message: string } | Throttled> {
+): Promise<{ ok: true; signIn: string } | { ok: false; status: 400; message: string } | Throttled | Busy> {
   const { account } = link;
   // Counted before the hash: one link posted many times at once must not queue a hash per post.
   const limit = await consume(db, "account_password", String(account.id));
   if (!limit.allowed) return throttled(limit.retryAfterSeconds);
-  if (!(await replacePasswordHash(db, account.id, account.passwordHash, await hashPassword(password))))
+  const passwordHash = await orBusy(() => hashPassword(password));
+  if (typeof passwordHash !== "string") return passwordHash;
+  if (!(await replacePasswordHash(db, account.id, account.passwordHash, passwordHash)))
     return { ok: false, status: 400, message: ACCOUNT_MESSAGES.resetBadLink };
   await writeAudit(db, {
     action: "account.password_reset",

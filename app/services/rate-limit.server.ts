@@ -79,7 +79,7 @@ export function tooManyMessage(retryAfterSeconds: number): string {
   return `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
 }
 
-// Every 429 the site sends carries Retry-After (the seconds until the window frees): the refusals below
+// Every 429 the site sends carries Retry-After (and every 503 of password work, password.server.ts's Busy) (the seconds until the window frees): the refusals below
 // are the only way a service says "throttled", and every answer of one gets its headers from
 // `retryAfterHeaders` (an API's JSON, a resource route's text) or, for a page, `forwardRetryAfter` in the
 // route's `headers` (React Router drops an action's headers unless the route passes them on).
@@ -91,9 +91,9 @@ export function throttled(retryAfterSeconds: number, message = tooManyMessage(re
   return { ok: false, status: 429, message, retryAfterSeconds };
 }
 
-/** The headers of an answer to a refusal: Retry-After when it is a 429. */
+/** The headers of an answer to a refusal: Retry-After when it is a 429, or a 503 (password work full). */
 export function retryAfterHeaders(refusal: { status: number; retryAfterSeconds?: number }): Record<string, string> {
-  if (refusal.status !== 429) return {};
+  if (refusal.status !== 429 && refusal.status !== 503) return {};
   return { "Retry-After": String(Math.max(1, Math.ceil(refusal.retryAfterSeconds ?? 60))) };
 }
 

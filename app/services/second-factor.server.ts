@@ -17,7 +17,7 @@ import {
 import type { SecondFactorFacts } from "~/models/sessions.server";
 import { config } from "./config.server";
 import { logger } from "./logger.server";
-import { verifyPassword } from "./password.server";
+import { orBusy, verifyPassword } from "./password.server";
 import { consumeAll, refund, throttled } from "./rate-limit.server";
 import {
   isKeyedRecoveryDigest,
@@ -151,7 +151,7 @@ export async function turnOnTotp(
 
 export type SecondStepOutcome =
   | { ok: true; method: "totp" | "recovery_code" | "passkey" }
-  | { ok: false; status: 401 | 429; message: string; retryAfterSeconds?: number };
+  | { ok: false; status: 401 | 429 | 503; message: string; retryAfterSeconds?: number };
 
 /**
  * Checks the second step of a staff sign-in: a code of the authenticator app (each time step once) or
@@ -181,7 +181,13 @@ export async function verifySecondStep(
     await audit("throttled");
     return throttled(limit.retryAfterSeconds);
   }
-  const method = await checkCode(db, user.id, code.trim());
+  // Recovery codes made before the keyed digests are checked like passwords (password.server.ts).
+  const method = await orBusy(() => checkCode(db, user.id, code.trim()));
+  if (typeof method === "object" && method) {
+    await refund(db, "login", meta.clientAddress);
+    await refund(db, "second_factor", String(user.id));
+    return method;
+  }
   if (!method || method === "recovery_code_of_this_session") {
     await audit("failure");
     return { ok: false, status: 401, message: SECOND_FACTOR_MESSAGES.codeWrong };

@@ -11,9 +11,9 @@ import { ACCOUNT_MESSAGES } from "~/lib/validation/messages";
 import { type AccountUser, EMAIL_TAKEN_MESSAGE, registerSeller, sellerEmailTaken } from "~/models/users.server";
 import { startSession } from "./auth.server";
 import { sendVerificationMail } from "./email-verification.server";
-import { hashPassword } from "./password.server";
+import { type Busy, hashPassword, orBusy } from "./password.server";
 import { openPendingSignup, sealPendingSignup } from "./pending-signup.server";
-import { consume, peek, retryAfterHeaders, type Throttled, throttled } from "./rate-limit.server";
+import { consume, peek, refund, retryAfterHeaders, type Throttled, throttled } from "./rate-limit.server";
 import { isSiteAddress } from "./reserved-addresses.server";
 
 // A seller's sign-up, once for the page (/seller-signup, two steps) and the API (POST /api/auth/register):
@@ -24,6 +24,7 @@ import { isSiteAddress } from "./reserved-addresses.server";
 export type SignUpResult =
   | { ok: true; user: AccountUser; cookie: string }
   | Throttled
+  | Busy
   | { ok: false; status: 400 | 409; field: "email" | "category_ids" | "subcategory_ids"; message: string };
 
 /** The password as typed (the API, hashed after the limit) or as hashed by step 1 of the page. */
@@ -47,7 +48,11 @@ export async function signUpSeller(
     password?: string;
     passwordHash?: string;
   };
-  const passwordHash = kept ?? (await hashPassword(password ?? ""));
+  const passwordHash = kept ?? (await orBusy(() => hashPassword(password ?? "")));
+  if (typeof passwordHash !== "string") {
+    await refund(db, "signup", clientAddress); // not a sign-up: the address keeps its count
+    return passwordHash;
+  }
   const result = await registerSeller(db, { ...fields, passwordHash });
   if (!result.ok)
     return { ok: false, status: result.field === "email" ? 409 : 400, field: result.field, message: result.message };
@@ -56,7 +61,7 @@ export async function signUpSeller(
 }
 
 export type SignUpCheck =
-  { ok: true; passwordHash: string } | Throttled | { ok: false; status: 400; field: "email"; message: string };
+  { ok: true; passwordHash: string } | Throttled | Busy | { ok: false; status: 400; field: "email"; message: string };
 
 /**
  * Step 1 of the sign-up page: counted (SIGNUP_CHECK) before any work, refused without a hash when the
@@ -76,7 +81,11 @@ export async function checkSignUpStep1(
     return { ok: false, status: 400, field: "email", message: ACCOUNT_MESSAGES.reservedEmail };
   if (await sellerEmailTaken(db, input.email))
     return { ok: false, status: 400, field: "email", message: EMAIL_TAKEN_MESSAGE };
-  return { ok: true, passwordHash: "passwordHash" in input ? input.passwordHash : await hashPassword(input.password) };
+  if ("passwordHash" in input) return { ok: true, passwordHash: input.passwordHash };
+  const passwordHash = await orBusy(() => hashPassword(input.password));
+  if (typeof passwordHash === "string") return { ok: true, passwordHash };
+  await refund(db, "signup_check", clientAddress);
+  return passwordHash;
 }
 
 export type SignUpStep1Values = { name: string; email: string; mobile: string };
@@ -93,7 +102,7 @@ export type SignUpPage = {
 
 export type SignUpPageAnswer =
   | { ok: true; cookie: string }
-  | { ok: false; status: 200 | 400 | 429; headers?: Record<string, string>; page: SignUpPage };
+  | { ok: false; status: 200 | 400 | 429 | 503; headers?: Record<string, string>; page: SignUpPage };
 
 function str(v: FormDataEntryValue | null): string {
   return typeof v === "string" ? v : "";
@@ -113,7 +122,7 @@ function step2From(form: FormData): SignUpStep2Values {
 const PASSWORD_FIELDS = ["password", "confirm_password"];
 const EXPIRED_MESSAGE = "Your sign-up took too long. Please enter your password again.";
 
-const show = (page: SignUpPage, status: 200 | 400 | 429 = 200, headers?: Record<string, string>) =>
+const show = (page: SignUpPage, status: 200 | 400 | 429 | 503 = 200, headers?: Record<string, string>) =>
   ({ ok: false, status, headers, page }) as const;
 
 /**
@@ -152,10 +161,10 @@ export async function signUpFromPage(
     );
     if (!checked.ok) {
       const result =
-        checked.status === 429
+        checked.status !== 400
           ? submission.reply({ formErrors: [checked.message], hideFields: PASSWORD_FIELDS })
           : submission.reply({ fieldErrors: { email: [checked.message] }, hideFields: PASSWORD_FIELDS });
-      const kept = checked.status === 429 && keep ? pending : null;
+      const kept = checked.status !== 400 && keep ? pending : null;
       return show({ step: 1, result, values: step1, step2, pending: kept }, checked.status, retryAfterHeaders(checked));
     }
     const sealed = sealPendingSignup(checked.passwordHash, email);
@@ -178,9 +187,9 @@ export async function signUpFromPage(
     passwordHash: pendingHash,
   });
   if (created.ok) return { ok: true, cookie: created.cookie };
-  if (created.status === 429) {
+  if (created.status === 429 || created.status === 503) {
     const result = submission.reply({ formErrors: [created.message] });
-    return show({ step: 2, result, values: step1, step2, pending }, 429, retryAfterHeaders(created));
+    return show({ step: 2, result, values: step1, step2, pending }, created.status, retryAfterHeaders(created));
   }
   if (created.field === "email") {
     const back = parseWithZod(form, { schema: signupKeptStep1Schema });

@@ -4,7 +4,7 @@ import type { StaffIntent } from "~/lib/validation/staff";
 import { type Actor, writeAudit } from "~/models/audit.server";
 import { addModerator, changeStaffAccount, type StaffChange } from "~/models/staff.server";
 import { passwordHashOf, setPasswordHash } from "~/models/users.server";
-import { hashPassword, verifyPassword } from "./password.server";
+import { type Busy, hashPassword, orBusy, verifyPassword } from "./password.server";
 import { consume, reset, type Throttled, throttled } from "./rate-limit.server";
 import { sessionIdFrom } from "./session.server";
 
@@ -12,7 +12,7 @@ import { sessionIdFrom } from "./session.server";
 // every other session ends) and the staff accounts.
 
 export type PasswordChange =
-  { ok: true } | { ok: false; status: 400; field: string; message: string } | (Throttled & { field: string });
+  { ok: true } | { ok: false; status: 400; field: string; message: string } | ((Throttled | Busy) & { field: string });
 
 export async function changeOwnPassword(
   db: DB,
@@ -22,11 +22,14 @@ export async function changeOwnPassword(
 ): Promise<PasswordChange> {
   const throttle = await consume(db, "login", `password-change:${actor.id}`);
   if (!throttle.allowed) return { ...throttled(throttle.retryAfterSeconds), field: "current_password" };
-  if (!(await verifyPassword(input.current_password, await passwordHashOf(db, actor.id)))) {
-    return { ok: false, status: 400, field: "current_password", message: SETTINGS_MESSAGES.currentWrong };
-  }
+  const stored = await passwordHashOf(db, actor.id);
+  const right = await orBusy(() => verifyPassword(input.current_password, stored));
+  if (typeof right !== "boolean") return { ...right, field: "current_password" };
+  if (!right) return { ok: false, status: 400, field: "current_password", message: SETTINGS_MESSAGES.currentWrong };
   await reset(db, "login", `password-change:${actor.id}`);
-  await setPasswordHash(db, actor.id, await hashPassword(input.new_password), await sessionIdFrom(request));
+  const passwordHash = await orBusy(() => hashPassword(input.new_password));
+  if (typeof passwordHash !== "string") return { ...passwordHash, field: "new_password" };
+  await setPasswordHash(db, actor.id, passwordHash, await sessionIdFrom(request));
   await writeAudit(db, {
     action: "staff.password_change",
     actorUserId: actor.id,
@@ -42,13 +45,11 @@ export async function changeStaff(
   db: DB,
   actor: Actor,
   intent: StaffIntent,
-): Promise<StaffChange & { message?: string }> {
+): Promise<(StaffChange & { message?: string }) | Busy> {
   if (intent.intent === "add_moderator") {
-    const result = await addModerator(db, actor, {
-      name: intent.name,
-      email: intent.email,
-      passwordHash: await hashPassword(intent.password),
-    });
+    const passwordHash = await orBusy(() => hashPassword(intent.password));
+    if (typeof passwordHash !== "string") return passwordHash;
+    const result = await addModerator(db, actor, { name: intent.name, email: intent.email, passwordHash });
     return result.ok ? { ok: true, message: SETTINGS_MESSAGES.moderatorAdded } : result;
   }
   const result = await changeStaffAccount(db, actor, intent.id, intent.intent);

@@ -132,7 +132,6 @@ export async function startProductionServer(options: ServerOptions = {}): Promis
     // Fixed, so sessions survive a restart; plain HTTP, so the cookie is not Secure.
     SESSION_SECRET: "reliability-session-secret-0123456789",
     COOKIE_SECURE: "0",
-    PASSWORD_HASH_COST: "14",
     ADMIN_EMAIL: TEST_ADMIN.email,
     ADMIN_PASSWORD: TEST_ADMIN.password,
     // Each simulated client sends its own X-Forwarded-For address.

@@ -147,7 +147,7 @@ export async function createEnquiryRow(
   return row.id;
 }
 
-// One real scrypt hash per password and test worker, shared by the many accounts that use it.
+// One real password hash per password and test worker, shared by the many accounts that use it.
 const passwordHashes = new Map<string, Promise<string>>();
 const hashOf = (password: string) => {
   if (!passwordHashes.has(password)) passwordHashes.set(password, hashPassword(password));

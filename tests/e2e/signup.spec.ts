@@ -53,7 +53,7 @@ test.describe("seller sign-up", () => {
 
     const user = await db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
     expect(user.role).toBe("seller");
-    expect(user.password_hash).toMatch(/^scrypt\$/);
+    expect(user.password_hash).toMatch(/^\$argon2id\$/);
     expect(user.mobile).toBe("+919845011111");
     const seller = await db.selectFrom("sellers").selectAll().where("user_id", "=", user.id).executeTakeFirstOrThrow();
     expect(seller).toMatchObject({

@@ -31,7 +31,6 @@ test.beforeAll(async ({}, testInfo) => {
       SESSION_SECRET: "passkeys-e2e-session-secret",
       COOKIE_SECURE: "0",
       WEB_CONCURRENCY: "1",
-      PASSWORD_HASH_COST: process.env.PASSWORD_HASH_COST,
       PUBLIC_URL: `http://localhost:${port}`,
     },
   });

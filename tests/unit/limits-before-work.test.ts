@@ -41,8 +41,6 @@ beforeAll(async () => {
       PUBLIC_URL: address,
       TRUST_PROXY: "loopback",
       SMTP_URL: "",
-      // A little dearer than the suite's 2^14, so parallel requests overlap one hash for certain.
-      PASSWORD_HASH_COST: "15",
       MEMORY_LOG_SECONDS: "1",
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,

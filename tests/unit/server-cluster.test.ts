@@ -15,7 +15,6 @@ const clusterEnv = (folder: string, database: SpareDatabase) => ({
   ...databaseEnv(database.target),
   UPLOADS_DIR: join(folder, "uploads"),
   WEB_CONCURRENCY: "2",
-  PASSWORD_HASH_COST: "14",
   RATE_LIMIT_LOGIN: "3/600",
   SESSION_SECRET: "cluster-test-secret-0123456789",
 });

@@ -31,7 +31,7 @@ describe("the settings schema", () => {
     expect(s).toMatchObject({
       port: 3000,
       host: "0.0.0.0",
-      passwordHashCost: 17,
+      passwordHashQueue: 16,
       cookieSecure: true,
       sessionSecrets: ["new-secret-0123456789", "old-secret-0123456789"],
     });
@@ -171,7 +171,6 @@ describe("the session secret and the request log", () => {
     SEED_DEMO: "0",
     WEB_CONCURRENCY: "1",
     COOKIE_SECURE: "0",
-    PASSWORD_HASH_COST: "14",
     ADMIN_EMAIL: "admin@settings.test",
     ADMIN_PASSWORD: "Settings-Admin-Password-1",
     ...extra,

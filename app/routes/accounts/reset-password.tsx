@@ -64,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   const done = await resetPasswordWithLink(db, link, submission.value.password, context.clientAddress);
-  if (!done.ok && done.status === 429)
+  if (!done.ok && done.status !== 400)
     return data(
       { result: submission.reply({ formErrors: [done.message], hideFields: ["password", "confirm_password"] }) },
       { status: done.status, headers: retryAfterHeaders(done) },

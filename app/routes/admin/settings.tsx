@@ -88,6 +88,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success")
     return data<Reply>({ form, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   const result = await changeStaff(getDb(), actor, submission.value);
+  if (!result.ok && "status" in result)
+    return data<Reply>(
+      { form, result: submission.reply({ formErrors: [result.message], hideFields: ["password"] }) },
+      { status: result.status, headers: retryAfterHeaders(result) },
+    );
   if (!result.ok) {
     const errors = result.field
       ? { fieldErrors: { [result.field]: [result.message] } }

@@ -15,7 +15,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!form.ok) return form.response;
   // The password goes to the service as typed: it is hashed there, after the rate limit.
   const result = await signUpSeller(request, context.clientAddress, form.data);
-  if (!result.ok && result.status === 429) return jsonError(result.message, result.status, retryAfterHeaders(result));
+  if (!result.ok && (result.status === 429 || result.status === 503))
+    return jsonError(result.message, result.status, retryAfterHeaders(result));
   if (!result.ok) return Response.json({ error: result.message, field: result.field }, { status: result.status });
   const cookie = result.cookie;
   return Response.json(
