@@ -148,7 +148,7 @@ describe("the cache's generation", () => {
     expect(store.get("/x")).toBeUndefined();
   });
 
-  it("moves on with every content write by any connection, and not with a view count", async () => {
+  it("moves on with every public content write by any connection, and not with a view count (the rest: content-version.test.ts)", async () => {
     const t = await createTestDb();
     try {
       const other = openDatabase(t.path);
@@ -160,8 +160,8 @@ describe("the cache's generation", () => {
       expect(await readContentVersion(t.db)).toBe(afterInsert);
       for (const write of [
         () => other.updateTable("sellers").set({ tagline: "New words" }).where("id", "=", sellerId).execute(),
-        () => createReviewRow(other, sellerId, { status: "pending" }),
-        () => other.updateTable("reviews").set({ status: "published" }).where("seller_id", "=", sellerId).execute(),
+        () => createReviewRow(other, sellerId, { status: "published" }),
+        () => other.updateTable("reviews").set({ status: "flagged" }).where("seller_id", "=", sellerId).execute(),
         () => other.updateTable("categories").set({ name: "Renamed" }).where("id", "=", 1).execute(),
         () => other.updateTable("subcategories").set({ is_active: 0 }).where("id", "=", 1).execute(),
         () => other.deleteFrom("seller_categories").where("seller_id", "=", sellerId).execute(),
