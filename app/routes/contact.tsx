@@ -25,7 +25,7 @@ import { submitContactMessage } from "~/services/contact.server";
 import { formConstraints } from "~/services/form-constraints.server";
 import { checkPublicForm } from "~/services/public-form.server";
 import type { Route } from "./+types/contact";
-import { publicCacheHeaders } from "~/services/response-cache.server";
+import { publicCacheHeaders } from "~/services/response-cache/cache-control.server";
 import { readForm } from "~/services/api.server";
 import { pageMeta, privatePageMeta } from "~/lib/seo";
 

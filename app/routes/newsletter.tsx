@@ -11,7 +11,7 @@ import { NEWSLETTER_MESSAGES, type SubscribeOutcome } from "~/models/enquiries.s
 import { subscribeWithWelcome } from "~/services/newsletter.server";
 import { checkPublicForm } from "~/services/public-form.server";
 import type { Route } from "./+types/newsletter";
-import { publicCacheHeaders } from "~/services/response-cache.server";
+import { publicCacheHeaders } from "~/services/response-cache/cache-control.server";
 import { readForm } from "~/services/api.server";
 import { privatePageMeta } from "~/lib/seo";
 

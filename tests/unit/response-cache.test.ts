@@ -11,14 +11,9 @@ import { seedCategories } from "~/models/categories-admin.server";
 import { createReviewRow, createSeller } from "~db/seed/factories";
 import { endOfIndianDay, todayIso } from "~/lib/dates";
 import { readContentVersion } from "~/models/content-version.server";
-import {
-  buildEntry,
-  GenerationClock,
-  gzipBody,
-  identityBody,
-  ResponseStore,
-  retainedBytes,
-} from "~/services/response-cache.server";
+import { GenerationClock } from "~/services/response-cache/generation-clock.server";
+import { buildEntry, gzipBody, identityBody, retainedBytes } from "~/services/response-cache/packed-body.server";
+import { ResponseStore } from "~/services/response-cache/response-store.server";
 import { RESPONSE_HEADERS } from "~/services/security-headers.server";
 import { databaseEnv, type RunningServer, startServer } from "../support/server";
 import { createTestDb, type SpareDatabase, spareDatabaseTarget } from "../support/test-db";
