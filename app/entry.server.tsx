@@ -9,7 +9,7 @@ import { NonceProvider } from "~/components/nonce";
 import { config } from "~/services/config.server";
 import { applySecurityHeaders } from "~/services/security-headers.server";
 import { loggablePath, logger } from "~/services/logger.server";
-import { keepSignedInPagesPrivate } from "~/services/response-cache.server";
+import { keepSignedInPagesPrivate } from "~/services/response-cache/cache-control.server";
 
 export const streamTimeout = 5_000;
 

@@ -13,7 +13,7 @@ import { readiness } from "~/services/health.server";
 import { logger } from "~/services/logger.server";
 import { UPLOAD_CSP } from "~/services/security-headers.server";
 import { assignRequestId, requestLogFields, requestLogLevel, setResponseHeaders } from "./request-basics";
-import type { ResponseCache } from "./response-cache";
+import type { ResponseCache } from "./serve-from-cache";
 
 // No request body beyond BODY_MAX_BYTES is read at all (the application with its images is the largest
 // form, about 8 MB); each route then applies its own, smaller limit while it reads the stream.

@@ -20,7 +20,7 @@ import { prepareDatabase, runStartupTasks } from "~/services/startup.server";
 import { createApp, createHttpServer } from "./app";
 import { NODE_FLAGS } from "./node-flags";
 import { precompressedAssets } from "./precompressed-assets";
-import { createResponseCache, type ResponseCache } from "./response-cache";
+import { createResponseCache, type ResponseCache } from "./serve-from-cache";
 
 // In-flight requests get this long after SIGTERM/SIGINT before their connections are closed.
 const SHUTDOWN_GRACE_MS = 10_000;

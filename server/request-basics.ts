@@ -1,5 +1,5 @@
 // What every answer of the server gets, whether Express gives it or the response cache answers at the
-// socket (server/response-cache.ts): a request id, the common security headers, one log line.
+// socket (server/serve-from-cache.ts): a request id, the common security headers, one log line.
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { loggablePath, requestLineLogger } from "~/services/logger.server";

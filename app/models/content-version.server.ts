@@ -1,8 +1,10 @@
 import { commitCounter, type DB } from "~db/client";
+import { todayIso } from "~/lib/dates";
 
 /**
  * The content version: moved forward by database triggers on every committed change to what public
- * pages show, by any connection, process or instance (migration 2026-11-23T0130). Read through Kysely,
+ * pages show, and only on such a change, by any connection, process or instance (migrations
+ * 2026-11-23T0130 and 2026-11-28T0100). Read through Kysely,
  * so never from inside another request's open transaction.
  */
 export async function readContentVersion(db: DB): Promise<number> {
@@ -43,4 +45,18 @@ export function contentVersionSource(db: DB): () => number | Promise<number> {
     version = reading;
     return reading;
   };
+}
+
+/**
+ * The key of everything kept for the public's view of the database: the content version and the Indian
+ * day (a subscription ends with the day, without a write). The response cache, the directory's totals and
+ * the search vocabulary drop what they hold when it changes.
+ */
+export function versionKey(version: number, day: string = todayIso()): string {
+  return `${version}@${day}`;
+}
+
+/** The version key as of now, read from the database. */
+export async function readVersionKey(db: DB): Promise<string> {
+  return versionKey(await readContentVersion(db));
 }

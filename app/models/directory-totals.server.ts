@@ -1,7 +1,6 @@
 import { LRUCache } from "lru-cache";
 import type { DB } from "~db/client";
-import { todayIso } from "~/lib/dates";
-import { readContentVersion } from "./content-version.server";
+import { readVersionKey } from "./content-version.server";
 
 // The directory's remembered totals (issue 9, point 6): paging through a listing, or coming back to it,
 // runs only the page query, not the count. What the count reads (sellers, their categories) moves the
@@ -25,7 +24,7 @@ export async function rememberedTotal(
   db: DB,
   filters: TotalFilters,
 ): Promise<{ total: number | undefined; remember: (total: number) => void }> {
-  const generation = `${await readContentVersion(db)}@${todayIso()}`;
+  const generation = await readVersionKey(db);
   let totals = perDatabase.get(db);
   if (!totals || totals.generation !== generation) {
     totals = {

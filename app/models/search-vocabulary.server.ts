@@ -2,7 +2,7 @@ import { LRUCache } from "lru-cache";
 import type { DB } from "~db/client";
 import { allowedEdits, editsWithin, simpleForms } from "~/lib/search-matching";
 import { searchWords } from "~/lib/search-text";
-import { readContentVersion } from "./content-version.server";
+import { readVersionKey } from "./content-version.server";
 import { listSynonymGroups } from "./search-synonyms.server";
 import { listActiveCategories } from "./categories.server";
 import { textIndexOf } from "./text-index.server";
@@ -10,7 +10,7 @@ import { textIndexOf } from "./text-index.server";
 // What the visitor's words may match, worked out before any search statement runs, the same way on both
 // engines (issue 21): each word as a prefix, its simple forms and the words of its synonym group (no
 // typo), then the index's own words one or two edits away (typos). The index's words and the synonym
-// groups are read once per content version (any change to a seller's text or to a group moves it).
+// groups are read once per version key (any change to a seller's public text or to a group moves it).
 
 /** Typo corrections kept per word: the closest first, then the most used. */
 const MAX_CORRECTIONS = 12;
@@ -32,7 +32,7 @@ export type SearchPlan = { words: WordPlan[] };
 type Term = { term: string; documents: number; whole?: boolean };
 
 type Vocabulary = {
-  version: number;
+  version: string;
   /** whole index words by length, for "Did you mean" */
   words: Map<number, Term[]>;
   /** index words and their beginnings of five letters or more, by length, for typos */
@@ -43,7 +43,7 @@ type Vocabulary = {
 };
 
 /** Per database handle (a process has one; the tests and tools open several). */
-const cached = new WeakMap<DB, { version: number; vocabulary: Promise<Vocabulary> }>();
+const cached = new WeakMap<DB, { version: string; vocabulary: Promise<Vocabulary> }>();
 
 const SEARCHABLE = /^[\p{L}\p{N}]+$/u;
 
@@ -68,7 +68,7 @@ function byLength(terms: Iterable<Term>): Map<number, Term[]> {
   return grouped;
 }
 
-async function loadVocabulary(db: DB, version: number): Promise<Vocabulary> {
+async function loadVocabulary(db: DB, version: string): Promise<Vocabulary> {
   const [terms, groups] = await Promise.all([readTerms(db), listSynonymGroups(db)]);
   // A beginning counts the sellers of every word it begins (an upper bound: one seller may use two).
   const stems = new Map<string, Term>();
@@ -94,9 +94,9 @@ async function loadVocabulary(db: DB, version: number): Promise<Vocabulary> {
   };
 }
 
-/** The index's words and the synonym groups as of the current content version. */
+/** The index's words and the synonym groups as of the current version key. */
 async function vocabulary(db: DB): Promise<Vocabulary> {
-  const version = await readContentVersion(db);
+  const version = await readVersionKey(db);
   const known = cached.get(db);
   if (known && known.version === version) return known.vocabulary;
   const vocabulary = loadVocabulary(db, version);

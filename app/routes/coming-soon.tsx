@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { COMING_SOON_MESSAGE } from "~/lib/constants";
 import type { Route } from "./+types/coming-soon";
-import { publicCacheHeaders } from "~/services/response-cache.server";
+import { publicCacheHeaders } from "~/services/response-cache/cache-control.server";
 import { privatePageMeta } from "~/lib/seo";
 
 export function meta() {

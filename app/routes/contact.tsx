@@ -22,7 +22,7 @@ import { submitContactMessage } from "~/services/contact.server";
 import { formConstraints } from "~/services/form-constraints.server";
 import { readPublicForm } from "~/services/forms.server";
 import type { Route } from "./+types/contact";
-import { publicCacheHeaders } from "~/services/response-cache.server";
+import { publicCacheHeaders } from "~/services/response-cache/cache-control.server";
 import { pageMeta, privatePageMeta } from "~/lib/seo";
 
 /** One line of the team's contact details: an icon, what it is, and the detail. */

@@ -12,7 +12,7 @@ import { formatCount } from "~/lib/format";
 import { directoryPath, directoryRobots, pageMeta } from "~/lib/seo";
 import { SearchNotice } from "~/components/search-notice";
 import type { Route } from "./+types/directory";
-import { publicCacheHeaders } from "~/services/response-cache.server";
+import { publicCacheHeaders } from "~/services/response-cache/cache-control.server";
 import { countSearch } from "~/services/search-stats.server";
 
 export function meta({ data, matches }: Route.MetaArgs) {

@@ -30,7 +30,7 @@ import {
 } from "~/lib/home-content";
 import { getHomeFeatured } from "~/services/home.server";
 import type { Route } from "./+types/home";
-import { publicCacheHeaders } from "~/services/response-cache.server";
+import { publicCacheHeaders } from "~/services/response-cache/cache-control.server";
 import { pageMeta } from "~/lib/seo";
 import { homeStructuredData, serializeJsonLd } from "~/lib/structured-data";
 import { publicOrigin } from "~/services/public-url.server";

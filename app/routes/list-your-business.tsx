@@ -5,7 +5,7 @@ import { FeatureGrid, TestimonialCard } from "~/components/feature-grid";
 import { CheckIcon } from "~/components/icons";
 import { formatRupees, MARKETING, PLAN_FEATURES, PLANS, planDuration } from "~/lib/constants";
 import { LISTING_FAQ } from "~/lib/faq";
-import { publicCacheHeaders } from "~/services/response-cache.server";
+import { publicCacheHeaders } from "~/services/response-cache/cache-control.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/list-your-business";
 

@@ -9,7 +9,7 @@ import { NEWSLETTER_MESSAGES, type SubscribeOutcome } from "~/models/enquiries.s
 import { subscribeWithWelcome } from "~/services/newsletter.server";
 import { readPublicForm } from "~/services/forms.server";
 import type { Route } from "./+types/newsletter";
-import { publicCacheHeaders } from "~/services/response-cache.server";
+import { publicCacheHeaders } from "~/services/response-cache/cache-control.server";
 import { privatePageMeta } from "~/lib/seo";
 
 // /newsletter: where the newsletter forms post. Without JavaScript the visitor lands here (a plain

@@ -49,7 +49,7 @@ import { publicOrigin } from "~/services/public-url.server";
 import { whatsappChatUrl, whatsappNumberLabel } from "~/lib/whatsapp";
 import { createReview, flagReview } from "~/models/reviews.server";
 import { getPublicSeller } from "~/models/sellers.server";
-import { publicCacheHeaders } from "~/services/response-cache.server";
+import { publicCacheHeaders } from "~/services/response-cache/cache-control.server";
 import { countSellerView, unsavedSellerViews } from "~/services/seller-views.server";
 import { formConstraints } from "~/services/form-constraints.server";
 import { checkPublicForm, parsePublicForm, readForm } from "~/services/forms.server";

@@ -4,7 +4,7 @@ import { todayIso } from "~/lib/dates";
 import { SEARCH_MAX_LENGTH } from "~/lib/constants";
 import { addSearchCounts, type SearchCount, sweepSearchCounts } from "~/models/search-stats.server";
 import { logger } from "./logger.server";
-import { type EffectRequest, repeatOnCacheHit } from "./response-cache.server";
+import { type EffectRequest, repeatOnCacheHit } from "./response-cache/render-effects.server";
 
 // What visitors search for (issue 21, /admin/search): each search is counted in memory per Indian day and
 // normalised query, with whether it found anything, and written in one transaction every few seconds

@@ -5,7 +5,7 @@ import { todayIso } from "~/lib/dates";
 import { TAP_TARGETS, type LeadKind, type TapTarget } from "~/lib/leads";
 import { addSellerLeads, type LeadIncrement } from "~/models/seller-leads.server";
 import { logger } from "./logger.server";
-import { repeatOnCacheHit } from "./response-cache.server";
+import { repeatOnCacheHit } from "./response-cache/render-effects.server";
 
 // What visitors do on a listing (profile views, and the taps on WhatsApp, call, website, social links and
 // share that go through /go/{id}/{target}) is counted in memory per seller, Indian day and kind, and

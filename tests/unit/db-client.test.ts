@@ -76,7 +76,7 @@ describe("write transactions", () => {
   );
 });
 
-// The response cache asks for the content version before every answer (server/response-cache.ts).
+// The response cache asks for the content version before every answer (server/serve-from-cache.ts).
 describe("the content version as the response cache reads it", () => {
   it("is read as the cache asks for it: again after every commit by any connection, without a query while none came (SQLite)", async () => {
     const t = await createTestDb();

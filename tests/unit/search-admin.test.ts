@@ -23,7 +23,7 @@ import {
   stopSearchFlush,
   sweepOldSearchCounts,
 } from "~/services/search-stats.server";
-import { collectRenderEffects, type RenderEffect } from "~/services/response-cache.server";
+import { collectRenderEffects, type RenderEffect } from "~/services/response-cache/render-effects.server";
 import { todayIso } from "~/lib/dates";
 import { createTestDb, testEngine } from "../support/test-db";
 

@@ -1,7 +1,7 @@
 import { Link, useLocation } from "react-router";
 import { CONTACT, SITE_LONG_NAME, SITE_NAME } from "~/lib/constants";
 import type { Route } from "./+types/legal";
-import { publicCacheHeaders } from "~/services/response-cache.server";
+import { publicCacheHeaders } from "~/services/response-cache/cache-control.server";
 import { pageMeta } from "~/lib/seo";
 
 const UPDATED = "25 November 2026";

@@ -1,5 +1,5 @@
 import { getDb } from "~db/client";
-import { publicCacheHeaders } from "~/services/response-cache.server";
+import { publicCacheHeaders } from "~/services/response-cache/cache-control.server";
 import { listActiveCategories } from "~/models/categories.server";
 
 // GET /api/categories → [{ id, name, slug, description, icon }]

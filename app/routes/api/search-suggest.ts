@@ -3,7 +3,7 @@ import { suggestQuerySchema } from "~/lib/validation/directory";
 import { searchParamsObject } from "~/lib/validation/params";
 import { suggestSearches } from "~/models/search-suggest.server";
 import { firstIssueMessage, jsonError } from "~/services/api.server";
-import { publicCacheHeaders } from "~/services/response-cache.server";
+import { publicCacheHeaders } from "~/services/response-cache/cache-control.server";
 import type { Route } from "./+types/search-suggest";
 
 // GET /api/search/suggest?q=… → { query, suggestions: [{ kind: "seller"|"category"|"locality", label, href }] }

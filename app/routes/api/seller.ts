@@ -2,7 +2,7 @@ import { getDb } from "~db/client";
 import { parseId } from "~/lib/validation/params";
 import { getPublicSeller } from "~/models/sellers.server";
 import { jsonError } from "~/services/api.server";
-import { publicCacheHeaders } from "~/services/response-cache.server";
+import { publicCacheHeaders } from "~/services/response-cache/cache-control.server";
 import type { Route } from "./+types/seller";
 
 // GET /api/sellers/{id} → the public seller with its published reviews

@@ -3,7 +3,7 @@ import { directoryQuerySchema } from "~/lib/validation/directory";
 import { searchParamsObject } from "~/lib/validation/params";
 import { listPublicSellers } from "~/models/sellers.server";
 import { firstIssueMessage, jsonError } from "~/services/api.server";
-import { publicCacheHeaders } from "~/services/response-cache.server";
+import { publicCacheHeaders } from "~/services/response-cache/cache-control.server";
 import { countSearch } from "~/services/search-stats.server";
 import type { Route } from "./+types/sellers";
 

@@ -2,19 +2,18 @@ import { randomFillSync } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type express from "express";
 import { themeFromCookieHeader } from "~/lib/theme";
+import { isAnonymousCookieHeader } from "~/services/response-cache/anonymous-visitor.server";
+import { isPublicCacheControl } from "~/services/response-cache/cache-control.server";
+import { GenerationClock } from "~/services/response-cache/generation-clock.server";
 import {
   buildEntry,
   type CachedResponse,
-  collectRenderEffects,
   cspWithNonce,
-  GenerationClock,
   gzipBody,
-  isAnonymousCookieHeader,
   identityBody,
-  MAX_BUFFERED_BYTES,
-  type RenderEffect,
-  ResponseStore,
-} from "~/services/response-cache.server";
+} from "~/services/response-cache/packed-body.server";
+import { collectRenderEffects, type RenderEffect } from "~/services/response-cache/render-effects.server";
+import { MAX_BUFFERED_BYTES, ResponseStore } from "~/services/response-cache/response-store.server";
 import { assignRequestId, logAnswered, setResponseHeaders } from "./request-basics";
 
 /** What a request looked up and did not find: the cache fills the entry when Express has rendered it. */
@@ -142,9 +141,10 @@ function capture(
   let held = 0;
 
   const decide = () => {
-    const cacheControl = String(res.getHeader("cache-control") ?? "");
     mode =
-      res.statusCode === 200 && /^\s*public\b/i.test(cacheControl) && !res.getHeader("set-cookie") ? "hold" : "pass";
+      res.statusCode === 200 && isPublicCacheControl(res.getHeader("cache-control")) && !res.getHeader("set-cookie")
+        ? "hold"
+        : "pass";
     if (mode === "pass") restore();
   };
   const restore = () => {

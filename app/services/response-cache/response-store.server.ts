@@ -1,0 +1,56 @@
+import { LRUCache } from "lru-cache";
+import type { CachedResponse } from "./packed-body.server";
+
+// The cache's memory: entries of one generation at a time, least recently used first out, bounded by bytes.
+
+/** Entries live at most this long even when nothing changes (view counts on cards and profiles catch up). */
+export const ENTRY_MAX_AGE_MS = 60_000;
+const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
+
+export class ResponseStore {
+  private generation: string | null = null;
+  private startedSecond = 0;
+  /** Last-Modified of this generation's answers, and whether If-Modified-Since can be trusted for them. */
+  lastModified = { value: new Date(0).toUTCString(), trusted: false };
+  private readonly lru: LRUCache<string, CachedResponse>;
+
+  constructor(
+    maxBytes: number,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.lru = new LRUCache<string, CachedResponse>({
+      maxSize: maxBytes,
+      maxEntrySize: Math.min(MAX_ENTRY_BYTES * 2, maxBytes),
+      sizeCalculation: (entry) => entry.bytes,
+      ttl: ENTRY_MAX_AGE_MS,
+      ttlAutopurge: false,
+    });
+  }
+
+  /** Moves to `generation`, dropping every entry of an older one. */
+  enter(generation: string): void {
+    if (generation === this.generation) return;
+    this.lru.clear();
+    this.generation = generation;
+    // A date is only a second precise: two generations in one second cannot be told apart by it.
+    const second = Math.ceil(this.now() / 1000);
+    this.lastModified = { value: new Date(second * 1000).toUTCString(), trusted: second !== this.startedSecond };
+    this.startedSecond = second;
+  }
+
+  get(key: string): CachedResponse | undefined {
+    return this.lru.get(key);
+  }
+
+  /** Stores an entry rendered in `generation`, unless the cache has moved on since. */
+  set(key: string, generation: string, entry: CachedResponse): void {
+    if (generation !== this.generation) return;
+    this.lru.set(key, entry);
+  }
+
+  get size(): number {
+    return this.lru.size;
+  }
+}
+
+export const MAX_BUFFERED_BYTES = MAX_ENTRY_BYTES;
