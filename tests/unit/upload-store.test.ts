@@ -1,0 +1,228 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DB } from "~db/client";
+import { parseSettings, reloadConfig, SettingsError } from "~/services/config.server";
+import { readiness } from "~/services/health.server";
+import {
+  FolderStore,
+  readObject,
+  S3Store,
+  type UploadStore,
+  UploadKeyError,
+  uploadKey,
+  uploadStore,
+} from "~/services/upload-store.server";
+import { openPrivateUpload, readPrivateUpload, readPublicUpload, storeImage } from "~/services/uploads.server";
+import { pngImage } from "../support/images";
+import { type LocalS3, S3RVER_KEY, setEnv, startLocalS3 } from "../support/s3-server";
+import { freePort } from "../support/server";
+import { createTestDb } from "../support/test-db";
+
+// The upload store's contract, the same on both backends, and what a bad bucket setting gives.
+
+let s3: LocalS3;
+let dir: string;
+beforeAll(async () => {
+  s3 = await startLocalS3();
+  dir = mkdtempSync(join(tmpdir(), "bwp-store-"));
+});
+afterAll(async () => {
+  await s3?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const s3Settings = (over: Partial<ConstructorParameters<typeof S3Store>[0]> = {}) => ({
+  bucket: s3.bucket,
+  endpoint: s3.endpoint,
+  region: "us-east-1",
+  accessKeyId: S3RVER_KEY,
+  secretAccessKey: S3RVER_KEY,
+  forcePathStyle: true,
+  ...over,
+});
+
+const text = async (store: UploadStore, key: string) => (await readObject(store, key))?.toString("utf8") ?? null;
+
+describe.each(["folder", "s3"] as const)("the %s store", (backend) => {
+  let store: UploadStore;
+  let root: string;
+  beforeAll(() => {
+    root = join(dir, `root-${backend}`);
+    store = backend === "folder" ? new FolderStore(join(root, "uploads")) : new S3Store(s3Settings());
+  });
+
+  it("puts, gets as a stream, lists by prefix, tells existence and deletes", async () => {
+    await store.put("public/store-a.webp", Buffer.from("public a"), { contentType: "image/webp" });
+    await store.put("public/store-b.webp", Buffer.from("public bb"), { contentType: "image/webp" });
+    await store.put("private/store-a.webp", Buffer.from("private a"), { contentType: "image/webp" });
+
+    const opened = await store.get("public/store-b.webp");
+    expect(opened?.size).toBe(9);
+    const chunks: Buffer[] = [];
+    for await (const chunk of opened!.stream) chunks.push(Buffer.from(chunk as Uint8Array));
+    expect(Buffer.concat(chunks).toString()).toBe("public bb");
+
+    expect(await store.list("public/store-")).toEqual([
+      expect.objectContaining({ key: "public/store-a.webp", size: 8 }),
+      expect.objectContaining({ key: "public/store-b.webp", size: 9 }),
+    ]);
+    expect((await store.list("private/store-")).map((o) => o.key)).toEqual(["private/store-a.webp"]);
+    expect(await store.exists("public/store-a.webp")).toBe(true);
+    expect(await store.exists("private/store-b.webp")).toBe(false);
+
+    await store.delete("public/store-a.webp");
+    expect(await store.exists("public/store-a.webp")).toBe(false);
+    expect(await store.get("public/store-a.webp")).toBeNull();
+    expect(await text(store, "private/store-a.webp")).toBe("private a");
+    await store.delete("public/never-stored.webp"); // no error for a missing object
+    expect(await store.check()).toEqual({ ok: true });
+  });
+
+  it("refuses every key that is not <public|private>/<plain name>: no way out of its folder or prefix", async () => {
+    await store.put("private/secret.webp", Buffer.from("secret"));
+    const bad = [
+      "public/../private/secret.webp",
+      "../secret.webp",
+      "public/../../etc/passwd",
+      "/etc/passwd",
+      "public/sub/secret.webp",
+      "public/..",
+      "public/.hidden",
+      "public/",
+      "cache/share/x.jpg",
+      "public\\..\\private\\secret.webp",
+      "public/%2e%2e%2fprivate%2fsecret.webp",
+    ];
+    for (const key of bad) {
+      await expect(store.get(key), key).rejects.toBeInstanceOf(UploadKeyError);
+      await expect(store.put(key, Buffer.from("x")), key).rejects.toBeInstanceOf(UploadKeyError);
+      await expect(store.delete(key), key).rejects.toBeInstanceOf(UploadKeyError);
+      await expect(store.exists(key), key).rejects.toBeInstanceOf(UploadKeyError);
+    }
+    await expect(store.list("../")).rejects.toBeInstanceOf(UploadKeyError);
+    await expect(store.list("public/../private/")).rejects.toBeInstanceOf(UploadKeyError);
+    expect(() => uploadKey("public", "../private/secret.webp")).toThrow(UploadKeyError);
+    expect(await text(store, "private/secret.webp")).toBe("secret");
+    if (backend === "folder") {
+      expect(readdirSync(root)).toEqual(["uploads"]);
+      expect(existsSync(join(root, "uploads", "x"))).toBe(false);
+    }
+  });
+});
+
+describe.each(["folder", "s3"] as const)("uploads through the %s store", (backend) => {
+  let db: DB;
+  let cleanup: () => Promise<void>;
+  let restoreEnv = () => {};
+  beforeAll(async () => {
+    if (backend === "s3") restoreEnv = setEnv(s3.env);
+    ({ db, cleanup } = await createTestDb());
+    expect(uploadStore().kind).toBe(backend);
+  });
+  afterAll(async () => {
+    restoreEnv();
+    await cleanup();
+  });
+
+  it("never read a private file by a public reference, whatever the path tricks", async () => {
+    const stored = await storeImage(db, await pngImage(30, 20, 200), null);
+    if (!stored.ok) throw new Error(stored.message);
+    expect(await readPrivateUpload(db, stored.key)).not.toBeNull();
+    for (const reference of [
+      `../private/${stored.key}`,
+      `/uploads/../private/${stored.key}`,
+      `/uploads/..%2fprivate%2f${stored.key}`,
+      `/uploads/%2e%2e%2fprivate%2f${stored.key}`,
+      `private/${stored.key}`,
+      stored.key,
+    ])
+      expect(await readPublicUpload(reference), reference).toBeNull();
+    expect(await openPrivateUpload(db, `../private/${stored.key}`)).toBeNull();
+    expect(await openPrivateUpload(db, `..%2f${stored.key}`)).toBeNull();
+  });
+
+  it("stream a private upload for the staff route with its size and type", async () => {
+    const stored = await storeImage(db, await pngImage(30, 20, 210), "id_proof_document");
+    if (!stored.ok) throw new Error(stored.message);
+    const opened = await openPrivateUpload(db, stored.key);
+    expect(opened?.mime).toBe("image/webp");
+    const whole = await readPrivateUpload(db, stored.key);
+    expect(opened?.size).toBe(whole?.data.byteLength);
+    opened?.stream.destroy();
+  });
+});
+
+describe("a bucket the site cannot use", () => {
+  let db: DB;
+  let cleanup: () => Promise<void>;
+  beforeAll(async () => ({ db, cleanup } = await createTestDb()));
+  afterAll(() => cleanup());
+
+  const readyWith = async (env: Record<string, string>) => {
+    const restore = setEnv(env);
+    try {
+      reloadConfig();
+      return await readiness(db);
+    } finally {
+      restore();
+      reloadConfig();
+    }
+  };
+
+  it("wrong credentials: not ready, naming the key settings", async () => {
+    const state = await readyWith({ ...s3.env, S3_ACCESS_KEY_ID: "WRONGKEY", S3_SECRET_ACCESS_KEY: "wrong-secret" });
+    expect(state.ready).toBe(false);
+    expect(state.checks.uploads.ok).toBe(false);
+    expect(state.checks.uploads.detail).toContain("S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY");
+    expect(state.checks.uploads.detail).not.toContain("wrong-secret");
+  });
+
+  it("a missing bucket: not ready, naming S3_BUCKET", async () => {
+    const state = await readyWith({ ...s3.env, S3_BUCKET: "no-such-bucket" });
+    expect(state.checks.uploads).toEqual({
+      ok: false,
+      detail: 'S3_BUCKET: the bucket "no-such-bucket" does not exist',
+    });
+  });
+
+  it("an endpoint nothing answers on: not ready, naming S3_ENDPOINT", async () => {
+    const state = await readyWith({ ...s3.env, S3_ENDPOINT: `http://127.0.0.1:${await freePort()}` });
+    expect(state.checks.uploads.ok).toBe(false);
+    expect(state.checks.uploads.detail).toMatch(/^S3_ENDPOINT: http:\/\/127\.0\.0\.1:\d+ cannot be reached/);
+  });
+
+  it("the right settings: ready", async () => {
+    const state = await readyWith(s3.env);
+    expect(state.checks.uploads).toEqual({ ok: true });
+  });
+
+  it("incomplete or malformed S3 settings stop the start with a message naming the setting", () => {
+    const problems = (env: Record<string, string>) => {
+      try {
+        parseSettings({ NODE_ENV: "test", ...env });
+        return [];
+      } catch (error) {
+        if (!(error instanceof SettingsError)) throw error;
+        return error.problems;
+      }
+    };
+    expect(problems({ S3_BUCKET: "uploads" })).toEqual([
+      "S3_ACCESS_KEY_ID: must be set with S3_BUCKET (the access key of the bucket)",
+      "S3_SECRET_ACCESS_KEY: must be set with S3_BUCKET (the secret of the access key)",
+    ]);
+    expect(problems({ S3_ENDPOINT: "http://127.0.0.1:9000" })).toEqual([
+      "S3_BUCKET: must be set with S3_ENDPOINT (the bucket that keeps the uploads)",
+    ]);
+    expect(problems({ ...s3.env, S3_BUCKET: "Bad_Bucket" })[0]).toMatch(/^S3_BUCKET: must be a bucket name/);
+    expect(problems({ ...s3.env, S3_ENDPOINT: "ftp://x" })[0]).toMatch(/^S3_ENDPOINT: must be an http\(s\) address/);
+    expect(problems({ ...s3.env, S3_FORCE_PATH_STYLE: "yes" })[0]).toMatch(/^S3_FORCE_PATH_STYLE: must be "0" or "1"/);
+    expect(problems(s3.env)).toEqual([]);
+    expect(parseSettings({ NODE_ENV: "test", ...s3.env }).s3).toMatchObject({
+      bucket: s3.bucket,
+      forcePathStyle: true,
+    });
+    expect(parseSettings({ NODE_ENV: "test" }).s3).toBeNull();
+  });
+});
