@@ -1,8 +1,9 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~db/client";
+import { backupTo } from "~/services/backup.server";
 import { parseSettings, reloadConfig, SettingsError } from "~/services/config.server";
 import { readiness } from "~/services/health.server";
 import {
@@ -141,6 +142,27 @@ describe.each(["folder", "s3"] as const)("uploads through the %s store", (backen
       expect(await readPublicUpload(reference), reference).toBeNull();
     expect(await openPrivateUpload(db, `../private/${stored.key}`)).toBeNull();
     expect(await openPrivateUpload(db, `..%2f${stored.key}`)).toBeNull();
+  });
+
+  it("are in a backup: the folder copied beside the database, the bucket's objects listed with sizes and checksums", async () => {
+    const stored = await storeImage(db, await pngImage(30, 20, 220), "profile_photo");
+    if (!stored.ok) throw new Error(stored.message);
+    const size = (await readObject(uploadStore(), uploadKey("public", stored.key)))!.byteLength;
+    const made = await backupTo(db, join(dir, `backup-${backend}`));
+    if (backend === "folder") {
+      expect(readFileSync(join(made, "uploads", "public", stored.key)).byteLength).toBe(size);
+    } else {
+      expect(existsSync(join(made, "uploads"))).toBe(false);
+      const { objects } = JSON.parse(readFileSync(join(made, "uploads-objects.json"), "utf8")) as {
+        objects: { key: string; size: number; etag: string }[];
+      };
+      expect(objects).toContainEqual({
+        key: `public/${stored.key}`,
+        size,
+        etag: expect.stringMatching(/^"[0-9a-f]{32}"$/),
+      });
+      expect(objects.some((o) => o.key === `public/${stored.key.replace(".webp", ".w160.webp")}`)).toBe(true);
+    }
   });
 
   it("stream a private upload for the staff route with its size and type", async () => {
