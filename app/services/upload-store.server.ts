@@ -288,3 +288,35 @@ export function uploadStore(): UploadStore {
 export function webStream(stream: Readable): ReadableStream<Uint8Array> {
   return Readable.toWeb(stream) as ReadableStream<Uint8Array>;
 }
+
+export class CopyRefused extends Error {}
+
+/**
+ * Copies every public and private object of one store into another that holds none yet (the folder
+ * into a new bucket: `npm run uploads:copy`), then lists the target and compares keys and sizes.
+ */
+export async function copyUploads(
+  from: UploadStore,
+  to: UploadStore,
+  progress: (key: string) => void = () => {},
+): Promise<{ objects: number; bytes: number }> {
+  const existing = [...(await to.list("public/")), ...(await to.list("private/"))];
+  if (existing.length)
+    throw new CopyRefused(
+      `the target already holds ${existing.length} objects (e.g. ${existing[0]!.key}): copy into an empty one`,
+    );
+  const source = [...(await from.list("public/")), ...(await from.list("private/"))];
+  for (const object of source) {
+    const data = await readObject(from, object.key);
+    if (!data) throw new CopyRefused(`${object.key} was removed during the copy: stop the site first`);
+    await to.put(object.key, data, { contentType: object.key.endsWith(".webp") ? "image/webp" : undefined });
+    progress(object.key);
+  }
+  const copied = new Map([...(await to.list("public/")), ...(await to.list("private/"))].map((o) => [o.key, o.size]));
+  const wrong = source.filter((o) => copied.get(o.key) !== o.size);
+  if (wrong.length || copied.size !== source.length)
+    throw new CopyRefused(
+      `the copy does not match: ${source.length} objects in the source, ${copied.size} in the target, ${wrong.length} of other size (e.g. ${wrong[0]?.key ?? "-"})`,
+    );
+  return { objects: source.length, bytes: source.reduce((sum, o) => sum + o.size, 0) };
+}
