@@ -132,6 +132,42 @@ describe("the server on an S3 bucket, with no shared folder", () => {
   });
 });
 
+describe("two instances on one database and one bucket, each with a folder of its own", () => {
+  it("an image uploaded through A is served by B; a private one opens for staff on B and for no one else", async () => {
+    const a = servers[0] ?? (await serve("a"));
+    const b = await serve("b");
+    const upload = async (purpose: string | null, hue: number) => {
+      const form = new FormData();
+      form.set("file", new Blob([await pngImage(50, 40, hue)], { type: "image/png" }), "photo.png");
+      if (purpose) form.set("purpose", purpose);
+      const answer = await fetch(`${a.base}/api/upload`, { method: "POST", body: form, headers: { Origin: a.base } });
+      expect(answer.status).toBe(201);
+      return (await answer.json()) as { url: string; key: string; visibility: string };
+    };
+    const photo = await upload("profile_photo", 100);
+    expect(photo.url).toBe(`/uploads/${photo.key}`);
+    const onA = Buffer.from(await (await fetch(`${a.base}${photo.url}`)).arrayBuffer());
+    const onB = await fetch(`${b.base}${photo.url}`);
+    expect(onB.status).toBe(200);
+    expect(Buffer.from(await onB.arrayBuffer()).equals(onA)).toBe(true);
+
+    const unassigned = await upload(null, 120);
+    expect(unassigned.visibility).toBe("private");
+    expect((await fetch(`${b.base}/uploads/${unassigned.key}`)).status).toBe(404);
+    expect((await fetch(`${b.base}${unassigned.url}`, { redirect: "manual" })).status).not.toBe(200);
+    const login = await fetch(`${b.base}/api/admin/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: b.base },
+      body: JSON.stringify(ADMIN),
+    });
+    expect(login.status).toBe(200);
+    const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
+    const staff = await fetch(`${b.base}${unassigned.url}`, { headers: { Cookie: cookie } });
+    expect(staff.status).toBe(200);
+    expect((await staff.arrayBuffer()).byteLength).toBeGreaterThan(0);
+  }, 90_000);
+});
+
 describe("a bucket the server cannot use, or a public address in front of it", () => {
   it("wrong credentials: /readyz 503 naming the settings, and an image is a 503, not a 500", async () => {
     const photo = await stored("profile_photo", 80);
