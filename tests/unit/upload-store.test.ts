@@ -2,6 +2,10 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import yauzl from "yauzl";
+import { createSeller } from "~db/seed/factories";
+import { eraseAccountAndFiles } from "~/services/account-settings.server";
+import { accountExport } from "~/services/data-export.server";
 import type { DB } from "~db/client";
 import { backupTo } from "~/services/backup.server";
 import { parseSettings, reloadConfig, SettingsError } from "~/services/config.server";
@@ -165,6 +169,47 @@ describe.each(["folder", "s3"] as const)("uploads through the %s store", (backen
     }
   });
 
+  it("are in her data export and go with her account", async () => {
+    const stamp = new Date().toISOString();
+    const user = await db
+      .insertInto("users")
+      .values({
+        email: `store-${backend}@example.in`,
+        name: "Store Owner",
+        role: "seller",
+        password_hash: null,
+        google_sub: `google-store-${backend}`,
+        is_active: 1,
+        email_verified_at: stamp,
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const photo = await storeImage(db, await pngImage(40, 40, 230), "profile_photo");
+    const proof = await storeImage(db, await pngImage(40, 40, 240), "id_proof_document");
+    if (!photo.ok || !proof.ok) throw new Error("not stored");
+    const sellerId = await createSeller(db, {
+      user_id: user.id,
+      email: `store-${backend}@example.in`,
+      profile_photo: photo.key,
+      id_proof_document: proof.key,
+    });
+    await db.updateTable("uploads").set({ seller_id: sellerId }).where("key", "in", [photo.key, proof.key]).execute();
+
+    const answer = await accountExport(db, user.id);
+    if (!answer.ok) throw new Error("no export");
+    const entries = await zipEntries(Buffer.from(await answer.response.arrayBuffer()));
+    const proofBytes = await readObject(uploadStore(), uploadKey("private", proof.key));
+    expect(entries.get(`files/private/id_proof_document-${proof.key}`)?.equals(proofBytes!)).toBe(true);
+    expect(entries.get(`files/public/profile_photo-${photo.key}`)?.byteLength).toBeGreaterThan(0);
+
+    expect(await eraseAccountAndFiles(db, user.id, null)).toMatchObject({ ok: true });
+    expect(await uploadStore().exists(uploadKey("public", photo.key))).toBe(false);
+    expect(await uploadStore().exists(uploadKey("public", photo.key.replace(".webp", ".w160.webp")))).toBe(false);
+    expect(await uploadStore().exists(uploadKey("private", proof.key))).toBe(false);
+  });
+
   it("stream a private upload for the staff route with its size and type", async () => {
     const stored = await storeImage(db, await pngImage(30, 20, 210), "id_proof_document");
     if (!stored.ok) throw new Error(stored.message);
@@ -248,3 +293,26 @@ describe("a bucket the site cannot use", () => {
     expect(parseSettings({ NODE_ENV: "test" }).s3).toBeNull();
   });
 });
+
+/** Every entry of a ZIP by name. */
+function zipEntries(zip: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    const found = new Map<string, Buffer>();
+    yauzl.fromBuffer(zip, { lazyEntries: true }, (error, file) => {
+      if (error || !file) return reject(error ?? new Error("no zip"));
+      file.on("entry", (entry: yauzl.Entry) =>
+        file.openReadStream(entry, (err, stream) => {
+          if (err || !stream) return reject(err ?? new Error("no stream"));
+          const chunks: Buffer[] = [];
+          stream.on("data", (c: Buffer) => chunks.push(c));
+          stream.on("end", () => {
+            found.set(entry.fileName, Buffer.concat(chunks));
+            file.readEntry();
+          });
+        }),
+      );
+      file.on("end", () => resolve(found));
+      file.readEntry();
+    });
+  });
+}

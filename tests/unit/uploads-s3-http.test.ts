@@ -138,7 +138,7 @@ describe("two instances on one database and one bucket, each with a folder of it
     const b = await serve("b");
     const upload = async (purpose: string | null, hue: number) => {
       const form = new FormData();
-      form.set("file", new Blob([await pngImage(50, 40, hue)], { type: "image/png" }), "photo.png");
+      form.set("file", new Blob([new Uint8Array(await pngImage(50, 40, hue))], { type: "image/png" }), "photo.png");
       if (purpose) form.set("purpose", purpose);
       const answer = await fetch(`${a.base}/api/upload`, { method: "POST", body: form, headers: { Origin: a.base } });
       expect(answer.status).toBe(201);
