@@ -72,7 +72,8 @@ module.exports = {
         "Every read and write of an uploaded file goes through app/services/upload-store.server.ts (folder or S3 bucket). The file system stays with the settings (the secret file), the backups' folder and the local share-card cache.",
       from: {
         path: "^(app|server)/",
-        pathNot: "^app/services/(upload-store|config|backup|share-card)\\.server\\.ts$|^server/(precompressed-assets\\.ts|start\\.js)$",
+        pathNot:
+          "^app/services/(upload-store|config|backup|share-card)\\.server\\.ts$|^server/(precompressed-assets\\.ts|start\\.js)$",
       },
       to: { path: "^node:fs|^fs(/promises)?$" },
     },
