@@ -66,6 +66,18 @@ module.exports = {
       to: { path: "(^|/)node_modules/(pg|pg-cursor|better-sqlite3)/", dependencyTypesNot: ["type-only"] },
     },
     {
+      name: "uploads-only-through-the-store",
+      severity: "error",
+      comment:
+        "Every read and write of an uploaded file goes through app/services/upload-store.server.ts (folder or S3 bucket). The file system stays with the settings (the secret file), the backups' folder and the local share-card cache.",
+      from: {
+        path: "^(app|server)/",
+        pathNot:
+          "^app/services/(upload-store|config|backup|share-card)\\.server\\.ts$|^server/(precompressed-assets\\.ts|start\\.js)$",
+      },
+      to: { path: "^node:fs|^fs(/promises)?$" },
+    },
+    {
       name: "server-only-in-server-modules",
       severity: "error",
       comment: "Route views and components must not pull Node-only code into the browser bundle by name.",

@@ -2,6 +2,7 @@
 // then React Router's request handler (React Router's node-custom-server template's shape).
 import { createServer, type Server } from "node:http";
 import { join } from "node:path";
+import { pipeline } from "node:stream/promises";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
@@ -12,6 +13,7 @@ import type { Settings } from "~/services/config.server";
 import { readiness } from "~/services/health.server";
 import { logger } from "~/services/logger.server";
 import { UPLOAD_CSP } from "~/services/security-headers.server";
+import { isStorableName, uploadKey, uploadStore } from "~/services/upload-store.server";
 import { assignRequestId, requestLogFields, requestLogLevel, setResponseHeaders } from "./request-basics";
 import type { ResponseCache } from "./serve-from-cache";
 
@@ -33,6 +35,59 @@ type AppOptions = {
   /** Middleware before the router: the built client files, or Vite's dev middleware. */
   assets: (app: express.Express) => void;
 };
+
+const PUBLIC_UPLOAD_CACHE = "public, max-age=2592000, immutable";
+
+/**
+ * /uploads/<name> from the bucket: redirected to UPLOADS_PUBLIC_URL when set (a CDN in front of the
+ * bucket), else streamed from it with the headers the folder's static serving gives. Names are checked
+ * by the store's own rule: anything else is not found, never a key.
+ */
+function storedPublicUploads(settings: Settings): express.RequestHandler {
+  return async (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    let name: string;
+    try {
+      name = decodeURIComponent(req.path.slice(1));
+    } catch {
+      return next();
+    }
+    if (!isStorableName(name)) return next();
+    if (settings.uploadsPublicUrl) {
+      res
+        .set("Cache-Control", "public, max-age=86400")
+        .redirect(302, `${settings.uploadsPublicUrl}/${encodeURIComponent(name)}`);
+      return;
+    }
+    let object;
+    try {
+      object = await uploadStore().get(uploadKey("public", name));
+    } catch (err) {
+      req.log.error({ err }, "reading a public upload from the store failed");
+      res.status(503).set("Retry-After", "5").type("text/plain").send("This image cannot be read right now.");
+      return;
+    }
+    if (!object) return next();
+    res.set({
+      "Cache-Control": PUBLIC_UPLOAD_CACHE,
+      "Content-Security-Policy": UPLOAD_CSP,
+      "Content-Type": object.contentType ?? "image/webp",
+    });
+    if (object.etag) res.set("ETag", object.etag);
+    if (object.etag && req.headers["if-none-match"] === object.etag) {
+      object.stream.destroy();
+      res.status(304).end();
+      return;
+    }
+    res.set("Content-Length", String(object.size));
+    if (req.method === "HEAD") {
+      object.stream.destroy();
+      res.end();
+      return;
+    }
+    await pipeline(object.stream, res).catch(() => undefined);
+  };
+}
 
 /** The Express application: request log, headers, limits, health, uploads, assets, then React Router. */
 /** The methods some route answers; any other gets 405 before routing. */
@@ -87,13 +142,15 @@ export function createApp({ settings, isStopping, responseCache, build, mode, as
 
   app.use(
     "/uploads",
-    express.static(join(settings.uploadsDir, "public"), {
-      index: false,
-      dotfiles: "deny",
-      maxAge: "30d",
-      immutable: true,
-      setHeaders: (res) => res.setHeader("Content-Security-Policy", UPLOAD_CSP),
-    }),
+    settings.s3 || settings.uploadsPublicUrl
+      ? storedPublicUploads(settings)
+      : express.static(join(settings.uploadsDir, "public"), {
+          index: false,
+          dotfiles: "deny",
+          maxAge: "30d",
+          immutable: true,
+          setHeaders: (res) => res.setHeader("Content-Security-Policy", UPLOAD_CSP),
+        }),
     (_req, res) => res.status(404).type("text/plain").send("Not found"),
   );
 

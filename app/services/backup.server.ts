@@ -1,4 +1,4 @@
-import { cp, mkdir, readdir, rename, rm, stat } from "node:fs/promises";
+import { cp, mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import {
   backupFileName,
@@ -12,6 +12,7 @@ import {
   targetOf,
 } from "~db/client";
 import { uploadsDir } from "./upload-folders.server";
+import { uploadStore } from "./upload-store.server";
 
 // Backups while the site runs: the database as one consistent snapshot of every committed write, taken
 // without stopping the site (SQLite's `VACUUM INTO` → app.db, PostgreSQL's pg_dump → app.pgdump), and
@@ -29,6 +30,15 @@ export async function backupTo(db: DB, dir: string): Promise<string> {
   await rm(partial, { recursive: true, force: true });
   await mkdir(partial, { recursive: true });
   await copyDatabaseTo(db, join(partial, backupFileName(targetOf(db))));
+  const store = uploadStore();
+  if (store.kind === "s3") {
+    // The bucket keeps the files (its versioning or a second bucket keeps deleted ones: docs/operations.md);
+    // the backup records which objects the database's rows point at, with their sizes and checksums.
+    const objects = [...(await store.list("public/")), ...(await store.list("private/"))];
+    await writeFile(join(partial, "uploads-objects.json"), JSON.stringify({ objects }, null, 1));
+    await rename(partial, target);
+    return target;
+  }
   // The cache (share cards) is drawn again on demand: not worth backing up.
   const cache = join(uploadsDir(), "cache");
   await cp(uploadsDir(), join(partial, "uploads"), {

@@ -89,6 +89,24 @@ const settingsSchema = z.object({
   ),
   ...databaseSettingsShape,
   UPLOADS_DIR: withDefault(z.string(), "./data/uploads"),
+  // Uploads in an S3-compatible bucket instead of the folder (several machines, no shared folder).
+  S3_BUCKET: optional(
+    z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        "must be a bucket name (3-63 lower-case letters, digits, dots, dashes)",
+      ),
+  ),
+  S3_ENDPOINT: optional(httpUrl),
+  S3_REGION: withDefault(
+    z.string().regex(/^[a-z0-9-]+$/, 'must be a region name such as "us-east-1" or "auto"'),
+    "us-east-1",
+  ),
+  S3_ACCESS_KEY_ID: optional(z.string()),
+  S3_SECRET_ACCESS_KEY: optional(z.string()),
+  S3_FORCE_PATH_STYLE: optional(flag),
+  UPLOADS_PUBLIC_URL: optional(httpUrl),
   SESSION_SECRET: optional(
     z
       .string()
@@ -166,6 +184,19 @@ function toConfig(env: z.output<typeof settingsSchema>, rateLimits: Record<strin
     logLevel: env.LOG_LEVEL,
     ...databaseSettingsOf(env),
     uploadsDir: resolve(env.UPLOADS_DIR),
+    /** The bucket of the uploads when S3_BUCKET is set (else the folder UPLOADS_DIR). */
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          endpoint: env.S3_ENDPOINT,
+          region: env.S3_REGION,
+          accessKeyId: env.S3_ACCESS_KEY_ID ?? "",
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? "",
+          forcePathStyle: env.S3_FORCE_PATH_STYLE === "1",
+        }
+      : null,
+    /** Public images are redirected there (a CDN or the bucket's public address) instead of streamed. */
+    uploadsPublicUrl: env.UPLOADS_PUBLIC_URL?.replace(/\/+$/, ""),
     /** SESSION_SECRET as a list (the first signs, all verify); undefined when unset (then the secret file). */
     sessionSecrets: env.SESSION_SECRET,
     adminEmail: env.ADMIN_EMAIL || undefined,
@@ -239,6 +270,18 @@ export function parseSettings(env: NodeJS.ProcessEnv): Settings {
     problems.push(
       "SESSION_SECRET: must be set with DATABASE_URL (every instance must sign sessions with the same secret; the secret file is per machine)",
     );
+  if (parsed.success) {
+    const s3 = parsed.data;
+    const named = (["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE"] as const).filter(
+      (name) => s3[name] !== undefined,
+    );
+    if (!s3.S3_BUCKET && named.length)
+      problems.push(`S3_BUCKET: must be set with ${named.join(", ")} (the bucket that keeps the uploads)`);
+    if (s3.S3_BUCKET && !s3.S3_ACCESS_KEY_ID)
+      problems.push("S3_ACCESS_KEY_ID: must be set with S3_BUCKET (the access key of the bucket)");
+    if (s3.S3_BUCKET && !s3.S3_SECRET_ACCESS_KEY)
+      problems.push("S3_SECRET_ACCESS_KEY: must be set with S3_BUCKET (the secret of the access key)");
+  }
   if (problems.length || !parsed.success) throw new SettingsError(problems);
   return toConfig(parsed.data, rateLimits);
 }

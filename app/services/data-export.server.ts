@@ -1,12 +1,10 @@
-import { type FileHandle, open } from "node:fs/promises";
-import { join } from "node:path";
 import { Readable } from "node:stream";
 import { ZipFile } from "yazl";
 import type { DB } from "~db/client";
 import { SITE_NAME } from "~/lib/constants";
 import { collectAccountData } from "~/models/account-data.server";
 import { consume, type Throttled, throttled } from "./rate-limit.server";
-import { uploadsFolder } from "./upload-folders.server";
+import { type OpenedObject, uploadKey, uploadStore } from "./upload-store.server";
 
 // "Download my data" (issue 22, section 4): a ZIP streamed by yazl with `my-data.json` (everything stored
 // about the account and its listings, see collectAccountData) and the listing's stored files (images, ID
@@ -27,15 +25,16 @@ export async function accountExport(db: DB, userId: number, now = new Date()): P
   const data = await collectAccountData(db, userId);
   if (!data) return { ok: false, status: 404, message: "This account no longer exists." };
 
-  const opened: { handle: FileHandle; name: string; size: number }[] = [];
+  const store = uploadStore();
+  const opened: (OpenedObject & { name: string })[] = [];
   const files = [];
   for (const file of data.files) {
     const name = `files/${file.visibility === "private" ? "private" : "public"}/${file.purpose}-${file.key}`;
-    let entry: { handle: FileHandle; name: string; size: number } | null = null;
+    let entry: (OpenedObject & { name: string }) | null = null;
     if (STORED_NAME.test(file.key)) {
       try {
-        const handle = await open(join(uploadsFolder(file.visibility), file.key), "r");
-        entry = { handle, name, size: (await handle.stat()).size };
+        const object = await store.get(uploadKey(file.visibility, file.key));
+        entry = object ? { ...object, name } : null;
       } catch {
         entry = null; // removed meanwhile: listed as missing
       }
@@ -56,7 +55,7 @@ export async function accountExport(db: DB, userId: number, now = new Date()): P
   zip.addBuffer(Buffer.from(JSON.stringify(document, null, 2)), EXPORT_JSON_NAME, { mtime: now });
   for (const f of opened)
     // Images are WebP already: stored, not compressed again.
-    zip.addReadStream(f.handle.createReadStream({ autoClose: true }), f.name, {
+    zip.addReadStream(f.stream, f.name, {
       mtime: now,
       compress: false,
       size: f.size,
@@ -65,7 +64,7 @@ export async function accountExport(db: DB, userId: number, now = new Date()): P
   const output = zip.outputStream as Readable;
   // A client that goes away: the unread files are closed too.
   output.once("close", () => {
-    for (const f of opened) f.handle.close().catch(() => undefined);
+    for (const f of opened) f.stream.destroy();
   });
   const day = now.toISOString().slice(0, 10);
   return {

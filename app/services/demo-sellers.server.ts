@@ -1,5 +1,3 @@
-import { existsSync } from "node:fs";
-import { join } from "node:path";
 import sharp from "sharp";
 import type { DB } from "~db/client";
 import type { NewSeller } from "~db/schema";
@@ -18,7 +16,7 @@ import { CITIES, PLANS, PRICE_RANGES } from "~/lib/constants";
 import { addMonths, todayIso } from "~/lib/dates";
 import { type DemoSeller, demoSellerContext, insertDemoSellers } from "~/models/demo-sellers.server";
 import { ensureImageVariants } from "./images.server";
-import { uploadsFolder } from "./upload-folders.server";
+import { uploadKey, uploadStore } from "./upload-store.server";
 
 // Demo sellers for a demo, a trial or the benchmark (never seeded unasked: SEED_DEMO, `npm run db:seed
 // -- --demo N`): made-up businesses with locally drawn images, reviews and replies, the same for the
@@ -41,14 +39,14 @@ const DEMO_AVATAR_COUNT = 12;
 
 /** Generates (once) a small pool of demo product and profile images as WebP, with their smaller copies, under the public uploads folder. */
 export async function ensureDemoImages(): Promise<{ products: string[]; avatars: string[] }> {
-  const dir = uploadsFolder("public");
+  const store = uploadStore();
   const products: string[] = [];
   const avatars: string[] = [];
   for (let i = 0; i < DEMO_IMAGE_COUNT; i++) {
     const key = `demo-product-${i}.webp`;
     products.push(key);
-    if (existsSync(join(dir, key))) {
-      await ensureImageVariants(dir, key);
+    if (await store.exists(uploadKey("public", key))) {
+      await ensureImageVariants(store, key);
       continue;
     }
     const hue = (i * 47) % 360;
@@ -60,14 +58,15 @@ export async function ensureDemoImages(): Promise<{ products: string[]; avatars:
       <circle cx="${160 + ((i * 37) % 320)}" cy="${140 + ((i * 23) % 200)}" r="${70 + (i % 5) * 18}" fill="hsla(${(hue + 180) % 360},80%,92%,0.55)"/>
       <rect x="${60 + ((i * 53) % 360)}" y="${260 + (i % 3) * 30}" width="180" height="120" rx="24" fill="hsla(${(hue + 90) % 360},70%,30%,0.35)"/>
     </svg>`;
-    await sharp(Buffer.from(svg)).webp({ quality: 70 }).toFile(join(dir, key));
-    await ensureImageVariants(dir, key);
+    const drawn = await sharp(Buffer.from(svg)).webp({ quality: 70 }).toBuffer();
+    await store.put(uploadKey("public", key), drawn, { contentType: "image/webp" });
+    await ensureImageVariants(store, key);
   }
   for (let i = 0; i < DEMO_AVATAR_COUNT; i++) {
     const key = `demo-avatar-${i}.webp`;
     avatars.push(key);
-    if (existsSync(join(dir, key))) {
-      await ensureImageVariants(dir, key);
+    if (await store.exists(uploadKey("public", key))) {
+      await ensureImageVariants(store, key);
       continue;
     }
     const hue = (i * 71 + 15) % 360;
@@ -76,8 +75,9 @@ export async function ensureDemoImages(): Promise<{ products: string[]; avatars:
       <circle cx="128" cy="100" r="52" fill="hsl(${hue},45%,40%)"/>
       <ellipse cx="128" cy="250" rx="96" ry="80" fill="hsl(${hue},45%,40%)"/>
     </svg>`;
-    await sharp(Buffer.from(svg)).webp({ quality: 75 }).toFile(join(dir, key));
-    await ensureImageVariants(dir, key);
+    const drawn = await sharp(Buffer.from(svg)).webp({ quality: 75 }).toBuffer();
+    await store.put(uploadKey("public", key), drawn, { contentType: "image/webp" });
+    await ensureImageVariants(store, key);
   }
   return { products, avatars };
 }

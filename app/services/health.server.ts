@@ -1,13 +1,11 @@
-import { constants } from "node:fs";
-import { access } from "node:fs/promises";
 import { closeDb, type DB, getDb, pendingMigrations, pingDatabase } from "~db/client";
 import { flushSellerViews } from "./seller-views.server";
 import { flushSearchCounts } from "./search-stats.server";
 import { stopStartupTasks } from "./startup.server";
-import { uploadsFolder } from "./upload-folders.server";
+import { uploadStore } from "./upload-store.server";
 
 // GET /readyz and the clean stop: whether the site can serve (the database answers, its migrations are
-// current, the uploads folders are writable), and what to close when the process is asked to stop.
+// current, the upload store (folder or bucket) takes writes), and what to close when the process is asked to stop.
 
 export type Readiness = {
   ready: boolean;
@@ -24,15 +22,7 @@ export async function readiness(db: DB): Promise<Readiness> {
   } catch {
     checks.database = { ok: false, detail: "the database does not answer" };
   }
-  try {
-    await Promise.all([
-      access(uploadsFolder("public"), constants.W_OK),
-      access(uploadsFolder("private"), constants.W_OK),
-    ]);
-    checks.uploads = { ok: true };
-  } catch {
-    checks.uploads = { ok: false, detail: "the uploads folder is not writable" };
-  }
+  checks.uploads = await uploadStore().check();
   return { ready: Object.values(checks).every((c) => c.ok), checks };
 }
 

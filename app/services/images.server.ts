@@ -1,10 +1,9 @@
-import { access, rm, writeFile } from "node:fs/promises";
-import { join } from "node:path";
 import pLimit from "p-limit";
 import sharp from "sharp";
 import { IMAGE_MAX_BYTES } from "~/lib/constants";
 import { IMAGE_MAX_EDGE, IMAGE_VARIANT_WIDTHS, variantName } from "~/lib/upload-urls";
 import { APPLICATION_MESSAGES } from "~/lib/validation/messages";
+import { readObject, type UploadStore, uploadKey, type Visibility } from "./upload-store.server";
 
 // Every uploaded image is judged by its content, never by its name or declared type (decision 19):
 // decoded by sharp within a pixel budget, refused when it carries markup, then re-encoded (which drops
@@ -83,34 +82,31 @@ async function processImageNow(
  * Writes the smaller copies of a stored public image beside it (`variantName`), each scaled to its width
  * (never enlarged). `data` is the stored WebP (it was checked and re-encoded when stored).
  */
-export async function writeImageVariants(folder: string, name: string, data: Buffer | string): Promise<void> {
+export async function writeImageVariants(store: UploadStore, name: string, data: Buffer): Promise<void> {
   for (const width of IMAGE_VARIANT_WIDTHS) {
     const copy = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS })
       .resize({ width, withoutEnlargement: true })
       .webp({ quality: 78 })
       .toBuffer();
-    await writeFile(join(folder, variantName(name, width)), copy);
+    await store.put(uploadKey("public", variantName(name, width)), copy, { contentType: "image/webp" });
   }
 }
 
 /** Writes the copies of a stored public image that are missing (images stored before variants existed). */
-export async function ensureImageVariants(folder: string, name: string): Promise<boolean> {
-  const missing = await Promise.all(
-    IMAGE_VARIANT_WIDTHS.map((w) =>
-      access(join(folder, variantName(name, w))).then(
-        () => false,
-        () => true,
-      ),
-    ),
+export async function ensureImageVariants(store: UploadStore, name: string): Promise<boolean> {
+  const present = await Promise.all(
+    IMAGE_VARIANT_WIDTHS.map((w) => store.exists(uploadKey("public", variantName(name, w)))),
   );
-  if (!missing.some(Boolean)) return false;
-  await writeImageVariants(folder, name, join(folder, name));
+  if (present.every(Boolean)) return false;
+  const original = await readObject(store, uploadKey("public", name));
+  if (!original) return false;
+  await writeImageVariants(store, name, original);
   return true;
 }
 
 /** Removes a stored image and its copies. */
-export async function removeImageFiles(folder: string, name: string): Promise<void> {
+export async function removeImageFiles(store: UploadStore, visibility: Visibility, name: string): Promise<void> {
   await Promise.all(
-    [name, ...IMAGE_VARIANT_WIDTHS.map((w) => variantName(name, w))].map((n) => rm(join(folder, n), { force: true })),
+    [name, ...IMAGE_VARIANT_WIDTHS.map((w) => variantName(name, w))].map((n) => store.delete(uploadKey(visibility, n))),
   );
 }

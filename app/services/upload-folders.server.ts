@@ -1,14 +1,6 @@
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
 import { config } from "./config.server";
 
-/** Uploads live under UPLOADS_DIR: public/ is served at /uploads, private/ only through guarded routes. */
+/** UPLOADS_DIR: the folder backend's files (public/, private/) and, on either backend, the local cache/ of drawn share cards. */
 export function uploadsDir(): string {
   return config().uploadsDir;
-}
-
-export function uploadsFolder(visibility: "public" | "private"): string {
-  const dir = join(uploadsDir(), visibility);
-  mkdirSync(dir, { recursive: true });
-  return dir;
 }

@@ -1,6 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { copyFile, readdir, readFile, writeFile } from "node:fs/promises";
-import { join } from "node:path";
 import type { DB } from "~db/client";
 import { UPLOAD_PURPOSES, type UploadPurpose } from "~/lib/validation/constants";
 import { publicUploadUrl } from "~/lib/upload-urls";
@@ -19,10 +17,10 @@ import {
   removeImageFiles,
   writeImageVariants,
 } from "./images.server";
-import { uploadsFolder } from "./upload-folders.server";
+import { type OpenedObject, readObject, uploadKey, uploadStore } from "./upload-store.server";
 
-// Stored images: generated names, public ones under UPLOADS_DIR/public (served at /uploads/<key>),
-// private ones (ID documents, payment screenshots) under UPLOADS_DIR/private, shown only to admins.
+// Stored images: generated names, public ones under public/ of the upload store (served at /uploads/<key>),
+// private ones (ID documents, payment screenshots) under private/, shown only to admins.
 // Public images also keep smaller copies beside them (`variantName`), written, copied and removed with them.
 
 const KEY_PATTERN = /^[a-f0-9]{32}\.webp$/;
@@ -60,10 +58,10 @@ export async function storeImage(
   const image = await processImage(bytes, { quality: visibility === "private" ? 90 : 82 });
   if (!image.ok) return image;
   const key = `${randomBytes(16).toString("hex")}.webp`;
-  const folder = uploadsFolder(visibility);
-  await writeFile(join(folder, key), image.data, { flag: "wx" });
+  const store = uploadStore();
+  await store.put(uploadKey(visibility, key), image.data, { contentType: image.mime, exclusive: true });
   try {
-    if (visibility === "public") await writeImageVariants(folder, key, image.data);
+    if (visibility === "public") await writeImageVariants(store, key, image.data);
     await insertUpload(db, {
       key,
       visibility,
@@ -74,7 +72,7 @@ export async function storeImage(
       height: image.height,
     });
   } catch (error) {
-    await removeImageFiles(folder, key);
+    await removeImageFiles(store, visibility, key);
     throw error;
   }
   return { ok: true, key, url: uploadUrl(key, visibility), visibility };
@@ -85,7 +83,8 @@ export async function discardImages(
   db: DB,
   stored: { key: string; visibility: "public" | "private" }[],
 ): Promise<void> {
-  await Promise.all(stored.map((s) => removeImageFiles(uploadsFolder(s.visibility), s.key)));
+  const store = uploadStore();
+  await Promise.all(stored.map((s) => removeImageFiles(store, s.visibility, s.key)));
   await deleteUploadRows(
     db,
     stored.map((s) => s.key),
@@ -104,24 +103,30 @@ export async function readPublicUpload(reference: string | null | undefined): Pr
   } catch {
     return null;
   }
-  if (!(isUploadKey(key) || /^[a-z0-9][a-z0-9._-]*\.webp$/i.test(key))) return null;
+  if (!(isUploadKey(key) || /^[a-z0-9][a-z0-9._-]*\.webp$/i.test(key)) || key.includes("..")) return null;
   try {
-    return await readFile(join(uploadsFolder("public"), key));
+    return await readObject(uploadStore(), uploadKey("public", key));
   } catch {
     return null;
   }
 }
 
-/** A private upload's bytes, for the admin-guarded route. */
+/** A private upload, opened as a stream, for the admin-guarded route. */
+export async function openPrivateUpload(db: DB, key: string): Promise<(OpenedObject & { mime: string }) | null> {
+  if (!isUploadKey(key)) return null;
+  const row = await findUpload(db, key);
+  if (!row || row.visibility !== "private") return null;
+  const opened = await uploadStore().get(uploadKey("private", key));
+  return opened ? { ...opened, mime: row.mime } : null;
+}
+
+/** A private upload's bytes (tests, small reads). */
 export async function readPrivateUpload(db: DB, key: string): Promise<{ data: Buffer; mime: string } | null> {
   if (!isUploadKey(key)) return null;
   const row = await findUpload(db, key);
   if (!row || row.visibility !== "private") return null;
-  try {
-    return { data: await readFile(join(uploadsFolder("private"), key)), mime: row.mime };
-  } catch {
-    return null;
-  }
+  const data = await readObject(uploadStore(), uploadKey("private", key));
+  return data ? { data, mime: row.mime } : null;
 }
 
 /**
@@ -133,11 +138,14 @@ export async function preparePublicClaims(db: DB, keys: string[]): Promise<{ set
   const rows = (await findUploads(db, keys)).filter(
     (r) => r.purpose === UNASSIGNED_PURPOSE && r.visibility === "private" && r.seller_id === null,
   );
+  const store = uploadStore();
   const copied: string[] = [];
   for (const row of rows) {
+    const data = await readObject(store, uploadKey("private", row.key));
+    if (!data) throw new Error(`the stored file of upload ${row.key} is missing`);
     copied.push(row.key);
-    await copyFile(join(uploadsFolder("private"), row.key), join(uploadsFolder("public"), row.key));
-    await writeImageVariants(uploadsFolder("public"), row.key, join(uploadsFolder("public"), row.key));
+    await store.put(uploadKey("public", row.key), data, { contentType: row.mime });
+    await writeImageVariants(store, row.key, data);
   }
   return {
     async settle() {
@@ -146,7 +154,7 @@ export async function preparePublicClaims(db: DB, keys: string[]): Promise<{ set
       await Promise.all(
         copied.map((key) => {
           const published = now.find((r) => r.key === key)?.visibility === "public";
-          return removeImageFiles(uploadsFolder(published ? "private" : "public"), key);
+          return removeImageFiles(store, published ? "private" : "public", key);
         }),
       );
     },
@@ -173,12 +181,13 @@ const PUBLIC_ORIGINAL = /^[a-z0-9-]+\.webp$/;
  * background; until it reaches an image, its srcset names copies that are not there yet). Returns how many.
  */
 export async function backfillImageVariants(): Promise<number> {
-  const folder = uploadsFolder("public");
+  const store = uploadStore();
   let made = 0;
-  for (const name of await readdir(folder)) {
+  for (const { key } of await store.list("public/")) {
+    const name = key.slice("public/".length);
     if (!PUBLIC_ORIGINAL.test(name)) continue;
     try {
-      if (await ensureImageVariants(folder, name)) made += 1;
+      if (await ensureImageVariants(store, name)) made += 1;
     } catch (error) {
       console.error(`image copies of ${name} failed:`, error);
     }

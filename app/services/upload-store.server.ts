@@ -1,0 +1,322 @@
+import { randomBytes } from "node:crypto";
+import { constants, mkdirSync } from "node:fs";
+import { access, mkdir, open, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { Readable } from "node:stream";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from "@aws-sdk/client-s3";
+import { config, type Settings } from "./config.server";
+
+// The one way to the stored files of uploads (images, ID documents, payment screenshots): every read
+// and write of one goes through an UploadStore. Two backends: the folder (UPLOADS_DIR, the default, the
+// layout of before: <dir>/public/<name>, <dir>/private/<name>) and an S3-compatible bucket (S3_BUCKET and
+// its settings: the same keys, "public/<name>", "private/<name>"). Keys are made by this server (random
+// or the demo data's names), never taken from a request: the store refuses anything else, so no key can
+// climb out of its folder or reach another prefix.
+
+export type Visibility = "public" | "private";
+export type StoredObject = { key: string; size: number; etag?: string };
+export type OpenedObject = { stream: Readable; size: number; contentType?: string; etag?: string };
+
+/** "public/<name>" or "private/<name>", the name a plain file name (letters, digits, dot, dash, underscore). */
+const KEY = /^(public|private)\/[a-z0-9][a-z0-9._-]{0,127}$/i;
+
+export class UploadKeyError extends Error {
+  constructor(key: string) {
+    super(`not an upload key: ${JSON.stringify(key).slice(0, 80)}`);
+    this.name = "UploadKeyError";
+  }
+}
+
+function checkKey(key: string): string {
+  if (!KEY.test(key) || key.includes("..")) throw new UploadKeyError(key);
+  return key;
+}
+
+/** Whether `name` may be stored under a visibility (a plain file name, no path). */
+export function isStorableName(name: string): boolean {
+  return KEY.test(`public/${name}`) && !name.includes("..");
+}
+
+export function uploadKey(visibility: Visibility, name: string): string {
+  return checkKey(`${visibility}/${name}`);
+}
+
+export interface UploadStore {
+  readonly kind: "folder" | "s3";
+  /** Writes an object; `exclusive` refuses to replace an existing one (folder backend; S3 keys are random). */
+  put(key: string, data: Buffer, options?: { contentType?: string; exclusive?: boolean }): Promise<void>;
+  /** The object as a stream (opened: a later deletion does not cut it), or null when there is none. */
+  get(key: string): Promise<OpenedObject | null>;
+  delete(key: string): Promise<void>;
+  /** Objects whose key starts with `prefix` ("public/", "private/", "public/abc"). */
+  list(prefix: string): Promise<StoredObject[]>;
+  exists(key: string): Promise<boolean>;
+  /** Whether the store can be written now: a probe object written and removed; the reason when not. */
+  check(): Promise<{ ok: true } | { ok: false; detail: string }>;
+}
+
+/** A whole object's bytes (small images: processing, share cards), or null when there is none. */
+export async function readObject(store: UploadStore, key: string): Promise<Buffer | null> {
+  const opened = await store.get(key);
+  if (!opened) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of opened.stream) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
+}
+
+function prefixOf(prefix: string): { visibility: Visibility; start: string } {
+  const match = /^(public|private)\/([a-z0-9._-]*)$/i.exec(prefix);
+  if (!match || prefix.includes("..")) throw new UploadKeyError(prefix);
+  return { visibility: match[1] as Visibility, start: match[2]! };
+}
+
+const missing = (error: unknown) => (error as NodeJS.ErrnoException)?.code === "ENOENT";
+
+export class FolderStore implements UploadStore {
+  readonly kind = "folder";
+  constructor(readonly root: string) {}
+
+  private path(key: string): string {
+    return join(this.root, checkKey(key));
+  }
+
+  async put(key: string, data: Buffer, options: { exclusive?: boolean } = {}): Promise<void> {
+    const path = this.path(key);
+    await mkdir(join(this.root, key.split("/")[0]!), { recursive: true });
+    await writeFile(path, data, { flag: options.exclusive ? "wx" : "w" });
+  }
+
+  async get(key: string): Promise<OpenedObject | null> {
+    const path = this.path(key);
+    try {
+      const handle = await open(path, "r");
+      const info = await handle.stat().catch(async (error: unknown) => {
+        await handle.close();
+        throw error;
+      });
+      if (!info.isFile()) {
+        await handle.close();
+        return null;
+      }
+      return { stream: handle.createReadStream({ autoClose: true }), size: info.size };
+    } catch (error) {
+      if (missing(error) || (error as NodeJS.ErrnoException)?.code === "EISDIR") return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.path(key), { force: true });
+  }
+
+  async list(prefix: string): Promise<StoredObject[]> {
+    const { visibility, start } = prefixOf(prefix);
+    const dir = join(this.root, visibility);
+    let names: string[];
+    try {
+      names = await readdir(dir);
+    } catch (error) {
+      if (missing(error)) return [];
+      throw error;
+    }
+    const found: StoredObject[] = [];
+    for (const name of names.sort()) {
+      if (!name.startsWith(start) || !isStorableName(name)) continue;
+      const info = await stat(join(dir, name)).catch(() => null);
+      if (info?.isFile()) found.push({ key: `${visibility}/${name}`, size: info.size });
+    }
+    return found;
+  }
+
+  async exists(key: string): Promise<boolean> {
+    return (await stat(this.path(key)).catch(() => null))?.isFile() ?? false;
+  }
+
+  async check(): Promise<{ ok: true } | { ok: false; detail: string }> {
+    try {
+      for (const visibility of ["public", "private"] as const) {
+        const dir = join(this.root, visibility);
+        mkdirSync(dir, { recursive: true });
+        await access(dir, constants.W_OK);
+      }
+      return { ok: true };
+    } catch {
+      return { ok: false, detail: "the uploads folder is not writable" };
+    }
+  }
+
+  /** A file's path, for the folder's own static serving (express.static) and backups. */
+  folder(visibility: Visibility): string {
+    const dir = join(this.root, visibility);
+    mkdirSync(dir, { recursive: true });
+    return dir;
+  }
+}
+
+export type S3Settings = NonNullable<Settings["s3"]>;
+
+function describeS3Error(error: unknown, s3: S3Settings): string {
+  if (error instanceof S3ServiceException) {
+    const status = error.$metadata?.httpStatusCode;
+    if (error.name === "NoSuchBucket" || (status === 404 && error.name === "NotFound"))
+      return `S3_BUCKET: the bucket "${s3.bucket}" does not exist`;
+    if (
+      ["InvalidAccessKeyId", "SignatureDoesNotMatch", "AccessDenied", "Forbidden"].includes(error.name) ||
+      status === 403
+    )
+      return `S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: the bucket "${s3.bucket}" refuses these credentials (${error.name})`;
+    return `S3_BUCKET: the bucket "${s3.bucket}" answered ${error.name}${status ? ` (${status})` : ""}`;
+  }
+  const code = (error as NodeJS.ErrnoException)?.code ?? (error as Error)?.name ?? "error";
+  return `S3_ENDPOINT: ${s3.endpoint ?? "the S3 service"} cannot be reached (${code})`;
+}
+
+export class S3Store implements UploadStore {
+  readonly kind = "s3";
+  readonly client: S3Client;
+  constructor(readonly s3: S3Settings) {
+    this.client = new S3Client({
+      endpoint: s3.endpoint,
+      region: s3.region,
+      forcePathStyle: s3.forcePathStyle,
+      credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+      // Checksums only where S3 requires them: several S3-compatible servers do not take the newer trailers.
+      requestChecksumCalculation: "WHEN_REQUIRED",
+      responseChecksumValidation: "WHEN_REQUIRED",
+      maxAttempts: 2,
+    });
+  }
+
+  private notFound(error: unknown): boolean {
+    return (
+      error instanceof S3ServiceException &&
+      (error.name === "NoSuchKey" || error.name === "NotFound" || error.$metadata?.httpStatusCode === 404)
+    );
+  }
+
+  async put(key: string, data: Buffer, options: { contentType?: string } = {}): Promise<void> {
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.s3.bucket,
+        Key: checkKey(key),
+        Body: data,
+        ContentLength: data.byteLength,
+        ContentType: options.contentType ?? "application/octet-stream",
+      }),
+    );
+  }
+
+  async get(key: string): Promise<OpenedObject | null> {
+    try {
+      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.s3.bucket, Key: checkKey(key) }));
+      if (!answer.Body) return null;
+      return {
+        stream: answer.Body as Readable,
+        size: answer.ContentLength ?? 0,
+        contentType: answer.ContentType,
+        etag: answer.ETag,
+      };
+    } catch (error) {
+      if (this.notFound(error) && (error as S3ServiceException).name !== "NoSuchBucket") return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.s3.bucket, Key: checkKey(key) }));
+  }
+
+  async list(prefix: string): Promise<StoredObject[]> {
+    prefixOf(prefix);
+    const found: StoredObject[] = [];
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.s3.bucket, Prefix: prefix, ContinuationToken: token }),
+      );
+      for (const object of page.Contents ?? [])
+        if (object.Key && KEY.test(object.Key))
+          found.push({ key: object.Key, size: object.Size ?? 0, etag: object.ETag });
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return found.sort((a, b) => (a.key < b.key ? -1 : 1));
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      await this.client.send(new HeadObjectCommand({ Bucket: this.s3.bucket, Key: checkKey(key) }));
+      return true;
+    } catch (error) {
+      if (this.notFound(error)) return false;
+      throw error;
+    }
+  }
+
+  async check(): Promise<{ ok: true } | { ok: false; detail: string }> {
+    const probe = `private/readyz-probe-${randomBytes(8).toString("hex")}`;
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.s3.bucket }));
+      await this.put(probe, Buffer.from("ok"), { contentType: "text/plain" });
+      await this.delete(probe);
+      return { ok: true };
+    } catch (error) {
+      return { ok: false, detail: describeS3Error(error, this.s3) };
+    }
+  }
+}
+
+let current: { settings: Settings; store: UploadStore } | undefined;
+
+/** The store of the current settings (the folder, or the bucket when S3_BUCKET is set). */
+export function uploadStore(): UploadStore {
+  const settings = config();
+  if (current?.settings !== settings)
+    current = { settings, store: settings.s3 ? new S3Store(settings.s3) : new FolderStore(settings.uploadsDir) };
+  return current.store;
+}
+
+/** Streams an object into a Web response body (no buffering of the whole file). */
+export function webStream(stream: Readable): ReadableStream<Uint8Array> {
+  return Readable.toWeb(stream) as ReadableStream<Uint8Array>;
+}
+
+export class CopyRefused extends Error {}
+
+/**
+ * Copies every public and private object of one store into another that holds none yet (the folder
+ * into a new bucket: `npm run uploads:copy`), then lists the target and compares keys and sizes.
+ */
+export async function copyUploads(
+  from: UploadStore,
+  to: UploadStore,
+  progress: (key: string) => void = () => {},
+): Promise<{ objects: number; bytes: number }> {
+  const existing = [...(await to.list("public/")), ...(await to.list("private/"))];
+  if (existing.length)
+    throw new CopyRefused(
+      `the target already holds ${existing.length} objects (e.g. ${existing[0]!.key}): copy into an empty one`,
+    );
+  const source = [...(await from.list("public/")), ...(await from.list("private/"))];
+  for (const object of source) {
+    const data = await readObject(from, object.key);
+    if (!data) throw new CopyRefused(`${object.key} was removed during the copy: stop the site first`);
+    await to.put(object.key, data, { contentType: object.key.endsWith(".webp") ? "image/webp" : undefined });
+    progress(object.key);
+  }
+  const copied = new Map([...(await to.list("public/")), ...(await to.list("private/"))].map((o) => [o.key, o.size]));
+  const wrong = source.filter((o) => copied.get(o.key) !== o.size);
+  if (wrong.length || copied.size !== source.length)
+    throw new CopyRefused(
+      `the copy does not match: ${source.length} objects in the source, ${copied.size} in the target, ${wrong.length} of other size (e.g. ${wrong[0]?.key ?? "-"})`,
+    );
+  return { objects: source.length, bytes: source.reduce((sum, o) => sum + o.size, 0) };
+}

@@ -1,0 +1,192 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DB } from "~db/client";
+import { readObject, uploadKey, uploadStore } from "~/services/upload-store.server";
+import { storeImage } from "~/services/uploads.server";
+import { pngImage } from "../support/images";
+import { type LocalS3, setEnv, startLocalS3 } from "../support/s3-server";
+import { databaseEnv, type RunningServer, startServer } from "../support/server";
+import { createTestDb } from "../support/test-db";
+
+// The built server with its uploads in a bucket (a local s3rver) and a folder of its own that nothing
+// else shares: public images keep their /uploads address and cache headers, private files open for
+// staff only, and a bucket it cannot use makes /readyz say why (never a 500 on an image).
+
+const ADMIN = { email: "store-admin@example.in", password: "store admin password 2026" };
+const SECRET = "uploads-s3-http-secret-0123456789";
+
+let s3: LocalS3;
+let db: DB;
+let path: string;
+let cleanup: () => Promise<void>;
+let restoreEnv = () => {};
+let dir: string;
+const servers: RunningServer[] = [];
+
+const serve = async (name: string, env: Record<string, string> = {}) => {
+  const server = await startServer({
+    env: {
+      ...databaseEnv(path),
+      WEB_CONCURRENCY: "1",
+      UPLOADS_DIR: join(dir, `uploads-${name}`),
+      SESSION_SECRET: SECRET,
+      COOKIE_SECURE: "0",
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      SMTP_URL: "",
+      ...s3.env,
+      ...env,
+    },
+  });
+  servers.push(server);
+  return server;
+};
+
+beforeAll(async () => {
+  s3 = await startLocalS3();
+  restoreEnv = setEnv(s3.env);
+  ({ db, path, cleanup } = await createTestDb());
+  dir = mkdtempSync(join(tmpdir(), "bwp-s3-http-"));
+}, 30_000);
+
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.stop()));
+  restoreEnv();
+  await cleanup();
+  await s3?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function stored(purpose: "profile_photo" | "id_proof_document", hue: number) {
+  const image = await storeImage(db, await pngImage(60, 40, hue), purpose);
+  if (!image.ok) throw new Error(image.message);
+  return { key: image.key, bytes: (await readObject(uploadStore(), uploadKey(image.visibility, image.key)))! };
+}
+
+describe("the server on an S3 bucket, with no shared folder", () => {
+  let site: RunningServer;
+  beforeAll(async () => {
+    site = await serve("a");
+  }, 90_000);
+
+  it("is ready, and serves public images from the bucket at /uploads with the folder's cache headers", async () => {
+    const ready = await fetch(`${site.base}/readyz`);
+    expect(ready.status).toBe(200);
+    expect((await ready.json()).checks.uploads).toEqual({ ok: true });
+
+    const photo = await stored("profile_photo", 20);
+    const answer = await fetch(`${site.base}/uploads/${photo.key}`);
+    expect(answer.status).toBe(200);
+    expect(Buffer.from(await answer.arrayBuffer()).equals(photo.bytes)).toBe(true);
+    expect(answer.headers.get("content-type")).toBe("image/webp");
+    expect(answer.headers.get("cache-control")).toBe("public, max-age=2592000, immutable");
+    expect(answer.headers.get("content-security-policy")).toContain("sandbox");
+    const etag = answer.headers.get("etag");
+    expect(etag).toBeTruthy();
+    const again = await fetch(`${site.base}/uploads/${photo.key}`, { headers: { "If-None-Match": etag! } });
+    expect(again.status).toBe(304);
+    const head = await fetch(`${site.base}/uploads/${photo.key}`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-length")).toBe(String(photo.bytes.byteLength));
+    const copy = await fetch(`${site.base}/uploads/${photo.key.replace(".webp", ".w160.webp")}`);
+    expect(copy.status).toBe(200);
+    await copy.arrayBuffer();
+  });
+
+  it("never serves a private file or anything outside public/ at /uploads", async () => {
+    const proof = await stored("id_proof_document", 40);
+    for (const path of [
+      `/uploads/${proof.key}`,
+      `/uploads/..%2fprivate%2f${proof.key}`,
+      `/uploads/%2e%2e/private/${proof.key}`,
+      `/uploads/private/${proof.key}`,
+      "/uploads/..%2f..%2f..%2fetc%2fpasswd",
+      "/uploads/missing.webp",
+    ]) {
+      const answer = await fetch(`${site.base}${path}`);
+      expect(answer.status, path).toBe(404);
+      expect(await answer.text()).not.toContain("RIFF");
+    }
+  });
+
+  it("streams a private file to staff only, never stored by a cache", async () => {
+    const proof = await stored("id_proof_document", 60);
+    const anonymous = await fetch(`${site.base}/admin/uploads/${proof.key}`, { redirect: "manual" });
+    expect(anonymous.status).not.toBe(200);
+    expect(Buffer.from(await anonymous.arrayBuffer()).includes(proof.bytes.subarray(0, 64))).toBe(false);
+
+    const login = await fetch(`${site.base}/api/admin/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: site.base },
+      body: JSON.stringify(ADMIN),
+    });
+    expect(login.status).toBe(200);
+    const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
+    const answer = await fetch(`${site.base}/admin/uploads/${proof.key}`, { headers: { Cookie: cookie } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("cache-control")).toBe("private, no-store");
+    expect(answer.headers.get("content-length")).toBe(String(proof.bytes.byteLength));
+    expect(Buffer.from(await answer.arrayBuffer()).equals(proof.bytes)).toBe(true);
+  });
+});
+
+describe("two instances on one database and one bucket, each with a folder of its own", () => {
+  it("an image uploaded through A is served by B; a private one opens for staff on B and for no one else", async () => {
+    const a = servers[0] ?? (await serve("a"));
+    const b = await serve("b");
+    const upload = async (purpose: string | null, hue: number) => {
+      const form = new FormData();
+      form.set("file", new Blob([new Uint8Array(await pngImage(50, 40, hue))], { type: "image/png" }), "photo.png");
+      if (purpose) form.set("purpose", purpose);
+      const answer = await fetch(`${a.base}/api/upload`, { method: "POST", body: form, headers: { Origin: a.base } });
+      expect(answer.status).toBe(201);
+      return (await answer.json()) as { url: string; key: string; visibility: string };
+    };
+    const photo = await upload("profile_photo", 100);
+    expect(photo.url).toBe(`/uploads/${photo.key}`);
+    const onA = Buffer.from(await (await fetch(`${a.base}${photo.url}`)).arrayBuffer());
+    const onB = await fetch(`${b.base}${photo.url}`);
+    expect(onB.status).toBe(200);
+    expect(Buffer.from(await onB.arrayBuffer()).equals(onA)).toBe(true);
+
+    const unassigned = await upload(null, 120);
+    expect(unassigned.visibility).toBe("private");
+    expect((await fetch(`${b.base}/uploads/${unassigned.key}`)).status).toBe(404);
+    expect((await fetch(`${b.base}${unassigned.url}`, { redirect: "manual" })).status).not.toBe(200);
+    const login = await fetch(`${b.base}/api/admin/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: b.base },
+      body: JSON.stringify(ADMIN),
+    });
+    expect(login.status).toBe(200);
+    const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
+    const staff = await fetch(`${b.base}${unassigned.url}`, { headers: { Cookie: cookie } });
+    expect(staff.status).toBe(200);
+    expect((await staff.arrayBuffer()).byteLength).toBeGreaterThan(0);
+  }, 90_000);
+});
+
+describe("a bucket the server cannot use, or a public address in front of it", () => {
+  it("wrong credentials: /readyz 503 naming the settings, and an image is a 503, not a 500", async () => {
+    const photo = await stored("profile_photo", 80);
+    const site = await serve("wrong-key", { S3_ACCESS_KEY_ID: "WRONGKEY", S3_SECRET_ACCESS_KEY: "not-the-secret" });
+    const ready = await fetch(`${site.base}/readyz`);
+    expect(ready.status).toBe(503);
+    const body = await ready.json();
+    expect(body.checks.uploads.detail).toContain("S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY");
+    expect(JSON.stringify(body)).not.toContain("not-the-secret");
+    const image = await fetch(`${site.base}/uploads/${photo.key}`);
+    expect(image.status).toBe(503);
+  }, 90_000);
+
+  it("UPLOADS_PUBLIC_URL: /uploads/<name> redirects there", async () => {
+    const site = await serve("cdn", { UPLOADS_PUBLIC_URL: "https://cdn.example.com/bwp/" });
+    const answer = await fetch(`${site.base}/uploads/abc.webp`, { redirect: "manual" });
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("location")).toBe("https://cdn.example.com/bwp/abc.webp");
+    const outside = await fetch(`${site.base}/uploads/..%2fprivate%2fabc.webp`, { redirect: "manual" });
+    expect(outside.status).toBe(404);
+  }, 90_000);
+});
