@@ -1,11 +1,7 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DB, openDatabase } from "~db/client";
-import { databaseEnv, type RunningServer, startServer } from "../support/server";
-import { type SpareDatabase, spareDatabaseTarget } from "../support/test-db";
+import type { DB } from "~db/client";
+import { type SiteUnderTest, startSite } from "../support/site";
 
 // Account security's changes of the second factor through the built production server (`npm run build`
 // first): the page's posts (and the passkey options) without a code, with wrong ones, throttled (429 with
@@ -15,32 +11,20 @@ import { type SpareDatabase, spareDatabaseTarget } from "../support/test-db";
 let base = "";
 const ADMIN = { email: "second-factor-admin@example.in", password: "a-long-admin-password-1" };
 const SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
-let dir: string;
-let server: RunningServer;
 let db: DB;
-let site: SpareDatabase | undefined;
+let site: SiteUnderTest | undefined;
 let cookie = "";
 let adminId = 0;
 
 const codeOf = (stepsAhead = 0) => generate({ secret: SECRET, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "bwp-second-factor-"));
-  site = await spareDatabaseTarget(dir, "site");
-  server = await startServer({
-    env: {
-      WEB_CONCURRENCY: "1",
-      ...databaseEnv(site.target),
-      UPLOADS_DIR: join(dir, "uploads"),
-      SESSION_SECRET: "second-factor-test-secret-0123456789",
-      COOKIE_SECURE: "0",
-      SMTP_URL: "",
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-    },
+  site = await startSite("second-factor", {
+    SESSION_SECRET: "second-factor-test-secret-0123456789",
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
   });
-  base = server.base;
-  db = openDatabase(site.target);
+  ({ base, db } = site);
   // The app as it was stored before sealing: a base32 secret in clear.
   const admin = await db
     .updateTable("users")
@@ -58,12 +42,7 @@ beforeAll(async () => {
   cookie = login.headers.get("set-cookie")!.split(";")[0]!;
 }, 60_000);
 
-afterAll(async () => {
-  await db?.destroy();
-  await server?.stop("SIGKILL");
-  await site?.drop();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => site?.stop());
 
 function post(fields: Record<string, string>) {
   return fetch(`${base}/admin/security`, {
