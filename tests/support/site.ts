@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type DB, openDatabase } from "~db/client";
+import { type DB, migrateToLatest, openDatabase } from "~db/client";
 import { databaseEnv, type RunningServer, startServer } from "./server";
 import { spareDatabaseTarget } from "./test-db";
 
@@ -28,13 +28,29 @@ export type SiteUnderTest = {
  * logged and its outbox row kept) are set here; `env` adds or overrides the rest. A function receives the
  * server's address once its port is chosen (for PUBLIC_URL).
  */
-export async function startSite(name: string, env: Env | ((base: string) => Env) = {}): Promise<SiteUnderTest> {
+export async function startSite(
+  name: string,
+  env: Env | ((base: string) => Env) = {},
+  options: {
+    /** Rows the server must find at its start: written to the migrated database before the server starts. */
+    prepare?: (db: DB) => Promise<void>;
+  } = {},
+): Promise<SiteUnderTest> {
   const dir = mkdtempSync(join(tmpdir(), `bwp-${name}-`));
   let site: Awaited<ReturnType<typeof spareDatabaseTarget>> | undefined;
   let server: RunningServer | undefined;
   try {
     site = await spareDatabaseTarget(dir, "site");
     const target = site.target;
+    if (options.prepare) {
+      const early = openDatabase(target, { poolSize: 1 });
+      try {
+        await migrateToLatest(early);
+        await options.prepare(early);
+      } finally {
+        await early.destroy();
+      }
+    }
     server = await startServer({
       env: (address) => ({
         WEB_CONCURRENCY: "1",

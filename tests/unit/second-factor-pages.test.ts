@@ -1,6 +1,7 @@
 import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~db/client";
+import { hashPassword } from "~/services/password.server";
 import { type SiteUnderTest, startSite } from "../support/site";
 
 // Account security's changes of the second factor through the built production server (`npm run build`
@@ -117,7 +118,14 @@ describe("Account security over HTTP", () => {
     expect(optionsNoCode.status).toBe(400);
     expect(((await optionsNoCode.json()) as { error: string }).error).toContain("enter the current code");
     expect((await options({ code: "000001" })).status).toBe(401);
-    expect((await post({ intent: "disable_totp", code: "000002" })).status).toBe(401);
+    // A wrong code to turn the app off: 401 with the message on the page, the code not echoed back.
+    const wrongOff = await post({ intent: "disable_totp", code: "000002" });
+    expect(wrongOff.status).toBe(401);
+    const wrongOffPage = await wrongOff.text();
+    expect(wrongOffPage).toContain(
+      "That code did not work. Enter the current code from your authenticator app, or an unused recovery code.",
+    );
+    expect(wrongOffPage).not.toContain('value="000002"');
     const throttled = await post({ intent: "disable_totp", code: await codeOf(1) });
     expect(throttled.status).toBe(429);
     expect(Number(throttled.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -140,5 +148,73 @@ describe("Account security over HTTP", () => {
       ...Array<string>(5).fill("admin.second_factor.change_refused"),
       "admin.second_factor.change_throttled",
     ]);
+  });
+});
+
+// The same on either engine (this file runs in the SQLite and the PostgreSQL run of the suite): the second
+// step's race, where one code sent twice at once signs in once, and the idle end of a staff session.
+describe("two-step sign-in and the idle timeout on this engine", () => {
+  it("one code sent twice at once signs in once; activity keeps a session, 31 idle minutes end it", async () => {
+    const email = `race-${Date.now().toString(36)}@example.in`;
+    const password = "a-long-staff-password-2";
+    const stamp = new Date().toISOString();
+    await db
+      .insertInto("users")
+      .values({
+        email,
+        name: "Race",
+        role: "moderator",
+        password_hash: await hashPassword(password),
+        is_active: 1,
+        created_at: stamp,
+        updated_at: stamp,
+        totp_secret: SECRET,
+        totp_enabled_at: stamp,
+      })
+      .execute();
+    const login = (code: string) =>
+      fetch(`${base}/api/admin/login`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: base },
+        body: JSON.stringify({ email, password, code }),
+      });
+    const code = await codeOf();
+    const answers = await Promise.all([login(code), login(code), login(code)]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 401, 401]);
+    const signedIn = answers.find((r) => r.status === 200)!;
+    const sessionCookie = signedIn.headers.get("set-cookie")!.split(";")[0]!;
+    for (const refused of answers.filter((r) => r.status === 401))
+      expect(((await refused.json()) as { error: string }).error).toContain("That code did not work");
+    const sessions = await db
+      .selectFrom("sessions")
+      .innerJoin("users", "users.id", "sessions.user_id")
+      .select("sessions.id")
+      .where("users.email", "=", email)
+      .execute();
+    expect(sessions).toHaveLength(1);
+    const sessionId = sessions[0]!.id;
+
+    const verify = () => fetch(`${base}/api/admin/verify`, { headers: { Cookie: sessionCookie } });
+    const setLastSeen = (minutesAgo: number) =>
+      db
+        .updateTable("sessions")
+        .set({ last_seen_at: new Date(Date.now() - minutesAgo * 60_000).toISOString() })
+        .where("id", "=", sessionId)
+        .execute();
+    // 29 minutes without a request: still signed in, and the request starts the window again.
+    await setLastSeen(29);
+    expect((await verify()).status).toBe(200);
+    const seen = await db
+      .selectFrom("sessions")
+      .select("last_seen_at")
+      .where("id", "=", sessionId)
+      .executeTakeFirstOrThrow();
+    expect(Date.parse(seen.last_seen_at!)).toBeGreaterThan(Date.now() - 60_000);
+    // 31 minutes: signed out, and the session is gone.
+    await setLastSeen(31);
+    const idle = await verify();
+    expect(idle.status).toBe(401);
+    expect(await idle.json()).toEqual({ error: "Authentication required" });
+    expect(await db.selectFrom("sessions").select("id").where("id", "=", sessionId).execute()).toEqual([]);
   });
 });
