@@ -43,7 +43,7 @@ export function StatsList({
 export function TestimonialCard({ testimonial }: { testimonial: { name: string; title: string; review: string } }) {
   return (
     <figure className="card card-pad testimonial">
-      <div className="stars" aria-label="5 out of 5 stars">
+      <div className="stars" role="img" aria-label="5 out of 5 stars">
         ★★★★★
       </div>
       <blockquote>“{testimonial.review}”</blockquote>

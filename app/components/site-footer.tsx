@@ -59,7 +59,7 @@ export function SiteFooter({ newsletter }: { newsletter?: React.ReactNode }) {
               Discover, support and grow women-led businesses in our city — a community of {MARKETING.membersShort}{" "}
               members.
             </p>
-            <div className="social-icons" aria-label="Social media (coming soon)">
+            <div className="social-icons" role="group" aria-label="Social media (coming soon)">
               {SOCIAL_ICONS.map(([name, Icon]) => (
                 <span key={name} role="img" aria-label={name}>
                   <Icon />

@@ -168,7 +168,7 @@ export default function Directory({ loaderData }: Route.ComponentProps) {
         </div>
 
         {hasFilters ? (
-          <div className="filter-chips" aria-label="Active filters">
+          <div className="filter-chips" role="group" aria-label="Active filters">
             {query.search ? (
               <Link
                 className="chip chip-remove"

@@ -1,3 +1,4 @@
+import { appendFileSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import type { Role } from "~db/schema";
 import {
@@ -36,6 +37,8 @@ type PageCase = {
   path: string | ((ctx: MakeCtx) => Promise<string>);
   as?: Role;
   prepare?: (page: Page) => Promise<void>;
+  /** After the sign-in of `as`: what the page needs of that account (a second factor, a listing, leads). */
+  signedIn?: (user: { id: number }, ctx: MakeCtx) => Promise<void>;
   name: string;
   /** More time: a page whose size grows with what the rest of the suite writes to the shared database. */
   slow?: true;
@@ -281,10 +284,122 @@ const PAGES: PageCase[] = [
   // two passes over that table took longer than 45 s in two clean-clone runs.
   { name: "admin settings", path: "/admin/settings", as: "admin", slow: true },
   { name: "account security (set-up)", path: "/admin/security", as: "moderator" },
+  // States only a flow reaches; walked here too so the no-JavaScript HTML of each is checked.
+  {
+    name: "account security, authenticator app on",
+    path: "/admin/security",
+    as: "admin",
+    signedIn: async (user) => {
+      await e2eDb()
+        .updateTable("users")
+        .set({ totp_secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP", totp_enabled_at: new Date().toISOString() })
+        .where("id", "=", user.id)
+        .execute();
+    },
+  },
+  {
+    name: "two-step sign-in page",
+    path: "/admin/login",
+    prepare: async (page) => {
+      const staff = await createUser(e2eDb(), { role: "moderator" });
+      await e2eDb()
+        .updateTable("users")
+        .set({ totp_secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP", totp_enabled_at: new Date().toISOString() })
+        .where("id", "=", staff.id)
+        .execute();
+      await page.getByLabel("Email", { exact: true }).fill(staff.email);
+      await page.getByLabel("Password", { exact: true }).fill(staff.password);
+      await page.getByRole("button", { name: "Sign In to Admin Portal" }).click();
+      await expect(page.getByLabel("Authentication code")).toBeVisible();
+    },
+  },
+  {
+    name: "seller dashboard with the leads chart",
+    path: "/seller-dashboard",
+    as: "seller",
+    signedIn: async (user, { makeSeller }) => {
+      const today = new Date().toISOString().slice(0, 10);
+      const id = await makeSeller({ user_id: user.id, business_name: uniqueWord("axe"), status: "active" });
+      await e2eDb()
+        .insertInto("seller_leads")
+        .values([
+          { seller_id: id, day: today, kind: "view", count: 12 },
+          { seller_id: id, day: today, kind: "whatsapp", count: 3 },
+        ])
+        .execute();
+    },
+  },
   { name: "admin audit log", path: "/admin/audit", as: "admin" },
   { name: "admin search", path: "/admin/search", as: "admin" },
   { name: "admin search, a group started from a search", path: "/admin/search?word=saree", as: "admin" },
 ];
+
+// axe's "incomplete" results: rules it could not decide, for a person to review. Each kind was reviewed; the
+// walk asserts the exact list per page and project, so a new undecided rule (or one on a new page) fails
+// and is reviewed in turn. The ones left:
+// - color-contrast: text over a background gradient (the page heroes) or partly covered by another
+//   element, where axe cannot find one background colour to measure against. The same text colours are
+//   measured by axe on the plain backgrounds of the other pages; a gradient's darkest and lightest stops
+//   are a person's check. The sign-up errors page has it only in the hydrated page.
+// - aria-prohibited-attr: the carousels' scrolling track, a focusable div with aria-label and no role, so
+//   keyboard users hear what the arrow keys do (Chromium reads the label of a focusable element). Giving
+//   it a role would add a group or region that the carousel's own tests count; left for a later change.
+const CONTRAST_UNDECIDED_BOTH = [
+  "home",
+  "directory",
+  "empty directory",
+  "directory, close matches (no seller has every word)",
+  "directory list view",
+  "seller profile",
+  "seller reviews tab",
+  "seller profile, share open",
+  "list your business",
+  "application",
+  "contact",
+  "seller account",
+  "seller account errors",
+  "confirm email change",
+  "confirm account deletion",
+  "admin dashboard",
+  "admin sellers",
+  "admin sellers, renewals waiting",
+  "admin seller edit",
+  "admin seller account deletion",
+  "admin seller account deletion error",
+  "admin seller new",
+  "admin seller not found",
+  "admin categories",
+  "admin subcategories tab",
+  "admin category delete step",
+  "admin category new",
+  "admin category edit",
+  "admin subcategory new",
+  "admin subcategory edit",
+  "admin reviews",
+  "admin enquiries",
+  "admin enquiries empty",
+  "admin newsletter subscriptions",
+  "admin enquiry detail",
+  "verify email",
+  "admin content",
+  "admin settings",
+  "account security (set-up)",
+  "account security, authenticator app on",
+  "seller dashboard with the leads chart",
+  "admin audit log",
+  "admin search",
+  "admin search, a group started from a search",
+];
+const CONTRAST_UNDECIDED_WITH_JS = ["seller sign-up errors"];
+const CAROUSEL_TRACK_LABEL = ["home", "seller reviews tab"];
+
+function incompleteOf(name: string, jsEnabled: boolean): string[] {
+  const ids: string[] = [];
+  if (CAROUSEL_TRACK_LABEL.includes(name)) ids.push("aria-prohibited-attr");
+  if (CONTRAST_UNDECIDED_BOTH.includes(name) || (jsEnabled && CONTRAST_UNDECIDED_WITH_JS.includes(name)))
+    ids.push("color-contrast");
+  return ids;
+}
 
 /** A context for axe: hydrated with JavaScript on; without it, the server's HTML with the app's scripts aborted. */
 async function axeContext(browser: Browser, jsEnabled: boolean, baseURL: string | undefined): Promise<BrowserContext> {
@@ -299,7 +414,7 @@ async function axeContext(browser: Browser, jsEnabled: boolean, baseURL: string 
 
 test.describe("accessibility (axe-core, every impact)", () => {
   for (const entry of PAGES) {
-    test(`${entry.name}: no violation in both themes at 390 and 1280 px`, async ({
+    test(`${entry.name}: no violation in both themes at 390 and 1280 px (and 768 px without JavaScript)`, async ({
       browser,
       jsEnabled,
       baseURL,
@@ -309,7 +424,10 @@ test.describe("accessibility (axe-core, every impact)", () => {
       test.setTimeout(entry.slow ? 135_000 : 45_000);
       const path = typeof entry.path === "string" ? entry.path : await entry.path({ makeSeller, makeReview });
       const context = await axeContext(browser, jsEnabled, baseURL);
-      if (entry.as) await signInAs(context, entry.as);
+      if (entry.as) {
+        const user = await signInAs(context, entry.as);
+        await entry.signedIn?.(user, { makeSeller, makeReview });
+      }
       const page = await context.newPage();
       // One load per page: the theme follows prefers-color-scheme and the layout the width, live.
       const [first] = axePasses(jsEnabled);
@@ -317,9 +435,17 @@ test.describe("accessibility (axe-core, every impact)", () => {
       await page.setViewportSize(first.size);
       await page.goto(path);
       if (entry.prepare) await entry.prepare(page);
-      const found = await violationsInPasses(page, jsEnabled);
+      const incomplete = new Set<string>();
+      const found = await violationsInPasses(page, jsEnabled, incomplete);
       await context.close();
       expect(found).toEqual([]);
+      const undecided = [...incomplete].sort();
+      if (process.env.A11Y_RECORD_INCOMPLETE)
+        appendFileSync(process.env.A11Y_RECORD_INCOMPLETE, `${JSON.stringify([entry.name, jsEnabled, undecided])}\n`);
+      else
+        expect(undecided, "axe's undecided rules: review each, then fix it or list it").toEqual(
+          incompleteOf(entry.name, jsEnabled),
+        );
     });
   }
 });

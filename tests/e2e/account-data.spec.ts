@@ -243,6 +243,40 @@ test.describe("account page", () => {
     );
   });
 
+  test("a malformed new address is refused with 400 and its message, kept in the field; nothing is mailed or changed", async ({
+    page,
+    db,
+    jsEnabled,
+  }) => {
+    const me = await signInAs(page.context(), "seller");
+    await page.goto("/seller-account");
+    const email = page.locator("#email");
+    const typed = `${uniqueWord("malformed")}@example`;
+    await email.getByLabel("New email address").fill(typed);
+    await email.getByLabel("Current password").fill(PASSWORD);
+    const answer = jsEnabled
+      ? null
+      : page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/seller-account"));
+    await email.getByRole("button", { name: "Send Confirmation Link" }).click();
+    if (answer) expect((await answer).status()).toBe(400);
+    await expect(email.getByText("Email is invalid", { exact: true })).toBeVisible();
+    await expect(email.getByLabel("New email address")).toHaveValue(typed);
+    await expect(email.getByRole("status")).toHaveCount(0);
+    const direct = await page.request.post("/seller-account", {
+      form: { intent: "email", email: typed, current_password: PASSWORD },
+      headers: { Origin: new URL(page.url()).origin },
+      maxRedirects: 0,
+    });
+    expect(direct.status()).toBe(400);
+    expect(await direct.text()).toContain("Email is invalid");
+    expect((await db.selectFrom("users").select("email").where("id", "=", me.id).executeTakeFirstOrThrow()).email).toBe(
+      me.email,
+    );
+    const like = `%${typed.split("@")[0]}%`;
+    expect(await db.selectFrom("mail_outbox").select("id").where("text_body", "like", like).execute()).toEqual([]);
+    expect(await db.selectFrom("mail_outbox").select("id").where("user_id", "=", me.id).execute()).toEqual([]);
+  });
+
   test("changes her password with the current one, signing out her other sessions", async ({
     page,
     browser,

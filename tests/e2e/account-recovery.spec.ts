@@ -40,6 +40,30 @@ async function sendLink(page: Page, email: string) {
 }
 
 test.describe("forgot password", () => {
+  test("a malformed address is refused with 400 and its message, kept in the field; nothing is mailed or counted", async ({
+    page,
+    db,
+    jsEnabled,
+  }) => {
+    const typed = `${uniqueWord("malformed")}-at-example.test`;
+    await page.goto("/forgot-password");
+    await page.getByLabel("Email", { exact: true }).fill(typed);
+    if (jsEnabled) await page.getByRole("button", { name: "Send Me a Link" }).click();
+    else expect((await askForLink(page, typed)).status()).toBe(400);
+    await expect(page.getByText("Email is invalid", { exact: true })).toBeVisible();
+    await expect(page.getByLabel("Email", { exact: true })).toHaveValue(typed);
+    await expect(page.getByText(SENT)).toHaveCount(0);
+    const direct = await page.request.post("/forgot-password", {
+      form: { email: typed },
+      headers: { Origin: new URL(page.url()).origin },
+    });
+    expect(direct.status()).toBe(400);
+    expect(await direct.text()).toContain("Email is invalid");
+    const like = `%${typed.split("-at-")[0]}%`;
+    expect(await db.selectFrom("mail_outbox").select("id").where("to_address", "like", like).execute()).toEqual([]);
+    expect(await db.selectFrom("rate_limits").select("key").where("key", "like", like).execute()).toEqual([]);
+  });
+
   test("the mailed link sets a new password once, ends every session and is audited", async ({
     page,
     browser,

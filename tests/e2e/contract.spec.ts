@@ -85,8 +85,18 @@ async function expectError(res: APIResponse, status: number, message?: string | 
   const body = await res.json();
   expect(Object.keys(body)).toContain("error");
   expect(typeof body.error).toBe("string");
+  // Refusals of access and missing records are part of the contract word for word.
+  if ([401, 403, 404].includes(status) && message === undefined)
+    throw new Error(`a ${status} answer is checked with its message; this one said ${JSON.stringify(body.error)}`);
   if (message instanceof RegExp) expect(body.error).toMatch(message);
   else if (message) expect(body.error).toBe(message);
+}
+
+/** A file under /uploads that is not there (or not public): 404 with the plain-text "Not found". */
+async function expectNotFoundText(res: APIResponse) {
+  expect(res.status()).toBe(404);
+  expect(res.headers()["content-type"]).toMatch(/^text\/plain/);
+  expect(await res.text()).toBe("Not found");
 }
 
 const multipartFile = (buffer: Buffer, name = "photo.png", mimeType = "image/png") => ({
@@ -145,7 +155,7 @@ table("visitor area (visitor-area.md point 7)", [
   [
     "GET /api/users/me",
     async ({ request, page }) => {
-      await expectError(await request.get("/api/users/me"), 401);
+      await expectError(await request.get("/api/users/me"), 401, "Not signed in");
       const seller = await signInAs(page.context(), "seller");
       const me = await page.request.get("/api/users/me");
       expect(me.status()).toBe(200);
@@ -159,7 +169,7 @@ table("visitor area (visitor-area.md point 7)", [
       const out = await page.request.get("/api/logout", { headers: { "Sec-Fetch-Site": "same-origin" } });
       expect(out.status()).toBe(200);
       expect(await out.json()).toEqual({ success: true });
-      expect((await page.request.get("/api/users/me")).status()).toBe(401);
+      await expectError(await page.request.get("/api/users/me"), 401, "Not signed in");
     },
   ],
   [
@@ -199,7 +209,7 @@ table("visitor area (visitor-area.md point 7)", [
         400,
         "Google sign-in could not be completed. Please try again.",
       );
-      expect((await browserPage.request.get("/api/users/me")).status()).toBe(401);
+      await expectError(await browserPage.request.get("/api/users/me"), 401, "Not signed in");
       // A code from a browser that never started a sign-in (no state cookie) is refused too.
       await expectError(
         await page.request.post("/api/sessions", { data: { code } }),
@@ -290,7 +300,7 @@ table("visitor area (visitor-area.md point 7)", [
       const id = await makeSeller({ business_name: uniqueWord("one") });
       const body = await (await request.get(`/api/sellers/${id}`)).json();
       expect(body).toMatchObject({ id, reviews: [] });
-      await expectError(await request.get("/api/sellers/999999999"), 404);
+      await expectError(await request.get("/api/sellers/999999999"), 404, "Seller not found");
     },
   ],
   [
@@ -306,6 +316,7 @@ table("visitor area (visitor-area.md point 7)", [
           data: { seller_id, reviewer_name: "Anita", rating: 9, review_text: "x" },
         }),
         400,
+        "Rating must be a whole number from 1 to 5",
       );
     },
   ],
@@ -321,9 +332,11 @@ table("visitor area (visitor-area.md point 7)", [
       const anonymous = await request.get(url, { maxRedirects: 0 });
       expect(anonymous.status()).toBe(302);
       expect(anonymous.headers()["location"]).toMatch(/^\/admin\/login/);
-      expect((await request.get(`/uploads/${key}`)).status()).toBe(404);
+      await expectNotFoundText(await request.get(`/uploads/${key}`));
       await signInAs(page.context(), "seller");
-      expect((await page.request.get(url, { maxRedirects: 0 })).status()).toBe(403);
+      const seller = await page.request.get(url, { maxRedirects: 0 });
+      expect(seller.status()).toBe(403);
+      expect(await seller.text()).toContain("You do not have permission to view this page.");
       await signInAs(page.context(), "admin");
       const staff = await page.request.get(url);
       expect(staff.status()).toBe(200);
@@ -367,7 +380,7 @@ table("visitor area (visitor-area.md point 7)", [
       for (const u of urls.product_images) expect(visibility[key(u)]).toBe("public");
       // The ID document stays unreadable without staff; the photo is now public.
       expect((await request.get(urls.id_proof_document, { maxRedirects: 0 })).status()).toBe(302);
-      expect((await request.get(`/uploads/${key(urls.id_proof_document)}`)).status()).toBe(404);
+      await expectNotFoundText(await request.get(`/uploads/${key(urls.id_proof_document)}`));
       expect((await request.get(`/uploads/${key(urls.profile_photo)}`)).status()).toBe(200);
       // The same uploads cannot be claimed by a second application.
       await expectError(
@@ -454,6 +467,7 @@ table("visitor area (visitor-area.md point 7)", [
       await expectError(
         await page.request.post("/api/auth/login", { data: { email: user.email, password: "wrong-password" } }),
         401,
+        "Invalid email or password. Please try again.",
       );
     },
   ],
@@ -550,7 +564,7 @@ table(
     [
       "GET /api/admin/verify (credentials)",
       async ({ request, page }) => {
-        await expectError(await request.get("/api/admin/verify"), 401);
+        await expectError(await request.get("/api/admin/verify"), 401, "Authentication required");
         await signInAs(page.context(), "admin");
         expect(await (await page.request.get("/api/admin/verify")).json()).toMatchObject({
           authenticated: true,
@@ -561,7 +575,7 @@ table(
     [
       "GET /api/admin/dashboard",
       async ({ request, page }) => {
-        await expectError(await request.get("/api/admin/dashboard"), 401);
+        await expectError(await request.get("/api/admin/dashboard"), 401, "Authentication required");
         await signInAs(page.context(), "moderator");
         const body = await (await page.request.get("/api/admin/dashboard")).json();
         for (const key of [
@@ -590,7 +604,11 @@ table(
       "POST /api/admin/seed-data",
       async ({ page, db }) => {
         await signInAs(page.context(), "moderator");
-        await expectError(await page.request.post("/api/admin/seed-data"), 403);
+        await expectError(
+          await page.request.post("/api/admin/seed-data"),
+          403,
+          "You do not have permission to do this",
+        );
         await signInAs(page.context(), "admin");
         // Counted by the seed's own names: categories other tests add cannot move the figure.
         const seeded = async () =>
@@ -672,6 +690,7 @@ table(
         await expectError(
           await page.request.post("/api/admin/sellers/bulk", { data: { seller_ids: [999999999], action: "verify" } }),
           404,
+          "Seller not found. It may have been deleted meanwhile.",
         );
         await expectError(
           await page.request.post("/api/admin/sellers/bulk", {
@@ -679,6 +698,7 @@ table(
             headers: { Origin: "https://evil.example" },
           }),
           403,
+          "Cross-site requests are not allowed.",
         );
       },
     ],
@@ -687,11 +707,19 @@ table(
       async ({ page, db, makeSeller }) => {
         const id = await makeSeller();
         await signInAs(page.context(), "moderator");
-        await expectError(await page.request.delete(`/api/admin/sellers/${id}`), 403);
+        await expectError(
+          await page.request.delete(`/api/admin/sellers/${id}`),
+          403,
+          "You do not have permission to do this",
+        );
         await signInAs(page.context(), "admin");
         expect((await page.request.delete(`/api/admin/sellers/${id}`)).status()).toBe(200);
         expect(await db.selectFrom("sellers").select("id").where("id", "=", id).executeTakeFirst()).toBeUndefined();
-        await expectError(await page.request.delete(`/api/admin/sellers/${id}`), 404);
+        await expectError(
+          await page.request.delete(`/api/admin/sellers/${id}`),
+          404,
+          "Seller not found. It may have been deleted meanwhile.",
+        );
       },
     ],
     [
@@ -706,7 +734,7 @@ table(
           instagram: "https://instagram.com/rekha",
           categoryIds: [fashion],
         });
-        await expectError(await request.get(`/api/sellers/admin/${id}`), 401);
+        await expectError(await request.get(`/api/sellers/admin/${id}`), 401, "Authentication required");
         await signInAs(page.context(), "admin");
         const res = await page.request.get(`/api/sellers/admin/${id}`);
         expect(res.status()).toBe(200);
@@ -759,9 +787,13 @@ table(
           category_ids: [fashion],
           is_paid: true,
         });
-        await expectError(await page.request.get("/api/sellers/admin/999999999"), 404);
+        await expectError(await page.request.get("/api/sellers/admin/999999999"), 404, "Seller not found");
         await signInAs(page.context(), "moderator");
-        await expectError(await page.request.get(`/api/sellers/admin/${id}`), 403);
+        await expectError(
+          await page.request.get(`/api/sellers/admin/${id}`),
+          403,
+          "You do not have permission to do this",
+        );
       },
     ],
     [
@@ -834,19 +866,28 @@ table(
           400,
           "Please select categories from the list",
         );
-        await expectError(await page.request.put("/api/sellers/admin/999999999", { data: { status: "active" } }), 404);
+        await expectError(
+          await page.request.put("/api/sellers/admin/999999999", { data: { status: "active" } }),
+          404,
+          "Seller not found",
+        );
         await expectError(
           await page.request.put(`/api/sellers/admin/${id}`, {
             data: { status: "inactive" },
             headers: { Origin: "https://evil.example" },
           }),
           403,
+          "Cross-site requests are not allowed.",
         );
         expect(
           (await db.selectFrom("sellers").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status,
         ).toBe("active");
         await signInAs(page.context(), "moderator");
-        await expectError(await page.request.put(`/api/sellers/admin/${id}`, { data: { status: "inactive" } }), 403);
+        await expectError(
+          await page.request.put(`/api/sellers/admin/${id}`, { data: { status: "inactive" } }),
+          403,
+          "You do not have permission to do this",
+        );
       },
     ],
     [
@@ -864,7 +905,11 @@ table(
             .where("id", "=", id)
             .executeTakeFirstOrThrow(),
         ).toEqual({ status: "active", is_verified: 1 });
-        await expectError(await page.request.post("/api/sellers/999999999/verify"), 404);
+        await expectError(
+          await page.request.post("/api/sellers/999999999/verify"),
+          404,
+          "Seller not found. It may have been deleted meanwhile.",
+        );
       },
     ],
     [
@@ -880,9 +925,13 @@ table(
           subscription_end_date: "2099-01-01",
         });
         const unverified = await makeSeller({ status: "active", is_verified: 0, is_paid: 1 });
-        await expectError(await request.get(`/api/admin/sellers/${id}/identity-card`), 401);
+        await expectError(await request.get(`/api/admin/sellers/${id}/identity-card`), 401, "Authentication required");
         await signInAs(page.context(), "moderator");
-        await expectError(await page.request.get(`/api/admin/sellers/${id}/identity-card`), 403);
+        await expectError(
+          await page.request.get(`/api/admin/sellers/${id}/identity-card`),
+          403,
+          "You do not have permission to do this",
+        );
         await signInAs(page.context(), "admin");
         for (const query of ["", "?format=view"]) {
           const res = await page.request.get(`/api/admin/sellers/${id}/identity-card${query}`);
@@ -902,7 +951,11 @@ table(
           409,
           "Not Verified",
         );
-        await expectError(await page.request.get("/api/admin/sellers/999999999/identity-card"), 404);
+        await expectError(
+          await page.request.get("/api/admin/sellers/999999999/identity-card"),
+          404,
+          "Seller not found",
+        );
         await expectError(
           await page.request.get(`/api/admin/sellers/${id}/identity-card?format=pdf`),
           400,
@@ -919,7 +972,7 @@ table(
           status: "pending",
           rating: 4,
         });
-        await expectError(await request.get("/api/admin/reviews"), 401);
+        await expectError(await request.get("/api/admin/reviews"), 401, "Authentication required");
         await signInAs(page.context(), "moderator");
         const body = await (
           await page.request.get(`/api/admin/reviews?status=pending&search=${word}&page=1&limit=20`)
@@ -959,6 +1012,7 @@ table(
         await expectError(
           await page.request.put("/api/admin/reviews/999999999", { data: { status: "rejected" } }),
           404,
+          "Review not found. It may have been deleted meanwhile.",
         );
       },
     ],
@@ -971,7 +1025,11 @@ table(
         expect(res.status()).toBe(200);
         expect((await res.json()).message).toBe("Review deleted successfully.");
         expect(await db.selectFrom("reviews").select("id").where("id", "=", id).executeTakeFirst()).toBeUndefined();
-        await expectError(await page.request.delete(`/api/admin/reviews/${id}`), 404);
+        await expectError(
+          await page.request.delete(`/api/admin/reviews/${id}`),
+          404,
+          "Review not found. It may have been deleted meanwhile.",
+        );
       },
     ],
     [
@@ -1004,9 +1062,13 @@ table(
       "GET /api/admin/categories",
       async ({ request, page, db }) => {
         const cat = await newCategory(db, uniqueWord("apicat"));
-        await expectError(await request.get("/api/admin/categories"), 401);
+        await expectError(await request.get("/api/admin/categories"), 401, "Authentication required");
         await signInAs(page.context(), "moderator");
-        await expectError(await page.request.get("/api/admin/categories"), 403);
+        await expectError(
+          await page.request.get("/api/admin/categories"),
+          403,
+          "You do not have permission to do this",
+        );
         await page.context().clearCookies();
         await signInAs(page.context(), "admin");
         const body = await (await page.request.get("/api/admin/categories")).json();
@@ -1061,6 +1123,7 @@ table(
         await expectError(
           await page.request.put("/api/admin/categories/999999999", { data: { is_active: true } }),
           404,
+          "Category not found",
         );
       },
     ],
@@ -1075,7 +1138,7 @@ table(
         expect(
           await db.selectFrom("subcategories").select("id").where("id", "=", cat.subId).executeTakeFirst(),
         ).toBeUndefined();
-        await expectError(await page.request.delete(`/api/admin/categories/${cat.id}`), 404);
+        await expectError(await page.request.delete(`/api/admin/categories/${cat.id}`), 404, "Category not found");
       },
     ],
     [
@@ -1089,7 +1152,11 @@ table(
         expect(
           await db.selectFrom("categories").select("id").where("id", "=", cat.id).executeTakeFirst(),
         ).toBeDefined();
-        await expectError(await page.request.delete(`/api/admin/subcategories/${cat.subId}`), 404);
+        await expectError(
+          await page.request.delete(`/api/admin/subcategories/${cat.subId}`),
+          404,
+          "Subcategory not found",
+        );
       },
     ],
     [
@@ -1107,7 +1174,7 @@ table(
           },
         });
         expect(sent.status()).toBe(201);
-        await expectError(await request.get("/api/admin/enquiries"), 401);
+        await expectError(await request.get("/api/admin/enquiries"), 401, "Authentication required");
         await signInAs(page.context(), "moderator");
         const body = await (
           await page.request.get(`/api/admin/enquiries?page=1&limit=20&search=${word}&status=new&query_type=Feedback`)
@@ -1152,6 +1219,7 @@ table(
         await expectError(
           await request.put(`/api/admin/enquiries/${id}`, { data: { status: "resolved", admin_notes: "" } }),
           401,
+          "Authentication required",
         );
         await signInAs(page.context(), "moderator");
         const res = await page.request.put(`/api/admin/enquiries/${id}`, {
@@ -1174,15 +1242,20 @@ table(
         await expectError(
           await page.request.put("/api/admin/enquiries/999999999", { data: { status: "closed", admin_notes: "" } }),
           404,
+          "Enquiry not found. It may have been deleted meanwhile.",
         );
       },
     ],
     [
       "GET /api/admin/enquiries/export → enquiries.csv",
       async ({ request, page }) => {
-        await expectError(await request.get("/api/admin/enquiries/export"), 401);
+        await expectError(await request.get("/api/admin/enquiries/export"), 401, "Authentication required");
         await signInAs(page.context(), "moderator");
-        await expectError(await page.request.get("/api/admin/enquiries/export"), 403);
+        await expectError(
+          await page.request.get("/api/admin/enquiries/export"),
+          403,
+          "You do not have permission to do this",
+        );
         await signInAs(page.context(), "admin");
         const res = await page.request.get("/api/admin/enquiries/export");
         expect(res.status()).toBe(200);
@@ -1200,7 +1273,7 @@ table(
         expect(
           (await request.post("/api/enquiries/newsletter", { data: { email, source: "homepage_final_cta" } })).status(),
         ).toBe(200);
-        await expectError(await request.get("/api/admin/newsletter-subscriptions"), 401);
+        await expectError(await request.get("/api/admin/newsletter-subscriptions"), 401, "Authentication required");
         await signInAs(page.context(), "moderator");
         const body = await (
           await page.request.get(
@@ -1220,9 +1293,17 @@ table(
     [
       "GET /api/admin/newsletter-subscriptions/export → newsletter.csv",
       async ({ request, page }) => {
-        await expectError(await request.get("/api/admin/newsletter-subscriptions/export"), 401);
+        await expectError(
+          await request.get("/api/admin/newsletter-subscriptions/export"),
+          401,
+          "Authentication required",
+        );
         await signInAs(page.context(), "moderator");
-        await expectError(await page.request.get("/api/admin/newsletter-subscriptions/export"), 403);
+        await expectError(
+          await page.request.get("/api/admin/newsletter-subscriptions/export"),
+          403,
+          "You do not have permission to do this",
+        );
         await signInAs(page.context(), "admin");
         const res = await page.request.get("/api/admin/newsletter-subscriptions/export");
         expect(res.status()).toBe(200);

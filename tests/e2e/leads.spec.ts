@@ -258,6 +258,8 @@ test.describe("leads on the dashboard", () => {
 });
 
 test.describe("the monthly report's opt-out", () => {
+  const BAD_LINK =
+    "This link is not valid. Open the link from your latest monthly report, or write to us to stop the reports.";
   const token = (id: number) =>
     createHmac("sha256", E2E_SESSION_SECRET).update(`performance-mail-off${id}`).digest("base64url");
 
@@ -276,10 +278,32 @@ test.describe("the monthly report's opt-out", () => {
       .executeTakeFirstOrThrow();
     expect(row.performance_mail_off).toBe(1);
 
-    const forged = await page.goto(`/seller-mails/off?seller=${id + 1}&token=${token(id)}`);
+    // A link of hers altered to another seller: refused on opening and on posting, and that seller still
+    // gets her reports.
+    const other = await makeSeller({ business_name: uniqueWord("optout-other") });
+    const forged = await page.goto(`/seller-mails/off?seller=${other}&token=${token(id)}`);
     expect(forged?.status()).toBe(400);
     await expect(page.getByRole("heading", { name: "Link not valid" })).toBeVisible();
+    await expect(page.getByText(BAD_LINK)).toBeVisible();
     if (jsEnabled) await expectNoA11yViolations(page); // axe runs as a script; a11y.spec.ts walks these without JS
+    for (const form of [
+      { seller: String(other), token: token(id) },
+      { seller: String(other), token: `${token(other)}x` },
+      { seller: String(other), token: "" },
+    ]) {
+      const posted = await page.request.post("/seller-mails/off", {
+        form,
+        headers: { Origin: new URL(page.url()).origin },
+      });
+      expect(posted.status()).toBe(400);
+      expect(await posted.text()).toContain(BAD_LINK);
+    }
+    const untouched = await db
+      .selectFrom("sellers")
+      .select("performance_mail_off")
+      .where("id", "=", other)
+      .executeTakeFirstOrThrow();
+    expect(untouched.performance_mail_off).toBe(0);
   });
 });
 

@@ -86,3 +86,33 @@ test.describe("forgiving search", () => {
     await expect(page).not.toHaveTitle("hacked");
   });
 });
+
+// The directory page's own call that counts a search for the search analytics (admin Search page):
+// counted once per search, as an empty search when nothing is found, and only for a visitor's browser
+// (Playwright's HeadlessChrome counts as a bot, so a desktop Chrome's user agent is set here).
+test.describe("search analytics", () => {
+  test.use({
+    userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36",
+  });
+
+  test("a visitor's search on the directory page is counted once; one that finds nothing counts as empty", async ({
+    page,
+    db,
+    makeSeller,
+  }) => {
+    const found = uniqueWord("zc");
+    await makeSeller({ business_name: `${found} Weaves`, owner_name: "Meena Iyer" });
+    const missing = `${sixLetters()}${sixLetters()}`;
+    await searchFor(page, found);
+    await expect(page.getByTestId("seller-card").filter({ hasText: `${found} Weaves` })).toBeVisible();
+    await searchFor(page, missing);
+    await expect(page.getByTestId("seller-card")).toHaveCount(0);
+    const counts = (query: string) =>
+      db.selectFrom("search_queries_daily").select(["searches", "empty_searches"]).where("query", "=", query).execute();
+    // The counts are written in batches every few seconds.
+    await expect
+      .poll(() => counts(found.toLowerCase()), { timeout: 20_000 })
+      .toEqual([{ searches: 1, empty_searches: 0 }]);
+    await expect.poll(() => counts(missing), { timeout: 20_000 }).toEqual([{ searches: 1, empty_searches: 1 }]);
+  });
+});

@@ -126,6 +126,22 @@ async function makeSellerWithData() {
       user_agent: "test",
     })
     .execute();
+  // The leads her listing had and the periodic mails it was sent (the test data has none of its own).
+  await db
+    .insertInto("seller_leads")
+    .values([
+      { seller_id: sellerId, day: "2026-10-02", kind: "view", count: 7 },
+      { seller_id: sellerId, day: "2026-10-02", kind: "whatsapp", count: 2 },
+      { seller_id: sellerId, day: "2026-10-03", kind: "call", count: 1 },
+    ])
+    .execute();
+  await db
+    .insertInto("seller_mails")
+    .values([
+      { seller_id: sellerId, kind: "report", period: "2026-10", created_at: new Date().toISOString() },
+      { seller_id: sellerId, kind: "renewal-14", period: "2027-01-20", created_at: new Date().toISOString() },
+    ])
+    .execute();
   return { user, sellerId, reviewId, photo: photo.key, idProof: idProof.key };
 }
 
@@ -158,6 +174,11 @@ describe("collectAccountData", () => {
       ].sort(),
     );
     expect(data.sessions).toHaveLength(1);
+    expect(data.leads).toEqual([
+      { seller_id: sellerId, day: "2026-10-02", kind: "view", count: 7 },
+      { seller_id: sellerId, day: "2026-10-02", kind: "whatsapp", count: 2 },
+      { seller_id: sellerId, day: "2026-10-03", kind: "call", count: 1 },
+    ]);
     // Nothing of the other seller.
     const text = JSON.stringify(data);
     expect(text).not.toContain(other.user.email);
@@ -369,6 +390,8 @@ describe("eraseAccount", () => {
     expect(await db.selectFrom("sessions").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
     expect(await db.selectFrom("uploads").select("key").where("key", "in", [photo, idProof]).execute()).toEqual([]);
     expect(await db.selectFrom("mail_outbox").select("id").where("to_address", "=", user.email).execute()).toEqual([]);
+    expect(await db.selectFrom("seller_leads").select("day").where("seller_id", "=", sellerId).execute()).toEqual([]);
+    expect(await db.selectFrom("seller_mails").select("kind").where("seller_id", "=", sellerId).execute()).toEqual([]);
     expect(existsSync(join(uploadsDir(), "public", photo))).toBe(false);
     expect(existsSync(join(uploadsDir(), "private", idProof))).toBe(false);
     expect(readdirSync(join(uploadsDir(), "public")).some((f) => f.startsWith(photo.replace(".webp", "")))).toBe(false);
@@ -393,6 +416,12 @@ describe("eraseAccount", () => {
     expect(existsSync(join(uploadsDir(), "public", other.photo))).toBe(true);
     expect(existsSync(join(shareDir, `seller-${other.sellerId}-0123456789abcdef.jpg`))).toBe(true);
     expect(await db.selectFrom("reviews").select("id").where("id", "=", other.reviewId).execute()).toHaveLength(1);
+    expect(
+      await db.selectFrom("seller_leads").select("day").where("seller_id", "=", other.sellerId).execute(),
+    ).toHaveLength(3);
+    expect(
+      await db.selectFrom("seller_mails").select("kind").where("seller_id", "=", other.sellerId).execute(),
+    ).toHaveLength(2);
 
     // A second erasure finds nothing.
     expect(await eraseAccount(db, user.id, null)).toBeNull();

@@ -1,13 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DB, openDatabase } from "~db/client";
+import type { DB } from "~db/client";
 import { VERIFY_EMAIL_MESSAGES } from "~/lib/validation/messages";
 import { verificationUrl, VERIFICATION_LINK_HOURS } from "~/services/email-verification.server";
 import { pngImage } from "../support/images";
-import { databaseEnv, type RunningServer, startServer } from "../support/server";
-import { type SpareDatabase, spareDatabaseTarget } from "../support/test-db";
+import { type SiteUnderTest, startSite } from "../support/site";
 
 // Email verification and the daily upload cap, over HTTP against the built server (`npm run build`
 // first), with low limits so each limit is reached in a few requests. The test reads the server's
@@ -15,44 +11,26 @@ import { type SpareDatabase, spareDatabaseTarget } from "../support/test-db";
 /** The server's address, known once it has started (its port is chosen right before it binds). */
 let base = "";
 const SECRET = "email-verification-test-secret-0123456789";
-let dir: string;
-let server: RunningServer | undefined;
 let db: DB;
-let site: SpareDatabase | undefined;
+let site: SiteUnderTest | undefined;
 let categoryId: number;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "bwp-verify-"));
-  site = await spareDatabaseTarget(dir, "site");
-  const target = site.target;
-  server = await startServer({
-    env: (address) => ({
-      WEB_CONCURRENCY: "1",
-      ...databaseEnv(target),
-      UPLOADS_DIR: join(dir, "uploads"),
-      SEED_DEMO: "0",
-      SESSION_SECRET: SECRET,
-      COOKIE_SECURE: "0",
-      PUBLIC_URL: address,
-      TRUST_PROXY: "loopback",
-      SMTP_URL: "",
-      RATE_LIMIT_VERIFY_EMAIL: "4/3600",
-      RATE_LIMIT_VERIFY_EMAIL_ACCOUNT: "2/3600",
-      RATE_LIMIT_UPLOAD_DAILY: "2/86400",
-    }),
-  });
-  base = server.base;
-  db = openDatabase(site.target);
+  site = await startSite("verify", (address) => ({
+    SEED_DEMO: "0",
+    SESSION_SECRET: SECRET,
+    PUBLIC_URL: address,
+    TRUST_PROXY: "loopback",
+    RATE_LIMIT_VERIFY_EMAIL: "4/3600",
+    RATE_LIMIT_VERIFY_EMAIL_ACCOUNT: "2/3600",
+    RATE_LIMIT_UPLOAD_DAILY: "2/86400",
+  }));
+  ({ base, db } = site);
   const categories = (await (await fetch(`${base}/api/categories`)).json()) as { id: number }[];
   categoryId = categories[0].id;
 }, 60_000);
 
-afterAll(async () => {
-  await db?.destroy();
-  await server?.stop("SIGKILL");
-  await site?.drop();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => site?.stop());
 
 let serial = 0;
 function clientAddress(): string {

@@ -1,15 +1,12 @@
-import { mkdtempSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import yauzl from "yauzl";
-import { type DB, openDatabase } from "~db/client";
+import type { DB } from "~db/client";
 import { ACCOUNT_MESSAGES } from "~/lib/validation/messages";
 import { applicationImages, writeRequest } from "../../scripts/reliability/writes";
 import { pngImage } from "../support/images";
-import { databaseEnv, type RunningServer, startServer } from "../support/server";
-import { type SpareDatabase, spareDatabaseTarget } from "../support/test-db";
+import type { RunningServer } from "../support/server";
+import { type SiteUnderTest, startSite } from "../support/site";
 
 // Issue 19's findings against the built production server (`npm run build` first), started without
 // PUBLIC_URL as a careless deployment would be.
@@ -17,29 +14,18 @@ import { type SpareDatabase, spareDatabaseTarget } from "../support/test-db";
 /** The server's address, known once it has started (its port is chosen right before it binds). */
 let base = "";
 const ADMIN = { email: "hardening-admin@example.in", password: "a-long-admin-password-1" };
-let dir: string;
 let server: RunningServer;
 let db: DB;
-let site: SpareDatabase | undefined;
+let site: SiteUnderTest | undefined;
 let adminCookie = "";
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "bwp-hardening-"));
-  site = await spareDatabaseTarget(dir, "site");
-  server = await startServer({
-    env: {
-      WEB_CONCURRENCY: "1",
-      ...databaseEnv(site.target),
-      UPLOADS_DIR: join(dir, "uploads"),
-      SESSION_SECRET: "hardening-test-secret-0123456789abcdef",
-      COOKIE_SECURE: "0",
-      SMTP_URL: "",
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-    },
+  site = await startSite("hardening", {
+    SESSION_SECRET: "hardening-test-secret-0123456789abcdef",
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
   });
-  base = server.base;
-  db = openDatabase(site.target);
+  ({ base, server, db } = site);
   const login = await fetch(`${base}/api/admin/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: base },
@@ -49,12 +35,7 @@ beforeAll(async () => {
   adminCookie = login.headers.get("set-cookie")!.split(";")[0];
 }, 60_000);
 
-afterAll(async () => {
-  await db?.destroy();
-  await server?.stop("SIGKILL");
-  await site?.drop();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => site?.stop());
 
 /** A request with headers fetch will not send (Host) or methods it refuses (TRACE). */
 function raw(method: string, path: string, headers: Record<string, string> = {}, body?: string) {

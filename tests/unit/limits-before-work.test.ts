@@ -1,6 +1,4 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Migrator } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,8 +7,9 @@ import { migrationProvider } from "~db/migrations/index";
 import { createSeller } from "~db/seed/factories";
 import { hashPassword } from "~/services/password.server";
 import { pngImage } from "../support/images";
-import { databaseEnv, type RunningServer, startServer } from "../support/server";
-import { type SpareDatabase, spareDatabaseTarget } from "../support/test-db";
+import type { RunningServer } from "../support/server";
+import { type SiteUnderTest, startSite } from "../support/site";
+import { spareDatabaseTarget } from "../support/test-db";
 
 // Rate limits come before expensive work, every 429 carries Retry-After, and the dashboard's notices
 // follow the reader's permissions — against the built production server (`npm run build` first), one
@@ -24,47 +23,31 @@ const ADMIN = { email: "limits-admin@example.in", password: "a-long-admin-passwo
 let dir: string;
 let server: RunningServer;
 let db: DB;
-let site: SpareDatabase | undefined;
+let site: SiteUnderTest | undefined;
 let categoryId: number;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "bwp-limits-"));
-  site = await spareDatabaseTarget(dir, "site");
-  const target = site.target;
-  server = await startServer({
-    env: (address) => ({
-      WEB_CONCURRENCY: "1",
-      ...databaseEnv(target),
-      UPLOADS_DIR: join(dir, "uploads"),
-      SESSION_SECRET: "limits-test-secret-0123456789abcdef",
-      COOKIE_SECURE: "0",
-      PUBLIC_URL: address,
-      TRUST_PROXY: "loopback",
-      SMTP_URL: "",
-      MEMORY_LOG_SECONDS: "1",
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      RATE_LIMIT_SIGNUP: `${SIGNUPS}/3600`,
-      RATE_LIMIT_LOGIN: "2/900",
-      RATE_LIMIT_CONTACT: "1/600",
-      RATE_LIMIT_NEWSLETTER: "1/600",
-      RATE_LIMIT_REVIEW: "1/600",
-      RATE_LIMIT_APPLICATION: "1/3600",
-      RATE_LIMIT_PASSWORD_RESET_ACCOUNT: "20/3600",
-    }),
-  });
-  base = server.base;
-  db = openDatabase(site.target);
+  site = await startSite("limits", (address) => ({
+    SESSION_SECRET: "limits-test-secret-0123456789abcdef",
+    PUBLIC_URL: address,
+    TRUST_PROXY: "loopback",
+    MEMORY_LOG_SECONDS: "1",
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    RATE_LIMIT_SIGNUP: `${SIGNUPS}/3600`,
+    RATE_LIMIT_LOGIN: "2/900",
+    RATE_LIMIT_CONTACT: "1/600",
+    RATE_LIMIT_NEWSLETTER: "1/600",
+    RATE_LIMIT_REVIEW: "1/600",
+    RATE_LIMIT_APPLICATION: "1/3600",
+    RATE_LIMIT_PASSWORD_RESET_ACCOUNT: "20/3600",
+  }));
+  ({ base, server, db, dir } = site);
   const categories = (await (await fetch(`${base}/api/categories`)).json()) as { id: number }[];
   categoryId = categories[0].id;
 }, 60_000);
 
-afterAll(async () => {
-  await db?.destroy();
-  await server?.stop("SIGKILL");
-  await site?.drop();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => site?.stop());
 
 let serial = 0;
 /** A client address of its own per call, so each test's limits start empty. */

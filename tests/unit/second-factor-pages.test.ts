@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DB, openDatabase } from "~db/client";
-import { databaseEnv, type RunningServer, startServer } from "../support/server";
-import { type SpareDatabase, spareDatabaseTarget } from "../support/test-db";
+import type { DB } from "~db/client";
+import { hashPassword } from "~/services/password.server";
+import { type SiteUnderTest, startSite } from "../support/site";
 
 // Account security's changes of the second factor through the built production server (`npm run build`
 // first): the page's posts (and the passkey options) without a code, with wrong ones, throttled (429 with
@@ -15,32 +12,20 @@ import { type SpareDatabase, spareDatabaseTarget } from "../support/test-db";
 let base = "";
 const ADMIN = { email: "second-factor-admin@example.in", password: "a-long-admin-password-1" };
 const SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
-let dir: string;
-let server: RunningServer;
 let db: DB;
-let site: SpareDatabase | undefined;
+let site: SiteUnderTest | undefined;
 let cookie = "";
 let adminId = 0;
 
 const codeOf = (stepsAhead = 0) => generate({ secret: SECRET, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "bwp-second-factor-"));
-  site = await spareDatabaseTarget(dir, "site");
-  server = await startServer({
-    env: {
-      WEB_CONCURRENCY: "1",
-      ...databaseEnv(site.target),
-      UPLOADS_DIR: join(dir, "uploads"),
-      SESSION_SECRET: "second-factor-test-secret-0123456789",
-      COOKIE_SECURE: "0",
-      SMTP_URL: "",
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-    },
+  site = await startSite("second-factor", {
+    SESSION_SECRET: "second-factor-test-secret-0123456789",
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
   });
-  base = server.base;
-  db = openDatabase(site.target);
+  ({ base, db } = site);
   // The app as it was stored before sealing: a base32 secret in clear.
   const admin = await db
     .updateTable("users")
@@ -58,12 +43,7 @@ beforeAll(async () => {
   cookie = login.headers.get("set-cookie")!.split(";")[0]!;
 }, 60_000);
 
-afterAll(async () => {
-  await db?.destroy();
-  await server?.stop("SIGKILL");
-  await site?.drop();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => site?.stop());
 
 function post(fields: Record<string, string>) {
   return fetch(`${base}/admin/security`, {
@@ -138,7 +118,14 @@ describe("Account security over HTTP", () => {
     expect(optionsNoCode.status).toBe(400);
     expect(((await optionsNoCode.json()) as { error: string }).error).toContain("enter the current code");
     expect((await options({ code: "000001" })).status).toBe(401);
-    expect((await post({ intent: "disable_totp", code: "000002" })).status).toBe(401);
+    // A wrong code to turn the app off: 401 with the message on the page, the code not echoed back.
+    const wrongOff = await post({ intent: "disable_totp", code: "000002" });
+    expect(wrongOff.status).toBe(401);
+    const wrongOffPage = await wrongOff.text();
+    expect(wrongOffPage).toContain(
+      "That code did not work. Enter the current code from your authenticator app, or an unused recovery code.",
+    );
+    expect(wrongOffPage).not.toContain('value="000002"');
     const throttled = await post({ intent: "disable_totp", code: await codeOf(1) });
     expect(throttled.status).toBe(429);
     expect(Number(throttled.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -161,5 +148,79 @@ describe("Account security over HTTP", () => {
       ...Array<string>(5).fill("admin.second_factor.change_refused"),
       "admin.second_factor.change_throttled",
     ]);
+  });
+});
+
+// The same on either engine (this file runs in the SQLite and the PostgreSQL run of the suite): the second
+// step of the sign-in page, where one code posted several times at once signs in once, and the idle end
+// of a staff session.
+describe("two-step sign-in and the idle timeout on this engine", () => {
+  it("the sign-in page: one code posted three times at once signs in once; activity keeps a session, 31 idle minutes end it", async () => {
+    const email = `race-${Date.now().toString(36)}@example.in`;
+    const password = "a-long-staff-password-2";
+    const stamp = new Date().toISOString();
+    await db
+      .insertInto("users")
+      .values({
+        email,
+        name: "Race",
+        role: "moderator",
+        password_hash: await hashPassword(password),
+        is_active: 1,
+        created_at: stamp,
+        updated_at: stamp,
+        totp_secret: SECRET,
+        totp_enabled_at: stamp,
+      })
+      .execute();
+    // The password step of the sign-in page, then the code step posted three times at once with the
+    // half-done sign-in's cookie: one sign-in, the others refused.
+    const form = (fields: Record<string, string>, cookie = "") =>
+      fetch(`${base}/admin/login`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base, Cookie: cookie },
+        body: new URLSearchParams(fields).toString(),
+      });
+    const first = await form({ email, password });
+    const pendingCookie = first.headers.get("set-cookie")!.split(";")[0]!;
+    const code = await codeOf();
+    const answers = await Promise.all([1, 2, 3].map(() => form({ intent: "code", code }, pendingCookie)));
+    expect(first.status).toBe(302);
+    expect(answers.map((r) => r.status).sort()).toEqual([302, 401, 401]);
+    const signedIn = answers.find((r) => r.status === 302)!;
+    expect(signedIn.headers.get("location")).toBe("/admin");
+    const sessionCookie = signedIn.headers.get("set-cookie")!.split(";")[0]!;
+    const sessions = await db
+      .selectFrom("sessions")
+      .innerJoin("users", "users.id", "sessions.user_id")
+      .select("sessions.id")
+      .where("users.email", "=", email)
+      .execute();
+    expect(sessions).toHaveLength(1);
+    const sessionId = sessions[0]!.id;
+
+    const verify = () => fetch(`${base}/api/admin/verify`, { headers: { Cookie: sessionCookie } });
+    const setLastSeen = (minutesAgo: number) =>
+      db
+        .updateTable("sessions")
+        .set({ last_seen_at: new Date(Date.now() - minutesAgo * 60_000).toISOString() })
+        .where("id", "=", sessionId)
+        .execute();
+    // 29 minutes without a request: still signed in, and the request starts the window again.
+    await setLastSeen(29);
+    expect((await verify()).status).toBe(200);
+    const seen = await db
+      .selectFrom("sessions")
+      .select("last_seen_at")
+      .where("id", "=", sessionId)
+      .executeTakeFirstOrThrow();
+    expect(Date.parse(seen.last_seen_at!)).toBeGreaterThan(Date.now() - 60_000);
+    // 31 minutes: signed out, and the session is gone.
+    await setLastSeen(31);
+    const idle = await verify();
+    expect(idle.status).toBe(401);
+    expect(await idle.json()).toEqual({ error: "Authentication required" });
+    expect(await db.selectFrom("sessions").select("id").where("id", "=", sessionId).execute()).toEqual([]);
   });
 });
