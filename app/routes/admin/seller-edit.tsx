@@ -61,8 +61,8 @@ export const meta: Route.MetaFunction = ({ data }) =>
 
 const PART_MAX_BYTES = 1024 * 1024;
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requirePermission(request, "sellers.manage");
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  requirePermission(request, "sellers.manage", context);
   const db = getDb();
   const [categories, subcategories] = await Promise.all([listActiveCategories(db), listActiveSubcategories(db)]);
   const choices = {
@@ -127,7 +127,7 @@ export function headers() {
 type ActionReply = { result: SubmissionResult<string[]> };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requirePermission(request, "sellers.manage", context);
+  const user = requirePermission(request, "sellers.manage", context);
   const id = params.id === undefined ? null : parseId(params.id);
   if (params.id !== undefined && !id) throw data("Seller Not Found", { status: 404 });
   const read = await readMultipartForm(request, {

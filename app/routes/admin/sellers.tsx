@@ -33,8 +33,8 @@ export const meta: Route.MetaFunction = () => privatePageMeta("Sellers | Admin")
 const PAGE_SIZES = [20, 50, 100] as const;
 const DELETE_QUESTION = "Are you sure you want to delete this seller? This action cannot be undone.";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requirePermission(request, "sellers.manage");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requirePermission(request, "sellers.manage", context);
   const params = new URL(request.url).searchParams;
   const db = getDb();
   const filters = sellerFiltersFrom(params);
@@ -81,7 +81,7 @@ export function headers() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requirePermission(request, "sellers.manage", context);
+  const user = requirePermission(request, "sellers.manage", context);
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: sellerIntentSchema });
   if (submission.status !== "success") {

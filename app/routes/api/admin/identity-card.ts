@@ -9,8 +9,8 @@ import { publicOrigin } from "~/services/public-url.server";
 
 // GET /api/admin/sellers/{id}/identity-card?format=view|download → image/svg+xml, only for a seller who
 // is verified, paid and active (otherwise 409 with the spec's hint).
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requirePermission(request, "sellers.manage");
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  requirePermission(request, "sellers.manage", context);
   const url = new URL(request.url);
   const format = url.searchParams.get("format") ?? "view";
   if (format !== "view" && format !== "download") return jsonError("format must be view or download", 400);
