@@ -22,7 +22,7 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("newsletter", "routes/newsletter.tsx"),
   route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
-  route("seller-mails/off", "routes/performance-mail-off.tsx"),
+  route("seller-mails/off", "routes/seller-mails-off.tsx"),
 
   // ── accounts ──
   route("seller-signup", "routes/accounts/seller-signup.tsx"),

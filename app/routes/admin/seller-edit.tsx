@@ -38,7 +38,7 @@ import { formatRupees, ID_PROOF_TYPES, PLANS, planById, planDuration } from "~/l
 import { adminSellerFormValues } from "~/lib/seller-fields";
 import { publicUploadUrl } from "~/lib/upload-urls";
 import { listActiveCategories, listActiveSubcategories } from "~/models/categories.server";
-import { getSellerForEditor, identityCardHint } from "~/models/sellers-admin.server";
+import { getSellerForEditor } from "~/models/sellers-admin.server";
 import { saveSellerFromEditor } from "~/services/sellers-admin.server";
 import { redirectWithFlash, requirePermission } from "~/services/session.server";
 import { privateUploadUrl } from "~/services/uploads.server";
@@ -49,7 +49,8 @@ import { httpStatusOf } from "~/lib/refusal";
 import { LeadReport } from "~/components/lead-report";
 import { todayIso } from "~/lib/dates";
 import { leadWindow } from "~/lib/leads";
-import { sellerLeadReport } from "~/models/seller-leads.server";
+import { sellerLeadReport } from "~/models/leads.server";
+import { identityCardHint } from "~/lib/subscription";
 
 // /admin/sellers/edit/:id and /admin/sellers/new — one editor for both (the route module is registered
 // twice). A multipart form that works without JavaScript; images are replaced only when one is chosen.

@@ -17,7 +17,7 @@ import { pageInfo, pagingFrom, returnUrl, withParams } from "~/lib/paging";
 import { can } from "~/lib/permissions";
 import { subscriptionExpiry } from "~/lib/subscription";
 import { publicUploadUrl } from "~/lib/upload-urls";
-import { getAdminSeller, identityCardHint, listAdminSellers, sellerCounts } from "~/models/sellers-admin.server";
+import { getAdminSeller, listAdminSellers, sellerCounts } from "~/models/sellers-admin.server";
 import { changeSellers } from "~/services/sellers-admin.server";
 import { redirectWithFlash, requirePermission } from "~/services/session.server";
 import { privateUploadUrl } from "~/services/uploads.server";
@@ -27,6 +27,7 @@ import { readForm } from "~/services/api.server";
 import { privatePageMeta } from "~/lib/seo";
 import { httpStatusOf } from "~/lib/refusal";
 import { DataTable } from "~/components/admin/data-table";
+import { identityCardHint } from "~/lib/subscription";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Sellers | Admin");
 
