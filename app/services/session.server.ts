@@ -156,20 +156,19 @@ async function requireSession(
   return session;
 }
 
-/** The signed-in staff member's session, set by `staffOnly` for every back-office route below it. */
+/** The signed-in user's session, set by `staffOnly` for every back-office route below it. */
 const staffSessionContext = createContext<ActiveSessionRecord>();
 
 /**
  * The back-office guard, once for every page, action and API under `/admin` and `/api/admin` (the
  * middleware of `routes/admin/layout.tsx` and `routes/api/admin/guard.ts` in `app/routes.ts`): signed
- * out → the admin sign-in page (coming back afterwards) or 401 JSON for /api; signed in but not staff
- * → 403. Middleware runs before child actions and resource routes too, which a parent loader does not.
+ * out → the admin sign-in page (coming back afterwards) or 401 JSON for /api. Middleware runs before
+ * child actions and resource routes too, which a parent loader does not. Someone signed in who is not
+ * staff holds no permission, so `requirePermission` answers her 403: from a loader, the portal's error
+ * page shows it (an error thrown here would show in the root's).
  */
 export const staffOnly: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const session = await requireSession(request, { loginPath: "/admin/login" });
-  if (!isStaffRole(session.user.role))
-    refuse(request, 403, "You do not have permission to do this", "You do not have permission to view this page.");
-  context.set(staffSessionContext, session);
+  context.set(staffSessionContext, await requireSession(request, { loginPath: "/admin/login" }));
   return next();
 };
 
