@@ -66,9 +66,12 @@ export default [
       route("security", "routes/admin/security.tsx"),
       route("audit", "routes/admin/audit.tsx"),
       route("*", "routes/admin/placeholder.tsx", { id: "admin-unknown" }),
-      // private images (ID documents, payment screenshots) of applications, for staff only
-      route("uploads/:key", "routes/admin-upload.ts"),
     ]),
+  ]),
+  // private images (ID documents, payment screenshots) of applications, for staff only; behind the same
+  // guard as the admin API (not under the portal layout, whose headers would join the file's)
+  layout("routes/api/admin/guard.ts", { id: "admin-files-guard" }, [
+    route("admin/uploads/:key", "routes/admin-upload.ts"),
   ]),
 
   ...prefix("api", [
