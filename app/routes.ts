@@ -22,7 +22,7 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("newsletter", "routes/newsletter.tsx"),
   route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
-  route("seller-mails/off", "routes/performance-mail-off.tsx"),
+  route("seller-mails/off", "routes/seller-mails-off.tsx"),
 
   // ── accounts ──
   route("seller-signup", "routes/accounts/seller-signup.tsx"),
@@ -43,7 +43,7 @@ export default [
   route("confirm-account-deletion", "routes/accounts/confirm-account-deletion.tsx"),
   route("account-deleted", "routes/accounts/account-deleted.tsx"),
 
-  // ── admin ── (every loader and action guards itself; the layout is not enough)
+  // ── admin ── (the layout's middleware lets only signed-in staff through; each route checks its permission)
   route("admin/login", "routes/admin/login.tsx"),
   ...prefix("admin", [
     layout("routes/admin/layout.tsx", [
@@ -68,8 +68,11 @@ export default [
       route("*", "routes/admin/placeholder.tsx", { id: "admin-unknown" }),
     ]),
   ]),
-  // private images (ID documents, payment screenshots) of applications, for staff only
-  route("admin/uploads/:key", "routes/admin-upload.ts"),
+  // private images (ID documents, payment screenshots) of applications, for staff only; behind the same
+  // guard as the admin API (not under the portal layout, whose headers would join the file's)
+  layout("routes/api/admin/guard.ts", { id: "admin-files-guard" }, [
+    route("admin/uploads/:key", "routes/admin-upload.ts"),
+  ]),
 
   ...prefix("api", [
     // ── public API ──
@@ -93,35 +96,37 @@ export default [
     route("oauth/google/redirect_url", "routes/api/accounts/google-redirect-url.ts"),
     route("sessions", "routes/api/accounts/sessions.ts"),
 
-    // ── admin API ──
+    // ── admin API ── (the sign-in doors are open; the guard's middleware covers everything else)
     route("admin/login", "routes/api/accounts/admin-login.ts"),
     route("admin/login/passkey-options", "routes/api/accounts/admin-passkey-options.ts"),
     route("admin/login/passkey", "routes/api/accounts/admin-passkey-login.ts"),
-    route("admin/passkeys", "routes/api/admin/passkeys.ts"),
-    route("admin/passkeys/options", "routes/api/admin/passkey-options.ts"),
-    route("admin/passkeys/proof-options", "routes/api/admin/passkey-proof-options.ts"),
-    route("admin/verify", "routes/api/accounts/admin-verify.ts"),
-    route("admin/dashboard", "routes/api/admin/dashboard.ts"),
-    route("admin/seed-data", "routes/api/admin/seed-data.ts"),
-    route("admin/sellers", "routes/api/admin/sellers.ts"),
-    route("admin/sellers/export", "routes/api/admin/sellers-export.ts"),
-    route("admin/sellers/bulk", "routes/api/admin/sellers-bulk.ts"),
-    route("admin/sellers/:id", "routes/api/admin/seller.ts"),
-    route("admin/sellers/:id/identity-card", "routes/api/admin/identity-card.ts"),
-    route("sellers/:id/verify", "routes/api/admin/seller-verify.ts"),
-    route("sellers/admin/:id", "routes/api/admin/seller-record.ts"),
-    route("admin/reviews", "routes/api/admin/reviews.ts"),
-    route("admin/reviews/bulk", "routes/api/admin/reviews-bulk.ts"),
-    route("admin/reviews/:id", "routes/api/admin/review.ts"),
-    route("admin/categories", "routes/api/admin/categories.ts"),
-    route("admin/categories/:id", "routes/api/admin/catalogue-item.ts", { id: "api-admin-category" }),
-    route("admin/subcategories", "routes/api/admin/subcategories.ts"),
-    route("admin/subcategories/:id", "routes/api/admin/catalogue-item.ts", { id: "api-admin-subcategory" }),
-    route("admin/enquiries", "routes/api/admin/enquiries.ts"),
-    route("admin/enquiries/export", "routes/api/admin/enquiries-export.ts"),
-    route("admin/enquiries/:id", "routes/api/admin/enquiry.ts"),
-    route("admin/newsletter-subscriptions", "routes/api/admin/newsletter-subscriptions.ts"),
-    route("admin/newsletter-subscriptions/export", "routes/api/admin/newsletter-export.ts"),
+    layout("routes/api/admin/guard.ts", [
+      route("admin/passkeys", "routes/api/admin/passkeys.ts"),
+      route("admin/passkeys/options", "routes/api/admin/passkey-options.ts"),
+      route("admin/passkeys/proof-options", "routes/api/admin/passkey-proof-options.ts"),
+      route("admin/verify", "routes/api/accounts/admin-verify.ts"),
+      route("admin/dashboard", "routes/api/admin/dashboard.ts"),
+      route("admin/seed-data", "routes/api/admin/seed-data.ts"),
+      route("admin/sellers", "routes/api/admin/sellers.ts"),
+      route("admin/sellers/export", "routes/api/admin/sellers-export.ts"),
+      route("admin/sellers/bulk", "routes/api/admin/sellers-bulk.ts"),
+      route("admin/sellers/:id", "routes/api/admin/seller.ts"),
+      route("admin/sellers/:id/identity-card", "routes/api/admin/identity-card.ts"),
+      route("sellers/:id/verify", "routes/api/admin/seller-verify.ts"),
+      route("sellers/admin/:id", "routes/api/admin/seller-record.ts"),
+      route("admin/reviews", "routes/api/admin/reviews.ts"),
+      route("admin/reviews/bulk", "routes/api/admin/reviews-bulk.ts"),
+      route("admin/reviews/:id", "routes/api/admin/review.ts"),
+      route("admin/categories", "routes/api/admin/categories.ts"),
+      route("admin/categories/:id", "routes/api/admin/catalogue-item.ts", { id: "api-admin-category" }),
+      route("admin/subcategories", "routes/api/admin/subcategories.ts"),
+      route("admin/subcategories/:id", "routes/api/admin/catalogue-item.ts", { id: "api-admin-subcategory" }),
+      route("admin/enquiries", "routes/api/admin/enquiries.ts"),
+      route("admin/enquiries/export", "routes/api/admin/enquiries-export.ts"),
+      route("admin/enquiries/:id", "routes/api/admin/enquiry.ts"),
+      route("admin/newsletter-subscriptions", "routes/api/admin/newsletter-subscriptions.ts"),
+      route("admin/newsletter-subscriptions/export", "routes/api/admin/newsletter-export.ts"),
+    ]),
 
     route("*", "routes/api/not-found.ts"),
   ]),

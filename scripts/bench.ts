@@ -1,5 +1,5 @@
 // npm run bench — issue 9's targets measured in one run, each printed beside its target, all written to
-// bench/results.json (figures go in docs/performance.md). The production build is served as `npm start`
+// docs/performance-results.json (figures go in docs/performance.md). The production build is served as `npm start`
 // runs it, on seeded demo sellers in a temporary SQLite file; a bare node:http server answering the very
 // bytes the app sent for a route (gzip as browsers ask, then identity), loaded right after it, gives the
 // ratio to the machine's plain HTTP capacity. All traffic stays on 127.0.0.1; every phase is bounded in time.
@@ -7,10 +7,10 @@
 //   -- --sellers N (10000)  --duration S (10)  --connections C (32)  --port P (3390; the bare server P+1)
 //      --scale A,B (1000,100000: search p50 at A and B sellers)  --skip-scale  --skip-browser
 //      --database sqlite|postgres (sqlite: a temporary file; postgres: a throwaway PostgreSQL server started
-//      here, or TEST_DATABASE_URL's; results then go to bench/results-postgres.json)
+//      here, or TEST_DATABASE_URL's; results then go to docs/performance-results-postgres.json)
 import autocannon from "autocannon";
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -601,8 +601,8 @@ try {
   }
 
   results.verdicts = verdicts;
-  mkdirSync("bench", { recursive: true });
-  const resultsFile = ENGINE === "postgres" ? "bench/results-postgres.json" : "bench/results.json";
+  const resultsFile =
+    ENGINE === "postgres" ? "docs/performance-results-postgres.json" : "docs/performance-results.json";
   writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
   console.log("\n| what | measured | target | met |\n|---|---|---|---|");
   for (const v of verdicts) console.log(`| ${v.what} | ${v.measured} | ${v.target} | ${v.ok ? "yes" : "**no**"} |`);

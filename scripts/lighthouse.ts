@@ -1,9 +1,9 @@
 // Lighthouse (mobile, its default simulated throttling) over the main public pages, in Debian's Chromium.
 // `npm run lighthouse -- http://127.0.0.1:3000` audits a running site; `npm run bench` calls `auditPages`
-// on its own server. Writes bench/lighthouse.json; figures go in docs/performance.md.
+// on its own server. Writes docs/lighthouse.json; figures go in docs/performance.md.
 import { chromium } from "@playwright/test";
 import lighthouse from "lighthouse";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { freePort, isMain } from "./reliability/production-server";
 
 export const LIGHTHOUSE_CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -86,6 +86,5 @@ if (isMain(import.meta.url)) {
   const paths = process.argv.slice(3);
   const audits = await auditPages(base, paths.length ? paths : ["/", "/directory", "/list-your-business", "/contact"]);
   printAudits(audits);
-  mkdirSync("bench", { recursive: true });
-  writeFileSync("bench/lighthouse.json", JSON.stringify({ at: new Date().toISOString(), base, audits }, null, 2));
+  writeFileSync("docs/lighthouse.json", JSON.stringify({ at: new Date().toISOString(), base, audits }, null, 2));
 }

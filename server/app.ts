@@ -7,7 +7,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import { pinoHttp } from "pino-http";
-import type { ServerBuild } from "react-router";
+import { RouterContextProvider, type ServerBuild } from "react-router";
 import { getDb } from "~db/client";
 import type { Settings } from "~/services/config.server";
 import { readiness } from "~/services/health.server";
@@ -194,10 +194,13 @@ export function createApp({ settings, isStopping, responseCache, build, mode, as
     createRequestHandler({
       build,
       mode,
-      getLoadContext: (req) => ({
-        clientAddress: req.ip || req.socket.remoteAddress || "unknown",
-        requestId: String(req.id),
-      }),
+      // Middleware (react-router.config.ts) wants a RouterContextProvider; it carries the two values as
+      // plain properties too (typed in app/env.d.ts), so loaders and actions read `context.clientAddress`.
+      getLoadContext: (req) =>
+        Object.assign(new RouterContextProvider(), {
+          clientAddress: req.ip || req.socket.remoteAddress || "unknown",
+          requestId: String(req.id),
+        }),
     }),
   );
 

@@ -1,5 +1,5 @@
 import { LEAD_KINDS, LEAD_LABELS, leadChange, type LeadKind } from "~/lib/leads";
-import type { SellerLeadReport } from "~/models/seller-leads.server";
+import type { SellerLeadReport } from "~/models/leads.server";
 import { BarChart } from "./bar-chart";
 
 // A listing's leads (issue 22), on the seller's dashboard and on the seller's admin page: the last 30

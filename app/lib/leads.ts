@@ -33,7 +33,7 @@ export function leadPhrase(kind: LeadKind, n: number): string {
 }
 
 /** The redirect's targets (the last part of `/go/{id}/{target}`) and the counter each one moves. */
-export const TAP_TARGETS = {
+export const LEAD_LINKS = {
   whatsapp: "whatsapp",
   call: "call",
   website: "website",
@@ -42,16 +42,16 @@ export const TAP_TARGETS = {
   youtube: "social",
   share: "share",
 } as const satisfies Record<string, Exclude<LeadKind, "view">>;
-export type TapTarget = keyof typeof TAP_TARGETS;
+export type LeadLink = keyof typeof LEAD_LINKS;
 
-export function isTapTarget(value: string): value is TapTarget {
-  return Object.hasOwn(TAP_TARGETS, value);
+export function isLeadLink(value: string): value is LeadLink {
+  return Object.hasOwn(LEAD_LINKS, value);
 }
 
 /** The page of a refused /go link (unknown target or seller, a link not set, a listing no longer public). */
-export const GO_NOT_FOUND = "This link is not available: the listing may have ended, or it has no such contact.";
+export const LEAD_LINK_NOT_FOUND = "This link is not available: the listing may have ended, or it has no such contact.";
 
-export function tapHref(sellerId: number, target: TapTarget): string {
+export function leadLinkHref(sellerId: number, target: LeadLink): string {
   return `/go/${sellerId}/${target}`;
 }
 
@@ -86,7 +86,7 @@ export function leadChange(now: number, before: number): { text: string; tone: "
  * her number for a call or a WhatsApp chat, or a WhatsApp message with her profile's address for a share.
  * Null when she has no such link: the redirect then answers 404, never somewhere a visitor chose.
  */
-export function tapDestination(
+export function leadLinkDestination(
   seller: {
     id: number;
     display_name: string;
@@ -100,7 +100,7 @@ export function tapDestination(
     instagram: string | null;
     youtube_link: string | null;
   },
-  target: TapTarget,
+  target: LeadLink,
   origin: string,
 ): string | null {
   switch (target) {

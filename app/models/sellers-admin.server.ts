@@ -1,9 +1,9 @@
 import { caseInsensitiveLike } from "~db/engine";
 import { type ExpressionBuilder, sql } from "kysely";
 import type { DB } from "~db/client";
-import type { Database, PaymentStatus, SellerStatus } from "~db/schema";
-import { addMonths, todayIso } from "~/lib/dates";
-import { planById, PLANS, SITE_NAME } from "~/lib/constants";
+import type { Database, SellerStatus } from "~db/schema";
+import { todayIso } from "~/lib/dates";
+import { SITE_NAME } from "~/lib/constants";
 import type { Paging } from "~/lib/paging";
 import type { AdminSellerInput } from "~/lib/validation/sellers-admin";
 import { APPLICATION_MESSAGES, SELLER_EDITOR_MESSAGES } from "~/lib/validation/messages";
@@ -17,11 +17,12 @@ import { rowsById } from "./rows-by-id.server";
 import { setSellerCategories } from "./seller-categories.server";
 import { SELLER_CONTACT_COLUMNS } from "./sellers.server";
 import { likeContains } from "./sql-like.server";
-import { leadTotalsOf } from "./seller-leads.server";
+import { leadTotalsOf } from "./leads.server";
 import { emptyTotals, leadWindow, type LeadTotals } from "~/lib/leads";
+import { changesFor, editorGoLiveDates, type SellerAction, type SubscriptionState } from "~/lib/subscription";
 
-// The back-office's sellers: the list with its filters, the status changes (one going-live rule),
-// deletion. Every change is one transaction with its audit row (actor, target, before/after).
+// The back-office's sellers: the list with its filters, the status changes (their rules, one going-live
+// rule among them, are in lib/subscription.ts), deletion. Every change is one transaction with its audit row (actor, target, before/after).
 
 export type SellerFilters = {
   search: string;
@@ -149,31 +150,6 @@ export async function getAdminSeller(db: DB, id: number) {
   return db.selectFrom("sellers").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-/** Why a seller's identity card is not available, in the spec's order, or null when it is. */
-export function identityCardHint(s: {
-  is_verified: number;
-  is_paid: number;
-  status: string;
-}): "Not Verified" | "Not Paid" | "Not Active" | null {
-  if (!s.is_verified) return "Not Verified";
-  if (!s.is_paid) return "Not Paid";
-  if (s.status !== "active") return "Not Active";
-  return null;
-}
-
-export const SELLER_ACTIONS = [
-  "toggle_status",
-  "approve",
-  "deactivate",
-  "verify",
-  "toggle_verified",
-  "feature",
-  "toggle_featured",
-  "mark_paid",
-  "delete",
-] as const;
-export type SellerAction = (typeof SELLER_ACTIONS)[number];
-
 export type ActionResult =
   | { ok: true; changed: number[]; approved: number[] }
   | { ok: false; reason: "not_found" | "conflict"; message: string };
@@ -191,82 +167,14 @@ const AUDITED = [
 type Audited = Pick<
   Awaited<ReturnType<typeof getAdminSeller>> & object,
   (typeof AUDITED)[number] | "id" | "amount_paid" | "subscription_months" | "owner_name" | "business_name" | "email"
->;
+> &
+  SubscriptionState;
 
 /** The changed fields of a seller: { field: [before, after] }. */
-function diff(before: Audited, after: Partial<Audited>): Record<string, [unknown, unknown]> {
+function diff(before: Audited, after: Partial<SubscriptionState>): Record<string, [unknown, unknown]> {
   const changes: Record<string, [unknown, unknown]> = {};
   for (const key of AUDITED) if (key in after && after[key] !== before[key]) changes[key] = [before[key], after[key]];
   return changes;
-}
-
-/**
- * Going live (decision 15, 16): status active; the subscription starts today when it has not
- * started, and ends `months` later; the Elite plan features the seller (decision 14).
- */
-export function goLiveChanges(s: Audited, today = todayIso()): Partial<Audited> {
-  const months = s.subscription_months ?? planFor(s.amount_paid)?.months ?? 1;
-  const start = s.subscription_start_date ?? today;
-  const changes: Partial<Audited> = { status: "active", subscription_start_date: start };
-  if (!s.subscription_end_date || !s.subscription_start_date) changes.subscription_end_date = addMonths(start, months);
-  if (s.amount_paid === planById("elite")!.amount) changes.is_featured = 1;
-  return changes;
-}
-
-function planFor(amount: number) {
-  return PLANS.find((p) => p.amount === amount);
-}
-
-/**
- * Confirming a renewal's payment (issue 22): the paid months are added to the old end date when the
- * renewal came before it (so renewing early loses no day), else the new period starts today. The
- * renewal request is then settled.
- */
-export function renewalChanges(s: Audited, today = todayIso()): Partial<Audited> {
-  const months = s.subscription_months ?? planFor(s.amount_paid)?.months ?? 1;
-  const end = s.subscription_end_date?.slice(0, 10);
-  const running = !!end && !!s.subscription_start_date && end >= today;
-  return {
-    subscription_start_date: running ? s.subscription_start_date : today,
-    subscription_end_date: addMonths(running ? end : today, months),
-    is_paid: 1,
-    payment_status: "paid",
-    renewal_requested_at: null,
-  };
-}
-
-/** Whether an action confirms the seller's payment (then a waiting renewal is applied). */
-function confirmsPayment(action: Exclude<SellerAction, "delete">, s: Audited): boolean {
-  if (action === "approve" || action === "verify" || action === "mark_paid") return true;
-  if (action === "toggle_status") return s.status !== "active";
-  if (action === "toggle_verified") return !s.is_verified;
-  return false;
-}
-
-function changesFor(action: Exclude<SellerAction, "delete">, s: Audited): Partial<Audited> {
-  const changes = baseChangesFor(action, s);
-  return s.renewal_requested_at && confirmsPayment(action, s) ? { ...changes, ...renewalChanges(s) } : changes;
-}
-
-function baseChangesFor(action: Exclude<SellerAction, "delete">, s: Audited): Partial<Audited> {
-  switch (action) {
-    case "toggle_status":
-      return s.status === "active" ? { status: "inactive" } : goLiveChanges(s);
-    case "approve":
-      return goLiveChanges(s);
-    case "deactivate":
-      return { status: "inactive" };
-    case "verify":
-      return { ...goLiveChanges(s), is_verified: 1 };
-    case "toggle_verified":
-      return s.is_verified ? { is_verified: 0 } : { ...goLiveChanges(s), is_verified: 1 };
-    case "feature":
-      return { is_featured: 1 };
-    case "toggle_featured":
-      return { is_featured: s.is_featured ? 0 : 1 };
-    case "mark_paid":
-      return { is_paid: 1, payment_status: "paid" as PaymentStatus };
-  }
 }
 
 /**
@@ -418,10 +326,7 @@ export async function saveAdminSeller(
   images: EditorImages,
 ): Promise<SaveSellerResult> {
   const columns = { ...adminSellerColumns(input), ...images };
-  if (columns.status === "active" && !columns.subscription_start_date) {
-    columns.subscription_start_date = todayIso();
-    columns.subscription_end_date ??= addMonths(columns.subscription_start_date, columns.subscription_months ?? 1);
-  }
+  Object.assign(columns, editorGoLiveDates(columns));
   try {
     return await db.transaction().execute(async (trx) => {
       if ((await unknownCategories(trx, input.category_ids)).length)

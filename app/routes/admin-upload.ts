@@ -5,8 +5,8 @@ import { openPrivateUpload } from "~/services/uploads.server";
 import type { Route } from "./+types/admin-upload";
 
 // GET /admin/uploads/:key — a private upload (ID document or payment screenshot), for admins only (decision 18).
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requirePermission(request, "sellers.documents");
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  requirePermission(request, "sellers.documents", context);
   const file = await openPrivateUpload(getDb(), params.key);
   if (!file)
     return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });

@@ -4,8 +4,7 @@ import { SellerCard, toSellerCard } from "~/components/seller-card";
 import { GridIcon, ListIcon, SearchIcon, XIcon } from "~/components/icons";
 import { getDb } from "~db/client";
 import { CITIES, DIRECTORY_PAGE_SIZE } from "~/lib/constants";
-import { directoryQuerySchema } from "~/lib/validation/directory";
-import { searchParamsObject } from "~/lib/validation/params";
+import { directoryQueryFields, directoryQuerySchema } from "~/lib/validation/directory";
 import { listActiveCategories } from "~/models/categories.server";
 import { listPublicSellers } from "~/models/sellers.server";
 import { formatCount } from "~/lib/format";
@@ -52,7 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     const qs = params.toString();
     throw redirect(qs ? `/directory?${qs}` : "/directory");
   }
-  const raw = searchParamsObject(params);
+  const raw = directoryQueryFields(params);
   // The page never fails on a bad page number: it falls back to page 1 (the API answers 400 instead).
   let parsed = directoryQuerySchema.safeParse({ ...raw, limit: String(DIRECTORY_PAGE_SIZE), featured: undefined });
   if (!parsed.success)

@@ -1,7 +1,7 @@
 import { getDb } from "~db/client";
 import { refuseCrossOrigin } from "~/services/csrf.server";
 import { publicOrigin } from "~/services/public-url.server";
-import { countTap, GO_HEADERS, resolveTap } from "~/services/taps.server";
+import { countLeadLinkTap, LEAD_LINK_HEADERS, resolveLeadLink } from "~/services/leads.server";
 import type { Route } from "./+types/go-count";
 
 // POST /go/{sellerId}/{target}/count: the Web Share button's beacon (the system share sheet has no link
@@ -10,9 +10,9 @@ import type { Route } from "./+types/go-count";
 export async function action({ params, request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return new Response(null, { status: 405, headers: { Allow: "POST" } });
   refuseCrossOrigin(request);
-  const tap = await resolveTap(getDb(), params, publicOrigin(request));
-  countTap(tap, request, context.clientAddress);
-  return new Response(null, { status: 204, headers: GO_HEADERS });
+  const tap = await resolveLeadLink(getDb(), params, publicOrigin(request));
+  countLeadLinkTap(tap, request, context.clientAddress);
+  return new Response(null, { status: 204, headers: LEAD_LINK_HEADERS });
 }
 
 export function loader() {

@@ -3,8 +3,8 @@ import { getDb } from "~db/client";
 import { BadLinkPage } from "~/components/bad-link";
 import { privatePageMeta } from "~/lib/seo";
 import { publicOrigin } from "~/services/public-url.server";
-import { GO_NOT_FOUND } from "~/lib/leads";
-import { countTap, GO_HEADERS, resolveTap } from "~/services/taps.server";
+import { LEAD_LINK_NOT_FOUND } from "~/lib/leads";
+import { countLeadLinkTap, LEAD_LINK_HEADERS, resolveLeadLink } from "~/services/leads.server";
 import type { Route } from "./+types/go";
 
 // /go/{sellerId}/{target}: the counting redirect of a profile's WhatsApp, call, website, social and share
@@ -17,13 +17,13 @@ export function meta() {
 }
 
 export function headers() {
-  return GO_HEADERS;
+  return LEAD_LINK_HEADERS;
 }
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const tap = await resolveTap(getDb(), params, publicOrigin(request));
-  countTap(tap, request, context.clientAddress);
-  return new Response(null, { status: 302, headers: { Location: tap.url, ...GO_HEADERS } });
+  const tap = await resolveLeadLink(getDb(), params, publicOrigin(request));
+  countLeadLinkTap(tap, request, context.clientAddress);
+  return new Response(null, { status: 302, headers: { Location: tap.url, ...LEAD_LINK_HEADERS } });
 }
 
 /** Never shown: the loader always redirects or refuses. */
@@ -33,7 +33,7 @@ export default function Go() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
-    <BadLinkPage error={error} title="Link not available" fallback={GO_NOT_FOUND}>
+    <BadLinkPage error={error} title="Link not available" fallback={LEAD_LINK_NOT_FOUND}>
       <Link to="/directory" className="btn btn-primary">
         Back to Directory
       </Link>

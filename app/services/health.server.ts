@@ -1,5 +1,5 @@
 import { closeDb, type DB, getDb, pendingMigrations, pingDatabase } from "~db/client";
-import { flushSellerViews } from "./seller-views.server";
+import { flushLeads } from "./leads.server";
 import { flushSearchCounts } from "./search-stats.server";
 import { stopStartupTasks } from "./startup.server";
 import { uploadStore } from "./upload-store.server";
@@ -30,7 +30,7 @@ export async function readiness(db: DB): Promise<Readiness> {
 export async function shutdown(): Promise<void> {
   await stopStartupTasks();
   try {
-    await flushSellerViews(getDb());
+    await flushLeads(getDb());
   } catch (error) {
     console.error("writing profile views failed:", error);
   }

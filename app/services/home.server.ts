@@ -1,6 +1,6 @@
 import type { DB } from "~db/client";
 import { FEATURED_LIMIT } from "~/lib/constants";
-import { type HomeCard, SAMPLE_SELLERS, toHomeCard } from "~/lib/home-content";
+import { type HomeCard, SAMPLE_SELLERS, toHomeCard } from "./home-content";
 import { listPublicSellers } from "~/models/sellers.server";
 
 /** The home page's featured cards: up to six featured public sellers, else the six built-in samples (logged). */

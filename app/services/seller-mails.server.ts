@@ -11,7 +11,7 @@ import {
   sellersDueForReport,
   sellersEndingBetween,
 } from "~/models/seller-mails.server";
-import { leadTotalsOf } from "~/models/seller-leads.server";
+import { leadTotalsOf } from "~/models/leads.server";
 import { logger } from "./logger.server";
 import { deliverQueuedLater } from "./mail.server";
 import { mailLinkOrigin } from "./public-url.server";

@@ -13,12 +13,12 @@ import {
   getSellerForEditor,
   saveAdminSeller,
   type SaveSellerResult,
-  type SellerAction,
   uploadsOfSellers,
 } from "~/models/sellers-admin.server";
 import { findUploads } from "~/models/uploads.server";
 import { sendMailLater } from "./mail.server";
 import { discardImages, privateUploadUrl, storeImage, type StoredImage } from "./uploads.server";
+import type { SellerAction } from "~/lib/subscription";
 
 // One path for every sellers change of the back-office (page actions and /api twins): the model's
 // transaction, then what follows a commit (approval emails, removing a deleted seller's files).

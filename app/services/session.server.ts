@@ -1,5 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { createCookie, redirect } from "react-router";
+import {
+  createContext,
+  createCookie,
+  type MiddlewareFunction,
+  redirect,
+  type RouterContextProvider,
+} from "react-router";
 import { getDb } from "~db/client";
 import type { Role } from "~db/schema";
 import { can, isStaffRole, type Permission } from "~/lib/permissions";
@@ -150,17 +156,33 @@ async function requireSession(
   return session;
 }
 
+/** The signed-in user's session, set by `staffOnly` for every back-office route below it. */
+const staffSessionContext = createContext<ActiveSessionRecord>();
+
 /**
- * The back-office guard, first line of every admin loader and action: signed out → the admin sign-in
- * page (coming back afterwards) or 401 JSON for /api; signed in without the permission → 403; a staff
- * member past her grace period without a second factor → only the Account security page, to set one up.
+ * The back-office guard, once for every page, action and API under `/admin` and `/api/admin` (the
+ * middleware of `routes/admin/layout.tsx` and `routes/api/admin/guard.ts` in `app/routes.ts`): signed
+ * out → the admin sign-in page (coming back afterwards) or 401 JSON for /api. Middleware runs before
+ * child actions and resource routes too, which a parent loader does not. Someone signed in who is not
+ * staff holds no permission, so `requirePermission` answers her 403: from a loader, the portal's error
+ * page shows it (an error thrown here would show in the root's).
  */
-export async function requirePermission(
+export const staffOnly: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  context.set(staffSessionContext, await requireSession(request, { loginPath: "/admin/login" }));
+  return next();
+};
+
+/**
+ * The permission check of an admin loader or action, behind `staffOnly`: without the permission → 403;
+ * a staff member past her grace period without a second factor → only the Account security page, to
+ * set one up. A route outside the guard has no staff session here and fails loudly (500).
+ */
+export function requirePermission(
   request: Request,
   permission: Permission,
-  context?: { clientAddress: string },
-): Promise<StaffUser> {
-  const session = await requireSession(request, { loginPath: "/admin/login" });
+  context: Readonly<RouterContextProvider>,
+): StaffUser {
+  const session = context.get(staffSessionContext);
   const user = session.user;
   if (!can(user.role, permission))
     refuse(request, 403, "You do not have permission to do this", "You do not have permission to view this page.");
@@ -171,7 +193,7 @@ export async function requirePermission(
   }
   return {
     ...user,
-    actor: { id: user.id, email: user.email, ip: context?.clientAddress ?? null },
+    actor: { id: user.id, email: user.email, ip: context.clientAddress ?? null },
     sessionId: session.id,
     secondFactor: session.secondFactor,
   };

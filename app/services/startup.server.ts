@@ -12,7 +12,7 @@ import { retryDueMail } from "./mail.server";
 import { hashPassword } from "./password.server";
 import { type Election, runWhenElected } from "./periodic-runner.server";
 import { sweepRateLimits } from "./rate-limit.server";
-import { stopSellerViewFlush } from "./seller-views.server";
+import { stopLeadFlush } from "./leads.server";
 import { stopSearchFlush, sweepOldSearchCounts } from "./search-stats.server";
 import { runSellerMails } from "./seller-mails.server";
 import { sealStoredTotpSecrets } from "./second-factor.server";
@@ -130,7 +130,7 @@ function scheduleBackups(db: DB): void {
 
 /** Stops the periodic tasks and leaves the election (at shutdown). */
 export async function stopStartupTasks(): Promise<void> {
-  stopSellerViewFlush();
+  stopLeadFlush();
   stopSearchFlush();
   const leaving = election;
   election = undefined;

@@ -67,6 +67,21 @@ test.describe("directory", () => {
     await expect(page).toHaveURL(new RegExp(`/seller/${a}$`));
   });
 
+  test("takes q= as another name for search=, on the page and in the API", async ({ page, request, makeSeller }) => {
+    const word = uniqueWord("alias");
+    const id = await makeSeller({ business_name: `${word} Pottery` });
+    await page.goto(`/directory?q=${word}`);
+    await expect(page.getByRole("heading", { name: "1 Businesses Found" })).toBeVisible();
+    await expect(page.locator(".seller-card")).toHaveCount(1);
+    await expect(page.locator(".seller-card").first()).toContainText(`${word} Pottery`);
+    await expect(page.getByLabel("Search", { exact: true })).toHaveValue(word);
+
+    const bySearch = await (await request.get(`/api/sellers?search=${word}`)).json();
+    const byQ = await (await request.get(`/api/sellers?q=${word}`)).json();
+    expect(byQ.sellers.map((s: { id: number }) => s.id)).toEqual([id]);
+    expect(byQ.sellers).toEqual(bySearch.sellers);
+  });
+
   test("switches between grid and list views with links", async ({ page, makeSeller }) => {
     const word = uniqueWord("view");
     await makeSeller({ business_name: `${word} Studio` });

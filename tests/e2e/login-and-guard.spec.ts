@@ -218,6 +218,9 @@ test.describe("admin guard", () => {
     for (const path of ["/admin", "/admin/reviews", "/admin/sellers/edit/1"]) {
       const res = await page.goto(path);
       expect(res?.status(), path).toBe(403);
+      // The portal's own error page says why, whichever of guard or permission check refused.
+      await expect(page.getByRole("heading", { name: "Not allowed" })).toBeVisible();
+      await expect(page.getByText("You do not have permission to view this page.")).toBeVisible();
     }
   });
 

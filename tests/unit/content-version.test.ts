@@ -11,7 +11,7 @@ import { readContentVersion } from "~/models/content-version.server";
 import { createEnquiry, subscribeToNewsletter, updateEnquiry } from "~/models/enquiries.server";
 import { moveReviews } from "~/models/reviews-admin.server";
 import { createReview, flagReview } from "~/models/reviews.server";
-import { addSellerLeads } from "~/models/seller-leads.server";
+import { addLeads } from "~/models/leads.server";
 import { insertSession } from "~/models/sessions.server";
 import { registerSeller } from "~/models/users.server";
 import { attemptPasswordLogin } from "~/services/auth.server";
@@ -117,7 +117,7 @@ describe("the content version", () => {
       [
         "a lead tap and a batch of profile views",
         async () => {
-          await addSellerLeads(db, [{ sellerId, day: todayIso(), kind: LEAD_KINDS[0], count: 3 }]);
+          await addLeads(db, [{ sellerId, day: todayIso(), kind: LEAD_KINDS[0], count: 3 }]);
           await db.updateTable("sellers").set({ views_count: 41 }).where("id", "=", sellerId).execute();
         },
       ],

@@ -3,7 +3,7 @@ import type { DB } from "~db/client";
 import { createSeller } from "~db/seed/factories";
 import { knownTotalsStats } from "~/models/directory-totals.server";
 import { listPublicSellers } from "~/models/sellers.server";
-import { addSellerLeads } from "~/models/seller-leads.server";
+import { addLeads } from "~/models/leads.server";
 import { categoryIdBySlug, createTestDb } from "../support/test-db";
 
 let db: DB;
@@ -62,7 +62,7 @@ describe("listPublicSellers remembers each listing's total", () => {
     expect((await list({ city: "Bangalore" })).pagination.total).toBe(3);
 
     const { hits, misses } = knownTotalsStats(db);
-    await addSellerLeads(db, [{ sellerId: added, day: "2026-11-25", kind: "view", count: 5 }]);
+    await addLeads(db, [{ sellerId: added, day: "2026-11-25", kind: "view", count: 5 }]);
     expect((await list({ city: "Bangalore" })).pagination.total).toBe(3);
     expect(knownTotalsStats(db)).toEqual({ hits: hits + 1, misses });
   });

@@ -3,25 +3,20 @@ import { atIndianNoon } from "../support/clock";
 import type { DB } from "~db/client";
 import { createSeller, createStaffRow } from "~db/seed/factories";
 import { addDays, addMonths, todayIso } from "~/lib/dates";
-import { leadChange, leadWindow, tapDestination } from "~/lib/leads";
+import { leadChange, leadWindow, leadLinkDestination } from "~/lib/leads";
 import { createApplication } from "~/models/applications.server";
-import { leadTotalsOf, sellerLeadReport } from "~/models/seller-leads.server";
-import {
-  applySellerAction,
-  listAdminSellers,
-  renewalChanges,
-  streamSellersForExport,
-} from "~/models/sellers-admin.server";
+import { leadTotalsOf, sellerLeadReport } from "~/models/leads.server";
+import { applySellerAction, listAdminSellers, streamSellersForExport } from "~/models/sellers-admin.server";
 import { getPublicSellerRow } from "~/models/sellers.server";
 import {
-  countSellerTap,
-  countSellerView,
-  flushSellerViews,
+  countTapLead,
+  countViewLead,
+  flushLeads,
   resetLeadCounting,
-  stopSellerViewFlush,
-  TAP_REPEAT_WINDOW_MS,
-  unsavedSellerViews,
-} from "~/services/seller-views.server";
+  stopLeadFlush,
+  LEAD_REPEAT_WINDOW_MS,
+  unsavedViewLeads,
+} from "~/services/leads.server";
 import {
   performanceMailOffUrl,
   previousMonth,
@@ -31,10 +26,11 @@ import {
   sendRenewalReminders,
   verifyPerformanceMailOffToken,
 } from "~/services/seller-mails.server";
-import { resolveTap } from "~/services/taps.server";
+import { resolveLeadLink } from "~/services/leads.server";
 import { setPerformanceMailOff } from "~/models/seller-mails.server";
 import { UNASSIGNED_PURPOSE } from "~/models/uploads.server";
 import { createTestDb } from "../support/test-db";
+import { renewalChanges } from "~/lib/subscription";
 
 let db: DB;
 let cleanup: () => Promise<void>;
@@ -50,7 +46,7 @@ beforeAll(async () => {
 });
 afterEach(() => {
   vi.useRealTimers();
-  stopSellerViewFlush();
+  stopLeadFlush();
   resetLeadCounting();
 });
 afterAll(() => cleanup());
@@ -70,19 +66,19 @@ describe("lead counters", () => {
   it("counts taps per seller, Indian day and kind; bots and a visitor's quick repeats are left out", async () => {
     const id = await createSeller(db, { business_name: "Tap Tea" });
     const t0 = Date.parse("2030-05-10T18:27:00Z"); // 23:57 in India
-    expect(countSellerTap(id, "whatsapp", PHONE, t0)).toBe("counted");
-    expect(countSellerTap(id, "whatsapp", PHONE, t0 + 60_000)).toBe("repeat");
-    expect(countSellerTap(id, "call", PHONE, t0 + 60_000)).toBe("counted"); // another link
-    expect(countSellerTap(id, "whatsapp", { ...PHONE, address: "198.51.100.2" }, t0 + 60_000)).toBe("counted");
+    expect(countTapLead(id, "whatsapp", PHONE, t0)).toBe("counted");
+    expect(countTapLead(id, "whatsapp", PHONE, t0 + 60_000)).toBe("repeat");
+    expect(countTapLead(id, "call", PHONE, t0 + 60_000)).toBe("counted"); // another link
+    expect(countTapLead(id, "whatsapp", { ...PHONE, address: "198.51.100.2" }, t0 + 60_000)).toBe("counted");
     expect(
-      countSellerTap(id, "whatsapp", { ...PHONE, userAgent: "Googlebot/2.1 (+http://www.google.com/bot.html)" }, t0),
+      countTapLead(id, "whatsapp", { ...PHONE, userAgent: "Googlebot/2.1 (+http://www.google.com/bot.html)" }, t0),
     ).toBe("bot");
-    expect(countSellerTap(id, "whatsapp", { ...PHONE, userAgent: null }, t0)).toBe("bot");
+    expect(countTapLead(id, "whatsapp", { ...PHONE, userAgent: null }, t0)).toBe("bot");
     // after the window the same visitor counts again, on the next Indian day (past midnight IST)
-    expect(countSellerTap(id, "whatsapp", PHONE, t0 + TAP_REPEAT_WINDOW_MS + 1)).toBe("counted");
-    expect(countSellerTap(id, "instagram", PHONE, t0)).toBe("counted");
-    expect(countSellerTap(id, "youtube", PHONE, t0)).toBe("counted"); // both social
-    await flushSellerViews(db);
+    expect(countTapLead(id, "whatsapp", PHONE, t0 + LEAD_REPEAT_WINDOW_MS + 1)).toBe("counted");
+    expect(countTapLead(id, "instagram", PHONE, t0)).toBe("counted");
+    expect(countTapLead(id, "youtube", PHONE, t0)).toBe("counted"); // both social
+    await flushLeads(db);
     expect(await leadsOf(id)).toEqual([
       { day: "2030-05-10", kind: "call", count: 1 },
       { day: "2030-05-10", kind: "social", count: 2 },
@@ -95,13 +91,13 @@ describe("lead counters", () => {
     const id = await createSeller(db, { business_name: "View Vada", views_count: 7 });
     atIndianNoon();
     const day = todayIso();
-    countSellerView(id);
-    countSellerView(id);
-    expect(unsavedSellerViews(id)).toBe(2);
-    await flushSellerViews(db);
-    expect(unsavedSellerViews(id)).toBe(0);
-    countSellerView(id);
-    await flushSellerViews(db);
+    countViewLead(id);
+    countViewLead(id);
+    expect(unsavedViewLeads(id)).toBe(2);
+    await flushLeads(db);
+    expect(unsavedViewLeads(id)).toBe(0);
+    countViewLead(id);
+    await flushLeads(db);
     expect(await leadsOf(id)).toEqual([{ day, kind: "view", count: 3 }]);
     const row = await db.selectFrom("sellers").select("views_count").where("id", "=", id).executeTakeFirstOrThrow();
     expect(row.views_count).toBe(10);
@@ -110,13 +106,13 @@ describe("lead counters", () => {
   it("keeps the counts of a failed write for the next one, and skips a seller deleted meanwhile", async () => {
     const kept = await createSeller(db, { business_name: "Kept Kulfi" });
     const gone = await createSeller(db, { business_name: "Gone Ghee" });
-    countSellerTap(kept, "website", PHONE, Date.parse("2030-06-01T06:00:00Z"));
-    countSellerTap(gone, "website", PHONE, Date.parse("2030-06-01T06:00:00Z"));
+    countTapLead(kept, "website", PHONE, Date.parse("2030-06-01T06:00:00Z"));
+    countTapLead(gone, "website", PHONE, Date.parse("2030-06-01T06:00:00Z"));
     await db.deleteFrom("sellers").where("id", "=", gone).execute();
     const { db: other, cleanup: drop } = await createTestDb();
     await drop(); // a closed database: the write fails
-    await expect(flushSellerViews(other)).rejects.toThrow();
-    await flushSellerViews(db);
+    await expect(flushLeads(other)).rejects.toThrow();
+    await flushLeads(db);
     expect(await leadsOf(kept)).toEqual([{ day: "2030-06-01", kind: "website", count: 1 }]);
     expect(await leadsOf(gone)).toEqual([]);
   });
@@ -192,7 +188,7 @@ describe("the tap redirect's destinations", () => {
       website: "https://h.example",
     });
     const origin = "https://bwp.example";
-    const go = (target: string, seller = id) => resolveTap(db, { id: String(seller), target }, origin);
+    const go = (target: string, seller = id) => resolveLeadLink(db, { id: String(seller), target }, origin);
     expect((await go("website")).url).toBe("https://example.in/laddoo");
     expect((await go("whatsapp")).url).toBe("https://wa.me/919845067890");
     expect((await go("call")).url).toBe("tel:+919876543210");
@@ -212,11 +208,11 @@ describe("the tap redirect's destinations", () => {
     await refused("__proto__");
     await refused("website", hidden);
     await refused("website", 99999999);
-    await expect(resolveTap(db, { id: "1e3", target: "website" }, origin)).rejects.toMatchObject({
+    await expect(resolveLeadLink(db, { id: "1e3", target: "website" }, origin)).rejects.toMatchObject({
       init: { status: 404 },
     });
     const seller = (await getPublicSellerRow(db, id))!;
-    expect(tapDestination({ ...seller, mobile: "" }, "call", origin)).toBeNull();
+    expect(leadLinkDestination({ ...seller, mobile: "" }, "call", origin)).toBeNull();
   });
 });
 

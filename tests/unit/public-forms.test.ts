@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type DB, pingDatabase } from "~db/client";
 import { slugify } from "~/lib/slug";
 import { createSeller } from "~db/seed/factories";
-import { HOME_CATEGORIES, SAMPLE_SELLERS, toHomeCard } from "~/lib/home-content";
+import { HOME_CATEGORIES, SAMPLE_SELLERS, toHomeCard } from "~/services/home-content";
 import { APPLICATION_MESSAGES } from "~/lib/validation/messages";
 import { applicationFieldsSchema, applicationFormSchema, sellerProfileSchema } from "~/lib/validation/application";
 import { contactSchema, newsletterSchema } from "~/lib/validation/contact";

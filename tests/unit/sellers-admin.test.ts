@@ -4,18 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~db/client";
 import { createSeller, createStaffRow } from "~db/seed/factories";
 import { addMonths, todayIso } from "~/lib/dates";
-import {
-  applySellerAction,
-  goLiveChanges,
-  identityCardHint,
-  streamSellersForExport,
-} from "~/models/sellers-admin.server";
+import { applySellerAction, streamSellersForExport } from "~/models/sellers-admin.server";
 import { neutraliseFormula } from "~/services/csv.server";
 import { changeSellers } from "~/services/sellers-admin.server";
 import { uploadsDir } from "~/services/upload-folders.server";
 import { storeImage } from "~/services/uploads.server";
 import { createTestDb } from "../support/test-db";
 import { pngImage } from "../support/images";
+import { goLiveChanges, identityCardHint } from "~/lib/subscription";
 
 let db: DB;
 let cleanup: () => Promise<void>;

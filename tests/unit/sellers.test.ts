@@ -3,7 +3,7 @@ import type { DB } from "~db/client";
 import { createReviewRow, createSeller } from "~db/seed/factories";
 import { todayIso } from "~/lib/dates";
 import { getPublicSeller, listPublicSellers } from "~/models/sellers.server";
-import { addSellerLeads } from "~/models/seller-leads.server";
+import { addLeads } from "~/models/leads.server";
 import { categoryIdBySlug, createTestDb } from "../support/test-db";
 
 let db: DB;
@@ -288,8 +288,8 @@ describe("getPublicSeller and reviews", () => {
 
   it("counts views", async () => {
     const before = (await getPublicSeller(db, ids.noName))!.views_count;
-    await addSellerLeads(db, [{ sellerId: ids.noName, day: "2026-11-25", kind: "view", count: 1 }]);
-    await addSellerLeads(db, [{ sellerId: ids.noName, day: "2026-11-25", kind: "view", count: 1 }]);
+    await addLeads(db, [{ sellerId: ids.noName, day: "2026-11-25", kind: "view", count: 1 }]);
+    await addLeads(db, [{ sellerId: ids.noName, day: "2026-11-25", kind: "view", count: 1 }]);
     expect((await getPublicSeller(db, ids.noName))!.views_count).toBe(before + 2);
   });
 });

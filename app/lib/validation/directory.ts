@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { API_MAX_LIMIT, DIRECTORY_PAGE_SIZE, SEARCH_MAX_LENGTH } from "../constants";
 import { queryText } from "./fields";
+import { searchParamsObject } from "./params";
 
 /** Query of the directory page and GET /api/sellers. Bad paging is refused by the API, the page falls back. */
 export const directoryQuerySchema = z.object({
@@ -25,6 +26,16 @@ export const directoryQuerySchema = z.object({
     .default(DIRECTORY_PAGE_SIZE),
 });
 export type DirectoryQuery = z.output<typeof directoryQuerySchema>;
+
+/**
+ * The directory's query string as fields for `directoryQuerySchema`, for the page and GET /api/sellers
+ * alike. `q` (the suggest API's name, and what people type by hand) is another name for `search`.
+ */
+export function directoryQueryFields(params: URLSearchParams): Record<string, string> {
+  const { q, ...fields } = searchParamsObject(params);
+  if (fields.search === undefined && q !== undefined) fields.search = q;
+  return fields;
+}
 
 /** GET /api/search/suggest?q=: the words typed so far (longer than a search can be is refused). */
 export const suggestQuerySchema = z.object({

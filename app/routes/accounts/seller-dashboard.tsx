@@ -15,7 +15,7 @@ import { renewalCountdown, subscriptionExpiry } from "~/lib/subscription";
 import { LeadReport } from "~/components/lead-report";
 import { todayIso } from "~/lib/dates";
 import { leadWindow } from "~/lib/leads";
-import { sellerLeadReport } from "~/models/seller-leads.server";
+import { sellerLeadReport } from "~/models/leads.server";
 import { profileFormValues } from "~/lib/seller-fields";
 import {
   getOwnListing,

@@ -18,8 +18,8 @@ import { DataTable } from "~/components/admin/data-table";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Audit Log | Admin");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requirePermission(request, "audit.view");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requirePermission(request, "audit.view", context);
   const params = new URL(request.url).searchParams;
   const db = getDb();
   const filters = auditFiltersFrom(params);

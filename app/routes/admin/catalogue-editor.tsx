@@ -32,8 +32,8 @@ export const meta: Route.MetaFunction = ({ data: d }) => {
   return privatePageMeta(`${editing ? "Edit" : "Add"} ${kind} | Admin`);
 };
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requirePermission(request, "categories.manage");
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  requirePermission(request, "categories.manage", context);
   const db = getDb();
   if (kindOf(request) === "category")
     return { kind: "category" as const, category: await editedCategory(db, params.id) };
@@ -49,7 +49,7 @@ export function headers() {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requirePermission(request, "categories.manage", context);
+  const user = requirePermission(request, "categories.manage", context);
   const db = getDb();
   const kind = kindOf(request);
   const edited = kind === "category" ? await editedCategory(db, params.id) : await editedSubcategory(db, params.id);

@@ -27,8 +27,8 @@ export const meta: Route.MetaFunction = () => privatePageMeta("Categories | Admi
 const ONE_TIME_KEYS = ["confirm", "kind", "id"];
 const SUBCATEGORY_PAGE_SIZE = [25] as const;
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requirePermission(request, "categories.manage");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requirePermission(request, "categories.manage", context);
   const params = new URL(request.url).searchParams;
   const db = getDb();
   const [categories, allSubcategories] = await Promise.all([listAdminCategories(db), listAdminSubcategories(db)]);
@@ -66,7 +66,7 @@ export function headers() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requirePermission(request, "categories.manage", context);
+  const user = requirePermission(request, "categories.manage", context);
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: categoryListIntentSchema });
   if (submission.status !== "success") return data({ error: firstError(submission.error) }, { status: 400 });

@@ -13,8 +13,8 @@ import { privatePageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Dashboard | Admin");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requirePermission(request, "dashboard.view");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requirePermission(request, "dashboard.view", context);
   const db = getDb();
   const { stats, notifications, activity } = await dashboardOverview(db, user);
   const undelivered = can(user.role, "settings.manage") ? await failedMail(db) : null;
@@ -30,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 // Initialize Data: the categories and subcategories, idempotent (existing ones are kept as they are).
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requirePermission(request, "seed.run", context);
+  const user = requirePermission(request, "seed.run", context);
   const message = await seedCatalogue(getDb(), user.actor);
   return redirectWithFlash(request, "/admin", message);
 }

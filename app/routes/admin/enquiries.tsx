@@ -34,10 +34,10 @@ const tabOf = (params: URLSearchParams): Tab => (params.get("tab") === "newslett
 // /admin/enquiries — Contact Enquiries and Newsletter Subscriptions (admins and moderators): tab, search,
 // filters and page in the URL; an enquiry's detail view is a page (/admin/enquiries/:id) or, with
 // JavaScript, a dialog; the CSV exports are offered to those who may download them (admins).
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const tab = tabOf(params);
-  const user = await requirePermission(request, tab === "newsletter" ? "newsletter.view" : "enquiries.manage");
+  const user = requirePermission(request, tab === "newsletter" ? "newsletter.view" : "enquiries.manage", context);
   const db = getDb();
   const paging = pagingFrom(params, [ENQUIRY_PAGE_SIZE]);
   const canExport = can(user.role, "exports.download");

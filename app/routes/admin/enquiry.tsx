@@ -20,8 +20,8 @@ const NOT_FOUND = "Enquiry Not Found";
 
 // /admin/enquiries/:id — an enquiry's detail view as a page (the list opens the same view in a dialog
 // when JavaScript runs); both post here. Success returns to the list (with its filters) and a flash.
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requirePermission(request, "enquiries.manage");
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  requirePermission(request, "enquiries.manage", context);
   const id = parseId(params.id);
   const enquiry = id ? await getEnquiry(getDb(), id) : undefined;
   if (!enquiry) throw data(NOT_FOUND, { status: 404 });
@@ -34,7 +34,7 @@ export function headers() {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requirePermission(request, "enquiries.manage", context);
+  const user = requirePermission(request, "enquiries.manage", context);
   const id = parseId(params.id);
   if (!id) throw data(NOT_FOUND, { status: 404 });
   const formData = await readForm(request);

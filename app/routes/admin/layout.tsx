@@ -3,13 +3,15 @@ import { SignOutButton } from "~/components/account-nav";
 import { FlashToast } from "~/components/admin/flash-toast";
 import { ADMIN_NAV } from "~/lib/admin-nav";
 import { can } from "~/lib/permissions";
-import { requirePermission, takeFlash } from "~/services/session.server";
+import { requirePermission, staffOnly, takeFlash } from "~/services/session.server";
 import type { Route } from "./+types/layout";
 
-// The portal shell. Its loader guards too, but every child loader and action guards itself:
-// a child's action runs without this loader.
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requirePermission(request, "dashboard.view");
+// The portal shell. Its middleware is the staff guard of every page and action below it (a child's
+// action runs without this loader, not without the middleware); each child checks its own permission.
+export const middleware = [staffOnly];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requirePermission(request, "dashboard.view", context);
   return { user: { name: user.name, email: user.email, role: user.role }, flash: await takeFlash(request) };
 }
 

@@ -7,21 +7,21 @@ import { privatePageMeta } from "~/lib/seo";
 export const meta: Route.MetaFunction = ({ data: d }) => privatePageMeta(`${d?.title ?? "Admin"} | Admin`);
 
 // One module for the portal pages still to come; each URL is guarded with its own role rule.
-async function guard(request: Request) {
+function guard(request: Request, context: Route.LoaderArgs["context"]) {
   const section = placeholderFor(new URL(request.url).pathname);
   // An unknown /admin path is a 404 for any staff member (and guarded like the rest).
-  await requirePermission(request, section?.permission ?? "dashboard.view");
+  requirePermission(request, section?.permission ?? "dashboard.view", context);
   if (!section) throw data("Not found", { status: 404 });
   return section;
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const section = await guard(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const section = guard(request, context);
   return { title: section.title, text: section.text };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await guard(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  guard(request, context);
   throw data("This page has no actions yet.", { status: 405 });
 }
 

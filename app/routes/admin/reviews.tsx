@@ -27,8 +27,8 @@ export const meta: Route.MetaFunction = () => privatePageMeta("Reviews | Admin")
 
 const DELETE_QUESTION = "Are you sure you want to delete this review? This action cannot be undone.";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requirePermission(request, "reviews.moderate");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requirePermission(request, "reviews.moderate", context);
   const params = new URL(request.url).searchParams;
   const filters = reviewFiltersFrom(params);
   const paging = pagingFrom(params, REVIEW_PAGE_SIZES);
@@ -41,7 +41,7 @@ export function headers() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requirePermission(request, "reviews.moderate", context);
+  const user = requirePermission(request, "reviews.moderate", context);
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: reviewIntentSchema });
   if (submission.status !== "success") {

@@ -20,8 +20,8 @@ import type { Route } from "./+types/search";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Search | Admin");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requirePermission(request, "search.manage");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requirePermission(request, "search.manage", context);
   return searchAdminPage(getDb(), new URL(request.url).searchParams);
 }
 
@@ -30,7 +30,7 @@ export function headers() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requirePermission(request, "search.manage", context);
+  const user = requirePermission(request, "search.manage", context);
   return searchAdminAction(request, getDb(), user.actor);
 }
 

@@ -31,8 +31,8 @@ import type { Route } from "./+types/security";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Account security | Admin");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requirePermission(request, "account.security");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requirePermission(request, "account.security", context);
   return accountSecurityOverview(getDb(), request, user);
 }
 
@@ -60,7 +60,7 @@ function proofOf(input: { code?: string; passkey?: string }): Proof {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requirePermission(request, "account.security", context);
+  const user = requirePermission(request, "account.security", context);
   const db = getDb();
   const submission = parseWithZod(await readForm(request), { schema: accountSecurityIntentSchema });
   const hidden = { hideFields: ["code", "proof", "passkey"] };

@@ -31,8 +31,8 @@ async function sellerOr404(params: { id?: string }) {
   return seller;
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requirePermission(request, "accounts.erase");
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  requirePermission(request, "accounts.erase", context);
   const seller = await sellerOr404(params);
   return {
     seller: {
@@ -45,7 +45,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requirePermission(request, "accounts.erase", context);
+  const user = requirePermission(request, "accounts.erase", context);
   const seller = await sellerOr404(params);
   const submission = parseWithZod(await readForm(request), { schema: confirmSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });

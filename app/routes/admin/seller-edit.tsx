@@ -38,7 +38,7 @@ import { formatRupees, ID_PROOF_TYPES, PLANS, planById, planDuration } from "~/l
 import { adminSellerFormValues } from "~/lib/seller-fields";
 import { publicUploadUrl } from "~/lib/upload-urls";
 import { listActiveCategories, listActiveSubcategories } from "~/models/categories.server";
-import { getSellerForEditor, identityCardHint } from "~/models/sellers-admin.server";
+import { getSellerForEditor } from "~/models/sellers-admin.server";
 import { saveSellerFromEditor } from "~/services/sellers-admin.server";
 import { redirectWithFlash, requirePermission } from "~/services/session.server";
 import { privateUploadUrl } from "~/services/uploads.server";
@@ -49,7 +49,8 @@ import { httpStatusOf } from "~/lib/refusal";
 import { LeadReport } from "~/components/lead-report";
 import { todayIso } from "~/lib/dates";
 import { leadWindow } from "~/lib/leads";
-import { sellerLeadReport } from "~/models/seller-leads.server";
+import { sellerLeadReport } from "~/models/leads.server";
+import { identityCardHint } from "~/lib/subscription";
 
 // /admin/sellers/edit/:id and /admin/sellers/new — one editor for both (the route module is registered
 // twice). A multipart form that works without JavaScript; images are replaced only when one is chosen.
@@ -61,8 +62,8 @@ export const meta: Route.MetaFunction = ({ data }) =>
 
 const PART_MAX_BYTES = 1024 * 1024;
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requirePermission(request, "sellers.manage");
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  requirePermission(request, "sellers.manage", context);
   const db = getDb();
   const [categories, subcategories] = await Promise.all([listActiveCategories(db), listActiveSubcategories(db)]);
   const choices = {
@@ -127,7 +128,7 @@ export function headers() {
 type ActionReply = { result: SubmissionResult<string[]> };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requirePermission(request, "sellers.manage", context);
+  const user = requirePermission(request, "sellers.manage", context);
   const id = params.id === undefined ? null : parseId(params.id);
   if (params.id !== undefined && !id) throw data("Seller Not Found", { status: 404 });
   const read = await readMultipartForm(request, {

@@ -17,7 +17,7 @@ import { pageInfo, pagingFrom, returnUrl, withParams } from "~/lib/paging";
 import { can } from "~/lib/permissions";
 import { subscriptionExpiry } from "~/lib/subscription";
 import { publicUploadUrl } from "~/lib/upload-urls";
-import { getAdminSeller, identityCardHint, listAdminSellers, sellerCounts } from "~/models/sellers-admin.server";
+import { getAdminSeller, listAdminSellers, sellerCounts } from "~/models/sellers-admin.server";
 import { changeSellers } from "~/services/sellers-admin.server";
 import { redirectWithFlash, requirePermission } from "~/services/session.server";
 import { privateUploadUrl } from "~/services/uploads.server";
@@ -27,14 +27,15 @@ import { readForm } from "~/services/forms.server";
 import { privatePageMeta } from "~/lib/seo";
 import { httpStatusOf } from "~/lib/refusal";
 import { DataTable } from "~/components/admin/data-table";
+import { identityCardHint } from "~/lib/subscription";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Sellers | Admin");
 
 const PAGE_SIZES = [20, 50, 100] as const;
 const DELETE_QUESTION = "Are you sure you want to delete this seller? This action cannot be undone.";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requirePermission(request, "sellers.manage");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requirePermission(request, "sellers.manage", context);
   const params = new URL(request.url).searchParams;
   const db = getDb();
   const filters = sellerFiltersFrom(params);
@@ -81,7 +82,7 @@ export function headers() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requirePermission(request, "sellers.manage", context);
+  const user = requirePermission(request, "sellers.manage", context);
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: sellerIntentSchema });
   if (submission.status !== "success") {

@@ -28,8 +28,8 @@ import { DataTable } from "~/components/admin/data-table";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Settings | Admin");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requirePermission(request, "settings.manage");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requirePermission(request, "settings.manage", context);
   const rows = can(user.role, "users.manage") ? await listStaff(getDb()) : [];
   const staff = rows.map((row) => {
     const facts = {
@@ -63,7 +63,7 @@ export const headers = (args: Route.HeadersArgs) => forwardRetryAfter(args);
 type Reply = { form: "password" | "moderator" | "staff"; result: SubmissionResult<string[]> };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requirePermission(request, "settings.manage", context);
+  const user = requirePermission(request, "settings.manage", context);
   const actor = user.actor;
   const formData = await readForm(request);
   if (formData.get("intent") === "password") {
@@ -82,7 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     return redirectWithFlash(request, "/admin/settings", SETTINGS_MESSAGES.passwordChanged);
   }
-  await requirePermission(request, "users.manage");
+  requirePermission(request, "users.manage", context);
   const submission = parseWithZod(formData, { schema: staffIntentSchema });
   const form = formData.get("intent") === "add_moderator" ? "moderator" : "staff";
   if (submission.status !== "success")

@@ -1,15 +1,14 @@
 import { getDb } from "~db/client";
-import { directoryQuerySchema } from "~/lib/validation/directory";
-import { searchParamsObject } from "~/lib/validation/params";
+import { directoryQueryFields, directoryQuerySchema } from "~/lib/validation/directory";
 import { listPublicSellers } from "~/models/sellers.server";
 import { firstIssueMessage, jsonError } from "~/services/api.server";
 import { publicCacheHeaders } from "~/services/response-cache/cache-control.server";
 import { countSearch } from "~/services/search-stats.server";
 import type { Route } from "./+types/sellers";
 
-// GET /api/sellers?featured&limit&page&search&category&city → { sellers, pagination }
+// GET /api/sellers?featured&limit&page&search (or q)&category&city → { sellers, pagination }
 export async function loader({ request }: Route.LoaderArgs) {
-  const parsed = directoryQuerySchema.safeParse(searchParamsObject(new URL(request.url).searchParams));
+  const parsed = directoryQuerySchema.safeParse(directoryQueryFields(new URL(request.url).searchParams));
   if (!parsed.success) return jsonError(firstIssueMessage(parsed.error), 400);
   const result = await listPublicSellers(getDb(), parsed.data);
   countSearch(request, parsed.data.search, result.pagination.total);

@@ -19,13 +19,13 @@ const KINDS = {
 const kindOf = (request: Request) =>
   new URL(request.url).pathname.startsWith("/api/admin/subcategories/") ? "subcategory" : "category";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requirePermission(request, "categories.manage");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requirePermission(request, "categories.manage", context);
   return jsonError("Method not allowed. Use PUT or DELETE.", 405);
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requirePermission(request, "categories.manage", context);
+  const user = requirePermission(request, "categories.manage", context);
   const kind = kindOf(request);
   const id = parseId(params.id);
   const actor = user.actor;

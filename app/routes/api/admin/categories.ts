@@ -8,8 +8,8 @@ import type { Route } from "./+types/categories";
 import { httpStatusOf } from "~/lib/refusal";
 
 // GET /api/admin/categories → {categories} (every category with its counts, inactive ones too).
-export async function loader({ request }: Route.LoaderArgs) {
-  await requirePermission(request, "categories.manage");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requirePermission(request, "categories.manage", context);
   const categories = await listAdminCategories(getDb());
   return Response.json(
     { categories: categories.map(({ sort_order: _, ...c }) => ({ ...c, is_active: Boolean(c.is_active) })) },
@@ -19,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 // POST /api/admin/categories {name, slug?, description?, icon?, is_active?} → 201 {success, message, id}.
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requirePermission(request, "categories.manage", context);
+  const user = requirePermission(request, "categories.manage", context);
   const input = await readAdminWrite(request, { methods: ["POST"], schema: apiCategoryCreateSchema });
   if (!input.ok) return input.response;
   const result = await saveCatalogueItem(getDb(), user.actor, "category", null, input.data);

@@ -4,8 +4,8 @@ import { requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/dashboard";
 
 // GET /api/admin/dashboard → {stats, notifications, activity} (the dashboard page's data).
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requirePermission(request, "dashboard.view");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requirePermission(request, "dashboard.view", context);
   const overview = await dashboardOverview(getDb(), user);
   return Response.json(overview, { headers: { "Cache-Control": "no-store" } });
 }

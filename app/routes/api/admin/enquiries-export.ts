@@ -7,8 +7,8 @@ import { requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/enquiries-export";
 
 // GET /api/admin/enquiries/export → enquiries.csv (admins only: moderators do not export).
-export async function loader({ request }: Route.LoaderArgs) {
-  await requirePermission(request, "exports.download");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requirePermission(request, "exports.download", context);
   const filters = enquiryFiltersFrom(new URL(request.url).searchParams);
   return csvResponse("enquiries.csv", ENQUIRY_EXPORT_COLUMNS, streamEnquiriesForExport(getDb(), filters));
 }

@@ -7,8 +7,8 @@ import { requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/enquiries";
 
 // GET /api/admin/enquiries?search&status&query_type&page&limit → {enquiries, pagination} (the page's query).
-export async function loader({ request }: Route.LoaderArgs) {
-  await requirePermission(request, "enquiries.manage");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requirePermission(request, "enquiries.manage", context);
   const query = apiEnquiryQuery(new URL(request.url).searchParams);
   if (!query.ok) return jsonError(query.message, 400);
   const { enquiries, total } = await listAdminEnquiries(getDb(), query.filters, query.paging);

@@ -9,8 +9,8 @@ import type { Route } from "./+types/enquiry";
 import { httpStatusOf } from "~/lib/refusal";
 
 // GET /api/admin/enquiries/{id} → {enquiry}.
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requirePermission(request, "enquiries.manage");
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  requirePermission(request, "enquiries.manage", context);
   const id = parseId(params.id);
   const enquiry = id ? await getEnquiry(getDb(), id) : undefined;
   if (!enquiry) return jsonError("Enquiry not found", 404);
@@ -19,7 +19,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 // PUT /api/admin/enquiries/{id} {status: in_progress|resolved|closed, admin_notes?} → {success, message, enquiry}.
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requirePermission(request, "enquiries.manage", context);
+  const user = requirePermission(request, "enquiries.manage", context);
   const input = await readAdminWrite(request, { methods: ["PUT"], schema: apiEnquiryUpdateSchema });
   if (!input.ok) return input.response;
   const id = parseId(params.id);

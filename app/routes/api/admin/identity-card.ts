@@ -1,16 +1,17 @@
 import { getDb } from "~db/client";
 import { parseId } from "~/lib/validation/params";
-import { getAdminSeller, identityCardHint } from "~/models/sellers-admin.server";
+import { getAdminSeller } from "~/models/sellers-admin.server";
 import { jsonError } from "~/services/api.server";
 import { cardPhotoDataUri, identityCardFileName, renderIdentityCard } from "~/services/identity-card.server";
 import { requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/identity-card";
 import { publicOrigin } from "~/services/public-url.server";
+import { identityCardHint } from "~/lib/subscription";
 
 // GET /api/admin/sellers/{id}/identity-card?format=view|download → image/svg+xml, only for a seller who
 // is verified, paid and active (otherwise 409 with the spec's hint).
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requirePermission(request, "sellers.manage");
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  requirePermission(request, "sellers.manage", context);
   const url = new URL(request.url);
   const format = url.searchParams.get("format") ?? "view";
   if (format !== "view" && format !== "download") return jsonError("format must be view or download", 400);

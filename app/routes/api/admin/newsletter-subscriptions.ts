@@ -7,8 +7,8 @@ import { requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/newsletter-subscriptions";
 
 // GET /api/admin/newsletter-subscriptions?search&status&source&page&limit → {subscriptions, pagination}.
-export async function loader({ request }: Route.LoaderArgs) {
-  await requirePermission(request, "newsletter.view");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requirePermission(request, "newsletter.view", context);
   const query = apiSubscriptionQuery(new URL(request.url).searchParams);
   if (!query.ok) return jsonError(query.message, 400);
   const { subscriptions, total } = await listAdminSubscriptions(getDb(), query.filters, query.paging);

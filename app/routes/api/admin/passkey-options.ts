@@ -11,14 +11,14 @@ const schema = z.object({
   passkey: z.record(z.string(), z.unknown()).optional(),
 });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requirePermission(request, "account.security");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requirePermission(request, "account.security", context);
   return methodNotAllowed("POST");
 }
 // POST /api/admin/passkeys/options {code?, passkey?} → the WebAuthn options for adding a passkey to one's
 // own account; once it has a second factor, only with a proof of it (401 wrong, 400 missing, 429 too many).
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requirePermission(request, "account.security", context);
+  const user = requirePermission(request, "account.security", context);
   const form = await readJsonForm(request, { schema, sameOrigin: true });
   if (!form.ok) return form.response;
   const result = await addPasskeyOptions(getDb(), request, user, form.data);

@@ -5,14 +5,14 @@ import { passkeyProofOptions } from "~/services/passkeys.server";
 import { requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/passkey-proof-options";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requirePermission(request, "account.security");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requirePermission(request, "account.security", context);
   return methodNotAllowed("POST");
 }
 // POST /api/admin/passkeys/proof-options → WebAuthn options for confirming a change of one's second
 // factor with one of one's passkeys (the answer goes with the change's form, as `passkey`).
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requirePermission(request, "account.security", context);
+  const user = requirePermission(request, "account.security", context);
   if (request.method !== "POST") return methodNotAllowed("POST");
   if (isCrossOrigin(request)) return crossOriginRefusal();
   const result = await passkeyProofOptions(getDb(), request, user);

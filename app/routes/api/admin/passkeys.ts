@@ -11,14 +11,14 @@ const schema = z.object({
   response: z.record(z.string(), z.unknown()),
 });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requirePermission(request, "account.security");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requirePermission(request, "account.security", context);
   return methodNotAllowed("POST");
 }
 // POST /api/admin/passkeys {name, response} → 201 {success, id}: the browser's answer to the options
 // of /api/admin/passkeys/options, kept as a passkey of one's own account.
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requirePermission(request, "account.security", context);
+  const user = requirePermission(request, "account.security", context);
   const form = await readJsonForm(request, { schema, sameOrigin: true });
   if (!form.ok) return form.response;
   const result = await addPasskey(getDb(), request, user, { name: form.data.name, response: form.data.response });

@@ -7,14 +7,14 @@ import { requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/review";
 import { httpStatusOf } from "~/lib/refusal";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requirePermission(request, "reviews.moderate");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requirePermission(request, "reviews.moderate", context);
   return jsonError("Method not allowed. Use PUT or DELETE.", 405);
 }
 
 // PUT /api/admin/reviews/{id} {status: published|rejected} and DELETE /api/admin/reviews/{id} → {message}.
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requirePermission(request, "reviews.moderate", context);
+  const user = requirePermission(request, "reviews.moderate", context);
   const id = parseId(params.id);
   if (request.method === "DELETE") {
     const input = await readAdminWrite(request, { methods: ["DELETE"] });

@@ -6,14 +6,14 @@ import { requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/reviews-bulk";
 import { httpStatusOf } from "~/lib/refusal";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requirePermission(request, "reviews.moderate");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requirePermission(request, "reviews.moderate", context);
   return jsonError("Method not allowed. Use POST.", 405);
 }
 
 // POST /api/admin/reviews/bulk {review_ids, action: published|rejected|delete} → {message}.
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requirePermission(request, "reviews.moderate", context);
+  const user = requirePermission(request, "reviews.moderate", context);
   const input = await readAdminWrite(request, { methods: ["POST"], schema: apiReviewBulkSchema });
   if (!input.ok) return input.response;
   const result = await moderateReviews(getDb(), user.actor, input.data.review_ids, input.data.action, true);

@@ -8,8 +8,8 @@ import { requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/reviews";
 
 // GET /api/admin/reviews?status&search&page&limit → {reviews, pagination} (the page's query).
-export async function loader({ request }: Route.LoaderArgs) {
-  await requirePermission(request, "reviews.moderate");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requirePermission(request, "reviews.moderate", context);
   const params = new URL(request.url).searchParams;
   if (params.has("limit") && !REVIEW_PAGE_SIZES.map(String).includes(params.get("limit")!))
     return jsonError("limit must be 20, 50 or 100", 400);

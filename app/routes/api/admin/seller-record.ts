@@ -12,8 +12,8 @@ import { httpStatusOf } from "~/lib/refusal";
 const NOT_FOUND = "Seller not found";
 
 // GET /api/sellers/admin/{id} → the full seller (the spec's admin view).
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requirePermission(request, "sellers.manage");
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  requirePermission(request, "sellers.manage", context);
   const id = parseId(params.id);
   const editor = id ? await getSellerForEditor(getDb(), id) : null;
   if (!editor) return jsonError(NOT_FOUND, 404);
@@ -23,7 +23,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 // PUT /api/sellers/admin/{id} with some fields (e.g. {status} or {is_featured}) or the whole record:
 // the given fields over the stored ones, checked by the editor's schema, saved by the editor's path.
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requirePermission(request, "sellers.manage", context);
+  const user = requirePermission(request, "sellers.manage", context);
   const input = await readAdminWrite(request, { methods: ["PUT"], schema: z.record(z.string(), z.unknown()) });
   if (!input.ok) return input.response;
   const db = getDb();

@@ -6,14 +6,14 @@ import { requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/seller-verify";
 import { httpStatusOf } from "~/lib/refusal";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requirePermission(request, "sellers.manage");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requirePermission(request, "sellers.manage", context);
   return jsonError("Method not allowed. Use POST.", 405);
 }
 
 // POST /api/sellers/{id}/verify → {message: 'Seller verified successfully!'}: verified and live.
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requirePermission(request, "sellers.manage", context);
+  const user = requirePermission(request, "sellers.manage", context);
   const input = await readAdminWrite(request, { methods: ["POST"] });
   if (!input.ok) return input.response;
   const id = parseId(params.id);

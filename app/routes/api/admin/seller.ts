@@ -6,14 +6,14 @@ import { requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/seller";
 import { httpStatusOf } from "~/lib/refusal";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requirePermission(request, "sellers.delete");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requirePermission(request, "sellers.delete", context);
   return jsonError("Method not allowed. Use DELETE.", 405);
 }
 
 // DELETE /api/admin/sellers/{id} → {success, message}; the seller's files go with it. Admins only.
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requirePermission(request, "sellers.delete", context);
+  const user = requirePermission(request, "sellers.delete", context);
   const input = await readAdminWrite(request, { methods: ["DELETE"] });
   if (!input.ok) return input.response;
   const id = parseId(params.id);

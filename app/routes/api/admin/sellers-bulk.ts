@@ -6,14 +6,14 @@ import { requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/sellers-bulk";
 import { httpStatusOf } from "~/lib/refusal";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requirePermission(request, "sellers.manage");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requirePermission(request, "sellers.manage", context);
   return jsonError("Method not allowed. Use POST.", 405);
 }
 
 // POST /api/admin/sellers/bulk {seller_ids, action} → {message} (the page's bulk bar, same model).
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requirePermission(request, "sellers.manage", context);
+  const user = requirePermission(request, "sellers.manage", context);
   const input = await readAdminWrite(request, { methods: ["POST"], schema: apiSellerBulkSchema });
   if (!input.ok) return input.response;
   const result = await changeSellers(getDb(), user.actor, {

@@ -8,8 +8,8 @@ import { requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/sellers-export";
 
 // GET /api/admin/sellers/export → bwp_sellers_export_{date}.csv (admins only: moderators do not export).
-export async function loader({ request }: Route.LoaderArgs) {
-  await requirePermission(request, "exports.download");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requirePermission(request, "exports.download", context);
   const filters = sellerFiltersFrom(new URL(request.url).searchParams);
   return csvResponse(
     `bwp_sellers_export_${todayIso()}.csv`,

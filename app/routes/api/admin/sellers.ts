@@ -7,8 +7,8 @@ import { requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/sellers";
 
 // GET /api/admin/sellers?search&status&verified&paid&page&limit → {sellers, pagination} (the page's query).
-export async function loader({ request }: Route.LoaderArgs) {
-  await requirePermission(request, "sellers.manage");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requirePermission(request, "sellers.manage", context);
   const params = new URL(request.url).searchParams;
   if (params.has("limit") && !/^(20|50|100)$/.test(params.get("limit")!))
     return jsonError("limit must be 20, 50 or 100", 400);

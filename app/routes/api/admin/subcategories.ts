@@ -8,8 +8,8 @@ import type { Route } from "./+types/subcategories";
 import { httpStatusOf } from "~/lib/refusal";
 
 // GET /api/admin/subcategories → {subcategories} (every subcategory with its parent name and seller count, inactive ones too).
-export async function loader({ request }: Route.LoaderArgs) {
-  await requirePermission(request, "categories.manage");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requirePermission(request, "categories.manage", context);
   const subcategories = await listAdminSubcategories(getDb());
   return Response.json(
     { subcategories: subcategories.map((s) => ({ ...s, is_active: Boolean(s.is_active) })) },
@@ -19,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 // POST /api/admin/subcategories {category_id, name, slug?, icon?, is_active?} → 201 {success, message, id}.
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requirePermission(request, "categories.manage", context);
+  const user = requirePermission(request, "categories.manage", context);
   const input = await readAdminWrite(request, { methods: ["POST"], schema: apiSubcategoryCreateSchema });
   if (!input.ok) return input.response;
   const result = await saveCatalogueItem(getDb(), user.actor, "subcategory", null, input.data);

@@ -2,8 +2,18 @@ import { createHash, randomBytes } from "node:crypto";
 import { isbot } from "isbot";
 import { getDb, type DB } from "~db/client";
 import { todayIso } from "~/lib/dates";
-import { TAP_TARGETS, type LeadKind, type TapTarget } from "~/lib/leads";
-import { addSellerLeads, type LeadIncrement } from "~/models/seller-leads.server";
+import { data } from "react-router";
+import {
+  LEAD_LINK_NOT_FOUND,
+  isLeadLink,
+  LEAD_LINKS,
+  leadLinkDestination,
+  type LeadKind,
+  type LeadLink,
+} from "~/lib/leads";
+import { parseId } from "~/lib/validation/params";
+import { addLeads, type LeadIncrement } from "~/models/leads.server";
+import { getPublicSellerRow } from "~/models/sellers.server";
 import { logger } from "./logger.server";
 import { repeatOnCacheHit } from "./response-cache/render-effects.server";
 
@@ -22,16 +32,16 @@ function count(sellerId: number, kind: LeadKind, now: number): void {
   const entry = pending.get(key);
   if (entry) entry.count += 1;
   else pending.set(key, { sellerId, day, kind, count: 1 });
-  scheduleSellerViewFlush();
+  scheduleLeadFlush();
 }
 
 /** One view of a seller's profile, also when the page is answered from the response cache. */
-export function countSellerView(id: number): void {
+export function countViewLead(id: number): void {
   repeatOnCacheHit(() => count(id, "view", Date.now()));
 }
 
 /** Views counted but not written yet (added to the stored count when a profile is shown). */
-export function unsavedSellerViews(id: number): number {
+export function unsavedViewLeads(id: number): number {
   let n = 0;
   for (const entry of pending.values()) if (entry.sellerId === id && entry.kind === "view") n += entry.count;
   return n;
@@ -40,26 +50,26 @@ export function unsavedSellerViews(id: number): number {
 // ── taps ──
 
 /** A visitor's repeat tap on the same link within this long is not counted again. */
-export const TAP_REPEAT_WINDOW_MS = 5 * 60_000;
+export const LEAD_REPEAT_WINDOW_MS = 5 * 60_000;
 /** At most this many remembered taps; the oldest are forgotten first. */
 const MAX_REMEMBERED_TAPS = 50_000;
 /** A random key of this process, so the remembered taps cannot be matched to an address even in memory. */
 const salt = randomBytes(16);
 const recentTaps = new Map<string, number>();
 
-export type TapOutcome = "counted" | "bot" | "repeat";
+export type LeadTapOutcome = "counted" | "bot" | "repeat";
 
 /**
  * One tap on a profile link, counted unless it comes from a bot (isbot on the User-Agent) or the same
- * visitor (address and browser) tapped the same link of the same seller within TAP_REPEAT_WINDOW_MS.
+ * visitor (address and browser) tapped the same link of the same seller within LEAD_REPEAT_WINDOW_MS.
  * Only a salted hash of the visitor is held, in memory, for that window; nothing about them is stored.
  */
-export function countSellerTap(
+export function countTapLead(
   sellerId: number,
-  target: TapTarget,
+  target: LeadLink,
   visitor: { address: string; userAgent: string | null },
   now = Date.now(),
-): TapOutcome {
+): LeadTapOutcome {
   if (!visitor.userAgent || isbot(visitor.userAgent)) return "bot";
   const key = createHash("sha256")
     .update(salt)
@@ -68,9 +78,9 @@ export function countSellerTap(
   const until = recentTaps.get(key);
   if (until !== undefined && until > now) return "repeat";
   recentTaps.delete(key); // re-inserted at the end: the map stays in order of expiry
-  recentTaps.set(key, now + TAP_REPEAT_WINDOW_MS);
+  recentTaps.set(key, now + LEAD_REPEAT_WINDOW_MS);
   forgetOldTaps(now);
-  count(sellerId, TAP_TARGETS[target], now);
+  count(sellerId, LEAD_LINKS[target], now);
   return "counted";
 }
 
@@ -90,12 +100,12 @@ export function resetLeadCounting(): void {
 // ── writing ──
 
 /** Writes the counted views and taps; on failure they stay counted for the next try. */
-export async function flushSellerViews(db: DB): Promise<void> {
+export async function flushLeads(db: DB): Promise<void> {
   if (!pending.size) return;
   const batch = [...pending.values()];
   pending.clear();
   try {
-    await addSellerLeads(db, batch);
+    await addLeads(db, batch);
   } catch (error) {
     for (const entry of batch) {
       const key = `${entry.sellerId}|${entry.day}|${entry.kind}`;
@@ -109,13 +119,42 @@ export async function flushSellerViews(db: DB): Promise<void> {
 
 let timer: NodeJS.Timeout | undefined;
 
-function scheduleSellerViewFlush(): void {
+function scheduleLeadFlush(): void {
   timer ??= setInterval(() => {
-    flushSellerViews(getDb()).catch((err) => logger.error({ err }, "writing profile views and taps failed"));
+    flushLeads(getDb()).catch((err) => logger.error({ err }, "writing profile views and taps failed"));
   }, FLUSH_EVERY_MS).unref();
 }
 
-export function stopSellerViewFlush(): void {
+export function stopLeadFlush(): void {
   if (timer) clearInterval(timer);
   timer = undefined;
+}
+
+// The profile's counting links /go/{sellerId}/{target}: which seller and link a request names, where it
+// goes, and counting it. Used by the redirect (routes/go.tsx) and the Web Share button's count
+// (routes/go-count.ts).
+
+export const LEAD_LINK_HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" };
+
+/**
+ * The seller's own destination for `/go/{id}/{target}`; a 404 (thrown) for an unknown target or seller,
+ * a listing that is not public, or a link she has not set.
+ */
+export async function resolveLeadLink(
+  db: DB,
+  params: { id?: string; target?: string },
+  origin: string,
+): Promise<{ id: number; target: LeadLink; url: string }> {
+  const id = parseId(params.id);
+  const target = params.target ?? "";
+  if (!id || !isLeadLink(target)) throw data(LEAD_LINK_NOT_FOUND, { status: 404, headers: LEAD_LINK_HEADERS });
+  const seller = await getPublicSellerRow(db, id);
+  const url = seller ? leadLinkDestination(seller, target, origin) : null;
+  if (!url) throw data(LEAD_LINK_NOT_FOUND, { status: 404, headers: LEAD_LINK_HEADERS });
+  return { id, target, url };
+}
+
+/** Counts a resolved tap of this request's visitor (bots and quick repeats are left out). */
+export function countLeadLinkTap(tap: { id: number; target: LeadLink }, request: Request, clientAddress: string) {
+  return countTapLead(tap.id, tap.target, { address: clientAddress, userAgent: request.headers.get("User-Agent") });
 }

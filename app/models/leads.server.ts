@@ -2,7 +2,7 @@ import type { DB } from "~db/client";
 import { emptyTotals, LEAD_KINDS, type LeadDay, type LeadKind, type LeadTotals, type LeadWindow } from "~/lib/leads";
 import { addDays } from "~/lib/dates";
 
-// The per-seller, per-day lead counters (issue 22): written in batches by services/seller-views.server.ts,
+// The per-seller, per-day lead counters (issue 22): written in batches by services/leads.server.ts,
 // read by the seller dashboard, the admin seller page, the CSV export and the monthly report.
 
 export type LeadIncrement = { sellerId: number; day: string; kind: LeadKind; count: number };
@@ -11,7 +11,7 @@ export type LeadIncrement = { sellerId: number; day: string; kind: LeadKind; cou
  * Adds a batch of counts in one transaction: an upsert per (seller, day, kind), and the profile's total
  * `views_count` for views. A seller deleted meanwhile is skipped (no row for a missing seller).
  */
-export async function addSellerLeads(db: DB, batch: LeadIncrement[]): Promise<void> {
+export async function addLeads(db: DB, batch: LeadIncrement[]): Promise<void> {
   if (!batch.length) return;
   await db.transaction().execute(async (trx) => {
     const ids = [...new Set(batch.map((b) => b.sellerId))];

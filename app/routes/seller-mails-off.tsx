@@ -6,7 +6,7 @@ import { privatePageMeta } from "~/lib/seo";
 import { setPerformanceMailOff } from "~/models/seller-mails.server";
 import { readForm } from "~/services/forms.server";
 import { verifyPerformanceMailOffToken } from "~/services/seller-mails.server";
-import type { Route } from "./+types/performance-mail-off";
+import type { Route } from "./+types/seller-mails-off";
 
 // /seller-mails/off?seller&token — the signed one-click opt-out of the monthly performance mail (issue 22).
 // As the newsletter's unsubscribe: GET only asks (mail scanners that open links change nothing), the one

@@ -1,5 +1,5 @@
 import type { PublicSeller } from "~/models/sellers.server";
-import { MARKETING } from "./constants";
+import { MARKETING } from "~/lib/constants";
 
 // The home page's display content (decision 22: figures are display constants, not computed).
 

@@ -1,0 +1,140 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { Suspense } from "react";
+import { Form } from "react-router";
+import { ReviewForm } from "#lazy/review-form";
+import { ErrorList } from "~/components/error-list";
+import { Honeypot } from "~/components/honeypot-field";
+import { REPORT_REASON_MAX_LENGTH } from "~/lib/constants";
+import { formatDate } from "~/lib/dates";
+import type { Route } from "../+types/seller";
+import type { Seller } from "./overview";
+
+// The Reviews tab of a seller's profile, with its report form (routes/seller.tsx holds the actions).
+
+/** 'Report this review': a disclosure holding a plain form (works without JavaScript). */
+function ReportReview({
+  reviewId,
+  reviewer,
+  reply,
+}: {
+  reviewId: number;
+  reviewer: string;
+  reply: SubmissionResult<string[]> | undefined;
+}) {
+  const errors = [...(reply?.error?.reason ?? []), ...(reply?.error?.[""] ?? [])].filter(Boolean) as string[];
+  const id = `report-${reviewId}`;
+  return (
+    <details className="report-review" open={!!reply}>
+      <summary className="small">Report this review</summary>
+      <Form method="post" preventScrollReset className="stack">
+        <Honeypot />
+        <input type="hidden" name="intent" value="report" />
+        <input type="hidden" name="review_id" value={reviewId} />
+        <label htmlFor={id} className="small">
+          What is wrong with the review by {reviewer}?
+        </label>
+        <textarea
+          id={id}
+          name="reason"
+          className="textarea"
+          rows={2}
+          required
+          maxLength={REPORT_REASON_MAX_LENGTH}
+          defaultValue={typeof reply?.initialValue?.reason === "string" ? reply.initialValue.reason : ""}
+          aria-invalid={errors.length ? true : undefined}
+          aria-describedby={errors.length ? `${id}-error` : undefined}
+        />
+        <ErrorList id={`${id}-error`} errors={errors} />
+        <button type="submit" className="btn btn-sm">
+          Send report
+        </button>
+      </Form>
+    </details>
+  );
+}
+
+function Stars({ rating }: { rating: number }) {
+  const full = Math.round(rating);
+  return (
+    <span className="stars" aria-label={`${rating} out of 5 stars`}>
+      {"★".repeat(full)}
+      <span style={{ color: "var(--c-border)" }}>{"★".repeat(5 - full)}</span>
+    </span>
+  );
+}
+
+export type ReportReply = { reviewId: number | null; result: SubmissionResult<string[]> } | undefined;
+
+export function Reviews({
+  seller,
+  submitted,
+  reported,
+  report,
+  lastResult,
+  constraint,
+}: {
+  seller: Seller;
+  submitted: boolean;
+  reported: boolean;
+  report: ReportReply;
+  lastResult: SubmissionResult<string[]> | undefined;
+  constraint: Route.ComponentProps["loaderData"]["reviewConstraint"];
+}) {
+  return (
+    <div className="profile-layout" id="reviews">
+      <section className="card card-pad" aria-labelledby="reviews-heading">
+        <h2 id="reviews-heading">Customer Reviews</h2>
+        {reported ? (
+          <p className="notice" role="status">
+            Thank you. Our team will look at this review; it is hidden until they do.
+          </p>
+        ) : null}
+        {seller.reviews.length ? (
+          seller.reviews.map((r) => (
+            <article key={r.id} className="review">
+              <div className="row" style={{ justifyContent: "space-between" }}>
+                <strong>{r.reviewer_name}</strong>
+                <span className="small muted">{formatDate(r.created_at)}</span>
+              </div>
+              <Stars rating={r.rating} />
+              <p style={{ marginTop: "var(--s-2)", whiteSpace: "pre-line" }}>{r.review_text}</p>
+              {r.seller_reply ? (
+                <div className="reply">
+                  <strong>Response from the seller</strong>
+                  {r.seller_reply_date ? <span className="muted"> · {formatDate(r.seller_reply_date)}</span> : null}
+                  <p style={{ margin: "var(--s-1) 0 0", whiteSpace: "pre-line" }}>{r.seller_reply}</p>
+                </div>
+              ) : null}
+              <ReportReview
+                reviewId={r.id}
+                reviewer={r.reviewer_name}
+                reply={report?.reviewId === r.id ? report.result : undefined}
+              />
+            </article>
+          ))
+        ) : (
+          <div className="empty-state" style={{ padding: "var(--s-6) 0" }}>
+            <div className="icon" aria-hidden="true">
+              💬
+            </div>
+            <h3>No Reviews Yet</h3>
+            <p className="muted">Be the first to share your experience.</p>
+          </div>
+        )}
+      </section>
+      <aside>
+        <section className="card card-pad" aria-labelledby="write-review-heading">
+          <h2 id="write-review-heading">Write a Review</h2>
+          {submitted ? (
+            <p className="form-success" role="status">
+              Thank you! Your review has been submitted and will appear after approval.
+            </p>
+          ) : null}
+          <Suspense fallback={null}>
+            <ReviewForm lastResult={lastResult} constraint={constraint} />
+          </Suspense>
+        </section>
+      </aside>
+    </div>
+  );
+}
