@@ -20,7 +20,10 @@ export function subscriptionExpiry(endDate: string | null | undefined, today = t
   return { label: "Active", detail, daysLeft: days, tone: "success" };
 }
 
-/** The renewal reminders' days before the end date (issue 22): 14 days, 3 days, and the day it ends. */
+/**
+ * The renewal reminders' days before the end date (docs/decisions/181-leads-renewals.md): 14 days, 3 days, and the day
+ * it ends.
+ */
 export const RENEWAL_REMINDER_DAYS = [14, 3, 0] as const;
 
 /** The countdown of the dashboard and the reminder mails: "Your listing ends in 3 days.", "… ends today.", "… ended 2 days ago." */

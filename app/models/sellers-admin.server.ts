@@ -201,8 +201,9 @@ function diff(before: Audited, after: Partial<Audited>): Record<string, [unknown
 }
 
 /**
- * Going live (decision 15, 16): status active; the subscription starts today when it has not
- * started, and ends `months` later; the Elite plan features the seller (decision 14).
+ * Going live (docs/decisions/016-application-starts-pending-unpaid.md,
+ * docs/decisions/017-verify-makes-live-bulk-actions.md): status active; the subscription starts today when it has not
+ * started, and ends `months` later; the Elite plan features the seller (docs/decisions/015-one-plan-table.md).
  */
 export function goLiveChanges(s: Audited, today = todayIso()): Partial<Audited> {
   const months = s.subscription_months ?? planFor(s.amount_paid)?.months ?? 1;
@@ -218,8 +219,8 @@ function planFor(amount: number) {
 }
 
 /**
- * Confirming a renewal's payment (issue 22): the paid months are added to the old end date when the
- * renewal came before it (so renewing early loses no day), else the new period starts today. The
+ * Confirming a renewal's payment (docs/decisions/181-leads-renewals.md): the paid months are added to the old end date
+ * when the renewal came before it (so renewing early loses no day), else the new period starts today. The
  * renewal request is then settled.
  */
 export function renewalChanges(s: Audited, today = todayIso()): Partial<Audited> {

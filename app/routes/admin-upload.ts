@@ -3,7 +3,8 @@ import { requirePermission } from "~/services/session.server";
 import { readPrivateUpload } from "~/services/uploads.server";
 import type { Route } from "./+types/admin-upload";
 
-// GET /admin/uploads/:key — a private upload (ID document or payment screenshot), for admins only (decision 18).
+// GET /admin/uploads/:key — a private upload (ID document or payment screenshot), for admins only
+// (docs/decisions/019-private-documents-masked-aadhaar.md).
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requirePermission(request, "sellers.documents");
   const file = await readPrivateUpload(getDb(), params.key);

@@ -4,7 +4,7 @@ import { crc32, constants as zlibConstants, deflateRawSync } from "node:zlib";
 import { LRUCache } from "lru-cache";
 import { endOfIndianDay, todayIso } from "~/lib/dates";
 
-// The response cache (issue 9): anonymous GETs of pages that declare themselves public are kept in
+// The response cache (docs/performance.md): anonymous GETs of pages that declare themselves public are kept in
 // memory as rendered bytes, uncompressed and deflated, split at the CSP nonce so that every answer
 // carries a fresh one. Entries belong to one "generation" (the database's content version and the
 // Indian day): a new generation empties the cache. The Express middleware is server/response-cache.ts.

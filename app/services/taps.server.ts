@@ -5,9 +5,9 @@ import { parseId } from "~/lib/validation/params";
 import { getPublicSellerRow } from "~/models/sellers.server";
 import { countSellerTap } from "./seller-views.server";
 
-// The profile's counting links /go/{sellerId}/{target} (issue 22): which seller and link a request names,
-// where it goes, and counting it. Used by the redirect (routes/go.tsx) and the Web Share button's count
-// (routes/go-count.ts).
+// The profile's counting links /go/{sellerId}/{target} (docs/decisions/176-leads-first-party-redirect-not-script.md):
+// which seller and link a request names, where it goes, and counting it. Used by the redirect (routes/go.tsx) and the
+// Web Share button's count (routes/go-count.ts).
 
 export const GO_HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" };
 
