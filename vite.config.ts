@@ -3,7 +3,7 @@ import { defineConfig } from "vite";
 
 // The small modules every page runs (the layout's and the pages' shared helpers) go out as one chunk, not a
 // dozen: one file compresses better than its parts (about 2.5 KB less brotli on a first visit) and is one
-// request. Issue 23, JavaScript of a first visit: docs/performance.md.
+// request. The JavaScript of a first visit: docs/performance.md.
 const SITE_MODULES =
   /\/app\/(components\/(icons|nonce|account-nav|site-header|site-footer|theme-toggle|coming-soon-link|first-invalid-field|newsletter-form|honeypot-field)\.tsx|lib\/(constants|format|theme|seo|use-hydrated)\.ts)$|\/node_modules\/react\/(jsx-runtime\.js|cjs\/react-jsx-runtime\.production\.js)$|vite\/preload-helper/;
 

@@ -34,7 +34,7 @@ export default [
   route("privacy", "routes/accounts/legal.tsx", { id: "privacy" }),
   route("auth/google", "routes/accounts/google-start.tsx"),
   route("auth/google/callback", "routes/accounts/google-callback.tsx"),
-  // account recovery, her account and her data (issue 22)
+  // account recovery, her account and her data (docs/decisions/155-account-reset-links-without-token-table.md)
   route("forgot-password", "routes/accounts/forgot-password.tsx"),
   route("reset-password", "routes/accounts/reset-password.tsx"),
   route("seller-account", "routes/accounts/seller-account.tsx"),

@@ -326,7 +326,10 @@ export interface ContentVersionTable {
   version: number;
 }
 
-/** SQLite: the fts5vocab table over `sellers_fts` (issue 21): each indexed word and the sellers using it. */
+/**
+ * SQLite: the fts5vocab table over `sellers_fts` (docs/decisions/163-search-what-word-matches.md): each indexed word
+ * and the sellers using it.
+ */
 export interface SellersFtsTermsTable {
   term: string;
   doc: number;

@@ -1,6 +1,6 @@
-// npm run bench — issue 9's targets measured in one run, each printed beside its target, all written to
-// docs/performance-results.json (figures go in docs/performance.md). The production build is served as `npm start`
-// runs it, on seeded demo sellers in a temporary SQLite file; a bare node:http server answering the very
+// npm run bench — the performance targets (docs/performance.md) measured in one run, each printed beside its target,
+// all written to docs/performance-results.json (figures go in docs/performance.md). The production build is served as
+// `npm start` runs it, on seeded demo sellers in a temporary SQLite file; a bare node:http server answering the very
 // bytes the app sent for a route (gzip as browsers ask, then identity), loaded right after it, gives the
 // ratio to the machine's plain HTTP capacity. All traffic stays on 127.0.0.1; every phase is bounded in time.
 //
@@ -49,28 +49,34 @@ const APP = `http://127.0.0.1:${APP_PORT}`;
 const SCALE = values.scale.split(",").map(Number) as [number, number];
 const BENCH_ADMIN = { email: "bench-admin@example.test", password: "bench-admin-password-123" };
 const SEARCH_TERMS = ["sakhi", "kitchen", "boutique", "henna", "tiffin"];
-/** The same words mistyped (issue 21): an insertion, a deletion, a swap, a substitution, a beginning. */
+/**
+ * The same words mistyped (docs/decisions/163-search-what-word-matches.md): an insertion, a deletion, a swap, a
+ * substitution, a beginning.
+ */
 const TYPO_TERMS = ["sakhii", "kitchn", "botuique", "hennq", "tifin"];
-/** What a visitor has typed so far, for the suggestions endpoint (issue 21). */
+/** What a visitor has typed so far, for the suggestions endpoint (docs/decisions/174-search-admin-suggestions.md). */
 const SUGGEST_PREFIXES = ["sa", "kit", "bout", "hen", "tiff", "kor"];
 
-/** Issue 9's targets (and issue 7's export); cached answers against the bare server: issue 23's. */
+/** The targets of docs/performance.md, the sellers export's included; cached answers against the bare server. */
 const TARGETS = {
-  /** cached answers, gzip as browsers ask, against the bare server sending the same bytes (issue 23) */
+  /** cached answers, gzip as browsers ask, against the bare server sending the same bytes (docs/performance.md) */
   pageRatio: 0.5,
   pageP99Ms: 30,
   apiRatio: 0.5,
   apiP99Ms: 30,
   uncachedP50Ms: 15,
   searchScale: 1.5,
-  /** a typo query's p50 against an exact one's, and at most this many ms, at the larger size (issue 21) */
+  /**
+   * a typo query's p50 against an exact one's, and at most this many ms, at the larger size
+   * (docs/decisions/163-search-what-word-matches.md)
+   */
   typoRatio: 2,
   typoP50Ms: 25,
-  /** suggestions as the visitor types, p50 at the larger size (issue 21) */
+  /** suggestions as the visitor types, p50 at the larger size (docs/decisions/174-search-admin-suggestions.md) */
   suggestP50Ms: 10,
   /** share of answers from the cache for /directory and a profile while a pending review is posted every second */
   cachedWhileReviewing: 0.95,
-  /** first-visit JavaScript as sent (brotli) per public page (issue 23); gzip is reported beside it */
+  /** first-visit JavaScript as sent (brotli) per public page (docs/performance.md); gzip is reported beside it */
   jsTransferBytes: JS_BUDGET_BYTES,
   lighthousePerformance: 95,
   lcpMs: 2500,
@@ -298,7 +304,7 @@ type Row = {
 
 /**
  * Cached answers under load, one route at a time: with the Accept-Encoding of a browser (judged against
- * issue 23's targets) and with identity (reported), each followed by the bare server answering the very
+ * the targets of docs/performance.md) and with identity (reported), each followed by the bare server answering the very
  * bytes the app sent, so the ratio is to this machine's plain HTTP capacity for the same answer.
  */
 async function loadRoutes(sampleId: number): Promise<Row[]> {
@@ -417,7 +423,8 @@ type ScaleRun = {
 
 /**
  * Search p50 with the response cache off (each request runs the query), at two database sizes; at the
- * larger one also the exact words alone and the mistyped ones alone (`/api/sellers`, issue 21).
+ * larger one also the exact words alone and the mistyped ones alone (`/api/sellers`,
+ * docs/decisions/163-search-what-word-matches.md).
  */
 async function searchScale(): Promise<ScaleRun[]> {
   const runs: ScaleRun[] = [];
@@ -546,7 +553,8 @@ try {
           `≤ ${TARGETS.jsTransferBytes / 1024} KB as sent`,
           w.withinBudget,
         );
-      // Performance and LCP on the three pages issue 9 names; accessibility, best practices and SEO 100 on the five of issue 10.
+      // Performance and LCP on the three pages docs/performance.md names; accessibility, best practices and SEO 100 on
+      // the five it lists.
       const speedPaths = new Set(["/", "/directory", `/seller/${main.sampleId}`]);
       const audits = await auditPages(APP, [...speedPaths, "/list-your-business", "/contact"]);
       printAudits(audits);

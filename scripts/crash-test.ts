@@ -1,4 +1,4 @@
-// npm run reliability:crash — crash safety of the production server (issue 12, item 17).
+// npm run reliability:crash — crash safety of the production server (docs/reliability.md).
 // Concurrent writes (reviews, contact messages, newsletter sign-ups, applications with images, seller
 // sign-ups, admin category creation and review publishing) while the server is SIGKILLed at random
 // moments; after each restart, every write that was answered 2xx must be in the SQLite file (found by

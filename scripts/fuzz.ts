@@ -1,4 +1,4 @@
-// npm run reliability:fuzz — property-based fuzzing of the production server (issue 12, item 19) with
+// npm run reliability:fuzz — property-based fuzzing of the production server (docs/reliability.md) with
 // fast-check: every route of app/routes.ts (pages, their actions and `.data` twins, every /api route)
 // plus the server's own paths, with random methods, ids, query strings, bodies of every content type
 // (JSON, urlencoded, multipart with files, text, garbage, malformed), cookies (none, a real admin or
@@ -351,7 +351,7 @@ const idValue = fc.oneof(
 type BodySpec = { contentType?: string; body: Buffer; chunked: boolean };
 type CookieSpec = "none" | "admin" | "seller" | "forged" | "raw" | "odd-admin" | "two-headers";
 
-/** Where a post may ask to go back to: each must end on this site (issue 19, finding 2). */
+/** Where a post may ask to go back to: each must end on this site (docs/reliability.md, security probe finding 2). */
 export const REDIRECT_PAYLOADS = [
   "//evil.example",
   "/\\evil.example",
@@ -844,7 +844,8 @@ type Outcome = {
 
 /**
  * Sends one request. An odd spelling of the session cookie on a GET goes after the same request without
- * cookies, so that a public answer is in the shared cache for it to be wrongly served (issue 19, finding 1).
+ * cookies, so that a public answer is in the shared cache for it to be wrongly served (docs/reliability.md, security
+ * probe finding 1).
  */
 async function send(server: ProductionServer, sessions: Sessions, r: FuzzRequest): Promise<Outcome> {
   if ((r.cookie === "odd-admin" || r.cookie === "two-headers") && r.method === "GET") {

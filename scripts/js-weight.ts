@@ -1,5 +1,5 @@
-// JavaScript a first visit downloads, per public page (issue 23's budget: at most 110 KB as sent, brotli;
-// issue 9 had asked 110 KB gzipped, below React and React Router's own weight).
+// JavaScript a first visit downloads, per public page (the budget of docs/performance.md: at most 110 KB as sent,
+// brotli; an earlier 110 KB gzipped was below React and React Router's own weight).
 // Each page is opened in a fresh Chromium context (empty cache) and every script response is recorded,
 // including the lazily fetched route manifest (`/__manifest`). Two figures per page:
 //   gzip     — the bytes of each of those responses when asked for with `Accept-Encoding: gzip` only
@@ -12,7 +12,7 @@ import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { isMain } from "./reliability/production-server";
 
-/** Issue 23's budget for the JavaScript of a public page's first visit, as sent (brotli). */
+/** The budget (docs/performance.md) for the JavaScript of a public page's first visit, as sent (brotli). */
 export const JS_BUDGET_BYTES = 110 * 1024;
 
 /** The public pages; `{id}` is replaced by a public seller's id. */

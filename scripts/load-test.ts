@@ -1,11 +1,11 @@
-// npm run reliability:load — the production server under concurrent reads and writes (issue 12, item 18):
+// npm run reliability:load — the production server under concurrent reads and writes (docs/reliability.md):
 // by default 64 readers and 8 writers for 60 s (autocannon, one instance per route so each route has its
 // own latency figures). Reports errors (connection errors, timeouts and non-2xx answers: must be 0),
 // SQLITE_BUSY (5xx answers and "SQLITE_BUSY"/"database is locked" lines in the server's log: must be 0)
 // and p50/p99 per route. Rate limits of the public writes are off for the run.
 // Every server process logs its memory every 10 s (MEMORY_LOG_SECONDS): the report lists the samples
 // (RSS, JavaScript heap, external), each process's RSS after the run, and a verdict against 250 MB.
-// `--soak`: 10 minutes of mixed reads, writes and image uploads at a bounded rate (issue 23): each route
+// `--soak`: 10 minutes of mixed reads, writes and image uploads at a bounded rate (docs/reliability.md): each route
 // has a request rate and a request count it never exceeds, so the run ends at the time or the count.
 // The report is printed and written as JSON (`--report`, default tmp/reliability-load.json or -soak.json).
 import autocannon from "autocannon";
@@ -42,7 +42,7 @@ export type LoadOptions = {
   log?: (line: string) => void;
 };
 
-/** The RSS each server process must stay under after a run (issue 23). */
+/** The RSS each server process must stay under after a run (docs/reliability.md). */
 export const RSS_LIMIT_MB = 250;
 
 export type ProcessMemory = {

@@ -172,7 +172,7 @@ function runPrimary(settings: Settings): void {
   const fork = () => {
     // glibc gives each thread that allocates its own malloc arena (up to 8 per core) and keeps their
     // freed memory: libvips' and libuv's threads held ~100 MB of a worker's RSS after the write-heavy
-    // load (issue 23). Two arenas, unless the environment says otherwise; the primary itself starts with
+    // load (docs/reliability.md). Two arenas, unless the environment says otherwise; the primary itself starts with
     // the environment it was given (set MALLOC_ARENA_MAX=2 there too when WEB_CONCURRENCY=1).
     const worker = cluster.fork({ MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2" });
     worker.once("listening", () => {

@@ -6,5 +6,5 @@
 // (server/start.js), V8 counted the full young generation against that limit and ran a full collection
 // every ~250 ms under a read load of cached pages (37 in 10 s against 3 with 100 % growth), which put
 // the cached pages' p99 at 40-47 ms; with 8 MB it is 27-28 ms, as with 100 % growth, and the heap stays
-// small (issue 23, docs/performance.md). Only a start-up option: V8 sizes the young generation once.
+// small (docs/performance.md). Only a start-up option: V8 sizes the young generation once.
 export const NODE_FLAGS: readonly string[] = ["--max-semi-space-size=8"];

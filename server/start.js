@@ -6,7 +6,7 @@ import { existsSync } from "node:fs";
 import { setFlagsFromString } from "node:v8";
 
 // V8 lets the heap grow to up to four times what is live between two full collections when the machine
-// has memory to spare: under the write-heavy load that was ~215 MB of heap for ~55 MB live (issue 23).
+// has memory to spare: under the write-heavy load that was ~215 MB of heap for ~55 MB live (docs/reliability.md).
 // A fixed 25 % keeps it near 110 MB at the same throughput. Read at every collection, so it can be set
 // here; a --heap-growing-percent on the command line wins.
 if (!process.execArgv.some((arg) => arg.startsWith("--heap-growing-percent"))) {

@@ -1,7 +1,8 @@
 import { Children, useCallback, useEffect, useId, useRef, useState } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
 
-// A carousel that is a plain horizontally scrollable list without JavaScript (decision 26); with
+// A carousel that is a plain horizontally scrollable list without JavaScript
+// (docs/decisions/027-carousels-without-javascript.md); with
 // JavaScript it gets previous/next arrows, dots, swipe (over 50 px), arrow keys, and wraps at both ends.
 
 export const SWIPE_THRESHOLD_PX = 50;

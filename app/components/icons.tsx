@@ -52,7 +52,7 @@ export const MoonIcon = (p: IconProps) => (
 );
 
 // The icons every directory card repeats are drawn once, in <IconSprite /> (the root layout), and each
-// use is a <use> of it: a dozen cards otherwise render and send the same paths 40 times (issue 9, 6).
+// use is a <use> of it: a dozen cards otherwise render and send the same paths 40 times (docs/performance.md).
 const SPRITE = {
   "map-pin": (
     <>

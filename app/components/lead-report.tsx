@@ -2,9 +2,9 @@ import { LEAD_KINDS, LEAD_LABELS, leadChange, type LeadKind } from "~/lib/leads"
 import type { SellerLeadReport } from "~/models/leads.server";
 import { BarChart } from "./bar-chart";
 
-// A listing's leads (issue 22), on the seller's dashboard and on the seller's admin page: the last 30
-// days' total of each kind with its change against the 30 days before, and a bar chart per day (profile
-// views and contact taps), with every kind per day in its table.
+// A listing's leads (docs/decisions/176-leads-first-party-redirect-not-script.md), on the seller's dashboard and on the
+// seller's admin page: the last 30 days' total of each kind with its change against the 30 days before, and a bar chart
+// per day (profile views and contact taps), with every kind per day in its table.
 
 const TAP_KINDS = LEAD_KINDS.filter((k) => k !== "view");
 const SERIES = [

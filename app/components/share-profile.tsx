@@ -6,8 +6,8 @@ import { CheckIcon, MessageIcon, ShareIcon } from "./icons";
  * 'Share' on a profile. Where the browser has the Web Share API, one button opens the system's share
  * sheet. Elsewhere (and without JavaScript) a disclosure holds a WhatsApp share link and the profile's
  * address in a read-only field to copy (with JavaScript, a 'Copy link' button too). Share taps are counted
- * (issue 22): the WhatsApp share link goes through `shareHref` (the counting redirect), and the Web Share
- * button sends a beacon to `countHref`.
+ * (docs/decisions/176-leads-first-party-redirect-not-script.md): the WhatsApp share link goes through `shareHref` (the
+ * counting redirect), and the Web Share button sends a beacon to `countHref`.
  */
 export function ShareProfile({
   url,

@@ -1,4 +1,5 @@
-// Product constants shared by server and browser. Marketing figures are display constants (decision 22).
+// Product constants shared by server and browser. Marketing figures are display constants
+// (docs/decisions/023-marketing-figures-are-constants.md).
 
 import { formatCount } from "./format";
 
@@ -52,7 +53,7 @@ export function newsletterSourceLabel(source: string): string {
   return NEWSLETTER_SOURCES.find((s) => s.value === source)?.label ?? source;
 }
 
-/** The one plan table (decision 14). */
+/** The one plan table (docs/decisions/015-one-plan-table.md). */
 export const PLANS = [
   { id: "1m", name: "Starter", amount: 499, months: 1, popular: false, featured: false },
   { id: "3m", name: "Quarterly", amount: 999, months: 3, popular: false, featured: false },

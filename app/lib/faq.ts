@@ -1,6 +1,6 @@
 import { formatRupees, PLANS, planDuration } from "./constants";
 
-/** Plan prices in words, always from the one plan table (decision 14). */
+/** Plan prices in words, always from the one plan table (docs/decisions/015-one-plan-table.md). */
 export function planPriceSentence(): string {
   return PLANS.map(
     (p) =>

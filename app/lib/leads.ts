@@ -4,8 +4,8 @@ import { telHref } from "./phone-display";
 import { sellerShareText } from "./seo";
 import { whatsappChatUrl, whatsappShareUrl } from "./whatsapp";
 
-// What a visitor did on a listing (issue 22): the kinds counted per seller and day, and the links of the
-// profile that go through the counting redirect `/go/{sellerId}/{target}`.
+// What a visitor did on a listing (docs/decisions/176-leads-first-party-redirect-not-script.md): the kinds counted per
+// seller and day, and the links of the profile that go through the counting redirect `/go/{sellerId}/{target}`.
 
 export const LEAD_KINDS = ["view", "whatsapp", "call", "website", "social", "share"] as const;
 export type LeadKind = (typeof LEAD_KINDS)[number];

@@ -1,13 +1,14 @@
 import type { Role } from "~db/schema";
 
-// Who may do what in the back-office (decision 5), in one table. The sidebar, the quick actions and
+// Who may do what in the back-office (docs/decisions/005-roles.md), in one table. The sidebar, the quick actions and
 // every admin loader and action (through requirePermission) read it, so they cannot disagree.
 
 export const PERMISSIONS = [
   "dashboard.view",
   "sellers.manage",
   "sellers.delete",
-  // Erasing a seller's account and all its data on her request (issue 22): admins only.
+  // Erasing a seller's account and all its data on her request (docs/decisions/159-account-one-erasure.md): admins
+  // only.
   "accounts.erase",
   "sellers.documents",
   "exports.download",

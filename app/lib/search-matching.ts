@@ -1,8 +1,8 @@
 import damerauLevenshtein from "damerau-levenshtein";
 import pluralize from "pluralize";
 
-// What a visitor's word may also match (issue 21): how many typing mistakes a word of a given length
-// forgives, how far apart two words are, and which simple forms of a word are the same word.
+// What a visitor's word may also match (docs/decisions/163-search-what-word-matches.md): how many typing mistakes a
+// word of a given length forgives, how far apart two words are, and which simple forms of a word are the same word.
 
 /**
  * Typing mistakes forgiven in a word: none below five letters (exact or prefix only), one from five,

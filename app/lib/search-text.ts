@@ -1,6 +1,6 @@
 // The directory search's words, the same on both database engines and in the browser (highlighting):
-// what counts as a word and how a word is folded (issue 21). What a word may also match is in
-// search-matching.ts (server only: it brings the edit distance and the plural rules).
+// what counts as a word and how a word is folded (docs/decisions/163-search-what-word-matches.md). What a word may also
+// match is in search-matching.ts (server only: it brings the edit distance and the plural rules).
 
 /** At most this many of the visitor's words are searched; the rest of a long text is ignored. */
 export const MAX_SEARCH_WORDS = 8;

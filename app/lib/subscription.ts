@@ -22,7 +22,10 @@ export function subscriptionExpiry(endDate: string | null | undefined, today = t
   return { label: "Active", detail, daysLeft: days, tone: "success" };
 }
 
-/** The renewal reminders' days before the end date (issue 22): 14 days, 3 days, and the day it ends. */
+/**
+ * The renewal reminders' days before the end date (docs/decisions/181-leads-renewals.md): 14 days, 3 days, and the day
+ * it ends.
+ */
 export const RENEWAL_REMINDER_DAYS = [14, 3, 0] as const;
 
 /** The countdown of the dashboard and the reminder mails: "Your listing ends in 3 days.", "… ends today.", "… ended 2 days ago." */
@@ -76,8 +79,9 @@ export const SELLER_ACTIONS = [
 export type SellerAction = (typeof SELLER_ACTIONS)[number];
 
 /**
- * Going live (decision 15, 16): status active; the subscription starts today when it has not
- * started, and ends `months` later; the Elite plan features the seller (decision 14).
+ * Going live (docs/decisions/016-application-starts-pending-unpaid.md,
+ * docs/decisions/017-verify-makes-live-bulk-actions.md): status active; the subscription starts today when it has not
+ * started, and ends `months` later; the Elite plan features the seller (docs/decisions/015-one-plan-table.md).
  */
 export function goLiveChanges(s: SubscriptionState, today = todayIso()): Partial<SubscriptionState> {
   const months = s.subscription_months ?? planFor(s.amount_paid)?.months ?? 1;
@@ -93,8 +97,8 @@ function planFor(amount: number) {
 }
 
 /**
- * Confirming a renewal's payment (issue 22): the paid months are added to the old end date when the
- * renewal came before it (so renewing early loses no day), else the new period starts today. The
+ * Confirming a renewal's payment (docs/decisions/181-leads-renewals.md): the paid months are added to the old end date
+ * when the renewal came before it (so renewing early loses no day), else the new period starts today. The
  * renewal request is then settled.
  */
 export function renewalChanges(s: SubscriptionState, today = todayIso()): Partial<SubscriptionState> {

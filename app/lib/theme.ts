@@ -17,7 +17,7 @@ export function themeCookie(theme: Theme): string {
 }
 
 /**
- * Runs in <head> before first paint: a choice saved in localStorage (decision 23) wins and is mirrored
- * into the cookie so the server renders it next time. Without a choice, CSS follows the system.
+ * Runs in <head> before first paint: a choice saved in localStorage (docs/decisions/024-theme-saved-choice.md) wins and
+ * is mirrored into the cookie so the server renders it next time. Without a choice, CSS follows the system.
  */
 export const THEME_BOOT_SCRIPT = `(function(){try{var t=localStorage.getItem("${THEME_STORAGE_KEY}");var d=document.documentElement;if((t==="dark"||t==="light")&&d.dataset.theme!==t){d.dataset.theme=t;document.cookie="${THEME_COOKIE}="+t+"; Path=/; Max-Age=31536000; SameSite=Lax"}}catch(e){}})();`;

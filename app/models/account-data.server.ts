@@ -4,7 +4,7 @@ import { writeAudit, type Actor } from "./audit.server";
 import { normaliseEmail } from "./users.server";
 import { parseJsonList } from "./sellers.server";
 
-// A seller's account as data she owns (issue 22, "Her data in her hands"): what account recovery and the
+// A seller's account as data she owns (docs/decisions/159-account-one-erasure.md): what account recovery and the
 // account page read and change, everything stored about her for "Download my data", and the erasure of
 // all of it. Every query is scoped by the account's id (and the listings that account owns), never by
 // her address: anyone may sign up with an address other people's mail went to (docs/security.md).
@@ -107,7 +107,7 @@ function fileKeysOf(seller: {
   ].filter((k): k is string => !!k);
 }
 
-/** The daily lead counters of her listings (issue 22, section 1). */
+/** The daily lead counters of her listings (docs/decisions/176-leads-first-party-redirect-not-script.md). */
 async function leadCounters(db: DB, sellerIds: number[]) {
   if (!sellerIds.length) return [];
   return db

@@ -9,8 +9,8 @@ import { setSellerCategories } from "./seller-categories.server";
 import { UNASSIGNED_PURPOSE } from "./uploads.server";
 import { subcategoriesOutside, unknownCategories } from "./categories.server";
 
-// The paid listing application (decision 15): a pending, unpaid seller with its category links, the
-// images it references, and a notification for the admin dashboard — all in one transaction.
+// The paid listing application (docs/decisions/016-application-starts-pending-unpaid.md): a pending, unpaid seller with
+// its category links, the images it references, and a notification for the admin dashboard — all in one transaction.
 
 export interface ApplicationImages {
   id_proof_document: string;
@@ -23,7 +23,9 @@ export type ApplicationResult =
   | { ok: true; sellerId: number; amount: number; months: number }
   | { ok: false; reason: "invalid" | "conflict"; fieldErrors: Record<string, string[]> };
 
-/** Aadhaar numbers are kept masked: only the last four digits (decision 18). */
+/**
+ * Aadhaar numbers are kept masked: only the last four digits (docs/decisions/019-private-documents-masked-aadhaar.md).
+ */
 export function maskAadhaar(digits: string | undefined): string | null {
   return digits ? `XXXX-XXXX-${digits.slice(-4)}` : null;
 }
@@ -118,8 +120,8 @@ export async function createApplication(
         subscription_months: plan.months,
         updated_at: stamp,
       };
-      // A new listing starts pending and unpaid (decision 15); a renewal keeps the live listing as it is
-      // until the team confirms the new payment.
+      // A new listing starts pending and unpaid (docs/decisions/016-application-starts-pending-unpaid.md); a renewal
+      // keeps the live listing as it is until the team confirms the new payment.
       const newListing = { status: "pending" as const, is_paid: 0, is_verified: 0, is_featured: 0 };
       let seller: { id: number };
       if (own) {

@@ -2,7 +2,7 @@ import { LRUCache } from "lru-cache";
 import type { DB } from "~db/client";
 import { readVersionKey } from "./content-version.server";
 
-// The directory's remembered totals (issue 9, point 6): paging through a listing, or coming back to it,
+// The directory's remembered totals (docs/performance.md): paging through a listing, or coming back to it,
 // runs only the page query, not the count. What the count reads (sellers, their categories) moves the
 // content version forward when it changes, and a subscription ends with the Indian day, so a total is
 // kept only while both are the same as when it was counted.

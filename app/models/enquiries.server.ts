@@ -39,7 +39,7 @@ export const NEWSLETTER_MESSAGES: Record<SubscribeOutcome, string> = {
   resubscribed: "Welcome back! Your subscription is active again.",
 };
 
-/** Decision 20: idempotent per email; an unsubscribed address becomes active again. */
+/** docs/decisions/021-newsletter-idempotent.md: idempotent per email; an unsubscribed address becomes active again. */
 export async function subscribeToNewsletter(db: DB, input: NewsletterInput): Promise<SubscribeOutcome> {
   const stamp = new Date().toISOString();
   const inserted = await db

@@ -2,8 +2,9 @@ import type { DB } from "~db/client";
 import { emptyTotals, LEAD_KINDS, type LeadDay, type LeadKind, type LeadTotals, type LeadWindow } from "~/lib/leads";
 import { addDays } from "~/lib/dates";
 
-// The per-seller, per-day lead counters (issue 22): written in batches by services/leads.server.ts,
-// read by the seller dashboard, the admin seller page, the CSV export and the monthly report.
+// The per-seller, per-day lead counters (docs/decisions/176-leads-first-party-redirect-not-script.md): written in
+// batches by services/leads.server.ts, read by the seller dashboard, the admin seller page, the CSV export and the
+// monthly report.
 
 export type LeadIncrement = { sellerId: number; day: string; kind: LeadKind; count: number };
 

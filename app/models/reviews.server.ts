@@ -18,8 +18,8 @@ export interface PublicReview {
 const PUBLIC_REVIEW_LIMIT = 100;
 
 /**
- * Published reviews, newest first (decision 12): of one seller (their public page), or of every listing
- * of one account (the seller's dashboard).
+ * Published reviews, newest first (docs/decisions/012-reviews-pending-until-published.md): of one seller (their public
+ * page), or of every listing of one account (the seller's dashboard).
  */
 export async function listPublishedReviews(
   db: DB,

@@ -1,9 +1,9 @@
 import { sql } from "kysely";
 import type { DB } from "~db/client";
 
-// What visitors searched for (issue 21): one row per Indian day and normalised query with the number of
-// searches and of searches that found nothing. No address, no session, no visitor: counts only. Written
-// in batches by app/services/search-stats.server.ts; read by /admin/search.
+// What visitors searched for (docs/decisions/171-search-admin-counting-searches.md): one row per Indian day and
+// normalised query with the number of searches and of searches that found nothing. No address, no session, no visitor:
+// counts only. Written in batches by app/services/search-stats.server.ts; read by /admin/search.
 
 export type SearchCount = { day: string; query: string; searches: number; empty: number };
 

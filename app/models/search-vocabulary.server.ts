@@ -8,9 +8,9 @@ import { listActiveCategories } from "./categories.server";
 import { textIndexOf } from "./text-index.server";
 
 // What the visitor's words may match, worked out before any search statement runs, the same way on both
-// engines (issue 21): each word as a prefix, its simple forms and the words of its synonym group (no
-// typo), then the index's own words one or two edits away (typos). The index's words and the synonym
-// groups are read once per version key (any change to a seller's public text or to a group moves it).
+// engines (docs/decisions/168-search-admin-who-edits-synonyms.md): each word as a prefix, its simple forms and the
+// words of its synonym group (no typo), then the index's own words one or two edits away (typos). The index's words and
+// the synonym groups are read once per version key (any change to a seller's public text or to a group moves it).
 
 /** Typo corrections kept per word: the closest first, then the most used. */
 const MAX_CORRECTIONS = 12;

@@ -2,8 +2,8 @@ import type { DB } from "~db/client";
 import { isPublic } from "./seller-visibility.server";
 import { type OutgoingMail, queueMail } from "./mail-outbox.server";
 
-// The periodic mails to sellers (issue 22): the monthly performance report and the renewal reminders.
-// seller_mails holds one row per seller, kind and period; claiming that row (insert, or nothing when it
+// The periodic mails to sellers (docs/decisions/181-leads-renewals.md): the monthly performance report and the renewal
+// reminders. seller_mails holds one row per seller, kind and period; claiming that row (insert, or nothing when it
 // exists) in the same transaction as the outbox row makes each mail go once, whichever process runs the
 // task and however often it runs.
 

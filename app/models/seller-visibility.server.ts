@@ -3,9 +3,13 @@ import type { DB } from "~db/client";
 import type { Database } from "~db/schema";
 import { todayIso } from "~/lib/dates";
 
-// Who the public sees (decision 11), on its own so the seller and review models can both ask.
+// Who the public sees (docs/decisions/011-only-live-sellers-are-public.md), on its own so the seller and review models
+// can both ask.
 
-/** Decision 11: active, and the subscription has not ended (no end date, or today or later). */
+/**
+ * docs/decisions/011-only-live-sellers-are-public.md: active, and the subscription has not ended (no end date, or today
+ * or later).
+ */
 export function isPublic(eb: ExpressionBuilder<Database, "sellers">, today = todayIso()) {
   return eb.and([
     eb("sellers.status", "=", "active"),

@@ -146,7 +146,10 @@ export function toPublicSeller(row: PublicRow): PublicSeller {
 
 type Filters = Pick<DirectoryQuery, "search" | "category" | "city" | "featured">;
 
-/** The directory's conditions on a seller: public (decision 11) and the chosen city, featured and category. */
+/**
+ * The directory's conditions on a seller: public (docs/decisions/011-only-live-sellers-are-public.md) and the chosen
+ * city, featured and category.
+ */
 function directoryConditions(eb: ExpressionBuilder<Database, "sellers">, filters: Filters) {
   const conditions = [isPublic(eb)];
   if (filters.city) conditions.push(eb("sellers.city", "=", filters.city));
@@ -168,7 +171,10 @@ function directoryConditions(eb: ExpressionBuilder<Database, "sellers">, filters
   return eb.and(conditions);
 }
 
-/** How a search went, beside its results (issue 21); only when the visitor gave a text. */
+/**
+ * How a search went, beside its results (docs/decisions/163-search-what-word-matches.md); only when the visitor gave a
+ * text.
+ */
 export interface SearchOutcome {
   /** no seller matched every word: these are the sellers matching the most of them */
   relaxed: boolean;
@@ -279,7 +285,10 @@ export interface PublicSellerProfile extends PublicSeller {
   reviews: PublicReview[];
 }
 
-/** A public seller's row (no categories or reviews: the tap redirect's links), or null when not public (decision 11). */
+/**
+ * A public seller's row (no categories or reviews: the tap redirect's links), or null when not public
+ * (docs/decisions/011-only-live-sellers-are-public.md).
+ */
 export async function getPublicSellerRow(db: DB, id: number): Promise<PublicSeller | null> {
   const row = await db
     .selectFrom("sellers")
@@ -290,7 +299,10 @@ export async function getPublicSellerRow(db: DB, id: number): Promise<PublicSell
   return row ? toPublicSeller(row) : null;
 }
 
-/** A public seller with categories and published reviews, or null when not public (decision 11). */
+/**
+ * A public seller with categories and published reviews, or null when not public
+ * (docs/decisions/011-only-live-sellers-are-public.md).
+ */
 export async function getPublicSeller(db: DB, id: number): Promise<PublicSellerProfile | null> {
   const seller = await getPublicSellerRow(db, id);
   if (!seller) return null;
@@ -320,7 +332,8 @@ export async function getPublicSeller(db: DB, id: number): Promise<PublicSellerP
   };
 }
 
-// ── the sitemap: public sellers only, by the same rule as the pages (decision 11) ──
+// ── the sitemap: public sellers only, by the same rule as the pages
+// (docs/decisions/011-only-live-sellers-are-public.md) ──
 
 export async function countPublicSellers(db: DB): Promise<number> {
   const row = await db

@@ -161,8 +161,8 @@ export async function registerSeller(
 }
 
 /**
- * Changes a password and ends every session of the account (decision 8): old cookies stop working.
- * `keepSessionId` spares the session of the person changing their own password.
+ * Changes a password and ends every session of the account (docs/decisions/008-password-hashes-server-sessions.md): old
+ * cookies stop working. `keepSessionId` spares the session of the person changing their own password.
  */
 /** The stored password hash of an account (null for Google-only accounts), or undefined if there is none. */
 export async function passwordHashOf(db: DB, userId: number): Promise<string | null | undefined> {
@@ -195,7 +195,10 @@ export async function rehashPassword(db: DB, userId: number, passwordHash: strin
 
 export type EnsureAdminResult = "created" | "exists" | "skipped";
 
-/** Decision 9: the first admin from settings, created when no user has that email. Never changes an existing account. */
+/**
+ * docs/decisions/009-first-admin-from-settings.md: the first admin from settings, created when no user has that email.
+ * Never changes an existing account.
+ */
 export async function ensureFirstAdmin(
   db: DB,
   email: string | undefined,

@@ -4,7 +4,8 @@ import { webStream } from "~/services/upload-store.server";
 import { openPrivateUpload } from "~/services/uploads.server";
 import type { Route } from "./+types/admin-upload";
 
-// GET /admin/uploads/:key — a private upload (ID document or payment screenshot), for admins only (decision 18).
+// GET /admin/uploads/:key — a private upload (ID document or payment screenshot), for admins only
+// (docs/decisions/019-private-documents-masked-aadhaar.md).
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   requirePermission(request, "sellers.documents", context);
   const file = await openPrivateUpload(getDb(), params.key);

@@ -8,9 +8,10 @@ import { countLeadLinkTap, LEAD_LINK_HEADERS, resolveLeadLink } from "~/services
 import type { Route } from "./+types/go";
 
 // /go/{sellerId}/{target}: the counting redirect of a profile's WhatsApp, call, website, social and share
-// links (issue 22). A 302 to the seller's own stored link only (never an address from the request); 404
-// with a page saying so for an unknown target or seller, a listing that is not public, or a link she has
-// not set. Counted here, on the server, so taps count without JavaScript and from cached pages.
+// links (docs/decisions/176-leads-first-party-redirect-not-script.md). A 302 to the seller's own stored link only
+// (never an address from the request); 404 with a page saying so for an unknown target or seller, a listing that is not
+// public, or a link she has not set. Counted here, on the server, so taps count without JavaScript and from cached
+// pages.
 
 export function meta() {
   return privatePageMeta("Link not available");

@@ -46,7 +46,8 @@ import type { Route } from "./+types/register";
 import { pageMeta, privatePageMeta } from "~/lib/seo";
 import { httpStatusOf } from "~/lib/refusal";
 
-// /register — the paid listing application (decision 2): one multipart form that works without
+// /register — the paid listing application (docs/decisions/002-register-is-paid-application.md): one multipart form
+// that works without
 // JavaScript. With JavaScript the same zod schema checks it before it is sent.
 
 export function meta({ matches, location }: Route.MetaArgs) {

@@ -8,7 +8,8 @@ import { readForm } from "~/services/forms.server";
 import { verifyPerformanceMailOffToken } from "~/services/seller-mails.server";
 import type { Route } from "./+types/seller-mails-off";
 
-// /seller-mails/off?seller&token — the signed one-click opt-out of the monthly performance mail (issue 22).
+// /seller-mails/off?seller&token — the signed one-click opt-out of the monthly performance mail
+// (docs/decisions/179-leads-periodic-mails-once-each.md).
 // As the newsletter's unsubscribe: GET only asks (mail scanners that open links change nothing), the one
 // button posts, without JavaScript too. A forged or altered link is refused with 400.
 

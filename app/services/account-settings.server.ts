@@ -20,9 +20,10 @@ import { isSiteAddress } from "./reserved-addresses.server";
 import { readLinkParams, signToken, verifyToken } from "./signed-token.server";
 import { discardImages, isUploadKey } from "./uploads.server";
 
-// The seller's account page (issue 22): her password (the current one required), her email (the new
-// address proven by a signed link before it takes effect, the old one told afterwards), and deleting
-// the account (the password again, or for an account without one a signed link to its address).
+// The seller's account page (docs/decisions/158-account-email-change-link-new-address.md): her password (the current
+// one required), her email (the new address proven by a signed link before it takes effect, the old one told
+// afterwards), and deleting the account (the password again, or for an account without one a signed link to its
+// address).
 
 type Refused = {
   ok: false;

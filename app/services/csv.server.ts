@@ -2,7 +2,7 @@ import { stringify } from "csv-stringify";
 import { Readable } from "node:stream";
 
 // CSV exports: rows streamed from the query through csv-stringify into the response, never built in
-// memory; spreadsheet formulas neutralised (decision 21).
+// memory; spreadsheet formulas neutralised (docs/decisions/022-csv-formulas-neutralised.md).
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 

@@ -6,9 +6,9 @@ import { collectAccountData } from "~/models/account-data.server";
 import { consume, type Throttled, throttled } from "./rate-limit.server";
 import { type OpenedObject, uploadKey, uploadStore } from "./upload-store.server";
 
-// "Download my data" (issue 22, section 4): a ZIP streamed by yazl with `my-data.json` (everything stored
-// about the account and its listings, see collectAccountData) and the listing's stored files (images, ID
-// document, payment screenshot). Every row is read and every file opened before the first byte is sent,
+// "Download my data" (docs/decisions/160-account-export-yazl-streamed.md): a ZIP streamed by yazl with `my-data.json`
+// (everything stored about the account and its listings, see collectAccountData) and the listing's stored files
+// (images, ID document, payment screenshot). Every row is read and every file opened before the first byte is sent,
 // so a deletion of the account while the ZIP streams neither breaks it half-way (an open file stays
 // readable after it is removed) nor mixes in anything else: the ZIP is the account as it was when asked.
 

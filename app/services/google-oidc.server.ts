@@ -9,8 +9,8 @@ import { logger } from "./logger.server";
 import { publicOrigin } from "./public-url.server";
 import { isSiteAddress } from "./reserved-addresses.server";
 
-// "Sign in with Google" (decision 10): OpenID Connect authorization code flow with PKCE, state and
-// nonce, through openid-client (discovery, token exchange, ID token validation). The state is kept
+// "Sign in with Google" (docs/decisions/010-google-sign-in.md): OpenID Connect authorization code flow with PKCE, state
+// and nonce, through openid-client (discovery, token exchange, ID token validation). The state is kept
 // in the database (one use) and bound to the browser by a short-lived signed cookie.
 
 export const CALLBACK_PATH = "/auth/google/callback";

@@ -1,9 +1,10 @@
 import type { PublicSeller } from "~/models/sellers.server";
 import { MARKETING } from "~/lib/constants";
 
-// The home page's display content (decision 22: figures are display constants, not computed).
+// The home page's display content (docs/decisions/023-marketing-figures-are-constants.md: figures are display
+// constants, not computed).
 
-/** Decision 17: the eight tiles link to the nearest of the directory's categories. */
+/** docs/decisions/018-sixteen-categories.md: the eight tiles link to the nearest of the directory's categories. */
 export const HOME_CATEGORIES = [
   {
     name: "Fashion & Jewelry",

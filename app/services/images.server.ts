@@ -5,9 +5,9 @@ import { IMAGE_MAX_EDGE, IMAGE_VARIANT_WIDTHS, variantName } from "~/lib/upload-
 import { APPLICATION_MESSAGES } from "~/lib/validation/messages";
 import { readObject, type UploadStore, uploadKey, type Visibility } from "./upload-store.server";
 
-// Every uploaded image is judged by its content, never by its name or declared type (decision 19):
-// decoded by sharp within a pixel budget, refused when it carries markup, then re-encoded (which drops
-// metadata such as camera location) before it is stored.
+// Every uploaded image is judged by its content, never by its name or declared type
+// (docs/decisions/020-images-checked-by-content.md): decoded by sharp within a pixel budget, refused when it carries
+// markup, then re-encoded (which drops metadata such as camera location) before it is stored.
 
 /** Decompression-bomb guard: images over this many pixels are refused before they are decoded. */
 export const MAX_INPUT_PIXELS = 40_000_000; // e.g. 8000 × 5000
@@ -28,7 +28,7 @@ export const IMAGE_TIME_LIMIT_SECONDS = 5;
 // Images are processed two at a time, one libvips thread each, so one client's images never hold the
 // others' for long: with the bounds above no image takes more than a second or two, and the time limit
 // caps the rest. No libvips operation cache: every upload is a new image, so the cache (50 MB by
-// default) only kept decoded pixels nobody asked for again, in native memory (issue 23).
+// default) only kept decoded pixels nobody asked for again, in native memory (docs/reliability.md).
 sharp.concurrency(1);
 sharp.cache(false);
 const imageSlots = pLimit(2);

@@ -36,8 +36,8 @@ export function unsubscribeFooter(origin: string, email: string): string {
 }
 
 /**
- * Subscribes (idempotent, decision 20) and, for a new or renewed subscription, sends the welcome mail
- * with its unsubscribe link (shared by /newsletter and POST /api/enquiries/newsletter).
+ * Subscribes (idempotent, docs/decisions/021-newsletter-idempotent.md) and, for a new or renewed subscription, sends
+ * the welcome mail with its unsubscribe link (shared by /newsletter and POST /api/enquiries/newsletter).
  */
 export async function subscribeWithWelcome(db: DB, input: NewsletterInput): Promise<SubscribeOutcome> {
   const outcome = await subscribeToNewsletter(db, input);

@@ -16,7 +16,8 @@ import { mailLinkOrigin } from "./public-url.server";
 import { consume, consumeAll, type Throttled, throttled } from "./rate-limit.server";
 import { readLinkParams, type SignedLinkParams, signToken, verifyToken } from "./signed-token.server";
 
-// "Forgot password?" (issue 22, section 3): a signed link valid for one hour, mailed through the outbox.
+// "Forgot password?" (docs/decisions/155-account-reset-links-without-token-table.md): a signed link valid for one hour,
+// mailed through the outbox.
 // The link is signed over the account id, its email, the expiry and a digest of the stored password
 // hash: setting any new password changes the hash, so a link works once (and every older link dies
 // with it) without a table of tokens. The request answers the same whether or not the address has an

@@ -6,10 +6,10 @@ import { addSearchCounts, type SearchCount, sweepSearchCounts } from "~/models/s
 import { logger } from "./logger.server";
 import { type EffectRequest, repeatOnCacheHit } from "./response-cache/render-effects.server";
 
-// What visitors search for (issue 21, /admin/search): each search is counted in memory per Indian day and
-// normalised query, with whether it found anything, and written in one transaction every few seconds
-// (and at a clean stop), as profile views are: a search is never a database write, and a cached answer
-// is counted too (repeatOnCacheHit). Crawlers and clients that name no browser are not visitors and are
+// What visitors search for (docs/decisions/171-search-admin-counting-searches.md, /admin/search): each search is
+// counted in memory per Indian day and normalised query, with whether it found anything, and written in one transaction
+// every few seconds (and at a clean stop), as profile views are: a search is never a database write, and a cached
+// answer is counted too (repeatOnCacheHit). Crawlers and clients that name no browser are not visitors and are
 // not counted. Nothing about the visitor is kept: no address, no session, only the words and the day.
 // Each process (every cluster worker) keeps its own counts and timer, started by its first search.
 

@@ -17,7 +17,8 @@ import { deliverQueuedLater } from "./mail.server";
 import { mailLinkOrigin } from "./public-url.server";
 import { signToken, verifyToken } from "./signed-token.server";
 
-// The periodic mails to sellers (issue 22), run by the deployment's periodic-task runner every hour:
+// The periodic mails to sellers (docs/decisions/179-leads-periodic-mails-once-each.md), run by the deployment's
+// periodic-task runner every hour:
 // - renewal reminders 14 and 3 days before the end date and on the day it ends, once per period;
 // - on the first days of a month, last month's performance report to each live seller who wants it.
 // Each mail is claimed (seller_mails) and queued (mail_outbox) in one transaction, then sent: run twice,

@@ -165,7 +165,10 @@ function scheduleUploadExpiry(db: DB): void {
   uploadSweep ??= setInterval(sweep, UPLOAD_SWEEP_EVERY_MS).unref();
 }
 
-/** Decision 9: ADMIN_EMAIL + ADMIN_PASSWORD create the first admin when missing (never a default password). */
+/**
+ * docs/decisions/009-first-admin-from-settings.md: ADMIN_EMAIL + ADMIN_PASSWORD create the first admin when missing
+ * (never a default password).
+ */
 export async function createFirstAdminFromSettings(
   db: DB,
   settings: { ADMIN_EMAIL?: string; ADMIN_PASSWORD?: string } = {

@@ -357,7 +357,7 @@ async function sqliteSearchAndTriggers(db: Kysely<any>): Promise<void> {
     )
     .execute(db);
 
-  // avg_rating and review_count count published reviews only (decision 12).
+  // avg_rating and review_count count published reviews only (docs/decisions/012-reviews-pending-until-published.md).
   const refreshRating = (idExpr: string) => `update sellers set
       avg_rating = coalesce((select round(avg(rating), 2) from reviews where seller_id = ${idExpr} and status = 'published'), 0),
       review_count = (select count(*) from reviews where seller_id = ${idExpr} and status = 'published')
@@ -474,7 +474,7 @@ async function postgresSearchAndTriggers(db: Kysely<any>): Promise<void> {
     )
     .execute(db);
 
-  // avg_rating and review_count count published reviews only (decision 12).
+  // avg_rating and review_count count published reviews only (docs/decisions/012-reviews-pending-until-published.md).
   await sql
     .raw(
       `create function refresh_seller_rating(seller integer) returns void language sql as $$

@@ -4,7 +4,7 @@ import type { Kysely } from "kysely";
 
 // The directory search walks the full-text matches and checks each one against this narrow index
 // (id first, then what the public rule and the filters read) instead of the wide sellers rows, so
-// its cost follows the number of matches, not the number of sellers (issue 9, search at scale).
+// its cost follows the number of matches, not the number of sellers (docs/performance.md).
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createIndex("sellers_search_public")

@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import { normaliseMobile } from "~/lib/phone";
 
-// The one mobile rule (decision 13a): numbers stored before it are rewritten in its one form, E.164
-// (e.g. "98765 43210" → "+919876543210"). A number the rule refuses is left exactly as it was, so no
+// The one mobile rule (docs/decisions/014-one-mobile-rule.md): numbers stored before it are rewritten in its one form,
+// E.164 (e.g. "98765 43210" → "+919876543210"). A number the rule refuses is left exactly as it was, so no
 // contact detail is ever lost; the next save through a form asks for a valid one.
 const TABLES = ["users", "sellers", "enquiries"] as const;
 

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { autoId } from "../engine";
 
-// Staff second factor (issue 19): an authenticator app (TOTP secret, the last time step used so a code
+// Staff second factor (docs/security.md): an authenticator app (TOTP secret, the last time step used so a code
 // cannot be replayed), ten single-use recovery codes kept hashed, passkeys, and per session its last
 // activity (the staff idle timeout), whether it still waits for the second step, and a passkey challenge.
 // Staff who exist now get the whole grace period from today.

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// Issue 22, leads and renewals.
+// Leads and renewals: docs/decisions/176-leads-first-party-redirect-not-script.md.
 // - seller_leads: per seller, per Indian day and per kind (view, whatsapp, call, website, social, share) the
 //   number of times visitors did it: only the counters, nothing about the visitor.
 // - seller_mails: which mail of a kind a seller got for which period (the monthly report of "2026-10", the

@@ -3,7 +3,7 @@ import { autoId, engineOf } from "../engine";
 
 // Frozen once landed: later changes go in a new, later-named migration.
 //
-// Forgiving search (issue 21), on both engines:
+// Forgiving search (docs/decisions/163-search-what-word-matches.md), on both engines:
 // - the index's own words, with the number of sellers using each (typo corrections and "Did you mean"
 //   are chosen from them): SQLite reads them from an fts5vocab table over `sellers_fts`, PostgreSQL
 //   keeps `search_terms` by trigger from the search documents;

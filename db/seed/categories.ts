@@ -1,4 +1,4 @@
-// The sixteen categories of decision 17, each with a handful of realistic subcategories.
+// The sixteen categories of docs/decisions/018-sixteen-categories.md, each with a handful of realistic subcategories.
 export const CATEGORY_SEED: { name: string; description: string; subcategories: string[] }[] = [
   {
     name: "Fashion & Apparel",

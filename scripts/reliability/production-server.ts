@@ -122,7 +122,7 @@ export async function startProductionServer(options: ServerOptions = {}): Promis
   const env = {
     ...process.env,
     NODE_ENV: "production",
-    // As `npm start` sets it (package.json): glibc's malloc arenas held native memory (issue 23).
+    // As `npm start` sets it (package.json): glibc's malloc arenas held native memory (docs/reliability.md).
     MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
     PORT: String(port),
     HOST: "127.0.0.1",

@@ -120,7 +120,7 @@ const PAGES: PageCase[] = [
       await expect(page.getByText("Name is required")).toBeVisible();
     },
   },
-  // account recovery, the account page and her data (issue 22)
+  // account recovery, the account page and her data (docs/decisions/158-account-email-change-link-new-address.md)
   { name: "forgot password", path: "/forgot-password" },
   { name: "forgot password (staff)", path: "/forgot-password?for=admin" },
   {

@@ -7,7 +7,7 @@ import type { DB } from "~db/client";
 import { ACCOUNT_MESSAGES } from "~/lib/validation/messages";
 import { createUser, expect, mailedLink, uniqueClientAddress, signInAs, test, uniqueWord } from "./fixtures";
 
-// "Her data in her hands" and the account page (issue 22, sections 3 and 4), with JavaScript on and off:
+// "Her data in her hands" and the account page (docs/decisions/159-account-one-erasure.md), with JavaScript on and off:
 // email change through the mailed link, password change, "Download my data" checked by unzipping, account
 // deletion leaving no row or file behind (the database and the uploads folder checked), the mailed
 // confirmation of a Google-only account, the admin's deletion, a deletion while an export streams, and a

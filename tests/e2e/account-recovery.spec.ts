@@ -10,9 +10,9 @@ import {
   uniqueWord,
 } from "./fixtures";
 
-// "Forgot password?" (issue 22, section 3), with JavaScript on and off: the request answers the same for
-// any address, the mailed link (read from the outbox) sets a new password once and ends every session,
-// forged, expired and reused links are refused with a 400 page, the limits answer 429, and a staff
+// "Forgot password?" (docs/decisions/155-account-reset-links-without-token-table.md), with JavaScript on and off: the
+// request answers the same for any address, the mailed link (read from the outbox) sets a new password once and ends
+// every session, forged, expired and reused links are refused with a 400 page, the limits answer 429, and a staff
 // account with a second factor still needs it after a reset.
 
 const SENT = "If an account uses this address, we have sent it a link";

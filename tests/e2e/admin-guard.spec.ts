@@ -21,7 +21,7 @@ const PUBLIC_DOORS = new Set([
   "api/admin/login/passkey-options",
   "api/admin/login/passkey",
 ]);
-// The test's own reading of decision 5: what a moderator may do ("METHOD path", * for any method).
+// The test's own reading of docs/decisions/005-roles.md: what a moderator may do ("METHOD path", * for any method).
 // Everything else is admin-only (the dashboard's own post, Initialize Data, included).
 const MODERATOR_MAY = new Set([
   "GET admin",
@@ -33,7 +33,7 @@ const MODERATOR_MAY = new Set([
   "* api/admin/reviews",
   "* api/admin/reviews/bulk",
   "* api/admin/reviews/:id",
-  // Form Enquiries: moderators manage enquiries and see subscriptions, but do not export (decision 5).
+  // Form Enquiries: moderators manage enquiries and see subscriptions, but do not export (docs/decisions/005-roles.md).
   "* admin/enquiries/:id",
   // Every staff member manages her own sign-in security.
   "* admin/security",

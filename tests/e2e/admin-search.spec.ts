@@ -157,7 +157,7 @@ test.describe("admin search", () => {
     expect(saved.status()).toBe(302);
     expect(await termsOf(db, word)).toEqual([word, `${word}b`]);
 
-    // Moderators do not edit what every visitor finds (decision in docs/decisions.md).
+    // Moderators do not edit what every visitor finds (docs/decisions/168-search-admin-who-edits-synonyms.md).
     await context.clearCookies();
     await signInAs(context, "moderator");
     expect((await page.request.get("/admin/search", { maxRedirects: 0 })).status()).toBe(403);

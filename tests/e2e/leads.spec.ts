@@ -14,8 +14,9 @@ import {
 } from "./fixtures";
 import type { DB } from "~db/client";
 
-// Issue 22: the counting redirect of a profile's links, the leads on the seller's dashboard and admin page,
-// the renewal countdown and its path, the renewal filter and approval, the monthly report's opt-out.
+// Leads and renewals (docs/decisions/176-leads-first-party-redirect-not-script.md to 181-leads-renewals.md): the
+// counting redirect of a profile's links, the leads on the seller's dashboard and admin page, the renewal countdown and
+// its path, the renewal filter and approval, the monthly report's opt-out.
 
 const leadCount = async (db: DB, sellerId: number, kind: string) => {
   const row = await db

@@ -74,7 +74,9 @@ test.describe("home page", () => {
     await expect(page).toHaveURL(/\/directory$/);
   });
 
-  test("category tiles link to the directory categories (decision 17)", async ({ page }) => {
+  test("category tiles link to the directory categories (docs/decisions/018-sixteen-categories.md)", async ({
+    page,
+  }) => {
     await page.goto("/");
     await expect(page.getByRole("link", { name: /Fashion & Jewelry/ })).toHaveAttribute(
       "href",

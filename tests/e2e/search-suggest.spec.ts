@@ -1,8 +1,8 @@
 import { expect, expectNoA11yViolations, test, uniqueWord } from "./fixtures";
 
-// Suggestions as the visitor types (issue 21): GET /api/search/suggest, and the ARIA combobox of the
-// directory and home search boxes by keyboard (JavaScript on). Without JavaScript the boxes stay plain
-// search fields and the forms work as before.
+// Suggestions as the visitor types (docs/decisions/174-search-admin-suggestions.md): GET /api/search/suggest, and the
+// ARIA combobox of the directory and home search boxes by keyboard (JavaScript on). Without JavaScript the boxes stay
+// plain search fields and the forms work as before.
 
 test.describe("search suggestions", () => {
   test("GET /api/search/suggest answers public suggestions, cached, and refuses a too-long q", async ({

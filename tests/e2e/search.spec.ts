@@ -1,8 +1,9 @@
 import { serial } from "../support/unique";
 import { expect, expectNoA11yViolations, test, uniqueWord } from "./fixtures";
 
-// Issue 21 in the browser, with JavaScript on and off (the two projects): a misspelt search finds the
-// seller with the matched word marked, the close-matches notice, "Did you mean", escaped seller text.
+// The forgiving search (docs/decisions/163-search-what-word-matches.md) in the browser, with JavaScript on and off (the
+// two projects): a misspelt search finds the seller with the matched word marked, the close-matches notice, "Did you
+// mean", escaped seller text.
 
 const consonants = "bcdfghjklmnpqrstvw";
 /**

@@ -54,7 +54,8 @@ test.describe("seller profile", () => {
       "https://instagram.com/kitchen",
     );
     await expect(page.getByRole("heading", { name: "Products & Services" })).toBeVisible();
-    // Views are counted in memory and written in batches every few seconds (decision in docs/decisions.md).
+    // Views are counted in memory and written in batches every few seconds (docs/decisions/130-cache-profile-views.md,
+    // docs/decisions/177-leads-counted-views.md).
     const storedViews = async () =>
       (await db.selectFrom("sellers").select("views_count").where("id", "=", id).executeTakeFirstOrThrow()).views_count;
     await expect.poll(storedViews, { timeout: 10_000 }).toBe(11);

@@ -39,7 +39,7 @@ import { storeImage } from "~/services/uploads.server";
 import { createTestDb } from "../support/test-db";
 import { pngImage } from "../support/images";
 
-// The models and services of account recovery and "her data in her hands" (issue 22, sections 3 and 4),
+// The models and services of account recovery and "her data in her hands" (docs/decisions/159-account-one-erasure.md),
 // on a real database: SQLite here, PostgreSQL in the suite's second run.
 
 let db: DB;

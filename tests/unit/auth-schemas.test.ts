@@ -85,7 +85,7 @@ describe("one mobile and email rule for every form", () => {
   });
 });
 
-describe("the one mobile rule (decision 13a, libphonenumber-js)", () => {
+describe("the one mobile rule (docs/decisions/014-one-mobile-rule.md, libphonenumber-js)", () => {
   it("accepts Indian mobiles written any usual way and other countries with their + code, as E.164", async () => {
     const { normaliseMobile } = await import("~/lib/phone");
     const { displayPhone, telHref } = await import("~/lib/phone-display");

@@ -190,7 +190,8 @@ describe("the content version", () => {
         "the seller's reply to a published review",
         () => db.updateTable("reviews").set({ seller_reply: "Thank you!" }).where("id", "=", pending).execute(),
       ],
-      // A report takes the review off the profile and out of the rating at once (decision 4 of review moderation).
+      // A report takes the review off the profile and out of the rating at once
+      // (docs/decisions/004-admin-editors-not-shown.md of review moderation).
       ["a published review reported", () => flagReview(db, sellerId, reported, "Not a customer", "10.0.0.9")],
       ["a published review unpublished", () => moveReviews(db, actor, [pending], "rejected")],
       ["a seller going live", () => applySellerAction(db, actor, [applicant], "approve")],

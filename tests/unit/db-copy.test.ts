@@ -68,7 +68,8 @@ describe.skipIf(testEngine !== "postgres")("copying a SQLite site into PostgreSQ
       db.selectFrom("reviews").select(["id", "seller_id", "rating", "status"]).orderBy("id").execute();
     expect(await reviewsOf(postgres)).toEqual(await reviewsOf(sqlite));
 
-    // The same searches find the same sellers, in the same order, on both engines (issue 21's one order).
+    // The same searches find the same sellers, in the same order, on both engines
+    // (docs/decisions/165-search-one-order-both-engines.md).
     for (const search of ["kitchen", "sakhi", "families bangalore", "crafts", "kichen", "famillies banglore"]) {
       const query = { search, category: "", city: "", featured: false, page: 1, limit: 200 };
       const [fromSqlite, fromPostgres] = [

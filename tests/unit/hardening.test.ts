@@ -8,7 +8,8 @@ import { pngImage } from "../support/images";
 import type { RunningServer } from "../support/server";
 import { type SiteUnderTest, startSite } from "../support/site";
 
-// Issue 19's findings against the built production server (`npm run build` first), started without
+// The security probe's findings (docs/reliability.md) against the built production server (`npm run build` first),
+// started without
 // PUBLIC_URL as a careless deployment would be.
 
 /** The server's address, known once it has started (its port is chosen right before it binds). */

@@ -171,7 +171,7 @@ describe("contact and newsletter schemas", () => {
   });
 });
 
-describe("newsletter subscriptions (decision 20)", () => {
+describe("newsletter subscriptions (docs/decisions/021-newsletter-idempotent.md)", () => {
   it("is idempotent per email and reactivates an unsubscribed address", async () => {
     expect(await subscribeToNewsletter(db, { email: "n1@example.in", source: "footer" })).toBe("subscribed");
     expect(await subscribeToNewsletter(db, { email: "n1@example.in", source: "website" })).toBe("already_subscribed");
@@ -211,7 +211,7 @@ describe("image checks", () => {
     ["an SVG with a script", () => SVG_WITH_SCRIPT, APPLICATION_MESSAGES.notImage],
     ["a GIF/HTML polyglot", gifHtmlPolyglot, APPLICATION_MESSAGES.notImage],
     ["a 20,000 × 20,000 pixel PNG", () => pngBomb(), PIXELS_TOO_LARGE_MESSAGE],
-    // Within the pixel budget but slow to decode (30 s and more each, issue 19): refused from the header.
+    // Within the pixel budget but slow to decode (30 s and more each, docs/reliability.md): refused from the header.
     ["a 1 × 4,000,000 pixel strip", () => pngBomb(1, 4_000_000), SHAPE_MESSAGE],
     ["a 4,000,000 × 1 pixel strip", () => pngBomb(4_000_000, 1), SHAPE_MESSAGE],
     ["an image 10,001 pixels wide", () => pngBomb(10_001, 1_000), SHAPE_MESSAGE],
@@ -442,7 +442,7 @@ describe("createApplication", () => {
 });
 
 describe("home page content", () => {
-  it("links the eight category tiles to real directory slugs (decision 17)", () => {
+  it("links the eight category tiles to real directory slugs (docs/decisions/018-sixteen-categories.md)", () => {
     expect(HOME_CATEGORIES).toHaveLength(8);
     for (const c of HOME_CATEGORIES) expect(c.slug).toBe(slugify(c.directoryName));
   });

@@ -58,7 +58,7 @@ describe.skipIf(testEngine !== "sqlite")("directory query plans", () => {
     for (const plan of plans) expect(plan).not.toMatch(/SCAN sellers\b(?! USING)/);
   });
 
-  // Search at scale (issue 9): the cost must follow the number of matches, not the number of sellers.
+  // Search at scale (docs/performance.md): the cost must follow the number of matches, not the number of sellers.
   // The ranked page and its count start from the FTS index and reach sellers only by id, through the
   // narrow covering index for the public rule, ranking and filters; the page's rows by primary key.
   // A range over all public sellers (e.g. `sellers_status_city (status=?)`) would grow with the directory.
@@ -81,7 +81,7 @@ describe.skipIf(testEngine !== "sqlite")("directory query plans", () => {
     });
     expect(result.sellers.length).toBeGreaterThan(0);
     // Besides the content version and (once per version) the index's words and the synonym groups,
-    // which the search reads to plan its alternatives (issue 21):
+    // which the search reads to plan its alternatives (docs/decisions/163-search-what-word-matches.md):
     const plans = plansOf(
       captured.filter((q) => !/content_version|sellers_fts_terms|search_synonym_terms/.test(q.sql)),
     );

@@ -22,7 +22,7 @@ describe("safeRedirectPath", () => {
     "/\u0000/evil",
     "",
     "x".repeat(3000),
-    // Dot segments that normalise into `//host` (issue 19, finding 2).
+    // Dot segments that normalise into `//host` (docs/reliability.md, security probe finding 2).
     "/.//evil.example",
     "/x/..//evil.example",
     "/%2e//evil.example",

@@ -9,7 +9,7 @@ import { type ProductionServer, startProductionServer } from "../../scripts/reli
 import { WRITE_KINDS } from "../../scripts/reliability/writes";
 import { spareDatabaseTarget, testEngine } from "../support/test-db";
 
-// Small versions of the reliability runs (issue 12, items 17-19) against the production build made by
+// Small versions of the reliability runs (docs/reliability.md) against the production build made by
 // `npm test`; the full runs are `npm run reliability:crash|load|fuzz`, their figures in docs/reliability.md.
 
 describe("crash safety (scripts/crash-test.ts)", () => {

@@ -18,7 +18,7 @@ import { RESPONSE_HEADERS } from "~/services/security-headers.server";
 import { databaseEnv, type RunningServer, startServer } from "../support/server";
 import { createTestDb, type SpareDatabase, spareDatabaseTarget } from "../support/test-db";
 
-// The response cache (issue 9): the pieces on their own, then the built production server over HTTP
+// The response cache (docs/performance.md): the pieces on their own, then the built production server over HTTP
 // (the build made by `npm test` before the unit tests), written to by its admin API, by this process
 // and by `npm run db:seed`.
 
@@ -65,7 +65,7 @@ describe("cached entries", () => {
 });
 
 describe("the cache's accounting", () => {
-  it("holds no more memory than it counts for an entry, however many nonces split the page (issue 23)", () => {
+  it("holds no more memory than it counts for an entry, however many nonces split the page", () => {
     const nonce = "T1dOT05DRV9PTkVfMTIzNA==";
     // A page's shape: a nonce in each of a dozen script and link tags, short markup between them.
     const tags = Array.from({ length: 12 }, (_, i) => `<script nonce="${nonce}">run(${i})</script>`).join("\n");
@@ -321,7 +321,7 @@ describe("the response cache of the production server", () => {
     expect((await get("/admin", { Cookie: adminCookie })).headers.get("cache-control")).toBe("no-store");
   });
 
-  it("treats every spelling of a session cookie the cookie parser forgives as signed in (issue 19, finding 1)", async () => {
+  it("treats every spelling of a session cookie the cookie parser forgives as signed in", async () => {
     const value = adminCookie.slice(adminCookie.indexOf("=") + 1);
     const forms = [
       `__session =${value}`,

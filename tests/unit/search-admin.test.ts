@@ -27,9 +27,10 @@ import { collectRenderEffects, type RenderEffect } from "~/services/response-cac
 import { todayIso } from "~/lib/dates";
 import { createTestDb, testEngine } from "../support/test-db";
 
-// Issue 21, the staff's side and the suggestions, on the engine of this run (SQLite, or PostgreSQL with
-// tests/vitest.postgres.config.ts): synonym groups (a word in one group, words replaced atomically,
-// audited), the search counts (normalised, bots excluded, batched), and the suggestions' query.
+// The search's staff side and the suggestions (docs/decisions/168-search-admin-who-edits-synonyms.md to
+// 175-search-admin-combobox.md), on the engine of this run (SQLite, or PostgreSQL with
+// tests/vitest.postgres.config.ts): synonym groups (a word in one group, words replaced atomically, audited), the
+// search counts (normalised, bots excluded, batched), and the suggestions' query.
 
 let db: DB;
 let cleanup: () => Promise<void>;

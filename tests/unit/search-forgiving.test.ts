@@ -4,8 +4,9 @@ import { createSeller } from "~db/seed/factories";
 import { listPublicSellers } from "~/models/sellers.server";
 import { categoryIdBySlug, createTestDb } from "../support/test-db";
 
-// Issue 21: the directory search forgives typos, spelling variants and simple forms, relaxes before it
-// gives up, and suggests. The same table passes on both engines (this file runs in the SQLite and the
+// The forgiving search (docs/decisions/163-search-what-word-matches.md to 167-search-highlighting.md): the directory
+// search forgives typos, spelling variants and simple forms, relaxes before it gives up, and suggests. The same table
+// passes on both engines (this file runs in the SQLite and the
 // PostgreSQL run of the suite), and the full answers of every query are one snapshot that both runs
 // must match, so the two engines return the same sellers in the same order.
 
@@ -261,7 +262,7 @@ const TABLE: [string, Expectation][] = [
   ["hampers", { nothing: true, categories: ["gifts-and-hampers"] }],
 ];
 
-describe("forgiving search (issue 21)", () => {
+describe("forgiving search", () => {
   it("has a table of at least 60 queries", () => {
     // Different queries, not repeats; and every seller a row expects or rules out is one this file seeds.
     expect(new Set(TABLE.map(([text]) => text.trim().toLowerCase())).size).toBeGreaterThanOrEqual(60);

@@ -55,7 +55,7 @@ describe("going live", () => {
       ),
     ).toEqual({ status: "active", subscription_start_date: "2026-01-01" });
   });
-  it("features the Elite plan (decision 14)", () => {
+  it("features the Elite plan (docs/decisions/015-one-plan-table.md)", () => {
     expect(goLiveChanges({ ...base, amount_paid: 4999, subscription_months: 12 }, "2026-01-01")).toMatchObject({
       is_featured: 1,
       subscription_end_date: "2027-01-01",
@@ -159,7 +159,7 @@ describe("sellers export", () => {
     expect([...seen].sort((a, b) => a - b)).toEqual(seen);
   });
 
-  it("neutralises spreadsheet formulas (decision 21)", () => {
+  it("neutralises spreadsheet formulas (docs/decisions/022-csv-formulas-neutralised.md)", () => {
     for (const cell of ["=SUM(A1)", "+1", "-1", "@cmd", "\tx", "\rx"]) expect(neutraliseFormula(cell)).toBe(`'${cell}`);
     expect(neutraliseFormula("Asha's Kitchen")).toBe("Asha's Kitchen");
     expect(neutraliseFormula(null)).toBe("");

@@ -58,7 +58,7 @@ beforeAll(async () => {
 afterAll(() => cleanup());
 
 describe("listPublicSellers", () => {
-  it("shows only active sellers whose subscription has not ended (decision 11)", async () => {
+  it("shows only active sellers whose subscription has not ended (docs/decisions/011-only-live-sellers-are-public.md)", async () => {
     const { sellers, pagination } = await q();
     const shown = sellers.map((s) => s.id);
     expect(shown).toContain(ids.bakery);
@@ -264,7 +264,7 @@ describe("getPublicSeller and reviews", () => {
     const seller = await getPublicSeller(db, id);
     expect(seller?.reviews.map((r) => r.reviewer_name)).toEqual(["New", "Old"]);
     expect(seller?.reviews[0].seller_reply).toBe("Sorry!");
-    // decision 12: only published reviews count
+    // docs/decisions/012-reviews-pending-until-published.md: only published reviews count
     expect(seller?.review_count).toBe(2);
     expect(seller?.avg_rating).toBe(3);
   });

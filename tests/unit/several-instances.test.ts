@@ -8,7 +8,7 @@ import { createSeller } from "~db/seed/factories";
 import { databaseEnv, freePort, type RunningServer, startServer } from "../support/server";
 import { type SpareDatabase, spareDatabaseTarget, testEngine } from "../support/test-db";
 
-// Several instances on one PostgreSQL database (issue 20): two production servers (one worker each)
+// Several instances on one PostgreSQL database (docs/scaling.md): two production servers (one worker each)
 // behind a real reverse proxy from Debian (nginx, round robin). What one instance changes, the other
 // shows at once; sessions, rate limits and the periodic tasks are the deployment's, not an instance's;
 // and killing an instance under load loses no acknowledged write. PostgreSQL run only: SQLite is one

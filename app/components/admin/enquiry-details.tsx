@@ -24,7 +24,7 @@ type Props = {
   back: string;
   /** The heading's id (the dialog and the page label themselves by it). */
   headingId: string;
-  /** The values typed before a refused post (decision 24: kept). */
+  /** The values typed before a refused post (docs/decisions/025-forms-work-without-javascript.md: kept). */
   values?: { status?: string; admin_notes?: string | null } | null;
   error?: string | null;
   /** In the dialog: Close is a button; on the page: a link back to the list. */

@@ -37,7 +37,10 @@ export const APPLICATION_FILE_LABELS: Record<ApplicationFileField, string> = {
 export const APPLICATION_JSON_MAX_BYTES =
   (3 + MAX_PRODUCT_IMAGES) * Math.ceil((IMAGE_MAX_BYTES * 4) / 3 + 100) + 64 * 1024;
 
-/** The purposes an image can be uploaded for, and where each is kept (decision 18). */
+/**
+ * The purposes an image can be uploaded for, and where each is kept
+ * (docs/decisions/019-private-documents-masked-aadhaar.md).
+ */
 export const UPLOAD_PURPOSES = {
   profile_photo: "public",
   product_image: "public",

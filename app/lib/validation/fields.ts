@@ -100,7 +100,9 @@ const toMobile = (invalidMessage: string) => (s: string, ctx: z.RefinementCtx) =
   return z.NEVER;
 };
 
-/** The one mobile rule (decision 13a, `lib/phone.ts`): a valid mobile number, stored as E.164. */
+/**
+ * The one mobile rule (docs/decisions/014-one-mobile-rule.md, `lib/phone.ts`): a valid mobile number, stored as E.164.
+ */
 export const mobileField = (requiredMessage: string, invalidMessage: string = MOBILE_INVALID_MESSAGE) =>
   z
     .string({ error: requiredMessage })

@@ -31,7 +31,7 @@ export const sellerFiltersFrom = pageFilters({
   status: oneOf("status", SELLER_STATUS_VALUES),
   verified: oneOf("verified", ["true", "false"] as const),
   paid: oneOf("paid", ["true", "false"] as const),
-  /** renewals waiting for staff to check the payment (issue 22) */
+  /** renewals waiting for staff to check the payment (docs/decisions/181-leads-renewals.md) */
   renewal: oneOf("renewal", ["waiting"] as const),
 });
 
@@ -76,7 +76,8 @@ const adminSellerFields = applicationFieldsSchema
       blankToUndefined,
       z.enum(ID_PROOF_TYPE_VALUES, { error: APPLICATION_MESSAGES.idProofType }).optional(),
     ),
-    // The stored value is masked (decision 18): kept as it is, or replaced by a new 12-digit number.
+    // The stored value is masked (docs/decisions/019-private-documents-masked-aadhaar.md): kept as it is, or replaced
+    // by a new 12-digit number.
     aadhaar_number: z.preprocess(blankToUndefined, z.string().trim().optional()).transform((s, ctx) => {
       if (!s) return null;
       if (MASKED_AADHAAR.test(s)) return s;

@@ -16,9 +16,9 @@ import { getSession, requireUser, sessionCookie } from "~/services/session.serve
 import { forwardRetryAfter, retryAfterHeaders } from "~/services/rate-limit.server";
 import type { Route } from "./+types/seller-account";
 
-// /seller-account — the seller's own account (issue 22): change her email (confirmed by a link to the new
-// address) and her password (the current one required), download her data, delete her account. Plain
-// form posts, each with an intent; every change is scoped by the session's account.
+// /seller-account — the seller's own account (docs/decisions/158-account-email-change-link-new-address.md): change her
+// email (confirmed by a link to the new address) and her password (the current one required), download her data, delete
+// her account. Plain form posts, each with an intent; every change is scoped by the session's account.
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Account and data");
 

@@ -36,7 +36,8 @@ export const meta: Route.MetaFunction = () => privatePageMeta("My Dashboard");
 
 export const headers = (args: Route.HeadersArgs) => forwardRetryAfter(args);
 
-// Decision 3: the seller's own listing only. Every query below is scoped by the session's user id.
+// docs/decisions/003-seller-dashboard.md: the seller's own listing only. Every query below is scoped by the session's
+// user id.
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request, { roles: ["seller"], loginPath: "/seller-login" });
   const db = getDb();
@@ -181,7 +182,10 @@ export default function SellerDashboard({ loaderData, actionData }: Route.Compon
   );
 }
 
-/** Her account and her data (issue 22): the download here, email, password and deletion on /seller-account. */
+/**
+ * Her account and her data (docs/decisions/160-account-export-yazl-streamed.md): the download here, email, password and
+ * deletion on /seller-account.
+ */
 function AccountAndData() {
   return (
     <section className="card card-pad stack" aria-labelledby="account-data-heading" id="account-data">

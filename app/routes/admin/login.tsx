@@ -32,8 +32,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 // A refused sign-in's Retry-After reaches the answer (React Router keeps an action's headers only when passed on).
 export const headers = (args: Route.HeadersArgs) => forwardRetryAfter(args);
 
-// Decision 6: credentials are checked on the server (handlePageLogin), and nowhere else. The second
-// step (a staff account with a second factor) posts here too, with intent "code" or "cancel".
+// docs/decisions/006-admin-login-server-only.md: credentials are checked on the server (handlePageLogin), and nowhere
+// else. The second step (a staff account with a second factor) posts here too, with intent "code" or "cancel".
 export async function action({ request, context }: Route.ActionArgs) {
   const bounded = await boundedFormRequest(request);
   const intent = (await bounded.clone().formData()).get("intent");

@@ -31,7 +31,8 @@ export function Overview({
   website: string | null;
   whatsappChat: string | null;
 }) {
-  // Every contact link goes through the counting redirect /go/{id}/{target} (issue 22).
+  // Every contact link goes through the counting redirect /go/{id}/{target}
+  // (docs/decisions/176-leads-first-party-redirect-not-script.md).
   const social = [
     { label: "Website", target: "website", link: website, icon: <GlobeIcon /> },
     { label: "Facebook", target: "facebook", link: safeExternalUrl(seller.facebook_link), icon: <FacebookIcon /> },
