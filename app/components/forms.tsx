@@ -83,6 +83,34 @@ export function SubmitButton({
   return rowClassName ? <div className={rowClassName}>{button}</div> : button;
 }
 
+/**
+ * A checkbox the user ticks to confirm a step (a deletion), its label beside it and its error below. The
+ * label follows the box after one space, as one text node.
+ */
+export function ConfirmCheckField({
+  field,
+  inputProps,
+  label,
+}: {
+  field: { errors?: string[]; errorId: string };
+  inputProps: React.InputHTMLAttributes<HTMLInputElement>;
+  label: string;
+}) {
+  return (
+    <div className="field">
+      <label className="check-card">
+        <input {...inputProps} />
+        {` ${label}`}
+      </label>
+      {field.errors?.length ? (
+        <p className="field-error" id={field.errorId}>
+          {field.errors[0]}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /** The input of an email address: the email keyboard, the browser's autofill, the length the server allows. */
 export function emailInputProps(
   field: Parameters<typeof getInputProps>[0],
@@ -109,7 +137,7 @@ export function oneTimeCodeProps(field: Parameters<typeof getInputProps>[0]) {
   };
 }
 
-type FieldBase = { label: React.ReactNode; errors?: ListOfErrors; hint?: React.ReactNode; className?: string };
+export type FieldBase = { label: React.ReactNode; errors?: ListOfErrors; hint?: React.ReactNode; className?: string };
 
 /** The wiring every labelled control shares: its id, the ids of its hint and errors, and focus when first invalid. */
 export function useFieldWiring(

@@ -22,6 +22,34 @@ function failureMessage(error: unknown, fallback: string): string {
   return error instanceof Error && error.message ? error.message : fallback;
 }
 
+/** A button that asks for a passkey: disabled while the browser waits for it, with the failure below. */
+function PasskeyButton({
+  className,
+  onClick,
+  busy,
+  error,
+  children,
+}: {
+  className: string;
+  onClick: (event: React.MouseEvent<HTMLButtonElement>) => void;
+  busy: boolean;
+  error: string | null;
+  children: React.ReactNode;
+}) {
+  return (
+    <>
+      <button type="button" className={className} onClick={onClick} disabled={busy}>
+        {busy ? "Waiting for your passkey..." : children}
+      </button>
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 /** "Sign in with a passkey" on the second step of /admin/login. */
 export function PasskeySignIn() {
   const hydrated = useHydrated();
@@ -50,14 +78,9 @@ export function PasskeySignIn() {
   }
   return (
     <div className="stack">
-      <button type="button" className="btn btn-primary btn-block" onClick={signIn} disabled={busy}>
-        {busy ? "Waiting for your passkey..." : "Sign In with a Passkey"}
-      </button>
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <PasskeyButton className="btn btn-primary btn-block" onClick={signIn} busy={busy} error={error}>
+        Sign In with a Passkey
+      </PasskeyButton>
       <p className="small muted auth-or">or enter a code</p>
     </div>
   );
@@ -98,16 +121,9 @@ export function PasskeyProofButton() {
     }
   }
   return (
-    <>
-      <button type="button" className="btn" onClick={confirm} disabled={busy}>
-        {busy ? "Waiting for your passkey..." : "Confirm with a Passkey"}
-      </button>
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </>
+    <PasskeyButton className="btn" onClick={confirm} busy={busy} error={error}>
+      Confirm with a Passkey
+    </PasskeyButton>
   );
 }
 

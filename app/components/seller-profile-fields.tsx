@@ -1,6 +1,6 @@
 import { CITIES, PRICE_RANGES } from "~/lib/constants";
 import { TEXT_LIMITS } from "~/lib/constants";
-import { ChoiceOptions, Field, RequiredMark, SelectField, TextareaField } from "./forms";
+import { ChoiceOptions, Field, RequiredMark, SelectField, TextareaField, type FieldBase } from "./forms";
 
 // The seller's business profile and online presence, as one reusable field group: the listing
 // application (/register), the seller's own profile edit and the admin's seller edit all render it.
@@ -54,8 +54,19 @@ function text(v: unknown): string | undefined {
   return typeof v === "string" ? v : undefined;
 }
 
-function inputProps(f: ProfileFieldLike, extra: React.InputHTMLAttributes<HTMLInputElement> = {}) {
-  return { id: f.id, name: f.name, defaultValue: text(f.initialValue), ...extra };
+/** One input of the group: its id, name, typed value and errors come from the field's metadata. */
+function ProfileInput({
+  field,
+  input,
+  ...frame
+}: Omit<FieldBase, "errors"> & { field: ProfileFieldLike; input: React.InputHTMLAttributes<HTMLInputElement> }) {
+  return (
+    <Field
+      {...frame}
+      errors={field.errors}
+      inputProps={{ id: field.id, name: field.name, defaultValue: text(field.initialValue), ...input }}
+    />
+  );
 }
 
 /** The owner's name, mobile and email (the application's 'Personal Information'). */
@@ -70,37 +81,37 @@ export function SellerContactFields({
     <fieldset className="form-section">
       <legend className="form-legend">{legend}</legend>
       <div className="form-grid">
-        <Field
+        <ProfileInput
           className="span-2"
           label={<>Full name {RequiredMark}</>}
-          errors={fields.name.errors}
-          inputProps={inputProps(fields.name, {
+          field={fields.name}
+          input={{
             type: "text",
             required: true,
             maxLength: TEXT_LIMITS.name,
             autoComplete: "name",
-          })}
+          }}
         />
-        <Field
+        <ProfileInput
           label={<>Mobile number {RequiredMark}</>}
-          errors={fields.mobile.errors}
           hint="10 to 15 digits, optionally starting with +"
-          inputProps={inputProps(fields.mobile, {
+          field={fields.mobile}
+          input={{
             type: "tel",
             required: true,
             autoComplete: "tel",
             placeholder: "+91 98765 43210",
-          })}
+          }}
         />
-        <Field
+        <ProfileInput
           label={<>Email {RequiredMark}</>}
-          errors={fields.email.errors}
-          inputProps={inputProps(fields.email, {
+          field={fields.email}
+          input={{
             type: "email",
             required: true,
             maxLength: TEXT_LIMITS.email,
             autoComplete: "email",
-          })}
+          }}
         />
       </div>
     </fieldset>
@@ -121,22 +132,22 @@ export function SellerProfileFields({
         <fieldset className="form-section">
           <legend className={legendClassName}>Business Information</legend>
           <div className="form-grid">
-            <Field
+            <ProfileInput
               className="span-2"
               label={<>Business name{req}</>}
-              errors={f.business_name.errors}
-              inputProps={inputProps(f.business_name, {
+              field={f.business_name}
+              input={{
                 required: requireBusiness,
                 maxLength: TEXT_LIMITS.business_name,
                 autoComplete: "organization",
-              })}
+              }}
             />
-            <Field
+            <ProfileInput
               className="span-2"
               label="Tagline"
               hint="One line customers remember, e.g. 'Handwoven sarees from Karnataka looms'."
-              errors={f.tagline.errors}
-              inputProps={inputProps(f.tagline, { maxLength: TEXT_LIMITS.tagline })}
+              field={f.tagline}
+              input={{ maxLength: TEXT_LIMITS.tagline }}
             />
             <TextareaField
               className="span-2"
@@ -173,19 +184,19 @@ export function SellerProfileFields({
             >
               <ChoiceOptions choices={CITIES} placeholder="Select your city" />
             </SelectField>
-            <Field
+            <ProfileInput
               label="Area / locality"
-              errors={f.area.errors}
-              inputProps={inputProps(f.area, { maxLength: TEXT_LIMITS.area, autoComplete: "address-level3" })}
+              field={f.area}
+              input={{ maxLength: TEXT_LIMITS.area, autoComplete: "address-level3" }}
             />
-            <Field
+            <ProfileInput
               label={<>Address{req}</>}
-              errors={f.address.errors}
-              inputProps={inputProps(f.address, {
+              field={f.address}
+              input={{
                 required: requireBusiness,
                 maxLength: TEXT_LIMITS.address,
                 autoComplete: "street-address",
-              })}
+              }}
             />
           </div>
         </fieldset>
@@ -196,16 +207,16 @@ export function SellerProfileFields({
           <p className="field-hint">All optional. Paste the full link of each page.</p>
           <div className="form-grid">
             {ONLINE_LINKS.map(({ key, label, placeholder }) => (
-              <Field
+              <ProfileInput
                 key={key}
                 label={label}
-                errors={f[key].errors}
-                inputProps={inputProps(f[key], {
+                field={f[key]}
+                input={{
                   type: "text",
                   inputMode: "url",
                   placeholder,
                   maxLength: TEXT_LIMITS.url,
-                })}
+                }}
               />
             ))}
           </div>

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { LinkButtons } from "~/components/link-buttons";
+import { IconCard } from "./icon-card";
 
 type LinkTo = readonly [to: string, label: string];
 
@@ -23,38 +24,33 @@ export function SignedLinkChoice({
   answer: { title: string; message: string; note: ReactNode; next: LinkTo } | null;
 }) {
   return (
-    <section className="container section narrow">
-      <div className="card card-pad center-card stack">
-        <div className="icon-bubble" aria-hidden="true">
-          {icon}
-        </div>
-        {answer ? (
-          <>
-            <h1>{answer.title}</h1>
-            <p className="form-success" role="status">
-              {answer.message}
-            </p>
-            <p className="muted">{answer.note}</p>
-            <LinkButtons centered links={[answer.next]} />
-          </>
-        ) : (
-          <>
-            <h1>{question.title}</h1>
-            <p className="muted">{question.body}</p>
-            <Form method="post" className="stack">
-              {Object.entries(fields).map(([name, value]) => (
-                <input key={name} type="hidden" name={name} value={value} />
-              ))}
-              <button type="submit" className="btn btn-primary btn-block">
-                {question.button}
-              </button>
-            </Form>
-            <Link to={question.keep[0]} className="small">
-              {question.keep[1]}
-            </Link>
-          </>
-        )}
-      </div>
-    </section>
+    <IconCard icon={icon}>
+      {answer ? (
+        <>
+          <h1>{answer.title}</h1>
+          <p className="form-success" role="status">
+            {answer.message}
+          </p>
+          <p className="muted">{answer.note}</p>
+          <LinkButtons centered links={[answer.next]} />
+        </>
+      ) : (
+        <>
+          <h1>{question.title}</h1>
+          <p className="muted">{question.body}</p>
+          <Form method="post" className="stack">
+            {Object.entries(fields).map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ))}
+            <button type="submit" className="btn btn-primary btn-block">
+              {question.button}
+            </button>
+          </Form>
+          <Link to={question.keep[0]} className="small">
+            {question.keep[1]}
+          </Link>
+        </>
+      )}
+    </IconCard>
   );
 }

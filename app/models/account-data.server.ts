@@ -1,6 +1,7 @@
 import { isUniqueViolation } from "~db/engine";
 import type { DB } from "~db/client";
 import { writeAudit, type Actor } from "./audit.server";
+import { PUBLIC_REVIEW_COLUMNS } from "./reviews.server";
 import { normaliseEmail } from "./users.server";
 import { parseJsonList } from "./sellers.server";
 
@@ -169,17 +170,7 @@ export async function collectAccountData(db: DB, userId: number) {
       .execute(),
     db
       .selectFrom("reviews")
-      .select([
-        "id",
-        "seller_id",
-        "reviewer_name",
-        "rating",
-        "review_text",
-        "status",
-        "seller_reply",
-        "seller_reply_date",
-        "created_at",
-      ])
+      .select([...PUBLIC_REVIEW_COLUMNS, "status"])
       .where("seller_id", "in", sellerIds.length ? sellerIds : none)
       .orderBy("id")
       .execute(),

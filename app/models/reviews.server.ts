@@ -15,6 +15,18 @@ export interface PublicReview {
   seller_reply_date: string | null;
 }
 
+/** The columns of a review as its seller's public page shows it (a `PublicReview`). */
+export const PUBLIC_REVIEW_COLUMNS = [
+  "id",
+  "seller_id",
+  "reviewer_name",
+  "rating",
+  "review_text",
+  "created_at",
+  "seller_reply",
+  "seller_reply_date",
+] as const satisfies readonly (keyof PublicReview)[];
+
 const PUBLIC_REVIEW_LIMIT = 100;
 
 /**
@@ -25,19 +37,7 @@ export async function listPublishedReviews(
   db: DB,
   of: { sellerId: number } | { ownerUserId: number },
 ): Promise<PublicReview[]> {
-  const published = db
-    .selectFrom("reviews")
-    .select([
-      "id",
-      "seller_id",
-      "reviewer_name",
-      "rating",
-      "review_text",
-      "created_at",
-      "seller_reply",
-      "seller_reply_date",
-    ])
-    .where("status", "=", "published");
+  const published = db.selectFrom("reviews").select(PUBLIC_REVIEW_COLUMNS).where("status", "=", "published");
   const scoped =
     "sellerId" in of
       ? published.where("seller_id", "=", of.sellerId)

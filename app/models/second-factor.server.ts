@@ -1,3 +1,4 @@
+import type { UpdateResult } from "kysely";
 import type { DB } from "~db/client";
 import { passkeyCount, type SecondFactorFacts } from "./sessions.server";
 
@@ -17,6 +18,12 @@ export async function secondFactorFactsOf(db: DB, userId: number): Promise<Secon
     passkeys: Number(row.passkeys ?? 0),
     graceFrom: row.second_factor_grace_from ?? row.created_at,
   };
+}
+
+/** Runs a conditional update: true when it changed a row, false when its condition no longer held. */
+async function changedARow(update: { executeTakeFirst(): Promise<UpdateResult> }): Promise<boolean> {
+  const result = await update.executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 export type TotpRow = { secret: string | null; enabledAt: string | null; lastStep: number | null };
@@ -50,13 +57,14 @@ export async function enableTotp(
   input: { step: number; codeHashes: string[]; madeInSession: string; at: string },
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const done = await trx
-      .updateTable("users")
-      .set({ totp_enabled_at: input.at, totp_last_step: input.step })
-      .where("id", "=", userId)
-      .where("totp_enabled_at", "is", null)
-      .executeTakeFirst();
-    if (done.numUpdatedRows === 0n) return false;
+    const enabled = await changedARow(
+      trx
+        .updateTable("users")
+        .set({ totp_enabled_at: input.at, totp_last_step: input.step })
+        .where("id", "=", userId)
+        .where("totp_enabled_at", "is", null),
+    );
+    if (!enabled) return false;
     await replaceCodes(trx, userId, input.codeHashes, input.madeInSession);
     return true;
   });
@@ -64,13 +72,9 @@ export async function enableTotp(
 
 /** Stores a TOTP secret again (sealed anew), only if it is still the one read: false when it changed meanwhile. */
 export async function restoreTotpSecret(db: DB, userId: number, from: string, to: string): Promise<boolean> {
-  const result = await db
-    .updateTable("users")
-    .set({ totp_secret: to })
-    .where("id", "=", userId)
-    .where("totp_secret", "=", from)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  return changedARow(
+    db.updateTable("users").set({ totp_secret: to }).where("id", "=", userId).where("totp_secret", "=", from),
+  );
 }
 
 /** Every stored TOTP secret, by account (the start-up pass that seals those kept in clear). */
@@ -101,14 +105,14 @@ export async function disableTotp(db: DB, userId: number): Promise<void> {
  * than the last one used, so the same code (or an older one) cannot sign in twice, even in parallel.
  */
 export async function claimTotpStep(db: DB, userId: number, step: number): Promise<boolean> {
-  const result = await db
-    .updateTable("users")
-    .set({ totp_last_step: step })
-    .where("id", "=", userId)
-    .where("totp_enabled_at", "is not", null)
-    .where((eb) => eb.or([eb("totp_last_step", "is", null), eb("totp_last_step", "<", step)]))
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  return changedARow(
+    db
+      .updateTable("users")
+      .set({ totp_last_step: step })
+      .where("id", "=", userId)
+      .where("totp_enabled_at", "is not", null)
+      .where((eb) => eb.or([eb("totp_last_step", "is", null), eb("totp_last_step", "<", step)])),
+  );
 }
 
 async function replaceCodes(db: DB, userId: number, hashes: string[], madeInSession: string): Promise<void> {
@@ -147,13 +151,9 @@ export async function unusedRecoveryCodeHashes(db: DB, userId: number): Promise<
 
 /** Uses up one recovery code (atomic: a code signs in once, even in parallel). */
 export async function useRecoveryCode(db: DB, id: number, at: string): Promise<boolean> {
-  const result = await db
-    .updateTable("recovery_codes")
-    .set({ used_at: at })
-    .where("id", "=", id)
-    .where("used_at", "is", null)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  return changedARow(
+    db.updateTable("recovery_codes").set({ used_at: at }).where("id", "=", id).where("used_at", "is", null),
+  );
 }
 
 export async function unusedRecoveryCodes(db: DB, userId: number): Promise<number> {

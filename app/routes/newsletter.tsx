@@ -1,5 +1,6 @@
 import { getFormProps, usePublicForm } from "~/lib/form";
 import { LinkButtons } from "~/components/link-buttons";
+import { IconCard } from "~/components/icon-card";
 import { data, Form, redirect } from "react-router";
 import { Field, FormErrors, Honeypot, emailInputProps } from "~/components/forms";
 import { getDb } from "~db/client";
@@ -48,47 +49,40 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
     ...validation.options,
   });
   return (
-    <section className="container section narrow">
-      <div className="card card-pad center-card">
-        <div className="icon-bubble" aria-hidden="true">
-          💌
-        </div>
-        {loaderData.message ? (
-          <>
-            <h1>You're on the list</h1>
-            <p className="form-success" role="status">
-              {loaderData.message}
-            </p>
-            <LinkButtons
-              centered
-              links={[
-                ["/", "Back to the home page"],
-                ["/directory", "Browse the directory"],
-              ]}
+    <IconCard icon="💌" stack={false}>
+      {loaderData.message ? (
+        <>
+          <h1>You're on the list</h1>
+          <p className="form-success" role="status">
+            {loaderData.message}
+          </p>
+          <LinkButtons
+            centered
+            links={[
+              ["/", "Back to the home page"],
+              ["/directory", "Browse the directory"],
+            ]}
+          />
+        </>
+      ) : (
+        <>
+          <h1>Stay updated</h1>
+          <p className="muted">Community news, events and new businesses, about twice a month. Unsubscribe any time.</p>
+          <Form method="post" {...getFormProps(form)} onFocus={validation.load} className="stack">
+            <Honeypot />
+            <input type="hidden" name="source" value="website" />
+            <FormErrors errors={form.errors} />
+            <Field
+              label="Email address"
+              errors={fields.email.errors}
+              inputProps={emailInputProps(fields.email, { placeholder: "you@example.com" })}
             />
-          </>
-        ) : (
-          <>
-            <h1>Stay updated</h1>
-            <p className="muted">
-              Community news, events and new businesses, about twice a month. Unsubscribe any time.
-            </p>
-            <Form method="post" {...getFormProps(form)} onFocus={validation.load} className="stack">
-              <Honeypot />
-              <input type="hidden" name="source" value="website" />
-              <FormErrors errors={form.errors} />
-              <Field
-                label="Email address"
-                errors={fields.email.errors}
-                inputProps={emailInputProps(fields.email, { placeholder: "you@example.com" })}
-              />
-              <button type="submit" className="btn btn-primary btn-block">
-                Subscribe
-              </button>
-            </Form>
-          </>
-        )}
-      </div>
-    </section>
+            <button type="submit" className="btn btn-primary btn-block">
+              Subscribe
+            </button>
+          </Form>
+        </>
+      )}
+    </IconCard>
   );
 }

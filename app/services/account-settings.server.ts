@@ -17,7 +17,7 @@ import { mailLinkOrigin } from "./public-url.server";
 import { consume, refund, throttled } from "./rate-limit.server";
 import { forgetSellerShareCards } from "./share-card.server";
 import { isSiteAddress } from "./reserved-addresses.server";
-import { readLinkParams, signToken, verifyToken } from "./signed-token.server";
+import { readLinkParams, type SignedLinkCheck, signToken, verifyToken } from "./signed-token.server";
 import { discardImages, isUploadKey } from "./uploads.server";
 
 // The seller's account page (docs/decisions/158-account-email-change-link-new-address.md): her password (the current
@@ -180,9 +180,7 @@ export async function requestEmailChange(
   return { ok: true, message: ACCOUNT_MESSAGES.emailChangeSent };
 }
 
-export type EmailLinkCheck =
-  | { ok: true; account: AccountFacts; to: string; params: EmailChangeParams }
-  | { ok: false; status: 400; message: string };
+export type EmailLinkCheck = SignedLinkCheck<{ account: AccountFacts; to: string; params: EmailChangeParams }>;
 
 /** Reads an email-change link: signed over the account's email as it is now (so it works once), not expired. */
 export async function checkEmailChangeLink(

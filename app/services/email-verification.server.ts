@@ -5,7 +5,8 @@ import { writeAudit } from "~/models/audit.server";
 import { findUserForVerification, markEmailVerified } from "~/models/users.server";
 import { sendMailLater } from "./mail.server";
 import { consumeAll, type Throttled, throttled } from "./rate-limit.server";
-import { signToken, verifyToken } from "./signed-token.server";
+import type { SignedLinkCheck, SignedLinkParams } from "./signed-token.server";
+import { readLinkParams, signToken, verifyToken } from "./signed-token.server";
 import { mailLinkOrigin } from "./public-url.server";
 
 // Email verification for password sign-ups: a signed, expiring link (the one signing helper, over the
@@ -16,14 +17,12 @@ const PURPOSE = "email-verification:v1\n";
 export const VERIFY_EMAIL_PATH = "/verify-email";
 export const VERIFICATION_LINK_HOURS = 48;
 
-type LinkParams = { id: string; expires: string; token: string };
-
 function message(userId: number, email: string, expires: number): string {
   return `${userId}\n${email.trim().toLowerCase()}\n${expires}`;
 }
 
 /** The verification link's query for an account, valid for VERIFICATION_LINK_HOURS from `now`. */
-export function verificationParams(user: { id: number; email: string }, now = Date.now()): LinkParams {
+export function verificationParams(user: { id: number; email: string }, now = Date.now()): SignedLinkParams {
   const expires = Math.floor(now / 1000) + VERIFICATION_LINK_HOURS * 3600;
   return {
     id: String(user.id),
@@ -57,9 +56,12 @@ export async function sendVerificationMail(db: DB, user: { id: number; email: st
   ]);
 }
 
-export type LinkCheck =
-  | { ok: true; userId: number; email: string; alreadyVerified: boolean; params: LinkParams }
-  | { ok: false; status: 400; message: string };
+export type LinkCheck = SignedLinkCheck<{
+  userId: number;
+  email: string;
+  alreadyVerified: boolean;
+  params: SignedLinkParams;
+}>;
 
 /** Reads a link's query (or the confirm form): the signature must match the account's current email, and the link must not have expired. */
 export async function checkVerificationLink(
@@ -67,10 +69,9 @@ export async function checkVerificationLink(
   source: URLSearchParams | FormData,
   now = Date.now(),
 ): Promise<LinkCheck> {
-  const read = (name: string) => String(source.get(name) ?? "").slice(0, 128);
-  const params = { id: read("id"), expires: read("expires"), token: read("token") };
+  const params = readLinkParams(source);
   const bad = { ok: false as const, status: 400 as const, message: VERIFY_EMAIL_MESSAGES.badLink };
-  if (!/^\d{1,12}$/.test(params.id) || !/^\d{1,12}$/.test(params.expires) || !params.token) return bad;
+  if (!params) return bad;
   const user = await findUserForVerification(db, Number(params.id));
   if (!user || user.is_active !== 1) return bad;
   if (!verifyToken(PURPOSE, message(user.id, user.email, Number(params.expires)), params.token)) return bad;

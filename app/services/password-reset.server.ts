@@ -14,7 +14,8 @@ import { sendMailLater } from "./mail.server";
 import { type Busy, hashPassword, orBusy } from "./password.server";
 import { mailLinkOrigin } from "./public-url.server";
 import { consume, consumeAll, type Throttled, throttled } from "./rate-limit.server";
-import { readLinkParams, type SignedLinkParams, signToken, verifyToken } from "./signed-token.server";
+import type { SignedLinkCheck, SignedLinkParams } from "./signed-token.server";
+import { readLinkParams, signToken, verifyToken } from "./signed-token.server";
 
 // "Forgot password?" (docs/decisions/155-account-reset-links-without-token-table.md): a signed link valid for one hour,
 // mailed through the outbox.
@@ -100,8 +101,7 @@ export async function requestPasswordReset(
   return { ok: true, message: ACCOUNT_MESSAGES.resetSent };
 }
 
-export type ResetLinkCheck =
-  { ok: true; account: AccountFacts; params: ResetLinkParams } | { ok: false; status: 400; message: string };
+export type ResetLinkCheck = SignedLinkCheck<{ account: AccountFacts; params: ResetLinkParams }>;
 
 /** Reads a reset link's query (or its form): the signature over the account as it is now, then the expiry. */
 export async function checkResetLink(

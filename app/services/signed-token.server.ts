@@ -27,6 +27,9 @@ export function verifyToken(purpose: string, message: string, token: string): bo
 
 export type SignedLinkParams = { id: string; expires: string; token: string };
 
+/** What reading a signed link gives: its facts, or why it cannot be used (always a 400 with a message). */
+export type SignedLinkCheck<Facts> = ({ ok: true } & Facts) | { ok: false; status: 400; message: string };
+
 /**
  * The account id, expiry (Unix seconds) and token of a signed link's query or of its confirm form (whose
  * fields may carry a prefix), or null when one is missing or malformed. The signature is the caller's.

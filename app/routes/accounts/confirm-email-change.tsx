@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import { BadLinkPage } from "~/components/bad-link";
 import { LinkButtons } from "~/components/link-buttons";
+import { IconCard } from "~/components/icon-card";
 import { privatePageMeta } from "~/lib/seo";
 import { ACCOUNT_MESSAGES } from "~/lib/validation/messages";
 import { getDb } from "~db/client";
@@ -38,39 +39,33 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ConfirmEmailChange({ loaderData }: Route.ComponentProps) {
   return (
-    <section className="container section narrow">
-      <div className="card card-pad center-card stack">
-        <div className="icon-bubble" aria-hidden="true">
-          ✉️
-        </div>
-        {loaderData.changed ? (
-          <>
-            <h1>Email changed</h1>
-            <p className="form-success" role="status">
-              {ACCOUNT_MESSAGES.emailChanged} Sign in with your new address from now on.
-            </p>
-            <LinkButtons centered links={[["/seller-account", "Go to your account"]]} />
-          </>
-        ) : (
-          <>
-            <h1>Confirm your new email address</h1>
-            <p className="muted">
-              Use <strong>{loaderData.to}</strong> for your seller account instead of <strong>{loaderData.from}</strong>
-              ?
-            </p>
-            <Form method="post" className="stack">
-              <input type="hidden" name="id" value={loaderData.params.id} />
-              <input type="hidden" name="email" value={loaderData.params.email} />
-              <input type="hidden" name="expires" value={loaderData.params.expires} />
-              <input type="hidden" name="token" value={loaderData.params.token} />
-              <button type="submit" className="btn btn-primary btn-block">
-                Confirm New Email
-              </button>
-            </Form>
-          </>
-        )}
-      </div>
-    </section>
+    <IconCard icon="✉️">
+      {loaderData.changed ? (
+        <>
+          <h1>Email changed</h1>
+          <p className="form-success" role="status">
+            {ACCOUNT_MESSAGES.emailChanged} Sign in with your new address from now on.
+          </p>
+          <LinkButtons centered links={[["/seller-account", "Go to your account"]]} />
+        </>
+      ) : (
+        <>
+          <h1>Confirm your new email address</h1>
+          <p className="muted">
+            Use <strong>{loaderData.to}</strong> for your seller account instead of <strong>{loaderData.from}</strong>?
+          </p>
+          <Form method="post" className="stack">
+            <input type="hidden" name="id" value={loaderData.params.id} />
+            <input type="hidden" name="email" value={loaderData.params.email} />
+            <input type="hidden" name="expires" value={loaderData.params.expires} />
+            <input type="hidden" name="token" value={loaderData.params.token} />
+            <button type="submit" className="btn btn-primary btn-block">
+              Confirm New Email
+            </button>
+          </Form>
+        </>
+      )}
+    </IconCard>
   );
 }
 

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@co
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import type { z } from "zod";
-import { emailInputProps, Field, FormErrors, FormSuccess } from "~/components/forms";
+import { ConfirmCheckField, emailInputProps, Field, FormErrors, FormSuccess } from "~/components/forms";
 import { PasswordField } from "~/components/password-field";
 import { privatePageMeta } from "~/lib/seo";
 import { changeEmailSchema, changePasswordSchema, deleteAccountSchema } from "~/lib/validation/account-settings";
@@ -145,6 +145,25 @@ function useIntentForm(intent: Intent, lastResult: FormState["lastResult"]) {
   });
 }
 
+/** One of the page's forms: posted with its intent, its own errors first (no-JS too). */
+function IntentForm({
+  intent,
+  form,
+  children,
+}: {
+  intent: Intent;
+  form: ReturnType<typeof useIntentForm>[0];
+  children: React.ReactNode;
+}) {
+  return (
+    <Form method="post" {...getFormProps(form)} className="stack" preventScrollReset>
+      <input type="hidden" name="intent" value={intent} />
+      <FormErrors errors={form.errors} id={form.errorId} />
+      {children}
+    </Form>
+  );
+}
+
 function EmailForm({
   email,
   hasPassword,
@@ -161,9 +180,7 @@ function EmailForm({
         address once it has changed.
       </p>
       <FormSuccess message={saved} />
-      <Form method="post" {...getFormProps(form)} className="stack" preventScrollReset>
-        <input type="hidden" name="intent" value="email" />
-        <FormErrors errors={form.errors} id={form.errorId} />
+      <IntentForm intent="email" form={form}>
         <Field label="New email address" errors={fields.email.errors} inputProps={emailInputProps(fields.email)} />
         {hasPassword ? (
           <PasswordField
@@ -177,7 +194,7 @@ function EmailForm({
             {busy ? "Sending..." : "Send Confirmation Link"}
           </button>
         </div>
-      </Form>
+      </IntentForm>
     </section>
   );
 }
@@ -190,9 +207,7 @@ function PasswordForm({ hasPassword, saved, lastResult }: FormState & { hasPassw
       <h2 id="password-heading">Password</h2>
       <FormSuccess message={saved && ACCOUNT_MESSAGES.passwordChanged} />
       {hasPassword ? (
-        <Form method="post" {...getFormProps(form)} className="stack" preventScrollReset>
-          <input type="hidden" name="intent" value="password" />
-          <FormErrors errors={form.errors} id={form.errorId} />
+        <IntentForm intent="password" form={form}>
           <PasswordField
             label="Current password"
             field={fields.current_password}
@@ -214,7 +229,7 @@ function PasswordForm({ hasPassword, saved, lastResult }: FormState & { hasPassw
               {busy ? "Saving..." : "Change Password"}
             </button>
           </div>
-        </Form>
+        </IntentForm>
       ) : (
         <p className="notice small">{ACCOUNT_MESSAGES.noPassword}</p>
       )}
@@ -234,9 +249,7 @@ function DeleteForm({ hasPassword, mailed, lastResult }: FormState & { hasPasswo
         deleted, and when. Download your data first if you want a copy.
       </p>
       <FormSuccess message={mailed && ACCOUNT_MESSAGES.deletionSent} />
-      <Form method="post" {...getFormProps(form)} className="stack" preventScrollReset>
-        <input type="hidden" name="intent" value="delete" />
-        <FormErrors errors={form.errors} id={form.errorId} />
+      <IntentForm intent="delete" form={form}>
         {hasPassword ? (
           <PasswordField
             label="Your password"
@@ -248,23 +261,17 @@ function DeleteForm({ hasPassword, mailed, lastResult }: FormState & { hasPasswo
             Your account has no password, so we mail you a link to confirm the deletion.
           </p>
         )}
-        <div className="field">
-          <label className="check-card">
-            <input {...getInputProps(fields.confirm, { type: "checkbox" })} /> I understand that my account and all its
-            data will be deleted for good
-          </label>
-          {fields.confirm.errors?.length ? (
-            <p className="field-error" id={fields.confirm.errorId}>
-              {fields.confirm.errors[0]}
-            </p>
-          ) : null}
-        </div>
+        <ConfirmCheckField
+          field={fields.confirm}
+          inputProps={getInputProps(fields.confirm, { type: "checkbox" })}
+          label="I understand that my account and all its data will be deleted for good"
+        />
         <div>
           <button type="submit" className="btn btn-danger" disabled={busy}>
             {busy ? "Deleting..." : hasPassword ? "Delete My Account" : "Email Me a Confirmation Link"}
           </button>
         </div>
-      </Form>
+      </IntentForm>
     </section>
   );
 }

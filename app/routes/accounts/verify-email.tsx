@@ -1,5 +1,6 @@
 import { data, Form, Link } from "react-router";
 import { LinkButtons } from "~/components/link-buttons";
+import { IconCard } from "~/components/icon-card";
 import { BadLinkPage } from "~/components/bad-link";
 import { getDb } from "~db/client";
 import { VERIFY_EMAIL_MESSAGES } from "~/lib/validation/messages";
@@ -41,40 +42,35 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
   const { email, alreadyVerified, params } = loaderData;
   return (
-    <section className="container section narrow">
-      <div className="card card-pad center-card stack">
-        <div className="icon-bubble" aria-hidden="true">
-          ✉️
-        </div>
-        {actionData?.done || alreadyVerified ? (
-          <>
-            <h1>Email confirmed</h1>
-            <p className="form-success" role="status">
-              {actionData?.message ?? VERIFY_EMAIL_MESSAGES.alreadyVerified}
-            </p>
-            <LinkButtons centered links={[[actionData?.next ?? "/seller-dashboard", "Go to your dashboard"]]} />
-          </>
-        ) : (
-          <>
-            <h1>Confirm your email address</h1>
-            <p className="muted">
-              Confirm that <strong>{email}</strong> is the email address of your seller account.
-            </p>
-            <Form method="post" className="stack">
-              <input type="hidden" name="id" value={params.id} />
-              <input type="hidden" name="expires" value={params.expires} />
-              <input type="hidden" name="token" value={params.token} />
-              <button type="submit" className="btn btn-primary btn-block">
-                Confirm my email
-              </button>
-            </Form>
-            <p className="small muted">
-              Did not create an account with us? Then do not confirm; you can close this page.
-            </p>
-          </>
-        )}
-      </div>
-    </section>
+    <IconCard icon="✉️">
+      {actionData?.done || alreadyVerified ? (
+        <>
+          <h1>Email confirmed</h1>
+          <p className="form-success" role="status">
+            {actionData?.message ?? VERIFY_EMAIL_MESSAGES.alreadyVerified}
+          </p>
+          <LinkButtons centered links={[[actionData?.next ?? "/seller-dashboard", "Go to your dashboard"]]} />
+        </>
+      ) : (
+        <>
+          <h1>Confirm your email address</h1>
+          <p className="muted">
+            Confirm that <strong>{email}</strong> is the email address of your seller account.
+          </p>
+          <Form method="post" className="stack">
+            <input type="hidden" name="id" value={params.id} />
+            <input type="hidden" name="expires" value={params.expires} />
+            <input type="hidden" name="token" value={params.token} />
+            <button type="submit" className="btn btn-primary btn-block">
+              Confirm my email
+            </button>
+          </Form>
+          <p className="small muted">
+            Did not create an account with us? Then do not confirm; you can close this page.
+          </p>
+        </>
+      )}
+    </IconCard>
   );
 }
 
