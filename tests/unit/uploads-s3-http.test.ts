@@ -43,6 +43,9 @@ const serve = async (name: string, env: Record<string, string> = {}) => {
   servers.push(server);
   return server;
 };
+// Instance A serves two describes; CI shuffles their order, so whichever runs first starts it.
+let instanceA: Promise<RunningServer> | undefined;
+const serveA = () => (instanceA ??= serve("a"));
 
 beforeAll(async () => {
   s3 = await startLocalS3();
@@ -68,7 +71,7 @@ async function stored(purpose: "profile_photo" | "id_proof_document", hue: numbe
 describe("the server on an S3 bucket, with no shared folder", () => {
   let site: RunningServer;
   beforeAll(async () => {
-    site = await serve("a");
+    site = await serveA();
   }, 90_000);
 
   it("is ready, and serves public images from the bucket at /uploads with the folder's cache headers", async () => {
@@ -134,7 +137,7 @@ describe("the server on an S3 bucket, with no shared folder", () => {
 
 describe("two instances on one database and one bucket, each with a folder of its own", () => {
   it("an image uploaded through A is served by B; a private one opens for staff on B and for no one else", async () => {
-    const a = servers[0] ?? (await serve("a"));
+    const a = await serveA();
     const b = await serve("b");
     const upload = async (purpose: string | null, hue: number) => {
       const form = new FormData();
