@@ -21,6 +21,7 @@ import {
   takeSessionFlash,
   touchSession,
 } from "~/models/sessions.server";
+import { methodNotAllowed } from "./api.server";
 import { config, sessionSecrets } from "./config.server";
 import { mustSetUpSecondFactor } from "./second-factor.server";
 
@@ -234,4 +235,12 @@ export async function takeFlash(request: Request): Promise<Flash | null> {
 export async function redirectWithFlash(request: Request, to: string, flash: Flash | string): Promise<Response> {
   await setFlash(request, typeof flash === "string" ? { kind: "success", message: flash } : flash);
   return redirect(to);
+}
+
+/** The loader of an admin API route that takes only POST: her permission first (a stranger learns nothing), then 405. */
+export function postOnlyLoader(permission: Permission) {
+  return ({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) => {
+    requirePermission(request, permission, context);
+    return methodNotAllowed("POST");
+  };
 }

@@ -97,3 +97,8 @@ export function ActionError({ message }: { message: string | null | undefined })
     </p>
   );
 }
+
+/** "Remove" with its confirm step (the red button and the same word on the confirming one). */
+export function RemoveButton(props: Omit<ConfirmProps, "confirmLabel" | "danger"> & { href: string }) {
+  return <ConfirmButton label="Remove" confirmLabel="Remove" danger {...props} />;
+}

@@ -2,7 +2,7 @@ import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { getDb } from "~db/client";
-import { ActionError, ConfirmButton, ConfirmPanel } from "~/components/admin/confirm";
+import { ActionError, ConfirmPanel, RemoveButton } from "~/components/admin/confirm";
 import { DataTable } from "~/components/admin/data-table";
 import { EmptyState } from "~/components/admin/empty-state";
 import { FormErrors, RequiredMark, TextareaField } from "~/components/forms";
@@ -91,14 +91,11 @@ export default function AdminSearch({ loaderData, actionData }: Route.ComponentP
                       <Link to={`?edit=${g.id}#group-form`} className="btn btn-sm" aria-label={`Edit ${name}`}>
                         Edit
                       </Link>
-                      <ConfirmButton
-                        label="Remove"
+                      <RemoveButton
                         href={withParams(params, { confirm: "delete", id: g.id, edit: null, word: null })}
                         question={removeQuestion(g.terms)}
                         action="/admin/search"
                         fields={{ intent: "delete", id: g.id }}
-                        confirmLabel="Remove"
-                        danger
                       />
                     </div>
                   </td>
@@ -109,24 +106,8 @@ export default function AdminSearch({ loaderData, actionData }: Route.ComponentP
         )}
       </section>
       <div className="form-grid-2">
-        <SearchTable
-          id="top-searches"
-          title={`Most searched, last ${days} days`}
-          rows={top}
-          groupOf={groupOf}
-          empty="No searches counted yet. Visitors' searches of the directory appear here within a minute."
-          columns={["Search", "Searches", "Found nothing", "Synonyms"]}
-          cells={(r) => [r.searches, r.empty_searches]}
-        />
-        <SearchTable
-          id="empty-searches"
-          title={`Found nothing, last ${days} days`}
-          rows={empty}
-          groupOf={groupOf}
-          empty="Every search of these days found at least one business."
-          columns={["Search", "Times", "Last searched", "Synonyms"]}
-          cells={(r) => [r.empty_searches, formatDate(r.last_day)]}
-        />
+        <SearchTable kind="top" days={days} rows={top} groupOf={groupOf} />
+        <SearchTable kind="empty" days={days} rows={empty} groupOf={groupOf} />
       </div>
     </div>
   );
@@ -198,23 +179,37 @@ function GroupForm({ loaderData, actionData }: { loaderData: LoaderData; actionD
 type StatRow = LoaderData["top"][number];
 
 /** A table of searched words, each with a link to a group with it (its own group if it has one). */
+// The two tables of searches: the most searched, and those that found nothing.
+const SEARCH_TABLES = {
+  top: {
+    id: "top-searches",
+    title: (days: number) => `Most searched, last ${days} days`,
+    empty: "No searches counted yet. Visitors' searches of the directory appear here within a minute.",
+    columns: ["Search", "Searches", "Found nothing", "Synonyms"],
+    cells: (r: StatRow): React.ReactNode[] => [r.searches, r.empty_searches],
+  },
+  empty: {
+    id: "empty-searches",
+    title: (days: number) => `Found nothing, last ${days} days`,
+    empty: "Every search of these days found at least one business.",
+    columns: ["Search", "Times", "Last searched", "Synonyms"],
+    cells: (r: StatRow): React.ReactNode[] => [r.empty_searches, formatDate(r.last_day)],
+  },
+};
+
 function SearchTable({
-  id,
-  title,
+  kind,
+  days,
   rows,
   groupOf,
-  empty,
-  columns,
-  cells,
 }: {
-  id: string;
-  title: string;
+  kind: keyof typeof SEARCH_TABLES;
+  days: number;
   rows: StatRow[];
   groupOf: Record<string, number>;
-  empty: string;
-  columns: string[];
-  cells: (row: StatRow) => React.ReactNode[];
 }) {
+  const { id, empty, columns, cells } = SEARCH_TABLES[kind];
+  const title = SEARCH_TABLES[kind].title(days);
   return (
     <section className="stack" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} className="h3">

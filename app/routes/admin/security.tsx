@@ -67,6 +67,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success")
     return data<Reply>({ form: "other", result: submission.reply(hidden) }, { status: 400 });
   const input = submission.value;
+  // Recovery codes are shown once, in this answer: they are kept only as hashes.
+  const showCodes = (codes: string[], message: string) => data<Reply>({ form: "recovery_codes", codes, message });
   const refuse = (form: FormName, refusal: Pick<ChangeRefused, "message" | "status" | "retryAfterSeconds">) =>
     data<Reply>(
       { form, result: submission.reply({ formErrors: [refusal.message], ...hidden }) },
@@ -85,12 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         proofOf({ code: input.proof, passkey: input.passkey }),
       );
       if (!result.ok) return refuse("enable_totp", result);
-      // Shown once, in this answer: they are kept only as hashes.
-      return data<Reply>({
-        form: "recovery_codes",
-        codes: result.recoveryCodes,
-        message: SECOND_FACTOR_MESSAGES.enabled,
-      });
+      return showCodes(result.recoveryCodes, SECOND_FACTOR_MESSAGES.enabled);
     }
     case "disable_totp": {
       const result = await removeAuthenticatorApp(db, request, user, proofOf(input));
@@ -100,11 +97,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "new_recovery_codes": {
       const result = await makeNewRecoveryCodes(db, request, user, proofOf(input));
       if (!result.ok) return refuse("new_recovery_codes", result);
-      return data<Reply>({
-        form: "recovery_codes",
-        codes: result.codes,
-        message: SECOND_FACTOR_MESSAGES.codesReplaced,
-      });
+      return showCodes(result.codes, SECOND_FACTOR_MESSAGES.codesReplaced);
     }
     case "remove_passkey": {
       const result = await removePasskey(db, request, user, input.id, proofOf(input));
@@ -203,6 +196,13 @@ export default function AccountSecurity({ loaderData, actionData }: Route.Compon
   const other = replyOf("other");
   const codes = actionData?.form === "recovery_codes" ? actionData : null;
   const hasPasskeys = s.passkeys.length > 0;
+  // What every change form shares: its last answer, the busy state, and whether a passkey may confirm it.
+  const changeProps = (intent: "disable_totp" | "new_recovery_codes" | "remove_passkey") => ({
+    intent,
+    lastResult: replyOf(intent),
+    busy,
+    passkeys: hasPasskeys,
+  });
   return (
     <div className="stack">
       <h1 className="admin-title">Account security</h1>
@@ -281,13 +281,7 @@ export default function AccountSecurity({ loaderData, actionData }: Route.Compon
               On since {formatDate(s.totpEnabledAt)}. To remove the app from your account (for example to move to a new
               phone), enter one of its codes, or a recovery code if the phone is lost.
             </p>
-            <ChangeForm
-              intent="disable_totp"
-              submit="Remove Authenticator App"
-              lastResult={replyOf("disable_totp")}
-              busy={busy}
-              passkeys={hasPasskeys}
-            />
+            <ChangeForm {...changeProps("disable_totp")} submit="Remove Authenticator App" />
           </>
         )}
       </section>
@@ -304,13 +298,7 @@ export default function AccountSecurity({ loaderData, actionData }: Route.Compon
                 Your recovery codes are of an older kind: make new ones when you can.
               </p>
             ) : null}
-            <ChangeForm
-              intent="new_recovery_codes"
-              submit="Make New Recovery Codes"
-              lastResult={replyOf("new_recovery_codes")}
-              busy={busy}
-              passkeys={hasPasskeys}
-            />
+            <ChangeForm {...changeProps("new_recovery_codes")} submit="Make New Recovery Codes" />
           </>
         ) : (
           <p className="small muted">Ten single-use codes are made when you set up the authenticator app.</p>
@@ -343,14 +331,7 @@ export default function AccountSecurity({ loaderData, actionData }: Route.Compon
             <h3 className="h4" id="remove-passkey-heading">
               Remove a passkey
             </h3>
-            <ChangeForm
-              intent="remove_passkey"
-              labelledBy="remove-passkey-heading"
-              submit="Remove Passkey"
-              lastResult={replyOf("remove_passkey")}
-              busy={busy}
-              passkeys={hasPasskeys}
-            >
+            <ChangeForm {...changeProps("remove_passkey")} labelledBy="remove-passkey-heading" submit="Remove Passkey">
               {(fields) => (
                 <SelectField label="Passkey" errors={fields.id.errors} selectProps={getSelectProps(fields.id)}>
                   {s.passkeys.map((p) => (

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation, useSearchParams } from "react-router";
 import { getDb } from "~db/client";
 import { Badge } from "~/components/admin/badge";
-import { ActionError, ConfirmButton, ConfirmPanel } from "~/components/admin/confirm";
+import { ActionError, ConfirmPanel, RemoveButton } from "~/components/admin/confirm";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { PasswordField } from "~/components/password-field";
 import { passwordChangeSchema, staffIntentSchema } from "~/lib/validation/staff";
@@ -246,14 +246,11 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
                           {s.is_active ? "Disable" : "Enable"}
                         </button>
                       </Form>
-                      <ConfirmButton
-                        label="Remove"
+                      <RemoveButton
                         href={`?confirm=remove&id=${s.id}`}
                         question={removeQuestion(s.name)}
                         action="/admin/settings"
                         fields={{ intent: "remove", id: s.id, confirmed: "1" }}
-                        confirmLabel="Remove"
-                        danger
                       />
                     </div>
                   )}

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { getDb } from "~db/client";
-import { jsonError, methodNotAllowed, readJsonForm } from "~/services/api.server";
+import { jsonError, readJsonForm } from "~/services/api.server";
 import { addPasskeyOptions } from "~/services/second-factor-changes.server";
-import { requirePermission } from "~/services/session.server";
+import { postOnlyLoader, requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/passkey-options";
 
 // The proof of an account that has a second factor already: a code, or a passkey's answer.
@@ -11,10 +11,7 @@ const schema = z.object({
   passkey: z.record(z.string(), z.unknown()).optional(),
 });
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requirePermission(request, "account.security", context);
-  return methodNotAllowed("POST");
-}
+export const loader = postOnlyLoader("account.security");
 // POST /api/admin/passkeys/options {code?, passkey?} → the WebAuthn options for adding a passkey to one's
 // own account; once it has a second factor, only with a proof of it (401 wrong, 400 missing, 429 too many).
 export async function action({ request, context }: Route.ActionArgs) {

@@ -2,13 +2,10 @@ import { getDb } from "~db/client";
 import { jsonError, methodNotAllowed } from "~/services/api.server";
 import { crossOriginRefusal, isCrossOrigin } from "~/services/csrf.server";
 import { passkeyProofOptions } from "~/services/passkeys.server";
-import { requirePermission } from "~/services/session.server";
+import { postOnlyLoader, requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/passkey-proof-options";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requirePermission(request, "account.security", context);
-  return methodNotAllowed("POST");
-}
+export const loader = postOnlyLoader("account.security");
 // POST /api/admin/passkeys/proof-options → WebAuthn options for confirming a change of one's second
 // factor with one of one's passkeys (the answer goes with the change's form, as `passkey`).
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { getDb } from "~db/client";
 import { requiredText } from "~/lib/validation/fields";
-import { jsonError, methodNotAllowed, readJsonForm } from "~/services/api.server";
+import { jsonError, readJsonForm } from "~/services/api.server";
 import { addPasskey } from "~/services/second-factor-changes.server";
-import { requirePermission } from "~/services/session.server";
+import { postOnlyLoader, requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/passkeys";
 
 const schema = z.object({
@@ -11,10 +11,7 @@ const schema = z.object({
   response: z.record(z.string(), z.unknown()),
 });
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requirePermission(request, "account.security", context);
-  return methodNotAllowed("POST");
-}
+export const loader = postOnlyLoader("account.security");
 // POST /api/admin/passkeys {name, response} → 201 {success, id}: the browser's answer to the options
 // of /api/admin/passkeys/options, kept as a passkey of one's own account.
 export async function action({ request, context }: Route.ActionArgs) {
