@@ -57,6 +57,8 @@ export type FormMeta = {
   allErrors: Errors;
   key: string;
   noValidate: boolean;
+  /** The form's own validator has arrived (`useClientValidation`): a refused submit is caught in the browser. */
+  checksInBrowser: boolean;
   onSubmit: (event: React.FormEvent<HTMLFormElement>) => void;
 };
 
@@ -210,6 +212,7 @@ export function usePublicForm(options: FormOptions): [FormMeta, Record<string, F
     allErrors: errors,
     key: String(current.generation),
     noValidate: true,
+    checksInBrowser: Boolean(options.onValidate),
     onSubmit: submit,
   };
   const fields = new Proxy({} as Record<string, FieldMeta>, {
@@ -244,8 +247,14 @@ function defined<T extends object>(props: T): T {
 }
 
 /** The form element's props: its id (the fields' `form` attribute), submit handler and `noValidate`. */
-export function getFormProps(form: { id: string; onSubmit: FormMeta["onSubmit"]; noValidate: boolean }) {
-  return { id: form.id, onSubmit: form.onSubmit, noValidate: form.noValidate };
+export function getFormProps(form: Pick<FormMeta, "id" | "onSubmit" | "noValidate"> & { checksInBrowser?: boolean }) {
+  // data-checks="browser" says the browser now checks the form before posting (tests wait for it).
+  return {
+    id: form.id,
+    onSubmit: form.onSubmit,
+    noValidate: form.noValidate,
+    "data-checks": form.checksInBrowser ? "browser" : undefined,
+  };
 }
 
 type ControlMeta = Described & FieldConstraint & { id: string; name: string; formId: string; initialValue?: unknown };
