@@ -43,7 +43,7 @@ export function LoginForm({
     ...validation.options,
   });
   return (
-    <Form method="post" {...getFormProps(form)} onFocus={validation.load} className="stack">
+    <Form method="post" {...getFormProps(form)} className="stack">
       <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
       {searchParams.get("reset") === "done" && !form.errors?.length ? (
         <p className="form-success" role="status">

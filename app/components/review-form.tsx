@@ -25,7 +25,7 @@ export function ReviewForm({ lastResult, constraint }: ReviewFormProps) {
     ...validation.options,
   });
   return (
-    <Form method="post" {...getFormProps(form)} onFocus={validation.load} className="stack" preventScrollReset>
+    <Form method="post" {...getFormProps(form)} className="stack" preventScrollReset>
       <Honeypot />
       <FormErrors errors={form.errors} />
       <Field

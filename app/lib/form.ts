@@ -35,6 +35,12 @@ export type FormOptions = {
   onValidate?: (context: { formData: FormData }) => Submission<unknown>;
   shouldValidate?: When;
   shouldRevalidate?: When;
+  /**
+   * Called when the visitor starts on the form: its first focus, or at hydration when focus is already in
+   * it (a visitor on a slow phone types before the page's JavaScript has run, and React sees no focus event
+   * then). `useClientValidation` loads the form's validator here.
+   */
+  onStart?: () => void;
   /** Called for every submit, after validation (`submission` is undefined until the validator loaded). */
   onSubmit?: (event: React.FormEvent<HTMLFormElement>, context: { submission?: Submission<unknown> }) => void;
 };
@@ -59,6 +65,7 @@ export type FormMeta = {
   noValidate: boolean;
   /** The form's own validator has arrived (`useClientValidation`): a refused submit is caught in the browser. */
   checksInBrowser: boolean;
+  onStart?: () => void;
   onSubmit: (event: React.FormEvent<HTMLFormElement>) => void;
 };
 
@@ -172,6 +179,13 @@ export function usePublicForm(options: FormOptions): [FormMeta, Record<string, F
     };
   }, [id]);
 
+  // Focus already in the form when the page hydrates: the visitor has started (no focus event will come).
+  useEffect(() => {
+    const focused = document.activeElement;
+    if (isControl(focused) && (focused.form?.id === id || formElement(id)?.contains(focused)))
+      latest.current.onStart?.();
+  }, [id]);
+
   useEffect(() => {
     if (!current.focus) return;
     for (const element of formElement(id)?.elements ?? []) {
@@ -213,6 +227,7 @@ export function usePublicForm(options: FormOptions): [FormMeta, Record<string, F
     key: String(current.generation),
     noValidate: true,
     checksInBrowser: Boolean(options.onValidate),
+    onStart: options.onStart,
     onSubmit: submit,
   };
   const fields = new Proxy({} as Record<string, FieldMeta>, {
@@ -246,12 +261,15 @@ function defined<T extends object>(props: T): T {
   return props;
 }
 
-/** The form element's props: its id (the fields' `form` attribute), submit handler and `noValidate`. */
-export function getFormProps(form: Pick<FormMeta, "id" | "onSubmit" | "noValidate"> & { checksInBrowser?: boolean }) {
+/** The form element's props: its id (the fields' `form` attribute), submit and focus handlers, `noValidate`. */
+export function getFormProps(
+  form: Pick<FormMeta, "id" | "onSubmit" | "noValidate"> & Partial<Pick<FormMeta, "checksInBrowser" | "onStart">>,
+) {
   // data-checks="browser" says the browser now checks the form before posting (tests wait for it).
   return {
     id: form.id,
     onSubmit: form.onSubmit,
+    onFocus: form.onStart,
     noValidate: form.noValidate,
     "data-checks": form.checksInBrowser ? "browser" : undefined,
   };

@@ -6,7 +6,8 @@ type When = "onSubmit" | "onBlur" | "onInput";
 
 /**
  * Client-side validation for a public form without zod in the page's first download: the validators
- * (and zod) are imported when the visitor first focuses the form (`load`, for the form's `onFocus`).
+ * (and zod) are imported when the visitor starts on the form (`load`, the form's `onStart`: its first
+ * focus, or focus already in it when the page hydrates).
  * Until then conform validates nothing in the browser and the post gets the server's answer, which
  * carries the same messages. `name` is the form's module in `lib/forms/` (`"contact"` for `lib/forms/contact.ts`).
  * Spread `options` into `usePublicForm`; blur and input checks start only once
@@ -30,7 +31,13 @@ export function useClientValidation(name: string, when: { shouldValidate?: When;
         onValidate: ({ formData }: { formData: FormData }) => validate(formData),
         shouldValidate: when.shouldValidate ?? "onSubmit",
         shouldRevalidate: when.shouldRevalidate ?? when.shouldValidate ?? "onSubmit",
+        onStart: load,
       }
-    : { onValidate: undefined, shouldValidate: "onSubmit" as const, shouldRevalidate: "onSubmit" as const };
-  return { options, load };
+    : {
+        onValidate: undefined,
+        shouldValidate: "onSubmit" as const,
+        shouldRevalidate: "onSubmit" as const,
+        onStart: load,
+      };
+  return { options };
 }

@@ -167,7 +167,7 @@ function ContactForm({
       <p className="small muted">
         Fields marked <span className="req">*</span> are required.
       </p>
-      <Form method="post" {...getFormProps(form)} onFocus={validation.load} className="stack" preventScrollReset>
+      <Form method="post" {...getFormProps(form)} className="stack" preventScrollReset>
         <Honeypot />
         <FormErrors errors={form.errors} />
         <div className="form-grid">

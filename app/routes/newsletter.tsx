@@ -68,7 +68,7 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
         <>
           <h1>Stay updated</h1>
           <p className="muted">Community news, events and new businesses, about twice a month. Unsubscribe any time.</p>
-          <Form method="post" {...getFormProps(form)} onFocus={validation.load} className="stack">
+          <Form method="post" {...getFormProps(form)} className="stack">
             <Honeypot />
             <input type="hidden" name="source" value="website" />
             <FormErrors errors={form.errors} />

@@ -258,7 +258,7 @@ function ApplicationForm({ loaderData, actionData }: { loaderData: LoaderData; a
           method="post"
           encType="multipart/form-data"
           {...getFormProps(form)}
-          onFocus={validation.load}
+
           ref={formRef}
           className="application-form"
           aria-busy={busy || undefined}

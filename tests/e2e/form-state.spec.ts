@@ -84,4 +84,25 @@ test.describe("public form state", () => {
     // with JavaScript the form's code came when the tab showed; without it, the server's form is all there is
     expect(scripts.some((s) => s.includes("/review-form-"))).toBe(jsEnabled);
   });
+
+  test("a visitor who types before the page's JavaScript has run still gets the browser's check", async ({
+    page,
+    jsEnabled,
+  }) => {
+    test.skip(!jsEnabled, "the browser's check is JavaScript; without it the server answers (the test above)");
+    // Hold the client entry back (a slow phone): the visitor focuses and types into the server's form, and
+    // React hydrates with focus already in it, so no focus event tells the form the visitor has started.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/entry\.client-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/contact", { waitUntil: "commit" });
+    const form = page.locator("#contact-form");
+    await form.getByLabel("Your name").fill(uniqueWord("early"));
+    release();
+    await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("__reactContainer")));
+    await expect(form).toHaveAttribute("data-checks", "browser");
+  });
 });

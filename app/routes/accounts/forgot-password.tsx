@@ -69,7 +69,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
       lead="Type the email address of your account. We will mail you a link to choose a new password."
     >
       <FormSuccess message={actionData?.sent} />
-      <Form method="post" {...getFormProps(form)} onFocus={validation.load} className="stack">
+      <Form method="post" {...getFormProps(form)} className="stack">
         <FormErrors errors={form.errors} id={form.errorId} />
         <Honeypot />
         <Field

@@ -123,7 +123,7 @@ function Step1({
   });
   const keptHint = pending ? "Your password is saved. Leave both password fields empty to keep it." : undefined;
   return (
-    <Form method="post" {...getFormProps(form)} onFocus={validation.load} className="stack">
+    <Form method="post" {...getFormProps(form)} className="stack">
       <h2 className="wizard-title">Personal Details</h2>
       {pending ? <input type="hidden" name="pending" value={pending} /> : null}
       <HiddenStep2 step2={step2} />
@@ -235,7 +235,7 @@ function Step2({
     formProps.onSubmit(event);
   };
   return (
-    <Form method="post" {...formProps} onSubmit={onSubmit} onFocus={validation.load} className="stack">
+    <Form method="post" {...formProps} onSubmit={onSubmit} className="stack">
       <h2 className="wizard-title">Business Categories</h2>
       <input type="hidden" name="name" value={values.name} />
       <input type="hidden" name="email" value={values.email} />
