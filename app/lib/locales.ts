@@ -18,3 +18,10 @@ export const TRANSLATED_LOCALES = LOCALES.filter((l) => l !== DEFAULT_LOCALE) as
 export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
 }
+
+/** A site path in a language: `/directory` → `/hi/directory` (English keeps the path as it is). */
+export function localePath(locale: Locale, path: string): string {
+  const prefix = LOCALE_INFO[locale].prefix;
+  if (!prefix) return path;
+  return path === "/" ? `/${prefix}` : path.startsWith("/") ? `/${prefix}${path}` : `/${prefix}/${path}`;
+}
