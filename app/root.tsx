@@ -10,12 +10,17 @@ import {
 } from "react-router";
 import { AccountNav } from "~/components/account-nav";
 import { FirstInvalidFieldScope } from "~/components/first-invalid-field";
+import { I18nProvider, useLocalePath, useT } from "~/components/i18n";
 import { IconSprite } from "~/components/icons";
 import { useNonce } from "~/components/nonce";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { NewsletterForm } from "~/components/newsletter-form";
+import { localeForPrefix } from "~/lib/i18n";
+import { DEFAULT_LOCALE, LOCALE_INFO } from "~/lib/locales";
 import { THEME_BOOT_SCRIPT, themeFromCookieHeader } from "~/lib/theme";
+import { SHARED_NAMESPACES } from "~/locales/catalogue";
+import { messagesFor } from "~/services/i18n.server";
 import { publicOrigin } from "~/services/public-url.server";
 import { getSessionUser } from "~/services/session.server";
 import appStyles from "~/styles/app.css?url";
@@ -26,9 +31,13 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
+  // The language is the URL's (an unknown prefix is a 404 in English, from the language layout).
+  const locale = localeForPrefix(params.lang) ?? DEFAULT_LOCALE;
   return {
+    locale,
+    messages: messagesFor(locale, SHARED_NAMESPACES),
     theme: themeFromCookieHeader(request.headers.get("Cookie")),
     // Only what the header shows; pages that need more load it themselves.
     user: user ? { name: user.name, role: user.role } : null,
@@ -41,8 +50,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
   const theme = data?.theme ?? null;
+  const locale = data?.locale ?? DEFAULT_LOCALE;
   return (
-    <html lang="en-IN" data-theme={theme ?? undefined} suppressHydrationWarning>
+    <html lang={LOCALE_INFO[locale].htmlLang} data-theme={theme ?? undefined} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -52,27 +62,39 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <FirstInvalidFieldScope>
-          <a href="#main" className="skip-link">
-            Skip to content
-          </a>
-          <IconSprite />
-          <SiteHeader theme={theme} account={data?.user ? <AccountNav user={data.user} /> : undefined} />
-          <main id="main">{children}</main>
-          <SiteFooter
-            newsletter={
-              <div className="footer-newsletter">
-                <h2>Newsletter</h2>
-                <p className="muted">Community news and new sellers, twice a month.</p>
-                <NewsletterForm source="footer" />
-              </div>
-            }
-          />
-        </FirstInvalidFieldScope>
+        <I18nProvider>
+          <FirstInvalidFieldScope>
+            <SkipLink />
+            <IconSprite />
+            <SiteHeader theme={theme} account={data?.user ? <AccountNav user={data.user} /> : undefined} />
+            <main id="main">{children}</main>
+            <SiteFooter newsletter={<FooterNewsletter />} />
+          </FirstInvalidFieldScope>
+        </I18nProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
     </html>
+  );
+}
+
+function SkipLink() {
+  const t = useT();
+  return (
+    <a href="#main" className="skip-link">
+      {t("common.skipToContent")}
+    </a>
+  );
+}
+
+function FooterNewsletter() {
+  const t = useT();
+  return (
+    <div className="footer-newsletter">
+      <h2>{t("common.footer.newsletter")}</h2>
+      <p className="muted">{t("common.footer.newsletterText")}</p>
+      <NewsletterForm source="footer" />
+    </div>
   );
 }
 
@@ -81,14 +103,16 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  let title = "Something went wrong";
-  let message = "An unexpected error occurred. Please try again in a moment.";
+  const t = useT();
+  const home = useLocalePath()("/");
+  let title = t("common.error.title");
+  let message = t("common.error.message");
   if (isRouteErrorResponse(error)) {
     if (error.status === 404) {
-      title = "Page not found";
-      message = "The page you're looking for doesn't exist or has moved.";
+      title = t("common.error.notFoundTitle");
+      message = t("common.error.notFoundMessage");
     } else {
-      title = `${error.status} ${error.statusText || "Error"}`;
+      title = t("common.error.statusTitle", { status: error.status, statusText: error.statusText || "Error" });
       message = typeof error.data === "string" ? error.data : message;
     }
   } else if (import.meta.env.DEV && error instanceof Error) {
@@ -96,13 +120,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }
   return (
     <div className="container section empty-state">
-      <title>{`${title} | BWP Directory`}</title>
+      <title>{t("common.meta.titleSuffix", { title })}</title>
       <meta name="robots" content="noindex" />
       <h1>{title}</h1>
       <p className="muted">{message}</p>
       <p>
-        <Link to="/" className="btn btn-primary">
-          Go to the home page
+        <Link to={home} className="btn btn-primary">
+          {t("common.error.home")}
         </Link>
       </p>
     </div>

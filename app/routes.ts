@@ -2,47 +2,53 @@ import { type RouteConfig, index, layout, prefix, route } from "@react-router/de
 
 // Every URL of the site, in one place. Sections: public pages, accounts, admin, API.
 export default [
-  // ── public pages ──
-  index("routes/home.tsx"),
-  route("directory", "routes/directory.tsx"),
-  route("seller/:id", "routes/seller.tsx"),
-  route("go/:id/:target", "routes/go.tsx"),
+  // ── public and seller pages, in every language ── (English at today's addresses, Hindi under /hi,
+  // Kannada under /kn; the layout answers 404 for any other prefix; docs/decisions: "Languages in the URL")
+  route(":lang?", "routes/language.tsx", [
+    // ── public pages ──
+    index("routes/home.tsx"),
+    route("directory", "routes/directory.tsx"),
+    route("seller/:id", "routes/seller.tsx"),
+    route("go/:id/:target", "routes/go.tsx"),
+    route("coming-soon", "routes/coming-soon.tsx"),
+    // ── marketing and public forms ──
+    route("list-your-business", "routes/list-your-business.tsx"),
+    route("register", "routes/register.tsx"),
+    route("contact", "routes/contact.tsx"),
+    route("newsletter", "routes/newsletter.tsx"),
+    route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
+    route("seller-mails/off", "routes/seller-mails-off.tsx"),
+
+    // ── accounts ──
+    route("seller-signup", "routes/accounts/seller-signup.tsx"),
+    route("seller-login", "routes/accounts/seller-login.tsx"),
+    route("seller-dashboard", "routes/accounts/seller-dashboard.tsx"),
+    route("verify-email", "routes/accounts/verify-email.tsx"),
+    route("terms", "routes/accounts/legal.tsx", { id: "terms" }),
+    route("privacy", "routes/accounts/legal.tsx", { id: "privacy" }),
+    // account recovery, her account and her data (docs/decisions/155-account-reset-links-without-token-table.md)
+    route("forgot-password", "routes/accounts/forgot-password.tsx"),
+    route("reset-password", "routes/accounts/reset-password.tsx"),
+    route("seller-account", "routes/accounts/seller-account.tsx"),
+    route("confirm-email-change", "routes/accounts/confirm-email-change.tsx"),
+    route("confirm-account-deletion", "routes/accounts/confirm-account-deletion.tsx"),
+    route("account-deleted", "routes/accounts/account-deleted.tsx"),
+    route("*", "routes/not-found.tsx", { id: "language-not-found" }),
+  ]),
+  // ── the same in any language: posts, redirects, files ──
   route("go/:id/:target/count", "routes/go-count.ts"),
-  route("coming-soon", "routes/coming-soon.tsx"),
   route("theme", "routes/theme.tsx"),
+  route("logout", "routes/accounts/logout.tsx"),
+  route("auth/google", "routes/accounts/google-start.tsx"),
+  route("auth/google/callback", "routes/accounts/google-callback.tsx"),
+  route("seller-account/my-data.zip", "routes/accounts/seller-data-export.ts"),
+
   // ── crawlers and link previews ──
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts", { id: "sitemap-index" }),
   route("sitemaps/:file", "routes/sitemap.ts", { id: "sitemap-file" }),
   route("share/site.jpg", "routes/share-card.ts", { id: "share-site" }),
   route("share/seller/:id/:file", "routes/share-card.ts", { id: "share-seller" }),
-  // ── marketing and public forms ──
-  route("list-your-business", "routes/list-your-business.tsx"),
-  route("register", "routes/register.tsx"),
-  route("contact", "routes/contact.tsx"),
-  route("newsletter", "routes/newsletter.tsx"),
-  route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
-  route("seller-mails/off", "routes/seller-mails-off.tsx"),
-
-  // ── accounts ──
-  route("seller-signup", "routes/accounts/seller-signup.tsx"),
-  route("seller-login", "routes/accounts/seller-login.tsx"),
-  route("seller-dashboard", "routes/accounts/seller-dashboard.tsx"),
-  route("logout", "routes/accounts/logout.tsx"),
-  route("verify-email", "routes/accounts/verify-email.tsx"),
-  route("terms", "routes/accounts/legal.tsx", { id: "terms" }),
-  route("privacy", "routes/accounts/legal.tsx", { id: "privacy" }),
-  route("auth/google", "routes/accounts/google-start.tsx"),
-  route("auth/google/callback", "routes/accounts/google-callback.tsx"),
-  // account recovery, her account and her data (docs/decisions/155-account-reset-links-without-token-table.md)
-  route("forgot-password", "routes/accounts/forgot-password.tsx"),
-  route("reset-password", "routes/accounts/reset-password.tsx"),
-  route("seller-account", "routes/accounts/seller-account.tsx"),
-  route("seller-account/my-data.zip", "routes/accounts/seller-data-export.ts"),
-  route("confirm-email-change", "routes/accounts/confirm-email-change.tsx"),
-  route("confirm-account-deletion", "routes/accounts/confirm-account-deletion.tsx"),
-  route("account-deleted", "routes/accounts/account-deleted.tsx"),
-
   // ── admin ── (the layout's middleware lets only signed-in staff through; each route checks its permission)
   route("admin/login", "routes/admin/login.tsx"),
   ...prefix("admin", [

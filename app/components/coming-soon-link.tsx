@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { COMING_SOON_MESSAGE } from "~/lib/constants";
+import { useLocalePath, useT } from "./i18n";
 
 /** Programs and Events: with JavaScript an alert (as the spec has it), without it a page with the same message. */
 export function ComingSoonLink({
@@ -11,13 +11,15 @@ export function ComingSoonLink({
   children: React.ReactNode;
   className?: string;
 }) {
+  const t = useT();
+  const to = useLocalePath();
   return (
     <Link
-      to={`/coming-soon?section=${section}`}
+      to={to(`/coming-soon?section=${section}`)}
       className={className}
       onClick={(event) => {
         event.preventDefault();
-        window.alert(COMING_SOON_MESSAGE);
+        window.alert(t("common.comingSoon"));
       }}
     >
       {children}

@@ -1,4 +1,6 @@
 import { Link } from "react-router";
+import type { MessageKey } from "~/lib/i18n";
+import { LanguageSwitcher, useLocalePath, useT } from "./i18n";
 import { BrandLink } from "./site-header";
 import { CONTACT, MARKETING } from "~/lib/constants";
 import { FacebookIcon, InstagramIcon, LinkedinIcon, YoutubeIcon } from "./icons";
@@ -10,45 +12,51 @@ const SOCIAL_ICONS = [
   ["YouTube", YoutubeIcon],
 ] as const;
 
-/** The footer's link columns: [path, text] per link. */
+/** The footer's link columns: [path, message] per link. */
 const FOOTER_COLUMNS = [
   {
-    title: "For Sellers",
-    label: "For sellers",
+    title: "common.footer.forSellers",
+    label: "common.footer.forSellersLabel",
     links: [
-      ["/list-your-business", "List Your Business"],
-      ["/seller-signup", "Seller Sign Up"],
-      ["/seller-login", "Seller Login"],
-      ["/#guidelines", "Seller Guidelines"],
-      ["/#stories", "Success Stories"],
+      ["/list-your-business", "common.footer.listYourBusiness"],
+      ["/seller-signup", "common.footer.sellerSignUp"],
+      ["/seller-login", "common.footer.sellerLogin"],
+      ["/#guidelines", "common.footer.sellerGuidelines"],
+      ["/#stories", "common.footer.successStories"],
     ],
   },
   {
-    title: "Explore",
-    label: "Explore",
+    title: "common.footer.explore",
+    label: "common.footer.explore",
     links: [
-      ["/directory", "Business Directory"],
-      ["/#core-pillars", "Core Pillars"],
-      ["/#programs", "Programs"],
-      ["/#events", "Events"],
-      ["/#join", "Join the Community"],
+      ["/directory", "common.footer.businessDirectory"],
+      ["/#core-pillars", "common.footer.corePillars"],
+      ["/#programs", "common.footer.programs"],
+      ["/#events", "common.footer.events"],
+      ["/#join", "common.footer.joinTheCommunity"],
     ],
   },
   {
-    title: "Company",
-    label: "Company",
+    title: "common.footer.company",
+    label: "common.footer.company",
     links: [
-      ["/#story", "Our Story"],
-      ["/#team", "Our Team"],
-      ["/#careers", "Careers"],
-      ["/#press", "Press"],
-      ["/contact", "Contact Us"],
-      ["/admin/login", "Admin Login"],
+      ["/#story", "common.footer.ourStory"],
+      ["/#team", "common.footer.ourTeam"],
+      ["/#careers", "common.footer.careers"],
+      ["/#press", "common.footer.press"],
+      ["/contact", "common.footer.contactUs"],
+      ["/admin/login", "common.footer.adminLogin"],
     ],
   },
-] as const;
+] as const satisfies readonly {
+  title: MessageKey;
+  label: MessageKey;
+  links: readonly (readonly [string, MessageKey])[];
+}[];
 
 export function SiteFooter({ newsletter }: { newsletter?: React.ReactNode }) {
+  const t = useT();
+  const to = useLocalePath();
   return (
     <footer className="site-footer">
       <div className="container">
@@ -56,10 +64,9 @@ export function SiteFooter({ newsletter }: { newsletter?: React.ReactNode }) {
           <div>
             <BrandLink />
             <p className="muted" style={{ marginTop: "var(--s-3)" }}>
-              Discover, support and grow women-led businesses in our city — a community of {MARKETING.membersShort}{" "}
-              members.
+              {t("common.footer.about", { members: MARKETING.membersShort })}
             </p>
-            <div className="social-icons" role="group" aria-label="Social media (coming soon)">
+            <div className="social-icons" role="group" aria-label={t("common.footer.social")}>
               {SOCIAL_ICONS.map(([name, Icon]) => (
                 <span key={name} role="img" aria-label={name}>
                   <Icon />
@@ -68,19 +75,19 @@ export function SiteFooter({ newsletter }: { newsletter?: React.ReactNode }) {
             </div>
           </div>
           {FOOTER_COLUMNS.map((column) => (
-            <nav key={column.title} aria-label={column.label}>
-              <h2>{column.title}</h2>
+            <nav key={column.title} aria-label={t(column.label)}>
+              <h2>{t(column.title)}</h2>
               <ul>
-                {column.links.map(([to, text]) => (
-                  <li key={to}>
-                    <Link to={to}>{text}</Link>
+                {column.links.map(([path, text]) => (
+                  <li key={path}>
+                    <Link to={path.startsWith("/admin") ? path : to(path)}>{t(text)}</Link>
                   </li>
                 ))}
               </ul>
             </nav>
           ))}
           <div>
-            <h2>Get in Touch</h2>
+            <h2>{t("common.footer.getInTouch")}</h2>
             <ul>
               <li>
                 <a href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a>
@@ -88,19 +95,18 @@ export function SiteFooter({ newsletter }: { newsletter?: React.ReactNode }) {
               <li>
                 <a href={CONTACT.phoneHref}>{CONTACT.phone}</a>
               </li>
-              <li className="muted">{CONTACT.address}</li>
+              <li className="muted">{t("common.footer.address")}</li>
             </ul>
             {newsletter}
           </div>
         </div>
+        <LanguageSwitcher className="language-switcher footer-languages" label="common.language.footerLabel" />
         <div className="footer-bottom">
           <p style={{ margin: 0 }}>
             <span className="online-dot" aria-hidden="true" />
-            {MARKETING.membersOnline} active members online
+            {t("common.footer.membersOnline", { count: MARKETING.membersOnline })}
           </p>
-          <p style={{ margin: 0 }}>
-            © {MARKETING.copyrightYear} BWP Directory. Made with care for women entrepreneurs.
-          </p>
+          <p style={{ margin: 0 }}>{t("common.footer.copyright", { year: String(MARKETING.copyrightYear) })}</p>
         </div>
       </div>
     </footer>

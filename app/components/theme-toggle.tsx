@@ -1,5 +1,6 @@
 import { Form, useLocation } from "react-router";
 import { type Theme, THEME_STORAGE_KEY, themeCookie } from "~/lib/theme";
+import { useT } from "./i18n";
 import { MoonIcon, SunIcon } from "./icons";
 
 function effectiveTheme(): Theme {
@@ -10,6 +11,7 @@ function effectiveTheme(): Theme {
 
 /** A plain form post to /theme (works without JavaScript); with JavaScript it switches in place. */
 export function ThemeToggle({ theme }: { theme: Theme | null }) {
+  const t = useT();
   const location = useLocation();
   const next: Theme = theme === "dark" ? "light" : "dark";
   return (
@@ -34,8 +36,8 @@ export function ThemeToggle({ theme }: { theme: Theme | null }) {
       <button
         type="submit"
         className="btn btn-ghost btn-icon"
-        aria-label="Switch between light and dark theme"
-        title="Switch theme"
+        aria-label={t("common.theme.switch")}
+        title={t("common.theme.title")}
       >
         <span className="theme-icon-dark">
           <MoonIcon />

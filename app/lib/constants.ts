@@ -157,7 +157,7 @@ export const MARKETING = {
   approvedPostsDaily: "1000+",
   dailyEngagements: "40K+",
   awards: "20+",
-  membersOnline: "1,247",
+  membersOnline: 1247,
   copyrightYear: 2024,
 } as const;
 

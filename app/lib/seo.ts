@@ -1,5 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import { SITE_NAME } from "./constants";
+import { pageLanguage } from "./i18n";
+import { DEFAULT_LOCALE, LOCALE_INFO, LOCALES, localePath } from "./locales";
 
 // Per-page metadata: every public route's `meta` calls `pageMeta` (title, description, canonical,
 // Open Graph, Twitter card); private pages call `privatePageMeta`. The site's public origin comes from
@@ -24,7 +26,10 @@ export interface PageSeo {
   /** the page's own title, without the site name */
   title: string;
   description: string;
-  /** path plus only the query parameters that define the page; omitted on pages that are not indexed */
+  /**
+   * path plus only the query parameters that define the page, without the language prefix (the page's
+   * language is added, with its alternates in the other languages); omitted on pages that are not indexed
+   */
   path?: string;
   type?: "website" | "profile";
   image?: ShareImage;
@@ -46,18 +51,38 @@ export function fullTitle(title: string): string {
 
 export function pageMeta(matches: readonly MatchLike[], seo: PageSeo): MetaDescriptor[] {
   const origin = originFromMatches(matches);
+  const { locale } = pageLanguage(matches);
   const title = fullTitle(seo.title);
   const image = seo.image ?? { path: SITE_SHARE_IMAGE_PATH, alt: `${SITE_NAME}: discover women-led businesses` };
   const imageUrl = `${origin}${image.path}`;
   const meta: MetaDescriptor[] = [{ title }, { name: "description", content: seo.description }];
   if (seo.robots) meta.push({ name: "robots", content: seo.robots });
   if (seo.path !== undefined) {
-    const url = `${origin}${seo.path}`;
+    const path = seo.path;
+    const url = `${origin}${localePath(locale, path)}`;
     meta.push({ tagName: "link", rel: "canonical", href: url }, { property: "og:url", content: url });
+    // The page in every language, and English for everyone else (x-default).
+    for (const other of LOCALES)
+      meta.push({
+        tagName: "link",
+        rel: "alternate",
+        hrefLang: LOCALE_INFO[other].htmlLang,
+        href: `${origin}${localePath(other, path)}`,
+      });
+    meta.push({
+      tagName: "link",
+      rel: "alternate",
+      hrefLang: "x-default",
+      href: `${origin}${localePath(DEFAULT_LOCALE, path)}`,
+    });
   }
   meta.push(
     { property: "og:site_name", content: SITE_NAME },
-    { property: "og:locale", content: "en_IN" },
+    { property: "og:locale", content: LOCALE_INFO[locale].ogLocale },
+    ...LOCALES.filter((l) => l !== locale).map((l) => ({
+      property: "og:locale:alternate",
+      content: LOCALE_INFO[l].ogLocale,
+    })),
     { property: "og:type", content: seo.type ?? "website" },
     { property: "og:title", content: seo.title },
     { property: "og:description", content: seo.description },

@@ -135,6 +135,7 @@ const settingsSchema = z.object({
   PASSWORD_HASH_QUEUE: withDefault(whole(0, 10_000, "a whole number of waiting password hashes from 0"), 16),
   COOKIE_SECURE: optional(flag),
   HSTS: optional(flag),
+  I18N_PSEUDO: optional(flag),
   TRUST_PROXY: optional(z.string()),
   PUBLIC_URL: optional(httpUrl),
   GOOGLE_CLIENT_ID: optional(z.string()),
@@ -206,6 +207,8 @@ function toConfig(env: z.output<typeof settingsSchema>, rateLimits: Record<strin
     passwordHashQueue: env.PASSWORD_HASH_QUEUE,
     cookieSecure: production && env.COOKIE_SECURE !== "0",
     hsts: env.HSTS === "1",
+    /** Tests only: the English catalogue is served accented and bracketed, so untranslated text stands out. */
+    pseudoLocale: env.I18N_PSEUDO === "1",
     trustProxy:
       env.TRUST_PROXY === undefined ? false : /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY,
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, ""),

@@ -1,0 +1,18 @@
+// The catalogues' shape, typed from the English files: a key that is not in English fails the typecheck.
+// A namespace is one JSON file per language (`en-IN/<namespace>.json`); add a new one here and in the
+// three folders. Translators edit the JSON files only (docs/translation.md).
+import type common from "./en-IN/common.json";
+
+export type Catalogue = {
+  common: typeof common;
+};
+
+export type Namespace = keyof Catalogue;
+
+/** Every message's key: `<namespace>.<key in its file>` (`common.nav.directory`). */
+export type MessageKey = {
+  [NS in Namespace]: `${NS}.${Extract<keyof Catalogue[NS], string>}`;
+}[Namespace];
+
+/** The namespaces every page gets (the header, footer, errors and shared components). */
+export const SHARED_NAMESPACES = ["common"] as const satisfies readonly Namespace[];

@@ -1,0 +1,119 @@
+import { compileMessage } from "@lingui/message-utils/compileMessage";
+import { createTranslator, type MessageKey, type PageMessages, type Translate } from "~/lib/i18n";
+import { DEFAULT_LOCALE, LOCALES, type Locale } from "~/lib/locales";
+import type { Namespace } from "~/locales/catalogue";
+import { config } from "./config.server";
+import { logger } from "./logger.server";
+
+// The catalogues (app/locales/<locale>/<namespace>.json, ICU MessageFormat), compiled once per process.
+// English is complete (the catalogue check in `npm test` holds the others to its keys and arguments); a
+// message missing from another language falls back to English, logged once.
+
+type RawCatalogue = Record<string, string>;
+type CompiledMessage = PageMessages[string];
+
+const files = import.meta.glob<RawCatalogue>("../locales/*/*.json", { eager: true, import: "default" });
+
+/** The raw catalogues: locale → namespace → key → ICU message (for the catalogue check and tools). */
+export function rawCatalogues(): Record<string, Record<string, RawCatalogue>> {
+  const out: Record<string, Record<string, RawCatalogue>> = {};
+  for (const [path, messages] of Object.entries(files)) {
+    const match = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
+    if (!match) continue;
+    (out[match[1]] ??= {})[match[2]] = messages;
+  }
+  return out;
+}
+
+// Pseudo-language for the test that finds hard-coded text: every letter of a message accented, the message
+// bracketed; placeholders and tags are left alone.
+const ACCENTED: Record<string, string> = Object.fromEntries(
+  [..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"].map((c, i) => [
+    c,
+    [..."àƀçđéƒĝĥîĵķĺɱñöþǫŕšţûṽŵẋýžÀƁÇĐÉƑĜĤÎĴĶĹṀÑÖÞǪŔŠŢÛṼŴẊÝŽ"][i],
+  ]),
+);
+type Token = string | [string, string?, Record<string, unknown>?];
+function pseudoText(text: string): string {
+  return text.replace(/<[^>]*>|[A-Za-z]/g, (m) => (m.length > 1 ? m : ACCENTED[m]));
+}
+function pseudoTokens(tokens: Token[]): Token[] {
+  return tokens.map((token) => {
+    if (typeof token === "string") return pseudoText(token);
+    const [name, format, options] = token;
+    if (!options) return token;
+    const cases = Object.entries(options).map(([k, v]) => [
+      k,
+      Array.isArray(v) ? pseudoTokens(v as Token[]) : typeof v === "string" ? pseudoText(v) : v,
+    ]);
+    return [name, format, Object.fromEntries(cases)];
+  });
+}
+function pseudo(message: CompiledMessage): CompiledMessage {
+  const tokens = Array.isArray(message) ? (message as Token[]) : [String(message)];
+  return ["[", ...pseudoTokens(tokens), "]"] as CompiledMessage;
+}
+
+type Compiled = Record<Locale, Map<string, CompiledMessage>>;
+let compiled: Compiled | undefined;
+const warned = new Set<string>();
+
+function compileAll(): Compiled {
+  const raw = rawCatalogues();
+  const pseudoLocale = config().pseudoLocale;
+  const result = {} as Compiled;
+  for (const locale of LOCALES) {
+    const map = new Map<string, CompiledMessage>();
+    for (const [namespace, messages] of Object.entries(raw[DEFAULT_LOCALE] ?? {})) {
+      const own = raw[locale]?.[namespace] ?? {};
+      for (const [key, english] of Object.entries(messages)) {
+        const id = `${namespace}.${key}`;
+        let source = own[key];
+        if (!source) {
+          source = english;
+          if (locale !== DEFAULT_LOCALE && !warned.has(`${locale}:${id}`)) {
+            warned.add(`${locale}:${id}`);
+            logger.warn({ locale, key: id }, "translation missing; English shown");
+          }
+        }
+        const message = compileMessage(source) as CompiledMessage;
+        map.set(id, pseudoLocale && locale === DEFAULT_LOCALE ? pseudo(message) : message);
+      }
+    }
+    result[locale] = map;
+  }
+  return result;
+}
+
+function catalogue(locale: Locale): Map<string, CompiledMessage> {
+  compiled ??= compileAll();
+  return compiled[locale];
+}
+
+const byNamespaces = new Map<string, PageMessages>();
+
+/** A page's messages in one language: only the namespaces it renders (sent with its data). */
+export function messagesFor(locale: Locale, namespaces: readonly Namespace[]): PageMessages {
+  const cacheKey = `${locale}|${namespaces.join(",")}`;
+  const cached = byNamespaces.get(cacheKey);
+  if (cached) return cached;
+  const prefixes = namespaces.map((ns) => `${ns}.`);
+  const out: PageMessages = {};
+  for (const [id, message] of catalogue(locale)) if (prefixes.some((p) => id.startsWith(p))) out[id] = message;
+  byNamespaces.set(cacheKey, out);
+  return out;
+}
+
+const translators = new Map<Locale, Translate>();
+
+/** A translator with every message of a language (server-side text: mails, titles, redirects' notices). */
+export function translatorFor(locale: Locale): Translate {
+  let t = translators.get(locale);
+  if (!t) {
+    t = createTranslator(locale, Object.fromEntries(catalogue(locale)));
+    translators.set(locale, t);
+  }
+  return t;
+}
+
+export type { MessageKey };
