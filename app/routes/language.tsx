@@ -1,4 +1,4 @@
-import { data, Outlet } from "react-router";
+import { data } from "react-router";
 import { localeForPrefix } from "~/lib/i18n";
 import type { Route } from "./+types/language";
 
@@ -10,6 +10,4 @@ export function loader({ params }: Route.LoaderArgs) {
   return null;
 }
 
-export default function Language() {
-  return <Outlet />;
-}
+// No component: React Router renders the child route in its place, and the browser downloads nothing for it.

@@ -1,5 +1,5 @@
 import { compileMessage } from "@lingui/message-utils/compileMessage";
-import { createTranslator, type MessageKey, type PageMessages, type Translate } from "~/lib/i18n";
+import { type CompiledMessage, createTranslator, type MessageKey, type Translate } from "~/lib/i18n";
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "~/lib/locales";
 import type { Namespace } from "~/locales/catalogue";
 import { config } from "./config.server";
@@ -10,7 +10,6 @@ import { logger } from "./logger.server";
 // message missing from another language falls back to English, logged once.
 
 type RawCatalogue = Record<string, string>;
-type CompiledMessage = PageMessages[string];
 
 const files = import.meta.glob<RawCatalogue>("../locales/*/*.json", { eager: true, import: "default" });
 
@@ -90,15 +89,15 @@ function catalogue(locale: Locale): Map<string, CompiledMessage> {
   return compiled[locale];
 }
 
-const byNamespaces = new Map<string, PageMessages>();
+const byNamespaces = new Map<string, Record<string, CompiledMessage>>();
 
 /** A page's messages in one language: only the namespaces it renders (sent with its data). */
-export function messagesFor(locale: Locale, namespaces: readonly Namespace[]): PageMessages {
+export function messagesFor(locale: Locale, namespaces: readonly Namespace[]): Record<string, CompiledMessage> {
   const cacheKey = `${locale}|${namespaces.join(",")}`;
   const cached = byNamespaces.get(cacheKey);
   if (cached) return cached;
   const prefixes = namespaces.map((ns) => `${ns}.`);
-  const out: PageMessages = {};
+  const out: Record<string, CompiledMessage> = {};
   for (const [id, message] of catalogue(locale)) if (prefixes.some((p) => id.startsWith(p))) out[id] = message;
   byNamespaces.set(cacheKey, out);
   return out;

@@ -1,6 +1,8 @@
+import { setupI18n } from "@lingui/core";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_LOCALE, LOCALES } from "~/lib/locales";
+import { type CompiledMessage, formatMessage, type MessageValues } from "~/lib/i18n";
+import { DEFAULT_LOCALE, type Locale, LOCALES } from "~/lib/locales";
 import { rawCatalogues } from "~/services/i18n.server";
 
 // The catalogue check: every language has every English key, with the same ICU arguments (and plural or
@@ -71,5 +73,73 @@ describe("catalogues", () => {
     ]);
     expect(argumentsOf("{count} sellers")).not.toEqual(argumentsOf("{count, plural, other {# sellers}}"));
     expect(tagsOf("Read <terms>the terms</terms>")).toEqual(["terms"]);
+  });
+});
+
+// The site formats Lingui's compiled messages itself (lib/i18n.ts, 0.4 KB in the browser instead of
+// Lingui's 2 KB runtime): it must say exactly what Lingui's runtime says, for every message of every
+// language and for the ICU features the catalogues may use.
+describe("formatMessage says what Lingui's runtime says", () => {
+  const samples = (message: string): MessageValues[] => {
+    const names = argumentsOf(message);
+    const numbers = [0, 1, 2, 5, 21, 1234567];
+    const choices = [...message.matchAll(/\b(\w+) \{/g)].map((m) => m[1]);
+    return numbers.flatMap((n, i) => {
+      const values: MessageValues = {};
+      for (const name of names) {
+        const [arg, kind] = name.split(":");
+        values[arg] =
+          kind === "plural" || kind === "selectordinal" || kind === "number"
+            ? n
+            : kind === "date" || kind === "time"
+              ? "2026-11-26T10:15:30Z"
+              : kind === "select"
+                ? (choices[i % Math.max(choices.length, 1)] ?? "other")
+                : `Asha <b>${n}</b>`;
+      }
+      return [values];
+    });
+  };
+  const lingui = (locale: Locale, message: string, values: MessageValues) =>
+    setupI18n({ locale, messages: { [locale]: { m: compileMessage(message) } } })._("m", values as never);
+  const ours = (locale: Locale, message: string, values: MessageValues) =>
+    formatMessage(locale, compileMessage(message) as CompiledMessage, values);
+
+  for (const locale of LOCALES) {
+    it(`every ${locale} message`, () => {
+      const differences: string[] = [];
+      for (const [namespace, messages] of Object.entries(catalogues[locale]))
+        for (const [key, message] of Object.entries(messages))
+          for (const values of samples(message)) {
+            const expected = lingui(locale, message, values);
+            const actual = ours(locale, message, values);
+            if (actual !== expected)
+              differences.push(`${namespace}.${key} ${JSON.stringify(values)}: ${actual} ≠ ${expected}`);
+          }
+      expect(differences).toEqual([]);
+    });
+  }
+
+  it.each([
+    "{count, plural, =0 {No sellers} one {# seller} other {# sellers}}",
+    "{count, plural, offset:1 =0 {nobody} =1 {{name}} one {{name} and # other} other {{name} and # others}}",
+    "{n, selectordinal, one {#st} two {#nd} few {#rd} other {#th}}",
+    "{role, select, seller {Her dashboard} other {Admin}} · {when, date, long} · {when, date} · {when, time}",
+    "{n, number} · {share, number, percent} · {n, plural, one {# item in {city}} other {# items in {city}}}",
+    "It's '{'literal'}' and {name}",
+  ])("%s", (message) => {
+    for (const locale of LOCALES)
+      for (const n of [0, 1, 2, 3, 4, 11, 22, 103, 1234567]) {
+        const values = {
+          count: n,
+          n,
+          name: "Kavya",
+          role: n % 2 ? "seller" : "staff",
+          when: "2026-11-26T10:15:30Z",
+          share: n / 100,
+          city: "Mysuru",
+        };
+        expect(ours(locale, message, values)).toBe(lingui(locale, message, values));
+      }
   });
 });
