@@ -1,3 +1,5 @@
+import { DEFAULT_LOCALE, type Locale } from "./locales";
+
 const IST = "Asia/Kolkata";
 
 /** India's fixed offset from UTC (no summer time): +5:30. */
@@ -36,40 +38,37 @@ export function daysBetween(fromIso: string, toIso: string): number {
   return Math.round((b - a) / 86_400_000);
 }
 
-const dayFormatUtc = new Intl.DateTimeFormat("en-IN", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "UTC",
-});
-const dayFormatIst = new Intl.DateTimeFormat("en-IN", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: IST,
-});
+const formatters = new Map<string, Intl.DateTimeFormat>();
+/** One formatter per language and kind, made on first use. */
+function dateFormat(locale: Locale, kind: "day-utc" | "day-ist" | "day-time-ist"): Intl.DateTimeFormat {
+  const key = `${locale}|${kind}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      ...(kind === "day-time-ist" ? { hour: "2-digit", minute: "2-digit" } : {}),
+      timeZone: kind === "day-utc" ? "UTC" : IST,
+    });
+    formatters.set(key, format);
+  }
+  return format;
+}
 
-export function formatDate(iso: string | null | undefined): string {
+/** A day in the page's language ("26 Nov 2026", "26 नव॰ 2026"); a YYYY-MM-DD date is that calendar day. */
+export function formatDate(iso: string | null | undefined, locale: Locale = DEFAULT_LOCALE): string {
   if (!iso) return "";
   const date = new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso);
   if (Number.isNaN(date.getTime())) return "";
-  return (iso.length === 10 ? dayFormatUtc : dayFormatIst).format(date);
+  return dateFormat(locale, iso.length === 10 ? "day-utc" : "day-ist").format(date);
 }
 
-const dayTimeFormatIst = new Intl.DateTimeFormat("en-IN", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: IST,
-});
-
 /** A moment as a date and time in India ("25 Nov 2026, 02:05 pm"). */
-export function formatDateTime(iso: string | null | undefined): string {
+export function formatDateTime(iso: string | null | undefined, locale: Locale = DEFAULT_LOCALE): string {
   if (!iso) return "";
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : dayTimeFormatIst.format(date);
+  return Number.isNaN(date.getTime()) ? "" : dateFormat(locale, "day-time-ist").format(date);
 }
 
 /** A YYYY-MM-DD date moved by whole days (negative: back). */

@@ -1,3 +1,5 @@
+import { DEFAULT_LOCALE, type Locale } from "./locales";
+
 export function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
   const letters = parts.length > 1 ? parts[0][0] + parts[parts.length - 1][0] : (parts[0] ?? "?").slice(0, 2);
@@ -14,9 +16,12 @@ export function formatRating(rating: number): string {
   return rating.toFixed(1);
 }
 
-const countFormat = new Intl.NumberFormat("en-IN");
-export function formatCount(n: number): string {
-  return countFormat.format(n);
+const countFormats = new Map<Locale, Intl.NumberFormat>();
+/** A count with the language's digits grouping (Indian: 1,23,456). */
+export function formatCount(n: number, locale: Locale = DEFAULT_LOCALE): string {
+  let format = countFormats.get(locale);
+  if (!format) countFormats.set(locale, (format = new Intl.NumberFormat(locale)));
+  return format.format(n);
 }
 
 /** A deterministic pleasant hue for an initials avatar. */

@@ -1,5 +1,5 @@
 import { compileMessage } from "@lingui/message-utils/compileMessage";
-import { type CompiledMessage, createTranslator, type MessageKey, type Translate } from "~/lib/i18n";
+import { type CompiledMessage, createTranslator, localeForPrefix, type MessageKey, type Translate } from "~/lib/i18n";
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "~/lib/locales";
 import type { Namespace } from "~/locales/catalogue";
 import { config } from "./config.server";
@@ -116,3 +116,8 @@ export function translatorFor(locale: Locale): Translate {
 }
 
 export type { MessageKey };
+
+/** A page's language from its route params (`:lang?` of the language layout; English without one). */
+export function pageLocale({ params }: { params: { lang?: string } }): Locale {
+  return localeForPrefix(params.lang) ?? DEFAULT_LOCALE;
+}
