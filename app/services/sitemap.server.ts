@@ -1,6 +1,7 @@
 import { config } from "./config.server";
 import type { DB } from "~db/client";
 import { escapeXml } from "~/lib/format";
+import { DEFAULT_LOCALE, LOCALE_INFO, LOCALES, type Locale, localePath } from "~/lib/locales";
 import { directoryPath } from "~/lib/seo";
 import {
   countPublicSellers,
@@ -12,7 +13,10 @@ import {
 // /robots.txt and the sitemaps: /sitemap.xml is an index of child sitemaps of at most `urlsPerFile`
 // addresses each (the protocol's limit is 50,000): `pages-N.xml` (the static pages and the directory's
 // landing pages that have sellers) and `sellers-N.xml` (every public seller with its lastmod), the
-// latter streamed from the database in pages so neither memory nor the connection is held.
+// latter streamed from the database in pages so neither memory nor the connection is held. Each language
+// has its own files (`pages-1.xml` English, `pages-hi-1.xml`, `sellers-kn-1.xml`, …), and every address
+// lists its pages in the other languages (`xhtml:link` alternates, with English as x-default), so the
+// protocol's per-file limit counts addresses exactly.
 
 export const SITEMAP_MAX_URLS = 50_000;
 const SELLER_BATCH = 500;
@@ -33,23 +37,28 @@ export const STATIC_PATHS = [
   "/privacy",
 ] as const;
 
+/** Pages no crawler needs, in every language (accounts, forms' results). */
+const PRIVATE_PAGE_PREFIXES = [
+  "/seller-dashboard",
+  "/seller-login",
+  "/seller-signup",
+  "/seller-account",
+  "/forgot-password",
+  "/reset-password",
+  "/confirm-",
+  "/account-deleted",
+  "/newsletter",
+];
+
 export function robotsTxt(origin: string): string {
   return [
     "User-agent: *",
     "Allow: /",
     "Disallow: /admin",
     "Disallow: /api/",
-    "Disallow: /seller-dashboard",
-    "Disallow: /seller-login",
-    "Disallow: /seller-signup",
-    "Disallow: /seller-account",
-    "Disallow: /forgot-password",
-    "Disallow: /reset-password",
-    "Disallow: /confirm-",
-    "Disallow: /account-deleted",
+    ...LOCALES.flatMap((locale) => PRIVATE_PAGE_PREFIXES.map((path) => `Disallow: ${localePath(locale, path)}`)),
     "Disallow: /logout",
     "Disallow: /auth/",
-    "Disallow: /newsletter",
     "Disallow: /theme",
     "",
     `Sitemap: ${origin}/sitemap.xml`,
@@ -70,19 +79,34 @@ async function pagePaths(db: DB): Promise<string[]> {
   ];
 }
 
-function urlEntry(loc: string, lastmod?: string): string {
-  return `<url><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ""}</url>\n`;
+/** A page's address in one language, with its alternates in every language (and English as x-default). */
+function urlEntry(origin: string, path: string, locale: Locale, lastmod?: string): string {
+  const alternate = (hreflang: string, other: Locale) =>
+    `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(origin + localePath(other, path))}"/>`;
+  return (
+    `<url><loc>${escapeXml(origin + localePath(locale, path))}</loc>` +
+    (lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : "") +
+    LOCALES.map((other) => alternate(LOCALE_INFO[other].htmlLang, other)).join("") +
+    alternate("x-default", DEFAULT_LOCALE) +
+    "</url>\n"
+  );
 }
 
-const URLSET_OPEN = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n`;
+/** A child sitemap's file name: `pages-1.xml` for English, `pages-hi-1.xml` for Hindi. */
+function fileName(kind: "pages" | "sellers", locale: Locale, part: number): string {
+  const prefix = LOCALE_INFO[locale].prefix;
+  return `${kind}${prefix ? `-${prefix}` : ""}-${part}.xml`;
+}
+
+const URLSET_OPEN = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n`;
 const URLSET_CLOSE = "</urlset>\n";
 
 export async function sitemapIndex(db: DB, origin: string, perFile = sitemapUrlsPerFile()): Promise<string> {
   const [pages, sellers] = await Promise.all([pagePaths(db), countPublicSellers(db)]);
-  const files = [
-    ...Array.from({ length: Math.ceil(pages.length / perFile) }, (_, i) => `pages-${i + 1}.xml`),
-    ...Array.from({ length: Math.ceil(sellers / perFile) }, (_, i) => `sellers-${i + 1}.xml`),
-  ];
+  const files = LOCALES.flatMap((locale) => [
+    ...Array.from({ length: Math.ceil(pages.length / perFile) }, (_, i) => fileName("pages", locale, i + 1)),
+    ...Array.from({ length: Math.ceil(sellers / perFile) }, (_, i) => fileName("sellers", locale, i + 1)),
+  ]);
   return `<?xml version="1.0" encoding="UTF-8"?>
 <sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
 ${files.map((f) => `<sitemap><loc>${escapeXml(`${origin}/sitemaps/${f}`)}</loc></sitemap>`).join("\n")}
@@ -90,21 +114,23 @@ ${files.map((f) => `<sitemap><loc>${escapeXml(`${origin}/sitemaps/${f}`)}</loc><
 `;
 }
 
-/** A child sitemap by its file name (`pages-N.xml`, `sellers-N.xml`) as a stream, or null when there is no such file. */
+/** A child sitemap by its file name (`pages-N.xml`, `sellers-hi-N.xml`, …) as a stream, or null when there is no such file. */
 export async function sitemapFile(
   db: DB,
   origin: string,
   file: string,
   perFile = sitemapUrlsPerFile(),
 ): Promise<ReadableStream<Uint8Array> | null> {
-  const match = /^(pages|sellers)-([1-9]\d{0,6})\.xml$/.exec(file);
+  const match = /^(pages|sellers)-(?:([a-z]{2})-)?([1-9]\d{0,6})\.xml$/.exec(file);
   if (!match) return null;
-  const part = Number(match[2]);
+  const locale = LOCALES.find((l) => LOCALE_INFO[l].prefix === (match[2] ?? ""));
+  if (!locale || (match[2] !== undefined && locale === DEFAULT_LOCALE)) return null;
+  const part = Number(match[3]);
   const encoder = new TextEncoder();
   if (match[1] === "pages") {
     const paths = (await pagePaths(db)).slice((part - 1) * perFile, part * perFile);
     if (!paths.length) return null;
-    const body = URLSET_OPEN + paths.map((p) => urlEntry(`${origin}${p}`)).join("") + URLSET_CLOSE;
+    const body = URLSET_OPEN + paths.map((p) => urlEntry(origin, p, locale)).join("") + URLSET_CLOSE;
     return new ReadableStream({
       start(controller) {
         controller.enqueue(encoder.encode(body));
@@ -128,7 +154,7 @@ export async function sitemapFile(
       const rows = left > 0 ? await listPublicSellerStamps(db, nextId, Math.min(SELLER_BATCH, left)) : [];
       if (rows.length) {
         controller.enqueue(
-          encoder.encode(rows.map((r) => urlEntry(`${origin}/seller/${r.id}`, r.updated_at)).join("")),
+          encoder.encode(rows.map((r) => urlEntry(origin, `/seller/${r.id}`, locale, r.updated_at)).join("")),
         );
         left -= rows.length;
         nextId = rows[rows.length - 1].id + 1;

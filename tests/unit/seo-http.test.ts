@@ -69,7 +69,7 @@ async function allSitemapUrls(): Promise<string[]> {
     const res = await fetch(base + file.slice(PUBLIC_URL.length));
     expect(res.status).toBe(200);
     const body = await res.text();
-    expect(body).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(body).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">');
     const inFile = locs(body);
     expect(inFile.length).toBeGreaterThan(0);
     expect(inFile.length).toBeLessThanOrEqual(2);
@@ -150,10 +150,13 @@ describe("robots.txt", () => {
       "Disallow: /seller-login",
       "Disallow: /seller-account",
       "Disallow: /reset-password",
+      "Disallow: /hi/seller-dashboard",
+      "Disallow: /kn/seller-account",
       `Sitemap: ${PUBLIC_URL}/sitemap.xml`,
     ])
       expect(lines).toContain(line);
     expect(lines).not.toContain("Disallow: /seller/");
+    expect(lines).not.toContain("Disallow: /hi/seller/");
   });
 });
 
@@ -171,9 +174,38 @@ describe("the sitemap", () => {
     for (const id of [ids.shown, ids.second, ids.third]) expect(urls).toContain(`${PUBLIC_URL}/seller/${id}`);
     for (const id of [ids.hidden, ids.expired, ids.pending]) expect(urls).not.toContain(`${PUBLIC_URL}/seller/${id}`);
     const sellers = await (await fetch(`${base}/sitemaps/sellers-1.xml`)).text();
-    expect(sellers).toMatch(/<url><loc>[^<]+\/seller\/\d+<\/loc><lastmod>\d{4}-\d\d-\d\dT[^<]+<\/lastmod><\/url>/);
+    expect(sellers).toMatch(/<url><loc>[^<]+\/seller\/\d+<\/loc><lastmod>\d{4}-\d\d-\d\dT[^<]+<\/lastmod><xhtml:link /);
     expect((await fetch(`${base}/sitemaps/sellers-99.xml`)).status).toBe(404);
     expect((await fetch(`${base}/sitemaps/other-1.xml`)).status).toBe(404);
+    expect((await fetch(`${base}/sitemaps/pages-en-1.xml`)).status).toBe(404);
+    expect((await fetch(`${base}/sitemaps/pages-fr-1.xml`)).status).toBe(404);
+
+    // Every language's pages, each listing its pages in the three languages and English as x-default.
+    const english = urls.filter((u) => !/^https:\/\/bwp\.example\/(hi|kn)(\/|$|\?)/.test(u));
+    for (const prefix of ["hi", "kn"])
+      expect(urls.filter((u) => u.startsWith(`${PUBLIC_URL}/${prefix}`)).sort()).toEqual(
+        english
+          .map((u) =>
+            u
+              .replace(PUBLIC_URL, `${PUBLIC_URL}/${prefix}`)
+              .replace(`/${prefix}/?`, `/${prefix}?`)
+              .replace(new RegExp(`/${prefix}/$`), `/${prefix}`),
+          )
+          .sort(),
+      );
+    expect(urls).toContain(`${PUBLIC_URL}/hi`);
+    expect(urls).toContain(`${PUBLIC_URL}/kn/directory?category=food-and-beverages&city=Pune`);
+    const kannada = await (await fetch(`${base}/sitemaps/sellers-kn-1.xml`)).text();
+    expect(kannada).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+    const entry = kannada.match(new RegExp(`<url><loc>${PUBLIC_URL}/kn/seller/(\\d+)</loc>.*?</url>`))!;
+    const id = entry[1];
+    for (const [hreflang, href] of [
+      ["en-IN", `/seller/${id}`],
+      ["hi-IN", `/hi/seller/${id}`],
+      ["kn-IN", `/kn/seller/${id}`],
+      ["x-default", `/seller/${id}`],
+    ])
+      expect(entry[0]).toContain(`<xhtml:link rel="alternate" hreflang="${hreflang}" href="${PUBLIC_URL}${href}"/>`);
   });
 
   it("drops a seller the moment they are hidden", async () => {
@@ -220,6 +252,48 @@ describe("noindex", () => {
     expect(html).toContain("<title>Food &amp; Beverages in Pune | BWP Directory</title>");
     const search = await page("/directory?search=cakes&page=2");
     expect(canonical(search.html)).toBe(`${PUBLIC_URL}/directory?search=cakes&page=2`);
+  });
+});
+
+describe("a page in each language", () => {
+  it("has its language, a canonical of its own, the alternates in the three languages and x-default, og:locale", async () => {
+    for (const [prefix, lang, ogLocale] of [
+      ["", "en-IN", "en_IN"],
+      ["/hi", "hi-IN", "hi_IN"],
+      ["/kn", "kn-IN", "kn_IN"],
+    ]) {
+      const { status, html } = await page(`${prefix}/directory?city=Pune&utm_source=x`);
+      expect(status).toBe(200);
+      expect(html).toContain(`<html lang="${lang}"`);
+      expect(canonical(html)).toBe(`${PUBLIC_URL}${prefix}/directory?city=Pune`);
+      const alternates = [...html.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"/g)].map(
+        (m) => `${m[1]} ${m[2].replace(/&amp;/g, "&")}`,
+      );
+      expect(alternates).toEqual([
+        `en-IN ${PUBLIC_URL}/directory?city=Pune`,
+        `hi-IN ${PUBLIC_URL}/hi/directory?city=Pune`,
+        `kn-IN ${PUBLIC_URL}/kn/directory?city=Pune`,
+        `x-default ${PUBLIC_URL}/directory?city=Pune`,
+      ]);
+      expect(metaContent(html, "og:locale")).toBe(ogLocale);
+      const others = [...html.matchAll(/<meta property="og:locale:alternate" content="([^"]+)"/g)].map((m) => m[1]);
+      expect(others.sort()).toEqual(["en_IN", "hi_IN", "kn_IN"].filter((l) => l !== ogLocale));
+    }
+    const home = await page("/kn");
+    expect(canonical(home.html)).toBe(`${PUBLIC_URL}/kn`);
+  });
+
+  it("answers an unknown language prefix with a 404 in English, and a Hindi address that is no page with a Hindi 404", async () => {
+    for (const path of ["/fr/directory", "/en/directory", "/fr", "/hi/no-such-page", "/hi/admin"]) {
+      const { status } = await page(path);
+      expect(status, path).toBe(404);
+    }
+    const unknown = await page("/fr/directory");
+    expect(unknown.html).toContain('<html lang="en-IN"');
+    expect(unknown.html).toContain("Page not found");
+    const hindi = await page("/hi/no-such-page");
+    expect(hindi.html).toContain('<html lang="hi-IN"');
+    expect(hindi.html).toContain("पेज नहीं मिला");
   });
 });
 
