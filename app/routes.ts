@@ -3,7 +3,7 @@ import { type RouteConfig, index, layout, prefix, route } from "@react-router/de
 // Every URL of the site, in one place. Sections: public pages, accounts, admin, API.
 export default [
   // ── public and seller pages, in every language ── (English at today's addresses, Hindi under /hi,
-  // Kannada under /kn; the layout answers 404 for any other prefix; docs/decisions: "Languages in the URL")
+  // Kannada under /kn; the layout answers 404 for any other prefix; docs/decisions/187-languages-lingui-catalogues-in-page-data.md)
   route(":lang?", "routes/language.tsx", [
     // ── public pages ──
     index("routes/home.tsx"),

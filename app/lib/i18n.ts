@@ -4,7 +4,7 @@ import { DEFAULT_LOCALE, LOCALE_INFO, LOCALES, type Locale } from "./locales";
 // Translation for server and browser alike: ICU MessageFormat catalogues, compiled on the server by
 // Lingui's compiler (services/i18n.server.ts) and sent with the page's data; `formatMessage` below reads
 // Lingui's compiled form. It is Lingui's runtime in 0.4 KB instead of 2 KB of the first visit's JavaScript
-// (docs/decisions: "Languages: Lingui's catalogues"); tests/unit/catalogues.test.ts holds the two to the same
+// (docs/decisions/187-languages-lingui-catalogues-in-page-data.md); tests/unit/catalogues.test.ts holds the two to the same
 // output for every message of every language.
 
 export type { MessageKey, Namespace };
