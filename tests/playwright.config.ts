@@ -17,15 +17,20 @@ process.env.E2E_UPLOADS_DIR = join(runDir, "uploads");
 // starts, well under a second or two), and another process on the machine binding that very port in that
 // window fails the run at start with EADDRINUSE; the kernel hands out ephemeral ports in turn, so a
 // just-probed port is rarely handed out again so soon.
-if (!process.env.E2E_SITE_PORT || !process.env.E2E_OIDC_PORT) {
+if (!process.env.E2E_SITE_PORT || !process.env.E2E_OIDC_PORT || !process.env.E2E_PSEUDO_PORT) {
   const fixed = process.env.E2E_PORT ? Number(process.env.E2E_PORT) : undefined;
-  const [site, oidc] = fixed ? [fixed, fixed + 1] : freePorts(2);
+  const [site, oidc, pseudo] = fixed ? [fixed, fixed + 1, fixed + 2] : freePorts(3);
   process.env.E2E_SITE_PORT = String(site);
   process.env.E2E_OIDC_PORT = String(oidc);
+  process.env.E2E_PSEUDO_PORT = String(pseudo);
 }
 const port = Number(process.env.E2E_SITE_PORT);
 process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
 const oidcPort = Number(process.env.E2E_OIDC_PORT);
+// The same site and database in the pseudo-language (I18N_PSEUDO=1), for the walk that finds text left out
+// of the catalogues (tests/e2e/pseudo-language.spec.ts).
+const pseudoPort = Number(process.env.E2E_PSEUDO_PORT);
+process.env.E2E_PSEUDO_URL = `http://127.0.0.1:${pseudoPort}`;
 process.env.E2E_OIDC_ISSUER = `http://127.0.0.1:${oidcPort}`;
 const oidcClient = { id: "bwp-e2e", secret: "bwp-e2e-client-secret" };
 
@@ -94,6 +99,37 @@ export default defineConfig({
         GOOGLE_CLIENT_ID: oidcClient.id,
         GOOGLE_CLIENT_SECRET: oidcClient.secret,
         PUBLIC_URL: process.env.E2E_BASE_URL,
+      },
+    },
+    {
+      // The same server in the pseudo-language, on the same database; Playwright starts the servers one
+      // after the other, so this one finds the schema migrated.
+      command: "node server/start.js",
+      cwd: join(import.meta.dirname, ".."),
+      url: `${process.env.E2E_PSEUDO_URL}/api/categories`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "pipe",
+      env: {
+        NODE_ENV: "production",
+        PORT: String(pseudoPort),
+        WEB_CONCURRENCY: "1",
+        I18N_PSEUDO: "1",
+        HOST: "127.0.0.1",
+        DATABASE_PATH: process.env.E2E_DATABASE_PATH,
+        UPLOADS_DIR: process.env.E2E_UPLOADS_DIR,
+        SEED_DEMO: "0",
+        // Tests give each browser context its own client address through X-Forwarded-For.
+        TRUST_PROXY: "loopback",
+        SESSION_SECRET: "e2e-session-secret-not-for-production",
+        // Request lines would fill the test output; warnings and errors still show.
+        LOG_LEVEL: "warn",
+        // The tests talk plain HTTP to 127.0.0.1; production cookies are Secure.
+        COOKIE_SECURE: "0",
+        GOOGLE_ISSUER: process.env.E2E_OIDC_ISSUER,
+        GOOGLE_CLIENT_ID: oidcClient.id,
+        GOOGLE_CLIENT_SECRET: oidcClient.secret,
+        PUBLIC_URL: process.env.E2E_PSEUDO_URL,
       },
     },
     {
