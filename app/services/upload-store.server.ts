@@ -36,6 +36,44 @@ export class UploadKeyError extends Error {
   }
 }
 
+/**
+ * The store cannot do what was asked now (the bucket refuses writes, cannot be reached, the folder is
+ * full or read-only): an answer to a visitor says so with 503 and Retry-After, never 500. `detail`
+ * names the setting for the log; the visitor sees `message`.
+ */
+export class UploadsUnavailable extends Error {
+  readonly retryAfterSeconds = 30;
+  constructor(
+    readonly detail: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`the upload store cannot be used now: ${detail}`, options);
+    this.name = "UploadsUnavailable";
+  }
+}
+
+/** What a visitor is told when the store refuses a write (one place for the words). */
+export const UPLOADS_UNAVAILABLE_MESSAGE =
+  "We cannot store images right now, so nothing was saved. Please try again in a few minutes.";
+
+export type UploadsDown = { ok: false; status: 503; message: string; retryAfterSeconds: number };
+
+/** The work's result, or the 503 refusal when the store refused it (other errors are thrown on). */
+export async function orUploadsDown<T>(work: () => Promise<T>): Promise<T | UploadsDown> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof UploadsUnavailable)) throw error;
+    console.error(error.message);
+    return { ok: false, status: 503, message: UPLOADS_UNAVAILABLE_MESSAGE, retryAfterSeconds: error.retryAfterSeconds };
+  }
+}
+
+/** The headers of a 503 from `orUploadsDown`. */
+export function uploadsDownHeaders(down: UploadsDown): Record<string, string> {
+  return { "Retry-After": String(down.retryAfterSeconds), "Cache-Control": "no-store" };
+}
+
 function checkKey(key: string): string {
   if (!KEY.test(key) || key.includes("..")) throw new UploadKeyError(key);
   return key;
@@ -81,6 +119,20 @@ function prefixOf(prefix: string): { visibility: Visibility; start: string } {
 
 const missing = (error: unknown) => (error as NodeJS.ErrnoException)?.code === "ENOENT";
 
+/** Errors of a folder that cannot take files now (full, read-only, no permission). */
+const UNWRITABLE = new Set(["ENOSPC", "EDQUOT", "EROFS", "EACCES", "EPERM", "EIO"]);
+
+async function folderWork<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException)?.code;
+    if (code && UNWRITABLE.has(code))
+      throw new UploadsUnavailable(`UPLOADS_DIR: the uploads folder refuses the write (${code})`, { cause: error });
+    throw error;
+  }
+}
+
 export class FolderStore implements UploadStore {
   readonly kind = "folder";
   constructor(readonly root: string) {}
@@ -91,8 +143,10 @@ export class FolderStore implements UploadStore {
 
   async put(key: string, data: Buffer, options: { exclusive?: boolean } = {}): Promise<void> {
     const path = this.path(key);
-    await mkdir(join(this.root, key.split("/")[0]!), { recursive: true });
-    await writeFile(path, data, { flag: options.exclusive ? "wx" : "w" });
+    await folderWork(async () => {
+      await mkdir(join(this.root, key.split("/")[0]!), { recursive: true });
+      await writeFile(path, data, { flag: options.exclusive ? "wx" : "w" });
+    });
   }
 
   async get(key: string): Promise<OpenedObject | null> {
@@ -115,7 +169,8 @@ export class FolderStore implements UploadStore {
   }
 
   async delete(key: string): Promise<void> {
-    await rm(this.path(key), { force: true });
+    const path = this.path(key);
+    await folderWork(() => rm(path, { force: true }));
   }
 
   async list(prefix: string): Promise<StoredObject[]> {
@@ -203,21 +258,30 @@ export class S3Store implements UploadStore {
     );
   }
 
+  /** A failure of the bucket (refused, missing, unreachable) as UploadsUnavailable, naming the setting. */
+  private unavailable(error: unknown): UploadsUnavailable {
+    return new UploadsUnavailable(describeS3Error(error, this.s3), { cause: error });
+  }
+
   async put(key: string, data: Buffer, options: { contentType?: string } = {}): Promise<void> {
-    await this.client.send(
-      new PutObjectCommand({
-        Bucket: this.s3.bucket,
-        Key: checkKey(key),
-        Body: data,
-        ContentLength: data.byteLength,
-        ContentType: options.contentType ?? "application/octet-stream",
-      }),
-    );
+    const command = new PutObjectCommand({
+      Bucket: this.s3.bucket,
+      Key: checkKey(key),
+      Body: data,
+      ContentLength: data.byteLength,
+      ContentType: options.contentType ?? "application/octet-stream",
+    });
+    try {
+      await this.client.send(command);
+    } catch (error) {
+      throw this.unavailable(error);
+    }
   }
 
   async get(key: string): Promise<OpenedObject | null> {
+    const command = new GetObjectCommand({ Bucket: this.s3.bucket, Key: checkKey(key) });
     try {
-      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.s3.bucket, Key: checkKey(key) }));
+      const answer = await this.client.send(command);
       if (!answer.Body) return null;
       return {
         stream: answer.Body as Readable,
@@ -227,37 +291,47 @@ export class S3Store implements UploadStore {
       };
     } catch (error) {
       if (this.notFound(error) && (error as S3ServiceException).name !== "NoSuchBucket") return null;
-      throw error;
+      throw this.unavailable(error);
     }
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.s3.bucket, Key: checkKey(key) }));
+    const command = new DeleteObjectCommand({ Bucket: this.s3.bucket, Key: checkKey(key) });
+    try {
+      await this.client.send(command);
+    } catch (error) {
+      throw this.unavailable(error);
+    }
   }
 
   async list(prefix: string): Promise<StoredObject[]> {
     prefixOf(prefix);
     const found: StoredObject[] = [];
     let token: string | undefined;
-    do {
-      const page = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.s3.bucket, Prefix: prefix, ContinuationToken: token }),
-      );
-      for (const object of page.Contents ?? [])
-        if (object.Key && KEY.test(object.Key))
-          found.push({ key: object.Key, size: object.Size ?? 0, etag: object.ETag });
-      token = page.IsTruncated ? page.NextContinuationToken : undefined;
-    } while (token);
+    try {
+      do {
+        const page = await this.client.send(
+          new ListObjectsV2Command({ Bucket: this.s3.bucket, Prefix: prefix, ContinuationToken: token }),
+        );
+        for (const object of page.Contents ?? [])
+          if (object.Key && KEY.test(object.Key))
+            found.push({ key: object.Key, size: object.Size ?? 0, etag: object.ETag });
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+    } catch (error) {
+      throw this.unavailable(error);
+    }
     return found.sort((a, b) => (a.key < b.key ? -1 : 1));
   }
 
   async exists(key: string): Promise<boolean> {
+    const command = new HeadObjectCommand({ Bucket: this.s3.bucket, Key: checkKey(key) });
     try {
-      await this.client.send(new HeadObjectCommand({ Bucket: this.s3.bucket, Key: checkKey(key) }));
+      await this.client.send(command);
       return true;
     } catch (error) {
       if (this.notFound(error)) return false;
-      throw error;
+      throw this.unavailable(error);
     }
   }
 
@@ -269,7 +343,10 @@ export class S3Store implements UploadStore {
       await this.delete(probe);
       return { ok: true };
     } catch (error) {
-      return { ok: false, detail: describeS3Error(error, this.s3) };
+      return {
+        ok: false,
+        detail: error instanceof UploadsUnavailable ? error.detail : describeS3Error(error, this.s3),
+      };
     }
   }
 }

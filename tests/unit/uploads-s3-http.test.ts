@@ -3,10 +3,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~db/client";
-import { readObject, uploadKey, uploadStore } from "~/services/upload-store.server";
+import {
+  readObject,
+  S3Store,
+  UPLOADS_UNAVAILABLE_MESSAGE,
+  uploadKey,
+  uploadStore,
+} from "~/services/upload-store.server";
 import { storeImage } from "~/services/uploads.server";
 import { pngImage } from "../support/images";
-import { type LocalS3, setEnv, startLocalS3 } from "../support/s3-server";
+import { type LocalS3, S3RVER_KEY, setEnv, startLocalS3 } from "../support/s3-server";
 import { databaseEnv, type RunningServer, startServer } from "../support/server";
 import { createTestDb } from "../support/test-db";
 
@@ -16,6 +22,8 @@ import { createTestDb } from "../support/test-db";
 
 const ADMIN = { email: "store-admin@example.in", password: "store admin password 2026" };
 const SECRET = "uploads-s3-http-secret-0123456789";
+/** The bucket of the instance whose writes the S3 server refuses. */
+const REFUSING = "bwp-refusing";
 
 let s3: LocalS3;
 let db: DB;
@@ -48,7 +56,7 @@ let instanceA: Promise<RunningServer> | undefined;
 const serveA = () => (instanceA ??= serve("a"));
 
 beforeAll(async () => {
-  s3 = await startLocalS3();
+  s3 = await startLocalS3("bwp-uploads", [REFUSING]);
   restoreEnv = setEnv(s3.env);
   ({ db, path, cleanup } = await createTestDb());
   dir = mkdtempSync(join(tmpdir(), "bwp-s3-http-"));
@@ -192,4 +200,125 @@ describe("a bucket the server cannot use, or a public address in front of it", (
     const outside = await fetch(`${site.base}/uploads/..%2fprivate%2fabc.webp`, { redirect: "manual" });
     expect(outside.status).toBe(404);
   }, 90_000);
+});
+
+describe("a bucket that refuses writes (a policy denying PutObject)", () => {
+  let site: RunningServer;
+  let bucket: S3Store;
+  let categoryId: number;
+  beforeAll(async () => {
+    site = await serve("refusing", { S3_BUCKET: REFUSING });
+    bucket = new S3Store({
+      bucket: REFUSING,
+      endpoint: s3.endpoint,
+      region: "us-east-1",
+      accessKeyId: S3RVER_KEY,
+      secretAccessKey: S3RVER_KEY,
+      forcePathStyle: true,
+    });
+    categoryId = (await db.selectFrom("categories").select("id").executeTakeFirstOrThrow()).id;
+  }, 90_000);
+
+  const inBucket = async () => [...(await bucket.list("public/")), ...(await bucket.list("private/"))];
+  const uploadRows = async () => (await db.selectFrom("uploads").select("key").execute()).map((r) => r.key);
+  const image = async (hue: number) => new Uint8Array(await pngImage(40, 30, hue));
+  const applicant = {
+    name: "Refused Applicant",
+    mobile: "+91 98765 43210",
+    id_proof_type: "pan_card",
+    plan: "6m",
+    business_name: "Bucket Refusal Crafts",
+    city: "Bangalore",
+    address: "12 MG Road",
+  };
+  const expectRefused = (answer: Response) => {
+    expect(answer.status).toBe(503);
+    expect(Number(answer.headers.get("retry-after"))).toBeGreaterThan(0);
+  };
+  const applicationsBy = async (email: string) =>
+    (await db.selectFrom("sellers").select("id").where("email", "=", email).execute()).length;
+
+  it("POST /api/upload: 503 with Retry-After and a message, nothing stored, and /readyz says why", async () => {
+    const lift = s3.refuseWrites(REFUSING);
+    try {
+      const rows = await uploadRows();
+      for (const purpose of ["profile_photo", "id_proof_document", ""]) {
+        const form = new FormData();
+        form.set("file", new Blob([await image(10)], { type: "image/png" }), "photo.png");
+        if (purpose) form.set("purpose", purpose);
+        const answer = await fetch(`${site.base}/api/upload`, {
+          method: "POST",
+          body: form,
+          headers: { Origin: site.base },
+        });
+        expectRefused(answer);
+        expect(await answer.json()).toEqual({ error: UPLOADS_UNAVAILABLE_MESSAGE });
+      }
+      expect(await inBucket()).toEqual([]);
+      expect(await uploadRows()).toEqual(rows);
+      const ready = await fetch(`${site.base}/readyz`);
+      expect(ready.status).toBe(503);
+      expect((await ready.json()).checks.uploads.detail).toContain(`"${REFUSING}"`);
+    } finally {
+      lift();
+    }
+  });
+
+  it("/register without JavaScript: refused after two files, a 503 page with the message and her values; no application, no file", async () => {
+    const email = `refused-register-${Date.now()}@example.in`;
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ ...applicant, email, category_ids: String(categoryId), terms: "on" }))
+      form.append(k, v);
+    for (const [i, field] of ["id_proof_document", "payment_screenshot", "profile_photo"].entries())
+      form.append(field, new File([await image(30 + i)], "a.png", { type: "image/png" }));
+    const rows = await uploadRows();
+    // The ID proof and the payment screenshot are stored; the profile photo is refused.
+    const lift = s3.refuseWrites(REFUSING, { after: 2 });
+    try {
+      const answer = await fetch(`${site.base}/register`, {
+        method: "POST",
+        redirect: "manual",
+        body: form,
+        headers: { Origin: site.base },
+      });
+      expectRefused(answer);
+      const page = await answer.text();
+      expect(page).toContain(UPLOADS_UNAVAILABLE_MESSAGE);
+      expect(page).toContain('value="Bucket Refusal Crafts"');
+    } finally {
+      lift();
+    }
+    expect(await applicationsBy(email)).toBe(0);
+    expect(await inBucket()).toEqual([]);
+    expect(await uploadRows()).toEqual(rows);
+  });
+
+  it("POST /api/sellers/submit with data-URL images: refused after one file, 503 JSON; no application, no file", async () => {
+    const email = `refused-submit-${Date.now()}@example.in`;
+    const dataUrl = `data:image/png;base64,${Buffer.from(await image(50)).toString("base64")}`;
+    const rows = await uploadRows();
+    const lift = s3.refuseWrites(REFUSING, { after: 1 });
+    try {
+      const answer = await fetch(`${site.base}/api/sellers/submit`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: site.base },
+        body: JSON.stringify({
+          ...applicant,
+          email,
+          category_ids: [categoryId],
+          payment_reference: `5555${String(Date.now()).slice(-8)}`,
+          id_proof_document: dataUrl,
+          payment_screenshot: dataUrl,
+          profile_photo: dataUrl,
+        }),
+      });
+      expectRefused(answer);
+      expect(await answer.json()).toEqual({ error: UPLOADS_UNAVAILABLE_MESSAGE });
+    } finally {
+      lift();
+    }
+    expect(await applicationsBy(email)).toBe(0);
+    expect(await inBucket()).toEqual([]);
+    expect(await uploadRows()).toEqual(rows);
+  });
 });
