@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { constants, mkdirSync } from "node:fs";
+import { constants } from "node:fs";
 import { access, mkdir, open, readdir, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Readable } from "node:stream";
@@ -98,7 +98,7 @@ export interface UploadStore {
   /** Objects whose key starts with `prefix` ("public/", "private/", "public/abc"). */
   list(prefix: string): Promise<StoredObject[]>;
   exists(key: string): Promise<boolean>;
-  /** Whether the store can be written now: a probe object written and removed; the reason when not. */
+  /** Whether the store can be written now (the bucket's probe object written and removed, its outcome reused for 30 s); the reason when not. */
   check(): Promise<{ ok: true } | { ok: false; detail: string }>;
 }
 
@@ -135,17 +135,38 @@ async function folderWork<T>(work: () => Promise<T>): Promise<T> {
 
 export class FolderStore implements UploadStore {
   readonly kind = "folder";
+  /** The directories this store has made (or found): each once, not on every write or probe. */
+  private readonly made = new Set<string>();
   constructor(readonly root: string) {}
 
   private path(key: string): string {
     return join(this.root, checkKey(key));
   }
 
+  private async ensureDir(visibility: Visibility): Promise<string> {
+    const dir = join(this.root, visibility);
+    if (!this.made.has(dir)) {
+      await mkdir(dir, { recursive: true });
+      this.made.add(dir);
+    }
+    return dir;
+  }
+
   async put(key: string, data: Buffer, options: { exclusive?: boolean } = {}): Promise<void> {
     const path = this.path(key);
+    const visibility = key.split("/")[0] as Visibility;
+    const write = () => writeFile(path, data, { flag: options.exclusive ? "wx" : "w" });
     await folderWork(async () => {
-      await mkdir(join(this.root, key.split("/")[0]!), { recursive: true });
-      await writeFile(path, data, { flag: options.exclusive ? "wx" : "w" });
+      await this.ensureDir(visibility);
+      try {
+        await write();
+      } catch (error) {
+        if (!missing(error)) throw error;
+        // The folder went away since it was made (removed by hand): made again for this write.
+        this.made.delete(join(this.root, visibility));
+        await this.ensureDir(visibility);
+        await write();
+      }
     });
   }
 
@@ -196,24 +217,18 @@ export class FolderStore implements UploadStore {
     return (await stat(this.path(key)).catch(() => null))?.isFile() ?? false;
   }
 
+  /**
+   * Made once; afterwards a folder that went away (an unmounted volume) is reported, never made again
+   * here on an empty disk behind the operator's back.
+   */
   async check(): Promise<{ ok: true } | { ok: false; detail: string }> {
     try {
-      for (const visibility of ["public", "private"] as const) {
-        const dir = join(this.root, visibility);
-        mkdirSync(dir, { recursive: true });
-        await access(dir, constants.W_OK);
-      }
+      for (const visibility of ["public", "private"] as const)
+        await access(await this.ensureDir(visibility), constants.W_OK);
       return { ok: true };
     } catch {
-      return { ok: false, detail: "the uploads folder is not writable" };
+      return { ok: false, detail: "UPLOADS_DIR: the uploads folder is missing or not writable" };
     }
-  }
-
-  /** A file's path, for the folder's own static serving (express.static) and backups. */
-  folder(visibility: Visibility): string {
-    const dir = join(this.root, visibility);
-    mkdirSync(dir, { recursive: true });
-    return dir;
   }
 }
 
@@ -235,10 +250,17 @@ function describeS3Error(error: unknown, s3: S3Settings): string {
   return `S3_ENDPOINT: ${s3.endpoint ?? "the S3 service"} cannot be reached (${code})`;
 }
 
+/** How long /readyz's probe of the bucket (HEAD, PUT, DELETE) is reused: either outcome, about 30 s. */
+export const S3_CHECK_TTL_MS = 30_000;
+
 export class S3Store implements UploadStore {
   readonly kind = "s3";
   readonly client: S3Client;
-  constructor(readonly s3: S3Settings) {
+  private lastCheck?: { at: number; outcome: Promise<{ ok: true } | { ok: false; detail: string }> };
+  constructor(
+    readonly s3: S3Settings,
+    private readonly now: () => number = Date.now,
+  ) {
     this.client = new S3Client({
       endpoint: s3.endpoint,
       region: s3.region,
@@ -335,7 +357,15 @@ export class S3Store implements UploadStore {
     }
   }
 
-  async check(): Promise<{ ok: true } | { ok: false; detail: string }> {
+  /** The bucket's probe, made at most once per S3_CHECK_TTL_MS (concurrent callers share one). */
+  check(): Promise<{ ok: true } | { ok: false; detail: string }> {
+    const now = this.now();
+    if (!this.lastCheck || now - this.lastCheck.at >= S3_CHECK_TTL_MS)
+      this.lastCheck = { at: now, outcome: this.probe() };
+    return this.lastCheck.outcome;
+  }
+
+  private async probe(): Promise<{ ok: true } | { ok: false; detail: string }> {
     const probe = `private/readyz-probe-${randomBytes(8).toString("hex")}`;
     try {
       await this.client.send(new HeadBucketCommand({ Bucket: this.s3.bucket }));

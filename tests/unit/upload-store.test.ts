@@ -13,6 +13,7 @@ import { readiness } from "~/services/health.server";
 import {
   FolderStore,
   readObject,
+  S3_CHECK_TTL_MS,
   S3Store,
   type UploadStore,
   UploadKeyError,
@@ -30,7 +31,7 @@ import { createTestDb } from "../support/test-db";
 let s3: LocalS3;
 let dir: string;
 beforeAll(async () => {
-  s3 = await startLocalS3();
+  s3 = await startLocalS3("bwp-uploads", ["bwp-probed"]);
   dir = mkdtempSync(join(tmpdir(), "bwp-store-"));
 });
 afterAll(async () => {
@@ -218,6 +219,53 @@ describe.each(["folder", "s3"] as const)("uploads through the %s store", (backen
     const whole = await readPrivateUpload(db, stored.key);
     expect(opened?.size).toBe(whole?.data.byteLength);
     opened?.stream.destroy();
+  });
+});
+
+describe("the stores' readiness probe is cheap", () => {
+  it("the bucket's probe outcome is reused for about 30 s, a success and a failure alike", async () => {
+    let now = 1_000_000;
+    const store = new S3Store(s3Settings({ bucket: "bwp-probed" }), () => now);
+    expect(await store.check()).toEqual({ ok: true });
+    const lift = s3.refuseWrites("bwp-probed");
+    try {
+      // Within the window the success stands (no HEAD, PUT, DELETE per /readyz)...
+      now += S3_CHECK_TTL_MS - 1;
+      expect(await store.check()).toEqual({ ok: true });
+      // ...and the refusal shows at the window's end.
+      now += 1;
+      const refused = await store.check();
+      expect(refused.ok).toBe(false);
+      expect(!refused.ok && refused.detail).toContain('"bwp-probed"');
+    } finally {
+      lift();
+    }
+    // The failure stands for its window too, then the recovered bucket is ready again.
+    now += S3_CHECK_TTL_MS - 1;
+    expect((await store.check()).ok).toBe(false);
+    now += 1;
+    expect(await store.check()).toEqual({ ok: true });
+    // Concurrent probes share one.
+    now += S3_CHECK_TTL_MS;
+    const [first, second] = [store.check(), store.check()];
+    expect(first).toBe(second);
+  });
+
+  it("the folder store makes its folders once: one removed later is reported, not made again by the probe", async () => {
+    const root = join(dir, "probed-folder");
+    const store = new FolderStore(root);
+    expect(await store.check()).toEqual({ ok: true });
+    expect(readdirSync(root).sort()).toEqual(["private", "public"]);
+    rmSync(join(root, "public"), { recursive: true });
+    expect(await store.check()).toEqual({
+      ok: false,
+      detail: "UPLOADS_DIR: the uploads folder is missing or not writable",
+    });
+    expect(existsSync(join(root, "public"))).toBe(false);
+    // A write makes it again.
+    await store.put("public/again.webp", Buffer.from("again"));
+    expect(await text(store, "public/again.webp")).toBe("again");
+    expect(await store.check()).toEqual({ ok: true });
   });
 });
 
