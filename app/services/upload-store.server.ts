@@ -24,6 +24,7 @@ import { config, type Settings } from "./config.server";
 
 export type Visibility = "public" | "private";
 export type StoredObject = { key: string; size: number; etag?: string };
+export type ByteRange = { start: number; end: number };
 export type OpenedObject = { stream: Readable; size: number; contentType?: string; etag?: string };
 
 /** "public/<name>" or "private/<name>", the name a plain file name (letters, digits, dot, dash, underscore). */
@@ -92,8 +93,12 @@ export interface UploadStore {
   readonly kind: "folder" | "s3";
   /** Writes an object; `exclusive` refuses to replace an existing one (folder backend; S3 keys are random). */
   put(key: string, data: Buffer, options?: { contentType?: string; exclusive?: boolean }): Promise<void>;
-  /** The object as a stream (opened: a later deletion does not cut it), or null when there is none. */
-  get(key: string): Promise<OpenedObject | null>;
+  /**
+   * The object as a stream (opened: a later deletion does not cut it), or null when there is none;
+   * with `range`, only bytes start..end (inclusive, within the object: the caller checked them), and
+   * `size` is then the part's length.
+   */
+  get(key: string, options?: { range?: ByteRange }): Promise<OpenedObject | null>;
   delete(key: string): Promise<void>;
   /** Objects whose key starts with `prefix` ("public/", "private/", "public/abc"). */
   list(prefix: string): Promise<StoredObject[]>;
@@ -170,8 +175,9 @@ export class FolderStore implements UploadStore {
     });
   }
 
-  async get(key: string): Promise<OpenedObject | null> {
+  async get(key: string, options: { range?: ByteRange } = {}): Promise<OpenedObject | null> {
     const path = this.path(key);
+    const { range } = options;
     try {
       const handle = await open(path, "r");
       const info = await handle.stat().catch(async (error: unknown) => {
@@ -182,6 +188,11 @@ export class FolderStore implements UploadStore {
         await handle.close();
         return null;
       }
+      if (range)
+        return {
+          stream: handle.createReadStream({ autoClose: true, start: range.start, end: range.end }),
+          size: range.end - range.start + 1,
+        };
       return { stream: handle.createReadStream({ autoClose: true }), size: info.size };
     } catch (error) {
       if (missing(error) || (error as NodeJS.ErrnoException)?.code === "EISDIR") return null;
@@ -300,8 +311,13 @@ export class S3Store implements UploadStore {
     }
   }
 
-  async get(key: string): Promise<OpenedObject | null> {
-    const command = new GetObjectCommand({ Bucket: this.s3.bucket, Key: checkKey(key) });
+  async get(key: string, options: { range?: ByteRange } = {}): Promise<OpenedObject | null> {
+    const { range } = options;
+    const command = new GetObjectCommand({
+      Bucket: this.s3.bucket,
+      Key: checkKey(key),
+      Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+    });
     try {
       const answer = await this.client.send(command);
       if (!answer.Body) return null;

@@ -14,6 +14,7 @@ import { storeImage } from "~/services/uploads.server";
 import { pngImage } from "../support/images";
 import { type LocalS3, S3RVER_KEY, setEnv, startLocalS3 } from "../support/s3-server";
 import { databaseEnv, type RunningServer, startServer } from "../support/server";
+import { startSite } from "../support/site";
 import { createTestDb } from "../support/test-db";
 
 // The built server with its uploads in a bucket (a local s3rver) and a folder of its own that nothing
@@ -320,5 +321,73 @@ describe("a bucket that refuses writes (a policy denying PutObject)", () => {
     expect(await applicationsBy(email)).toBe(0);
     expect(await inBucket()).toEqual([]);
     expect(await uploadRows()).toEqual(rows);
+  });
+});
+
+describe.each(["folder", "s3"] as const)("byte ranges of a public image, %s backend", (backend) => {
+  let base: string;
+  let stop = async () => {};
+  let url: string;
+  let bytes: Buffer;
+  let etag: string;
+  beforeAll(async () => {
+    if (backend === "s3") base = (await serveA()).base;
+    else {
+      const site = await startSite("range-folder", { S3_BUCKET: undefined, S3_ENDPOINT: undefined });
+      base = site.base;
+      stop = site.stop;
+    }
+    const form = new FormData();
+    form.set("file", new Blob([new Uint8Array(await pngImage(60, 40, 140))], { type: "image/png" }), "p.png");
+    form.set("purpose", "profile_photo");
+    const answer = await fetch(`${base}/api/upload`, { method: "POST", body: form, headers: { Origin: base } });
+    expect(answer.status).toBe(201);
+    url = `${base}${((await answer.json()) as { url: string }).url}`;
+    const whole = await fetch(url);
+    expect(whole.headers.get("accept-ranges")).toBe("bytes");
+    etag = whole.headers.get("etag")!;
+    bytes = Buffer.from(await whole.arrayBuffer());
+  }, 90_000);
+  afterAll(() => stop());
+
+  const get = (headers: Record<string, string>, method = "GET") => fetch(url, { method, headers });
+
+  it("one range: 206 with Content-Range and exactly those bytes (first, open-ended, suffix)", async () => {
+    const size = bytes.byteLength;
+    for (const [range, start, end] of [
+      ["bytes=0-9", 0, 9],
+      ["bytes=10-", 10, size - 1],
+      ["bytes=-7", size - 7, size - 1],
+      ["bytes=5-99999999", 5, size - 1],
+    ] as const) {
+      const answer = await get({ Range: range });
+      expect(answer.status, range).toBe(206);
+      expect(answer.headers.get("content-range"), range).toBe(`bytes ${start}-${end}/${size}`);
+      expect(answer.headers.get("content-length"), range).toBe(String(end - start + 1));
+      expect(Buffer.from(await answer.arrayBuffer()).equals(bytes.subarray(start, end + 1)), range).toBe(true);
+    }
+    const head = await get({ Range: "bytes=0-9" }, "HEAD");
+    expect(head.status).toBe(206);
+    expect(head.headers.get("content-length")).toBe("10");
+  });
+
+  it("an unsatisfiable range is 416 with the size; several, malformed or a stale If-Range get the whole image", async () => {
+    const size = bytes.byteLength;
+    const beyond = await get({ Range: `bytes=${size}-` });
+    expect(beyond.status).toBe(416);
+    expect(beyond.headers.get("content-range")).toBe(`bytes */${size}`);
+    await beyond.arrayBuffer();
+    for (const headers of <Record<string, string>[]>[
+      { Range: "bytes=0-1,5-6" },
+      { Range: "bytes=x-y" },
+      { Range: "bytes=0-9", "If-Range": '"not-this-version"' },
+    ]) {
+      const answer = await get(headers);
+      expect(answer.status, JSON.stringify(headers)).toBe(200);
+      expect(Buffer.from(await answer.arrayBuffer()).equals(bytes)).toBe(true);
+    }
+    const fresh = await get({ Range: "bytes=0-9", "If-Range": etag });
+    expect(fresh.status).toBe(206);
+    await fresh.arrayBuffer();
   });
 });
