@@ -144,40 +144,136 @@ describe("the server on an S3 bucket, with no shared folder", () => {
   });
 });
 
+// The several-instances test on object storage (tests/unit/several-instances.test.ts is the rest of it):
+// in the PostgreSQL run both instances share one PostgreSQL database, and no folder.
 describe("two instances on one database and one bucket, each with a folder of its own", () => {
+  let a: RunningServer;
+  let b: RunningServer;
+  beforeAll(async () => {
+    a = await serveA();
+    b = await serve("b");
+  }, 90_000);
+
+  const upload = async (server: RunningServer, purpose: string | null, hue: number) => {
+    const form = new FormData();
+    form.set("file", new Blob([new Uint8Array(await pngImage(50, 40, hue))], { type: "image/png" }), "photo.png");
+    if (purpose) form.set("purpose", purpose);
+    const answer = await fetch(`${server.base}/api/upload`, {
+      method: "POST",
+      body: form,
+      headers: { Origin: server.base },
+    });
+    expect(answer.status).toBe(201);
+    return (await answer.json()) as { url: string; key: string; visibility: string };
+  };
+  const signIn = async (server: RunningServer, path: string, account: { email: string; password: string }) => {
+    const login = await fetch(`${server.base}${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: server.base },
+      body: JSON.stringify(account),
+    });
+    expect(login.status).toBe(200);
+    return login.headers.get("set-cookie")!.split(";")[0]!;
+  };
+  const adminOn = (server: RunningServer) => signIn(server, "/api/admin/login", ADMIN);
+
   it("an image uploaded through A is served by B; a private one opens for staff on B and for no one else", async () => {
-    const a = await serveA();
-    const b = await serve("b");
-    const upload = async (purpose: string | null, hue: number) => {
-      const form = new FormData();
-      form.set("file", new Blob([new Uint8Array(await pngImage(50, 40, hue))], { type: "image/png" }), "photo.png");
-      if (purpose) form.set("purpose", purpose);
-      const answer = await fetch(`${a.base}/api/upload`, { method: "POST", body: form, headers: { Origin: a.base } });
-      expect(answer.status).toBe(201);
-      return (await answer.json()) as { url: string; key: string; visibility: string };
-    };
-    const photo = await upload("profile_photo", 100);
+    const photo = await upload(a, "profile_photo", 100);
     expect(photo.url).toBe(`/uploads/${photo.key}`);
     const onA = Buffer.from(await (await fetch(`${a.base}${photo.url}`)).arrayBuffer());
     const onB = await fetch(`${b.base}${photo.url}`);
     expect(onB.status).toBe(200);
     expect(Buffer.from(await onB.arrayBuffer()).equals(onA)).toBe(true);
 
-    const unassigned = await upload(null, 120);
-    expect(unassigned.visibility).toBe("private");
-    expect((await fetch(`${b.base}/uploads/${unassigned.key}`)).status).toBe(404);
-    expect((await fetch(`${b.base}${unassigned.url}`, { redirect: "manual" })).status).not.toBe(200);
-    const login = await fetch(`${b.base}/api/admin/login`, {
+    const unassigned = await upload(a, null, 120);
+    const proof = await upload(a, "id_proof_document", 125);
+    // A seller of the site, signed in on B: not staff.
+    const seller = { email: `instances-seller-${Date.now()}@example.in`, password: "a seller password 2026" };
+    const categoryId = (await db.selectFrom("categories").select("id").executeTakeFirstOrThrow()).id;
+    const registered = await fetch(`${a.base}/api/auth/register`, {
       method: "POST",
-      headers: { "Content-Type": "application/json", Origin: b.base },
-      body: JSON.stringify(ADMIN),
+      headers: { "Content-Type": "application/json", Origin: a.base },
+      body: JSON.stringify({
+        name: "Instance Seller",
+        ...seller,
+        mobile: "+919876543210",
+        city: "Bangalore",
+        locality: "",
+        category_ids: [categoryId],
+        subcategory_ids: [],
+      }),
     });
-    expect(login.status).toBe(200);
-    const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
-    const staff = await fetch(`${b.base}${unassigned.url}`, { headers: { Cookie: cookie } });
-    expect(staff.status).toBe(200);
-    expect((await staff.arrayBuffer()).byteLength).toBeGreaterThan(0);
-  }, 90_000);
+    expect(registered.status).toBe(201);
+    const sellerCookie = await signIn(b, "/api/auth/login", seller);
+    const staff = await adminOn(b);
+    for (const file of [unassigned, proof]) {
+      expect(file.visibility).toBe("private");
+      expect((await fetch(`${b.base}/uploads/${file.key}`)).status).toBe(404);
+      for (const cookie of [undefined, sellerCookie]) {
+        const refused = await fetch(`${b.base}${file.url}`, {
+          redirect: "manual",
+          headers: cookie ? { Cookie: cookie } : {},
+        });
+        expect(refused.status, `${file.url} ${cookie ? "seller" : "anonymous"}`).not.toBe(200);
+        expect(Buffer.from(await refused.arrayBuffer()).includes(Buffer.from("RIFF"))).toBe(false);
+      }
+      const opened = await fetch(`${b.base}${file.url}`, { headers: { Cookie: staff } });
+      expect(opened.status).toBe(200);
+      expect(opened.headers.get("cache-control")).toBe("private, no-store");
+      expect((await opened.arrayBuffer()).byteLength).toBeGreaterThan(0);
+    }
+  });
+
+  it("a seller deleted through B takes her files with her: gone on A too, and from the bucket", async () => {
+    const [photo, proof, payment] = [
+      await upload(a, "profile_photo", 150),
+      await upload(a, "id_proof_document", 155),
+      await upload(a, "payment_screenshot", 160),
+    ];
+    const categoryId = (await db.selectFrom("categories").select("id").executeTakeFirstOrThrow()).id;
+    const applied = await fetch(`${a.base}/api/sellers/submit`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: a.base },
+      body: JSON.stringify({
+        name: "Deleted Across",
+        mobile: "+91 98765 43210",
+        email: `instances-deleted-${Date.now()}@example.in`,
+        category_ids: [categoryId],
+        id_proof_type: "pan_card",
+        plan: "6m",
+        business_name: "Deleted Across Instances",
+        city: "Bangalore",
+        address: "1 Church Street",
+        payment_reference: `7777${String(Date.now()).slice(-8)}`,
+        id_proof_document: proof.url,
+        payment_screenshot: payment.url,
+        profile_photo: photo.url,
+      }),
+    });
+    expect(applied.status).toBe(201);
+    const sellerId = ((await applied.json()) as { seller_id: number }).seller_id;
+    const staffOnA = await adminOn(a);
+    expect((await fetch(`${a.base}${photo.url}`)).status).toBe(200);
+    expect((await fetch(`${a.base}${proof.url}`, { headers: { Cookie: staffOnA } })).status).toBe(200);
+
+    const staffOnB = await adminOn(b);
+    const deleted = await fetch(`${b.base}/api/admin/sellers/${sellerId}`, {
+      method: "DELETE",
+      headers: { Cookie: staffOnB, Origin: b.base },
+    });
+    expect(deleted.status).toBe(200);
+    const gone = await fetch(`${a.base}${photo.url}`);
+    expect(gone.status).toBe(404);
+    await gone.arrayBuffer();
+    for (const file of [proof, payment]) {
+      const answer = await fetch(`${a.base}${file.url}`, { headers: { Cookie: staffOnA } });
+      expect(answer.status, file.url).toBe(404);
+      await answer.arrayBuffer();
+    }
+    const store = uploadStore();
+    for (const key of [uploadKey("public", photo.key), uploadKey("private", proof.key)])
+      expect(await store.exists(key), key).toBe(false);
+  });
 });
 
 describe("a bucket the server cannot use, or a public address in front of it", () => {
@@ -333,7 +429,11 @@ describe.each(["folder", "s3"] as const)("byte ranges of a public image, %s back
   beforeAll(async () => {
     if (backend === "s3") base = (await serveA()).base;
     else {
-      const site = await startSite("range-folder", { S3_BUCKET: undefined, S3_ENDPOINT: undefined });
+      const site = await startSite("range-folder", {
+        S3_BUCKET: undefined,
+        S3_ENDPOINT: undefined,
+        SESSION_SECRET: SECRET,
+      });
       base = site.base;
       stop = site.stop;
     }
