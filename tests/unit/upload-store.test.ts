@@ -7,7 +7,7 @@ import { createSeller } from "~db/seed/factories";
 import { eraseAccountAndFiles } from "~/services/account-settings.server";
 import { accountExport } from "~/services/data-export.server";
 import type { DB } from "~db/client";
-import { backupTo } from "~/services/backup.server";
+import { backupTo, restoreFrom } from "~/services/backup.server";
 import { parseSettings, reloadConfig, SettingsError } from "~/services/config.server";
 import { readiness } from "~/services/health.server";
 import {
@@ -24,7 +24,7 @@ import { openPrivateUpload, readPrivateUpload, readPublicUpload, storeImage } fr
 import { pngImage } from "../support/images";
 import { type LocalS3, S3RVER_KEY, setEnv, startLocalS3 } from "../support/s3-server";
 import { freePort } from "../support/server";
-import { createTestDb } from "../support/test-db";
+import { createTestDb, spareDatabaseTarget } from "../support/test-db";
 
 // The upload store's contract, the same on both backends, and what a bad bucket setting gives.
 
@@ -167,6 +167,18 @@ describe.each(["folder", "s3"] as const)("uploads through the %s store", (backen
         etag: expect.stringMatching(/^"[0-9a-f]{32}"$/),
       });
       expect(objects.some((o) => o.key === `public/${stored.key.replace(".webp", ".w160.webp")}`)).toBe(true);
+      const list = JSON.parse(readFileSync(join(made, "uploads-objects.json"), "utf8")) as Record<string, unknown>;
+      expect(list).toMatchObject({ bucket: s3.bucket, endpoint: s3.endpoint, checksum: expect.stringMatching(/MD5/) });
+
+      // A file deleted after the backup: the restore puts the database back and names what the bucket lacks.
+      await uploadStore().delete(uploadKey("public", stored.key));
+      const spare = await spareDatabaseTarget(dir, "restored-from-bucket");
+      try {
+        const restored = await restoreFrom(made, spare.target);
+        expect(restored).toEqual({ ok: true, missingObjects: [`public/${stored.key}`] });
+      } finally {
+        await spare.drop();
+      }
     }
   });
 
