@@ -28,7 +28,9 @@ export type ByteRange = { start: number; end: number };
 export type OpenedObject = { stream: Readable; size: number; contentType?: string; etag?: string };
 
 /** "public/<name>" or "private/<name>", the name a plain file name (letters, digits, dot, dash, underscore). */
-const KEY = /^(public|private)\/[a-z0-9][a-z0-9._-]{0,127}$/i;
+// The prefix is matched exactly: "Private/x" is another folder on a case-sensitive disk and the same one on
+// a case-insensitive disk, so it is no key at all.
+const KEY = /^(public|private)\/[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
 export class UploadKeyError extends Error {
   constructor(key: string) {
@@ -117,7 +119,7 @@ export async function readObject(store: UploadStore, key: string): Promise<Buffe
 }
 
 function prefixOf(prefix: string): { visibility: Visibility; start: string } {
-  const match = /^(public|private)\/([a-z0-9._-]*)$/i.exec(prefix);
+  const match = /^(public|private)\/([A-Za-z0-9._-]*)$/.exec(prefix);
   if (!match || prefix.includes("..")) throw new UploadKeyError(prefix);
   return { visibility: match[1] as Visibility, start: match[2]! };
 }

@@ -100,6 +100,14 @@ describe.each(["folder", "s3"] as const)("the %s store", (backend) => {
       "cache/share/x.jpg",
       "public\\..\\private\\secret.webp",
       "public/%2e%2e%2fprivate%2fsecret.webp",
+      "PUBLIC/secret.webp",
+      "Private/secret.webp",
+      "private/secret.webp\0.png",
+      "private/secret.webp\n",
+      "public/..\u2215private\u2215secret.webp",
+      "public/\uff0e\uff0e/private/secret.webp",
+      ` public/secret.webp`,
+      `public/${"a".repeat(129)}`,
     ];
     for (const key of bad) {
       await expect(store.get(key), key).rejects.toBeInstanceOf(UploadKeyError);
@@ -109,6 +117,7 @@ describe.each(["folder", "s3"] as const)("the %s store", (backend) => {
     }
     await expect(store.list("../")).rejects.toBeInstanceOf(UploadKeyError);
     await expect(store.list("public/../private/")).rejects.toBeInstanceOf(UploadKeyError);
+    await expect(store.list("Private/")).rejects.toBeInstanceOf(UploadKeyError);
     expect(() => uploadKey("public", "../private/secret.webp")).toThrow(UploadKeyError);
     expect(await text(store, "private/secret.webp")).toBe("secret");
     if (backend === "folder") {

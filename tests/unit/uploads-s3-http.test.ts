@@ -420,12 +420,20 @@ describe("a bucket that refuses writes (a policy denying PutObject)", () => {
   });
 });
 
-describe.each(["folder", "s3"] as const)("byte ranges of a public image, %s backend", (backend) => {
+describe.each(["folder", "s3"] as const)("public and private files over HTTP, %s backend", (backend) => {
   let base: string;
   let stop = async () => {};
   let url: string;
   let bytes: Buffer;
   let etag: string;
+  const upload = async (purpose: string, hue: number) => {
+    const form = new FormData();
+    form.set("file", new Blob([new Uint8Array(await pngImage(60, 40, hue))], { type: "image/png" }), "p.png");
+    form.set("purpose", purpose);
+    const answer = await fetch(`${base}/api/upload`, { method: "POST", body: form, headers: { Origin: base } });
+    expect(answer.status).toBe(201);
+    return (await answer.json()) as { url: string; key: string };
+  };
   beforeAll(async () => {
     if (backend === "s3") base = (await serveA()).base;
     else {
@@ -433,16 +441,13 @@ describe.each(["folder", "s3"] as const)("byte ranges of a public image, %s back
         S3_BUCKET: undefined,
         S3_ENDPOINT: undefined,
         SESSION_SECRET: SECRET,
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
       });
       base = site.base;
       stop = site.stop;
     }
-    const form = new FormData();
-    form.set("file", new Blob([new Uint8Array(await pngImage(60, 40, 140))], { type: "image/png" }), "p.png");
-    form.set("purpose", "profile_photo");
-    const answer = await fetch(`${base}/api/upload`, { method: "POST", body: form, headers: { Origin: base } });
-    expect(answer.status).toBe(201);
-    url = `${base}${((await answer.json()) as { url: string }).url}`;
+    url = `${base}${(await upload("profile_photo", 140)).url}`;
     const whole = await fetch(url);
     expect(whole.headers.get("accept-ranges")).toBe("bytes");
     etag = whole.headers.get("etag")!;
@@ -489,5 +494,42 @@ describe.each(["folder", "s3"] as const)("byte ranges of a public image, %s back
     const fresh = await get({ Range: "bytes=0-9", "If-Range": etag });
     expect(fresh.status).toBe(206);
     await fresh.arrayBuffer();
+  });
+
+  it("no address reaches a private file from /uploads or leaves the store from either route, staff included", async () => {
+    const proof = await upload("id_proof_document", 145);
+    const photoKey = url.slice(url.lastIndexOf("/") + 1);
+    const login = await fetch(`${base}/api/admin/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: base },
+      body: JSON.stringify(ADMIN),
+    });
+    expect(login.status).toBe(200);
+    const staff = { Cookie: login.headers.get("set-cookie")!.split(";")[0]! };
+    const opened = await fetch(`${base}${proof.url}`, { headers: staff });
+    expect(opened.status).toBe(200);
+    const secret = Buffer.from(await opened.arrayBuffer());
+    const paths = [
+      `/uploads/${proof.key}`,
+      `/uploads/private/${proof.key}`,
+      `/uploads/..%2fprivate%2f${proof.key}`,
+      `/uploads/.%2e%2fprivate%2f${proof.key}`,
+      `/uploads/..%5cprivate%5c${proof.key}`,
+      `/uploads/%2e%2e%2f%2e%2e%2f%2e%2e%2fetc%2fpasswd`,
+      `/uploads/..%252fprivate%252f${proof.key}`,
+      `/uploads/Private%2f${proof.key}`,
+      `/admin/uploads/..%2fpublic%2f${photoKey}`,
+      `/admin/uploads/..%2f..%2f..%2f..%2fetc%2fpasswd`,
+      `/admin/uploads/${proof.key}%00.png`,
+      `/admin/uploads/${proof.key.toUpperCase()}`,
+      `/admin/uploads/..%2fprivate%2f${proof.key}`,
+    ];
+    for (const path of paths) {
+      const answer = await fetch(`${base}${path}`, { headers: path.startsWith("/admin") ? staff : {} });
+      expect([400, 404], path).toContain(answer.status);
+      const body = Buffer.from(await answer.arrayBuffer());
+      expect(body.includes(secret.subarray(0, 64)), path).toBe(false);
+      expect(body.includes(Buffer.from("root:")), path).toBe(false);
+    }
   });
 });
