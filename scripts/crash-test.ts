@@ -2,12 +2,14 @@
 // Concurrent writes (reviews, contact messages, newsletter sign-ups, applications with images, seller
 // sign-ups, admin category creation and review publishing) while the server is SIGKILLed at random
 // moments; after each restart, every write that was answered 2xx must be in the SQLite file (found by
-// its unique marker) and `PRAGMA integrity_check` must say ok. Rate limits of the public writes are off.
-import { existsSync } from "node:fs";
+// its unique marker) and `PRAGMA integrity_check` must say ok, and every stored application's images
+// must be in the upload store (the folder, or the bucket of the S3_* settings given). Rate limits of the
+// public writes are off.
 import { availableParallelism } from "node:os";
-import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { type DB, integrityOf, openDatabase } from "~db/client";
+import { parseSettings } from "~/services/config.server";
+import { FolderStore, S3Store, uploadKey, type UploadStore } from "~/services/upload-store.server";
 import {
   clientAddress,
   isMain,
@@ -37,6 +39,8 @@ export type CrashOptions = {
   port?: number;
   /** Run on this (empty) PostgreSQL database instead of a SQLite file. */
   databaseUrl?: string;
+  /** More settings of the server, e.g. the S3_* of a bucket: its uploads go there instead of its folder. */
+  env?: Record<string, string>;
   /** Serving processes (WEB_CONCURRENCY): the cluster's workers, all killed with the primary. Default 1. */
   processes?: number;
   log?: (line: string) => void;
@@ -60,7 +64,7 @@ export type CrashReport = {
   byKind: Record<WriteKind, KindCount>;
   integrityChecks: number;
   integrityFailures: string[];
-  /** Stored images of acknowledged applications whose file is missing from the uploads folder. */
+  /** Stored images of acknowledged applications whose file is missing from the upload store (folder or bucket). */
   missingUploadFiles: string[];
   restartMs: { median: number; max: number };
   seconds: number;
@@ -85,7 +89,7 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
     port: options.port,
     sellers: 10,
     processes: options.processes,
-    env: { ...WRITE_RATE_LIMITS_OFF },
+    env: { ...WRITE_RATE_LIMITS_OFF, ...options.env },
     databaseUrl: options.databaseUrl,
   });
   try {
@@ -159,7 +163,7 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
           const found = await markersFound(db, kind, markers);
           for (const m of markers) if (!found.has(m)) lostWrites.push(`${kind}:${m}`);
         }
-        missingUploadFiles = await missingFiles(db, server);
+        missingUploadFiles = await missingFiles(db, storeOf(server, options.env));
       } finally {
         await db.destroy();
       }
@@ -218,16 +222,23 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
   }
 }
 
-/** Image files of claimed uploads (stored applications) that are missing from the uploads folder. */
-async function missingFiles(db: DB, server: ProductionServer): Promise<string[]> {
+/** The store the server keeps its uploads in: the bucket of its S3_* settings, else its folder. */
+function storeOf(server: ProductionServer, env: Record<string, string> = {}): UploadStore {
+  const s3 = parseSettings({ NODE_ENV: "test", ...env }).s3;
+  return s3 ? new S3Store(s3) : new FolderStore(server.uploadsDir);
+}
+
+/** Image files of claimed uploads (stored applications) that are missing from the upload store. */
+async function missingFiles(db: DB, store: UploadStore): Promise<string[]> {
   const rows = await db
     .selectFrom("uploads")
     .select(["key", "visibility"])
     .where("seller_id", "is not", null)
     .execute();
-  return rows
-    .filter((r) => !existsSync(join(server.uploadsDir, r.visibility, r.key)))
-    .map((r) => `${r.visibility}/${r.key}`);
+  const missing: string[] = [];
+  for (const r of rows)
+    if (!(await store.exists(uploadKey(r.visibility, r.key)))) missing.push(`${r.visibility}/${r.key}`);
+  return missing;
 }
 
 if (isMain(import.meta.url)) {
@@ -251,6 +262,10 @@ if (isMain(import.meta.url)) {
     maxRunMs: Number(values["max-ms"]),
     port: values.port ? Number(values.port) : undefined,
     databaseUrl: values["database-url"],
+    // A bucket set in the environment (S3_BUCKET and the rest) is the server's, and checked after each kill.
+    env: Object.fromEntries(
+      Object.entries(process.env).filter((e): e is [string, string] => e[0].startsWith("S3_") && e[1] !== undefined),
+    ),
     log: (line) => console.log(line),
   });
   console.log(JSON.stringify(report, null, 2));

@@ -1,6 +1,6 @@
 // The Express application: request log, headers, limits, health, uploads, the response cache, assets,
 // then React Router's request handler (React Router's node-custom-server template's shape).
-import { createServer, type Server } from "node:http";
+import { createServer, type Server, STATUS_CODES } from "node:http";
 import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createRequestHandler } from "@react-router/express";
@@ -13,7 +13,7 @@ import type { Settings } from "~/services/config.server";
 import { readiness } from "~/services/health.server";
 import { logger } from "~/services/logger.server";
 import { UPLOAD_CSP } from "~/services/security-headers.server";
-import { isStorableName, uploadKey, uploadStore } from "~/services/upload-store.server";
+import { type ByteRange, isStorableName, uploadKey, uploadStore } from "~/services/upload-store.server";
 import { assignRequestId, requestLogFields, requestLogLevel, setResponseHeaders } from "./request-basics";
 import type { ResponseCache } from "./serve-from-cache";
 
@@ -37,6 +37,19 @@ type AppOptions = {
 };
 
 const PUBLIC_UPLOAD_CACHE = "public, max-age=2592000, immutable";
+
+/** The one byte range a request asks of an object (send's rules), "unsatisfiable", or null for the whole. */
+function partOf(req: express.Request, object: { size: number; etag?: string }): ByteRange | "unsatisfiable" | null {
+  const header = req.headers.range;
+  if (!header || !/^ *bytes=/.test(header)) return null;
+  const ifRange = req.headers["if-range"];
+  // If-Range with an ETag: the range only for that version; with a date: never (no Last-Modified is sent).
+  if (ifRange && !(ifRange.includes('"') && object.etag && ifRange.includes(object.etag))) return null;
+  const ranges = req.range(object.size, { combine: true });
+  if (ranges === -1) return "unsatisfiable";
+  if (ranges === undefined || ranges === -2 || ranges.length !== 1) return null;
+  return { start: ranges[0]!.start, end: ranges[0]!.end };
+}
 
 /**
  * /uploads/<name> from the bucket: redirected to UPLOADS_PUBLIC_URL when set (a CDN in front of the
@@ -79,13 +92,39 @@ function storedPublicUploads(settings: Settings): express.RequestHandler {
       res.status(304).end();
       return;
     }
-    res.set("Content-Length", String(object.size));
-    if (req.method === "HEAD") {
+    res.set("Accept-Ranges", "bytes");
+    // Byte ranges as the folder's static serving (send) answers them: one range is 206 with Content-Range,
+    // an unsatisfiable one 416 with the size, several or a malformed one (or a stale If-Range) the whole image.
+    const range = partOf(req, object);
+    if (range === "unsatisfiable") {
       object.stream.destroy();
+      res.status(416).set("Content-Range", `bytes */${object.size}`).type("text/plain").send(STATUS_CODES[416]);
+      return;
+    }
+    let body = object.stream;
+    let length = object.size;
+    if (range) {
+      object.stream.destroy();
+      let part;
+      try {
+        part = req.method === "HEAD" ? null : await uploadStore().get(uploadKey("public", name), { range });
+      } catch (err) {
+        req.log.error({ err }, "reading a public upload from the store failed");
+        res.status(503).set("Retry-After", "5").type("text/plain").send("This image cannot be read right now.");
+        return;
+      }
+      if (req.method !== "HEAD" && !part) return next();
+      res.status(206).set("Content-Range", `bytes ${range.start}-${range.end}/${object.size}`);
+      if (part) body = part.stream;
+      length = range.end - range.start + 1;
+    }
+    res.set("Content-Length", String(length));
+    if (req.method === "HEAD") {
+      body.destroy();
       res.end();
       return;
     }
-    await pipeline(object.stream, res).catch(() => undefined);
+    await pipeline(body, res).catch(() => undefined);
   };
 }
 
@@ -151,7 +190,18 @@ export function createApp({ settings, isStopping, responseCache, build, mode, as
           immutable: true,
           setHeaders: (res) => res.setHeader("Content-Security-Policy", UPLOAD_CSP),
         }),
-    (_req, res) => res.status(404).type("text/plain").send("Not found"),
+    (_req: express.Request, res: express.Response) => res.status(404).type("text/plain").send("Not found"),
+    // The static serving's refusals of a found file (a range past its end: 416 with its size; a failed
+    // If-Match: 412) are the client's, answered as such rather than by the last handler's 500.
+    (err: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
+      const { status, headers } = (err ?? {}) as { status?: number; headers?: Record<string, string> };
+      if (res.headersSent || !status || status < 400 || status >= 500) return next(err);
+      res
+        .status(status)
+        .set(headers ?? {})
+        .type("text/plain")
+        .send(STATUS_CODES[status] ?? "Bad Request");
+    },
   );
 
   app.use((req, res, next) => {

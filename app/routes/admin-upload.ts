@@ -1,6 +1,6 @@
 import { getDb } from "~db/client";
 import { requirePermission } from "~/services/session.server";
-import { webStream } from "~/services/upload-store.server";
+import { orUploadsDown, uploadsDownHeaders, webStream } from "~/services/upload-store.server";
 import { openPrivateUpload } from "~/services/uploads.server";
 import type { Route } from "./+types/admin-upload";
 
@@ -8,7 +8,12 @@ import type { Route } from "./+types/admin-upload";
 // (docs/decisions/019-private-documents-masked-aadhaar.md).
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   requirePermission(request, "sellers.documents", context);
-  const file = await openPrivateUpload(getDb(), params.key);
+  const file = await orUploadsDown(() => openPrivateUpload(getDb(), params.key));
+  if (file && "retryAfterSeconds" in file)
+    return new Response(file.message, {
+      status: file.status,
+      headers: { ...uploadsDownHeaders(file), "Content-Type": "text/plain; charset=utf-8" },
+    });
   if (!file)
     return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   // Streamed from the store (folder or bucket), never read whole into memory.

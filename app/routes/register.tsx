@@ -42,6 +42,7 @@ import applicationForm from "~/lib/forms/application";
 import { getSessionUser } from "~/services/session.server";
 import { forwardRetryAfter } from "~/services/rate-limit.server";
 import { readMultipartForm, unreadFormMessage } from "~/services/multipart.server";
+import { orUploadsDown, uploadsDownHeaders } from "~/services/upload-store.server";
 import type { Route } from "./+types/register";
 import { pageMeta, privatePageMeta } from "~/lib/seo";
 import { httpStatusOf } from "~/lib/refusal";
@@ -146,12 +147,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Each image is checked by its content and stored; a refused application keeps none of them.
   const { id_proof_document, payment_screenshot, profile_photo, product_images, ...fields } = submission.value;
   const user = await getSessionUser(request);
-  const result = await submitApplicationWithFiles(
-    getDb(),
-    fields,
-    { id_proof_document, payment_screenshot, profile_photo, product_images },
-    user?.role === "seller" ? user.id : null,
+  const result = await orUploadsDown(() =>
+    submitApplicationWithFiles(
+      getDb(),
+      fields,
+      { id_proof_document, payment_screenshot, profile_photo, product_images },
+      user?.role === "seller" ? user.id : null,
+    ),
   );
+  if (!result.ok && "retryAfterSeconds" in result) {
+    return data<ActionReply>(
+      { result: submission.reply({ formErrors: [result.message], hideFields }), reselect },
+      { status: result.status, headers: uploadsDownHeaders(result) },
+    );
+  }
   if (!result.ok) {
     return data<ActionReply>(
       { result: submission.reply({ fieldErrors: result.fieldErrors, hideFields }), reselect },

@@ -1,4 +1,4 @@
-import { cp, mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import {
   backupFileName,
@@ -12,12 +12,22 @@ import {
   targetOf,
 } from "~db/client";
 import { uploadsDir } from "./upload-folders.server";
-import { uploadStore } from "./upload-store.server";
+import { S3Store, type StoredObject, uploadStore } from "./upload-store.server";
 
 // Backups while the site runs: the database as one consistent snapshot of every committed write, taken
 // without stopping the site (SQLite's `VACUUM INTO` → app.db, PostgreSQL's pg_dump → app.pgdump), and
 // the uploads folder next to it, in one folder per backup. Restores check the copy first (SQLite's
 // integrity check, pg_restore reading the archive).
+
+/** The list of a bucket's objects a backup on S3 keeps beside the database dump. */
+export const OBJECT_LIST = "uploads-objects.json";
+type ObjectList = {
+  bucket: string;
+  endpoint: string | null;
+  taken_at: string;
+  checksum: string;
+  objects: StoredObject[];
+};
 
 function stampName(now = new Date()): string {
   return `backup-${now.toISOString().replace(/[:.]/g, "-")}`;
@@ -31,11 +41,19 @@ export async function backupTo(db: DB, dir: string): Promise<string> {
   await mkdir(partial, { recursive: true });
   await copyDatabaseTo(db, join(partial, backupFileName(targetOf(db))));
   const store = uploadStore();
-  if (store.kind === "s3") {
-    // The bucket keeps the files (its versioning or a second bucket keeps deleted ones: docs/operations.md);
-    // the backup records which objects the database's rows point at, with their sizes and checksums.
+  if (store instanceof S3Store) {
+    // The bucket keeps the files (its versioning or a second bucket keeps deleted ones: README.md,
+    // Operations); the backup records every object with its size and checksum, so a restore can tell
+    // which files the restored rows need back.
     const objects = [...(await store.list("public/")), ...(await store.list("private/"))];
-    await writeFile(join(partial, "uploads-objects.json"), JSON.stringify({ objects }, null, 1));
+    const list: ObjectList = {
+      bucket: store.s3.bucket,
+      endpoint: store.s3.endpoint ?? null,
+      taken_at: new Date().toISOString(),
+      checksum: "etag: the MD5 of the object's bytes (each is written in one PUT, without KMS encryption)",
+      objects,
+    };
+    await writeFile(join(partial, OBJECT_LIST), JSON.stringify(list, null, 1));
     await rename(partial, target);
     return target;
   }
@@ -61,7 +79,30 @@ export async function backupWithRetention(db: DB, backupDir: string, keep: numbe
   return made;
 }
 
-export type RestoreResult = { ok: true } | { ok: false; message: string };
+export type RestoreResult =
+  | {
+      ok: true;
+      /** On a bucket: objects the backup lists that the bucket lacks now (or holds with another size or checksum). */
+      missingObjects?: string[];
+    }
+  | { ok: false; message: string };
+
+/** The objects of a backup's list that the bucket does not hold as they were (to recover from its versions). */
+async function objectsMissingSince(dir: string): Promise<string[] | undefined> {
+  const store = uploadStore();
+  const text = await readFile(join(resolve(dir), OBJECT_LIST), "utf8").catch(() => null);
+  if (text === null || !(store instanceof S3Store)) return undefined;
+  const listed = (JSON.parse(text) as ObjectList).objects;
+  const now = new Map(
+    [...(await store.list("public/")), ...(await store.list("private/"))].map((o) => [o.key, o] as const),
+  );
+  return listed
+    .filter((o) => {
+      const found = now.get(o.key);
+      return !found || found.size !== o.size || (o.etag && found.etag && o.etag !== found.etag);
+    })
+    .map((o) => o.key);
+}
 
 /**
  * Puts a backup in place of the database and uploads folder of a stopped site, after checking the copy.
@@ -90,6 +131,9 @@ export async function restoreFrom(dir: string, target: string, uploads = uploads
   if (verdict !== "ok") return { ok: false, message: `the backup fails its integrity check: ${String(verdict)}` };
   const restored = await restoreDatabase(source, target);
   if (!restored.ok) return restored;
+  // A backup of a bucket holds no files: the bucket keeps them, and what it lacks now is reported.
+  const missingObjects = await objectsMissingSince(dir);
+  if (missingObjects) return { ok: true, missingObjects };
   await keepAside(uploads);
   await cp(join(resolve(dir), "uploads"), uploads, { recursive: true }).catch((error: NodeJS.ErrnoException) => {
     if (error.code !== "ENOENT") throw error;

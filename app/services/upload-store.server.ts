@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { constants, mkdirSync } from "node:fs";
+import { constants } from "node:fs";
 import { access, mkdir, open, readdir, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Readable } from "node:stream";
@@ -24,16 +24,57 @@ import { config, type Settings } from "./config.server";
 
 export type Visibility = "public" | "private";
 export type StoredObject = { key: string; size: number; etag?: string };
+export type ByteRange = { start: number; end: number };
 export type OpenedObject = { stream: Readable; size: number; contentType?: string; etag?: string };
 
 /** "public/<name>" or "private/<name>", the name a plain file name (letters, digits, dot, dash, underscore). */
-const KEY = /^(public|private)\/[a-z0-9][a-z0-9._-]{0,127}$/i;
+// The prefix is matched exactly: "Private/x" is another folder on a case-sensitive disk and the same one on
+// a case-insensitive disk, so it is no key at all.
+const KEY = /^(public|private)\/[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
 export class UploadKeyError extends Error {
   constructor(key: string) {
     super(`not an upload key: ${JSON.stringify(key).slice(0, 80)}`);
     this.name = "UploadKeyError";
   }
+}
+
+/**
+ * The store cannot do what was asked now (the bucket refuses writes, cannot be reached, the folder is
+ * full or read-only): an answer to a visitor says so with 503 and Retry-After, never 500. `detail`
+ * names the setting for the log; the visitor sees `message`.
+ */
+export class UploadsUnavailable extends Error {
+  readonly retryAfterSeconds = 30;
+  constructor(
+    readonly detail: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`the upload store cannot be used now: ${detail}`, options);
+    this.name = "UploadsUnavailable";
+  }
+}
+
+/** What a visitor is told when the store refuses a write (one place for the words). */
+export const UPLOADS_UNAVAILABLE_MESSAGE =
+  "We cannot store images right now, so nothing was saved. Please try again in a few minutes.";
+
+export type UploadsDown = { ok: false; status: 503; message: string; retryAfterSeconds: number };
+
+/** The work's result, or the 503 refusal when the store refused it (other errors are thrown on). */
+export async function orUploadsDown<T>(work: () => Promise<T>): Promise<T | UploadsDown> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof UploadsUnavailable)) throw error;
+    console.error(error.message);
+    return { ok: false, status: 503, message: UPLOADS_UNAVAILABLE_MESSAGE, retryAfterSeconds: error.retryAfterSeconds };
+  }
+}
+
+/** The headers of a 503 from `orUploadsDown`. */
+export function uploadsDownHeaders(down: UploadsDown): Record<string, string> {
+  return { "Retry-After": String(down.retryAfterSeconds), "Cache-Control": "no-store" };
 }
 
 function checkKey(key: string): string {
@@ -54,13 +95,17 @@ export interface UploadStore {
   readonly kind: "folder" | "s3";
   /** Writes an object; `exclusive` refuses to replace an existing one (folder backend; S3 keys are random). */
   put(key: string, data: Buffer, options?: { contentType?: string; exclusive?: boolean }): Promise<void>;
-  /** The object as a stream (opened: a later deletion does not cut it), or null when there is none. */
-  get(key: string): Promise<OpenedObject | null>;
+  /**
+   * The object as a stream (opened: a later deletion does not cut it), or null when there is none;
+   * with `range`, only bytes start..end (inclusive, within the object: the caller checked them), and
+   * `size` is then the part's length.
+   */
+  get(key: string, options?: { range?: ByteRange }): Promise<OpenedObject | null>;
   delete(key: string): Promise<void>;
   /** Objects whose key starts with `prefix` ("public/", "private/", "public/abc"). */
   list(prefix: string): Promise<StoredObject[]>;
   exists(key: string): Promise<boolean>;
-  /** Whether the store can be written now: a probe object written and removed; the reason when not. */
+  /** Whether the store can be written now (the bucket's probe object written and removed, its outcome reused for 30 s); the reason when not. */
   check(): Promise<{ ok: true } | { ok: false; detail: string }>;
 }
 
@@ -74,29 +119,67 @@ export async function readObject(store: UploadStore, key: string): Promise<Buffe
 }
 
 function prefixOf(prefix: string): { visibility: Visibility; start: string } {
-  const match = /^(public|private)\/([a-z0-9._-]*)$/i.exec(prefix);
+  const match = /^(public|private)\/([A-Za-z0-9._-]*)$/.exec(prefix);
   if (!match || prefix.includes("..")) throw new UploadKeyError(prefix);
   return { visibility: match[1] as Visibility, start: match[2]! };
 }
 
 const missing = (error: unknown) => (error as NodeJS.ErrnoException)?.code === "ENOENT";
 
+/** Errors of a folder that cannot take files now (full, read-only, no permission). */
+const UNWRITABLE = new Set(["ENOSPC", "EDQUOT", "EROFS", "EACCES", "EPERM", "EIO"]);
+
+async function folderWork<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException)?.code;
+    if (code && UNWRITABLE.has(code))
+      throw new UploadsUnavailable(`UPLOADS_DIR: the uploads folder refuses the write (${code})`, { cause: error });
+    throw error;
+  }
+}
+
 export class FolderStore implements UploadStore {
   readonly kind = "folder";
+  /** The directories this store has made (or found): each once, not on every write or probe. */
+  private readonly made = new Set<string>();
   constructor(readonly root: string) {}
 
   private path(key: string): string {
     return join(this.root, checkKey(key));
   }
 
-  async put(key: string, data: Buffer, options: { exclusive?: boolean } = {}): Promise<void> {
-    const path = this.path(key);
-    await mkdir(join(this.root, key.split("/")[0]!), { recursive: true });
-    await writeFile(path, data, { flag: options.exclusive ? "wx" : "w" });
+  private async ensureDir(visibility: Visibility): Promise<string> {
+    const dir = join(this.root, visibility);
+    if (!this.made.has(dir)) {
+      await mkdir(dir, { recursive: true });
+      this.made.add(dir);
+    }
+    return dir;
   }
 
-  async get(key: string): Promise<OpenedObject | null> {
+  async put(key: string, data: Buffer, options: { exclusive?: boolean } = {}): Promise<void> {
     const path = this.path(key);
+    const visibility = key.split("/")[0] as Visibility;
+    const write = () => writeFile(path, data, { flag: options.exclusive ? "wx" : "w" });
+    await folderWork(async () => {
+      await this.ensureDir(visibility);
+      try {
+        await write();
+      } catch (error) {
+        if (!missing(error)) throw error;
+        // The folder went away since it was made (removed by hand): made again for this write.
+        this.made.delete(join(this.root, visibility));
+        await this.ensureDir(visibility);
+        await write();
+      }
+    });
+  }
+
+  async get(key: string, options: { range?: ByteRange } = {}): Promise<OpenedObject | null> {
+    const path = this.path(key);
+    const { range } = options;
     try {
       const handle = await open(path, "r");
       const info = await handle.stat().catch(async (error: unknown) => {
@@ -107,6 +190,11 @@ export class FolderStore implements UploadStore {
         await handle.close();
         return null;
       }
+      if (range)
+        return {
+          stream: handle.createReadStream({ autoClose: true, start: range.start, end: range.end }),
+          size: range.end - range.start + 1,
+        };
       return { stream: handle.createReadStream({ autoClose: true }), size: info.size };
     } catch (error) {
       if (missing(error) || (error as NodeJS.ErrnoException)?.code === "EISDIR") return null;
@@ -115,7 +203,8 @@ export class FolderStore implements UploadStore {
   }
 
   async delete(key: string): Promise<void> {
-    await rm(this.path(key), { force: true });
+    const path = this.path(key);
+    await folderWork(() => rm(path, { force: true }));
   }
 
   async list(prefix: string): Promise<StoredObject[]> {
@@ -141,24 +230,18 @@ export class FolderStore implements UploadStore {
     return (await stat(this.path(key)).catch(() => null))?.isFile() ?? false;
   }
 
+  /**
+   * Made once; afterwards a folder that went away (an unmounted volume) is reported, never made again
+   * here on an empty disk behind the operator's back.
+   */
   async check(): Promise<{ ok: true } | { ok: false; detail: string }> {
     try {
-      for (const visibility of ["public", "private"] as const) {
-        const dir = join(this.root, visibility);
-        mkdirSync(dir, { recursive: true });
-        await access(dir, constants.W_OK);
-      }
+      for (const visibility of ["public", "private"] as const)
+        await access(await this.ensureDir(visibility), constants.W_OK);
       return { ok: true };
     } catch {
-      return { ok: false, detail: "the uploads folder is not writable" };
+      return { ok: false, detail: "UPLOADS_DIR: the uploads folder is missing or not writable" };
     }
-  }
-
-  /** A file's path, for the folder's own static serving (express.static) and backups. */
-  folder(visibility: Visibility): string {
-    const dir = join(this.root, visibility);
-    mkdirSync(dir, { recursive: true });
-    return dir;
   }
 }
 
@@ -180,10 +263,17 @@ function describeS3Error(error: unknown, s3: S3Settings): string {
   return `S3_ENDPOINT: ${s3.endpoint ?? "the S3 service"} cannot be reached (${code})`;
 }
 
+/** How long /readyz's probe of the bucket (HEAD, PUT, DELETE) is reused: either outcome, about 30 s. */
+export const S3_CHECK_TTL_MS = 30_000;
+
 export class S3Store implements UploadStore {
   readonly kind = "s3";
   readonly client: S3Client;
-  constructor(readonly s3: S3Settings) {
+  private lastCheck?: { at: number; outcome: Promise<{ ok: true } | { ok: false; detail: string }> };
+  constructor(
+    readonly s3: S3Settings,
+    private readonly now: () => number = Date.now,
+  ) {
     this.client = new S3Client({
       endpoint: s3.endpoint,
       region: s3.region,
@@ -203,21 +293,35 @@ export class S3Store implements UploadStore {
     );
   }
 
-  async put(key: string, data: Buffer, options: { contentType?: string } = {}): Promise<void> {
-    await this.client.send(
-      new PutObjectCommand({
-        Bucket: this.s3.bucket,
-        Key: checkKey(key),
-        Body: data,
-        ContentLength: data.byteLength,
-        ContentType: options.contentType ?? "application/octet-stream",
-      }),
-    );
+  /** A failure of the bucket (refused, missing, unreachable) as UploadsUnavailable, naming the setting. */
+  private unavailable(error: unknown): UploadsUnavailable {
+    return new UploadsUnavailable(describeS3Error(error, this.s3), { cause: error });
   }
 
-  async get(key: string): Promise<OpenedObject | null> {
+  async put(key: string, data: Buffer, options: { contentType?: string } = {}): Promise<void> {
+    const command = new PutObjectCommand({
+      Bucket: this.s3.bucket,
+      Key: checkKey(key),
+      Body: data,
+      ContentLength: data.byteLength,
+      ContentType: options.contentType ?? "application/octet-stream",
+    });
     try {
-      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.s3.bucket, Key: checkKey(key) }));
+      await this.client.send(command);
+    } catch (error) {
+      throw this.unavailable(error);
+    }
+  }
+
+  async get(key: string, options: { range?: ByteRange } = {}): Promise<OpenedObject | null> {
+    const { range } = options;
+    const command = new GetObjectCommand({
+      Bucket: this.s3.bucket,
+      Key: checkKey(key),
+      Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+    });
+    try {
+      const answer = await this.client.send(command);
       if (!answer.Body) return null;
       return {
         stream: answer.Body as Readable,
@@ -227,41 +331,59 @@ export class S3Store implements UploadStore {
       };
     } catch (error) {
       if (this.notFound(error) && (error as S3ServiceException).name !== "NoSuchBucket") return null;
-      throw error;
+      throw this.unavailable(error);
     }
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.s3.bucket, Key: checkKey(key) }));
+    const command = new DeleteObjectCommand({ Bucket: this.s3.bucket, Key: checkKey(key) });
+    try {
+      await this.client.send(command);
+    } catch (error) {
+      throw this.unavailable(error);
+    }
   }
 
   async list(prefix: string): Promise<StoredObject[]> {
     prefixOf(prefix);
     const found: StoredObject[] = [];
     let token: string | undefined;
-    do {
-      const page = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.s3.bucket, Prefix: prefix, ContinuationToken: token }),
-      );
-      for (const object of page.Contents ?? [])
-        if (object.Key && KEY.test(object.Key))
-          found.push({ key: object.Key, size: object.Size ?? 0, etag: object.ETag });
-      token = page.IsTruncated ? page.NextContinuationToken : undefined;
-    } while (token);
+    try {
+      do {
+        const page = await this.client.send(
+          new ListObjectsV2Command({ Bucket: this.s3.bucket, Prefix: prefix, ContinuationToken: token }),
+        );
+        for (const object of page.Contents ?? [])
+          if (object.Key && KEY.test(object.Key))
+            found.push({ key: object.Key, size: object.Size ?? 0, etag: object.ETag });
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+    } catch (error) {
+      throw this.unavailable(error);
+    }
     return found.sort((a, b) => (a.key < b.key ? -1 : 1));
   }
 
   async exists(key: string): Promise<boolean> {
+    const command = new HeadObjectCommand({ Bucket: this.s3.bucket, Key: checkKey(key) });
     try {
-      await this.client.send(new HeadObjectCommand({ Bucket: this.s3.bucket, Key: checkKey(key) }));
+      await this.client.send(command);
       return true;
     } catch (error) {
       if (this.notFound(error)) return false;
-      throw error;
+      throw this.unavailable(error);
     }
   }
 
-  async check(): Promise<{ ok: true } | { ok: false; detail: string }> {
+  /** The bucket's probe, made at most once per S3_CHECK_TTL_MS (concurrent callers share one). */
+  check(): Promise<{ ok: true } | { ok: false; detail: string }> {
+    const now = this.now();
+    if (!this.lastCheck || now - this.lastCheck.at >= S3_CHECK_TTL_MS)
+      this.lastCheck = { at: now, outcome: this.probe() };
+    return this.lastCheck.outcome;
+  }
+
+  private async probe(): Promise<{ ok: true } | { ok: false; detail: string }> {
     const probe = `private/readyz-probe-${randomBytes(8).toString("hex")}`;
     try {
       await this.client.send(new HeadBucketCommand({ Bucket: this.s3.bucket }));
@@ -269,7 +391,10 @@ export class S3Store implements UploadStore {
       await this.delete(probe);
       return { ok: true };
     } catch (error) {
-      return { ok: false, detail: describeS3Error(error, this.s3) };
+      return {
+        ok: false,
+        detail: error instanceof UploadsUnavailable ? error.detail : describeS3Error(error, this.s3),
+      };
     }
   }
 }

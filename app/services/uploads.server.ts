@@ -17,7 +17,7 @@ import {
   removeImageFiles,
   writeImageVariants,
 } from "./images.server";
-import { type OpenedObject, readObject, uploadKey, uploadStore } from "./upload-store.server";
+import { type OpenedObject, readObject, uploadKey, uploadStore, UploadsUnavailable } from "./upload-store.server";
 
 // Stored images: generated names, public ones under public/ of the upload store (served at /uploads/<key>),
 // private ones (ID documents, payment screenshots) under private/, shown only to admins.
@@ -72,23 +72,34 @@ export async function storeImage(
       height: image.height,
     });
   } catch (error) {
-    await removeImageFiles(store, visibility, key);
+    await removeImageFiles(store, visibility, key).catch((removal: unknown) =>
+      console.error(`removing the files of upload ${key} failed:`, removal),
+    );
     throw error;
   }
   return { ok: true, key, url: uploadUrl(key, visibility), visibility };
 }
 
-/** Removes stored images (files and rows), e.g. those of a refused application. */
+/**
+ * Removes stored images (files and rows), e.g. those of a refused application. An image whose files the
+ * store cannot remove now keeps its row, so the sweep of unclaimed uploads tries again (rows without a
+ * seller); it never throws for that, so the error that made a caller discard stays the one reported.
+ * Returns how many were removed.
+ */
 export async function discardImages(
   db: DB,
   stored: { key: string; visibility: "public" | "private" }[],
-): Promise<void> {
+): Promise<number> {
   const store = uploadStore();
-  await Promise.all(stored.map((s) => removeImageFiles(store, s.visibility, s.key)));
-  await deleteUploadRows(
-    db,
-    stored.map((s) => s.key),
-  );
+  const outcomes = await Promise.allSettled(stored.map((s) => removeImageFiles(store, s.visibility, s.key)));
+  const removed = stored.filter((_, i) => outcomes[i]!.status === "fulfilled").map((s) => s.key);
+  const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === "rejected");
+  if (failed) {
+    if (!(failed.reason instanceof UploadsUnavailable)) throw failed.reason;
+    console.error(`${stored.length - removed.length} uploads kept for a later sweep: ${failed.reason.message}`);
+  }
+  await deleteUploadRows(db, removed);
+  return removed.length;
 }
 
 /**
@@ -140,21 +151,37 @@ export async function preparePublicClaims(db: DB, keys: string[]): Promise<{ set
   );
   const store = uploadStore();
   const copied: string[] = [];
-  for (const row of rows) {
-    const data = await readObject(store, uploadKey("private", row.key));
-    if (!data) throw new Error(`the stored file of upload ${row.key} is missing`);
-    copied.push(row.key);
-    await store.put(uploadKey("public", row.key), data, { contentType: row.mime });
-    await writeImageVariants(store, row.key, data);
+  try {
+    for (const row of rows) {
+      const data = await readObject(store, uploadKey("private", row.key));
+      if (!data) throw new Error(`the stored file of upload ${row.key} is missing`);
+      copied.push(row.key);
+      await store.put(uploadKey("public", row.key), data, { contentType: row.mime });
+      await writeImageVariants(store, row.key, data);
+    }
+  } catch (error) {
+    // Copies of private uploads made before the store refused one are removed again, never left public.
+    await Promise.all(
+      copied.map((key) =>
+        removeImageFiles(store, "public", key).catch((removal: unknown) =>
+          console.error(`removing the public copy of upload ${key} failed:`, removal),
+        ),
+      ),
+    );
+    throw error;
   }
   return {
     async settle() {
       if (!copied.length) return;
       const now = await findUploads(db, copied);
+      // A copy left behind when the store refuses the removal is logged, not thrown: the application's
+      // outcome is decided by then.
       await Promise.all(
         copied.map((key) => {
           const published = now.find((r) => r.key === key)?.visibility === "public";
-          return removeImageFiles(store, published ? "private" : "public", key);
+          return removeImageFiles(store, published ? "private" : "public", key).catch((error: unknown) =>
+            console.error(`removing the ${published ? "private" : "public"} copy of upload ${key} failed:`, error),
+          );
         }),
       );
     },
@@ -169,8 +196,7 @@ export async function removeExpiredUploads(db: DB, now = new Date()): Promise<nu
     db,
     new Date(now.getTime() - UNCLAIMED_UPLOAD_LIFETIME_MS).toISOString(),
   );
-  await discardImages(db, expired);
-  return expired.length;
+  return discardImages(db, expired);
 }
 
 /** A stored public original (an upload key or a demo image), not one of its copies. */

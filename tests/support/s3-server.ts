@@ -11,20 +11,42 @@ export type LocalS3 = {
   bucket: string;
   /** The settings that put the site's uploads in this bucket. */
   env: Record<string, string>;
+  /**
+   * From now on the server refuses object writes (PUT) to `bucket` with 403 AccessDenied, as a bucket
+   * policy denying s3:PutObject does, after `after` more have been taken; reads and deletions still
+   * work. Returns the function that lifts the refusal.
+   */
+  refuseWrites: (bucket: string, options?: { after?: number }) => () => void;
   stop: () => Promise<void>;
 };
 
 /** s3rver's fixed credentials: any other key is refused (InvalidAccessKeyId). */
 export const S3RVER_KEY = "S3RVER";
 
-export async function startLocalS3(bucket = "bwp-uploads"): Promise<LocalS3> {
+/** Starts the server with `bucket` (the site's) and any `more` buckets, all empty. */
+export async function startLocalS3(bucket = "bwp-uploads", more: string[] = []): Promise<LocalS3> {
   const dir = mkdtempSync(join(tmpdir(), "bwp-s3-"));
   const server = new S3rver({
     port: 0,
     address: "127.0.0.1",
     directory: dir,
     silent: true,
-    configureBuckets: [{ name: bucket, configs: [] }],
+    configureBuckets: [bucket, ...more].map((name) => ({ name, configs: [] })),
+  });
+  const refusals = new Map<string, { after: number }>();
+  // First in s3rver's own list: a write it refuses never reaches the store.
+  server.middleware.unshift((ctx, next) => {
+    const [, name, ...key] = ctx.path.split("/");
+    const refusal = ctx.method === "PUT" && key.length ? refusals.get(name!) : undefined;
+    if (!refusal) return next();
+    if (refusal.after > 0) {
+      refusal.after -= 1;
+      return next();
+    }
+    ctx.status = 403;
+    ctx.type = "application/xml";
+    ctx.body =
+      '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>';
   });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
@@ -38,6 +60,10 @@ export async function startLocalS3(bucket = "bwp-uploads"): Promise<LocalS3> {
       S3_ACCESS_KEY_ID: S3RVER_KEY,
       S3_SECRET_ACCESS_KEY: S3RVER_KEY,
       S3_FORCE_PATH_STYLE: "1",
+    },
+    refuseWrites(name, options = {}) {
+      refusals.set(name, { after: options.after ?? 0 });
+      return () => refusals.delete(name);
     },
     async stop() {
       await server.close();

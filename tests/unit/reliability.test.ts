@@ -7,6 +7,7 @@ import { runFuzz } from "../../scripts/fuzz";
 import { runLoadTest } from "../../scripts/load-test";
 import { type ProductionServer, startProductionServer } from "../../scripts/reliability/production-server";
 import { WRITE_KINDS } from "../../scripts/reliability/writes";
+import { startLocalS3 } from "../support/s3-server";
 import { spareDatabaseTarget, testEngine } from "../support/test-db";
 
 // Small versions of the reliability runs (docs/reliability.md) against the production build made by
@@ -14,15 +15,22 @@ import { spareDatabaseTarget, testEngine } from "../support/test-db";
 
 describe("crash safety (scripts/crash-test.ts)", () => {
   it("keeps every acknowledged write through 3 SIGKILLs during concurrent writes, and integrity_check stays ok", async () => {
-    // On the engine of this run of the suite: a SQLite file, or an empty PostgreSQL database.
+    // On the engine of this run of the suite: a SQLite file with the uploads in its folder, or an empty
+    // PostgreSQL database with the uploads in a bucket (the several-machine deployment, docs/scaling.md):
+    // an acknowledged application's images are in the bucket after each kill.
     const site = testEngine === "postgres" ? await spareDatabaseTarget(tmpdir(), "crash") : undefined;
+    const s3 = testEngine === "postgres" ? await startLocalS3("bwp-crash") : undefined;
     const report = await runCrashTest({
       kills: 3,
       workers: 6,
       minRunMs: 1000,
       maxRunMs: 1500,
       databaseUrl: site?.target,
-    }).finally(() => site?.drop());
+      env: s3?.env,
+    }).finally(async () => {
+      await site?.drop();
+      await s3?.stop();
+    });
     expect(report.lostWrites).toEqual([]);
     expect(report.lost).toBe(0);
     // PRAGMA integrity_check is SQLite's; PostgreSQL recovers from its WAL at each restart.

@@ -12,7 +12,7 @@ import { type SpareDatabase, spareDatabaseTarget, testEngine } from "../support/
 // behind a real reverse proxy from Debian (nginx, round robin). What one instance changes, the other
 // shows at once; sessions, rate limits and the periodic tasks are the deployment's, not an instance's;
 // and killing an instance under load loses no acknowledged write. PostgreSQL run only: SQLite is one
-// machine's file.
+// machine's file. The same with the uploads in a bucket and no shared folder: tests/unit/uploads-s3-http.test.ts.
 
 const ADMIN = { email: "instances-admin@example.in", password: "a-long-admin-password-1" };
 const SECRET = "several-instances-secret-0123456789";

@@ -7,12 +7,13 @@ import { createSeller } from "~db/seed/factories";
 import { eraseAccountAndFiles } from "~/services/account-settings.server";
 import { accountExport } from "~/services/data-export.server";
 import type { DB } from "~db/client";
-import { backupTo } from "~/services/backup.server";
+import { backupTo, restoreFrom } from "~/services/backup.server";
 import { parseSettings, reloadConfig, SettingsError } from "~/services/config.server";
 import { readiness } from "~/services/health.server";
 import {
   FolderStore,
   readObject,
+  S3_CHECK_TTL_MS,
   S3Store,
   type UploadStore,
   UploadKeyError,
@@ -23,14 +24,14 @@ import { openPrivateUpload, readPrivateUpload, readPublicUpload, storeImage } fr
 import { pngImage } from "../support/images";
 import { type LocalS3, S3RVER_KEY, setEnv, startLocalS3 } from "../support/s3-server";
 import { freePort } from "../support/server";
-import { createTestDb } from "../support/test-db";
+import { createTestDb, spareDatabaseTarget } from "../support/test-db";
 
 // The upload store's contract, the same on both backends, and what a bad bucket setting gives.
 
 let s3: LocalS3;
 let dir: string;
 beforeAll(async () => {
-  s3 = await startLocalS3();
+  s3 = await startLocalS3("bwp-uploads", ["bwp-probed"]);
   dir = mkdtempSync(join(tmpdir(), "bwp-store-"));
 });
 afterAll(async () => {
@@ -99,6 +100,14 @@ describe.each(["folder", "s3"] as const)("the %s store", (backend) => {
       "cache/share/x.jpg",
       "public\\..\\private\\secret.webp",
       "public/%2e%2e%2fprivate%2fsecret.webp",
+      "PUBLIC/secret.webp",
+      "Private/secret.webp",
+      "private/secret.webp\0.png",
+      "private/secret.webp\n",
+      "public/..\u2215private\u2215secret.webp",
+      "public/\uff0e\uff0e/private/secret.webp",
+      ` public/secret.webp`,
+      `public/${"a".repeat(129)}`,
     ];
     for (const key of bad) {
       await expect(store.get(key), key).rejects.toBeInstanceOf(UploadKeyError);
@@ -108,6 +117,7 @@ describe.each(["folder", "s3"] as const)("the %s store", (backend) => {
     }
     await expect(store.list("../")).rejects.toBeInstanceOf(UploadKeyError);
     await expect(store.list("public/../private/")).rejects.toBeInstanceOf(UploadKeyError);
+    await expect(store.list("Private/")).rejects.toBeInstanceOf(UploadKeyError);
     expect(() => uploadKey("public", "../private/secret.webp")).toThrow(UploadKeyError);
     expect(await text(store, "private/secret.webp")).toBe("secret");
     if (backend === "folder") {
@@ -166,6 +176,18 @@ describe.each(["folder", "s3"] as const)("uploads through the %s store", (backen
         etag: expect.stringMatching(/^"[0-9a-f]{32}"$/),
       });
       expect(objects.some((o) => o.key === `public/${stored.key.replace(".webp", ".w160.webp")}`)).toBe(true);
+      const list = JSON.parse(readFileSync(join(made, "uploads-objects.json"), "utf8")) as Record<string, unknown>;
+      expect(list).toMatchObject({ bucket: s3.bucket, endpoint: s3.endpoint, checksum: expect.stringMatching(/MD5/) });
+
+      // A file deleted after the backup: the restore puts the database back and names what the bucket lacks.
+      await uploadStore().delete(uploadKey("public", stored.key));
+      const spare = await spareDatabaseTarget(dir, "restored-from-bucket");
+      try {
+        const restored = await restoreFrom(made, spare.target);
+        expect(restored).toEqual({ ok: true, missingObjects: [`public/${stored.key}`] });
+      } finally {
+        await spare.drop();
+      }
     }
   });
 
@@ -218,6 +240,53 @@ describe.each(["folder", "s3"] as const)("uploads through the %s store", (backen
     const whole = await readPrivateUpload(db, stored.key);
     expect(opened?.size).toBe(whole?.data.byteLength);
     opened?.stream.destroy();
+  });
+});
+
+describe("the stores' readiness probe is cheap", () => {
+  it("the bucket's probe outcome is reused for about 30 s, a success and a failure alike", async () => {
+    let now = 1_000_000;
+    const store = new S3Store(s3Settings({ bucket: "bwp-probed" }), () => now);
+    expect(await store.check()).toEqual({ ok: true });
+    const lift = s3.refuseWrites("bwp-probed");
+    try {
+      // Within the window the success stands (no HEAD, PUT, DELETE per /readyz)...
+      now += S3_CHECK_TTL_MS - 1;
+      expect(await store.check()).toEqual({ ok: true });
+      // ...and the refusal shows at the window's end.
+      now += 1;
+      const refused = await store.check();
+      expect(refused.ok).toBe(false);
+      expect(!refused.ok && refused.detail).toContain('"bwp-probed"');
+    } finally {
+      lift();
+    }
+    // The failure stands for its window too, then the recovered bucket is ready again.
+    now += S3_CHECK_TTL_MS - 1;
+    expect((await store.check()).ok).toBe(false);
+    now += 1;
+    expect(await store.check()).toEqual({ ok: true });
+    // Concurrent probes share one.
+    now += S3_CHECK_TTL_MS;
+    const [first, second] = [store.check(), store.check()];
+    expect(first).toBe(second);
+  });
+
+  it("the folder store makes its folders once: one removed later is reported, not made again by the probe", async () => {
+    const root = join(dir, "probed-folder");
+    const store = new FolderStore(root);
+    expect(await store.check()).toEqual({ ok: true });
+    expect(readdirSync(root).sort()).toEqual(["private", "public"]);
+    rmSync(join(root, "public"), { recursive: true });
+    expect(await store.check()).toEqual({
+      ok: false,
+      detail: "UPLOADS_DIR: the uploads folder is missing or not writable",
+    });
+    expect(existsSync(join(root, "public"))).toBe(false);
+    // A write makes it again.
+    await store.put("public/again.webp", Buffer.from("again"));
+    expect(await text(store, "public/again.webp")).toBe("again");
+    expect(await store.check()).toEqual({ ok: true });
   });
 });
 

@@ -3,11 +3,18 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~db/client";
-import { readObject, uploadKey, uploadStore } from "~/services/upload-store.server";
+import {
+  readObject,
+  S3Store,
+  UPLOADS_UNAVAILABLE_MESSAGE,
+  uploadKey,
+  uploadStore,
+} from "~/services/upload-store.server";
 import { storeImage } from "~/services/uploads.server";
 import { pngImage } from "../support/images";
-import { type LocalS3, setEnv, startLocalS3 } from "../support/s3-server";
+import { type LocalS3, S3RVER_KEY, setEnv, startLocalS3 } from "../support/s3-server";
 import { databaseEnv, type RunningServer, startServer } from "../support/server";
+import { startSite } from "../support/site";
 import { createTestDb } from "../support/test-db";
 
 // The built server with its uploads in a bucket (a local s3rver) and a folder of its own that nothing
@@ -16,6 +23,8 @@ import { createTestDb } from "../support/test-db";
 
 const ADMIN = { email: "store-admin@example.in", password: "store admin password 2026" };
 const SECRET = "uploads-s3-http-secret-0123456789";
+/** The bucket of the instance whose writes the S3 server refuses. */
+const REFUSING = "bwp-refusing";
 
 let s3: LocalS3;
 let db: DB;
@@ -48,7 +57,7 @@ let instanceA: Promise<RunningServer> | undefined;
 const serveA = () => (instanceA ??= serve("a"));
 
 beforeAll(async () => {
-  s3 = await startLocalS3();
+  s3 = await startLocalS3("bwp-uploads", [REFUSING]);
   restoreEnv = setEnv(s3.env);
   ({ db, path, cleanup } = await createTestDb());
   dir = mkdtempSync(join(tmpdir(), "bwp-s3-http-"));
@@ -135,40 +144,136 @@ describe("the server on an S3 bucket, with no shared folder", () => {
   });
 });
 
+// The several-instances test on object storage (tests/unit/several-instances.test.ts is the rest of it):
+// in the PostgreSQL run both instances share one PostgreSQL database, and no folder.
 describe("two instances on one database and one bucket, each with a folder of its own", () => {
+  let a: RunningServer;
+  let b: RunningServer;
+  beforeAll(async () => {
+    a = await serveA();
+    b = await serve("b");
+  }, 90_000);
+
+  const upload = async (server: RunningServer, purpose: string | null, hue: number) => {
+    const form = new FormData();
+    form.set("file", new Blob([new Uint8Array(await pngImage(50, 40, hue))], { type: "image/png" }), "photo.png");
+    if (purpose) form.set("purpose", purpose);
+    const answer = await fetch(`${server.base}/api/upload`, {
+      method: "POST",
+      body: form,
+      headers: { Origin: server.base },
+    });
+    expect(answer.status).toBe(201);
+    return (await answer.json()) as { url: string; key: string; visibility: string };
+  };
+  const signIn = async (server: RunningServer, path: string, account: { email: string; password: string }) => {
+    const login = await fetch(`${server.base}${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: server.base },
+      body: JSON.stringify(account),
+    });
+    expect(login.status).toBe(200);
+    return login.headers.get("set-cookie")!.split(";")[0]!;
+  };
+  const adminOn = (server: RunningServer) => signIn(server, "/api/admin/login", ADMIN);
+
   it("an image uploaded through A is served by B; a private one opens for staff on B and for no one else", async () => {
-    const a = await serveA();
-    const b = await serve("b");
-    const upload = async (purpose: string | null, hue: number) => {
-      const form = new FormData();
-      form.set("file", new Blob([new Uint8Array(await pngImage(50, 40, hue))], { type: "image/png" }), "photo.png");
-      if (purpose) form.set("purpose", purpose);
-      const answer = await fetch(`${a.base}/api/upload`, { method: "POST", body: form, headers: { Origin: a.base } });
-      expect(answer.status).toBe(201);
-      return (await answer.json()) as { url: string; key: string; visibility: string };
-    };
-    const photo = await upload("profile_photo", 100);
+    const photo = await upload(a, "profile_photo", 100);
     expect(photo.url).toBe(`/uploads/${photo.key}`);
     const onA = Buffer.from(await (await fetch(`${a.base}${photo.url}`)).arrayBuffer());
     const onB = await fetch(`${b.base}${photo.url}`);
     expect(onB.status).toBe(200);
     expect(Buffer.from(await onB.arrayBuffer()).equals(onA)).toBe(true);
 
-    const unassigned = await upload(null, 120);
-    expect(unassigned.visibility).toBe("private");
-    expect((await fetch(`${b.base}/uploads/${unassigned.key}`)).status).toBe(404);
-    expect((await fetch(`${b.base}${unassigned.url}`, { redirect: "manual" })).status).not.toBe(200);
-    const login = await fetch(`${b.base}/api/admin/login`, {
+    const unassigned = await upload(a, null, 120);
+    const proof = await upload(a, "id_proof_document", 125);
+    // A seller of the site, signed in on B: not staff.
+    const seller = { email: `instances-seller-${Date.now()}@example.in`, password: "a seller password 2026" };
+    const categoryId = (await db.selectFrom("categories").select("id").executeTakeFirstOrThrow()).id;
+    const registered = await fetch(`${a.base}/api/auth/register`, {
       method: "POST",
-      headers: { "Content-Type": "application/json", Origin: b.base },
-      body: JSON.stringify(ADMIN),
+      headers: { "Content-Type": "application/json", Origin: a.base },
+      body: JSON.stringify({
+        name: "Instance Seller",
+        ...seller,
+        mobile: "+919876543210",
+        city: "Bangalore",
+        locality: "",
+        category_ids: [categoryId],
+        subcategory_ids: [],
+      }),
     });
-    expect(login.status).toBe(200);
-    const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
-    const staff = await fetch(`${b.base}${unassigned.url}`, { headers: { Cookie: cookie } });
-    expect(staff.status).toBe(200);
-    expect((await staff.arrayBuffer()).byteLength).toBeGreaterThan(0);
-  }, 90_000);
+    expect(registered.status).toBe(201);
+    const sellerCookie = await signIn(b, "/api/auth/login", seller);
+    const staff = await adminOn(b);
+    for (const file of [unassigned, proof]) {
+      expect(file.visibility).toBe("private");
+      expect((await fetch(`${b.base}/uploads/${file.key}`)).status).toBe(404);
+      for (const cookie of [undefined, sellerCookie]) {
+        const refused = await fetch(`${b.base}${file.url}`, {
+          redirect: "manual",
+          headers: cookie ? { Cookie: cookie } : {},
+        });
+        expect(refused.status, `${file.url} ${cookie ? "seller" : "anonymous"}`).not.toBe(200);
+        expect(Buffer.from(await refused.arrayBuffer()).includes(Buffer.from("RIFF"))).toBe(false);
+      }
+      const opened = await fetch(`${b.base}${file.url}`, { headers: { Cookie: staff } });
+      expect(opened.status).toBe(200);
+      expect(opened.headers.get("cache-control")).toBe("private, no-store");
+      expect((await opened.arrayBuffer()).byteLength).toBeGreaterThan(0);
+    }
+  });
+
+  it("a seller deleted through B takes her files with her: gone on A too, and from the bucket", async () => {
+    const [photo, proof, payment] = [
+      await upload(a, "profile_photo", 150),
+      await upload(a, "id_proof_document", 155),
+      await upload(a, "payment_screenshot", 160),
+    ];
+    const categoryId = (await db.selectFrom("categories").select("id").executeTakeFirstOrThrow()).id;
+    const applied = await fetch(`${a.base}/api/sellers/submit`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: a.base },
+      body: JSON.stringify({
+        name: "Deleted Across",
+        mobile: "+91 98765 43210",
+        email: `instances-deleted-${Date.now()}@example.in`,
+        category_ids: [categoryId],
+        id_proof_type: "pan_card",
+        plan: "6m",
+        business_name: "Deleted Across Instances",
+        city: "Bangalore",
+        address: "1 Church Street",
+        payment_reference: `7777${String(Date.now()).slice(-8)}`,
+        id_proof_document: proof.url,
+        payment_screenshot: payment.url,
+        profile_photo: photo.url,
+      }),
+    });
+    expect(applied.status).toBe(201);
+    const sellerId = ((await applied.json()) as { seller_id: number }).seller_id;
+    const staffOnA = await adminOn(a);
+    expect((await fetch(`${a.base}${photo.url}`)).status).toBe(200);
+    expect((await fetch(`${a.base}${proof.url}`, { headers: { Cookie: staffOnA } })).status).toBe(200);
+
+    const staffOnB = await adminOn(b);
+    const deleted = await fetch(`${b.base}/api/admin/sellers/${sellerId}`, {
+      method: "DELETE",
+      headers: { Cookie: staffOnB, Origin: b.base },
+    });
+    expect(deleted.status).toBe(200);
+    const gone = await fetch(`${a.base}${photo.url}`);
+    expect(gone.status).toBe(404);
+    await gone.arrayBuffer();
+    for (const file of [proof, payment]) {
+      const answer = await fetch(`${a.base}${file.url}`, { headers: { Cookie: staffOnA } });
+      expect(answer.status, file.url).toBe(404);
+      await answer.arrayBuffer();
+    }
+    const store = uploadStore();
+    for (const key of [uploadKey("public", photo.key), uploadKey("private", proof.key)])
+      expect(await store.exists(key), key).toBe(false);
+  });
 });
 
 describe("a bucket the server cannot use, or a public address in front of it", () => {
@@ -192,4 +297,239 @@ describe("a bucket the server cannot use, or a public address in front of it", (
     const outside = await fetch(`${site.base}/uploads/..%2fprivate%2fabc.webp`, { redirect: "manual" });
     expect(outside.status).toBe(404);
   }, 90_000);
+});
+
+describe("a bucket that refuses writes (a policy denying PutObject)", () => {
+  let site: RunningServer;
+  let bucket: S3Store;
+  let categoryId: number;
+  beforeAll(async () => {
+    site = await serve("refusing", { S3_BUCKET: REFUSING });
+    bucket = new S3Store({
+      bucket: REFUSING,
+      endpoint: s3.endpoint,
+      region: "us-east-1",
+      accessKeyId: S3RVER_KEY,
+      secretAccessKey: S3RVER_KEY,
+      forcePathStyle: true,
+    });
+    categoryId = (await db.selectFrom("categories").select("id").executeTakeFirstOrThrow()).id;
+  }, 90_000);
+
+  const inBucket = async () => [...(await bucket.list("public/")), ...(await bucket.list("private/"))];
+  const uploadRows = async () => (await db.selectFrom("uploads").select("key").execute()).map((r) => r.key);
+  const image = async (hue: number) => new Uint8Array(await pngImage(40, 30, hue));
+  const applicant = {
+    name: "Refused Applicant",
+    mobile: "+91 98765 43210",
+    id_proof_type: "pan_card",
+    plan: "6m",
+    business_name: "Bucket Refusal Crafts",
+    city: "Bangalore",
+    address: "12 MG Road",
+  };
+  const expectRefused = (answer: Response) => {
+    expect(answer.status).toBe(503);
+    expect(Number(answer.headers.get("retry-after"))).toBeGreaterThan(0);
+  };
+  const applicationsBy = async (email: string) =>
+    (await db.selectFrom("sellers").select("id").where("email", "=", email).execute()).length;
+
+  it("POST /api/upload: 503 with Retry-After and a message, nothing stored, and /readyz says why", async () => {
+    const lift = s3.refuseWrites(REFUSING);
+    try {
+      const rows = await uploadRows();
+      for (const purpose of ["profile_photo", "id_proof_document", ""]) {
+        const form = new FormData();
+        form.set("file", new Blob([await image(10)], { type: "image/png" }), "photo.png");
+        if (purpose) form.set("purpose", purpose);
+        const answer = await fetch(`${site.base}/api/upload`, {
+          method: "POST",
+          body: form,
+          headers: { Origin: site.base },
+        });
+        expectRefused(answer);
+        expect(await answer.json()).toEqual({ error: UPLOADS_UNAVAILABLE_MESSAGE });
+      }
+      expect(await inBucket()).toEqual([]);
+      expect(await uploadRows()).toEqual(rows);
+      const ready = await fetch(`${site.base}/readyz`);
+      expect(ready.status).toBe(503);
+      expect((await ready.json()).checks.uploads.detail).toContain(`"${REFUSING}"`);
+    } finally {
+      lift();
+    }
+  });
+
+  it("/register without JavaScript: refused after two files, a 503 page with the message and her values; no application, no file", async () => {
+    const email = `refused-register-${Date.now()}@example.in`;
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ ...applicant, email, category_ids: String(categoryId), terms: "on" }))
+      form.append(k, v);
+    for (const [i, field] of ["id_proof_document", "payment_screenshot", "profile_photo"].entries())
+      form.append(field, new File([await image(30 + i)], "a.png", { type: "image/png" }));
+    const rows = await uploadRows();
+    // The ID proof and the payment screenshot are stored; the profile photo is refused.
+    const lift = s3.refuseWrites(REFUSING, { after: 2 });
+    try {
+      const answer = await fetch(`${site.base}/register`, {
+        method: "POST",
+        redirect: "manual",
+        body: form,
+        headers: { Origin: site.base },
+      });
+      expectRefused(answer);
+      const page = await answer.text();
+      expect(page).toContain(UPLOADS_UNAVAILABLE_MESSAGE);
+      expect(page).toContain('value="Bucket Refusal Crafts"');
+    } finally {
+      lift();
+    }
+    expect(await applicationsBy(email)).toBe(0);
+    expect(await inBucket()).toEqual([]);
+    expect(await uploadRows()).toEqual(rows);
+  });
+
+  it("POST /api/sellers/submit with data-URL images: refused after one file, 503 JSON; no application, no file", async () => {
+    const email = `refused-submit-${Date.now()}@example.in`;
+    const dataUrl = `data:image/png;base64,${Buffer.from(await image(50)).toString("base64")}`;
+    const rows = await uploadRows();
+    const lift = s3.refuseWrites(REFUSING, { after: 1 });
+    try {
+      const answer = await fetch(`${site.base}/api/sellers/submit`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: site.base },
+        body: JSON.stringify({
+          ...applicant,
+          email,
+          category_ids: [categoryId],
+          payment_reference: `5555${String(Date.now()).slice(-8)}`,
+          id_proof_document: dataUrl,
+          payment_screenshot: dataUrl,
+          profile_photo: dataUrl,
+        }),
+      });
+      expectRefused(answer);
+      expect(await answer.json()).toEqual({ error: UPLOADS_UNAVAILABLE_MESSAGE });
+    } finally {
+      lift();
+    }
+    expect(await applicationsBy(email)).toBe(0);
+    expect(await inBucket()).toEqual([]);
+    expect(await uploadRows()).toEqual(rows);
+  });
+});
+
+describe.each(["folder", "s3"] as const)("public and private files over HTTP, %s backend", (backend) => {
+  let base: string;
+  let stop = async () => {};
+  let url: string;
+  let bytes: Buffer;
+  let etag: string;
+  const upload = async (purpose: string, hue: number) => {
+    const form = new FormData();
+    form.set("file", new Blob([new Uint8Array(await pngImage(60, 40, hue))], { type: "image/png" }), "p.png");
+    form.set("purpose", purpose);
+    const answer = await fetch(`${base}/api/upload`, { method: "POST", body: form, headers: { Origin: base } });
+    expect(answer.status).toBe(201);
+    return (await answer.json()) as { url: string; key: string };
+  };
+  beforeAll(async () => {
+    if (backend === "s3") base = (await serveA()).base;
+    else {
+      const site = await startSite("range-folder", {
+        S3_BUCKET: undefined,
+        S3_ENDPOINT: undefined,
+        SESSION_SECRET: SECRET,
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+      });
+      base = site.base;
+      stop = site.stop;
+    }
+    url = `${base}${(await upload("profile_photo", 140)).url}`;
+    const whole = await fetch(url);
+    expect(whole.headers.get("accept-ranges")).toBe("bytes");
+    etag = whole.headers.get("etag")!;
+    bytes = Buffer.from(await whole.arrayBuffer());
+  }, 90_000);
+  afterAll(() => stop());
+
+  const get = (headers: Record<string, string>, method = "GET") => fetch(url, { method, headers });
+
+  it("one range: 206 with Content-Range and exactly those bytes (first, open-ended, suffix)", async () => {
+    const size = bytes.byteLength;
+    for (const [range, start, end] of [
+      ["bytes=0-9", 0, 9],
+      ["bytes=10-", 10, size - 1],
+      ["bytes=-7", size - 7, size - 1],
+      ["bytes=5-99999999", 5, size - 1],
+    ] as const) {
+      const answer = await get({ Range: range });
+      expect(answer.status, range).toBe(206);
+      expect(answer.headers.get("content-range"), range).toBe(`bytes ${start}-${end}/${size}`);
+      expect(answer.headers.get("content-length"), range).toBe(String(end - start + 1));
+      expect(Buffer.from(await answer.arrayBuffer()).equals(bytes.subarray(start, end + 1)), range).toBe(true);
+    }
+    const head = await get({ Range: "bytes=0-9" }, "HEAD");
+    expect(head.status).toBe(206);
+    expect(head.headers.get("content-length")).toBe("10");
+  });
+
+  it("an unsatisfiable range is 416 with the size; several, malformed or a stale If-Range get the whole image", async () => {
+    const size = bytes.byteLength;
+    const beyond = await get({ Range: `bytes=${size}-` });
+    expect(beyond.status).toBe(416);
+    expect(beyond.headers.get("content-range")).toBe(`bytes */${size}`);
+    await beyond.arrayBuffer();
+    for (const headers of <Record<string, string>[]>[
+      { Range: "bytes=0-1,5-6" },
+      { Range: "bytes=x-y" },
+      { Range: "bytes=0-9", "If-Range": '"not-this-version"' },
+    ]) {
+      const answer = await get(headers);
+      expect(answer.status, JSON.stringify(headers)).toBe(200);
+      expect(Buffer.from(await answer.arrayBuffer()).equals(bytes)).toBe(true);
+    }
+    const fresh = await get({ Range: "bytes=0-9", "If-Range": etag });
+    expect(fresh.status).toBe(206);
+    await fresh.arrayBuffer();
+  });
+
+  it("no address reaches a private file from /uploads or leaves the store from either route, staff included", async () => {
+    const proof = await upload("id_proof_document", 145);
+    const photoKey = url.slice(url.lastIndexOf("/") + 1);
+    const login = await fetch(`${base}/api/admin/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: base },
+      body: JSON.stringify(ADMIN),
+    });
+    expect(login.status).toBe(200);
+    const staff = { Cookie: login.headers.get("set-cookie")!.split(";")[0]! };
+    const opened = await fetch(`${base}${proof.url}`, { headers: staff });
+    expect(opened.status).toBe(200);
+    const secret = Buffer.from(await opened.arrayBuffer());
+    const paths = [
+      `/uploads/${proof.key}`,
+      `/uploads/private/${proof.key}`,
+      `/uploads/..%2fprivate%2f${proof.key}`,
+      `/uploads/.%2e%2fprivate%2f${proof.key}`,
+      `/uploads/..%5cprivate%5c${proof.key}`,
+      `/uploads/%2e%2e%2f%2e%2e%2f%2e%2e%2fetc%2fpasswd`,
+      `/uploads/..%252fprivate%252f${proof.key}`,
+      `/uploads/Private%2f${proof.key}`,
+      `/admin/uploads/..%2fpublic%2f${photoKey}`,
+      `/admin/uploads/..%2f..%2f..%2f..%2fetc%2fpasswd`,
+      `/admin/uploads/${proof.key}%00.png`,
+      `/admin/uploads/${proof.key.toUpperCase()}`,
+      `/admin/uploads/..%2fprivate%2f${proof.key}`,
+    ];
+    for (const path of paths) {
+      const answer = await fetch(`${base}${path}`, { headers: path.startsWith("/admin") ? staff : {} });
+      expect([400, 404], path).toContain(answer.status);
+      const body = Buffer.from(await answer.arrayBuffer());
+      expect(body.includes(secret.subarray(0, 64)), path).toBe(false);
+      expect(body.includes(Buffer.from("root:")), path).toBe(false);
+    }
+  });
 });

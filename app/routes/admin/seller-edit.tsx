@@ -40,6 +40,8 @@ import { publicUploadUrl } from "~/lib/upload-urls";
 import { listActiveCategories, listActiveSubcategories } from "~/models/categories.server";
 import { getSellerForEditor } from "~/models/sellers-admin.server";
 import { saveSellerFromEditor } from "~/services/sellers-admin.server";
+import { orUploadsDown, uploadsDownHeaders } from "~/services/upload-store.server";
+import { forwardRetryAfter } from "~/services/rate-limit.server";
 import { redirectWithFlash, requirePermission } from "~/services/session.server";
 import { privateUploadUrl } from "~/services/uploads.server";
 import { readMultipartForm, unreadFormMessage } from "~/services/multipart.server";
@@ -121,9 +123,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-export function headers() {
-  return { "Cache-Control": "no-store" };
-}
+export const headers = (args: Route.HeadersArgs) => forwardRetryAfter(args, { "Cache-Control": "no-store" });
 
 type ActionReply = { result: SubmissionResult<string[]> };
 
@@ -148,11 +148,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data<ActionReply>({ result: submission.reply({ hideFields }) }, { status: tooBig ? 413 : 400 });
   }
   const { profile_photo, id_proof_document, payment_screenshot, ...input } = submission.value;
-  const result = await saveSellerFromEditor(getDb(), user.actor, id, input, {
-    profile_photo,
-    id_proof_document,
-    payment_screenshot,
-  });
+  const result = await orUploadsDown(() =>
+    saveSellerFromEditor(getDb(), user.actor, id, input, {
+      profile_photo,
+      id_proof_document,
+      payment_screenshot,
+    }),
+  );
+  if (!result.ok && "retryAfterSeconds" in result) {
+    return data<ActionReply>(
+      { result: submission.reply({ formErrors: [result.message], hideFields }) },
+      { status: result.status, headers: uploadsDownHeaders(result) },
+    );
+  }
   if (!result.ok) {
     const { "": formErrors, ...fieldErrors } = result.fieldErrors;
     return data<ActionReply>(

@@ -6,6 +6,7 @@ import { jsonError, methodNotAllowed, readPublicJsonForm } from "~/services/api.
 import { countDataUrlImages, submitApplicationWithReferences } from "~/services/applications.server";
 import { checkDailyUploads } from "~/services/forms.server";
 import { getSessionUser } from "~/services/session.server";
+import { orUploadsDown, uploadsDownHeaders } from "~/services/upload-store.server";
 import type { Route } from "./+types/sellers-submit";
 import { httpStatusOf } from "~/lib/refusal";
 
@@ -31,12 +32,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   if (!daily.ok) return jsonError(daily.message, daily.status, daily.headers);
   const user = await getSessionUser(request);
-  const result = await submitApplicationWithReferences(
-    getDb(),
-    fields,
-    { id_proof_document, payment_screenshot, profile_photo, product_images },
-    user?.role === "seller" ? user.id : null,
+  const result = await orUploadsDown(() =>
+    submitApplicationWithReferences(
+      getDb(),
+      fields,
+      { id_proof_document, payment_screenshot, profile_photo, product_images },
+      user?.role === "seller" ? user.id : null,
+    ),
   );
+  if (!result.ok && "retryAfterSeconds" in result)
+    return jsonError(result.message, result.status, uploadsDownHeaders(result));
   if (!result.ok) {
     const [field, messages] = Object.entries(result.fieldErrors)[0] ?? ["", [APPLICATION_MESSAGES.submitFailed]];
     const message = messages[0] ?? APPLICATION_MESSAGES.submitFailed;

@@ -6,6 +6,7 @@ import { firstIssueMessage, jsonError, methodNotAllowed } from "~/services/api.s
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { checkDailyUploads, checkPublicForm } from "~/services/forms.server";
 import { storeImage } from "~/services/uploads.server";
+import { orUploadsDown, uploadsDownHeaders } from "~/services/upload-store.server";
 import { readMultipartForm } from "~/services/multipart.server";
 import type { Route } from "./+types/upload";
 import { httpStatusOf } from "~/lib/refusal";
@@ -43,7 +44,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!guard.ok) return jsonError(guard.message, guard.status, guard.headers);
   const daily = await checkDailyUploads(context.clientAddress, 1);
   if (!daily.ok) return jsonError(daily.message, daily.status, daily.headers);
-  const stored = await storeImage(getDb(), new Uint8Array(await file.arrayBuffer()), purpose.data);
-  if (!stored.ok) return jsonError(stored.message, httpStatusOf(stored.reason));
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const stored = await orUploadsDown(() => storeImage(getDb(), bytes, purpose.data));
+  if (!stored.ok)
+    return "retryAfterSeconds" in stored
+      ? jsonError(stored.message, stored.status, uploadsDownHeaders(stored))
+      : jsonError(stored.message, httpStatusOf(stored.reason));
   return Response.json({ url: stored.url, key: stored.key, visibility: stored.visibility }, { status: 201 });
 }
