@@ -2,7 +2,8 @@ import { expressionBuilder, sql } from "kysely";
 import type { DB } from "~db/client";
 import type { Database } from "~db/schema";
 import { listActiveCategories } from "./categories.server";
-import { searchWords } from "~/lib/search-text";
+import { categoryWords } from "./search-vocabulary.server";
+import { foldWord, searchWords, soundOf } from "~/lib/search-text";
 import { textIndexOf } from "./text-index.server";
 import { isPublic } from "./seller-visibility.server";
 
@@ -24,13 +25,16 @@ const MAX_LOCALITIES = 2;
 /** Candidates read from the index, in id order, before the word-by-word check and the ranking. */
 const CANDIDATES = 50;
 
-/** A word as the index compares it: accents folded, lower case. */
-const fold = (word: string) => word.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+/** A text as the index compares it: Latin accents folded, lower case, marks of other scripts kept. */
+const fold = (text: string) => foldWord(text.normalize("NFKC"));
 
-/** Whether every typed word begins one of the words of `label`. */
+/** Whether every typed word begins one of the words of `label`, as spelt or as it sounds. */
 function beginsWords(label: string, typed: string[]): boolean {
-  const words = (searchWords(label) ?? []).map(fold);
-  return typed.every((t) => words.some((w) => w.startsWith(t)));
+  const words = (searchWords(label) ?? []).map((w) => ({ word: w, sound: soundOf(w) }));
+  return typed.every((t) => {
+    const sound = soundOf(t);
+    return words.some((w) => w.word.startsWith(t) || w.sound.startsWith(sound));
+  });
 }
 
 /** Labels that start with the whole typed text first, then the rest; alphabetical within each. */
@@ -44,7 +48,7 @@ function byCloseness(typed: string) {
 
 export async function suggestSearches(db: DB, text: string): Promise<Suggestion[]> {
   const trimmed = text.normalize("NFKC").trim();
-  const words = searchWords(trimmed)?.map(fold);
+  const words = searchWords(trimmed);
   if (!words || [...trimmed].length < SUGGEST_MIN_LENGTH) return [];
   const typed = fold(trimmed).replace(/\s+/g, " ");
   const [categories, sellers, localities] = await Promise.all([
@@ -54,7 +58,7 @@ export async function suggestSearches(db: DB, text: string): Promise<Suggestion[
   ]);
   const close = byCloseness(typed);
   const categoryHits = categories
-    .filter((c) => beginsWords(c.name, words))
+    .filter((c) => beginsWords(categoryWords(c).join(" "), words))
     .map((c) => ({
       kind: "category" as const,
       label: c.name,

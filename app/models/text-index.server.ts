@@ -83,7 +83,7 @@ function ftsAlternatives(prefixes: Alternatives): string {
 
 /**
  * PostgreSQL: tsquery text, cast once per statement (`to_tsquery` would be called again for every row);
- * the words are folded as the documents' lexemes are and hold letters and digits only, so no operator.
+ * the words are folded as the documents' lexemes are, and quoted (letters, digits and marks only, still).
  */
 const postgresIndex: TextIndex = {
   candidates(words, mode) {
@@ -114,5 +114,5 @@ export function textIndexOf(db: DB): TextIndex {
 }
 
 function tsAlternatives(prefixes: Alternatives, weight = ""): string {
-  return prefixes.map((p) => `${p}:*${weight}`).join(" | ");
+  return prefixes.map((p) => `'${p.replace(/\\/g, "\\\\").replace(/'/g, "''")}':*${weight}`).join(" | ");
 }
