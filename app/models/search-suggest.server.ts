@@ -2,7 +2,7 @@ import { expressionBuilder, sql } from "kysely";
 import type { DB } from "~db/client";
 import type { Database } from "~db/schema";
 import { listActiveCategories } from "./categories.server";
-import { categoryWords } from "./search-vocabulary.server";
+import { categoryWords, soundAlikeBeginnings } from "./search-vocabulary.server";
 import { foldWord, searchWords, soundOf } from "~/lib/search-text";
 import { textIndexOf } from "./text-index.server";
 import { isPublic } from "./seller-visibility.server";
@@ -51,10 +51,11 @@ export async function suggestSearches(db: DB, text: string): Promise<Suggestion[
   const words = searchWords(trimmed);
   if (!words || [...trimmed].length < SUGGEST_MIN_LENGTH) return [];
   const typed = fold(trimmed).replace(/\s+/g, " ");
+  const alternatives = await soundAlikeBeginnings(db, words);
   const [categories, sellers, localities] = await Promise.all([
     listActiveCategories(db),
-    sellerCandidates(db, words),
-    localityCandidates(db, words),
+    sellerCandidates(db, alternatives),
+    localityCandidates(db, alternatives),
   ]);
   const close = byCloseness(typed);
   const categoryHits = categories
@@ -81,8 +82,8 @@ export async function suggestSearches(db: DB, text: string): Promise<Suggestion[
 
 const publicSellers = () => isPublic(expressionBuilder<Database, "sellers">());
 
-/** Public sellers whose business name has every typed word (as a prefix), the first CANDIDATES by id. */
-async function sellerCandidates(db: DB, words: string[]): Promise<{ id: number; business_name: string }[]> {
+/** Public sellers whose business name has every typed word (as a prefix, or a sound-alike), the first CANDIDATES by id. */
+async function sellerCandidates(db: DB, words: string[][]): Promise<{ id: number; business_name: string }[]> {
   const { source, id } = textIndexOf(db).prefixesIn("business_name", words);
   const { rows } = await sql<{ id: number; business_name: string }>`select sellers.id, sellers.business_name
     from ${source} and ${publicSellers()}
@@ -91,7 +92,7 @@ async function sellerCandidates(db: DB, words: string[]): Promise<{ id: number; 
 }
 
 /** Localities of public sellers with every typed word (as a prefix), most sellers first. */
-async function localityCandidates(db: DB, words: string[]): Promise<string[]> {
+async function localityCandidates(db: DB, words: string[][]): Promise<string[]> {
   const { source } = textIndexOf(db).prefixesIn("locality", words);
   const { rows } = await sql<{ locality: string | null }>`select min(sellers.locality) as locality
     from ${source} and ${publicSellers()} and sellers.locality is not null

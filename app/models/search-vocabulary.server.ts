@@ -21,6 +21,15 @@ const MAX_SOUND_ALIKES = 12;
 /** Beginnings of index words this long and longer (in letters) are found by their sound. */
 const MIN_SOUND = 3;
 
+/**
+ * Whether a word is long enough to be read into the vocabulary and found by its sound: three letters, or
+ * two aksharas of another script than Latin (घर, जरी, ಊಟ: an akshara says more than a Latin letter).
+ */
+function longEnough(word: string): boolean {
+  const letters = letterCount(word);
+  return letters >= MIN_SOUND || (letters === 2 && !/\p{Script=Latin}/u.test(word));
+}
+
 export type WordPlan = {
   /** the visitor's word, folded */
   word: string;
@@ -64,7 +73,7 @@ const SEARCHABLE = /^[\p{L}\p{N}][\p{L}\p{N}\p{M}\u200C\u200D]*$/u;
 async function readTerms(db: DB): Promise<Term[]> {
   const rows = await textIndexOf(db).terms(db);
   return rows
-    .filter((r) => SEARCHABLE.test(r.term) && letterCount(r.term) >= 3)
+    .filter((r) => SEARCHABLE.test(r.term) && longEnough(r.term))
     .map((r) => ({ term: r.term, sound: soundOf(foldWord(r.term)), documents: Number(r.documents) }));
 }
 
@@ -198,7 +207,7 @@ export async function planSearch(db: DB, text: string): Promise<SearchPlan | nul
 function soundAlikes(vocab: Vocabulary, words: string[]): string[] {
   const found = new Map<string, number>();
   for (const word of words) {
-    if (letterCount(word) < MIN_SOUND) continue;
+    if (!longEnough(word)) continue;
     for (const term of vocab.sounds.get(soundOf(word)) ?? [])
       if (term.term !== word) found.set(term.term, Math.max(found.get(term.term) ?? 0, term.documents));
   }
@@ -212,6 +221,15 @@ function soundAlikes(vocab: Vocabulary, words: string[]): string[] {
     kept.push(term);
   }
   return alikes;
+}
+
+/**
+ * The index beginnings that sound like each typed word (the word itself first), for the suggestions: the
+ * alternatives of each word, any of which may begin a word of a suggestion.
+ */
+export async function soundAlikeBeginnings(db: DB, words: string[]): Promise<string[][]> {
+  const vocab = await vocabulary(db);
+  return words.map((word) => [word, ...soundAlikes(vocab, [word])]);
 }
 
 /**
