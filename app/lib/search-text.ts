@@ -22,6 +22,7 @@ const JOINERS = /[\u200C\u200D]/g;
  */
 const WORD = /[\p{L}\p{N}\p{M}\u200C\u200D]+/gu;
 const HAS_LETTER = /[\p{L}\p{N}]/u;
+const FOLDED = /^[a-z0-9]*$/;
 
 /** Whether a text is one word as the search reads words (the staff's synonym words). */
 export function isSingleWord(text: string): boolean {
@@ -33,6 +34,7 @@ export function isSingleWord(text: string): boolean {
  * (`remove_diacritics`, `unaccent`), the joiners left out (invisible, and typed or not by habit).
  */
 export function foldWord(word: string): string {
+  if (FOLDED.test(word)) return word;
   return word
     .normalize("NFD")
     .replace(/(\p{Script=Latin})\p{M}+/gu, "$1")
@@ -60,24 +62,50 @@ export function wordsWithPlaces(text: string): { word: string; start: number; en
  * never cuts a vowel sign from its consonant.
  */
 export function lettersOf(word: string): string[] {
+  if (/^[ -~]*$/.test(word)) return word.split("");
   return word.match(/[^\p{M}][\p{M}]*|\p{M}+/gu) ?? [];
 }
 
 // Spellings that differ by sound are one spelling: romanised Hindi and Kannada and Indian English are
 // spelt by ear. Applied in this order to a folded word of Latin letters; then doubled letters are one.
-const SOUND_RULES: [RegExp, string][] = [
-  [/chh/g, "ch"],
-  [/ph/g, "f"],
-  [/([tdbkgj])h/g, "$1"],
-  [/sh/g, "s"],
-  [/w/g, "v"],
-  [/z/g, "j"],
-  [/ee/g, "i"],
-  [/oo/g, "u"],
-  // the unwritten vowel after an h (mehendi, mehandi, mehndi)
-  [/([aeiou])h[ae](?=[^aeiouh])/g, "$1h"],
-];
-const SOUND_TRIGGERS = /ph|[tdbkgjs]h|w|z|ee|oo|h[ae]|(.)\1/;
+// chh→ch, ph→f, th/dh/bh/kh/gh/jh→t/d/b/k/g/j, sh→s, w→v, z→j, ee→i, oo→u, in one pass from the left (no
+// rule makes a match for another); then the unwritten vowel after an h; then doubled letters are one. Written
+// as a loop: the vocabulary reads every index word's beginnings through it.
+const ASPIRATES = new Set(["t", "d", "b", "k", "g", "j"]);
+const UNWRITTEN_VOWEL = /([aeiou])h[ae](?=[^aeiouh])/g;
+
+function latinSound(word: string): string {
+  let out = "";
+  for (let i = 0; i < word.length; i++) {
+    const c = word[i];
+    const next = word[i + 1];
+    if (next === "h" && c === "c" && word[i + 2] === "h") {
+      out += "ch";
+      i += 2;
+    } else if (next === "h" && c === "p") {
+      out += "f";
+      i++;
+    } else if (next === "h" && (ASPIRATES.has(c) || c === "s")) {
+      out += c;
+      i++;
+    } else if (c === "w") out += "v";
+    else if (c === "z") out += "j";
+    else if (c === "e" && next === "e") {
+      out += "i";
+      i++;
+    } else if (c === "o" && next === "o") {
+      out += "u";
+      i++;
+    } else out += c;
+  }
+  if (out.includes("ha") || out.includes("he")) out = out.replace(UNWRITTEN_VOWEL, "$1h");
+  let sound = "";
+  for (let i = 0; i < out.length; i++) {
+    const c = out[i];
+    if (c !== out[i - 1] || c < "a" || c > "z") sound += c;
+  }
+  return sound;
+}
 
 // The same in the scripts: a nukta (ज़/ज, फ़/फ), long and short i and u, chandrabindu and anusvara.
 const SCRIPT_SOUNDS: [RegExp, string][] = [
@@ -107,9 +135,7 @@ export function soundOf(folded: string): string {
     for (const [pattern, replacement] of SCRIPT_SOUNDS) word = word.replace(pattern, replacement);
     word = word.normalize("NFC");
   }
-  if (!SOUND_TRIGGERS.test(word)) return word;
-  for (const [pattern, replacement] of SOUND_RULES) word = word.replace(pattern, replacement);
-  return word.replace(/([a-z])\1+/g, "$1");
+  return latinSound(word);
 }
 
 // Words that never carry a search alone: a relaxed search (not every word matched) needs another of the
