@@ -6,7 +6,7 @@ import { expect, expectNoA11yViolations, signInAs, test, uniqueWord, awayFromInd
 // /admin/search with JavaScript on and off: synonym groups added, edited and removed (audited), the
 // refusals with the typed words kept and their HTTP statuses, and the searches of the last 30 days each
 // one click from a group of its own. Each test makes its own words and never touches the seeded groups
-// (but reads one: "sari" is the seeded saree group's).
+// (but reads some: "colour", "salwaar" and "sari" are seeded groups').
 
 const rowOf = (page: Page, words: string[]) =>
   page.locator("tbody tr", { has: page.getByRole("rowheader", { name: words.join(", "), exact: true }) });
