@@ -158,10 +158,15 @@ const STOPWORDS = new Set(
     .map((w) => soundOf(foldWord(w))),
 );
 
+/** Whether a folded word is a stopword of English, Hindi or Kannada (in its script or romanised). */
+export function isStopword(folded: string): boolean {
+  return STOPWORDS.has(soundOf(folded));
+}
+
 /**
  * Whether a folded word may carry a relaxed search: three letters or more (an akshara is one letter),
  * and no stopword of the three languages.
  */
 export function isMeaningful(folded: string): boolean {
-  return lettersOf(folded).filter((l) => HAS_LETTER.test(l)).length >= 3 && !STOPWORDS.has(soundOf(folded));
+  return lettersOf(folded).filter((l) => HAS_LETTER.test(l)).length >= 3 && !isStopword(folded);
 }

@@ -1,7 +1,7 @@
 import { LRUCache } from "lru-cache";
 import type { DB } from "~db/client";
 import { allowedEdits, editsWithin, letterCount, simpleForms } from "~/lib/search-matching";
-import { foldWord, isMeaningful, lettersOf, searchWords, soundOf } from "~/lib/search-text";
+import { foldWord, isMeaningful, isStopword, lettersOf, searchWords, soundOf } from "~/lib/search-text";
 import { readVersionKey } from "./content-version.server";
 import { listSynonymGroups } from "./search-synonyms.server";
 import { listActiveCategories } from "./categories.server";
@@ -62,6 +62,8 @@ type Vocabulary = {
   sounds: Map<string, Term[]>;
   /** a sound's synonym groups (every word of them) */
   synonyms: Map<string, string[]>;
+  /** the sound of a category name's word in another language: the words of the category's English name */
+  categoryNames: Map<string, string[]>;
   corrections: LRUCache<string, Term[][]>;
 };
 
@@ -92,7 +94,11 @@ function byLength(terms: Iterable<Term>): Map<number, Term[]> {
 }
 
 async function loadVocabulary(db: DB, version: string): Promise<Vocabulary> {
-  const [terms, groups] = await Promise.all([readTerms(db), listSynonymGroups(db)]);
+  const [terms, groups, categories] = await Promise.all([
+    readTerms(db),
+    listSynonymGroups(db),
+    listActiveCategories(db),
+  ]);
   // A beginning (cut between letters, never inside an akshara) counts the sellers of every word it begins
   // (an upper bound: one seller may use two).
   const beginnings = new Map<string, Term>();
@@ -127,6 +133,7 @@ async function loadVocabulary(db: DB, version: string): Promise<Vocabulary> {
     stems: byLength(stems),
     sounds,
     synonyms,
+    categoryNames: categoryNameSynonyms(categories),
     corrections: new LRUCache({ max: 2000 }),
   };
 }
@@ -179,7 +186,12 @@ export async function planSearch(db: DB, text: string): Promise<SearchPlan | nul
     words: words.map((word) => {
       const forms = [word, ...simpleForms(word)];
       const prefixes = new Set(forms);
-      for (const form of forms) for (const synonym of vocab.synonyms.get(soundOf(form)) ?? []) prefixes.add(synonym);
+      for (const form of forms)
+        for (const synonym of [
+          ...(vocab.synonyms.get(soundOf(form)) ?? []),
+          ...(vocab.categoryNames.get(soundOf(form)) ?? []),
+        ])
+          prefixes.add(synonym);
       for (const term of soundAlikes(vocab, [...prefixes])) prefixes.add(term);
       const kept = [...prefixes];
       const typos: [string[], string[]] = [[], []];
@@ -282,11 +294,33 @@ export async function closestCategories(db: DB, text: string): Promise<{ name: s
   return scored.slice(0, 3).map(({ name, slug }) => ({ name, slug }));
 }
 
+/** A category's names: English, and Hindi and Kannada when categories have them. */
+export type CategoryNames = { name: string; name_hi?: string | null; name_kn?: string | null };
+
 /**
- * The searchable words of a category's names (folded): the category's name in every language it has.
- * Per-language names (`name_hi`, `name_kn`) go here when categories gain them, and in the triggers that
- * write `sellers.category_names` for the index.
+ * The searchable words of a category's names (folded), in every language it has: the closest categories
+ * and the suggestions compare the visitor's words with them. (Categories gain `name_hi` and `name_kn`:
+ * `listActiveCategories` selects them, and they are read here.)
  */
-export function categoryWords(category: { name: string }): string[] {
-  return searchWords(category.name) ?? [];
+export function categoryWords(category: CategoryNames): string[] {
+  const names = [category.name, category.name_hi, category.name_kn].filter((n): n is string => !!n);
+  return [...new Set(names.flatMap((n) => searchWords(n) ?? []))];
+}
+
+/**
+ * A category's names in other languages are more words of its sellers: a word of its Hindi or Kannada name
+ * finds the words of its English name, which the index holds for every seller in it (`category_names`), as
+ * a synonym would. Keyed by sound; English words gain nothing, so English searches are as before.
+ */
+export function categoryNameSynonyms(categories: CategoryNames[]): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  for (const category of categories) {
+    const english = searchWords(category.name) ?? [];
+    for (const word of categoryWords(category)) {
+      if (english.includes(word) || isStopword(word)) continue;
+      const sound = soundOf(word);
+      found.set(sound, [...new Set([...(found.get(sound) ?? []), ...english])]);
+    }
+  }
+  return found;
 }

@@ -5,7 +5,7 @@ import { editsWithin, allowedEdits } from "~/lib/search-matching";
 import { foldWord, isMeaningful, lettersOf, searchWords, soundOf } from "~/lib/search-text";
 import { listPublicSellers } from "~/models/sellers.server";
 import { suggestSearches } from "~/models/search-suggest.server";
-import { planSearch } from "~/models/search-vocabulary.server";
+import { categoryNameSynonyms, categoryWords, planSearch } from "~/models/search-vocabulary.server";
 import { textIndexOf } from "~/models/text-index.server";
 import { categoryIdBySlug, createTestDb, testEngine } from "../support/test-db";
 
@@ -267,6 +267,21 @@ describe("the folding of words", () => {
     // one edit replaces a whole akshara: a vowel sign never moves to another consonant
     expect(editsWithin("ಫೋಟೊಗ್ರಾಫರ್", "ಫೋಟೋಗ್ರಾಫರ್", 2)).toBe(1);
     expect(editsWithin("दर्जी", "दर्जा", 2)).toBe(1);
+  });
+
+  it("reads a category's names in every language as words of its sellers", () => {
+    const fashion = { name: "Fashion & Apparel", name_hi: "फ़ैशन और परिधान", name_kn: "ಫ್ಯಾಷನ್ ಮತ್ತು ಉಡುಪು" };
+    expect(categoryWords(fashion)).toEqual(["fashion", "apparel", "फ़ैशन", "और", "परिधान", "ಫ್ಯಾಷನ್", "ಮತ್ತು", "ಉಡುಪು"]);
+    const synonyms = categoryNameSynonyms([fashion, { name: "Home & Lifestyle" }]);
+    // a Hindi or Kannada word of the name finds the English name's words (in every seller's category_names)
+    expect(synonyms.get(soundOf("परिधान"))).toEqual(["fashion", "apparel"]);
+    expect(synonyms.get(soundOf("फैशन"))).toEqual(["fashion", "apparel"]);
+    expect(synonyms.get(soundOf("ಉಡುಪು"))).toEqual(["fashion", "apparel"]);
+    // English words gain nothing: English searches are as before
+    expect(synonyms.get("fashion")).toBeUndefined();
+    expect(synonyms.get("home")).toBeUndefined();
+    // nor do stopwords of a name
+    expect(synonyms.get(soundOf("और"))).toBeUndefined();
   });
 
   it("knows stopwords and short words in three languages", () => {
