@@ -2,7 +2,8 @@ import { expressionBuilder, sql } from "kysely";
 import type { DB } from "~db/client";
 import type { Database } from "~db/schema";
 import { listActiveCategories } from "./categories.server";
-import { searchWords } from "~/lib/search-text";
+import { categoryWords, soundAlikeBeginnings } from "./search-vocabulary.server";
+import { foldWord, searchWords, soundOf } from "~/lib/search-text";
 import { textIndexOf } from "./text-index.server";
 import { isPublic } from "./seller-visibility.server";
 
@@ -24,13 +25,16 @@ const MAX_LOCALITIES = 2;
 /** Candidates read from the index, in id order, before the word-by-word check and the ranking. */
 const CANDIDATES = 50;
 
-/** A word as the index compares it: accents folded, lower case. */
-const fold = (word: string) => word.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+/** A text as the index compares it: Latin accents folded, lower case, marks of other scripts kept. */
+const fold = (text: string) => foldWord(text.normalize("NFKC"));
 
-/** Whether every typed word begins one of the words of `label`. */
+/** Whether every typed word begins one of the words of `label`, as spelt or as it sounds. */
 function beginsWords(label: string, typed: string[]): boolean {
-  const words = (searchWords(label) ?? []).map(fold);
-  return typed.every((t) => words.some((w) => w.startsWith(t)));
+  const words = (searchWords(label) ?? []).map((w) => ({ word: w, sound: soundOf(w) }));
+  return typed.every((t) => {
+    const sound = soundOf(t);
+    return words.some((w) => w.word.startsWith(t) || w.sound.startsWith(sound));
+  });
 }
 
 /** Labels that start with the whole typed text first, then the rest; alphabetical within each. */
@@ -44,17 +48,18 @@ function byCloseness(typed: string) {
 
 export async function suggestSearches(db: DB, text: string): Promise<Suggestion[]> {
   const trimmed = text.normalize("NFKC").trim();
-  const words = searchWords(trimmed)?.map(fold);
+  const words = searchWords(trimmed);
   if (!words || [...trimmed].length < SUGGEST_MIN_LENGTH) return [];
   const typed = fold(trimmed).replace(/\s+/g, " ");
+  const alternatives = await soundAlikeBeginnings(db, words);
   const [categories, sellers, localities] = await Promise.all([
     listActiveCategories(db),
-    sellerCandidates(db, words),
-    localityCandidates(db, words),
+    sellerCandidates(db, alternatives),
+    localityCandidates(db, alternatives),
   ]);
   const close = byCloseness(typed);
   const categoryHits = categories
-    .filter((c) => beginsWords(c.name, words))
+    .filter((c) => beginsWords(categoryWords(c).join(" "), words))
     .map((c) => ({
       kind: "category" as const,
       label: c.name,
@@ -77,8 +82,8 @@ export async function suggestSearches(db: DB, text: string): Promise<Suggestion[
 
 const publicSellers = () => isPublic(expressionBuilder<Database, "sellers">());
 
-/** Public sellers whose business name has every typed word (as a prefix), the first CANDIDATES by id. */
-async function sellerCandidates(db: DB, words: string[]): Promise<{ id: number; business_name: string }[]> {
+/** Public sellers whose business name has every typed word (as a prefix, or a sound-alike), the first CANDIDATES by id. */
+async function sellerCandidates(db: DB, words: string[][]): Promise<{ id: number; business_name: string }[]> {
   const { source, id } = textIndexOf(db).prefixesIn("business_name", words);
   const { rows } = await sql<{ id: number; business_name: string }>`select sellers.id, sellers.business_name
     from ${source} and ${publicSellers()}
@@ -87,7 +92,7 @@ async function sellerCandidates(db: DB, words: string[]): Promise<{ id: number; 
 }
 
 /** Localities of public sellers with every typed word (as a prefix), most sellers first. */
-async function localityCandidates(db: DB, words: string[]): Promise<string[]> {
+async function localityCandidates(db: DB, words: string[][]): Promise<string[]> {
   const { source } = textIndexOf(db).prefixesIn("locality", words);
   const { rows } = await sql<{ locality: string | null }>`select min(sellers.locality) as locality
     from ${source} and ${publicSellers()} and sellers.locality is not null

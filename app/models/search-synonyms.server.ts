@@ -11,15 +11,11 @@ import { type Actor, writeAudit } from "./audit.server";
 
 /** Every group as its list of words, the groups in id order and each group's words sorted. */
 export async function listSynonymGroups(db: DB): Promise<{ id: number; terms: string[] }[]> {
-  const rows = await db
-    .selectFrom("search_synonym_terms")
-    .select(["group_id", "term"])
-    .orderBy("group_id")
-    .orderBy("term")
-    .execute();
+  const rows = await db.selectFrom("search_synonym_terms").select(["group_id", "term"]).orderBy("group_id").execute();
   const groups = new Map<number, string[]>();
   for (const { group_id, term } of rows) groups.set(group_id, [...(groups.get(group_id) ?? []), term]);
-  return [...groups].map(([id, terms]) => ({ id, terms }));
+  // Sorted here, not by the database: the engines' collations differ beyond ASCII (Devanagari, Kannada).
+  return [...groups].map(([id, terms]) => ({ id, terms: terms.sort() }));
 }
 
 /** The groups for the back-office list: newest change first, with when each was last changed. */

@@ -8,7 +8,8 @@ import { type Alternatives, PLACES, textIndexOf } from "./text-index.server";
 // same data gives the same page on either engine:
 // - a seller matches a word through its prefixes (the word, its simple forms, its synonyms) or through
 //   an index word or beginning one or two edits away (a typo, also a prefix); a strict search needs every
-//   word, a relaxed one any;
+//   word, a relaxed one any meaningful word (no stopword, no word of one or two letters: those only add to
+//   a seller's count);
 // - the order: more of the visitor's words matched, fewer typos, the words found in stronger places
 //   (3 the business name, 2 the owner or a category, 1 the tagline or the locality, 0 the description),
 //   featured first, then the lower id. No score depends on an engine's own ranking function.
@@ -35,6 +36,8 @@ export async function rankSearch(
 ): Promise<RankedPage> {
   const index = textIndexOf(db);
   const words = plan.words;
+  const carrying = mode === "all" ? words : words.filter((w) => w.meaningful);
+  if (!carrying.length) return { total: 0, ids: [] };
   const sum = (parts: RawBuilder<number>[]) => (parts.length ? sql.join(parts, sql` + `) : sql`0`);
   // In a strict search every word matched; only a relaxed one counts them.
   const matched =
@@ -66,7 +69,7 @@ export async function rankSearch(
   );
   const { rows } = await sql<{ total: number; id: number | null }>`with matches as materialized (
       select sellers.id as id, ${matched} as matched, ${typos} as typos, ${places} as places, sellers.is_featured as featured
-      from ${index.candidates(words.map(all), mode)} and ${conditions})
+      from ${index.candidates(carrying.map(all), mode)} and ${conditions})
     select counted.total as total, page.id as id
     from (select count(*) as total from matches) as counted
     left join (select id, matched, typos, places, featured from matches

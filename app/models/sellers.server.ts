@@ -6,6 +6,7 @@ import { publicUploadUrl } from "~/lib/upload-urls";
 import { listPublishedReviews, type PublicReview } from "./reviews.server";
 import { isPublic } from "./seller-visibility.server";
 import { rankSearch } from "./search.server";
+import { foldWord } from "~/lib/search-text";
 import { closestCategories, planSearch, suggestSpelling, type SearchPlan } from "./search-vocabulary.server";
 import { rememberedTotal } from "./directory-totals.server";
 
@@ -214,7 +215,8 @@ export async function listPublicSellers(
     // Text with no searchable word (only punctuation or emoji) matches nothing.
     if (!plan) return { sellers: [], pagination: paging(0), search: outcome };
     let ranked = await rankSearch(db, plan, "all", conditions, query.limit, offset);
-    // Zero results are the last resort: then the sellers matching the most of the words, then suggestions.
+    // Zero results are the last resort: then the sellers matching the most of the words (at least one
+    // meaningful word: never a stopword or a word of one or two letters alone), then suggestions.
     if (ranked.total === 0 && plan.words.length > 1) {
       ranked = await rankSearch(db, plan, "any", conditions, query.limit, offset);
       outcome.relaxed = ranked.total > 0;
@@ -269,7 +271,7 @@ export async function listPublicSellers(
 function highlightOf(plan: SearchPlan | null): SearchOutcome["highlight"] {
   const prefixes = new Set<string>();
   for (const word of plan?.words ?? [])
-    for (const prefix of [...word.prefixes, ...word.typos[0], ...word.typos[1]]) prefixes.add(prefix);
+    for (const prefix of [...word.prefixes, ...word.typos[0], ...word.typos[1]]) prefixes.add(foldWord(prefix));
   return { prefixes: [...prefixes] };
 }
 

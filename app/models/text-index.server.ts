@@ -38,12 +38,13 @@ export interface TextIndex {
   /** true when the current seller matches any of the alternatives, anywhere or in one place */
   matches(alternatives: Alternatives, place?: Place): RawBuilder<SqlBool>;
   /**
-   * sellers whose `column` has every one of the (folded) words as a prefix: the statement's source,
-   * joined to `sellers` and ending in a where clause, and the seller id in the index's own order
+   * sellers whose `column` has, for every word, one of its alternatives (folded) as a prefix: the
+   * statement's source, joined to `sellers` and ending in a where clause, and the seller id in the index's
+   * own order
    */
   prefixesIn(
     column: keyof typeof SUGGEST_COLUMNS,
-    words: string[],
+    words: Alternatives[],
   ): { source: RawBuilder<unknown>; id: RawBuilder<unknown> };
   /** every word of the index and the number of sellers using it */
   terms(db: DB): Promise<IndexTerm[]>;
@@ -64,7 +65,7 @@ const sqliteIndex: TextIndex = {
   },
   prefixesIn(column, words) {
     const { column: name } = SUGGEST_COLUMNS[column];
-    const match = words.map((w) => `${name} : "${w.replace(/"/g, '""')}"*`).join(" AND ");
+    const match = words.map((w) => `${name} : (${ftsAlternatives(w)})`).join(" AND ");
     return {
       source: sql`sellers_fts cross join sellers on sellers.id = sellers_fts.rowid
         where sellers_fts match ${match}`,
@@ -83,7 +84,7 @@ function ftsAlternatives(prefixes: Alternatives): string {
 
 /**
  * PostgreSQL: tsquery text, cast once per statement (`to_tsquery` would be called again for every row);
- * the words are folded as the documents' lexemes are and hold letters and digits only, so no operator.
+ * the words are folded as the documents' lexemes are, and quoted (letters, digits and marks only, still).
  */
 const postgresIndex: TextIndex = {
   candidates(words, mode) {
@@ -96,10 +97,10 @@ const postgresIndex: TextIndex = {
   },
   prefixesIn(column, words) {
     const { weight } = SUGGEST_COLUMNS[column];
-    const query = words.map((w) => `${w}:*${weight}`).join(" & ");
+    const query = words.map((w) => `(${tsAlternatives(w, weight)})`).join(" & ");
     return {
       source: sql`sellers_search as s join sellers on sellers.id = s.id
-        where s.document @@ to_tsquery('bwp_simple', ${query})`,
+        where s.document @@ ${query}::tsquery`,
       id: sql`sellers.id`,
     };
   },
@@ -114,5 +115,5 @@ export function textIndexOf(db: DB): TextIndex {
 }
 
 function tsAlternatives(prefixes: Alternatives, weight = ""): string {
-  return prefixes.map((p) => `${p}:*${weight}`).join(" | ");
+  return prefixes.map((p) => `'${p.replace(/\\/g, "\\\\").replace(/'/g, "''")}':*${weight}`).join(" | ");
 }

@@ -36,32 +36,36 @@ export function serial(dir: string, kind: string, capacity: number): number {
 /**
  * The search forgives typos: a word of 5+ letters matches index words (and their beginnings of 5+
  * letters) one edit away, of 9+ letters two edits away (app/lib/search-matching.ts, allowedEdits), and
- * index words it begins (a prefix). So unique words must also be far apart.
+ * index words it begins (a prefix). It also reads spellings by sound (`soundOf` in app/lib/search-text.ts:
+ * doubled letters are one, w is v, z is j, an h after many consonants is silent) and counts the edits
+ * between the sounds. So unique words must also be far apart, as spelt and as they sound.
  *
- * A word's body is nine digits, each written as one letter of its own group of the alphabet, twice:
- * eight digits in base 3 (groups abc, def, …, vwx) and one in base 2 (yz). Seven base-3 digits and the
- * base-2 digit carry the serial number; the eighth base-3 digit is the sum of the others modulo 3, so two
- * serial numbers differ in at least two digits. The groups are disjoint, so two bodies' letter counts
- * differ by at least 2 digits × 2 letters × 2 copies = 8 (sum of absolute differences). One edit changes
- * that sum by at most 2 (a swap by 0), so two words with the same prefix are 4+ edits apart, and still
- * 3+ from the other's beginnings (2 letters shorter) or plurals: beyond the two edits the search allows.
- * Same length and distinct, neither begins the other.
+ * A word's body is eight digits, each written as one letter of its own group of the alphabet, the
+ * whole body twice (never a letter twice in a row): seven digits in base 3 (groups abc, def, gij, klm,
+ * nop, qrs, tuv) and one in base 2 (xy); h, w and z, which the sounds change, are never used. Six base-3
+ * digits and the base-2 digit carry the serial number; the seventh base-3 digit is the sum of the others
+ * modulo 3, so two serial numbers differ in at least two digits. The groups are disjoint, so two bodies'
+ * letter counts differ by at least 2 digits × 2 letters × 2 copies = 8 (sum of absolute differences). One
+ * edit changes that sum by at most 2 (a swap by 0), so two words with the same prefix are 4+ edits apart,
+ * and still 3+ from the other's beginnings (2 letters shorter) or plurals: beyond the two edits the search
+ * allows. Same length and distinct, neither begins the other; and a body sounds as it is spelt.
  */
-export const WORD_CAPACITY = 3 ** 7 * 2;
+export const WORD_CAPACITY = 3 ** 6 * 2;
+
+const GROUPS = ["abc", "def", "gij", "klm", "nop", "qrs", "tuv", "xy"];
 
 export function wordOf(n: number): string {
   if (!Number.isInteger(n) || n < 0 || n >= WORD_CAPACITY) throw new Error(`no word for serial ${n}`);
   const digits: number[] = [];
   let rest = n;
-  for (let i = 0; i < 7; i++) {
+  for (let i = 0; i < 6; i++) {
     digits.push(rest % 3);
     rest = Math.floor(rest / 3);
   }
   const last = rest; // 0 or 1
   const check = (digits.reduce((a, b) => a + b, 0) + last) % 3;
-  const letters = [...digits, check].map((d, group) => String.fromCharCode(97 + group * 3 + d));
-  letters.push(last ? "z" : "y");
-  return letters.map((l) => l + l).join("");
+  const body = [...digits, check, last].map((d, group) => GROUPS[group][d]).join("");
+  return body + body;
 }
 
 /** 198.18.0.0/15 (benchmarking, never routed): 2^17 addresses. */

@@ -206,9 +206,12 @@ const TABLE: [string, Expectation][] = [
   // too many typos for the length: not found
   ["yoge", { notFinds: "yoga", didYouMean: "yoga" }],
   ["cske", { notFinds: "bakery", didYouMean: "cake" }],
-  ["zoomba", { notFinds: "zumba" }],
-  ["potterri", { notFinds: "pottery" }],
-  ["fotografy", { notFinds: "photo" }],
+  ["pottrri", { notFinds: "pottery" }],
+  ["zoonbo", { notFinds: "zumba" }],
+  // spellings that differ by sound are no edit (oo/u, z/j, doubled letters, ph/f), then one typo more
+  ["zoomba", { finds: "zumba" }],
+  ["potterri", { finds: "pottery" }],
+  ["fotografy", { finds: "photo" }],
   // spelling variants and synonyms (the seeded groups)
   ["sari", { finds: "saree" }],
   ["jewelry", { finds: "jewellery" }],

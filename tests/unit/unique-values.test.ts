@@ -3,19 +3,26 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { allowedEdits, editsWithin, simpleForms } from "~/lib/search-matching";
+import { foldWord, soundOf } from "~/lib/search-text";
 import { ADDRESS_CAPACITY, addressOf, serial, WORD_CAPACITY, wordOf } from "../support/unique";
 
 // The e2e tests' unique words and client addresses (tests/e2e/fixtures.ts): words two parallel tests
 // make must not find each other's data through the search's typo tolerance, nor addresses share a limit.
 
-/** Would a search for `query` reach an index word `word` (a beginning of it, a typo of it or of a beginning)? */
+const sound = (word: string) => soundOf(foldWord(word));
+
+/**
+ * Would a search for `query` reach an index word `word` (a beginning of it, a beginning that sounds the
+ * same, a typo of it or of a beginning, counted between the sounds)?
+ */
 function reaches(query: string, word: string): boolean {
   if (word.startsWith(query)) return true;
+  for (let length = 3; length <= word.length; length++) if (sound(word.slice(0, length)) === sound(query)) return true;
   const edits = allowedEdits(query);
   if (!edits) return false;
   for (const form of [query, ...simpleForms(query)])
     for (let length = 5; length <= word.length; length++)
-      if (editsWithin(form, word.slice(0, length), edits) <= edits) return true;
+      if (editsWithin(sound(form), sound(word.slice(0, length)), edits) <= edits) return true;
   return false;
 }
 

@@ -1,18 +1,18 @@
 import { z } from "zod";
+import { isSingleWord } from "../search-text";
 import { SYNONYM_LIMITS } from "./constants";
 import { positiveId, tooLong } from "./fields";
 import { SYNONYM_MESSAGES } from "./messages";
 
 // /admin/search: a group of spelling variants and synonyms, typed as one field of words separated by
 // commas or new lines. Each word is normalised as the search reads the visitor's words (NFKC, lower
-// case, trimmed), and must be one word of letters and digits: anything else is refused by name.
+// case, trimmed), and must be one word of letters, digits and their marks (an Indic word's virama and vowel
+// signs): anything else is refused by name.
 
 /** A typed word as the search compares it. */
 export function normaliseSynonymWord(word: string): string {
   return word.normalize("NFKC").trim().toLowerCase();
 }
-
-const SINGLE_WORD = /^[\p{L}\p{N}]+$/u;
 
 /** The words of the field (unique, in the order typed) and the entries refused, as typed. */
 export function splitSynonymWords(text: string): { words: string[]; refused: string[]; tooLong: string[] } {
@@ -22,7 +22,7 @@ export function splitSynonymWords(text: string): { words: string[]; refused: str
   for (const entry of text.split(/[,\n\r;]+/)) {
     const word = normaliseSynonymWord(entry);
     if (!word) continue;
-    if (!SINGLE_WORD.test(word)) refused.push(entry.trim());
+    if (!isSingleWord(word)) refused.push(entry.trim());
     else if ([...word].length > SYNONYM_LIMITS.word) long.push(word);
     else if (!words.includes(word)) words.push(word);
   }
