@@ -101,6 +101,7 @@ export function LanguageSwitcher({
               to={localePath(locale, path) + location.search}
               lang={LOCALE_INFO[locale].htmlLang}
               hrefLang={LOCALE_INFO[locale].htmlLang}
+              translate="no"
               aria-current={locale === current ? "page" : undefined}
             >
               {LOCALE_INFO[locale].nativeName}

@@ -68,7 +68,7 @@ export function SiteFooter({ newsletter }: { newsletter?: React.ReactNode }) {
             </p>
             <div className="social-icons" role="group" aria-label={t("common.footer.social")}>
               {SOCIAL_ICONS.map(([name, Icon]) => (
-                <span key={name} role="img" aria-label={name}>
+                <span key={name} role="img" aria-label={name} translate="no">
                   <Icon />
                 </span>
               ))}
@@ -90,10 +90,14 @@ export function SiteFooter({ newsletter }: { newsletter?: React.ReactNode }) {
             <h2>{t("common.footer.getInTouch")}</h2>
             <ul>
               <li>
-                <a href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a>
+                <a href={`mailto:${CONTACT.email}`} translate="no">
+                  {CONTACT.email}
+                </a>
               </li>
               <li>
-                <a href={CONTACT.phoneHref}>{CONTACT.phone}</a>
+                <a href={CONTACT.phoneHref} translate="no">
+                  {CONTACT.phone}
+                </a>
               </li>
               <li className="muted">{t("common.footer.address")}</li>
             </ul>

@@ -31,7 +31,7 @@ export function BrandLink() {
   const t = useT();
   return (
     <Link to={useLocalePath()("/")} className="brand" aria-label={t("common.brand.home")}>
-      <span className="brand-mark" aria-hidden="true">
+      <span className="brand-mark" aria-hidden="true" translate="no">
         BWP
       </span>
       <span>{t("common.brand.name")}</span>
