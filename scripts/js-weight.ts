@@ -11,12 +11,13 @@ import { chromium } from "@playwright/test";
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { isMain } from "./reliability/production-server";
+import { LOCALES, localePath } from "../app/lib/locales";
 
 /** The budget (docs/performance.md) for the JavaScript of a public page's first visit, as sent (brotli). */
 export const JS_BUDGET_BYTES = 110 * 1024;
 
-/** The public pages; `{id}` is replaced by a public seller's id. */
-export const PUBLIC_PAGES = [
+/** The public pages in English; `{id}` is replaced by a public seller's id. */
+const ENGLISH_PAGES = [
   "/",
   "/directory",
   "/seller/{id}",
@@ -30,6 +31,9 @@ export const PUBLIC_PAGES = [
   "/seller-signup",
   "/forgot-password",
 ];
+
+/** Every public page in every language (the budget holds per language: a page sends its own messages). */
+export const PUBLIC_PAGES = LOCALES.flatMap((locale) => ENGLISH_PAGES.map((path) => localePath(locale, path)));
 
 export type ScriptFile = { path: string; gzipBytes: number; transferBytes: number; encoding: string };
 export type PageWeight = {
