@@ -84,3 +84,21 @@ export const LANGUAGE_CHOICES = (Object.keys(LOCALE_INFO) as Locale[]).map((valu
   value,
   label: LOCALE_INFO[value].nativeName,
 }));
+
+/** A seller's tagline and description with her versions of them (the shape of the public seller). */
+export type SellerTextsSource = {
+  tagline: string | null;
+  description: string | null;
+  translations: {
+    tagline: { hi: string | null; kn: string | null };
+    description: { hi: string | null; kn: string | null };
+  };
+};
+
+/** A seller's tagline and description as a page of `locale` shows them. */
+export function sellerTexts(seller: SellerTextsSource, locale: Locale) {
+  return {
+    tagline: localizedText(seller.tagline, seller.translations.tagline, locale),
+    description: localizedText(seller.description, seller.translations.description, locale),
+  };
+}

@@ -18,6 +18,8 @@ export async function listAdminCategories(db: DB) {
     .select([
       "c.id",
       "c.name",
+      "c.name_hi",
+      "c.name_kn",
       "c.slug",
       "c.description",
       "c.icon",
@@ -55,6 +57,8 @@ export async function listAdminSubcategories(db: DB) {
       "s.id",
       "s.category_id",
       "s.name",
+      "s.name_hi",
+      "s.name_kn",
       "s.slug",
       "s.icon",
       "s.is_active",
@@ -78,7 +82,7 @@ export type AdminSubcategoryRow = Awaited<ReturnType<typeof listAdminSubcategori
 export async function getCategory(db: DB, id: number) {
   return db
     .selectFrom("categories")
-    .select(["id", "name", "slug", "description", "icon", "is_active"])
+    .select(["id", "name", "name_hi", "name_kn", "slug", "description", "icon", "is_active"])
     .where("id", "=", id)
     .executeTakeFirst();
 }
@@ -86,7 +90,7 @@ export async function getCategory(db: DB, id: number) {
 export async function getSubcategory(db: DB, id: number) {
   return db
     .selectFrom("subcategories")
-    .select(["id", "category_id", "name", "slug", "icon", "is_active"])
+    .select(["id", "category_id", "name", "name_hi", "name_kn", "slug", "icon", "is_active"])
     .where("id", "=", id)
     .executeTakeFirst();
 }
@@ -189,6 +193,8 @@ export async function saveCategory(
         const stamp = new Date().toISOString();
         const values = {
           name,
+          name_hi: input.name_hi,
+          name_kn: input.name_kn,
           slug,
           description: input.description,
           icon: input.icon,
@@ -204,6 +210,8 @@ export async function saveCategory(
             .insertInto("categories")
             .values({
               ...values,
+              name_hi: values.name_hi ?? null,
+              name_kn: values.name_kn ?? null,
               description: values.description ?? null,
               icon: values.icon ?? null,
               is_active: values.is_active ?? 1,
@@ -211,7 +219,7 @@ export async function saveCategory(
               created_at: stamp,
               updated_at: stamp,
             })
-            .returning(["id", "name", "slug", "description", "icon", "is_active"])
+            .returning(["id", "name", "name_hi", "name_kn", "slug", "description", "icon", "is_active"])
             .executeTakeFirstOrThrow();
           await writeAudit(trx, { ...audit, action: "category.create", targetId: row.id, details: { after: row } });
           return { ok: true, id: row.id, changed: Object.keys(row) };
@@ -326,19 +334,29 @@ export async function saveSubcategory(
           return conflict("slug", `The slug "${slug}" is already used by another subcategory. Choose another slug.`);
 
         const stamp = new Date().toISOString();
-        const values = { category_id: categoryId, name, slug, icon: input.icon, is_active: flag(input.is_active) };
+        const values = {
+          category_id: categoryId,
+          name,
+          name_hi: input.name_hi,
+          name_kn: input.name_kn,
+          slug,
+          icon: input.icon,
+          is_active: flag(input.is_active),
+        };
         const audit = { actorUserId: actor.id, actorEmail: actor.email, ip: actor.ip, targetType: "subcategory" };
         if (!before) {
           const row = await trx
             .insertInto("subcategories")
             .values({
               ...values,
+              name_hi: values.name_hi ?? null,
+              name_kn: values.name_kn ?? null,
               icon: values.icon ?? null,
               is_active: values.is_active ?? 1,
               created_at: stamp,
               updated_at: stamp,
             })
-            .returning(["id", "category_id", "name", "slug", "icon", "is_active"])
+            .returning(["id", "category_id", "name", "name_hi", "name_kn", "slug", "icon", "is_active"])
             .executeTakeFirstOrThrow();
           await writeAudit(trx, { ...audit, action: "subcategory.create", targetId: row.id, details: { after: row } });
           return { ok: true, id: row.id, changed: Object.keys(row) };
