@@ -151,6 +151,13 @@ describe("a seller's tagline and description in Hindi and Kannada", () => {
     expect(await getOwnListing(db, userId)).toMatchObject({ tagline_hi: null, description_kn: null });
   });
 
+  it("a new version of a public seller's text moves the content version (the cache empties)", async () => {
+    const sellerId = await createSeller(db, { tagline: "Cakes" });
+    const before = await readContentVersion(db);
+    await db.updateTable("sellers").set({ description_kn: "ಕೇಕ್" }).where("id", "=", sellerId).execute();
+    expect(await readContentVersion(db)).toBeGreaterThan(before);
+  });
+
   it("the same rule as the original, one per field", () => {
     const tooLong = ownProfileSchema.safeParse({
       business_name: "B",
