@@ -179,10 +179,7 @@ function SubcategoryTable({
           <td>
             <Icon icon={s.icon || s.category_icon} name={s.category_name} />
           </td>
-          <th scope="row">
-            {s.name}
-            <OtherNames row={s} />
-          </th>
+          <th scope="row">{s.name}</th>
           <td>
             <code>{s.slug}</code>
           </td>
@@ -258,10 +255,7 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
                 <td>
                   <Icon icon={c.icon} name={c.name} />
                 </td>
-                <th scope="row">
-                  {c.name}
-                  <OtherNames row={c} />
-                </th>
+                <th scope="row">{c.name}</th>
                 <td>
                   <code>{c.slug}</code>
                 </td>
@@ -312,17 +306,5 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
         </>
       )}
     </div>
-  );
-}
-
-/** The Hindi and Kannada names under the English one, when staff gave them. */
-function OtherNames({ row }: { row: { name_hi: string | null; name_kn: string | null } }) {
-  if (!row.name_hi && !row.name_kn) return null;
-  return (
-    <span className="small muted" style={{ display: "block", fontWeight: "normal" }}>
-      {row.name_hi ? <span lang="hi">{row.name_hi}</span> : null}
-      {row.name_hi && row.name_kn ? " · " : null}
-      {row.name_kn ? <span lang="kn">{row.name_kn}</span> : null}
-    </span>
   );
 }
