@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { Locale } from "~/lib/locales";
 
 /** 0/1 integers in SQLite; the models map them to booleans. */
 type Flag = ColumnType<number, number | undefined, number>;
@@ -39,6 +40,8 @@ export interface UsersTable {
   totp_last_step: ColumnType<number | null, number | null | undefined, number | null>;
   /** staff: the grace period for setting up a second factor runs from here (null: from created_at) */
   second_factor_grace_from: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the seller's language: her dashboard after sign-in and her mails (`Locale`, checked by the database) */
+  language: WithDefault<Locale>;
 }
 
 export interface SessionsTable {
@@ -97,6 +100,9 @@ export interface OauthStatesTable {
 export interface CategoriesTable {
   id: Generated<number>;
   name: string;
+  /** the name in Hindi and in Kannada; null: the English name is shown */
+  name_hi: ColumnType<string | null, string | null | undefined, string | null>;
+  name_kn: ColumnType<string | null, string | null | undefined, string | null>;
   slug: string;
   description: string | null;
   icon: string | null;
@@ -110,6 +116,9 @@ export interface SubcategoriesTable {
   id: Generated<number>;
   category_id: number;
   name: string;
+  /** the name in Hindi and in Kannada; null: the English name is shown */
+  name_hi: ColumnType<string | null, string | null | undefined, string | null>;
+  name_kn: ColumnType<string | null, string | null | undefined, string | null>;
   slug: string;
   icon: string | null;
   is_active: Flag;
@@ -129,6 +138,11 @@ export interface SellersTable {
   address: string | null;
   tagline: string | null;
   description: string | null;
+  /** the seller's own translations of her tagline and description (the originals may be in any script) */
+  tagline_hi: ColumnType<string | null, string | null | undefined, string | null>;
+  tagline_kn: ColumnType<string | null, string | null | undefined, string | null>;
+  description_hi: ColumnType<string | null, string | null | undefined, string | null>;
+  description_kn: ColumnType<string | null, string | null | undefined, string | null>;
   price_range: string | null;
   /** JSON-encoded list of language names */
   languages: WithDefault<string>;

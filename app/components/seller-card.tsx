@@ -2,6 +2,8 @@ import { Link } from "react-router";
 import { formatCount, formatRating, truncate } from "~/lib/format";
 import { imageSrcSet } from "~/lib/upload-urls";
 import type { PublicSeller } from "~/models/sellers.server";
+import { type ContentLanguage, langAttribute, sellerTexts } from "~/lib/localized";
+import type { Locale } from "~/lib/locales";
 import { EyeIcon, GiftIcon, MapPinIcon, StarIcon } from "./icons";
 import { SellerAvatar } from "./seller-avatar";
 import { Highlighted, type SearchHighlight } from "./search-highlight";
@@ -25,10 +27,20 @@ export type SellerCardData = Pick<
   | "review_count"
   | "views_count"
   | "offers_text"
->;
+> & {
+  /** the `lang` of the tagline and description when not the page's (an original in another script) */
+  langs: { tagline?: ContentLanguage; description?: ContentLanguage };
+};
 
-/** Only what a card shows, so pages don't ship whole seller records in their loader data. */
-export function toSellerCard(s: SellerCardData): SellerCardData {
+/**
+ * Only what a card shows, so pages don't ship whole seller records in their loader data: the tagline and
+ * description in the page's language when the seller wrote them in it, else her originals.
+ */
+export function toSellerCard(
+  s: Omit<SellerCardData, "langs"> & Pick<PublicSeller, "translations">,
+  locale: Locale,
+): SellerCardData {
+  const texts = sellerTexts(s, locale);
   return {
     id: s.id,
     display_name: s.display_name,
@@ -38,8 +50,12 @@ export function toSellerCard(s: SellerCardData): SellerCardData {
     logo: s.logo,
     is_featured: s.is_featured,
     is_verified: s.is_verified,
-    tagline: s.tagline,
-    description: truncate(s.description, 160),
+    tagline: texts.tagline?.text ?? null,
+    description: truncate(texts.description?.text ?? null, 160),
+    langs: {
+      ...(texts.tagline ? { tagline: langAttribute(texts.tagline, locale).lang } : {}),
+      ...(texts.description ? { description: langAttribute(texts.description, locale).lang } : {}),
+    },
     locality: s.locality,
     city: s.city,
     category_list: s.category_list,
@@ -119,12 +135,12 @@ export function SellerCard({
           </p>
         ) : null}
         {seller.tagline ? (
-          <p className="tagline">
+          <p className="tagline" lang={seller.langs.tagline}>
             <Highlighted text={seller.tagline} highlight={highlight} />
           </p>
         ) : null}
         {seller.description ? (
-          <p className="desc">
+          <p className="desc" lang={seller.langs.description}>
             <Highlighted text={seller.description} highlight={highlight} />
           </p>
         ) : null}

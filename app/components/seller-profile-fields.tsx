@@ -225,3 +225,63 @@ export function SellerProfileFields({
     </>
   );
 }
+
+/** The seller's own Hindi and Kannada versions of her tagline and description (`sellerTranslationsSchema`). */
+export const SELLER_TRANSLATION_KEYS = [
+  "tagline_hi",
+  "business_description_hi",
+  "tagline_kn",
+  "business_description_kn",
+] as const;
+type SellerTranslationKey = (typeof SELLER_TRANSLATION_KEYS)[number];
+
+const TRANSLATED = [
+  { lang: "hi", language: "Hindi (हिन्दी)", tagline: "tagline_hi", description: "business_description_hi" },
+  { lang: "kn", language: "Kannada (ಕನ್ನಡ)", tagline: "tagline_kn", description: "business_description_kn" },
+] as const satisfies readonly {
+  lang: string;
+  language: string;
+  tagline: SellerTranslationKey;
+  description: SellerTranslationKey;
+}[];
+
+export function SellerTranslationFields({
+  fields,
+  legendClassName = "form-legend",
+}: {
+  fields: Record<SellerTranslationKey, ProfileFieldLike>;
+  legendClassName?: string;
+}) {
+  return (
+    <fieldset className="form-section">
+      <legend className={legendClassName}>In Hindi and Kannada</legend>
+      <p className="field-hint">
+        Optional. Visitors reading the site in Hindi or Kannada see these; where one is empty they see your tagline and
+        description as written above.
+      </p>
+      <div className="form-grid">
+        {TRANSLATED.map(({ lang, language, tagline, description }) => (
+          <div key={lang} className="span-2 stack">
+            <ProfileInput
+              label={`Tagline in ${language}`}
+              field={fields[tagline]}
+              input={{ maxLength: TEXT_LIMITS.tagline, lang }}
+            />
+            <TextareaField
+              label={`About your business in ${language}`}
+              errors={fields[description].errors}
+              textareaProps={{
+                id: fields[description].id,
+                name: fields[description].name,
+                defaultValue: text(fields[description].initialValue),
+                rows: 4,
+                maxLength: TEXT_LIMITS.business_description,
+                lang,
+              }}
+            />
+          </div>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE, localePath, type Locale } from "./locales";
 import type { Role } from "~db/schema";
 
 // Who may do what in the back-office (docs/decisions/005-roles.md), in one table. The sidebar, the quick actions and
@@ -44,9 +45,9 @@ export function isStaffRole(role: Role | null | undefined): boolean {
   return !!role && ROLE_PERMISSIONS[role].length > 0;
 }
 
-/** Where a role lands after sign-in (visitor-area point 6). */
-export function homeForRole(role: string): string {
+/** Where a role lands after sign-in (visitor-area point 6): a seller on her dashboard in her language. */
+export function homeForRole(role: string, language: Locale = DEFAULT_LOCALE): string {
   if (role === "admin" || role === "moderator") return "/admin";
-  if (role === "seller") return "/seller-dashboard";
+  if (role === "seller") return localePath(language, "/seller-dashboard");
   return "/";
 }

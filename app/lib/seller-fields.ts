@@ -1,7 +1,7 @@
 import type { PaymentStatus, SellerStatus } from "~db/schema";
 import type { AdminSellerInput } from "./validation/sellers-admin";
 import { planOf } from "./constants";
-import type { SellerProfileInput } from "./validation/application";
+import type { SellerProfileInput, SellerTranslationsInput } from "./validation/application";
 import { planById } from "./constants";
 
 // The seller's one vocabulary: the form and API field names (the spec's application payload) and the
@@ -59,6 +59,33 @@ export function profileFormValues(listing: ProfileColumns) {
   };
 }
 
+type TranslationColumns = {
+  tagline_hi: string | null;
+  tagline_kn: string | null;
+  description_hi: string | null;
+  description_kn: string | null;
+};
+
+/** The seller's Hindi and Kannada versions as `sellers` columns (blank stored as null). */
+export function sellerTranslationColumns(input: SellerTranslationsInput) {
+  return {
+    tagline_hi: input.tagline_hi ?? null,
+    tagline_kn: input.tagline_kn ?? null,
+    description_hi: input.business_description_hi ?? null,
+    description_kn: input.business_description_kn ?? null,
+  } satisfies TranslationColumns;
+}
+
+/** A listing's stored Hindi and Kannada versions under the form's field names. */
+export function translationFormValues(listing: TranslationColumns) {
+  return {
+    tagline_hi: listing.tagline_hi ?? "",
+    tagline_kn: listing.tagline_kn ?? "",
+    business_description_hi: listing.description_hi ?? "",
+    business_description_kn: listing.description_kn ?? "",
+  };
+}
+
 /**
  * Names of the spec's admin seller record (GET /api/sellers/admin/{id}) that differ from the form's:
  * a PUT may send either, and both land on the same field.
@@ -71,25 +98,26 @@ export const ADMIN_RECORD_ALIASES: Record<string, string> = {
   tagline_new: "tagline",
 };
 
-type AdminColumns = ProfileColumns & {
-  owner_name: string;
-  email: string;
-  mobile: string;
-  id_proof_type: string | null;
-  aadhaar_number: string | null;
-  gst_number: string | null;
-  payment_reference: string | null;
-  payment_status: PaymentStatus;
-  amount_paid: number;
-  subscription_months: number | null;
-  subscription_start_date: string | null;
-  subscription_end_date: string | null;
-  status: SellerStatus;
-  is_verified: number;
-  is_featured: number;
-  is_paid: number;
-  admin_notes: string | null;
-};
+type AdminColumns = ProfileColumns &
+  TranslationColumns & {
+    owner_name: string;
+    email: string;
+    mobile: string;
+    id_proof_type: string | null;
+    aadhaar_number: string | null;
+    gst_number: string | null;
+    payment_reference: string | null;
+    payment_status: PaymentStatus;
+    amount_paid: number;
+    subscription_months: number | null;
+    subscription_start_date: string | null;
+    subscription_end_date: string | null;
+    status: SellerStatus;
+    is_verified: number;
+    is_featured: number;
+    is_paid: number;
+    admin_notes: string | null;
+  };
 
 /** The admin editor's fields as `sellers` columns; the package choice sets the amount and the months. */
 export function adminSellerColumns(input: AdminSellerInput): AdminColumns {
@@ -101,6 +129,7 @@ export function adminSellerColumns(input: AdminSellerInput): AdminColumns {
     ...sellerProfileColumns({ ...input, business_name: input.business_name ?? "", address: input.address ?? "" }),
     business_name: input.business_name ?? null,
     address: input.address ?? null,
+    ...sellerTranslationColumns(input),
     id_proof_type: input.id_proof_type ?? null,
     aadhaar_number: input.aadhaar_number,
     gst_number: input.gst_number,
@@ -125,6 +154,7 @@ export function adminSellerFormValues(row: AdminColumns, categoryIds: number[], 
     email: row.email,
     mobile: row.mobile,
     ...profileFormValues(row),
+    ...translationFormValues(row),
     category_ids: categoryIds.map(String),
     subcategory_ids: subcategoryIds.map(String),
     id_proof_type: row.id_proof_type ?? "",

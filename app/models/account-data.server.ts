@@ -143,6 +143,7 @@ export async function collectAccountData(db: DB, userId: number) {
       "created_at",
       "updated_at",
       "email_verified_at",
+      "language",
       "password_hash",
       "google_sub",
     ])

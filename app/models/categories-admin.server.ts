@@ -6,7 +6,7 @@ import { SLUG_MESSAGE } from "~/lib/validation/messages";
 import { slugify } from "~/lib/slug";
 import { writeAudit } from "./audit.server";
 import type { Actor } from "./audit.server";
-import { CATEGORY_SEED } from "~db/seed/categories";
+import { CATALOGUE_NAMES_IN, CATEGORY_SEED } from "~db/seed/categories";
 
 // The back-office's categories and subcategories: the lists with their counts, and create / update /
 // delete, each one transaction with its audit row (actor, target, before/after of the changed fields).
@@ -18,6 +18,8 @@ export async function listAdminCategories(db: DB) {
     .select([
       "c.id",
       "c.name",
+      "c.name_hi",
+      "c.name_kn",
       "c.slug",
       "c.description",
       "c.icon",
@@ -55,6 +57,8 @@ export async function listAdminSubcategories(db: DB) {
       "s.id",
       "s.category_id",
       "s.name",
+      "s.name_hi",
+      "s.name_kn",
       "s.slug",
       "s.icon",
       "s.is_active",
@@ -78,7 +82,7 @@ export type AdminSubcategoryRow = Awaited<ReturnType<typeof listAdminSubcategori
 export async function getCategory(db: DB, id: number) {
   return db
     .selectFrom("categories")
-    .select(["id", "name", "slug", "description", "icon", "is_active"])
+    .select(["id", "name", "name_hi", "name_kn", "slug", "description", "icon", "is_active"])
     .where("id", "=", id)
     .executeTakeFirst();
 }
@@ -86,7 +90,7 @@ export async function getCategory(db: DB, id: number) {
 export async function getSubcategory(db: DB, id: number) {
   return db
     .selectFrom("subcategories")
-    .select(["id", "category_id", "name", "slug", "icon", "is_active"])
+    .select(["id", "category_id", "name", "name_hi", "name_kn", "slug", "icon", "is_active"])
     .where("id", "=", id)
     .executeTakeFirst();
 }
@@ -189,6 +193,8 @@ export async function saveCategory(
         const stamp = new Date().toISOString();
         const values = {
           name,
+          name_hi: input.name_hi,
+          name_kn: input.name_kn,
           slug,
           description: input.description,
           icon: input.icon,
@@ -204,6 +210,8 @@ export async function saveCategory(
             .insertInto("categories")
             .values({
               ...values,
+              name_hi: values.name_hi ?? null,
+              name_kn: values.name_kn ?? null,
               description: values.description ?? null,
               icon: values.icon ?? null,
               is_active: values.is_active ?? 1,
@@ -211,7 +219,7 @@ export async function saveCategory(
               created_at: stamp,
               updated_at: stamp,
             })
-            .returning(["id", "name", "slug", "description", "icon", "is_active"])
+            .returning(["id", "name", "name_hi", "name_kn", "slug", "description", "icon", "is_active"])
             .executeTakeFirstOrThrow();
           await writeAudit(trx, { ...audit, action: "category.create", targetId: row.id, details: { after: row } });
           return { ok: true, id: row.id, changed: Object.keys(row) };
@@ -326,19 +334,29 @@ export async function saveSubcategory(
           return conflict("slug", `The slug "${slug}" is already used by another subcategory. Choose another slug.`);
 
         const stamp = new Date().toISOString();
-        const values = { category_id: categoryId, name, slug, icon: input.icon, is_active: flag(input.is_active) };
+        const values = {
+          category_id: categoryId,
+          name,
+          name_hi: input.name_hi,
+          name_kn: input.name_kn,
+          slug,
+          icon: input.icon,
+          is_active: flag(input.is_active),
+        };
         const audit = { actorUserId: actor.id, actorEmail: actor.email, ip: actor.ip, targetType: "subcategory" };
         if (!before) {
           const row = await trx
             .insertInto("subcategories")
             .values({
               ...values,
+              name_hi: values.name_hi ?? null,
+              name_kn: values.name_kn ?? null,
               icon: values.icon ?? null,
               is_active: values.is_active ?? 1,
               created_at: stamp,
               updated_at: stamp,
             })
-            .returning(["id", "category_id", "name", "slug", "icon", "is_active"])
+            .returning(["id", "category_id", "name", "name_hi", "name_kn", "slug", "icon", "is_active"])
             .executeTakeFirstOrThrow();
           await writeAudit(trx, { ...audit, action: "subcategory.create", targetId: row.id, details: { after: row } });
           return { ok: true, id: row.id, changed: Object.keys(row) };
@@ -395,15 +413,39 @@ export async function deleteSubcategory(db: DB, actor: Actor, id: number): Promi
   });
 }
 
-/** Idempotent: adds missing categories and subcategories, never duplicates or removes. */
+/** A seeded name's Hindi and Kannada names (null where the seed has none). */
+const namesIn = (name: string) => ({
+  name_hi: CATALOGUE_NAMES_IN[name]?.hi ?? null,
+  name_kn: CATALOGUE_NAMES_IN[name]?.kn ?? null,
+});
+
+/**
+ * Idempotent: adds missing categories and subcategories, never duplicates or removes; gives a seeded row
+ * that still has its seeded English name the seed's Hindi and Kannada names where it has none.
+ */
 export async function seedCategories(db: DB): Promise<void> {
   const stamp = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
-    for (const [index, cat] of CATEGORY_SEED.entries()) {
+    const fillNames = async (table: "categories" | "subcategories", id: number, name: string) => {
+      const names = namesIn(name);
+      if (!names.name_hi && !names.name_kn) return;
       await trx
+        .updateTable(table)
+        .set((eb) => ({
+          name_hi: eb.fn.coalesce("name_hi", eb.val(names.name_hi)),
+          name_kn: eb.fn.coalesce("name_kn", eb.val(names.name_kn)),
+        }))
+        .where("id", "=", id)
+        .where("name", "=", name)
+        .where((eb) => eb.or([eb("name_hi", "is", null), eb("name_kn", "is", null)]))
+        .execute();
+    };
+    for (const [index, cat] of CATEGORY_SEED.entries()) {
+      const category = await trx
         .insertInto("categories")
         .values({
           name: cat.name,
+          ...namesIn(cat.name),
           slug: slugify(cat.name),
           description: cat.description,
           icon: null,
@@ -413,7 +455,7 @@ export async function seedCategories(db: DB): Promise<void> {
           updated_at: stamp,
         })
         .onConflict((oc) => oc.doNothing())
-        .execute();
+        .executeTakeFirst();
       // Already there by its slug, or by its name when an admin has changed the slug since (both are unique).
       const slug = slugify(cat.name);
       const rows = await trx
@@ -422,12 +464,14 @@ export async function seedCategories(db: DB): Promise<void> {
         .where((eb) => eb.or([eb("slug", "=", slug), eb("name", "=", cat.name)]))
         .execute();
       const { id } = rows.find((r) => r.slug === slug) ?? rows[0];
+      if (!Number(category.numInsertedOrUpdatedRows ?? 0)) await fillNames("categories", id, cat.name);
       for (const name of cat.subcategories) {
-        await trx
+        const inserted = await trx
           .insertInto("subcategories")
           .values({
             category_id: id,
             name,
+            ...namesIn(name),
             slug: slugify(`${cat.name} ${name}`),
             icon: null,
             is_active: 1,
@@ -435,7 +479,14 @@ export async function seedCategories(db: DB): Promise<void> {
             updated_at: stamp,
           })
           .onConflict((oc) => oc.doNothing())
-          .execute();
+          .executeTakeFirst();
+        if (Number(inserted.numInsertedOrUpdatedRows ?? 0)) continue;
+        const sub = await trx
+          .selectFrom("subcategories")
+          .select("id")
+          .where("slug", "=", slugify(`${cat.name} ${name}`))
+          .executeTakeFirst();
+        if (sub) await fillNames("subcategories", sub.id, name);
       }
     }
   });

@@ -1,7 +1,10 @@
 import type { DB } from "~db/client";
 import { categoryEmoji } from "~/lib/constants";
 
-export interface PublicCategory {
+/** The names in Hindi and Kannada (null: none, the English name stands): for the pages, not `/api` answers. */
+type TranslatedNames = { name_hi: string | null; name_kn: string | null };
+
+export interface PublicCategory extends TranslatedNames {
   id: number;
   name: string;
   slug: string;
@@ -9,7 +12,7 @@ export interface PublicCategory {
   icon: string | null;
 }
 
-export interface PublicSubcategory {
+export interface PublicSubcategory extends TranslatedNames {
   id: number;
   name: string;
   slug: string;
@@ -17,11 +20,17 @@ export interface PublicSubcategory {
   icon: string | null;
 }
 
+/** A category or subcategory as `/api` answers give it: English only, the spec's fields. */
+export function englishOnly<T extends TranslatedNames>(row: T): Omit<T, keyof TranslatedNames> {
+  const { name_hi: _hi, name_kn: _kn, ...rest } = row;
+  return rest;
+}
+
 /** Active categories for filters, forms and GET /api/categories; a category without its own icon gets its emoji. */
 export async function listActiveCategories(db: DB): Promise<PublicCategory[]> {
   const rows = await db
     .selectFrom("categories")
-    .select(["id", "name", "slug", "description", "icon"])
+    .select(["id", "name", "slug", "description", "icon", "name_hi", "name_kn"])
     .where("is_active", "=", 1)
     .orderBy("sort_order")
     .orderBy("name")
@@ -34,7 +43,7 @@ export async function listActiveSubcategories(db: DB): Promise<PublicSubcategory
   return db
     .selectFrom("subcategories as s")
     .innerJoin("categories as c", "c.id", "s.category_id")
-    .select(["s.id", "s.name", "s.slug", "s.category_id", "s.icon"])
+    .select(["s.id", "s.name", "s.slug", "s.category_id", "s.icon", "s.name_hi", "s.name_kn"])
     .where("s.is_active", "=", 1)
     .where("c.is_active", "=", 1)
     .orderBy("c.sort_order")

@@ -1,6 +1,6 @@
 import type { DB } from "~db/client";
-import type { SellerProfileInput } from "~/lib/validation/application";
-import { sellerProfileColumns } from "~/lib/seller-fields";
+import type { OwnProfileInput } from "~/lib/validation/application";
+import { sellerProfileColumns, sellerTranslationColumns } from "~/lib/seller-fields";
 import { listPublishedReviews } from "./reviews.server";
 import { parseJsonList, SELLER_CONTACT_COLUMNS } from "./sellers.server";
 
@@ -16,6 +16,10 @@ export async function getOwnListing(db: DB, userId: number) {
       "address",
       "tagline",
       "description",
+      "tagline_hi",
+      "tagline_kn",
+      "description_hi",
+      "description_kn",
       "price_range",
       "website",
       "whatsapp_link",
@@ -77,8 +81,8 @@ export async function replyToOwnReview(db: DB, userId: number, reviewId: number,
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** The public profile fields of the account's own (latest) listing. False when the account has no listing. */
-export async function updateOwnProfile(db: DB, userId: number, input: SellerProfileInput): Promise<boolean> {
+/** The public profile fields (and their translations) of the account's own (latest) listing. False when the account has no listing. */
+export async function updateOwnProfile(db: DB, userId: number, input: OwnProfileInput): Promise<boolean> {
   const own = await db
     .selectFrom("sellers")
     .select("id")
@@ -90,6 +94,7 @@ export async function updateOwnProfile(db: DB, userId: number, input: SellerProf
     .updateTable("sellers")
     .set({
       ...sellerProfileColumns(input),
+      ...sellerTranslationColumns(input),
       updated_at: new Date().toISOString(),
     })
     .where("id", "=", own.id)

@@ -3,6 +3,7 @@ import type { DB } from "~db/client";
 import type { Database, Seller } from "~db/schema";
 import type { DirectoryQuery } from "~/lib/validation/directory";
 import { publicUploadUrl } from "~/lib/upload-urls";
+import type { NamesByLanguage } from "~/lib/localized";
 import { listPublishedReviews, type PublicReview } from "./reviews.server";
 import { isPublic } from "./seller-visibility.server";
 import { rankSearch } from "./search.server";
@@ -47,6 +48,20 @@ export interface PublicSeller {
   product_images: string;
   product_image_list: string[];
   created_at: string;
+  /** her own Hindi and Kannada versions of tagline and description: for the pages, never in `/api` answers */
+  translations: SellerTranslations;
+}
+
+/** A seller's versions of her tagline and description in the translated languages (null: none). */
+export interface SellerTranslations {
+  tagline: { hi: string | null; kn: string | null };
+  description: { hi: string | null; kn: string | null };
+}
+
+/** A public seller as the `/api` answers give it: English only, exactly the spec's fields (no translations). */
+export function apiSeller<T extends PublicSeller>(seller: T): Omit<T, "translations"> {
+  const { translations: _translations, ...rest } = seller;
+  return rest;
 }
 
 export interface Pagination {
@@ -85,6 +100,10 @@ const PUBLIC_COLUMNS = [
   "sellers.youtube_link",
   "sellers.product_images",
   "sellers.created_at",
+  "sellers.tagline_hi",
+  "sellers.tagline_kn",
+  "sellers.description_hi",
+  "sellers.description_kn",
 ] as const;
 
 type PublicRow = Pick<Seller, (typeof PUBLIC_COLUMNS)[number] extends `sellers.${infer C}` ? C & keyof Seller : never>;
@@ -142,6 +161,10 @@ export function toPublicSeller(row: PublicRow): PublicSeller {
     product_images: JSON.stringify(productImages),
     product_image_list: productImages,
     created_at: row.created_at,
+    translations: {
+      tagline: { hi: row.tagline_hi, kn: row.tagline_kn },
+      description: { hi: row.description_hi, kn: row.description_kn },
+    },
   };
 }
 
@@ -275,16 +298,23 @@ function highlightOf(plan: SearchPlan | null): SearchOutcome["highlight"] {
   return { prefixes: [...prefixes] };
 }
 
-export interface SellerCategoryRef {
+export interface SellerCategoryRef extends NamesByLanguage {
   id: number;
-  name: string;
   slug: string;
 }
 
 export interface PublicSellerProfile extends PublicSeller {
   category_refs: SellerCategoryRef[];
   subcategory_names: string[];
+  /** the subcategories with their names in each language, for the pages (the API has `subcategory_names`) */
+  subcategories: NamesByLanguage[];
   reviews: PublicReview[];
+}
+
+/** GET /api/sellers/{id}: the profile as the spec has it, English only (no translations). */
+export function apiSellerProfile(profile: PublicSellerProfile) {
+  const { subcategories: _subcategories, ...rest } = apiSeller(profile);
+  return { ...rest, category_refs: rest.category_refs.map(({ id, name, slug }) => ({ id, name, slug })) };
 }
 
 /**
@@ -312,7 +342,7 @@ export async function getPublicSeller(db: DB, id: number): Promise<PublicSellerP
     db
       .selectFrom("seller_categories as sc")
       .innerJoin("categories as c", "c.id", "sc.category_id")
-      .select(["c.id", "c.name", "c.slug"])
+      .select(["c.id", "c.name", "c.slug", "c.name_hi", "c.name_kn"])
       .where("sc.seller_id", "=", id)
       .orderBy("sc.position")
       .orderBy("c.name")
@@ -320,7 +350,7 @@ export async function getPublicSeller(db: DB, id: number): Promise<PublicSellerP
     db
       .selectFrom("seller_subcategories as ss")
       .innerJoin("subcategories as s", "s.id", "ss.subcategory_id")
-      .select("s.name")
+      .select(["s.name", "s.name_hi", "s.name_kn"])
       .where("ss.seller_id", "=", id)
       .orderBy("s.name")
       .execute(),
@@ -330,6 +360,7 @@ export async function getPublicSeller(db: DB, id: number): Promise<PublicSellerP
     ...seller,
     category_refs: categoryRefs,
     subcategory_names: subcategories.map((s) => s.name),
+    subcategories,
     reviews,
   };
 }

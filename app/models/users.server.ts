@@ -1,6 +1,7 @@
 import type { DB } from "~db/client";
 import type { Role } from "~db/schema";
 import type { RegistrationInput } from "~/lib/validation/accounts";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "~/lib/locales";
 import { writeAudit } from "./audit.server";
 import { subcategoriesOutside, unknownCategories } from "./categories.server";
 import { setSellerCategories } from "./seller-categories.server";
@@ -15,9 +16,11 @@ export interface AccountUser {
   mobile: string | null;
   city: string | null;
   locality: string | null;
+  /** the account's language: where a seller lands after sign-in, and her mails */
+  language: Locale;
 }
 
-const PUBLIC_COLUMNS = ["id", "email", "name", "role", "mobile", "city", "locality"] as const;
+const PUBLIC_COLUMNS = ["id", "email", "name", "role", "mobile", "city", "locality", "language"] as const;
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -351,4 +354,23 @@ export async function markEmailVerified(db: DB, userId: number, at = new Date().
     .where("email_verified_at", "is", null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * A seller's language (her account's choice), for the mails to her: English when the account is gone or
+ * holds no known language.
+ */
+export async function sellerLanguage(db: DB, userId: number): Promise<Locale> {
+  const row = await db.selectFrom("users").select("language").where("id", "=", userId).executeTakeFirst();
+  return row && isLocale(row.language) ? row.language : DEFAULT_LOCALE;
+}
+
+/** Sets an account's language. False when the account does not exist. */
+export async function setAccountLanguage(db: DB, userId: number, language: Locale): Promise<boolean> {
+  const result = await db
+    .updateTable("users")
+    .set({ language, updated_at: new Date().toISOString() })
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

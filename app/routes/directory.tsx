@@ -1,6 +1,7 @@
 import { Form, Link, redirect } from "react-router";
 import { ChoiceFilter, FilterValues, SearchFilter } from "~/components/filter-fields";
 import { SellerCard, toSellerCard } from "~/components/seller-card";
+import { DEFAULT_LOCALE } from "~/lib/locales";
 import { GridIcon, ListIcon, SearchIcon, XIcon } from "~/components/icons";
 import { getDb } from "~db/client";
 import { CITIES, DIRECTORY_PAGE_SIZE } from "~/lib/constants";
@@ -69,7 +70,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     query: { search: query.search, category: query.category, city: query.city, page: query.page },
     view: params.get("view") === "list" ? ("list" as const) : ("grid" as const),
     categories: categories.map(({ id, name, slug }) => ({ id, name, slug })),
-    sellers: result.sellers.map(toSellerCard),
+    // The page's language; the URL's once the site has language prefixes.
+    sellers: result.sellers.map((seller) => toSellerCard(seller, DEFAULT_LOCALE)),
     pagination: result.pagination,
     search: result.search ?? null,
   };

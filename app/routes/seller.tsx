@@ -26,6 +26,8 @@ import { publicOrigin } from "~/services/public-url.server";
 import { whatsappChatUrl } from "~/lib/whatsapp";
 import { createReview, flagReview } from "~/models/reviews.server";
 import { getPublicSeller } from "~/models/sellers.server";
+import { langAttribute, sellerTexts } from "~/lib/localized";
+import { DEFAULT_LOCALE } from "~/lib/locales";
 import { publicCacheHeaders } from "~/services/response-cache/cache-control.server";
 import { countViewLead, unsavedViewLeads } from "~/services/leads.server";
 import { formConstraints } from "~/services/form-constraints.server";
@@ -48,10 +50,11 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
     return [{ title: "Seller Not Found | BWP Directory" }, { name: "robots", content: "noindex,follow" }];
   const s = loaderData.seller;
   const summary = sellerSummary(s);
+  const { tagline, description } = loaderData.texts;
   return pageMeta(matches, {
     title: `${s.display_name} — ${summary}`,
     description: truncate(
-      s.tagline || s.description || `${s.display_name}: ${summary}. Verified on BWP Directory.`,
+      tagline?.text || description?.text || `${s.display_name}: ${summary}. Verified on BWP Directory.`,
       160,
     ),
     path: `/seller/${s.id}`,
@@ -67,8 +70,13 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (!seller) throw notFound();
   countViewLead(id);
   const shareImage = sellerShareImagePath(seller);
+  // The page's language; the URL's once the site has language prefixes.
+  const locale = DEFAULT_LOCALE;
+  const { translations: _translations, ...shown } = seller;
   return {
-    seller: { ...seller, views_count: seller.views_count + unsavedViewLeads(id) },
+    seller: { ...shown, views_count: seller.views_count + unsavedViewLeads(id) },
+    locale,
+    texts: sellerTexts(seller, locale),
     reviewConstraint: formConstraints(reviewSchema),
     shareImage,
     structuredData: sellerStructuredData(seller, publicOrigin(request), shareImage).map((block) =>
@@ -138,7 +146,8 @@ async function reportReview(sellerId: number, formData: FormData, clientAddress:
 }
 
 export default function SellerPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { seller } = loaderData;
+  const { seller, locale, texts } = loaderData;
+  const intro = texts.tagline ?? texts.description;
   const origin = useRouteLoaderData<typeof rootLoader>("root")?.origin ?? "";
   const profileUrl = `${origin}/seller/${seller.id}`;
   const whatsappChat = whatsappChatUrl(seller);
@@ -188,8 +197,10 @@ export default function SellerPage({ loaderData, actionData }: Route.ComponentPr
               ))}
             </div>
           ) : null}
-          {seller.tagline || seller.description ? (
-            <p style={{ margin: 0 }}>{seller.tagline || seller.description}</p>
+          {intro ? (
+            <p style={{ margin: 0 }} {...langAttribute(intro, locale)}>
+              {intro.text}
+            </p>
           ) : null}
           <div className="row small">
             <span className="rating">
@@ -253,7 +264,15 @@ export default function SellerPage({ loaderData, actionData }: Route.ComponentPr
         </Link>
       </nav>
 
-      {tab === "overview" ? <Overview seller={seller} website={website} whatsappChat={whatsappChat} /> : null}
+      {tab === "overview" ? (
+        <Overview
+          seller={seller}
+          about={texts.description ?? texts.tagline}
+          locale={locale}
+          website={website}
+          whatsappChat={whatsappChat}
+        />
+      ) : null}
       {tab === "reviews" ? (
         <Reviews
           seller={seller}

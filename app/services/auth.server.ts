@@ -256,8 +256,8 @@ export async function completeGoogleSignIn(
   return { ok: true, user: result.user, headers };
 }
 
-/** The JSON shape of the signed-in user in API answers. */
-export function userJson(user: AccountUser) {
+/** The JSON shape of the signed-in user in API answers (the spec's fields only). */
+export function userJson(user: Omit<AccountUser, "language">) {
   return {
     id: user.id,
     email: user.email,

@@ -4,6 +4,8 @@ import type { NewSeller } from "~db/schema";
 import {
   BUSINESS_WORDS,
   CITY_LANGUAGE,
+  DEMO_TEXTS_IN,
+  demoDescriptionIn,
   FIRST_NAMES,
   LANGUAGES,
   LAST_NAMES,
@@ -193,11 +195,44 @@ export async function seedDemoSellers(db: DB, count: number, seed = 42): Promise
             updated_at: created,
           };
         });
+        Object.assign(seller, demoTextsInLanguages(n, seller, mainCat.name));
         batch.push({ seller, categoryIds: catIds, subcategoryIds: subIds, reviews: reviewRows });
       }
     }
     await insertDemoSellers(db, batch);
   }
+}
+
+/**
+ * Hindi and Kannada for some demo sellers, by their number (no draw from the generator, so the rest of the
+ * data stays what the seed gave before): every sixth writes English and adds Hindi and Kannada versions;
+ * every sixth from the third writes her original in Kannada or (the next one) Devanagari script.
+ */
+function demoTextsInLanguages(n: number, seller: NewSeller, category: string): Partial<NewSeller> {
+  const texts = DEMO_TEXTS_IN[category];
+  if (!texts) return {};
+  const names = {
+    owner: seller.owner_name,
+    business: seller.business_name ?? seller.owner_name,
+    locality: seller.locality ?? seller.city,
+    city: seller.city,
+  };
+  if (n % 6 === 1)
+    return {
+      tagline: texts.tagline.en,
+      tagline_hi: texts.tagline.hi,
+      tagline_kn: texts.tagline.kn,
+      description_hi: demoDescriptionIn("hi", { ...names, offer: texts.offer.hi }),
+      description_kn: demoDescriptionIn("kn", { ...names, offer: texts.offer.kn }),
+    };
+  if (n % 6 === 3) {
+    const language = n % 12 === 3 ? "kn" : "hi";
+    return {
+      tagline: texts.tagline[language],
+      description: demoDescriptionIn(language, { ...names, offer: texts.offer[language] }),
+    };
+  }
+  return {};
 }
 
 function shiftDays(isoDate: string, days: number): string {

@@ -15,6 +15,7 @@ import * as m20261127T0200 from "./2026-11-27T0200_recovery_code_session";
 import * as m20261127T0300 from "./2026-11-27T0300_notice_payment_reference";
 import * as m20261128T0100 from "./2026-11-28T0100_public_content_version";
 import * as m20261129T0100 from "./2026-11-29T0100_search_scripts";
+import * as m20261129T0300 from "./2026-11-29T0300_languages";
 
 // Migrations are listed here, not read from disk, so they are bundled with the server build.
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-27T0300_notice_payment_reference": m20261127T0300,
   "2026-11-28T0100_public_content_version": m20261128T0100,
   "2026-11-29T0100_search_scripts": m20261129T0100,
+  "2026-11-29T0300_languages": m20261129T0300,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -271,3 +271,84 @@ export const SELLER_REPLIES = [
   "Thanks for the feedback, we are working on faster delivery.",
   "It was a pleasure working with you!",
 ];
+
+/**
+ * Demo taglines in the three languages, by category (written, not machine-translated), and what the
+ * business offers in Hindi and Kannada for the descriptions: some demo sellers write their original in
+ * Devanagari or Kannada script, some write English and add Hindi and Kannada versions.
+ */
+export const DEMO_TEXTS_IN: Record<
+  string,
+  { tagline: { en: string; hi: string; kn: string }; offer: { hi: string; kn: string } }
+> = {
+  "Fashion & Apparel": {
+    tagline: { en: "Blouses stitched to fit, on time", hi: "नाप से सिले ब्लाउज़, वक़्त पर", kn: "ಅಳತೆಗೆ ತಕ್ಕ ರವಿಕೆ, ಸಮಯಕ್ಕೆ ಸರಿಯಾಗಿ" },
+    offer: { hi: "साड़ियाँ, ब्लाउज़ और बच्चों के कपड़े", kn: "ಸೀರೆ, ರವಿಕೆ ಮತ್ತು ಮಕ್ಕಳ ಉಡುಪು" },
+  },
+  "Beauty & Wellness": {
+    tagline: {
+      en: "Bridal mehendi and makeup at home",
+      hi: "घर पर दुल्हन की मेहंदी और मेकअप",
+      kn: "ಮನೆಯಲ್ಲೇ ಮದುಮಗಳ ಮೆಹಂದಿ ಮತ್ತು ಅಲಂಕಾರ",
+    },
+    offer: { hi: "मेहंदी, मेकअप और त्वचा की देखभाल", kn: "ಮೆಹಂದಿ, ಅಲಂಕಾರ ಮತ್ತು ಚರ್ಮದ ಆರೈಕೆ" },
+  },
+  "Food & Beverages": {
+    tagline: {
+      en: "Home-cooked tiffins, like your mother makes",
+      hi: "घर जैसा टिफ़िन, माँ के हाथ का स्वाद",
+      kn: "ಅಮ್ಮನ ಕೈರುಚಿಯ ಮನೆಯೂಟ",
+    },
+    offer: { hi: "घर का खाना, अचार और मिठाइयाँ", kn: "ಮನೆಯೂಟ, ಉಪ್ಪಿನಕಾಯಿ ಮತ್ತು ಸಿಹಿತಿಂಡಿ" },
+  },
+  "Education & Training": {
+    tagline: { en: "Tuition that makes maths easy", hi: "ट्यूशन जो गणित आसान बना दे", kn: "ಗಣಿತವನ್ನು ಸುಲಭ ಮಾಡುವ ಟ್ಯೂಷನ್" },
+    offer: { hi: "ट्यूशन, भाषा और संगीत की कक्षाएँ", kn: "ಟ್ಯೂಷನ್, ಭಾಷೆ ಮತ್ತು ಸಂಗೀತ ತರಗತಿಗಳು" },
+  },
+  "Home & Lifestyle": {
+    tagline: {
+      en: "Plants and pots for every balcony",
+      hi: "हर बालकनी के लिए पौधे और गमले",
+      kn: "ಪ್ರತಿ ಬಾಲ್ಕನಿಗೂ ಗಿಡ ಮತ್ತು ಕುಂಡ",
+    },
+    offer: { hi: "घर की सजावट और पौधे", kn: "ಮನೆ ಅಲಂಕಾರ ಮತ್ತು ಗಿಡಗಳು" },
+  },
+  "Art & Crafts": {
+    tagline: {
+      en: "Hand-painted pottery from our kiln",
+      hi: "अपने भट्ठे के हाथ से रंगे मिट्टी के बर्तन",
+      kn: "ನಮ್ಮ ಆವಿಗೆಯಿಂದ ಕೈಯಲ್ಲಿ ಬಣ್ಣ ಹಚ್ಚಿದ ಮಣ್ಣಿನ ಪಾತ್ರೆ",
+    },
+    offer: { hi: "मिट्टी के बर्तन, पेंटिंग और कार्यशालाएँ", kn: "ಮಣ್ಣಿನ ಪಾತ್ರೆ, ಚಿತ್ರಕಲೆ ಮತ್ತು ಕಾರ್ಯಾಗಾರಗಳು" },
+  },
+  "Events & Entertainment": {
+    tagline: {
+      en: "Weddings decorated with flowers and care",
+      hi: "फूलों और प्यार से सजी शादियाँ",
+      kn: "ಹೂವು ಮತ್ತು ಕಾಳಜಿಯಿಂದ ಸಿಂಗರಿಸಿದ ಮದುವೆಗಳು",
+    },
+    offer: { hi: "शादी और जन्मदिन की सजावट", kn: "ಮದುವೆ ಮತ್ತು ಹುಟ್ಟುಹಬ್ಬದ ಅಲಂಕಾರ" },
+  },
+  "Agriculture & Organic": {
+    tagline: {
+      en: "Millets and cold-pressed oils from our farm",
+      hi: "हमारे खेत का मोटा अनाज और कच्ची घानी तेल",
+      kn: "ನಮ್ಮ ಹೊಲದ ಸಿರಿಧಾನ್ಯ ಮತ್ತು ಗಾಣದ ಎಣ್ಣೆ",
+    },
+    offer: { hi: "जैविक अनाज, तेल और शहद", kn: "ಸಾವಯವ ಧಾನ್ಯ, ಎಣ್ಣೆ ಮತ್ತು ಜೇನುತುಪ್ಪ" },
+  },
+  "Gifts & Hampers": {
+    tagline: { en: "Festive hampers packed by hand", hi: "हाथ से सजाए त्योहार के हैम्पर", kn: "ಕೈಯಾರೆ ಕಟ್ಟಿದ ಹಬ್ಬದ ಹ್ಯಾಂಪರ್" },
+    offer: { hi: "त्योहार और शादी के तोहफ़े", kn: "ಹಬ್ಬ ಮತ್ತು ಮದುವೆಯ ಉಡುಗೊರೆಗಳು" },
+  },
+};
+
+/** A demo description in Hindi or Kannada (the business's and people's names stay as written). */
+export function demoDescriptionIn(
+  language: "hi" | "kn",
+  v: { owner: string; business: string; locality: string; city: string; offer: string },
+): string {
+  return language === "hi"
+    ? `${v.owner} ने ${v.locality} में ${v.business} शुरू किया, ताकि ${v.city} भर के परिवारों तक ${v.offer} पहुँचें। हर ऑर्डर वे ख़ुद सँभालती हैं — अच्छी क्वालिटी का ध्यान और पहली बार आने वाले ग्राहकों का दिल से स्वागत।`
+    : `${v.owner} ಅವರು ${v.locality}ನಲ್ಲಿ ${v.business} ಆರಂಭಿಸಿದರು, ${v.city}ನ ಕುಟುಂಬಗಳಿಗೆ ${v.offer} ತಲುಪಿಸಲು. ಪ್ರತಿಯೊಂದು ಆರ್ಡರ್ ಅನ್ನು ಅವರೇ ಖುದ್ದಾಗಿ ನೋಡಿಕೊಳ್ಳುತ್ತಾರೆ — ಗುಣಮಟ್ಟದ ಕಾಳಜಿ ಮತ್ತು ಹೊಸ ಗ್ರಾಹಕರಿಗೆ ಆತ್ಮೀಯ ಸ್ವಾಗತ.`;
+}

@@ -118,10 +118,11 @@ test.describe("admin categories", () => {
     await page.goto("/admin/categories");
     await page.getByRole("link", { name: "Add Category" }).click();
     await expect(page).toHaveURL(/\/admin\/categories\/new$/);
-    await page.getByLabel("Name").fill(`${word} Pottery & Clay`);
+    await page.getByRole("textbox", { name: "Name", exact: true }).fill(`${word} Pottery & Clay`);
     if (jsEnabled) await expect(page.getByLabel("Slug")).toHaveValue(slug);
     await page.getByLabel("Description").fill("Hand-made <b>clay</b> things");
     await page.getByLabel("Icon").fill("🏺");
+    await page.getByLabel("Name in Hindi (हिन्दी)").fill("  मिट्टी के बर्तन  ");
     await page.getByRole("button", { name: "Create Category" }).click();
     await expect(flash(page, "Category created successfully!")).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/categories$/);
@@ -136,10 +137,10 @@ test.describe("admin categories", () => {
     ]);
     const created = await db
       .selectFrom("categories")
-      .select(["id", "is_active"])
+      .select(["id", "is_active", "name_hi", "name_kn"])
       .where("slug", "=", slug)
       .executeTakeFirstOrThrow();
-    expect(created.is_active).toBe(1);
+    expect(created).toMatchObject({ is_active: 1, name_hi: "मिट्टी के बर्तन", name_kn: null });
     const audit = await db
       .selectFrom("audit_log")
       .select(["action", "actor_email"])
@@ -149,17 +150,19 @@ test.describe("admin categories", () => {
     expect(audit).toEqual([{ action: "category.create", actor_email: expect.stringContaining("@example.test") }]);
 
     await page.goto("/admin/categories/new");
-    await page.getByLabel("Name").fill(`${word} Ceramics`);
+    await page.getByRole("textbox", { name: "Name", exact: true }).fill(`${word} Ceramics`);
     await page.getByLabel("Slug").fill(slug);
     await page.getByLabel("Description").fill("Typed description survives");
+    await page.getByLabel("Name in Kannada (ಕನ್ನಡ)").fill("ಮಣ್ಣಿನ ಪಾತ್ರೆ");
     await page.getByRole("button", { name: "Create Category" }).click();
     await expect(
       page.getByText(`The slug "${slug}" is already used by another category. Choose another slug.`),
     ).toBeVisible();
     await expect(page.getByLabel("Slug")).toHaveAttribute("aria-invalid", "true");
-    await expect(page.getByLabel("Name")).toHaveValue(`${word} Ceramics`);
+    await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveValue(`${word} Ceramics`);
     await expect(page.getByLabel("Slug")).toHaveValue(slug);
     await expect(page.getByLabel("Description")).toHaveValue("Typed description survives");
+    await expect(page.getByLabel("Name in Kannada (ಕನ್ನಡ)")).toHaveValue("ಮಣ್ಣಿನ ಪಾತ್ರೆ");
     expect(
       await db.selectFrom("categories").select("id").where("name", "=", `${word} Ceramics`).executeTakeFirst(),
     ).toBeUndefined();
@@ -176,6 +179,12 @@ test.describe("admin categories", () => {
     });
     expect(bad.status()).toBe(400);
     expect(await bad.text()).toContain("Use lowercase letters");
+    const tooLong = await page.request.post("/admin/categories/new", {
+      form: { name: `${word} Long`, name_hi: "क".repeat(81) },
+      maxRedirects: 0,
+    });
+    expect(tooLong.status()).toBe(400);
+    expect(await tooLong.text()).toContain("Name in Hindi must be at most 80 characters");
   });
 
   test("edits a category; unknown ids are a 404 page", async ({ page, context, db }) => {
@@ -188,7 +197,7 @@ test.describe("admin categories", () => {
       .click();
     await expect(page.getByRole("heading", { name: `Edit Category: ${word} Candles` })).toBeVisible();
     await expect(page.getByLabel("Slug")).toHaveValue(cat.slug);
-    await page.getByLabel("Name").fill(`${word} Candles & Soaps`);
+    await page.getByRole("textbox", { name: "Name", exact: true }).fill(`${word} Candles & Soaps`);
     await page.getByLabel("Description").fill("Hand-poured");
     await page.getByRole("button", { name: "Update Category" }).click();
     await expect(flash(page, "Category updated successfully!")).toBeVisible();
@@ -335,13 +344,13 @@ test.describe("admin categories", () => {
     await page.goto("/admin/categories?tab=subcategories");
     await page.getByRole("link", { name: "Add Subcategory" }).click();
     await expect(page).toHaveURL(/\/admin\/subcategories\/new$/);
-    await page.getByLabel("Name").fill(`${word} Bread`);
+    await page.getByRole("textbox", { name: "Name", exact: true }).fill(`${word} Bread`);
     await page.getByRole("button", { name: "Create Subcategory" }).click();
     await expect(page.getByText("Please choose a parent category")).toBeVisible();
-    await expect(page.getByLabel("Name")).toHaveValue(`${word} Bread`);
+    await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveValue(`${word} Bread`);
     await page.getByLabel("Parent category").selectOption({ label: `${word} Bakery` });
     if (jsEnabled) {
-      await page.getByLabel("Name").fill(`${word} Bread`);
+      await page.getByRole("textbox", { name: "Name", exact: true }).fill(`${word} Bread`);
       await expect(page.getByLabel("Slug")).toHaveValue(`${parent.slug}-${word}-bread`);
     }
     await page.getByRole("button", { name: "Create Subcategory" }).click();
@@ -365,7 +374,7 @@ test.describe("admin categories", () => {
 
     await row.getByRole("link", { name: `Edit ${word} Bread` }).click();
     await expect(page.getByLabel("Parent category")).toHaveValue(String(parent.id));
-    await page.getByLabel("Name").fill(`${word} Sourdough`);
+    await page.getByRole("textbox", { name: "Name", exact: true }).fill(`${word} Sourdough`);
     await page.getByLabel("Active").uncheck();
     await page.getByRole("button", { name: "Update Subcategory" }).click();
     await expect(flash(page, "Subcategory updated successfully!")).toBeVisible();
@@ -555,7 +564,7 @@ test.describe("admin categories", () => {
     await expect(page.getByRole("dialog")).toBeVisible();
     await expectNoA11yViolations(page);
     await page.goto("/admin/categories/new");
-    await page.getByLabel("Name").fill(`${word} Axe Two`);
+    await page.getByRole("textbox", { name: "Name", exact: true }).fill(`${word} Axe Two`);
     await page.getByLabel("Slug").fill(cat.slug);
     await page.getByRole("button", { name: "Create Category" }).click();
     await expect(page.getByText("is already used by another category")).toBeVisible();

@@ -33,6 +33,7 @@ test.describe("admin seller editor", () => {
     for (const section of [
       "Basic Information",
       "Business Information",
+      "In Hindi and Kannada",
       "Business Categories",
       "Subcategories",
       "Online Presence",
@@ -56,6 +57,7 @@ test.describe("admin seller editor", () => {
     await page.getByLabel("Aadhaar number").fill("1234 5678 9012");
     await page.getByLabel("GST number").fill("29abcde1234f1z5");
     await page.getByLabel("Admin notes").fill("Called her on Monday; <b>UTR</b> matched.");
+    await page.getByLabel("About your business in Hindi (हिन्दी)").fill("कर्नाटक के करघों की हाथ से बुनी साड़ियाँ");
     await page.getByRole("button", { name: "Update Seller" }).click();
 
     await expect(page).toHaveURL(/\/admin\/sellers$/);
@@ -75,10 +77,14 @@ test.describe("admin seller editor", () => {
         "subscription_start_date",
         "subscription_end_date",
         "category_names",
+        "description_hi",
+        "tagline_kn",
       ])
       .where("id", "=", id)
       .executeTakeFirstOrThrow();
     expect(saved).toEqual({
+      description_hi: "कर्नाटक के करघों की हाथ से बुनी साड़ियाँ",
+      tagline_kn: null,
       business_name: `${word} Handlooms`,
       instagram: "https://instagram.com/asha",
       status: "active",

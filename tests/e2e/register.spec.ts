@@ -24,7 +24,7 @@ async function fillApplication(page: Page, db: DB, input: { email: string; busin
   await page.getByLabel("Mobile number").fill("+91 98765 43210");
   await page.getByRole("textbox", { name: "Email", exact: true }).fill(input.email);
   await page.getByLabel("Business name").fill(input.business);
-  await page.getByLabel("Tagline").fill("Handwoven sarees from Karnataka looms");
+  await page.getByLabel("Tagline", { exact: true }).fill("Handwoven sarees from Karnataka looms");
   await page.getByRole("combobox", { name: "City", exact: true }).selectOption("Bangalore");
   await page.getByLabel("Area / locality").fill("Jayanagar");
   await page.getByRole("textbox", { name: "Address", exact: true }).fill("12, 4th Block, Jayanagar");

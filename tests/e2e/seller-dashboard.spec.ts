@@ -114,23 +114,27 @@ test.describe("seller dashboard", () => {
     const sellerId = await makeSeller({ user_id: me.id, business_name: name, address: "1 MG Road", city: "Bangalore" });
     await page.goto("/seller-dashboard");
     await expect(page.getByLabel(/Business name/)).toHaveValue(name);
-    await page.getByLabel("Tagline").fill("Handmade with love");
+    await page.getByLabel("Tagline", { exact: true }).fill("Handmade with love");
+    await page.getByLabel("Tagline in Kannada (ಕನ್ನಡ)").fill("  ಪ್ರೀತಿಯಿಂದ ಕೈಯಲ್ಲಿ ಮಾಡಿದ್ದು ");
     await page.getByLabel(/Address/).fill("");
     await page.locator("form#profile").evaluate((f) => f.setAttribute("novalidate", ""));
     await page.getByRole("button", { name: "Save Profile" }).click();
     await expect(page.getByText("Address is required")).toBeVisible();
-    await expect(page.getByLabel("Tagline")).toHaveValue("Handmade with love");
+    await expect(page.getByLabel("Tagline", { exact: true })).toHaveValue("Handmade with love");
+    await expect(page.getByLabel("Tagline in Kannada (ಕನ್ನಡ)")).toHaveValue(/ಪ್ರೀತಿಯಿಂದ ಕೈಯಲ್ಲಿ ಮಾಡಿದ್ದು/);
     await page.getByLabel(/Address/).fill("22 Church Street");
     await page.getByRole("textbox", { name: "Instagram" }).fill("instagram.com/handmade");
     await page.getByRole("button", { name: "Save Profile" }).click();
     await expect(page.getByText("Your profile has been saved.")).toBeVisible();
     const row = await db
       .selectFrom("sellers")
-      .select(["tagline", "address", "instagram"])
+      .select(["tagline", "tagline_kn", "tagline_hi", "address", "instagram"])
       .where("id", "=", sellerId)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({
       tagline: "Handmade with love",
+      tagline_kn: "ಪ್ರೀತಿಯಿಂದ ಕೈಯಲ್ಲಿ ಮಾಡಿದ್ದು",
+      tagline_hi: null,
       address: "22 Church Street",
       instagram: "https://instagram.com/handmade",
     });

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import type { DB } from "~db/client";
 import { CATEGORY_SEED } from "~db/seed/categories";
 import { seedCategories } from "~/models/categories-admin.server";
+import { languageOfScript } from "~/lib/localized";
 import { seedDemoSellers } from "~/services/demo-sellers.server";
 import { createTestDb, spareDatabaseTarget } from "../support/test-db";
 
@@ -23,6 +24,57 @@ describe("seed", () => {
     expect(cats.map((c) => c.name)).toContain("Gifts & Hampers");
     const subs = await db.selectFrom("subcategories").select("id").execute();
     expect(subs.length).toBe(CATEGORY_SEED.reduce((n, c) => n + c.subcategories.length, 0));
+  });
+
+  it("names every seeded category and subcategory in Hindi and Kannada, and fills names missing on an existing site", async () => {
+    await seedCategories(db);
+    const untranslated = [
+      ...(await db
+        .selectFrom("categories")
+        .select("name")
+        .where((eb) => eb.or([eb("name_hi", "is", null), eb("name_kn", "is", null)]))
+        .execute()),
+      ...(await db
+        .selectFrom("subcategories")
+        .select("name")
+        .where((eb) => eb.or([eb("name_hi", "is", null), eb("name_kn", "is", null)]))
+        .execute()),
+    ];
+    expect(untranslated).toEqual([]);
+    expect(
+      await db
+        .selectFrom("subcategories")
+        .select(["name_hi", "name_kn"])
+        .where("name", "=", "Custom Tailoring")
+        .executeTakeFirst(),
+    ).toEqual({ name_hi: "सिलाई", name_kn: "ಹೊಲಿಗೆ" });
+
+    // A site seeded before the names existed: the seed fills them in, and leaves a name staff gave alone.
+    await db
+      .updateTable("subcategories")
+      .set({ name_hi: null, name_kn: "ಟೈಲರ್" })
+      .where("name", "=", "Custom Tailoring")
+      .execute();
+    await db
+      .updateTable("categories")
+      .set({ name_hi: null, name_kn: null })
+      .where("name", "=", "Gifts & Hampers")
+      .execute();
+    await seedCategories(db);
+    expect(
+      await db
+        .selectFrom("subcategories")
+        .select(["name_hi", "name_kn"])
+        .where("name", "=", "Custom Tailoring")
+        .executeTakeFirst(),
+    ).toEqual({ name_hi: "सिलाई", name_kn: "ಟೈಲರ್" });
+    expect(
+      await db
+        .selectFrom("categories")
+        .select(["name_hi", "name_kn"])
+        .where("name", "=", "Gifts & Hampers")
+        .executeTakeFirst(),
+    ).toEqual({ name_hi: "तोहफ़े और हैम्पर", name_kn: "ಉಡುಗೊರೆ ಮತ್ತು ಹ್ಯಾಂಪರ್" });
   });
 
   it("seeds again without failing after an admin changed a seeded category's slug or gave its name to another", async () => {
@@ -49,6 +101,16 @@ describe("seed", () => {
     expect(sellers).toHaveLength(40);
     expect(sellers.filter((s) => s.status === "active").length).toBeGreaterThan(20);
     expect(sellers.every((s) => s.category_names.length > 0)).toBe(true);
+    // Some write in Hindi or Kannada: originals in Devanagari or Kannada script, English ones with versions.
+    const scripts = new Set(sellers.map((s) => languageOfScript(s.tagline ?? "")));
+    expect(scripts).toEqual(new Set(["en", "hi", "kn"]));
+    const translated = sellers.filter((s) => s.tagline_hi && s.tagline_kn && s.description_hi && s.description_kn);
+    expect(translated.length).toBeGreaterThan(0);
+    for (const s of translated) {
+      expect(languageOfScript(s.tagline!)).toBe("en");
+      expect(languageOfScript(s.description_hi!)).toBe("hi");
+      expect(languageOfScript(s.description_kn!)).toBe("kn");
+    }
     const reviews = await db.selectFrom("reviews").select("status").execute();
     expect(new Set(reviews.map((r) => r.status))).toEqual(new Set(["published", "pending"]));
     const withPhoto = sellers.find((s) => s.profile_photo);

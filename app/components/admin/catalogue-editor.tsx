@@ -125,6 +125,27 @@ export function NameField({
   );
 }
 
+/** The name in Hindi and in Kannada (optional: the English name shows where one is missing). */
+export function TranslatedNameFields({ fields }: { fields: Record<"name_hi" | "name_kn", FieldMetadata<unknown>> }) {
+  const hint = "Optional: shown on the Hindi and Kannada pages; left blank, the English name is shown there.";
+  return (
+    <>
+      <Field
+        label="Name in Hindi (हिन्दी)"
+        errors={fields.name_hi.errors}
+        hint={hint}
+        inputProps={{ ...getInputProps(fields.name_hi, { type: "text" }), maxLength: CATEGORY_LIMITS.name, lang: "hi" }}
+      />
+      <Field
+        label="Name in Kannada (ಕನ್ನಡ)"
+        errors={fields.name_kn.errors}
+        hint={hint}
+        inputProps={{ ...getInputProps(fields.name_kn, { type: "text" }), maxLength: CATEGORY_LIMITS.name, lang: "kn" }}
+      />
+    </>
+  );
+}
+
 export function SlugField({ field, hint }: { field: FieldMetadata<unknown>; hint: string }) {
   return (
     <Field

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { PASSWORD_MAX_LENGTH } from "./constants";
 import { emailField, newPasswordField } from "./fields";
 import { ACCOUNT_MESSAGES } from "./messages";
+import { LOCALES } from "../locales";
 
 // The account-recovery and account-page forms: "Forgot password?", the reset link's form, and the seller's
 // own email, password and deletion forms. One rule per field, shared by the pages' actions.
@@ -43,3 +44,9 @@ export const deleteAccountSchema = z.object({
   confirm: z.literal("on", { error: ACCOUNT_MESSAGES.deleteConfirm }),
   current_password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
 });
+
+/** The account's language: one of the site's three, anything else refused with the one message. */
+export const languageField = z.enum(LOCALES, { error: ACCOUNT_MESSAGES.languageUnknown });
+
+/** My language on the account page. */
+export const accountLanguageSchema = z.object({ language: languageField });

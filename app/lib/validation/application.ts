@@ -21,10 +21,14 @@ import { APPLICATION_MESSAGES } from "./messages";
  * application, the seller's own profile edit and the admin's seller edit (with
  * `components/seller-profile-fields.tsx`). Field names follow the application payload of the spec.
  */
+/** One rule for a tagline and one for a description, whichever language the seller writes them in. */
+const taglineText = (label: string) => optionalText(label, TEXT_LIMITS.tagline);
+const descriptionText = (label: string) => optionalText(label, TEXT_LIMITS.business_description);
+
 export const sellerProfileSchema = z.object({
   business_name: requiredText("Business name is required", "Business name", TEXT_LIMITS.business_name),
-  tagline: optionalText("Tagline", TEXT_LIMITS.tagline),
-  business_description: optionalText("Description", TEXT_LIMITS.business_description),
+  tagline: taglineText("Tagline"),
+  business_description: descriptionText("Description"),
   price_range: z.enum(PRICE_RANGE_VALUES, { error: "Please choose a price range from the list" }).optional(),
   city: requiredText("City is required", "City", TEXT_LIMITS.city).transform((c, ctx) => {
     const known = CITIES.find((k) => k.toLowerCase() === c.toLowerCase());
@@ -41,6 +45,22 @@ export const sellerProfileSchema = z.object({
   website_link: optionalUrl("Website"),
 });
 export type SellerProfileInput = z.output<typeof sellerProfileSchema>;
+
+/**
+ * The seller's own Hindi and Kannada versions of her tagline and description (optional, by the originals'
+ * rules): edited on her dashboard and in the staff editor, not asked for by the application.
+ */
+export const sellerTranslationsSchema = z.object({
+  tagline_hi: taglineText("Tagline in Hindi"),
+  tagline_kn: taglineText("Tagline in Kannada"),
+  business_description_hi: descriptionText("Description in Hindi"),
+  business_description_kn: descriptionText("Description in Kannada"),
+});
+export type SellerTranslationsInput = z.output<typeof sellerTranslationsSchema>;
+
+/** The seller dashboard's profile form: the profile and its translations. */
+export const ownProfileSchema = sellerProfileSchema.extend(sellerTranslationsSchema.shape);
+export type OwnProfileInput = z.output<typeof ownProfileSchema>;
 
 /** Twelve digits typed with or without spaces/hyphens; blank is "not given". */
 const optionalTwelveDigits = (strip: RegExp, message: string) =>

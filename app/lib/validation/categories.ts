@@ -26,14 +26,22 @@ const jsonFlag = z
   .union([z.boolean(), z.literal(1), z.literal(0)], { error: "is_active must be true or false" })
   .transform(Boolean);
 
+/** The name in Hindi and in Kannada: optional, as long as the English name may be, blank stored as null. */
+const translatedNames = {
+  name_hi: clearableText("Name in Hindi", CATEGORY_LIMITS.name),
+  name_kn: clearableText("Name in Kannada", CATEGORY_LIMITS.name),
+};
+
 const categoryFields = {
   name: nameField("Category"),
+  ...translatedNames,
   slug: slugField,
   description: clearableText("Description", CATEGORY_LIMITS.description),
   icon: clearableText("Icon", CATEGORY_LIMITS.icon),
 };
 const subcategoryFields = {
   name: nameField("Subcategory"),
+  ...translatedNames,
   slug: slugField,
   icon: clearableText("Icon", CATEGORY_LIMITS.icon),
   category_id: parentField,

@@ -129,6 +129,8 @@ export const SECOND_FACTOR_MESSAGES = {
 
 /** "Forgot password?", the reset link, and the account page (email, password, data, deletion). */
 export const ACCOUNT_MESSAGES = {
+  languageUnknown: "Please choose your language from the list: English, हिन्दी (Hindi) or ಕನ್ನಡ (Kannada).",
+  languageSaved: "Your language has been saved.",
   resetSent:
     "If an account uses this address, we have sent it a link to choose a new password. It works for one hour. Please check your inbox (and the spam folder).",
   resetBadLink: "This password reset link is not valid or has already been used. Please ask for a new one.",

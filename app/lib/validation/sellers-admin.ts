@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PLAN_IDS, TEXT_LIMITS } from "../constants";
-import { applicationFieldsSchema } from "./application";
+import { applicationFieldsSchema, sellerTranslationsSchema } from "./application";
 import {
   ADMIN_NOTES_MAX_LENGTH,
   BULK_SELLER_ACTIONS,
@@ -108,7 +108,8 @@ const adminSellerFields = applicationFieldsSchema
     subscription_start_date: optionalIsoDate(SELLER_EDITOR_MESSAGES.date),
     subscription_end_date: optionalIsoDate(SELLER_EDITOR_MESSAGES.date),
     admin_notes: optionalText("Admin notes", ADMIN_NOTES_MAX_LENGTH).transform((s) => s ?? null),
-  });
+  })
+  .extend(sellerTranslationsSchema.shape);
 
 function datesInOrder(v: { subscription_start_date?: string; subscription_end_date?: string }, ctx: z.RefinementCtx) {
   if (v.subscription_start_date && v.subscription_end_date && v.subscription_end_date < v.subscription_start_date) {

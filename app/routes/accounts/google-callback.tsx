@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   const result = await completeGoogleSignIn(getDb(), request, parsed.data, context.clientAddress);
   if (!result.ok) return data({ error: result.error }, { status: result.status });
-  return redirect(homeForRole(result.user.role), { headers: result.headers });
+  return redirect(homeForRole(result.user.role, result.user.language), { headers: result.headers });
 }
 
 /**

@@ -2,13 +2,19 @@ import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@co
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import type { z } from "zod";
-import { ConfirmCheckField, emailInputProps, Field, FormErrors, FormSuccess } from "~/components/forms";
+import { ConfirmCheckField, emailInputProps, Field, FormErrors, FormSuccess, SelectField } from "~/components/forms";
 import { PasswordField } from "~/components/password-field";
 import { privatePageMeta } from "~/lib/seo";
-import { changeEmailSchema, changePasswordSchema, deleteAccountSchema } from "~/lib/validation/account-settings";
+import {
+  accountLanguageSchema,
+  changeEmailSchema,
+  changePasswordSchema,
+  deleteAccountSchema,
+} from "~/lib/validation/account-settings";
+import { LOCALE_INFO, LOCALES, type Locale } from "~/lib/locales";
 import { PASSWORD_MIN_LENGTH } from "~/lib/validation/constants";
 import { ACCOUNT_MESSAGES } from "~/lib/validation/messages";
-import { getAccountSecurity } from "~/models/users.server";
+import { getAccountSecurity, sellerLanguage, setAccountLanguage } from "~/models/users.server";
 import { getDb } from "~db/client";
 import { changeOwnPassword, deleteOwnAccount, requestEmailChange } from "~/services/account-settings.server";
 import { readForm } from "~/services/forms.server";
@@ -18,7 +24,8 @@ import type { Route } from "./+types/seller-account";
 
 // /seller-account — the seller's own account (docs/decisions/158-account-email-change-link-new-address.md): change her
 // email (confirmed by a link to the new address) and her password (the current one required), download her data, delete
-// her account. Plain form posts, each with an intent; every change is scoped by the session's account.
+// her account, choose her language. Plain form posts, each with an intent; every change is scoped by the session's
+// account.
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Account and data");
 
@@ -28,12 +35,18 @@ const SELLER_ONLY = { roles: ["seller" as const], loginPath: "/seller-login" };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request, SELLER_ONLY);
-  const security = await getAccountSecurity(getDb(), user.id);
-  return { email: user.email, hasPassword: security?.hasPassword ?? false };
+  const db = getDb();
+  const [security, language] = await Promise.all([getAccountSecurity(db, user.id), sellerLanguage(db, user.id)]);
+  return { email: user.email, hasPassword: security?.hasPassword ?? false, language };
 }
 
-type Intent = "email" | "password" | "delete";
-const SCHEMAS = { email: changeEmailSchema, password: changePasswordSchema, delete: deleteAccountSchema };
+type Intent = "email" | "password" | "delete" | "language";
+const SCHEMAS = {
+  email: changeEmailSchema,
+  password: changePasswordSchema,
+  delete: deleteAccountSchema,
+  language: accountLanguageSchema,
+};
 const HIDDEN = ["current_password", "password", "confirm_password"];
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -41,7 +54,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = (await getSession(request))!;
   const form = await readForm(request);
   const intent = form.get("intent");
-  if (intent !== "email" && intent !== "password" && intent !== "delete") throw data("Unknown action", { status: 400 });
+  if (intent !== "email" && intent !== "password" && intent !== "delete" && intent !== "language")
+    throw data("Unknown action", { status: 400 });
   const submission = parseWithZod(form, { schema: SCHEMAS[intent] as z.ZodType<Record<string, string>> });
   const refuse = (status: number, message: string, field?: string, headers?: HeadersInit) =>
     data(
@@ -58,6 +72,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ intent: intent as Intent, result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
   const db = getDb();
   const value = submission.value;
+  if (intent === "language") {
+    await setAccountLanguage(db, user.id, value.language as Locale);
+    return redirect("/seller-account?done=language#language");
+  }
   const outcome =
     intent === "email"
       ? await requestEmailChange(db, user.id, { email: value.email!, current_password: value.current_password })
@@ -86,7 +104,7 @@ const DONE: Record<string, string> = {
 };
 
 export default function SellerAccount({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, hasPassword } = loaderData;
+  const { email, hasPassword, language } = loaderData;
   const [params] = useSearchParams();
   const done = params.get("done") ?? "";
   const last = (intent: Intent) => (actionData?.intent === intent ? actionData.result : undefined);
@@ -105,6 +123,7 @@ export default function SellerAccount({ loaderData, actionData }: Route.Componen
         lastResult={last("email")}
       />
       <PasswordForm hasPassword={hasPassword} saved={done === "password"} lastResult={last("password")} />
+      <LanguageForm language={language} saved={done === "language"} lastResult={last("language")} />
       <section className="card card-pad stack" aria-labelledby="data-heading" id="data">
         <h2 id="data-heading">Download my data</h2>
         <p className="muted" style={{ margin: 0 }}>
@@ -233,6 +252,45 @@ function PasswordForm({ hasPassword, saved, lastResult }: FormState & { hasPassw
       ) : (
         <p className="notice small">{ACCOUNT_MESSAGES.noPassword}</p>
       )}
+    </section>
+  );
+}
+
+const typedOr = (typed: unknown, stored: string) => (typeof typed === "string" && typed ? typed : stored);
+
+function LanguageForm({ language, saved, lastResult }: FormState & { language: Locale; saved: boolean }) {
+  const busy = useIntentBusy("language");
+  const [form, fields] = useIntentForm("language", lastResult);
+  return (
+    <section className="card card-pad stack" aria-labelledby="language-heading" id="language">
+      <h2 id="language-heading">Language</h2>
+      <p className="muted" style={{ margin: 0 }}>
+        Your dashboard opens in this language when you sign in. Our emails to you will use it too.
+      </p>
+      <FormSuccess message={saved && ACCOUNT_MESSAGES.languageSaved} />
+      <IntentForm intent="language" form={form}>
+        <SelectField
+          label="My language"
+          errors={fields.language.errors}
+          selectProps={{
+            id: fields.language.id,
+            name: fields.language.name,
+            defaultValue: typedOr(fields.language.initialValue, language),
+            required: true,
+          }}
+        >
+          {LOCALES.map((locale) => (
+            <option key={locale} value={locale} lang={LOCALE_INFO[locale].htmlLang}>
+              {LOCALE_INFO[locale].nativeName}
+            </option>
+          ))}
+        </SelectField>
+        <div>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? "Saving..." : "Save Language"}
+          </button>
+        </div>
+      </IntentForm>
     </section>
   );
 }

@@ -3,12 +3,12 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { getDb } from "~db/client";
 import { FormErrors, FormSuccess, TextareaField } from "~/components/forms";
-import { SellerProfileFields } from "~/components/seller-profile-fields";
+import { SellerProfileFields, SellerTranslationFields } from "~/components/seller-profile-fields";
 import { EyeIcon, StarIcon } from "~/components/icons";
 import { REVIEW_REPLY_MAX_LENGTH } from "~/lib/validation/constants";
 import { reviewReplySchema } from "~/lib/validation/reviews";
 import { VERIFY_EMAIL_MESSAGES } from "~/lib/validation/messages";
-import { sellerProfileSchema } from "~/lib/validation/application";
+import { ownProfileSchema } from "~/lib/validation/application";
 import { formatDate } from "~/lib/dates";
 import { formatCount, formatRating } from "~/lib/format";
 import { renewalCountdown, subscriptionExpiry } from "~/lib/subscription";
@@ -16,7 +16,7 @@ import { LeadReport } from "~/components/lead-report";
 import { todayIso } from "~/lib/dates";
 import { leadWindow } from "~/lib/leads";
 import { sellerLeadReport } from "~/models/leads.server";
-import { profileFormValues } from "~/lib/seller-fields";
+import { profileFormValues, translationFormValues } from "~/lib/seller-fields";
 import {
   getOwnListing,
   listOwnPublishedReviews,
@@ -73,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(`/seller-dashboard?replied=${submission.value.review_id}#review-${submission.value.review_id}`);
   }
   if (intent === "profile") {
-    const submission = parseWithZod(form, { schema: sellerProfileSchema });
+    const submission = parseWithZod(form, { schema: ownProfileSchema });
     if (submission.status !== "success")
       return data({ intent: "profile" as const, result: submission.reply() }, { status: 400 });
     if (!(await updateOwnProfile(getDb(), user.id, submission.value)))
@@ -401,11 +401,11 @@ function ProfileEditor({ listing, saved, lastResult }: FormState & { listing: Ow
   const [form, fields] = useForm({
     id: "profile",
     lastResult: navigation.state === "idle" ? lastResult : null,
-    defaultValue: profileFormValues(listing),
-    constraint: getZodConstraint(sellerProfileSchema),
+    defaultValue: { ...profileFormValues(listing), ...translationFormValues(listing) },
+    constraint: getZodConstraint(ownProfileSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: sellerProfileSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ownProfileSchema }),
   });
   return (
     <section className="stack" aria-labelledby="profile-heading" id="profile">
@@ -422,6 +422,7 @@ function ProfileEditor({ listing, saved, lastResult }: FormState & { listing: Ow
         <input type="hidden" name="intent" value="profile" />
         <FormErrors errors={form.errors} />
         <SellerProfileFields fields={fields} />
+        <SellerTranslationFields fields={fields} />
         <div>
           <button type="submit" className="btn btn-primary" disabled={busy}>
             {busy ? "Saving..." : "Save Profile"}

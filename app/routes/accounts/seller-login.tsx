@@ -26,7 +26,7 @@ export const headers = (args: Route.HeadersArgs) => forwardRetryAfter(args, {});
 
 export function action({ request, context }: Route.ActionArgs) {
   return handlePageLogin(request, context.clientAddress, "seller", (user, redirectTo) =>
-    safeRedirectPath(redirectTo, homeForRole(user.role)),
+    safeRedirectPath(redirectTo, homeForRole(user.role, user.language)),
   );
 }
 

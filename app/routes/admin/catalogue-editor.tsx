@@ -6,6 +6,7 @@ import {
   IconField,
   NameField,
   SlugField,
+  TranslatedNameFields,
   useCatalogueForm,
 } from "~/components/admin/catalogue-editor";
 import { RequiredMark, SelectField, TextareaField } from "~/components/forms";
@@ -57,6 +58,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 type LoaderData = Route.ComponentProps["loaderData"];
+
+const translatedNameValues = (row: { name_hi: string | null; name_kn: string | null } | null) => ({
+  name_hi: row?.name_hi ?? "",
+  name_kn: row?.name_kn ?? "",
+});
 type Result = SubmissionResult<string[]> | undefined;
 
 export default function CatalogueItemEditor({ loaderData, actionData }: Route.ComponentProps) {
@@ -78,7 +84,7 @@ function CategoryEditor({
     categoryFormSchema,
     "category",
     category,
-    { description: category?.description ?? "" },
+    { description: category?.description ?? "", ...translatedNameValues(category) },
     lastResult,
   );
   const { fields, followSlug } = editor;
@@ -89,6 +95,7 @@ function CategoryEditor({
         // On /new the slug follows the name (with JavaScript) until the admin types one of their own.
         onInput={(event) => (category ? undefined : followSlug(slugify(event.currentTarget.value)))}
       />
+      <TranslatedNameFields fields={fields} />
       <SlugField
         field={fields.slug}
         hint={
@@ -122,7 +129,7 @@ function SubcategoryEditor({
     subcategoryFormSchema,
     "subcategory",
     subcategory,
-    { category_id: subcategory ? String(subcategory.category_id) : presetParent },
+    { category_id: subcategory ? String(subcategory.category_id) : presetParent, ...translatedNameValues(subcategory) },
     lastResult,
   );
   const { fields, formRef, followSlug } = editor;
@@ -151,6 +158,7 @@ function SubcategoryEditor({
         ))}
       </SelectField>
       <NameField field={fields.name} onInput={followParentAndName} />
+      <TranslatedNameFields fields={fields} />
       <SlugField
         field={fields.slug}
         hint={

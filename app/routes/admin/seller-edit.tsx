@@ -24,7 +24,7 @@ import {
   titledChoices,
 } from "~/components/forms";
 import { SellerCategoryFields } from "~/components/seller-category-fields";
-import { SellerContactFields, SellerProfileFields } from "~/components/seller-profile-fields";
+import { SellerContactFields, SellerProfileFields, SellerTranslationFields } from "~/components/seller-profile-fields";
 import {
   ADMIN_NOTES_MAX_LENGTH,
   PAYMENT_STATUS_VALUES,
@@ -254,6 +254,7 @@ function SellerEditor({
 
         <SellerContactFields fields={fields} legend="Basic Information" />
         <SellerProfileFields fields={fields} part="business" requireBusiness={false} />
+        <SellerTranslationFields fields={fields} />
         <SellerCategoryFields categories={categories} subcategories={subcategories} fields={fields} />
         <SellerProfileFields fields={fields} part="online" />
 

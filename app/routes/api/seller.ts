@@ -1,6 +1,6 @@
 import { getDb } from "~db/client";
 import { parseId } from "~/lib/validation/params";
-import { getPublicSeller } from "~/models/sellers.server";
+import { apiSellerProfile, getPublicSeller } from "~/models/sellers.server";
 import { jsonError } from "~/services/api.server";
 import { publicCacheHeaders } from "~/services/response-cache/cache-control.server";
 import type { Route } from "./+types/seller";
@@ -11,5 +11,5 @@ export async function loader({ params }: Route.LoaderArgs) {
   if (!id) return jsonError("Seller not found", 404);
   const seller = await getPublicSeller(getDb(), id);
   if (!seller) return jsonError("Seller not found", 404);
-  return Response.json(seller, { headers: publicCacheHeaders() });
+  return Response.json(apiSellerProfile(seller), { headers: publicCacheHeaders() });
 }

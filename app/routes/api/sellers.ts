@@ -1,6 +1,6 @@
 import { getDb } from "~db/client";
 import { directoryQueryFields, directoryQuerySchema } from "~/lib/validation/directory";
-import { listPublicSellers } from "~/models/sellers.server";
+import { apiSeller, listPublicSellers } from "~/models/sellers.server";
 import { firstIssueMessage, jsonError } from "~/services/api.server";
 import { publicCacheHeaders } from "~/services/response-cache/cache-control.server";
 import { countSearch } from "~/services/search-stats.server";
@@ -12,5 +12,5 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!parsed.success) return jsonError(firstIssueMessage(parsed.error), 400);
   const result = await listPublicSellers(getDb(), parsed.data);
   countSearch(request, parsed.data.search, result.pagination.total);
-  return Response.json(result, { headers: publicCacheHeaders() });
+  return Response.json({ ...result, sellers: result.sellers.map(apiSeller) }, { headers: publicCacheHeaders() });
 }

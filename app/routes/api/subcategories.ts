@@ -1,8 +1,8 @@
 import { getDb } from "~db/client";
 import { publicCacheHeaders } from "~/services/response-cache/cache-control.server";
-import { listActiveSubcategories } from "~/models/categories.server";
+import { englishOnly, listActiveSubcategories } from "~/models/categories.server";
 
 // GET /api/categories/subcategories/all → [{ id, name, slug, category_id, icon }]
 export async function loader() {
-  return Response.json(await listActiveSubcategories(getDb()), { headers: publicCacheHeaders() });
+  return Response.json((await listActiveSubcategories(getDb())).map(englishOnly), { headers: publicCacheHeaders() });
 }

@@ -16,6 +16,8 @@ import { imageSrcSet } from "~/lib/upload-urls";
 import { leadLinkHref } from "~/lib/leads";
 import { whatsappNumberLabel } from "~/lib/whatsapp";
 import { displayPhone } from "~/lib/phone-display";
+import { langAttribute, type ShownText } from "~/lib/localized";
+import type { Locale } from "~/lib/locales";
 import type { Route } from "../+types/seller";
 
 // The Overview tab of a seller's profile (routes/seller.tsx holds its loader and action).
@@ -24,10 +26,15 @@ export type Seller = Route.ComponentProps["loaderData"]["seller"];
 
 export function Overview({
   seller,
+  about,
+  locale,
   website,
   whatsappChat,
 }: {
   seller: Seller;
+  /** her description (else tagline) in the page's language or her original */
+  about: ShownText | null;
+  locale: Locale;
   website: string | null;
   whatsappChat: string | null;
 }) {
@@ -46,9 +53,13 @@ export function Overview({
       <div className="stack">
         <section className="card card-pad" aria-labelledby="about-heading">
           <h2 id="about-heading">About</h2>
-          <p style={{ whiteSpace: "pre-line" }}>
-            {seller.description || seller.tagline || "This seller hasn't written an introduction yet."}
-          </p>
+          {about ? (
+            <p style={{ whiteSpace: "pre-line" }} {...langAttribute(about, locale)}>
+              {about.text}
+            </p>
+          ) : (
+            <p style={{ whiteSpace: "pre-line" }}>This seller hasn&apos;t written an introduction yet.</p>
+          )}
         </section>
         <section className="card card-pad" aria-labelledby="features-heading">
           <h2 id="features-heading">Key Features</h2>

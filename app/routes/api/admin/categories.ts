@@ -1,4 +1,5 @@
 import { getDb } from "~db/client";
+import { englishOnly } from "~/models/categories.server";
 import { apiCategoryCreateSchema } from "~/lib/validation/categories";
 import { listAdminCategories } from "~/models/categories-admin.server";
 import { jsonError, readAdminWrite } from "~/services/api.server";
@@ -12,7 +13,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requirePermission(request, "categories.manage", context);
   const categories = await listAdminCategories(getDb());
   return Response.json(
-    { categories: categories.map(({ sort_order: _, ...c }) => ({ ...c, is_active: Boolean(c.is_active) })) },
+    {
+      categories: categories.map(({ sort_order: _, ...c }) => ({ ...englishOnly(c), is_active: Boolean(c.is_active) })),
+    },
     { headers: { "Cache-Control": "no-store" } },
   );
 }

@@ -1,4 +1,5 @@
 import { getDb } from "~db/client";
+import { englishOnly } from "~/models/categories.server";
 import { apiSubcategoryCreateSchema } from "~/lib/validation/categories";
 import { listAdminSubcategories } from "~/models/categories-admin.server";
 import { jsonError, readAdminWrite } from "~/services/api.server";
@@ -12,7 +13,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requirePermission(request, "categories.manage", context);
   const subcategories = await listAdminSubcategories(getDb());
   return Response.json(
-    { subcategories: subcategories.map((s) => ({ ...s, is_active: Boolean(s.is_active) })) },
+    { subcategories: subcategories.map((s) => ({ ...englishOnly(s), is_active: Boolean(s.is_active) })) },
     { headers: { "Cache-Control": "no-store" } },
   );
 }

@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DB } from "~db/client";
+import { createSeller } from "~db/seed/factories";
+import { ACCOUNT_MESSAGES } from "~/lib/validation/messages";
+import { type SiteUnderTest, startSite } from "../support/site";
+
+// The data in three languages over HTTP against the built server (`npm run build` first): where a seller
+// lands after sign-in (her language's dashboard: only the Location header, until the language prefixes
+// exist), her language on /seller-account (only the three), the profile page and directory cards with
+// the `lang` of a seller's text, and the /api answers without the Hindi and Kannada fields.
+
+let base = "";
+let db: DB;
+let site: SiteUnderTest | undefined;
+let categoryId: number;
+
+beforeAll(async () => {
+  site = await startSite("languages", (address) => ({
+    SEED_DEMO: "0",
+    SESSION_SECRET: "languages-test-secret-0123456789abcdef",
+    PUBLIC_URL: address,
+    TRUST_PROXY: "loopback",
+  }));
+  ({ base, db } = site);
+  const categories = (await (await fetch(`${base}/api/categories`)).json()) as { id: number }[];
+  categoryId = categories[0].id;
+}, 60_000);
+afterAll(() => site?.stop());
+
+let serial = 0;
+const address = () => `198.18.${Math.floor(++serial / 250)}.${serial % 250}`;
+
+/** A seller signed up through POST /api/auth/register: her email and session cookie. */
+async function register() {
+  const email = `lang-${++serial}-${Date.now().toString(36)}@example.in`;
+  const res = await fetch(`${base}/api/auth/register`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: base, "X-Forwarded-For": address() },
+    body: JSON.stringify({
+      name: "Lakshmi Rao",
+      email,
+      password: "pass-word-1",
+      mobile: "+919876543210",
+      city: "Bangalore",
+      locality: "",
+      category_ids: [categoryId],
+      subcategory_ids: [],
+    }),
+  });
+  expect(res.status).toBe(201);
+  return { email, cookie: res.headers.get("set-cookie")!.split(";")[0] };
+}
+
+const postForm = (path: string, fields: Record<string, string>, cookie = "") =>
+  fetch(`${base}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: base,
+      "X-Forwarded-For": address(),
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
+    body: new URLSearchParams(fields).toString(),
+  });
+
+describe("a seller's language", () => {
+  it("sign-in sends her to her dashboard in her language", async () => {
+    const { email } = await register();
+    const signIn = () => postForm("/seller-login", { email, password: "pass-word-1" });
+    const english = await signIn();
+    expect(english.status).toBe(302);
+    expect(english.headers.get("location")).toBe("/seller-dashboard");
+
+    await db.updateTable("users").set({ language: "hi-IN" }).where("email", "=", email).execute();
+    const hindi = await signIn();
+    expect(hindi.status).toBe(302);
+    expect(hindi.headers.get("location")).toBe("/hi/seller-dashboard");
+    // A page she asked for still wins.
+    const asked = await postForm("/seller-login", { email, password: "pass-word-1", redirectTo: "/seller-account" });
+    expect(asked.headers.get("location")).toBe("/seller-account");
+  });
+
+  it("she chooses it on /seller-account: one of the three, anything else refused with the message", async () => {
+    const { email, cookie } = await register();
+    const page = await (await fetch(`${base}/seller-account`, { headers: { Cookie: cookie } })).text();
+    expect(page).toContain('<option value="hi-IN" lang="hi-IN">हिन्दी</option>');
+    expect(page).toContain('<option value="kn-IN" lang="kn-IN">ಕನ್ನಡ</option>');
+
+    const refused = await postForm("/seller-account", { intent: "language", language: "fr-FR" }, cookie);
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain(ACCOUNT_MESSAGES.languageUnknown);
+    const stored = () => db.selectFrom("users").select("language").where("email", "=", email).executeTakeFirstOrThrow();
+    expect(await stored()).toEqual({ language: "en-IN" });
+
+    const saved = await postForm("/seller-account", { intent: "language", language: "kn-IN" }, cookie);
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("location")).toBe("/seller-account?done=language#language");
+    expect(await stored()).toEqual({ language: "kn-IN" });
+    const after = await (await fetch(`${base}/seller-account?done=language`, { headers: { Cookie: cookie } })).text();
+    expect(after).toContain(ACCOUNT_MESSAGES.languageSaved);
+    expect(after).toMatch(/<option value="kn-IN" lang="kn-IN" selected="">ಕನ್ನಡ<\/option>/);
+  });
+});
+
+describe("a seller's text on the public pages and in /api", () => {
+  it("shows the original (with its lang when in another script) on an English page; /api keeps the spec's fields", async () => {
+    const word = `Langtest${Date.now().toString(36)}`;
+    const kannada = await createSeller(db, {
+      business_name: `${word} Hoova`,
+      tagline: "ಮದುವೆಗೆ ಹೂವಿನ ಅಲಂಕಾರ",
+      description: "ಜಯನಗರದಲ್ಲಿ ಹೂವಿನ ಅಲಂಕಾರ.",
+      categoryIds: [categoryId],
+    });
+    const english = await createSeller(db, {
+      business_name: `${word} Stitches`,
+      tagline: "Blouses stitched to fit",
+      tagline_hi: "नाप से सिले ब्लाउज़",
+      tagline_kn: "ಅಳತೆಗೆ ತಕ್ಕ ರವಿಕೆ",
+      categoryIds: [categoryId],
+    });
+    await db.updateTable("categories").set({ name_hi: "फ़ैशन", name_kn: "ಫ್ಯಾಷನ್" }).where("id", "=", categoryId).execute();
+
+    const profile = await (await fetch(`${base}/seller/${kannada}`)).text();
+    expect(profile).toContain('<p style="margin:0" lang="kn">ಮದುವೆಗೆ ಹೂವಿನ ಅಲಂಕಾರ</p>');
+    expect(profile).toContain('<p style="white-space:pre-line" lang="kn">ಜಯನಗರದಲ್ಲಿ ಹೂವಿನ ಅಲಂಕಾರ.</p>');
+    const englishProfile = await (await fetch(`${base}/seller/${english}`)).text();
+    expect(englishProfile).toContain('<p style="margin:0">Blouses stitched to fit</p>');
+    expect(englishProfile).not.toContain("नाप से सिले");
+
+    const directory = await (await fetch(`${base}/directory?search=${word}`)).text();
+    expect(directory).toMatch(/<p class="tagline" lang="kn">(<mark>)?ಮದುವೆಗೆ/);
+    expect(directory).toMatch(/<p class="tagline">(<mark>)?Blouses/);
+
+    const one = (await (await fetch(`${base}/api/sellers/${english}`)).json()) as Record<string, unknown>;
+    expect(one.tagline).toBe("Blouses stitched to fit");
+    expect(one).not.toHaveProperty("translations");
+    expect(one).not.toHaveProperty("subcategories");
+    expect(Object.keys((one.category_refs as object[])[0]).sort()).toEqual(["id", "name", "slug"]);
+    const list = await (await fetch(`${base}/api/sellers?search=${word}`)).text();
+    expect(list).not.toContain("translations");
+    expect(list).not.toContain("नाप");
+    for (const path of ["/api/categories", "/api/categories/subcategories/all"]) {
+      const body = await (await fetch(`${base}${path}`)).text();
+      expect(body, path).not.toContain("name_hi");
+      expect(body, path).not.toContain("name_kn");
+    }
+  });
+});

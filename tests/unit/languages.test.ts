@@ -1,0 +1,227 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DB } from "~db/client";
+import { createSeller, createStaffRow } from "~db/seed/factories";
+import { accountLanguageSchema } from "~/lib/validation/account-settings";
+import { ownProfileSchema } from "~/lib/validation/application";
+import { categoryFormSchema, subcategoryFormSchema } from "~/lib/validation/categories";
+import { ACCOUNT_MESSAGES } from "~/lib/validation/messages";
+import { collectAccountData } from "~/models/account-data.server";
+import { getCategory, saveCategory, saveSubcategory } from "~/models/categories-admin.server";
+import { englishOnly, listActiveCategories, listActiveSubcategories } from "~/models/categories.server";
+import { readContentVersion } from "~/models/content-version.server";
+import { getOwnListing, updateOwnProfile } from "~/models/seller-account.server";
+import { apiSeller, apiSellerProfile, getPublicSeller, listPublicSellers } from "~/models/sellers.server";
+import { sellerLanguage, setAccountLanguage } from "~/models/users.server";
+import { createTestDb } from "../support/test-db";
+
+// The site's data in three languages, on both engines: the catalogue's Hindi and Kannada names, a seller's
+// own versions of her tagline and description, an account's language; blank is stored as null, and the
+// /api answers keep exactly the spec's English fields.
+
+let db: DB;
+let cleanup: () => Promise<void>;
+const actor = { id: 0, email: "lang-boss@example.in", ip: "10.3.3.3" };
+
+beforeAll(async () => {
+  ({ db, cleanup } = await createTestDb());
+  actor.id = await createStaffRow(db, { email: actor.email, name: "Boss" });
+});
+afterAll(() => cleanup());
+
+let serial = 0;
+const unique = (word: string) => `${word} ${++serial}${Date.now().toString(36)}`;
+
+async function sellerAccount(): Promise<number> {
+  const stamp = new Date().toISOString();
+  const row = await db
+    .insertInto("users")
+    .values({
+      email: `${unique("lang").replace(" ", "-")}@example.in`,
+      name: "Lakshmi",
+      role: "seller",
+      password_hash: null,
+      is_active: 1,
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+const profile = (extra: Record<string, string>) =>
+  ownProfileSchema.parse({ business_name: "Lakshmi Tailors", city: "Bangalore", address: "12 MG Road", ...extra });
+
+describe("category and subcategory names per language", () => {
+  it("stores the Hindi and Kannada names trimmed, blank as null, keeps them when an API change leaves them out", async () => {
+    const name = unique("Tailoring");
+    const saved = await saveCategory(
+      db,
+      actor,
+      null,
+      categoryFormSchema.parse({ name, name_hi: "  सिलाई ", name_kn: "", is_active: "on" }),
+    );
+    if (!saved.ok) throw new Error(saved.message);
+    expect(await getCategory(db, saved.id)).toMatchObject({ name, name_hi: "सिलाई", name_kn: null });
+
+    await saveCategory(db, actor, saved.id, { name_kn: "ಹೊಲಿಗೆ" });
+    expect(await getCategory(db, saved.id)).toMatchObject({ name_hi: "सिलाई", name_kn: "ಹೊಲಿಗೆ" });
+    await saveCategory(
+      db,
+      actor,
+      saved.id,
+      categoryFormSchema.parse({ name, name_hi: " ", name_kn: "", is_active: "on" }),
+    );
+    expect(await getCategory(db, saved.id)).toMatchObject({ name_hi: null, name_kn: null });
+
+    const sub = await saveSubcategory(
+      db,
+      actor,
+      null,
+      subcategoryFormSchema.parse({
+        name: "Blouses",
+        name_hi: "ब्लाउज़",
+        category_id: String(saved.id),
+        is_active: "on",
+      }),
+    );
+    if (!sub.ok) throw new Error(sub.message);
+    const publicSub = (await listActiveSubcategories(db)).find((s) => s.id === sub.id)!;
+    expect(publicSub).toMatchObject({ name: "Blouses", name_hi: "ब्लाउज़", name_kn: null });
+    expect(Object.keys(englishOnly(publicSub)).sort()).toEqual(["category_id", "icon", "id", "name", "slug"]);
+  });
+
+  it("bounds each name like the English one", () => {
+    const long = "क".repeat(81);
+    expect(categoryFormSchema.safeParse({ name: "X", name_hi: long }).error?.issues[0].message).toBe(
+      "Name in Hindi must be at most 80 characters",
+    );
+    expect(subcategoryFormSchema.safeParse({ name: "X", name_kn: long, category_id: "1" }).success).toBe(false);
+  });
+
+  it("the public list carries them; the /api shape is the spec's English fields", async () => {
+    const name = unique("Pottery");
+    const saved = await saveCategory(db, actor, null, { name, name_kn: "ಕುಂಬಾರಿಕೆ", is_active: true });
+    if (!saved.ok) throw new Error(saved.message);
+    const row = (await listActiveCategories(db)).find((c) => c.id === saved.id)!;
+    expect(row).toMatchObject({ name, name_hi: null, name_kn: "ಕುಂಬಾರಿಕೆ" });
+    expect(englishOnly(row)).toEqual({
+      id: saved.id,
+      name,
+      slug: row.slug,
+      description: null,
+      icon: row.icon,
+    });
+  });
+});
+
+describe("a seller's tagline and description in Hindi and Kannada", () => {
+  it("round trip through her dashboard's form: trimmed, blank stored as null, exported with her data", async () => {
+    const userId = await sellerAccount();
+    const sellerId = await createSeller(db, { user_id: userId, tagline: "Blouses stitched to fit" });
+    const before = await readContentVersion(db);
+    await updateOwnProfile(
+      db,
+      userId,
+      profile({
+        tagline: "Blouses stitched to fit",
+        tagline_hi: "  नाप से सिले ब्लाउज़ ",
+        tagline_kn: "",
+        business_description_kn: "ಅಳತೆಗೆ ತಕ್ಕಂತೆ ಹೊಲಿದ ರವಿಕೆಗಳು",
+      }),
+    );
+    expect(await readContentVersion(db)).toBeGreaterThan(before);
+    expect(await getOwnListing(db, userId)).toMatchObject({
+      tagline_hi: "नाप से सिले ब्लाउज़",
+      tagline_kn: null,
+      description_hi: null,
+      description_kn: "ಅಳತೆಗೆ ತಕ್ಕಂತೆ ಹೊಲಿದ ರವಿಕೆಗಳು",
+    });
+    const seller = (await getPublicSeller(db, sellerId))!;
+    expect(seller.translations).toEqual({
+      tagline: { hi: "नाप से सिले ब्लाउज़", kn: null },
+      description: { hi: null, kn: "ಅಳತೆಗೆ ತಕ್ಕಂತೆ ಹೊಲಿದ ರವಿಕೆಗಳು" },
+    });
+    const exported = (await collectAccountData(db, userId))!;
+    expect(exported.listings[0]).toMatchObject({ tagline_hi: "नाप से सिले ब्लाउज़", description_kn: expect.any(String) });
+    expect(exported.account.language).toBe("en-IN");
+
+    // Emptied again: null, not an empty string.
+    await updateOwnProfile(db, userId, profile({ tagline_hi: "" }));
+    expect(await getOwnListing(db, userId)).toMatchObject({ tagline_hi: null, description_kn: null });
+  });
+
+  it("a new version of a public seller's text moves the content version (the cache empties)", async () => {
+    const sellerId = await createSeller(db, { tagline: "Cakes" });
+    const before = await readContentVersion(db);
+    await db.updateTable("sellers").set({ description_kn: "ಕೇಕ್" }).where("id", "=", sellerId).execute();
+    expect(await readContentVersion(db)).toBeGreaterThan(before);
+  });
+
+  it("the same rule as the original, one per field", () => {
+    const tooLong = ownProfileSchema.safeParse({
+      business_name: "B",
+      city: "Bangalore",
+      address: "A",
+      tagline: "t".repeat(161),
+      tagline_kn: "ಕ".repeat(161),
+      business_description_hi: "क".repeat(2001),
+    });
+    expect(tooLong.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["tagline", "Tagline must be at most 160 characters"],
+      ["tagline_kn", "Tagline in Kannada must be at most 160 characters"],
+      ["business_description_hi", "Description in Hindi must be at most 2,000 characters"],
+    ]);
+  });
+
+  it("the /api answers keep the spec's fields: the original text, no translations", async () => {
+    const sellerId = await createSeller(db, {
+      business_name: unique("Mehendi"),
+      tagline: "ಮದುವೆಯ ಮೆಹೆಂದಿ",
+      tagline_hi: "शादी की मेहंदी",
+    });
+    const profileJson = apiSellerProfile((await getPublicSeller(db, sellerId))!);
+    expect(profileJson).not.toHaveProperty("translations");
+    expect(profileJson).not.toHaveProperty("subcategories");
+    expect(profileJson.tagline).toBe("ಮದುವೆಯ ಮೆಹೆಂದಿ");
+    expect(profileJson.tagline_new).toBe("ಮದುವೆಯ ಮೆಹೆಂದಿ");
+    for (const ref of profileJson.category_refs) expect(Object.keys(ref).sort()).toEqual(["id", "name", "slug"]);
+    const list = await listPublicSellers(db, {
+      search: "",
+      category: "",
+      city: "",
+      featured: false,
+      page: 1,
+      limit: 50,
+    });
+    for (const seller of list.sellers) {
+      const json = apiSeller(seller);
+      expect(json).not.toHaveProperty("translations");
+      expect(JSON.stringify(json)).not.toContain("शादी");
+    }
+  });
+});
+
+describe("a seller's language", () => {
+  it("is English until she chooses; only the site's three are taken, by the form and by the database", async () => {
+    const userId = await sellerAccount();
+    expect(await sellerLanguage(db, userId)).toBe("en-IN");
+    expect(await setAccountLanguage(db, userId, "kn-IN")).toBe(true);
+    expect(await sellerLanguage(db, userId)).toBe("kn-IN");
+    expect(await sellerLanguage(db, 999_999_999)).toBe("en-IN");
+
+    expect(accountLanguageSchema.parse({ language: "hi-IN" })).toEqual({ language: "hi-IN" });
+    for (const language of ["fr-FR", "hi", "", "EN-IN"])
+      expect(accountLanguageSchema.safeParse({ language }).error?.issues[0].message).toBe(
+        ACCOUNT_MESSAGES.languageUnknown,
+      );
+    await expect(
+      db
+        .updateTable("users")
+        .set({ language: "fr-FR" as "en-IN" })
+        .where("id", "=", userId)
+        .execute(),
+    ).rejects.toThrow();
+    expect(await sellerLanguage(db, userId)).toBe("kn-IN");
+  });
+});
