@@ -7,7 +7,8 @@ import { publicCacheHeaders } from "~/services/response-cache/cache-control.serv
 import { messagesFor, pageLocale } from "~/services/i18n.server";
 import { pageMeta } from "~/lib/seo";
 
-const UPDATED = "2026-11-25";
+// Midday UTC: the same calendar day in every time zone the server may run in.
+const UPDATED = "2026-11-25T12:00:00Z";
 
 const BRAND = { site: SITE_NAME, community: SITE_LONG_NAME };
 const strong = { strong: (text: React.ReactNode) => <strong>{text}</strong> };
