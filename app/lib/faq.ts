@@ -1,12 +1,7 @@
 import type { MessageKey, Translate } from "./i18n";
-import { formatRupees, type Plan, PLANS, planDuration } from "./constants";
+import { formatRupees, PLANS, planDuration } from "./constants";
 import { formatCount } from "./format";
 import type { Locale } from "./locales";
-
-/** A plan's length in the page's language ("6 months"). */
-export function planDurationText(t: Translate, plan: Plan): string {
-  return t("marketing.plans.duration", { months: plan.months });
-}
 
 /** A price in rupees in the page's language's grouping (₹1,499). */
 export function rupees(amount: number, locale: Locale): string {
@@ -18,7 +13,7 @@ export function planPriceSentence(t: Translate, locale: Locale): string {
   return PLANS.map((p) =>
     t(p.featured ? "marketing.faq.planPriceFeatured" : "marketing.faq.planPrice", {
       price: rupees(p.amount, locale),
-      duration: planDurationText(t, p),
+      months: p.months,
       plan: t(`marketing.plans.name.${p.id}`),
     }),
   ).join(", ");

@@ -5,7 +5,7 @@ import { FeatureGrid, TestimonialCard } from "~/components/feature-grid";
 import { T, useLocale, useLocalePath, useT } from "~/components/i18n";
 import { CheckIcon } from "~/components/icons";
 import { MARKETING, PLANS } from "~/lib/constants";
-import { LISTING_FAQ, planDurationText, planPriceSentence, rupees } from "~/lib/faq";
+import { LISTING_FAQ, planPriceSentence, rupees } from "~/lib/faq";
 import { type MessageKey, pageLanguage, translatorFromMatches } from "~/lib/i18n";
 import { publicCacheHeaders } from "~/services/response-cache/cache-control.server";
 import { messagesFor, pageLocale } from "~/services/i18n.server";
@@ -180,7 +180,6 @@ export default function ListYourBusiness() {
             {PLANS.map((p) => {
               const name = t(`marketing.plans.name.${p.id}`);
               const price = rupees(p.amount, locale);
-              const duration = planDurationText(t, p);
               return (
                 <li key={p.id} className={`card plan-card${p.popular ? " popular" : ""}${p.featured ? " elite" : ""}`}>
                   {p.popular ? <span className="plan-ribbon">{t("marketing.plans.popular")}</span> : null}
@@ -190,7 +189,7 @@ export default function ListYourBusiness() {
                     <span>{price}</span>
                   </p>
                   <p className="muted small">
-                    {t("marketing.plans.for", { duration })}
+                    {t("marketing.plans.for", { months: p.months })}
                     {p.months > 1
                       ? ` · ${t("marketing.plans.perMonth", { price: rupees(Math.round(p.amount / p.months), locale) })}`
                       : ""}
@@ -203,7 +202,7 @@ export default function ListYourBusiness() {
                   <Link
                     to={to(`/register?plan=${p.id}`)}
                     className={`btn btn-block ${p.popular || p.featured ? "btn-primary" : ""}`}
-                    aria-label={t("marketing.plans.chooseLabel", { plan: name, price, duration })}
+                    aria-label={t("marketing.plans.chooseLabel", { plan: name, price, months: p.months })}
                   >
                     {t("marketing.plans.choose", { plan: name })}
                   </Link>

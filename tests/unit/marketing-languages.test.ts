@@ -47,7 +47,7 @@ describe("home and marketing pages in three languages", () => {
     expect(kannada.status).toBe(200);
     expect(kannada.html).toContain('<html lang="kn-IN"');
     expect(kannada.html).toContain("ಅರ್ಧವಾರ್ಷಿಕ");
-    expect(kannada.html).toContain("6 ತಿಂಗಳುಗಳುಕ್ಕೆ");
+    expect(kannada.html).toContain("6 ತಿಂಗಳಿಗೆ");
     expect(kannada.html).toContain("₹1,499");
     expect(kannada.html).toContain('href="/kn/register?plan=6m"');
   });
