@@ -1,5 +1,6 @@
 import { Children, useCallback, useEffect, useId, useRef, useState } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
+import { useT } from "./i18n";
 
 // A carousel that is a plain horizontally scrollable list without JavaScript
 // (docs/decisions/027-carousels-without-javascript.md); with
@@ -27,6 +28,7 @@ export function Carousel({ label, children, mode = "always", perViewWide = 1, cl
   /** While a move we started is animating, scroll events must not overwrite the chosen index. */
   const lockUntil = useRef(0);
   const id = useId();
+  const t = useT();
 
   const goTo = useCallback(
     (target: number) => {
@@ -109,7 +111,7 @@ export function Carousel({ label, children, mode = "always", perViewWide = 1, cl
       role="region"
       aria-roledescription="carousel"
       // Distinct from the section around it, which is usually named by a heading of the same words.
-      aria-label={`${label} carousel`}
+      aria-label={t("marketing.carousel.label", { label })}
     >
       {/* The track is the scroll container: focusable so arrow keys and screen readers reach it. */}
       {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions */}
@@ -119,7 +121,7 @@ export function Carousel({ label, children, mode = "always", perViewWide = 1, cl
         id={`${id}-track`}
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
-        aria-label={`${label}: use the arrow keys to move between slides`}
+        aria-label={t("marketing.carousel.track", { label })}
         onKeyDown={hydrated ? onKeyDown : undefined}
         onPointerDown={hydrated ? onPointerDown : undefined}
         onPointerUp={hydrated ? onPointerUp : undefined}
@@ -132,7 +134,7 @@ export function Carousel({ label, children, mode = "always", perViewWide = 1, cl
             className="carousel-slide"
             role="group"
             aria-roledescription="slide"
-            aria-label={`${i + 1} of ${count}`}
+            aria-label={t("marketing.carousel.slide", { n: i + 1, count })}
             data-active={hydrated && i === index ? "true" : undefined}
           >
             {slide}
@@ -145,7 +147,7 @@ export function Carousel({ label, children, mode = "always", perViewWide = 1, cl
             type="button"
             className="btn btn-icon carousel-arrow"
             aria-controls={`${id}-track`}
-            aria-label={`Previous slide (${label})`}
+            aria-label={t("marketing.carousel.previous", { label })}
             onClick={() => goTo(index - 1)}
           >
             <span aria-hidden="true">‹</span>
@@ -157,7 +159,7 @@ export function Carousel({ label, children, mode = "always", perViewWide = 1, cl
                 type="button"
                 className="carousel-dot"
                 aria-controls={`${id}-track`}
-                aria-label={`Go to slide ${i + 1}`}
+                aria-label={t("marketing.carousel.goTo", { n: i + 1 })}
                 aria-current={i === index ? "true" : undefined}
                 onClick={() => goTo(i)}
               />
@@ -167,7 +169,7 @@ export function Carousel({ label, children, mode = "always", perViewWide = 1, cl
             type="button"
             className="btn btn-icon carousel-arrow"
             aria-controls={`${id}-track`}
-            aria-label={`Next slide (${label})`}
+            aria-label={t("marketing.carousel.next", { label })}
             onClick={() => goTo(index + 1)}
           >
             <span aria-hidden="true">›</span>

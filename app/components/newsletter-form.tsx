@@ -3,6 +3,7 @@ import { useFetcher } from "react-router";
 import { Honeypot } from "./honeypot-field";
 import { useHydrated } from "~/lib/use-hydrated";
 import { MailIcon } from "./icons";
+import { useLocalePath, useT } from "./i18n";
 
 type NewsletterReply = { ok: true; message: string } | { ok: false; errors: string[]; email?: string };
 
@@ -13,12 +14,12 @@ type NewsletterReply = { ok: true; message: string } | { ok: false; errors: stri
 export function NewsletterForm({
   source,
   variant = "inline",
-  label = "Email address",
 }: {
   source: "homepage_final_cta" | "footer" | "website";
   variant?: "inline" | "stacked";
-  label?: string;
 }) {
+  const t = useT();
+  const to = useLocalePath();
   const fetcher = useFetcher<NewsletterReply>({ key: `newsletter-${source}` });
   const hydrated = useHydrated();
   const id = useId();
@@ -46,12 +47,12 @@ export function NewsletterForm({
     );
   }
   return (
-    <fetcher.Form method="post" action="/newsletter" className={`newsletter-form ${variant}`} noValidate>
+    <fetcher.Form method="post" action={to("/newsletter")} className={`newsletter-form ${variant}`} noValidate>
       <Honeypot />
       <input type="hidden" name="source" value={source} />
       {hydrated ? <input type="hidden" name="_js" value="1" /> : null}
       <label htmlFor={`${id}-email`} className="visually-hidden">
-        {label}
+        {t("common.marketing.newsletterEmail")}
       </label>
       <div className="newsletter-row">
         <span className="input-icon" aria-hidden="true">
@@ -70,7 +71,7 @@ export function NewsletterForm({
           aria-describedby={errorId}
         />
         <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? "Subscribing…" : "Subscribe"}
+          {busy ? t("common.marketing.subscribing") : t("common.marketing.subscribe")}
         </button>
       </div>
       {errors.length ? (

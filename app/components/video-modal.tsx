@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { XIcon } from "./icons";
+import { useT } from "./i18n";
 
 /**
  * A video that loads nothing from the video host until it is opened: without JavaScript the button is
@@ -14,6 +15,7 @@ export function VideoModal({
   title: string;
   children: React.ReactNode;
 }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const embed = `https://www.youtube-nocookie.com/embed/${encodeURIComponent(youtubeId)}`;
@@ -50,7 +52,7 @@ export function VideoModal({
           <button
             type="button"
             className="btn btn-icon video-close"
-            aria-label="Close video"
+            aria-label={t("marketing.video.close")}
             onClick={() => setOpen(false)}
           >
             <XIcon />

@@ -77,13 +77,6 @@ export function formatRupees(amount: number): string {
 export function planDuration(plan: Plan): string {
   return plan.months === 1 ? "1 month" : `${plan.months} months`;
 }
-export const PLAN_FEATURES = [
-  "Listing in the verified directory",
-  "2 posts on the community page every market day (Wednesday and Saturday)",
-  "Reviews and ratings",
-  "Contact form and enquiries",
-  "Profile management",
-] as const;
 
 export const REVIEW_MAX_LENGTH = 2000;
 export const REVIEWER_NAME_MAX_LENGTH = 80;
@@ -146,6 +139,8 @@ export const CONTACT = {
 
 export const MARKETING = {
   members: "1.5 Lakh+",
+  /** `members` as a number of lakhs, for pages that word it in their language (marketing.figure.members). */
+  membersLakh: 1.5,
   membersShort: "150K+",
   verifiedSellers: "8,000+",
   monthlyLeads: "50K+",
@@ -160,5 +155,3 @@ export const MARKETING = {
   membersOnline: 1247,
   copyrightYear: 2024,
 } as const;
-
-export const COMING_SOON_MESSAGE = "Coming Soon! Stay tuned for exciting programs and events.";

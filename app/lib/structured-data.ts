@@ -3,6 +3,7 @@ import { safeExternalUrl } from "./format";
 import { directoryPath } from "./seo";
 import { e164 } from "./phone-display";
 import { whatsappDigits } from "./whatsapp";
+import { DEFAULT_LOCALE, LOCALE_INFO, type Locale } from "./locales";
 
 // schema.org structured data (JSON-LD) for the home page and seller profiles: pure builders over the
 // loader data, and one serializer that keeps any text inside its <script> element.
@@ -38,7 +39,8 @@ function absolute(origin: string, path: string | null | undefined): string | nul
   return /^https?:\/\//.test(path) ? path : `${origin}${path.startsWith("/") ? "" : "/"}${path}`;
 }
 
-export function homeStructuredData(origin: string): JsonLd[] {
+/** The home page's Organization and WebSite; `inLanguage` is the page's language. */
+export function homeStructuredData(origin: string, locale: Locale = DEFAULT_LOCALE): JsonLd[] {
   const url = `${origin}/`;
   return [
     compact({
@@ -60,7 +62,7 @@ export function homeStructuredData(origin: string): JsonLd[] {
       name: SITE_NAME,
       url,
       publisher: { "@id": `${url}#organization` },
-      inLanguage: "en-IN",
+      inLanguage: LOCALE_INFO[locale].htmlLang,
       potentialAction: {
         "@type": "SearchAction",
         target: { "@type": "EntryPoint", urlTemplate: `${origin}/directory?search={query}` },

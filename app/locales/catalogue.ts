@@ -2,9 +2,17 @@
 // A namespace is one JSON file per language (`en-IN/<namespace>.json`); add a new one here and in the
 // three folders. Translators edit the JSON files only (docs/translation.md).
 import type common from "./en-IN/common.json";
+import type home from "./en-IN/home.json";
+import type legal from "./en-IN/legal.json";
+import type marketing from "./en-IN/marketing.json";
+import type newsletter from "./en-IN/newsletter.json";
 
 export type Catalogue = {
   common: typeof common;
+  home: typeof home;
+  legal: typeof legal;
+  marketing: typeof marketing;
+  newsletter: typeof newsletter;
 };
 
 export type Namespace = keyof Catalogue;

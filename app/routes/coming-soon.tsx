@@ -1,33 +1,41 @@
 import { Link } from "react-router";
-import { COMING_SOON_MESSAGE } from "~/lib/constants";
 import type { Route } from "./+types/coming-soon";
 import { publicCacheHeaders } from "~/services/response-cache/cache-control.server";
 import { privatePageMeta } from "~/lib/seo";
+import { useLocalePath, useT } from "~/components/i18n";
+import { translatorFromMatches } from "~/lib/i18n";
+import { messagesFor, pageLocale } from "~/services/i18n.server";
 
-export function meta() {
-  return privatePageMeta("Coming Soon");
+export function meta({ matches }: Route.MetaArgs) {
+  return privatePageMeta(translatorFromMatches(matches)("marketing.comingSoon.title"));
 }
 
-export function loader({ request }: Route.LoaderArgs) {
-  const section = new URL(request.url).searchParams.get("section");
-  return { section: section === "events" ? "Events" : section === "programs" ? "Programs" : "Programs and Events" };
+export function loader(args: Route.LoaderArgs) {
+  const section = new URL(args.request.url).searchParams.get("section");
+  return {
+    section:
+      section === "events" ? ("events" as const) : section === "programs" ? ("programs" as const) : ("both" as const),
+    messages: messagesFor(pageLocale(args), ["marketing"]),
+  };
 }
 
 // The no-JavaScript target of the Programs and Events links (with JavaScript they show an alert).
 export const headers: Route.HeadersFunction = publicCacheHeaders;
 
 export default function ComingSoon({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const to = useLocalePath();
   return (
     <div className="container section empty-state">
       <div className="icon" aria-hidden="true">
         ✨
       </div>
-      <h1>{loaderData.section}</h1>
+      <h1>{t(`marketing.comingSoon.${loaderData.section}`)}</h1>
       <p className="muted" role="status">
-        {COMING_SOON_MESSAGE}
+        {t("common.comingSoon")}
       </p>
-      <Link to="/directory" className="btn btn-primary">
-        Explore the Directory
+      <Link to={to("/directory")} className="btn btn-primary">
+        {t("marketing.comingSoon.explore")}
       </Link>
     </div>
   );

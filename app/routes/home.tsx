@@ -5,22 +5,29 @@ import type { Route } from "./+types/home";
 import { HomeView } from "./home/view";
 import { publicCacheHeaders } from "~/services/response-cache/cache-control.server";
 import { pageMeta } from "~/lib/seo";
+import { translatorFromMatches } from "~/lib/i18n";
 import { homeStructuredData, serializeJsonLd } from "~/lib/structured-data";
 import { publicOrigin } from "~/services/public-url.server";
+import { messagesFor, pageLocale, translatorFor } from "~/services/i18n.server";
 
 export function meta({ matches }: Route.MetaArgs) {
+  const t = translatorFromMatches(matches);
   return pageMeta(matches, {
-    title: "BWP Directory — Discover Women-Led Businesses",
-    description: `Find verified women-led businesses in your city: fashion, food, wellness, services and more, from a community of ${MARKETING.members} women professionals.`,
+    title: t("home.meta.title"),
+    description: t("home.meta.description", {
+      members: t("marketing.figure.members", { lakh: MARKETING.membersLakh }),
+    }),
     path: "/",
   });
 }
 
 /** Featured sellers are in the first HTML; with none, or on failure, the six built-in samples show (and it is logged). */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
+  const locale = pageLocale(args);
   return {
-    ...(await getHomeFeatured(getDb())),
-    structuredData: homeStructuredData(publicOrigin(request)).map((block) => serializeJsonLd(block)),
+    ...(await getHomeFeatured(getDb(), translatorFor(locale))),
+    structuredData: homeStructuredData(publicOrigin(args.request), locale).map((block) => serializeJsonLd(block)),
+    messages: messagesFor(locale, ["home", "marketing"]),
   };
 }
 

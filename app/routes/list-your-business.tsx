@@ -2,99 +2,113 @@ import { Link } from "react-router";
 import { LinkButtons } from "~/components/link-buttons";
 import { Faq } from "~/components/faq";
 import { FeatureGrid, TestimonialCard } from "~/components/feature-grid";
+import { T, useLocale, useLocalePath, useT } from "~/components/i18n";
 import { CheckIcon } from "~/components/icons";
-import { formatRupees, MARKETING, PLAN_FEATURES, PLANS, planDuration } from "~/lib/constants";
-import { LISTING_FAQ } from "~/lib/faq";
+import { MARKETING, PLANS } from "~/lib/constants";
+import { LISTING_FAQ, planPriceSentence, rupees } from "~/lib/faq";
+import { type MessageKey, pageLanguage, translatorFromMatches } from "~/lib/i18n";
 import { publicCacheHeaders } from "~/services/response-cache/cache-control.server";
+import { messagesFor, pageLocale } from "~/services/i18n.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/list-your-business";
 
 export function meta({ matches }: Route.MetaArgs) {
+  const t = translatorFromMatches(matches);
+  const { locale } = pageLanguage(matches);
   return pageMeta(matches, {
-    title: "List Your Business",
-    description: `Reach ${MARKETING.members} women professionals. Get a verified listing in the BWP Directory from ${formatRupees(PLANS[0].amount)} a month.`,
+    title: t("marketing.lyb.meta.title"),
+    description: t("marketing.lyb.meta.description", {
+      members: t("marketing.figure.members", { lakh: MARKETING.membersLakh }),
+      price: rupees(PLANS[0].amount, locale),
+    }),
     path: "/list-your-business",
   });
 }
 
+export function loader(args: Route.LoaderArgs) {
+  return { messages: messagesFor(pageLocale(args), ["marketing"]) };
+}
+
 const STATS = [
-  { value: "500+", label: "Active businesses" },
-  { value: "50K+", label: "Monthly leads" },
-  { value: "25+", label: "Categories served" },
-  { value: "95%", label: "Seller satisfaction" },
-] as const;
+  { value: "500+", label: "marketing.lyb.stats.activeBusinesses" },
+  { value: "50K+", label: "marketing.lyb.stats.monthlyLeads" },
+  { value: "25+", label: "marketing.lyb.stats.categories" },
+  { value: "95%", label: "marketing.lyb.stats.satisfaction" },
+] as const satisfies readonly { value: string; label: MessageKey }[];
 
 const BENEFITS = [
-  { icon: "🛡️", title: "Verified badge", text: "Customers see that your business is checked and real." },
-  { icon: "📣", title: "Market-day posts", text: "Two posts every Wednesday and Saturday to the whole community." },
-  { icon: "🔎", title: "Found by search", text: "Appear when customers search by category, city and keyword." },
-  { icon: "⭐", title: "Reviews & ratings", text: "Build a reputation that sells for you." },
-  { icon: "📞", title: "Direct enquiries", text: "Calls, WhatsApp and messages come straight to you — no commission." },
-  { icon: "🤝", title: "A community behind you", text: "Mentors, events and peers who want you to grow." },
+  { icon: "🛡️", title: "marketing.lyb.benefits.verified.title", text: "marketing.lyb.benefits.verified.text" },
+  { icon: "📣", title: "marketing.lyb.benefits.posts.title", text: "marketing.lyb.benefits.posts.text" },
+  { icon: "🔎", title: "marketing.lyb.benefits.search.title", text: "marketing.lyb.benefits.search.text" },
+  { icon: "⭐", title: "marketing.lyb.benefits.reviews.title", text: "marketing.lyb.benefits.reviews.text" },
+  { icon: "📞", title: "marketing.lyb.benefits.enquiries.title", text: "marketing.lyb.benefits.enquiries.text" },
+  { icon: "🤝", title: "marketing.lyb.benefits.community.title", text: "marketing.lyb.benefits.community.text" },
 ] as const;
 
 const CHECKLIST = [
-  "Your own profile page with photos, offers and contact buttons",
-  "Listing in up to several categories and subcategories",
-  "Links to your website, Instagram, Facebook, YouTube and WhatsApp",
-  "Product and service gallery",
-  "Customer reviews with your replies",
-  "A seller dashboard to edit your profile any time",
-  "Profile views you can track",
-  "Priority support from our team",
-] as const;
+  "marketing.lyb.checklist.profile",
+  "marketing.lyb.checklist.categories",
+  "marketing.lyb.checklist.links",
+  "marketing.lyb.checklist.gallery",
+  "marketing.lyb.checklist.reviews",
+  "marketing.lyb.checklist.dashboard",
+  "marketing.lyb.checklist.views",
+  "marketing.lyb.checklist.support",
+] as const satisfies readonly MessageKey[];
 
+/** Every plan includes these (docs/decisions/015-one-plan-table.md). */
+const PLAN_FEATURES = [
+  "marketing.plans.feature.listing",
+  "marketing.plans.feature.posts",
+  "marketing.plans.feature.reviews",
+  "marketing.plans.feature.contact",
+  "marketing.plans.feature.profile",
+] as const satisfies readonly MessageKey[];
+
+/** Seller stories: a seller's name and business as they are, her words translated. */
 const TESTIMONIALS = [
-  {
-    name: "Lakshmi Menon",
-    title: "Saree Sutra",
-    review:
-      "I listed on a Friday and had three orders by Wednesday's market day post. Best ₹1,499 I've spent on my business.",
-  },
-  {
-    name: "Farah Khan",
-    title: "Tiffin Tales",
-    review: "The reviews on my profile do the selling for me. Corporate clients found me through the directory.",
-  },
-  {
-    name: "Deepa Hegde",
-    title: "Ledger & Co.",
-    review: "As a service business I was unsure — but the verified badge gave clients the confidence to call.",
-  },
-] as const;
+  { name: "Lakshmi Menon", title: "Saree Sutra", review: "marketing.lyb.stories.lakshmi" },
+  { name: "Farah Khan", title: "Tiffin Tales", review: "marketing.lyb.stories.farah" },
+  { name: "Deepa Hegde", title: "Ledger & Co.", review: "marketing.lyb.stories.deepa" },
+] as const satisfies readonly { name: string; title: string; review: MessageKey }[];
 
 export const headers: Route.HeadersFunction = publicCacheHeaders;
 
 export default function ListYourBusiness() {
+  const t = useT();
+  const to = useLocalePath();
+  const locale = useLocale();
+  const members = t("marketing.figure.members", { lakh: MARKETING.membersLakh });
   return (
     <>
       <section className="home-hero" aria-labelledby="lyb-heading">
         <div className="container home-hero-inner">
-          <p className="eyebrow">For women entrepreneurs</p>
+          <p className="eyebrow">{t("marketing.lyb.hero.eyebrow")}</p>
           <h1 id="lyb-heading">
-            Grow your business with <span className="text-gradient">{MARKETING.members} women</span> behind you
+            <T
+              k="marketing.lyb.hero.title"
+              values={{ members }}
+              components={{ em: (text) => <span className="text-gradient">{text}</span> }}
+            />
           </h1>
-          <p className="lead">
-            Get a verified listing in the BWP Directory, reach customers who choose women-led brands, and go live within
-            24-48 hours.
-          </p>
+          <p className="lead">{t("marketing.lyb.hero.lead")}</p>
           <LinkButtons
             large
             className="row hero-actions"
             links={[
-              ["/register", "Register Your Business"],
-              ["#plans", "See plans"],
+              [to("/register"), t("marketing.lyb.hero.register")],
+              ["#plans", t("marketing.lyb.hero.seePlans")],
             ]}
           />
         </div>
       </section>
 
-      <section className="container section-tight" aria-label="Our reach">
+      <section className="container section-tight" aria-label={t("marketing.lyb.reach")}>
         <ul className="stats-grid compact">
           {STATS.map((s) => (
             <li key={s.label}>
               <span className="stat-value">{s.value}</span>
-              <span className="stat-label">{s.label}</span>
+              <span className="stat-label">{t(s.label)}</span>
             </li>
           ))}
         </ul>
@@ -102,8 +116,8 @@ export default function ListYourBusiness() {
 
       <section className="container section" aria-labelledby="lyb-benefits">
         <div className="section-head">
-          <p className="eyebrow">Benefits</p>
-          <h2 id="lyb-benefits">Why list with us</h2>
+          <p className="eyebrow">{t("marketing.lyb.benefits.eyebrow")}</p>
+          <h2 id="lyb-benefits">{t("marketing.lyb.benefits.title")}</h2>
         </div>
         <FeatureGrid items={BENEFITS} />
       </section>
@@ -111,17 +125,17 @@ export default function ListYourBusiness() {
       <section className="section band" aria-labelledby="lyb-features">
         <div className="container split">
           <div>
-            <p className="eyebrow">What you get</p>
-            <h2 id="lyb-features">Everything you need to be found</h2>
-            <p className="muted">Every plan includes the full listing. Longer plans simply cost less per month.</p>
-            <Link to="/register" className="btn btn-primary">
-              Register Now
+            <p className="eyebrow">{t("marketing.lyb.features.eyebrow")}</p>
+            <h2 id="lyb-features">{t("marketing.lyb.features.title")}</h2>
+            <p className="muted">{t("marketing.lyb.features.text")}</p>
+            <Link to={to("/register")} className="btn btn-primary">
+              {t("marketing.lyb.features.register")}
             </Link>
           </div>
           <ul className="checklist">
             {CHECKLIST.map((item) => (
               <li key={item}>
-                <CheckIcon /> {item}
+                <CheckIcon /> {t(item)}
               </li>
             ))}
           </ul>
@@ -130,12 +144,20 @@ export default function ListYourBusiness() {
 
       <section className="container section" aria-labelledby="lyb-testimonials">
         <div className="section-head">
-          <p className="eyebrow">Seller stories</p>
-          <h2 id="lyb-testimonials">Sellers who grew with us</h2>
+          <p className="eyebrow">{t("marketing.lyb.stories.eyebrow")}</p>
+          <h2 id="lyb-testimonials">{t("marketing.lyb.stories.title")}</h2>
         </div>
         <div className="feature-grid three">
-          {TESTIMONIALS.map((t) => (
-            <TestimonialCard key={t.name} testimonial={t} />
+          {TESTIMONIALS.map((item) => (
+            <TestimonialCard
+              key={item.name}
+              titleIsName
+              testimonial={{
+                name: item.name,
+                title: item.title,
+                review: t(item.review, { price: rupees(PLANS[2].amount, locale) }),
+              }}
+            />
           ))}
         </div>
       </section>
@@ -143,66 +165,76 @@ export default function ListYourBusiness() {
       <section className="section band" id="plans" aria-labelledby="plans-heading">
         <div className="container">
           <div className="section-head center">
-            <p className="eyebrow">Pricing</p>
-            <h2 id="plans-heading">Simple plans, no commission</h2>
-            <p className="muted">Pay once by UPI. Every plan includes:</p>
+            <p className="eyebrow">{t("marketing.plans.eyebrow")}</p>
+            <h2 id="plans-heading">{t("marketing.plans.title")}</h2>
+            <p className="muted">{t("marketing.plans.includes")}</p>
             <ul className="inline-features">
               {PLAN_FEATURES.map((f) => (
                 <li key={f}>
-                  <CheckIcon /> {f}
+                  <CheckIcon /> {t(f)}
                 </li>
               ))}
             </ul>
           </div>
           <ul className="plan-grid">
-            {PLANS.map((p) => (
-              <li key={p.id} className={`card plan-card${p.popular ? " popular" : ""}${p.featured ? " elite" : ""}`}>
-                {p.popular ? <span className="plan-ribbon">Most popular</span> : null}
-                {p.featured ? <span className="plan-ribbon elite">Featured on home</span> : null}
-                <h3>{p.name}</h3>
-                <p className="plan-price">
-                  <span>{formatRupees(p.amount)}</span>
-                </p>
-                <p className="muted small">
-                  for {planDuration(p)}
-                  {p.months > 1 ? ` · ${formatRupees(Math.round(p.amount / p.months))}/month` : ""}
-                </p>
-                {p.featured ? (
-                  <p className="small">Adds a featured-on-homepage badge and a spot in the featured sellers.</p>
-                ) : (
-                  <p className="small muted">All listing features included.</p>
-                )}
-                <Link
-                  to={`/register?plan=${p.id}`}
-                  className={`btn btn-block ${p.popular || p.featured ? "btn-primary" : ""}`}
-                  aria-label={`Choose the ${p.name} plan, ${formatRupees(p.amount)} for ${planDuration(p)}`}
-                >
-                  Choose {p.name}
-                </Link>
-              </li>
-            ))}
+            {PLANS.map((p) => {
+              const name = t(`marketing.plans.name.${p.id}`);
+              const price = rupees(p.amount, locale);
+              return (
+                <li key={p.id} className={`card plan-card${p.popular ? " popular" : ""}${p.featured ? " elite" : ""}`}>
+                  {p.popular ? <span className="plan-ribbon">{t("marketing.plans.popular")}</span> : null}
+                  {p.featured ? <span className="plan-ribbon elite">{t("marketing.plans.featuredOnHome")}</span> : null}
+                  <h3>{name}</h3>
+                  <p className="plan-price">
+                    <span>{price}</span>
+                  </p>
+                  <p className="muted small">
+                    {t("marketing.plans.for", { months: p.months })}
+                    {p.months > 1
+                      ? ` · ${t("marketing.plans.perMonth", { price: rupees(Math.round(p.amount / p.months), locale) })}`
+                      : ""}
+                  </p>
+                  {p.featured ? (
+                    <p className="small">{t("marketing.plans.eliteText")}</p>
+                  ) : (
+                    <p className="small muted">{t("marketing.plans.allIncluded")}</p>
+                  )}
+                  <Link
+                    to={to(`/register?plan=${p.id}`)}
+                    className={`btn btn-block ${p.popular || p.featured ? "btn-primary" : ""}`}
+                    aria-label={t("marketing.plans.chooseLabel", { plan: name, price, months: p.months })}
+                  >
+                    {t("marketing.plans.choose", { plan: name })}
+                  </Link>
+                </li>
+              );
+            })}
           </ul>
         </div>
       </section>
 
       <section className="container section" aria-labelledby="lyb-faq">
         <div className="section-head">
-          <p className="eyebrow">FAQ</p>
-          <h2 id="lyb-faq">Questions sellers ask</h2>
+          <p className="eyebrow">{t("marketing.faq.eyebrow")}</p>
+          <h2 id="lyb-faq">{t("marketing.faq.title")}</h2>
         </div>
-        <Faq items={[...LISTING_FAQ]} headingId="lyb-faq" />
+        <Faq
+          items={LISTING_FAQ.map((item) => ({
+            q: t(item.q),
+            a: t(item.a, { plans: planPriceSentence(t, locale) }),
+          }))}
+          headingId="lyb-faq"
+        />
       </section>
 
       <section className="container section-tight">
         <div className="cta-banner">
           <div>
-            <h2>Ready to be found?</h2>
-            <p>
-              Applications take about 10 minutes. Keep an ID document, a profile photo and your UPI screenshot ready.
-            </p>
+            <h2>{t("marketing.cta.title")}</h2>
+            <p>{t("marketing.cta.text")}</p>
           </div>
-          <Link to="/register" className="btn btn-lg btn-light">
-            Start Your Application
+          <Link to={to("/register")} className="btn btn-lg btn-light">
+            {t("marketing.cta.start")}
           </Link>
         </div>
       </section>

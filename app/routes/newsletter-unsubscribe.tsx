@@ -2,17 +2,19 @@ import { SignedLinkChoice } from "~/components/signed-link-choice";
 import { data, Link } from "react-router";
 import { BadLinkPage } from "~/components/bad-link";
 import { getDb } from "~db/client";
-import { UNSUBSCRIBE_BAD_LINK } from "~/lib/constants";
 import { unsubscribeWithToken, verifyUnsubscribeToken } from "~/services/newsletter.server";
 import type { Route } from "./+types/newsletter-unsubscribe";
 import { readForm } from "~/services/forms.server";
 import { privatePageMeta } from "~/lib/seo";
+import { T, useLocalePath, useT } from "~/components/i18n";
+import { translatorFromMatches } from "~/lib/i18n";
+import { messagesFor, pageLocale, translatorFor } from "~/services/i18n.server";
 
 // /newsletter/unsubscribe?email&token — the signed link of every newsletter mail. GET only shows the
 // question (mail scanners that open links change nothing); the POST form does it, without JavaScript too.
 
-export function meta() {
-  return privatePageMeta("Unsubscribe");
+export function meta({ matches }: Route.MetaArgs) {
+  return privatePageMeta(translatorFromMatches(matches)("newsletter.unsubscribe.meta.title"));
 }
 
 // The site's Referrer-Policy (strict-origin-when-cross-origin) already keeps the token out of other
@@ -30,42 +32,49 @@ function linkFrom(params: URLSearchParams | FormData) {
   return { email, token };
 }
 
-export function loader({ request }: Route.LoaderArgs) {
-  const { email, token } = linkFrom(new URL(request.url).searchParams);
-  if (!email || !token || !verifyUnsubscribeToken(email, token)) throw data(UNSUBSCRIBE_BAD_LINK, { status: 400 });
-  return { email, token };
+export function loader(args: Route.LoaderArgs) {
+  const locale = pageLocale(args);
+  const { email, token } = linkFrom(new URL(args.request.url).searchParams);
+  if (!email || !token || !verifyUnsubscribeToken(email, token))
+    throw data(translatorFor(locale)("common.marketing.unsubscribeBadLink"), { status: 400 });
+  return { email, token, messages: messagesFor(locale, ["newsletter"]) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { email, token } = linkFrom(await readForm(request));
-  const result = await unsubscribeWithToken(getDb(), email, token, context.clientAddress);
-  if (!result.ok) throw data(result.message, { status: result.status });
-  return { done: true as const, message: result.message };
+export async function action(args: Route.ActionArgs) {
+  const t = translatorFor(pageLocale(args));
+  const { email, token } = linkFrom(await readForm(args.request));
+  const result = await unsubscribeWithToken(getDb(), email, token, args.context.clientAddress);
+  if (!result.ok) throw data(t("common.marketing.unsubscribeBadLink"), { status: result.status });
+  return { done: true as const, message: t("newsletter.unsubscribe.done") };
 }
 
 export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   const { email, token } = loaderData;
+  const t = useT();
+  const to = useLocalePath();
   return (
     <SignedLinkChoice
       icon="💌"
       fields={{ email, token }}
       question={{
-        title: "Unsubscribe from the newsletter?",
+        title: t("newsletter.unsubscribe.question"),
         body: (
-          <>
-            We will stop sending the newsletter to <strong>{email}</strong>.
-          </>
+          <T
+            k="newsletter.unsubscribe.body"
+            values={{ email }}
+            components={{ strong: (text) => <strong translate="no">{text}</strong> }}
+          />
         ),
-        button: "Unsubscribe",
-        keep: ["/", "Keep my subscription"],
+        button: t("newsletter.unsubscribe.button"),
+        keep: [to("/"), t("newsletter.unsubscribe.keep")],
       }}
       answer={
         actionData?.done
           ? {
-              title: "Unsubscribed",
+              title: t("newsletter.unsubscribe.doneTitle"),
               message: actionData.message,
-              note: `${email} will get no more newsletter emails. Changed your mind? You can subscribe again any time.`,
-              next: ["/", "Back to the home page"],
+              note: t("newsletter.unsubscribe.note", { email }),
+              next: [to("/"), t("newsletter.backHome")],
             }
           : null
       }
@@ -74,10 +83,16 @@ export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const t = useT();
+  const to = useLocalePath();
   return (
-    <BadLinkPage error={error} title="Unsubscribe link not valid" fallback={UNSUBSCRIBE_BAD_LINK}>
-      <Link to="/contact" className="btn">
-        Contact us
+    <BadLinkPage
+      error={error}
+      title={t("common.marketing.unsubscribeBadLinkTitle")}
+      fallback={t("common.marketing.unsubscribeBadLink")}
+    >
+      <Link to={to("/contact")} className="btn">
+        {t("common.marketing.contactUs")}
       </Link>
     </BadLinkPage>
   );

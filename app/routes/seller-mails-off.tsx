@@ -7,62 +7,67 @@ import { setPerformanceMailOff } from "~/models/seller-mails.server";
 import { readForm } from "~/services/forms.server";
 import { verifyPerformanceMailOffToken } from "~/services/seller-mails.server";
 import type { Route } from "./+types/seller-mails-off";
+import { useLocalePath, useT } from "~/components/i18n";
+import { type Translate, translatorFromMatches } from "~/lib/i18n";
+import { messagesFor, pageLocale, translatorFor } from "~/services/i18n.server";
 
 // /seller-mails/off?seller&token — the signed one-click opt-out of the monthly performance mail
 // (docs/decisions/179-leads-periodic-mails-once-each.md).
 // As the newsletter's unsubscribe: GET only asks (mail scanners that open links change nothing), the one
 // button posts, without JavaScript too. A forged or altered link is refused with 400.
 
-const PERFORMANCE_MAIL_BAD_LINK =
-  "This link is not valid. Open the link from your latest monthly report, or write to us to stop the reports.";
-const PERFORMANCE_MAIL_OFF_DONE = "You will get no more monthly reports.";
-
-export function meta() {
-  return privatePageMeta("Monthly report");
+export function meta({ matches }: Route.MetaArgs) {
+  return privatePageMeta(translatorFromMatches(matches)("newsletter.reports.meta.title"));
 }
 
 export function headers() {
   return { "Cache-Control": "no-store" };
 }
 
-function linkFrom(params: URLSearchParams | FormData) {
+function linkFrom(params: URLSearchParams | FormData, t: Translate) {
   const seller = String(params.get("seller") ?? "");
   const token = String(params.get("token") ?? "").slice(0, 128);
   const id = /^[1-9]\d{0,9}$/.test(seller) ? Number(seller) : 0;
   if (!id || !token || !verifyPerformanceMailOffToken(id, token))
-    throw data(PERFORMANCE_MAIL_BAD_LINK, { status: 400 });
+    throw data(t("common.marketing.reportsBadLink"), { status: 400 });
   return { seller: id, token };
 }
 
-export function loader({ request }: Route.LoaderArgs) {
-  return linkFrom(new URL(request.url).searchParams);
+export function loader(args: Route.LoaderArgs) {
+  const locale = pageLocale(args);
+  return {
+    ...linkFrom(new URL(args.request.url).searchParams, translatorFor(locale)),
+    messages: messagesFor(locale, ["newsletter"]),
+  };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const { seller } = linkFrom(await readForm(request));
-  if (!(await setPerformanceMailOff(getDb(), seller, true)))
-    throw data("This listing no longer exists, so it gets no reports.", { status: 404 });
+export async function action(args: Route.ActionArgs) {
+  const t = translatorFor(pageLocale(args));
+  const { seller } = linkFrom(await readForm(args.request), t);
+  if (!(await setPerformanceMailOff(getDb(), seller, true))) throw data(t("newsletter.reports.gone"), { status: 404 });
   return { done: true as const };
 }
 
 export default function PerformanceMailOff({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const to = useLocalePath();
   return (
     <SignedLinkChoice
       icon="📊"
-      fields={loaderData}
+      fields={{ seller: loaderData.seller, token: loaderData.token }}
       question={{
-        title: "Stop the monthly report?",
-        body: "We will stop mailing you your listing's monthly views and taps. Renewal reminders still come, so your listing does not lapse by surprise.",
-        button: "Stop monthly reports",
-        keep: ["/seller-dashboard", "Keep getting them"],
+        title: t("newsletter.reports.question"),
+        body: t("newsletter.reports.body"),
+        button: t("newsletter.reports.button"),
+        keep: [to("/seller-dashboard"), t("newsletter.reports.keep")],
       }}
       answer={
         actionData?.done
           ? {
-              title: "Monthly reports stopped",
-              message: PERFORMANCE_MAIL_OFF_DONE,
-              note: "Your leads stay on your dashboard, every day of the last 30 days.",
-              next: ["/seller-dashboard", "Go to my dashboard"],
+              title: t("newsletter.reports.doneTitle"),
+              message: t("newsletter.reports.done"),
+              note: t("newsletter.reports.note"),
+              next: [to("/seller-dashboard"), t("newsletter.reports.dashboard")],
             }
           : null
       }
@@ -71,10 +76,16 @@ export default function PerformanceMailOff({ loaderData, actionData }: Route.Com
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const t = useT();
+  const to = useLocalePath();
   return (
-    <BadLinkPage error={error} title="Link not valid" fallback={PERFORMANCE_MAIL_BAD_LINK}>
-      <Link to="/contact" className="btn">
-        Contact us
+    <BadLinkPage
+      error={error}
+      title={t("common.marketing.reportsBadLinkTitle")}
+      fallback={t("common.marketing.reportsBadLink")}
+    >
+      <Link to={to("/contact")} className="btn">
+        {t("common.marketing.contactUs")}
       </Link>
     </BadLinkPage>
   );

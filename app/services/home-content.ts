@@ -1,5 +1,9 @@
 import type { PublicSeller } from "~/models/sellers.server";
 import { MARKETING } from "~/lib/constants";
+import type { MessageKey, Translate } from "~/lib/i18n";
+
+/** Content whose words are message keys (checked), beside other data. */
+type Keys<T> = T & Record<string, unknown>;
 
 // The home page's display content (docs/decisions/023-marketing-figures-are-constants.md: figures are display
 // constants, not computed).
@@ -7,79 +11,89 @@ import { MARKETING } from "~/lib/constants";
 /** docs/decisions/018-sixteen-categories.md: the eight tiles link to the nearest of the directory's categories. */
 export const HOME_CATEGORIES = [
   {
-    name: "Fashion & Jewelry",
+    name: "home.categories.fashion",
     emoji: "👗",
     count: "2.5K+",
     slug: "fashion-and-apparel",
     directoryName: "Fashion & Apparel",
   },
   {
-    name: "Food & Catering",
+    name: "home.categories.food",
     emoji: "🍲",
     count: "1.8K+",
     slug: "food-and-beverages",
     directoryName: "Food & Beverages",
   },
-  { name: "Home Décor", emoji: "🏡", count: "1.2K+", slug: "home-and-lifestyle", directoryName: "Home & Lifestyle" },
   {
-    name: "Beauty & Wellness",
+    name: "home.categories.homeDecor",
+    emoji: "🏡",
+    count: "1.2K+",
+    slug: "home-and-lifestyle",
+    directoryName: "Home & Lifestyle",
+  },
+  {
+    name: "home.categories.beauty",
     emoji: "💄",
     count: "950+",
     slug: "beauty-and-wellness",
     directoryName: "Beauty & Wellness",
   },
   {
-    name: "Professional Services",
+    name: "home.categories.services",
     emoji: "💼",
     count: "800+",
     slug: "professional-services",
     directoryName: "Professional Services",
   },
   {
-    name: "Events & Planning",
+    name: "home.categories.events",
     emoji: "🎉",
     count: "650+",
     slug: "events-and-entertainment",
     directoryName: "Events & Entertainment",
   },
-  { name: "Art & Crafts", emoji: "🎨", count: "550+", slug: "art-and-crafts", directoryName: "Art & Crafts" },
-  { name: "Gifts & Hampers", emoji: "🎁", count: "400+", slug: "gifts-and-hampers", directoryName: "Gifts & Hampers" },
-] as const;
+  { name: "home.categories.art", emoji: "🎨", count: "550+", slug: "art-and-crafts", directoryName: "Art & Crafts" },
+  {
+    name: "home.categories.gifts",
+    emoji: "🎁",
+    count: "400+",
+    slug: "gifts-and-hampers",
+    directoryName: "Gifts & Hampers",
+  },
+] as const satisfies readonly Keys<{ name: MessageKey }>[];
+
+/** The figures the home page's sentences carry (values of their messages). */
+export const FIGURES = {
+  leads: MARKETING.monthlyLeads,
+  sellers: MARKETING.verifiedSellers,
+  whatsappMembers: MARKETING.whatsappMembers,
+  whatsappGroups: MARKETING.whatsappGroups,
+  dailyActive: MARKETING.dailyActive,
+} as const;
 
 export const VERIFIED_BENEFITS = [
-  {
-    icon: "🛡️",
-    title: "Verified & trusted",
-    text: "Every seller's identity is checked, so customers buy with confidence.",
-  },
-  {
-    icon: "📣",
-    title: `Reach ${MARKETING.members} members`,
-    text: "Two posts every market day (Wednesday and Saturday) in our community.",
-  },
-  { icon: "⭐", title: "Reviews that build trust", text: "Collect ratings and reviews on your own profile page." },
-  {
-    icon: "📈",
-    title: `${MARKETING.monthlyLeads} monthly leads`,
-    text: "Customers find you by category, city and what you sell.",
-  },
-] as const;
+  { icon: "🛡️", title: "home.benefits.verified.title", text: "home.benefits.verified.text" },
+  { icon: "📣", title: "home.benefits.reach.title", text: "home.benefits.reach.text" },
+  { icon: "⭐", title: "home.benefits.reviews.title", text: "home.benefits.reviews.text" },
+  { icon: "📈", title: "home.benefits.leads.title", text: "home.benefits.leads.text" },
+] as const satisfies readonly Keys<{ title: MessageKey; text: MessageKey }>[];
 
 export const COMMUNITY_STATS = [
-  { value: MARKETING.membersShort, label: "Community members" },
-  { value: MARKETING.verifiedSellers, label: "Verified sellers" },
-  { value: MARKETING.monthlyLeads, label: "Monthly leads" },
-  { value: MARKETING.whatsappGroups, label: "WhatsApp groups" },
-  { value: MARKETING.activeBusinesses, label: "Active businesses" },
-  { value: MARKETING.categories, label: "Categories" },
-] as const;
+  { value: MARKETING.membersShort, label: "home.stats.members" },
+  { value: MARKETING.verifiedSellers, label: "home.stats.verifiedSellers" },
+  { value: MARKETING.monthlyLeads, label: "home.stats.monthlyLeads" },
+  { value: MARKETING.whatsappGroups, label: "home.stats.whatsappGroups" },
+  { value: MARKETING.activeBusinesses, label: "home.stats.activeBusinesses" },
+  { value: MARKETING.categories, label: "home.stats.categories" },
+] as const satisfies readonly Keys<{ label: MessageKey }>[];
 
+/** Award titles are translated; the awarding bodies are names. */
 export const AWARDS = [
-  { year: 2024, title: "Women Empowerment Community of the Year", by: "Karnataka Startup Summit" },
-  { year: 2024, title: "Best Social Commerce Initiative", by: "India Digital Impact Awards" },
-  { year: 2023, title: "Outstanding Community Leadership", by: "Bengaluru Business Forum" },
-  { year: 2023, title: "Top Women Entrepreneur Network", by: "SheLeads India" },
-] as const;
+  { year: 2024, title: "home.awards.communityOfYear", by: "Karnataka Startup Summit" },
+  { year: 2024, title: "home.awards.socialCommerce", by: "India Digital Impact Awards" },
+  { year: 2023, title: "home.awards.leadership", by: "Bengaluru Business Forum" },
+  { year: 2023, title: "home.awards.network", by: "SheLeads India" },
+] as const satisfies readonly Keys<{ title: MessageKey }>[];
 
 export const MEDIA_MENTIONS = [
   "The Deccan Chronicle",
@@ -89,87 +103,62 @@ export const MEDIA_MENTIONS = [
 ] as const;
 
 export const TESTIMONIALS = [
-  {
-    name: "Priya Sharma",
-    title: "Founder, Kalamkari Threads",
-    review:
-      "Within two months of listing I had more enquiries than in the whole previous year. The community genuinely shows up for women-led brands.",
-  },
-  {
-    name: "Meera Iyer",
-    title: "Home baker, Sweet Tooth by Meera",
-    review:
-      "The verified badge changed everything — customers trust me before they even taste the cake. The market-day posts bring orders every week.",
-  },
-  {
-    name: "Anjali Rao",
-    title: "Wellness coach, Prana Studio",
-    review:
-      "I found clients, collaborators and friends here. It feels less like a directory and more like a family that wants you to win.",
-  },
-] as const;
+  { name: "Priya Sharma", title: "home.testimonials.priya.title", review: "home.testimonials.priya.review" },
+  { name: "Meera Iyer", title: "home.testimonials.meera.title", review: "home.testimonials.meera.review" },
+  { name: "Anjali Rao", title: "home.testimonials.anjali.title", review: "home.testimonials.anjali.review" },
+] as const satisfies readonly Keys<{ title: MessageKey; review: MessageKey }>[];
 
 export const WHAT_IF_SLIDES = [
-  {
-    title: "What if your neighbourhood knew what you make?",
-    text: "Thousands of families around you are looking for exactly what you sell — they just haven't found you yet.",
-  },
-  {
-    title: "What if every purchase lifted a woman's dream?",
-    text: "Each order from a woman-led business funds school fees, new equipment and the next big idea.",
-  },
-  {
-    title: "What if you never had to grow alone?",
-    text: "Mentors, peers and customers in one place, ready to cheer, advise and buy.",
-  },
-  {
-    title: "What if trust came built in?",
-    text: "Verified profiles and honest reviews mean customers choose you with confidence.",
-  },
-] as const;
+  { title: "home.whatIf.neighbourhood.title", text: "home.whatIf.neighbourhood.text" },
+  { title: "home.whatIf.purchase.title", text: "home.whatIf.purchase.text" },
+  { title: "home.whatIf.alone.title", text: "home.whatIf.alone.text" },
+  { title: "home.whatIf.trust.title", text: "home.whatIf.trust.text" },
+] as const satisfies readonly Keys<{ title: MessageKey; text: MessageKey }>[];
 
 export const ECOSYSTEM_NODES = [
-  { name: "Support", text: "Mentors and peers who answer within minutes" },
-  { name: "Events", text: "Markets, meetups and masterclasses" },
-  { name: "Learning", text: "Workshops on pricing, marketing and finance" },
-  { name: "Empowerment", text: "Confidence, visibility and leadership" },
-  { name: "Shopping", text: "Customers who choose women-led brands first" },
-] as const;
+  { name: "home.ecosystem.support.name", text: "home.ecosystem.support.text" },
+  { name: "home.ecosystem.events.name", text: "home.ecosystem.events.text" },
+  { name: "home.ecosystem.learning.name", text: "home.ecosystem.learning.text" },
+  { name: "home.ecosystem.empowerment.name", text: "home.ecosystem.empowerment.text" },
+  { name: "home.ecosystem.shopping.name", text: "home.ecosystem.shopping.text" },
+] as const satisfies readonly Keys<{ name: MessageKey; text: MessageKey }>[];
 
 export const PILLARS = [
   {
     id: "directory",
     icon: "📒",
-    title: "The Directory",
-    text: "A verified, searchable home for women-led businesses — discovered by category, city and what they sell.",
-    link: { to: "/directory", label: "Browse the directory" },
+    title: "home.pillars.directory.title",
+    text: "home.pillars.directory.text",
+    link: { to: "/directory", label: "home.pillars.directory.link" },
   },
   {
     id: "programs",
     icon: "🎓",
-    title: "Programs",
-    text: "Workshops, mentoring circles and growth programs designed with and for women founders.",
-    link: { to: "/contact", label: "Ask about programs" },
+    title: "home.pillars.programs.title",
+    text: "home.pillars.programs.text",
+    link: { to: "/contact", label: "home.pillars.programs.link" },
   },
   {
     id: "community",
     icon: "🤝",
-    title: "Community",
-    text: `${MARKETING.whatsappMembers} members across ${MARKETING.whatsappGroups} WhatsApp groups, ${MARKETING.dailyActive} active every day.`,
-    link: { to: "/list-your-business", label: "Join as a seller" },
+    title: "home.pillars.community.title",
+    text: "home.pillars.community.text",
+    link: { to: "/list-your-business", label: "home.pillars.community.link" },
   },
-] as const;
+] as const satisfies readonly Keys<{ title: MessageKey; text: MessageKey; link: Keys<{ label: MessageKey }> }>[];
 
 export const STORY_LINES = [
-  "It started with a handful of women sharing what they made.",
-  "A WhatsApp group became ten, then a thousand.",
-  `Today ${MARKETING.members} women professionals lift each other up —`,
-  "buying from, mentoring and celebrating one another.",
-  "This directory is how we make that support findable.",
-] as const;
+  "home.story.line1",
+  "home.story.line2",
+  "home.story.line3",
+  "home.story.line4",
+  "home.story.line5",
+] as const satisfies readonly MessageKey[];
 
 /** The event film (a YouTube video shown through youtube-nocookie.com, loaded only when opened). */
-export const EVENT_FILM = { youtubeId: "jNQXAC9IVRw", title: "BWP Community annual meet — event film" } as const;
+export const EVENT_FILM = { youtubeId: "jNQXAC9IVRw", title: "home.story.filmTitle" } as const satisfies Keys<{
+  title: MessageKey;
+}>;
 
 export const TRUSTED_BRANDS = [
   "Namma Bazaar",
@@ -183,30 +172,30 @@ export const TRUSTED_BRANDS = [
 export const CASE_STUDIES = [
   {
     brand: "Saree Sutra",
-    headline: "From weekend stall to city-wide brand",
-    campaign: "A festive-season spotlight across market-day posts and the featured carousel.",
-    impact: ["3× online enquiries in 6 weeks", "240+ new customers", "2 retail partnerships"],
+    headline: "home.cases.sareeSutra.headline",
+    campaign: "home.cases.sareeSutra.campaign",
+    impact: ["home.cases.sareeSutra.impact1", "home.cases.sareeSutra.impact2", "home.cases.sareeSutra.impact3"],
   },
   {
     brand: "Tiffin Tales",
-    headline: "A home kitchen that now feeds offices",
-    campaign: "Verified listing plus reviews from the community's corporate members.",
-    impact: ["45 daily subscriptions", "4.9★ from 180 reviews", "Hired 5 women cooks"],
+    headline: "home.cases.tiffinTales.headline",
+    campaign: "home.cases.tiffinTales.campaign",
+    impact: ["home.cases.tiffinTales.impact1", "home.cases.tiffinTales.impact2", "home.cases.tiffinTales.impact3"],
   },
   {
     brand: "GreenLeaf Organics",
-    headline: "Organic produce, trusted from day one",
-    campaign: "An Elite listing with a story-led post series on sustainable farming.",
-    impact: ["1,200+ orders in a quarter", "Featured in local media", "Expanded to 3 cities"],
+    headline: "home.cases.greenLeaf.headline",
+    campaign: "home.cases.greenLeaf.campaign",
+    impact: ["home.cases.greenLeaf.impact1", "home.cases.greenLeaf.impact2", "home.cases.greenLeaf.impact3"],
   },
-] as const;
+] as const satisfies readonly Keys<{ headline: MessageKey; campaign: MessageKey; impact: readonly MessageKey[] }>[];
 
 export const FINAL_CTA_STATS = [
-  { value: MARKETING.approvedPostsDaily, label: "Approved posts daily" },
-  { value: MARKETING.dailyEngagements, label: "Daily engagements" },
-  { value: MARKETING.whatsappMembers, label: "WhatsApp members" },
-  { value: MARKETING.awards, label: "Awards" },
-] as const;
+  { value: MARKETING.approvedPostsDaily, label: "home.finalStats.approvedPosts" },
+  { value: MARKETING.dailyEngagements, label: "home.finalStats.engagements" },
+  { value: MARKETING.whatsappMembers, label: "home.finalStats.whatsappMembers" },
+  { value: MARKETING.awards, label: "home.finalStats.awards" },
+] as const satisfies readonly Keys<{ label: MessageKey }>[];
 
 /** What a home featured card shows (spec point 9 defaults). */
 export interface HomeCard {
@@ -222,6 +211,7 @@ export interface HomeCard {
 }
 
 export function toHomeCard(
+  t: Translate,
   seller: Pick<
     PublicSeller,
     | "id"
@@ -239,8 +229,8 @@ export function toHomeCard(
   return {
     id: seller.id,
     name: seller.business_name?.trim() || seller.owner_name,
-    category: seller.category_list[0] ?? "Business",
-    speciality: seller.category_list[1] ?? "Professional services",
+    category: seller.category_list[0] ?? t("home.featured.defaultCategory"),
+    speciality: seller.category_list[1] ?? t("home.featured.defaultSpeciality"),
     rating: seller.avg_rating > 0 ? seller.avg_rating : 4.5,
     reviews: seller.review_count ?? 0,
     location: seller.locality?.trim() || seller.city,
@@ -249,72 +239,26 @@ export function toHomeCard(
   };
 }
 
-/** Shown when there are no featured sellers or they cannot be loaded. */
-export const SAMPLE_SELLERS: HomeCard[] = [
-  {
+/** Shown when there are no featured sellers or they cannot be loaded: names as they are, the rest in the page's language. */
+const SAMPLES = [
+  { name: "Kalamkari Threads", key: "kalamkari", rating: 4.9, reviews: 128, location: "jayanagar" },
+  { name: "Sweet Tooth by Meera", key: "sweetTooth", rating: 4.8, reviews: 96, location: "indiranagar" },
+  { name: "Prana Wellness Studio", key: "prana", rating: 4.7, reviews: 74, location: "koramangala" },
+  { name: "Ledger & Co.", key: "ledger", rating: 4.8, reviews: 51, location: "hsrLayout" },
+  { name: "Mitti Crafts", key: "mitti", rating: 4.6, reviews: 43, location: "malleshwaram" },
+  { name: "Utsav Events", key: "utsav", rating: 4.9, reviews: 67, location: "whitefield" },
+] as const;
+
+export function sampleSellers(t: Translate): HomeCard[] {
+  return SAMPLES.map((s) => ({
     id: null,
-    name: "Kalamkari Threads",
-    category: "Fashion & Apparel",
-    speciality: "Hand-painted sarees",
-    rating: 4.9,
-    reviews: 128,
-    location: "Jayanagar",
+    name: s.name,
+    category: t(`home.sample.${s.key}.category`),
+    speciality: t(`home.sample.${s.key}.speciality`),
+    rating: s.rating,
+    reviews: s.reviews,
+    location: t(`home.sample.${s.location}`),
     profilePhoto: null,
-    description: "Hand-painted kalamkari sarees and dupattas made by women artisans.",
-  },
-  {
-    id: null,
-    name: "Sweet Tooth by Meera",
-    category: "Food & Beverages",
-    speciality: "Custom cakes",
-    rating: 4.8,
-    reviews: 96,
-    location: "Indiranagar",
-    profilePhoto: null,
-    description: "Eggless celebration cakes and cookies baked fresh to order.",
-  },
-  {
-    id: null,
-    name: "Prana Wellness Studio",
-    category: "Beauty & Wellness",
-    speciality: "Yoga and nutrition",
-    rating: 4.7,
-    reviews: 74,
-    location: "Koramangala",
-    profilePhoto: null,
-    description: "Yoga, breathwork and nutrition coaching for busy women.",
-  },
-  {
-    id: null,
-    name: "Ledger & Co.",
-    category: "Professional Services",
-    speciality: "GST and bookkeeping",
-    rating: 4.8,
-    reviews: 51,
-    location: "HSR Layout",
-    profilePhoto: null,
-    description: "Friendly accounting and GST filing for small businesses and freelancers.",
-  },
-  {
-    id: null,
-    name: "Mitti Crafts",
-    category: "Art & Crafts",
-    speciality: "Terracotta décor",
-    rating: 4.6,
-    reviews: 43,
-    location: "Malleshwaram",
-    profilePhoto: null,
-    description: "Handmade terracotta planters, lamps and décor from Channapatna artisans.",
-  },
-  {
-    id: null,
-    name: "Utsav Events",
-    category: "Events & Entertainment",
-    speciality: "Intimate weddings",
-    rating: 4.9,
-    reviews: 67,
-    location: "Whitefield",
-    profilePhoto: null,
-    description: "Warm, personal weddings and celebrations planned end to end.",
-  },
-];
+    description: t(`home.sample.${s.key}.description`),
+  }));
+}

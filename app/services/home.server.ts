@@ -1,10 +1,11 @@
 import type { DB } from "~db/client";
 import { FEATURED_LIMIT } from "~/lib/constants";
-import { type HomeCard, SAMPLE_SELLERS, toHomeCard } from "./home-content";
+import type { Translate } from "~/lib/i18n";
+import { type HomeCard, sampleSellers, toHomeCard } from "./home-content";
 import { listPublicSellers } from "~/models/sellers.server";
 
 /** The home page's featured cards: up to six featured public sellers, else the six built-in samples (logged). */
-export async function getHomeFeatured(db: DB): Promise<{ featured: HomeCard[]; samples: boolean }> {
+export async function getHomeFeatured(db: DB, t: Translate): Promise<{ featured: HomeCard[]; samples: boolean }> {
   try {
     const { sellers } = await listPublicSellers(db, {
       search: "",
@@ -14,10 +15,10 @@ export async function getHomeFeatured(db: DB): Promise<{ featured: HomeCard[]; s
       page: 1,
       limit: FEATURED_LIMIT,
     });
-    if (sellers.length) return { featured: sellers.map(toHomeCard), samples: false };
+    if (sellers.length) return { featured: sellers.map((seller) => toHomeCard(t, seller)), samples: false };
     console.info("No featured sellers to show: using the built-in sample sellers");
   } catch (error) {
     console.error("Failed to fetch featured sellers", error);
   }
-  return { featured: SAMPLE_SELLERS, samples: true };
+  return { featured: sampleSellers(t), samples: true };
 }

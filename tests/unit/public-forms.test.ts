@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type DB, pingDatabase } from "~db/client";
 import { slugify } from "~/lib/slug";
 import { createSeller } from "~db/seed/factories";
-import { HOME_CATEGORIES, SAMPLE_SELLERS, toHomeCard } from "~/services/home-content";
+import { HOME_CATEGORIES, sampleSellers, toHomeCard } from "~/services/home-content";
+import { translatorFor } from "~/services/i18n.server";
 import { APPLICATION_MESSAGES } from "~/lib/validation/messages";
 import { applicationFieldsSchema, applicationFormSchema, sellerProfileSchema } from "~/lib/validation/application";
 import { contactSchema, newsletterSchema } from "~/lib/validation/contact";
@@ -448,7 +449,7 @@ describe("home page content", () => {
   });
 
   it("derives home card fields with the spec's defaults", () => {
-    const card = toHomeCard({
+    const card = toHomeCard(translatorFor("en-IN"), {
       id: 1,
       business_name: "",
       owner_name: "Owner",
@@ -474,13 +475,21 @@ describe("home page content", () => {
   });
 
   it("falls back to six sample sellers when there are none, and when the query fails (logged)", async () => {
+    const t = translatorFor("en-IN");
+    const samples = sampleSellers(t);
     const empty = await createTestDb();
     try {
-      expect(await getHomeFeatured(empty.db)).toEqual({ featured: SAMPLE_SELLERS, samples: true });
-      expect(SAMPLE_SELLERS).toHaveLength(6);
+      expect(await getHomeFeatured(empty.db, t)).toEqual({ featured: samples, samples: true });
+      expect(samples).toHaveLength(6);
+      expect(samples[0]).toMatchObject({
+        name: "Kalamkari Threads",
+        category: "Fashion & Apparel",
+        speciality: "Hand-painted sarees",
+        location: "Jayanagar",
+      });
       const fashion = await categoryIdBySlug(empty.db, "fashion-and-apparel");
       await createSeller(empty.db, { business_name: "Featured One", is_featured: 1, categoryIds: [fashion] });
-      const live = await getHomeFeatured(empty.db);
+      const live = await getHomeFeatured(empty.db, t);
       expect(live.samples).toBe(false);
       expect(live.featured[0]).toMatchObject({ name: "Featured One", category: "Fashion & Apparel" });
     } finally {
@@ -492,7 +501,7 @@ describe("home page content", () => {
       // Used once, then closed (Kysely opens a pool lazily: one never used would simply open again).
       await pingDatabase(broken.db);
       await broken.db.destroy();
-      expect(await getHomeFeatured(broken.db)).toEqual({ featured: SAMPLE_SELLERS, samples: true });
+      expect(await getHomeFeatured(broken.db, t)).toEqual({ featured: samples, samples: true });
       expect(spy).toHaveBeenCalledWith("Failed to fetch featured sellers", expect.anything());
     } finally {
       spy.mockRestore();

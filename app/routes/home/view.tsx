@@ -8,14 +8,16 @@ import { SearchSuggest } from "~/components/search-suggest";
 import { NewsletterForm } from "~/components/newsletter-form";
 import { SellerAvatar } from "~/components/seller-avatar";
 import { VideoModal } from "~/components/video-modal";
+import { T, useLocale, useLocalePath, useT } from "~/components/i18n";
 import { CONTACT, MARKETING } from "~/lib/constants";
-import { formatRating } from "~/lib/format";
+import { formatCount, formatRating } from "~/lib/format";
 import {
   AWARDS,
   CASE_STUDIES,
   COMMUNITY_STATS,
   ECOSYSTEM_NODES,
   EVENT_FILM,
+  FIGURES,
   FINAL_CTA_STATS,
   HOME_CATEGORIES,
   type HomeCard,
@@ -33,25 +35,24 @@ import { StructuredData } from "~/components/structured-data";
 /** The home page's sections, in the spec's order (routes/home.tsx holds the loader). */
 export function HomeView({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
   useScrollReveal(0.3);
+  const t = useT();
+  const to = useLocalePath();
+  const members = t("marketing.figure.members", { lakh: MARKETING.membersLakh });
+  const figures = { ...FIGURES, members };
   return (
     <>
       <StructuredData blocks={loaderData.structuredData} />
       {/* 1. Hero with search */}
       <section className="home-hero" aria-labelledby="hero-heading">
         <div className="container home-hero-inner">
-          <p className="eyebrow">
-            {MARKETING.members} women professionals · {MARKETING.verifiedSellers} verified sellers
-          </p>
+          <p className="eyebrow">{t("home.hero.eyebrow", figures)}</p>
           <h1 id="hero-heading">
-            Discover &amp; support <span className="text-gradient">women-led businesses</span> near you
+            <T k="home.hero.title" components={{ em: (text) => <span className="text-gradient">{text}</span> }} />
           </h1>
-          <p className="lead">
-            Fashion, food, wellness, services and more — verified sellers from Bangalore's largest community of women
-            entrepreneurs.
-          </p>
-          <Form method="get" action="/directory" role="search" className="hero-search">
+          <p className="lead">{t("home.hero.lead")}</p>
+          <Form method="get" action={to("/directory")} role="search" className="hero-search">
             <label htmlFor="hero-search" className="visually-hidden">
-              Search businesses
+              {t("home.hero.searchLabel")}
             </label>
             <SearchIcon className="hero-search-icon" aria-hidden="true" />
             <input
@@ -60,19 +61,19 @@ export function HomeView({ loaderData }: Pick<Route.ComponentProps, "loaderData"
               type="search"
               name="search"
               maxLength={100}
-              placeholder="Search cakes, sarees, yoga, accountants…"
+              placeholder={t("home.hero.searchPlaceholder")}
             />
             <SearchSuggest inputId="hero-search" />
             <button type="submit" className="btn btn-primary">
-              Search
+              {t("home.hero.search")}
             </button>
           </Form>
           <LinkButtons
             large
             className="row hero-actions"
             links={[
-              ["/list-your-business", "List Your Business"],
-              ["/directory", "Browse the Directory"],
+              [to("/list-your-business"), t("home.hero.listYourBusiness")],
+              [to("/directory"), t("home.hero.browse")],
             ]}
           />
         </div>
@@ -81,13 +82,13 @@ export function HomeView({ loaderData }: Pick<Route.ComponentProps, "loaderData"
       {/* 2. Verified-seller benefits */}
       <section className="container section" id="guidelines" aria-labelledby="benefits-heading" data-reveal>
         <div className="section-head">
-          <p className="eyebrow">Why verified sellers win</p>
-          <h2 id="benefits-heading">Grow with a community that buys from women</h2>
+          <p className="eyebrow">{t("home.benefits.eyebrow")}</p>
+          <h2 id="benefits-heading">{t("home.benefits.title")}</h2>
         </div>
-        <FeatureGrid items={VERIFIED_BENEFITS} />
+        <FeatureGrid items={VERIFIED_BENEFITS} values={figures} />
         <p className="center">
-          <Link to="/list-your-business" className="btn btn-primary">
-            Register as a Seller
+          <Link to={to("/list-your-business")} className="btn btn-primary">
+            {t("home.benefits.register")}
           </Link>
         </p>
       </section>
@@ -96,25 +97,25 @@ export function HomeView({ loaderData }: Pick<Route.ComponentProps, "loaderData"
       <section className="section band" aria-labelledby="categories-heading">
         <div className="container">
           <div className="section-head">
-            <p className="eyebrow">Explore</p>
-            <h2 id="categories-heading">Shop by category</h2>
+            <p className="eyebrow">{t("home.categories.eyebrow")}</p>
+            <h2 id="categories-heading">{t("home.categories.title")}</h2>
           </div>
           <ul className="category-grid">
             {HOME_CATEGORIES.map((c) => (
               <li key={c.name}>
-                <Link to={`/directory?category=${c.slug}`} className="category-tile">
+                <Link to={to(`/directory?category=${c.slug}`)} className="category-tile">
                   <span className="category-emoji" aria-hidden="true">
                     {c.emoji}
                   </span>
-                  <span className="category-name">{c.name}</span>
-                  <span className="category-count">{c.count} sellers</span>
+                  <span className="category-name">{t(c.name)}</span>
+                  <span className="category-count">{t("home.categories.count", { count: c.count })}</span>
                 </Link>
               </li>
             ))}
           </ul>
           <p className="center">
-            <Link to="/directory" className="btn">
-              View All Categories
+            <Link to={to("/directory")} className="btn">
+              {t("home.categories.viewAll")}
             </Link>
           </p>
         </div>
@@ -123,17 +124,17 @@ export function HomeView({ loaderData }: Pick<Route.ComponentProps, "loaderData"
       {/* 4. Featured sellers */}
       <section className="container section" aria-labelledby="featured-heading">
         <div className="section-head">
-          <p className="eyebrow">Handpicked</p>
-          <h2 id="featured-heading">Featured sellers</h2>
+          <p className="eyebrow">{t("home.featured.eyebrow")}</p>
+          <h2 id="featured-heading">{t("home.featured.title")}</h2>
         </div>
-        <Carousel label="Featured sellers" perViewWide={3}>
+        <Carousel label={t("home.featured.title")} perViewWide={3}>
           {loaderData.featured.map((card, i) => (
             <HomeSellerCard key={card.id ?? `sample-${i}`} card={card} />
           ))}
         </Carousel>
         <p className="center">
-          <Link to="/directory" className="btn">
-            See all businesses
+          <Link to={to("/directory")} className="btn">
+            {t("home.featured.seeAll")}
           </Link>
         </p>
       </section>
@@ -142,7 +143,7 @@ export function HomeView({ loaderData }: Pick<Route.ComponentProps, "loaderData"
       <section className="section stats-band" aria-labelledby="stats-heading">
         <div className="container">
           <h2 id="stats-heading" className="center">
-            A community that shows up
+            {t("home.stats.title")}
           </h2>
           <StatsList stats={COMMUNITY_STATS} />
         </div>
@@ -151,8 +152,8 @@ export function HomeView({ loaderData }: Pick<Route.ComponentProps, "loaderData"
       {/* 6. Awards */}
       <section className="container section" aria-labelledby="awards-heading" data-reveal>
         <div className="section-head">
-          <p className="eyebrow">Recognition</p>
-          <h2 id="awards-heading">Awards &amp; recognition</h2>
+          <p className="eyebrow">{t("home.awards.eyebrow")}</p>
+          <h2 id="awards-heading">{t("home.awards.title")}</h2>
         </div>
         <ul className="awards-grid">
           {AWARDS.map((a) => (
@@ -161,8 +162,10 @@ export function HomeView({ loaderData }: Pick<Route.ComponentProps, "loaderData"
               <span aria-hidden="true" className="award-icon">
                 🏆
               </span>
-              <h3>{a.title}</h3>
-              <p className="muted small">{a.by}</p>
+              <h3>{t(a.title)}</h3>
+              <p className="muted small" translate="no">
+                {a.by}
+              </p>
             </li>
           ))}
         </ul>
@@ -171,11 +174,11 @@ export function HomeView({ loaderData }: Pick<Route.ComponentProps, "loaderData"
       {/* 7. Media mentions */}
       <section className="container section-tight" id="press" aria-labelledby="media-heading">
         <h2 id="media-heading" className="eyebrow center">
-          As featured in
+          {t("home.media.title")}
         </h2>
         <ul className="logo-strip">
           {MEDIA_MENTIONS.map((m) => (
-            <li key={m} className="wordmark serif">
+            <li key={m} className="wordmark serif" translate="no">
               {m}
             </li>
           ))}
@@ -186,12 +189,15 @@ export function HomeView({ loaderData }: Pick<Route.ComponentProps, "loaderData"
       <section className="section band" aria-labelledby="testimonials-heading">
         <div className="container">
           <div className="section-head">
-            <p className="eyebrow">In their words</p>
-            <h2 id="testimonials-heading">Loved by women founders</h2>
+            <p className="eyebrow">{t("home.testimonials.eyebrow")}</p>
+            <h2 id="testimonials-heading">{t("home.testimonials.title")}</h2>
           </div>
-          <Carousel label="Testimonials" perViewWide={2}>
-            {TESTIMONIALS.map((t) => (
-              <TestimonialCard key={t.name} testimonial={t} />
+          <Carousel label={t("home.testimonials.carousel")} perViewWide={2}>
+            {TESTIMONIALS.map((item) => (
+              <TestimonialCard
+                key={item.name}
+                testimonial={{ name: item.name, title: t(item.title), review: t(item.review) }}
+              />
             ))}
           </Carousel>
         </div>
@@ -200,13 +206,13 @@ export function HomeView({ loaderData }: Pick<Route.ComponentProps, "loaderData"
       {/* 9. 'What if' slider */}
       <section className="container section" aria-labelledby="whatif-heading">
         <h2 id="whatif-heading" className="visually-hidden">
-          What if
+          {t("home.whatIf.title")}
         </h2>
-        <Carousel label="What if" className="whatif">
+        <Carousel label={t("home.whatIf.title")} className="whatif">
           {WHAT_IF_SLIDES.map((s, i) => (
             <div key={s.title} className={`whatif-slide tone-${i % 4}`}>
-              <p className="whatif-title">{s.title}</p>
-              <p>{s.text}</p>
+              <p className="whatif-title">{t(s.title)}</p>
+              <p>{t(s.text)}</p>
             </div>
           ))}
         </Carousel>
@@ -216,19 +222,19 @@ export function HomeView({ loaderData }: Pick<Route.ComponentProps, "loaderData"
       <section className="section band" aria-labelledby="ecosystem-heading">
         <div className="container">
           <div className="section-head">
-            <p className="eyebrow">One ecosystem</p>
-            <h2 id="ecosystem-heading">Everything a woman founder needs, connected</h2>
+            <p className="eyebrow">{t("home.ecosystem.eyebrow")}</p>
+            <h2 id="ecosystem-heading">{t("home.ecosystem.title")}</h2>
           </div>
           <div className="ecosystem" data-reveal>
             <div className="ecosystem-hub">
-              <span>BWP</span>
-              <span className="small">Community</span>
+              <span translate="no">BWP</span>
+              <span className="small">{t("home.ecosystem.hub")}</span>
             </div>
             <ul className="ecosystem-nodes">
               {ECOSYSTEM_NODES.map((n, i) => (
                 <li key={n.name} className={`ecosystem-node node-${i}`}>
-                  <strong>{n.name}</strong>
-                  <span className="small muted">{n.text}</span>
+                  <strong>{t(n.name)}</strong>
+                  <span className="small muted">{t(n.text)}</span>
                 </li>
               ))}
             </ul>
@@ -239,18 +245,18 @@ export function HomeView({ loaderData }: Pick<Route.ComponentProps, "loaderData"
       {/* 11. Core pillars */}
       <section className="container section" id="core-pillars" aria-labelledby="pillars-heading">
         <div className="section-head">
-          <p className="eyebrow">About us</p>
-          <h2 id="pillars-heading">Our core pillars</h2>
+          <p className="eyebrow">{t("home.pillars.eyebrow")}</p>
+          <h2 id="pillars-heading">{t("home.pillars.title")}</h2>
         </div>
-        <Carousel label="Core pillars" mode="small">
+        <Carousel label={t("home.pillars.title")} mode="small">
           {PILLARS.map((p) => (
             <article key={p.id} id={p.id === "programs" ? "programs" : undefined} className="card card-pad pillar">
               <div className="icon-bubble" aria-hidden="true">
                 {p.icon}
               </div>
-              <h3>{p.title}</h3>
-              <p className="muted">{p.text}</p>
-              <Link to={p.link.to}>{p.link.label} →</Link>
+              <h3>{t(p.title)}</h3>
+              <p className="muted">{t(p.text, figures)}</p>
+              <Link to={to(p.link.to)}>{t(p.link.label)} →</Link>
             </article>
           ))}
         </Carousel>
@@ -260,14 +266,11 @@ export function HomeView({ loaderData }: Pick<Route.ComponentProps, "loaderData"
       <section className="container section-tight" aria-labelledby="mirror-heading">
         <div className="mirror card" data-reveal>
           <div>
-            <p className="eyebrow">Mirror of strength</p>
-            <h2 id="mirror-heading">See in yourself what we see in you</h2>
-            <p className="muted">
-              Every woman here started with doubt. What changed was a community that reflected her strength back to her
-              — customers, mentors, friends.
-            </p>
-            <Link to="/list-your-business" className="btn btn-primary">
-              Reflect Your Strength
+            <p className="eyebrow">{t("home.mirror.eyebrow")}</p>
+            <h2 id="mirror-heading">{t("home.mirror.title")}</h2>
+            <p className="muted">{t("home.mirror.text")}</p>
+            <Link to={to("/list-your-business")} className="btn btn-primary">
+              {t("home.mirror.cta")}
             </Link>
           </div>
           <div className="mirror-art" aria-hidden="true">
@@ -280,31 +283,31 @@ export function HomeView({ loaderData }: Pick<Route.ComponentProps, "loaderData"
       <section className="section band" id="story" aria-labelledby="story-heading">
         <div className="container story">
           <div>
-            <p className="eyebrow">Our story</p>
-            <h2 id="story-heading">From one conversation to a movement</h2>
+            <p className="eyebrow">{t("home.story.eyebrow")}</p>
+            <h2 id="story-heading">{t("home.story.title")}</h2>
             <ol className="story-lines">
               {STORY_LINES.map((line) => (
                 <li key={line} data-reveal>
-                  {line}
+                  {t(line, figures)}
                 </li>
               ))}
             </ol>
             <div className="row">
-              <Link to="/contact" className="btn">
-                Learn More About Us
+              <Link to={to("/contact")} className="btn">
+                {t("home.story.learnMore")}
               </Link>
               <a href={CONTACT.communityUrl} target="_blank" rel="noopener noreferrer" className="btn btn-primary">
-                Experience BWP Community
+                {t("home.story.experience")}
               </a>
             </div>
           </div>
           <div id="events">
-            <VideoModal youtubeId={EVENT_FILM.youtubeId} title={EVENT_FILM.title}>
+            <VideoModal youtubeId={EVENT_FILM.youtubeId} title={t(EVENT_FILM.title)}>
               <span className="video-poster">
                 <span className="play-button" aria-hidden="true">
                   ▶
                 </span>
-                <span className="video-caption">Watch the event film</span>
+                <span className="video-caption">{t("home.story.watchFilm")}</span>
               </span>
             </VideoModal>
           </div>
@@ -314,22 +317,18 @@ export function HomeView({ loaderData }: Pick<Route.ComponentProps, "loaderData"
       {/* 14. Vision to execution: founder */}
       <section className="container section" id="team" aria-labelledby="founder-heading" data-reveal>
         <div className="founder card card-pad">
-          <div className="founder-photo" aria-hidden="true">
+          <div className="founder-photo" aria-hidden="true" translate="no">
             RN
           </div>
           <div>
-            <p className="eyebrow">From vision to execution</p>
-            <h2 id="founder-heading">“We built the network we wished we had.”</h2>
-            <p className="muted">
-              Our founder started BWP as a small group of professionals helping each other find clients. Today a
-              volunteer team runs programs, events and this directory — and we're always looking for people who want to
-              help.
-            </p>
+            <p className="eyebrow">{t("home.founder.eyebrow")}</p>
+            <h2 id="founder-heading">{t("home.founder.quote")}</h2>
+            <p className="muted">{t("home.founder.text")}</p>
             <p id="careers" className="small muted">
-              Want to volunteer or work with us? We'd love to hear from you.
+              {t("home.founder.careers")}
             </p>
-            <Link to="/contact" className="btn btn-primary">
-              Talk to the team
+            <Link to={to("/contact")} className="btn btn-primary">
+              {t("home.founder.cta")}
             </Link>
           </div>
         </div>
@@ -338,11 +337,11 @@ export function HomeView({ loaderData }: Pick<Route.ComponentProps, "loaderData"
       {/* 15. Trusted brands */}
       <section className="container section-tight" aria-labelledby="brands-heading">
         <h2 id="brands-heading" className="eyebrow center">
-          Trusted by brands that grew with us
+          {t("home.brands.title")}
         </h2>
         <ul className="logo-strip">
           {TRUSTED_BRANDS.map((b) => (
-            <li key={b} className="wordmark">
+            <li key={b} className="wordmark" translate="no">
               {b}
             </li>
           ))}
@@ -352,18 +351,20 @@ export function HomeView({ loaderData }: Pick<Route.ComponentProps, "loaderData"
       {/* 16. Case studies */}
       <section className="container section" id="stories" aria-labelledby="cases-heading" data-reveal>
         <div className="section-head">
-          <p className="eyebrow">Success stories</p>
-          <h2 id="cases-heading">Brand case studies</h2>
+          <p className="eyebrow">{t("home.cases.eyebrow")}</p>
+          <h2 id="cases-heading">{t("home.cases.title")}</h2>
         </div>
-        <Carousel label="Brand case studies" mode="small">
+        <Carousel label={t("home.cases.title")} mode="small">
           {CASE_STUDIES.map((c) => (
             <article key={c.brand} className="card card-pad case-study">
-              <p className="eyebrow">{c.brand}</p>
-              <h3>{c.headline}</h3>
-              <p className="muted">{c.campaign}</p>
+              <p className="eyebrow" translate="no">
+                {c.brand}
+              </p>
+              <h3>{t(c.headline)}</h3>
+              <p className="muted">{t(c.campaign)}</p>
               <ul className="impact-list">
                 {c.impact.map((point) => (
-                  <li key={point}>{point}</li>
+                  <li key={point}>{t(point)}</li>
                 ))}
               </ul>
             </article>
@@ -375,39 +376,36 @@ export function HomeView({ loaderData }: Pick<Route.ComponentProps, "loaderData"
       <section className="section final-cta" id="join" aria-labelledby="join-heading">
         <div className="container">
           <div className="section-head center">
-            <h2 id="join-heading">Be part of the movement</h2>
-            <p className="muted">List your business, join the conversation, or just stay in the loop.</p>
+            <h2 id="join-heading">{t("home.join.title")}</h2>
+            <p className="muted">{t("home.join.text")}</p>
           </div>
           <div className="cta-grid">
             <div className="card card-pad cta-card">
               <div className="icon-bubble" aria-hidden="true">
                 🏪
               </div>
-              <h3>List your business</h3>
-              <p className="muted">Get verified and reach {MARKETING.members} members.</p>
-              <Link to="/list-your-business" className="btn btn-primary">
-                List Your Business
+              <h3>{t("home.join.list.title")}</h3>
+              <p className="muted">{t("home.join.list.text", figures)}</p>
+              <Link to={to("/list-your-business")} className="btn btn-primary">
+                {t("home.join.list.cta")}
               </Link>
             </div>
             <div className="card card-pad cta-card">
               <div className="icon-bubble" aria-hidden="true">
                 💬
               </div>
-              <h3>Join the community</h3>
-              <p className="muted">
-                {MARKETING.whatsappMembers} women in {MARKETING.whatsappGroups} groups, {MARKETING.dailyActive} active
-                daily.
-              </p>
+              <h3>{t("home.join.community.title")}</h3>
+              <p className="muted">{t("home.join.community.text", figures)}</p>
               <a href={CONTACT.communityUrl} target="_blank" rel="noopener noreferrer" className="btn">
-                Join Community
+                {t("home.join.community.cta")}
               </a>
             </div>
             <div className="card card-pad cta-card">
               <div className="icon-bubble" aria-hidden="true">
                 💌
               </div>
-              <h3>Stay updated</h3>
-              <p className="muted">News, events and new sellers, twice a month.</p>
+              <h3>{t("home.join.updates.title")}</h3>
+              <p className="muted">{t("home.join.updates.text")}</p>
               <NewsletterForm source="homepage_final_cta" variant="stacked" />
             </div>
           </div>
@@ -419,6 +417,11 @@ export function HomeView({ loaderData }: Pick<Route.ComponentProps, "loaderData"
 }
 
 function HomeSellerCard({ card }: { card: HomeCard }) {
+  const t = useT();
+  const to = useLocalePath();
+  const locale = useLocale();
+  // A real seller's words are hers; the samples' come from the catalogue.
+  const own = card.id ? "no" : undefined;
   const body = (
     <>
       <div className="media">
@@ -426,29 +429,38 @@ function HomeSellerCard({ card }: { card: HomeCard }) {
       </div>
       <div className="body">
         <div className="row" style={{ justifyContent: "space-between", gap: "var(--s-2)" }}>
-          <span className="chip">{card.category}</span>
+          <span className="chip" translate={own}>
+            {card.category}
+          </span>
           <span className="rating">
-            <StarIcon className="star" /> {formatRating(card.rating)} <span className="muted">({card.reviews})</span>
+            <StarIcon className="star" /> {formatRating(card.rating)}{" "}
+            <span className="muted">({formatCount(card.reviews, locale)})</span>
           </span>
         </div>
-        <h3>{card.name}</h3>
-        <p className="tagline">{card.speciality}</p>
-        {card.description ? <p className="desc">{card.description}</p> : null}
+        <h3 translate="no">{card.name}</h3>
+        <p className="tagline" translate={own}>
+          {card.speciality}
+        </p>
+        {card.description ? (
+          <p className="desc" translate={own}>
+            {card.description}
+          </p>
+        ) : null}
         <p className="meta">
-          <MapPinIcon /> {card.location}
+          <MapPinIcon /> <span translate={own}>{card.location}</span>
         </p>
       </div>
     </>
   );
   return card.id ? (
-    <Link to={`/seller/${card.id}`} className="card seller-card home-seller-card">
+    <Link to={to(`/seller/${card.id}`)} className="card seller-card home-seller-card">
       {body}
     </Link>
   ) : (
     <Link
-      to="/directory"
+      to={to("/directory")}
       className="card seller-card home-seller-card"
-      aria-label={`${card.name} (sample seller) — browse the directory`}
+      aria-label={t("home.featured.sampleLabel", { name: card.name })}
     >
       {body}
     </Link>
