@@ -2,9 +2,13 @@
 // A namespace is one JSON file per language (`en-IN/<namespace>.json`); add a new one here and in the
 // three folders. Translators edit the JSON files only (docs/translation.md).
 import type common from "./en-IN/common.json";
+import type directory from "./en-IN/directory.json";
+import type seller from "./en-IN/seller.json";
 
 export type Catalogue = {
   common: typeof common;
+  directory: typeof directory;
+  seller: typeof seller;
 };
 
 export type Namespace = keyof Catalogue;
