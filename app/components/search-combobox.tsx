@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import type { MessageKey } from "~/lib/i18n";
-import { useT } from "./i18n";
+import { localePath } from "~/lib/locales";
+import { useLocale, useT } from "./i18n";
 
 // The ARIA combobox of a search box (WAI-ARIA APG "list autocomplete"): the visitor's own text field gets
 // role=combobox and a listbox of suggestions from GET /api/search/suggest, asked 200 ms after the last
@@ -36,6 +37,8 @@ export default function SearchCombobox({ inputId }: { inputId: string }) {
   const listId = `${inputId}-suggestions`;
   const navigate = useNavigate();
   const t = useT();
+  // The API's addresses are the English ones: the chosen page opens in this page's language.
+  const locale = useLocale();
   const [items, setItems] = useState<Suggestion[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -106,7 +109,7 @@ export default function SearchCombobox({ inputId }: { inputId: string }) {
         if (isOpen && current >= 0 && list[current]) {
           event.preventDefault();
           setOpen(false);
-          navigate(list[current].href);
+          navigate(localePath(locale, list[current].href));
         }
       } else if (event.key === "Escape") {
         if (isOpen) {
@@ -143,7 +146,7 @@ export default function SearchCombobox({ inputId }: { inputId: string }) {
       for (const name of ["role", "aria-autocomplete", "aria-controls", "aria-expanded", "aria-activedescendant"])
         input.removeAttribute(name);
     };
-  }, [inputId, listId, navigate, t]);
+  }, [inputId, listId, navigate, t, locale]);
 
   // The field says whether the list is open and which option is chosen.
   useEffect(() => {
@@ -177,7 +180,7 @@ export default function SearchCombobox({ inputId }: { inputId: string }) {
             className="suggest-option"
             onClick={() => {
               setOpen(false);
-              navigate(item.href);
+              navigate(localePath(locale, item.href));
             }}
             onMouseMove={() => setActive(i)}
           >
