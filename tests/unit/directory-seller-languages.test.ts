@@ -12,7 +12,10 @@ let sellerId = 0;
 let reviewId = 0;
 
 beforeAll(async () => {
-  site = await startSite("dir-languages", { SEED_DEMO: "3" });
+  site = await startSite("dir-languages", {
+    SEED_DEMO: "3",
+    SESSION_SECRET: "dir-languages-test-secret-0123456789abcdef",
+  });
   base = site.base;
   // A listed seller with a published review, from the public API's list.
   const list = (await (await fetch(`${base}/api/sellers?limit=50`)).json()) as {
