@@ -261,11 +261,14 @@ export function StarRatingField({
   defaultValue,
   errors,
   legend = "Your rating",
+  starLabel = (n) => `${n} star${n > 1 ? "s" : ""}`,
 }: {
   name: string;
   defaultValue?: string;
   errors?: ListOfErrors;
   legend?: string;
+  /** The name of each choice ("4 stars"), in the page's language. */
+  starLabel?: (n: number) => string;
 }) {
   const id = useId();
   const errorId = errors?.some(Boolean) ? `${id}-error` : undefined;
@@ -284,11 +287,8 @@ export function StarRatingField({
               defaultChecked={defaultValue === String(n)}
               autoFocus={n === 5 ? autoFocus : undefined}
             />
-            <label htmlFor={`${id}-${n}`} title={`${n} star${n > 1 ? "s" : ""}`}>
-              ★
-              <span className="visually-hidden">
-                {n} star{n > 1 ? "s" : ""}
-              </span>
+            <label htmlFor={`${id}-${n}`} title={starLabel(n)}>
+              ★<span className="visually-hidden">{starLabel(n)}</span>
             </label>
           </Fragment>
         ))}

@@ -4,6 +4,7 @@ import { Form, useNavigation } from "react-router";
 import { REVIEW_MAX_LENGTH } from "~/lib/constants";
 import { useClientValidation } from "~/lib/use-client-validation";
 import { Field, FormErrors, Honeypot, StarRatingField, TextareaField } from "./forms";
+import { useT } from "./i18n";
 
 type ReviewFormProps = {
   lastResult: SubmissionResult<string[]> | undefined;
@@ -15,6 +16,7 @@ type ReviewFormProps = {
  * JavaScript); the validators load when the form is first focused (`useClientValidation`).
  */
 export function ReviewForm({ lastResult, constraint }: ReviewFormProps) {
+  const t = useT();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formMethod === "POST";
   const validation = useClientValidation("review", { shouldRevalidate: "onInput" });
@@ -29,7 +31,7 @@ export function ReviewForm({ lastResult, constraint }: ReviewFormProps) {
       <Honeypot />
       <FormErrors errors={form.errors} />
       <Field
-        label="Your name"
+        label={t("seller.form.name")}
         errors={fields.reviewer_name.errors}
         inputProps={{ ...getInputProps(fields.reviewer_name, { type: "text" }), autoComplete: "name" }}
       />
@@ -38,18 +40,20 @@ export function ReviewForm({ lastResult, constraint }: ReviewFormProps) {
         name={fields.rating.name}
         defaultValue={fields.rating.initialValue as string | undefined}
         errors={fields.rating.errors}
+        legend={t("seller.form.rating")}
+        starLabel={(n) => t("seller.form.star", { n })}
       />
       <TextareaField
-        label="Your review"
+        label={t("seller.form.review")}
         errors={fields.review_text.errors}
-        hint={`Up to ${REVIEW_MAX_LENGTH.toLocaleString("en-IN")} characters.`}
+        hint={t("seller.form.reviewHint", { max: REVIEW_MAX_LENGTH })}
         textareaProps={{ ...getTextareaProps(fields.review_text), rows: 5 }}
       />
       <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-        {busy ? "Submitting…" : "Submit Review"}
+        {busy ? t("seller.form.submitting") : t("seller.form.submit")}
       </button>
       <p className="small muted" style={{ margin: 0 }}>
-        Reviews are checked by our team and appear after approval.
+        {t("seller.form.note")}
       </p>
     </Form>
   );

@@ -1,5 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import type { MessageKey } from "~/lib/i18n";
+import { localePath } from "~/lib/locales";
+import { useLocale, useT } from "./i18n";
 
 // The ARIA combobox of a search box (WAI-ARIA APG "list autocomplete"): the visitor's own text field gets
 // role=combobox and a listbox of suggestions from GET /api/search/suggest, asked 200 ms after the last
@@ -11,10 +14,10 @@ type Suggestion = { kind: "seller" | "category" | "locality"; label: string; hre
 
 const DEBOUNCE_MS = 200;
 const MIN_LENGTH = 2;
-const KIND_LABEL: Record<Suggestion["kind"], string> = {
-  seller: "Business",
-  category: "Category",
-  locality: "Area",
+const KIND_LABEL: Record<Suggestion["kind"], MessageKey> = {
+  seller: "common.directory.suggest.seller",
+  category: "common.directory.suggest.category",
+  locality: "common.directory.suggest.locality",
 };
 const answers = new Map<string, Suggestion[]>();
 
@@ -33,6 +36,9 @@ async function fetchSuggestions(q: string, signal: AbortSignal): Promise<Suggest
 export default function SearchCombobox({ inputId }: { inputId: string }) {
   const listId = `${inputId}-suggestions`;
   const navigate = useNavigate();
+  const t = useT();
+  // The API's addresses are the English ones: the chosen page opens in this page's language.
+  const locale = useLocale();
   const [items, setItems] = useState<Suggestion[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -76,8 +82,8 @@ export default function SearchCombobox({ inputId }: { inputId: string }) {
             setOpen(list.length > 0 && document.activeElement === input);
             setStatus(
               list.length
-                ? `${list.length} suggestion${list.length === 1 ? "" : "s"}. Use the up and down arrow keys to choose.`
-                : "No suggestions.",
+                ? t("common.directory.suggest.count", { count: list.length })
+                : t("common.directory.suggest.none"),
             );
           },
           () => {},
@@ -103,7 +109,7 @@ export default function SearchCombobox({ inputId }: { inputId: string }) {
         if (isOpen && current >= 0 && list[current]) {
           event.preventDefault();
           setOpen(false);
-          navigate(list[current].href);
+          navigate(localePath(locale, list[current].href));
         }
       } else if (event.key === "Escape") {
         if (isOpen) {
@@ -140,7 +146,7 @@ export default function SearchCombobox({ inputId }: { inputId: string }) {
       for (const name of ["role", "aria-autocomplete", "aria-controls", "aria-expanded", "aria-activedescendant"])
         input.removeAttribute(name);
     };
-  }, [inputId, listId, navigate]);
+  }, [inputId, listId, navigate, t, locale]);
 
   // The field says whether the list is open and which option is chosen.
   useEffect(() => {
@@ -157,7 +163,7 @@ export default function SearchCombobox({ inputId }: { inputId: string }) {
       <ul
         id={listId}
         role="listbox"
-        aria-label="Search suggestions"
+        aria-label={t("common.directory.suggest.label")}
         className="suggest-list"
         hidden={!open}
         // Keeps the focus in the field while an option is clicked.
@@ -174,12 +180,14 @@ export default function SearchCombobox({ inputId }: { inputId: string }) {
             className="suggest-option"
             onClick={() => {
               setOpen(false);
-              navigate(item.href);
+              navigate(localePath(locale, item.href));
             }}
             onMouseMove={() => setActive(i)}
           >
-            <span className="suggest-label">{item.label}</span>
-            <span className="suggest-kind">{KIND_LABEL[item.kind]}</span>
+            <span className="suggest-label" translate="no">
+              {item.label}
+            </span>
+            <span className="suggest-kind">{t(KIND_LABEL[item.kind])}</span>
           </li>
         ))}
       </ul>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { SearchOutcome } from "~/models/sellers.server";
+import { T, useT } from "./i18n";
 
 /**
  * What the directory says about a search beside its results: that the results are close matches only,
@@ -14,19 +15,27 @@ export function SearchNotice({
   outcome: Pick<SearchOutcome, "relaxed" | "did_you_mean" | "closest_categories">;
   hrefFor: (change: { search?: string; category?: string }) => string;
 }) {
-  const didYouMean = outcome.did_you_mean ? (
+  const t = useT();
+  const suggestion = outcome.did_you_mean;
+  const didYouMean = suggestion ? (
     <p>
-      Did you mean{" "}
-      <Link to={hrefFor({ search: outcome.did_you_mean })} className="search-suggestion">
-        {outcome.did_you_mean}
-      </Link>
-      ?
+      <T
+        k="directory.notice.didYouMean"
+        values={{ suggestion }}
+        components={{
+          link: (word) => (
+            <Link to={hrefFor({ search: suggestion })} className="search-suggestion" translate="no">
+              {word}
+            </Link>
+          ),
+        }}
+      />
     </p>
   ) : null;
   if (outcome.relaxed)
     return (
       <div className="notice search-notice" role="status">
-        <p>No exact matches for “{text}” — showing close matches.</p>
+        <p>{t("directory.notice.relaxed", { search: text })}</p>
         {didYouMean}
       </div>
     );
@@ -36,8 +45,9 @@ export function SearchNotice({
       {didYouMean}
       {outcome.closest_categories.length ? (
         <>
-          <p>Or browse a category close to your search:</p>
-          <ul className="row chips" aria-label="Categories close to your search">
+          <p>{t("directory.notice.closest")}</p>
+          <ul className="row chips" aria-label={t("directory.notice.closestLabel")}>
+            {/* TODO(localized names): each category's name in the page's language */}
             {outcome.closest_categories.map((c) => (
               <li key={c.slug}>
                 <Link to={hrefFor({ search: "", category: c.slug })} className="chip">

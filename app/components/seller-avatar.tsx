@@ -1,5 +1,6 @@
 import { avatarHue, initials } from "~/lib/format";
 import { imageSrcSet } from "~/lib/upload-urls";
+import { useT } from "./i18n";
 
 type AvatarProps = {
   name: string;
@@ -27,6 +28,7 @@ export function SellerAvatar({
   width = 320,
   height = 200,
 }: AvatarProps) {
+  const t = useT();
   if (photo) {
     const srcSet = imageSrcSet(photo);
     return (
@@ -34,7 +36,7 @@ export function SellerAvatar({
         src={photo}
         srcSet={srcSet}
         sizes={srcSet ? sizes : undefined}
-        alt={`${name} profile photo`}
+        alt={t("common.seller.avatar.photo", { name })}
         className={className}
         loading={eager || priority ? "eager" : "lazy"}
         fetchPriority={priority ? "high" : undefined}
@@ -50,7 +52,8 @@ export function SellerAvatar({
       className={`avatar-initials ${className ?? ""}`}
       style={{ background: `hsl(${hue} 70% 88%)`, color: `hsl(${hue} 60% 24%)` }}
       role="img"
-      aria-label={`${name} initials`}
+      aria-label={t("common.seller.avatar.initials", { name })}
+      translate="no"
     >
       {initials(name)}
     </div>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { formatCount, formatRating, truncate } from "~/lib/format";
+import { T, useLocale, useLocalePath, useT } from "./i18n";
 import { imageSrcSet } from "~/lib/upload-urls";
 import type { PublicSeller } from "~/models/sellers.server";
 import { type ContentLanguage, langAttribute, sellerTexts } from "~/lib/localized";
@@ -93,8 +94,11 @@ export function SellerCard({
   const categories = seller.category_list.slice(0, layout === "grid" ? 2 : 3);
   const ownerDiffers = seller.business_name && seller.owner_name && seller.owner_name !== seller.display_name;
   const place = [seller.locality, seller.city].filter(Boolean).join(", ");
+  const t = useT();
+  const locale = useLocale();
+  const to = useLocalePath();
   return (
-    <Link to={`/seller/${seller.id}`} className={`card seller-card ${layout}`} data-testid="seller-card">
+    <Link to={to(`/seller/${seller.id}`)} className={`card seller-card ${layout}`} data-testid="seller-card">
       <div className="media">
         <SellerAvatar
           name={seller.display_name}
@@ -107,8 +111,8 @@ export function SellerCard({
         />
         {seller.is_featured || seller.is_verified ? (
           <div className="badges">
-            {seller.is_featured ? <span className="badge badge-featured">FEATURED</span> : null}
-            {seller.is_verified ? <span className="badge badge-verified">VERIFIED</span> : null}
+            {seller.is_featured ? <span className="badge badge-featured">{t("directory.card.featured")}</span> : null}
+            {seller.is_verified ? <span className="badge badge-verified">{t("directory.card.verified")}</span> : null}
           </div>
         ) : null}
         {seller.logo ? (
@@ -116,7 +120,7 @@ export function SellerCard({
             src={seller.logo}
             srcSet={imageSrcSet(seller.logo)}
             sizes="2.75rem"
-            alt={`${seller.display_name} logo`}
+            alt={t("directory.card.logo", { name: seller.display_name })}
             className="logo"
             loading="lazy"
             decoding="async"
@@ -126,26 +130,37 @@ export function SellerCard({
         ) : null}
       </div>
       <div className="body">
-        <h3>
+        <h3 translate="no">
           <Highlighted text={seller.display_name} highlight={highlight} />
         </h3>
         {ownerDiffers ? (
           <p className="owner">
-            by <Highlighted text={seller.owner_name} highlight={highlight} />
+            <T
+              k="directory.card.by"
+              values={{ owner: seller.owner_name }}
+              components={{
+                owner: (name) => (
+                  <span translate="no">
+                    <Highlighted text={String(name)} highlight={highlight} />
+                  </span>
+                ),
+              }}
+            />
           </p>
         ) : null}
         {seller.tagline ? (
-          <p className="tagline" lang={seller.langs.tagline}>
+          <p className="tagline" lang={seller.langs.tagline} translate="no">
             <Highlighted text={seller.tagline} highlight={highlight} />
           </p>
         ) : null}
         {seller.description ? (
-          <p className="desc" lang={seller.langs.description}>
+          <p className="desc" lang={seller.langs.description} translate="no">
             <Highlighted text={seller.description} highlight={highlight} />
           </p>
         ) : null}
         {categories.length ? (
           <div className="row chips">
+            {/* TODO(localized names): each category's name in the page's language */}
             {categories.map((c) => (
               <span key={c} className="chip">
                 {c}
@@ -155,26 +170,29 @@ export function SellerCard({
         ) : null}
         {seller.offers_text ? (
           <p className="offer row icon-text">
-            <GiftIcon /> {seller.offers_text}
+            <GiftIcon /> <span translate="no">{seller.offers_text}</span>
           </p>
         ) : null}
         <div className="meta">
           {place ? (
             <span className="row icon-text">
-              <MapPinIcon /> {place}
+              <MapPinIcon /> <span translate="no">{place}</span>
             </span>
           ) : null}
           {seller.avg_rating > 0 ? (
             <span
               className="rating"
-              aria-label={`Rated ${formatRating(seller.avg_rating)} out of 5 from ${seller.review_count} reviews`}
+              aria-label={t("directory.card.rating", {
+                rating: formatRating(seller.avg_rating),
+                count: seller.review_count,
+              })}
             >
               <StarIcon className="star" /> {formatRating(seller.avg_rating)}{" "}
               <span className="muted">({seller.review_count})</span>
             </span>
           ) : null}
-          <span className="row icon-text" aria-label={`${seller.views_count} profile views`}>
-            <EyeIcon /> {formatCount(seller.views_count)}
+          <span className="row icon-text" aria-label={t("directory.card.views", { count: seller.views_count })}>
+            <EyeIcon /> {formatCount(seller.views_count, locale)}
           </span>
         </div>
       </div>

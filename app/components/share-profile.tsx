@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
 import { CheckIcon, MessageIcon, ShareIcon } from "./icons";
+import { useT } from "./i18n";
 
 /**
  * 'Share' on a profile. Where the browser has the Web Share API, one button opens the system's share
@@ -22,6 +23,7 @@ export function ShareProfile({
   shareHref: string;
   countHref: string;
 }) {
+  const t = useT();
   const hydrated = useHydrated();
   const [copied, setCopied] = useState(false);
   const field = useRef<HTMLInputElement>(null);
@@ -39,7 +41,7 @@ export function ShareProfile({
           navigator.share({ title, text, url }).catch(() => undefined);
         }}
       >
-        <ShareIcon /> Share
+        <ShareIcon /> {t("seller.share.button")}
       </button>
     );
   }
@@ -55,14 +57,14 @@ export function ShareProfile({
   return (
     <details className="share-menu">
       <summary className="btn btn-sm">
-        <ShareIcon /> Share
+        <ShareIcon /> {t("seller.share.button")}
       </summary>
       <div className="share-panel card">
         <a className="btn btn-sm btn-whatsapp" href={shareHref} target="_blank" rel="noopener noreferrer nofollow">
-          <MessageIcon /> Share on WhatsApp
+          <MessageIcon /> {t("seller.share.whatsapp")}
         </a>
         <label htmlFor={id} className="label">
-          Link to this profile
+          {t("seller.share.linkLabel")}
         </label>
         <div className="share-link">
           <input
@@ -78,10 +80,10 @@ export function ShareProfile({
             <button type="button" className="btn btn-sm" onClick={copy} aria-live="polite">
               {copied ? (
                 <>
-                  <CheckIcon /> Copied
+                  <CheckIcon /> {t("seller.share.copied")}
                 </>
               ) : (
-                "Copy link"
+                t("seller.share.copy")
               )}
             </button>
           ) : null}

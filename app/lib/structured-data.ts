@@ -1,9 +1,9 @@
 import { CONTACT, priceRangeLabel, SITE_LONG_NAME, SITE_NAME } from "./constants";
 import { safeExternalUrl } from "./format";
 import { directoryPath } from "./seo";
+import { DEFAULT_LOCALE, LOCALE_INFO, type Locale, localePath } from "./locales";
 import { e164 } from "./phone-display";
 import { whatsappDigits } from "./whatsapp";
-import { DEFAULT_LOCALE, LOCALE_INFO, type Locale } from "./locales";
 
 // schema.org structured data (JSON-LD) for the home page and seller profiles: pure builders over the
 // loader data, and one serializer that keeps any text inside its <script> element.
@@ -95,9 +95,18 @@ export interface StructuredSeller {
   reviews: { reviewer_name: string; rating: number; review_text: string; created_at: string }[];
 }
 
+/** The page's language, and the breadcrumbs' words in it (English by default). */
+export type StructuredLanguage = { locale: Locale; home: string; directory: string };
+
 /** A seller profile: its LocalBusiness (rating and reviews only from published reviews, and only when there is one) and its breadcrumbs. */
-export function sellerStructuredData(seller: StructuredSeller, origin: string, shareImagePath?: string): JsonLd[] {
-  const url = `${origin}/seller/${seller.id}`;
+export function sellerStructuredData(
+  seller: StructuredSeller,
+  origin: string,
+  shareImagePath?: string,
+  language: StructuredLanguage = { locale: DEFAULT_LOCALE, home: "Home", directory: "Directory" },
+): JsonLd[] {
+  const at = (path: string) => `${origin}${localePath(language.locale, path)}`;
+  const url = at(`/seller/${seller.id}`);
   const images = [seller.profile_photo, seller.logo, ...seller.product_image_list, shareImagePath]
     .map((p) => absolute(origin, p))
     .filter((u, i, all): u is string => !!u && all.indexOf(u) === i);
@@ -147,9 +156,9 @@ export function sellerStructuredData(seller: StructuredSeller, origin: string, s
   });
   const category = seller.category_refs[0];
   const crumbs = [
-    { name: "Home", item: `${origin}/` },
-    { name: "Directory", item: `${origin}/directory` },
-    ...(category ? [{ name: category.name, item: `${origin}${directoryPath({ category: category.slug })}` }] : []),
+    { name: language.home, item: at("/") },
+    { name: language.directory, item: at("/directory") },
+    ...(category ? [{ name: category.name, item: at(directoryPath({ category: category.slug })) }] : []),
     { name: seller.display_name, item: url },
   ];
   const breadcrumbs = {

@@ -2,17 +2,21 @@
 // A namespace is one JSON file per language (`en-IN/<namespace>.json`); add a new one here and in the
 // three folders. Translators edit the JSON files only (docs/translation.md).
 import type common from "./en-IN/common.json";
+import type directory from "./en-IN/directory.json";
 import type home from "./en-IN/home.json";
 import type legal from "./en-IN/legal.json";
 import type marketing from "./en-IN/marketing.json";
 import type newsletter from "./en-IN/newsletter.json";
+import type seller from "./en-IN/seller.json";
 
 export type Catalogue = {
   common: typeof common;
+  directory: typeof directory;
   home: typeof home;
   legal: typeof legal;
   marketing: typeof marketing;
   newsletter: typeof newsletter;
+  seller: typeof seller;
 };
 
 export type Namespace = keyof Catalogue;

@@ -1,14 +1,17 @@
 import { Form, Link, redirect } from "react-router";
 import { ChoiceFilter, FilterValues, SearchFilter } from "~/components/filter-fields";
 import { SellerCard, toSellerCard } from "~/components/seller-card";
-import { DEFAULT_LOCALE } from "~/lib/locales";
+import { localizedName } from "~/lib/localized";
 import { GridIcon, ListIcon, SearchIcon, XIcon } from "~/components/icons";
 import { getDb } from "~db/client";
 import { CITIES, DIRECTORY_PAGE_SIZE } from "~/lib/constants";
 import { directoryQueryFields, directoryQuerySchema } from "~/lib/validation/directory";
 import { listActiveCategories } from "~/models/categories.server";
 import { listPublicSellers } from "~/models/sellers.server";
-import { formatCount } from "~/lib/format";
+import { translatorFromMatches } from "~/lib/i18n";
+import { localePath } from "~/lib/locales";
+import { useLocalePath, useT } from "~/components/i18n";
+import { messagesFor, pageLocale } from "~/services/i18n.server";
 import { directoryPath, directoryRobots, pageMeta } from "~/lib/seo";
 import { SearchNotice } from "~/components/search-notice";
 import type { Route } from "./+types/directory";
@@ -16,23 +19,29 @@ import { publicCacheHeaders } from "~/services/response-cache/cache-control.serv
 import { countSearch } from "~/services/search-stats.server";
 
 export function meta({ data, matches }: Route.MetaArgs) {
-  if (!data) return [{ title: "Directory | BWP Directory" }];
+  const t = translatorFromMatches(matches);
+  if (!data) return [{ title: t("common.meta.titleSuffix", { title: t("common.nav.directory") }) }];
   const { query, pagination } = data;
+  // TODO(localized names): the category's name in the page's language, once categories carry one.
   const category = data.categories.find((c) => c.slug === query.category)?.name ?? query.category;
-  const what = category || "Women-Led Businesses";
-  const where = query.city ? ` in ${query.city}` : "";
+  const city = query.city;
   let title = query.search
-    ? `Search results for “${query.search}”`
-    : category || query.city
-      ? `${what}${where}`
-      : "Directory of Women-Led Businesses";
-  if (query.page > 1) title += ` — Page ${query.page}`;
-  const found = `${formatCount(pagination.total)} verified women-led business${pagination.total === 1 ? "" : "es"}`;
+    ? t("directory.meta.searchTitle", { search: query.search })
+    : category && city
+      ? t("directory.meta.categoryCityTitle", { category, city })
+      : category || (city ? t("directory.meta.cityTitle", { city }) : t("directory.meta.title"));
+  if (query.page > 1) title = t("directory.meta.pageTitle", { title, page: query.page });
+  const found = t("directory.meta.found", { count: pagination.total });
+  const lower = category.toLowerCase();
   const description = query.search
-    ? `${found} matching “${query.search}” on BWP Directory.`
-    : category || query.city
-      ? `Browse ${found}${category ? ` for ${category.toLowerCase()}` : ""}${where}: reviews, prices and contact details.`
-      : `Browse ${found}: search by name, category and city.`;
+    ? t("directory.meta.searchDescription", { found, search: query.search })
+    : category && city
+      ? t("directory.meta.categoryCityDescription", { found, category: lower, city })
+      : category
+        ? t("directory.meta.categoryDescription", { found, category: lower })
+        : city
+          ? t("directory.meta.cityDescription", { found, city })
+          : t("directory.meta.description", { found });
   return pageMeta(matches, {
     title,
     description,
@@ -41,7 +50,9 @@ export function meta({ data, matches }: Route.MetaArgs) {
   });
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
+  const { request } = args;
+  const locale = pageLocale(args);
   const url = new URL(request.url);
   const params = url.searchParams;
   // The home hero search (a plain GET form): trim the text, and a blank one means the plain directory.
@@ -50,7 +61,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     if (rawSearch.trim()) params.set("search", rawSearch.trim());
     else params.delete("search");
     const qs = params.toString();
-    throw redirect(qs ? `/directory?${qs}` : "/directory");
+    throw redirect(localePath(locale, qs ? `/directory?${qs}` : "/directory"));
   }
   const raw = directoryQueryFields(params);
   // The page never fails on a bad page number: it falls back to page 1 (the API answers 400 instead).
@@ -69,17 +80,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     query: { search: query.search, category: query.category, city: query.city, page: query.page },
     view: params.get("view") === "list" ? ("list" as const) : ("grid" as const),
-    categories: categories.map(({ id, name, slug }) => ({ id, name, slug })),
-    // The page's language; the URL's once the site has language prefixes.
-    sellers: result.sellers.map((seller) => toSellerCard(seller, DEFAULT_LOCALE)),
+    categories: categories.map((c) => ({ id: c.id, name: localizedName(c, locale), slug: c.slug })),
+    sellers: result.sellers.map((seller) => toSellerCard(seller, locale)),
     pagination: result.pagination,
     search: result.search ?? null,
+    messages: messagesFor(locale, ["directory"]),
   };
 }
 
 type State = { search: string; category: string; city: string; page: number; view: "grid" | "list" };
 
-function directoryHref(state: State, changes: Partial<State>): string {
+/** The directory's address with other filters, in the language's form of `/directory` (`base`). */
+function directoryHref(base: string, state: State, changes: Partial<State>): string {
   const next = { ...state, ...changes };
   const params = new URLSearchParams();
   if (next.search) params.set("search", next.search);
@@ -88,7 +100,7 @@ function directoryHref(state: State, changes: Partial<State>): string {
   if (next.view === "list") params.set("view", "list");
   if (next.page > 1) params.set("page", String(next.page));
   const qs = params.toString();
-  return qs ? `/directory?${qs}` : "/directory";
+  return qs ? `${base}?${qs}` : base;
 }
 
 function pageWindow(page: number, pages: number): (number | "…")[] {
@@ -104,7 +116,12 @@ export const headers: Route.HeadersFunction = publicCacheHeaders;
 
 export default function Directory({ loaderData }: Route.ComponentProps) {
   const { query, view, categories, sellers, pagination, search } = loaderData;
+  const t = useT();
+  const base = useLocalePath()("/directory");
   const state: State = { ...query, view };
+  const href = (changes: Partial<State>) => directoryHref(base, state, changes);
+  // TODO(localized names): the category's name in the page's language, once categories carry one (here, in
+  // the category choices and in meta).
   const categoryName = categories.find((c) => c.slug === query.category)?.name ?? query.category;
   const hasFilters = Boolean(query.search || query.category || query.city);
   const pastLastPage = pagination.total > 0 && query.page > pagination.pages;
@@ -113,33 +130,41 @@ export default function Directory({ loaderData }: Route.ComponentProps) {
     <>
       <section className="page-hero">
         <div className="container">
-          <h1>Discover Women-Led Businesses</h1>
-          <p>
-            Verified sellers from our community — fashion, food, wellness, services and more. Search by name, category
-            or city.
-          </p>
+          <h1>{t("directory.hero.title")}</h1>
+          <p>{t("directory.hero.text")}</p>
           {/* key resets the uncontrolled fields when the URL changes (e.g. Clear all filters) */}
           <Form
             method="get"
-            action="/directory"
+            action={base}
             className="card search-panel"
             role="search"
             key={`${query.search}|${query.category}|${query.city}`}
           >
             <FilterValues idPrefix="dir" values={query}>
-              <SearchFilter placeholder="Business, owner, product or locality" maxLength={100} suggest />
+              <SearchFilter
+                label={t("directory.search.label")}
+                placeholder={t("directory.search.placeholder")}
+                maxLength={100}
+                suggest
+              />
               <ChoiceFilter
-                label="Category"
+                label={t("directory.search.category")}
                 name="category"
                 choices={categories.map((c) => ({ value: c.slug, label: c.name }))}
-                anyLabel="All categories"
+                anyLabel={t("directory.search.anyCategory")}
                 controlClassName="select"
               />
-              <ChoiceFilter label="City" name="city" choices={CITIES} anyLabel="All cities" controlClassName="select" />
+              <ChoiceFilter
+                label={t("directory.search.city")}
+                name="city"
+                choices={CITIES}
+                anyLabel={t("directory.search.anyCity")}
+                controlClassName="select"
+              />
             </FilterValues>
             {view === "list" ? <input type="hidden" name="view" value="list" /> : null}
             <button type="submit" className="btn btn-primary">
-              <SearchIcon /> Search
+              <SearchIcon /> {t("directory.search.submit")}
             </button>
           </Form>
         </div>
@@ -148,42 +173,34 @@ export default function Directory({ loaderData }: Route.ComponentProps) {
       <section className="container section" aria-labelledby="results-heading">
         <div className="results-bar">
           <h2 id="results-heading" aria-live="polite">
-            {pagination.total} Businesses Found
+            {t("directory.results.count", { count: pagination.total })}
           </h2>
-          <nav className="view-toggle" aria-label="Layout">
-            <Link
-              to={directoryHref(state, { view: "grid" })}
-              aria-current={view === "grid" ? "true" : undefined}
-              preventScrollReset
-            >
-              <GridIcon /> Grid
+          <nav className="view-toggle" aria-label={t("directory.view.label")}>
+            <Link to={href({ view: "grid" })} aria-current={view === "grid" ? "true" : undefined} preventScrollReset>
+              <GridIcon /> {t("directory.view.grid")}
             </Link>
-            <Link
-              to={directoryHref(state, { view: "list" })}
-              aria-current={view === "list" ? "true" : undefined}
-              preventScrollReset
-            >
-              <ListIcon /> List
+            <Link to={href({ view: "list" })} aria-current={view === "list" ? "true" : undefined} preventScrollReset>
+              <ListIcon /> {t("directory.view.list")}
             </Link>
           </nav>
         </div>
 
         {hasFilters ? (
-          <div className="filter-chips" role="group" aria-label="Active filters">
+          <div className="filter-chips" role="group" aria-label={t("directory.filters.label")}>
             {query.search ? (
               <Link
                 className="chip chip-remove"
-                to={directoryHref(state, { search: "", page: 1 })}
-                aria-label={`Remove search ${query.search}`}
+                to={href({ search: "", page: 1 })}
+                aria-label={t("directory.filters.removeSearch", { search: query.search })}
               >
-                Search: “{query.search}” <XIcon />
+                {t("directory.filters.search", { search: query.search })} <XIcon />
               </Link>
             ) : null}
             {query.category ? (
               <Link
                 className="chip chip-remove"
-                to={directoryHref(state, { category: "", page: 1 })}
-                aria-label={`Remove category ${categoryName}`}
+                to={href({ category: "", page: 1 })}
+                aria-label={t("directory.filters.removeCategory", { category: categoryName })}
               >
                 {categoryName} <XIcon />
               </Link>
@@ -191,24 +208,20 @@ export default function Directory({ loaderData }: Route.ComponentProps) {
             {query.city ? (
               <Link
                 className="chip chip-remove"
-                to={directoryHref(state, { city: "", page: 1 })}
-                aria-label={`Remove city ${query.city}`}
+                to={href({ city: "", page: 1 })}
+                aria-label={t("directory.filters.removeCity", { city: query.city })}
               >
-                {query.city} <XIcon />
+                <span translate="no">{query.city}</span> <XIcon />
               </Link>
             ) : null}
-            <Link to={directoryHref(state, { search: "", category: "", city: "", page: 1 })} className="small">
-              Clear all filters
+            <Link to={href({ search: "", category: "", city: "", page: 1 })} className="small">
+              {t("directory.filters.clearAll")}
             </Link>
           </div>
         ) : null}
 
         {search && !pastLastPage ? (
-          <SearchNotice
-            text={query.search}
-            outcome={search}
-            hrefFor={(change) => directoryHref(state, { ...change, page: 1 })}
-          />
+          <SearchNotice text={query.search} outcome={search} hrefFor={(change) => href({ ...change, page: 1 })} />
         ) : null}
 
         {sellers.length ? (
@@ -229,10 +242,10 @@ export default function Directory({ loaderData }: Route.ComponentProps) {
             <div className="icon" aria-hidden="true">
               📄
             </div>
-            <h3>This page has no businesses</h3>
-            <p className="muted">There are only {pagination.pages} pages of results.</p>
-            <Link to={directoryHref(state, { page: 1 })} className="btn btn-primary">
-              Go to the first page
+            <h3>{t("directory.pastLast.title")}</h3>
+            <p className="muted">{t("directory.pastLast.text", { pages: pagination.pages })}</p>
+            <Link to={href({ page: 1 })} className="btn btn-primary">
+              {t("directory.pastLast.first")}
             </Link>
           </div>
         ) : (
@@ -240,22 +253,19 @@ export default function Directory({ loaderData }: Route.ComponentProps) {
             <div className="icon" aria-hidden="true">
               🔍
             </div>
-            <h3>No businesses found</h3>
-            <p className="muted">Try a different search, category or city.</p>
-            <Link
-              to={directoryHref(state, { search: "", category: "", city: "", page: 1 })}
-              className="btn btn-primary"
-            >
-              Clear Filters
+            <h3>{t("directory.empty.title")}</h3>
+            <p className="muted">{t("directory.empty.text")}</p>
+            <Link to={href({ search: "", category: "", city: "", page: 1 })} className="btn btn-primary">
+              {t("directory.empty.clear")}
             </Link>
           </div>
         )}
 
         {pagination.pages > 1 && !pastLastPage ? (
-          <nav className="pagination" aria-label="Pages">
+          <nav className="pagination" aria-label={t("directory.paging.label")}>
             {query.page > 1 ? (
-              <Link to={directoryHref(state, { page: query.page - 1 })} rel="prev">
-                Previous
+              <Link to={href({ page: query.page - 1 })} rel="prev">
+                {t("directory.paging.previous")}
               </Link>
             ) : null}
             {pageWindow(query.page, pagination.pages).map((p, i) =>
@@ -266,17 +276,17 @@ export default function Directory({ loaderData }: Route.ComponentProps) {
               ) : (
                 <Link
                   key={p}
-                  to={directoryHref(state, { page: p })}
+                  to={href({ page: p })}
                   aria-current={p === query.page ? "page" : undefined}
-                  aria-label={`Page ${p}`}
+                  aria-label={t("directory.paging.page", { page: p })}
                 >
                   {p}
                 </Link>
               ),
             )}
             {query.page < pagination.pages ? (
-              <Link to={directoryHref(state, { page: query.page + 1 })} rel="next">
-                Next
+              <Link to={href({ page: query.page + 1 })} rel="next">
+                {t("directory.paging.next")}
               </Link>
             ) : null}
           </nav>

@@ -1,9 +1,10 @@
 import { Link } from "react-router";
+import { useLocalePath, useT } from "~/components/i18n";
+import { translatorFromMatches } from "~/lib/i18n";
 import { getDb } from "~db/client";
 import { BadLinkPage } from "~/components/bad-link";
 import { privatePageMeta } from "~/lib/seo";
 import { publicOrigin } from "~/services/public-url.server";
-import { LEAD_LINK_NOT_FOUND } from "~/lib/leads";
 import { countLeadLinkTap, LEAD_LINK_HEADERS, resolveLeadLink } from "~/services/leads.server";
 import type { Route } from "./+types/go";
 
@@ -13,8 +14,8 @@ import type { Route } from "./+types/go";
 // public, or a link she has not set. Counted here, on the server, so taps count without JavaScript and from cached
 // pages.
 
-export function meta() {
-  return privatePageMeta("Link not available");
+export function meta({ matches }: Route.MetaArgs) {
+  return privatePageMeta(translatorFromMatches(matches)("common.seller.link.title"));
 }
 
 export function headers() {
@@ -32,11 +33,14 @@ export default function Go() {
   return null;
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+// The refusal's reason is the same for every case (LEAD_LINK_NOT_FOUND in English): shown here in the page's language.
+export function ErrorBoundary() {
+  const t = useT();
+  const to = useLocalePath();
   return (
-    <BadLinkPage error={error} title="Link not available" fallback={LEAD_LINK_NOT_FOUND}>
-      <Link to="/directory" className="btn btn-primary">
-        Back to Directory
+    <BadLinkPage error={null} title={t("common.seller.link.title")} fallback={t("common.seller.link.message")}>
+      <Link to={to("/directory")} className="btn btn-primary">
+        {t("common.seller.backToDirectory")}
       </Link>
     </BadLinkPage>
   );

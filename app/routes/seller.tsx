@@ -15,11 +15,15 @@ import { ShareProfile } from "~/components/share-profile";
 import { StructuredData } from "~/components/structured-data";
 import { getDb } from "~db/client";
 import { formatDate } from "~/lib/dates";
-import { formatCount, formatRating, safeExternalUrl, truncate } from "~/lib/format";
+import { formatRating, safeExternalUrl, truncate } from "~/lib/format";
 import { parseId } from "~/lib/validation/params";
 import { reviewReportSchema, reviewSchema } from "~/lib/validation/reviews";
 import reviewForm from "~/lib/forms/review";
-import { pageMeta, sellerShareText, sellerSummary } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
+import { type Translate, translatorFromMatches } from "~/lib/i18n";
+import { type Locale, localePath } from "~/lib/locales";
+import { T, useLocalePath, useT } from "~/components/i18n";
+import { messagesFor, pageLocale, translatorFor } from "~/services/i18n.server";
 import { leadLinkHref } from "~/lib/leads";
 import { sellerStructuredData, serializeJsonLd } from "~/lib/structured-data";
 import { publicOrigin } from "~/services/public-url.server";
@@ -27,7 +31,6 @@ import { whatsappChatUrl } from "~/lib/whatsapp";
 import { createReview, flagReview } from "~/models/reviews.server";
 import { getPublicSeller } from "~/models/sellers.server";
 import { langAttribute, sellerTexts } from "~/lib/localized";
-import { DEFAULT_LOCALE } from "~/lib/locales";
 import { publicCacheHeaders } from "~/services/response-cache/cache-control.server";
 import { countViewLead, unsavedViewLeads } from "~/services/leads.server";
 import { formConstraints } from "~/services/form-constraints.server";
@@ -45,24 +48,38 @@ function notFound() {
   return data({ message: "Seller Not Found" }, { status: 404 });
 }
 
+/** "Sarees in Jayanagar, Bangalore": her first category and place, in the page's language. */
+function sellerSummary(t: Translate, s: { category_list: string[]; locality: string | null; city: string }): string {
+  const place = [s.locality, s.city].filter(Boolean).join(", ");
+  // TODO(localized names): the category's name in the page's language, once categories carry one.
+  return s.category_list[0]
+    ? t("seller.meta.summaryCategory", { category: s.category_list[0], place })
+    : t("seller.meta.summaryPlain", { place });
+}
+
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
+  const t = translatorFromMatches(matches);
   if (!loaderData)
-    return [{ title: "Seller Not Found | BWP Directory" }, { name: "robots", content: "noindex,follow" }];
+    return [
+      { title: t("common.meta.titleSuffix", { title: t("common.seller.notFound.title") }) },
+      { name: "robots", content: "noindex,follow" },
+    ];
   const s = loaderData.seller;
-  const summary = sellerSummary(s);
+  const summary = sellerSummary(t, s);
+  const name = s.display_name;
   const { tagline, description } = loaderData.texts;
   return pageMeta(matches, {
-    title: `${s.display_name} — ${summary}`,
-    description: truncate(
-      tagline?.text || description?.text || `${s.display_name}: ${summary}. Verified on BWP Directory.`,
-      160,
-    ),
+    title: t("seller.meta.title", { name, summary }),
+    description: truncate(tagline?.text || description?.text || t("seller.meta.description", { name, summary }), 160),
     path: `/seller/${s.id}`,
-    image: { path: loaderData.shareImage, alt: `${s.display_name}: ${summary}` },
+    image: { path: loaderData.shareImage, alt: t("seller.meta.imageAlt", { name, summary }) },
   });
 }
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
+  const { params, request } = args;
+  const locale = pageLocale(args);
+  const t = translatorFor(locale);
   const id = parseId(params.id);
   if (!id) throw notFound();
   const db = getDb();
@@ -70,8 +87,6 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (!seller) throw notFound();
   countViewLead(id);
   const shareImage = sellerShareImagePath(seller);
-  // The page's language; the URL's once the site has language prefixes.
-  const locale = DEFAULT_LOCALE;
   const { translations: _translations, ...shown } = seller;
   return {
     seller: { ...shown, views_count: seller.views_count + unsavedViewLeads(id) },
@@ -79,9 +94,12 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     texts: sellerTexts(seller, locale),
     reviewConstraint: formConstraints(reviewSchema),
     shareImage,
-    structuredData: sellerStructuredData(seller, publicOrigin(request), shareImage).map((block) =>
-      serializeJsonLd(block),
-    ),
+    structuredData: sellerStructuredData(seller, publicOrigin(request), shareImage, {
+      locale,
+      home: t("seller.jsonld.home"),
+      directory: t("seller.jsonld.directory"),
+    }).map((block) => serializeJsonLd(block)),
+    messages: messagesFor(locale, ["seller"]),
   };
 }
 
@@ -103,20 +121,22 @@ export function shouldRevalidate({
   return defaultShouldRevalidate;
 }
 
-export async function action({ params, request, context }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  const { params, request, context } = args;
+  const locale = pageLocale(args);
   const id = parseId(params.id);
   if (!id) throw notFound();
   const formData = await readForm(request);
-  if (formData.get("intent") === "report") return reportReview(id, formData, context.clientAddress);
+  if (formData.get("intent") === "report") return reportReview(locale, id, formData, context.clientAddress);
   const post = await parsePublicForm(formData, context.clientAddress, reviewForm);
   if (!post.ok) return data({ result: post.reply }, { status: post.status, headers: post.headers });
   const created = await createReview(getDb(), id, post.value);
   if (!created.ok) throw notFound();
-  return redirect(`/seller/${id}?tab=reviews&review=submitted#reviews`);
+  return redirect(localePath(locale, `/seller/${id}?tab=reviews&review=submitted#reviews`));
 }
 
 /** 'Report this review': honeypot and rate limit first, then the review is flagged for the moderators. */
-async function reportReview(sellerId: number, formData: FormData, clientAddress: string) {
+async function reportReview(locale: Locale, sellerId: number, formData: FormData, clientAddress: string) {
   const submission = parseWithZod(formData, { schema: reviewReportSchema });
   const reviewId = Number(formData.get("review_id")) || null;
   if (submission.status !== "success")
@@ -138,18 +158,23 @@ async function reportReview(sellerId: number, formData: FormData, clientAddress:
     return data(
       {
         result: undefined,
-        report: { reviewId, result: submission.reply({ formErrors: ["This review was not found"] }) },
+        report: {
+          reviewId,
+          result: submission.reply({ formErrors: [translatorFor(locale)("seller.report.notFound")] }),
+        },
       },
       { status: 404 },
     );
-  return redirect(`/seller/${sellerId}?tab=reviews&review=reported#reviews`);
+  return redirect(localePath(locale, `/seller/${sellerId}?tab=reviews&review=reported#reviews`));
 }
 
 export default function SellerPage({ loaderData, actionData }: Route.ComponentProps) {
   const { seller, locale, texts } = loaderData;
   const intro = texts.tagline ?? texts.description;
+  const t = useT();
+  const to = useLocalePath();
   const origin = useRouteLoaderData<typeof rootLoader>("root")?.origin ?? "";
-  const profileUrl = `${origin}/seller/${seller.id}`;
+  const profileUrl = `${origin}${to(`/seller/${seller.id}`)}`;
   const whatsappChat = whatsappChatUrl(seller);
   const [searchParams] = useSearchParams();
   const tabParam = searchParams.get("tab");
@@ -160,13 +185,13 @@ export default function SellerPage({ loaderData, actionData }: Route.ComponentPr
   const rating = seller.avg_rating > 0 ? seller.avg_rating : 4.0;
   const headerPhoto = seller.logo ?? seller.profile_photo;
   const website = safeExternalUrl(seller.website);
-  const tabHref = (t: Tab) => (t === "overview" ? `/seller/${seller.id}` : `/seller/${seller.id}?tab=${t}`);
+  const tabHref = (tab: Tab) => to(tab === "overview" ? `/seller/${seller.id}` : `/seller/${seller.id}?tab=${tab}`);
 
   return (
     <div className="container section">
       <StructuredData blocks={loaderData.structuredData} />
-      <Link to="/directory" className="row small" style={{ gap: 6, marginBottom: "var(--s-4)" }}>
-        <ArrowLeftIcon /> Back to Directory
+      <Link to={to("/directory")} className="row small" style={{ gap: 6, marginBottom: "var(--s-4)" }}>
+        <ArrowLeftIcon /> {t("seller.back")}
       </Link>
 
       <header className="card profile-header">
@@ -175,44 +200,51 @@ export default function SellerPage({ loaderData, actionData }: Route.ComponentPr
         </div>
         <div className="stack" style={{ minWidth: 0 }}>
           <div className="row">
-            {seller.is_featured ? <span className="badge badge-featured">FEATURED</span> : null}
+            {seller.is_featured ? <span className="badge badge-featured">{t("seller.badge.featured")}</span> : null}
             {seller.is_verified ? (
               <span className="badge badge-verified">
-                <ShieldIcon /> VERIFIED
+                <ShieldIcon /> {t("seller.badge.verified")}
               </span>
             ) : null}
           </div>
-          <h1 style={{ margin: 0 }}>{seller.display_name}</h1>
+          <h1 style={{ margin: 0 }} translate="no">
+            {seller.display_name}
+          </h1>
           {seller.business_name && seller.owner_name !== seller.display_name ? (
             <p className="muted" style={{ margin: 0 }}>
-              by {seller.owner_name}
+              <T
+                k="seller.by"
+                values={{ owner: seller.owner_name }}
+                components={{ owner: (name) => <span translate="no">{name}</span> }}
+              />
             </p>
           ) : null}
           {seller.category_refs.length ? (
             <div className="row" style={{ gap: "var(--s-1)" }}>
               {seller.category_refs.map((c) => (
-                <Link key={c.id} className="chip" to={`/directory?category=${c.slug}`}>
+                // TODO(localized names): the category's name in the page's language
+                <Link key={c.id} className="chip" to={to(`/directory?category=${c.slug}`)}>
                   {c.name}
                 </Link>
               ))}
             </div>
           ) : null}
           {intro ? (
-            <p style={{ margin: 0 }} {...langAttribute(intro, locale)}>
+            <p style={{ margin: 0 }} {...langAttribute(intro, locale)} translate="no">
               {intro.text}
             </p>
           ) : null}
           <div className="row small">
             <span className="rating">
               <StarIcon className="star" /> {formatRating(rating)}{" "}
-              <span className="muted">
-                ({seller.review_count} review{seller.review_count === 1 ? "" : "s"})
-              </span>
+              <span className="muted">{t("seller.reviewCount", { count: seller.review_count })}</span>
             </span>
             {seller.subscription_end_date ? (
-              <span className="muted">Valid till {formatDate(seller.subscription_end_date)}</span>
+              <span className="muted">
+                {t("seller.validTill", { date: formatDate(seller.subscription_end_date, locale) })}
+              </span>
             ) : null}
-            <span className="muted">{formatCount(seller.views_count)} views</span>
+            <span className="muted">{t("seller.views", { count: seller.views_count })}</span>
           </div>
           <div className="row">
             {website ? (
@@ -222,7 +254,7 @@ export default function SellerPage({ loaderData, actionData }: Route.ComponentPr
                 target="_blank"
                 rel="noopener noreferrer nofollow"
               >
-                <GlobeIcon /> Visit Website
+                <GlobeIcon /> {t("seller.visitWebsite")}
               </a>
             ) : null}
             {whatsappChat ? (
@@ -232,35 +264,35 @@ export default function SellerPage({ loaderData, actionData }: Route.ComponentPr
                 target="_blank"
                 rel="noopener noreferrer nofollow"
               >
-                <MessageIcon /> Chat on WhatsApp
+                <MessageIcon /> {t("seller.chatWhatsApp")}
               </a>
             ) : null}
             <ShareProfile
               url={profileUrl}
               title={seller.display_name}
-              text={sellerShareText(seller)}
+              text={t("seller.meta.shareText", { name: seller.display_name, summary: sellerSummary(t, seller) })}
               shareHref={leadLinkHref(seller.id, "share")}
               countHref={`${leadLinkHref(seller.id, "share")}/count`}
             />
-            <button type="button" className="btn btn-sm" aria-disabled="true" title="Coming soon">
-              <HeartIcon /> Add to Favorites
+            <button type="button" className="btn btn-sm" aria-disabled="true" title={t("seller.comingSoon")}>
+              <HeartIcon /> {t("seller.addToFavorites")}
             </button>
-            <button type="button" className="btn btn-sm" aria-disabled="true" title="Coming soon">
-              <ScaleIcon /> Add to Compare
+            <button type="button" className="btn btn-sm" aria-disabled="true" title={t("seller.comingSoon")}>
+              <ScaleIcon /> {t("seller.addToCompare")}
             </button>
           </div>
         </div>
       </header>
 
-      <nav className="tabs" aria-label="Seller sections">
+      <nav className="tabs" aria-label={t("seller.tabs.label")}>
         <Link to={tabHref("overview")} aria-current={tab === "overview" ? "page" : undefined} preventScrollReset>
-          Overview
+          {t("seller.tabs.overview")}
         </Link>
         <Link to={tabHref("reviews")} aria-current={tab === "reviews" ? "page" : undefined} preventScrollReset>
-          Reviews ({seller.review_count})
+          {t("seller.tabs.reviews", { count: seller.review_count })}
         </Link>
         <Link to={tabHref("tutorials")} aria-current={tab === "tutorials" ? "page" : undefined} preventScrollReset>
-          Tutorials (0)
+          {t("seller.tabs.tutorials", { count: 0 })}
         </Link>
       </nav>
 
@@ -288,8 +320,8 @@ export default function SellerPage({ loaderData, actionData }: Route.ComponentPr
           <div className="icon" aria-hidden="true">
             🎬
           </div>
-          <h2>No Tutorials Available</h2>
-          <p className="muted">This seller hasn't shared any tutorials yet.</p>
+          <h2>{t("seller.tutorials.title")}</h2>
+          <p className="muted">{t("seller.tutorials.text")}</p>
         </div>
       ) : null}
     </div>
@@ -298,19 +330,17 @@ export default function SellerPage({ loaderData, actionData }: Route.ComponentPr
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFoundError = isRouteErrorResponse(error) && error.status === 404;
+  const t = useT();
+  const to = useLocalePath();
   return (
     <div className="container section empty-state">
       <div className="icon" aria-hidden="true">
         🔎
       </div>
-      <h1>{notFoundError ? "Seller Not Found" : "Something went wrong"}</h1>
-      <p className="muted">
-        {notFoundError
-          ? "The seller you're looking for doesn't exist or is no longer active."
-          : "We couldn't load this seller right now. Please try again."}
-      </p>
-      <Link to="/directory" className="btn btn-primary">
-        Back to Directory
+      <h1>{notFoundError ? t("common.seller.notFound.title") : t("common.error.title")}</h1>
+      <p className="muted">{notFoundError ? t("common.seller.notFound.message") : t("common.seller.error.message")}</p>
+      <Link to={to("/directory")} className="btn btn-primary">
+        {t("common.seller.backToDirectory")}
       </Link>
     </div>
   );

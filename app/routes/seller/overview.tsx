@@ -9,7 +9,9 @@ import {
   PhoneIcon,
   YoutubeIcon,
 } from "~/components/icons";
-import { priceRangeLabel } from "~/lib/constants";
+import { useT } from "~/components/i18n";
+import { PRICE_RANGES } from "~/lib/constants";
+import type { MessageKey } from "~/lib/i18n";
 import { formatDate } from "~/lib/dates";
 import { safeExternalUrl } from "~/lib/format";
 import { imageSrcSet } from "~/lib/upload-urls";
@@ -38,10 +40,12 @@ export function Overview({
   website: string | null;
   whatsappChat: string | null;
 }) {
+  const t = useT();
+  const price = PRICE_RANGES.find((p) => p.value === seller.price_range)?.value;
   // Every contact link goes through the counting redirect /go/{id}/{target}
-  // (docs/decisions/176-leads-first-party-redirect-not-script.md).
+  // (docs/decisions/176-leads-first-party-redirect-not-script.md). Brand names stay as they are.
   const social = [
-    { label: "Website", target: "website", link: website, icon: <GlobeIcon /> },
+    { label: t("seller.contact.website"), target: "website", link: website, icon: <GlobeIcon /> },
     { label: "Facebook", target: "facebook", link: safeExternalUrl(seller.facebook_link), icon: <FacebookIcon /> },
     { label: "Instagram", target: "instagram", link: safeExternalUrl(seller.instagram), icon: <InstagramIcon /> },
     { label: "YouTube", target: "youtube", link: safeExternalUrl(seller.youtube_link), icon: <YoutubeIcon /> },
@@ -52,60 +56,62 @@ export function Overview({
     <div className="profile-layout">
       <div className="stack">
         <section className="card card-pad" aria-labelledby="about-heading">
-          <h2 id="about-heading">About</h2>
+          <h2 id="about-heading">{t("seller.about.title")}</h2>
           {about ? (
-            <p style={{ whiteSpace: "pre-line" }} {...langAttribute(about, locale)}>
+            <p style={{ whiteSpace: "pre-line" }} {...langAttribute(about, locale)} translate="no">
               {about.text}
             </p>
           ) : (
-            <p style={{ whiteSpace: "pre-line" }}>This seller hasn&apos;t written an introduction yet.</p>
+            <p style={{ whiteSpace: "pre-line" }}>{t("seller.about.empty")}</p>
           )}
         </section>
         <section className="card card-pad" aria-labelledby="features-heading">
-          <h2 id="features-heading">Key Features</h2>
+          <h2 id="features-heading">{t("seller.features.title")}</h2>
           <ul className="key-features">
             <li>
-              <strong>Price range</strong>
-              {priceRangeLabel(seller.price_range) ?? "On request"}
+              <strong>{t("seller.features.price")}</strong>
+              {price ? t(`seller.price.${price}` satisfies MessageKey) : t("seller.features.onRequest")}
             </li>
             <li>
-              <strong>Service location</strong>
-              {place || "—"}
+              <strong>{t("seller.features.location")}</strong>
+              <span translate="no">{place || "—"}</span>
             </li>
             <li>
-              <strong>Categories</strong>
+              <strong>{t("seller.features.categories")}</strong>
+              {/* TODO(localized names): the categories' names in the page's language */}
               {seller.category_list.join(", ") || "—"}
             </li>
             <li>
-              <strong>Languages</strong>
-              {seller.languages.join(", ") || "—"}
+              <strong>{t("seller.features.languages")}</strong>
+              <span translate="no">{seller.languages.join(", ") || "—"}</span>
             </li>
             {seller.is_verified ? (
               <li>
-                <strong>Status</strong>
+                <strong>{t("seller.features.status")}</strong>
                 <span className="row" style={{ gap: 4, color: "var(--c-success)" }}>
-                  <CheckIcon /> Verified Business
+                  <CheckIcon /> {t("seller.features.verified")}
                 </span>
               </li>
             ) : null}
             <li>
-              <strong>Member since</strong>
-              {formatDate(seller.created_at)}
+              <strong>{t("seller.features.memberSince")}</strong>
+              {formatDate(seller.created_at, locale)}
             </li>
           </ul>
           {seller.subcategory_names.length ? (
             <p className="small muted" style={{ marginTop: "var(--s-3)" }}>
-              Specialities: {seller.subcategory_names.join(", ")}
+              {/* TODO(localized names): the subcategories' names in the page's language */}
+              {t("seller.features.specialities", { list: seller.subcategory_names.join(", ") })}
             </p>
           ) : null}
           {seller.offers_text ? (
             <p className="form-success small row" style={{ marginTop: "var(--s-3)", gap: 6 }}>
-              <GiftIcon /> {seller.offers_text}
+              <GiftIcon /> <span translate="no">{seller.offers_text}</span>
             </p>
           ) : null}
         </section>
         <section className="card card-pad" aria-labelledby="gallery-heading">
-          <h2 id="gallery-heading">Products &amp; Services</h2>
+          <h2 id="gallery-heading">{t("seller.gallery.title")}</h2>
           {seller.product_image_list.length ? (
             <div className="gallery">
               {seller.product_image_list.map((src, i) => (
@@ -114,7 +120,7 @@ export function Overview({
                     src={src}
                     srcSet={imageSrcSet(src)}
                     sizes="(max-width: 34rem) 100vw, 16rem"
-                    alt={`${seller.display_name} product ${i + 1}`}
+                    alt={t("seller.gallery.photo", { name: seller.display_name, n: i + 1 })}
                     loading="lazy"
                     decoding="async"
                     width={320}
@@ -124,13 +130,13 @@ export function Overview({
               ))}
             </div>
           ) : (
-            <p className="muted">No product photos yet.</p>
+            <p className="muted">{t("seller.gallery.empty")}</p>
           )}
         </section>
       </div>
       <aside className="stack">
         <section className="card card-pad" aria-labelledby="contact-heading">
-          <h2 id="contact-heading">Contact Information</h2>
+          <h2 id="contact-heading">{t("seller.contact.title")}</h2>
           <ul className="contact-list">
             <li>
               <PhoneIcon />{" "}
@@ -140,20 +146,20 @@ export function Overview({
                 </a>
                 <br />
                 <a className="btn btn-primary btn-sm" style={{ marginTop: 6 }} href={callHref} rel="nofollow">
-                  Call Now
+                  {t("seller.contact.call")}
                 </a>
               </span>
             </li>
             {seller.address ? (
               <li>
-                <MapPinIcon /> <span>{seller.address}</span>
+                <MapPinIcon /> <span translate="no">{seller.address}</span>
               </li>
             ) : null}
             {whatsappChat ? (
               <li>
                 <MessageIcon />{" "}
                 <span>
-                  WhatsApp{" "}
+                  <span translate="no">WhatsApp</span>{" "}
                   <a href={leadLinkHref(seller.id, "whatsapp")} target="_blank" rel="noopener noreferrer nofollow">
                     {whatsappNumberLabel(whatsappChat)}
                   </a>
@@ -164,13 +170,18 @@ export function Overview({
         </section>
         {social.some((s) => s.link) ? (
           <section className="card card-pad" aria-labelledby="follow-heading">
-            <h2 id="follow-heading">Follow Us</h2>
+            <h2 id="follow-heading">{t("seller.follow.title")}</h2>
             <ul className="contact-list">
               {social.map((s) =>
                 s.link ? (
-                  <li key={s.label}>
+                  <li key={s.target}>
                     {s.icon}{" "}
-                    <a href={leadLinkHref(seller.id, s.target)} target="_blank" rel="noopener noreferrer nofollow">
+                    <a
+                      href={leadLinkHref(seller.id, s.target)}
+                      target="_blank"
+                      rel="noopener noreferrer nofollow"
+                      translate={s.target === "website" ? undefined : "no"}
+                    >
                       {s.label}
                     </a>
                   </li>

@@ -3,6 +3,7 @@ import { Suspense } from "react";
 import { Form } from "react-router";
 import { ReviewForm } from "#lazy/review-form";
 import { ErrorList } from "~/components/error-list";
+import { T, useLocale, useT } from "~/components/i18n";
 import { Honeypot } from "~/components/honeypot-field";
 import { REPORT_REASON_MAX_LENGTH } from "~/lib/constants";
 import { formatDate } from "~/lib/dates";
@@ -23,15 +24,20 @@ function ReportReview({
 }) {
   const errors = [...(reply?.error?.reason ?? []), ...(reply?.error?.[""] ?? [])].filter(Boolean) as string[];
   const id = `report-${reviewId}`;
+  const t = useT();
   return (
     <details className="report-review" open={!!reply}>
-      <summary className="small">Report this review</summary>
+      <summary className="small">{t("seller.report.summary")}</summary>
       <Form method="post" preventScrollReset className="stack">
         <Honeypot />
         <input type="hidden" name="intent" value="report" />
         <input type="hidden" name="review_id" value={reviewId} />
         <label htmlFor={id} className="small">
-          What is wrong with the review by {reviewer}?
+          <T
+            k="seller.report.label"
+            values={{ reviewer }}
+            components={{ name: (name) => <span translate="no">{name}</span> }}
+          />
         </label>
         <textarea
           id={id}
@@ -46,7 +52,7 @@ function ReportReview({
         />
         <ErrorList id={`${id}-error`} errors={errors} />
         <button type="submit" className="btn btn-sm">
-          Send report
+          {t("seller.report.send")}
         </button>
       </Form>
     </details>
@@ -55,8 +61,9 @@ function ReportReview({
 
 function Stars({ rating }: { rating: number }) {
   const full = Math.round(rating);
+  const t = useT();
   return (
-    <span className="stars" aria-label={`${rating} out of 5 stars`}>
+    <span className="stars" aria-label={t("seller.reviews.stars", { rating })}>
       {"★".repeat(full)}
       <span style={{ color: "var(--c-border)" }}>{"★".repeat(5 - full)}</span>
     </span>
@@ -80,29 +87,37 @@ export function Reviews({
   lastResult: SubmissionResult<string[]> | undefined;
   constraint: Route.ComponentProps["loaderData"]["reviewConstraint"];
 }) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <div className="profile-layout" id="reviews">
       <section className="card card-pad" aria-labelledby="reviews-heading">
-        <h2 id="reviews-heading">Customer Reviews</h2>
+        <h2 id="reviews-heading">{t("seller.reviews.title")}</h2>
         {reported ? (
           <p className="notice" role="status">
-            Thank you. Our team will look at this review; it is hidden until they do.
+            {t("seller.reviews.reported")}
           </p>
         ) : null}
         {seller.reviews.length ? (
           seller.reviews.map((r) => (
             <article key={r.id} className="review">
               <div className="row" style={{ justifyContent: "space-between" }}>
-                <strong>{r.reviewer_name}</strong>
-                <span className="small muted">{formatDate(r.created_at)}</span>
+                <strong translate="no">{r.reviewer_name}</strong>
+                <span className="small muted">{formatDate(r.created_at, locale)}</span>
               </div>
               <Stars rating={r.rating} />
-              <p style={{ marginTop: "var(--s-2)", whiteSpace: "pre-line" }}>{r.review_text}</p>
+              <p style={{ marginTop: "var(--s-2)", whiteSpace: "pre-line" }} translate="no">
+                {r.review_text}
+              </p>
               {r.seller_reply ? (
                 <div className="reply">
-                  <strong>Response from the seller</strong>
-                  {r.seller_reply_date ? <span className="muted"> · {formatDate(r.seller_reply_date)}</span> : null}
-                  <p style={{ margin: "var(--s-1) 0 0", whiteSpace: "pre-line" }}>{r.seller_reply}</p>
+                  <strong>{t("seller.reviews.reply")}</strong>
+                  {r.seller_reply_date ? (
+                    <span className="muted"> · {formatDate(r.seller_reply_date, locale)}</span>
+                  ) : null}
+                  <p style={{ margin: "var(--s-1) 0 0", whiteSpace: "pre-line" }} translate="no">
+                    {r.seller_reply}
+                  </p>
                 </div>
               ) : null}
               <ReportReview
@@ -117,17 +132,17 @@ export function Reviews({
             <div className="icon" aria-hidden="true">
               💬
             </div>
-            <h3>No Reviews Yet</h3>
-            <p className="muted">Be the first to share your experience.</p>
+            <h3>{t("seller.reviews.emptyTitle")}</h3>
+            <p className="muted">{t("seller.reviews.emptyText")}</p>
           </div>
         )}
       </section>
       <aside>
         <section className="card card-pad" aria-labelledby="write-review-heading">
-          <h2 id="write-review-heading">Write a Review</h2>
+          <h2 id="write-review-heading">{t("seller.write.title")}</h2>
           {submitted ? (
             <p className="form-success" role="status">
-              Thank you! Your review has been submitted and will appear after approval.
+              {t("seller.write.submitted")}
             </p>
           ) : null}
           <Suspense fallback={null}>
