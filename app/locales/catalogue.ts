@@ -1,10 +1,14 @@
 // The catalogues' shape, typed from the English files: a key that is not in English fails the typecheck.
 // A namespace is one JSON file per language (`en-IN/<namespace>.json`); add a new one here and in the
 // three folders. Translators edit the JSON files only (docs/translation.md).
+import type accounts from "./en-IN/accounts.json";
 import type common from "./en-IN/common.json";
+import type dashboard from "./en-IN/dashboard.json";
 
 export type Catalogue = {
+  accounts: typeof accounts;
   common: typeof common;
+  dashboard: typeof dashboard;
 };
 
 export type Namespace = keyof Catalogue;
