@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useT } from "./i18n";
 
 // Grouped bars drawn on the server as SVG (no script), with the same figures as a table for screen readers
 // and anyone who prefers numbers. The admin dashboard's weekly activity and a seller's daily leads use it.
@@ -58,6 +59,7 @@ export function BarChart<K extends string, R extends Record<K, number>>({
   const { top, ticks } = scale(Math.max(0, ...rows.flatMap((r) => series.map((s) => r[s.key]))));
   const plotW = W - LEFT - RIGHT,
     plotH = H - TOP - BOTTOM;
+  const tr = useT();
   const group = plotW / Math.max(1, rows.length);
   const bar = (group * 0.7) / series.length;
   const y = (v: number) => TOP + plotH - (v / top) * plotH;
@@ -71,7 +73,12 @@ export function BarChart<K extends string, R extends Record<K, number>>({
         ))}
       </ul>
       {/* On a phone the chart keeps a readable size and scrolls sideways (a focusable region, for keyboards). */}
-      <div className="chart-scroll" tabIndex={0} role="region" aria-label={`${caption}: the chart`}>
+      <div
+        className="chart-scroll"
+        tabIndex={0}
+        role="region"
+        aria-label={tr("common.accounts.chart.region", { caption })}
+      >
         <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={summary} preserveAspectRatio="xMidYMid meet">
           {ticks.map((t) => (
             <g key={t}>
@@ -110,7 +117,7 @@ export function BarChart<K extends string, R extends Record<K, number>>({
         </svg>
       </div>
       <details className="chart-table">
-        <summary>Show as a table</summary>
+        <summary>{tr("common.accounts.chart.showTable")}</summary>
         <div className="table-scroll">
           <table className="data-table">
             <caption className="visually-hidden">{caption}</caption>

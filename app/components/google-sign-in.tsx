@@ -1,10 +1,12 @@
 import { useState } from "react";
+import { useT } from "./i18n";
 
 /**
  * "Continue with Google". With JavaScript it asks GET /api/oauth/google/redirect_url and goes there
  * (the spec's flow); without, the link itself reaches /auth/google, which redirects on the server.
  */
-export function GoogleSignInButton({ label = "Continue with Google" }: { label?: string }) {
+export function GoogleSignInButton({ label }: { label?: string }) {
+  const t = useT();
   const [busy, setBusy] = useState(false);
   async function onClick(event: React.MouseEvent<HTMLAnchorElement>) {
     event.preventDefault();
@@ -44,7 +46,7 @@ export function GoogleSignInButton({ label = "Continue with Google" }: { label?:
           d="M43.6 20.5H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C37 39.2 44 34 44 24c0-1.3-.1-2.4-.4-3.5z"
         />
       </svg>
-      {busy ? "Redirecting..." : label}
+      {busy ? t("common.accounts.google.redirecting") : (label ?? t("common.accounts.google.continue"))}
     </a>
   );
 }

@@ -1,25 +1,33 @@
-import { LEAD_KINDS, LEAD_LABELS, leadChange, type LeadKind } from "~/lib/leads";
+import type { MessageKey } from "~/lib/i18n";
+import { LEAD_KINDS, leadChange, type LeadKind } from "~/lib/leads";
 import type { SellerLeadReport } from "~/models/leads.server";
 import { BarChart } from "./bar-chart";
+import { useLocale, useT } from "./i18n";
+import { formatCount } from "~/lib/format";
 
 // A listing's leads (docs/decisions/176-leads-first-party-redirect-not-script.md), on the seller's dashboard and on the
 // seller's admin page: the last 30 days' total of each kind with its change against the 30 days before, and a bar chart
 // per day (profile views and contact taps), with every kind per day in its table.
 
 const TAP_KINDS = LEAD_KINDS.filter((k) => k !== "view");
-const SERIES = [
-  { key: "view", label: "Profile views", className: "chart-views" },
-  { key: "taps", label: "Contact taps", className: "chart-taps" },
-] as const;
-const TABLE_COLUMNS: { key: LeadKind; label: string }[] = LEAD_KINDS.map((k) => ({ key: k, label: LEAD_LABELS[k] }));
-
-const dayMonth = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", timeZone: "UTC" });
-const dayLabel = (iso: string) => dayMonth.format(new Date(`${iso}T00:00:00Z`));
+// The words of lib/leads.ts's LEAD_LABELS, in the page's language (the admin's seller page too, in English).
+const LABEL_KEYS: Record<LeadKind, MessageKey> = {
+  view: "common.accounts.leads.view",
+  whatsapp: "common.accounts.leads.whatsapp",
+  call: "common.accounts.leads.call",
+  website: "common.accounts.leads.website",
+  social: "common.accounts.leads.social",
+  share: "common.accounts.leads.share",
+};
+const CHANGE_KEYS: Record<string, MessageKey> = {
+  "no change": "common.accounts.leads.noChange",
+  new: "common.accounts.leads.new",
+};
 
 export function LeadReport({
   report,
   headingId,
-  title = "Leads in the last 30 days",
+  title,
   intro,
 }: {
   report: SellerLeadReport;
@@ -27,13 +35,22 @@ export function LeadReport({
   title?: string;
   intro?: string;
 }) {
+  const t = useT();
+  const locale = useLocale();
+  const dayMonth = new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", timeZone: "UTC" });
+  const dayLabel = (iso: string) => dayMonth.format(new Date(`${iso}T00:00:00Z`));
+  const series = [
+    { key: "view", label: t("common.accounts.leads.view"), className: "chart-views" },
+    { key: "taps", label: t("common.accounts.leads.taps"), className: "chart-taps" },
+  ] as const;
+  const tableColumns = LEAD_KINDS.map((k) => ({ key: k, label: t(LABEL_KEYS[k]) }));
   const rows = report.days.map((d) => ({ ...d, taps: TAP_KINDS.reduce((sum, k) => sum + d[k], 0) }));
   const taps = TAP_KINDS.reduce((sum, k) => sum + report.totals[k], 0);
   return (
     <section className="card card-pad stack lead-report" aria-labelledby={headingId} id="leads">
       <div>
         <h2 id={headingId} style={{ marginBottom: "var(--s-1)" }}>
-          {title}
+          {title ?? t("common.accounts.leads.title")}
         </h2>
         {intro ? (
           <p className="small muted" style={{ margin: 0 }}>
@@ -41,18 +58,18 @@ export function LeadReport({
           </p>
         ) : null}
       </div>
-      <ul className="stat-grid lead-grid" aria-label="Totals of the last 30 days">
+      <ul className="stat-grid lead-grid" aria-label={t("common.accounts.leads.totals")}>
         {LEAD_KINDS.map((kind) => {
           const change = leadChange(report.totals[kind], report.previous[kind]);
           return (
             <li key={kind} className="card stat-card" data-testid={`lead-${kind}`}>
-              <span className="stat-label">{LEAD_LABELS[kind]}</span>
+              <span className="stat-label">{t(LABEL_KEYS[kind])}</span>
               <strong className="stat-value" data-testid={`lead-${kind}-total`}>
-                {report.totals[kind].toLocaleString("en-IN")}
+                {formatCount(report.totals[kind], locale)}
               </strong>
               <span className={`small lead-change lead-${change.tone}`} data-testid={`lead-${kind}-change`}>
-                {change.text}
-                <span className="muted"> vs the 30 days before ({report.previous[kind].toLocaleString("en-IN")})</span>
+                {CHANGE_KEYS[change.text] ? t(CHANGE_KEYS[change.text]) : change.text}
+                <span className="muted"> {t("common.accounts.leads.before", { count: report.previous[kind] })}</span>
               </span>
             </li>
           );
@@ -60,14 +77,14 @@ export function LeadReport({
       </ul>
       <BarChart
         rows={rows}
-        series={SERIES}
+        series={series}
         rowKey={(r) => r.day}
         rowLabel={(r) => dayLabel(r.day)}
         labelEvery={5}
-        tableColumns={TABLE_COLUMNS}
-        summary={`Last 30 days: ${report.totals.view} profile views and ${taps} contact taps (WhatsApp, call, website, social links, share).`}
-        caption="Profile views and taps per day, last 30 days"
-        rowHeader="Day"
+        tableColumns={tableColumns}
+        summary={t("common.accounts.leads.summary", { views: report.totals.view, taps })}
+        caption={t("common.accounts.leads.caption")}
+        rowHeader={t("common.accounts.leads.day")}
         testId="lead-chart"
       />
     </section>

@@ -1,18 +1,23 @@
 import { getFormProps, usePublicForm } from "~/lib/form";
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
-import { RESET_DONE_MESSAGE } from "~/lib/validation/reset-done";
 import { useClientValidation } from "~/lib/use-client-validation";
 import { Field, FormErrors, emailInputProps, oneTimeCodeProps } from "./forms";
+import { useLocalePath, useT } from "./i18n";
 import { PasswordField } from "./password-field";
 
 const PORTALS = {
-  seller: { id: "seller-login", action: "/seller-login", emailAutoComplete: "email", submitLabel: "Sign In" },
+  seller: {
+    id: "seller-login",
+    action: "/seller-login",
+    emailAutoComplete: "email",
+    submitLabel: "common.accounts.login.submit",
+  },
   admin: {
     id: "admin-login",
     action: "/admin/login",
     emailAutoComplete: "username",
-    submitLabel: "Sign In to Admin Portal",
+    submitLabel: "common.accounts.login.submitAdmin",
   },
 } as const;
 
@@ -31,10 +36,14 @@ export function LoginForm({
 }) {
   // `action` is the page's path: the busy state follows only this form's post.
   const { id, action, emailAutoComplete, submitLabel } = PORTALS[portal];
+  const t = useT();
+  const to = useLocalePath();
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
   const busy =
-    navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction?.startsWith(action);
+    navigation.state !== "idle" &&
+    navigation.formMethod === "POST" &&
+    navigation.formAction?.startsWith(portal === "admin" ? action : to(action));
   const validation = useClientValidation("login");
   const [form, fields] = usePublicForm({
     id,
@@ -47,17 +56,17 @@ export function LoginForm({
       <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
       {searchParams.get("reset") === "done" && !form.errors?.length ? (
         <p className="form-success" role="status">
-          {RESET_DONE_MESSAGE}
+          {t("common.accounts.login.resetDone")}
         </p>
       ) : null}
       <FormErrors errors={form.errors} id={form.errorId} />
       <Field
-        label="Email"
+        label={t("common.accounts.login.email")}
         errors={fields.email.errors}
         inputProps={emailInputProps(fields.email, { autoComplete: emailAutoComplete })}
       />
       <PasswordField
-        label="Password"
+        label={t("common.accounts.login.password")}
         field={fields.password}
         inputProps={{
           required: true,
@@ -65,10 +74,12 @@ export function LoginForm({
         }}
       />
       <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-        {busy ? "Signing In..." : submitLabel}
+        {busy ? t("common.accounts.login.signingIn") : t(submitLabel)}
       </button>
       <p className="small center login-forgot">
-        <Link to={portal === "admin" ? "/forgot-password?for=admin" : "/forgot-password"}>Forgot password?</Link>
+        <Link to={portal === "admin" ? "/forgot-password?for=admin" : to("/forgot-password")}>
+          {t("common.accounts.login.forgot")}
+        </Link>
       </p>
     </Form>
   );

@@ -1,7 +1,9 @@
 // The catalogues' shape, typed from the English files: a key that is not in English fails the typecheck.
 // A namespace is one JSON file per language (`en-IN/<namespace>.json`); add a new one here and in the
 // three folders. Translators edit the JSON files only (docs/translation.md).
+import type accounts from "./en-IN/accounts.json";
 import type common from "./en-IN/common.json";
+import type dashboard from "./en-IN/dashboard.json";
 import type directory from "./en-IN/directory.json";
 import type home from "./en-IN/home.json";
 import type legal from "./en-IN/legal.json";
@@ -10,7 +12,9 @@ import type newsletter from "./en-IN/newsletter.json";
 import type seller from "./en-IN/seller.json";
 
 export type Catalogue = {
+  accounts: typeof accounts;
   common: typeof common;
+  dashboard: typeof dashboard;
   directory: typeof directory;
   home: typeof home;
   legal: typeof legal;

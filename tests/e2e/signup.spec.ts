@@ -201,6 +201,26 @@ test.describe("seller sign-up", () => {
     ).toBeVisible();
   });
 
+  test("completes in Hindi and lands on the Hindi dashboard", async ({ page }) => {
+    await page.goto("/hi/seller-signup");
+    await expect(page.locator("html")).toHaveAttribute("lang", "hi-IN");
+    await expect(page.getByRole("heading", { name: "अपना विक्रेता खाता बनाएँ" })).toBeVisible();
+    await page.getByLabel("पूरा नाम").fill("Meena Iyer");
+    await page.getByLabel("मोबाइल नंबर").fill("+91 98450 22222");
+    await page.getByLabel("ईमेल", { exact: true }).fill(`${uniqueWord("signup-hi")}@example.test`);
+    await page.getByLabel("पासवर्ड", { exact: true }).fill("Mango-Chutney-42");
+    await page.getByLabel("पासवर्ड दोबारा लिखें").fill("Mango-Chutney-42");
+    await page.getByRole("button", { name: "आगे बढ़ें" }).click();
+    await expect(page.getByRole("heading", { name: "व्यवसाय की श्रेणियाँ" })).toBeVisible();
+    await page.getByLabel("शहर").selectOption("Mumbai");
+    await page.getByLabel("Food & Beverages").check();
+    await page.getByLabel(/नियम और शर्तों/).check();
+    await page.getByRole("button", { name: "खाता बनाएँ" }).click();
+    await expect(page).toHaveURL(/\/hi\/seller-dashboard$/);
+    await expect(page.getByRole("heading", { name: "स्वागत है, Meena" })).toBeVisible();
+    await expect(page.getByText("अपना आवेदन पूरा करें")).toBeVisible();
+  });
+
   test("has no accessibility violations on both steps", async ({ page, jsEnabled }) => {
     test.skip(!jsEnabled, "axe-core runs as a script in the page");
     await page.goto("/seller-signup");

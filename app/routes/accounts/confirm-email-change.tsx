@@ -3,56 +3,73 @@ import { BadLinkPage } from "~/components/bad-link";
 import { LinkButtons } from "~/components/link-buttons";
 import { IconCard } from "~/components/icon-card";
 import { privatePageMeta } from "~/lib/seo";
-import { ACCOUNT_MESSAGES } from "~/lib/validation/messages";
 import { getDb } from "~db/client";
 import { checkEmailChangeLink, confirmEmailChange } from "~/services/account-settings.server";
 import { readForm } from "~/services/forms.server";
+import { T, useLocalePath, useT } from "~/components/i18n";
+import { translatorFromMatches } from "~/lib/i18n";
+import { localePath } from "~/lib/locales";
+import { accountNotice } from "~/lib/account-notices";
+import { messagesFor, pageLocale, translatorFor } from "~/services/i18n.server";
 import type { Route } from "./+types/confirm-email-change";
 
 // /confirm-email-change?id&email&expires&token — the link mailed to a new address. GET shows a confirm
 // button (mail scanners open links); the POST makes the change and tells the old address. The link is
 // signed over the account's email as it was, so once used (or after another change) it is refused: 400.
 
-export const meta: Route.MetaFunction = () => privatePageMeta("Confirm your new email");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  privatePageMeta(translatorFromMatches(matches)("accounts.emailChange.metaTitle"));
 
 export function headers() {
   return { "Cache-Control": "no-store" };
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
+  const { request } = args;
+  const locale = pageLocale(args);
+  const messages = messagesFor(locale, ["accounts"]);
   const query = new URL(request.url).searchParams;
   // Where the confirmation lands (the link is spent by then, so it cannot be shown again).
-  if (query.get("changed") === "1") return { changed: true as const };
+  if (query.get("changed") === "1") return { changed: true as const, messages };
   const link = await checkEmailChangeLink(getDb(), query);
-  if (!link.ok) throw data(link.message, { status: link.status });
-  return { changed: false as const, from: link.account.email, to: link.to, params: link.params };
+  if (!link.ok) throw data(accountNotice(translatorFor(locale), link.message), { status: link.status });
+  return { changed: false as const, from: link.account.email, to: link.to, params: link.params, messages };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
+  const locale = pageLocale(args);
+  const t = translatorFor(locale);
   const db = getDb();
   const link = await checkEmailChangeLink(db, await readForm(request));
-  if (!link.ok) throw data(link.message, { status: link.status });
+  if (!link.ok) throw data(accountNotice(t, link.message), { status: link.status });
   const done = await confirmEmailChange(db, link, context.clientAddress);
-  if (!done.ok) throw data(done.message, { status: done.status });
-  return redirect("/confirm-email-change?changed=1");
+  if (!done.ok) throw data(accountNotice(t, done.message), { status: done.status });
+  return redirect(localePath(locale, "/confirm-email-change?changed=1"));
 }
 
 export default function ConfirmEmailChange({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const to = useLocalePath();
   return (
     <IconCard icon="✉️">
       {loaderData.changed ? (
         <>
-          <h1>Email changed</h1>
+          <h1>{t("accounts.emailChange.doneTitle")}</h1>
           <p className="form-success" role="status">
-            {ACCOUNT_MESSAGES.emailChanged} Sign in with your new address from now on.
+            {t("accounts.notice.emailChanged")} {t("accounts.emailChange.signInNew")}
           </p>
-          <LinkButtons centered links={[["/seller-account", "Go to your account"]]} />
+          <LinkButtons centered links={[[to("/seller-account"), t("accounts.emailChange.goAccount")]]} />
         </>
       ) : (
         <>
-          <h1>Confirm your new email address</h1>
+          <h1>{t("accounts.emailChange.title")}</h1>
           <p className="muted">
-            Use <strong>{loaderData.to}</strong> for your seller account instead of <strong>{loaderData.from}</strong>?
+            <T
+              k="accounts.emailChange.body"
+              values={{ to: loaderData.to, from: loaderData.from }}
+              components={{ strong: (text) => <strong translate="no">{text}</strong> }}
+            />
           </p>
           <Form method="post" className="stack">
             <input type="hidden" name="id" value={loaderData.params.id} />
@@ -60,7 +77,7 @@ export default function ConfirmEmailChange({ loaderData }: Route.ComponentProps)
             <input type="hidden" name="expires" value={loaderData.params.expires} />
             <input type="hidden" name="token" value={loaderData.params.token} />
             <button type="submit" className="btn btn-primary btn-block">
-              Confirm New Email
+              {t("accounts.emailChange.submit")}
             </button>
           </Form>
         </>
@@ -70,10 +87,16 @@ export default function ConfirmEmailChange({ loaderData }: Route.ComponentProps)
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const t = useT();
+  const to = useLocalePath();
   return (
-    <BadLinkPage error={error} title="Email change link not valid" fallback={ACCOUNT_MESSAGES.emailBadLink}>
-      <Link to="/seller-account" className="btn">
-        Your account
+    <BadLinkPage
+      error={error}
+      title={t("common.accounts.badLink.emailTitle")}
+      fallback={t("common.accounts.badLink.emailFallback")}
+    >
+      <Link to={to("/seller-account")} className="btn">
+        {t("common.accounts.badLink.yourAccount")}
       </Link>
     </BadLinkPage>
   );

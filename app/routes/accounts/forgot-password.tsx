@@ -13,23 +13,30 @@ import { getDb } from "~db/client";
 import { readForm, HONEYPOT_MESSAGE } from "~/services/forms.server";
 import { requestPasswordReset } from "~/services/password-reset.server";
 import { forwardRetryAfter, retryAfterHeaders } from "~/services/rate-limit.server";
+import { T, useLocalePath, useT } from "~/components/i18n";
+import { translatorFromMatches } from "~/lib/i18n";
+import { accountNotice } from "~/lib/account-notices";
+import { messagesFor, pageLocale, translatorFor } from "~/services/i18n.server";
 import type { Route } from "./+types/forgot-password";
 
 // /forgot-password (?for=admin from the staff sign-in): one address in, one answer out, whether or not
 // it has an account. A plain form post; the mail (through the outbox) carries the signed link.
 
-export const meta: Route.MetaFunction = () => privatePageMeta("Forgot password");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  privatePageMeta(translatorFromMatches(matches)("accounts.forgot.metaTitle"));
 
 export const headers = (args: Route.HeadersArgs) => forwardRetryAfter(args);
 
 // The form's native attributes come from the schema here, so the page needs no zod.
-export function loader() {
-  return { constraint: formConstraints(forgotPasswordSchema) };
+export function loader(args: Route.LoaderArgs) {
+  return { constraint: formConstraints(forgotPasswordSchema), messages: messagesFor(pageLocale(args), ["accounts"]) };
 }
 
 const portalOf = (request: Request) => (new URL(request.url).searchParams.get("for") === "admin" ? "admin" : "seller");
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
+  const t = translatorFor(pageLocale(args));
   const form = await readForm(request);
   const submission = parseWithZod(form, { schema: forgotPasswordSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), sent: null }, { status: 400 });
@@ -42,10 +49,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (!outcome.ok)
     return data(
-      { result: submission.reply({ formErrors: [outcome.message] }), sent: null },
+      { result: submission.reply({ formErrors: [accountNotice(t, outcome.message)] }), sent: null },
       { status: outcome.status, headers: retryAfterHeaders(outcome) },
     );
-  return { result: submission.reply({ resetForm: true }), sent: outcome.message };
+  return { result: submission.reply({ resetForm: true }), sent: accountNotice(t, outcome.message) };
 }
 
 export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
@@ -60,29 +67,31 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
     constraint: loaderData.constraint,
     ...validation.options,
   });
-  const signIn = admin ? "/admin/login" : "/seller-login";
+  const t = useT();
+  const to = useLocalePath();
+  const signIn = admin ? "/admin/login" : to("/seller-login");
   return (
     <AuthCard
       admin={admin}
       icon={admin ? <ShieldIcon /> : "🔑"}
-      title="Forgot your password?"
-      lead="Type the email address of your account. We will mail you a link to choose a new password."
+      title={t("accounts.forgot.title")}
+      lead={t("accounts.forgot.lead")}
     >
       <FormSuccess message={actionData?.sent} />
       <Form method="post" {...getFormProps(form)} className="stack">
         <FormErrors errors={form.errors} id={form.errorId} />
         <Honeypot />
         <Field
-          label="Email"
+          label={t("accounts.forgot.email")}
           errors={fields.email.errors}
           inputProps={emailInputProps(fields.email, { autoComplete: admin ? "username" : "email" })}
         />
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-          {busy ? "Sending..." : "Send Me a Link"}
+          {busy ? t("accounts.forgot.sending") : t("accounts.forgot.submit")}
         </button>
       </Form>
       <p className="auth-foot">
-        Remembered it? <Link to={signIn}>Back to sign in</Link>
+        <T k="accounts.forgot.remembered" components={{ link: (text) => <Link to={signIn}>{text}</Link> }} />
       </p>
     </AuthCard>
   );

@@ -3,13 +3,23 @@ import { data, Form, Link, redirect, useActionData, useSearchParams } from "reac
 import { getDb } from "~db/client";
 import type { Route } from "./+types/google-callback";
 import { privatePageMeta } from "~/lib/seo";
+import { useT } from "~/components/i18n";
+import { translatorFromMatches } from "~/lib/i18n";
+import { DEFAULT_LOCALE } from "~/lib/locales";
+import { messagesFor, translatorFor } from "~/services/i18n.server";
 import { googleCallbackSchema } from "~/lib/validation/google";
 import { homeForRole } from "~/lib/permissions";
 import { readForm } from "~/services/forms.server";
 import { completeGoogleSignIn } from "~/services/auth.server";
 import { refuseCrossOrigin } from "~/services/csrf.server";
 
-export const meta: Route.MetaFunction = () => privatePageMeta("Signing you in");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  privatePageMeta(translatorFromMatches(matches)("accounts.google.metaTitle"));
+
+// Google returns to one fixed address, outside the language prefixes: the page speaks English.
+export function loader() {
+  return { messages: messagesFor(DEFAULT_LOCALE, ["accounts"]) };
+}
 
 type Me = { role: string };
 
@@ -20,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = googleCallbackSchema.safeParse(form);
   if (!parsed.success)
     return data(
-      { error: parsed.error.issues[0]?.message ?? "Sign-in could not be completed. Please try again." },
+      { error: parsed.error.issues[0]?.message ?? translatorFor(DEFAULT_LOCALE)("accounts.google.failed") },
       { status: 400 },
     );
   const result = await completeGoogleSignIn(getDb(), request, parsed.data, context.clientAddress);
@@ -33,6 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
  * POST /api/sessions once per page load, then fetches GET /api/users/me and goes on by role.
  */
 export default function GoogleCallback() {
+  const t = useT();
   const [params] = useSearchParams();
   const exchanged = useRef(false);
   const code = params.get("code");
@@ -40,7 +51,7 @@ export default function GoogleCallback() {
   const missingCode = code
     ? null
     : params.get("error_description") || params.get("error")
-      ? "Sign-in was cancelled or refused."
+      ? t("accounts.google.cancelled")
       : "Cannot exchange code for session token: no code provided in the URL search params";
   const [exchangeError, setError] = useState<string | null>(null);
   const posted = useActionData<typeof action>();
@@ -58,7 +69,7 @@ export default function GoogleCallback() {
       if (!response.ok) {
         const body = (await response.json().catch(() => null)) as { error?: string } | null;
         console.error(`Failed to exchange code for session token: API responded with HTTP status ${response.status}`);
-        setError(body?.error ?? "Sign-in could not be completed. Please try again.");
+        setError(body?.error ?? t("accounts.google.failed"));
         return;
       }
       const me = await fetch("/api/users/me", { credentials: "include", headers: { Accept: "application/json" } });
@@ -68,35 +79,35 @@ export default function GoogleCallback() {
       }
       const user = (await me.json()) as Me;
       window.location.replace(homeForRole(user.role));
-    })().catch(() => setError("Sign-in could not be completed. Please try again."));
-  }, [code, params]);
+    })().catch(() => setError(t("accounts.google.failed")));
+  }, [code, params, t]);
 
   return (
     <div className="auth-page">
       <section className="card auth-card" aria-live="polite">
         {error ? (
           <>
-            <h1>Sign-in failed</h1>
+            <h1>{t("accounts.google.failedTitle")}</h1>
             <p className="form-error" role="alert">
               {error}
             </p>
             <p>
               <Link to="/seller-login" className="btn btn-primary btn-block">
-                Back to Seller Login
+                {t("accounts.google.backToLogin")}
               </Link>
             </p>
           </>
         ) : (
           <>
             <div className="page-spinner" aria-hidden="true" />
-            <h1 className="auth-center">Signing you in…</h1>
+            <h1 className="auth-center">{t("accounts.google.signingIn")}</h1>
             <noscript>
               <Form method="post" className="auth-center">
                 <input type="hidden" name="code" value={code ?? ""} />
                 <input type="hidden" name="state" value={params.get("state") ?? ""} />
                 <input type="hidden" name="iss" value={params.get("iss") ?? ""} />
                 <button type="submit" className="btn btn-primary btn-block">
-                  Continue to your account
+                  {t("accounts.google.continue")}
                 </button>
               </Form>
             </noscript>

@@ -10,12 +10,16 @@ import { resetPasswordSchema } from "~/lib/validation/account-settings";
 import { formConstraints } from "~/services/form-constraints.server";
 import { PASSWORD_MIN_LENGTH, STAFF_PASSWORD_MIN_LENGTH } from "~/lib/validation/constants";
 import { isStaffRole } from "~/lib/permissions";
-import { ACCOUNT_MESSAGES } from "~/lib/validation/messages";
 import { getDb } from "~db/client";
 import { readForm } from "~/services/forms.server";
 import { checkResetLink, resetPasswordWithLink } from "~/services/password-reset.server";
 import { destroySession } from "~/services/session.server";
 import { forwardRetryAfter, retryAfterHeaders } from "~/services/rate-limit.server";
+import { useLocalePath, useT } from "~/components/i18n";
+import { translatorFromMatches } from "~/lib/i18n";
+import { localePath } from "~/lib/locales";
+import { accountNotice } from "~/lib/account-notices";
+import { messagesFor, pageLocale, translatorFor } from "~/services/i18n.server";
 import type { Route } from "./+types/reset-password";
 import type { Role } from "~db/schema";
 
@@ -23,18 +27,22 @@ import type { Role } from "~db/schema";
 // (mail scanners that open links change nothing); its POST sets the password, ends every session of the
 // account (this browser's too) and leads to the sign-in page. A forged, used or expired link: 400.
 
-export const meta: Route.MetaFunction = () => privatePageMeta("Choose a new password");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  privatePageMeta(translatorFromMatches(matches)("accounts.reset.metaTitle"));
 
 export const headers = (args: Route.HeadersArgs) => forwardRetryAfter(args);
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
+  const { request } = args;
+  const locale = pageLocale(args);
   const link = await checkResetLink(getDb(), new URL(request.url).searchParams);
-  if (!link.ok) throw data(link.message, { status: link.status });
+  if (!link.ok) throw data(accountNotice(translatorFor(locale), link.message), { status: link.status });
   return {
     email: link.account.email,
     params: link.params,
     minLength: minimumFor(link.account.role),
     constraint: formConstraints(resetPasswordSchema),
+    messages: messagesFor(locale, ["accounts"]),
   };
 }
 
@@ -43,12 +51,14 @@ function minimumFor(role: Role): number {
   return isStaffRole(role) ? STAFF_PASSWORD_MIN_LENGTH : PASSWORD_MIN_LENGTH;
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
+  const t = translatorFor(pageLocale(args));
   const form = await readForm(request);
   const db = getDb();
   const link = await checkResetLink(db, form, { prefix: "link_" });
 
-  if (!link.ok) throw data(link.message, { status: link.status });
+  if (!link.ok) throw data(accountNotice(t, link.message), { status: link.status });
   const submission = parseWithZod(form, { schema: resetPasswordSchema });
   if (submission.status !== "success")
     return data({ result: submission.reply({ hideFields: ["password", "confirm_password"] }) }, { status: 400 });
@@ -57,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data(
       {
         result: submission.reply({
-          fieldErrors: { password: [`A staff password must be at least ${minLength} characters`] },
+          fieldErrors: { password: [t("accounts.reset.staffMinimum", { min: minLength })] },
           hideFields: ["password", "confirm_password"],
         }),
       },
@@ -66,16 +76,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   const done = await resetPasswordWithLink(db, link, submission.value.password, context.clientAddress);
   if (!done.ok && done.status !== 400)
     return data(
-      { result: submission.reply({ formErrors: [done.message], hideFields: ["password", "confirm_password"] }) },
+      {
+        result: submission.reply({
+          formErrors: [accountNotice(t, done.message)],
+          hideFields: ["password", "confirm_password"],
+        }),
+      },
       { status: done.status, headers: retryAfterHeaders(done) },
     );
-  if (!done.ok) throw data(done.message, { status: done.status });
+  if (!done.ok) throw data(accountNotice(t, done.message), { status: done.status });
   // Every session of the account ended; this browser's cookie is cleared too.
-  return redirect(`${done.signIn}?reset=done`, { headers: { "Set-Cookie": await destroySession(request) } });
+  const signIn = done.signIn === "/seller-login" ? localePath(pageLocale(args), done.signIn) : done.signIn;
+  return redirect(`${signIn}?reset=done`, { headers: { "Set-Cookie": await destroySession(request) } });
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { email, params, minLength, constraint } = loaderData;
+  const t = useT();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const [form, fields] = usePublicForm({
@@ -85,7 +102,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     constraint,
   });
   return (
-    <AuthCard icon="🔑" title="Choose a new password" lead={`For the account of ${email}.`}>
+    <AuthCard icon="🔑" title={t("accounts.reset.title")} lead={t("accounts.reset.lead", { email })}>
       <Form method="post" {...getFormProps(form)} className="stack">
         {/* Not "id": a field of that name would hide the form's own id from the form library. */}
         <input type="hidden" name="link_id" value={params.id} />
@@ -95,30 +112,36 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         <input type="hidden" name="username" autoComplete="username" value={email} />
         <FormErrors errors={form.errors} id={form.errorId} />
         <PasswordField
-          label="New password"
+          label={t("accounts.reset.password")}
           field={fields.password}
-          hint={`At least ${minLength} characters.`}
+          hint={t("accounts.reset.passwordHint", { min: minLength })}
           inputProps={{ required: true, autoComplete: "new-password", minLength }}
         />
         <PasswordField
-          label="Confirm new password"
+          label={t("accounts.reset.confirm")}
           field={fields.confirm_password}
           inputProps={{ required: true, autoComplete: "new-password" }}
         />
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-          {busy ? "Saving..." : "Set New Password"}
+          {busy ? t("accounts.reset.saving") : t("accounts.reset.submit")}
         </button>
       </Form>
-      <p className="small muted">Setting a new password signs out every device where your account is signed in.</p>
+      <p className="small muted">{t("accounts.reset.note")}</p>
     </AuthCard>
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const t = useT();
+  const to = useLocalePath();
   return (
-    <BadLinkPage error={error} title="Password reset link not valid" fallback={ACCOUNT_MESSAGES.resetBadLink}>
-      <Link to="/forgot-password" className="btn btn-primary">
-        Ask for a new link
+    <BadLinkPage
+      error={error}
+      title={t("common.accounts.badLink.resetTitle")}
+      fallback={t("common.accounts.badLink.resetFallback")}
+    >
+      <Link to={to("/forgot-password")} className="btn btn-primary">
+        {t("common.accounts.badLink.askNew")}
       </Link>
     </BadLinkPage>
   );

@@ -20,6 +20,11 @@ import { changeOwnPassword, deleteOwnAccount, requestEmailChange } from "~/servi
 import { readForm } from "~/services/forms.server";
 import { getSession, requireUser, sessionCookie } from "~/services/session.server";
 import { forwardRetryAfter, retryAfterHeaders } from "~/services/rate-limit.server";
+import { T, useLocalePath, useT } from "~/components/i18n";
+import { translatorFromMatches, type MessageKey } from "~/lib/i18n";
+import { localePath } from "~/lib/locales";
+import { accountNotice } from "~/lib/account-notices";
+import { messagesFor, pageLocale, translatorFor } from "~/services/i18n.server";
 import type { Route } from "./+types/seller-account";
 
 // /seller-account — the seller's own account (docs/decisions/158-account-email-change-link-new-address.md): change her
@@ -27,17 +32,24 @@ import type { Route } from "./+types/seller-account";
 // her account, choose her language. Plain form posts, each with an intent; every change is scoped by the session's
 // account.
 
-export const meta: Route.MetaFunction = () => privatePageMeta("Account and data");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  privatePageMeta(translatorFromMatches(matches)("accounts.account.metaTitle"));
 
 export const headers = (args: Route.HeadersArgs) => forwardRetryAfter(args);
 
 const SELLER_ONLY = { roles: ["seller" as const], loginPath: "/seller-login" };
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
+  const { request } = args;
   const user = await requireUser(request, SELLER_ONLY);
   const db = getDb();
   const [security, language] = await Promise.all([getAccountSecurity(db, user.id), sellerLanguage(db, user.id)]);
-  return { email: user.email, hasPassword: security?.hasPassword ?? false, language };
+  return {
+    email: user.email,
+    hasPassword: security?.hasPassword ?? false,
+    language,
+    messages: messagesFor(pageLocale(args), ["accounts"]),
+  };
 }
 
 type Intent = "email" | "password" | "delete" | "language";
@@ -49,7 +61,9 @@ const SCHEMAS = {
 };
 const HIDDEN = ["current_password", "password", "confirm_password"];
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
+  const locale = pageLocale(args);
   const user = await requireUser(request, SELLER_ONLY);
   const session = (await getSession(request))!;
   const form = await readForm(request);
@@ -87,59 +101,65 @@ export async function action({ request, context }: Route.ActionArgs) {
             context.clientAddress,
           )
         : await deleteOwnAccount(db, user.id, { current_password: value.current_password });
-  if (!outcome.ok) return refuse(outcome.status, outcome.message, outcome.field, retryAfterHeaders(outcome));
+  if (!outcome.ok)
+    return refuse(
+      outcome.status,
+      accountNotice(translatorFor(locale), outcome.message),
+      outcome.field,
+      retryAfterHeaders(outcome),
+    );
   if ("erased" in outcome && outcome.erased)
-    return redirect("/account-deleted", {
+    return redirect(localePath(locale, "/account-deleted"), {
       headers: { "Set-Cookie": await sessionCookie().serialize("", { maxAge: 0 }) },
     });
   const done = "erased" in outcome ? "deletion-mail" : intent;
-  return redirect(`/seller-account?done=${done}#${intent}`);
+  return redirect(localePath(locale, `/seller-account?done=${done}#${intent}`));
 }
 
-const DONE: Record<string, string> = {
-  email: ACCOUNT_MESSAGES.emailChangeSent,
-  password: ACCOUNT_MESSAGES.passwordChanged,
-  "deletion-mail": ACCOUNT_MESSAGES.deletionSent,
-  "email-changed": ACCOUNT_MESSAGES.emailChanged,
+const DONE: Record<string, MessageKey> = {
+  email: "accounts.notice.emailChangeSent",
+  password: "accounts.notice.passwordChanged",
+  "deletion-mail": "accounts.notice.deletionSent",
+  "email-changed": "accounts.notice.emailChanged",
 };
 
 export default function SellerAccount({ loaderData, actionData }: Route.ComponentProps) {
   const { email, hasPassword, language } = loaderData;
   const [params] = useSearchParams();
   const done = params.get("done") ?? "";
+  const t = useT();
+  const to = useLocalePath();
   const last = (intent: Intent) => (actionData?.intent === intent ? actionData.result : undefined);
   return (
     <div className="container section stack dashboard narrow">
       <header>
         <p className="small muted" style={{ margin: 0 }}>
-          <Link to="/seller-dashboard">Seller dashboard</Link>
+          <Link to={to("/seller-dashboard")}>{t("accounts.account.dashboard")}</Link>
         </p>
-        <h1 style={{ margin: 0 }}>Account and data</h1>
+        <h1 style={{ margin: 0 }}>{t("accounts.account.title")}</h1>
       </header>
       <EmailForm
         email={email}
         hasPassword={hasPassword}
-        saved={done === "email" || done === "email-changed" ? DONE[done] : null}
+        saved={done === "email" || done === "email-changed" ? t(DONE[done]) : null}
         lastResult={last("email")}
       />
       <PasswordForm hasPassword={hasPassword} saved={done === "password"} lastResult={last("password")} />
       <LanguageForm language={language} saved={done === "language"} lastResult={last("language")} />
       <section className="card card-pad stack" aria-labelledby="data-heading" id="data">
-        <h2 id="data-heading">Download my data</h2>
+        <h2 id="data-heading">{t("accounts.account.dataTitle")}</h2>
         <p className="muted" style={{ margin: 0 }}>
-          A ZIP file with everything we store about your account and listing (profile, categories, reviews and your
-          replies, the subject and date of each mail we sent you once your email is verified, account history) and your
-          photos, ID document and payment screenshot.
+          {t("accounts.account.dataBody")}
         </p>
         <div>
           <a className="btn" href="/seller-account/my-data.zip" download>
-            Download my data
+            {t("accounts.account.download")}
           </a>
         </div>
       </section>
       <DeleteForm hasPassword={hasPassword} mailed={done === "deletion-mail"} lastResult={last("delete")} />
       <p className="small muted">
-        How we use and keep your data, and your rights: <Link to="/privacy">Privacy Policy</Link>.
+        <T k="accounts.account.privacy" components={{ link: (text) => <Link to={to("/privacy")}>{text}</Link> }} />
       </p>
     </div>
   );
@@ -191,26 +211,34 @@ function EmailForm({
 }: FormState & { email: string; hasPassword: boolean; saved: string | null }) {
   const busy = useIntentBusy("email");
   const [form, fields] = useIntentForm("email", lastResult);
+  const t = useT();
   return (
     <section className="card card-pad stack" aria-labelledby="email-heading" id="email">
-      <h2 id="email-heading">Email address</h2>
+      <h2 id="email-heading">{t("accounts.account.emailTitle")}</h2>
       <p className="muted" style={{ margin: 0 }}>
-        Now: <strong>{email}</strong>. A new address takes effect when you open the link we send to it; we tell your old
-        address once it has changed.
+        <T
+          k="accounts.account.emailNow"
+          values={{ email }}
+          components={{ strong: (text) => <strong translate="no">{text}</strong> }}
+        />
       </p>
       <FormSuccess message={saved} />
       <IntentForm intent="email" form={form}>
-        <Field label="New email address" errors={fields.email.errors} inputProps={emailInputProps(fields.email)} />
+        <Field
+          label={t("accounts.account.newEmail")}
+          errors={fields.email.errors}
+          inputProps={emailInputProps(fields.email)}
+        />
         {hasPassword ? (
           <PasswordField
-            label="Current password"
+            label={t("accounts.account.currentPassword")}
             field={fields.current_password}
             inputProps={{ required: true, autoComplete: "current-password" }}
           />
         ) : null}
         <div>
           <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? "Sending..." : "Send Confirmation Link"}
+            {busy ? t("accounts.account.sending") : t("accounts.account.sendLink")}
           </button>
         </div>
       </IntentForm>
@@ -221,36 +249,37 @@ function EmailForm({
 function PasswordForm({ hasPassword, saved, lastResult }: FormState & { hasPassword: boolean; saved: boolean }) {
   const busy = useIntentBusy("password");
   const [form, fields] = useIntentForm("password", lastResult);
+  const t = useT();
   return (
     <section className="card card-pad stack" aria-labelledby="password-heading" id="password">
-      <h2 id="password-heading">Password</h2>
-      <FormSuccess message={saved && ACCOUNT_MESSAGES.passwordChanged} />
+      <h2 id="password-heading">{t("accounts.account.passwordTitle")}</h2>
+      <FormSuccess message={saved && t("accounts.notice.passwordChanged")} />
       {hasPassword ? (
         <IntentForm intent="password" form={form}>
           <PasswordField
-            label="Current password"
+            label={t("accounts.account.currentPassword")}
             field={fields.current_password}
             inputProps={{ required: true, autoComplete: "current-password" }}
           />
           <PasswordField
-            label="New password"
+            label={t("accounts.account.newPassword")}
             field={fields.password}
-            hint={`At least ${PASSWORD_MIN_LENGTH} characters. Your other sessions will be signed out.`}
+            hint={t("accounts.account.newPasswordHint", { min: PASSWORD_MIN_LENGTH })}
             inputProps={{ required: true, autoComplete: "new-password", minLength: PASSWORD_MIN_LENGTH }}
           />
           <PasswordField
-            label="Confirm new password"
+            label={t("accounts.account.confirmPassword")}
             field={fields.confirm_password}
             inputProps={{ required: true, autoComplete: "new-password" }}
           />
           <div>
             <button type="submit" className="btn btn-primary" disabled={busy}>
-              {busy ? "Saving..." : "Change Password"}
+              {busy ? t("accounts.account.saving") : t("accounts.account.changePassword")}
             </button>
           </div>
         </IntentForm>
       ) : (
-        <p className="notice small">{ACCOUNT_MESSAGES.noPassword}</p>
+        <p className="notice small">{t("accounts.notice.noPassword")}</p>
       )}
     </section>
   );
@@ -298,35 +327,36 @@ function LanguageForm({ language, saved, lastResult }: FormState & { language: L
 function DeleteForm({ hasPassword, mailed, lastResult }: FormState & { hasPassword: boolean; mailed: boolean }) {
   const busy = useIntentBusy("delete");
   const [form, fields] = useIntentForm("delete", lastResult);
+  const t = useT();
   return (
     <section className="card card-pad stack danger-zone" aria-labelledby="delete-heading" id="delete">
-      <h2 id="delete-heading">Delete my account</h2>
-      <p style={{ margin: 0 }}>
-        Your listing leaves the directory at once. Your account, listing, reviews of your listing, photos, ID document
-        and payment screenshot are deleted and cannot be brought back. We keep only a record that an account was
-        deleted, and when. Download your data first if you want a copy.
-      </p>
-      <FormSuccess message={mailed && ACCOUNT_MESSAGES.deletionSent} />
+      <h2 id="delete-heading">{t("accounts.account.deleteTitle")}</h2>
+      <p style={{ margin: 0 }}>{t("accounts.account.deleteBody")}</p>
+      <FormSuccess message={mailed && t("accounts.notice.deletionSent")} />
       <IntentForm intent="delete" form={form}>
         {hasPassword ? (
           <PasswordField
-            label="Your password"
+            label={t("accounts.account.yourPassword")}
             field={fields.current_password}
             inputProps={{ required: true, autoComplete: "current-password" }}
           />
         ) : (
           <p className="small muted" style={{ margin: 0 }}>
-            Your account has no password, so we mail you a link to confirm the deletion.
+            {t("accounts.account.deleteByMail")}
           </p>
         )}
         <ConfirmCheckField
           field={fields.confirm}
           inputProps={getInputProps(fields.confirm, { type: "checkbox" })}
-          label="I understand that my account and all its data will be deleted for good"
+          label={t("accounts.account.deleteConfirm")}
         />
         <div>
           <button type="submit" className="btn btn-danger" disabled={busy}>
-            {busy ? "Deleting..." : hasPassword ? "Delete My Account" : "Email Me a Confirmation Link"}
+            {busy
+              ? t("accounts.account.deleting")
+              : hasPassword
+                ? t("accounts.account.deleteSubmit")
+                : t("accounts.account.deleteMailSubmit")}
           </button>
         </div>
       </IntentForm>

@@ -7,11 +7,10 @@ import { SellerProfileFields, SellerTranslationFields } from "~/components/selle
 import { EyeIcon, StarIcon } from "~/components/icons";
 import { REVIEW_REPLY_MAX_LENGTH } from "~/lib/validation/constants";
 import { reviewReplySchema } from "~/lib/validation/reviews";
-import { VERIFY_EMAIL_MESSAGES } from "~/lib/validation/messages";
 import { ownProfileSchema } from "~/lib/validation/application";
 import { formatDate } from "~/lib/dates";
 import { formatCount, formatRating } from "~/lib/format";
-import { renewalCountdown, subscriptionExpiry } from "~/lib/subscription";
+import { type Expiry, subscriptionExpiry } from "~/lib/subscription";
 import { LeadReport } from "~/components/lead-report";
 import { todayIso } from "~/lib/dates";
 import { leadWindow } from "~/lib/leads";
@@ -28,17 +27,24 @@ import { getAccountSecurity, type AccountSecurity } from "~/models/users.server"
 import { resendVerification } from "~/services/email-verification.server";
 import { requireUser } from "~/services/session.server";
 import { forwardRetryAfter, retryAfterHeaders } from "~/services/rate-limit.server";
+import { T, useLocale, useLocalePath, useT } from "~/components/i18n";
+import { translatorFromMatches, type MessageKey } from "~/lib/i18n";
+import { localePath } from "~/lib/locales";
+import { accountNotice } from "~/lib/account-notices";
+import { messagesFor, pageLocale, translatorFor } from "~/services/i18n.server";
 import type { Route } from "./+types/seller-dashboard";
 import { readForm } from "~/services/forms.server";
 import { privatePageMeta } from "~/lib/seo";
 
-export const meta: Route.MetaFunction = () => privatePageMeta("My Dashboard");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  privatePageMeta(translatorFromMatches(matches)("dashboard.metaTitle"));
 
 export const headers = (args: Route.HeadersArgs) => forwardRetryAfter(args);
 
 // docs/decisions/003-seller-dashboard.md: the seller's own listing only. Every query below is scoped by the session's
 // user id.
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
+  const { request } = args;
   const user = await requireUser(request, { roles: ["seller"], loginPath: "/seller-login" });
   const db = getDb();
   const [listing, reviews, account] = await Promise.all([
@@ -47,10 +53,19 @@ export async function loader({ request }: Route.LoaderArgs) {
     getAccountSecurity(db, user.id),
   ]);
   const leads = listing ? await sellerLeadReport(db, listing.id, leadWindow(todayIso())) : null;
-  return { user: { name: user.name, email: user.email }, listing, reviews, account, leads };
+  return {
+    user: { name: user.name, email: user.email },
+    listing,
+    reviews,
+    account,
+    leads,
+    messages: messagesFor(pageLocale(args), ["dashboard"]),
+  };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
+  const locale = pageLocale(args);
   const user = await requireUser(request, { roles: ["seller"], loginPath: "/seller-login" });
   const form = await readForm(request);
   const intent = form.get("intent");
@@ -58,10 +73,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const sent = await resendVerification(getDb(), user, { clientAddress: context.clientAddress });
     if (!sent.ok)
       return data(
-        { intent: "resend_verification" as const, message: sent.message },
+        { intent: "resend_verification" as const, message: accountNotice(translatorFor(locale), sent.message) },
         { status: sent.status, headers: retryAfterHeaders(sent) },
       );
-    return redirect("/seller-dashboard?verification=sent#verify-email");
+    return redirect(localePath(locale, "/seller-dashboard?verification=sent#verify-email"));
   }
   if (intent === "reply") {
     const submission = parseWithZod(form, { schema: reviewReplySchema });
@@ -70,7 +85,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data({ intent: "reply" as const, reviewId, result: submission.reply() }, { status: 400 });
     const ok = await replyToOwnReview(getDb(), user.id, submission.value.review_id, submission.value.reply);
     if (!ok) throw data("Review not found", { status: 404 });
-    return redirect(`/seller-dashboard?replied=${submission.value.review_id}#review-${submission.value.review_id}`);
+    return redirect(
+      localePath(
+        locale,
+        `/seller-dashboard?replied=${submission.value.review_id}#review-${submission.value.review_id}`,
+      ),
+    );
   }
   if (intent === "profile") {
     const submission = parseWithZod(form, { schema: ownProfileSchema });
@@ -78,47 +98,62 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data({ intent: "profile" as const, result: submission.reply() }, { status: 400 });
     if (!(await updateOwnProfile(getDb(), user.id, submission.value)))
       throw data("You have no listing yet", { status: 404 });
-    return redirect("/seller-dashboard?saved=profile#profile");
+    return redirect(localePath(locale, "/seller-dashboard?saved=profile#profile"));
   }
   throw data("Unknown action", { status: 400 });
 }
 
-const STATUS_TEXT: Record<string, { label: string; text: string; tone: string }> = {
-  pending: {
-    label: "Pending",
-    text: "Your listing is waiting for review. Our team checks applications within 24-48 hours after payment.",
-    tone: "warning",
-  },
-  active: { label: "Active", text: "Your listing is live in the directory.", tone: "success" },
-  inactive: {
-    label: "Inactive",
-    text: "Your listing is hidden from the directory. Renew your subscription or contact us to reactivate it.",
-    tone: "muted",
-  },
-  rejected: {
-    label: "Rejected",
-    text: "Your application was not approved. Please contact us for details.",
-    tone: "danger",
-  },
+const STATUS_TEXT: Record<string, { label: MessageKey; text: MessageKey; tone: string }> = {
+  pending: { label: "dashboard.status.pending", text: "dashboard.status.pendingText", tone: "warning" },
+  active: { label: "dashboard.status.active", text: "dashboard.status.activeText", tone: "success" },
+  inactive: { label: "dashboard.status.inactive", text: "dashboard.status.inactiveText", tone: "muted" },
+  rejected: { label: "dashboard.status.rejected", text: "dashboard.status.rejectedText", tone: "danger" },
 };
+
+/** The subscription badge's words (lib/subscription.ts names them in English). */
+const EXPIRY_LABELS: Record<Expiry["label"], MessageKey> = {
+  "No Subscription": "dashboard.expiry.none",
+  Expired: "dashboard.expiry.expired",
+  "Expiring Soon": "dashboard.expiry.expiringSoon",
+  Active: "dashboard.expiry.active",
+};
+
+function expiryDetail(t: ReturnType<typeof useT>, daysLeft: number | null): string | null {
+  if (daysLeft === null) return null;
+  return daysLeft < 0 ? t("dashboard.expiry.ago", { days: -daysLeft }) : t("dashboard.expiry.left", { days: daysLeft });
+}
+
+function renewalCountdownText(t: ReturnType<typeof useT>, daysLeft: number): string {
+  return daysLeft < 0
+    ? t("dashboard.countdownEnded", { days: -daysLeft })
+    : t("dashboard.countdown", { days: daysLeft });
+}
 
 export default function SellerDashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { user, listing, reviews, account, leads } = loaderData;
   const [params] = useSearchParams();
   const replied = Number(params.get("replied")) || null;
   const resendError = actionData && actionData.intent === "resend_verification" ? actionData.message : null;
+  const t = useT();
+  const to = useLocalePath();
   return (
     <div className="container section stack dashboard">
       <header className="dashboard-head">
         <div>
           <p className="small muted" style={{ margin: 0 }}>
-            Seller dashboard
+            {t("dashboard.kicker")}
           </p>
-          <h1 style={{ margin: 0 }}>Welcome, {user.name.split(" ")[0]}</h1>
+          <h1 style={{ margin: 0 }}>
+            <T
+              k="dashboard.welcome"
+              values={{ name: user.name.split(" ")[0] }}
+              components={{ name: (text) => <span translate="no">{text}</span> }}
+            />
+          </h1>
         </div>
         {listing?.status === "active" ? (
-          <Link to={`/seller/${listing.id}`} className="btn btn-sm">
-            <EyeIcon /> View public profile
+          <Link to={to(`/seller/${listing.id}`)} className="btn btn-sm">
+            <EyeIcon /> {t("dashboard.viewProfile")}
           </Link>
         ) : null}
       </header>
@@ -137,20 +172,14 @@ export default function SellerDashboard({ loaderData, actionData }: Route.Compon
           <div className="icon" aria-hidden="true">
             🏪
           </div>
-          <h2>You have no listing yet</h2>
-          <p className="muted">Apply for a listing to appear in the directory.</p>
-          <Link to="/register" className="btn btn-primary">
-            Apply for a listing
+          <h2>{t("dashboard.noListingTitle")}</h2>
+          <p className="muted">{t("dashboard.noListingText")}</p>
+          <Link to={to("/register")} className="btn btn-primary">
+            {t("dashboard.apply")}
           </Link>
         </section>
       )}
-      {leads ? (
-        <LeadReport
-          report={leads}
-          headingId="leads-heading"
-          intro="What visitors did on your listing: views of your profile, and taps on your WhatsApp, phone, website, social links and Share."
-        />
-      ) : null}
+      {leads ? <LeadReport report={leads} headingId="leads-heading" intro={t("dashboard.leadsIntro")} /> : null}
       {listing ? (
         <ProfileEditor
           listing={listing}
@@ -160,7 +189,7 @@ export default function SellerDashboard({ loaderData, actionData }: Route.Compon
       ) : null}
       {listing ? (
         <section className="card card-pad" aria-labelledby="reviews-heading" id="reviews">
-          <h2 id="reviews-heading">Customer Reviews</h2>
+          <h2 id="reviews-heading">{t("dashboard.reviewsTitle")}</h2>
           {reviews.length ? (
             reviews.map((r) => (
               <ReviewWithReply
@@ -173,7 +202,7 @@ export default function SellerDashboard({ loaderData, actionData }: Route.Compon
               />
             ))
           ) : (
-            <p className="muted">No published reviews yet. Reviews appear here once our team approves them.</p>
+            <p className="muted">{t("dashboard.noReviews")}</p>
           )}
         </section>
       ) : null}
@@ -187,18 +216,20 @@ export default function SellerDashboard({ loaderData, actionData }: Route.Compon
  * deletion on /seller-account.
  */
 function AccountAndData() {
+  const t = useT();
+  const to = useLocalePath();
   return (
     <section className="card card-pad stack" aria-labelledby="account-data-heading" id="account-data">
-      <h2 id="account-data-heading">Your account and data</h2>
+      <h2 id="account-data-heading">{t("dashboard.dataTitle")}</h2>
       <p className="muted" style={{ margin: 0 }}>
-        Change your email or password, take a copy of everything we store about you, or delete your account.
+        {t("dashboard.dataText")}
       </p>
       <div className="row">
         <a className="btn btn-sm" href="/seller-account/my-data.zip" download>
-          Download my data
+          {t("dashboard.download")}
         </a>
-        <Link to="/seller-account" className="btn btn-sm">
-          Email, password and account deletion
+        <Link to={to("/seller-account")} className="btn btn-sm">
+          {t("dashboard.accountLink")}
         </Link>
       </div>
     </section>
@@ -219,20 +250,25 @@ function AccountNotices({
 }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "resend_verification";
+  const t = useT();
   return (
     <>
       {!account.emailVerifiedAt ? (
         <section className="notice dashboard-cta" id="verify-email" aria-labelledby="verify-email-heading">
           <div>
             <h2 id="verify-email-heading" className="h3" style={{ margin: 0 }}>
-              Verify your email
+              {t("dashboard.verifyTitle")}
             </h2>
             <p className="small" style={{ margin: 0 }}>
-              We sent a link to <strong>{email}</strong>. Open it and confirm, so we know this address is yours.
+              <T
+                k="dashboard.verifyText"
+                values={{ email }}
+                components={{ strong: (text) => <strong translate="no">{text}</strong> }}
+              />
             </p>
             {sent ? (
               <p className="form-success small" role="status">
-                {VERIFY_EMAIL_MESSAGES.sent}
+                {t("dashboard.verificationSent")}
               </p>
             ) : null}
             {error ? (
@@ -244,16 +280,14 @@ function AccountNotices({
           <Form method="post" preventScrollReset>
             <input type="hidden" name="intent" value="resend_verification" />
             <button type="submit" className="btn btn-sm" disabled={busy}>
-              {busy ? "Sending..." : "Send a new link"}
+              {busy ? t("dashboard.sending") : t("dashboard.sendLink")}
             </button>
           </Form>
         </section>
       ) : null}
       {!account.hasPassword && account.googleLinked ? (
         <p className="notice small" id="google-only">
-          You sign in with <strong>Continue with Google</strong>: this account has no password. If you had set one
-          before you first signed in with Google, it was switched off, because this email address had not been verified
-          yet (so nobody else who knew it can still sign in). Keep using Continue with Google on the sign-in page.
+          <T k="dashboard.googleOnly" components={{ strong: (text) => <strong>{text}</strong> }} />
         </p>
       ) : null}
     </>
@@ -261,6 +295,9 @@ function AccountNotices({
 }
 
 function ListingOverview({ listing }: { listing: OwnListing }) {
+  const t = useT();
+  const to = useLocalePath();
+  const locale = useLocale();
   const status = STATUS_TEXT[listing.status] ?? STATUS_TEXT.pending;
   const expiry = subscriptionExpiry(listing.subscription_end_date);
   const needsApplication = !listing.application_complete;
@@ -271,67 +308,86 @@ function ListingOverview({ listing }: { listing: OwnListing }) {
     <>
       {renewalSent ? (
         <p className="notice" id="renew" data-testid="renewal-pending">
-          <strong>Renewal received.</strong> Our team is checking your payment; your new period starts from your current
-          end date{listing.subscription_end_date ? ` (${formatDate(listing.subscription_end_date)})` : ""}.
+          {listing.subscription_end_date ? (
+            <T
+              k="dashboard.renewalReceivedOn"
+              values={{ end: formatDate(listing.subscription_end_date, locale) }}
+              components={{ strong: (text) => <strong>{text}</strong> }}
+            />
+          ) : (
+            <T k="dashboard.renewalReceived" components={{ strong: (text) => <strong>{text}</strong> }} />
+          )}
         </p>
       ) : null}
       {needsApplication || needsRenewal ? (
         <div className="notice dashboard-cta" id="renew">
           <div>
-            <strong>{needsApplication ? "Complete your application" : "Renew your subscription"}</strong>
+            <strong>{needsApplication ? t("dashboard.completeTitle") : t("dashboard.renewTitle")}</strong>
             <p className="small" style={{ margin: 0 }}>
               {needsApplication
-                ? "Add your business details, ID document, payment and photos to go live in the directory."
-                : `${renewalCountdown(expiry.daysLeft ?? 0)} Choose a plan and send your payment to keep your listing live; the new period starts from your current end date.`}
+                ? t("dashboard.completeText")
+                : t("dashboard.renewText", { countdown: renewalCountdownText(t, expiry.daysLeft ?? 0) })}
             </p>
           </div>
-          <Link to="/register" className="btn btn-primary btn-sm">
-            {needsApplication ? "Complete application" : "Renew now"}
+          <Link to={to("/register")} className="btn btn-primary btn-sm">
+            {needsApplication ? t("dashboard.completeButton") : t("dashboard.renewButton")}
           </Link>
         </div>
       ) : null}
-      <ul className="stat-grid" aria-label="Your listing">
+      <ul className="stat-grid" aria-label={t("dashboard.yourListing")}>
         <li className="card stat-card">
-          <span className="stat-label">Listing status</span>
-          <strong className={`status-pill tone-${status.tone}`}>{status.label}</strong>
-          <span className="small muted">{status.text}</span>
+          <span className="stat-label">{t("dashboard.listingStatus")}</span>
+          <strong className={`status-pill tone-${status.tone}`}>{t(status.label)}</strong>
+          <span className="small muted">{t(status.text)}</span>
         </li>
         <li className="card stat-card">
-          <span className="stat-label">Payment</span>
+          <span className="stat-label">{t("dashboard.payment")}</span>
           <strong className={`status-pill tone-${listing.is_paid ? "success" : "warning"}`}>
-            {listing.is_paid ? "Paid" : listing.payment_status === "pending" ? "Pending" : listing.payment_status}
+            {listing.is_paid
+              ? t("dashboard.paid")
+              : listing.payment_status === "pending"
+                ? t("dashboard.paymentPending")
+                : t("dashboard.paymentOther", { status: listing.payment_status })}
           </strong>
           <span className="small muted">
             {listing.amount_paid
-              ? `₹${listing.amount_paid.toLocaleString("en-IN")}${listing.subscription_months ? ` · ${listing.subscription_months} month${listing.subscription_months === 1 ? "" : "s"}` : ""}`
-              : "No payment recorded yet"}
+              ? listing.subscription_months
+                ? t("dashboard.amountMonths", {
+                    amount: formatCount(listing.amount_paid, locale),
+                    months: listing.subscription_months,
+                  })
+                : t("dashboard.amount", { amount: formatCount(listing.amount_paid, locale) })
+              : t("dashboard.noPayment")}
           </span>
         </li>
         <li className="card stat-card">
-          <span className="stat-label">Subscription</span>
-          <strong className={`status-pill tone-${expiry.tone}`}>{expiry.label}</strong>
+          <span className="stat-label">{t("dashboard.subscription")}</span>
+          <strong className={`status-pill tone-${expiry.tone}`}>{t(EXPIRY_LABELS[expiry.label])}</strong>
           <span className="small muted">
             {listing.subscription_start_date
-              ? `${formatDate(listing.subscription_start_date)} – ${formatDate(listing.subscription_end_date) || "open"}`
-              : "Starts when your listing goes live"}
+              ? t("dashboard.period", {
+                  start: formatDate(listing.subscription_start_date, locale),
+                  end: formatDate(listing.subscription_end_date, locale) || t("dashboard.periodOpen"),
+                })
+              : t("dashboard.startsLive")}
             {expiry.detail ? (
               <>
                 <br />
-                <span data-testid="days-left">{expiry.detail}</span>
+                <span data-testid="days-left">{expiryDetail(t, expiry.daysLeft)}</span>
               </>
             ) : null}
           </span>
         </li>
         <li className="card stat-card">
-          <span className="stat-label">Profile views</span>
+          <span className="stat-label">{t("dashboard.profileViews")}</span>
           <strong className="stat-value" data-testid="views-count">
-            {formatCount(listing.views_count)}
+            {formatCount(listing.views_count, locale)}
           </strong>
           <span className="small muted">
             <StarIcon className="star" />{" "}
             {listing.review_count
-              ? `${formatRating(listing.avg_rating)} from ${listing.review_count} review${listing.review_count === 1 ? "" : "s"}`
-              : "No reviews yet"}
+              ? t("dashboard.rating", { rating: formatRating(listing.avg_rating), count: listing.review_count })
+              : t("dashboard.noReviewsYet")}
           </span>
         </li>
       </ul>
@@ -347,6 +403,8 @@ type FormState = { saved: boolean; lastResult?: SubmissionResult<string[]> };
 function ReviewWithReply({ review, saved: justSaved, lastResult }: FormState & { review: Review }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("review_id") === String(review.id);
+  const t = useT();
+  const locale = useLocale();
   const [form, fields] = useForm({
     id: `reply-${review.id}`,
     lastResult: navigation.state === "idle" ? lastResult : null,
@@ -358,15 +416,17 @@ function ReviewWithReply({ review, saved: justSaved, lastResult }: FormState & {
   return (
     <article className="review" id={`review-${review.id}`}>
       <div className="row" style={{ justifyContent: "space-between" }}>
-        <strong>{review.reviewer_name}</strong>
-        <span className="small muted">{formatDate(review.created_at)}</span>
+        <strong translate="no">{review.reviewer_name}</strong>
+        <span className="small muted">{formatDate(review.created_at, locale)}</span>
       </div>
-      <span className="stars" aria-label={`${review.rating} out of 5 stars`}>
+      <span className="stars" aria-label={t("dashboard.stars", { rating: review.rating })}>
         {"★".repeat(review.rating)}
         <span style={{ color: "var(--c-border)" }}>{"★".repeat(5 - review.rating)}</span>
       </span>
-      <p style={{ marginTop: "var(--s-2)", whiteSpace: "pre-line" }}>{review.review_text}</p>
-      <FormSuccess message={justSaved && "Your reply has been saved."} className="small" />
+      <p style={{ marginTop: "var(--s-2)", whiteSpace: "pre-line" }} translate="no">
+        {review.review_text}
+      </p>
+      <FormSuccess message={justSaved && t("dashboard.replySaved")} className="small" />
       <Form method="post" {...getFormProps(form)} className="stack reply-form" preventScrollReset>
         <input type="hidden" name="intent" value="reply" />
         <input type="hidden" name="review_id" value={review.id} />
@@ -374,20 +434,22 @@ function ReviewWithReply({ review, saved: justSaved, lastResult }: FormState & {
         <TextareaField
           label={
             review.seller_reply ? (
-              <>
-                Your reply <span className="muted small">· {formatDate(review.seller_reply_date)}</span>
-              </>
+              <T
+                k="dashboard.yourReply"
+                values={{ date: formatDate(review.seller_reply_date, locale) }}
+                components={{ muted: (text) => <span className="muted small">{text}</span> }}
+              />
             ) : (
-              "Reply publicly"
+              t("dashboard.replyPublicly")
             )
           }
           errors={fields.reply.errors}
-          hint={`Shown under the review on your profile. Up to ${REVIEW_REPLY_MAX_LENGTH.toLocaleString("en-IN")} characters.`}
+          hint={t("dashboard.replyHint", { max: REVIEW_REPLY_MAX_LENGTH })}
           textareaProps={{ ...getTextareaProps(fields.reply), rows: 3 }}
         />
         <div>
           <button type="submit" className="btn btn-sm btn-primary" disabled={busy}>
-            {busy ? "Saving..." : review.seller_reply ? "Update Reply" : "Post Reply"}
+            {busy ? t("dashboard.saving") : review.seller_reply ? t("dashboard.updateReply") : t("dashboard.postReply")}
           </button>
         </div>
       </Form>
@@ -398,6 +460,7 @@ function ReviewWithReply({ review, saved: justSaved, lastResult }: FormState & {
 function ProfileEditor({ listing, saved, lastResult }: FormState & { listing: OwnListing }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "profile";
+  const t = useT();
   const [form, fields] = useForm({
     id: "profile",
     lastResult: navigation.state === "idle" ? lastResult : null,
@@ -411,13 +474,13 @@ function ProfileEditor({ listing, saved, lastResult }: FormState & { listing: Ow
     <section className="stack" aria-labelledby="profile-heading" id="profile">
       <div>
         <h2 id="profile-heading" style={{ marginBottom: "var(--s-1)" }}>
-          Public profile
+          {t("dashboard.profileTitle")}
         </h2>
         <p className="small muted" style={{ margin: 0 }}>
-          What visitors see on your page in the directory. Changes show at once.
+          {t("dashboard.profileText")}
         </p>
       </div>
-      <FormSuccess message={saved && "Your profile has been saved."} />
+      <FormSuccess message={saved && t("dashboard.profileSaved")} />
       <Form method="post" {...getFormProps(form)} className="stack" preventScrollReset>
         <input type="hidden" name="intent" value="profile" />
         <FormErrors errors={form.errors} />
@@ -425,7 +488,7 @@ function ProfileEditor({ listing, saved, lastResult }: FormState & { listing: Ow
         <SellerTranslationFields fields={fields} />
         <div>
           <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? "Saving..." : "Save Profile"}
+            {busy ? t("dashboard.saving") : t("dashboard.saveProfile")}
           </button>
         </div>
       </Form>

@@ -29,24 +29,39 @@ import { getSessionUser } from "~/services/session.server";
 import type { Route } from "./+types/seller-signup";
 import { readForm } from "~/services/forms.server";
 import { privatePageMeta } from "~/lib/seo";
+import { T, useLocalePath, useT } from "~/components/i18n";
+import { translatorFromMatches } from "~/lib/i18n";
+import { localePath } from "~/lib/locales";
+import { messagesFor, pageLocale } from "~/services/i18n.server";
 
-export const meta: Route.MetaFunction = () => privatePageMeta("Create a Seller Account");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  privatePageMeta(translatorFromMatches(matches)("accounts.signup.metaTitle"));
 
 export const headers = (args: Route.HeadersArgs) => forwardRetryAfter(args, {});
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
+  const { request } = args;
+  const locale = pageLocale(args);
   const user = await getSessionUser(request);
-  if (user) throw redirect(homeForRole(user.role));
+  if (user)
+    throw redirect(user.role === "seller" ? localePath(locale, homeForRole(user.role)) : homeForRole(user.role));
   const db = getDb();
   const [categories, subcategories] = await Promise.all([listActiveCategories(db), listActiveSubcategories(db)]);
-  return { categories, subcategories, step2Constraint: formConstraints(signupStep2Schema) };
+  return {
+    categories,
+    subcategories,
+    step2Constraint: formConstraints(signupStep2Schema),
+    messages: messagesFor(locale, ["accounts"]),
+  };
 }
 
 // The wizard runs on the server, so it works without JavaScript: the service checks step 1 and the page
 // answers with step 2 (step-1 values kept in hidden fields, the password only as an encrypted token).
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
   const answer = await signUpFromPage(request, context.clientAddress, await readForm(request));
-  if (answer.ok) return redirect("/seller-dashboard", { headers: { "Set-Cookie": answer.cookie } });
+  if (answer.ok)
+    return redirect(localePath(pageLocale(args), "/seller-dashboard"), { headers: { "Set-Cookie": answer.cookie } });
   return data(answer.page, { status: answer.status, headers: answer.headers });
 }
 
@@ -56,14 +71,16 @@ export default function SellerSignup({ loaderData, actionData }: Route.Component
   const step2 = actionData?.step2 ?? { city: "", locality: "", category_ids: [], subcategory_ids: [] };
   const pending = actionData?.pending ?? null;
   const result = actionData?.result as SubmissionResult<string[]> | undefined;
+  const t = useT();
+  const to = useLocalePath();
   return (
-    <AuthCard wide icon="🌸" title="Create Your Seller Account" lead="Join the community of women-led businesses.">
-      <ol className="wizard-steps" aria-label="Sign-up steps">
+    <AuthCard wide icon="🌸" title={t("accounts.signup.title")} lead={t("accounts.signup.lead")}>
+      <ol className="wizard-steps" aria-label={t("accounts.signup.steps")}>
         <li aria-current={step === 1 ? "step" : undefined} className={step > 1 ? "done" : undefined}>
-          <span className="wizard-dot">{step > 1 ? <CheckIcon /> : "1"}</span> Personal Details
+          <span className="wizard-dot">{step > 1 ? <CheckIcon /> : "1"}</span> {t("accounts.signup.step1")}
         </li>
         <li aria-current={step === 2 ? "step" : undefined}>
-          <span className="wizard-dot">2</span> Business Categories
+          <span className="wizard-dot">2</span> {t("accounts.signup.step2")}
         </li>
       </ol>
       {step === 1 ? (
@@ -81,7 +98,10 @@ export default function SellerSignup({ loaderData, actionData }: Route.Component
         />
       )}
       <p className="auth-foot">
-        Already have an account? <Link to="/seller-login">Sign in here</Link>
+        <T
+          k="accounts.signup.haveAccount"
+          components={{ link: (text) => <Link to={to("/seller-login")}>{text}</Link> }}
+        />
       </p>
     </AuthCard>
   );
@@ -121,15 +141,16 @@ function Step1({
     lastResult: navigation.state === "idle" ? lastResult : null,
     ...validation.options,
   });
-  const keptHint = pending ? "Your password is saved. Leave both password fields empty to keep it." : undefined;
+  const t = useT();
+  const keptHint = pending ? t("accounts.signup.keptHint") : undefined;
   return (
     <Form method="post" {...getFormProps(form)} className="stack">
-      <h2 className="wizard-title">Personal Details</h2>
+      <h2 className="wizard-title">{t("accounts.signup.step1")}</h2>
       {pending ? <input type="hidden" name="pending" value={pending} /> : null}
       <HiddenStep2 step2={step2} />
       <FormErrors errors={form.errors} id={form.errorId} />
       <Field
-        label="Full Name"
+        label={t("accounts.signup.name")}
         errors={fields.name.errors}
         inputProps={{
           ...getInputProps(fields.name, { type: "text" }),
@@ -139,9 +160,9 @@ function Step1({
         }}
       />
       <Field
-        label="Mobile Number"
+        label={t("accounts.signup.mobile")}
         errors={fields.mobile.errors}
-        hint="For example +91 98765 43210"
+        hint={t("accounts.signup.mobileHint")}
         inputProps={{
           ...getInputProps(fields.mobile, { type: "tel" }),
           defaultValue: values.mobile,
@@ -151,15 +172,15 @@ function Step1({
         }}
       />
       <Field
-        label="Email"
+        label={t("accounts.signup.email")}
         errors={fields.email.errors}
         inputProps={emailInputProps(fields.email, { defaultValue: values.email, required: true })}
       />
       <div className="form-grid-2">
         <PasswordField
-          label="Password"
+          label={t("accounts.signup.password")}
           field={fields.password}
-          hint={keptHint ?? "At least 8 characters."}
+          hint={keptHint ?? t("accounts.signup.passwordHint", { min: 8 })}
           inputProps={{
             required: !pending,
             minLength: 8,
@@ -167,7 +188,7 @@ function Step1({
           }}
         />
         <PasswordField
-          label="Confirm Password"
+          label={t("accounts.signup.confirmPassword")}
           field={fields.confirm_password}
           inputProps={{
             required: !pending,
@@ -176,7 +197,7 @@ function Step1({
         />
       </div>
       <button type="submit" name="intent" value="continue" className="btn btn-primary btn-block" disabled={busy}>
-        {busy ? "Checking..." : "Continue"}
+        {busy ? t("accounts.signup.checking") : t("accounts.signup.continue")}
       </button>
     </Form>
   );
@@ -212,6 +233,8 @@ function Step2({
     constraint,
     ...validation.options,
   });
+  const t = useT();
+  const to = useLocalePath();
   // With JavaScript the sub-category list follows the ticked categories; without it every group is listed.
   const hydrated = useHydrated();
   const [chosen, setChosen] = useState<Set<string>>(() => new Set(step2.category_ids));
@@ -236,7 +259,7 @@ function Step2({
   };
   return (
     <Form method="post" {...formProps} onSubmit={onSubmit} className="stack">
-      <h2 className="wizard-title">Business Categories</h2>
+      <h2 className="wizard-title">{t("accounts.signup.step2")}</h2>
       <input type="hidden" name="name" value={values.name} />
       <input type="hidden" name="email" value={values.email} />
       <input type="hidden" name="mobile" value={values.mobile} />
@@ -244,29 +267,27 @@ function Step2({
       <FormErrors errors={form.errors} id={form.errorId} />
       <div className="form-grid-2">
         <SelectField
-          label="City"
+          label={t("accounts.signup.city")}
           errors={fields.city.errors}
           selectProps={{ ...getSelectProps(fields.city), defaultValue: step2.city, autoComplete: "address-level2" }}
         >
-          <ChoiceOptions choices={CITIES} placeholder="Select your city" />
+          <ChoiceOptions choices={CITIES} placeholder={t("accounts.signup.cityPlaceholder")} />
         </SelectField>
         <Field
           label={
-            <>
-              Locality / Area <span className="muted">(optional)</span>
-            </>
+            <T k="accounts.signup.locality" components={{ muted: (text) => <span className="muted">{text}</span> }} />
           }
           errors={fields.locality.errors}
           inputProps={{
             ...getInputProps(fields.locality, { type: "text" }),
             defaultValue: step2.locality,
-            placeholder: "e.g. Indiranagar",
+            placeholder: t("accounts.signup.localityPlaceholder"),
           }}
         />
       </div>
       <fieldset className="field" aria-describedby={catErrorId}>
         <legend className="label">
-          Business Categories <span className="muted">(choose one or more)</span>
+          <T k="accounts.signup.categories" components={{ muted: (text) => <span className="muted">{text}</span> }} />
         </legend>
         <div className="check-grid scroll-10" aria-invalid={catErrorId ? true : undefined}>
           {categories.map((c, i) => (
@@ -279,7 +300,7 @@ function Step2({
                 defaultChecked={step2.category_ids.includes(String(c.id))}
                 onChange={(e) => toggle(String(c.id), e.currentTarget.checked)}
               />
-              <span aria-hidden="true">{categoryEmoji(c.name)}</span> {c.name}
+              <span aria-hidden="true">{categoryEmoji(c.name)}</span> <span translate="no">{c.name}</span>
             </label>
           ))}
         </div>
@@ -287,14 +308,19 @@ function Step2({
       </fieldset>
       <fieldset className="field">
         <legend className="label">
-          Sub-categories <span className="muted">(optional)</span>
+          <T
+            k="accounts.signup.subcategories"
+            components={{ muted: (text) => <span className="muted">{text}</span> }}
+          />
         </legend>
-        {!hydrated ? <p className="field-hint">Pick only sub-categories of the categories you ticked above.</p> : null}
+        {!hydrated ? <p className="field-hint">{t("accounts.signup.subcategoriesNoJs")}</p> : null}
         {groups.length ? (
           <div className="subcat-groups scroll-16">
             {groups.map(({ category, items }) => (
               <div key={category.id} className="subcat-group">
-                <p className="subcat-title">{category.name}</p>
+                <p className="subcat-title" translate="no">
+                  {category.name}
+                </p>
                 <div className="check-grid check-grid-sm">
                   <SubcategoryChecks
                     items={items}
@@ -306,7 +332,7 @@ function Step2({
             ))}
           </div>
         ) : (
-          <p className="field-hint">Choose a category to see its sub-categories.</p>
+          <p className="field-hint">{t("accounts.signup.subcategoriesEmpty")}</p>
         )}
         <ErrorList errors={fields.subcategory_ids.errors} />
       </fieldset>
@@ -321,25 +347,31 @@ function Step2({
             aria-invalid={termsErrorId ? true : undefined}
           />
           <span>
-            I agree to the{" "}
-            <Link to="/terms" target="_blank">
-              Terms and Conditions
-            </Link>{" "}
-            and the{" "}
-            <Link to="/privacy" target="_blank">
-              Privacy Policy
-            </Link>
-            , and I confirm that I am a woman entrepreneur or represent a women-led business.
+            <T
+              k="accounts.signup.terms"
+              components={{
+                terms: (text) => (
+                  <Link to={to("/terms")} target="_blank">
+                    {text}
+                  </Link>
+                ),
+                privacy: (text) => (
+                  <Link to={to("/privacy")} target="_blank">
+                    {text}
+                  </Link>
+                ),
+              }}
+            />
           </span>
         </label>
         <ErrorList id={termsErrorId} errors={fields.terms.errors} />
       </div>
       <div className="wizard-actions">
         <button type="submit" name="intent" value="previous" formNoValidate className="btn" disabled={busy}>
-          Previous
+          {t("accounts.signup.previous")}
         </button>
         <button type="submit" name="intent" value="create" className="btn btn-primary" disabled={busy}>
-          {busy ? "Creating Account..." : "Create Account"}
+          {busy ? t("accounts.signup.creating") : t("accounts.signup.create")}
         </button>
       </div>
     </Form>
