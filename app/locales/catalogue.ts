@@ -2,9 +2,11 @@
 // A namespace is one JSON file per language (`en-IN/<namespace>.json`); add a new one here and in the
 // three folders. Translators edit the JSON files only (docs/translation.md).
 import type common from "./en-IN/common.json";
+import type forms from "./en-IN/forms.json";
 
 export type Catalogue = {
   common: typeof common;
+  forms: typeof forms;
 };
 
 export type Namespace = keyof Catalogue;
