@@ -26,20 +26,3 @@ export const LISTING_FAQ = [
     a: "Women entrepreneurs and representatives of women-led businesses. We verify an ID document for every listing so customers can buy with confidence.",
   },
 ] as const;
-
-export const CONTACT_FAQ = [
-  {
-    q: "How do I list my business?",
-    a: "Open List Your Business, choose a plan and fill in the application. It takes about 10 minutes; keep an ID document, a profile picture and your UPI payment screenshot ready.",
-  },
-  { q: "What are the subscription plans?", a: `${planPriceSentence()}. The half-yearly plan is the most popular.` },
-  { q: "How soon will you reply?", a: "We reply to every message within 24 hours, Monday to Saturday." },
-  {
-    q: "Can I update my listing later?",
-    a: "Yes. Sign in to your seller dashboard to edit your profile, or write to us and we will help.",
-  },
-  {
-    q: "Is it free to browse and contact sellers?",
-    a: "Yes. Visitors can search the directory, read reviews and contact sellers without an account.",
-  },
-] as const;

@@ -2,10 +2,12 @@
 // A namespace is one JSON file per language (`en-IN/<namespace>.json`); add a new one here and in the
 // three folders. Translators edit the JSON files only (docs/translation.md).
 import type common from "./en-IN/common.json";
+import type contact from "./en-IN/contact.json";
 import type forms from "./en-IN/forms.json";
 
 export type Catalogue = {
   common: typeof common;
+  contact: typeof contact;
   forms: typeof forms;
 };
 
