@@ -239,6 +239,8 @@ export function ImageFileField({
   className?: string;
   hint?: React.ReactNode;
 }) {
+  const t = useT();
+  const kb = IMAGE_MAX_BYTES / 1024;
   return (
     <Field
       className={className}
@@ -246,7 +248,7 @@ export function ImageFileField({
       errors={meta.errors}
       hint={
         hint ??
-        `JPG, PNG or WebP image, under ${IMAGE_MAX_BYTES / 1024} KB each${multiple ? `; at most ${MAX_PRODUCT_IMAGES}` : ""}.`
+        (multiple ? t("forms.image.hintMultiple", { kb, max: MAX_PRODUCT_IMAGES }) : t("forms.image.hint", { kb }))
       }
       inputProps={{
         id: meta.id,

@@ -4,11 +4,13 @@
 import type common from "./en-IN/common.json";
 import type contact from "./en-IN/contact.json";
 import type forms from "./en-IN/forms.json";
+import type register from "./en-IN/register.json";
 
 export type Catalogue = {
   common: typeof common;
   contact: typeof contact;
   forms: typeof forms;
+  register: typeof register;
 };
 
 export type Namespace = keyof Catalogue;
