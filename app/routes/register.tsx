@@ -369,7 +369,7 @@ function ApplicationForm({ loaderData, actionData }: { loaderData: LoaderData; a
                     components={{ amount: (text) => <strong data-testid="upi-amount">{text}</strong> }}
                   />
                 </p>
-                <p className="upi-id">
+                <p className="upi-id" translate="no">
                   <code>{upi.id}</code> <span className="muted small">({upi.payee})</span>
                 </p>
                 {plan ? (
