@@ -1,6 +1,7 @@
 import { getInputProps } from "~/lib/form";
 import { Fragment, useId } from "react";
 import { useAutoFocusWhenFirstInvalid } from "./first-invalid-field";
+import { useT } from "./i18n";
 import { IMAGE_MAX_BYTES, MAX_PRODUCT_IMAGES, TEXT_LIMITS } from "~/lib/constants";
 
 // The first-invalid-field scope and the honeypot have modules of their own (the layout and the footer
@@ -11,9 +12,9 @@ export {
   useAutoFocusWhenFirstInvalid,
 } from "./first-invalid-field";
 export { Honeypot } from "./honeypot-field";
-export { ErrorList, type ListOfErrors } from "./error-list";
+export { ErrorList, ErrorText, type ListOfErrors } from "./error-list";
 export { type Choice, ChoiceOptions, titledChoices } from "./choice-options";
-import { ErrorList, type ListOfErrors } from "./error-list";
+import { ErrorList, ErrorText, type ListOfErrors } from "./error-list";
 
 // Field components shared by every form. Errors come from conform (client) or the server's reply (no-JS).
 
@@ -47,9 +48,14 @@ export function FormErrors({
       </div>
     );
   if (!fieldsInvalid) return null;
+  return <FieldsInvalid className={classes} />;
+}
+
+function FieldsInvalid({ className }: { className: string }) {
+  const t = useT();
   return (
-    <div className={classes} role="alert">
-      Please correct the highlighted fields below.
+    <div className={className} role="alert">
+      {t("forms.fieldsInvalid")}
     </div>
   );
 }
@@ -104,7 +110,7 @@ export function ConfirmCheckField({
       </label>
       {field.errors?.length ? (
         <p className="field-error" id={field.errorId}>
-          {field.errors[0]}
+          <ErrorText message={field.errors[0]} />
         </p>
       ) : null}
     </div>
@@ -233,6 +239,8 @@ export function ImageFileField({
   className?: string;
   hint?: React.ReactNode;
 }) {
+  const t = useT();
+  const kb = IMAGE_MAX_BYTES / 1024;
   return (
     <Field
       className={className}
@@ -240,7 +248,7 @@ export function ImageFileField({
       errors={meta.errors}
       hint={
         hint ??
-        `JPG, PNG or WebP image, under ${IMAGE_MAX_BYTES / 1024} KB each${multiple ? `; at most ${MAX_PRODUCT_IMAGES}` : ""}.`
+        (multiple ? t("forms.image.hintMultiple", { kb, max: MAX_PRODUCT_IMAGES }) : t("forms.image.hint", { kb }))
       }
       inputProps={{
         id: meta.id,

@@ -6,7 +6,9 @@ export function Honeypot() {
   const id = `hp-${HONEYPOT_FIELD}-${useId()}`;
   return (
     <div className="honeypot" aria-hidden="true">
-      <label htmlFor={id}>Leave this field empty</label>
+      <label htmlFor={id} translate="no">
+        Leave this field empty
+      </label>
       <input id={id} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
     </div>
   );

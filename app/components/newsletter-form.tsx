@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { useFetcher } from "react-router";
+import { ErrorText } from "./error-list";
 import { Honeypot } from "./honeypot-field";
 import { useHydrated } from "~/lib/use-hydrated";
 import { MailIcon } from "./icons";
@@ -76,7 +77,7 @@ export function NewsletterForm({
       </div>
       {errors.length ? (
         <p id={errorId} className="field-error" role="alert">
-          {errors[0]}
+          <ErrorText message={errors[0]} />
         </p>
       ) : null}
     </fetcher.Form>

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { categoryEmoji } from "~/lib/constants";
 import { useHydrated } from "~/lib/use-hydrated";
 import { ErrorList, InputFocusedWhenFirstInvalid, RequiredMark } from "./forms";
+import { useT } from "./i18n";
 
 // A seller's categories and subcategories, as one reusable field group: the listing application
 // (/register) and the admin's seller editor render it. Without JavaScript every subcategory group shows;
@@ -40,6 +41,7 @@ export function SubcategoryChecks({
 
 export function SellerCategoryFields({ categories, subcategories, fields }: Props) {
   const { category_ids: categoryField, subcategory_ids: subcategoryField } = fields;
+  const t = useT();
   const hydrated = useHydrated();
   const initialCats = toList(categoryField.initialValue);
   const initialSubs = toList(subcategoryField.initialValue);
@@ -49,8 +51,10 @@ export function SellerCategoryFields({ categories, subcategories, fields }: Prop
   return (
     <>
       <fieldset className="form-section" aria-describedby={categoryErrors ? "category-error" : undefined}>
-        <legend className="form-legend">Business Categories {RequiredMark}</legend>
-        <p className="field-hint">Choose every category the business belongs to.</p>
+        <legend className="form-legend">
+          {t("forms.fields.categories")} {RequiredMark}
+        </legend>
+        <p className="field-hint">{t("forms.fields.categoriesHint")}</p>
         <div
           className="check-grid"
           onChange={(e) => {
@@ -78,12 +82,12 @@ export function SellerCategoryFields({ categories, subcategories, fields }: Prop
 
       <fieldset className="form-section">
         <legend className="form-legend">
-          Subcategories <span className="muted small">(optional)</span>
+          {t("forms.fields.subcategories")} <span className="muted small">{t("forms.fields.optional")}</span>
         </legend>
         {hydrated && !visibleSubGroups.length ? (
-          <p className="field-hint">Choose a category above to see its subcategories.</p>
+          <p className="field-hint">{t("forms.fields.subcategoriesChooseFirst")}</p>
         ) : null}
-        {!hydrated ? <p className="field-hint">Pick subcategories of the chosen categories.</p> : null}
+        {!hydrated ? <p className="field-hint">{t("forms.fields.subcategoriesHint")}</p> : null}
         <div className="subcat-groups">
           {categories.map((c) => {
             const subs = subcategories.filter((s) => s.category_id === c.id);

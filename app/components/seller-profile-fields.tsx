@@ -1,6 +1,8 @@
 import { CITIES, PRICE_RANGES } from "~/lib/constants";
 import { TEXT_LIMITS } from "~/lib/constants";
+import type { MessageKey } from "~/lib/i18n";
 import { ChoiceOptions, Field, RequiredMark, SelectField, TextareaField, type FieldBase } from "./forms";
+import { useT } from "./i18n";
 
 // The seller's business profile and online presence, as one reusable field group: the listing
 // application (/register), the seller's own profile edit and the admin's seller edit all render it.
@@ -24,12 +26,12 @@ export type SellerProfileKey = (typeof SELLER_PROFILE_KEYS)[number];
 
 /** The online presence fields, in the order the form shows them. */
 const ONLINE_LINKS = [
-  { key: "website_link", label: "Website", placeholder: "https://" },
-  { key: "whatsapp_link", label: "WhatsApp link", placeholder: "https://wa.me/91…" },
-  { key: "instagram_link", label: "Instagram", placeholder: "https://instagram.com/…" },
-  { key: "facebook_link", label: "Facebook", placeholder: "https://facebook.com/…" },
-  { key: "youtube_link", label: "YouTube", placeholder: "https://youtube.com/…" },
-] as const satisfies readonly { key: SellerProfileKey; label: string; placeholder: string }[];
+  { key: "website_link", label: "forms.fields.website", placeholder: "https://" },
+  { key: "whatsapp_link", label: "forms.fields.whatsappLink", placeholder: "https://wa.me/91…" },
+  { key: "instagram_link", label: "forms.fields.instagram", placeholder: "https://instagram.com/…" },
+  { key: "facebook_link", label: "forms.fields.facebook", placeholder: "https://facebook.com/…" },
+  { key: "youtube_link", label: "forms.fields.youtube", placeholder: "https://youtube.com/…" },
+] as const satisfies readonly { key: SellerProfileKey; label: MessageKey; placeholder: string }[];
 
 /** What the group needs of each field; conform's `fields.x` metadata fits as is. */
 export type ProfileFieldLike = {
@@ -72,18 +74,23 @@ function ProfileInput({
 /** The owner's name, mobile and email (the application's 'Personal Information'). */
 export function SellerContactFields({
   fields,
-  legend = "Personal Information",
+  legend,
 }: {
   fields: Record<"name" | "mobile" | "email", ProfileFieldLike>;
   legend?: string;
 }) {
+  const t = useT();
   return (
     <fieldset className="form-section">
-      <legend className="form-legend">{legend}</legend>
+      <legend className="form-legend">{legend ?? t("forms.fields.personal")}</legend>
       <div className="form-grid">
         <ProfileInput
           className="span-2"
-          label={<>Full name {RequiredMark}</>}
+          label={
+            <>
+              {t("forms.fields.fullName")} {RequiredMark}
+            </>
+          }
           field={fields.name}
           input={{
             type: "text",
@@ -93,8 +100,12 @@ export function SellerContactFields({
           }}
         />
         <ProfileInput
-          label={<>Mobile number {RequiredMark}</>}
-          hint="10 to 15 digits, optionally starting with +"
+          label={
+            <>
+              {t("forms.fields.mobile")} {RequiredMark}
+            </>
+          }
+          hint={t("forms.fields.mobileHint")}
           field={fields.mobile}
           input={{
             type: "tel",
@@ -104,7 +115,11 @@ export function SellerContactFields({
           }}
         />
         <ProfileInput
-          label={<>Email {RequiredMark}</>}
+          label={
+            <>
+              {t("forms.fields.email")} {RequiredMark}
+            </>
+          }
           field={fields.email}
           input={{
             type: "email",
@@ -124,17 +139,23 @@ export function SellerProfileFields({
   legendClassName = "form-legend",
   requireBusiness = true,
 }: Props) {
+  const t = useT();
   const f = fields;
   const req = requireBusiness ? <> {RequiredMark}</> : null;
   return (
     <>
       {part !== "online" ? (
         <fieldset className="form-section">
-          <legend className={legendClassName}>Business Information</legend>
+          <legend className={legendClassName}>{t("forms.fields.business")}</legend>
           <div className="form-grid">
             <ProfileInput
               className="span-2"
-              label={<>Business name{req}</>}
+              label={
+                <>
+                  {t("forms.fields.businessName")}
+                  {req}
+                </>
+              }
               field={f.business_name}
               input={{
                 required: requireBusiness,
@@ -144,14 +165,14 @@ export function SellerProfileFields({
             />
             <ProfileInput
               className="span-2"
-              label="Tagline"
-              hint="One line customers remember, e.g. 'Handwoven sarees from Karnataka looms'."
+              label={t("forms.fields.tagline")}
+              hint={t("forms.fields.taglineHint")}
               field={f.tagline}
               input={{ maxLength: TEXT_LIMITS.tagline }}
             />
             <TextareaField
               className="span-2"
-              label="About your business"
+              label={t("forms.fields.about")}
               errors={f.business_description.errors}
               textareaProps={{
                 id: f.business_description.id,
@@ -162,7 +183,7 @@ export function SellerProfileFields({
               }}
             />
             <SelectField
-              label="Price range"
+              label={t("forms.fields.priceRange")}
               errors={f.price_range.errors}
               selectProps={{
                 id: f.price_range.id,
@@ -170,10 +191,17 @@ export function SellerProfileFields({
                 defaultValue: text(f.price_range.initialValue) ?? "",
               }}
             >
-              <ChoiceOptions choices={PRICE_RANGES} placeholder="Choose a range (optional)" />
+              <ChoiceOptions
+                choices={PRICE_RANGES.map(({ value }) => ({ value, label: t(`forms.fields.priceRange.${value}`) }))}
+                placeholder={t("forms.fields.priceRangePlaceholder")}
+              />
             </SelectField>
             <SelectField
-              label={<>City {RequiredMark}</>}
+              label={
+                <>
+                  {t("forms.fields.city")} {RequiredMark}
+                </>
+              }
               errors={f.city.errors}
               selectProps={{
                 id: f.city.id,
@@ -182,15 +210,20 @@ export function SellerProfileFields({
                 required: true,
               }}
             >
-              <ChoiceOptions choices={CITIES} placeholder="Select your city" />
+              <ChoiceOptions choices={CITIES} placeholder={t("forms.fields.cityPlaceholder")} />
             </SelectField>
             <ProfileInput
-              label="Area / locality"
+              label={t("forms.fields.area")}
               field={f.area}
               input={{ maxLength: TEXT_LIMITS.area, autoComplete: "address-level3" }}
             />
             <ProfileInput
-              label={<>Address{req}</>}
+              label={
+                <>
+                  {t("forms.fields.address")}
+                  {req}
+                </>
+              }
               field={f.address}
               input={{
                 required: requireBusiness,
@@ -203,13 +236,13 @@ export function SellerProfileFields({
       ) : null}
       {part !== "business" ? (
         <fieldset className="form-section">
-          <legend className={legendClassName}>Online Presence</legend>
-          <p className="field-hint">All optional. Paste the full link of each page.</p>
+          <legend className={legendClassName}>{t("forms.fields.online")}</legend>
+          <p className="field-hint">{t("forms.fields.onlineHint")}</p>
           <div className="form-grid">
             {ONLINE_LINKS.map(({ key, label, placeholder }) => (
               <ProfileInput
                 key={key}
-                label={label}
+                label={t(label)}
                 field={f[key]}
                 input={{
                   type: "text",

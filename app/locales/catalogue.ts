@@ -3,23 +3,29 @@
 // three folders. Translators edit the JSON files only (docs/translation.md).
 import type accounts from "./en-IN/accounts.json";
 import type common from "./en-IN/common.json";
+import type contact from "./en-IN/contact.json";
 import type dashboard from "./en-IN/dashboard.json";
 import type directory from "./en-IN/directory.json";
+import type forms from "./en-IN/forms.json";
 import type home from "./en-IN/home.json";
 import type legal from "./en-IN/legal.json";
 import type marketing from "./en-IN/marketing.json";
 import type newsletter from "./en-IN/newsletter.json";
+import type register from "./en-IN/register.json";
 import type seller from "./en-IN/seller.json";
 
 export type Catalogue = {
   accounts: typeof accounts;
   common: typeof common;
+  contact: typeof contact;
   dashboard: typeof dashboard;
   directory: typeof directory;
+  forms: typeof forms;
   home: typeof home;
   legal: typeof legal;
   marketing: typeof marketing;
   newsletter: typeof newsletter;
+  register: typeof register;
   seller: typeof seller;
 };
 

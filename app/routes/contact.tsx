@@ -14,13 +14,17 @@ import {
 } from "~/components/forms";
 import { CheckIcon, MailIcon, MapPinIcon, MessageIcon, PhoneIcon } from "~/components/icons";
 import { getDb } from "~db/client";
-import { CONTACT, CONTACT_SUCCESS_MESSAGE, QUERY_TYPES, TEXT_LIMITS } from "~/lib/constants";
+import { T, useLocale, useLocalePath, useT } from "~/components/i18n";
+import { CONTACT, PLANS, QUERY_TYPES, TEXT_LIMITS } from "~/lib/constants";
+import { formatCount } from "~/lib/format";
+import { type MessageKey, translatorFromMatches } from "~/lib/i18n";
+import { localePath } from "~/lib/locales";
 import { useClientValidation } from "~/lib/use-client-validation";
-import { CONTACT_FAQ } from "~/lib/faq";
 import contactForm from "~/lib/forms/contact";
 import { submitContactMessage } from "~/services/contact.server";
 import { formConstraints } from "~/services/form-constraints.server";
 import { readPublicForm } from "~/services/forms.server";
+import { messagesFor, pageLocale } from "~/services/i18n.server";
 import type { Route } from "./+types/contact";
 import { publicCacheHeaders } from "~/services/response-cache/cache-control.server";
 import { pageMeta, privatePageMeta } from "~/lib/seo";
@@ -38,82 +42,118 @@ function ContactDetail({ icon, label, children }: { icon: React.ReactNode; label
   );
 }
 
+/** The query types' words (the form posts the English value the schema knows). */
+const QUERY_TYPE_KEYS: Record<(typeof QUERY_TYPES)[number], MessageKey> = {
+  "General Inquiry": "contact.queryType.general",
+  "Business Listing": "contact.queryType.listing",
+  "Technical Support": "contact.queryType.support",
+  Partnership: "contact.queryType.partnership",
+  "Media & Press": "contact.queryType.press",
+  Feedback: "contact.queryType.feedback",
+  Complaint: "contact.queryType.complaint",
+  Other: "contact.queryType.other",
+};
+
 export function meta({ matches, location }: Route.MetaArgs) {
+  const t = translatorFromMatches(matches);
   // The thank-you screen after a message is a form result, not a page to index.
-  if (new URLSearchParams(location.search).has("sent")) return privatePageMeta("Message Sent");
+  if (new URLSearchParams(location.search).has("sent")) return privatePageMeta(t("contact.meta.sentTitle"));
   return pageMeta(matches, {
-    title: "Contact Us",
-    description:
-      "Questions about listings, partnerships or the community? Write to the BWP Directory team — we reply within 24 hours.",
+    title: t("contact.meta.title"),
+    description: t("contact.meta.description"),
     path: "/contact",
   });
 }
 
 // The form's native attributes (required, pattern) come from the schema here, so the page needs no zod.
-export function loader() {
-  return { constraint: formConstraints(contactForm.schema) };
+export function loader(args: Route.LoaderArgs) {
+  return {
+    constraint: formConstraints(contactForm.schema),
+    messages: messagesFor(pageLocale(args), ["contact"]),
+  };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   const post = await readPublicForm(request, context.clientAddress, contactForm);
   if (!post.ok) return data({ result: post.reply }, { status: post.status, headers: post.headers });
-  await submitContactMessage(getDb(), post.value);
-  return redirect("/contact?sent=1#message");
+  const locale = pageLocale({ params });
+  await submitContactMessage(getDb(), post.value, locale);
+  return redirect(localePath(locale, "/contact?sent=1#message"));
 }
 
 export const headers: Route.HeadersFunction = publicCacheHeaders;
 
+/** The contact page's questions, the plan prices quoted from the one plan table. */
+function useContactFaq() {
+  const t = useT();
+  const locale = useLocale();
+  const plans = PLANS.map((p) =>
+    t(p.featured ? "contact.faq.planFeatured" : "contact.faq.plan", {
+      price: `₹${formatCount(p.amount, locale)}`,
+      months: p.months,
+      name: p.name,
+    }),
+  ).join(", ");
+  return [
+    { q: t("contact.faq.list.q"), a: t("contact.faq.list.a") },
+    { q: t("contact.faq.plans.q"), a: t("contact.faq.plans.a", { plans }) },
+    { q: t("contact.faq.reply.q"), a: t("contact.faq.reply.a") },
+    { q: t("contact.faq.update.q"), a: t("contact.faq.update.a") },
+    { q: t("contact.faq.free.q"), a: t("contact.faq.free.a") },
+  ];
+}
+
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const to = useLocalePath();
+  const faq = useContactFaq();
   const [searchParams] = useSearchParams();
   const sent = searchParams.get("sent") === "1";
   return (
     <>
       <section className="page-hero">
         <div className="container">
-          <p className="eyebrow">We're here to help</p>
-          <h1>Get in touch</h1>
-          <p>
-            Questions about listing your business, partnerships, press or the community? Send us a message — we reply
-            within 24 hours.
-          </p>
+          <p className="eyebrow">{t("contact.hero.eyebrow")}</p>
+          <h1>{t("contact.hero.title")}</h1>
+          <p>{t("contact.hero.lead")}</p>
         </div>
       </section>
       <div className="container section contact-layout">
         <aside className="stack">
-          <CardSection id="details" title="Contact details">
+          <CardSection id="details" title={t("contact.details.title")}>
             <ul className="contact-list">
-              <ContactDetail icon={<MailIcon />} label="Email">
+              <ContactDetail icon={<MailIcon />} label={t("contact.details.email")}>
                 <a href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a>
               </ContactDetail>
-              <ContactDetail icon={<PhoneIcon />} label="Phone">
+              <ContactDetail icon={<PhoneIcon />} label={t("contact.details.phone")}>
                 <a href={CONTACT.phoneHref}>{CONTACT.phone}</a>
               </ContactDetail>
-              <ContactDetail icon={<MapPinIcon />} label="Office">
-                {CONTACT.address}
+              <ContactDetail icon={<MapPinIcon />} label={t("contact.details.office")}>
+                <span translate="no">{CONTACT.address}</span>
               </ContactDetail>
-              <ContactDetail icon={<MessageIcon />} label="Hours">
-                {CONTACT.hours}
+              <ContactDetail icon={<MessageIcon />} label={t("contact.details.hours")}>
+                {t("contact.details.hoursValue")}
               </ContactDetail>
             </ul>
           </CardSection>
-          <CardSection id="quick" title="Quick links">
+          <CardSection id="quick" title={t("contact.quick.title")}>
             <ul className="quick-links">
               <li>
-                <Link to="/list-your-business">List your business</Link>
+                <Link to={to("/list-your-business")}>{t("contact.quick.listYourBusiness")}</Link>
               </li>
               <li>
-                <Link to="/register">Apply for a listing</Link>
+                <Link to={to("/register")}>{t("contact.quick.apply")}</Link>
               </li>
               <li>
-                <Link to="/directory">Browse the directory</Link>
+                <Link to={to("/directory")}>{t("contact.quick.directory")}</Link>
               </li>
               <li>
                 <a href={CONTACT.communityUrl} target="_blank" rel="noopener noreferrer">
-                  Join the community group
+                  {t("contact.quick.community")}
                 </a>
               </li>
               <li>
-                <a href={CONTACT.phoneHref}>Call us now</a>
+                <a href={CONTACT.phoneHref}>{t("contact.quick.call")}</a>
               </li>
             </ul>
           </CardSection>
@@ -123,23 +163,25 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         </section>
       </div>
       <section className="container section-tight" aria-labelledby="contact-faq-heading">
-        <h2 id="contact-faq-heading">Frequently asked questions</h2>
-        <Faq items={[...CONTACT_FAQ]} headingId="contact-faq-heading" />
+        <h2 id="contact-faq-heading">{t("contact.faq.title")}</h2>
+        <Faq items={faq} headingId="contact-faq-heading" />
       </section>
     </>
   );
 }
 
 function SentScreen() {
+  const t = useT();
+  const to = useLocalePath();
   return (
     <div className="success-screen" role="status">
       <div className="success-icon" aria-hidden="true">
         <CheckIcon />
       </div>
-      <h2 id="form-heading">Message sent!</h2>
-      <p className="muted">{CONTACT_SUCCESS_MESSAGE} A copy is on its way to your inbox.</p>
-      <Link to="/contact#message" className="btn btn-primary">
-        Send Another Message
+      <h2 id="form-heading">{t("contact.sent.title")}</h2>
+      <p className="muted">{t("contact.sent.message")}</p>
+      <Link to={to("/contact#message")} className="btn btn-primary">
+        {t("contact.sent.again")}
       </Link>
     </div>
   );
@@ -152,8 +194,9 @@ function ContactForm({
   lastResult: SubmissionResult<string[]> | undefined;
   constraint: Route.ComponentProps["loaderData"]["constraint"];
 }) {
+  const t = useT();
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/contact") === true;
+  const busy = navigation.state === "submitting" && /^(\/(hi|kn))?\/contact/.test(navigation.formAction ?? "");
   const validation = useClientValidation("contact", { shouldRevalidate: "onInput" });
   const [form, fields] = usePublicForm({
     id: "contact-form",
@@ -163,16 +206,20 @@ function ContactForm({
   });
   return (
     <>
-      <h2 id="form-heading">Send us a message</h2>
+      <h2 id="form-heading">{t("contact.form.title")}</h2>
       <p className="small muted">
-        Fields marked <span className="req">*</span> are required.
+        <T k="contact.form.requiredNote" components={{ req: (text) => <span className="req">{text}</span> }} />
       </p>
       <Form method="post" {...getFormProps(form)} className="stack" preventScrollReset>
         <Honeypot />
         <FormErrors errors={form.errors} />
         <div className="form-grid">
           <Field
-            label={<>Your name {RequiredMark}</>}
+            label={
+              <>
+                {t("contact.form.name")} {RequiredMark}
+              </>
+            }
             errors={fields.name.errors}
             inputProps={{
               ...getInputProps(fields.name, { type: "text" }),
@@ -181,12 +228,16 @@ function ContactForm({
             }}
           />
           <Field
-            label={<>Email {RequiredMark}</>}
+            label={
+              <>
+                {t("contact.form.email")} {RequiredMark}
+              </>
+            }
             errors={fields.email.errors}
             inputProps={emailInputProps(fields.email)}
           />
           <Field
-            label="Mobile"
+            label={t("contact.form.mobile")}
             errors={fields.mobile.errors}
             inputProps={{
               ...getInputProps(fields.mobile, { type: "tel" }),
@@ -195,32 +246,40 @@ function ContactForm({
             }}
           />
           <SelectField
-            label={<>Query type {RequiredMark}</>}
+            label={
+              <>
+                {t("contact.form.queryType")} {RequiredMark}
+              </>
+            }
             errors={fields.query_type.errors}
             selectProps={getSelectProps(fields.query_type)}
           >
-            <option value="">Choose a topic</option>
+            <option value="">{t("contact.form.chooseTopic")}</option>
             {QUERY_TYPES.map((q) => (
               <option key={q} value={q}>
-                {q}
+                {t(QUERY_TYPE_KEYS[q])}
               </option>
             ))}
           </SelectField>
           <Field
             className="span-2"
-            label="Subject"
+            label={t("contact.form.subject")}
             errors={fields.subject.errors}
             inputProps={{ ...getInputProps(fields.subject, { type: "text" }), maxLength: TEXT_LIMITS.subject }}
           />
           <TextareaField
             className="span-2"
-            label={<>Message {RequiredMark}</>}
+            label={
+              <>
+                {t("contact.form.message")} {RequiredMark}
+              </>
+            }
             errors={fields.message.errors}
             textareaProps={{ ...getTextareaProps(fields.message), rows: 6, maxLength: TEXT_LIMITS.message }}
           />
         </div>
         <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? "Sending…" : "Send Message"}
+          {busy ? t("contact.form.sending") : t("contact.form.send")}
         </button>
       </Form>
     </>

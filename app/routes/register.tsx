@@ -17,26 +17,23 @@ import {
   SelectField,
 } from "~/components/forms";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import { T, useLocale, useLocalePath, useT } from "~/components/i18n";
 import { CheckIcon, ShieldIcon } from "~/components/icons";
 import { SellerCategoryFields } from "~/components/seller-category-fields";
 import { SellerContactFields, SellerProfileFields } from "~/components/seller-profile-fields";
 import { getDb } from "~db/client";
-import {
-  formatRupees,
-  ID_PROOF_TYPES,
-  MAX_PRODUCT_IMAGES,
-  PLANS,
-  planById,
-  planDuration,
-  type PlanId,
-} from "~/lib/constants";
-import { APPLICATION_FILE_FIELDS, APPLICATION_FILE_LABELS } from "~/lib/validation/constants";
+import { ID_PROOF_TYPES, MAX_PRODUCT_IMAGES, PLANS, planById, type PlanId } from "~/lib/constants";
+import { formatCount } from "~/lib/format";
+import { translatorFromMatches } from "~/lib/i18n";
+import { localePath } from "~/lib/locales";
+import { APPLICATION_FILE_FIELDS, type ApplicationFileField } from "~/lib/validation/constants";
 import { APPLICATION_MESSAGES } from "~/lib/validation/messages";
 import { useClientValidation } from "~/lib/use-client-validation";
 import { useHydrated } from "~/lib/use-hydrated";
 import { listActiveCategories, listActiveSubcategories } from "~/models/categories.server";
 import { submitApplicationWithFiles, upiId, upiPayeeName } from "~/services/applications.server";
 import { formConstraints } from "~/services/form-constraints.server";
+import { messagesFor, pageLocale } from "~/services/i18n.server";
 import { checkDailyUploads, checkPublicForm } from "~/services/forms.server";
 import applicationForm from "~/lib/forms/application";
 import { getSessionUser } from "~/services/session.server";
@@ -52,11 +49,11 @@ import { httpStatusOf } from "~/lib/refusal";
 // JavaScript. With JavaScript the same zod schema checks it before it is sent.
 
 export function meta({ matches, location }: Route.MetaArgs) {
-  if (new URLSearchParams(location.search).has("submitted")) return privatePageMeta("Application Submitted");
+  const t = translatorFromMatches(matches);
+  if (new URLSearchParams(location.search).has("submitted")) return privatePageMeta(t("register.meta.submittedTitle"));
   return pageMeta(matches, {
-    title: "Apply for a Listing",
-    description:
-      "Apply to list your women-led business in the verified BWP Directory. Choose a plan, pay by UPI and go live within 24-48 hours.",
+    title: t("register.meta.title"),
+    description: t("register.meta.description"),
     path: "/register",
   });
 }
@@ -64,7 +61,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
 /** Hard cap of one part; the 200 KB rule itself is checked after parsing, so typed values survive. */
 const PART_MAX_BYTES = 1024 * 1024;
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   const db = getDb();
   const url = new URL(request.url);
   const [categories, subcategories, user] = await Promise.all([
@@ -93,22 +90,23 @@ export async function loader({ request }: Route.LoaderArgs) {
     },
     signedInAs: seller ? seller.email : null,
     constraint: formConstraints(applicationForm.schema),
+    messages: messagesFor(pageLocale({ params }), ["register"]),
   };
 }
 
-/** Labels of the file fields the visitor had chosen files for (a browser cannot keep them after a failed post). */
-function chosenFileLabels(formData: FormData): string[] {
+/** The file fields the visitor had chosen files for (a browser cannot keep them after a failed post). */
+function chosenFileFields(formData: FormData): ApplicationFileField[] {
   return APPLICATION_FILE_FIELDS.filter((field) =>
     formData.getAll(field).some((v) => v instanceof File && (v.size > 0 || v.name !== "")),
-  ).map((field) => APPLICATION_FILE_LABELS[field]);
+  );
 }
 
-type ActionReply = { result: SubmissionResult<string[]>; reselect: string[] };
+type ActionReply = { result: SubmissionResult<string[]>; reselect: ApplicationFileField[] };
 
 // The form is pre-filled with a signed-in seller's email and mobile: never stored by a cache.
 export const headers = (args: Route.HeadersArgs) => forwardRetryAfter(args, { "Cache-Control": "private, no-store" });
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   const read = await readMultipartForm(request, {
     maxFileSize: PART_MAX_BYTES,
     maxFiles: 3 + MAX_PRODUCT_IMAGES + 4,
@@ -122,7 +120,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const formData = read.formData;
-  const reselect = chosenFileLabels(formData);
+  const reselect = chosenFileFields(formData);
   const hideFields = [...APPLICATION_FILE_FIELDS];
   const submission = parseWithZod(formData, { schema: applicationForm.schema });
   if (submission.status !== "success") {
@@ -167,7 +165,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: httpStatusOf(result.reason) },
     );
   }
-  return redirect("/register?submitted=1");
+  return redirect(localePath(pageLocale({ params }), "/register?submitted=1"));
 }
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
@@ -176,23 +174,22 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
 }
 
 function Submitted() {
+  const t = useT();
+  const to = useLocalePath();
   return (
     <section className="container section narrow">
       <div className="card card-pad success-screen" role="status">
         <div className="success-icon" aria-hidden="true">
           <CheckIcon />
         </div>
-        <h1>Application submitted!</h1>
-        <p>
-          Thank you for applying. Our team reviews your documents and UPI payment within 24-48 hours and emails you as
-          soon as your listing is live.
-        </p>
-        <p className="muted small">A confirmation is on its way to your inbox.</p>
+        <h1>{t("register.submitted.title")}</h1>
+        <p>{t("register.submitted.text")}</p>
+        <p className="muted small">{t("register.submitted.confirmation")}</p>
         <LinkButtons
           centered
           links={[
-            ["/register", "Submit Another Application"],
-            ["/list-your-business", "Back to List Your Business"],
+            [to("/register"), t("register.submitted.another")],
+            [to("/list-your-business"), t("register.submitted.back")],
           ]}
         />
       </div>
@@ -204,9 +201,12 @@ type LoaderData = Route.ComponentProps["loaderData"];
 
 function ApplicationForm({ loaderData, actionData }: { loaderData: LoaderData; actionData: ActionReply | undefined }) {
   const { categories, subcategories, upi, defaults, signedInAs } = loaderData;
+  const t = useT();
+  const locale = useLocale();
   const navigation = useNavigation();
   const hydrated = useHydrated();
-  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/register") === true;
+  const busy = navigation.state === "submitting" && /^(\/(hi|kn))?\/register/.test(navigation.formAction ?? "");
+  const rupees = (amount: number) => `₹${formatCount(amount, locale)}`;
   const [attempt, setAttempt] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -249,15 +249,16 @@ function ApplicationForm({ loaderData, actionData }: { loaderData: LoaderData; a
     <>
       <section className="page-hero">
         <div className="container">
-          <p className="eyebrow">Seller application</p>
-          <h1>List your business</h1>
-          <p>
-            Tell us about you and your business, choose a plan and pay by UPI. Our team reviews every application within
-            24-48 hours.
-          </p>
+          <p className="eyebrow">{t("register.hero.eyebrow")}</p>
+          <h1>{t("register.hero.title")}</h1>
+          <p>{t("register.hero.lead")}</p>
           {signedInAs ? (
             <p className="small">
-              Signed in as <strong>{signedInAs}</strong> — this application will be linked to your seller account.
+              <T
+                k="register.hero.signedInAs"
+                values={{ email: signedInAs }}
+                components={{ email: (text) => <strong translate="no">{text}</strong> }}
+              />
             </p>
           ) : null}
         </div>
@@ -276,12 +277,15 @@ function ApplicationForm({ loaderData, actionData }: { loaderData: LoaderData; a
           <FormErrors errors={form.errors} fieldsInvalid={hasErrors} />
           {reselect.length ? (
             <div className="notice" role="note">
-              <strong>Please choose your files again:</strong> {reselect.join(", ")}. For your security, files are not
-              kept after a failed submission.
+              <T
+                k="register.reselect"
+                values={{ files: reselect.map((field) => t(`register.file.${field}`)).join(", ") }}
+                components={{ strong: (text) => <strong>{text}</strong> }}
+              />
             </div>
           ) : null}
           <p className="small muted">
-            Fields marked <span className="req">*</span> are required.
+            <T k="register.requiredNote" components={{ req: (text) => <span className="req">{text}</span> }} />
           </p>
 
           <SellerContactFields fields={fields} />
@@ -293,34 +297,45 @@ function ApplicationForm({ loaderData, actionData }: { loaderData: LoaderData; a
           <SellerProfileFields fields={fields} part="online" />
 
           <fieldset className="form-section">
-            <legend className="form-legend">Verification Documents</legend>
+            <legend className="form-legend">{t("register.documents.title")}</legend>
             <p className="field-hint">
-              <ShieldIcon /> Your document is kept private: only our verification team can see it.
+              <ShieldIcon /> {t("register.documents.private")}
             </p>
             <div className="form-grid">
               <SelectField
-                label={<>Document type {RequiredMark}</>}
+                label={
+                  <>
+                    {t("register.documents.type")} {RequiredMark}
+                  </>
+                }
                 errors={fields.id_proof_type.errors}
                 selectProps={getSelectProps(fields.id_proof_type)}
               >
-                <ChoiceOptions choices={ID_PROOF_TYPES} placeholder="Select document type" />
+                <ChoiceOptions
+                  choices={ID_PROOF_TYPES.map(({ value }) => ({ value, label: t(`register.documents.type.${value}`) }))}
+                  placeholder={t("register.documents.typePlaceholder")}
+                />
               </SelectField>
               <Field
-                label="Aadhaar number (optional)"
-                hint="Only for Aadhaar; we store the last 4 digits only."
+                label={t("register.documents.aadhaar")}
+                hint={t("register.documents.aadhaarHint")}
                 errors={fields.aadhaar_number.errors}
                 inputProps={numericCodeProps(fields.aadhaar_number, "XXXX XXXX XXXX")}
               />
               <FileField
                 className="span-2"
-                label={<>Verification document {RequiredMark}</>}
+                label={
+                  <>
+                    {t("register.documents.file")} {RequiredMark}
+                  </>
+                }
                 meta={fields.id_proof_document}
               />
             </div>
           </fieldset>
 
           <fieldset className="form-section" aria-describedby={fields.plan.errors?.length ? "plan-error" : undefined}>
-            <legend className="form-legend">Subscription Plan &amp; Payment</legend>
+            <legend className="form-legend">{t("register.plan.title")}</legend>
             <div
               className="plan-picker"
               onChange={(e) => {
@@ -339,11 +354,11 @@ function ApplicationForm({ loaderData, actionData }: { loaderData: LoaderData; a
                     aria-invalid={fields.plan.errors?.length ? true : undefined}
                   />
                   <span className="plan-option-body">
-                    {p.popular ? <span className="badge badge-featured">MOST POPULAR</span> : null}
-                    {p.featured ? <span className="badge badge-verified">FEATURED ON HOME</span> : null}
-                    <strong>{p.name}</strong>
-                    <span className="plan-price">{formatRupees(p.amount)}</span>
-                    <span className="small muted">{planDuration(p)}</span>
+                    {p.popular ? <span className="badge badge-featured">{t("register.plan.popular")}</span> : null}
+                    {p.featured ? <span className="badge badge-verified">{t("register.plan.featured")}</span> : null}
+                    <strong translate="no">{p.name}</strong>
+                    <span className="plan-price">{rupees(p.amount)}</span>
+                    <span className="small muted">{t("register.plan.duration", { months: p.months })}</span>
                   </span>
                 </label>
               ))}
@@ -351,17 +366,19 @@ function ApplicationForm({ loaderData, actionData }: { loaderData: LoaderData; a
             <ErrorList id="plan-error" errors={fields.plan.errors} />
             <div className="upi-box">
               <div>
-                <p className="label">Pay by UPI</p>
+                <p className="label">{t("register.upi.title")}</p>
                 <p style={{ margin: 0 }}>
-                  Send{" "}
-                  <strong data-testid="upi-amount">
-                    {plan
-                      ? `${formatRupees(plan.amount)} (${plan.name}, ${planDuration(plan)})`
-                      : "the amount of your chosen plan"}
-                  </strong>{" "}
-                  to
+                  <T
+                    k="register.upi.send"
+                    values={{
+                      amount: plan
+                        ? t("register.upi.amount", { price: rupees(plan.amount), name: plan.name, months: plan.months })
+                        : t("register.upi.amountUnknown"),
+                    }}
+                    components={{ amount: (text) => <strong data-testid="upi-amount">{text}</strong> }}
+                  />
                 </p>
-                <p className="upi-id">
+                <p className="upi-id" translate="no">
                   <code>{upi.id}</code> <span className="muted small">({upi.payee})</span>
                 </p>
                 {plan ? (
@@ -369,21 +386,28 @@ function ApplicationForm({ loaderData, actionData }: { loaderData: LoaderData; a
                     className="btn btn-sm"
                     href={`upi://pay?pa=${encodeURIComponent(upi.id)}&pn=${encodeURIComponent(upi.payee)}&am=${plan.amount}&cu=INR&tn=${encodeURIComponent(`BWP listing ${plan.name}`)}`}
                   >
-                    Open in a UPI app
+                    {t("register.upi.open")}
                   </a>
                 ) : null}
               </div>
               <ol className="small muted upi-steps">
-                <li>Pay the amount with any UPI app (GPay, PhonePe, Paytm, BHIM).</li>
-                <li>Take a screenshot of the successful payment.</li>
-                <li>Upload it below; add the 12-digit UTR if you have it.</li>
+                <li>{t("register.upi.step1")}</li>
+                <li>{t("register.upi.step2")}</li>
+                <li>{t("register.upi.step3")}</li>
               </ol>
             </div>
             <div className="form-grid">
-              <FileField label={<>Payment screenshot {RequiredMark}</>} meta={fields.payment_screenshot} />
+              <FileField
+                label={
+                  <>
+                    {t("register.upi.screenshot")} {RequiredMark}
+                  </>
+                }
+                meta={fields.payment_screenshot}
+              />
               <Field
-                label="UPI transaction reference (UTR, optional)"
-                hint="The 12-digit number in your payment app's receipt."
+                label={t("register.upi.utr")}
+                hint={t("register.upi.utrHint")}
                 errors={fields.payment_reference.errors}
                 inputProps={numericCodeProps(fields.payment_reference, "123456789012")}
               />
@@ -391,10 +415,17 @@ function ApplicationForm({ loaderData, actionData }: { loaderData: LoaderData; a
           </fieldset>
 
           <fieldset className="form-section">
-            <legend className="form-legend">Profile Picture &amp; Product Images</legend>
+            <legend className="form-legend">{t("register.images.title")}</legend>
             <div className="form-grid">
-              <FileField label={<>Profile picture {RequiredMark}</>} meta={fields.profile_photo} />
-              <FileField label="Product images (up to 3)" meta={fields.product_images} multiple />
+              <FileField
+                label={
+                  <>
+                    {t("register.images.profile")} {RequiredMark}
+                  </>
+                }
+                meta={fields.profile_photo}
+              />
+              <FileField label={t("register.images.products")} meta={fields.product_images} multiple />
             </div>
           </fieldset>
 
@@ -402,16 +433,14 @@ function ApplicationForm({ loaderData, actionData }: { loaderData: LoaderData; a
             <button type="submit" className="btn btn-primary btn-lg" disabled={busy}>
               {busy ? (
                 <>
-                  <span className="spinner" aria-hidden="true" /> Uploading your application…
+                  <span className="spinner" aria-hidden="true" /> {t("register.uploading")}
                 </>
               ) : (
-                "Submit Application"
+                t("register.submit")
               )}
             </button>
-            {busy ? <div className="progress" role="progressbar" aria-label="Uploading your application" /> : null}
-            <p className="small muted">
-              By submitting you confirm the details are true. We review applications within 24-48 hours.
-            </p>
+            {busy ? <div className="progress" role="progressbar" aria-label={t("register.uploadingLabel")} /> : null}
+            <p className="small muted">{t("register.confirm")}</p>
           </div>
         </Form>
       </div>

@@ -1,4 +1,7 @@
 import type { z } from "zod";
+import { translateMessage } from "~/lib/form-messages";
+import { DEFAULT_LOCALE } from "~/lib/locales";
+import { translatorFor } from "./i18n.server";
 import { isBlank } from "~/lib/validation/params";
 import { crossOriginRefusal, isCrossOrigin } from "./csrf.server";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
@@ -8,7 +11,12 @@ import { checkPublicForm, readBytesWithin } from "./forms.server";
 // Helpers of the /api resource routes: JSON errors as {error} with a fitting status.
 
 export function jsonError(message: string, status: number, headers?: HeadersInit) {
-  return Response.json({ error: message }, { status, headers });
+  return Response.json({ error: englishMessage(message) }, { status, headers });
+}
+
+/** The API answers in English: a form message (a `forms` catalogue key, lib/form-messages.ts) in its English words. */
+export function englishMessage(message: string): string {
+  return translateMessage(translatorFor(DEFAULT_LOCALE), message);
 }
 
 export function firstIssueMessage(error: z.ZodError): string {

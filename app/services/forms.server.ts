@@ -2,13 +2,18 @@ import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { z } from "zod";
+import { formMessage } from "~/lib/form-messages";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import { localeFromPathname } from "~/lib/i18n";
 import type { PublicForm } from "~/lib/public-form";
 import { isBlank } from "~/lib/validation/params";
 import { getDb } from "~db/client";
+import { translatorFor } from "./i18n.server";
 import { consume, retryAfterHeaders, throttled } from "./rate-limit.server";
 
-export const HONEYPOT_MESSAGE = "Your submission could not be accepted. Please try again.";
+// The public forms' refusals are `forms` catalogue keys (lib/form-messages.ts): the page shows them in its
+// language, the /api in English.
+export const HONEYPOT_MESSAGE = formMessage("forms.honeypot");
 
 export type AbuseCheck = { ok: true } | { ok: false; status: 400 | 429; message: string; headers?: HeadersInit };
 
@@ -23,7 +28,8 @@ export async function checkPublicForm(
   }
   const rate = await consume(getDb(), scope, clientAddress);
   if (!rate.allowed) {
-    const refusal = throttled(rate.retryAfterSeconds);
+    const minutes = Math.ceil(rate.retryAfterSeconds / 60);
+    const refusal = throttled(rate.retryAfterSeconds, formMessage("forms.tooMany", { minutes }));
     return { ...refusal, headers: retryAfterHeaders(refusal) };
   }
   return { ok: true };
@@ -78,7 +84,7 @@ export async function parsePublicForm<S extends z.ZodType>(
 /** The daily cap's answer: the window is a day, so the wait is said in hours. */
 export function tooManyUploadsMessage(retryAfterSeconds: number): string {
   const hours = Math.max(1, Math.ceil(retryAfterSeconds / 3600));
-  return `You have uploaded too many images today. Please try again in ${hours} hour${hours === 1 ? "" : "s"}.`;
+  return formMessage("forms.tooManyUploads", { hours });
 }
 
 /**
@@ -141,16 +147,21 @@ async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, alre
 export const FORM_MAX_BYTES = 128 * 1024;
 export const FORM_TOO_LARGE_MESSAGE = "This form is too large to send. Please shorten what you typed and try again.";
 
+/** A refusal of a page's post, in the page's language (its path's prefix; English for /admin). */
+function pageText(request: Request, key: "forms.tooLarge" | "forms.unreadable"): string {
+  return translatorFor(localeFromPathname(new URL(request.url).pathname))(key);
+}
+
 /**
  * A page action's form, read within FORM_MAX_BYTES (answered 413 beyond it, before parsing): what
  * `request.formData()` does, bounded. Forms with files use parseFormData with their own limits.
  */
 export async function readForm(request: Request, maxBytes = FORM_MAX_BYTES): Promise<FormData> {
-  return (await boundedBody(request, maxBytes)).formData().catch(unreadableForm);
+  return (await boundedBody(request, maxBytes)).formData().catch(() => unreadableForm(request));
 }
 
-const unreadableForm = (): never => {
-  throw data("This form could not be read. Please try again.", { status: 400 });
+const unreadableForm = (request: Request): never => {
+  throw data(pageText(request, "forms.unreadable"), { status: 400 });
 };
 
 /**
@@ -160,7 +171,10 @@ const unreadableForm = (): never => {
  */
 export async function boundedFormRequest(request: Request, maxBytes = FORM_MAX_BYTES): Promise<Request> {
   const bounded = await boundedBody(request, maxBytes);
-  await bounded.clone().formData().catch(unreadableForm);
+  await bounded
+    .clone()
+    .formData()
+    .catch(() => unreadableForm(request));
   return bounded;
 }
 
@@ -178,7 +192,7 @@ export function requireFormBody(request: Request): void {
 async function boundedBody(request: Request, maxBytes: number): Promise<Request> {
   requireFormBody(request);
   const bytes = await readBytesWithin(request, maxBytes);
-  if (bytes === null) throw data(FORM_TOO_LARGE_MESSAGE, { status: 413 });
+  if (bytes === null) throw data(pageText(request, "forms.tooLarge"), { status: 413 });
   const headers = new Headers(request.headers);
   if (!headers.has("Content-Type")) headers.set("Content-Type", "application/x-www-form-urlencoded");
   headers.delete("Content-Length");

@@ -106,3 +106,24 @@ test.describe("public form state", () => {
     await expect(form).toHaveAttribute("data-checks", "browser");
   });
 });
+
+test.describe("form messages in the page's language", () => {
+  test("a review without stars on a Kannada page: Kannada from the server (no JS) and from the browser's check", async ({
+    page,
+    makeSeller,
+    jsEnabled,
+  }) => {
+    const posts = requestsOf(page, (request) => request.method() === "POST");
+    const id = await makeSeller({ business_name: uniqueWord("kannada") });
+    await page.goto(`/kn/seller/${id}?tab=reviews`);
+    const form = page.locator("#review-form");
+    await form.getByRole("textbox").first().fill("Asha");
+    if (jsEnabled) await expect(form).toHaveAttribute("data-checks", "browser");
+    await form.locator("textarea").fill("ಚೆನ್ನಾಗಿದೆ");
+    await form.locator('button[type="submit"]').click();
+    await expect(form.getByText("ದಯವಿಟ್ಟು ರೇಟಿಂಗ್ ಆಯ್ಕೆಮಾಡಿ")).toBeVisible();
+    await expect(form.getByText("ದಯವಿಟ್ಟು ಎಲ್ಲಾ ಮಾಹಿತಿಯನ್ನು ತುಂಬಿ ಮತ್ತು ರೇಟಿಂಗ್ ಆಯ್ಕೆಮಾಡಿ")).toBeVisible();
+    // with JavaScript the browser's check answered (nothing was posted); without it, the server did
+    expect(posts.length > 0).toBe(!jsEnabled);
+  });
+});

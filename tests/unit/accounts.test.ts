@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { englishMessage as english } from "~/services/api.server";
 import { reloadConfig } from "~/services/config.server";
 import type { DB } from "~db/client";
 import { createReviewRow, createSeller } from "~db/seed/factories";
@@ -129,7 +130,7 @@ describe("sign-up schemas", () => {
       password: "short",
       confirm_password: "other",
     });
-    const messages = r.success ? [] : r.error.issues.map((i) => i.message);
+    const messages = r.success ? [] : r.error.issues.map((i) => english(i.message));
     expect(messages).toEqual(
       expect.arrayContaining([
         "Name is required",
@@ -145,9 +146,11 @@ describe("sign-up schemas", () => {
       password: "long-enough",
       confirm_password: "long-enougH",
     });
-    expect(mismatch.success ? [] : mismatch.error.issues.map((i) => i.message)).toEqual(["Passwords do not match"]);
+    expect(mismatch.success ? [] : mismatch.error.issues.map((i) => english(i.message))).toEqual([
+      "Passwords do not match",
+    ]);
     const s2 = signupStep2Schema.safeParse({});
-    expect(s2.success ? [] : s2.error.issues.map((i) => i.message)).toEqual(
+    expect(s2.success ? [] : s2.error.issues.map((i) => english(i.message))).toEqual(
       expect.arrayContaining([
         "City is required",
         "Please select at least one category",

@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { englishMessage as english } from "~/services/api.server";
 import { signupStep1Schema } from "~/lib/validation/accounts";
 
 const messages = (input: Record<string, unknown>) => {
   const result = signupStep1Schema.safeParse(input);
-  return result.success ? {} : Object.fromEntries(result.error.issues.map((i) => [i.path.join("."), i.message]));
+  return result.success
+    ? {}
+    : Object.fromEntries(result.error.issues.map((i) => [i.path.join("."), english(i.message)]));
 };
 
 describe("sign-up step 1 reports every broken rule at once", () => {
@@ -113,7 +116,7 @@ describe("the one mobile rule (docs/decisions/014-one-mobile-rule.md, libphonenu
     const base = { name: "A", email: "a@b.in", query_type: "General Inquiry", message: "Hello there" };
     expect(contactSchema.parse({ ...base, mobile: "98765 43210" }).mobile).toBe("+919876543210");
     expect(contactSchema.parse({ ...base, mobile: "" }).mobile).toBeUndefined();
-    expect(contactSchema.safeParse({ ...base, mobile: "0123456789" }).error?.issues[0].message).toBe(
+    expect(english(contactSchema.safeParse({ ...base, mobile: "0123456789" }).error?.issues[0].message ?? "")).toBe(
       "Please enter a valid mobile number",
     );
   });

@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { englishMessage as english } from "~/services/api.server";
 import sharp from "sharp";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
@@ -49,7 +50,9 @@ const validFields = (over: Record<string, unknown> = {}) => ({
 
 function fieldErrors(input: Record<string, unknown>) {
   const result = applicationFieldsSchema.safeParse(input);
-  return result.success ? {} : Object.fromEntries(result.error.issues.map((i) => [i.path.join("."), i.message]));
+  return result.success
+    ? {}
+    : Object.fromEntries(result.error.issues.map((i) => [i.path.join("."), english(i.message)]));
 }
 
 describe("application schema", () => {
@@ -111,7 +114,7 @@ describe("application schema", () => {
 
   it("refuses a malformed UTR and a javascript: link", () => {
     expect(fieldErrors(validFields({ payment_reference: "12345" })).payment_reference).toBe(
-      APPLICATION_MESSAGES.utrInvalid,
+      english(APPLICATION_MESSAGES.utrInvalid),
     );
     expect(fieldErrors(validFields({ website_link: "javascript:alert(1)" })).website_link).toMatch(/valid website/);
   });
@@ -155,7 +158,9 @@ describe("contact and newsletter schemas", () => {
   it("requires name, email, query type and message", () => {
     const r = contactSchema.safeParse({ name: "", email: "", query_type: "", message: "" });
     expect(r.success).toBe(false);
-    expect(new Set(r.error?.issues.map((i) => i.message))).toEqual(new Set(["Please fill all required fields"]));
+    expect(new Set(r.error?.issues.map((i) => english(i.message)))).toEqual(
+      new Set(["Please fill all required fields"]),
+    );
     expect(contactSchema.safeParse({ name: "A", email: "a@b.in", query_type: "Other", message: "Hi" }).success).toBe(
       true,
     );
@@ -164,8 +169,10 @@ describe("contact and newsletter schemas", () => {
     );
   });
   it("requires a valid newsletter email and defaults the source", () => {
-    expect(newsletterSchema.safeParse({ email: "" }).error?.issues[0].message).toBe("Please enter your email address");
-    expect(newsletterSchema.safeParse({ email: "nope" }).error?.issues[0].message).toBe(
+    expect(english(newsletterSchema.safeParse({ email: "" }).error?.issues[0].message ?? "")).toBe(
+      "Please enter your email address",
+    );
+    expect(english(newsletterSchema.safeParse({ email: "nope" }).error?.issues[0].message ?? "")).toBe(
       "Please enter a valid email address",
     );
     expect(newsletterSchema.parse({ email: "A@B.in" })).toEqual({ email: "a@b.in", source: "website" });
@@ -354,7 +361,7 @@ describe("createApplication", () => {
       ...(await images()),
       profile_photo: "0123456789abcdef0123456789abcdef.webp",
     });
-    expect(r3).toMatchObject({ ok: false, fieldErrors: { profile_photo: [expect.stringMatching(/not found/)] } });
+    expect(r3).toMatchObject({ ok: false, fieldErrors: { profile_photo: [APPLICATION_MESSAGES.imageNotFound] } });
     const after = await db
       .selectFrom("sellers")
       .select((eb) => eb.fn.countAll<number>().as("n"))

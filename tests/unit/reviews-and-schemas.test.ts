@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { englishMessage as english } from "~/services/api.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~db/client";
 import { createSeller } from "~db/seed/factories";
@@ -46,7 +47,14 @@ describe("review schema", () => {
     const fd = new FormData();
     for (const [k, v] of Object.entries(entries)) fd.set(k, v);
     const submission = parseWithZod(fd, { schema: reviewSchema });
-    return { ...submission, error: submission.status === "error" ? submission.error : undefined };
+    // The schema's messages are catalogue keys; the page shows them in its language, here in English.
+    const error =
+      submission.status === "error"
+        ? Object.fromEntries(
+            Object.entries(submission.error ?? {}).map(([name, list]) => [name, list?.map((m) => english(m))]),
+          )
+        : undefined;
+    return { ...submission, error };
   };
 
   it("accepts a complete review and trims it", () => {

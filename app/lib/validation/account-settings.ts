@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH } from "./constants";
+import { formMessage } from "../form-messages";
 import { emailField, newPasswordField } from "./fields";
 import { ACCOUNT_MESSAGES } from "./messages";
 import { LOCALES } from "../locales";
@@ -23,7 +24,9 @@ const samePasswordTwice = (v: { password: string; confirm_password?: string }) =
 const newPasswords = { password: newPasswordField, confirm_password: z.string().optional() };
 
 /** "Forgot password?": the address only (any answer is the same, whether it has an account or not). */
-export const forgotPasswordSchema = z.object({ email: emailField("Email is required", "Email is invalid") });
+export const forgotPasswordSchema = z.object({
+  email: emailField(formMessage("forms.email.required"), formMessage("forms.email.invalid")),
+});
 
 /** The reset link's form: a new password, twice. */
 export const resetPasswordSchema = z.object(newPasswords).refine(samePasswordTwice, passwordsMatch);

@@ -1,21 +1,22 @@
 import { z } from "zod";
 import { CITIES } from "../constants";
 import { PASSWORD_MAX_LENGTH } from "./constants";
+import { formMessage } from "../form-messages";
 import { emailField, idList, mobileField, newPasswordField, requiredText } from "./fields";
 
 // The account forms (sign-up, sign-in), shared by each page action and its /api twin. Messages are the spec's.
 
-const nameField = requiredText("Name is required", "Name", 100);
-const accountEmail = emailField("Email is required", "Email is invalid");
-const accountMobile = mobileField("Mobile number is required", "Please enter a valid mobile number");
-const CATEGORIES_MESSAGE = "Please select at least one category";
+const nameField = requiredText(formMessage("forms.name.required"), "forms.label.name", 100);
+const accountEmail = emailField(formMessage("forms.email.required"), formMessage("forms.email.invalid"));
+const accountMobile = mobileField(formMessage("forms.mobile.required"), formMessage("forms.mobile.invalid"));
+const CATEGORIES_MESSAGE = formMessage("forms.categories.required");
 const categoryIds = idList(CATEGORIES_MESSAGE, { min: 1 });
-const subcategoryIds = idList("Please select subcategories from the list", { max: 50 });
+const subcategoryIds = idList(formMessage("forms.subcategories.unknown"), { max: 50 });
 const locality = z
   .string()
   .nullish()
   .transform((s) => (s ?? "").trim().slice(0, 100));
-const city = z.enum(CITIES, { error: "City is required" });
+const city = z.enum(CITIES, { error: formMessage("forms.city.required") });
 
 /**
  * Sign-up step 1 ('Personal Details'). After Previous the password is kept server-side (a pending
@@ -38,7 +39,7 @@ export const signupStep1Schema = z
       if (!password.success)
         ctx.addIssue({ code: "custom", message: password.error.issues[0].message, path: ["password"] });
       if ((v.password ?? "") !== (v.confirm_password ?? ""))
-        ctx.addIssue({ code: "custom", message: "Passwords do not match", path: ["confirm_password"] });
+        ctx.addIssue({ code: "custom", message: formMessage("forms.password.mismatch"), path: ["confirm_password"] });
     },
     { when: (payload) => typeof payload.value === "object" && payload.value !== null }, // also when another field is wrong
   );
@@ -52,7 +53,7 @@ export const signupStep2Schema = z.object({
   locality,
   category_ids: categoryIds,
   subcategory_ids: subcategoryIds,
-  terms: z.literal("on", { error: "You must agree to the terms and conditions" }),
+  terms: z.literal("on", { error: formMessage("forms.terms.required") }),
 });
 
 /** POST /api/auth/register: the spec's payload (confirm and terms exist only in the form). */
@@ -71,14 +72,14 @@ export type RegistrationInput = z.output<typeof registerApiSchema>;
 /** Seller and admin sign-in (page and API): any text that could be an address; the account decides. */
 export const loginSchema = z.object({
   email: z
-    .string({ error: "Email is required" })
+    .string({ error: formMessage("forms.email.required") })
     .trim()
-    .min(1, "Email is required")
-    .max(254, "Email is invalid")
+    .min(1, formMessage("forms.email.required"))
+    .max(254, formMessage("forms.email.invalid"))
     .transform((e) => e.toLowerCase()),
   password: z
-    .string({ error: "Password is required" })
-    .min(1, "Password is required")
-    .max(PASSWORD_MAX_LENGTH, "Password is too long"),
+    .string({ error: formMessage("forms.password.required") })
+    .min(1, formMessage("forms.password.required"))
+    .max(PASSWORD_MAX_LENGTH, formMessage("forms.password.tooLongLogin")),
 });
 export type LoginInput = z.output<typeof loginSchema>;

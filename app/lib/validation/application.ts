@@ -11,6 +11,7 @@ import {
   optionalUrl,
   requiredText,
 } from "./fields";
+import { formMessage } from "../form-messages";
 import { APPLICATION_MESSAGES } from "./messages";
 
 // The seller's listing: her public profile fields, and the application (the /register form, its JSON twin
@@ -26,23 +27,27 @@ const taglineText = (label: string) => optionalText(label, TEXT_LIMITS.tagline);
 const descriptionText = (label: string) => optionalText(label, TEXT_LIMITS.business_description);
 
 export const sellerProfileSchema = z.object({
-  business_name: requiredText("Business name is required", "Business name", TEXT_LIMITS.business_name),
-  tagline: taglineText("Tagline"),
-  business_description: descriptionText("Description"),
-  price_range: z.enum(PRICE_RANGE_VALUES, { error: "Please choose a price range from the list" }).optional(),
-  city: requiredText("City is required", "City", TEXT_LIMITS.city).transform((c, ctx) => {
+  business_name: requiredText(
+    formMessage("forms.profile.businessNameRequired"),
+    "forms.label.businessName",
+    TEXT_LIMITS.business_name,
+  ),
+  tagline: taglineText("forms.label.tagline"),
+  business_description: descriptionText("forms.label.description"),
+  price_range: z.enum(PRICE_RANGE_VALUES, { error: formMessage("forms.profile.priceRange") }).optional(),
+  city: requiredText(formMessage("forms.city.required"), "forms.label.city", TEXT_LIMITS.city).transform((c, ctx) => {
     const known = CITIES.find((k) => k.toLowerCase() === c.toLowerCase());
     if (known) return known;
-    ctx.addIssue({ code: "custom", message: "Please choose a city from the list" });
+    ctx.addIssue({ code: "custom", message: formMessage("forms.city.unknown") });
     return z.NEVER;
   }),
-  area: optionalText("Area", TEXT_LIMITS.area),
-  address: requiredText("Address is required", "Address", TEXT_LIMITS.address),
-  whatsapp_link: optionalUrl("WhatsApp link"),
-  facebook_link: optionalUrl("Facebook"),
-  instagram_link: optionalUrl("Instagram"),
-  youtube_link: optionalUrl("YouTube"),
-  website_link: optionalUrl("Website"),
+  area: optionalText("forms.label.area", TEXT_LIMITS.area),
+  address: requiredText(formMessage("forms.profile.addressRequired"), "forms.label.address", TEXT_LIMITS.address),
+  whatsapp_link: optionalUrl("forms.label.whatsappLink"),
+  facebook_link: optionalUrl("forms.label.facebook"),
+  instagram_link: optionalUrl("forms.label.instagram"),
+  youtube_link: optionalUrl("forms.label.youtube"),
+  website_link: optionalUrl("forms.label.website"),
 });
 export type SellerProfileInput = z.output<typeof sellerProfileSchema>;
 
@@ -51,10 +56,10 @@ export type SellerProfileInput = z.output<typeof sellerProfileSchema>;
  * rules): edited on her dashboard and in the staff editor, not asked for by the application.
  */
 export const sellerTranslationsSchema = z.object({
-  tagline_hi: taglineText("Tagline in Hindi"),
-  tagline_kn: taglineText("Tagline in Kannada"),
-  business_description_hi: descriptionText("Description in Hindi"),
-  business_description_kn: descriptionText("Description in Kannada"),
+  tagline_hi: taglineText("forms.label.taglineHi"),
+  tagline_kn: taglineText("forms.label.taglineKn"),
+  business_description_hi: descriptionText("forms.label.descriptionHi"),
+  business_description_kn: descriptionText("forms.label.descriptionKn"),
 });
 export type SellerTranslationsInput = z.output<typeof sellerTranslationsSchema>;
 
@@ -74,7 +79,7 @@ const optionalTwelveDigits = (strip: RegExp, message: string) =>
 /** The application's fields other than the images (shared by the /register form and POST /api/sellers/submit). */
 export const applicationFieldsSchema = z
   .object({
-    name: requiredText(APPLICATION_MESSAGES.name, "Name", TEXT_LIMITS.name),
+    name: requiredText(APPLICATION_MESSAGES.name, "forms.label.name", TEXT_LIMITS.name),
     mobile: mobileField(APPLICATION_MESSAGES.mobileRequired, APPLICATION_MESSAGES.mobileInvalid),
     email: emailField(APPLICATION_MESSAGES.emailRequired, APPLICATION_MESSAGES.emailInvalid),
     category_ids: idList(APPLICATION_MESSAGES.categoryUnknown).pipe(

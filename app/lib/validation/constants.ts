@@ -23,12 +23,6 @@ export const APPLICATION_FILE_FIELDS = [
   "product_images",
 ] as const;
 export type ApplicationFileField = (typeof APPLICATION_FILE_FIELDS)[number];
-export const APPLICATION_FILE_LABELS: Record<ApplicationFileField, string> = {
-  id_proof_document: "Verification document",
-  payment_screenshot: "Payment screenshot",
-  profile_photo: "Profile picture",
-  product_images: "Product images",
-};
 
 /**
  * The JSON application's byte limit: room for every image as a data URL (the spec client's fallback,

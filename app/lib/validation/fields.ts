@@ -2,6 +2,7 @@ import { z } from "zod";
 import { IMAGE_MAX_BYTES, TEXT_LIMITS } from "../constants";
 import { normaliseMobile } from "../phone";
 import { BULK_MAX, EMAIL_PATTERN, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./constants";
+import { formMessage, type FormMessageKey, isMessageKey } from "../form-messages";
 import { APPLICATION_MESSAGES, MOBILE_INVALID_MESSAGE } from "./messages";
 
 // The field builders, written once: every schema of app/lib/validation/ builds its fields from these.
@@ -10,8 +11,14 @@ import { APPLICATION_MESSAGES, MOBILE_INVALID_MESSAGE } from "./messages";
 // browser (a blocked eval is a console error and a Lighthouse best-practices finding), so none is tried.
 z.config({ jitless: true });
 
+// A label is a key of the `forms` catalogue (public forms: the message is a key too, lib/form-messages.ts)
+// or English text (staff forms: the message is English).
 export const tooLong = (label: string, max: number) =>
-  `${label} must be at most ${max.toLocaleString("en-IN")} characters`;
+  isMessageKey(label)
+    ? formMessage("forms.text.tooLong", { label: label as FormMessageKey, max })
+    : `${label} must be at most ${max.toLocaleString("en-IN")} characters`;
+const notText = (label: string) =>
+  isMessageKey(label) ? formMessage("forms.text.notText", { label: label as FormMessageKey }) : `${label} must be text`;
 
 /** Blank text (or null) is "not given". */
 export const blankToUndefined = (v: unknown) =>
@@ -31,7 +38,7 @@ export const optionalText = (label: string, max: number) =>
   z.preprocess(
     blankToUndefined,
     z
-      .string({ error: `${label} must be text` })
+      .string({ error: notText(label) })
       .trim()
       .max(max, tooLong(label, max))
       .optional(),
@@ -49,7 +56,7 @@ export const clearableText = (label: string, max: number) =>
             ? v.trim()
             : v,
     z
-      .string({ error: `${label} must be text` })
+      .string({ error: notText(label) })
       .max(max, tooLong(label, max))
       .nullable()
       .optional(),
@@ -63,7 +70,7 @@ export const queryText = (max: number) =>
     .transform((s) => (s ?? "").trim().slice(0, max));
 
 /** An optional web address (http/https only); a bare domain gets https:// in front. */
-export const optionalUrl = (label: string) =>
+export const optionalUrl = (label: FormMessageKey) =>
   z
     .string()
     .trim()
@@ -79,7 +86,7 @@ export const optionalUrl = (label: string) =>
       } catch {
         // fall through
       }
-      ctx.addIssue({ code: "custom", message: `Please enter a valid ${label.toLowerCase()} address (https://…)` });
+      ctx.addIssue({ code: "custom", message: formMessage("forms.url.invalid", { label }) });
       return z.NEVER;
     });
 
@@ -125,10 +132,10 @@ export const optionalMobileField = (invalidMessage: string = MOBILE_INVALID_MESS
 
 /** A new password (sign-up, reset, change). */
 export const newPasswordField = z
-  .string({ error: "Password is required" })
-  .min(1, "Password is required")
-  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+  .string({ error: formMessage("forms.password.required") })
+  .min(1, formMessage("forms.password.required"))
+  .min(PASSWORD_MIN_LENGTH, formMessage("forms.password.tooShort", { min: PASSWORD_MIN_LENGTH }))
+  .max(PASSWORD_MAX_LENGTH, formMessage("forms.password.tooLong", { max: PASSWORD_MAX_LENGTH }));
 
 /** A checkbox from a form ("on") or a boolean from JSON. */
 export const checkbox = z.preprocess(

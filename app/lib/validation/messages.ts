@@ -1,40 +1,41 @@
+import { formMessage } from "../form-messages";
 import { RESET_DONE_MESSAGE } from "./reset-done";
 
 // The words forms answer with (the spec's where it gives them), shared by schemas, actions, models and
 // views. No zod here.
 
-export const MOBILE_INVALID_MESSAGE = "Please enter a valid mobile number";
-export const REVIEW_MISSING_MESSAGE = "Please fill all fields and select a rating";
-export const CONTACT_REQUIRED_MESSAGE = "Please fill all required fields";
-export const NEWSLETTER_REQUIRED_MESSAGE = "Please enter your email address";
+export const MOBILE_INVALID_MESSAGE = formMessage("forms.mobile.invalid");
+export const REVIEW_MISSING_MESSAGE = formMessage("forms.review.missing");
+export const CONTACT_REQUIRED_MESSAGE = formMessage("forms.contact.required");
+export const NEWSLETTER_REQUIRED_MESSAGE = formMessage("forms.newsletter.required");
 export const SELECT_SELLERS_MESSAGE = "Please select sellers first";
 export const SELECT_REVIEWS_MESSAGE = "Please select reviews to perform bulk action.";
 export const SLUG_MESSAGE = "Use lowercase letters a–z, digits and single hyphens only (e.g. home-bakers)";
 
+/** The application's messages: keys of the `forms` catalogue (lib/form-messages.ts), shown in the page's language. */
 export const APPLICATION_MESSAGES = {
-  name: "Name is required",
-  mobileRequired: "Mobile number is required",
+  name: formMessage("forms.name.required"),
+  mobileRequired: formMessage("forms.mobile.required"),
   mobileInvalid: MOBILE_INVALID_MESSAGE,
-  emailRequired: "Email is required",
-  emailInvalid: "Email is invalid",
-  categories: "Please select at least one category",
-  categoryUnknown: "Please select categories from the list",
-  subcategoryUnknown: "Please select subcategories of your chosen categories",
-  idProofType: "Please select verification document type",
-  idProof: "Please upload verification document",
-  payment: "Please upload payment screenshot",
-  profile: "Please upload profile picture",
-  plan: "Please select subscription plan",
-  tooBig: "Image must be smaller than 200KB. Please compress your image first.",
-  notImage: "Please select a valid image file.",
-  tooManyProducts: "Maximum 3 product images allowed to ensure smooth submission.",
-  utrInvalid: "The UPI transaction reference (UTR) is the 12-digit number in your payment app",
-  utrUsed:
-    "This UPI transaction reference (UTR) has already been used for another application. Please check the number.",
-  aadhaarInvalid: "Please enter the 12-digit Aadhaar number, or leave it empty",
-  submitFailed: "Submission failed. Please try again.",
-  imageNotFound: "This image was not found. Please upload it again.",
-  imagesTooLarge: "One or more images are too large. Please compress your images to under 200KB each and try again.",
+  emailRequired: formMessage("forms.email.required"),
+  emailInvalid: formMessage("forms.email.invalid"),
+  categories: formMessage("forms.categories.required"),
+  categoryUnknown: formMessage("forms.application.categoryUnknown"),
+  subcategoryUnknown: formMessage("forms.application.subcategoryUnknown"),
+  idProofType: formMessage("forms.application.idProofType"),
+  idProof: formMessage("forms.application.idProof"),
+  payment: formMessage("forms.application.payment"),
+  profile: formMessage("forms.application.profile"),
+  plan: formMessage("forms.application.plan"),
+  tooBig: formMessage("forms.application.tooBig"),
+  notImage: formMessage("forms.application.notImage"),
+  tooManyProducts: formMessage("forms.application.tooManyProducts"),
+  utrInvalid: formMessage("forms.application.utrInvalid"),
+  utrUsed: formMessage("forms.application.utrUsed"),
+  aadhaarInvalid: formMessage("forms.application.aadhaarInvalid"),
+  submitFailed: formMessage("forms.application.submitFailed"),
+  imageNotFound: formMessage("forms.application.imageNotFound"),
+  imagesTooLarge: formMessage("forms.application.imagesTooLarge"),
 } as const;
 
 export const SELLER_EDITOR_MESSAGES = {

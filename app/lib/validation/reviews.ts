@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { REPORT_REASON_MAX_LENGTH, REVIEW_MAX_LENGTH, REVIEWER_NAME_MAX_LENGTH } from "../constants";
 import { REVIEW_REPLY_MAX_LENGTH, REVIEW_STATUS_VALUES } from "./constants";
-import { bulkIds, oneOf, positiveId, requiredText } from "./fields";
+import { formMessage } from "../form-messages";
+import { bulkIds, oneOf, positiveId, requiredText, tooLong } from "./fields";
 import { pageFilters, searchFilter } from "./list-filters";
 import { REVIEW_MISSING_MESSAGE, SELECT_REVIEWS_MESSAGE } from "./messages";
 import { isBlank } from "./params";
@@ -19,23 +20,25 @@ export function isReviewIncomplete(input: {
 
 export const reviewSchema = z.object({
   reviewer_name: z
-    .string({ error: "Please enter your name" })
+    .string({ error: formMessage("forms.review.nameRequired") })
     .trim()
-    .min(1, "Please enter your name")
-    .max(REVIEWER_NAME_MAX_LENGTH, `Name must be at most ${REVIEWER_NAME_MAX_LENGTH} characters`),
+    .min(1, formMessage("forms.review.nameRequired"))
+    .max(REVIEWER_NAME_MAX_LENGTH, tooLong("forms.label.name", REVIEWER_NAME_MAX_LENGTH)),
   rating: z
     .number({
       error: (iss) =>
-        iss.input === undefined ? "Please select a rating" : "Rating must be a whole number from 1 to 5",
+        iss.input === undefined
+          ? formMessage("forms.review.ratingRequired")
+          : formMessage("forms.review.ratingInvalid"),
     })
-    .int("Rating must be a whole number from 1 to 5")
-    .min(1, "Rating must be a whole number from 1 to 5")
-    .max(5, "Rating must be a whole number from 1 to 5"),
+    .int(formMessage("forms.review.ratingInvalid"))
+    .min(1, formMessage("forms.review.ratingInvalid"))
+    .max(5, formMessage("forms.review.ratingInvalid")),
   review_text: z
-    .string({ error: "Please write your review" })
+    .string({ error: formMessage("forms.review.textRequired") })
     .trim()
-    .min(1, "Please write your review")
-    .max(REVIEW_MAX_LENGTH, `Review must be at most ${REVIEW_MAX_LENGTH.toLocaleString("en-IN")} characters`),
+    .min(1, formMessage("forms.review.textRequired"))
+    .max(REVIEW_MAX_LENGTH, tooLong("forms.label.review", REVIEW_MAX_LENGTH)),
 });
 /**
  * The profile's review form, in the browser and on the server alike: a post that lacks the name, the

@@ -2,7 +2,9 @@ import { isRouteErrorResponse, Link, NavLink, Outlet } from "react-router";
 import { SignOutButton } from "~/components/account-nav";
 import { FlashToast } from "~/components/admin/flash-toast";
 import { ADMIN_NAV } from "~/lib/admin-nav";
+import { DEFAULT_LOCALE } from "~/lib/locales";
 import { can } from "~/lib/permissions";
+import { messagesFor } from "~/services/i18n.server";
 import { requirePermission, staffOnly, takeFlash } from "~/services/session.server";
 import type { Route } from "./+types/layout";
 
@@ -12,7 +14,12 @@ export const middleware = [staffOnly];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requirePermission(request, "dashboard.view", context);
-  return { user: { name: user.name, email: user.email, role: user.role }, flash: await takeFlash(request) };
+  return {
+    user: { name: user.name, email: user.email, role: user.role },
+    flash: await takeFlash(request),
+    // The back-office is English: the messages of the field rules it shares with the public forms.
+    messages: messagesFor(DEFAULT_LOCALE, ["forms"]),
+  };
 }
 
 export function headers() {

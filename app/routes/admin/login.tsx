@@ -12,6 +12,8 @@ import { PasskeySignIn } from "~/components/passkey-buttons";
 import { secondFactorFactsOf } from "~/models/second-factor.server";
 import { getDb } from "~db/client";
 import { forwardRetryAfter } from "~/services/rate-limit.server";
+import { messagesFor } from "~/services/i18n.server";
+import { DEFAULT_LOCALE } from "~/lib/locales";
 import type { Route } from "./+types/login";
 import { privatePageMeta } from "~/lib/seo";
 
@@ -26,6 +28,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     constraint: formConstraints(loginSchema),
     secondStep: pending ? { email: pending.user.email, passkey: passkeys > 0 } : null,
+    // English: the sign-in's field rules are the seller sign-in's (forms catalogue keys).
+    messages: messagesFor(DEFAULT_LOCALE, ["forms"]),
   };
 }
 

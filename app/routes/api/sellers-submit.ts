@@ -2,7 +2,7 @@ import { getDb } from "~db/client";
 import { APPLICATION_JSON_MAX_BYTES } from "~/lib/validation/constants";
 import { APPLICATION_MESSAGES } from "~/lib/validation/messages";
 import { apiApplicationSchema } from "~/lib/validation/application";
-import { jsonError, methodNotAllowed, readPublicJsonForm } from "~/services/api.server";
+import { englishMessage, jsonError, methodNotAllowed, readPublicJsonForm } from "~/services/api.server";
 import { countDataUrlImages, submitApplicationWithReferences } from "~/services/applications.server";
 import { checkDailyUploads } from "~/services/forms.server";
 import { getSessionUser } from "~/services/session.server";
@@ -46,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const [field, messages] = Object.entries(result.fieldErrors)[0] ?? ["", [APPLICATION_MESSAGES.submitFailed]];
     const message = messages[0] ?? APPLICATION_MESSAGES.submitFailed;
     return jsonError(
-      message === APPLICATION_MESSAGES.imageNotFound ? `${field}: ${message}` : message,
+      message === APPLICATION_MESSAGES.imageNotFound ? `${field}: ${englishMessage(message)}` : message,
       httpStatusOf(result.reason),
     );
   }

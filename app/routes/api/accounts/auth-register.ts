@@ -1,5 +1,5 @@
 import { registerApiSchema } from "~/lib/validation/accounts";
-import { jsonError, methodNotAllowed, readJsonForm } from "~/services/api.server";
+import { englishMessage, jsonError, methodNotAllowed, readJsonForm } from "~/services/api.server";
 import { userJson } from "~/services/auth.server";
 import { retryAfterHeaders } from "~/services/rate-limit.server";
 import { signUpSeller } from "~/services/seller-signup.server";
@@ -17,7 +17,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await signUpSeller(request, context.clientAddress, form.data);
   if (!result.ok && (result.status === 429 || result.status === 503))
     return jsonError(result.message, result.status, retryAfterHeaders(result));
-  if (!result.ok) return Response.json({ error: result.message, field: result.field }, { status: result.status });
+  if (!result.ok)
+    return Response.json({ error: englishMessage(result.message), field: result.field }, { status: result.status });
   const cookie = result.cookie;
   return Response.json(
     { success: true, user: userJson(result.user), redirectTo: "/seller-dashboard" },
