@@ -87,6 +87,8 @@ export default [
     route("sellers/submit", "routes/api/sellers-submit.ts"),
     route("enquiries/contact", "routes/api/enquiries-contact.ts"),
     route("enquiries/newsletter", "routes/api/enquiries-newsletter.ts"),
+    // ── the payment gateway's webhook (signed; no session) ──
+    route("payments/webhook", "routes/api/payments-webhook.ts"),
 
     // ── accounts API ──
     route("users/me", "routes/api/accounts/users-me.ts"),

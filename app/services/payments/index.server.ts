@@ -1,0 +1,181 @@
+import { randomBytes } from "node:crypto";
+import type { DB } from "~db/client";
+import type { OnlinePaymentPurpose } from "~db/schema";
+import { formatRupees, planOf } from "~/lib/constants";
+import { type EventOutcome, paiseOf } from "~/lib/payments";
+import {
+  applyPaymentEvent,
+  insertPayment,
+  openPaymentFor,
+  PaymentChangedMeanwhile,
+  sellerForPayment,
+  setPaymentLink,
+} from "~/models/payments.server";
+import { config } from "../config.server";
+import { logger } from "../logger.server";
+import { GatewayError, type PaymentGateway } from "./gateway.server";
+import { razorpayGateway } from "./razorpay.server";
+
+// Online payments: the configured gateway (or none: then the site works as without them) and the webhook's
+// workflow. The flows ask here, never a gateway module.
+
+let cached: { settings: unknown; gateway: PaymentGateway | null } | undefined;
+
+/** The gateway of the settings, or null when online payments are off (the three settings unset). */
+export function paymentGateway(): PaymentGateway | null {
+  const settings = config().razorpay;
+  if (cached?.settings !== settings) cached = { settings, gateway: settings ? razorpayGateway(settings) : null };
+  return cached.gateway;
+}
+
+/** The largest webhook body read; the gateway's events are a few kilobytes. */
+export const WEBHOOK_MAX_BYTES = 256 * 1024;
+
+export type WebhookAnswer = {
+  status: number;
+  body: { ok: boolean; outcome?: EventOutcome["outcome"]; message: string };
+};
+
+/**
+ * A webhook delivery: the signature over the raw bytes first (nothing is parsed or stored before it), then
+ * the event, applied once. Refusals and outcomes are logged without the body, its headers or any secret.
+ */
+export async function receiveWebhook(db: DB, rawBody: Buffer, headers: Headers): Promise<WebhookAnswer> {
+  const gateway = paymentGateway();
+  if (!gateway) return { status: 404, body: { ok: false, message: "Online payments are not set up on this site." } };
+  if (!gateway.verifyWebhook(rawBody, headers)) {
+    logger.warn(
+      { event: "payments.webhook_refused", gateway: gateway.name, bytes: rawBody.length },
+      "webhook signature missing or wrong",
+    );
+    return {
+      status: 400,
+      body: { ok: false, message: "The webhook signature is missing or does not match; nothing was changed." },
+    };
+  }
+  const event = gateway.readWebhook(rawBody, headers);
+  if (!event) {
+    logger.warn(
+      { event: "payments.webhook_unreadable", gateway: gateway.name },
+      "signed webhook without a readable event",
+    );
+    return {
+      status: 400,
+      body: {
+        ok: false,
+        message: "The webhook is not an event this site can read (or has no event id); nothing was changed.",
+      },
+    };
+  }
+  let outcome: EventOutcome;
+  try {
+    outcome = await applyPaymentEvent(db, gateway.name, event);
+  } catch (error) {
+    if (!(error instanceof PaymentChangedMeanwhile)) throw error;
+    return { status: 409, body: { ok: false, message: "The payment changed meanwhile; send the event again." } };
+  }
+  const line = {
+    event: "payments.webhook",
+    gateway: gateway.name,
+    type: event.event,
+    event_id: event.eventId,
+    outcome: outcome.outcome,
+    payment_id: outcome.paymentId,
+  };
+  if (outcome.outcome === "flagged" || outcome.outcome === "unknown_reference") logger.warn(line, outcome.reason);
+  else logger.info(line, outcome.reason);
+  return { status: 200, body: { ok: true, outcome: outcome.outcome, message: outcome.reason } };
+}
+
+/** How long a link takes payments, and how much of that must be left for it to be offered again. */
+export const LINK_LIFETIME_MS = 24 * 3600_000;
+const LINK_REUSE_MARGIN_MS = 30 * 60_000;
+
+/** The page the payer comes back to from the gateway. */
+export const PAYMENT_RETURN_PATH = "/payments/return";
+
+export type StartedPayment =
+  { ok: true; paymentId: number; url: string } | { ok: false; status: 404 | 409 | 502 | 503; message: string };
+
+/**
+ * A hosted payment link for a listing's application fee or its renewal: the plan's amount (in paise) and
+ * months as stored on the listing, our reference, an expiry. An unexpired link of the same amount is reused.
+ */
+export async function startOnlinePayment(
+  db: DB,
+  sellerId: number,
+  purpose: OnlinePaymentPurpose,
+  origin: string,
+): Promise<StartedPayment> {
+  const gateway = paymentGateway();
+  if (!gateway)
+    return {
+      ok: false,
+      status: 404,
+      message: "Online payments are not available; pay by UPI and upload the screenshot.",
+    };
+  const seller = await sellerForPayment(db, sellerId);
+  if (!seller) return { ok: false, status: 404, message: "Listing not found." };
+  if (purpose === "application" && seller.is_paid)
+    return { ok: false, status: 409, message: "This application is paid already." };
+  const months = seller.subscription_months ?? planOf(seller.amount_paid, null)?.months;
+  if (!months || seller.amount_paid < 1)
+    return {
+      ok: false,
+      status: 409,
+      message: "This listing has no plan to pay for; choose a plan with a new application.",
+    };
+  const amountPaise = paiseOf(seller.amount_paid);
+  const now = Date.now();
+  const open = await openPaymentFor(
+    db,
+    sellerId,
+    purpose,
+    amountPaise,
+    new Date(now + LINK_REUSE_MARGIN_MS).toISOString(),
+  );
+  if (open?.link_url) return { ok: true, paymentId: open.id, url: open.link_url };
+
+  const reference = `bwp-${purpose === "application" ? "a" : "r"}${sellerId}-${randomBytes(4).toString("hex")}`;
+  const expiresAt = new Date(now + LINK_LIFETIME_MS);
+  const paymentId = await insertPayment(db, {
+    sellerId,
+    purpose,
+    reference,
+    gateway: gateway.name,
+    amountPaise,
+    currency: "INR",
+    months,
+    expiresAt: expiresAt.toISOString(),
+  });
+  const name = seller.business_name ?? seller.owner_name;
+  try {
+    const link = await gateway.createLink({
+      reference,
+      amountPaise,
+      currency: "INR",
+      description:
+        `${purpose === "application" ? "Listing" : "Renewal"} of ${name}: ${formatRupees(seller.amount_paid)} for ${months} month${months === 1 ? "" : "s"}`.slice(
+          0,
+          2000,
+        ),
+      expiresAt,
+      returnUrl: `${origin}${PAYMENT_RETURN_PATH}?payment=${paymentId}`,
+      customer: { name: seller.owner_name, email: seller.email, contact: seller.mobile },
+    });
+    await setPaymentLink(db, paymentId, link);
+    return { ok: true, paymentId, url: link.url };
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    logger.error(
+      { event: "payments.link_failed", gateway: gateway.name, payment_id: paymentId, status: error.status },
+      error.message,
+    );
+    return {
+      ok: false,
+      status: 502,
+      message:
+        "The payment gateway did not answer; please try again in a minute, or pay by UPI and upload the screenshot.",
+    };
+  }
+}

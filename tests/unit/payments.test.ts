@@ -1,0 +1,361 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { DB } from "~db/client";
+import { createSeller } from "~db/seed/factories";
+import { addDays, addMonths, todayIso } from "~/lib/dates";
+import { parseSettings, reloadConfig } from "~/services/config.server";
+import { paymentGateway, receiveWebhook, startOnlinePayment } from "~/services/payments/index.server";
+import {
+  expiredEvent,
+  failedEvent,
+  paidEvent,
+  type RazorpayStandIn,
+  razorpayEnv,
+  refundEvent,
+  returnQuery,
+  signedDelivery,
+  STAND_IN_KEYS,
+  type StandInLink,
+  startRazorpayStandIn,
+} from "../support/razorpay-stand-in";
+import { createTestDb } from "../support/test-db";
+
+// Online payments against the local stand-in of the gateway: a link is created through its API, and each
+// webhook is the exact bytes the gateway would send, signed as its documentation says. Every refused or
+// out-of-place delivery is checked to change nothing and to say why.
+
+let db: DB;
+let cleanup: () => Promise<void>;
+let gateway: RazorpayStandIn;
+const ORIGIN = "https://bwp.example";
+const saved: Record<string, string | undefined> = {};
+
+beforeAll(async () => {
+  gateway = await startRazorpayStandIn();
+  for (const [name, value] of Object.entries(razorpayEnv(gateway.url))) {
+    saved[name] = process.env[name];
+    process.env[name] = value;
+  }
+  ({ db, cleanup } = await createTestDb());
+});
+
+afterAll(async () => {
+  for (const [name, value] of Object.entries(saved)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+  await cleanup();
+  reloadConfig();
+  await gateway.stop();
+});
+
+beforeEach(() => {
+  reloadConfig();
+});
+
+/** An application waiting for its fee (Half-Yearly: ₹1,499 for 6 months), with its link at the stand-in. */
+async function applicationWithLink(fields: Parameters<typeof createSeller>[1] = {}) {
+  const sellerId = await createSeller(db, {
+    status: "pending",
+    is_paid: 0,
+    payment_status: "pending",
+    amount_paid: 1499,
+    subscription_months: 6,
+    ...fields,
+  });
+  const started = await startOnlinePayment(db, sellerId, "application", ORIGIN);
+  if (!started.ok) throw new Error(started.message);
+  const row = await db.selectFrom("payments").selectAll().where("id", "=", started.paymentId).executeTakeFirstOrThrow();
+  const link = gateway.links.get(row.link_id!)!;
+  return { sellerId, paymentId: started.paymentId, link, url: started.url };
+}
+
+const receive = (delivery: { body: string; headers: Record<string, string> }) =>
+  receiveWebhook(db, Buffer.from(delivery.body), new Headers(delivery.headers));
+const sign = (event: unknown, eventId?: string) => signedDelivery(event, STAND_IN_KEYS.webhookSecret, eventId);
+const paymentRow = (id: number) => db.selectFrom("payments").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+const sellerRow = (id: number) => db.selectFrom("sellers").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+const eventsOf = (paymentId: number) =>
+  db.selectFrom("payment_events").selectAll().where("payment_id", "=", paymentId).orderBy("id").execute();
+const eventById = (eventId: string) =>
+  db.selectFrom("payment_events").selectAll().where("event_id", "=", eventId).executeTakeFirst();
+const auditOf = (paymentId: number) =>
+  db
+    .selectFrom("audit_log")
+    .select(["action", "details"])
+    .where("target_type", "=", "payment")
+    .where("target_id", "=", String(paymentId))
+    .orderBy("id")
+    .execute();
+
+describe("settings", () => {
+  const base = { NODE_ENV: "test" };
+  it("takes all three gateway settings or none, and names the missing ones without echoing a secret", () => {
+    expect(parseSettings(base).razorpay).toBeNull();
+    expect(parseSettings({ ...base, ...razorpayEnv("http://127.0.0.1:9") }).razorpay).toMatchObject({
+      keyId: STAND_IN_KEYS.keyId,
+      apiUrl: "http://127.0.0.1:9",
+    });
+    const partial = () =>
+      parseSettings({ ...base, RAZORPAY_KEY_ID: "rzp_live_abc123", RAZORPAY_KEY_SECRET: "a-very-secret-value" });
+    expect(partial).toThrow(/RAZORPAY_WEBHOOK_SECRET: must be set with RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET/);
+    expect(partial).not.toThrow(/a-very-secret-value/);
+    expect(() => parseSettings({ ...base, ...razorpayEnv("x"), RAZORPAY_KEY_ID: "not-a-key" })).toThrow(
+      /RAZORPAY_KEY_ID: must be a key id/,
+    );
+  });
+});
+
+describe("a payment link", () => {
+  it("carries our reference, the plan's exact amount in paise, the currency, a description, an expiry and the return page", async () => {
+    const { link, url, paymentId } = await applicationWithLink({ business_name: "Ragi Kitchen" });
+    const row = await paymentRow(paymentId);
+    expect(url).toBe(link.short_url);
+    expect(link).toMatchObject({ reference_id: row.reference, amount: 149_900, currency: "INR", status: "created" });
+    expect(row.reference).toMatch(/^bwp-a\d+-[0-9a-f]{8}$/);
+    expect(link.description).toBe("Listing of Ragi Kitchen: ₹1,499 for 6 months");
+    expect(link.expire_by * 1000).toBeGreaterThan(Date.now() + 23 * 3600_000);
+    expect(link.callback_url).toBe(`${ORIGIN}/payments/return?payment=${paymentId}`);
+    expect(row).toMatchObject({ status: "created", amount_paise: 149_900, months: 6, gateway: "razorpay" });
+  });
+
+  it("is reused while it takes payments, and refused for an application already paid", async () => {
+    const { sellerId, paymentId } = await applicationWithLink();
+    const again = await startOnlinePayment(db, sellerId, "application", ORIGIN);
+    expect(again).toMatchObject({ ok: true, paymentId });
+    const paid = await createSeller(db, { status: "pending", is_paid: 1, amount_paid: 499, subscription_months: 1 });
+    expect(await startOnlinePayment(db, paid, "application", ORIGIN)).toMatchObject({ ok: false, status: 409 });
+  });
+
+  it("is a clear 502 when the gateway refuses, with nothing paid", async () => {
+    const sellerId = await createSeller(db, {
+      status: "pending",
+      is_paid: 0,
+      amount_paid: 499,
+      subscription_months: 1,
+    });
+    process.env.RAZORPAY_KEY_SECRET = "a-wrong-key-secret";
+    reloadConfig();
+    try {
+      const started = await startOnlinePayment(db, sellerId, "application", ORIGIN);
+      expect(started).toMatchObject({ ok: false, status: 502, message: expect.stringMatching(/try again/) });
+    } finally {
+      process.env.RAZORPAY_KEY_SECRET = STAND_IN_KEYS.keySecret;
+      reloadConfig();
+    }
+  });
+});
+
+describe("the webhook", () => {
+  it("marks an application paid with the gateway's payment id, method and time, in the audit log, without approving it", async () => {
+    const { sellerId, paymentId, link } = await applicationWithLink();
+    const { paymentId: payId, delivery } = gateway.pay(link.id);
+    const answer = await receive(delivery);
+    expect(answer).toMatchObject({ status: 200, body: { ok: true, outcome: "applied" } });
+    const row = await paymentRow(paymentId);
+    expect(row).toMatchObject({ status: "paid", gateway_payment_id: payId, method: "upi", flag: null });
+    expect(row.paid_at).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(await sellerRow(sellerId)).toMatchObject({
+      is_paid: 1,
+      payment_status: "paid",
+      status: "pending",
+      is_verified: 0,
+    });
+    expect((await auditOf(paymentId)).map((a) => a.action)).toEqual(["payment.created", "payment.paid"]);
+    expect(await eventsOf(paymentId)).toMatchObject([{ event: "payment_link.paid", outcome: "applied" }]);
+  });
+
+  it("refuses a tampered body with 400 and changes nothing", async () => {
+    const { sellerId, paymentId, link } = await applicationWithLink();
+    const { delivery } = gateway.pay(link.id);
+    const tampered = { ...delivery, body: delivery.body.replace('"amount":149900', '"amount":100') };
+    expect(tampered.body).not.toBe(delivery.body);
+    const answer = await receive(tampered);
+    expect(answer).toMatchObject({ status: 400, body: { ok: false, message: expect.stringMatching(/signature/) } });
+    expect(await paymentRow(paymentId)).toMatchObject({ status: "created", gateway_payment_id: null });
+    expect(await sellerRow(sellerId)).toMatchObject({ is_paid: 0 });
+    expect(await eventById(delivery.eventId)).toBeUndefined();
+  });
+
+  it("refuses a body signed with a wrong secret, or with no signature, with 400 and changes nothing", async () => {
+    const { paymentId, link } = await applicationWithLink();
+    const { paymentId: payId } = gateway.pay(link.id);
+    const forged = signedDelivery(paidEvent(link, payId), "some-other-secret-entirely");
+    expect((await receive(forged)).status).toBe(400);
+    const unsigned = sign(paidEvent(link, payId));
+    delete (unsigned.headers as Record<string, string>)["X-Razorpay-Signature"];
+    expect((await receive(unsigned)).status).toBe(400);
+    expect(await paymentRow(paymentId)).toMatchObject({ status: "created" });
+    expect(await eventById(forged.eventId)).toBeUndefined();
+    expect(await eventById(unsigned.eventId)).toBeUndefined();
+  });
+
+  it("answers a replayed event with 200 and changes nothing", async () => {
+    const { sellerId, paymentId, link } = await applicationWithLink();
+    const { delivery } = gateway.pay(link.id);
+    await receive(delivery);
+    const before = { payment: await paymentRow(paymentId), seller: await sellerRow(sellerId) };
+    const again = await receive(delivery);
+    expect(again).toMatchObject({
+      status: 200,
+      body: { outcome: "duplicate", message: expect.stringMatching(/received before/) },
+    });
+    expect(await paymentRow(paymentId)).toEqual(before.payment);
+    expect(await sellerRow(sellerId)).toEqual(before.seller);
+    expect(await eventsOf(paymentId)).toHaveLength(1);
+    expect((await auditOf(paymentId)).filter((a) => a.action === "payment.paid")).toHaveLength(1);
+  });
+
+  it("never undoes a paid with an older event delivered late (a failed attempt, the link's expiry)", async () => {
+    const { sellerId, paymentId, link } = await applicationWithLink();
+    const failedAttempt = sign(failedEvent(link, "pay_earlierattempt1"));
+    const expiry = sign(expiredEvent(link));
+    const { paymentId: payId, delivery } = gateway.pay(link.id);
+    await receive(delivery);
+    for (const late of [failedAttempt, expiry]) {
+      const answer = await receive(late);
+      expect(answer).toMatchObject({
+        status: 200,
+        body: {
+          outcome: "ignored",
+          message: expect.stringMatching(/is paid; a (failed|expired) event cannot undo that/),
+        },
+      });
+    }
+    expect(await paymentRow(paymentId)).toMatchObject({ status: "paid", gateway_payment_id: payId });
+    expect(await sellerRow(sellerId)).toMatchObject({ is_paid: 1, payment_status: "paid" });
+  });
+
+  it("lets a paid follow a failed attempt, and a refund follow the paid but not the other way round", async () => {
+    const { paymentId, link } = await applicationWithLink();
+    expect((await receive(sign(failedEvent(link, "pay_firstattempt01")))).body.outcome).toBe("applied");
+    expect(await paymentRow(paymentId)).toMatchObject({ status: "failed" });
+    const { paymentId: payId, delivery } = gateway.pay(link.id);
+    const refund = sign(refundEvent(link, payId));
+    expect((await receive(refund)).body.outcome).toBe("applied");
+    // The paid arrives after its refund: the refund stays.
+    expect((await receive(delivery)).body).toMatchObject({
+      outcome: "ignored",
+      message: expect.stringMatching(/refunded/),
+    });
+    expect(await paymentRow(paymentId)).toMatchObject({ status: "refunded" });
+    expect((await auditOf(paymentId)).map((a) => a.action)).toEqual([
+      "payment.created",
+      "payment.failed",
+      "payment.refunded",
+    ]);
+  });
+
+  it("flags an amount, currency or reference that differs from the link's, and never counts it paid", async () => {
+    for (const [over, reason] of [
+      [{ payment: { amount: 100 } }, /amount mismatch: the gateway reported ₹1, the link asked for ₹1,499/],
+      [{ payment: { currency: "USD" } }, /currency mismatch/],
+      [{ link: { reference_id: "bwp-a1-00000000" } }, /reference mismatch/],
+    ] as const) {
+      const { sellerId, paymentId, link } = await applicationWithLink();
+      const delivery = sign(paidEvent(link, "pay_mismatched0001", over));
+      const answer = await receive(delivery);
+      expect(answer).toMatchObject({
+        status: 200,
+        body: { outcome: "flagged", message: expect.stringMatching(reason) },
+      });
+      expect(answer.body.message).toMatch(/not counted as paid/);
+      const row = await paymentRow(paymentId);
+      expect(row).toMatchObject({ status: "created", gateway_payment_id: null });
+      expect(row.flag).toMatch(reason);
+      expect(await sellerRow(sellerId)).toMatchObject({ is_paid: 0, payment_status: "pending" });
+      expect((await auditOf(paymentId)).map((a) => a.action)).toContain("payment.flagged");
+    }
+  });
+
+  it("records a payment for an unknown reference for staff, and changes no payment or listing", async () => {
+    const stranger: StandInLink = {
+      ...(await applicationWithLink()).link,
+      id: "plink_notoursatall01",
+      reference_id: "someone-elses-order-7",
+      notes: {},
+    };
+    const paymentsBefore = await db.selectFrom("payments").selectAll().orderBy("id").execute();
+    const sellersBefore = await db
+      .selectFrom("sellers")
+      .select(["id", "is_paid", "payment_status"])
+      .orderBy("id")
+      .execute();
+    const delivery = sign(paidEvent(stranger, "pay_strangerpaid001"));
+    const answer = await receive(delivery);
+    expect(answer).toMatchObject({
+      status: 200,
+      body: { outcome: "unknown_reference", message: expect.stringMatching(/no payment of ours.*nothing changed/) },
+    });
+    expect(await db.selectFrom("payments").selectAll().orderBy("id").execute()).toEqual(paymentsBefore);
+    expect(await db.selectFrom("sellers").select(["id", "is_paid", "payment_status"]).orderBy("id").execute()).toEqual(
+      sellersBefore,
+    );
+    expect(await eventById(delivery.eventId)).toMatchObject({ outcome: "unknown_reference", payment_id: null });
+  });
+
+  it("refuses a signed body that is not a readable event, and answers 404 when online payments are off", async () => {
+    expect((await receive(sign("not an event"))).status).toBe(400);
+    const noId = sign(paidEvent((await applicationWithLink()).link, "pay_noeventid00001"));
+    delete (noId.headers as Record<string, string>)["X-Razorpay-Event-Id"];
+    expect((await receive(noId)).status).toBe(400);
+    process.env.RAZORPAY_KEY_ID = "";
+    process.env.RAZORPAY_KEY_SECRET = "";
+    process.env.RAZORPAY_WEBHOOK_SECRET = "";
+    reloadConfig();
+    try {
+      expect(paymentGateway()).toBeNull();
+      expect((await receive(sign("{}"))).status).toBe(404);
+    } finally {
+      Object.assign(process.env, razorpayEnv(gateway.url));
+      reloadConfig();
+    }
+  });
+});
+
+describe("a renewal paid online", () => {
+  async function renewal(end: string) {
+    const sellerId = await createSeller(db, {
+      status: "active",
+      is_paid: 1,
+      payment_status: "paid",
+      amount_paid: 999,
+      subscription_months: 3,
+      subscription_start_date: addMonths(end, -3),
+      subscription_end_date: end,
+    });
+    const started = await startOnlinePayment(db, sellerId, "renewal", ORIGIN);
+    if (!started.ok) throw new Error(started.message);
+    const row = await paymentRow(started.paymentId);
+    expect(row.reference).toMatch(/^bwp-r/);
+    const { delivery } = gateway.pay(row.link_id!);
+    expect((await receive(delivery)).body.outcome).toBe("applied");
+    return sellerRow(sellerId);
+  }
+
+  it("extends from the current end when it has not passed, else from today", async () => {
+    const later = addDays(todayIso(), 10);
+    expect((await renewal(later)).subscription_end_date).toBe(addMonths(later, 3));
+    const ended = addDays(todayIso(), -5);
+    const seller = await renewal(ended);
+    expect(seller.subscription_end_date).toBe(addMonths(todayIso(), 3));
+    expect(seller).toMatchObject({ subscription_start_date: todayIso(), is_paid: 1, payment_status: "paid" });
+  });
+});
+
+describe("the payer's return", () => {
+  it("is trusted only when its signature verifies with the key secret", async () => {
+    const { link } = await applicationWithLink();
+    const { paymentId } = gateway.pay(link.id);
+    const query = returnQuery(link, paymentId, STAND_IN_KEYS.keySecret);
+    expect(paymentGateway()!.verifyReturn(query)).toEqual({
+      linkId: link.id,
+      reference: link.reference_id,
+      status: "paid",
+      paymentId,
+    });
+    const tampered = new URLSearchParams(query);
+    tampered.set("razorpay_payment_link_reference_id", "bwp-a1-deadbeef");
+    expect(paymentGateway()!.verifyReturn(tampered)).toBeNull();
+    expect(paymentGateway()!.verifyReturn(returnQuery(link, paymentId, "wrong-secret-here"))).toBeNull();
+  });
+});
