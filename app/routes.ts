@@ -23,6 +23,9 @@ export default [
   route("newsletter", "routes/newsletter.tsx"),
   route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
   route("seller-mails/off", "routes/seller-mails-off.tsx"),
+  // online payments (docs/decisions/188-online-payments-gateway-seam.md)
+  route("pay", "routes/pay.tsx"),
+  route("payments/return", "routes/payments-return.tsx"),
 
   // ── accounts ──
   route("seller-signup", "routes/accounts/seller-signup.tsx"),

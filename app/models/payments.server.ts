@@ -304,3 +304,27 @@ export async function sellerForPayment(db: DB, sellerId: number) {
     .where("id", "=", sellerId)
     .executeTakeFirst();
 }
+
+/** The latest payment of a listing for a purpose (the pay page's state). */
+export async function latestPaymentOf(db: DB, sellerId: number, purpose: OnlinePaymentPurpose) {
+  return db
+    .selectFrom("payments")
+    .selectAll()
+    .where("seller_id", "=", sellerId)
+    .where("purpose", "=", purpose)
+    .orderBy("id", "desc")
+    .executeTakeFirst();
+}
+
+/** The paid online payments of listings (staff's "Paid online (pay_…)"), latest per listing. */
+export async function paidOnlineOf(db: DB, sellerIds: number[]): Promise<Map<number, string>> {
+  if (!sellerIds.length) return new Map();
+  const rows = await db
+    .selectFrom("payments")
+    .select(["seller_id", "gateway_payment_id"])
+    .where("seller_id", "in", sellerIds)
+    .where("status", "=", "paid")
+    .orderBy("id")
+    .execute();
+  return new Map(rows.filter((r) => r.seller_id !== null).map((r) => [r.seller_id!, r.gateway_payment_id ?? ""]));
+}

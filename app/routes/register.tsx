@@ -17,6 +17,7 @@ import {
   SelectField,
 } from "~/components/forms";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import { PAY_ONLINE } from "~/lib/validation/fields";
 import { CheckIcon, ShieldIcon } from "~/components/icons";
 import { SellerCategoryFields } from "~/components/seller-category-fields";
 import { SellerContactFields, SellerProfileFields } from "~/components/seller-profile-fields";
@@ -39,6 +40,8 @@ import { submitApplicationWithFiles, upiId, upiPayeeName } from "~/services/appl
 import { formConstraints } from "~/services/form-constraints.server";
 import { checkDailyUploads, checkPublicForm } from "~/services/forms.server";
 import applicationForm from "~/lib/forms/application";
+import { PayOnlineForm } from "~/components/pay-online";
+import { paymentGateway, payOffer, payQuery, readPayParams } from "~/services/payments/index.server";
 import { getSessionUser } from "~/services/session.server";
 import { forwardRetryAfter } from "~/services/rate-limit.server";
 import { readMultipartForm, unreadFormMessage } from "~/services/multipart.server";
@@ -73,8 +76,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   const seller = user?.role === "seller" ? user : null;
   const requestedPlan = planById(url.searchParams.get("plan"))?.id ?? null;
+  // With online payments on, the screenshot is optional and the page after submitting offers "Pay ₹X now".
+  const online = paymentGateway() !== null;
+  const submitted = url.searchParams.get("submitted") === "1";
+  const toPay = online && submitted ? readPayParams(url.searchParams) : null;
   return {
-    submitted: url.searchParams.get("submitted") === "1",
+    submitted,
+    online,
+    payOffer: toPay ? await payOffer(db, toPay.purpose, toPay.sellerId) : null,
     categories: categories.map(({ id, name }) => ({ id, name })),
     subcategories: subcategories.map(({ id, name, category_id }) => ({ id, name, category_id })),
     upi: { id: upiId(), payee: upiPayeeName() },
@@ -91,7 +100,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         : {}),
     },
     signedInAs: seller ? seller.email : null,
-    constraint: formConstraints(applicationForm.schema),
+    constraint: applicationConstraint(online),
   };
 }
 
@@ -100,6 +109,12 @@ function chosenFileLabels(formData: FormData): string[] {
   return APPLICATION_FILE_FIELDS.filter((field) =>
     formData.getAll(field).some((v) => v instanceof File && (v.size > 0 || v.name !== "")),
   ).map((field) => APPLICATION_FILE_LABELS[field]);
+}
+
+/** The form's constraints: the payment screenshot is required unless the page offers paying online. */
+function applicationConstraint(online: boolean) {
+  const constraint = formConstraints(applicationForm.schema);
+  return { ...constraint, payment_screenshot: { ...constraint.payment_screenshot, required: !online } };
 }
 
 type ActionReply = { result: SubmissionResult<string[]>; reselect: string[] };
@@ -123,12 +138,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = read.formData;
   const reselect = chosenFileLabels(formData);
   const hideFields = [...APPLICATION_FILE_FIELDS];
-  const submission = parseWithZod(formData, { schema: applicationForm.schema });
+  const form = applicationForm;
+  // The offer to pay online holds only while online payments are on.
+  if (!paymentGateway() && formData.getAll("payment_screenshot").includes(PAY_ONLINE)) {
+    const files = formData.getAll("payment_screenshot").filter((v) => v !== PAY_ONLINE);
+    formData.delete("payment_screenshot");
+    for (const file of files) formData.append("payment_screenshot", file);
+  }
+  const submission = parseWithZod(formData, { schema: form.schema });
   if (submission.status !== "success") {
     const tooBig = Object.values(submission.error ?? {}).some((list) => list?.includes(APPLICATION_MESSAGES.tooBig));
     return data<ActionReply>({ result: submission.reply({ hideFields }), reselect }, { status: tooBig ? 413 : 400 });
   }
-  const guard = await checkPublicForm(applicationForm.scope, context.clientAddress, formData.get(HONEYPOT_FIELD));
+  const guard = await checkPublicForm(form.scope, context.clientAddress, formData.get(HONEYPOT_FIELD));
   if (!guard.ok) {
     return data<ActionReply>(
       { result: submission.reply({ formErrors: [guard.message], hideFields }), reselect },
@@ -158,15 +180,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: httpStatusOf(result.reason) },
     );
   }
+  if (!payment_screenshot)
+    return redirect(`/register?submitted=1&${payQuery(result.renewal ? "renewal" : "application", result.sellerId)}`);
   return redirect("/register?submitted=1");
 }
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
-  if (loaderData.submitted) return <Submitted />;
+  if (loaderData.submitted) return <Submitted payOffer={loaderData.payOffer} />;
   return <ApplicationForm loaderData={loaderData} actionData={actionData} />;
 }
 
-function Submitted() {
+function Submitted({ payOffer }: { payOffer: LoaderData["payOffer"] }) {
   return (
     <section className="container section narrow">
       <div className="card card-pad success-screen" role="status">
@@ -178,6 +202,7 @@ function Submitted() {
           Thank you for applying. Our team reviews your documents and UPI payment within 24-48 hours and emails you as
           soon as your listing is live.
         </p>
+        {payOffer ? <PayOnlineForm offer={payOffer} /> : null}
         <p className="muted small">A confirmation is on its way to your inbox.</p>
         <LinkButtons
           centered
@@ -371,7 +396,17 @@ function ApplicationForm({ loaderData, actionData }: { loaderData: LoaderData; a
               </ol>
             </div>
             <div className="form-grid">
-              <FileField label={<>Payment screenshot {RequiredMark}</>} meta={fields.payment_screenshot} />
+              {loaderData.online ? (
+                <>
+                  <input type="hidden" name="payment_screenshot" value={PAY_ONLINE} />
+                  <FileField
+                    label="Payment screenshot (or leave it out and pay online right after submitting)"
+                    meta={fields.payment_screenshot}
+                  />
+                </>
+              ) : (
+                <FileField label={<>Payment screenshot {RequiredMark}</>} meta={fields.payment_screenshot} />
+              )}
               <Field
                 label="UPI transaction reference (UTR, optional)"
                 hint="The 12-digit number in your payment app's receipt."

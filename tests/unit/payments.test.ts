@@ -3,7 +3,19 @@ import type { DB } from "~db/client";
 import { createSeller } from "~db/seed/factories";
 import { addDays, addMonths, todayIso } from "~/lib/dates";
 import { parseSettings, reloadConfig } from "~/services/config.server";
-import { paymentGateway, receiveWebhook, startOnlinePayment } from "~/services/payments/index.server";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { applicationFormSchema } from "~/lib/validation/application";
+import { PAY_ONLINE } from "~/lib/validation/fields";
+import { APPLICATION_MESSAGES } from "~/lib/validation/messages";
+import {
+  paymentGateway,
+  payOffer,
+  payPath,
+  readPayParams,
+  receiveWebhook,
+  returnView,
+  startOnlinePayment,
+} from "~/services/payments/index.server";
 import {
   expiredEvent,
   failedEvent,
@@ -114,7 +126,7 @@ describe("a payment link", () => {
     expect(row.reference).toMatch(/^bwp-a\d+-[0-9a-f]{8}$/);
     expect(link.description).toBe("Listing of Ragi Kitchen: ₹1,499 for 6 months");
     expect(link.expire_by * 1000).toBeGreaterThan(Date.now() + 23 * 3600_000);
-    expect(link.callback_url).toBe(`${ORIGIN}/payments/return?payment=${paymentId}`);
+    expect(link.callback_url).toBe(`${ORIGIN}/payments/return`);
     expect(row).toMatchObject({ status: "created", amount_paise: 149_900, months: 6, gateway: "razorpay" });
   });
 
@@ -357,5 +369,54 @@ describe("the payer's return", () => {
     tampered.set("razorpay_payment_link_reference_id", "bwp-a1-deadbeef");
     expect(paymentGateway()!.verifyReturn(tampered)).toBeNull();
     expect(paymentGateway()!.verifyReturn(returnQuery(link, paymentId, "wrong-secret-here"))).toBeNull();
+  });
+});
+
+describe("paying after applying", () => {
+  it("takes a pay link only with its signature, for that listing and purpose", async () => {
+    const { sellerId } = await applicationWithLink();
+    const query = new URL(payPath("application", sellerId), ORIGIN).searchParams;
+    expect(readPayParams(query)).toEqual({ purpose: "application", sellerId });
+    const other = new URLSearchParams(query);
+    other.set("application", String(sellerId + 1));
+    expect(readPayParams(other)).toBeNull();
+    const asRenewal = new URLSearchParams({ renewal: String(sellerId), token: query.get("token")! });
+    expect(readPayParams(asRenewal)).toBeNull();
+    expect(await payOffer(db, "application", sellerId)).toMatchObject({ amount: 1499, months: 6, paid: false });
+  });
+
+  it("shows our database's status on the return page, never the query's, and only for a verified return", async () => {
+    const { paymentId, link } = await applicationWithLink();
+    const { paymentId: payId, delivery } = gateway.pay(link.id);
+    // The gateway's return says "paid"; until the webhook arrives the page says "confirming".
+    const query = returnQuery(link, payId, STAND_IN_KEYS.keySecret);
+    expect(await returnView(db, query)).toMatchObject({ ok: true, state: "confirming", paymentId: null });
+    await receive(delivery);
+    expect(await returnView(db, query)).toMatchObject({
+      ok: true,
+      state: "paid",
+      paymentId: payId,
+      amountPaise: 149_900,
+    });
+    const forged = new URLSearchParams(query);
+    forged.set("razorpay_signature", "0".repeat(64));
+    expect(await returnView(db, forged)).toMatchObject({ ok: false, status: 400 });
+    expect((await paymentRow(paymentId)).status).toBe("paid");
+  });
+
+  it("takes the form's pay-online marker in place of the screenshot; a chosen file still wins and is checked", () => {
+    const png = new File([new Uint8Array(100)], "a.png", { type: "image/png" });
+    const text = new File(["hello"], "notes.txt", { type: "text/plain" });
+    const empty = new File([], "", { type: "application/octet-stream" });
+    const screenshotOf = (...values: (string | File)[]) => {
+      const fd = new FormData();
+      for (const v of values) fd.append("payment_screenshot", v);
+      const submission = parseWithZod(fd, { schema: applicationFormSchema });
+      return submission.status === "error" ? (submission.error?.payment_screenshot ?? "no error") : "parsed";
+    };
+    expect(screenshotOf(PAY_ONLINE, empty)).toBe("no error");
+    expect(screenshotOf(PAY_ONLINE, png)).toBe("no error");
+    expect(screenshotOf(PAY_ONLINE, text)).toEqual([APPLICATION_MESSAGES.notImage]);
+    expect(screenshotOf(empty)).toEqual([APPLICATION_MESSAGES.payment]);
   });
 });

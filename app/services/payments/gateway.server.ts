@@ -48,6 +48,8 @@ export class GatewayError extends Error {
 export interface PaymentGateway {
   /** stored with each payment ("razorpay") */
   readonly name: string;
+  /** Origins of the gateway's hosted pages: the pay form's post is redirected there (CSP form-action). */
+  readonly pageOrigins: readonly string[];
   createLink(request: LinkRequest): Promise<CreatedLink>;
   fetchLink(linkId: string): Promise<LinkState>;
   /** The webhook's signature over the raw body, compared in constant time. Nothing is parsed before it. */

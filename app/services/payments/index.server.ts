@@ -6,12 +6,15 @@ import { type EventOutcome, paiseOf } from "~/lib/payments";
 import {
   applyPaymentEvent,
   insertPayment,
+  latestPaymentOf,
   openPaymentFor,
   PaymentChangedMeanwhile,
+  paymentByLinkId,
   sellerForPayment,
   setPaymentLink,
 } from "~/models/payments.server";
 import { config } from "../config.server";
+import { signToken, verifyToken } from "../signed-token.server";
 import { logger } from "../logger.server";
 import { GatewayError, type PaymentGateway } from "./gateway.server";
 import { razorpayGateway } from "./razorpay.server";
@@ -160,7 +163,7 @@ export async function startOnlinePayment(
           2000,
         ),
       expiresAt,
-      returnUrl: `${origin}${PAYMENT_RETURN_PATH}?payment=${paymentId}`,
+      returnUrl: `${origin}${PAYMENT_RETURN_PATH}`,
       customer: { name: seller.owner_name, email: seller.email, contact: seller.mobile },
     });
     await setPaymentLink(db, paymentId, link);
@@ -178,4 +181,111 @@ export async function startOnlinePayment(
         "The payment gateway did not answer; please try again in a minute, or pay by UPI and upload the screenshot.",
     };
   }
+}
+
+// ── the pay page's signed links: /pay?application=<id>&token=… (after applying) and ?renewal=<id>&token=…
+// (the reminder mails and the dashboard). The token only lets its holder pay that listing's fee. ──
+
+const PAY_PURPOSE = (purpose: OnlinePaymentPurpose) => `pay-${purpose}`;
+
+/** The query of a signed pay link ("application=12&token=…"). */
+export function payQuery(purpose: OnlinePaymentPurpose, sellerId: number): string {
+  const id = String(sellerId);
+  return String(new URLSearchParams({ [purpose]: id, token: signToken(PAY_PURPOSE(purpose), id) }));
+}
+
+export function payPath(purpose: OnlinePaymentPurpose, sellerId: number): string {
+  return `/pay?${payQuery(purpose, sellerId)}`;
+}
+
+/** The listing and purpose of a pay link or form, when its token verifies. */
+export function readPayParams(
+  source: URLSearchParams | FormData,
+): { purpose: OnlinePaymentPurpose; sellerId: number } | null {
+  const token = source.get("token");
+  if (typeof token !== "string") return null;
+  for (const purpose of ["application", "renewal"] as const) {
+    const id = source.get(purpose);
+    if (typeof id === "string" && /^\d{1,12}$/.test(id) && verifyToken(PAY_PURPOSE(purpose), id, token))
+      return { purpose, sellerId: Number(id) };
+  }
+  return null;
+}
+
+export type PayOffer = {
+  purpose: OnlinePaymentPurpose;
+  sellerId: number;
+  businessName: string;
+  amount: number;
+  months: number;
+  /** paid already (this application, or a renewal paid in the last hour) */
+  paid: boolean;
+  token: string;
+};
+
+/** What the pay page offers for a verified link: the listing's amount and months, and whether it is paid. */
+export async function payOffer(db: DB, purpose: OnlinePaymentPurpose, sellerId: number): Promise<PayOffer | null> {
+  const seller = await sellerForPayment(db, sellerId);
+  if (!seller) return null;
+  const months = seller.subscription_months ?? planOf(seller.amount_paid, null)?.months ?? 0;
+  const latest = await latestPaymentOf(db, sellerId, purpose);
+  const recentlyPaid = latest?.status === "paid" && Date.parse(latest.paid_at ?? "") > Date.now() - 3600_000;
+  return {
+    purpose,
+    sellerId,
+    businessName: seller.business_name ?? seller.owner_name,
+    amount: seller.amount_paid,
+    months,
+    paid: purpose === "application" ? !!seller.is_paid : recentlyPaid,
+    token: signToken(PAY_PURPOSE(purpose), String(sellerId)),
+  };
+}
+
+export type ReturnView =
+  | { ok: false; status: 400 | 404; message: string }
+  | {
+      ok: true;
+      state: "paid" | "confirming" | "checking" | "failed";
+      paymentId: string | null;
+      amountPaise: number;
+      purpose: OnlinePaymentPurpose;
+      receiptPath: string | null;
+    };
+
+/**
+ * The return page: only a return whose signature verifies names a payment, and then the page shows what our
+ * database says (the webhook decides), never what the query claims.
+ */
+export async function returnView(db: DB, query: URLSearchParams): Promise<ReturnView> {
+  const gateway = paymentGateway();
+  if (!gateway) return { ok: false, status: 404, message: "Online payments are not available." };
+  const returned = gateway.verifyReturn(query);
+  if (!returned)
+    return {
+      ok: false,
+      status: 400,
+      message:
+        "This return link could not be verified. If you paid, the payment gateway tells us directly: your dashboard and your mail will show it.",
+    };
+  const payment = await paymentByLinkId(db, returned.linkId);
+  if (!payment || payment.reference !== returned.reference)
+    return { ok: false, status: 404, message: "We have no payment for this link." };
+  const state =
+    payment.flag !== null
+      ? "checking"
+      : payment.status === "paid"
+        ? "paid"
+        : payment.status === "created"
+          ? "confirming"
+          : payment.status === "refunded"
+            ? "checking"
+            : "failed";
+  return {
+    ok: true,
+    state,
+    paymentId: payment.status === "paid" ? payment.gateway_payment_id : null,
+    amountPaise: payment.amount_paise,
+    purpose: payment.purpose,
+    receiptPath: null,
+  };
 }

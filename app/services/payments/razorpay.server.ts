@@ -101,8 +101,11 @@ export function razorpayGateway(settings: RazorpaySettings): PaymentGateway {
     return JSON.parse(text) as T;
   }
 
+  const api = new URL(settings.apiUrl).origin;
   return {
     name: "razorpay",
+    // The short link (rzp.io) leads to Razorpay's hosted page; a stand-in serves its page from its API origin.
+    pageOrigins: api === "https://api.razorpay.com" ? ["https://rzp.io", "https://*.razorpay.com"] : [api],
 
     async createLink(request: LinkRequest): Promise<CreatedLink> {
       const link = await call<RazorpayLink>("POST", "/v1/payment_links", {
