@@ -26,6 +26,7 @@ export default [
   // online payments (docs/decisions/188-online-payments-gateway-seam.md)
   route("pay", "routes/pay.tsx"),
   route("payments/return", "routes/payments-return.tsx"),
+  route("payments/receipt/:reference", "routes/payments-receipt.tsx"),
 
   // ── accounts ──
   route("seller-signup", "routes/accounts/seller-signup.tsx"),

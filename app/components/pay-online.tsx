@@ -1,6 +1,7 @@
 import { formatRupees } from "~/lib/constants";
 import { formatPaise } from "~/lib/payments";
-import type { PayOffer, ReturnView } from "~/services/payments/index.server";
+import { formatDateTime } from "~/lib/dates";
+import type { PayOffer, Receipt, ReturnView } from "~/services/payments/index.server";
 
 // Every word a payer reads about paying online, in one place: the "Pay ₹X now" button (after applying, on
 // the pay page, the dashboard's renewal) and the return page's states.
@@ -18,7 +19,9 @@ export function PayOnlineForm({ offer }: { offer: PayOffer }) {
       <input type="hidden" name={offer.purpose} value={offer.sellerId} />
       <input type="hidden" name="token" value={offer.token} />
       <button type="submit" className="btn btn-primary btn-lg">
-        {offer.purpose === "application" ? "Pay" : "Renew now:"} {formatRupees(offer.amount)} now
+        {offer.purpose === "application"
+          ? `Pay ${formatRupees(offer.amount)} now`
+          : `Renew now: pay ${formatRupees(offer.amount)}`}
       </button>
       <p className="small muted">
         Pay by UPI on the payment gateway's page ({offer.months} month{offer.months === 1 ? "" : "s"} for{" "}
@@ -74,3 +77,53 @@ export function PaymentReturn({ view, refreshUrl }: { view: Extract<ReturnView, 
     </div>
   );
 }
+
+/** The printable receipt of one payment. */
+export function PaymentReceipt({ receipt }: { receipt: Receipt }) {
+  const org = receipt.organisation;
+  return (
+    <article className="receipt" data-testid="receipt">
+      <header>
+        <h1>Payment receipt</h1>
+        <p>
+          <strong>{org.name}</strong>
+          {org.address ? (
+            <>
+              <br />
+              {org.address}
+            </>
+          ) : null}
+          {org.gstin ? (
+            <>
+              <br />
+              GSTIN: {org.gstin}
+            </>
+          ) : null}
+        </p>
+      </header>
+      <dl className="receipt-lines">
+        <dt>Receipt for</dt>
+        <dd>
+          {receipt.purpose === "application" ? "Directory listing" : "Directory listing renewal"}, {receipt.months}{" "}
+          month{receipt.months === 1 ? "" : "s"}
+          {receipt.payer.business ? ` — ${receipt.payer.business}` : ""}
+        </dd>
+        <dt>Amount</dt>
+        <dd data-testid="receipt-amount">{formatPaise(receipt.amountPaise)}</dd>
+        <dt>Paid on</dt>
+        <dd>{formatDateTime(receipt.paidAt)}</dd>
+        <dt>Our reference</dt>
+        <dd data-testid="receipt-reference">{receipt.reference}</dd>
+        <dt>Payment id</dt>
+        <dd data-testid="receipt-payment-id">
+          {receipt.gatewayPaymentId}
+          {receipt.method ? ` (${receipt.method.toUpperCase()})` : ""}
+        </dd>
+      </dl>
+      {receipt.refunded ? <p className="alert alert-warning">This payment was refunded.</p> : null}
+      <p className="small muted no-print">Print this page or save it as a PDF from your browser's print menu.</p>
+    </article>
+  );
+}
+
+export const RECEIPTS_HEADING = "Your receipts";

@@ -328,3 +328,26 @@ export async function paidOnlineOf(db: DB, sellerIds: number[]): Promise<Map<num
     .execute();
   return new Map(rows.filter((r) => r.seller_id !== null).map((r) => [r.seller_id!, r.gateway_payment_id ?? ""]));
 }
+
+/** A payment with its listing's names and contact, for the receipt page and mail. */
+export async function paymentWithSeller(db: DB, where: { reference: string } | { id: number }) {
+  let q = db
+    .selectFrom("payments")
+    .leftJoin("sellers", "sellers.id", "payments.seller_id")
+    .selectAll("payments")
+    .select(["sellers.business_name", "sellers.owner_name", "sellers.email", "sellers.subscription_end_date"]);
+  q = "id" in where ? q.where("payments.id", "=", where.id) : q.where("payments.reference", "=", where.reference);
+  return q.executeTakeFirst();
+}
+
+/** A listing's paid (and refunded) online payments, newest first: the dashboard's receipts. */
+export async function receiptsOf(db: DB, sellerId: number) {
+  return db
+    .selectFrom("payments")
+    .select(["reference", "amount_paise", "paid_at", "purpose", "status"])
+    .where("seller_id", "=", sellerId)
+    .where("status", "in", ["paid", "refunded"])
+    .orderBy("id", "desc")
+    .limit(20)
+    .execute();
+}

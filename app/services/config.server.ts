@@ -160,6 +160,16 @@ const settingsSchema = z.object({
   RAZORPAY_WEBHOOK_SECRET: optional(z.string().min(8, "must be the webhook secret, at least 8 characters")),
   // The gateway's API address (tests point it at a local stand-in).
   RAZORPAY_API_URL: withDefault(httpUrl, "https://api.razorpay.com"),
+  // The organisation on payment receipts.
+  ORGANISATION_NAME: optional(z.string().trim().max(200, "must be at most 200 characters")),
+  ORGANISATION_ADDRESS: optional(z.string().trim().max(500, "must be at most 500 characters")),
+  ORGANISATION_GSTIN: optional(
+    z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, "must be a 15-character GSTIN such as 29ABCDE1234F1Z5"),
+  ),
   UPI_ID: withDefault(z.string(), "bwpcommunity@okaxis"),
   UPI_PAYEE_NAME: withDefault(z.string(), "BWP Community"),
   SITEMAP_URLS_PER_FILE: withDefault(whole(1, 50_000, "a whole number from 1 to 50000"), 50_000),
@@ -229,6 +239,12 @@ function toConfig(env: z.output<typeof settingsSchema>, rateLimits: Record<strin
     mailFrom: env.MAIL_FROM,
     teamEmail: env.TEAM_EMAIL,
     upi: { id: env.UPI_ID, payeeName: env.UPI_PAYEE_NAME },
+    /** Who issues the payment receipts (name, address and GSTIN when set). */
+    organisation: {
+      name: env.ORGANISATION_NAME || null,
+      address: env.ORGANISATION_ADDRESS || null,
+      gstin: env.ORGANISATION_GSTIN || null,
+    },
     /** The payment gateway's account (null: no online payments, the screenshot path only). */
     razorpay:
       env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET && env.RAZORPAY_WEBHOOK_SECRET

@@ -12,6 +12,7 @@ import {
   payOffer,
   payPath,
   readPayParams,
+  receiptFor,
   receiveWebhook,
   returnView,
   startOnlinePayment,
@@ -30,6 +31,7 @@ import {
   startRazorpayStandIn,
 } from "../support/razorpay-stand-in";
 import { createTestDb } from "../support/test-db";
+import { renewalReminderMail, RENEW_PATH } from "~/services/seller-mails.server";
 
 // Online payments against the local stand-in of the gateway: a link is created through its API, and each
 // webhook is the exact bytes the gateway would send, signed as its documentation says. Every refused or
@@ -418,5 +420,88 @@ describe("paying after applying", () => {
     expect(screenshotOf(PAY_ONLINE, png)).toBe("no error");
     expect(screenshotOf(PAY_ONLINE, text)).toEqual([APPLICATION_MESSAGES.notImage]);
     expect(screenshotOf(empty)).toEqual([APPLICATION_MESSAGES.payment]);
+  });
+});
+
+describe("receipts and renewal reminders", () => {
+  it("mails a receipt after a verified payment; its link opens the receipt with the organisation from settings", async () => {
+    Object.assign(process.env, {
+      ORGANISATION_NAME: "Bengaluru Women Preneurs",
+      ORGANISATION_ADDRESS: "12 MG Road, Bengaluru 560001",
+      ORGANISATION_GSTIN: "29abcde1234f1z5",
+    });
+    reloadConfig();
+    try {
+      const { sellerId, paymentId, link } = await applicationWithLink({ business_name: "Ragi Kitchen" });
+      const { paymentId: payId, delivery } = gateway.pay(link.id);
+      expect(await receiptFor(db, link.reference_id, "not-the-token")).toMatchObject({ ok: false, status: 400 });
+      await receive(delivery);
+      const mail = await db
+        .selectFrom("mail_outbox")
+        .select(["subject", "text_body"])
+        .where("seller_id", "=", sellerId)
+        .executeTakeFirstOrThrow();
+      expect(mail.subject).toBe("Payment received: ₹1,499 for your BWP Directory listing application");
+      const url = new URL(/Your receipt: (\S+)/.exec(mail.text_body)![1]!);
+      expect(url.pathname).toBe(`/payments/receipt/${link.reference_id}`);
+      const found = await receiptFor(db, link.reference_id, url.searchParams.get("token"));
+      expect(found).toMatchObject({
+        ok: true,
+        receipt: {
+          reference: link.reference_id,
+          gatewayPaymentId: payId,
+          amountPaise: 149_900,
+          method: "upi",
+          payer: { business: "Ragi Kitchen" },
+          organisation: {
+            name: "Bengaluru Women Preneurs",
+            address: "12 MG Road, Bengaluru 560001",
+            gstin: "29ABCDE1234F1Z5",
+          },
+        },
+      });
+      expect((await paymentRow(paymentId)).status).toBe("paid");
+      // Another payment's token opens nothing; an unpaid payment has no receipt.
+      const unpaid = await applicationWithLink();
+      expect(await receiptFor(db, unpaid.link.reference_id, url.searchParams.get("token"))).toMatchObject({
+        status: 400,
+      });
+    } finally {
+      for (const name of ["ORGANISATION_NAME", "ORGANISATION_ADDRESS", "ORGANISATION_GSTIN"]) delete process.env[name];
+      reloadConfig();
+    }
+    expect(() => parseSettings({ NODE_ENV: "test", ORGANISATION_GSTIN: "12345" })).toThrow(
+      /ORGANISATION_GSTIN: must be a 15-character GSTIN/,
+    );
+  });
+
+  it("puts a signed Renew now link to the pay page in the reminder mails while payments are on, and none when off", async () => {
+    const sellerId = await createSeller(db, {
+      amount_paid: 999,
+      subscription_months: 3,
+      subscription_end_date: addDays(todayIso(), 3),
+    });
+    const row = {
+      id: sellerId,
+      owner_name: "Asha",
+      business_name: "Asha Crafts",
+      email: "asha@example.in",
+      subscription_end_date: addDays(todayIso(), 3),
+    } as Parameters<typeof renewalReminderMail>[0];
+    const on = renewalReminderMail(row, 3, ORIGIN).text;
+    const link = new URL(/Renew now \(pay by UPI online\): (\S+)/.exec(on)![1]!);
+    expect(link.pathname).toBe("/pay");
+    expect(readPayParams(link.searchParams)).toEqual({ purpose: "renewal", sellerId });
+    expect(on).toContain(`Or renew from your dashboard: ${ORIGIN}${RENEW_PATH}`);
+    for (const name of ["RAZORPAY_KEY_ID", "RAZORPAY_KEY_SECRET", "RAZORPAY_WEBHOOK_SECRET"]) process.env[name] = "";
+    reloadConfig();
+    try {
+      const off = renewalReminderMail(row, 3, ORIGIN).text;
+      expect(off).toContain(`Renew: ${ORIGIN}${RENEW_PATH}`);
+      expect(off).not.toContain("/pay");
+    } finally {
+      Object.assign(process.env, razorpayEnv(gateway.url));
+      reloadConfig();
+    }
   });
 });

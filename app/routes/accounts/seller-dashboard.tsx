@@ -31,6 +31,10 @@ import { forwardRetryAfter, retryAfterHeaders } from "~/services/rate-limit.serv
 import type { Route } from "./+types/seller-dashboard";
 import { readForm } from "~/services/forms.server";
 import { privatePageMeta } from "~/lib/seo";
+import { PayOnlineForm, RECEIPTS_HEADING } from "~/components/pay-online";
+import { formatPaise } from "~/lib/payments";
+import { receiptsOf } from "~/models/payments.server";
+import { paymentGateway, payOffer, receiptPath } from "~/services/payments/index.server";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("My Dashboard");
 
@@ -47,7 +51,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     getAccountSecurity(db, user.id),
   ]);
   const leads = listing ? await sellerLeadReport(db, listing.id, leadWindow(todayIso())) : null;
-  return { user: { name: user.name, email: user.email }, listing, reviews, account, leads };
+  // Online payments: "Renew now" pays the renewal on the gateway's page; receipts of paid payments.
+  const renewalOffer =
+    listing?.application_complete && paymentGateway() ? await payOffer(db, "renewal", listing.id) : null;
+  const receipts = listing
+    ? (await receiptsOf(db, listing.id)).map((r) => ({ ...r, path: receiptPath(r.reference) }))
+    : [];
+  return { user: { name: user.name, email: user.email }, listing, reviews, account, leads, renewalOffer, receipts };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -103,7 +113,7 @@ const STATUS_TEXT: Record<string, { label: string; text: string; tone: string }>
 };
 
 export default function SellerDashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, listing, reviews, account, leads } = loaderData;
+  const { user, listing, reviews, account, leads, renewalOffer, receipts } = loaderData;
   const [params] = useSearchParams();
   const replied = Number(params.get("replied")) || null;
   const resendError = actionData && actionData.intent === "resend_verification" ? actionData.message : null;
@@ -131,7 +141,7 @@ export default function SellerDashboard({ loaderData, actionData }: Route.Compon
         />
       ) : null}
       {listing ? (
-        <ListingOverview listing={listing} />
+        <ListingOverview listing={listing} renewalOffer={renewalOffer} receipts={receipts} />
       ) : (
         <section className="card card-pad empty-state">
           <div className="icon" aria-hidden="true">
@@ -260,7 +270,17 @@ function AccountNotices({
   );
 }
 
-function ListingOverview({ listing }: { listing: OwnListing }) {
+type DashboardData = Route.ComponentProps["loaderData"];
+
+function ListingOverview({
+  listing,
+  renewalOffer,
+  receipts,
+}: {
+  listing: OwnListing;
+  renewalOffer: DashboardData["renewalOffer"];
+  receipts: DashboardData["receipts"];
+}) {
   const status = STATUS_TEXT[listing.status] ?? STATUS_TEXT.pending;
   const expiry = subscriptionExpiry(listing.subscription_end_date);
   const needsApplication = !listing.application_complete;
@@ -285,10 +305,27 @@ function ListingOverview({ listing }: { listing: OwnListing }) {
                 : `${renewalCountdown(expiry.daysLeft ?? 0)} Choose a plan and send your payment to keep your listing live; the new period starts from your current end date.`}
             </p>
           </div>
-          <Link to="/register" className="btn btn-primary btn-sm">
-            {needsApplication ? "Complete application" : "Renew now"}
+          <Link to="/register" className={renewalOffer && !needsApplication ? "btn btn-sm" : "btn btn-primary btn-sm"}>
+            {needsApplication ? "Complete application" : renewalOffer ? "Renew with a screenshot" : "Renew now"}
           </Link>
+          {renewalOffer && !needsApplication ? <PayOnlineForm offer={renewalOffer} /> : null}
         </div>
+      ) : null}
+      {receipts.length ? (
+        <section className="card card-pad" aria-labelledby="receipts-heading">
+          <h2 id="receipts-heading" className="h3">
+            {RECEIPTS_HEADING}
+          </h2>
+          <ul>
+            {receipts.map((r) => (
+              <li key={r.reference}>
+                <a href={r.path}>
+                  {formatPaise(r.amount_paise)} · {formatDate(r.paid_at)} · {r.reference}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
       ) : null}
       <ul className="stat-grid" aria-label="Your listing">
         <li className="card stat-card">

@@ -10,11 +10,16 @@ import {
   openPaymentFor,
   PaymentChangedMeanwhile,
   paymentByLinkId,
+  paymentWithSeller,
   sellerForPayment,
   setPaymentLink,
 } from "~/models/payments.server";
 import { config } from "../config.server";
 import { signToken, verifyToken } from "../signed-token.server";
+import { sendMailLater } from "../mail.server";
+import { mailLinkOrigin } from "../public-url.server";
+import { SITE_NAME } from "~/lib/constants";
+import { formatPaise } from "~/lib/payments";
 import { logger } from "../logger.server";
 import { GatewayError, type PaymentGateway } from "./gateway.server";
 import { razorpayGateway } from "./razorpay.server";
@@ -77,6 +82,11 @@ export async function receiveWebhook(db: DB, rawBody: Buffer, headers: Headers):
     if (!(error instanceof PaymentChangedMeanwhile)) throw error;
     return { status: 409, body: { ok: false, message: "The payment changed meanwhile; send the event again." } };
   }
+  // The money is recorded; a receipt mail that cannot be queued is logged, not a failed delivery.
+  if (outcome.outcome === "applied" && outcome.paymentId !== null && event.kind === "paid")
+    await mailReceipt(db, outcome.paymentId).catch((err: unknown) =>
+      logger.error({ err, payment_id: outcome.paymentId }, "the receipt mail could not be queued"),
+    );
   const line = {
     event: "payments.webhook",
     gateway: gateway.name,
@@ -286,6 +296,86 @@ export async function returnView(db: DB, query: URLSearchParams): Promise<Return
     paymentId: payment.status === "paid" ? payment.gateway_payment_id : null,
     amountPaise: payment.amount_paise,
     purpose: payment.purpose,
-    receiptPath: null,
+    receiptPath: payment.status === "paid" ? receiptPath(payment.reference) : null,
   };
+}
+
+// ── receipts: a printable page per payment, linked from the mail, the return page and the dashboard ──
+
+const RECEIPT_PURPOSE = "payment-receipt";
+
+export function receiptPath(reference: string): string {
+  return `/payments/receipt/${encodeURIComponent(reference)}?${new URLSearchParams({ token: signToken(RECEIPT_PURPOSE, reference) })}`;
+}
+
+export type Receipt = {
+  reference: string;
+  gatewayPaymentId: string;
+  method: string | null;
+  amountPaise: number;
+  paidAt: string;
+  purpose: OnlinePaymentPurpose;
+  months: number;
+  refunded: boolean;
+  payer: { business: string | null; name: string | null };
+  organisation: { name: string; address: string | null; gstin: string | null };
+};
+
+/** The receipt of a paid payment, when the link's token is the one signed for its reference. */
+export async function receiptFor(
+  db: DB,
+  reference: string,
+  token: string | null,
+): Promise<{ ok: true; receipt: Receipt } | { ok: false; status: 400 | 404; message: string }> {
+  if (!token || !verifyToken(RECEIPT_PURPOSE, reference, token))
+    return {
+      ok: false,
+      status: 400,
+      message: "This receipt link is not valid. Use the link from your mail or your dashboard.",
+    };
+  const p = await paymentWithSeller(db, { reference });
+  if (!p || !p.gateway_payment_id || !p.paid_at || (p.status !== "paid" && p.status !== "refunded"))
+    return { ok: false, status: 404, message: "There is no receipt for this payment: it has not been paid." };
+  const org = config().organisation;
+  return {
+    ok: true,
+    receipt: {
+      reference: p.reference,
+      gatewayPaymentId: p.gateway_payment_id,
+      method: p.method,
+      amountPaise: p.amount_paise,
+      paidAt: p.paid_at,
+      purpose: p.purpose,
+      months: p.months,
+      refunded: p.status === "refunded",
+      payer: { business: p.business_name, name: p.owner_name },
+      organisation: { name: org.name ?? SITE_NAME, address: org.address, gstin: org.gstin },
+    },
+  };
+}
+
+/** The receipt mail after a verified payment, to the listing's address. */
+async function mailReceipt(db: DB, paymentId: number): Promise<void> {
+  const p = await paymentWithSeller(db, { id: paymentId });
+  if (!p?.email || p.seller_id === null) return;
+  const what = p.purpose === "application" ? "listing application" : "listing renewal";
+  await sendMailLater(db, [
+    {
+      to: p.email,
+      sellerId: p.seller_id,
+      subject: `Payment received: ${formatPaise(p.amount_paise)} for your ${SITE_NAME} ${what}`,
+      text: [
+        `Dear ${p.owner_name ?? "seller"},`,
+        "",
+        `We received ${formatPaise(p.amount_paise)} for the ${what} of ${p.business_name ?? "your business"} (payment ${p.gateway_payment_id}, our reference ${p.reference}).`,
+        p.purpose === "renewal" && p.subscription_end_date
+          ? `Your listing now runs until ${p.subscription_end_date}.`
+          : "Our team now verifies your application and emails you when your listing is live.",
+        "",
+        `Your receipt: ${mailLinkOrigin()}${receiptPath(p.reference)}`,
+        "",
+        `— The ${SITE_NAME} team`,
+      ].join("\n"),
+    },
+  ]);
 }
