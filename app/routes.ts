@@ -69,6 +69,8 @@ export default [
       route("settings", "routes/admin/settings.tsx"),
       route("security", "routes/admin/security.tsx"),
       route("audit", "routes/admin/audit.tsx"),
+      route("payments", "routes/admin/payments.tsx"),
+      route("payments/export.csv", "routes/admin/payments-export.ts"),
       route("*", "routes/admin/placeholder.tsx", { id: "admin-unknown" }),
     ]),
   ]),

@@ -351,3 +351,49 @@ export async function receiptsOf(db: DB, sellerId: number) {
     .limit(20)
     .execute();
 }
+
+// ── the staff's reconciliation page (/admin/payments) ──
+
+export type PaymentFilters = { status: string; from: string; to: string; seller: string };
+
+function filteredPayments(db: DB, f: PaymentFilters) {
+  let q = db.selectFrom("payments").leftJoin("sellers", "sellers.id", "payments.seller_id");
+  if (f.status === "flagged") q = q.where("payments.flag", "is not", null);
+  else if (f.status) q = q.where("payments.status", "=", f.status as OnlinePaymentStatus);
+  if (f.from) q = q.where("payments.created_at", ">=", `${f.from}T00:00:00.000Z`);
+  if (f.to) q = q.where("payments.created_at", "<=", `${f.to}T23:59:59.999Z`);
+  if (/^\d{1,12}$/.test(f.seller)) q = q.where("payments.seller_id", "=", Number(f.seller));
+  return q.selectAll("payments").select(["sellers.business_name", "sellers.owner_name"]);
+}
+
+export async function listPayments(db: DB, f: PaymentFilters, limit = 100) {
+  return filteredPayments(db, f).orderBy("payments.id", "desc").limit(limit).execute();
+}
+
+/** Every filtered payment, in id order, a batch at a time (the CSV export). */
+export async function* streamPayments(db: DB, f: PaymentFilters, batch = 500) {
+  let after = 0;
+  for (;;) {
+    const rows = await filteredPayments(db, f)
+      .where("payments.id", ">", after)
+      .orderBy("payments.id")
+      .limit(batch)
+      .execute();
+    yield* rows;
+    if (rows.length < batch) return;
+    after = rows[rows.length - 1]!.id;
+  }
+}
+
+export async function listPaymentEvents(db: DB, f: PaymentFilters, limit = 100) {
+  let q = db.selectFrom("payment_events").leftJoin("payments", "payments.id", "payment_events.payment_id");
+  if (f.from) q = q.where("payment_events.received_at", ">=", `${f.from}T00:00:00.000Z`);
+  if (f.to) q = q.where("payment_events.received_at", "<=", `${f.to}T23:59:59.999Z`);
+  if (/^\d{1,12}$/.test(f.seller)) q = q.where("payments.seller_id", "=", Number(f.seller));
+  return q
+    .selectAll("payment_events")
+    .select(["payments.reference", "payments.seller_id"])
+    .orderBy("payment_events.id", "desc")
+    .limit(limit)
+    .execute();
+}

@@ -8,6 +8,7 @@ import { applicationFormSchema } from "~/lib/validation/application";
 import { PAY_ONLINE } from "~/lib/validation/fields";
 import { APPLICATION_MESSAGES } from "~/lib/validation/messages";
 import {
+  checkWithGateway,
   paymentGateway,
   payOffer,
   payPath,
@@ -31,6 +32,8 @@ import {
   startRazorpayStandIn,
 } from "../support/razorpay-stand-in";
 import { createTestDb } from "../support/test-db";
+import { streamPayments } from "~/models/payments.server";
+import { csvResponse } from "~/services/csv.server";
 import { renewalReminderMail, RENEW_PATH } from "~/services/seller-mails.server";
 
 // Online payments against the local stand-in of the gateway: a link is created through its API, and each
@@ -503,5 +506,43 @@ describe("receipts and renewal reminders", () => {
       Object.assign(process.env, razorpayEnv(gateway.url));
       reloadConfig();
     }
+  });
+});
+
+describe("staff reconciliation", () => {
+  it("records a payment whose webhook never came when staff check it with the gateway, once", async () => {
+    const { sellerId, paymentId, link } = await applicationWithLink();
+    expect(await checkWithGateway(db, paymentId)).toMatchObject({
+      ok: true,
+      message: expect.stringMatching(/created; nothing to record/),
+    });
+    const { paymentId: payId, delivery } = gateway.pay(link.id);
+    const checked = await checkWithGateway(db, paymentId);
+    expect(checked).toMatchObject({ ok: true, message: expect.stringMatching(/reports paid: paid by pay_/) });
+    expect(await paymentRow(paymentId)).toMatchObject({ status: "paid", gateway_payment_id: payId });
+    expect(await sellerRow(sellerId)).toMatchObject({ is_paid: 1 });
+    // The late webhook, and a second check, change nothing.
+    expect((await receive(delivery)).body).toMatchObject({
+      outcome: "ignored",
+      message: expect.stringMatching(/recorded before/),
+    });
+    expect((await checkWithGateway(db, paymentId)).message).toMatch(/received before; nothing changed/);
+    expect((await auditOf(paymentId)).filter((a) => a.action === "payment.paid")).toHaveLength(1);
+  });
+
+  it("exports the payments as CSV with formulas neutralised", async () => {
+    const { paymentId } = await applicationWithLink({ business_name: '=HYPERLINK("http://evil.example")' });
+    const sellerId = (await paymentRow(paymentId)).seller_id!;
+    const response = csvResponse(
+      "payments.csv",
+      [
+        { header: "Reference", value: (p: { reference: string }) => p.reference },
+        { header: "Business", value: (p: { business_name: string | null }) => p.business_name },
+      ],
+      streamPayments(db, { status: "", from: "", to: "", seller: String(sellerId) }, 1),
+    );
+    const text = await response.text();
+    expect(text).toContain(`'=HYPERLINK(""http://evil.example"")`);
+    expect(text.trim().split("\n")).toHaveLength(2);
   });
 });

@@ -21,7 +21,7 @@ import { mailLinkOrigin } from "../public-url.server";
 import { SITE_NAME } from "~/lib/constants";
 import { formatPaise } from "~/lib/payments";
 import { logger } from "../logger.server";
-import { GatewayError, type PaymentGateway } from "./gateway.server";
+import { GatewayError, type GatewayEvent, type PaymentGateway } from "./gateway.server";
 import { razorpayGateway } from "./razorpay.server";
 
 // Online payments: the configured gateway (or none: then the site works as without them) and the webhook's
@@ -378,4 +378,65 @@ async function mailReceipt(db: DB, paymentId: number): Promise<void> {
       ].join("\n"),
     },
   ]);
+}
+
+// ── staff: a missed webhook ──
+
+/**
+ * "Check with gateway": the link's state as the gateway's API reports it now, applied as the webhook would
+ * be (the same checks of reference, amount and currency, once per payment id: a later webhook for the same
+ * payment is then a change of nothing).
+ */
+export async function checkWithGateway(
+  db: DB,
+  paymentId: number,
+): Promise<{ ok: true; message: string } | { ok: false; status: 404 | 409 | 502; message: string }> {
+  const gateway = paymentGateway();
+  if (!gateway) return { ok: false, status: 404, message: "Online payments are not set up on this site." };
+  const payment = await paymentWithSeller(db, { id: paymentId });
+  if (!payment) return { ok: false, status: 404, message: "Payment not found." };
+  if (!payment.link_id) return { ok: false, status: 409, message: "This payment has no link at the gateway." };
+  let state;
+  try {
+    state = await gateway.fetchLink(payment.link_id);
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    return { ok: false, status: 502, message: `The gateway did not answer (${error.message}); try again later.` };
+  }
+  const base = { eventId: `check:${state.linkId}:${state.payment?.id ?? state.status}`, occurredAt: null };
+  const event: GatewayEvent | null = state.payment
+    ? {
+        ...base,
+        event: "check.paid",
+        kind: "paid",
+        linkId: state.linkId,
+        reference: state.reference,
+        paymentId: state.payment.id,
+        amountPaise: state.payment.amountPaise,
+        currency: state.currency,
+        method: state.payment.method,
+        paidAt: state.payment.paidAt,
+      }
+    : state.status === "expired" || state.status === "cancelled"
+      ? {
+          ...base,
+          event: `check.${state.status}`,
+          kind: state.status,
+          linkId: state.linkId,
+          reference: state.reference,
+        }
+      : null;
+  if (!event) return { ok: true, message: `The gateway reports the link as ${state.status}; nothing to record.` };
+  let outcome: EventOutcome;
+  try {
+    outcome = await applyPaymentEvent(db, gateway.name, event);
+  } catch (error) {
+    if (!(error instanceof PaymentChangedMeanwhile)) throw error;
+    return { ok: false, status: 409, message: "The payment changed meanwhile; check again." };
+  }
+  if (outcome.outcome === "applied" && event.kind === "paid")
+    await mailReceipt(db, paymentId).catch((err: unknown) =>
+      logger.error({ err, payment_id: paymentId }, "the receipt mail could not be queued"),
+    );
+  return { ok: true, message: `The gateway reports ${state.status}: ${outcome.reason}.` };
 }
