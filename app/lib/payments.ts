@@ -3,6 +3,9 @@ import type { OnlinePaymentStatus } from "~db/schema";
 // The rules of online payments that need no database (docs/decisions/188-online-payments-gateway-seam.md):
 // which status may follow which, what must match, the words of each outcome. The model applies them.
 
+/** What the application form sends in place of a payment screenshot when she chose to pay online instead. */
+export const PAY_ONLINE = "pay-online";
+
 /** A verified webhook event, read by the gateway into the few kinds the flows act on. */
 export type GatewayEvent = { eventId: string; event: string; occurredAt: string | null } & (
   | {

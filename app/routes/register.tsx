@@ -17,7 +17,7 @@ import {
   SelectField,
 } from "~/components/forms";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
-import { PAY_ONLINE } from "~/lib/validation/fields";
+import { PAY_ONLINE } from "~/lib/payments";
 import { CheckIcon, ShieldIcon } from "~/components/icons";
 import { SellerCategoryFields } from "~/components/seller-category-fields";
 import { SellerContactFields, SellerProfileFields } from "~/components/seller-profile-fields";

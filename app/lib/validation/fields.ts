@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PAY_ONLINE } from "../payments";
 import { IMAGE_MAX_BYTES, TEXT_LIMITS } from "../constants";
 import { normaliseMobile } from "../phone";
 import { BULK_MAX, EMAIL_PATTERN, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./constants";
@@ -189,8 +190,7 @@ export const imageFile = (requiredMessage: string) =>
     )
     .refine((f) => f.size <= IMAGE_MAX_BYTES, APPLICATION_MESSAGES.tooBig);
 
-/** What the application form sends in place of a payment screenshot when she chose to pay online instead. */
-export const PAY_ONLINE = "pay-online";
+export { PAY_ONLINE } from "../payments";
 
 /**
  * The payment screenshot: an image as `imageFile`, unless the form also carries PAY_ONLINE (a hidden field of
