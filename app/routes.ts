@@ -33,11 +33,16 @@ export default [
     route("confirm-email-change", "routes/accounts/confirm-email-change.tsx"),
     route("confirm-account-deletion", "routes/accounts/confirm-account-deletion.tsx"),
     route("account-deleted", "routes/accounts/account-deleted.tsx"),
+    // online payments' pages (docs/decisions/190-online-payments-gateway-seam.md)
+    route("payments/return", "routes/payments-return.tsx"),
+    route("payments/receipt/:reference", "routes/payments-receipt.tsx"),
     route("*", "routes/not-found.tsx", { id: "language-not-found" }),
   ]),
   // ── the same in any language: posts, redirects, files ──
   route("go/:id/:target/count", "routes/go-count.ts"),
   route("theme", "routes/theme.tsx"),
+  // online payments: on to the gateway's page (docs/decisions/190-online-payments-gateway-seam.md)
+  route("pay", "routes/pay.tsx"),
   route("logout", "routes/accounts/logout.tsx"),
   route("auth/google", "routes/accounts/google-start.tsx"),
   route("auth/google/callback", "routes/accounts/google-callback.tsx"),
@@ -71,6 +76,8 @@ export default [
       route("settings", "routes/admin/settings.tsx"),
       route("security", "routes/admin/security.tsx"),
       route("audit", "routes/admin/audit.tsx"),
+      route("payments", "routes/admin/payments.tsx"),
+      route("payments/export.csv", "routes/admin/payments-export.ts"),
       route("*", "routes/admin/placeholder.tsx", { id: "admin-unknown" }),
     ]),
   ]),
@@ -93,6 +100,8 @@ export default [
     route("sellers/submit", "routes/api/sellers-submit.ts"),
     route("enquiries/contact", "routes/api/enquiries-contact.ts"),
     route("enquiries/newsletter", "routes/api/enquiries-newsletter.ts"),
+    // ── the payment gateway's webhook (signed; no session) ──
+    route("payments/webhook", "routes/api/payments-webhook.ts"),
 
     // ── accounts API ──
     route("users/me", "routes/api/accounts/users-me.ts"),

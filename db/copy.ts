@@ -34,6 +34,8 @@ export const COPY_ORDER = [
   "search_queries_daily",
   "seller_leads",
   "seller_mails",
+  "payments",
+  "payment_events",
 ] as const;
 
 /** Tables a first migration fills with a starting list: the copy replaces that list with the site's own. */
@@ -65,6 +67,8 @@ const KEY_OF: Record<(typeof COPY_ORDER)[number], string[]> = {
   search_queries_daily: ["day", "query"],
   seller_leads: ["seller_id", "day", "kind"],
   seller_mails: ["seller_id", "kind", "period"],
+  payments: ["id"],
+  payment_events: ["id"],
 };
 
 const BATCH = 500;

@@ -377,7 +377,54 @@ export interface SearchQueriesDailyTable {
   empty_searches: number;
 }
 
+export type OnlinePaymentStatus = "created" | "paid" | "failed" | "refunded" | "expired" | "cancelled";
+export type OnlinePaymentPurpose = "application" | "renewal";
+
+/** A payment link we created at the gateway, and what its verified webhooks reported. */
+export interface PaymentsTable {
+  id: Generated<number>;
+  seller_id: number | null;
+  purpose: OnlinePaymentPurpose;
+  /** ours, unique; the gateway echoes it back */
+  reference: string;
+  gateway: string;
+  link_id: string | null;
+  link_url: string | null;
+  amount_paise: number;
+  currency: string;
+  months: number;
+  /** when the link stops taking payments */
+  expires_at: string;
+  status: WithDefault<OnlinePaymentStatus>;
+  /** why a verified event disagreed with what we created (amount, currency, reference); never counted paid */
+  flag: string | null;
+  gateway_payment_id: string | null;
+  method: string | null;
+  paid_at: string | null;
+  refunded_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Each verified webhook event, once (event_id unique), with what it did. */
+export interface PaymentEventsTable {
+  id: Generated<number>;
+  gateway: string;
+  event_id: string;
+  event: string;
+  payment_id: number | null;
+  gateway_payment_id: string | null;
+  amount_paise: number | null;
+  currency: string | null;
+  outcome: string;
+  reason: string | null;
+  occurred_at: string | null;
+  received_at: string;
+}
+
 export interface Database {
+  payments: PaymentsTable;
+  payment_events: PaymentEventsTable;
   sellers_fts_terms: SellersFtsTermsTable;
   search_terms: SearchTermsTable;
   search_synonym_groups: SearchSynonymGroupsTable;
@@ -409,6 +456,8 @@ export interface Database {
 }
 
 export type User = Selectable<UsersTable>;
+export type Payment = Selectable<PaymentsTable>;
+export type PaymentEvent = Selectable<PaymentEventsTable>;
 export type NewUser = Insertable<UsersTable>;
 export type Seller = Selectable<SellersTable>;
 export type NewSeller = Insertable<SellersTable>;

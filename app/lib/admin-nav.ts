@@ -7,6 +7,7 @@ export type AdminSection = { to: string; label: string; icon: string; permission
 export const ADMIN_NAV: AdminSection[] = [
   { to: "/admin", label: "Dashboard", icon: "📊", permission: "dashboard.view" },
   { to: "/admin/sellers", label: "Sellers", icon: "🏪", permission: "sellers.manage" },
+  { to: "/admin/payments", label: "Payments", icon: "💳", permission: "payments.manage" },
   { to: "/admin/categories", label: "Categories", icon: "🗂️", permission: "categories.manage" },
   { to: "/admin/reviews", label: "Reviews", icon: "⭐", permission: "reviews.moderate" },
   { to: "/admin/search", label: "Search", icon: "🔎", permission: "search.manage" },

@@ -13,6 +13,8 @@ export const PERMISSIONS = [
   "accounts.erase",
   "sellers.documents",
   "exports.download",
+  // Online payments and the gateway's events (/admin/payments): admins only.
+  "payments.manage",
   "categories.manage",
   "search.manage",
   "reviews.moderate",

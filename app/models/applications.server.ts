@@ -14,13 +14,14 @@ import { subcategoriesOutside, unknownCategories } from "./categories.server";
 
 export interface ApplicationImages {
   id_proof_document: string;
-  payment_screenshot: string;
+  /** null when she pays online instead */
+  payment_screenshot: string | null;
   profile_photo: string;
   product_images: string[];
 }
 
 export type ApplicationResult =
-  | { ok: true; sellerId: number; amount: number; months: number }
+  | { ok: true; sellerId: number; amount: number; months: number; renewal: boolean }
   | { ok: false; reason: "invalid" | "conflict"; fieldErrors: Record<string, string[]> };
 
 /**
@@ -50,7 +51,7 @@ export async function createApplication(
   const categoryIds = [...new Set(fields.category_ids)];
   const subcategoryIds = [...new Set(fields.subcategory_ids)];
   try {
-    const sellerId = await db.transaction().execute(async (trx) => {
+    const saved = await db.transaction().execute(async (trx) => {
       if ((await unknownCategories(trx, categoryIds)).length)
         throw refuse("invalid", "category_ids", APPLICATION_MESSAGES.categoryUnknown);
       if ((await subcategoriesOutside(trx, categoryIds, subcategoryIds)).length) {
@@ -60,12 +61,13 @@ export async function createApplication(
       const own = options.userId
         ? await trx
             .selectFrom("sellers")
-            .select(["id", "payment_screenshot"])
+            .select(["id", "payment_screenshot", "subscription_months"])
             .where("user_id", "=", options.userId)
             .orderBy("id", "desc")
             .executeTakeFirst()
         : undefined;
-      const renewal = !!own?.payment_screenshot;
+      // Applied before (with a screenshot, or for a plan paid online): this one renews.
+      const renewal = !!own && (own.payment_screenshot !== null || own.subscription_months !== null);
       if (fields.payment_reference && (await isPaymentReferenceUsed(trx, fields.payment_reference, own?.id))) {
         throw refuse("conflict", "payment_reference", APPLICATION_MESSAGES.utrUsed);
       }
@@ -74,7 +76,9 @@ export async function createApplication(
       // (the spec's client uploads without one), and each is claimed once, by this application.
       const wanted: [string, UploadPurpose][] = [
         [images.id_proof_document, "id_proof_document"],
-        [images.payment_screenshot, "payment_screenshot"],
+        ...(images.payment_screenshot
+          ? [[images.payment_screenshot, "payment_screenshot"] as [string, UploadPurpose]]
+          : []),
         [images.profile_photo, "profile_photo"],
         ...images.product_images.map((k): [string, UploadPurpose] => [k, "product_image"]),
       ];
@@ -113,7 +117,8 @@ export async function createApplication(
         id_proof_type: fields.id_proof_type,
         id_proof_document: images.id_proof_document,
         aadhaar_number: fields.id_proof_type === "aadhaar" ? maskAadhaar(fields.aadhaar_number) : null,
-        payment_screenshot: images.payment_screenshot,
+        // A renewal paid online keeps the earlier screenshot.
+        ...(images.payment_screenshot || !renewal ? { payment_screenshot: images.payment_screenshot } : {}),
         payment_reference: fields.payment_reference ?? null,
         payment_status: "pending" as const,
         amount_paid: plan.amount,
@@ -158,9 +163,9 @@ export async function createApplication(
           created_at: stamp,
         })
         .execute();
-      return seller.id;
+      return { id: seller.id, renewal };
     });
-    return { ok: true, sellerId, amount: plan.amount, months: plan.months };
+    return { ok: true, sellerId: saved.id, amount: plan.amount, months: plan.months, renewal: saved.renewal };
   } catch (error) {
     if (error instanceof RefusedChange) return { ok: false, reason: error.reason, fieldErrors: error.fieldErrors };
     // Two applications racing for one UTR: the unique index decides.

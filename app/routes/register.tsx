@@ -18,6 +18,7 @@ import {
 } from "~/components/forms";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { T, useLocale, useLocalePath, useT } from "~/components/i18n";
+import { PAY_ONLINE } from "~/lib/payments";
 import { CheckIcon, ShieldIcon } from "~/components/icons";
 import { SellerCategoryFields } from "~/components/seller-category-fields";
 import { SellerContactFields, SellerProfileFields } from "~/components/seller-profile-fields";
@@ -36,6 +37,8 @@ import { formConstraints } from "~/services/form-constraints.server";
 import { messagesFor, pageLocale } from "~/services/i18n.server";
 import { checkDailyUploads, checkPublicForm } from "~/services/forms.server";
 import applicationForm from "~/lib/forms/application";
+import { PayOnlineForm } from "~/components/pay-online";
+import { paymentGateway, payOffer, payQuery, readPayParams } from "~/services/payments/index.server";
 import { getSessionUser } from "~/services/session.server";
 import { forwardRetryAfter } from "~/services/rate-limit.server";
 import { readMultipartForm, unreadFormMessage } from "~/services/multipart.server";
@@ -71,8 +74,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   ]);
   const seller = user?.role === "seller" ? user : null;
   const requestedPlan = planById(url.searchParams.get("plan"))?.id ?? null;
+  // With online payments on, the screenshot is optional and the page after submitting offers "Pay ₹X now".
+  const online = paymentGateway() !== null;
+  const submitted = url.searchParams.get("submitted") === "1";
+  const toPay = online && submitted ? readPayParams(url.searchParams) : null;
   return {
-    submitted: url.searchParams.get("submitted") === "1",
+    submitted,
+    online,
+    payOffer: toPay ? await payOffer(db, toPay.purpose, toPay.sellerId) : null,
     categories: categories.map(({ id, name }) => ({ id, name })),
     subcategories: subcategories.map(({ id, name, category_id }) => ({ id, name, category_id })),
     upi: { id: upiId(), payee: upiPayeeName() },
@@ -89,7 +98,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         : {}),
     },
     signedInAs: seller ? seller.email : null,
-    constraint: formConstraints(applicationForm.schema),
+    constraint: applicationConstraint(online),
     messages: messagesFor(pageLocale({ params }), ["register"]),
   };
 }
@@ -99,6 +108,12 @@ function chosenFileFields(formData: FormData): ApplicationFileField[] {
   return APPLICATION_FILE_FIELDS.filter((field) =>
     formData.getAll(field).some((v) => v instanceof File && (v.size > 0 || v.name !== "")),
   );
+}
+
+/** The form's constraints: the payment screenshot is required unless the page offers paying online. */
+function applicationConstraint(online: boolean) {
+  const constraint = formConstraints(applicationForm.schema);
+  return { ...constraint, payment_screenshot: { ...constraint.payment_screenshot, required: !online } };
 }
 
 type ActionReply = { result: SubmissionResult<string[]>; reselect: ApplicationFileField[] };
@@ -122,12 +137,19 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const formData = read.formData;
   const reselect = chosenFileFields(formData);
   const hideFields = [...APPLICATION_FILE_FIELDS];
-  const submission = parseWithZod(formData, { schema: applicationForm.schema });
+  const form = applicationForm;
+  // The offer to pay online holds only while online payments are on.
+  if (!paymentGateway() && formData.getAll("payment_screenshot").includes(PAY_ONLINE)) {
+    const files = formData.getAll("payment_screenshot").filter((v) => v !== PAY_ONLINE);
+    formData.delete("payment_screenshot");
+    for (const file of files) formData.append("payment_screenshot", file);
+  }
+  const submission = parseWithZod(formData, { schema: form.schema });
   if (submission.status !== "success") {
     const tooBig = Object.values(submission.error ?? {}).some((list) => list?.includes(APPLICATION_MESSAGES.tooBig));
     return data<ActionReply>({ result: submission.reply({ hideFields }), reselect }, { status: tooBig ? 413 : 400 });
   }
-  const guard = await checkPublicForm(applicationForm.scope, context.clientAddress, formData.get(HONEYPOT_FIELD));
+  const guard = await checkPublicForm(form.scope, context.clientAddress, formData.get(HONEYPOT_FIELD));
   if (!guard.ok) {
     return data<ActionReply>(
       { result: submission.reply({ formErrors: [guard.message], hideFields }), reselect },
@@ -165,15 +187,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       { status: httpStatusOf(result.reason) },
     );
   }
-  return redirect(localePath(pageLocale({ params }), "/register?submitted=1"));
+  const done = localePath(pageLocale({ params }), "/register?submitted=1");
+  if (!payment_screenshot)
+    return redirect(`${done}&${payQuery(result.renewal ? "renewal" : "application", result.sellerId)}`);
+  return redirect(done);
 }
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
-  if (loaderData.submitted) return <Submitted />;
+  if (loaderData.submitted) return <Submitted payOffer={loaderData.payOffer} />;
   return <ApplicationForm loaderData={loaderData} actionData={actionData} />;
 }
 
-function Submitted() {
+function Submitted({ payOffer }: { payOffer: LoaderData["payOffer"] }) {
   const t = useT();
   const to = useLocalePath();
   return (
@@ -184,6 +209,7 @@ function Submitted() {
         </div>
         <h1>{t("register.submitted.title")}</h1>
         <p>{t("register.submitted.text")}</p>
+        {payOffer ? <PayOnlineForm offer={payOffer} /> : null}
         <p className="muted small">{t("register.submitted.confirmation")}</p>
         <LinkButtons
           centered
@@ -397,14 +423,21 @@ function ApplicationForm({ loaderData, actionData }: { loaderData: LoaderData; a
               </ol>
             </div>
             <div className="form-grid">
-              <FileField
-                label={
-                  <>
-                    {t("register.upi.screenshot")} {RequiredMark}
-                  </>
-                }
-                meta={fields.payment_screenshot}
-              />
+              {loaderData.online ? (
+                <>
+                  <input type="hidden" name="payment_screenshot" value={PAY_ONLINE} />
+                  <FileField label={t("register.upi.screenshotOnline")} meta={fields.payment_screenshot} />
+                </>
+              ) : (
+                <FileField
+                  label={
+                    <>
+                      {t("register.upi.screenshot")} {RequiredMark}
+                    </>
+                  }
+                  meta={fields.payment_screenshot}
+                />
+              )}
               <Field
                 label={t("register.upi.utr")}
                 hint={t("register.upi.utrHint")}

@@ -80,7 +80,8 @@ export async function submitApplication(
 
 export type ApplicationFiles = {
   id_proof_document: File;
-  payment_screenshot: File;
+  /** left out when she pays online instead */
+  payment_screenshot: File | undefined;
   profile_photo: File;
   product_images: File[];
 };
@@ -131,19 +132,21 @@ export async function submitApplicationWithFiles(
   };
   return keptOnlyIfSubmitted(db, stored, async () => {
     const id_proof_document = await store("id_proof_document", files.id_proof_document, "id_proof_document");
-    const payment_screenshot = await store("payment_screenshot", files.payment_screenshot, "payment_screenshot");
+    const payment_screenshot = files.payment_screenshot
+      ? await store("payment_screenshot", files.payment_screenshot, "payment_screenshot")
+      : undefined;
     const profile_photo = await store("profile_photo", files.profile_photo, "profile_photo");
     const product_images: string[] = [];
     for (const file of files.product_images) {
       const key = await store("product_images", file, "product_image");
       if (key) product_images.push(key);
     }
-    if (!id_proof_document || !payment_screenshot || !profile_photo || Object.keys(fieldErrors).length)
+    if (!id_proof_document || payment_screenshot === null || !profile_photo || Object.keys(fieldErrors).length)
       return { ok: false as const, reason, fieldErrors };
     return submitApplication(
       db,
       fields,
-      { id_proof_document, payment_screenshot, profile_photo, product_images },
+      { id_proof_document, payment_screenshot: payment_screenshot ?? null, profile_photo, product_images },
       userId,
     );
   });
@@ -152,7 +155,8 @@ export async function submitApplicationWithFiles(
 type Refusal = { ok: false; reason: "invalid" | "too_large"; fieldErrors: Record<string, string[]> };
 export type ImageReferences = {
   id_proof_document: string;
-  payment_screenshot: string;
+  /** left out when she pays online instead */
+  payment_screenshot?: string | undefined;
   profile_photo: string;
   product_images: string[];
 };
@@ -163,7 +167,7 @@ const DATA_URL = /^data:(?:image\/[a-z0-9.+-]+)?(?:;[a-z0-9=._+-]+)*;base64,/i;
 export function countDataUrlImages(references: ImageReferences): number {
   return [
     references.id_proof_document,
-    references.payment_screenshot,
+    references.payment_screenshot ?? "",
     references.profile_photo,
     ...references.product_images,
   ].filter((r) => DATA_URL.test(r)).length;
@@ -221,7 +225,9 @@ export async function submitApplicationWithReferences(
       ["profile_photo", "profile_photo"],
     ] as const;
     for (const [field, purpose] of single) {
-      const key = await resolve(field, references[field], purpose);
+      const reference = references[field];
+      if (reference === undefined) continue;
+      const key = await resolve(field, reference, purpose);
       if (typeof key !== "string") return key;
       keys[field] = key;
     }
@@ -236,7 +242,7 @@ export async function submitApplicationWithReferences(
       fields,
       {
         id_proof_document: keys.id_proof_document!,
-        payment_screenshot: keys.payment_screenshot!,
+        payment_screenshot: keys.payment_screenshot ?? null,
         profile_photo: keys.profile_photo!,
         product_images,
       },

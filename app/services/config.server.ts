@@ -150,6 +150,27 @@ const settingsSchema = z.object({
   ),
   MAIL_FROM: optional(z.string()),
   TEAM_EMAIL: optional(z.email({ error: "must be an email address" })),
+  // Online payments (docs/operations.md, "Online payments"): all three or none.
+  RAZORPAY_KEY_ID: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^rzp_(test|live)_\w+$/, 'must be a key id such as "rzp_live_…"'),
+  ),
+  RAZORPAY_KEY_SECRET: optional(z.string().min(8, "must be the key secret from the gateway's dashboard")),
+  RAZORPAY_WEBHOOK_SECRET: optional(z.string().min(8, "must be the webhook secret, at least 8 characters")),
+  // The gateway's API address (tests point it at a local stand-in).
+  RAZORPAY_API_URL: withDefault(httpUrl, "https://api.razorpay.com"),
+  // The organisation on payment receipts.
+  ORGANISATION_NAME: optional(z.string().trim().max(200, "must be at most 200 characters")),
+  ORGANISATION_ADDRESS: optional(z.string().trim().max(500, "must be at most 500 characters")),
+  ORGANISATION_GSTIN: optional(
+    z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, "must be a 15-character GSTIN such as 29ABCDE1234F1Z5"),
+  ),
   UPI_ID: withDefault(z.string(), "bwpcommunity@okaxis"),
   UPI_PAYEE_NAME: withDefault(z.string(), "BWP Community"),
   SITEMAP_URLS_PER_FILE: withDefault(whole(1, 50_000, "a whole number from 1 to 50000"), 50_000),
@@ -221,6 +242,22 @@ function toConfig(env: z.output<typeof settingsSchema>, rateLimits: Record<strin
     mailFrom: env.MAIL_FROM,
     teamEmail: env.TEAM_EMAIL,
     upi: { id: env.UPI_ID, payeeName: env.UPI_PAYEE_NAME },
+    /** Who issues the payment receipts (name, address and GSTIN when set). */
+    organisation: {
+      name: env.ORGANISATION_NAME || null,
+      address: env.ORGANISATION_ADDRESS || null,
+      gstin: env.ORGANISATION_GSTIN || null,
+    },
+    /** The payment gateway's account (null: no online payments, the screenshot path only). */
+    razorpay:
+      env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET && env.RAZORPAY_WEBHOOK_SECRET
+        ? {
+            keyId: env.RAZORPAY_KEY_ID,
+            keySecret: env.RAZORPAY_KEY_SECRET,
+            webhookSecret: env.RAZORPAY_WEBHOOK_SECRET,
+            apiUrl: env.RAZORPAY_API_URL.replace(/\/+$/, ""),
+          }
+        : null,
     rateLimits,
     /** URLs per sitemap file (the sitemap protocol's limit is 50,000). */
     sitemapUrlsPerFile: env.SITEMAP_URLS_PER_FILE,
@@ -284,6 +321,14 @@ export function parseSettings(env: NodeJS.ProcessEnv): Settings {
       problems.push("S3_ACCESS_KEY_ID: must be set with S3_BUCKET (the access key of the bucket)");
     if (s3.S3_BUCKET && !s3.S3_SECRET_ACCESS_KEY)
       problems.push("S3_SECRET_ACCESS_KEY: must be set with S3_BUCKET (the secret of the access key)");
+  }
+  if (parsed.success) {
+    const names = ["RAZORPAY_KEY_ID", "RAZORPAY_KEY_SECRET", "RAZORPAY_WEBHOOK_SECRET"] as const;
+    const missing = names.filter((name) => parsed.data[name] === undefined);
+    if (missing.length && missing.length < names.length)
+      problems.push(
+        `${missing.join(", ")}: must be set with ${names.filter((n) => !missing.includes(n)).join(", ")} (online payments need all three: key id, key secret and webhook secret; leave all three empty to turn them off)`,
+      );
   }
   if (problems.length || !parsed.success) throw new SettingsError(problems);
   return toConfig(parsed.data, rateLimits);

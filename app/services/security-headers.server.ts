@@ -1,4 +1,5 @@
 import { config } from "./config.server";
+import { paymentGateway } from "./payments/index.server";
 
 /** Headers every answer of the server carries (pages, JSON, files, uploads, redirects, errors), set once by the server. */
 export const RESPONSE_HEADERS = {
@@ -20,7 +21,8 @@ export function applySecurityHeaders(headers: Headers, nonce: string, isDev: boo
     "font-src 'self'",
     `connect-src 'self'${isDev ? " ws: wss:" : ""}`,
     "frame-src https://www.youtube-nocookie.com",
-    "form-action 'self'",
+    // With online payments on, "Pay ₹X now" posts to /pay, which redirects to the gateway's hosted page.
+    `form-action 'self'${(paymentGateway()?.pageOrigins ?? []).map((o) => ` ${o}`).join("")}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "object-src 'none'",

@@ -2,6 +2,7 @@ import type { DB } from "~db/client";
 import { SITE_NAME } from "~/lib/constants";
 import { addDays, daysBetween, todayIso } from "~/lib/dates";
 import { LEAD_KINDS, leadPhrase } from "~/lib/leads";
+import { paymentGateway, payPath } from "./payments/index.server";
 import { RENEWAL_REMINDER_DAYS, renewalCountdown } from "~/lib/subscription";
 import type { OutgoingMail } from "~/models/mail-outbox.server";
 import {
@@ -87,7 +88,12 @@ export function renewalReminderMail(s: SellerMailRow, daysLeft: number, origin =
       `${countdown} The listing of ${listingName(s)} is shown in the directory until ${s.subscription_end_date} (the end of that day).`,
       "Renew now to stay listed without a gap: the new period starts from your current end date, so renewing early loses no day.",
       "",
-      `Renew: ${origin}${RENEW_PATH}`,
+      ...(paymentGateway()
+        ? [
+            `Renew now (pay by UPI online): ${origin}${payPath("renewal", s.id)}`,
+            `Or renew from your dashboard: ${origin}${RENEW_PATH}`,
+          ]
+        : [`Renew: ${origin}${RENEW_PATH}`]),
       "",
       `— The ${SITE_NAME} team`,
     ].join("\n"),

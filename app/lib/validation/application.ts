@@ -7,6 +7,7 @@ import {
   imageFile,
   isChosenFile,
   mobileField,
+  paymentScreenshotFile,
   optionalText,
   optionalUrl,
   requiredText,
@@ -100,7 +101,8 @@ export type ApplicationFields = z.output<typeof applicationFieldsSchema>;
  */
 export const applicationFormSchema = applicationFieldsSchema.extend({
   id_proof_document: imageFile(APPLICATION_MESSAGES.idProof),
-  payment_screenshot: imageFile(APPLICATION_MESSAGES.payment),
+  // Required, unless the page offered paying online instead.
+  payment_screenshot: paymentScreenshotFile(APPLICATION_MESSAGES.payment),
   profile_photo: imageFile(APPLICATION_MESSAGES.profile),
   product_images: z.preprocess(
     (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
@@ -131,34 +133,45 @@ const jsonEncodedList = (v: unknown) => {
  * POST /api/sellers/submit: the spec's JSON payload. Images are first sent to POST /api/upload and
  * referenced here by the url it returned. The plan is `plan`, or the pair amount_paid + subscription_months.
  */
-export const apiApplicationSchema = z.preprocess(
-  (raw) => {
-    if (!raw || typeof raw !== "object") return raw;
-    const body = raw as Record<string, unknown>;
-    if (body.plan === undefined && body.amount_paid !== undefined) {
-      const plan = PLANS.find(
-        (p) =>
-          p.amount === Number(body.amount_paid) &&
-          (body.subscription_months === undefined || p.months === Number(body.subscription_months)),
-      );
-      return { ...body, plan: plan?.id ?? "unknown" };
-    }
-    return body;
-  },
-  applicationFieldsSchema.extend({
-    id_proof_document: uploadRef(APPLICATION_MESSAGES.idProof),
-    payment_screenshot: uploadRef(APPLICATION_MESSAGES.payment),
-    profile_photo: uploadRef(APPLICATION_MESSAGES.profile),
-    product_images: z
-      .preprocess(
-        jsonEncodedList,
-        z
-          .array(z.string().trim(), { error: APPLICATION_MESSAGES.tooManyProducts })
-          .max(MAX_PRODUCT_IMAGES, APPLICATION_MESSAGES.tooManyProducts)
-          .optional(),
-      )
-      .transform((l) => (l ?? []).filter(Boolean)),
-  }),
+function apiApplicationSchemaWith<S extends z.ZodType>(paymentScreenshot: S) {
+  return z.preprocess(
+    (raw) => {
+      if (!raw || typeof raw !== "object") return raw;
+      const body = raw as Record<string, unknown>;
+      if (body.plan === undefined && body.amount_paid !== undefined) {
+        const plan = PLANS.find(
+          (p) =>
+            p.amount === Number(body.amount_paid) &&
+            (body.subscription_months === undefined || p.months === Number(body.subscription_months)),
+        );
+        return { ...body, plan: plan?.id ?? "unknown" };
+      }
+      return body;
+    },
+    applicationFieldsSchema.extend({
+      id_proof_document: uploadRef(APPLICATION_MESSAGES.idProof),
+      payment_screenshot: paymentScreenshot,
+      profile_photo: uploadRef(APPLICATION_MESSAGES.profile),
+      product_images: z
+        .preprocess(
+          jsonEncodedList,
+          z
+            .array(z.string().trim(), { error: APPLICATION_MESSAGES.tooManyProducts })
+            .max(MAX_PRODUCT_IMAGES, APPLICATION_MESSAGES.tooManyProducts)
+            .optional(),
+        )
+        .transform((l) => (l ?? []).filter(Boolean)),
+    }),
+  );
+}
+
+export const apiApplicationSchema = apiApplicationSchemaWith(uploadRef(APPLICATION_MESSAGES.payment));
+/** With online payments on, the screenshot may be left out. */
+export const apiOnlineApplicationSchema = apiApplicationSchemaWith(
+  z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    uploadRef(APPLICATION_MESSAGES.payment).optional(),
+  ),
 );
 export type ApiApplicationInput = z.output<typeof apiApplicationSchema>;
 

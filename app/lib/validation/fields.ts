@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PAY_ONLINE } from "../payments";
 import { IMAGE_MAX_BYTES, TEXT_LIMITS } from "../constants";
 import { normaliseMobile } from "../phone";
 import { BULK_MAX, EMAIL_PATTERN, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./constants";
@@ -195,6 +196,32 @@ export const imageFile = (requiredMessage: string) =>
       APPLICATION_MESSAGES.notImage,
     )
     .refine((f) => f.size <= IMAGE_MAX_BYTES, APPLICATION_MESSAGES.tooBig);
+
+export { PAY_ONLINE } from "../payments";
+
+/**
+ * The payment screenshot: an image as `imageFile`, unless the form also carries PAY_ONLINE (a hidden field of
+ * the same name, on the page only while online payments are on; the server drops it otherwise). The chosen
+ * file wins; the value is then undefined when she pays online.
+ */
+export const paymentScreenshotFile = (requiredMessage: string) =>
+  z.preprocess(
+    (v) => {
+      const list = Array.isArray(v) ? v : [v];
+      if (!list.includes(PAY_ONLINE)) return v;
+      return list.find(isChosenFile) ?? PAY_ONLINE;
+    },
+    z
+      .custom<File | typeof PAY_ONLINE>((v) => v === PAY_ONLINE || isChosenFile(v), { error: requiredMessage })
+      .refine(
+        (f) =>
+          f === PAY_ONLINE ||
+          (f.size > 0 && (f.type === "" || f.type.startsWith("image/")) && f.type !== "image/svg+xml"),
+        APPLICATION_MESSAGES.notImage,
+      )
+      .refine((f) => f === PAY_ONLINE || f.size <= IMAGE_MAX_BYTES, APPLICATION_MESSAGES.tooBig)
+      .transform((f) => (f === PAY_ONLINE ? undefined : f)),
+  );
 
 /** A file field that may be left empty (the admin editor replaces an image only when one is chosen). */
 export const optionalImageFile = z

@@ -35,6 +35,10 @@ import { messagesFor, pageLocale, translatorFor } from "~/services/i18n.server";
 import type { Route } from "./+types/seller-dashboard";
 import { readForm } from "~/services/forms.server";
 import { privatePageMeta } from "~/lib/seo";
+import { PayOnlineForm } from "~/components/pay-online";
+import { formatPaise } from "~/lib/payments";
+import { receiptsOf } from "~/models/payments.server";
+import { paymentGateway, payOffer, receiptPath } from "~/services/payments/index.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   privatePageMeta(translatorFromMatches(matches)("dashboard.metaTitle"));
@@ -53,12 +57,20 @@ export async function loader(args: Route.LoaderArgs) {
     getAccountSecurity(db, user.id),
   ]);
   const leads = listing ? await sellerLeadReport(db, listing.id, leadWindow(todayIso())) : null;
+  // Online payments: "Renew now" pays the renewal on the gateway's page; receipts of paid payments.
+  const renewalOffer =
+    listing?.application_complete && paymentGateway() ? await payOffer(db, "renewal", listing.id) : null;
+  const receipts = listing
+    ? (await receiptsOf(db, listing.id)).map((r) => ({ ...r, path: receiptPath(r.reference) }))
+    : [];
   return {
     user: { name: user.name, email: user.email },
     listing,
     reviews,
     account,
     leads,
+    renewalOffer,
+    receipts,
     messages: messagesFor(pageLocale(args), ["dashboard"]),
   };
 }
@@ -130,7 +142,7 @@ function renewalCountdownText(t: ReturnType<typeof useT>, daysLeft: number): str
 }
 
 export default function SellerDashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, listing, reviews, account, leads } = loaderData;
+  const { user, listing, reviews, account, leads, renewalOffer, receipts } = loaderData;
   const [params] = useSearchParams();
   const replied = Number(params.get("replied")) || null;
   const resendError = actionData && actionData.intent === "resend_verification" ? actionData.message : null;
@@ -166,7 +178,7 @@ export default function SellerDashboard({ loaderData, actionData }: Route.Compon
         />
       ) : null}
       {listing ? (
-        <ListingOverview listing={listing} />
+        <ListingOverview listing={listing} renewalOffer={renewalOffer} receipts={receipts} />
       ) : (
         <section className="card card-pad empty-state">
           <div className="icon" aria-hidden="true">
@@ -294,7 +306,17 @@ function AccountNotices({
   );
 }
 
-function ListingOverview({ listing }: { listing: OwnListing }) {
+type DashboardData = Route.ComponentProps["loaderData"];
+
+function ListingOverview({
+  listing,
+  renewalOffer,
+  receipts,
+}: {
+  listing: OwnListing;
+  renewalOffer: DashboardData["renewalOffer"];
+  receipts: DashboardData["receipts"];
+}) {
   const t = useT();
   const to = useLocalePath();
   const locale = useLocale();
@@ -329,10 +351,35 @@ function ListingOverview({ listing }: { listing: OwnListing }) {
                 : t("dashboard.renewText", { countdown: renewalCountdownText(t, expiry.daysLeft ?? 0) })}
             </p>
           </div>
-          <Link to={to("/register")} className="btn btn-primary btn-sm">
-            {needsApplication ? t("dashboard.completeButton") : t("dashboard.renewButton")}
+          <Link
+            to={to("/register")}
+            className={renewalOffer && !needsApplication ? "btn btn-sm" : "btn btn-primary btn-sm"}
+          >
+            {needsApplication
+              ? t("dashboard.completeButton")
+              : renewalOffer
+                ? t("dashboard.renewWithScreenshot")
+                : t("dashboard.renewButton")}
           </Link>
+          {renewalOffer && !needsApplication ? <PayOnlineForm offer={renewalOffer} /> : null}
         </div>
+      ) : null}
+      {receipts.length ? (
+        <section className="card card-pad" aria-labelledby="receipts-heading">
+          <h2 id="receipts-heading" className="h3">
+            {t("dashboard.receipts")}
+          </h2>
+          <ul>
+            {receipts.map((r) => (
+              <li key={r.reference}>
+                <a href={r.path}>
+                  {formatPaise(r.amount_paise)} · {formatDate(r.paid_at, locale)} ·{" "}
+                  <span translate="no">{r.reference}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
       ) : null}
       <ul className="stat-grid" aria-label={t("dashboard.yourListing")}>
         <li className="card stat-card">

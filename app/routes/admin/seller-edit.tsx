@@ -45,6 +45,8 @@ import { forwardRetryAfter } from "~/services/rate-limit.server";
 import { redirectWithFlash, requirePermission } from "~/services/session.server";
 import { privateUploadUrl } from "~/services/uploads.server";
 import { readMultipartForm, unreadFormMessage } from "~/services/multipart.server";
+import { paidOnlineOf } from "~/models/payments.server";
+import { PaidOnline } from "~/components/admin/paid-online";
 import type { Route } from "./+types/seller-edit";
 import { privatePageMeta } from "~/lib/seo";
 import { httpStatusOf } from "~/lib/refusal";
@@ -84,6 +86,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!editor) return data({ notFound: true as const }, { status: 404 });
   const { row } = editor;
   const leads = await sellerLeadReport(db, row.id, leadWindow(todayIso()));
+  const paidOnline = (await paidOnlineOf(db, [row.id])).get(row.id) ?? null;
   const productImages = (() => {
     try {
       const list: unknown = JSON.parse(row.product_images);
@@ -116,6 +119,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         payment: row.payment_screenshot ? privateUploadUrl(row.payment_screenshot) : null,
         paymentStatus: row.payment_status,
         paymentReference: row.payment_reference,
+        paidOnline,
         amount: row.amount_paid,
         products: productImages,
       },
@@ -280,7 +284,8 @@ function SellerEditor({
                   <>
                     <StatusBadge status={seller.documents.paymentStatus || "pending"} />{" "}
                     {formatRupees(seller.documents.amount)}
-                    {seller.documents.paymentReference ? ` · UTR ${seller.documents.paymentReference}` : ""}
+                    {seller.documents.paymentReference ? ` · UTR ${seller.documents.paymentReference}` : ""}{" "}
+                    <PaidOnline paymentId={seller.documents.paidOnline} />
                   </>
                 ) : null
               }

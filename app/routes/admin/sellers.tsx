@@ -28,6 +28,8 @@ import { privatePageMeta } from "~/lib/seo";
 import { httpStatusOf } from "~/lib/refusal";
 import { DataTable } from "~/components/admin/data-table";
 import { identityCardHint } from "~/lib/subscription";
+import { paidOnlineOf } from "~/models/payments.server";
+import { PaidOnline } from "~/components/admin/paid-online";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Sellers | Admin");
 
@@ -43,6 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [list, counts] = await Promise.all([listAdminSellers(db, filters, paging), sellerCounts(db)]);
   const detailsId = Number(params.get("details")) || null;
   const details = detailsId ? await getAdminSeller(db, detailsId) : null;
+  const paidOnline = details ? (await paidOnlineOf(db, [details.id])).get(details.id) : undefined;
   const confirmId = params.get("confirm") === "delete" ? Number(params.get("id")) || null : null;
   const confirm = confirmId ? await getAdminSeller(db, confirmId) : null;
   return {
@@ -69,6 +72,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           photo: publicUploadUrl(details.profile_photo),
           idProof: details.id_proof_document ? privateUploadUrl(details.id_proof_document) : null,
           payment: details.payment_screenshot ? privateUploadUrl(details.payment_screenshot) : null,
+          paidOnline: paidOnline ?? null,
         }
       : null,
     confirm: confirm ? { id: confirm.id, name: confirm.business_name || confirm.owner_name } : null,
@@ -189,6 +193,7 @@ export default function AdminSellers({ loaderData, actionData }: Route.Component
           <p className="row">
             <span>{details.email}</span> <StatusBadge status={details.status} />
             {details.is_verified ? <Badge tone="success">Verified</Badge> : null}
+            <PaidOnline paymentId={details.paidOnline} />
           </p>
           {details.photo || details.idProof || details.payment ? (
             <div className="doc-grid">

@@ -1,7 +1,9 @@
 import { getDb } from "~db/client";
 import { APPLICATION_JSON_MAX_BYTES } from "~/lib/validation/constants";
 import { APPLICATION_MESSAGES } from "~/lib/validation/messages";
-import { apiApplicationSchema } from "~/lib/validation/application";
+import { apiApplicationSchema, apiOnlineApplicationSchema } from "~/lib/validation/application";
+import { paymentGateway, payPath } from "~/services/payments/index.server";
+import { publicOrigin } from "~/services/public-url.server";
 import { englishMessage, jsonError, methodNotAllowed, readPublicJsonForm } from "~/services/api.server";
 import { countDataUrlImages, submitApplicationWithReferences } from "~/services/applications.server";
 import { checkDailyUploads } from "~/services/forms.server";
@@ -19,7 +21,8 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readPublicJsonForm(request, context.clientAddress, {
     scope: "application",
-    schema: apiApplicationSchema,
+    // With online payments on, the screenshot may be left out: the answer then carries the pay link.
+    schema: paymentGateway() ? apiOnlineApplicationSchema : apiApplicationSchema,
     limits: { maxBytes: APPLICATION_JSON_MAX_BYTES, tooLargeMessage: APPLICATION_MESSAGES.tooBig },
   });
   if (!form.ok) return form.response;
@@ -55,6 +58,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       success: true,
       seller_id: result.sellerId,
       message: "Application submitted! Our team will review it within 24-48 hours.",
+      ...(paymentGateway() && !payment_screenshot
+        ? {
+            payment: {
+              amount: result.amount,
+              pay_url: `${publicOrigin(request)}${payPath(result.renewal ? "renewal" : "application", result.sellerId)}`,
+            },
+          }
+        : {}),
     },
     { status: 201 },
   );

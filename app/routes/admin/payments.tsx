@@ -1,0 +1,176 @@
+import { data, Form, Link, redirect } from "react-router";
+import { getDb } from "~db/client";
+import { Badge, StatusBadge } from "~/components/admin/badge";
+import { formatDateTime } from "~/lib/dates";
+import { formatPaise, PAYMENT_STATUSES, paymentFiltersFrom } from "~/lib/payments";
+import { privatePageMeta } from "~/lib/seo";
+import { listPaymentEvents, listPayments } from "~/models/payments.server";
+import { readForm } from "~/services/forms.server";
+import { checkWithGateway } from "~/services/payments/index.server";
+import { requirePermission } from "~/services/session.server";
+import type { Route } from "./+types/payments";
+
+// /admin/payments (admins): every online payment and every verified gateway event, filtered by status,
+// date and seller, with a CSV export and "check with gateway" for a webhook that never came.
+
+export const meta: Route.MetaFunction = () => privatePageMeta("Payments | Admin");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requirePermission(request, "payments.manage", context);
+  const url = new URL(request.url);
+  const filters = paymentFiltersFrom(url.searchParams);
+  const db = getDb();
+  const [payments, events] = await Promise.all([listPayments(db, filters), listPaymentEvents(db, filters)]);
+  return { filters, payments, events, query: url.search, message: url.searchParams.get("checked") };
+}
+
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requirePermission(request, "payments.manage", context);
+  const form = await readForm(request);
+  const id = Number(form.get("id"));
+  if (form.get("intent") !== "check" || !Number.isInteger(id) || id < 1)
+    return data({ error: "Choose a payment to check." }, { status: 400 });
+  const result = await checkWithGateway(getDb(), id);
+  if (!result.ok) return data({ error: result.message }, { status: result.status });
+  return redirect(`/admin/payments?${new URLSearchParams({ checked: result.message })}`);
+}
+
+export default function AdminPayments({ loaderData, actionData }: Route.ComponentProps) {
+  const { filters, payments, events, query, message } = loaderData;
+  return (
+    <div className="stack">
+      <h1 className="admin-title">Payments</h1>
+      <p className="muted">
+        Online payments as the gateway's verified webhooks reported them. A payment is paid only by a verified event
+        whose amount, currency and reference match; anything else is flagged here. A webhook that never came: check the
+        payment with the gateway.
+      </p>
+      {message ? (
+        <p className="alert alert-success" role="status">
+          {message}
+        </p>
+      ) : null}
+      {actionData?.error ? (
+        <p className="alert alert-error" role="alert">
+          {actionData.error}
+        </p>
+      ) : null}
+      <Form method="get" className="row" aria-label="Filter the payments">
+        <label>
+          Status{" "}
+          <select name="status" defaultValue={filters.status} className="input">
+            <option value="">All</option>
+            {PAYMENT_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          From <input className="input" type="date" name="from" defaultValue={filters.from} />
+        </label>
+        <label>
+          To <input className="input" type="date" name="to" defaultValue={filters.to} />
+        </label>
+        <label>
+          Seller id <input className="input" name="seller" inputMode="numeric" defaultValue={filters.seller} size={6} />
+        </label>
+        <button type="submit" className="btn btn-sm">
+          Filter
+        </button>
+        <a
+          className="btn btn-sm"
+          href={`/admin/payments/export.csv${query.replace(/([?&])checked=[^&]*/, "$1")}`}
+          download
+        >
+          Export CSV
+        </a>
+      </Form>
+      <table className="table" data-testid="payments-table">
+        <caption className="sr-only">Payments</caption>
+        <thead>
+          <tr>
+            <th scope="col">Created</th>
+            <th scope="col">Reference</th>
+            <th scope="col">Seller</th>
+            <th scope="col">Amount</th>
+            <th scope="col">Status</th>
+            <th scope="col">Gateway payment</th>
+            <th scope="col">Check</th>
+          </tr>
+        </thead>
+        <tbody>
+          {payments.map((p) => (
+            <tr key={p.id}>
+              <td>{formatDateTime(p.created_at)}</td>
+              <td>
+                {p.reference} ({p.purpose})
+              </td>
+              <td>
+                {p.seller_id ? (
+                  <Link to={`/admin/sellers/edit/${p.seller_id}`}>{p.business_name || p.owner_name}</Link>
+                ) : (
+                  "deleted"
+                )}
+              </td>
+              <td>{formatPaise(p.amount_paise)}</td>
+              <td>
+                <StatusBadge status={p.status} /> {p.flag ? <Badge tone="danger">Flagged: {p.flag}</Badge> : null}
+              </td>
+              <td>
+                {p.gateway_payment_id ?? "—"}
+                {p.method ? ` (${p.method})` : ""}
+                {p.paid_at ? ` · ${formatDateTime(p.paid_at)}` : ""}
+              </td>
+              <td>
+                {p.link_id ? (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="check" />
+                    <input type="hidden" name="id" value={p.id} />
+                    <button type="submit" className="btn btn-sm">
+                      Check with gateway
+                    </button>
+                  </Form>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h2 className="h3">Gateway events</h2>
+      <table className="table" data-testid="payment-events-table">
+        <caption className="sr-only">Gateway events</caption>
+        <thead>
+          <tr>
+            <th scope="col">Received</th>
+            <th scope="col">Event</th>
+            <th scope="col">Payment</th>
+            <th scope="col">Outcome</th>
+          </tr>
+        </thead>
+        <tbody>
+          {events.map((e) => (
+            <tr key={e.id}>
+              <td>{formatDateTime(e.received_at)}</td>
+              <td>
+                {e.event} <span className="muted small">{e.event_id}</span>
+              </td>
+              <td>
+                {e.reference ?? "—"} {e.gateway_payment_id ?? ""}
+                {e.amount_paise !== null ? ` · ${formatPaise(e.amount_paise)} ${e.currency ?? ""}` : ""}
+              </td>
+              <td>
+                <strong>{e.outcome}</strong> {e.reason}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
