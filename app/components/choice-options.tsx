@@ -8,15 +8,26 @@ export function titledChoices(values: readonly string[]): Choice[] {
   return values.map((value) => ({ value, label: value.charAt(0).toUpperCase() + value.slice(1) }));
 }
 
-/** The options of a select; a `placeholder` is the first, empty one. */
-export function ChoiceOptions({ choices, placeholder }: { choices: readonly Choice[]; placeholder?: string }) {
+/**
+ * The options of a select; a `placeholder` is the first, empty one. `names`: the choices are names (cities,
+ * categories from the database), not interface words: marked `translate="no"` (docs/translation.md).
+ */
+export function ChoiceOptions({
+  choices,
+  placeholder,
+  names,
+}: {
+  choices: readonly Choice[];
+  placeholder?: string;
+  names?: boolean;
+}) {
   return (
     <>
       {placeholder === undefined ? null : <option value="">{placeholder}</option>}
       {choices.map((choice) => {
         const { value, label } = typeof choice === "string" ? { value: choice, label: choice } : choice;
         return (
-          <option key={value} value={value}>
+          <option key={value} value={value} translate={names ? "no" : undefined}>
             {label}
           </option>
         );

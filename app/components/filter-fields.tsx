@@ -66,19 +66,22 @@ export function ChoiceFilter({
   choices,
   anyLabel,
   controlClassName = "input",
+  names,
 }: {
   label: string;
   name: string;
   choices: readonly Choice[];
   anyLabel?: string;
   controlClassName?: string;
+  /** The choices are names (cities, categories), not interface words. */
+  names?: boolean;
 }) {
   const { id, value } = useFilterValue(name);
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <select id={id} className={controlClassName} name={name} defaultValue={value}>
-        <ChoiceOptions choices={choices} placeholder={anyLabel} />
+        <ChoiceOptions choices={choices} placeholder={anyLabel} names={names} />
       </select>
     </div>
   );

@@ -34,7 +34,7 @@ export function SubcategoryChecks({
   return items.map((s) => (
     <label key={s.id} className={labelClassName}>
       <input type="checkbox" name="subcategory_ids" value={s.id} defaultChecked={checked.includes(String(s.id))} />{" "}
-      {s.name}
+      <span translate="no">{s.name}</span>
     </label>
   ));
 }
@@ -73,7 +73,7 @@ export function SellerCategoryFields({ categories, subcategories, fields }: Prop
                 defaultChecked={initialCats.includes(String(c.id))}
                 aria-invalid={categoryErrors ? true : undefined}
               />
-              <span aria-hidden="true">{categoryEmoji(c.name)}</span> {c.name}
+              <span aria-hidden="true">{categoryEmoji(c.name)}</span> <span translate="no">{c.name}</span>
             </label>
           ))}
         </div>
@@ -95,7 +95,9 @@ export function SellerCategoryFields({ categories, subcategories, fields }: Prop
             const visible = visibleSubGroups.some((g) => g.id === c.id);
             return (
               <div key={c.id} className="subcat-group" hidden={!visible}>
-                <p className="label">{c.name}</p>
+                <p className="label" translate="no">
+                  {c.name}
+                </p>
                 <div className="row" style={{ gap: "var(--s-2)" }}>
                   <SubcategoryChecks items={subs} checked={initialSubs} labelClassName="chip-check" />
                 </div>

@@ -210,7 +210,7 @@ export function SellerProfileFields({
                 required: true,
               }}
             >
-              <ChoiceOptions choices={CITIES} placeholder={t("forms.fields.cityPlaceholder")} />
+              <ChoiceOptions choices={CITIES} placeholder={t("forms.fields.cityPlaceholder")} names />
             </SelectField>
             <ProfileInput
               label={t("forms.fields.area")}

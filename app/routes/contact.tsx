@@ -123,7 +123,9 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           <CardSection id="details" title={t("contact.details.title")}>
             <ul className="contact-list">
               <ContactDetail icon={<MailIcon />} label={t("contact.details.email")}>
-                <a href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a>
+                <a href={`mailto:${CONTACT.email}`} translate="no">
+                  {CONTACT.email}
+                </a>
               </ContactDetail>
               <ContactDetail icon={<PhoneIcon />} label={t("contact.details.phone")}>
                 <a href={CONTACT.phoneHref}>{CONTACT.phone}</a>

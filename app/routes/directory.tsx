@@ -153,6 +153,7 @@ export default function Directory({ loaderData }: Route.ComponentProps) {
                 choices={categories.map((c) => ({ value: c.slug, label: c.name }))}
                 anyLabel={t("directory.search.anyCategory")}
                 controlClassName="select"
+                names
               />
               <ChoiceFilter
                 label={t("directory.search.city")}
@@ -160,6 +161,7 @@ export default function Directory({ loaderData }: Route.ComponentProps) {
                 choices={CITIES}
                 anyLabel={t("directory.search.anyCity")}
                 controlClassName="select"
+                names
               />
             </FilterValues>
             {view === "list" ? <input type="hidden" name="view" value="list" /> : null}

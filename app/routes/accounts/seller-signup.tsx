@@ -271,7 +271,7 @@ function Step2({
           errors={fields.city.errors}
           selectProps={{ ...getSelectProps(fields.city), defaultValue: step2.city, autoComplete: "address-level2" }}
         >
-          <ChoiceOptions choices={CITIES} placeholder={t("accounts.signup.cityPlaceholder")} />
+          <ChoiceOptions choices={CITIES} placeholder={t("accounts.signup.cityPlaceholder")} names />
         </SelectField>
         <Field
           label={
