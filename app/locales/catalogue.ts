@@ -4,6 +4,7 @@
 import type common from "./en-IN/common.json";
 import type home from "./en-IN/home.json";
 import type legal from "./en-IN/legal.json";
+import type mails from "./en-IN/mails.json";
 import type marketing from "./en-IN/marketing.json";
 import type newsletter from "./en-IN/newsletter.json";
 
@@ -11,6 +12,7 @@ export type Catalogue = {
   common: typeof common;
   home: typeof home;
   legal: typeof legal;
+  mails: typeof mails;
   marketing: typeof marketing;
   newsletter: typeof newsletter;
 };

@@ -19,6 +19,7 @@ import { useClientValidation } from "~/lib/use-client-validation";
 import { CONTACT_FAQ } from "~/lib/faq";
 import contactForm from "~/lib/forms/contact";
 import { submitContactMessage } from "~/services/contact.server";
+import { pageLocale } from "~/services/i18n.server";
 import { formConstraints } from "~/services/form-constraints.server";
 import { readPublicForm } from "~/services/forms.server";
 import type { Route } from "./+types/contact";
@@ -54,10 +55,11 @@ export function loader() {
   return { constraint: formConstraints(contactForm.schema) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
   const post = await readPublicForm(request, context.clientAddress, contactForm);
   if (!post.ok) return data({ result: post.reply }, { status: post.status, headers: post.headers });
-  await submitContactMessage(getDb(), post.value);
+  await submitContactMessage(getDb(), post.value, pageLocale(args));
   return redirect("/contact?sent=1#message");
 }
 

@@ -1,7 +1,9 @@
 import type { DB } from "~db/client";
 import { CONTACT, SITE_NAME } from "~/lib/constants";
+import { DEFAULT_LOCALE, type Locale } from "~/lib/locales";
 import type { ContactInput } from "~/lib/validation/contact";
 import { createEnquiry } from "~/models/enquiries.server";
+import { translatorFor } from "./i18n.server";
 import { sendMailLater } from "./mail.server";
 import { consume } from "./rate-limit.server";
 
@@ -12,25 +14,31 @@ export { CONTACT_SUCCESS_MESSAGE } from "~/lib/constants";
  * The acknowledgement is a fixed text, none of the visitor's own words (the address they typed could be
  * anyone's), and at most a few per address an hour.
  */
-export async function submitContactMessage(db: DB, input: ContactInput): Promise<number> {
+export async function submitContactMessage(
+  db: DB,
+  input: ContactInput,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<number> {
   const id = await createEnquiry(db, input);
   if ((await consume(db, "acknowledgement", input.email.toLowerCase())).allowed)
-    await sendMailLater(db, [contactAcknowledgement(input.email)]);
+    await sendMailLater(db, [contactAcknowledgement(input.email, locale)]);
   return id;
 }
 
-export function contactAcknowledgement(to: string) {
+/** The acknowledgement, in the language of the page the message was sent from. */
+export function contactAcknowledgement(to: string, locale: Locale = DEFAULT_LOCALE) {
+  const t = translatorFor(locale);
   return {
     to,
-    subject: `We received your message — ${SITE_NAME}`,
+    subject: t("mails.contact.subject", { site: SITE_NAME }),
     text: [
-      "Hello,",
+      t("mails.contact.hello"),
       "",
-      `Thank you for contacting ${SITE_NAME}. We received your message and our team replies within 24 hours.`,
+      t("mails.contact.thanks", { site: SITE_NAME }),
       "",
-      `If you did not write to us, you can ignore this email.`,
+      t("mails.contact.ignore"),
       "",
-      `— The ${SITE_NAME} team · ${CONTACT.phone}`,
+      t("mails.contact.signoff", { site: SITE_NAME, phone: CONTACT.phone }),
     ].join("\n"),
   };
 }
