@@ -39,3 +39,28 @@ describe("contact acknowledgements", () => {
     expect(stored).toHaveLength(5);
   });
 });
+
+describe("a contact acknowledgement's language", () => {
+  const message = (email: string) =>
+    contactSchema.parse({
+      name: "Asha",
+      email,
+      query_type: "General Inquiry",
+      subject: "Stall at the market day",
+      message: "Is there a stall free at the next market day?",
+    });
+
+  it("is the page's: Hindi from the Hindi contact page, English by default (the /api endpoint)", async () => {
+    await submitContactMessage(db, message("hindi-visitor@example.in"), "hi-IN");
+    const [hindi] = await outboxTo("hindi-visitor@example.in");
+    expect(hindi.subject).toBe("हमें आपका संदेश मिल गया है — BWP Directory");
+    expect(hindi.text_body).toContain("हमारी टीम 24 घंटे के भीतर जवाब देगी।");
+    expect(hindi.text_body).not.toMatch(/Thank you|Hello/);
+    await submitContactMessage(db, message("english-visitor@example.in"));
+    const [english] = await outboxTo("english-visitor@example.in");
+    expect(english.subject).toBe("We received your message — BWP Directory");
+    expect(english.text_body).toContain(
+      "Thank you for contacting BWP Directory. We received your message and our team replies within 24 hours.",
+    );
+  });
+});
