@@ -36,6 +36,7 @@ import { useClientValidation } from "~/lib/use-client-validation";
 import { useHydrated } from "~/lib/use-hydrated";
 import { listActiveCategories, listActiveSubcategories } from "~/models/categories.server";
 import { submitApplicationWithFiles, upiId, upiPayeeName } from "~/services/applications.server";
+import { pageLocale } from "~/services/i18n.server";
 import { formConstraints } from "~/services/form-constraints.server";
 import { checkDailyUploads, checkPublicForm } from "~/services/forms.server";
 import applicationForm from "~/lib/forms/application";
@@ -108,7 +109,8 @@ type ActionReply = { result: SubmissionResult<string[]>; reselect: string[] };
 // The form is pre-filled with a signed-in seller's email and mobile: never stored by a cache.
 export const headers = (args: Route.HeadersArgs) => forwardRetryAfter(args, { "Cache-Control": "private, no-store" });
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
   const read = await readMultipartForm(request, {
     maxFileSize: PART_MAX_BYTES,
     maxFiles: 3 + MAX_PRODUCT_IMAGES + 4,
@@ -153,6 +155,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       fields,
       { id_proof_document, payment_screenshot, profile_photo, product_images },
       user?.role === "seller" ? user.id : null,
+      pageLocale(args),
     ),
   );
   if (!result.ok && "retryAfterSeconds" in result) {
