@@ -1,6 +1,6 @@
 import type { DB } from "~db/client";
 import { SITE_NAME } from "~/lib/constants";
-import { addDays, daysBetween, formatDate, todayIso } from "~/lib/dates";
+import { addDays, daysBetween, todayIso } from "~/lib/dates";
 import { LEAD_KINDS, type LeadKind } from "~/lib/leads";
 import { DEFAULT_LOCALE, isLocale, type Locale, localePath } from "~/lib/locales";
 import { RENEWAL_REMINDER_DAYS } from "~/lib/subscription";
@@ -71,6 +71,18 @@ async function claimAndQueue(
   return true;
 }
 
+/**
+ * A listing's end date in a seller's mail: English keeps it as it has always been written (YYYY-MM-DD);
+ * the other languages spell it out ("10 दिसंबर 2026").
+ */
+export function mailEndDate(iso: string, locale: Locale): string {
+  if (locale === DEFAULT_LOCALE) return iso;
+  const day = new Date(`${iso.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(day.getTime())
+    ? iso
+    : new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(day);
+}
+
 /** The seller's language (her account's; English for a listing without one). */
 const languageOf = (s: SellerMailRow): Locale => (isLocale(s.language) ? s.language : DEFAULT_LOCALE);
 const greeting = (s: SellerMailRow, locale: Locale) => translatorFor(locale)("mails.dear", { name: s.owner_name });
@@ -92,9 +104,7 @@ export function reminderDue(daysLeft: number): SellerMailKind | null {
 export function renewalReminderMail(s: SellerMailRow, daysLeft: number, origin = mailLinkOrigin()): OutgoingMail {
   const locale = languageOf(s);
   const t = translatorFor(locale);
-  const endIso = s.subscription_end_date ?? "";
-  // English keeps the date as it has always been written (YYYY-MM-DD); the other languages spell it out.
-  const end = locale === DEFAULT_LOCALE ? endIso : formatDate(endIso.slice(0, 10), locale);
+  const end = mailEndDate(s.subscription_end_date ?? "", locale);
   return {
     to: s.email,
     sellerId: s.id,

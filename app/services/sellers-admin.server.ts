@@ -2,7 +2,6 @@ import type { Actor } from "~/models/audit.server";
 import type { DB } from "~db/client";
 import type { AdminSellerInput, SellerIntent } from "~/lib/validation/sellers-admin";
 import { planOf, SITE_NAME } from "~/lib/constants";
-import { formatDate } from "~/lib/dates";
 import { DEFAULT_LOCALE, isLocale, localePath } from "~/lib/locales";
 import type { OutgoingMail } from "~/models/mail-outbox.server";
 import { SELLER_IMAGE_FIELDS } from "~/lib/validation/constants";
@@ -20,6 +19,7 @@ import {
 } from "~/models/sellers-admin.server";
 import { findUploads } from "~/models/uploads.server";
 import { translatorFor } from "./i18n.server";
+import { mailEndDate } from "./seller-mails.server";
 import { sendMailLater } from "./mail.server";
 import { discardImages, privateUploadUrl, storeImage, type StoredImage } from "./uploads.server";
 import type { SellerAction } from "~/lib/subscription";
@@ -33,10 +33,7 @@ async function approvalMails(db: DB, ids: number[]): Promise<OutgoingMail[]> {
     const locale = isLocale(s.language) ? s.language : DEFAULT_LOCALE;
     const t = translatorFor(locale);
     const business = s.business_name || t("mails.approval.yourBusiness");
-    // English keeps the date as it has always been written (YYYY-MM-DD); the other languages spell it out.
-    const end =
-      s.subscription_end_date &&
-      (locale === DEFAULT_LOCALE ? s.subscription_end_date : formatDate(s.subscription_end_date.slice(0, 10), locale));
+    const end = s.subscription_end_date && mailEndDate(s.subscription_end_date, locale);
     return {
       to: s.email,
       sellerId: s.id,
