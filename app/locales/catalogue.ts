@@ -9,6 +9,7 @@ import type directory from "./en-IN/directory.json";
 import type forms from "./en-IN/forms.json";
 import type home from "./en-IN/home.json";
 import type legal from "./en-IN/legal.json";
+import type mails from "./en-IN/mails.json";
 import type marketing from "./en-IN/marketing.json";
 import type newsletter from "./en-IN/newsletter.json";
 import type register from "./en-IN/register.json";
@@ -23,6 +24,7 @@ export type Catalogue = {
   forms: typeof forms;
   home: typeof home;
   legal: typeof legal;
+  mails: typeof mails;
   marketing: typeof marketing;
   newsletter: typeof newsletter;
   register: typeof register;

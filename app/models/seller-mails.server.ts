@@ -1,4 +1,6 @@
+import type { ExpressionBuilder } from "kysely";
 import type { DB } from "~db/client";
+import type { Database } from "~db/schema";
 import { isPublic } from "./seller-visibility.server";
 import { type OutgoingMail, queueMail } from "./mail-outbox.server";
 
@@ -42,6 +44,10 @@ export async function claimAndQueueSellerMail(
 
 const MAIL_COLUMNS = ["id", "owner_name", "business_name", "email", "subscription_end_date"] as const;
 
+/** The seller's language (her account's; null for a listing without an account): her mails are in it. */
+const accountLanguage = (eb: ExpressionBuilder<Database, "sellers">) =>
+  eb.selectFrom("users").select("users.language").whereRef("users.id", "=", "sellers.user_id").as("language");
+
 /**
  * Live sellers whose subscription ends between `today` and `until` (both included) and who have not sent a
  * renewal yet: the renewal reminders' candidates.
@@ -50,6 +56,7 @@ export async function sellersEndingBetween(db: DB, today: string, until: string)
   return db
     .selectFrom("sellers")
     .select(MAIL_COLUMNS)
+    .select(accountLanguage)
     .where("status", "=", "active")
     .where("subscription_end_date", ">=", today)
     .where("subscription_end_date", "<=", until)
@@ -73,6 +80,7 @@ export async function sellersDueForReport(
   return db
     .selectFrom("sellers")
     .select(MAIL_COLUMNS)
+    .select(accountLanguage)
     .where((eb) => isPublic(eb, today))
     .where("performance_mail_off", "=", 0)
     .where("subscription_start_date", "<=", startedBy)

@@ -3,7 +3,6 @@ import { type ExpressionBuilder, sql } from "kysely";
 import type { DB } from "~db/client";
 import type { Database, SellerStatus } from "~db/schema";
 import { todayIso } from "~/lib/dates";
-import { SITE_NAME } from "~/lib/constants";
 import type { Paging } from "~/lib/paging";
 import type { AdminSellerInput } from "~/lib/validation/sellers-admin";
 import { APPLICATION_MESSAGES, SELLER_EDITOR_MESSAGES } from "~/lib/validation/messages";
@@ -243,26 +242,17 @@ export async function applySellerAction(
 }
 
 /** The approval email of a seller who went live (sent through the outbox after the change committed). */
-export async function approvalMails(db: DB, ids: number[]) {
+/** The approved sellers the approval mail goes to, each with her account's language (null without one). */
+export async function approvalRecipients(db: DB, ids: number[]) {
   if (!ids.length) return [];
-  const rows = await db
+  return db
     .selectFrom("sellers")
     .select(["id", "owner_name", "business_name", "email", "subscription_end_date"])
+    .select((eb) =>
+      eb.selectFrom("users").select("users.language").whereRef("users.id", "=", "sellers.user_id").as("language"),
+    )
     .where("id", "in", ids)
     .execute();
-  return rows.map((s) => ({
-    to: s.email,
-    sellerId: s.id,
-    subject: `Your listing is live on ${SITE_NAME}`,
-    text: [
-      `Dear ${s.owner_name},`,
-      "",
-      `${s.business_name || "Your business"} is now listed in the ${SITE_NAME} directory${s.subscription_end_date ? ` until ${s.subscription_end_date}` : ""}.`,
-      `Your public profile: /seller/${s.id}`,
-      "",
-      `— The ${SITE_NAME} team`,
-    ].join("\n"),
-  }));
 }
 
 /** The private files of sellers (ID proofs, payment screenshots, photos) that deleting them must remove. */

@@ -73,10 +73,11 @@ export function loader(args: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
   const post = await readPublicForm(request, context.clientAddress, contactForm);
   if (!post.ok) return data({ result: post.reply }, { status: post.status, headers: post.headers });
-  const locale = pageLocale({ params });
+  const locale = pageLocale(args);
   await submitContactMessage(getDb(), post.value, locale);
   return redirect(localePath(locale, "/contact?sent=1#message"));
 }

@@ -45,7 +45,7 @@ export async function action(args: Route.ActionArgs) {
       : (post.reply.error?.email ?? post.reply.error?.source ?? [t("newsletter.page.failed")]);
     return data({ ok: false as const, errors, result: post.reply }, { status: post.status, headers: post.headers });
   }
-  const outcome = await subscribeWithWelcome(getDb(), post.value);
+  const outcome = await subscribeWithWelcome(getDb(), post.value, locale);
   if (post.formData.get("_js") === "1") return { ok: true as const, message: t(`newsletter.outcome.${outcome}`) };
   return redirect(localePath(locale, `/newsletter?status=${outcome}`));
 }

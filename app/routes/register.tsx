@@ -121,7 +121,8 @@ type ActionReply = { result: SubmissionResult<string[]>; reselect: ApplicationFi
 // The form is pre-filled with a signed-in seller's email and mobile: never stored by a cache.
 export const headers = (args: Route.HeadersArgs) => forwardRetryAfter(args, { "Cache-Control": "private, no-store" });
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
   const read = await readMultipartForm(request, {
     maxFileSize: PART_MAX_BYTES,
     maxFiles: 3 + MAX_PRODUCT_IMAGES + 4,
@@ -173,6 +174,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       fields,
       { id_proof_document, payment_screenshot, profile_photo, product_images },
       user?.role === "seller" ? user.id : null,
+      pageLocale(args),
     ),
   );
   if (!result.ok && "retryAfterSeconds" in result) {
@@ -187,7 +189,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       { status: httpStatusOf(result.reason) },
     );
   }
-  const done = localePath(pageLocale({ params }), "/register?submitted=1");
+  const done = localePath(pageLocale(args), "/register?submitted=1");
   if (!payment_screenshot)
     return redirect(`${done}&${payQuery(result.renewal ? "renewal" : "application", result.sellerId)}`);
   return redirect(done);

@@ -1,5 +1,7 @@
 import type { DB } from "~db/client";
 import { SITE_NAME } from "~/lib/constants";
+import { DEFAULT_LOCALE, type Locale, localePath } from "~/lib/locales";
+import { isStaffRole } from "~/lib/permissions";
 import { ACCOUNT_MESSAGES } from "~/lib/validation/messages";
 import {
   accountFactsByEmail,
@@ -10,7 +12,8 @@ import {
   type Erasure,
 } from "~/models/account-data.server";
 import { type Actor, writeAudit } from "~/models/audit.server";
-import { setPasswordHash } from "~/models/users.server";
+import { sellerLanguage, setPasswordHash } from "~/models/users.server";
+import { translatorFor } from "./i18n.server";
 import { sendMailLater } from "./mail.server";
 import { hashPassword, orBusy, verifyPassword } from "./password.server";
 import { mailLinkOrigin } from "./public-url.server";
@@ -90,6 +93,11 @@ export async function changeOwnPassword(
   return { ok: true, message: ACCOUNT_MESSAGES.passwordChanged };
 }
 
+/** A seller reads her mails in her language (her account's); staff in English. */
+async function mailLanguage(db: DB, account: Pick<AccountFacts, "id" | "role">): Promise<Locale> {
+  return isStaffRole(account.role) ? DEFAULT_LOCALE : sellerLanguage(db, account.id);
+}
+
 // ── email change ──
 
 const EMAIL_PURPOSE = "email-change:v1\n";
@@ -141,39 +149,42 @@ export async function requestEmailChange(
   const holder = await accountFactsByEmail(db, to);
   if (holder) {
     // Hers to read, not the asker's: the asker's data export must not tell her the address is taken.
+    const t = translatorFor(await mailLanguage(db, holder));
     await sendMailLater(db, [
       {
         to,
         userId: holder.id,
-        subject: EMAIL_CHANGE_SUBJECT,
+        subject: t("mails.emailChange.subject", { site: SITE_NAME }),
         text: [
-          "Hello,",
+          t("mails.contact.hello"),
           "",
-          `Someone asked to use this address for a ${SITE_NAME} seller account, but an account with this address exists already, so nothing was changed.`,
+          t("mails.emailChange.taken", { site: SITE_NAME }),
           "",
-          "If it was you, sign in with this address instead. If it was not you, you can ignore this email.",
+          t("mails.emailChange.takenAdvice"),
           "",
-          `— The ${SITE_NAME} team`,
+          t("mails.signoff", { site: SITE_NAME }),
         ].join("\n"),
       },
     ]);
     return { ok: true, message: ACCOUNT_MESSAGES.emailChangeSent };
   }
-  const link = `${mailLinkOrigin()}${CONFIRM_EMAIL_PATH}?${new URLSearchParams(emailChangeParams(account, to))}`;
+  const locale = await mailLanguage(db, account);
+  const t = translatorFor(locale);
+  const link = `${mailLinkOrigin()}${localePath(locale, CONFIRM_EMAIL_PATH)}?${new URLSearchParams(emailChangeParams(account, to))}`;
   await sendMailLater(db, [
     {
       to,
       userId: account.id,
-      subject: EMAIL_CHANGE_SUBJECT,
+      subject: t("mails.emailChange.subject", { site: SITE_NAME }),
       text: [
-        `Hello ${account.name},`,
+        t("mails.helloName", { name: account.name }),
         "",
-        `You asked to use ${to} for your ${SITE_NAME} seller account instead of ${account.email}. Open this link and confirm to make the change:`,
+        t("mails.emailChange.intro", { to, site: SITE_NAME, from: account.email }),
         link,
         "",
-        `The link works for ${EMAIL_CHANGE_HOURS} hours. If you did not ask for this, ignore this email: nothing changes.`,
+        t("mails.emailChange.works", { hours: EMAIL_CHANGE_HOURS }),
         "",
-        `— The ${SITE_NAME} team`,
+        t("mails.signoff", { site: SITE_NAME }),
       ].join("\n"),
     },
   ]);
@@ -232,19 +243,20 @@ export async function confirmEmailChange(
     ip: clientAddress,
     details: { from: account.email, to },
   });
+  const t = translatorFor(await mailLanguage(db, account));
   await sendMailLater(db, [
     {
       to: account.email,
       userId: account.id,
-      subject: `Your email address was changed — ${SITE_NAME}`,
+      subject: t("mails.emailChanged.subject", { site: SITE_NAME }),
       text: [
-        `Hello ${account.name},`,
+        t("mails.helloName", { name: account.name }),
         "",
-        `The email address of your ${SITE_NAME} seller account is now ${to} (it was ${account.email}). From now on we write to the new address, and you sign in with it.`,
+        t("mails.emailChanged.body", { site: SITE_NAME, to, from: account.email }),
         "",
-        `If you did not make this change, write to us at once by replying to this email.`,
+        t("mails.emailChanged.notYou"),
         "",
-        `— The ${SITE_NAME} team`,
+        t("mails.signoff", { site: SITE_NAME }),
       ].join("\n"),
     },
   ]);
@@ -305,21 +317,23 @@ export async function deleteOwnAccount(
   if (account.passwordHash === null) {
     const limit = await consume(db, "account_mail", String(account.id));
     if (!limit.allowed) return tooMany(limit.retryAfterSeconds);
-    const link = `${mailLinkOrigin()}${CONFIRM_DELETION_PATH}?${new URLSearchParams(deletionParams(account))}`;
+    const locale = await mailLanguage(db, account);
+    const t = translatorFor(locale);
+    const link = `${mailLinkOrigin()}${localePath(locale, CONFIRM_DELETION_PATH)}?${new URLSearchParams(deletionParams(account))}`;
     await sendMailLater(db, [
       {
         to: account.email,
         userId: account.id,
-        subject: `Confirm the deletion of your account — ${SITE_NAME}`,
+        subject: t("mails.deletion.subject", { site: SITE_NAME }),
         text: [
-          `Hello ${account.name},`,
+          t("mails.helloName", { name: account.name }),
           "",
-          `You asked to delete your ${SITE_NAME} seller account (${account.email}) with your listing, reviews, images and documents. Open this link and confirm to delete it:`,
+          t("mails.deletion.intro", { site: SITE_NAME, email: account.email }),
           link,
           "",
-          `The link works for ${DELETION_LINK_MINUTES} minutes. Deleting cannot be undone. If you did not ask for this, ignore this email: nothing changes.`,
+          t("mails.deletion.works", { minutes: DELETION_LINK_MINUTES }),
           "",
-          `— The ${SITE_NAME} team`,
+          t("mails.signoff", { site: SITE_NAME }),
         ].join("\n"),
       },
     ]);

@@ -1,10 +1,13 @@
 import type { DB } from "~db/client";
 import { CONTACT, formatRupees, planById, SITE_NAME } from "~/lib/constants";
 import { IMAGE_MAX_BYTES } from "~/lib/constants";
+import { formatCount } from "~/lib/format";
+import { DEFAULT_LOCALE, type Locale } from "~/lib/locales";
 import { APPLICATION_MESSAGES } from "~/lib/validation/messages";
 import type { ApplicationFields } from "~/lib/validation/application";
 import type { UploadPurpose } from "~/lib/validation/constants";
 import { type ApplicationImages, type ApplicationResult, createApplication } from "~/models/applications.server";
+import { translatorFor, type MessageKey } from "./i18n.server";
 import { sendMailLater, teamEmail } from "./mail.server";
 import { config } from "./config.server";
 import { consume } from "./rate-limit.server";
@@ -25,6 +28,7 @@ export async function submitApplication(
   fields: ApplicationFields,
   images: ApplicationImages,
   userId?: number | null,
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<ApplicationResult> {
   const publicClaims = await preparePublicClaims(db, [images.profile_photo, ...images.product_images]);
   let result: ApplicationResult;
@@ -36,26 +40,33 @@ export async function submitApplication(
   if (result.ok) {
     const plan = planById(fields.plan)!;
     const price = `${formatRupees(plan.amount)} for ${plan.months} month${plan.months === 1 ? "" : "s"}`;
-    // The applicant's acknowledgement: fixed text (only the plan and the UTR, which the form checked),
-    // at most a few per address an hour. The team's copy has the details.
+    // The applicant's acknowledgement, in the language of the form's page: fixed text (only the plan and
+    // the UTR, which the form checked), at most a few per address an hour. The team's copy has the details.
+    const t = translatorFor(locale);
+    const planLine = t("mails.application.plan", {
+      plan: t(`marketing.plans.name.${plan.id}` as MessageKey),
+      amount: `₹${formatCount(plan.amount, locale)}`,
+      months: plan.months,
+    });
+    const utr = fields.payment_reference ? ` ${t("mails.application.utr", { utr: fields.payment_reference })}` : "";
     const acknowledgement = (await consume(db, "acknowledgement", fields.email.toLowerCase())).allowed
       ? [
           {
             to: fields.email,
             sellerId: result.sellerId,
-            subject: `We received your listing application — ${SITE_NAME}`,
+            subject: t("mails.application.subject", { site: SITE_NAME }),
             text: [
-              "Hello,",
+              t("mails.contact.hello"),
               "",
-              `Thank you for applying for a listing on ${SITE_NAME}.`,
-              `Plan: ${plan.name} (${price}).${fields.payment_reference ? ` UPI transaction reference: ${fields.payment_reference}.` : ""}`,
+              t("mails.application.thanks", { site: SITE_NAME }),
+              `${planLine}${utr}`,
               "",
-              "Our team checks your payment and documents within 24-48 hours and emails you as soon as your listing is live.",
-              "If you did not apply, you can ignore this email.",
+              t("mails.application.checks"),
+              t("mails.application.ignore"),
               "",
-              `Questions? Write to ${CONTACT.email} or call ${CONTACT.phone}.`,
+              t("mails.application.questions", { email: CONTACT.email, phone: CONTACT.phone }),
               "",
-              `— The ${SITE_NAME} team`,
+              t("mails.signoff", { site: SITE_NAME }),
             ].join("\n"),
           },
         ]
@@ -112,6 +123,7 @@ export async function submitApplicationWithFiles(
   fields: ApplicationFields,
   files: ApplicationFiles,
   userId?: number | null,
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<ApplicationResult | { ok: false; reason: "invalid" | "too_large"; fieldErrors: Record<string, string[]> }> {
   const stored: StoredImage[] = [];
   const fieldErrors: Record<string, string[]> = {};
@@ -148,6 +160,7 @@ export async function submitApplicationWithFiles(
       fields,
       { id_proof_document, payment_screenshot: payment_screenshot ?? null, profile_photo, product_images },
       userId,
+      locale,
     );
   });
 }

@@ -1,8 +1,8 @@
 import type { DB } from "~db/client";
 import { CONTACT, SITE_NAME } from "~/lib/constants";
+import { DEFAULT_LOCALE, type Locale } from "~/lib/locales";
 import type { ContactInput } from "~/lib/validation/contact";
 import { createEnquiry } from "~/models/enquiries.server";
-import { DEFAULT_LOCALE, type Locale } from "~/lib/locales";
 import { translatorFor } from "./i18n.server";
 import { sendMailLater } from "./mail.server";
 import { consume } from "./rate-limit.server";
@@ -25,21 +25,20 @@ export async function submitContactMessage(
   return id;
 }
 
-/** The acknowledgement, in the language of the page the message was sent from (the API's: English). */
+/** The acknowledgement, in the language of the page the message was sent from. */
 export function contactAcknowledgement(to: string, locale: Locale = DEFAULT_LOCALE) {
   const t = translatorFor(locale);
-  const site = SITE_NAME;
   return {
     to,
-    subject: t("contact.mail.subject", { site }),
+    subject: t("mails.contact.subject", { site: SITE_NAME }),
     text: [
-      t("contact.mail.hello"),
+      t("mails.contact.hello"),
       "",
-      t("contact.mail.thanks", { site }),
+      t("mails.contact.thanks", { site: SITE_NAME }),
       "",
-      t("contact.mail.notYou"),
+      t("mails.contact.ignore"),
       "",
-      t("contact.mail.signature", { site, phone: CONTACT.phone }),
+      t("mails.contact.signoff", { site: SITE_NAME, phone: CONTACT.phone }),
     ].join("\n"),
   };
 }

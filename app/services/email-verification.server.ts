@@ -1,8 +1,10 @@
 import type { DB } from "~db/client";
 import { SITE_NAME } from "~/lib/constants";
+import { DEFAULT_LOCALE, type Locale, localePath } from "~/lib/locales";
 import { VERIFY_EMAIL_MESSAGES } from "~/lib/validation/messages";
 import { writeAudit } from "~/models/audit.server";
-import { findUserForVerification, markEmailVerified } from "~/models/users.server";
+import { findUserForVerification, markEmailVerified, sellerLanguage } from "~/models/users.server";
+import { translatorFor } from "./i18n.server";
 import { sendMailLater } from "./mail.server";
 import { consumeAll, type Throttled, throttled } from "./rate-limit.server";
 import type { SignedLinkCheck, SignedLinkParams } from "./signed-token.server";
@@ -31,26 +33,33 @@ export function verificationParams(user: { id: number; email: string }, now = Da
   };
 }
 
-export function verificationUrl(origin: string, user: { id: number; email: string }, now = Date.now()): string {
-  return `${origin}${VERIFY_EMAIL_PATH}?${new URLSearchParams(verificationParams(user, now)).toString()}`;
+export function verificationUrl(
+  origin: string,
+  user: { id: number; email: string },
+  now = Date.now(),
+  locale: Locale = DEFAULT_LOCALE,
+): string {
+  return `${origin}${localePath(locale, VERIFY_EMAIL_PATH)}?${new URLSearchParams(verificationParams(user, now)).toString()}`;
 }
 
 /** Queues the verification mail (recorded before this returns; the sending never delays the response). */
 export async function sendVerificationMail(db: DB, user: { id: number; email: string; name: string }): Promise<void> {
+  const locale = await sellerLanguage(db, user.id);
+  const t = translatorFor(locale);
   await sendMailLater(db, [
     {
       to: user.email,
       userId: user.id,
-      subject: `Please confirm your email address — ${SITE_NAME}`,
+      subject: t("mails.verify.subject", { site: SITE_NAME }),
       text: [
-        `Hello ${user.name},`,
+        t("mails.helloName", { name: user.name }),
         "",
-        `Please confirm that ${user.email} is your email address for your ${SITE_NAME} seller account:`,
-        verificationUrl(mailLinkOrigin(), user),
+        t("mails.verify.intro", { email: user.email, site: SITE_NAME }),
+        verificationUrl(mailLinkOrigin(), user, Date.now(), locale),
         "",
-        `The link works for ${VERIFICATION_LINK_HOURS} hours. If you did not create this account, do not open the link; you can ignore this email.`,
+        t("mails.verify.works", { hours: VERIFICATION_LINK_HOURS }),
         "",
-        `— The ${SITE_NAME} team`,
+        t("mails.signoff", { site: SITE_NAME }),
       ].join("\n"),
     },
   ]);

@@ -1,7 +1,9 @@
 import type { DB } from "~db/client";
 import { CONTACT, SITE_NAME, UNSUBSCRIBE_BAD_LINK, UNSUBSCRIBE_DONE } from "~/lib/constants";
+import { DEFAULT_LOCALE, type Locale, localePath } from "~/lib/locales";
 import type { NewsletterInput } from "~/lib/validation/contact";
 import { type SubscribeOutcome, subscribeToNewsletter, unsubscribeFromNewsletter } from "~/models/enquiries.server";
+import { translatorFor } from "./i18n.server";
 import { sendMailLater } from "./mail.server";
 import { signToken, verifyToken } from "./signed-token.server";
 import { mailLinkOrigin } from "./public-url.server";
@@ -25,35 +27,44 @@ export function verifyUnsubscribeToken(email: string, token: string): boolean {
   return verifyToken(PURPOSE, normalise(email), token);
 }
 
-export function unsubscribeUrl(origin: string, email: string): string {
+export function unsubscribeUrl(origin: string, email: string, locale: Locale = DEFAULT_LOCALE): string {
   const qs = new URLSearchParams({ email: normalise(email), token: unsubscribeToken(email) });
-  return `${origin}${UNSUBSCRIBE_PATH}?${qs.toString()}`;
+  return `${origin}${localePath(locale, UNSUBSCRIBE_PATH)}?${qs.toString()}`;
 }
 
 /** The footer of every newsletter mail. */
-export function unsubscribeFooter(origin: string, email: string): string {
-  return `You receive this because ${normalise(email)} subscribed to the ${SITE_NAME} newsletter.\nUnsubscribe: ${unsubscribeUrl(origin, email)}`;
+export function unsubscribeFooter(origin: string, email: string, locale: Locale = DEFAULT_LOCALE): string {
+  const t = translatorFor(locale);
+  return [
+    t("mails.newsletter.footer", { email: normalise(email), site: SITE_NAME }),
+    t("mails.newsletter.unsubscribe", { url: unsubscribeUrl(origin, email, locale) }),
+  ].join("\n");
 }
 
 /**
  * Subscribes (idempotent, docs/decisions/021-newsletter-idempotent.md) and, for a new or renewed subscription, sends
  * the welcome mail with its unsubscribe link (shared by /newsletter and POST /api/enquiries/newsletter).
  */
-export async function subscribeWithWelcome(db: DB, input: NewsletterInput): Promise<SubscribeOutcome> {
+export async function subscribeWithWelcome(
+  db: DB,
+  input: NewsletterInput,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<SubscribeOutcome> {
   const outcome = await subscribeToNewsletter(db, input);
   if (outcome !== "already_subscribed") {
+    const t = translatorFor(locale);
     await sendMailLater(db, [
       {
         to: input.email,
-        subject: `Welcome to the ${SITE_NAME} newsletter`,
+        subject: t("mails.newsletter.subject", { site: SITE_NAME }),
         text: [
-          "Hello,",
+          t("mails.contact.hello"),
           "",
-          `Thank you for subscribing to the ${SITE_NAME} newsletter. About twice a month we send community news, events and new women-led businesses in the directory.`,
+          t("mails.newsletter.thanks", { site: SITE_NAME }),
           "",
-          `— The ${SITE_NAME} team · ${CONTACT.phone}`,
+          t("mails.contact.signoff", { site: SITE_NAME, phone: CONTACT.phone }),
           "",
-          unsubscribeFooter(mailLinkOrigin(), input.email),
+          unsubscribeFooter(mailLinkOrigin(), input.email, locale),
         ].join("\n"),
       },
     ]);

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { DB } from "~db/client";
 import { SITE_NAME } from "~/lib/constants";
+import { DEFAULT_LOCALE, type Locale, localePath } from "~/lib/locales";
 import { isStaffRole } from "~/lib/permissions";
 import { ACCOUNT_MESSAGES } from "~/lib/validation/messages";
 import {
@@ -10,6 +11,8 @@ import {
   replacePasswordHash,
 } from "~/models/account-data.server";
 import { writeAudit } from "~/models/audit.server";
+import { sellerLanguage } from "~/models/users.server";
+import { translatorFor } from "./i18n.server";
 import { sendMailLater } from "./mail.server";
 import { type Busy, hashPassword, orBusy } from "./password.server";
 import { mailLinkOrigin } from "./public-url.server";
@@ -46,8 +49,12 @@ export function resetParams(
   return { id: String(account.id), expires: String(expires), token: signToken(PURPOSE, message(account, expires)) };
 }
 
-export function resetUrl(account: Pick<AccountFacts, "id" | "email" | "passwordHash">, now = Date.now()): string {
-  return `${mailLinkOrigin()}${RESET_PASSWORD_PATH}?${new URLSearchParams(resetParams(account, now))}`;
+export function resetUrl(
+  account: Pick<AccountFacts, "id" | "email" | "passwordHash">,
+  now = Date.now(),
+  locale: Locale = DEFAULT_LOCALE,
+): string {
+  return `${mailLinkOrigin()}${localePath(locale, RESET_PASSWORD_PATH)}?${new URLSearchParams(resetParams(account, now))}`;
 }
 
 export type ResetRequest = { ok: true; message: string } | Throttled;
@@ -69,22 +76,26 @@ export async function requestPasswordReset(
   if (!limit.allowed) return throttled(limit.retryAfterSeconds);
   const account = await accountFactsByEmail(db, address);
   if (account?.isActive) {
-    const signIn = isStaffRole(account.role) ? "/admin/login" : "/seller-login";
+    const staff = isStaffRole(account.role);
+    // A seller reads it in her language (her account's); staff in English.
+    const locale = staff ? DEFAULT_LOCALE : await sellerLanguage(db, account.id);
+    const t = translatorFor(locale);
+    const signIn = staff ? "/admin/login" : localePath(locale, "/seller-login");
     await sendMailLater(db, [
       {
         to: account.email,
         userId: account.id,
-        subject: `Choose a new password — ${SITE_NAME}`,
+        subject: t("mails.reset.subject", { site: SITE_NAME }),
         text: [
-          `Hello ${account.name},`,
+          t("mails.helloName", { name: account.name }),
           "",
-          `Someone (we hope you) asked to choose a new password for the ${SITE_NAME} account of ${account.email}. Open this link to choose one:`,
-          resetUrl(account),
+          t("mails.reset.intro", { site: SITE_NAME, email: account.email }),
+          resetUrl(account, Date.now(), locale),
           "",
-          `The link works once, for ${RESET_LINK_MINUTES} minutes. Choosing a new password signs out every session of the account; then sign in at ${mailLinkOrigin()}${signIn}.`,
-          "If you did not ask for this, ignore this email: your password stays as it is.",
+          t("mails.reset.works", { minutes: RESET_LINK_MINUTES, url: `${mailLinkOrigin()}${signIn}` }),
+          t("mails.reset.ignore"),
           "",
-          `— The ${SITE_NAME} team`,
+          t("mails.signoff", { site: SITE_NAME }),
         ].join("\n"),
       },
     ]);

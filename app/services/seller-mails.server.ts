@@ -1,9 +1,10 @@
 import type { DB } from "~db/client";
 import { SITE_NAME } from "~/lib/constants";
 import { addDays, daysBetween, todayIso } from "~/lib/dates";
-import { LEAD_KINDS, leadPhrase } from "~/lib/leads";
+import { LEAD_KINDS, type LeadKind } from "~/lib/leads";
+import { DEFAULT_LOCALE, isLocale, type Locale, localePath } from "~/lib/locales";
 import { paymentGateway, payPath } from "./payments/index.server";
-import { RENEWAL_REMINDER_DAYS, renewalCountdown } from "~/lib/subscription";
+import { RENEWAL_REMINDER_DAYS } from "~/lib/subscription";
 import type { OutgoingMail } from "~/models/mail-outbox.server";
 import {
   claimAndQueueSellerMail,
@@ -13,6 +14,7 @@ import {
   sellersEndingBetween,
 } from "~/models/seller-mails.server";
 import { leadTotalsOf } from "~/models/leads.server";
+import { translatorFor } from "./i18n.server";
 import { logger } from "./logger.server";
 import { deliverQueuedLater } from "./mail.server";
 import { mailLinkOrigin } from "./public-url.server";
@@ -46,9 +48,13 @@ export function verifyPerformanceMailOffToken(sellerId: number, token: string): 
   return verifyToken(OPT_OUT_PURPOSE, String(sellerId), token);
 }
 
-export function performanceMailOffUrl(sellerId: number, origin = mailLinkOrigin()): string {
+export function performanceMailOffUrl(
+  sellerId: number,
+  origin = mailLinkOrigin(),
+  locale: Locale = DEFAULT_LOCALE,
+): string {
   const qs = new URLSearchParams({ seller: String(sellerId), token: performanceMailOffToken(sellerId) });
-  return `${origin}${PERFORMANCE_MAIL_OFF_PATH}?${qs.toString()}`;
+  return `${origin}${localePath(locale, PERFORMANCE_MAIL_OFF_PATH)}?${qs.toString()}`;
 }
 
 /** Claims and queues one mail in a transaction; true when it was this call's to send. */
@@ -66,8 +72,29 @@ async function claimAndQueue(
   return true;
 }
 
-const greeting = (s: SellerMailRow) => `Dear ${s.owner_name},`;
-const listingName = (s: SellerMailRow) => s.business_name || "your business";
+/**
+ * A listing's end date in a seller's mail: English keeps it as it has always been written (YYYY-MM-DD);
+ * the other languages spell it out ("10 दिसंबर 2026").
+ */
+export function mailEndDate(iso: string, locale: Locale): string {
+  if (locale === DEFAULT_LOCALE) return iso;
+  const day = new Date(`${iso.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(day.getTime())
+    ? iso
+    : new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(day);
+}
+
+/** The seller's language (her account's; English for a listing without one). */
+const languageOf = (s: SellerMailRow): Locale => (isLocale(s.language) ? s.language : DEFAULT_LOCALE);
+const greeting = (s: SellerMailRow, locale: Locale) => translatorFor(locale)("mails.dear", { name: s.owner_name });
+const listingName = (s: SellerMailRow, locale: Locale) =>
+  s.business_name || translatorFor(locale)("mails.yourBusiness");
+const signoff = (locale: Locale) => translatorFor(locale)("mails.signoff", { site: SITE_NAME });
+
+/** The words of a count in a sentence, in the seller's language: "1 call", "37 WhatsApp taps". */
+export function leadPhraseIn(locale: Locale, kind: LeadKind, n: number): string {
+  return translatorFor(locale)(`mails.lead.${kind}`, { n });
+}
 
 /** Which reminder is due with this many days left (the latest threshold reached), or null. */
 export function reminderDue(daysLeft: number): SellerMailKind | null {
@@ -76,26 +103,27 @@ export function reminderDue(daysLeft: number): SellerMailKind | null {
 }
 
 export function renewalReminderMail(s: SellerMailRow, daysLeft: number, origin = mailLinkOrigin()): OutgoingMail {
-  const countdown = renewalCountdown(daysLeft);
-  const ends = daysLeft === 0 ? "ends today" : daysLeft === 1 ? "ends tomorrow" : `ends in ${daysLeft} days`;
+  const locale = languageOf(s);
+  const t = translatorFor(locale);
+  const end = mailEndDate(s.subscription_end_date ?? "", locale);
   return {
     to: s.email,
     sellerId: s.id,
-    subject: `Your ${SITE_NAME} listing ${ends}`,
+    subject: t("mails.reminder.subject", { site: SITE_NAME, days: daysLeft }),
     text: [
-      greeting(s),
+      greeting(s, locale),
       "",
-      `${countdown} The listing of ${listingName(s)} is shown in the directory until ${s.subscription_end_date} (the end of that day).`,
-      "Renew now to stay listed without a gap: the new period starts from your current end date, so renewing early loses no day.",
+      t("mails.reminder.countdown", { days: daysLeft, business: listingName(s, locale), end }),
+      t("mails.reminder.renewNow"),
       "",
       ...(paymentGateway()
         ? [
-            `Renew now (pay by UPI online): ${origin}${payPath("renewal", s.id)}`,
-            `Or renew from your dashboard: ${origin}${RENEW_PATH}`,
+            t("mails.reminder.payOnlineLink", { url: `${origin}${payPath("renewal", s.id)}` }),
+            t("mails.reminder.orDashboardLink", { url: `${origin}${localePath(locale, RENEW_PATH)}` }),
           ]
-        : [`Renew: ${origin}${RENEW_PATH}`]),
+        : [t("mails.reminder.renewLink", { url: `${origin}${localePath(locale, RENEW_PATH)}` })]),
       "",
-      `— The ${SITE_NAME} team`,
+      signoff(locale),
     ].join("\n"),
   };
 }
@@ -117,6 +145,13 @@ export async function sendRenewalReminders(db: DB, now = new Date()): Promise<nu
 }
 
 const monthName = new Intl.DateTimeFormat("en-IN", { month: "long", year: "numeric", timeZone: "UTC" });
+const monthNames = (locale: Locale, from: string) => {
+  const day = new Date(`${from}T00:00:00Z`);
+  return {
+    long: new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(day),
+    short: new Intl.DateTimeFormat(locale, { month: "long", timeZone: "UTC" }).format(day),
+  };
+};
 
 /** The month before the one of `today`: its period ("2026-10"), first and last day, and name. */
 export function previousMonth(today: string) {
@@ -128,30 +163,35 @@ export function previousMonth(today: string) {
 
 export function performanceMail(
   s: SellerMailRow,
-  month: { name: string },
+  month: { name: string; from: string },
   totals: Record<(typeof LEAD_KINDS)[number], number>,
   origin = mailLinkOrigin(),
 ): OutgoingMail {
-  const headline = [
-    leadPhrase("view", totals.view),
-    leadPhrase("whatsapp", totals.whatsapp),
-    leadPhrase("call", totals.call),
-  ];
+  const locale = languageOf(s);
+  const t = translatorFor(locale);
+  const names =
+    locale === DEFAULT_LOCALE ? { long: month.name, short: month.name.split(" ")[0] } : monthNames(locale, month.from);
+  const phrase = (k: LeadKind) => leadPhraseIn(locale, k, totals[k]);
   return {
     to: s.email,
     sellerId: s.id,
-    subject: `Your listing in ${month.name.split(" ")[0]}: ${headline.join(", ")}`,
+    subject: t("mails.report.subject", {
+      month: names.short,
+      views: phrase("view"),
+      whatsapp: phrase("whatsapp"),
+      calls: phrase("call"),
+    }),
     text: [
-      greeting(s),
+      greeting(s, locale),
       "",
-      `What visitors did on the listing of ${listingName(s)} in ${month.name}:`,
-      ...LEAD_KINDS.map((k) => `- ${leadPhrase(k, totals[k])}`),
+      t("mails.report.intro", { business: listingName(s, locale), month: names.long }),
+      ...LEAD_KINDS.map((k) => `- ${phrase(k)}`),
       "",
-      `Every day of the last 30 days is on your dashboard: ${origin}/seller-dashboard#leads`,
+      t("mails.report.dashboard", { url: `${origin}${localePath(locale, "/seller-dashboard")}#leads` }),
       "",
-      `— The ${SITE_NAME} team`,
+      signoff(locale),
       "",
-      `No more monthly reports? One click: ${performanceMailOffUrl(s.id, origin)}`,
+      t("mails.report.optOut", { url: performanceMailOffUrl(s.id, origin, locale) }),
     ].join("\n"),
   };
 }

@@ -1,13 +1,15 @@
 import type { Actor } from "~/models/audit.server";
 import type { DB } from "~db/client";
 import type { AdminSellerInput, SellerIntent } from "~/lib/validation/sellers-admin";
-import { planOf } from "~/lib/constants";
+import { planOf, SITE_NAME } from "~/lib/constants";
+import { DEFAULT_LOCALE, isLocale, localePath } from "~/lib/locales";
+import type { OutgoingMail } from "~/models/mail-outbox.server";
 import { SELLER_IMAGE_FIELDS } from "~/lib/validation/constants";
 import { ADMIN_RECORD_ALIASES, adminSellerFormValues } from "~/lib/seller-fields";
 import { publicUploadUrl } from "~/lib/upload-urls";
 import {
   applySellerAction,
-  approvalMails,
+  approvalRecipients,
   type EditorImages,
   emailVerifiedJson,
   getSellerForEditor,
@@ -16,12 +18,39 @@ import {
   uploadsOfSellers,
 } from "~/models/sellers-admin.server";
 import { findUploads } from "~/models/uploads.server";
+import { translatorFor } from "./i18n.server";
+import { mailEndDate } from "./seller-mails.server";
 import { sendMailLater } from "./mail.server";
 import { discardImages, privateUploadUrl, storeImage, type StoredImage } from "./uploads.server";
 import type { SellerAction } from "~/lib/subscription";
 
 // One path for every sellers change of the back-office (page actions and /api twins): the model's
 // transaction, then what follows a commit (approval emails, removing a deleted seller's files).
+
+/** "Your listing is live": each approved seller's mail, in her language. */
+async function approvalMails(db: DB, ids: number[]): Promise<OutgoingMail[]> {
+  return (await approvalRecipients(db, ids)).map((s) => {
+    const locale = isLocale(s.language) ? s.language : DEFAULT_LOCALE;
+    const t = translatorFor(locale);
+    const business = s.business_name || t("mails.approval.yourBusiness");
+    const end = s.subscription_end_date && mailEndDate(s.subscription_end_date, locale);
+    return {
+      to: s.email,
+      sellerId: s.id,
+      subject: t("mails.approval.subject", { site: SITE_NAME }),
+      text: [
+        t("mails.dear", { name: s.owner_name }),
+        "",
+        end
+          ? t("mails.approval.listedUntil", { business, site: SITE_NAME, end })
+          : t("mails.approval.listed", { business, site: SITE_NAME }),
+        t("mails.approval.profile", { url: localePath(locale, `/seller/${s.id}`) }),
+        "",
+        t("mails.signoff", { site: SITE_NAME }),
+      ].join("\n"),
+    };
+  });
+}
 
 export type SellerChange =
   | { ok: true; message: string }

@@ -25,7 +25,7 @@ import {
 } from "~/services/account-settings.server";
 import { teamEmail } from "~/services/mail.server";
 import { sendVerificationMail } from "~/services/email-verification.server";
-import { findOrCreateGoogleUser } from "~/models/users.server";
+import { findOrCreateGoogleUser, setAccountLanguage } from "~/models/users.server";
 import { isSiteAddress } from "~/services/reserved-addresses.server";
 import { hashPassword } from "~/services/password.server";
 import {
@@ -265,6 +265,23 @@ describe("data reached by id, never through a shared address", () => {
       details: null,
     });
     expect(JSON.stringify(after)).not.toContain("198.51.100.79");
+  });
+
+  it("mails a Hindi-speaking seller her reset link in Hindi, to the Hindi pages", async () => {
+    const user = await makeUser();
+    expect(await setAccountLanguage(db, user.id, "hi-IN")).toBe(true);
+    await requestPasswordReset(db, user.email, { clientAddress: "10.7.0.9", portal: "seller" });
+    const [mail] = await db
+      .selectFrom("mail_outbox")
+      .select(["subject", "text_body"])
+      .where("user_id", "=", user.id)
+      .execute();
+    expect(mail.subject).toBe("नया पासवर्ड चुनें — BWP Directory");
+    expect(mail.text_body).toContain(`नमस्ते Owner ${serial} जी,`);
+    expect(mail.text_body).toContain("यह लिंक एक ही बार, 60 मिनट तक काम करता है।");
+    expect(mail.text_body).toMatch(/\/hi\/reset-password\?id=\d+&expires=\d+&token=/);
+    expect(mail.text_body).toContain("/hi/seller-login पर साइन इन करें");
+    expect(mail.text_body).not.toMatch(/Hello|Choose|The link|ignore/);
   });
 
   it("the export holds no mail body, so no reset, verification or one-click link that may still work", async () => {

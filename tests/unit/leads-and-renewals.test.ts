@@ -28,6 +28,7 @@ import {
 } from "~/services/seller-mails.server";
 import { resolveLeadLink } from "~/services/leads.server";
 import { setPerformanceMailOff } from "~/models/seller-mails.server";
+import { setAccountLanguage } from "~/models/users.server";
 import { UNASSIGNED_PURPOSE } from "~/models/uploads.server";
 import { createTestDb } from "../support/test-db";
 import { renewalChanges } from "~/lib/subscription";
@@ -412,6 +413,38 @@ describe("renewal reminders", () => {
     expect(reminderDue(1)).toBe("renewal-3");
     expect(reminderDue(0)).toBe("renewal-0");
     expect(reminderDue(-1)).toBeNull();
+  });
+
+  it("are in the seller's own language, with links to her pages in it, and the report too", async () => {
+    const email = "kannada-remind@example.in";
+    const stamp = new Date().toISOString();
+    const user = await db
+      .insertInto("users")
+      .values({ email, name: "Kavya", role: "seller", is_active: 1, created_at: stamp, updated_at: stamp })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    expect(await setAccountLanguage(db, user.id, "kn-IN")).toBe(true);
+    await createSeller(db, {
+      email,
+      user_id: user.id,
+      owner_name: "Kavya",
+      business_name: "Kannada Kaapi",
+      status: "active",
+      subscription_end_date: "2033-02-20",
+      subscription_start_date: "2032-02-20",
+    });
+    await sendRenewalReminders(db, new Date("2033-02-17T04:00:00Z")); // 3 days
+    const [reminder] = await mailsTo(email);
+    expect(reminder.subject).toBe("BWP Directory ನಲ್ಲಿ ನಿಮ್ಮ ಲಿಸ್ಟಿಂಗ್ 3 ದಿನಗಳಲ್ಲಿ ಮುಗಿಯುತ್ತದೆ");
+    expect(reminder.text_body).toContain("ಪ್ರೀತಿಯ Kavya ಅವರೇ,");
+    expect(reminder.text_body).toContain("ನಿಮ್ಮ ಲಿಸ್ಟಿಂಗ್ 3 ದಿನಗಳಲ್ಲಿ ಮುಗಿಯುತ್ತದೆ.");
+    expect(reminder.text_body).toContain("/kn/seller-dashboard?renew=1#renew");
+    expect(reminder.text_body).not.toMatch(/Renew|Dear|listing/);
+    await sendMonthlyReports(db, new Date("2033-02-03T04:00:00Z"));
+    const report = (await mailsTo(email))[1];
+    expect(report.subject).toMatch(/^ಜನವರಿ ತಿಂಗಳಲ್ಲಿ ನಿಮ್ಮ ಲಿಸ್ಟಿಂಗ್: 0 ವೀಕ್ಷಣೆಗಳು, 0 WhatsApp ಟ್ಯಾಪ್‌ಗಳು, 0 ಕರೆಗಳು$/);
+    expect(report.text_body).toContain("/kn/seller-dashboard#leads");
+    expect(report.text_body).toContain("/kn/seller-mails/off?seller=");
   });
 });
 

@@ -7,6 +7,7 @@ import { addMonths, todayIso } from "~/lib/dates";
 import { applySellerAction, streamSellersForExport } from "~/models/sellers-admin.server";
 import { neutraliseFormula } from "~/services/csv.server";
 import { changeSellers } from "~/services/sellers-admin.server";
+import { setAccountLanguage } from "~/models/users.server";
 import { uploadsDir } from "~/services/upload-folders.server";
 import { storeImage } from "~/services/uploads.server";
 import { createTestDb } from "../support/test-db";
@@ -125,6 +126,45 @@ describe("seller actions", () => {
     expect(
       (await db.selectFrom("sellers").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status,
     ).toBe("active");
+  });
+
+  it("the approval mail is in the seller's language, in English for a listing without an account", async () => {
+    const stamp = new Date().toISOString();
+    const email = "hindi-approval@example.in";
+    const user = await db
+      .insertInto("users")
+      .values({ email, name: "Meera", role: "seller", is_active: 1, created_at: stamp, updated_at: stamp })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    expect(await setAccountLanguage(db, user.id, "hi-IN")).toBe(true);
+    const hindi = await createSeller(db, {
+      email,
+      user_id: user.id,
+      owner_name: "Meera",
+      business_name: "Meera Mehndi",
+      status: "pending",
+    });
+    const english = await createSeller(db, {
+      email: "english-approval@example.in",
+      owner_name: "Lata",
+      status: "pending",
+    });
+    expect(
+      await changeSellers(db, actor, { intent: "bulk", bulk_action: "approve", ids: [hindi, english] }),
+    ).toMatchObject({ ok: true });
+    const mail = (to: string) =>
+      db
+        .selectFrom("mail_outbox")
+        .select(["subject", "text_body"])
+        .where("to_address", "=", to)
+        .executeTakeFirstOrThrow();
+    const inHindi = await mail(email);
+    expect(inHindi.subject).toBe("BWP Directory पर आपकी लिस्टिंग अब लाइव है");
+    expect(inHindi.text_body).toContain("प्रिय Meera जी,");
+    expect(inHindi.text_body).toContain(`आपकी सार्वजनिक प्रोफ़ाइल: /hi/seller/${hindi}`);
+    const inEnglish = await mail("english-approval@example.in");
+    expect(inEnglish.subject).toBe("Your listing is live on BWP Directory");
+    expect(inEnglish.text_body).toContain(`Your public profile: /seller/${english}`);
   });
 
   it("delete removes the seller and its private files", async () => {
