@@ -34,7 +34,7 @@ export function AccountNav({ user }: { user: HeaderUser }) {
         className="btn btn-ghost btn-sm account-link"
         title={t("common.nav.signedInAs", { name: user.name })}
       >
-        <span className="account-avatar" aria-hidden="true">
+        <span className="account-avatar" aria-hidden="true" translate="no">
           {first.charAt(0).toUpperCase()}
         </span>
         {t(dash.label)}

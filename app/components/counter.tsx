@@ -72,7 +72,7 @@ export function Counter({ value, position = 0 }: { value: string; position?: num
     };
   }, [value, position]);
   return (
-    <span ref={ref} className="counter" suppressHydrationWarning>
+    <span ref={ref} className="counter" translate="no" suppressHydrationWarning>
       {value}
     </span>
   );

@@ -65,6 +65,7 @@ export function NewsletterForm({
           type="email"
           name="email"
           placeholder="you@example.com"
+          translate="no"
           autoComplete="email"
           required
           maxLength={254}

@@ -248,6 +248,8 @@ export function SellerProfileFields({
                   type: "text",
                   inputMode: "url",
                   placeholder,
+                  // an address's shape, not words to translate
+                  translate: "no",
                   maxLength: TEXT_LIMITS.url,
                 }}
               />

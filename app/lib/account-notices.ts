@@ -22,6 +22,8 @@ export const ACCOUNT_NOTICE_KEYS: ReadonlyMap<string, MessageKey> = new Map<stri
   [ACCOUNT_MESSAGES.deletionExpired, "accounts.notice.deletionExpired"],
   [ACCOUNT_MESSAGES.deleted, "accounts.notice.deleted"],
   [ACCOUNT_MESSAGES.noPassword, "accounts.notice.noPassword"],
+  [ACCOUNT_MESSAGES.languageSaved, "accounts.notice.languageSaved"],
+  [ACCOUNT_MESSAGES.languageUnknown, "accounts.notice.languageUnknown"],
   [VERIFY_EMAIL_MESSAGES.badLink, "accounts.notice.verifyBadLink"],
   [VERIFY_EMAIL_MESSAGES.expired, "accounts.notice.verifyExpired"],
   [VERIFY_EMAIL_MESSAGES.verified, "accounts.notice.verified"],

@@ -107,7 +107,9 @@ export default function ListYourBusiness() {
         <ul className="stats-grid compact">
           {STATS.map((s) => (
             <li key={s.label}>
-              <span className="stat-value">{s.value}</span>
+              <span className="stat-value" translate="no">
+                {s.value}
+              </span>
               <span className="stat-label">{t(s.label)}</span>
             </li>
           ))}

@@ -88,7 +88,7 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
             <Field
               label={t("newsletter.page.emailLabel")}
               errors={fields.email.errors}
-              inputProps={emailInputProps(fields.email, { placeholder: "you@example.com" })}
+              inputProps={emailInputProps(fields.email, { placeholder: "you@example.com", translate: "no" })}
             />
             <button type="submit" className="btn btn-primary btn-block">
               {t("newsletter.page.subscribe")}

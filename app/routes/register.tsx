@@ -348,7 +348,7 @@ function ApplicationForm({ loaderData, actionData }: { loaderData: LoaderData; a
                 label={t("register.documents.aadhaar")}
                 hint={t("register.documents.aadhaarHint")}
                 errors={fields.aadhaar_number.errors}
-                inputProps={numericCodeProps(fields.aadhaar_number, "XXXX XXXX XXXX")}
+                inputProps={{ ...numericCodeProps(fields.aadhaar_number, "XXXX XXXX XXXX"), translate: "no" }}
               />
               <FileField
                 className="span-2"

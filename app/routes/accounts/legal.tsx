@@ -50,7 +50,11 @@ export default function Legal() {
               other: t(privacy ? "legal.terms.title" : "legal.privacy.title"),
             }}
             components={{
-              mail: (text) => <a href={`mailto:${CONTACT.email}`}>{text}</a>,
+              mail: (text) => (
+                <a href={`mailto:${CONTACT.email}`} translate="no">
+                  {text}
+                </a>
+              ),
               link: (text) => <Link to={to(privacy ? "/terms" : "/privacy")}>{text}</Link>,
             }}
           />

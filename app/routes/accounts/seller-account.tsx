@@ -13,7 +13,6 @@ import {
 } from "~/lib/validation/account-settings";
 import { LOCALE_INFO, LOCALES, type Locale } from "~/lib/locales";
 import { PASSWORD_MIN_LENGTH } from "~/lib/validation/constants";
-import { ACCOUNT_MESSAGES } from "~/lib/validation/messages";
 import { getAccountSecurity, sellerLanguage, setAccountLanguage } from "~/models/users.server";
 import { getDb } from "~db/client";
 import { changeOwnPassword, deleteOwnAccount, requestEmailChange } from "~/services/account-settings.server";
@@ -288,18 +287,19 @@ function PasswordForm({ hasPassword, saved, lastResult }: FormState & { hasPassw
 const typedOr = (typed: unknown, stored: string) => (typeof typed === "string" && typed ? typed : stored);
 
 function LanguageForm({ language, saved, lastResult }: FormState & { language: Locale; saved: boolean }) {
+  const t = useT();
   const busy = useIntentBusy("language");
   const [form, fields] = useIntentForm("language", lastResult);
   return (
     <section className="card card-pad stack" aria-labelledby="language-heading" id="language">
-      <h2 id="language-heading">Language</h2>
+      <h2 id="language-heading">{t("accounts.language.title")}</h2>
       <p className="muted" style={{ margin: 0 }}>
-        Your dashboard opens in this language when you sign in. Our emails to you will use it too.
+        {t("accounts.language.text")}
       </p>
-      <FormSuccess message={saved && ACCOUNT_MESSAGES.languageSaved} />
+      <FormSuccess message={saved && t("accounts.notice.languageSaved")} />
       <IntentForm intent="language" form={form}>
         <SelectField
-          label="My language"
+          label={t("accounts.language.label")}
           errors={fields.language.errors}
           selectProps={{
             id: fields.language.id,
@@ -309,14 +309,14 @@ function LanguageForm({ language, saved, lastResult }: FormState & { language: L
           }}
         >
           {LOCALES.map((locale) => (
-            <option key={locale} value={locale} lang={LOCALE_INFO[locale].htmlLang}>
+            <option key={locale} value={locale} lang={LOCALE_INFO[locale].htmlLang} translate="no">
               {LOCALE_INFO[locale].nativeName}
             </option>
           ))}
         </SelectField>
         <div>
           <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? "Saving..." : "Save Language"}
+            {busy ? t("accounts.account.saving") : t("accounts.language.save")}
           </button>
         </div>
       </IntentForm>

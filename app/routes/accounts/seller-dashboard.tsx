@@ -464,7 +464,9 @@ function ReviewWithReply({ review, saved: justSaved, lastResult }: FormState & {
     <article className="review" id={`review-${review.id}`}>
       <div className="row" style={{ justifyContent: "space-between" }}>
         <strong translate="no">{review.reviewer_name}</strong>
-        <span className="small muted">{formatDate(review.created_at, locale)}</span>
+        <time className="small muted" dateTime={review.created_at}>
+          {formatDate(review.created_at, locale)}
+        </time>
       </div>
       <span className="stars" aria-label={t("dashboard.stars", { rating: review.rating })}>
         {"★".repeat(review.rating)}

@@ -95,7 +95,7 @@ export function Overview({
             ) : null}
             <li>
               <strong>{t("seller.features.memberSince")}</strong>
-              {formatDate(seller.created_at, locale)}
+              <time dateTime={seller.created_at}>{formatDate(seller.created_at, locale)}</time>
             </li>
           </ul>
           {seller.subcategory_names.length ? (

@@ -103,7 +103,9 @@ export function Reviews({
             <article key={r.id} className="review">
               <div className="row" style={{ justifyContent: "space-between" }}>
                 <strong translate="no">{r.reviewer_name}</strong>
-                <span className="small muted">{formatDate(r.created_at, locale)}</span>
+                <time className="small muted" dateTime={r.created_at}>
+                  {formatDate(r.created_at, locale)}
+                </time>
               </div>
               <Stars rating={r.rating} />
               <p style={{ marginTop: "var(--s-2)", whiteSpace: "pre-line" }} translate="no">
@@ -113,7 +115,10 @@ export function Reviews({
                 <div className="reply">
                   <strong>{t("seller.reviews.reply")}</strong>
                   {r.seller_reply_date ? (
-                    <span className="muted"> · {formatDate(r.seller_reply_date, locale)}</span>
+                    <span className="muted">
+                      {" · "}
+                      <time dateTime={r.seller_reply_date ?? undefined}>{formatDate(r.seller_reply_date, locale)}</time>
+                    </span>
                   ) : null}
                   <p style={{ margin: "var(--s-1) 0 0", whiteSpace: "pre-line" }} translate="no">
                     {r.seller_reply}
