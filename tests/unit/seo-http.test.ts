@@ -69,7 +69,9 @@ async function allSitemapUrls(): Promise<string[]> {
     const res = await fetch(base + file.slice(PUBLIC_URL.length));
     expect(res.status).toBe(200);
     const body = await res.text();
-    expect(body).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">');
+    expect(body).toContain(
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    );
     const inFile = locs(body);
     expect(inFile.length).toBeGreaterThan(0);
     expect(inFile.length).toBeLessThanOrEqual(2);
