@@ -74,7 +74,14 @@ function flatten(entries: RouteEntry[], parent = ""): string[] {
 }
 /** Every route pattern of the site, and the paths the Express server answers itself. */
 export const ROUTE_PATTERNS = [
-  ...new Set([...flatten(routes as RouteEntry[]), "healthz", "readyz", "uploads/*", "assets/*"]),
+  ...new Set([
+    // the pages of every language by their English address (`:lang?/contact` is `contact`)
+    ...flatten(routes as RouteEntry[]).map((p) => p.replace(/^:lang\?\/?/, "")),
+    "healthz",
+    "readyz",
+    "uploads/*",
+    "assets/*",
+  ]),
 ];
 
 // ── values ──

@@ -4,6 +4,7 @@ import { VERIFY_EMAIL_MESSAGES } from "~/lib/validation/messages";
 import { verificationUrl, VERIFICATION_LINK_HOURS } from "~/services/email-verification.server";
 import { pngImage } from "../support/images";
 import { type SiteUnderTest, startSite } from "../support/site";
+import { renderedHtml } from "../support/html";
 
 // Email verification and the daily upload cap, over HTTP against the built server (`npm run build`
 // first), with low limits so each limit is reached in a few requests. The test reads the server's
@@ -216,7 +217,7 @@ describe("email verification of password sign-ups", () => {
       .where("id", "=", seller.id)
       .execute();
     expect(
-      await (await fetch(`${base}/seller-dashboard`, { headers: { Cookie: seller.cookie } })).text(),
+      renderedHtml(await (await fetch(`${base}/seller-dashboard`, { headers: { Cookie: seller.cookie } })).text()),
     ).not.toContain("Verify your email");
     const before = (await verificationMails(seller.email)).length;
     expect(

@@ -84,8 +84,8 @@ describe("a seller's language", () => {
   it("she chooses it on /seller-account: one of the three, anything else refused with the message", async () => {
     const { email, cookie } = await register();
     const page = await (await fetch(`${base}/seller-account`, { headers: { Cookie: cookie } })).text();
-    expect(page).toContain('<option value="hi-IN" lang="hi-IN">हिन्दी</option>');
-    expect(page).toContain('<option value="kn-IN" lang="kn-IN">ಕನ್ನಡ</option>');
+    expect(page).toContain('<option value="hi-IN" lang="hi-IN" translate="no">हिन्दी</option>');
+    expect(page).toContain('<option value="kn-IN" lang="kn-IN" translate="no">ಕನ್ನಡ</option>');
 
     const refused = await postForm("/seller-account", { intent: "language", language: "fr-FR" }, cookie);
     expect(refused.status).toBe(400);
@@ -99,7 +99,7 @@ describe("a seller's language", () => {
     expect(await stored()).toEqual({ language: "kn-IN" });
     const after = await (await fetch(`${base}/seller-account?done=language`, { headers: { Cookie: cookie } })).text();
     expect(after).toContain(ACCOUNT_MESSAGES.languageSaved);
-    expect(after).toMatch(/<option value="kn-IN" lang="kn-IN" selected="">ಕನ್ನಡ<\/option>/);
+    expect(after).toMatch(/<option value="kn-IN" lang="kn-IN" translate="no" selected="">ಕನ್ನಡ<\/option>/);
   });
 });
 
@@ -122,15 +122,15 @@ describe("a seller's text on the public pages and in /api", () => {
     await db.updateTable("categories").set({ name_hi: "फ़ैशन", name_kn: "ಫ್ಯಾಷನ್" }).where("id", "=", categoryId).execute();
 
     const profile = await (await fetch(`${base}/seller/${kannada}`)).text();
-    expect(profile).toContain('<p style="margin:0" lang="kn">ಮದುವೆಗೆ ಹೂವಿನ ಅಲಂಕಾರ</p>');
-    expect(profile).toContain('<p style="white-space:pre-line" lang="kn">ಜಯನಗರದಲ್ಲಿ ಹೂವಿನ ಅಲಂಕಾರ.</p>');
+    expect(profile).toContain('<p style="margin:0" lang="kn" translate="no">ಮದುವೆಗೆ ಹೂವಿನ ಅಲಂಕಾರ</p>');
+    expect(profile).toContain('<p style="white-space:pre-line" lang="kn" translate="no">ಜಯನಗರದಲ್ಲಿ ಹೂವಿನ ಅಲಂಕಾರ.</p>');
     const englishProfile = await (await fetch(`${base}/seller/${english}`)).text();
-    expect(englishProfile).toContain('<p style="margin:0">Blouses stitched to fit</p>');
+    expect(englishProfile).toContain('<p style="margin:0" translate="no">Blouses stitched to fit</p>');
     expect(englishProfile).not.toContain("नाप से सिले");
 
     const directory = await (await fetch(`${base}/directory?search=${word}`)).text();
-    expect(directory).toMatch(/<p class="tagline" lang="kn">(<mark>)?ಮದುವೆಗೆ/);
-    expect(directory).toMatch(/<p class="tagline">(<mark>)?Blouses/);
+    expect(directory).toMatch(/<p class="tagline" lang="kn" translate="no">(<mark>)?ಮದುವೆಗೆ/);
+    expect(directory).toMatch(/<p class="tagline" translate="no">(<mark>)?Blouses/);
 
     const one = (await (await fetch(`${base}/api/sellers/${english}`)).json()) as Record<string, unknown>;
     expect(one.tagline).toBe("Blouses stitched to fit");

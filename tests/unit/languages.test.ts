@@ -12,6 +12,7 @@ import { readContentVersion } from "~/models/content-version.server";
 import { getOwnListing, updateOwnProfile } from "~/models/seller-account.server";
 import { apiSeller, apiSellerProfile, getPublicSeller, listPublicSellers } from "~/models/sellers.server";
 import { sellerLanguage, setAccountLanguage } from "~/models/users.server";
+import { englishMessage } from "~/services/api.server";
 import { createTestDb } from "../support/test-db";
 
 // The site's data in three languages, on both engines: the catalogue's Hindi and Kannada names, a seller's
@@ -167,7 +168,7 @@ describe("a seller's tagline and description in Hindi and Kannada", () => {
       tagline_kn: "ಕ".repeat(161),
       business_description_hi: "क".repeat(2001),
     });
-    expect(tooLong.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+    expect(tooLong.error?.issues.map((i) => [i.path.join("."), englishMessage(i.message)])).toEqual([
       ["tagline", "Tagline must be at most 160 characters"],
       ["tagline_kn", "Tagline in Kannada must be at most 160 characters"],
       ["business_description_hi", "Description in Hindi must be at most 2,000 characters"],
