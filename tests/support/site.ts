@@ -24,8 +24,8 @@ export type SiteUnderTest = {
 };
 
 /**
- * Starts a site: WEB_CONCURRENCY=1, the database, UPLOADS_DIR, COOKIE_SECURE=0 and SMTP_URL="" (mail is
- * logged and its outbox row kept) are set here; `env` adds or overrides the rest. A function receives the
+ * Starts a site: WEB_CONCURRENCY=1, the database, UPLOADS_DIR, COOKIE_SECURE=0, SMTP_URL="" (mail is
+ * logged and its outbox row kept) and a SESSION_SECRET (PostgreSQL requires one) are set here; `env` adds or overrides the rest. A function receives the
  * server's address once its port is chosen (for PUBLIC_URL).
  */
 export async function startSite(
@@ -58,6 +58,7 @@ export async function startSite(
         UPLOADS_DIR: join(dir, "uploads"),
         COOKIE_SECURE: "0",
         SMTP_URL: "",
+        SESSION_SECRET: `${name}-test-session-secret-0123456789`,
         ...(typeof env === "function" ? env(address) : env),
       }),
     });
