@@ -208,8 +208,10 @@ describe("a reset link posted many times at once queues one hash per allowed att
       statuses.every((s) => s === 302 || s === 400 || s === 429),
       statuses.join(" "),
     ).toBe(true);
+    // Which of the others are 429 (the account's password-work limit) and which 400 (the link already used)
+    // depends on how fast the winner's hash ends: with an 18 ms Argon2id hash the link is often used before
+    // the limit is reached. What must hold either way: at most the limit's worth of hashes ran.
     const throttled = answers.filter((r) => r.status === 429);
-    expect(throttled.length).toBeGreaterThan(0);
     for (const res of throttled) expectRetryAfter(res, "reset post");
     expect((await hashesSoFar()) - before).toBeLessThanOrEqual(5);
   });
