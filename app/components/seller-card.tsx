@@ -162,7 +162,7 @@ export function SellerCard({
           <div className="row chips">
             {/* TODO(localized names): each category's name in the page's language */}
             {categories.map((c) => (
-              <span key={c} className="chip">
+              <span key={c} className="chip" translate="no">
                 {c}
               </span>
             ))}

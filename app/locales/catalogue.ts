@@ -33,6 +33,23 @@ export type Catalogue = {
 
 export type Namespace = keyof Catalogue;
 
+/** Every namespace, for code that cannot list the folder (scripts run without Vite); the catalogue test holds it to the files. */
+export const NAMESPACES = [
+  "accounts",
+  "common",
+  "contact",
+  "dashboard",
+  "directory",
+  "forms",
+  "home",
+  "legal",
+  "mails",
+  "marketing",
+  "newsletter",
+  "register",
+  "seller",
+] as const satisfies readonly Namespace[];
+
 /** Every message's key: `<namespace>.<key in its file>` (`common.nav.directory`). */
 export type MessageKey = {
   [NS in Namespace]: `${NS}.${Extract<keyof Catalogue[NS], string>}`;

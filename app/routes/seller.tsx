@@ -223,7 +223,7 @@ export default function SellerPage({ loaderData, actionData }: Route.ComponentPr
             <div className="row" style={{ gap: "var(--s-1)" }}>
               {seller.category_refs.map((c) => (
                 // TODO(localized names): the category's name in the page's language
-                <Link key={c.id} className="chip" to={to(`/directory?category=${c.slug}`)}>
+                <Link key={c.id} className="chip" to={to(`/directory?category=${c.slug}`)} translate="no">
                   {c.name}
                 </Link>
               ))}

@@ -1,7 +1,8 @@
+import { createRequire } from "node:module";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { type CompiledMessage, createTranslator, localeForPrefix, type MessageKey, type Translate } from "~/lib/i18n";
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "~/lib/locales";
-import type { Namespace } from "~/locales/catalogue";
+import { NAMESPACES, type Namespace } from "~/locales/catalogue";
 import { config } from "./config.server";
 import { logger } from "./logger.server";
 
@@ -11,7 +12,23 @@ import { logger } from "./logger.server";
 
 type RawCatalogue = Record<string, string>;
 
-const files = import.meta.glob<RawCatalogue>("../locales/*/*.json", { eager: true, import: "default" });
+// In the built server Vite inlines the files; scripts run by tsx (scripts/seller-mails.ts) have no
+// import.meta.glob and read the same files through Node's JSON loading.
+function catalogueFiles(): Record<string, RawCatalogue> {
+  try {
+    return import.meta.glob<RawCatalogue>("../locales/*/*.json", { eager: true, import: "default" });
+  } catch {
+    const require = createRequire(import.meta.url);
+    const out: Record<string, RawCatalogue> = {};
+    for (const locale of LOCALES)
+      for (const namespace of NAMESPACES) {
+        const path = `../locales/${locale}/${namespace}.json`;
+        out[path] = require(path) as RawCatalogue;
+      }
+    return out;
+  }
+}
+const files = catalogueFiles();
 
 /** The raw catalogues: locale → namespace → key → ICU message (for the catalogue check and tools). */
 export function rawCatalogues(): Record<string, Record<string, RawCatalogue>> {

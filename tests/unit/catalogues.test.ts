@@ -3,6 +3,7 @@ import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { describe, expect, it } from "vitest";
 import { type CompiledMessage, formatMessage, type MessageValues } from "~/lib/i18n";
 import { DEFAULT_LOCALE, type Locale, LOCALES } from "~/lib/locales";
+import { NAMESPACES } from "~/locales/catalogue";
 import { rawCatalogues } from "~/services/i18n.server";
 
 // The catalogue check: every language has every English key, with the same ICU arguments (and plural or
@@ -39,6 +40,7 @@ describe("catalogues", () => {
   it("has every language's folder with English's namespaces", () => {
     expect(Object.keys(catalogues).sort()).toEqual([...LOCALES].sort());
     for (const locale of LOCALES) expect(Object.keys(catalogues[locale]).sort()).toEqual(Object.keys(english).sort());
+    expect([...NAMESPACES].sort()).toEqual(Object.keys(english).sort());
   });
 
   for (const locale of LOCALES) {
