@@ -16,11 +16,10 @@ import { useNonce } from "~/components/nonce";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { NewsletterForm } from "~/components/newsletter-form";
-import { localeForPrefix } from "~/lib/i18n";
 import { DEFAULT_LOCALE, LOCALE_INFO } from "~/lib/locales";
 import { THEME_BOOT_SCRIPT, themeFromCookieHeader } from "~/lib/theme";
 import { SHARED_NAMESPACES } from "~/locales/catalogue";
-import { messagesFor } from "~/services/i18n.server";
+import { messagesFor, pageLocale } from "~/services/i18n.server";
 import { publicOrigin } from "~/services/public-url.server";
 import { getSessionUser } from "~/services/session.server";
 import appStyles from "~/styles/app.css?url";
@@ -34,7 +33,7 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
   // The language is the URL's (an unknown prefix is a 404 in English, from the language layout).
-  const locale = localeForPrefix(params.lang) ?? DEFAULT_LOCALE;
+  const locale = pageLocale({ params });
   return {
     locale,
     messages: messagesFor(locale, SHARED_NAMESPACES),
