@@ -9,6 +9,8 @@ import {
   unprefixedPath,
 } from "~/lib/i18n";
 import { DEFAULT_LOCALE, LOCALE_INFO, LOCALES, type Locale, localePath } from "~/lib/locales";
+import { useMenuDisclosure } from "./disclosure";
+import { GlobeIcon } from "./icons";
 
 // The page's language in React: `useT()` for text, `useLocale()` and `useLocalePath()` for links that stay
 // in the page's language, `<T>` for a message with links or emphasis inside, and the language switcher.
@@ -110,5 +112,27 @@ export function LanguageSwitcher({
         ))}
       </ul>
     </nav>
+  );
+}
+
+/**
+ * The header's switcher: the current language on a button that opens the three links. A <details>
+ * disclosure, so it opens without JavaScript and by keyboard, and the crowded header keeps one button.
+ */
+export function LanguageMenu({ className }: { className?: string }) {
+  const t = useT();
+  const current = useLocale();
+  const ref = useMenuDisclosure();
+  return (
+    <details ref={ref} className={`language-menu${className ? ` ${className}` : ""}`}>
+      <summary className="btn btn-ghost btn-sm">
+        <GlobeIcon />
+        <span className="visually-hidden">{t("common.language.label")}: </span>
+        <span lang={LOCALE_INFO[current].htmlLang} translate="no">
+          {LOCALE_INFO[current].nativeName}
+        </span>
+      </summary>
+      <LanguageSwitcher className="language-switcher language-menu-panel" />
+    </details>
   );
 }

@@ -1,7 +1,8 @@
 import { Link, NavLink } from "react-router";
 import type { Theme } from "~/lib/theme";
 import { ComingSoonLink } from "./coming-soon-link";
-import { LanguageSwitcher, useLocalePath, useT } from "./i18n";
+import { useMenuDisclosure } from "./disclosure";
+import { LanguageMenu, LanguageSwitcher, useLocalePath, useT } from "./i18n";
 import { MenuIcon } from "./icons";
 import { ThemeToggle } from "./theme-toggle";
 
@@ -42,6 +43,7 @@ export function BrandLink() {
 export function SiteHeader({ theme, account }: { theme: Theme | null; account?: React.ReactNode }) {
   const t = useT();
   const to = useLocalePath();
+  const menu = useMenuDisclosure();
   return (
     <header className="site-header">
       <div className="container bar">
@@ -50,7 +52,7 @@ export function SiteHeader({ theme, account }: { theme: Theme | null; account?: 
           <NavItems />
         </nav>
         <div className="header-actions">
-          <LanguageSwitcher className="language-switcher desktop-only" />
+          <LanguageMenu className="desktop-only" />
           <ThemeToggle theme={theme} />
           <span className="desktop-only">
             {account ?? (
@@ -59,11 +61,14 @@ export function SiteHeader({ theme, account }: { theme: Theme | null; account?: 
               </Link>
             )}
           </span>
-          <Link to={to("/list-your-business")} className="btn btn-primary btn-sm desktop-only">
-            {t("common.nav.listYourBusiness")}
-          </Link>
+          {/* Signed in, the account's links take its place: the bar has no room for both in Hindi and Kannada. */}
+          {account ? null : (
+            <Link to={to("/list-your-business")} className="btn btn-primary btn-sm desktop-only">
+              {t("common.nav.listYourBusiness")}
+            </Link>
+          )}
           {/* <details> opens and closes without JavaScript */}
-          <details className="mobile-menu">
+          <details ref={menu} className="mobile-menu">
             <summary className="btn btn-ghost btn-icon" aria-label={t("common.nav.menu")}>
               <MenuIcon />
             </summary>

@@ -299,6 +299,34 @@ export async function violationsInPasses(page: Page, jsEnabled: boolean, incompl
     await page.setViewportSize(size);
     await settleForAxe(page);
     for (const line of await axeViolations(page, incomplete)) found.push(`[${colorScheme} ${size.width}px] ${line}`);
+    // Not axe's, but as much a barrier on a phone: a page wider than the screen scrolls sideways.
+    const overflow = await page.evaluate(() => {
+      const width = document.documentElement.clientWidth;
+      const excess = document.documentElement.scrollWidth - width;
+      if (excess <= 0) return null;
+      // Name the elements that stick out while their parent does not: where the fix goes.
+      const culprits = [...document.body.querySelectorAll("*")]
+        .filter(
+          (el) => el.getBoundingClientRect().right > width + 0.5 && el.checkVisibility({ visibilityProperty: true }),
+        )
+        .filter((el) => {
+          // Inside a scroller (a table's wrapper, the back-office menu) sticking out is what it is for.
+          for (let up = el.parentElement; up && up !== document.body; up = up.parentElement)
+            if (getComputedStyle(up).overflowX !== "visible") return false;
+          return true;
+        })
+        .filter((el) => !el.parentElement || el.parentElement.getBoundingClientRect().right <= width + 0.5)
+        .slice(0, 3)
+        .map(
+          (el) =>
+            `${el.tagName.toLowerCase()}${el.className && typeof el.className === "string" ? `.${el.className.trim().split(/\s+/).join(".")}` : ""} "${(el.textContent ?? "").trim().slice(0, 40)}"`,
+        );
+      return { excess, culprits };
+    });
+    if (overflow)
+      found.push(
+        `[${colorScheme} ${size.width}px] the page is ${overflow.excess} px wider than the screen: ${overflow.culprits.join(", ")}`,
+      );
   }
   return found;
 }
