@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -145,13 +145,13 @@ describe("the server on an S3 bucket, with no shared folder", () => {
 });
 
 // The several-instances test on object storage (tests/unit/several-instances.test.ts is the rest of it):
-// in the PostgreSQL run both instances share one PostgreSQL database, and no folder.
-describe("two instances on one database and one bucket, each with a folder of its own", () => {
+// in the PostgreSQL run the three instances share one PostgreSQL database, one bucket, and no folder.
+describe("three instances on one database and one bucket, each with a folder of its own", () => {
   let a: RunningServer;
   let b: RunningServer;
+  let c: RunningServer;
   beforeAll(async () => {
-    a = await serveA();
-    b = await serve("b");
+    [a, b, c] = await Promise.all([serveA(), serve("b"), serve("c")]);
   }, 90_000);
 
   const upload = async (server: RunningServer, purpose: string | null, hue: number) => {
@@ -176,14 +176,18 @@ describe("two instances on one database and one bucket, each with a folder of it
     return login.headers.get("set-cookie")!.split(";")[0]!;
   };
   const adminOn = (server: RunningServer) => signIn(server, "/api/admin/login", ADMIN);
+  const bytesOf = async (answer: Response) => Buffer.from(await answer.arrayBuffer());
 
-  it("an image uploaded through A is served by B; a private one opens for staff on B and for no one else", async () => {
+  it("an image uploaded through A is served by B and C; a private one opens for staff on B and for no one else", async () => {
     const photo = await upload(a, "profile_photo", 100);
     expect(photo.url).toBe(`/uploads/${photo.key}`);
-    const onA = Buffer.from(await (await fetch(`${a.base}${photo.url}`)).arrayBuffer());
-    const onB = await fetch(`${b.base}${photo.url}`);
-    expect(onB.status).toBe(200);
-    expect(Buffer.from(await onB.arrayBuffer()).equals(onA)).toBe(true);
+    const onA = await bytesOf(await fetch(`${a.base}${photo.url}`));
+    for (const other of [b, c]) {
+      const answer = await fetch(`${other.base}${photo.url}`);
+      expect(answer.status, other.base).toBe(200);
+      expect(answer.headers.get("cache-control")).toBe("public, max-age=2592000, immutable");
+      expect((await bytesOf(answer)).equals(onA), other.base).toBe(true);
+    }
 
     const unassigned = await upload(a, null, 120);
     const proof = await upload(a, "id_proof_document", 125);
@@ -208,23 +212,30 @@ describe("two instances on one database and one bucket, each with a folder of it
     const staff = await adminOn(b);
     for (const file of [unassigned, proof]) {
       expect(file.visibility).toBe("private");
-      expect((await fetch(`${b.base}/uploads/${file.key}`)).status).toBe(404);
-      for (const cookie of [undefined, sellerCookie]) {
-        const refused = await fetch(`${b.base}${file.url}`, {
-          redirect: "manual",
-          headers: cookie ? { Cookie: cookie } : {},
-        });
-        expect(refused.status, `${file.url} ${cookie ? "seller" : "anonymous"}`).not.toBe(200);
-        expect(Buffer.from(await refused.arrayBuffer()).includes(Buffer.from("RIFF"))).toBe(false);
+      expect(file.url).toBe(`/admin/uploads/${file.key}`);
+      for (const server of [b, c]) {
+        const outside = await fetch(`${server.base}/uploads/${file.key}`);
+        expect(outside.status).toBe(404);
+        expect((await bytesOf(outside)).includes(Buffer.from("RIFF"))).toBe(false);
       }
+      // Signed out: the back office's sign-in page, coming back to the file afterwards.
+      const anonymous = await fetch(`${b.base}${file.url}`, { redirect: "manual" });
+      expect(anonymous.status).toBe(302);
+      expect(anonymous.headers.get("location")).toBe(`/admin/login?redirectTo=${encodeURIComponent(file.url)}`);
+      expect((await bytesOf(anonymous)).includes(Buffer.from("RIFF"))).toBe(false);
+      // Signed in as a seller: no permission.
+      const refused = await fetch(`${b.base}${file.url}`, { redirect: "manual", headers: { Cookie: sellerCookie } });
+      expect(refused.status).toBe(403);
+      expect((await bytesOf(refused)).includes(Buffer.from("RIFF"))).toBe(false);
+
       const opened = await fetch(`${b.base}${file.url}`, { headers: { Cookie: staff } });
       expect(opened.status).toBe(200);
       expect(opened.headers.get("cache-control")).toBe("private, no-store");
-      expect((await opened.arrayBuffer()).byteLength).toBeGreaterThan(0);
+      expect((await bytesOf(opened)).subarray(0, 4).toString()).toBe("RIFF");
     }
   });
 
-  it("a seller deleted through B takes her files with her: gone on A too, and from the bucket", async () => {
+  it("a seller deleted through B takes her files with her: gone on A and C too, and from the bucket", async () => {
     const [photo, proof, payment] = [
       await upload(a, "profile_photo", 150),
       await upload(a, "id_proof_document", 155),
@@ -252,27 +263,54 @@ describe("two instances on one database and one bucket, each with a folder of it
     });
     expect(applied.status).toBe(201);
     const sellerId = ((await applied.json()) as { seller_id: number }).seller_id;
-    const staffOnA = await adminOn(a);
-    expect((await fetch(`${a.base}${photo.url}`)).status).toBe(200);
-    expect((await fetch(`${a.base}${proof.url}`, { headers: { Cookie: staffOnA } })).status).toBe(200);
+    const staffOn = new Map([
+      [a, await adminOn(a)],
+      [c, await adminOn(c)],
+    ]);
+    for (const server of [a, c]) {
+      const image = await fetch(`${server.base}${photo.url}`);
+      expect(image.status).toBe(200);
+      await image.arrayBuffer();
+      const document = await fetch(`${server.base}${proof.url}`, { headers: { Cookie: staffOn.get(server)! } });
+      expect(document.status).toBe(200);
+      await document.arrayBuffer();
+    }
 
-    const staffOnB = await adminOn(b);
     const deleted = await fetch(`${b.base}/api/admin/sellers/${sellerId}`, {
       method: "DELETE",
-      headers: { Cookie: staffOnB, Origin: b.base },
+      headers: { Cookie: await adminOn(b), Origin: b.base },
     });
     expect(deleted.status).toBe(200);
-    const gone = await fetch(`${a.base}${photo.url}`);
-    expect(gone.status).toBe(404);
-    await gone.arrayBuffer();
-    for (const file of [proof, payment]) {
-      const answer = await fetch(`${a.base}${file.url}`, { headers: { Cookie: staffOnA } });
-      expect(answer.status, file.url).toBe(404);
-      await answer.arrayBuffer();
+    for (const server of [a, c]) {
+      const gone = await fetch(`${server.base}${photo.url}`);
+      expect(gone.status, server.base).toBe(404);
+      await gone.arrayBuffer();
+      for (const file of [proof, payment]) {
+        const answer = await fetch(`${server.base}${file.url}`, { headers: { Cookie: staffOn.get(server)! } });
+        expect(answer.status, `${server.base}${file.url}`).toBe(404);
+        await answer.arrayBuffer();
+      }
     }
     const store = uploadStore();
-    for (const key of [uploadKey("public", photo.key), uploadKey("private", proof.key)])
+    for (const key of [
+      uploadKey("public", photo.key),
+      uploadKey("private", proof.key),
+      uploadKey("private", payment.key),
+    ])
       expect(await store.exists(key), key).toBe(false);
+  });
+
+  it("no instance kept an upload in a folder of its own: the bucket holds them all", () => {
+    for (const name of ["a", "b", "c"]) {
+      const folder = join(dir, `uploads-${name}`);
+      const files = existsSync(folder)
+        ? readdirSync(folder, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
+        : [];
+      expect(
+        files.map((e) => join(e.parentPath, e.name)),
+        folder,
+      ).toEqual([]);
+    }
   });
 });
 
