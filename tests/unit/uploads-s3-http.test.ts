@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~db/client";
+import hindiForms from "~/locales/hi-IN/forms.json";
 import {
   readObject,
   S3Store,
@@ -14,6 +15,7 @@ import { storeImage } from "~/services/uploads.server";
 import { pngImage } from "../support/images";
 import { type LocalS3, S3RVER_KEY, setEnv, startLocalS3 } from "../support/s3-server";
 import { databaseEnv, type RunningServer, startServer } from "../support/server";
+import { renderedHtml } from "../support/html";
 import { startSite } from "../support/site";
 import { createTestDb } from "../support/test-db";
 
@@ -70,6 +72,14 @@ afterAll(async () => {
   await s3?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
+
+/** POST /api/upload of a small image. */
+async function postImage(server: RunningServer, purpose = "profile_photo"): Promise<Response> {
+  const form = new FormData();
+  form.set("file", new Blob([new Uint8Array(await pngImage(40, 30, 200))], { type: "image/png" }), "photo.png");
+  form.set("purpose", purpose);
+  return fetch(`${server.base}/api/upload`, { method: "POST", body: form, headers: { Origin: server.base } });
+}
 
 async function stored(purpose: "profile_photo" | "id_proof_document", hue: number) {
   const image = await storeImage(db, await pngImage(60, 40, hue), purpose);
@@ -325,15 +335,35 @@ describe("a bucket the server cannot use, or a public address in front of it", (
     expect(JSON.stringify(body)).not.toContain("not-the-secret");
     const image = await fetch(`${site.base}/uploads/${photo.key}`);
     expect(image.status).toBe(503);
+    await image.arrayBuffer();
+    const refused = await postImage(site);
+    expect(refused.status).toBe(503);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await refused.json()).toEqual({ error: UPLOADS_UNAVAILABLE_MESSAGE });
   }, 90_000);
 
-  it("UPLOADS_PUBLIC_URL: /uploads/<name> redirects there", async () => {
-    const site = await serve("cdn", { UPLOADS_PUBLIC_URL: "https://cdn.example.com/bwp/" });
+  // One server for both (each start costs seconds of CI): with a public address its images never touch the bucket.
+  it("UPLOADS_PUBLIC_URL: /uploads/<name> redirects there; a missing bucket: /readyz 503 naming S3_BUCKET, an upload 503", async () => {
+    const site = await serve("cdn", {
+      UPLOADS_PUBLIC_URL: "https://cdn.example.com/bwp/",
+      S3_BUCKET: "bwp-no-such-bucket",
+    });
     const answer = await fetch(`${site.base}/uploads/abc.webp`, { redirect: "manual" });
     expect(answer.status).toBe(302);
     expect(answer.headers.get("location")).toBe("https://cdn.example.com/bwp/abc.webp");
     const outside = await fetch(`${site.base}/uploads/..%2fprivate%2fabc.webp`, { redirect: "manual" });
     expect(outside.status).toBe(404);
+
+    const ready = await fetch(`${site.base}/readyz`);
+    expect(ready.status).toBe(503);
+    expect((await ready.json()).checks.uploads).toEqual({
+      ok: false,
+      detail: 'S3_BUCKET: the bucket "bwp-no-such-bucket" does not exist',
+    });
+    const refused = await postImage(site);
+    expect(refused.status).toBe(503);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await refused.json()).toEqual({ error: UPLOADS_UNAVAILABLE_MESSAGE });
   }, 90_000);
 });
 
@@ -399,7 +429,7 @@ describe("a bucket that refuses writes (a policy denying PutObject)", () => {
     }
   });
 
-  it("/register without JavaScript: refused after two files, a 503 page with the message and her values; no application, no file", async () => {
+  it("/register without JavaScript: refused after two files, a 503 page with the message (in the page's language) and her values; no application, no file", async () => {
     const email = `refused-register-${Date.now()}@example.in`;
     const form = new FormData();
     for (const [k, v] of Object.entries({ ...applicant, email, category_ids: String(categoryId), terms: "on" }))
@@ -407,19 +437,73 @@ describe("a bucket that refuses writes (a policy denying PutObject)", () => {
     for (const [i, field] of ["id_proof_document", "payment_screenshot", "profile_photo"].entries())
       form.append(field, new File([await image(30 + i)], "a.png", { type: "image/png" }));
     const rows = await uploadRows();
-    // The ID proof and the payment screenshot are stored; the profile photo is refused.
-    const lift = s3.refuseWrites(REFUSING, { after: 2 });
+    const said = { en: UPLOADS_UNAVAILABLE_MESSAGE, hi: hindiForms.uploadsUnavailable };
+    for (const [path, message] of [
+      ["/register", said.en],
+      ["/hi/register", said.hi],
+    ] as const) {
+      // The ID proof and the payment screenshot are stored; the profile photo is refused.
+      const lift = s3.refuseWrites(REFUSING, { after: 2 });
+      try {
+        const answer = await fetch(`${site.base}${path}`, {
+          method: "POST",
+          redirect: "manual",
+          body: form,
+          headers: { Origin: site.base },
+        });
+        expectRefused(answer);
+        const page = renderedHtml(await answer.text());
+        const alert = /<div class="form-error"[^>]*role="alert"[^>]*>([\s\S]*?)<\/div>/.exec(page)?.[1] ?? "";
+        expect(alert, path).toContain(message);
+        expect(page, path).toContain('value="Bucket Refusal Crafts"');
+        expect(page, path).toContain(`value="${email}"`);
+      } finally {
+        lift();
+      }
+    }
+    expect(said.hi).not.toBe(said.en);
+    expect(await applicationsBy(email)).toBe(0);
+    expect(await inBucket()).toEqual([]);
+    expect(await uploadRows()).toEqual(rows);
+  });
+
+  it("the back office's seller editor: refused, a 503 page with the message and the typed values; no seller, no file", async () => {
+    const login = await fetch(`${site.base}/api/admin/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: site.base },
+      body: JSON.stringify(ADMIN),
+    });
+    expect(login.status).toBe(200);
+    const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
+    const email = `refused-editor-${Date.now()}@example.in`;
+    const form = new FormData();
+    for (const [k, v] of Object.entries({
+      name: "Editor Refused",
+      email,
+      mobile: "+91 98765 43210",
+      business_name: "Editor Refusal Weaves",
+      city: "Bangalore",
+      category_ids: String(categoryId),
+      status: "pending",
+      payment_status: "pending",
+    }))
+      form.append(k, v);
+    for (const [i, field] of ["profile_photo", "id_proof_document", "payment_screenshot"].entries())
+      form.append(field, new File([await image(70 + i)], "a.png", { type: "image/png" }));
+    const rows = await uploadRows();
+    const lift = s3.refuseWrites(REFUSING);
     try {
-      const answer = await fetch(`${site.base}/register`, {
+      const answer = await fetch(`${site.base}/admin/sellers/new`, {
         method: "POST",
         redirect: "manual",
         body: form,
-        headers: { Origin: site.base },
+        headers: { Origin: site.base, Cookie: cookie },
       });
+      const page = renderedHtml(await answer.text());
       expectRefused(answer);
-      const page = await answer.text();
       expect(page).toContain(UPLOADS_UNAVAILABLE_MESSAGE);
-      expect(page).toContain('value="Bucket Refusal Crafts"');
+      expect(page).toContain('value="Editor Refusal Weaves"');
+      expect(page).toContain(`value="${email}"`);
     } finally {
       lift();
     }
