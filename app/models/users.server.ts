@@ -1,5 +1,6 @@
 import type { DB } from "~db/client";
 import type { Role } from "~db/schema";
+import { isUniqueViolation } from "~db/engine";
 import type { RegistrationInput } from "~/lib/validation/accounts";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "~/lib/locales";
 import { writeAudit } from "./audit.server";
@@ -209,7 +210,13 @@ export async function ensureFirstAdmin(
 ): Promise<EnsureAdminResult> {
   if (!email) return "skipped";
   if (await emailTaken(db, email)) return "exists";
-  await createStaffOrSeller(db, { email, name: "Administrator", role: "admin", passwordHash: await passwordHash() });
+  try {
+    await createStaffOrSeller(db, { email, name: "Administrator", role: "admin", passwordHash: await passwordHash() });
+  } catch (error) {
+    // Several instances starting together: another one made her between the check and the insert.
+    if (isUniqueViolation(error) && (await emailTaken(db, email))) return "exists";
+    throw error;
+  }
   return "created";
 }
 

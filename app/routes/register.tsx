@@ -29,6 +29,7 @@ import { translatorFromMatches } from "~/lib/i18n";
 import { localePath } from "~/lib/locales";
 import { APPLICATION_FILE_FIELDS, type ApplicationFileField } from "~/lib/validation/constants";
 import { APPLICATION_MESSAGES } from "~/lib/validation/messages";
+import { formMessage } from "~/lib/form-messages";
 import { useClientValidation } from "~/lib/use-client-validation";
 import { useHydrated } from "~/lib/use-hydrated";
 import { listActiveCategories, listActiveSubcategories } from "~/models/categories.server";
@@ -179,7 +180,7 @@ export async function action(args: Route.ActionArgs) {
   );
   if (!result.ok && "retryAfterSeconds" in result) {
     return data<ActionReply>(
-      { result: submission.reply({ formErrors: [result.message], hideFields }), reselect },
+      { result: submission.reply({ formErrors: [formMessage("forms.uploadsUnavailable")], hideFields }), reselect },
       { status: result.status, headers: uploadsDownHeaders(result) },
     );
   }

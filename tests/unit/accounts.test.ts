@@ -276,6 +276,15 @@ describe("first admin and password changes", () => {
     expect(await ensureFirstAdmin(db, "first@example.in", () => hashPassword("Other-Password-99"))).toBe("exists");
   });
 
+  it("instances starting together make one admin: the others find her, none fails its start", async () => {
+    const email = "together@example.in";
+    const results = await Promise.all(
+      [1, 2, 3].map(() => ensureFirstAdmin(db, email, () => hashPassword("A-Long-Admin-Password"))),
+    );
+    expect(results.toSorted()).toEqual(["created", "exists", "exists"]);
+    expect(await db.selectFrom("users").select("id").where("email", "=", email).execute()).toHaveLength(1);
+  });
+
   it("a password change deletes every session of the account", async () => {
     const admin = await newAdmin();
     const user = await db.selectFrom("users").select("id").where("email", "=", admin.email).executeTakeFirstOrThrow();

@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~db/client";
+import hindiForms from "~/locales/hi-IN/forms.json";
 import {
   readObject,
   S3Store,
@@ -14,6 +15,7 @@ import { storeImage } from "~/services/uploads.server";
 import { pngImage } from "../support/images";
 import { type LocalS3, S3RVER_KEY, setEnv, startLocalS3 } from "../support/s3-server";
 import { databaseEnv, type RunningServer, startServer } from "../support/server";
+import { renderedHtml } from "../support/html";
 import { startSite } from "../support/site";
 import { createTestDb } from "../support/test-db";
 
@@ -70,6 +72,14 @@ afterAll(async () => {
   await s3?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
+
+/** POST /api/upload of a small image. */
+async function postImage(server: RunningServer, purpose = "profile_photo"): Promise<Response> {
+  const form = new FormData();
+  form.set("file", new Blob([new Uint8Array(await pngImage(40, 30, 200))], { type: "image/png" }), "photo.png");
+  form.set("purpose", purpose);
+  return fetch(`${server.base}/api/upload`, { method: "POST", body: form, headers: { Origin: server.base } });
+}
 
 async function stored(purpose: "profile_photo" | "id_proof_document", hue: number) {
   const image = await storeImage(db, await pngImage(60, 40, hue), purpose);
@@ -145,13 +155,13 @@ describe("the server on an S3 bucket, with no shared folder", () => {
 });
 
 // The several-instances test on object storage (tests/unit/several-instances.test.ts is the rest of it):
-// in the PostgreSQL run both instances share one PostgreSQL database, and no folder.
-describe("two instances on one database and one bucket, each with a folder of its own", () => {
+// in the PostgreSQL run the three instances share one PostgreSQL database, one bucket, and no folder.
+describe("three instances on one database and one bucket, each with a folder of its own", () => {
   let a: RunningServer;
   let b: RunningServer;
+  let c: RunningServer;
   beforeAll(async () => {
-    a = await serveA();
-    b = await serve("b");
+    [a, b, c] = await Promise.all([serveA(), serve("b"), serve("c")]);
   }, 90_000);
 
   const upload = async (server: RunningServer, purpose: string | null, hue: number) => {
@@ -176,14 +186,18 @@ describe("two instances on one database and one bucket, each with a folder of it
     return login.headers.get("set-cookie")!.split(";")[0]!;
   };
   const adminOn = (server: RunningServer) => signIn(server, "/api/admin/login", ADMIN);
+  const bytesOf = async (answer: Response) => Buffer.from(await answer.arrayBuffer());
 
-  it("an image uploaded through A is served by B; a private one opens for staff on B and for no one else", async () => {
+  it("an image uploaded through A is served by B and C; a private one opens for staff on B and for no one else", async () => {
     const photo = await upload(a, "profile_photo", 100);
     expect(photo.url).toBe(`/uploads/${photo.key}`);
-    const onA = Buffer.from(await (await fetch(`${a.base}${photo.url}`)).arrayBuffer());
-    const onB = await fetch(`${b.base}${photo.url}`);
-    expect(onB.status).toBe(200);
-    expect(Buffer.from(await onB.arrayBuffer()).equals(onA)).toBe(true);
+    const onA = await bytesOf(await fetch(`${a.base}${photo.url}`));
+    for (const other of [b, c]) {
+      const answer = await fetch(`${other.base}${photo.url}`);
+      expect(answer.status, other.base).toBe(200);
+      expect(answer.headers.get("cache-control")).toBe("public, max-age=2592000, immutable");
+      expect((await bytesOf(answer)).equals(onA), other.base).toBe(true);
+    }
 
     const unassigned = await upload(a, null, 120);
     const proof = await upload(a, "id_proof_document", 125);
@@ -208,23 +222,30 @@ describe("two instances on one database and one bucket, each with a folder of it
     const staff = await adminOn(b);
     for (const file of [unassigned, proof]) {
       expect(file.visibility).toBe("private");
-      expect((await fetch(`${b.base}/uploads/${file.key}`)).status).toBe(404);
-      for (const cookie of [undefined, sellerCookie]) {
-        const refused = await fetch(`${b.base}${file.url}`, {
-          redirect: "manual",
-          headers: cookie ? { Cookie: cookie } : {},
-        });
-        expect(refused.status, `${file.url} ${cookie ? "seller" : "anonymous"}`).not.toBe(200);
-        expect(Buffer.from(await refused.arrayBuffer()).includes(Buffer.from("RIFF"))).toBe(false);
+      expect(file.url).toBe(`/admin/uploads/${file.key}`);
+      for (const server of [b, c]) {
+        const outside = await fetch(`${server.base}/uploads/${file.key}`);
+        expect(outside.status).toBe(404);
+        expect((await bytesOf(outside)).includes(Buffer.from("RIFF"))).toBe(false);
       }
+      // Signed out: the back office's sign-in page, coming back to the file afterwards.
+      const anonymous = await fetch(`${b.base}${file.url}`, { redirect: "manual" });
+      expect(anonymous.status).toBe(302);
+      expect(anonymous.headers.get("location")).toBe(`/admin/login?redirectTo=${encodeURIComponent(file.url)}`);
+      expect((await bytesOf(anonymous)).includes(Buffer.from("RIFF"))).toBe(false);
+      // Signed in as a seller: no permission.
+      const refused = await fetch(`${b.base}${file.url}`, { redirect: "manual", headers: { Cookie: sellerCookie } });
+      expect(refused.status).toBe(403);
+      expect((await bytesOf(refused)).includes(Buffer.from("RIFF"))).toBe(false);
+
       const opened = await fetch(`${b.base}${file.url}`, { headers: { Cookie: staff } });
       expect(opened.status).toBe(200);
       expect(opened.headers.get("cache-control")).toBe("private, no-store");
-      expect((await opened.arrayBuffer()).byteLength).toBeGreaterThan(0);
+      expect((await bytesOf(opened)).subarray(0, 4).toString()).toBe("RIFF");
     }
   });
 
-  it("a seller deleted through B takes her files with her: gone on A too, and from the bucket", async () => {
+  it("a seller deleted through B takes her files with her: gone on A and C too, and from the bucket", async () => {
     const [photo, proof, payment] = [
       await upload(a, "profile_photo", 150),
       await upload(a, "id_proof_document", 155),
@@ -252,27 +273,54 @@ describe("two instances on one database and one bucket, each with a folder of it
     });
     expect(applied.status).toBe(201);
     const sellerId = ((await applied.json()) as { seller_id: number }).seller_id;
-    const staffOnA = await adminOn(a);
-    expect((await fetch(`${a.base}${photo.url}`)).status).toBe(200);
-    expect((await fetch(`${a.base}${proof.url}`, { headers: { Cookie: staffOnA } })).status).toBe(200);
+    const staffOn = new Map([
+      [a, await adminOn(a)],
+      [c, await adminOn(c)],
+    ]);
+    for (const server of [a, c]) {
+      const image = await fetch(`${server.base}${photo.url}`);
+      expect(image.status).toBe(200);
+      await image.arrayBuffer();
+      const document = await fetch(`${server.base}${proof.url}`, { headers: { Cookie: staffOn.get(server)! } });
+      expect(document.status).toBe(200);
+      await document.arrayBuffer();
+    }
 
-    const staffOnB = await adminOn(b);
     const deleted = await fetch(`${b.base}/api/admin/sellers/${sellerId}`, {
       method: "DELETE",
-      headers: { Cookie: staffOnB, Origin: b.base },
+      headers: { Cookie: await adminOn(b), Origin: b.base },
     });
     expect(deleted.status).toBe(200);
-    const gone = await fetch(`${a.base}${photo.url}`);
-    expect(gone.status).toBe(404);
-    await gone.arrayBuffer();
-    for (const file of [proof, payment]) {
-      const answer = await fetch(`${a.base}${file.url}`, { headers: { Cookie: staffOnA } });
-      expect(answer.status, file.url).toBe(404);
-      await answer.arrayBuffer();
+    for (const server of [a, c]) {
+      const gone = await fetch(`${server.base}${photo.url}`);
+      expect(gone.status, server.base).toBe(404);
+      await gone.arrayBuffer();
+      for (const file of [proof, payment]) {
+        const answer = await fetch(`${server.base}${file.url}`, { headers: { Cookie: staffOn.get(server)! } });
+        expect(answer.status, `${server.base}${file.url}`).toBe(404);
+        await answer.arrayBuffer();
+      }
     }
     const store = uploadStore();
-    for (const key of [uploadKey("public", photo.key), uploadKey("private", proof.key)])
+    for (const key of [
+      uploadKey("public", photo.key),
+      uploadKey("private", proof.key),
+      uploadKey("private", payment.key),
+    ])
       expect(await store.exists(key), key).toBe(false);
+  });
+
+  it("no instance kept an upload in a folder of its own: the bucket holds them all", () => {
+    for (const name of ["a", "b", "c"]) {
+      const folder = join(dir, `uploads-${name}`);
+      const files = existsSync(folder)
+        ? readdirSync(folder, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
+        : [];
+      expect(
+        files.map((e) => join(e.parentPath, e.name)),
+        folder,
+      ).toEqual([]);
+    }
   });
 });
 
@@ -287,15 +335,35 @@ describe("a bucket the server cannot use, or a public address in front of it", (
     expect(JSON.stringify(body)).not.toContain("not-the-secret");
     const image = await fetch(`${site.base}/uploads/${photo.key}`);
     expect(image.status).toBe(503);
+    await image.arrayBuffer();
+    const refused = await postImage(site);
+    expect(refused.status).toBe(503);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await refused.json()).toEqual({ error: UPLOADS_UNAVAILABLE_MESSAGE });
   }, 90_000);
 
-  it("UPLOADS_PUBLIC_URL: /uploads/<name> redirects there", async () => {
-    const site = await serve("cdn", { UPLOADS_PUBLIC_URL: "https://cdn.example.com/bwp/" });
+  // One server for both (each start costs seconds of CI): with a public address its images never touch the bucket.
+  it("UPLOADS_PUBLIC_URL: /uploads/<name> redirects there; a missing bucket: /readyz 503 naming S3_BUCKET, an upload 503", async () => {
+    const site = await serve("cdn", {
+      UPLOADS_PUBLIC_URL: "https://cdn.example.com/bwp/",
+      S3_BUCKET: "bwp-no-such-bucket",
+    });
     const answer = await fetch(`${site.base}/uploads/abc.webp`, { redirect: "manual" });
     expect(answer.status).toBe(302);
     expect(answer.headers.get("location")).toBe("https://cdn.example.com/bwp/abc.webp");
     const outside = await fetch(`${site.base}/uploads/..%2fprivate%2fabc.webp`, { redirect: "manual" });
     expect(outside.status).toBe(404);
+
+    const ready = await fetch(`${site.base}/readyz`);
+    expect(ready.status).toBe(503);
+    expect((await ready.json()).checks.uploads).toEqual({
+      ok: false,
+      detail: 'S3_BUCKET: the bucket "bwp-no-such-bucket" does not exist',
+    });
+    const refused = await postImage(site);
+    expect(refused.status).toBe(503);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await refused.json()).toEqual({ error: UPLOADS_UNAVAILABLE_MESSAGE });
   }, 90_000);
 });
 
@@ -361,7 +429,7 @@ describe("a bucket that refuses writes (a policy denying PutObject)", () => {
     }
   });
 
-  it("/register without JavaScript: refused after two files, a 503 page with the message and her values; no application, no file", async () => {
+  it("/register without JavaScript: refused after two files, a 503 page with the message (in the page's language) and her values; no application, no file", async () => {
     const email = `refused-register-${Date.now()}@example.in`;
     const form = new FormData();
     for (const [k, v] of Object.entries({ ...applicant, email, category_ids: String(categoryId), terms: "on" }))
@@ -369,19 +437,73 @@ describe("a bucket that refuses writes (a policy denying PutObject)", () => {
     for (const [i, field] of ["id_proof_document", "payment_screenshot", "profile_photo"].entries())
       form.append(field, new File([await image(30 + i)], "a.png", { type: "image/png" }));
     const rows = await uploadRows();
-    // The ID proof and the payment screenshot are stored; the profile photo is refused.
-    const lift = s3.refuseWrites(REFUSING, { after: 2 });
+    const said = { en: UPLOADS_UNAVAILABLE_MESSAGE, hi: hindiForms.uploadsUnavailable };
+    for (const [path, message] of [
+      ["/register", said.en],
+      ["/hi/register", said.hi],
+    ] as const) {
+      // The ID proof and the payment screenshot are stored; the profile photo is refused.
+      const lift = s3.refuseWrites(REFUSING, { after: 2 });
+      try {
+        const answer = await fetch(`${site.base}${path}`, {
+          method: "POST",
+          redirect: "manual",
+          body: form,
+          headers: { Origin: site.base },
+        });
+        expectRefused(answer);
+        const page = renderedHtml(await answer.text());
+        const alert = /<div class="form-error"[^>]*role="alert"[^>]*>([\s\S]*?)<\/div>/.exec(page)?.[1] ?? "";
+        expect(alert, path).toContain(message);
+        expect(page, path).toContain('value="Bucket Refusal Crafts"');
+        expect(page, path).toContain(`value="${email}"`);
+      } finally {
+        lift();
+      }
+    }
+    expect(said.hi).not.toBe(said.en);
+    expect(await applicationsBy(email)).toBe(0);
+    expect(await inBucket()).toEqual([]);
+    expect(await uploadRows()).toEqual(rows);
+  });
+
+  it("the back office's seller editor: refused, a 503 page with the message and the typed values; no seller, no file", async () => {
+    const login = await fetch(`${site.base}/api/admin/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: site.base },
+      body: JSON.stringify(ADMIN),
+    });
+    expect(login.status).toBe(200);
+    const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
+    const email = `refused-editor-${Date.now()}@example.in`;
+    const form = new FormData();
+    for (const [k, v] of Object.entries({
+      name: "Editor Refused",
+      email,
+      mobile: "+91 98765 43210",
+      business_name: "Editor Refusal Weaves",
+      city: "Bangalore",
+      category_ids: String(categoryId),
+      status: "pending",
+      payment_status: "pending",
+    }))
+      form.append(k, v);
+    for (const [i, field] of ["profile_photo", "id_proof_document", "payment_screenshot"].entries())
+      form.append(field, new File([await image(70 + i)], "a.png", { type: "image/png" }));
+    const rows = await uploadRows();
+    const lift = s3.refuseWrites(REFUSING);
     try {
-      const answer = await fetch(`${site.base}/register`, {
+      const answer = await fetch(`${site.base}/admin/sellers/new`, {
         method: "POST",
         redirect: "manual",
         body: form,
-        headers: { Origin: site.base },
+        headers: { Origin: site.base, Cookie: cookie },
       });
+      const page = renderedHtml(await answer.text());
       expectRefused(answer);
-      const page = await answer.text();
       expect(page).toContain(UPLOADS_UNAVAILABLE_MESSAGE);
-      expect(page).toContain('value="Bucket Refusal Crafts"');
+      expect(page).toContain('value="Editor Refusal Weaves"');
+      expect(page).toContain(`value="${email}"`);
     } finally {
       lift();
     }
