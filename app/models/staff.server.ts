@@ -1,9 +1,10 @@
 import type { DB } from "~db/client";
+import { isUniqueViolation } from "~db/engine";
 import { SETTINGS_MESSAGES } from "~/lib/validation/messages";
 import type { Actor } from "./audit.server";
 import { writeAudit } from "./audit.server";
 import { passkeyCount } from "./sessions.server";
-import { normaliseEmail } from "./users.server";
+import { emailTaken, normaliseEmail } from "./users.server";
 
 // The back-office's accounts (admins and moderators), as the Settings page manages them. An admin can
 // add moderators and disable, enable or remove staff accounts, never their own and never the last
@@ -76,7 +77,8 @@ export async function addModerator(
       return { ok: true as const };
     });
   } catch (error) {
-    if (error instanceof Error && /UNIQUE constraint failed: users\.email/.test(error.message))
+    // Two additions racing for one address: the unique index decides (on either engine).
+    if (isUniqueViolation(error) && (await emailTaken(db, input.email)))
       return { ok: false, reason: "conflict", message: SETTINGS_MESSAGES.emailTaken, field: "email" };
     throw error;
   }

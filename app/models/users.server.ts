@@ -157,7 +157,7 @@ export async function registerSeller(
     });
   } catch (error) {
     // Two sign-ups racing for one email: the unique index decides.
-    if (error instanceof Error && /UNIQUE constraint failed: users\.email/.test(error.message)) {
+    if (isUniqueViolation(error) && (await emailTaken(db, input.email))) {
       return { ok: false, field: "email", message: EMAIL_TAKEN_MESSAGE };
     }
     throw error;

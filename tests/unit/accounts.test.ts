@@ -121,6 +121,23 @@ describe("registerSeller", () => {
   });
 });
 
+describe("registerSeller in parallel", () => {
+  it("sign-ups racing for one email make one account; the others are told the email is taken, on either engine", async () => {
+    const email = "racing@example.in";
+    const results = await Promise.all(
+      [1, 2, 3].map(() =>
+        registerSeller(db, { ...base, email, category_ids: [food], passwordHash: "scrypt$1$1$1$x$y" }),
+      ),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok)).toEqual([
+      { ok: false, field: "email", message: EMAIL_TAKEN_MESSAGE },
+      { ok: false, field: "email", message: EMAIL_TAKEN_MESSAGE },
+    ]);
+    expect(await db.selectFrom("users").select("id").where("email", "=", email).execute()).toHaveLength(1);
+  });
+});
+
 describe("sign-up schemas", () => {
   it("uses the spec's messages", () => {
     const r = signupStep1Schema.safeParse({
