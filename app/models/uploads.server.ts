@@ -1,6 +1,7 @@
 import type { DB } from "~db/client";
 import type { UploadVisibility } from "~db/schema";
 import type { UploadPurpose } from "~/lib/validation/constants";
+import { queueVariantJobs } from "./image-variant-jobs.server";
 
 export interface UploadRow {
   key: string;
@@ -25,11 +26,19 @@ export async function insertUpload(
     width: number;
     height: number;
   },
+  options: { queueVariants?: boolean } = {},
 ): Promise<void> {
-  await db
-    .insertInto("uploads")
-    .values({ ...row, created_at: new Date().toISOString() })
-    .execute();
+  const insert = (trx: DB) =>
+    trx
+      .insertInto("uploads")
+      .values({ ...row, created_at: new Date().toISOString() })
+      .execute();
+  if (!options.queueVariants) return void (await insert(db));
+  // A public image and the job that writes its smaller copies are recorded together.
+  await db.transaction().execute(async (trx) => {
+    await insert(trx);
+    await queueVariantJobs(trx, [row.key]);
+  });
 }
 
 export async function findUploads(db: DB, keys: string[]): Promise<UploadRow[]> {
