@@ -33,12 +33,12 @@ export async function insertUpload(
       .insertInto("uploads")
       .values({ ...row, created_at: new Date().toISOString() })
       .execute();
-  if (!options.queueVariants) return void (await insert(db));
-  // A public image and the job that writes its smaller copies are recorded together.
-  await db.transaction().execute(async (trx) => {
-    await insert(trx);
-    await queueVariantJobs(trx, [row.key]);
-  });
+  // The job that writes a public image's smaller copies is recorded first: once the row is there, so is
+  // the job. (A crash between the two leaves a job for a file no row claims: its copies are made and
+  // nobody names them.) Two statements rather than a transaction, which on PostgreSQL would take the
+  // deployment's write lock for every image.
+  if (options.queueVariants) await queueVariantJobs(db, [row.key]);
+  await insert(db);
 }
 
 export async function findUploads(db: DB, keys: string[]): Promise<UploadRow[]> {
