@@ -50,6 +50,14 @@ export const SCHEMA_COLUMNS = {
     created_at: "text",
     updated_at: "text",
   },
+  image_variant_jobs: {
+    key: "text",
+    status: "text",
+    attempts: "number",
+    next_attempt_at: "text",
+    last_error: "text?",
+    created_at: "text",
+  },
   mail_outbox: {
     id: "number",
     to_address: "text",

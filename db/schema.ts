@@ -291,6 +291,20 @@ export interface UploadsTable {
   created_at: string;
 }
 
+export type ImageVariantJobStatus = "queued" | "failed";
+
+/** A public image whose smaller copies are still to be written (the background queue; removed once written). */
+export interface ImageVariantJobsTable {
+  /** the image's stored name (an upload key or a demo image's name) */
+  key: string;
+  status: WithDefault<ImageVariantJobStatus>;
+  attempts: WithDefault<number>;
+  /** when the job is next due (ISO time) */
+  next_attempt_at: string;
+  last_error: string | null;
+  created_at: string;
+}
+
 export interface MailOutboxTable {
   id: Generated<number>;
   to_address: string;
@@ -447,6 +461,7 @@ export interface Database {
   audit_log: AuditLogTable;
   uploads: UploadsTable;
   mail_outbox: MailOutboxTable;
+  image_variant_jobs: ImageVariantJobsTable;
   rate_limits: RateLimitsTable;
   sign_in_addresses: SignInAddressesTable;
   recovery_codes: RecoveryCodesTable;

@@ -3,11 +3,13 @@
 // sign-ups, admin category creation and review publishing) while the server is SIGKILLed at random
 // moments; after each restart, every write that was answered 2xx must be in the SQLite file (found by
 // its unique marker) and `PRAGMA integrity_check` must say ok, and every stored application's images
-// must be in the upload store (the folder, or the bucket of the S3_* settings given). Rate limits of the
-// public writes are off.
+// must be in the upload store (the folder, or the bucket of the S3_* settings given), the smaller copies of
+// its public images written or queued; after the last restart the queue writes every queued copy. Rate
+// limits of the public writes are off.
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
 import { type DB, integrityOf, openDatabase } from "~db/client";
+import { IMAGE_VARIANT_WIDTHS, variantName } from "~/lib/upload-urls";
 import { parseSettings } from "~/services/config.server";
 import { FolderStore, S3Store, uploadKey, type UploadStore } from "~/services/upload-store.server";
 import {
@@ -64,8 +66,13 @@ export type CrashReport = {
   byKind: Record<WriteKind, KindCount>;
   integrityChecks: number;
   integrityFailures: string[];
-  /** Stored images of acknowledged applications whose file is missing from the upload store (folder or bucket). */
+  /**
+   * Stored images of acknowledged applications whose file is missing from the upload store (folder or
+   * bucket), and smaller copies of their public images neither written nor queued (image_variant_jobs).
+   */
   missingUploadFiles: string[];
+  /** After the last restart, once the copy queue had drained: public images whose copies are still missing or not done. */
+  copiesNotMade: string[];
   restartMs: { median: number; max: number };
   seconds: number;
 };
@@ -190,6 +197,10 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
         adminCookie = await signIn(server.base);
     }
 
+    // The queue resumed at the last start writes every queued copy: wait for it, then every public image
+    // of an acknowledged application has its copies.
+    const copiesNotMade = await copiesAfterQueue(server, storeOf(server, options.env));
+
     const byKind = Object.fromEntries(
       WRITE_KINDS.map((kind) => {
         const total = acknowledged.get(kind)!.length;
@@ -214,6 +225,7 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
       integrityChecks,
       integrityFailures,
       missingUploadFiles,
+      copiesNotMade,
       restartMs: { median: restartTimes[Math.floor(restartTimes.length / 2)] ?? 0, max: restartTimes.at(-1) ?? 0 },
       seconds: Math.round((Date.now() - started) / 100) / 10,
     };
@@ -228,17 +240,41 @@ function storeOf(server: ProductionServer, env: Record<string, string> = {}): Up
   return s3 ? new S3Store(s3) : new FolderStore(server.uploadsDir);
 }
 
-/** Image files of claimed uploads (stored applications) that are missing from the upload store. */
-async function missingFiles(db: DB, store: UploadStore): Promise<string[]> {
+/**
+ * Image files of claimed uploads (stored applications) that are missing from the upload store, and the
+ * copies of their public images that are neither in the store nor queued (`queuedToo`: a queued job counts).
+ */
+async function missingFiles(db: DB, store: UploadStore, queuedToo = true): Promise<string[]> {
   const rows = await db
     .selectFrom("uploads")
-    .select(["key", "visibility"])
-    .where("seller_id", "is not", null)
+    .leftJoin("image_variant_jobs as j", "j.key", "uploads.key")
+    .select(["uploads.key", "uploads.visibility", "j.status as job"])
+    .where("uploads.seller_id", "is not", null)
     .execute();
   const missing: string[] = [];
-  for (const r of rows)
+  for (const r of rows) {
     if (!(await store.exists(uploadKey(r.visibility, r.key)))) missing.push(`${r.visibility}/${r.key}`);
+    if (r.visibility !== "public" || (queuedToo && r.job === "queued")) continue;
+    for (const w of IMAGE_VARIANT_WIDTHS)
+      if (!(await store.exists(uploadKey("public", variantName(r.key, w)))))
+        missing.push(`public/${variantName(r.key, w)} (${r.job ?? "not queued"})`);
+  }
   return missing;
+}
+
+/** Waits (up to a minute) for the server's copy queue to drain, then lists the copies still missing. */
+async function copiesAfterQueue(server: ProductionServer, store: UploadStore): Promise<string[]> {
+  const db = openDatabase(server.database, { poolSize: 1 });
+  try {
+    const deadline = Date.now() + 60_000;
+    const queued = async () =>
+      (await db.selectFrom("image_variant_jobs").select("key").where("status", "=", "queued").limit(1).execute())
+        .length;
+    while ((await queued()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    return await missingFiles(db, store, false);
+  } finally {
+    await db.destroy();
+  }
 }
 
 if (isMain(import.meta.url)) {
@@ -270,8 +306,13 @@ if (isMain(import.meta.url)) {
   });
   console.log(JSON.stringify(report, null, 2));
   console.log(
-    `\nwrites acknowledged ${report.acknowledged}, found ${report.found}, lost ${report.lost}; integrity_check ok ${report.integrityChecks - report.integrityFailures.length}/${report.integrityChecks}; missing image files ${report.missingUploadFiles.length}`,
+    `\nwrites acknowledged ${report.acknowledged}, found ${report.found}, lost ${report.lost}; integrity_check ok ${report.integrityChecks - report.integrityFailures.length}/${report.integrityChecks}; missing image files ${report.missingUploadFiles.length}; image copies not made after the queue ran ${report.copiesNotMade.length}`,
   );
   process.exitCode =
-    report.lost === 0 && report.integrityFailures.length === 0 && report.missingUploadFiles.length === 0 ? 0 : 1;
+    report.lost === 0 &&
+    report.integrityFailures.length === 0 &&
+    report.missingUploadFiles.length === 0 &&
+    report.copiesNotMade.length === 0
+      ? 0
+      : 1;
 }

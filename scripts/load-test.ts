@@ -383,14 +383,35 @@ export function memoryVerdict(report: MemoryReport): string {
   return `memory ${report.pass ? "PASS" : "FAIL"}: RSS after the run ${report.maxRssAfterMb ?? "?"} MB, limit ${report.limitMb} MB per process — ${each}`;
 }
 
+/**
+ * Latency targets of the load run (docs/performance.md): a listing application is answered with p99 ≤ 2 s
+ * and none over 5 s (its images' smaller copies are made afterwards, in the background).
+ */
+export const LATENCY_TARGETS: Record<string, { p99: number; max: number }> = {
+  "POST /api/sellers/submit": { p99: 2000, max: 5000 },
+};
+
+/** "met", "MISSED" (with what), or "" for a route without a target; a route that answered nothing misses it. */
+export function targetVerdict(r: RouteFigures): string {
+  const target = LATENCY_TARGETS[r.route];
+  if (!target) return "";
+  const missed = [
+    ...(r.requests === 0 ? ["no answer"] : []),
+    ...(r.p99 > target.p99 ? [`p99 > ${target.p99}`] : []),
+    ...(r.max > target.max ? [`max > ${target.max}`] : []),
+  ];
+  const goal = `p99 ≤ ${target.p99}, max ≤ ${target.max}`;
+  return missed.length ? `${goal}: MISSED (${missed.join(", ")})` : `${goal}: met`;
+}
+
 export function loadTable(report: LoadReport): string {
   const lines = [
-    "| route | connections | requests | req/s | p50 ms | p99 ms | max ms | errors |",
-    "|---|---|---|---|---|---|---|---|",
+    "| route | connections | requests | req/s | p50 ms | p99 ms | max ms | errors | target (ms) |",
+    "|---|---|---|---|---|---|---|---|---|",
   ];
   for (const r of report.routes)
     lines.push(
-      `| \`${r.route}\` | ${r.connections} | ${r.requests} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.max} | ${r.non2xx + r.errors} |`,
+      `| \`${r.route}\` | ${r.connections} | ${r.requests} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.max} | ${r.non2xx + r.errors} | ${targetVerdict(r)} |`,
     );
   return lines.join("\n");
 }

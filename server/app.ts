@@ -9,6 +9,7 @@ import express from "express";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { getDb } from "~db/client";
+import { IMAGE_VARIANT_WIDTHS } from "~/lib/upload-urls";
 import type { Settings } from "~/services/config.server";
 import { readiness } from "~/services/health.server";
 import { logger } from "~/services/logger.server";
@@ -49,6 +50,18 @@ function partOf(req: express.Request, object: { size: number; etag?: string }): 
   if (ranges === -1) return "unsatisfiable";
   if (ranges === undefined || ranges === -2 || ranges.length !== 1) return null;
   return { start: ranges[0]!.start, end: ranges[0]!.end };
+}
+
+const VARIANT = new RegExp(`^/([A-Za-z0-9][A-Za-z0-9._-]*)\\.w(?:${IMAGE_VARIANT_WIDTHS.join("|")})\\.webp$`);
+
+/**
+ * A smaller copy that is not written yet (the background queue makes it after the upload was answered):
+ * the page's srcset names it, so its address redirects to the original for now, never cached.
+ */
+function variantNotReady(req: express.Request, res: express.Response, next: express.NextFunction): void {
+  const match = (req.method === "GET" || req.method === "HEAD") && VARIANT.exec(req.path);
+  if (!match) return next();
+  res.set("Cache-Control", "no-store").redirect(302, `${req.baseUrl}/${match[1]}.webp`);
 }
 
 /**
@@ -190,6 +203,7 @@ export function createApp({ settings, isStopping, responseCache, build, mode, as
           immutable: true,
           setHeaders: (res) => res.setHeader("Content-Security-Policy", UPLOAD_CSP),
         }),
+    variantNotReady,
     (_req: express.Request, res: express.Response) => res.status(404).type("text/plain").send("Not found"),
     // The static serving's refusals of a found file (a range past its end: 416 with its size; a failed
     // If-Match: 412) are the client's, answered as such rather than by the last handler's 500.

@@ -5,6 +5,7 @@ import type { ApplicationFields } from "~/lib/validation/application";
 import { UPLOAD_PURPOSES, type UploadPurpose } from "~/lib/validation/constants";
 import { RefusedChange } from "~/lib/refusal";
 import { sellerProfileColumns } from "~/lib/seller-fields";
+import { queueVariantJobs } from "./image-variant-jobs.server";
 import { setSellerCategories } from "./seller-categories.server";
 import { UNASSIGNED_PURPOSE } from "./uploads.server";
 import { subcategoriesOutside, unknownCategories } from "./categories.server";
@@ -84,7 +85,7 @@ export async function createApplication(
       ];
       const rows = await trx
         .selectFrom("uploads")
-        .select(["key", "purpose", "seller_id"])
+        .select(["key", "purpose", "seller_id", "visibility"])
         .where(
           "key",
           "in",
@@ -151,6 +152,17 @@ export async function createApplication(
           .where("key", "=", key)
           .execute();
       }
+      // The smaller copies of images this application makes public are written in the background, queued
+      // with it (an image stored public had its copies queued when it was stored).
+      await queueVariantJobs(
+        trx,
+        wanted
+          .filter(
+            ([key, purpose]) =>
+              UPLOAD_PURPOSES[purpose] === "public" && rows.find((r) => r.key === key)?.visibility !== "public",
+          )
+          .map(([key]) => key),
+      );
       await trx
         .insertInto("notifications")
         .values({

@@ -1,6 +1,7 @@
 import type { DB } from "~db/client";
 import type { UploadVisibility } from "~db/schema";
 import type { UploadPurpose } from "~/lib/validation/constants";
+import { queueVariantJobs } from "./image-variant-jobs.server";
 
 export interface UploadRow {
   key: string;
@@ -25,11 +26,19 @@ export async function insertUpload(
     width: number;
     height: number;
   },
+  options: { queueVariants?: boolean } = {},
 ): Promise<void> {
-  await db
-    .insertInto("uploads")
-    .values({ ...row, created_at: new Date().toISOString() })
-    .execute();
+  const insert = (trx: DB) =>
+    trx
+      .insertInto("uploads")
+      .values({ ...row, created_at: new Date().toISOString() })
+      .execute();
+  // The job that writes a public image's smaller copies is recorded first: once the row is there, so is
+  // the job. (A crash between the two leaves a job for a file no row claims: its copies are made and
+  // nobody names them.) Two statements rather than a transaction, which on PostgreSQL would take the
+  // deployment's write lock for every image.
+  if (options.queueVariants) await queueVariantJobs(db, [row.key]);
+  await insert(db);
 }
 
 export async function findUploads(db: DB, keys: string[]): Promise<UploadRow[]> {

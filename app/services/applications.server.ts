@@ -10,6 +10,7 @@ import { type ApplicationImages, type ApplicationResult, createApplication } fro
 import { translatorFor, type MessageKey } from "./i18n.server";
 import { sendMailLater, teamEmail } from "./mail.server";
 import { config } from "./config.server";
+import { nudgeVariantQueue } from "./image-variants.server";
 import { consume } from "./rate-limit.server";
 import { discardImages, keyFromReference, preparePublicClaims, storeImage, type StoredImage } from "./uploads.server";
 
@@ -37,6 +38,7 @@ export async function submitApplication(
   } finally {
     await publicClaims.settle();
   }
+  if (result.ok) nudgeVariantQueue();
   if (result.ok) {
     const plan = planById(fields.plan)!;
     const price = `${formatRupees(plan.amount)} for ${plan.months} month${plan.months === 1 ? "" : "s"}`;
@@ -97,6 +99,14 @@ export type ApplicationFiles = {
   product_images: File[];
 };
 
+/** Every promise's value once all have settled, or the first rejection (so no store is still running when its images are discarded). */
+async function settled<T extends unknown[]>(work: [...{ [K in keyof T]: Promise<T[K]> }]): Promise<T> {
+  const outcomes = await Promise.allSettled(work);
+  const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === "rejected");
+  if (failed) throw failed.reason;
+  return outcomes.map((o) => (o as PromiseFulfilledResult<unknown>).value) as T;
+}
+
 /** Runs an application's submission; the images it stored go again when it is refused or fails. */
 async function keptOnlyIfSubmitted<R extends { ok: boolean }>(
   db: DB,
@@ -143,16 +153,17 @@ export async function submitApplicationWithFiles(
     return null;
   };
   return keptOnlyIfSubmitted(db, stored, async () => {
-    const id_proof_document = await store("id_proof_document", files.id_proof_document, "id_proof_document");
-    const payment_screenshot = files.payment_screenshot
-      ? await store("payment_screenshot", files.payment_screenshot, "payment_screenshot")
-      : undefined;
-    const profile_photo = await store("profile_photo", files.profile_photo, "profile_photo");
-    const product_images: string[] = [];
-    for (const file of files.product_images) {
-      const key = await store("product_images", file, "product_image");
-      if (key) product_images.push(key);
-    }
+    // The images are checked and stored side by side (processImage bounds the work): an application waits
+    // for its slowest image, not for the sum of them.
+    const [id_proof_document, payment_screenshot, profile_photo, ...products] = await settled([
+      store("id_proof_document", files.id_proof_document, "id_proof_document"),
+      files.payment_screenshot
+        ? store("payment_screenshot", files.payment_screenshot, "payment_screenshot")
+        : Promise.resolve(undefined),
+      store("profile_photo", files.profile_photo, "profile_photo"),
+      ...files.product_images.map((file) => store("product_images", file, "product_image")),
+    ]);
+    const product_images = products.filter((key): key is string => typeof key === "string");
     if (!id_proof_document || payment_screenshot === null || !profile_photo || Object.keys(fieldErrors).length)
       return { ok: false as const, reason, fieldErrors };
     return submitApplication(
@@ -237,19 +248,16 @@ export async function submitApplicationWithReferences(
       ["payment_screenshot", "payment_screenshot"],
       ["profile_photo", "profile_photo"],
     ] as const;
-    for (const [field, purpose] of single) {
-      const reference = references[field];
-      if (reference === undefined) continue;
-      const key = await resolve(field, reference, purpose);
-      if (typeof key !== "string") return key;
-      keys[field] = key;
-    }
-    const product_images: string[] = [];
-    for (const reference of references.product_images) {
-      const key = await resolve("product_images", reference, "product_image");
-      if (typeof key !== "string") return key;
-      product_images.push(key);
-    }
+    const present = single.filter(([field]) => references[field] !== undefined);
+    // Side by side, as the form's files are; the first refusal in the form's order is the one reported.
+    const resolved = await settled([
+      ...present.map(([field, purpose]) => resolve(field, references[field]!, purpose)),
+      ...references.product_images.map((reference) => resolve("product_images", reference, "product_image")),
+    ]);
+    const refusal = resolved.find((key): key is Refusal => typeof key !== "string");
+    if (refusal) return refusal;
+    present.forEach(([field], i) => (keys[field] = resolved[i] as string));
+    const product_images = resolved.slice(present.length) as string[];
     return submitApplication(
       db,
       fields,

@@ -184,6 +184,7 @@ const settingsSchema = z.object({
     64,
   ),
   MEMORY_LOG_SECONDS: withDefault(whole(0, 86_400, "a whole number of seconds from 0 (off) to 86400"), 0),
+  IMAGE_VARIANT_WORKERS: optional(whole(0, 64, "a whole number from 0 (this process makes no image copies) to 64")),
 });
 
 export type Settings = ReturnType<typeof toConfig>;
@@ -265,6 +266,8 @@ function toConfig(env: z.output<typeof settingsSchema>, rateLimits: Record<strin
     responseCacheBytes: Math.floor(env.RESPONSE_CACHE_MB * 1024 * 1024),
     /** Each process logs its memory (RSS, heap) this often; 0: never. */
     memoryLogMs: env.MEMORY_LOG_SECONDS * 1000,
+    /** Images whose smaller copies are made at once (never more than the cores); null: half the cores; 0: none here. */
+    imageVariantWorkers: env.IMAGE_VARIANT_WORKERS ?? null,
     /** A staff session ends after this long without a request. */
     staffIdleMs: env.STAFF_IDLE_MINUTES * 60_000,
     /** Days a new staff account may sign in with its password alone before it must set up a second factor. */

@@ -9,6 +9,7 @@ import { seedDemoSellers } from "./demo-sellers.server";
 import { config } from "./config.server";
 import { logger } from "./logger.server";
 import { retryDueMail } from "./mail.server";
+import { startVariantQueue, stopVariantQueue } from "./image-variants.server";
 import { hashPassword } from "./password.server";
 import { type Election, runWhenElected } from "./periodic-runner.server";
 import { sweepRateLimits } from "./rate-limit.server";
@@ -67,6 +68,7 @@ export async function runStartupTasks(db: DB): Promise<void> {
       scheduleRateLimitSweep(db);
       scheduleSellerMails(db);
       backfillImageVariantsInBackground();
+      startVariantQueue(db);
     },
     stop: stopPeriodicTimers,
   });
@@ -136,9 +138,11 @@ export async function stopStartupTasks(): Promise<void> {
   election = undefined;
   await leaving?.stop();
   stopPeriodicTimers();
+  await stopVariantQueue();
 }
 
 function stopPeriodicTimers(): void {
+  void stopVariantQueue();
   if (uploadSweep) clearInterval(uploadSweep);
   if (backupTimer) clearInterval(backupTimer);
   if (mailRetryTimer) clearInterval(mailRetryTimer);

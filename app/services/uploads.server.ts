@@ -10,18 +10,14 @@ import {
   listExpiredUnclaimedUploads,
   UNASSIGNED_PURPOSE,
 } from "~/models/uploads.server";
-import {
-  ensureImageVariants,
-  type ImageRefusal,
-  processImage,
-  removeImageFiles,
-  writeImageVariants,
-} from "./images.server";
+import { ensureImageVariants, type ImageRefusal, processImage, removeImageFiles } from "./images.server";
+import { nudgeVariantQueue } from "./image-variants.server";
 import { type OpenedObject, readObject, uploadKey, uploadStore, UploadsUnavailable } from "./upload-store.server";
 
 // Stored images: generated names, public ones under public/ of the upload store (served at /uploads/<key>),
 // private ones (ID documents, payment screenshots) under private/, shown only to admins.
-// Public images also keep smaller copies beside them (`variantName`), written, copied and removed with them.
+// Public images also keep smaller copies beside them (`variantName`), removed with them and written in the
+// background once the image is public (image-variants.server.ts).
 
 const KEY_PATTERN = /^[a-f0-9]{32}\.webp$/;
 
@@ -61,22 +57,27 @@ export async function storeImage(
   const store = uploadStore();
   await store.put(uploadKey(visibility, key), image.data, { contentType: image.mime, exclusive: true });
   try {
-    if (visibility === "public") await writeImageVariants(store, key, image.data);
-    await insertUpload(db, {
-      key,
-      visibility,
-      purpose: purpose ?? UNASSIGNED_PURPOSE,
-      mime: image.mime,
-      bytes: image.data.byteLength,
-      width: image.width,
-      height: image.height,
-    });
+    // A public image's smaller copies are queued with its row and written in the background (image-variants.server.ts).
+    await insertUpload(
+      db,
+      {
+        key,
+        visibility,
+        purpose: purpose ?? UNASSIGNED_PURPOSE,
+        mime: image.mime,
+        bytes: image.data.byteLength,
+        width: image.width,
+        height: image.height,
+      },
+      { queueVariants: visibility === "public" },
+    );
   } catch (error) {
     await removeImageFiles(store, visibility, key).catch((removal: unknown) =>
       console.error(`removing the files of upload ${key} failed:`, removal),
     );
     throw error;
   }
+  if (visibility === "public") nudgeVariantQueue();
   return { ok: true, key, url: uploadUrl(key, visibility), visibility };
 }
 
@@ -142,7 +143,7 @@ export async function readPrivateUpload(db: DB, key: string): Promise<{ data: Bu
 
 /**
  * Before an application claims unassigned (private) uploads for public fields (profile photo, product
- * images), their files are copied into the public folder; `settle` then keeps the copies the database
+ * images), their files are copied into the public folder (the application queues their smaller copies); `settle` then keeps the copies the database
  * made public and removes the others, so a refused or raced claim never leaves a public copy behind.
  */
 export async function preparePublicClaims(db: DB, keys: string[]): Promise<{ settle: () => Promise<void> }> {
@@ -157,7 +158,6 @@ export async function preparePublicClaims(db: DB, keys: string[]): Promise<{ set
       if (!data) throw new Error(`the stored file of upload ${row.key} is missing`);
       copied.push(row.key);
       await store.put(uploadKey("public", row.key), data, { contentType: row.mime });
-      await writeImageVariants(store, row.key, data);
     }
   } catch (error) {
     // Copies of private uploads made before the store refused one are removed again, never left public.

@@ -21,6 +21,11 @@ export type SiteUnderTest = {
   dir: string;
   /** Stops the server, closes the connection, drops the database and removes the folder. */
   stop: () => Promise<void>;
+  /**
+   * Kills the server (SIGKILL: no shutdown work, as in a crash) and starts another on the same database
+   * and folder, with `env` over the first start's settings; `base` and `server` are then the new one's.
+   */
+  restart: (env?: Env) => Promise<void>;
 };
 
 /**
@@ -37,11 +42,21 @@ export async function startSite(
   } = {},
 ): Promise<SiteUnderTest> {
   const dir = mkdtempSync(join(tmpdir(), `bwp-${name}-`));
+  let target = "";
+  const settings = (address: string): Env => ({
+    WEB_CONCURRENCY: "1",
+    ...databaseEnv(target),
+    UPLOADS_DIR: join(dir, "uploads"),
+    COOKIE_SECURE: "0",
+    SMTP_URL: "",
+    SESSION_SECRET: `${name}-test-session-secret-0123456789`,
+    ...(typeof env === "function" ? env(address) : env),
+  });
   let site: Awaited<ReturnType<typeof spareDatabaseTarget>> | undefined;
   let server: RunningServer | undefined;
   try {
     site = await spareDatabaseTarget(dir, "site");
-    const target = site.target;
+    target = site.target;
     if (options.prepare) {
       const early = openDatabase(target, { poolSize: 1 });
       try {
@@ -51,30 +66,26 @@ export async function startSite(
         await early.destroy();
       }
     }
-    server = await startServer({
-      env: (address) => ({
-        WEB_CONCURRENCY: "1",
-        ...databaseEnv(target),
-        UPLOADS_DIR: join(dir, "uploads"),
-        COOKIE_SECURE: "0",
-        SMTP_URL: "",
-        SESSION_SECRET: `${name}-test-session-secret-0123456789`,
-        ...(typeof env === "function" ? env(address) : env),
-      }),
-    });
+    server = await startServer({ env: (address) => settings(address) });
   } catch (error) {
     await site?.drop();
     rmSync(dir, { recursive: true, force: true });
     throw error;
   }
   const db = openDatabase(site.target);
-  const running = server;
+  let running = server;
   const drop = site.drop;
-  return {
+  const handle: SiteUnderTest = {
     base: server.base,
     server,
     db,
     dir,
+    restart: async (more = {}) => {
+      await running.stop("SIGKILL");
+      running = await startServer({ env: (address) => ({ ...settings(address), ...more }) });
+      handle.server = running;
+      handle.base = running.base;
+    },
     stop: async () => {
       await db.destroy();
       await running.stop("SIGKILL");
@@ -82,4 +93,5 @@ export async function startSite(
       rmSync(dir, { recursive: true, force: true });
     },
   };
+  return handle;
 }

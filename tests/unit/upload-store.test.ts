@@ -20,6 +20,7 @@ import {
   uploadKey,
   uploadStore,
 } from "~/services/upload-store.server";
+import { runDueVariantJobs } from "~/services/image-variants.server";
 import { openPrivateUpload, readPrivateUpload, readPublicUpload, storeImage } from "~/services/uploads.server";
 import { pngImage } from "../support/images";
 import { type LocalS3, S3RVER_KEY, setEnv, startLocalS3 } from "../support/s3-server";
@@ -161,6 +162,7 @@ describe.each(["folder", "s3"] as const)("uploads through the %s store", (backen
   it("are in a backup: the folder copied beside the database, the bucket's objects listed with sizes and checksums", async () => {
     const stored = await storeImage(db, await pngImage(30, 20, 220), "profile_photo");
     if (!stored.ok) throw new Error(stored.message);
+    await runDueVariantJobs(db);
     const size = (await readObject(uploadStore(), uploadKey("public", stored.key)))!.byteLength;
     const made = await backupTo(db, join(dir, `backup-${backend}`));
     if (backend === "folder") {

@@ -5,6 +5,8 @@ import { IMAGE_MAX_BYTES } from "~/lib/constants";
 import { APPLICATION_MESSAGES } from "~/lib/validation/messages";
 import { type ApplicationFields, applicationFieldsSchema } from "~/lib/validation/application";
 import { findUpload } from "~/models/uploads.server";
+import { getVariantJob } from "~/models/image-variant-jobs.server";
+import { runDueVariantJobs } from "~/services/image-variants.server";
 import { submitApplicationWithReferences } from "~/services/applications.server";
 import { readObject, uploadKey, uploadStore } from "~/services/upload-store.server";
 import {
@@ -96,9 +98,17 @@ describe.each(["folder", "s3"] as const)("on the %s backend", (backend) => {
         expect(await fileIn("private", key(ref))).toBe(true);
         expect(await fileIn("public", key(ref))).toBe(false);
       }
+      // The public images' smaller copies are queued with the application and written by the queue.
+      for (const ref of [refs.profile_photo, refs.product_images[0]]) {
+        expect(await getVariantJob(db, key(ref))).toMatchObject({ status: "queued" });
+        for (const w of IMAGE_VARIANT_WIDTHS) expect(await fileIn("public", variantName(key(ref), w))).toBe(false);
+      }
+      expect(await getVariantJob(db, key(refs.id_proof_document))).toBeUndefined();
+      await runDueVariantJobs(db);
       for (const ref of [refs.profile_photo, refs.product_images[0]]) {
         expect(await findUpload(db, key(ref))).toMatchObject({ visibility: "public", seller_id: result.sellerId });
         expect(await fileIn("public", key(ref))).toBe(true);
+        expect(await getVariantJob(db, key(ref))).toBeUndefined();
         for (const w of IMAGE_VARIANT_WIDTHS) expect(await fileIn("public", variantName(key(ref), w))).toBe(true);
         expect(await fileIn("private", key(ref))).toBe(false);
         expect(await readPrivateUpload(db, key(ref))).toBeNull();
@@ -165,6 +175,7 @@ describe.each(["folder", "s3"] as const)("on the %s backend", (backend) => {
     it("a public upload gets a 160 and a 480 px wide copy beside it; removing it removes them", async () => {
       const stored = await storeImage(db, await photo(800, 600, 30), "profile_photo");
       if (!stored.ok) throw new Error(stored.message);
+      await runDueVariantJobs(db);
       expect(await widthOf("public", stored.key)).toBe(800);
       expect(await widthOf("public", variantName(stored.key, 160))).toBe(160);
       expect(await widthOf("public", variantName(stored.key, 480))).toBe(480);
@@ -183,16 +194,19 @@ describe.each(["folder", "s3"] as const)("on the %s backend", (backend) => {
     it("a copy is never wider than its original, and private uploads get none", async () => {
       const small = await storeImage(db, await photo(300, 200, 60), "product_image");
       if (!small.ok) throw new Error(small.message);
+      await runDueVariantJobs(db);
       expect(await widthOf("public", variantName(small.key, 160))).toBe(160);
       expect(await widthOf("public", variantName(small.key, 480))).toBe(300);
       const idProof = await storeImage(db, await photo(300, 200, 90), "id_proof_document");
       if (!idProof.ok) throw new Error(idProof.message);
+      expect(await getVariantJob(db, idProof.key)).toBeUndefined();
       for (const w of IMAGE_VARIANT_WIDTHS) expect(await fileIn("private", variantName(idProof.key, w))).toBe(false);
     });
 
     it("images stored before copies existed get them from the start-up backfill", async () => {
       const old = await storeImage(db, await photo(640, 480, 120), "product_image");
       if (!old.ok) throw new Error(old.message);
+      await runDueVariantJobs(db);
       for (const w of IMAGE_VARIANT_WIDTHS) await uploadStore().delete(uploadKey("public", variantName(old.key, w)));
       expect(await backfillImageVariants()).toBeGreaterThanOrEqual(1);
       expect(await widthOf("public", variantName(old.key, 480))).toBe(480);

@@ -18,6 +18,7 @@ import { can } from "~/lib/permissions";
 import { subscriptionExpiry } from "~/lib/subscription";
 import { publicUploadUrl } from "~/lib/upload-urls";
 import { getAdminSeller, listAdminSellers, sellerCounts } from "~/models/sellers-admin.server";
+import { keysAwaitingVariants } from "~/models/image-variant-jobs.server";
 import { changeSellers } from "~/services/sellers-admin.server";
 import { redirectWithFlash, requirePermission } from "~/services/session.server";
 import { privateUploadUrl } from "~/services/uploads.server";
@@ -48,6 +49,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const paidOnline = details ? (await paidOnlineOf(db, [details.id])).get(details.id) : undefined;
   const confirmId = params.get("confirm") === "delete" ? Number(params.get("id")) || null : null;
   const confirm = confirmId ? await getAdminSeller(db, confirmId) : null;
+  // Photos whose smaller copies the background queue has not written yet.
+  const preparing = await keysAwaitingVariants(
+    db,
+    [...list.sellers.map((s) => s.profile_photo), details?.profile_photo].filter((k): k is string => !!k),
+  );
   return {
     filters,
     info: pageInfo(paging, list.total),
@@ -55,6 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     sellers: list.sellers.map((s) => ({
       ...s,
       photo: publicUploadUrl(s.profile_photo),
+      photoPreparing: !!s.profile_photo && preparing.has(s.profile_photo),
       expiry: subscriptionExpiry(s.subscription_end_date),
       cardHint: identityCardHint(s),
     })),
@@ -70,6 +77,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           amount_paid: details.amount_paid,
           id_proof_type: details.id_proof_type,
           photo: publicUploadUrl(details.profile_photo),
+          photoPreparing: !!details.profile_photo && preparing.has(details.profile_photo),
           idProof: details.id_proof_document ? privateUploadUrl(details.id_proof_document) : null,
           payment: details.payment_screenshot ? privateUploadUrl(details.payment_screenshot) : null,
           paidOnline: paidOnline ?? null,
@@ -202,7 +210,12 @@ export default function AdminSellers({ loaderData, actionData }: Route.Component
                   <a href={details.photo} target="_blank" rel="noreferrer">
                     <img src={details.photo} alt={`Profile photo of ${details.name}`} width={160} height={120} />
                   </a>
-                  <figcaption>Profile photo</figcaption>
+                  <figcaption>
+                    Profile photo
+                    {details.photoPreparing ? (
+                      <span className="small muted"> (smaller copies being prepared)</span>
+                    ) : null}
+                  </figcaption>
                 </figure>
               ) : null}
               {details.idProof ? (
@@ -337,6 +350,7 @@ export default function AdminSellers({ loaderData, actionData }: Route.Component
                       )}
                       <div>
                         <strong>{name}</strong>
+                        {s.photoPreparing ? <span className="small muted"> · photo being prepared</span> : null}
                         <div className="small muted">
                           {s.email} <AccountEmailBadge state={s.account_email} />
                         </div>
