@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 
@@ -8,13 +9,30 @@ const SITE_MODULES =
   /\/app\/(components\/(icons|nonce|account-nav|site-header|site-footer|theme-toggle|coming-soon-link|first-invalid-field|newsletter-form|honeypot-field)\.tsx|lib\/(constants|format|theme|seo|use-hydrated)\.ts)$|\/node_modules\/react\/(jsx-runtime\.js|cjs\/react-jsx-runtime\.production\.js)$|vite\/preload-helper/;
 
 // The form kit (field components, the form state hook, the validators' loader) goes out as one chunk too:
-// a page with a form needs all of it.
-const FORM_MODULES = /\/app\/(components\/(forms|password-field)\.tsx|lib\/(form|use-client-validation)\.ts)$/;
+// a page with a form needs all of it. The password field is not part of it: only the sign-in and account
+// pages use it, and the review, contact and application forms should not download it.
+const FORM_MODULES = /\/app\/(components\/forms\.tsx|lib\/(form|use-client-validation)\.ts)$/;
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [reactRouter()],
   // The import aliases (~/ for app, ~db/ for db) are declared once, in tsconfig.json: Vite, Vitest, tsx and Playwright read them there.
-  resolve: { tsconfigPaths: true },
+  resolve: {
+    tsconfigPaths: true,
+    alias: isSsrBuild
+      ? []
+      : [
+          {
+            find: /^react-router$/,
+            replacement: fileURLToPath(new URL("node_modules/react-router/dist/production/index.mjs", import.meta.url)),
+          },
+          {
+            find: /^react-router\/dom$/,
+            replacement: fileURLToPath(
+              new URL("node_modules/react-router/dist/production/dom-export.mjs", import.meta.url),
+            ),
+          },
+        ],
+  },
   // The server build's entry is our Express server (it imports the app's build), as in React Router's
   // node-custom-server template: build/server/index.js is the whole compiled server.
   build: {

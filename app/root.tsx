@@ -11,7 +11,6 @@ import {
 import { AccountNav } from "~/components/account-nav";
 import { FirstInvalidFieldScope } from "~/components/first-invalid-field";
 import { I18nProvider, useLocalePath, useT } from "~/components/i18n";
-import { IconSprite } from "~/components/icons";
 import { useNonce } from "~/components/nonce";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
@@ -64,7 +63,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <I18nProvider>
           <FirstInvalidFieldScope>
             <SkipLink />
-            <IconSprite />
             <SiteHeader theme={theme} account={data?.user ? <AccountNav user={data.user} /> : undefined} />
             <main id="main">{children}</main>
             <SiteFooter newsletter={<FooterNewsletter />} />

@@ -1,35 +1,11 @@
-import { formatRupees } from "~/lib/constants";
 import { formatPaise } from "~/lib/payments";
 import { formatDateTime } from "~/lib/dates";
-import type { PayOffer, Receipt, ReturnView } from "~/services/payments/index.server";
+import type { Receipt, ReturnView } from "~/services/payments/index.server";
 
 // Every word a payer reads about paying online, in one place: the "Pay ₹X now" button (after applying, on
 // the pay page, the dashboard's renewal) and the return page's states.
 
-/** "Pay ₹X now": a plain post to /pay, which sends her on to the gateway's page (no JavaScript needed). */
-export function PayOnlineForm({ offer }: { offer: PayOffer }) {
-  if (offer.paid)
-    return (
-      <p className="alert alert-success" role="status" data-testid="pay-online-paid">
-        {offer.purpose === "application" ? "Your application is paid." : "Your renewal is paid."} Thank you!
-      </p>
-    );
-  return (
-    <form method="post" action="/pay" className="pay-online" data-testid="pay-online">
-      <input type="hidden" name={offer.purpose} value={offer.sellerId} />
-      <input type="hidden" name="token" value={offer.token} />
-      <button type="submit" className="btn btn-primary btn-lg">
-        {offer.purpose === "application"
-          ? `Pay ${formatRupees(offer.amount)} now`
-          : `Renew now: pay ${formatRupees(offer.amount)}`}
-      </button>
-      <p className="small muted">
-        Pay by UPI on the payment gateway's page ({offer.months} month{offer.months === 1 ? "" : "s"} for{" "}
-        {offer.businessName}); you come back here when it is done. No screenshot needed.
-      </p>
-    </form>
-  );
-}
+export { PayOnlineForm } from "./pay-online-form";
 
 export const PAY_PAGE_TITLE = "Pay online";
 export const PAY_LINK_INVALID = "This payment link is not valid. Use the link from your mail or your dashboard.";

@@ -3,7 +3,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { REVIEW_MAX_LENGTH } from "~/lib/constants";
 import { useClientValidation } from "~/lib/use-client-validation";
-import { Field, FormErrors, Honeypot, StarRatingField, TextareaField } from "./forms";
+import { Field, FormErrors, Honeypot, TextareaField } from "./forms";
+import { StarRatingField } from "./star-rating-field";
 import { useT } from "./i18n";
 
 type ReviewFormProps = {

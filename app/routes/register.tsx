@@ -1,8 +1,7 @@
 import { getFormProps, getSelectProps, usePublicForm } from "~/lib/form";
 import type { SubmissionResult } from "@conform-to/react";
-import { LinkButtons } from "~/components/link-buttons";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import {
   ChoiceOptions,
@@ -17,9 +16,9 @@ import {
   SelectField,
 } from "~/components/forms";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
-import { T, useLocale, useLocalePath, useT } from "~/components/i18n";
+import { T, useLocale, useT } from "~/components/i18n";
 import { PAY_ONLINE } from "~/lib/payments";
-import { CheckIcon, ShieldIcon } from "~/components/icons";
+import { ShieldIcon } from "~/components/icons";
 import { SellerCategoryFields } from "~/components/seller-category-fields";
 import { SellerContactFields, SellerProfileFields } from "~/components/seller-profile-fields";
 import { getDb } from "~db/client";
@@ -38,7 +37,7 @@ import { formConstraints } from "~/services/form-constraints.server";
 import { messagesFor, pageLocale } from "~/services/i18n.server";
 import { checkDailyUploads, checkPublicForm } from "~/services/forms.server";
 import applicationForm from "~/lib/forms/application";
-import { PayOnlineForm } from "~/components/pay-online";
+import { ApplicationSubmitted } from "#lazy/application-submitted";
 import { paymentGateway, payOffer, payQuery, readPayParams } from "~/services/payments/index.server";
 import { getSessionUser } from "~/services/session.server";
 import { forwardRetryAfter } from "~/services/rate-limit.server";
@@ -197,33 +196,13 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
-  if (loaderData.submitted) return <Submitted payOffer={loaderData.payOffer} />;
+  if (loaderData.submitted)
+    return (
+      <Suspense fallback={null}>
+        <ApplicationSubmitted payOffer={loaderData.payOffer} />
+      </Suspense>
+    );
   return <ApplicationForm loaderData={loaderData} actionData={actionData} />;
-}
-
-function Submitted({ payOffer }: { payOffer: LoaderData["payOffer"] }) {
-  const t = useT();
-  const to = useLocalePath();
-  return (
-    <section className="container section narrow">
-      <div className="card card-pad success-screen" role="status">
-        <div className="success-icon" aria-hidden="true">
-          <CheckIcon />
-        </div>
-        <h1>{t("register.submitted.title")}</h1>
-        <p>{t("register.submitted.text")}</p>
-        {payOffer ? <PayOnlineForm offer={payOffer} /> : null}
-        <p className="muted small">{t("register.submitted.confirmation")}</p>
-        <LinkButtons
-          centered
-          links={[
-            [to("/register"), t("register.submitted.another")],
-            [to("/list-your-business"), t("register.submitted.back")],
-          ]}
-        />
-      </div>
-    </section>
-  );
 }
 
 type LoaderData = Route.ComponentProps["loaderData"];

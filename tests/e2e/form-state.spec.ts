@@ -114,11 +114,16 @@ test.describe("form messages in the page's language", () => {
     jsEnabled,
   }) => {
     const posts = requestsOf(page, (request) => request.method() === "POST");
+    const scripts = requestsOf(page, (request) => request.resourceType() === "script");
     const id = await makeSeller({ business_name: uniqueWord("kannada") });
     await page.goto(`/kn/seller/${id}?tab=reviews`);
     const form = page.locator("#review-form");
+    // Opened by a link, the tab's form waits for the visitor: its code comes when she first reaches for it.
+    await page.waitForLoadState("networkidle");
+    expect(scripts.filter((s) => /\/review-form-|\/forms-/.test(s))).toEqual([]);
     await form.getByRole("textbox").first().fill("Asha");
     if (jsEnabled) await expect(form).toHaveAttribute("data-checks", "browser");
+    expect(scripts.some((s) => s.includes("/review-form-"))).toBe(jsEnabled);
     await form.locator("textarea").fill("ಚೆನ್ನಾಗಿದೆ");
     await form.locator('button[type="submit"]').click();
     await expect(form.getByText("ದಯವಿಟ್ಟು ರೇಟಿಂಗ್ ಆಯ್ಕೆಮಾಡಿ")).toBeVisible();

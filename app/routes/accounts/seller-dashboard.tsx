@@ -35,7 +35,7 @@ import { messagesFor, pageLocale, translatorFor } from "~/services/i18n.server";
 import type { Route } from "./+types/seller-dashboard";
 import { readForm } from "~/services/forms.server";
 import { privatePageMeta } from "~/lib/seo";
-import { PayOnlineForm } from "~/components/pay-online";
+import { PayOnlineForm } from "~/components/pay-online-form";
 import { formatPaise } from "~/lib/payments";
 import { receiptsOf } from "~/models/payments.server";
 import { paymentGateway, payOffer, receiptPath } from "~/services/payments/index.server";
