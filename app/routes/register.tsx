@@ -100,7 +100,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     },
     signedInAs: seller ? seller.email : null,
     constraint: applicationConstraint(online),
-    messages: messagesFor(locale, ["register"]),
+    messages: messagesFor(locale, ["register", "payments"]),
   };
 }
 
