@@ -75,9 +75,15 @@ type Compiled = Record<Locale, Map<string, CompiledMessage>>;
 let compiled: Compiled | undefined;
 const warned = new Set<string>();
 
-function compileAll(): Compiled {
-  const raw = rawCatalogues();
-  const pseudoLocale = config().pseudoLocale;
+/**
+ * Compiles raw catalogues (locale → namespace → key → message) from English's keys: a message missing or
+ * empty in another language is English's, with one warning per language and key in this process.
+ */
+export function compileCatalogues(
+  raw: Record<string, Record<string, RawCatalogue>>,
+  options: { pseudoLocale?: boolean; warn?: (fields: { locale: Locale; key: string }, message: string) => void } = {},
+): Compiled {
+  const warn = options.warn ?? ((fields, message) => logger.warn(fields, message));
   const result = {} as Compiled;
   for (const locale of LOCALES) {
     const map = new Map<string, CompiledMessage>();
@@ -90,16 +96,20 @@ function compileAll(): Compiled {
           source = english;
           if (locale !== DEFAULT_LOCALE && !warned.has(`${locale}:${id}`)) {
             warned.add(`${locale}:${id}`);
-            logger.warn({ locale, key: id }, "translation missing; English shown");
+            warn({ locale, key: id }, "translation missing; English shown");
           }
         }
         const message = compileMessage(source) as CompiledMessage;
-        map.set(id, pseudoLocale && locale === DEFAULT_LOCALE ? pseudo(message) : message);
+        map.set(id, options.pseudoLocale && locale === DEFAULT_LOCALE ? pseudo(message) : message);
       }
     }
     result[locale] = map;
   }
   return result;
+}
+
+function compileAll(): Compiled {
+  return compileCatalogues(rawCatalogues(), { pseudoLocale: config().pseudoLocale });
 }
 
 function catalogue(locale: Locale): Map<string, CompiledMessage> {
