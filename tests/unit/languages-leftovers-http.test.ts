@@ -79,3 +79,18 @@ describe("POST /api/auth/login", () => {
     expect(((await login.json()) as { redirectTo: string }).redirectTo).toBe("/hi/seller-dashboard");
   });
 });
+
+describe("the WhatsApp share link", () => {
+  it("from a Kannada profile shares Kannada words and the Kannada profile's address", async () => {
+    const id = await createSeller(site!.db, { business_name: "Ragi Mane", city: "Mysuru", categoryIds: [fashion.id] });
+    const share = async (prefix: string) => {
+      const res = await fetch(`${base}${prefix}/go/${id}/share`, { redirect: "manual" });
+      expect(res.status).toBe(302);
+      return new URL(res.headers.get("location")!).searchParams.get("text");
+    };
+    expect(await share("/kn")).toBe(
+      `Ragi Mane — Mysuru ನಲ್ಲಿ ಫ್ಯಾಷನ್ ಮತ್ತು ಉಡುಪು, BWP Directory ಯಲ್ಲಿ: ${base}/kn/seller/${id}`,
+    );
+    expect(await share("")).toBe(`Ragi Mane — Fashion & Apparel in Mysuru, on BWP Directory: ${base}/seller/${id}`);
+  });
+});
