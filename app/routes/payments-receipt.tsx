@@ -33,9 +33,12 @@ export default function PaymentsReceipt({ loaderData }: Route.ComponentProps) {
         {loaderData.ok ? (
           <PaymentReceipt receipt={loaderData.receipt} />
         ) : (
-          <p className="alert alert-error" role="alert">
-            {t(`payments.receipt.${loaderData.reason}`)}
-          </p>
+          <>
+            <h1>{t("payments.receipt.title")}</h1>
+            <p className="alert alert-error" role="alert">
+              {t(`payments.receipt.${loaderData.reason}`)}
+            </p>
+          </>
         )}
       </div>
     </section>

@@ -35,9 +35,12 @@ export default function PaymentsReturn({ loaderData }: Route.ComponentProps) {
         {view.ok ? (
           <PaymentReturn view={view} refreshUrl={refreshUrl} />
         ) : (
-          <p className="alert alert-error" role="alert" data-testid="payment-state" data-state="unverified">
-            {t(`payments.return.${view.reason}`)}
-          </p>
+          <>
+            <h1>{t("payments.return.title")}</h1>
+            <p className="alert alert-error" role="alert" data-testid="payment-state" data-state="unverified">
+              {t(`payments.return.${view.reason}`)}
+            </p>
+          </>
         )}
       </div>
     </section>

@@ -10,6 +10,8 @@ export type Walk = {
   seller?: true;
   /** Its meta description is the seller's own words (her tagline), not the catalogue's. */
   contentDescription?: true;
+  /** Another state of the template above (same markup, other words): the Hindi and Kannada axe walk skips it. */
+  sameTemplate?: true;
   /** Reach a state of the page (an error, a success) with selectors that do not depend on its words. */
   then?: (page: Page) => Promise<void>;
 };
@@ -27,8 +29,8 @@ async function submit(page: Page, form: string) {
 export const PUBLIC_PAGES: Walk[] = [
   { name: "home", path: "/" },
   { name: "directory", path: "/directory" },
-  { name: "directory, no match", path: "/directory?search=zzznothingmatches" },
-  { name: "directory list view", path: "/directory?view=list" },
+  { name: "directory, no match", sameTemplate: true, path: "/directory?search=zzznothingmatches" },
+  { name: "directory list view", sameTemplate: true, path: "/directory?view=list" },
   {
     name: "seller profile",
     path: async () => {
@@ -52,16 +54,26 @@ export const PUBLIC_PAGES: Walk[] = [
   { name: "tap link not available", path: "/go/999999999/whatsapp" },
   { name: "list your business", path: "/list-your-business" },
   { name: "application", path: "/register" },
-  { name: "application errors", path: "/register", then: (page) => submit(page, "form.application-form") },
+  {
+    name: "application errors",
+    sameTemplate: true,
+    path: "/register",
+    then: (page) => submit(page, "form.application-form"),
+  },
   { name: "contact", path: "/contact" },
-  { name: "contact errors", path: "/contact", then: (page) => submit(page, "#contact-form") },
+  { name: "contact errors", sameTemplate: true, path: "/contact", then: (page) => submit(page, "#contact-form") },
   { name: "newsletter", path: "/newsletter" },
   { name: "coming soon", path: "/coming-soon" },
   { name: "terms", path: "/terms" },
-  { name: "privacy", path: "/privacy" },
+  { name: "privacy", sameTemplate: true, path: "/privacy" },
   { name: "seller login", path: "/seller-login" },
   { name: "seller sign-up", path: "/seller-signup" },
-  { name: "seller sign-up errors", path: "/seller-signup", then: (page) => submit(page, "form#signup-step1") },
+  {
+    name: "seller sign-up errors",
+    sameTemplate: true,
+    path: "/seller-signup",
+    then: (page) => submit(page, "form#signup-step1"),
+  },
   { name: "forgot password", path: "/forgot-password" },
   {
     name: "reset password",
