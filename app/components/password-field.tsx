@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
 import { FieldFrame, type ListOfErrors, useFieldWiring } from "./forms";
-import { useT } from "./i18n";
+import { T } from "./i18n";
 
 /**
  * A password input with a show/hide toggle. The toggle needs JavaScript, so it appears only after
@@ -21,7 +21,6 @@ export function PasswordField({
   hint?: React.ReactNode;
   inputProps: Omit<React.InputHTMLAttributes<HTMLInputElement>, "type" | "defaultValue" | "value">;
 }) {
-  const t = useT();
   const [visible, setVisible] = useState(false);
   const hydrated = useHydrated();
   const wiring = useFieldWiring(field?.id ?? inputProps.id, errors, hint);
@@ -45,8 +44,10 @@ export function PasswordField({
             aria-pressed={visible}
             onClick={() => setVisible((v) => !v)}
           >
-            {visible ? t("common.accounts.password.hide") : t("common.accounts.password.show")}
-            <span className="visually-hidden"> {t("common.accounts.password.what")}</span>
+            <T
+              k={visible ? "common.accounts.password.hideToggle" : "common.accounts.password.showToggle"}
+              components={{ what: (text) => <span className="visually-hidden">{text}</span> }}
+            />
           </button>
         ) : null}
       </div>

@@ -1,29 +1,35 @@
-import { formatRupees } from "~/lib/constants";
+import { formatPaise } from "~/lib/payments";
 import type { PayOffer } from "~/services/payments/index.server";
+import { T, useLocale, useT } from "./i18n";
 
 // Apart from the rest of pay-online.tsx (the return page, the receipts): the application's "submitted"
-// screen shows only this, and /register's first download should not carry the others.
+// screen shows only this, and /register's first download should not carry the others. Its words are in the
+// `payments` namespace, which every page that renders it sends.
 
 /** "Pay ₹X now": a plain post to /pay, which sends her on to the gateway's page (no JavaScript needed). */
 export function PayOnlineForm({ offer }: { offer: PayOffer }) {
+  const t = useT();
+  const locale = useLocale();
   if (offer.paid)
     return (
       <p className="alert alert-success" role="status" data-testid="pay-online-paid">
-        {offer.purpose === "application" ? "Your application is paid." : "Your renewal is paid."} Thank you!
+        {t(offer.purpose === "application" ? "payments.paid.application" : "payments.paid.renewal")}
       </p>
     );
+  const amount = formatPaise(offer.amount * 100, locale);
   return (
     <form method="post" action="/pay" className="pay-online" data-testid="pay-online">
       <input type="hidden" name={offer.purpose} value={offer.sellerId} />
       <input type="hidden" name="token" value={offer.token} />
       <button type="submit" className="btn btn-primary btn-lg">
-        {offer.purpose === "application"
-          ? `Pay ${formatRupees(offer.amount)} now`
-          : `Renew now: pay ${formatRupees(offer.amount)}`}
+        {t(offer.purpose === "application" ? "payments.pay.application" : "payments.pay.renewal", { amount })}
       </button>
       <p className="small muted">
-        Pay by UPI on the payment gateway's page ({offer.months} month{offer.months === 1 ? "" : "s"} for{" "}
-        {offer.businessName}); you come back here when it is done. No screenshot needed.
+        <T
+          k="payments.pay.note"
+          values={{ months: offer.months, business: offer.businessName }}
+          components={{ business: (name) => <span translate="no">{name}</span> }}
+        />
       </p>
     </form>
   );

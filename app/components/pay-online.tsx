@@ -1,32 +1,33 @@
 import { formatPaise } from "~/lib/payments";
 import { formatDateTime } from "~/lib/dates";
 import type { Receipt, ReturnView } from "~/services/payments/index.server";
+import { T, useLocale, useT } from "./i18n";
 
-// Every word a payer reads about paying online, in one place: the "Pay ₹X now" button (after applying, on
-// the pay page, the dashboard's renewal) and the return page's states.
+// Every word a payer reads about paying online, in one place (the `payments` namespace: every page that
+// renders these sends it): the "Pay ₹X now" button (after applying, on the pay page, the dashboard's
+// renewal) and the return page's states.
 
 export { PayOnlineForm } from "./pay-online-form";
 
-export const PAY_PAGE_TITLE = "Pay online";
-export const PAY_LINK_INVALID = "This payment link is not valid. Use the link from your mail or your dashboard.";
-export const RENEW_NOW = "Renew now";
-
 /** The return page: what our database says about her payment (the gateway's webhook decides). */
 export function PaymentReturn({ view, refreshUrl }: { view: Extract<ReturnView, { ok: true }>; refreshUrl: string }) {
-  const amount = formatPaise(view.amountPaise);
+  const t = useT();
+  const amount = formatPaise(view.amountPaise, useLocale());
   if (view.state === "paid")
     return (
       <div className="alert alert-success" role="status" data-testid="payment-state" data-state="paid">
-        <h1>Payment received</h1>
+        <h1>{t("payments.return.paid.title")}</h1>
         <p>
-          {amount} paid online ({view.paymentId}).{" "}
-          {view.purpose === "application"
-            ? "Our team now verifies your application and emails you when your listing is live."
-            : "Your listing has been renewed."}
+          <T
+            k="payments.return.paid.text"
+            values={{ amount, paymentId: view.paymentId ?? "" }}
+            components={{ id: (id) => <span translate="no">{id}</span> }}
+          />{" "}
+          {t(view.purpose === "application" ? "payments.return.paid.application" : "payments.return.paid.renewal")}
         </p>
         {view.receiptPath ? (
           <p>
-            <a href={view.receiptPath}>View your receipt</a>
+            <a href={view.receiptPath}>{t("payments.return.receiptLink")}</a>
           </p>
         ) : null}
       </div>
@@ -35,71 +36,85 @@ export function PaymentReturn({ view, refreshUrl }: { view: Extract<ReturnView, 
     return (
       <div className="alert" role="status" data-testid="payment-state" data-state="confirming">
         <meta httpEquiv="refresh" content={`5;url=${refreshUrl}`} />
-        <h1>Confirming your payment…</h1>
+        <h1>{t("payments.return.confirming.title")}</h1>
         <p>
-          The payment gateway confirms {amount} to us within a few seconds. This page refreshes by itself, or{" "}
-          <a href={refreshUrl}>check again</a>.
+          <T
+            k="payments.return.confirming.text"
+            values={{ amount }}
+            components={{ again: (text) => <a href={refreshUrl}>{text}</a> }}
+          />
         </p>
       </div>
     );
+  const failed = view.state === "failed";
   return (
     <div className="alert alert-warning" role="status" data-testid="payment-state" data-state={view.state}>
-      <h1>{view.state === "failed" ? "The payment did not go through" : "We are checking this payment"}</h1>
-      <p>
-        {view.state === "failed"
-          ? "No money was taken for this attempt. You can try again from your payment link, or pay by UPI and upload the screenshot."
-          : "Our team checks it with the payment gateway and contacts you."}
-      </p>
+      <h1>{t(failed ? "payments.return.failed.title" : "payments.return.checking.title")}</h1>
+      <p>{t(failed ? "payments.return.failed.text" : "payments.return.checking.text")}</p>
     </div>
   );
 }
 
 /** The printable receipt of one payment. */
 export function PaymentReceipt({ receipt }: { receipt: Receipt }) {
+  const t = useT();
+  const locale = useLocale();
   const org = receipt.organisation;
   return (
     <article className="receipt" data-testid="receipt">
       <header>
-        <h1>Payment receipt</h1>
+        <h1>{t("payments.receipt.title")}</h1>
         <p>
-          <strong>{org.name}</strong>
+          <strong translate="no">{org.name}</strong>
           {org.address ? (
             <>
               <br />
-              {org.address}
+              <span translate="no">{org.address}</span>
             </>
           ) : null}
           {org.gstin ? (
             <>
               <br />
-              GSTIN: {org.gstin}
+              <T
+                k="payments.receipt.gstin"
+                values={{ gstin: org.gstin }}
+                components={{ gstin: (id) => <span translate="no">{id}</span> }}
+              />
             </>
           ) : null}
         </p>
       </header>
       <dl className="receipt-lines">
-        <dt>Receipt for</dt>
+        <dt>{t("payments.receipt.for")}</dt>
         <dd>
-          {receipt.purpose === "application" ? "Directory listing" : "Directory listing renewal"}, {receipt.months}{" "}
-          month{receipt.months === 1 ? "" : "s"}
-          {receipt.payer.business ? ` — ${receipt.payer.business}` : ""}
+          {t(receipt.purpose === "application" ? "payments.receipt.application" : "payments.receipt.renewal", {
+            months: receipt.months,
+          })}
+          {receipt.payer.business ? (
+            <>
+              {" — "}
+              <span translate="no">{receipt.payer.business}</span>
+            </>
+          ) : null}
         </dd>
-        <dt>Amount</dt>
-        <dd data-testid="receipt-amount">{formatPaise(receipt.amountPaise)}</dd>
-        <dt>Paid on</dt>
-        <dd>{formatDateTime(receipt.paidAt)}</dd>
-        <dt>Our reference</dt>
-        <dd data-testid="receipt-reference">{receipt.reference}</dd>
-        <dt>Payment id</dt>
-        <dd data-testid="receipt-payment-id">
+        <dt>{t("payments.receipt.amount")}</dt>
+        <dd data-testid="receipt-amount">{formatPaise(receipt.amountPaise, locale)}</dd>
+        <dt>{t("payments.receipt.paidOn")}</dt>
+        <dd>
+          <time dateTime={receipt.paidAt}>{formatDateTime(receipt.paidAt, locale)}</time>
+        </dd>
+        <dt>{t("payments.receipt.reference")}</dt>
+        <dd data-testid="receipt-reference" translate="no">
+          {receipt.reference}
+        </dd>
+        <dt>{t("payments.receipt.paymentId")}</dt>
+        <dd data-testid="receipt-payment-id" translate="no">
           {receipt.gatewayPaymentId}
           {receipt.method ? ` (${receipt.method.toUpperCase()})` : ""}
         </dd>
       </dl>
-      {receipt.refunded ? <p className="alert alert-warning">This payment was refunded.</p> : null}
-      <p className="small muted no-print">Print this page or save it as a PDF from your browser's print menu.</p>
+      {receipt.refunded ? <p className="alert alert-warning">{t("payments.receipt.refunded")}</p> : null}
+      <p className="small muted no-print">{t("payments.receipt.print")}</p>
     </article>
   );
 }
-
-export const RECEIPTS_HEADING = "Your receipts";

@@ -47,7 +47,6 @@ export function SearchNotice({
         <>
           <p>{t("directory.notice.closest")}</p>
           <ul className="row chips" aria-label={t("directory.notice.closestLabel")}>
-            {/* TODO(localized names): each category's name in the page's language */}
             {outcome.closest_categories.map((c) => (
               <li key={c.slug}>
                 <Link to={hrefFor({ search: "", category: c.slug })} className="chip">

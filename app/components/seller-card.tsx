@@ -40,6 +40,8 @@ export type SellerCardData = Pick<
 export function toSellerCard(
   s: Omit<SellerCardData, "langs"> & Pick<PublicSeller, "translations">,
   locale: Locale,
+  /** a category's name in the page's locale, from its English name (`localizedNames`) */
+  categoryName: (english: string) => string = (english) => english,
 ): SellerCardData {
   const texts = sellerTexts(s, locale);
   return {
@@ -59,7 +61,7 @@ export function toSellerCard(
     },
     locality: s.locality,
     city: s.city,
-    category_list: s.category_list,
+    category_list: s.category_list.map(categoryName),
     avg_rating: s.avg_rating,
     review_count: s.review_count,
     views_count: s.views_count,
@@ -160,9 +162,8 @@ export function SellerCard({
         ) : null}
         {categories.length ? (
           <div className="row chips">
-            {/* TODO(localized names): each category's name in the page's language */}
             {categories.map((c) => (
-              <span key={c} className="chip" translate="no">
+              <span key={c} className="chip">
                 {c}
               </span>
             ))}

@@ -8,7 +8,8 @@ import { useT } from "./i18n";
 // (/register) and the admin's seller editor render it. Without JavaScript every subcategory group shows;
 // with it, only those of the ticked categories.
 
-type Option = { id: number; name: string };
+/** `name` as the page shows it; `emoji` from the English name when the page has translated `name`. */
+type Option = { id: number; name: string; emoji?: string };
 type Props = {
   categories: Option[];
   subcategories: (Option & { category_id: number })[];
@@ -34,7 +35,7 @@ export function SubcategoryChecks({
   return items.map((s) => (
     <label key={s.id} className={labelClassName}>
       <input type="checkbox" name="subcategory_ids" value={s.id} defaultChecked={checked.includes(String(s.id))} />{" "}
-      <span translate="no">{s.name}</span>
+      <span>{s.name}</span>
     </label>
   ));
 }
@@ -73,7 +74,7 @@ export function SellerCategoryFields({ categories, subcategories, fields }: Prop
                 defaultChecked={initialCats.includes(String(c.id))}
                 aria-invalid={categoryErrors ? true : undefined}
               />
-              <span aria-hidden="true">{categoryEmoji(c.name)}</span> <span translate="no">{c.name}</span>
+              <span aria-hidden="true">{c.emoji ?? categoryEmoji(c.name)}</span> <span>{c.name}</span>
             </label>
           ))}
         </div>
@@ -95,9 +96,7 @@ export function SellerCategoryFields({ categories, subcategories, fields }: Prop
             const visible = visibleSubGroups.some((g) => g.id === c.id);
             return (
               <div key={c.id} className="subcat-group" hidden={!visible}>
-                <p className="label" translate="no">
-                  {c.name}
-                </p>
+                <p className="label">{c.name}</p>
                 <div className="row" style={{ gap: "var(--s-2)" }}>
                   <SubcategoryChecks items={subs} checked={initialSubs} labelClassName="chip-check" />
                 </div>

@@ -11,14 +11,14 @@ export function StarRatingField({
   defaultValue,
   errors,
   legend = "Your rating",
-  starLabel = (n) => `${n} star${n > 1 ? "s" : ""}`,
+  starLabel,
 }: {
   name: string;
   defaultValue?: string;
   errors?: ListOfErrors;
   legend?: string;
   /** The name of each choice ("4 stars"), in the page's language. */
-  starLabel?: (n: number) => string;
+  starLabel: (n: number) => string;
 }) {
   const id = useId();
   const errorId = errors?.some(Boolean) ? `${id}-error` : undefined;

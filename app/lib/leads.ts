@@ -19,19 +19,6 @@ export const LEAD_LABELS: Record<LeadKind, string> = {
   share: "Share taps",
 };
 
-/** The words of a count in a sentence: "1 call", "37 WhatsApp taps". */
-export function leadPhrase(kind: LeadKind, n: number): string {
-  const words: Record<LeadKind, [string, string]> = {
-    view: ["view", "views"],
-    whatsapp: ["WhatsApp tap", "WhatsApp taps"],
-    call: ["call", "calls"],
-    website: ["website visit", "website visits"],
-    social: ["social-link visit", "social-link visits"],
-    share: ["share", "shares"],
-  };
-  return `${n.toLocaleString("en-IN")} ${words[kind][n === 1 ? 0 : 1]}`;
-}
-
 /** The redirect's targets (the last part of `/go/{id}/{target}`) and the counter each one moves. */
 export const LEAD_LINKS = {
   whatsapp: "whatsapp",

@@ -17,7 +17,7 @@ export function contentLanguageOf(locale: Locale): ContentLanguage {
 }
 
 /** A catalogue row's names: the English one, and the Hindi and Kannada ones when staff gave them. */
-export type NamesByLanguage = { name: string; name_hi: string | null; name_kn: string | null };
+export type NamesByLanguage = { name: string; name_hi?: string | null; name_kn?: string | null };
 
 /** A category's or subcategory's name for a page's locale, the English name when it has none in that language. */
 export function localizedName(row: NamesByLanguage, locale: Locale): string {

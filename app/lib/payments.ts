@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE, type Locale } from "./locales";
 import type { OnlinePaymentStatus } from "~db/schema";
 
 // The rules of online payments that need no database (docs/decisions/190-online-payments-gateway-seam.md):
@@ -55,9 +56,9 @@ export function mayMoveTo(current: OnlinePaymentStatus, next: OnlinePaymentStatu
 export const paiseOf = (rupees: number) => Math.round(rupees * 100);
 
 /** "₹1,499" or "₹1,499.50" from paise. */
-export function formatPaise(paise: number): string {
+export function formatPaise(paise: number, locale: Locale = DEFAULT_LOCALE): string {
   const rupees = paise / 100;
-  return `₹${rupees.toLocaleString("en-IN", { minimumFractionDigits: paise % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
+  return `₹${rupees.toLocaleString(locale, { minimumFractionDigits: paise % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
 }
 
 /** Why an event's money or reference differs from what we created, or null when all match. */

@@ -28,14 +28,6 @@ export function subscriptionExpiry(endDate: string | null | undefined, today = t
  */
 export const RENEWAL_REMINDER_DAYS = [14, 3, 0] as const;
 
-/** The countdown of the dashboard and the reminder mails: "Your listing ends in 3 days.", "… ends today.", "… ended 2 days ago." */
-export function renewalCountdown(daysLeft: number): string {
-  if (daysLeft > 1) return `Your listing ends in ${daysLeft} days.`;
-  if (daysLeft === 1) return "Your listing ends tomorrow.";
-  if (daysLeft === 0) return "Your listing ends today.";
-  return `Your listing ended ${-daysLeft} day${daysLeft === -1 ? "" : "s"} ago.`;
-}
-
 // The rules of a seller's listing and subscription that the back-office applies: which fields an admin
 // action changes, going live, renewing. The model (models/sellers-admin.server.ts) reads and writes them.
 

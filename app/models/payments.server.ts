@@ -334,8 +334,15 @@ export async function paymentWithSeller(db: DB, where: { reference: string } | {
   let q = db
     .selectFrom("payments")
     .leftJoin("sellers", "sellers.id", "payments.seller_id")
+    .leftJoin("users", "users.id", "sellers.user_id")
     .selectAll("payments")
-    .select(["sellers.business_name", "sellers.owner_name", "sellers.email", "sellers.subscription_end_date"]);
+    .select([
+      "sellers.business_name",
+      "sellers.owner_name",
+      "sellers.email",
+      "sellers.subscription_end_date",
+      "users.language",
+    ]);
   q = "id" in where ? q.where("payments.id", "=", where.id) : q.where("payments.reference", "=", where.reference);
   return q.executeTakeFirst();
 }

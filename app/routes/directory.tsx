@@ -1,7 +1,7 @@
 import { Form, Link, redirect } from "react-router";
 import { ChoiceFilter, FilterValues, SearchFilter } from "~/components/filter-fields";
 import { SellerCard, toSellerCard } from "~/components/seller-card";
-import { localizedName } from "~/lib/localized";
+
 import { GridIcon, ListIcon, SearchIcon, XIcon } from "~/components/icons";
 import { getDb } from "~db/client";
 import { CITIES, DIRECTORY_PAGE_SIZE } from "~/lib/constants";
@@ -11,7 +11,7 @@ import { listPublicSellers } from "~/models/sellers.server";
 import { translatorFromMatches } from "~/lib/i18n";
 import { localePath } from "~/lib/locales";
 import { useLocalePath, useT } from "~/components/i18n";
-import { messagesFor, pageLocale } from "~/services/i18n.server";
+import { categoryNames, categoryName as shownCategoryName, messagesFor, pageLocale } from "~/services/i18n.server";
 import { directoryPath, directoryRobots, pageMeta } from "~/lib/seo";
 import { SearchNotice } from "~/components/search-notice";
 import type { Route } from "./+types/directory";
@@ -22,7 +22,6 @@ export function meta({ data, matches }: Route.MetaArgs) {
   const t = translatorFromMatches(matches);
   if (!data) return [{ title: t("common.meta.titleSuffix", { title: t("common.nav.directory") }) }];
   const { query, pagination } = data;
-  // TODO(localized names): the category's name in the page's language, once categories carry one.
   const category = data.categories.find((c) => c.slug === query.category)?.name ?? query.category;
   const city = query.city;
   let title = query.search
@@ -77,13 +76,20 @@ export async function loader(args: Route.LoaderArgs) {
   const db = getDb();
   const [categories, result] = await Promise.all([listActiveCategories(db), listPublicSellers(db, query)]);
   countSearch(request, query.search, result.pagination.total);
+  const categoryName = categoryNames(categories, locale);
+  const search = result.search
+    ? {
+        ...result.search,
+        closest_categories: result.search.closest_categories.map((c) => ({ ...c, name: categoryName(c.name) })),
+      }
+    : null;
   return {
     query: { search: query.search, category: query.category, city: query.city, page: query.page },
     view: params.get("view") === "list" ? ("list" as const) : ("grid" as const),
-    categories: categories.map((c) => ({ id: c.id, name: localizedName(c, locale), slug: c.slug })),
-    sellers: result.sellers.map((seller) => toSellerCard(seller, locale)),
+    categories: categories.map((c) => ({ id: c.id, name: shownCategoryName(c, locale), slug: c.slug })),
+    sellers: result.sellers.map((seller) => toSellerCard(seller, locale, categoryName)),
     pagination: result.pagination,
-    search: result.search ?? null,
+    search,
     messages: messagesFor(locale, ["directory"]),
   };
 }
@@ -120,8 +126,6 @@ export default function Directory({ loaderData }: Route.ComponentProps) {
   const base = useLocalePath()("/directory");
   const state: State = { ...query, view };
   const href = (changes: Partial<State>) => directoryHref(base, state, changes);
-  // TODO(localized names): the category's name in the page's language, once categories carry one (here, in
-  // the category choices and in meta).
   const categoryName = categories.find((c) => c.slug === query.category)?.name ?? query.category;
   const hasFilters = Boolean(query.search || query.category || query.city);
   const pastLastPage = pagination.total > 0 && query.page > pagination.pages;

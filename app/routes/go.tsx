@@ -6,6 +6,7 @@ import { BadLinkPage } from "~/components/bad-link";
 import { privatePageMeta } from "~/lib/seo";
 import { publicOrigin } from "~/services/public-url.server";
 import { countLeadLinkTap, LEAD_LINK_HEADERS, resolveLeadLink } from "~/services/leads.server";
+import { pageLocale } from "~/services/i18n.server";
 import type { Route } from "./+types/go";
 
 // /go/{sellerId}/{target}: the counting redirect of a profile's WhatsApp, call, website, social and share
@@ -22,8 +23,9 @@ export function headers() {
   return LEAD_LINK_HEADERS;
 }
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const tap = await resolveLeadLink(getDb(), params, publicOrigin(request));
+export async function loader(args: Route.LoaderArgs) {
+  const { params, request, context } = args;
+  const tap = await resolveLeadLink(getDb(), params, publicOrigin(request), pageLocale(args));
   countLeadLinkTap(tap, request, context.clientAddress);
   return new Response(null, { status: 302, headers: { Location: tap.url, ...LEAD_LINK_HEADERS } });
 }

@@ -1,7 +1,11 @@
 import { data, redirect } from "react-router";
 import { getDb } from "~db/client";
-import { PAY_LINK_INVALID, PAY_PAGE_TITLE, PayOnlineForm } from "~/components/pay-online";
+import { PayOnlineForm } from "~/components/pay-online";
+import { useT } from "~/components/i18n";
+import { translatorFromMatches } from "~/lib/i18n";
+import { DEFAULT_LOCALE } from "~/lib/locales";
 import { privatePageMeta } from "~/lib/seo";
+import { messagesFor, translatorFor } from "~/services/i18n.server";
 import { refuseCrossOrigin } from "~/services/csrf.server";
 import { readForm } from "~/services/forms.server";
 import { paymentGateway, payOffer, readPayParams, startOnlinePayment } from "~/services/payments/index.server";
@@ -12,22 +16,27 @@ import type { Route } from "./+types/pay";
 // (after applying, the reminder mails, the dashboard). The post creates (or reuses) the gateway's hosted
 // payment link and sends her there; she comes back to /payments/return.
 
-export const meta = () => privatePageMeta(PAY_PAGE_TITLE);
+// A fixed address (signed links in mails), so English.
+export function meta({ matches }: Route.MetaArgs) {
+  return privatePageMeta(translatorFromMatches(matches)("payments.pay.title"));
+}
+const linkInvalid = () => translatorFor(DEFAULT_LOCALE)("payments.pay.linkInvalid");
+const messages = () => messagesFor(DEFAULT_LOCALE, ["payments"]);
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (!paymentGateway()) throw data("Online payments are not available.", { status: 404 });
   const params = readPayParams(new URL(request.url).searchParams);
   const offer = params ? await payOffer(getDb(), params.purpose, params.sellerId) : null;
-  if (!offer) return data({ offer: null, error: PAY_LINK_INVALID }, { status: 400 });
-  return { offer, error: null as string | null };
+  if (!offer) return data({ offer: null, error: linkInvalid(), messages: messages() }, { status: 400 });
+  return { offer, error: null as string | null, messages: messages() };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   refuseCrossOrigin(request);
   const form = await readForm(request);
   const params = readPayParams(form);
-  if (!params) return data({ error: PAY_LINK_INVALID }, { status: 400 });
+  if (!params) return data({ error: linkInvalid() }, { status: 400 });
   const started = await startOnlinePayment(getDb(), params.sellerId, params.purpose, publicOrigin(request));
   if (!started.ok) return data({ error: started.message }, { status: started.status });
   return redirect(started.url, 303);
@@ -35,10 +44,11 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
   const error = actionData?.error ?? loaderData.error;
+  const t = useT();
   return (
     <section className="container section narrow">
       <div className="card card-pad">
-        <h1>{PAY_PAGE_TITLE}</h1>
+        <h1>{t("payments.pay.title")}</h1>
         {error ? (
           <p className="alert alert-error" role="alert">
             {error}

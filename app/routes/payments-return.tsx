@@ -1,7 +1,10 @@
 import { data } from "react-router";
 import { getDb } from "~db/client";
 import { PaymentReturn } from "~/components/pay-online";
+import { useT } from "~/components/i18n";
+import { translatorFromMatches } from "~/lib/i18n";
 import { privatePageMeta } from "~/lib/seo";
+import { messagesFor, pageLocale } from "~/services/i18n.server";
 import { returnView } from "~/services/payments/index.server";
 import type { Route } from "./+types/payments-return";
 
@@ -9,26 +12,35 @@ import type { Route } from "./+types/payments-return";
 // signature verifies, and the page shows our database's status (confirming… until the webhook arrives),
 // refreshing itself without JavaScript.
 
-export const meta = () => privatePageMeta("Your payment");
+export function meta({ matches }: Route.MetaArgs) {
+  return privatePageMeta(translatorFromMatches(matches)("payments.return.title"));
+}
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader(args: Route.LoaderArgs) {
+  const url = new URL(args.request.url);
   const view = await returnView(getDb(), url.searchParams);
-  return data({ view, refreshUrl: `${url.pathname}${url.search}` }, { status: view.ok ? 200 : view.status });
+  return data(
+    { view, refreshUrl: `${url.pathname}${url.search}`, messages: messagesFor(pageLocale(args), ["payments"]) },
+    { status: view.ok ? 200 : view.status },
+  );
 }
 
 export default function PaymentsReturn({ loaderData }: Route.ComponentProps) {
   const { view, refreshUrl } = loaderData;
+  const t = useT();
   return (
     <section className="container section narrow">
       <div className="card card-pad">
         {view.ok ? (
           <PaymentReturn view={view} refreshUrl={refreshUrl} />
         ) : (
-          <p className="alert alert-error" role="alert" data-testid="payment-state" data-state="unverified">
-            {view.message}
-          </p>
+          <>
+            <h1>{t("payments.return.title")}</h1>
+            <p className="alert alert-error" role="alert" data-testid="payment-state" data-state="unverified">
+              {t(`payments.return.${view.reason}`)}
+            </p>
+          </>
         )}
       </div>
     </section>

@@ -22,7 +22,7 @@ import { ShieldIcon } from "~/components/icons";
 import { SellerCategoryFields } from "~/components/seller-category-fields";
 import { SellerContactFields, SellerProfileFields } from "~/components/seller-profile-fields";
 import { getDb } from "~db/client";
-import { ID_PROOF_TYPES, MAX_PRODUCT_IMAGES, PLANS, planById, type PlanId } from "~/lib/constants";
+import { categoryEmoji, ID_PROOF_TYPES, MAX_PRODUCT_IMAGES, PLANS, planById, type PlanId } from "~/lib/constants";
 import { formatCount } from "~/lib/format";
 import { translatorFromMatches } from "~/lib/i18n";
 import { localePath } from "~/lib/locales";
@@ -34,7 +34,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { listActiveCategories, listActiveSubcategories } from "~/models/categories.server";
 import { submitApplicationWithFiles, upiId, upiPayeeName } from "~/services/applications.server";
 import { formConstraints } from "~/services/form-constraints.server";
-import { messagesFor, pageLocale } from "~/services/i18n.server";
+import { categoryName, messagesFor, pageLocale } from "~/services/i18n.server";
 import { checkDailyUploads, checkPublicForm } from "~/services/forms.server";
 import applicationForm from "~/lib/forms/application";
 import { ApplicationSubmitted } from "#lazy/application-submitted";
@@ -67,6 +67,7 @@ const PART_MAX_BYTES = 1024 * 1024;
 export async function loader({ request, params }: Route.LoaderArgs) {
   const db = getDb();
   const url = new URL(request.url);
+  const locale = pageLocale({ params });
   const [categories, subcategories, user] = await Promise.all([
     listActiveCategories(db),
     listActiveSubcategories(db),
@@ -82,8 +83,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     submitted,
     online,
     payOffer: toPay ? await payOffer(db, toPay.purpose, toPay.sellerId) : null,
-    categories: categories.map(({ id, name }) => ({ id, name })),
-    subcategories: subcategories.map(({ id, name, category_id }) => ({ id, name, category_id })),
+    categories: categories.map((c) => ({ id: c.id, name: categoryName(c, locale), emoji: categoryEmoji(c.name) })),
+    subcategories: subcategories.map((s) => ({ id: s.id, name: categoryName(s, locale), category_id: s.category_id })),
     upi: { id: upiId(), payee: upiPayeeName() },
     defaults: {
       plan: requestedPlan ?? undefined,
@@ -99,7 +100,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     },
     signedInAs: seller ? seller.email : null,
     constraint: applicationConstraint(online),
-    messages: messagesFor(pageLocale({ params }), ["register"]),
+    messages: messagesFor(locale, ["register", "payments"]),
   };
 }
 

@@ -23,7 +23,7 @@ import { pageMeta } from "~/lib/seo";
 import { type Translate, translatorFromMatches } from "~/lib/i18n";
 import { type Locale, localePath } from "~/lib/locales";
 import { T, useLocalePath, useT } from "~/components/i18n";
-import { messagesFor, pageLocale, translatorFor } from "~/services/i18n.server";
+import { categoryName, categoryNames, messagesFor, pageLocale, translatorFor } from "~/services/i18n.server";
 import { leadLinkHref } from "~/lib/leads";
 import { sellerStructuredData, serializeJsonLd } from "~/lib/structured-data";
 import { publicOrigin } from "~/services/public-url.server";
@@ -51,7 +51,6 @@ function notFound() {
 /** "Sarees in Jayanagar, Bangalore": her first category and place, in the page's language. */
 function sellerSummary(t: Translate, s: { category_list: string[]; locality: string | null; city: string }): string {
   const place = [s.locality, s.city].filter(Boolean).join(", ");
-  // TODO(localized names): the category's name in the page's language, once categories carry one.
   return s.category_list[0]
     ? t("seller.meta.summaryCategory", { category: s.category_list[0], place })
     : t("seller.meta.summaryPlain", { place });
@@ -87,9 +86,16 @@ export async function loader(args: Route.LoaderArgs) {
   if (!seller) throw notFound();
   countViewLead(id);
   const shareImage = sellerShareImagePath(seller);
-  const { translations: _translations, ...shown } = seller;
+  const { translations: _translations, subcategories, ...shown } = seller;
+  const inLocale = categoryNames(seller.category_refs, locale);
   return {
-    seller: { ...shown, views_count: seller.views_count + unsavedViewLeads(id) },
+    seller: {
+      ...shown,
+      category_list: seller.category_list.map(inLocale),
+      category_refs: seller.category_refs.map((c) => ({ id: c.id, slug: c.slug, name: categoryName(c, locale) })),
+      subcategory_names: subcategories.map((sub) => categoryName(sub, locale)),
+      views_count: seller.views_count + unsavedViewLeads(id),
+    },
     locale,
     texts: sellerTexts(seller, locale),
     reviewConstraint: formConstraints(reviewSchema),
@@ -222,8 +228,7 @@ export default function SellerPage({ loaderData, actionData }: Route.ComponentPr
           {seller.category_refs.length ? (
             <div className="row" style={{ gap: "var(--s-1)" }}>
               {seller.category_refs.map((c) => (
-                // TODO(localized names): the category's name in the page's language
-                <Link key={c.id} className="chip" to={to(`/directory?category=${c.slug}`)} translate="no">
+                <Link key={c.id} className="chip" to={to(`/directory?category=${c.slug}`)}>
                   {c.name}
                 </Link>
               ))}

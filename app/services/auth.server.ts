@@ -297,7 +297,7 @@ export async function handleApiLogin(request: Request, clientAddress: string, po
   }
   const cookie = await startSession(request, outcome.user.id, clientAddress);
   return Response.json(
-    { success: true, user: userJson(outcome.user), redirectTo: homeForRole(outcome.user.role) },
+    { success: true, user: userJson(outcome.user), redirectTo: homeForRole(outcome.user.role, outcome.user.language) },
     { headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } },
   );
 }

@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { type CompiledMessage, createTranslator, localeForPrefix, type MessageKey, type Translate } from "~/lib/i18n";
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "~/lib/locales";
+import { localizedName, type NamesByLanguage } from "~/lib/localized";
 import { NAMESPACES, type Namespace } from "~/locales/catalogue";
 import { config } from "./config.server";
 import { logger } from "./logger.server";
@@ -74,9 +75,15 @@ type Compiled = Record<Locale, Map<string, CompiledMessage>>;
 let compiled: Compiled | undefined;
 const warned = new Set<string>();
 
-function compileAll(): Compiled {
-  const raw = rawCatalogues();
-  const pseudoLocale = config().pseudoLocale;
+/**
+ * Compiles raw catalogues (locale → namespace → key → message) from English's keys: a message missing or
+ * empty in another language is English's, with one warning per language and key in this process.
+ */
+export function compileCatalogues(
+  raw: Record<string, Record<string, RawCatalogue>>,
+  options: { pseudoLocale?: boolean; warn?: (fields: { locale: Locale; key: string }, message: string) => void } = {},
+): Compiled {
+  const warn = options.warn ?? ((fields, message) => logger.warn(fields, message));
   const result = {} as Compiled;
   for (const locale of LOCALES) {
     const map = new Map<string, CompiledMessage>();
@@ -89,16 +96,20 @@ function compileAll(): Compiled {
           source = english;
           if (locale !== DEFAULT_LOCALE && !warned.has(`${locale}:${id}`)) {
             warned.add(`${locale}:${id}`);
-            logger.warn({ locale, key: id }, "translation missing; English shown");
+            warn({ locale, key: id }, "translation missing; English shown");
           }
         }
         const message = compileMessage(source) as CompiledMessage;
-        map.set(id, pseudoLocale && locale === DEFAULT_LOCALE ? pseudo(message) : message);
+        map.set(id, options.pseudoLocale && locale === DEFAULT_LOCALE ? pseudo(message) : message);
       }
     }
     result[locale] = map;
   }
   return result;
+}
+
+function compileAll(): Compiled {
+  return compileCatalogues(rawCatalogues(), { pseudoLocale: config().pseudoLocale });
 }
 
 function catalogue(locale: Locale): Map<string, CompiledMessage> {
@@ -137,4 +148,22 @@ export type { MessageKey };
 /** A page's language from its route params (`:lang?` of the language layout; English without one). */
 export function pageLocale({ params }: { params: { lang?: string } }): Locale {
   return localeForPrefix(params.lang) ?? DEFAULT_LOCALE;
+}
+
+/**
+ * A category's or subcategory's name as a page of `locale` shows it (`localizedName`); in the
+ * pseudo-language its English name is accented like a message, since staff's names are translated text.
+ */
+export function categoryName(row: NamesByLanguage, locale: Locale): string {
+  const name = localizedName(row, locale);
+  return config().pseudoLocale && locale === DEFAULT_LOCALE ? pseudoText(name) : name;
+}
+
+/**
+ * Names stored in English (a seller's `category_list`, a search's closest categories) as a page of
+ * `locale` shows them, looked up among the catalogue's rows; a name not among them stays as it is.
+ */
+export function categoryNames(rows: readonly NamesByLanguage[], locale: Locale): (english: string) => string {
+  const byName = new Map(rows.map((row) => [row.name, categoryName(row, locale)]));
+  return (english) => byName.get(english) ?? english;
 }

@@ -13,7 +13,11 @@ import {
 } from "~/lib/leads";
 import { parseId } from "~/lib/validation/params";
 import { addLeads, type LeadIncrement } from "~/models/leads.server";
-import { getPublicSellerRow } from "~/models/sellers.server";
+import { getPublicSellerRow, type PublicSeller } from "~/models/sellers.server";
+import { listActiveCategories } from "~/models/categories.server";
+import { DEFAULT_LOCALE, type Locale, localePath } from "~/lib/locales";
+import { whatsappShareUrl } from "~/lib/whatsapp";
+import { categoryNames, translatorFor } from "./i18n.server";
 import { logger } from "./logger.server";
 import { repeatOnCacheHit } from "./response-cache/render-effects.server";
 
@@ -144,14 +148,34 @@ export async function resolveLeadLink(
   db: DB,
   params: { id?: string; target?: string },
   origin: string,
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<{ id: number; target: LeadLink; url: string }> {
   const id = parseId(params.id);
   const target = params.target ?? "";
   if (!id || !isLeadLink(target)) throw data(LEAD_LINK_NOT_FOUND, { status: 404, headers: LEAD_LINK_HEADERS });
   const seller = await getPublicSellerRow(db, id);
-  const url = seller ? leadLinkDestination(seller, target, origin) : null;
+  const url = !seller
+    ? null
+    : target === "share"
+      ? await shareUrl(db, seller, origin, locale)
+      : leadLinkDestination(seller, target, origin);
   if (!url) throw data(LEAD_LINK_NOT_FOUND, { status: 404, headers: LEAD_LINK_HEADERS });
   return { id, target, url };
+}
+
+/** WhatsApp's share of a profile, in the language of the page it was shared from, with that page's address. */
+async function shareUrl(db: DB, seller: PublicSeller, origin: string, locale: Locale): Promise<string> {
+  const t = translatorFor(locale);
+  const category = seller.category_list[0];
+  const place = [seller.locality, seller.city].filter(Boolean).join(", ");
+  const summary = category
+    ? t("seller.meta.summaryCategory", {
+        category: categoryNames(await listActiveCategories(db), locale)(category),
+        place,
+      })
+    : t("seller.meta.summaryPlain", { place });
+  const text = t("seller.meta.shareText", { name: seller.display_name, summary });
+  return whatsappShareUrl(`${text} ${origin}${localePath(locale, `/seller/${seller.id}`)}`);
 }
 
 /** Counts a resolved tap of this request's visitor (bots and quick repeats are left out). */

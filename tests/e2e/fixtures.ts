@@ -238,7 +238,7 @@ export async function settleForAxe(page: Page) {
   });
 }
 
-type AxePass = { colorScheme: "light" | "dark"; size: { width: number; height: number } };
+export type AxePass = { colorScheme: "light" | "dark"; size: { width: number; height: number } };
 
 /**
  * The theme and width pairs axe checks a page in. Each project checks two complementary pairs, so every
@@ -293,8 +293,13 @@ async function axeViolations(page: Page, incomplete?: Set<string>): Promise<stri
  * as lines, and the ids of the undecided rules of any pass added to `incomplete`.
  */
 export async function violationsInPasses(page: Page, jsEnabled: boolean, incomplete?: Set<string>): Promise<string[]> {
+  return violationsIn(page, axePasses(jsEnabled), incomplete);
+}
+
+/** axe in the given theme and width pairs, on the page as it stands (a walk that needs fewer passes). */
+export async function violationsIn(page: Page, passes: AxePass[], incomplete?: Set<string>): Promise<string[]> {
   const found: string[] = [];
-  for (const { colorScheme, size } of axePasses(jsEnabled)) {
+  for (const { colorScheme, size } of passes) {
     await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
     await page.setViewportSize(size);
     await settleForAxe(page);

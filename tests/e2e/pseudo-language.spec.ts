@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { createUser, e2eDb, expect, resetPasswordPath, signInAs, test, uniqueWord } from "./fixtures";
+import { expect, signInAs, test } from "./fixtures";
+import { PUBLIC_PAGES as WALK } from "./public-pages";
 
 // Nothing a visitor or seller reads is left out of the catalogues. A second server on the same database
 // serves English in the pseudo-language (I18N_PSEUDO=1: every catalogue letter accented, each message in
@@ -10,70 +11,6 @@ import { createUser, e2eDb, expect, resetPasswordPath, signInAs, test, uniqueWor
 // letter is a message with a value inside (a seller's name in a sentence) and passes.
 
 const PSEUDO = process.env.E2E_PSEUDO_URL!;
-
-type Walk = {
-  name: string;
-  path: string | (() => Promise<string>);
-  seller?: true;
-  /** Its meta description is the seller's own words (her tagline), not the catalogue's. */
-  contentDescription?: true;
-  /** Reach a state of the page (an error, a success) with selectors that do not depend on its words. */
-  then?: (page: Page) => Promise<void>;
-};
-
-async function submit(page: Page, form: string) {
-  await page.locator(form).evaluate((f) => f.setAttribute("novalidate", ""));
-  await page.locator(`${form} [type=submit]`).first().click();
-  await page.waitForLoadState("load");
-}
-
-const WALK: Walk[] = [
-  { name: "home", path: "/" },
-  { name: "directory", path: "/directory" },
-  { name: "directory, no match", path: "/directory?search=zzznothingmatches" },
-  { name: "directory list view", path: "/directory?view=list" },
-  {
-    name: "seller profile",
-    path: async () => {
-      const { createSeller } = await import("~db/seed/factories");
-      return `/seller/${await createSeller(e2eDb(), { business_name: uniqueWord("pseudo"), tagline: "Hand-made", is_verified: 1 })}`;
-    },
-    contentDescription: true,
-  },
-  {
-    name: "seller reviews tab, a review without stars",
-    path: async () => {
-      const { createSeller, createReviewRow } = await import("~db/seed/factories");
-      const id = await createSeller(e2eDb(), { business_name: uniqueWord("pseudo") });
-      await createReviewRow(e2eDb(), id, { seller_reply: "Thank you!" });
-      return `/seller/${id}?tab=reviews`;
-    },
-    then: (page) => submit(page, "#review-form"),
-  },
-  { name: "seller not found", path: "/seller/999999999" },
-  { name: "page not found", path: "/no-such-page" },
-  { name: "tap link not available", path: "/go/999999999/whatsapp" },
-  { name: "list your business", path: "/list-your-business" },
-  { name: "application", path: "/register" },
-  { name: "application errors", path: "/register", then: (page) => submit(page, "form.application-form") },
-  { name: "contact", path: "/contact" },
-  { name: "contact errors", path: "/contact", then: (page) => submit(page, "#contact-form") },
-  { name: "newsletter", path: "/newsletter" },
-  { name: "coming soon", path: "/coming-soon" },
-  { name: "terms", path: "/terms" },
-  { name: "privacy", path: "/privacy" },
-  { name: "seller login", path: "/seller-login" },
-  { name: "seller sign-up", path: "/seller-signup" },
-  { name: "seller sign-up errors", path: "/seller-signup", then: (page) => submit(page, "form#signup-step1") },
-  { name: "forgot password", path: "/forgot-password" },
-  {
-    name: "reset password",
-    path: async () => resetPasswordPath(e2eDb(), (await createUser(e2eDb(), { role: "seller" })).id),
-  },
-  { name: "account deleted", path: "/account-deleted" },
-  { name: "seller dashboard", path: "/seller-dashboard", seller: true },
-  { name: "seller account", path: "/seller-account", seller: true },
-];
 
 /** Visible text, accessible names, placeholders and titles with a plain Latin letter and no accented one. */
 async function untranslated(page: Page, contentDescription = false): Promise<string[]> {

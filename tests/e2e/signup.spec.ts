@@ -213,7 +213,7 @@ test.describe("seller sign-up", () => {
     await page.getByRole("button", { name: "आगे बढ़ें" }).click();
     await expect(page.getByRole("heading", { name: "व्यवसाय की श्रेणियाँ" })).toBeVisible();
     await page.getByLabel("शहर").selectOption("Mumbai");
-    await page.getByLabel("Food & Beverages").check();
+    await page.getByLabel("खाना-पीना").check();
     await page.getByLabel(/नियम और शर्तों/).check();
     await page.getByRole("button", { name: "खाता बनाएँ" }).click();
     await expect(page).toHaveURL(/\/hi\/seller-dashboard$/);

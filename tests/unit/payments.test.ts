@@ -427,6 +427,38 @@ describe("paying after applying", () => {
 });
 
 describe("receipts and renewal reminders", () => {
+  it("mails the receipt in the seller's language: Kannada words, the amount in rupees, a Kannada receipt link", async () => {
+    const stamp = new Date().toISOString();
+    const user = await db
+      .insertInto("users")
+      .values({
+        email: `kn-${Date.now().toString(36)}@example.in`,
+        name: "Kavya",
+        role: "seller",
+        language: "kn-IN",
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const { sellerId, link } = await applicationWithLink({
+      business_name: "Ragi Mane",
+      owner_name: "Kavya",
+      user_id: user.id,
+      amount_paid: 12999,
+    });
+    await receive(gateway.pay(link.id).delivery);
+    const mail = await db
+      .selectFrom("mail_outbox")
+      .select(["subject", "text_body"])
+      .where("seller_id", "=", sellerId)
+      .executeTakeFirstOrThrow();
+    expect(mail.subject).toBe("ಪಾವತಿ ತಲುಪಿದೆ: BWP Directory ಲಿಸ್ಟಿಂಗ್ ಅರ್ಜಿಗಾಗಿ ₹12,999");
+    expect(mail.text_body).toContain("ಪ್ರೀತಿಯ Kavya ಅವರೇ,");
+    expect(mail.text_body).toContain("Ragi Mane ಲಿಸ್ಟಿಂಗ್ ಅರ್ಜಿಗಾಗಿ ₹12,999 ನಮಗೆ ತಲುಪಿದೆ");
+    expect(mail.text_body).toMatch(new RegExp(`ನಿಮ್ಮ ರಸೀದಿ: \\S+/kn/payments/receipt/${link.reference_id}\\?token=`));
+  });
+
   it("mails a receipt after a verified payment; its link opens the receipt with the organisation from settings", async () => {
     Object.assign(process.env, {
       ORGANISATION_NAME: "Bengaluru Women Preneurs",

@@ -11,13 +11,20 @@ import { googleCallbackSchema } from "~/lib/validation/google";
 import { homeForRole } from "~/lib/permissions";
 import { readForm } from "~/services/forms.server";
 import { completeGoogleSignIn } from "~/services/auth.server";
+import { getSessionUser } from "~/services/session.server";
+import { sellerLanguage } from "~/models/users.server";
 import { refuseCrossOrigin } from "~/services/csrf.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   privatePageMeta(translatorFromMatches(matches)("accounts.google.metaTitle"));
 
-// Google returns to one fixed address, outside the language prefixes: the page speaks English.
-export function loader() {
+// Google returns to one fixed address, outside the language prefixes: the page speaks English. Once signed
+// in (the script's exchange done), the address without a code sends her on to her home in her language.
+export async function loader({ request }: Route.LoaderArgs) {
+  if (!new URL(request.url).searchParams.has("code")) {
+    const user = await getSessionUser(request);
+    if (user) throw redirect(homeForRole(user.role, await sellerLanguage(getDb(), user.id)));
+  }
   return { messages: messagesFor(DEFAULT_LOCALE, ["accounts"]) };
 }
 
@@ -78,7 +85,8 @@ export default function GoogleCallback() {
         return;
       }
       const user = (await me.json()) as Me;
-      window.location.replace(homeForRole(user.role));
+      // A seller's dashboard is in her language, which only the server knows: this page's loader sends her on.
+      window.location.replace(user.role === "seller" ? window.location.pathname : homeForRole(user.role));
     })().catch(() => setError(t("accounts.google.failed")));
   }, [code, params, t]);
 

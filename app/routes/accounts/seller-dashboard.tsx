@@ -71,7 +71,7 @@ export async function loader(args: Route.LoaderArgs) {
     leads,
     renewalOffer,
     receipts,
-    messages: messagesFor(pageLocale(args), ["dashboard"]),
+    messages: messagesFor(pageLocale(args), ["dashboard", "payments"]),
   };
 }
 
@@ -372,8 +372,8 @@ function ListingOverview({
           <ul>
             {receipts.map((r) => (
               <li key={r.reference}>
-                <a href={r.path}>
-                  {formatPaise(r.amount_paise)} · {formatDate(r.paid_at, locale)} ·{" "}
+                <a href={to(r.path)}>
+                  {formatPaise(r.amount_paise, locale)} · {formatDate(r.paid_at, locale)} ·{" "}
                   <span translate="no">{r.reference}</span>
                 </a>
               </li>

@@ -32,7 +32,7 @@ import { privatePageMeta } from "~/lib/seo";
 import { T, useLocalePath, useT } from "~/components/i18n";
 import { translatorFromMatches } from "~/lib/i18n";
 import { localePath } from "~/lib/locales";
-import { messagesFor, pageLocale } from "~/services/i18n.server";
+import { categoryName, messagesFor, pageLocale } from "~/services/i18n.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   privatePageMeta(translatorFromMatches(matches)("accounts.signup.metaTitle"));
@@ -48,8 +48,8 @@ export async function loader(args: Route.LoaderArgs) {
   const db = getDb();
   const [categories, subcategories] = await Promise.all([listActiveCategories(db), listActiveSubcategories(db)]);
   return {
-    categories,
-    subcategories,
+    categories: categories.map((c) => ({ id: c.id, name: categoryName(c, locale), emoji: categoryEmoji(c.name) })),
+    subcategories: subcategories.map((s) => ({ id: s.id, name: categoryName(s, locale), category_id: s.category_id })),
     step2Constraint: formConstraints(signupStep2Schema),
     messages: messagesFor(locale, ["accounts"]),
   };
@@ -300,7 +300,7 @@ function Step2({
                 defaultChecked={step2.category_ids.includes(String(c.id))}
                 onChange={(e) => toggle(String(c.id), e.currentTarget.checked)}
               />
-              <span aria-hidden="true">{categoryEmoji(c.name)}</span> <span translate="no">{c.name}</span>
+              <span aria-hidden="true">{c.emoji}</span> <span>{c.name}</span>
             </label>
           ))}
         </div>
@@ -318,9 +318,7 @@ function Step2({
           <div className="subcat-groups scroll-16">
             {groups.map(({ category, items }) => (
               <div key={category.id} className="subcat-group">
-                <p className="subcat-title" translate="no">
-                  {category.name}
-                </p>
+                <p className="subcat-title">{category.name}</p>
                 <div className="check-grid check-grid-sm">
                   <SubcategoryChecks
                     items={items}

@@ -78,7 +78,6 @@ export function Overview({
             </li>
             <li>
               <strong>{t("seller.features.categories")}</strong>
-              {/* TODO(localized names): the categories' names in the page's language */}
               {seller.category_list.join(", ") || "—"}
             </li>
             <li>
@@ -100,7 +99,6 @@ export function Overview({
           </ul>
           {seller.subcategory_names.length ? (
             <p className="small muted" style={{ marginTop: "var(--s-3)" }}>
-              {/* TODO(localized names): the subcategories' names in the page's language */}
               {t("seller.features.specialities", { list: seller.subcategory_names.join(", ") })}
             </p>
           ) : null}

@@ -20,6 +20,9 @@ import { sendMailLater } from "../mail.server";
 import { mailLinkOrigin } from "../public-url.server";
 import { SITE_NAME } from "~/lib/constants";
 import { formatPaise } from "~/lib/payments";
+import { formatDate } from "~/lib/dates";
+import { DEFAULT_LOCALE, isLocale, localePath } from "~/lib/locales";
+import { translatorFor } from "../i18n.server";
 import { logger } from "../logger.server";
 import { GatewayError, type GatewayEvent, type PaymentGateway } from "./gateway.server";
 import { razorpayGateway } from "./razorpay.server";
@@ -252,7 +255,7 @@ export async function payOffer(db: DB, purpose: OnlinePaymentPurpose, sellerId: 
 }
 
 export type ReturnView =
-  | { ok: false; status: 400 | 404; message: string }
+  | { ok: false; status: 400 | 404; reason: "unavailable" | "unverified" | "unknown"; message: string }
   | {
       ok: true;
       state: "paid" | "confirming" | "checking" | "failed";
@@ -268,18 +271,19 @@ export type ReturnView =
  */
 export async function returnView(db: DB, query: URLSearchParams): Promise<ReturnView> {
   const gateway = paymentGateway();
-  if (!gateway) return { ok: false, status: 404, message: "Online payments are not available." };
+  if (!gateway) return { ok: false, status: 404, reason: "unavailable", message: "Online payments are not available." };
   const returned = gateway.verifyReturn(query);
   if (!returned)
     return {
       ok: false,
       status: 400,
+      reason: "unverified",
       message:
         "This return link could not be verified. If you paid, the payment gateway tells us directly: your dashboard and your mail will show it.",
     };
   const payment = await paymentByLinkId(db, returned.linkId);
   if (!payment || payment.reference !== returned.reference)
-    return { ok: false, status: 404, message: "We have no payment for this link." };
+    return { ok: false, status: 404, reason: "unknown", message: "We have no payment for this link." };
   const state =
     payment.flag !== null
       ? "checking"
@@ -326,16 +330,24 @@ export async function receiptFor(
   db: DB,
   reference: string,
   token: string | null,
-): Promise<{ ok: true; receipt: Receipt } | { ok: false; status: 400 | 404; message: string }> {
+): Promise<
+  { ok: true; receipt: Receipt } | { ok: false; status: 400 | 404; reason: "invalid" | "unpaid"; message: string }
+> {
   if (!token || !verifyToken(RECEIPT_PURPOSE, reference, token))
     return {
       ok: false,
       status: 400,
+      reason: "invalid",
       message: "This receipt link is not valid. Use the link from your mail or your dashboard.",
     };
   const p = await paymentWithSeller(db, { reference });
   if (!p || !p.gateway_payment_id || !p.paid_at || (p.status !== "paid" && p.status !== "refunded"))
-    return { ok: false, status: 404, message: "There is no receipt for this payment: it has not been paid." };
+    return {
+      ok: false,
+      status: 404,
+      reason: "unpaid",
+      message: "There is no receipt for this payment: it has not been paid.",
+    };
   const org = config().organisation;
   return {
     ok: true,
@@ -354,27 +366,38 @@ export async function receiptFor(
   };
 }
 
-/** The receipt mail after a verified payment, to the listing's address. */
+/** The receipt mail after a verified payment, to the listing's address, in the seller's language. */
 async function mailReceipt(db: DB, paymentId: number): Promise<void> {
   const p = await paymentWithSeller(db, { id: paymentId });
   if (!p?.email || p.seller_id === null) return;
-  const what = p.purpose === "application" ? "listing application" : "listing renewal";
+  const locale = isLocale(p.language) ? p.language : DEFAULT_LOCALE;
+  const t = translatorFor(locale);
+  const amount = formatPaise(p.amount_paise, locale);
+  const application = p.purpose === "application";
   await sendMailLater(db, [
     {
       to: p.email,
       sellerId: p.seller_id,
-      subject: `Payment received: ${formatPaise(p.amount_paise)} for your ${SITE_NAME} ${what}`,
+      subject: t(application ? "payments.mail.subject.application" : "payments.mail.subject.renewal", {
+        amount,
+        site: SITE_NAME,
+      }),
       text: [
-        `Dear ${p.owner_name ?? "seller"},`,
+        t("mails.dear", { name: p.owner_name ?? t("payments.mail.seller") }),
         "",
-        `We received ${formatPaise(p.amount_paise)} for the ${what} of ${p.business_name ?? "your business"} (payment ${p.gateway_payment_id}, our reference ${p.reference}).`,
+        t(application ? "payments.mail.received.application" : "payments.mail.received.renewal", {
+          amount,
+          business: p.business_name ?? t("mails.yourBusiness"),
+          paymentId: p.gateway_payment_id ?? "",
+          reference: p.reference,
+        }),
         p.purpose === "renewal" && p.subscription_end_date
-          ? `Your listing now runs until ${p.subscription_end_date}.`
-          : "Our team now verifies your application and emails you when your listing is live.",
+          ? t("payments.mail.runsUntil", { end: formatDate(p.subscription_end_date, locale) })
+          : t("payments.mail.verifies"),
         "",
-        `Your receipt: ${mailLinkOrigin()}${receiptPath(p.reference)}`,
+        t("payments.mail.receipt", { url: `${mailLinkOrigin()}${localePath(locale, receiptPath(p.reference))}` }),
         "",
-        `— The ${SITE_NAME} team`,
+        t("mails.signoff", { site: SITE_NAME }),
       ].join("\n"),
     },
   ]);
