@@ -12,6 +12,7 @@ import type legal from "./en-IN/legal.json";
 import type mails from "./en-IN/mails.json";
 import type marketing from "./en-IN/marketing.json";
 import type newsletter from "./en-IN/newsletter.json";
+import type quotes from "./en-IN/quotes.json";
 import type register from "./en-IN/register.json";
 import type seller from "./en-IN/seller.json";
 
@@ -27,6 +28,7 @@ export type Catalogue = {
   mails: typeof mails;
   marketing: typeof marketing;
   newsletter: typeof newsletter;
+  quotes: typeof quotes;
   register: typeof register;
   seller: typeof seller;
 };
@@ -46,6 +48,7 @@ export const NAMESPACES = [
   "mails",
   "marketing",
   "newsletter",
+  "quotes",
   "register",
   "seller",
 ] as const satisfies readonly Namespace[];

@@ -387,3 +387,67 @@ export async function markQuoteSpam(db: DB, id: number, now = new Date()): Promi
     return row;
   });
 }
+
+export type QuoteCategory = { id: number; name: string; name_hi: string | null; name_kn: string | null; slug: string };
+
+/** An active category by its slug or id (a request names one). */
+export async function quoteCategory(db: DB, by: { slug: string } | { id: number }): Promise<QuoteCategory | undefined> {
+  let q = db.selectFrom("categories").select(["id", "name", "name_hi", "name_kn", "slug"]).where("is_active", "=", 1);
+  q = "slug" in by ? q.where("slug", "=", by.slug) : q.where("id", "=", by.id);
+  return q.executeTakeFirst();
+}
+
+export type QuoteSellerContact = {
+  id: number;
+  userId: number | null;
+  ownerName: string;
+  businessName: string | null;
+  email: string;
+  mobile: string;
+  language: string | null;
+};
+
+/** The matched sellers' names, contact and language (her account's, for her mails). */
+export async function quoteSellerContacts(db: DB, sellerIds: number[]): Promise<QuoteSellerContact[]> {
+  if (!sellerIds.length) return [];
+  return db
+    .selectFrom("sellers")
+    .leftJoin("users", "users.id", "sellers.user_id")
+    .select([
+      "sellers.id",
+      "sellers.user_id as userId",
+      "sellers.owner_name as ownerName",
+      "sellers.business_name as businessName",
+      "sellers.email",
+      "sellers.mobile",
+      "users.language",
+    ])
+    .where("sellers.id", "in", sellerIds)
+    .execute();
+}
+
+/** The profile a request is asked from: a live seller, her city and first category (the form's defaults). */
+export async function quoteProfileSeller(
+  db: DB,
+  id: number,
+): Promise<
+  { id: number; businessName: string | null; ownerName: string; city: string; categorySlug: string | null } | undefined
+> {
+  const row = await db
+    .selectFrom("sellers")
+    .select(["sellers.id", "sellers.business_name as businessName", "sellers.owner_name as ownerName", "sellers.city"])
+    .select((eb) =>
+      eb
+        .selectFrom("seller_categories")
+        .innerJoin("categories", "categories.id", "seller_categories.category_id")
+        .select("categories.slug")
+        .whereRef("seller_categories.seller_id", "=", "sellers.id")
+        .orderBy("seller_categories.position")
+        .limit(1)
+        .as("categorySlug"),
+    )
+    .where("sellers.id", "=", id)
+    .where((eb) => isPublic(eb))
+    .executeTakeFirst();
+  return row;
+}
