@@ -81,6 +81,8 @@ export default [
       route("audit", "routes/admin/audit.tsx"),
       route("payments", "routes/admin/payments.tsx"),
       route("payments/export.csv", "routes/admin/payments-export.ts"),
+      route("quotes", "routes/admin/quotes.tsx"),
+      route("quotes/export.csv", "routes/admin/quotes-export.ts"),
       route("*", "routes/admin/placeholder.tsx", { id: "admin-unknown" }),
     ]),
   ]),

@@ -13,6 +13,8 @@ export const QUOTE_REPLY_CAP_HOURS = 72;
 export const QUOTE_NEW_SELLER_HOURS = 24;
 /** The profile shows her response figures once she has had this many requests in the window. */
 export const QUOTE_STATS_MIN_REQUESTS = 3;
+/** Every request, with its replies, is deleted this long after it was made (/privacy). */
+export const QUOTE_KEEP_DAYS = 365;
 /** Requests from an address staff marked as spam this often are refused. */
 export const QUOTE_SPAM_LIMIT = 2;
 

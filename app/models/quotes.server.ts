@@ -1,7 +1,13 @@
 import type { DB } from "~db/client";
 import type { QuoteMatchStatus, QuoteRequestStatus } from "~db/schema";
 import type { Locale } from "~/lib/locales";
-import { type PastMatch, QUOTE_CONFIRM_HOURS, QUOTE_STATS_DAYS, rankQuoteCandidates } from "~/lib/quotes";
+import {
+  type PastMatch,
+  QUOTE_CONFIRM_HOURS,
+  QUOTE_KEEP_DAYS,
+  QUOTE_STATS_DAYS,
+  rankQuoteCandidates,
+} from "~/lib/quotes";
 import type { RefusalReason } from "~/lib/refusal";
 import { isPublic } from "./seller-visibility.server";
 
@@ -450,4 +456,130 @@ export async function quoteProfileSeller(
     .where((eb) => isPublic(eb))
     .executeTakeFirst();
   return row;
+}
+
+export type QuoteAdminFilters = { status: string; category: string; from: string; to: string };
+export const QUOTE_STATUSES = ["pending", "open", "withdrawn", "spam"] as const;
+
+/** The back office's filters from a query string (anything unknown is ignored). */
+export function quoteFiltersFrom(params: URLSearchParams): QuoteAdminFilters {
+  const date = (v: string | null) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : "");
+  const status = params.get("status") ?? "";
+  return {
+    status: (QUOTE_STATUSES as readonly string[]).includes(status) ? status : "",
+    category: /^[a-z0-9-]{1,80}$/.test(params.get("category") ?? "") ? params.get("category")! : "",
+    from: date(params.get("from")),
+    to: date(params.get("to")),
+  };
+}
+
+function filteredQuoteRequests(db: DB, f: QuoteAdminFilters) {
+  let q = db
+    .selectFrom("quote_requests")
+    .innerJoin("categories", "categories.id", "quote_requests.category_id")
+    .select([
+      ...REQUEST_COLUMNS,
+      "categories.slug as categorySlug",
+      (eb) =>
+        eb
+          .selectFrom("quote_matches")
+          .select((m) => m.fn.countAll<number>().as("n"))
+          .whereRef("quote_matches.request_id", "=", "quote_requests.id")
+          .as("matched"),
+      (eb) =>
+        eb
+          .selectFrom("quote_matches")
+          .select((m) => m.fn.countAll<number>().as("n"))
+          .whereRef("quote_matches.request_id", "=", "quote_requests.id")
+          .where("quote_matches.status", "=", "answered")
+          .as("answered"),
+    ]);
+  if (f.status) q = q.where("quote_requests.status", "=", f.status as QuoteRequestStatus);
+  if (f.category) q = q.where("categories.slug", "=", f.category);
+  if (f.from) q = q.where("quote_requests.created_at", ">=", `${f.from}T00:00:00.000Z`);
+  if (f.to) q = q.where("quote_requests.created_at", "<=", `${f.to}T23:59:59.999Z`);
+  return q;
+}
+
+export async function listQuoteRequests(db: DB, f: QuoteAdminFilters, limit = 100) {
+  const rows = await filteredQuoteRequests(db, f).orderBy("quote_requests.id", "desc").limit(limit).execute();
+  return rows.map((r) => ({ ...r, matched: Number(r.matched ?? 0), answered: Number(r.answered ?? 0) }));
+}
+
+export async function* streamQuoteRequests(db: DB, f: QuoteAdminFilters, batch = 500) {
+  let after = 0;
+  for (;;) {
+    const rows = await filteredQuoteRequests(db, f)
+      .where("quote_requests.id", ">", after)
+      .orderBy("quote_requests.id")
+      .limit(batch)
+      .execute();
+    yield* rows.map((r) => ({ ...r, matched: Number(r.matched ?? 0), answered: Number(r.answered ?? 0) }));
+    if (rows.length < batch) return;
+    after = rows[rows.length - 1]!.id;
+  }
+}
+
+/** The matches of many requests at once (the back office's list). */
+export async function matchesOfRequests(db: DB, requestIds: number[]) {
+  if (!requestIds.length) return [];
+  return db
+    .selectFrom("quote_matches")
+    .innerJoin("sellers", "sellers.id", "quote_matches.seller_id")
+    .select([
+      "quote_matches.request_id as requestId",
+      "quote_matches.seller_id as sellerId",
+      "sellers.business_name as businessName",
+      "sellers.owner_name as ownerName",
+      "sellers.quotes_excluded as excluded",
+      "quote_matches.status",
+      "quote_matches.answer",
+      "quote_matches.price",
+      "quote_matches.replied_at as repliedAt",
+    ])
+    .where("quote_matches.request_id", "in", requestIds)
+    .orderBy("quote_matches.request_id")
+    .orderBy("quote_matches.position")
+    .execute();
+}
+
+/**
+ * The requests for quotes in an account's data export: those sent to her listings (what she saw: the
+ * requester's contact only where she answered) and, once she proved her address, those asked with it.
+ */
+export async function quotesForExport(db: DB, sellerIds: number[], provenEmail: string | null) {
+  const sentToHer = (await Promise.all(sellerIds.map((id) => sellerQuotes(db, id)))).flat();
+  const asked = provenEmail
+    ? await db
+        .selectFrom("quote_requests")
+        .innerJoin("categories", "categories.id", "quote_requests.category_id")
+        .select(REQUEST_COLUMNS)
+        .where("quote_requests.email", "=", provenEmail.toLowerCase())
+        .orderBy("quote_requests.id")
+        .execute()
+    : [];
+  return { sentToYou: sentToHer, askedByYou: asked };
+}
+
+/** An account's erasure: the replies of her listings, and the requests asked with her address. */
+export async function eraseQuotesOf(db: DB, sellerIds: number[], email: string): Promise<void> {
+  if (sellerIds.length) await db.deleteFrom("quote_matches").where("seller_id", "in", sellerIds).execute();
+  await db.deleteFrom("quote_requests").where("email", "=", email.toLowerCase()).execute();
+}
+
+/**
+ * The stated retention (/privacy): a request never confirmed is deleted a day after its link expired; every
+ * request, with the sellers' replies, a year after it was made. Returns how many went.
+ */
+export async function sweepQuoteRequests(db: DB, now = Date.now()): Promise<number> {
+  const unconfirmed = await db
+    .deleteFrom("quote_requests")
+    .where("status", "=", "pending")
+    .where("created_at", "<", new Date(now - 2 * QUOTE_CONFIRM_HOURS * 3_600_000).toISOString())
+    .executeTakeFirst();
+  const old = await db
+    .deleteFrom("quote_requests")
+    .where("created_at", "<", new Date(now - QUOTE_KEEP_DAYS * DAY).toISOString())
+    .executeTakeFirst();
+  return Number(unconfirmed.numDeletedRows) + Number(old.numDeletedRows);
 }

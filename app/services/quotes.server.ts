@@ -10,14 +10,17 @@ import {
   confirmQuoteRequest,
   createQuoteRequest,
   getQuoteRequest,
+  markQuoteSpam,
   matchesOfRequest,
   quoteCategory,
   quoteSellerContacts,
   type QuoteRequestRow,
   replyToQuote,
+  setQuotesExcluded,
   spamMarksOf,
   withdrawQuoteRequest,
 } from "~/models/quotes.server";
+import { type Actor, writeAudit } from "~/models/audit.server";
 import { translatorFor } from "./i18n.server";
 import { sendMailLater } from "./mail.server";
 import { mailLinkOrigin } from "./public-url.server";
@@ -228,3 +231,32 @@ export async function replyAsSeller(
 }
 
 export { matchesOfRequest };
+
+/** Staff mark a request as spam: it stops (no more answers, gone from the sellers' lists) and counts against its address. */
+export async function markSpamAsStaff(db: DB, actor: Actor, id: number): Promise<boolean> {
+  const marked = await markQuoteSpam(db, id);
+  if (!marked) return false;
+  await writeAudit(db, {
+    action: "quote.spam",
+    actorUserId: actor.id,
+    actorEmail: actor.email,
+    ip: actor.ip,
+    targetType: "quote_request",
+    targetId: id,
+  });
+  return true;
+}
+
+/** Staff exclude a seller from requests for quotes (or let her take them again). */
+export async function setExcludedAsStaff(db: DB, actor: Actor, sellerId: number, excluded: boolean): Promise<boolean> {
+  if (!(await setQuotesExcluded(db, sellerId, excluded))) return false;
+  await writeAudit(db, {
+    action: excluded ? "quote.exclude_seller" : "quote.include_seller",
+    actorUserId: actor.id,
+    actorEmail: actor.email,
+    ip: actor.ip,
+    targetType: "seller",
+    targetId: sellerId,
+  });
+  return true;
+}

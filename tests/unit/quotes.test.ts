@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~db/client";
-import { createSeller, type SellerFactoryInput } from "~db/seed/factories";
+import { createSeller, createStaffRow, type SellerFactoryInput } from "~db/seed/factories";
 import { QUOTE_CONFIRM_HOURS, rankQuoteCandidates } from "~/lib/quotes";
 import {
   confirmQuoteRequest,
@@ -210,5 +210,93 @@ describe("replies", () => {
     expect(await spamMarksOf(db, email.toUpperCase())).toBe(1);
     expect(await sellerQuotes(db, s)).toEqual([]);
     expect(await replyToQuote(db, { requestId: id, sellerId: s, answer: null })).toMatchObject({ why: "closed" });
+  });
+});
+
+describe("staff", () => {
+  it("marking as spam and excluding a seller write audit rows; only staff hold the permission", async () => {
+    const { markSpamAsStaff, setExcludedAsStaff } = await import("~/services/quotes.server");
+    const { can } = await import("~/lib/permissions");
+    const actor = { id: 0, email: "boss@example.in", ip: "10.1.1.1" };
+    actor.id = await createStaffRow(db, { email: actor.email, name: "Boss" });
+    const city = town();
+    const s = await seller(city);
+    const { id } = await ask(city);
+    expect(await markSpamAsStaff(db, actor, id)).toBe(true);
+    expect(await markSpamAsStaff(db, actor, id)).toBe(false);
+    expect(await setExcludedAsStaff(db, actor, s, true)).toBe(true);
+    expect((await ask(city)).sellerIds).toEqual([]);
+    const audit = await db
+      .selectFrom("audit_log")
+      .select(["action", "target_id"])
+      .where("action", "like", "quote.%")
+      .orderBy("id")
+      .execute();
+    expect(audit).toEqual([
+      { action: "quote.spam", target_id: String(id) },
+      { action: "quote.exclude_seller", target_id: String(s) },
+    ]);
+    expect([can("admin", "quotes.manage"), can("moderator", "quotes.manage"), can("seller", "quotes.manage")]).toEqual([
+      true,
+      true,
+      false,
+    ]);
+  });
+});
+
+describe("personal data", () => {
+  it("a seller's export holds the requests sent to her (contact only where she answered); erasure removes them and hers", async () => {
+    const { collectAccountData, eraseAccount } = await import("~/models/account-data.server");
+    const stamp = new Date().toISOString();
+    const email = `both-${uniqueId()}@example.in`;
+    const user = await db
+      .insertInto("users")
+      .values({
+        email,
+        name: "Both",
+        role: "seller",
+        is_active: 1,
+        created_at: stamp,
+        updated_at: stamp,
+        email_verified_at: stamp,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const city = town();
+    const hers = await seller(city, { user_id: user.id });
+    const other = await seller(city);
+    const sent = await ask(city, { email: "visitor@example.in", name: "Visitor" });
+    const mine = await ask(town(), { email });
+
+    const data = await collectAccountData(db, user.id);
+    expect(data!.quotes.sentToYou).toMatchObject([{ requestId: sent.id, contact: null }]);
+    expect(data!.quotes.askedByYou.map((r) => r.id)).toEqual([mine.id]);
+
+    await eraseAccount(db, user.id, null);
+    expect((await matchesOfRequest(db, sent.id)).map((m) => m.sellerId)).toEqual([other]);
+    expect(await db.selectFrom("quote_requests").select("id").where("id", "in", [sent.id, mine.id]).execute()).toEqual([
+      { id: sent.id },
+    ]);
+    expect(hers).toBeGreaterThan(0);
+  });
+});
+
+describe("retention", () => {
+  it("deletes an unconfirmed request after two days and every request after a year", async () => {
+    const { sweepQuoteRequests } = await import("~/models/quotes.server");
+    const city = town();
+    await seller(city);
+    const now = Date.parse("2029-01-01T00:00:00Z"); // before the other tests' requests: they stay
+    const fresh = await createQuoteRequest(db, request(city), new Date(now - 3_600_000));
+    const stale = await createQuoteRequest(db, request(city), new Date(now - 49 * 3_600_000));
+    const old = (await ask(city, {}, now - 366 * 86_400_000)).id;
+    const kept = (await ask(city, {}, now - 300 * 86_400_000)).id;
+    await sweepQuoteRequests(db, now);
+    const left = await db
+      .selectFrom("quote_requests")
+      .select("id")
+      .where("id", "in", [fresh, stale, old, kept])
+      .execute();
+    expect(left.map((r) => r.id).sort((a, b) => a - b)).toEqual([fresh, kept].sort((a, b) => a - b));
   });
 });
