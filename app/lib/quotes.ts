@@ -1,5 +1,8 @@
 // Ask for a quote: the rules that need no database (docs/decisions/191-quotes.md).
 
+/** A request's states (the back office filters by them). */
+export const QUOTE_STATUSES = ["pending", "open", "withdrawn", "spam"] as const;
+
 /** At most this many sellers get one request. */
 export const QUOTE_MAX_SELLERS = 5;
 /** An unconfirmed request (and its confirmation link) lasts this long. */

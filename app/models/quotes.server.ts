@@ -5,6 +5,7 @@ import {
   type PastMatch,
   QUOTE_CONFIRM_HOURS,
   QUOTE_KEEP_DAYS,
+  QUOTE_STATUSES,
   QUOTE_STATS_DAYS,
   rankQuoteCandidates,
 } from "~/lib/quotes";
@@ -459,7 +460,6 @@ export async function quoteProfileSeller(
 }
 
 export type QuoteAdminFilters = { status: string; category: string; from: string; to: string };
-export const QUOTE_STATUSES = ["pending", "open", "withdrawn", "spam"] as const;
 
 /** The back office's filters from a query string (anything unknown is ignored). */
 export function quoteFiltersFrom(params: URLSearchParams): QuoteAdminFilters {
