@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { createUser, e2eDb, expect, resetPasswordPath, signInAs, test, uniqueWord } from "./fixtures";
+import { createUser, e2eDb, expect, quoteRequestPath, resetPasswordPath, signInAs, test, uniqueWord } from "./fixtures";
 
 // Nothing a visitor or seller reads is left out of the catalogues. A second server on the same database
 // serves English in the pseudo-language (I18N_PSEUDO=1: every catalogue letter accented, each message in
@@ -58,6 +58,10 @@ const WALK: Walk[] = [
   { name: "application errors", path: "/register", then: (page) => submit(page, "form.application-form") },
   { name: "contact", path: "/contact" },
   { name: "contact errors", path: "/contact", then: (page) => submit(page, "#contact-form") },
+  { name: "ask for a quote", path: "/ask-for-a-quote" },
+  { name: "ask for a quote errors", path: "/ask-for-a-quote", then: (page) => submit(page, "#quote-form") },
+  { name: "ask for a quote, sent", path: "/ask-for-a-quote?sent=1" },
+  { name: "quote request link", path: () => quoteRequestPath(e2eDb()) },
   { name: "newsletter", path: "/newsletter" },
   { name: "coming soon", path: "/coming-soon" },
   { name: "terms", path: "/terms" },
