@@ -171,7 +171,7 @@ function QuoteForm({
           >
             <option value="">{t("quotes.form.chooseCategory")}</option>
             {loaderData.categories.map((c) => (
-              <option key={c.slug} value={c.slug}>
+              <option key={c.slug} value={c.slug} translate="no">
                 {c.name}
               </option>
             ))}

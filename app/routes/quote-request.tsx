@@ -136,7 +136,9 @@ export default function QuoteRequest({ loaderData, actionData }: Route.Component
           </div>
           <div>
             <dt>{t("quotes.link.when")}</dt>
-            <dd>{formatDate(request.neededBy, locale)}</dd>
+            <dd>
+              <time dateTime={request.neededBy}>{formatDate(request.neededBy, locale)}</time>
+            </dd>
           </div>
           <div>
             <dt>{t("quotes.link.budget")}</dt>

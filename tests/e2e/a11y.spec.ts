@@ -360,6 +360,8 @@ const CONTRAST_UNDECIDED_BOTH = [
   "list your business",
   "application",
   "contact",
+  "ask for a quote",
+  "ask for a quote, sent",
   "seller account",
   "seller account errors",
   "confirm email change",

@@ -87,7 +87,9 @@ function QuoteItem({ quote, state }: { quote: SellerQuoteRow; state: QuoteAction
           <span translate="no">{quote.locality}</span>, <span translate="no">{quote.city}</span>
         </dd>
         <dt>{t("quotes.link.when")}</dt>
-        <dd>{formatDate(quote.neededBy, locale)}</dd>
+        <dd>
+          <time dateTime={quote.neededBy}>{formatDate(quote.neededBy, locale)}</time>
+        </dd>
         <dt>{t("quotes.link.budget")}</dt>
         <dd>{budget}</dd>
       </dl>
