@@ -15,6 +15,9 @@ export default [
     route("list-your-business", "routes/list-your-business.tsx"),
     route("register", "routes/register.tsx"),
     route("contact", "routes/contact.tsx"),
+    // ask for a quote: the request, and its signed link (confirm, answers, withdraw) (docs/decisions/191-quotes.md)
+    route("ask-for-a-quote", "routes/ask-for-a-quote.tsx"),
+    route("quote-request", "routes/quote-request.tsx"),
     route("newsletter", "routes/newsletter.tsx"),
     route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
     route("seller-mails/off", "routes/seller-mails-off.tsx"),
@@ -78,6 +81,8 @@ export default [
       route("audit", "routes/admin/audit.tsx"),
       route("payments", "routes/admin/payments.tsx"),
       route("payments/export.csv", "routes/admin/payments-export.ts"),
+      route("quotes", "routes/admin/quotes.tsx"),
+      route("quotes/export.csv", "routes/admin/quotes-export.ts"),
       route("*", "routes/admin/placeholder.tsx", { id: "admin-unknown" }),
     ]),
   ]),

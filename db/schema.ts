@@ -185,6 +185,10 @@ export interface SellersTable {
   renewal_requested_at: string | null;
   /** 1: no monthly performance mail (the mail's one-click opt-out) */
   performance_mail_off: Flag;
+  /** 1: she paused quote requests from her dashboard; never matched while set */
+  quotes_paused: Flag;
+  /** 1: staff excluded her from quote requests; never matched while set */
+  quotes_excluded: Flag;
   created_at: string;
   updated_at: string;
 }
@@ -436,7 +440,62 @@ export interface PaymentEventsTable {
   received_at: string;
 }
 
+export type QuoteRequestStatus = "pending" | "open" | "withdrawn" | "spam";
+export type QuoteMatchStatus = "sent" | "answered" | "declined";
+
+/** A visitor's request for quotes: personal data, never public (docs/decisions/191-quotes.md). */
+export interface QuoteRequestsTable {
+  id: Generated<number>;
+  category_id: number;
+  city: string;
+  locality: string;
+  need: string;
+  /** YYYY-MM-DD */
+  needed_by: string;
+  /** whole rupees */
+  budget_min: number | null;
+  budget_max: number | null;
+  name: string;
+  /** lower-cased */
+  email: string;
+  /** E.164 */
+  mobile: string | null;
+  /** the page's language: her mails' */
+  language: Locale;
+  /** the profile she asked from (that seller is matched first) */
+  from_seller_id: number | null;
+  status: WithDefault<QuoteRequestStatus>;
+  created_at: string;
+  confirmed_at: string | null;
+  /** withdrawn or marked as spam */
+  closed_at: string | null;
+}
+
+/** A seller a confirmed request went to, and her reply (one per request and seller). */
+export interface QuoteMatchesTable {
+  request_id: number;
+  seller_id: number;
+  /** 1: first in the list */
+  position: number;
+  status: WithDefault<QuoteMatchStatus>;
+  matched_at: string;
+  replied_at: string | null;
+  answer: string | null;
+  /** whole rupees */
+  price: number | null;
+}
+
+/** How often staff marked an address's requests as spam. */
+export interface QuoteSpamMarksTable {
+  email: string;
+  count: WithDefault<number>;
+  updated_at: string;
+}
+
 export interface Database {
+  quote_requests: QuoteRequestsTable;
+  quote_matches: QuoteMatchesTable;
+  quote_spam_marks: QuoteSpamMarksTable;
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;
   sellers_fts_terms: SellersFtsTermsTable;

@@ -12,6 +12,7 @@ export const ADMIN_NAV: AdminSection[] = [
   { to: "/admin/reviews", label: "Reviews", icon: "⭐", permission: "reviews.moderate" },
   { to: "/admin/search", label: "Search", icon: "🔎", permission: "search.manage" },
   { to: "/admin/enquiries", label: "Form Enquiries", icon: "✉️", permission: "enquiries.manage" },
+  { to: "/admin/quotes", label: "Quote Requests", icon: "💬", permission: "quotes.manage" },
   { to: "/admin/content", label: "Content", icon: "📝", permission: "content.manage" },
   { to: "/admin/settings", label: "Settings", icon: "⚙️", permission: "settings.manage" },
   { to: "/admin/security", label: "Account security", icon: "🔐", permission: "account.security" },

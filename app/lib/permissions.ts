@@ -19,6 +19,7 @@ export const PERMISSIONS = [
   "search.manage",
   "reviews.moderate",
   "enquiries.manage",
+  "quotes.manage",
   "newsletter.view",
   "content.manage",
   "settings.manage",
@@ -34,7 +35,14 @@ const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   // Moderators: reviews, enquiries and newsletter, the dashboard and their own sign-in security; no seller
   // changes, exports or users. Nor search.manage (/admin/search): synonyms change what every visitor finds
   // for every seller, as categories do, which moderators do not edit either.
-  moderator: ["dashboard.view", "reviews.moderate", "enquiries.manage", "newsletter.view", "account.security"],
+  moderator: [
+    "dashboard.view",
+    "reviews.moderate",
+    "enquiries.manage",
+    "quotes.manage",
+    "newsletter.view",
+    "account.security",
+  ],
   seller: [],
 };
 

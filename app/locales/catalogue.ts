@@ -13,6 +13,7 @@ import type mails from "./en-IN/mails.json";
 import type marketing from "./en-IN/marketing.json";
 import type newsletter from "./en-IN/newsletter.json";
 import type payments from "./en-IN/payments.json";
+import type quotes from "./en-IN/quotes.json";
 import type register from "./en-IN/register.json";
 import type seller from "./en-IN/seller.json";
 
@@ -29,6 +30,7 @@ export type Catalogue = {
   marketing: typeof marketing;
   newsletter: typeof newsletter;
   payments: typeof payments;
+  quotes: typeof quotes;
   register: typeof register;
   seller: typeof seller;
 };
@@ -49,6 +51,7 @@ export const NAMESPACES = [
   "marketing",
   "newsletter",
   "payments",
+  "quotes",
   "register",
   "seller",
 ] as const satisfies readonly Namespace[];

@@ -4,6 +4,7 @@ import { writeAudit, type Actor } from "./audit.server";
 import { PUBLIC_REVIEW_COLUMNS } from "./reviews.server";
 import { normaliseEmail } from "./users.server";
 import { parseJsonList } from "./sellers.server";
+import { eraseQuotesOf, quotesForExport } from "./quotes.server";
 
 // A seller's account as data she owns (docs/decisions/159-account-one-erasure.md): what account recovery and the
 // account page read and change, everything stored about her for "Download my data", and the erasure of
@@ -216,6 +217,7 @@ export async function collectAccountData(db: DB, userId: number) {
       .execute(),
     leadCounters(db, sellerIds),
   ]);
+  const quotes = await quotesForExport(db, sellerIds, user.email_verified_at === null ? null : user.email);
   const { password_hash: passwordHash, google_sub: googleSub, ...account } = user;
   // The files of her listings: the uploads rows, and any key a listing names without one (older data).
   const named = new Set(sellers.flatMap(fileKeysOf));
@@ -259,6 +261,7 @@ export async function collectAccountData(db: DB, userId: number) {
       }),
     sessions,
     leads: leads ?? null,
+    quotes,
     files,
   };
 }
@@ -324,6 +327,11 @@ export async function eraseAccount(db: DB, userId: number, actor: Actor | null):
       await trx.deleteFrom("seller_leads").where("seller_id", "in", sellerIds).execute();
       await trx.deleteFrom("seller_mails").where("seller_id", "in", sellerIds).execute();
       await trx
+        .updateTable("quote_requests")
+        .set({ from_seller_id: null })
+        .where("from_seller_id", "in", sellerIds)
+        .execute();
+      await trx
         .deleteFrom("notifications")
         .where((eb) =>
           eb.or(sellerIds.flatMap((id) => [eb("link", "=", `/seller/${id}`), eb("link", "=", `/admin/sellers/${id}`)])),
@@ -331,6 +339,7 @@ export async function eraseAccount(db: DB, userId: number, actor: Actor | null):
         .execute();
       await trx.deleteFrom("sellers").where("id", "in", sellerIds).execute();
     }
+    await eraseQuotesOf(trx, sellerIds, user.email);
     await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
     await trx.deleteFrom("recovery_codes").where("user_id", "=", userId).execute();
     await trx.deleteFrom("passkeys").where("user_id", "=", userId).execute();

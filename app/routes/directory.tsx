@@ -123,7 +123,11 @@ export const headers: Route.HeadersFunction = publicCacheHeaders;
 export default function Directory({ loaderData }: Route.ComponentProps) {
   const { query, view, categories, sellers, pagination, search } = loaderData;
   const t = useT();
-  const base = useLocalePath()("/directory");
+  const to = useLocalePath();
+  const base = to("/directory");
+  const quoteQuery = new URLSearchParams(
+    Object.entries({ category: query.category, city: query.city }).filter(([, v]) => v),
+  ).toString();
   const state: State = { ...query, view };
   const href = (changes: Partial<State>) => directoryHref(base, state, changes);
   const categoryName = categories.find((c) => c.slug === query.category)?.name ?? query.category;
@@ -190,6 +194,12 @@ export default function Directory({ loaderData }: Route.ComponentProps) {
             </Link>
           </nav>
         </div>
+
+        <p>
+          <Link className="btn btn-sm" to={to(`/ask-for-a-quote${quoteQuery ? `?${quoteQuery}` : ""}`)}>
+            {t("common.quotes.ask")}
+          </Link>
+        </p>
 
         {hasFilters ? (
           <div className="filter-chips" role="group" aria-label={t("directory.filters.label")}>

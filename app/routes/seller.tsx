@@ -272,6 +272,9 @@ export default function SellerPage({ loaderData, actionData }: Route.ComponentPr
                 <MessageIcon /> {t("seller.chatWhatsApp")}
               </a>
             ) : null}
+            <Link className="btn btn-sm" to={to(`/ask-for-a-quote?seller=${seller.id}`)}>
+              {t("common.quotes.ask")}
+            </Link>
             <ShareProfile
               url={profileUrl}
               title={seller.display_name}

@@ -16,6 +16,8 @@ export const RATE_LIMIT_DEFAULTS = {
   review: { limit: 5, windowSeconds: 600 },
   report: { limit: 5, windowSeconds: 600 },
   contact: { limit: 5, windowSeconds: 600 },
+  // Requests for quotes per client address (each one, once confirmed, mails up to five sellers).
+  quote: { limit: 5, windowSeconds: 3600 },
   newsletter: { limit: 10, windowSeconds: 600 },
   application: { limit: 5, windowSeconds: 3600 },
   upload: { limit: 40, windowSeconds: 3600 },

@@ -13,6 +13,7 @@ import { startVariantQueue, stopVariantQueue } from "./image-variants.server";
 import { hashPassword } from "./password.server";
 import { type Election, runWhenElected } from "./periodic-runner.server";
 import { sweepRateLimits } from "./rate-limit.server";
+import { sweepQuoteRequests } from "~/models/quotes.server";
 import { stopLeadFlush } from "./leads.server";
 import { stopSearchFlush, sweepOldSearchCounts } from "./search-stats.server";
 import { runSellerMails } from "./seller-mails.server";
@@ -87,14 +88,15 @@ function backfillImageVariantsInBackground(): void {
 let rateSweepTimer: NodeJS.Timeout | undefined;
 
 /**
- * Expired rate-limit windows, month-old sign-in addresses and search counts older than 90 days are
- * deleted every ten minutes.
+ * Expired rate-limit windows, month-old sign-in addresses, search counts older than 90 days and requests
+ * for quotes past their retention are deleted every ten minutes.
  */
 function scheduleRateLimitSweep(db: DB): void {
   rateSweepTimer ??= setInterval(() => {
     sweepRateLimits(db).catch((err) => logger.error({ err }, "rate-limit sweep failed"));
     sweepSignInAddresses(db).catch((err) => logger.error({ err }, "sign-in address sweep failed"));
     sweepOldSearchCounts(db).catch((err) => logger.error({ err }, "search count sweep failed"));
+    sweepQuoteRequests(db).catch((err) => logger.error({ err }, "quote request sweep failed"));
   }, 10 * 60_000).unref();
 }
 

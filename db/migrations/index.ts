@@ -17,6 +17,7 @@ import * as m20261128T0100 from "./2026-11-28T0100_public_content_version";
 import * as m20261129T0100 from "./2026-11-29T0100_search_scripts";
 import * as m20261129T0300 from "./2026-11-29T0300_languages";
 import * as m20261129T0400 from "./2026-11-29T0400_payments";
+import * as m20261130T0100 from "./2026-11-30T0100_quotes";
 import * as m20261130T0200 from "./2026-11-30T0200_image_variant_jobs";
 
 // Migrations are listed here, not read from disk, so they are bundled with the server build.
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-29T0100_search_scripts": m20261129T0100,
   "2026-11-29T0300_languages": m20261129T0300,
   "2026-11-29T0400_payments": m20261129T0400,
+  "2026-11-30T0100_quotes": m20261130T0100,
   "2026-11-30T0200_image_variant_jobs": m20261130T0200,
 };
 

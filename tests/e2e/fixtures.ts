@@ -451,3 +451,35 @@ export async function mailedLink(db: DB, to: string, path: string): Promise<stri
     .not.toBe("");
   return link;
 }
+
+/**
+ * A pending request for quotes and its signed confirmation link, computed here independently (HMAC-SHA256
+ * of "quote-request:v1\n" + "id\nemail\nexpires" with the server's SESSION_SECRET, base64url).
+ */
+export async function quoteRequestPath(db: DB): Promise<string> {
+  const email = `${uniqueWord("quote")}@example.in`;
+  const row = await db
+    .insertInto("quote_requests")
+    .values({
+      category_id: await categoryId(db, "fashion-and-apparel"),
+      city: "Pune",
+      locality: "Kothrud",
+      need: "Six blouses stitched",
+      needed_by: "2030-01-01",
+      budget_min: null,
+      budget_max: 3000,
+      name: "Asha",
+      email,
+      mobile: null,
+      language: "en-IN",
+      from_seller_id: null,
+      created_at: new Date().toISOString(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const expires = Math.floor(Date.now() / 1000) + 3600;
+  const token = createHmac("sha256", E2E_SESSION_SECRET)
+    .update(`quote-request:v1\n${row.id}\n${email}\n${expires}`)
+    .digest("base64url");
+  return `/quote-request?${new URLSearchParams({ id: String(row.id), expires: String(expires), token })}`;
+}

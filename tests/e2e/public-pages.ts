@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { createUser, e2eDb, resetPasswordPath, uniqueWord } from "./fixtures";
+import { createUser, e2eDb, quoteRequestPath, resetPasswordPath, uniqueWord } from "./fixtures";
 
 // The list of public and seller pages (one line each): tests/e2e/pseudo-language.spec.ts and
 // tests/e2e/languages-a11y.spec.ts walk it. A new public or seller page is a line here.
@@ -62,6 +62,15 @@ export const PUBLIC_PAGES: Walk[] = [
   },
   { name: "contact", path: "/contact" },
   { name: "contact errors", sameTemplate: true, path: "/contact", then: (page) => submit(page, "#contact-form") },
+  { name: "ask for a quote", path: "/ask-for-a-quote" },
+  {
+    name: "ask for a quote errors",
+    sameTemplate: true,
+    path: "/ask-for-a-quote",
+    then: (page) => submit(page, "#quote-form"),
+  },
+  { name: "ask for a quote, sent", sameTemplate: true, path: "/ask-for-a-quote?sent=1" },
+  { name: "quote request link", path: () => quoteRequestPath(e2eDb()) },
   { name: "newsletter", path: "/newsletter" },
   { name: "coming soon", path: "/coming-soon" },
   { name: "terms", path: "/terms" },

@@ -32,6 +32,7 @@ describe("public form registry", () => {
         "forgot-password",
         "login",
         "newsletter",
+        "quote",
         "review",
         "signup-step1",
         "signup-step2",

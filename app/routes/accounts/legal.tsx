@@ -125,6 +125,7 @@ function Privacy() {
           "legal.privacy.store.mails",
           "legal.privacy.store.security",
           "legal.privacy.store.visitors",
+          "legal.privacy.store.quotes",
           "legal.privacy.store.backups",
         ]}
       />

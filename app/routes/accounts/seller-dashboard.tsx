@@ -33,6 +33,10 @@ import { localePath } from "~/lib/locales";
 import { accountNotice } from "~/lib/account-notices";
 import { messagesFor, pageLocale, translatorFor } from "~/services/i18n.server";
 import type { Route } from "./+types/seller-dashboard";
+import { quoteAnswerSchema } from "~/lib/validation/quotes";
+import { quotesPaused, sellerQuotes, setQuotesPaused } from "~/models/quotes.server";
+import { replyAsSeller } from "~/services/quotes.server";
+import { QuoteRequests } from "./seller-dashboard/requests";
 import { readForm } from "~/services/forms.server";
 import { privatePageMeta } from "~/lib/seo";
 import { PayOnlineForm } from "~/components/pay-online-form";
@@ -63,6 +67,9 @@ export async function loader(args: Route.LoaderArgs) {
   const receipts = listing
     ? (await receiptsOf(db, listing.id)).map((r) => ({ ...r, path: receiptPath(r.reference) }))
     : [];
+  const quotes = listing
+    ? { list: await sellerQuotes(db, listing.id), paused: await quotesPaused(db, listing.id) }
+    : null;
   return {
     user: { name: user.name, email: user.email },
     listing,
@@ -71,7 +78,8 @@ export async function loader(args: Route.LoaderArgs) {
     leads,
     renewalOffer,
     receipts,
-    messages: messagesFor(pageLocale(args), ["dashboard", "payments"]),
+    quotes,
+    messages: messagesFor(pageLocale(args), ["dashboard", "payments", "quotes"]),
   };
 }
 
@@ -112,8 +120,55 @@ export async function action(args: Route.ActionArgs) {
       throw data("You have no listing yet", { status: 404 });
     return redirect(localePath(locale, "/seller-dashboard?saved=profile#profile"));
   }
+  if (intent === "quote_answer" || intent === "quote_decline" || intent === "quotes_pause")
+    return quoteAction(locale, user.id, form, intent);
   throw data("Unknown action", { status: 400 });
 }
+
+const QUOTE_ERRORS = {
+  not_sent: "quotes.dash.error.notSent",
+  replied: "quotes.dash.error.replied",
+  closed: "quotes.dash.error.closed",
+} as const;
+
+/** Her answer to a request for quotes, her "not for me", or the pause switch (only for requests sent to her listing). */
+async function quoteAction(
+  locale: ReturnType<typeof pageLocale>,
+  userId: number,
+  form: FormData,
+  intent: "quote_answer" | "quote_decline" | "quotes_pause",
+) {
+  const db = getDb();
+  const listing = await getOwnListing(db, userId);
+  if (!listing) throw data("You have no listing yet", { status: 404 });
+  if (intent === "quotes_pause") {
+    const paused = form.get("paused") === "1";
+    await setQuotesPaused(db, listing.id, paused);
+    return redirect(localePath(locale, `/seller-dashboard?quotes=${paused ? "paused" : "resumed"}#requests`));
+  }
+  const requestId = /^\d{1,12}$/.test(String(form.get("request_id") ?? "")) ? Number(form.get("request_id")) : 0;
+  let answer: { message: string; price: number | null } | null = null;
+  if (intent === "quote_answer") {
+    const submission = parseWithZod(form, { schema: quoteAnswerSchema });
+    if (submission.status !== "success")
+      return data({ intent: "quote" as const, requestId, result: submission.reply() }, { status: 400 });
+    answer = { message: submission.value.answer, price: submission.value.price ?? null };
+  }
+  const result = await replyAsSeller(db, listing.id, requestId, answer);
+  if (!result.ok)
+    return data(
+      { intent: "quote" as const, requestId, error: translatorFor(locale)(QUOTE_ERRORS[result.why]) },
+      { status: result.status },
+    );
+  return redirect(localePath(locale, `/seller-dashboard?quotes=${answer ? "sent" : "declined"}#request-${requestId}`));
+}
+
+const QUOTE_NOTICES: Record<string, MessageKey> = {
+  sent: "quotes.dash.sent",
+  declined: "quotes.dash.declinedDone",
+  paused: "quotes.dash.pausedDone",
+  resumed: "quotes.dash.resumedDone",
+};
 
 const STATUS_TEXT: Record<string, { label: MessageKey; text: MessageKey; tone: string }> = {
   pending: { label: "dashboard.status.pending", text: "dashboard.status.pendingText", tone: "warning" },
@@ -142,7 +197,7 @@ function renewalCountdownText(t: ReturnType<typeof useT>, daysLeft: number): str
 }
 
 export default function SellerDashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, listing, reviews, account, leads, renewalOffer, receipts } = loaderData;
+  const { user, listing, reviews, account, leads, renewalOffer, receipts, quotes } = loaderData;
   const [params] = useSearchParams();
   const replied = Number(params.get("replied")) || null;
   const resendError = actionData && actionData.intent === "resend_verification" ? actionData.message : null;
@@ -191,6 +246,14 @@ export default function SellerDashboard({ loaderData, actionData }: Route.Compon
           </Link>
         </section>
       )}
+      {quotes ? (
+        <QuoteRequests
+          quotes={quotes.list}
+          paused={quotes.paused}
+          notice={QUOTE_NOTICES[params.get("quotes") ?? ""] ? t(QUOTE_NOTICES[params.get("quotes")!]!) : null}
+          state={actionData && actionData.intent === "quote" ? actionData : undefined}
+        />
+      ) : null}
       {leads ? <LeadReport report={leads} headingId="leads-heading" intro={t("dashboard.leadsIntro")} /> : null}
       {listing ? (
         <ProfileEditor

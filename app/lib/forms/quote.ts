@@ -1,0 +1,4 @@
+import { definePublicForm } from "../public-form";
+import { quoteRequestSchema } from "../validation/quotes";
+
+export default definePublicForm({ schema: quoteRequestSchema, scope: "quote" });

@@ -1,0 +1,188 @@
+import { data, Form, Link, redirect } from "react-router";
+import { getDb } from "~db/client";
+import { formatDateTime } from "~/lib/dates";
+import { privatePageMeta } from "~/lib/seo";
+import { listActiveCategories } from "~/models/categories.server";
+import { QUOTE_STATUSES } from "~/lib/quotes";
+import { listQuoteRequests, matchesOfRequests, quoteFiltersFrom } from "~/models/quotes.server";
+import { readForm } from "~/services/forms.server";
+import { markSpamAsStaff, setExcludedAsStaff } from "~/services/quotes.server";
+import { requirePermission } from "~/services/session.server";
+import type { Route } from "./+types/quotes";
+
+// /admin/quotes: every request for quotes with its matches and answers, filters and a CSV export; staff
+// mark a request as spam (it stops, and counts against its address) or exclude a seller from requests.
+
+export const meta: Route.MetaFunction = () => privatePageMeta("Quote requests | Admin");
+
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requirePermission(request, "quotes.manage", context);
+  const url = new URL(request.url);
+  const filters = quoteFiltersFrom(url.searchParams);
+  const db = getDb();
+  const [requests, categories] = await Promise.all([listQuoteRequests(db, filters), listActiveCategories(db)]);
+  const matches = await matchesOfRequests(
+    db,
+    requests.map((r) => r.id),
+  );
+  return {
+    filters,
+    requests: requests.map((r) => ({ ...r, matches: matches.filter((m) => m.requestId === r.id) })),
+    categories: categories.map((c) => ({ slug: c.slug, name: c.name })),
+    query: url.search,
+    done: url.searchParams.get("done"),
+  };
+}
+
+const id = (v: FormDataEntryValue | null) => (/^\d{1,12}$/.test(String(v ?? "")) ? Number(v) : 0);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requirePermission(request, "quotes.manage", context);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  const db = getDb();
+  if (intent === "spam") {
+    if (!(await markSpamAsStaff(db, user.actor, id(form.get("id")))))
+      return data({ error: "That request is not there, or is already marked as spam." }, { status: 409 });
+    return redirect("/admin/quotes?done=Marked+as+spam");
+  }
+  if (intent === "exclude" || intent === "include") {
+    if (!(await setExcludedAsStaff(db, user.actor, id(form.get("seller_id")), intent === "exclude")))
+      return data({ error: "Seller not found." }, { status: 404 });
+    return redirect(`/admin/quotes?done=${intent === "exclude" ? "Seller+excluded" : "Seller+included"}`);
+  }
+  return data({ error: "Choose an action." }, { status: 400 });
+}
+
+export default function AdminQuotes({ loaderData, actionData }: Route.ComponentProps) {
+  const { filters, requests, categories, query, done } = loaderData;
+  return (
+    <div className="stack">
+      <h1 className="admin-title">Quote requests</h1>
+      <p className="muted">
+        Requests for quotes and the sellers each went to. Marking a request as spam stops it (sellers can no longer
+        answer it or see it) and counts against its email address; an excluded seller gets no new requests.
+      </p>
+      {done ? (
+        <p className="alert alert-success" role="status">
+          {done}
+        </p>
+      ) : null}
+      {actionData?.error ? (
+        <p className="alert alert-error" role="alert">
+          {actionData.error}
+        </p>
+      ) : null}
+      <Form method="get" className="row" aria-label="Filter the quote requests">
+        <label>
+          Status{" "}
+          <select name="status" defaultValue={filters.status} className="input">
+            <option value="">All</option>
+            {QUOTE_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Category{" "}
+          <select name="category" defaultValue={filters.category} className="input">
+            <option value="">All</option>
+            {categories.map((c) => (
+              <option key={c.slug} value={c.slug}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          From <input className="input" type="date" name="from" defaultValue={filters.from} />
+        </label>
+        <label>
+          To <input className="input" type="date" name="to" defaultValue={filters.to} />
+        </label>
+        <button type="submit" className="btn btn-sm">
+          Filter
+        </button>
+        <a className="btn btn-sm" href={`/admin/quotes/export.csv${query.replace(/([?&])done=[^&]*/, "$1")}`} download>
+          Export CSV
+        </a>
+      </Form>
+      <table className="table" data-testid="quotes-table">
+        <caption className="sr-only">Quote requests</caption>
+        <thead>
+          <tr>
+            <th scope="col">Created</th>
+            <th scope="col">Request</th>
+            <th scope="col">From</th>
+            <th scope="col">Status</th>
+            <th scope="col">Sellers and answers</th>
+            <th scope="col">Action</th>
+          </tr>
+        </thead>
+        <tbody>
+          {requests.map((r) => (
+            <tr key={r.id} id={`quote-${r.id}`}>
+              <td>{formatDateTime(r.createdAt)}</td>
+              <td>
+                <strong>{r.categoryName}</strong>, {r.locality}, {r.city} — by {r.neededBy}
+                <br />
+                {r.need}
+              </td>
+              <td>
+                {r.name}
+                <br />
+                {r.email}
+                {r.mobile ? (
+                  <>
+                    <br />
+                    {r.mobile}
+                  </>
+                ) : null}
+              </td>
+              <td>
+                {r.status} ({r.answered}/{r.matched} answered)
+              </td>
+              <td>
+                <ul>
+                  {r.matches.map((m) => (
+                    <li key={m.sellerId}>
+                      <Link to={`/admin/sellers/edit/${m.sellerId}`}>{m.businessName || m.ownerName}</Link>: {m.status}
+                      {m.answer ? ` — "${m.answer}"${m.price !== null ? ` (₹${m.price})` : ""}` : ""}{" "}
+                      <Form method="post" style={{ display: "inline" }}>
+                        <input type="hidden" name="intent" value={m.excluded ? "include" : "exclude"} />
+                        <input type="hidden" name="seller_id" value={m.sellerId} />
+                        <button type="submit" className="btn btn-sm">
+                          {m.excluded ? "Include seller again" : "Exclude seller"}
+                        </button>
+                      </Form>
+                    </li>
+                  ))}
+                </ul>
+              </td>
+              <td>
+                {r.status !== "spam" ? (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="spam" />
+                    <input type="hidden" name="id" value={r.id} />
+                    <button type="submit" className="btn btn-sm btn-danger">
+                      Mark as spam
+                    </button>
+                  </Form>
+                ) : (
+                  "spam"
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {requests.length ? null : <p className="muted">No requests match these filters.</p>}
+    </div>
+  );
+}

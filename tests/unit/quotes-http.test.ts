@@ -1,0 +1,200 @@
+import { randomBytes } from "node:crypto";
+import { createCookie } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DB } from "~db/client";
+import { createSeller } from "~db/seed/factories";
+import { addDays, todayIso } from "~/lib/dates";
+import { type SiteUnderTest, startSite } from "../support/site";
+import { categoryIdBySlug } from "../support/test-db";
+
+// Ask for a quote over HTTP against the built server (`npm run build` first): bad input is a clear message
+// and a 400 with nothing stored, the signed link is required (a GET changes nothing, a forged or reused
+// link does nothing), and a seller can answer only what was sent to her, once.
+
+const SECRET = "quotes-http-test-secret-0123456789abcdef";
+let base = "";
+let db: DB;
+let site: SiteUnderTest | undefined;
+let fashion = 0;
+
+beforeAll(async () => {
+  site = await startSite("quotes", (address) => ({
+    SEED_DEMO: "0",
+    SESSION_SECRET: SECRET,
+    PUBLIC_URL: address,
+    TRUST_PROXY: "loopback",
+  }));
+  ({ base, db } = site);
+  fashion = await categoryIdBySlug(db, "fashion-and-apparel");
+}, 60_000);
+afterAll(() => site?.stop());
+
+let serial = 0;
+const address = () => `198.18.${Math.floor(++serial / 250)}.${serial % 250}`;
+
+const valid = (email: string): Record<string, string> => ({
+  category: "fashion-and-apparel",
+  city: "Pune",
+  locality: "Kothrud",
+  need: "Six blouses stitched with lining",
+  needed_by: addDays(todayIso(), 10),
+  budget_min: "2000",
+  budget_max: "3000",
+  name: "Asha",
+  email,
+  mobile: "",
+  consent: "on",
+});
+
+async function post(path: string, fields: Record<string, string>, cookie?: string) {
+  return fetch(`${base}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: base,
+      "X-Forwarded-For": address(),
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+const requestsOf = (email: string) => db.selectFrom("quote_requests").selectAll().where("email", "=", email).execute();
+const mailsTo = (email: string) =>
+  db.selectFrom("mail_outbox").select(["subject", "text_body"]).where("to_address", "=", email).orderBy("id").execute();
+const matchesOf = (id: number) => db.selectFrom("quote_matches").selectAll().where("request_id", "=", id).execute();
+
+async function signedInSeller(city: string) {
+  const stamp = new Date().toISOString();
+  const email = `seller-${++serial}@example.in`;
+  const user = await db
+    .insertInto("users")
+    .values({ email, name: "Seller", role: "seller", is_active: 1, created_at: stamp, updated_at: stamp })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const sellerId = await createSeller(db, { user_id: user.id, email, city, is_verified: 1, categoryIds: [fashion] });
+  const id = randomBytes(32).toString("base64url");
+  await db
+    .insertInto("sessions")
+    .values({ id, user_id: user.id, created_at: stamp, expires_at: new Date(Date.now() + 86_400_000).toISOString() })
+    .execute();
+  const signed = await createCookie("__session", { secrets: [SECRET] }).serialize(id);
+  return { sellerId, email, cookie: signed.split(";")[0]! };
+}
+
+describe("the request form", () => {
+  it.each([
+    ["an unknown category", { category: "no-such-trade" }, "Please choose a category from the list"],
+    ["an unknown city", { city: "Atlantis" }, "Please choose a city from the list"],
+    ["an empty need", { need: "   " }, "Please describe what you need"],
+    ["a past date", { needed_by: addDays(todayIso(), -1) }, "The date cannot be in the past"],
+    ["a budget below zero", { budget_min: "-5" }, "Please enter the budget in whole rupees (0 or more)"],
+    ["a budget with letters", { budget_max: "3k" }, "Please enter the budget in whole rupees (0 or more)"],
+    [
+      "a budget upside down",
+      { budget_min: "5000", budget_max: "100" },
+      "The highest budget cannot be below the lowest",
+    ],
+    ["no consent", { consent: "" }, "Please agree to share your contact with the sellers who answer"],
+    ["a mobile outside the one rule", { mobile: "12345" }, "Please enter a valid mobile number"],
+  ])("refuses %s with a clear message, keeps what she typed and stores nothing", async (_, change, message) => {
+    const email = `bad-${++serial}@example.in`;
+    const res = await post("/ask-for-a-quote", { ...valid(email), ...change });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain(message);
+    expect(html).toContain('value="Kothrud"');
+    expect(await requestsOf(email)).toEqual([]);
+    expect(await mailsTo(email)).toEqual([]);
+  });
+
+  it("answers in the page's language (Kannada)", async () => {
+    const res = await post("/kn/ask-for-a-quote", { ...valid(`kn-${++serial}@example.in`), need: "" });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain('lang="kn-IN"');
+    expect(html).toContain("ದಯವಿಟ್ಟು ನಿಮಗೆ ಏನು ಬೇಕು ಎಂದು ತಿಳಿಸಿ");
+  });
+});
+
+describe("the confirmation link and the answers", () => {
+  it("sends nothing before she confirms by POST; a forged or reused link does nothing; sellers answer once, only their own", async () => {
+    const city = "Pune";
+    const asked = await signedInSeller(city);
+    const other = await signedInSeller(city);
+    const stranger = await signedInSeller("Chennai");
+    const email = `asha-${++serial}@example.in`;
+
+    const res = await post("/ask-for-a-quote", { ...valid(email), seller: String(asked.sellerId) });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/ask-for-a-quote?sent=1");
+    const [request] = await requestsOf(email);
+    expect(request).toMatchObject({ status: "pending", from_seller_id: asked.sellerId });
+    const [mail] = await mailsTo(email);
+    const link = /http\S+\/quote-request\?\S+/.exec(mail!.text_body)![0];
+    const path = link.slice(link.indexOf("/quote-request"));
+
+    // a GET (a mail scanner) only shows the button
+    const page = await fetch(`${base}${path}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Confirm and send");
+    expect(await matchesOf(request!.id)).toEqual([]);
+    expect(await mailsTo(asked.email)).toEqual([]);
+
+    const params = Object.fromEntries(new URL(link).searchParams);
+    const forged = await post("/quote-request", {
+      ...params,
+      token: `${params.token!.slice(0, -2)}xx`,
+      intent: "confirm",
+    });
+    expect(forged.status).toBe(400);
+    expect(await forged.text()).toContain("This link is not valid");
+    expect(await matchesOf(request!.id)).toEqual([]);
+
+    expect((await post("/quote-request", { ...params, intent: "confirm" })).status).toBe(302);
+    const matches = await matchesOf(request!.id);
+    expect(matches.map((m) => m.seller_id)).toEqual([asked.sellerId, other.sellerId]);
+    const [sellerMail] = await mailsTo(asked.email);
+    expect(sellerMail!.text_body).toContain("Six blouses stitched with lining");
+    expect(sellerMail!.text_body).not.toContain(email);
+
+    const reused = await post("/quote-request", { ...params, intent: "confirm" });
+    expect(reused.status).toBe(409);
+    expect(await reused.text()).toContain("This request is already confirmed");
+    expect(await matchesOf(request!.id)).toHaveLength(2);
+
+    // the dashboard shows the request without her contact until the seller answers
+    const before = await (await fetch(`${base}/seller-dashboard`, { headers: { Cookie: asked.cookie } })).text();
+    expect(before).toContain("Six blouses stitched with lining");
+    expect(before).not.toContain(email);
+
+    const answer = {
+      intent: "quote_answer",
+      request_id: String(request!.id),
+      answer: "Yes, by the 9th",
+      price: "2800",
+    };
+    expect((await post("/seller-dashboard", answer, stranger.cookie)).status).toBe(404);
+    expect((await post("/seller-dashboard", { ...answer, price: "-1" }, asked.cookie)).status).toBe(400);
+    expect((await post("/seller-dashboard", answer, asked.cookie)).status).toBe(302);
+    const second = await post("/seller-dashboard", { ...answer, answer: "Again" }, asked.cookie);
+    expect(second.status).toBe(409);
+    expect(await second.text()).toContain("You have already answered this request.");
+    const after = await (await fetch(`${base}/seller-dashboard`, { headers: { Cookie: asked.cookie } })).text();
+    expect(after).toContain(email);
+    const answerMail = (await mailsTo(email)).at(-1)!;
+    expect(answerMail.text_body).toContain("Yes, by the 9th");
+    expect(answerMail.text_body).toContain(`/seller/${asked.sellerId}`);
+    expect(answerMail.text_body).toContain(asked.email);
+
+    // she withdraws: the other seller can no longer answer
+    expect((await post("/quote-request", { ...params, intent: "withdraw" })).status).toBe(302);
+    const late = await post("/seller-dashboard", { ...answer, answer: "Me too" }, other.cookie);
+    expect(late.status).toBe(409);
+    expect((await matchesOf(request!.id)).find((m) => m.seller_id === other.sellerId)).toMatchObject({
+      status: "sent",
+      answer: null,
+    });
+  });
+});

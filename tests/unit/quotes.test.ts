@@ -1,0 +1,302 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DB } from "~db/client";
+import { createSeller, createStaffRow, type SellerFactoryInput } from "~db/seed/factories";
+import { QUOTE_CONFIRM_HOURS, rankQuoteCandidates } from "~/lib/quotes";
+import {
+  confirmQuoteRequest,
+  createQuoteRequest,
+  markQuoteSpam,
+  matchesOfRequest,
+  type NewQuoteRequest,
+  replyToQuote,
+  sellerQuotes,
+  setQuotesExcluded,
+  setQuotesPaused,
+  spamMarksOf,
+  withdrawQuoteRequest,
+} from "~/models/quotes.server";
+import { categoryIdBySlug, createTestDb } from "../support/test-db";
+
+// The database is this file's own; a counter keeps its tests' towns and addresses apart.
+let n = 0;
+const uniqueId = () => String(++n);
+
+let db: DB;
+let cleanup: () => Promise<void>;
+let fashion: number;
+let food: number;
+
+beforeAll(async () => {
+  ({ db, cleanup } = await createTestDb());
+  fashion = await categoryIdBySlug(db, "fashion-and-apparel");
+  food = await categoryIdBySlug(db, "food-and-beverages");
+});
+afterAll(() => cleanup());
+
+const NOW = Date.parse("2030-03-10T06:00:00Z");
+const hoursBefore = (h: number) => new Date(NOW - h * 3_600_000).toISOString();
+
+/** Each test its own town, so the sellers of another test are never candidates. */
+const town = () => `Town ${uniqueId()}`;
+const seller = (city: string, input: SellerFactoryInput = {}) =>
+  createSeller(db, { city, is_verified: 1, categoryIds: [fashion], ...input });
+
+const request = (city: string, input: Partial<NewQuoteRequest> = {}): NewQuoteRequest => ({
+  categoryId: fashion,
+  city,
+  locality: "Koramangala",
+  need: "Six blouses stitched",
+  neededBy: "2030-03-20",
+  budgetMin: 2000,
+  budgetMax: 3000,
+  name: "Asha",
+  email: `asha-${uniqueId()}@example.in`,
+  mobile: null,
+  language: "en-IN",
+  fromSellerId: null,
+  ...input,
+});
+
+async function ask(city: string, input: Partial<NewQuoteRequest> = {}, at = NOW) {
+  const id = await createQuoteRequest(db, request(city, input), new Date(at - 60_000));
+  const outcome = await confirmQuoteRequest(db, id, new Date(at));
+  if (!outcome.ok) throw new Error(`not confirmed: ${outcome.reason}`);
+  return { id, sellerIds: outcome.sellerIds };
+}
+
+describe("the fair order (rule)", () => {
+  it("puts the profile's seller first, then the rested, the quick, the longest-waiting (never first), the oldest id; five at most", () => {
+    const past = (matchedHoursAgo: number, replyHours: number | null) => ({
+      matchedAt: hoursBefore(matchedHoursAgo),
+      repliedAt: replyHours === null ? null : hoursBefore(matchedHoursAgo - replyHours),
+    });
+    const order = rankQuoteCandidates(
+      [
+        { sellerId: 1, past: [past(24, 1)] }, // quick but matched yesterday: behind the rested
+        { sellerId: 2, past: [] }, // new: counts as 24 h
+        { sellerId: 3, past: [past(24 * 20, 2)] }, // rested and quick
+        { sellerId: 4, past: [past(24 * 20, null)] }, // rested, never answers: 72 h
+        { sellerId: 5, past: [] }, // tie with 2: higher id after
+        { sellerId: 6, past: [past(24 * 30, 24)] }, // ties with 2 and 5 on hours; they never had one: after them
+        { sellerId: 7, past: [past(2, 72)] }, // the profile's: first whatever her figures
+      ],
+      { firstSellerId: 7, now: NOW },
+    );
+    expect(order).toEqual([7, 3, 2, 5, 6]);
+    expect(rankQuoteCandidates([], { now: NOW })).toEqual([]);
+  });
+});
+
+describe("matching a confirmed request", () => {
+  it("sends it to the live verified sellers of that category and city only: never paused, excluded, unverified or ended ones", async () => {
+    const city = town();
+    const ok = await seller(city);
+    const alsoOk = await seller(city.toUpperCase()); // the city as she typed it
+    const paused = await seller(city);
+    await setQuotesPaused(db, paused, true);
+    const excluded = await seller(city);
+    await setQuotesExcluded(db, excluded, true);
+    await seller(city, { is_verified: 0 });
+    await seller(city, { status: "pending" });
+    await seller(city, { subscription_end_date: "2020-01-01" });
+    await seller(city, { categoryIds: [food] });
+    await seller(town());
+
+    const { id, sellerIds } = await ask(city);
+    expect(sellerIds.sort((a, b) => a - b)).toEqual([ok, alsoOk].sort((a, b) => a - b));
+    expect((await matchesOfRequest(db, id)).map((m) => m.sellerId).sort((a, b) => a - b)).toEqual(
+      [ok, alsoOk].sort((a, b) => a - b),
+    );
+
+    // un-paused she is matched again
+    await setQuotesPaused(db, paused, false);
+    expect((await ask(city)).sellerIds).toContain(paused);
+  });
+
+  it("goes to five at most, the profile's seller first, new sellers in id order on a tie", async () => {
+    const city = town();
+    const ids: number[] = [];
+    for (let i = 0; i < 7; i++) ids.push(await seller(city));
+    const { sellerIds } = await ask(city, { fromSellerId: ids[6] });
+    expect(sellerIds).toEqual([ids[6], ids[0], ids[1], ids[2], ids[3]]);
+    // the next request goes to the two who waited first
+    const next = await ask(city, {}, NOW + 3_600_000);
+    expect(next.sellerIds.slice(0, 2)).toEqual([ids[4], ids[5]]);
+  });
+
+  it("puts quick answerers before slow ones among those who had no request recently", async () => {
+    const city = town();
+    const slow = await seller(city);
+    const quick = await seller(city);
+    const first = await ask(city, {}, NOW - 20 * 86_400_000);
+    expect(first.sellerIds).toEqual([slow, quick]);
+    await replyToQuote(
+      db,
+      { requestId: first.id, sellerId: quick, answer: null },
+      new Date(NOW - 20 * 86_400_000 + 3_600_000),
+    );
+    // slow never replied: 72 h; quick replied in an hour
+    expect((await ask(city)).sellerIds).toEqual([quick, slow]);
+  });
+
+  it("stores a request with nobody to send it to, and matches fewer than five when fewer qualify", async () => {
+    expect((await ask(town())).sellerIds).toEqual([]);
+    const city = town();
+    const a = await seller(city);
+    const b = await seller(city);
+    expect((await ask(city)).sellerIds).toEqual([a, b]);
+  });
+
+  it("confirms once: a reused link or a late one matches nobody again", async () => {
+    const city = town();
+    await seller(city);
+    const { id } = await ask(city);
+    expect(await confirmQuoteRequest(db, id, new Date(NOW))).toMatchObject({ ok: false, reason: "conflict" });
+    expect(await matchesOfRequest(db, id)).toHaveLength(1);
+
+    const late = await createQuoteRequest(db, request(city), new Date(NOW - (QUOTE_CONFIRM_HOURS + 1) * 3_600_000));
+    expect(await confirmQuoteRequest(db, late, new Date(NOW))).toMatchObject({ ok: false, status: "expired" });
+    expect(await matchesOfRequest(db, late)).toHaveLength(0);
+  });
+});
+
+describe("replies", () => {
+  it("shows the contact to a seller only once she answers; one reply each; none to a request not sent to her or withdrawn", async () => {
+    const city = town();
+    const answering = await seller(city);
+    const declining = await seller(city);
+    const late = await seller(city);
+    const stranger = await seller(town());
+    const { id } = await ask(city, { email: "meera@example.in", name: "Meera" });
+
+    expect((await sellerQuotes(db, answering))[0]).toMatchObject({ requestId: id, contact: null, status: "sent" });
+    expect(await replyToQuote(db, { requestId: id, sellerId: stranger, answer: null })).toMatchObject({
+      ok: false,
+      reason: "not_found",
+    });
+    expect(
+      await replyToQuote(db, { requestId: id, sellerId: answering, answer: { message: "Yes, ₹2,800", price: 2800 } }),
+    ).toEqual({ ok: true });
+    expect(
+      await replyToQuote(db, { requestId: id, sellerId: answering, answer: { message: "again", price: null } }),
+    ).toMatchObject({ ok: false, reason: "conflict", why: "replied" });
+    expect(await replyToQuote(db, { requestId: id, sellerId: declining, answer: null })).toEqual({ ok: true });
+
+    expect((await sellerQuotes(db, answering))[0]).toMatchObject({
+      status: "answered",
+      answer: "Yes, ₹2,800",
+      price: 2800,
+      contact: { name: "Meera", email: "meera@example.in" },
+    });
+    expect((await sellerQuotes(db, declining))[0]).toMatchObject({ status: "declined", contact: null });
+
+    expect(await withdrawQuoteRequest(db, id)).toBe(true);
+    expect(
+      await replyToQuote(db, { requestId: id, sellerId: late, answer: { message: "Me too", price: null } }),
+    ).toMatchObject({ ok: false, reason: "conflict", why: "closed" });
+    expect((await matchesOfRequest(db, id)).find((m) => m.sellerId === late)).toMatchObject({
+      status: "sent",
+      answer: null,
+    });
+  });
+
+  it("marking as spam stops the request and counts against the address once", async () => {
+    const city = town();
+    const s = await seller(city);
+    const email = `spam-${uniqueId()}@example.in`;
+    const { id } = await ask(city, { email });
+    expect(await markQuoteSpam(db, id)).toEqual({ email });
+    expect(await markQuoteSpam(db, id)).toBeNull();
+    expect(await spamMarksOf(db, email.toUpperCase())).toBe(1);
+    expect(await sellerQuotes(db, s)).toEqual([]);
+    expect(await replyToQuote(db, { requestId: id, sellerId: s, answer: null })).toMatchObject({ why: "closed" });
+  });
+});
+
+describe("staff", () => {
+  it("marking as spam and excluding a seller write audit rows; only staff hold the permission", async () => {
+    const { markSpamAsStaff, setExcludedAsStaff } = await import("~/services/quotes.server");
+    const { can } = await import("~/lib/permissions");
+    const actor = { id: 0, email: "boss@example.in", ip: "10.1.1.1" };
+    actor.id = await createStaffRow(db, { email: actor.email, name: "Boss" });
+    const city = town();
+    const s = await seller(city);
+    const { id } = await ask(city);
+    expect(await markSpamAsStaff(db, actor, id)).toBe(true);
+    expect(await markSpamAsStaff(db, actor, id)).toBe(false);
+    expect(await setExcludedAsStaff(db, actor, s, true)).toBe(true);
+    expect((await ask(city)).sellerIds).toEqual([]);
+    const audit = await db
+      .selectFrom("audit_log")
+      .select(["action", "target_id"])
+      .where("action", "like", "quote.%")
+      .orderBy("id")
+      .execute();
+    expect(audit).toEqual([
+      { action: "quote.spam", target_id: String(id) },
+      { action: "quote.exclude_seller", target_id: String(s) },
+    ]);
+    expect([can("admin", "quotes.manage"), can("moderator", "quotes.manage"), can("seller", "quotes.manage")]).toEqual([
+      true,
+      true,
+      false,
+    ]);
+  });
+});
+
+describe("personal data", () => {
+  it("a seller's export holds the requests sent to her (contact only where she answered); erasure removes them and hers", async () => {
+    const { collectAccountData, eraseAccount } = await import("~/models/account-data.server");
+    const stamp = new Date().toISOString();
+    const email = `both-${uniqueId()}@example.in`;
+    const user = await db
+      .insertInto("users")
+      .values({
+        email,
+        name: "Both",
+        role: "seller",
+        is_active: 1,
+        created_at: stamp,
+        updated_at: stamp,
+        email_verified_at: stamp,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const city = town();
+    const hers = await seller(city, { user_id: user.id });
+    const other = await seller(city);
+    const sent = await ask(city, { email: "visitor@example.in", name: "Visitor" });
+    const mine = await ask(town(), { email });
+
+    const data = await collectAccountData(db, user.id);
+    expect(data!.quotes.sentToYou).toMatchObject([{ requestId: sent.id, contact: null }]);
+    expect(data!.quotes.askedByYou.map((r) => r.id)).toEqual([mine.id]);
+
+    await eraseAccount(db, user.id, null);
+    expect((await matchesOfRequest(db, sent.id)).map((m) => m.sellerId)).toEqual([other]);
+    expect(await db.selectFrom("quote_requests").select("id").where("id", "in", [sent.id, mine.id]).execute()).toEqual([
+      { id: sent.id },
+    ]);
+    expect(hers).toBeGreaterThan(0);
+  });
+});
+
+describe("retention", () => {
+  it("deletes an unconfirmed request after two days and every request after a year", async () => {
+    const { sweepQuoteRequests } = await import("~/models/quotes.server");
+    const city = town();
+    await seller(city);
+    const now = Date.parse("2029-01-01T00:00:00Z"); // before the other tests' requests: they stay
+    const fresh = await createQuoteRequest(db, request(city), new Date(now - 3_600_000));
+    const stale = await createQuoteRequest(db, request(city), new Date(now - 49 * 3_600_000));
+    const old = (await ask(city, {}, now - 366 * 86_400_000)).id;
+    const kept = (await ask(city, {}, now - 300 * 86_400_000)).id;
+    await sweepQuoteRequests(db, now);
+    const left = await db
+      .selectFrom("quote_requests")
+      .select("id")
+      .where("id", "in", [fresh, stale, old, kept])
+      .execute();
+    expect(left.map((r) => r.id).sort((a, b) => a - b)).toEqual([fresh, kept].sort((a, b) => a - b));
+  });
+});
