@@ -10,6 +10,7 @@ import { rankSearch } from "./search.server";
 import { foldWord } from "~/lib/search-text";
 import { closestCategories, planSearch, suggestSpelling, type SearchPlan } from "./search-vocabulary.server";
 import { rememberedTotal } from "./directory-totals.server";
+import { versionKey } from "./content-version.server";
 
 /** The seller as the public directory, profile page and public API show it (no private fields). */
 export interface PublicSeller {
@@ -228,7 +229,9 @@ export async function listPublicSellers(
 
   if (search) {
     const conditions = directoryConditions(expressionBuilder<Database, "sellers">(), query);
-    const plan = await planSearch(db, search);
+    // The plan is made with the vocabulary last loaded, unchecked; the ranking statement reads the content
+    // version, and a plan made with an older vocabulary is made again (one round trip fewer when current).
+    let plan = await planSearch(db, search, { lastKnownVocabulary: true });
     const outcome: SearchOutcome = {
       relaxed: false,
       did_you_mean: null,
@@ -238,6 +241,11 @@ export async function listPublicSellers(
     // Text with no searchable word (only punctuation or emoji) matches nothing.
     if (!plan) return { sellers: [], pagination: paging(0), search: outcome };
     let ranked = await rankSearch(db, plan, "all", conditions, query.limit, offset);
+    if (ranked.version !== undefined && versionKey(ranked.version) !== plan.version) {
+      plan = (await planSearch(db, search))!;
+      outcome.highlight = highlightOf(plan);
+      ranked = await rankSearch(db, plan, "all", conditions, query.limit, offset);
+    }
     // Zero results are the last resort: then the sellers matching the most of the words (at least one
     // meaningful word: never a stopword or a word of one or two letters alone), then suggestions.
     if (ranked.total === 0 && plan.words.length > 1) {

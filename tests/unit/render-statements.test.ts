@@ -67,6 +67,29 @@ describe("the statements of a render", () => {
     expect(await statementsOf("/directory", directoryLoader, {}, true)).toBe(3);
   });
 
+  it("/directory with a search, anonymous", async () => {
+    // The first search loads the vocabulary (its version, its words, the synonyms); later ones plan with it
+    // unchecked and the ranking statement reads the version: the cache's version read, the categories, the
+    // ranking, the page's rows.
+    await statementsOf("/directory?search=render", directoryLoader, {}, false);
+    expect(await statementsOf("/directory?search=seller", directoryLoader, {}, false)).toBe(4);
+  });
+
+  it("a search planned with a vocabulary older than the data is planned again", async () => {
+    const search = (text: string) =>
+      directoryLoader({
+        request: new Request(`http://localhost/directory?search=${text}`),
+        params: {},
+        context: {},
+      } as never);
+    await search("render");
+    // A word only a new seller has: the vocabulary last loaded does not know it, so only a plan made
+    // again corrects the typo.
+    await createSeller(site, { business_name: "Zenobia Quilts", city: "Bangalore" });
+    const found = await search("zenobiaa");
+    expect(found.sellers.map((s) => s.business_name)).toEqual(["Zenobia Quilts"]);
+  });
+
   it("a seller's profile, anonymous", async () => {
     const id = String(sellerId);
     // The cache's version read, then the seller's row, categories, subcategories and reviews together.
