@@ -96,7 +96,12 @@ function openPostgres(url: string, poolSize = readDatabaseSettings().poolSize): 
   const pool = new pg.Pool({ connectionString: url, max: poolSize, types: pgTypes });
   // An idle client that loses its server (a restart, a failover) must not crash the process.
   pool.on("error", () => undefined);
-  const db = new Kysely<Database>({ dialect: new WriteLockedPostgresDialect({ pool, cursor: Cursor }) });
+  const counter = { statements: 0 };
+  const db = new Kysely<Database>({
+    dialect: new WriteLockedPostgresDialect({ pool, cursor: Cursor }),
+    log: () => void counter.statements++,
+  });
+  counters.set(db, counter);
   pools.set(db, pool);
   return db;
 }
@@ -127,6 +132,18 @@ class WriteLockedPostgresDialect extends PostgresDialect {
 }
 
 const pools = new WeakMap<DB, pg.Pool>();
+
+const counters = new WeakMap<DB, { statements: number }>();
+
+/**
+ * How many statements a database opened here has run so far (each one a round trip on PostgreSQL): the
+ * tests pin how many a page's render sends.
+ */
+export function statementsRun(db: DB): number {
+  const counter = counters.get(db);
+  if (!counter) throw new Error("this database was not opened by openDatabase()");
+  return counter.statements;
+}
 
 /** The pg pool under a PostgreSQL database opened here (LISTEN/NOTIFY needs a client of its own). */
 export function poolOf(db: DB): pg.Pool {
@@ -179,9 +196,12 @@ function openSqlite(path: string): DB {
   // 16 MiB of page cache (SQLite's default is 2 MiB): a search reads the narrow public index and the FTS
   // document sizes at random, ~6 MB at 100,000 sellers; with the default every match re-reads pages.
   sqlite.pragma("cache_size = -16384");
+  const counter = { statements: 0 };
   const db = new Kysely<Database>({
     dialect: new ImmediateTransactionsDialect({ database: withStatementCache(sqlite) }),
+    log: () => void counter.statements++,
   });
+  counters.set(db, counter);
   return db;
 }
 

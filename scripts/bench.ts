@@ -8,6 +8,7 @@
 //      --scale A,B (1000,100000: search p50 at A and B sellers)  --skip-scale  --skip-browser
 //      --database sqlite|postgres (sqlite: a temporary file; postgres: a throwaway PostgreSQL server started
 //      here, or TEST_DATABASE_URL's; results then go to docs/performance-results-postgres.json)
+//      --uncached-only (the idle uncached renders alone, printed, no results file: to compare the engines quickly)
 import autocannon from "autocannon";
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -35,6 +36,7 @@ const { values } = parseArgs({
     scale: { type: "string", default: "1000,100000" },
     "skip-scale": { type: "boolean", default: false },
     "skip-browser": { type: "boolean", default: false },
+    "uncached-only": { type: "boolean", default: false },
     database: { type: "string", default: "sqlite" },
   },
 });
@@ -460,6 +462,9 @@ async function searchScale(): Promise<ScaleRun[]> {
   return runs;
 }
 
+/** Ends a run asked for the uncached renders only, once they are measured. */
+class UncachedOnly extends Error {}
+
 await new Promise<void>((r) => bare.listen(BARE_PORT, "127.0.0.1", r));
 const results: Record<string, unknown> = {
   date: new Date().toISOString(),
@@ -511,6 +516,7 @@ try {
       `≤ ${TARGETS.uncachedP50Ms} ms`,
       firstRender.p50 <= TARGETS.uncachedP50Ms,
     );
+    if (values["uncached-only"]) throw new UncachedOnly();
 
     results.routes = await loadRoutes(main.sampleId);
 
@@ -582,7 +588,7 @@ try {
     await stopApp(server);
   }
 
-  if (!values["skip-scale"]) {
+  if (!values["skip-scale"] && !values["uncached-only"]) {
     const runs = await searchScale();
     results.searchScale = runs;
     const [small, large] = [runs[0]!, runs[1]!];
@@ -617,6 +623,9 @@ try {
   console.log(
     `\n${verdicts.filter((v) => v.ok).length} of ${verdicts.length} targets met (${ENGINE}); written to ${resultsFile}`,
   );
+} catch (error) {
+  if (!(error instanceof UncachedOnly)) throw error;
+  console.log(JSON.stringify({ engine: ENGINE, uncachedDirectory: results.uncachedDirectory }));
 } finally {
   bare.close();
   postgresServer?.stop();

@@ -1,6 +1,6 @@
 import { LRUCache } from "lru-cache";
 import type { DB } from "~db/client";
-import { readVersionKey } from "./content-version.server";
+import { versionKey } from "./content-version.server";
 
 // The directory's remembered totals (docs/performance.md): paging through a listing, or coming back to it,
 // runs only the page query, not the count. What the count reads (sellers, their categories) moves the
@@ -16,31 +16,46 @@ const perDatabase = new WeakMap<DB, Totals>();
 export type TotalFilters = { category: string; city: string; featured?: boolean };
 
 /**
- * The remembered total of a filter set, if any, and how to remember the one about to be counted. The
- * version is read here, before the caller counts: a change committed in between moves it, so that total
- * is never reused.
+ * The total remembered for a filter set under the last content version seen, without reading the version:
+ * the caller reads it in the same statement as the page (one round trip) and hands it to `settle`, which
+ * says whether that total still holds (same version and day) and remembers a total counted in that
+ * statement. A total counted in one statement with the version it was read with is never reused once the
+ * version moves.
  */
-export async function rememberedTotal(
+export function rememberedTotal(
   db: DB,
   filters: TotalFilters,
-): Promise<{ total: number | undefined; remember: (total: number) => void }> {
-  const generation = await readVersionKey(db);
-  let totals = perDatabase.get(db);
-  if (!totals || totals.generation !== generation) {
-    totals = {
-      generation,
-      byFilters: new LRUCache({ max: MAX_FILTER_SETS }),
-      hits: totals?.hits ?? 0,
-      misses: totals?.misses ?? 0,
-    };
-    perDatabase.set(db, totals);
-  }
-  const memory = totals;
+): {
+  total: number | undefined;
+  settle: (version: number, counted: number | undefined) => number | undefined;
+} {
   const key = JSON.stringify([filters.category, filters.city, Boolean(filters.featured)]);
-  const total = memory.byFilters.get(key);
-  if (total === undefined) memory.misses++;
-  else memory.hits++;
-  return { total, remember: (counted) => void memory.byFilters.set(key, counted) };
+  const seen = perDatabase.get(db);
+  const total = seen?.byFilters.get(key);
+  return {
+    total,
+    settle(version, counted) {
+      const generation = versionKey(version);
+      let totals = perDatabase.get(db);
+      if (!totals || totals.generation !== generation) {
+        totals = {
+          generation,
+          byFilters: new LRUCache({ max: MAX_FILTER_SETS }),
+          hits: totals?.hits ?? 0,
+          misses: totals?.misses ?? 0,
+        };
+        perDatabase.set(db, totals);
+      }
+      if (counted !== undefined) {
+        totals.misses++;
+        totals.byFilters.set(key, counted);
+        return counted;
+      }
+      const known = totals.byFilters.get(key);
+      if (known !== undefined) totals.hits++;
+      return known;
+    },
+  };
 }
 
 /** How often a remembered total was used (hits) or the count ran (misses), for tests and diagnostics. */

@@ -47,7 +47,8 @@ export type WordPlan = {
   meaningful: boolean;
 };
 
-export type SearchPlan = { words: WordPlan[] };
+/** `version`: the version key of the vocabulary the plan was made with. */
+export type SearchPlan = { words: WordPlan[]; version: string };
 
 /** An index word or beginning, its sound (`soundOf`) and the number of sellers using it. */
 type Term = { term: string; sound: string; documents: number; whole?: boolean };
@@ -138,8 +139,13 @@ async function loadVocabulary(db: DB, version: string): Promise<Vocabulary> {
   };
 }
 
-/** The index's words and the synonym groups as of the current version key. */
-async function vocabulary(db: DB): Promise<Vocabulary> {
+/**
+ * The index's words and the synonym groups as of the current version key; `lastKnown`: those last loaded,
+ * without reading the version (the caller checks the plan's version against one read with its results).
+ */
+async function vocabulary(db: DB, lastKnown = false): Promise<Vocabulary> {
+  const last = cached.get(db);
+  if (lastKnown && last) return last.vocabulary;
   const version = await readVersionKey(db);
   const known = cached.get(db);
   if (known && known.version === version) return known.vocabulary;
@@ -178,11 +184,16 @@ function correctionsOf(vocabulary: Vocabulary, from: "words" | "stems", word: st
 }
 
 /** What each of the visitor's words may match; null when the text has no searchable word. */
-export async function planSearch(db: DB, text: string): Promise<SearchPlan | null> {
+export async function planSearch(
+  db: DB,
+  text: string,
+  options: { lastKnownVocabulary?: boolean } = {},
+): Promise<SearchPlan | null> {
   const words = searchWords(text);
   if (!words) return null;
-  const vocab = await vocabulary(db);
+  const vocab = await vocabulary(db, options.lastKnownVocabulary);
   return {
+    version: vocab.version,
     words: words.map((word) => {
       const forms = [word, ...simpleForms(word)];
       const prefixes = new Set(forms);

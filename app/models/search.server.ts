@@ -14,7 +14,8 @@ import { type Alternatives, PLACES, textIndexOf } from "./text-index.server";
 //   (3 the business name, 2 the owner or a category, 1 the tagline or the locality, 0 the description),
 //   featured first, then the lower id. No score depends on an engine's own ranking function.
 
-export type RankedPage = { total: number; ids: number[] };
+/** `version`: the content version the statement read (none when nothing was asked). */
+export type RankedPage = { total: number; ids: number[]; version?: number };
 
 const all = (word: WordPlan): Alternatives => [...word.prefixes, ...word.typos[0], ...word.typos[1]];
 
@@ -67,13 +68,22 @@ export async function rankSearch(
       return sql<number>`(case ${sql.join(found, sql` `)} else 0 end)`;
     }),
   );
-  const { rows } = await sql<{ total: number; id: number | null }>`with matches as materialized (
+  const { rows } = await sql<{
+    total: number;
+    id: number | null;
+    version: number | null;
+  }>`with matches as materialized (
       select sellers.id as id, ${matched} as matched, ${typos} as typos, ${places} as places, sellers.is_featured as featured
       from ${index.candidates(carrying.map(all), mode)} and ${conditions})
-    select counted.total as total, page.id as id
+    select counted.total as total, page.id as id,
+      (select version from content_version where id = 1) as version
     from (select count(*) as total from matches) as counted
     left join (select id, matched, typos, places, featured from matches
       order by matched desc, typos, places desc, featured desc, id limit ${limit} offset ${offset}) as page on true
     order by page.matched desc, page.typos, page.places desc, page.featured desc, page.id`.execute(db);
-  return { total: Number(rows[0]?.total ?? 0), ids: rows.flatMap((r) => (r.id === null ? [] : [Number(r.id)])) };
+  return {
+    total: Number(rows[0]?.total ?? 0),
+    ids: rows.flatMap((r) => (r.id === null ? [] : [Number(r.id)])),
+    version: rows[0]?.version == null ? undefined : Number(rows[0].version),
+  };
 }

@@ -10,6 +10,7 @@ import { rankSearch } from "./search.server";
 import { foldWord } from "~/lib/search-text";
 import { closestCategories, planSearch, suggestSpelling, type SearchPlan } from "./search-vocabulary.server";
 import { rememberedTotal } from "./directory-totals.server";
+import { versionKey } from "./content-version.server";
 
 /** The seller as the public directory, profile page and public API show it (no private fields). */
 export interface PublicSeller {
@@ -228,7 +229,9 @@ export async function listPublicSellers(
 
   if (search) {
     const conditions = directoryConditions(expressionBuilder<Database, "sellers">(), query);
-    const plan = await planSearch(db, search);
+    // The plan is made with the vocabulary last loaded, unchecked; the ranking statement reads the content
+    // version, and a plan made with an older vocabulary is made again (one round trip fewer when current).
+    let plan = await planSearch(db, search, { lastKnownVocabulary: true });
     const outcome: SearchOutcome = {
       relaxed: false,
       did_you_mean: null,
@@ -238,6 +241,11 @@ export async function listPublicSellers(
     // Text with no searchable word (only punctuation or emoji) matches nothing.
     if (!plan) return { sellers: [], pagination: paging(0), search: outcome };
     let ranked = await rankSearch(db, plan, "all", conditions, query.limit, offset);
+    if (ranked.version !== undefined && versionKey(ranked.version) !== plan.version) {
+      plan = (await planSearch(db, search))!;
+      outcome.highlight = highlightOf(plan);
+      ranked = await rankSearch(db, plan, "all", conditions, query.limit, offset);
+    }
     // Zero results are the last resort: then the sellers matching the most of the words (at least one
     // meaningful word: never a stopword or a word of one or two letters alone), then suggestions.
     if (ranked.total === 0 && plan.words.length > 1) {
@@ -262,33 +270,55 @@ export async function listPublicSellers(
   }
 
   // A search counts in its ranking statement; a listing's total is remembered (directory-totals.server.ts).
-  const known = await rememberedTotal(db, query);
-  let total = known.total;
+  // One statement reads the page, the content version and, when no total is remembered, the count: one
+  // round trip on PostgreSQL where there were three.
+  const known = rememberedTotal(db, query);
+  const pageOf = (withCount: boolean) =>
+    db
+      .selectFrom("sellers")
+      .select(PUBLIC_COLUMNS)
+      .select((eb) => [
+        eb.selectFrom("content_version").select("version").where("id", "=", 1).as("content_version"),
+        (withCount ? eb.fn.countAll<number>().over() : eb.lit(-1)).as("total"),
+      ])
+      .where((eb) => directoryConditions(eb, query))
+      .orderBy("sellers.is_featured", "desc")
+      .orderBy("sellers.avg_rating", "desc")
+      .orderBy("sellers.id", "asc")
+      .limit(query.limit)
+      .offset(offset)
+      .execute();
+  let rows = await pageOf(known.total === undefined);
+  let total = rows[0] ? known.settle(Number(rows[0].content_version), counted(rows[0].total)) : undefined;
+  // A remembered total that no longer holds (the version moved): the page again, counted this time.
+  if (rows[0] && total === undefined) {
+    rows = await pageOf(true);
+    total = rows[0] ? known.settle(Number(rows[0].content_version), counted(rows[0].total)) : undefined;
+  }
   if (total === undefined) {
-    total = Number(
-      (
-        await db
-          .selectFrom("sellers")
-          .where((eb) => directoryConditions(eb, query))
-          .select((eb) => eb.fn.countAll<number>().as("total"))
-          .executeTakeFirstOrThrow()
-      ).total,
-    );
-    known.remember(total);
+    // No row on this page (past the last page, or nothing matches): the count alone, with its version.
+    const row = await db
+      .selectFrom("sellers")
+      .where((eb) => directoryConditions(eb, query))
+      .select((eb) => [
+        eb.fn.countAll<number>().as("total"),
+        eb.selectFrom("content_version").select("version").where("id", "=", 1).as("content_version"),
+      ])
+      .executeTakeFirstOrThrow();
+    total = known.settle(Number(row.content_version), Number(row.total))!;
   }
   const pagination = paging(total);
   if (pagination.total === 0 || query.page > pagination.pages) return { sellers: [], pagination };
-  const rows = await db
-    .selectFrom("sellers")
-    .select(PUBLIC_COLUMNS)
-    .where((eb) => directoryConditions(eb, query))
-    .orderBy("sellers.is_featured", "desc")
-    .orderBy("sellers.avg_rating", "desc")
-    .orderBy("sellers.id", "asc")
-    .limit(query.limit)
-    .offset(offset)
-    .execute();
-  return { sellers: rows.map(toPublicSeller), pagination };
+  return {
+    sellers: rows.map(({ content_version: _version, total: _total, ...row }) => toPublicSeller(row)),
+    pagination,
+  };
+}
+
+/** The window count of a page's row, or undefined when the statement did not count (-1). */
+function counted(total: number | string | null): number | undefined {
+  const value = Number(total);
+  return value < 0 ? undefined : value;
 }
 
 function highlightOf(plan: SearchPlan | null): SearchOutcome["highlight"] {
@@ -336,9 +366,10 @@ export async function getPublicSellerRow(db: DB, id: number): Promise<PublicSell
  * (docs/decisions/011-only-live-sellers-are-public.md).
  */
 export async function getPublicSeller(db: DB, id: number): Promise<PublicSellerProfile | null> {
-  const seller = await getPublicSellerRow(db, id);
-  if (!seller) return null;
-  const [categoryRefs, subcategories, reviews] = await Promise.all([
+  // The row and what hangs from it are read together (on PostgreSQL on separate connections of the pool,
+  // one round trip's wait rather than two); for a seller who is not public the rest is thrown away.
+  const [seller, categoryRefs, subcategories, reviews] = await Promise.all([
+    getPublicSellerRow(db, id),
     db
       .selectFrom("seller_categories as sc")
       .innerJoin("categories as c", "c.id", "sc.category_id")
@@ -356,6 +387,7 @@ export async function getPublicSeller(db: DB, id: number): Promise<PublicSellerP
       .execute(),
     listPublishedReviews(db, { sellerId: id }),
   ]);
+  if (!seller) return null;
   return {
     ...seller,
     category_refs: categoryRefs,
