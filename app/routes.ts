@@ -15,7 +15,7 @@ export default [
     route("list-your-business", "routes/list-your-business.tsx"),
     route("register", "routes/register.tsx"),
     route("contact", "routes/contact.tsx"),
-    // ask for a quote: the request, and its signed link (confirm, answers, withdraw) (docs/decisions/191-quotes.md)
+    // ask for a quote: the request, and its signed link (confirm, answers, withdraw) (docs/decisions/193-quotes.md)
     route("ask-for-a-quote", "routes/ask-for-a-quote.tsx"),
     route("quote-request", "routes/quote-request.tsx"),
     route("newsletter", "routes/newsletter.tsx"),

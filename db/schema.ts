@@ -443,7 +443,7 @@ export interface PaymentEventsTable {
 export type QuoteRequestStatus = "pending" | "open" | "withdrawn" | "spam";
 export type QuoteMatchStatus = "sent" | "answered" | "declined";
 
-/** A visitor's request for quotes: personal data, never public (docs/decisions/191-quotes.md). */
+/** A visitor's request for quotes: personal data, never public (docs/decisions/193-quotes.md). */
 export interface QuoteRequestsTable {
   id: Generated<number>;
   category_id: number;

@@ -1,4 +1,4 @@
-// Ask for a quote: the rules that need no database (docs/decisions/191-quotes.md).
+// Ask for a quote: the rules that need no database (docs/decisions/193-quotes.md).
 
 /** A request's states (the back office filters by them). */
 export const QUOTE_STATUSES = ["pending", "open", "withdrawn", "spam"] as const;

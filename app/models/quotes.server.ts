@@ -12,7 +12,7 @@ import {
 import type { RefusalReason } from "~/lib/refusal";
 import { isPublic } from "./seller-visibility.server";
 
-// Ask for a quote: the requests, the sellers each went to and their replies (docs/decisions/191-quotes.md).
+// Ask for a quote: the requests, the sellers each went to and their replies (docs/decisions/193-quotes.md).
 
 const DAY = 86_400_000;
 

@@ -28,7 +28,7 @@ import { consume } from "./rate-limit.server";
 import { readLinkParams, type SignedLinkParams, signToken, verifyToken } from "./signed-token.server";
 
 // Ask for a quote: the request, its confirmation link, the mails to the matched sellers and the answers
-// back to the requester (docs/decisions/191-quotes.md).
+// back to the requester (docs/decisions/193-quotes.md).
 
 const PURPOSE = "quote-request:v1\n";
 export const QUOTE_LINK_PATH = "/quote-request";

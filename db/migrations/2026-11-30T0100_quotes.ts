@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { autoId } from "../engine";
 
-// Ask for a quote (docs/decisions/191-quotes.md).
+// Ask for a quote (docs/decisions/193-quotes.md).
 // - quote_requests: what a visitor needs, once; her contact is personal data, shown to a matched seller only
 //   once she answers. status: pending (until the signed link confirms it; expires after 24 hours),
 //   open (confirmed and sent), withdrawn, spam. from_seller_id: the profile it was asked from.

@@ -6,7 +6,7 @@ import { createSeller } from "~db/seed/factories";
 import { addDays, todayIso } from "~/lib/dates";
 import { categoryId, createUser, E2E_SESSION_SECRET, expect, mailedLink, test, uniqueWord } from "./fixtures";
 
-// Ask for a quote, end to end with JavaScript on and off (docs/decisions/191-quotes.md): from a profile the
+// Ask for a quote, end to end with JavaScript on and off (docs/decisions/193-quotes.md): from a profile the
 // request reaches that seller first and four more, only after the confirmation link; a seller's answer
 // reaches the requester's mail; a seller who declined never sees the contact; withdrawal stops answers.
 
