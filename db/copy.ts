@@ -37,6 +37,9 @@ export const COPY_ORDER = [
   "seller_mails",
   "payments",
   "payment_events",
+  "quote_requests",
+  "quote_matches",
+  "quote_spam_marks",
 ] as const;
 
 /** Tables a first migration fills with a starting list: the copy replaces that list with the site's own. */
@@ -71,6 +74,9 @@ const KEY_OF: Record<(typeof COPY_ORDER)[number], string[]> = {
   seller_mails: ["seller_id", "kind", "period"],
   payments: ["id"],
   payment_events: ["id"],
+  quote_requests: ["id"],
+  quote_matches: ["request_id", "seller_id"],
+  quote_spam_marks: ["email"],
 };
 
 const BATCH = 500;

@@ -1,7 +1,7 @@
-import { CheckIcon } from "./icons";
 import { LinkButtons } from "./link-buttons";
 import { useLocalePath, useT } from "./i18n";
 import { PayOnlineForm } from "./pay-online-form";
+import { SuccessScreen } from "./success-screen";
 import type { PayOffer } from "~/services/payments/index.server";
 
 /** /register once the application is in (the page after the post), with "Pay ₹X now" when online payment is on. */
@@ -10,11 +10,7 @@ export function ApplicationSubmitted({ payOffer }: { payOffer: PayOffer | null }
   const to = useLocalePath();
   return (
     <section className="container section narrow">
-      <div className="card card-pad success-screen" role="status">
-        <div className="success-icon" aria-hidden="true">
-          <CheckIcon />
-        </div>
-        <h1>{t("register.submitted.title")}</h1>
+      <SuccessScreen title={t("register.submitted.title")} heading="h1" className="card card-pad">
         <p>{t("register.submitted.text")}</p>
         {payOffer ? <PayOnlineForm offer={payOffer} /> : null}
         <p className="muted small">{t("register.submitted.confirmation")}</p>
@@ -25,7 +21,7 @@ export function ApplicationSubmitted({ payOffer }: { payOffer: PayOffer | null }
             [to("/list-your-business"), t("register.submitted.back")],
           ]}
         />
-      </div>
+      </SuccessScreen>
     </section>
   );
 }

@@ -10,7 +10,7 @@ import {
   SelectField,
   TextareaField,
 } from "~/components/forms";
-import { CheckIcon } from "~/components/icons";
+import { SuccessScreen } from "~/components/success-screen";
 import { T, useLocalePath, useT } from "~/components/i18n";
 import { getDb } from "~db/client";
 import { CITIES, TEXT_LIMITS } from "~/lib/constants";
@@ -108,16 +108,12 @@ function SentScreen() {
   const t = useT();
   const to = useLocalePath();
   return (
-    <div className="success-screen" role="status">
-      <div className="success-icon" aria-hidden="true">
-        <CheckIcon />
-      </div>
-      <h2 id="form-heading">{t("quotes.sent.title")}</h2>
+    <SuccessScreen title={t("quotes.sent.title")} headingId="form-heading">
       <p className="muted">{t("quotes.sent.message")}</p>
       <Link to={to("/directory")} className="btn btn-primary">
         {t("quotes.sent.directory")}
       </Link>
-    </div>
+    </SuccessScreen>
   );
 }
 

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, usePublicForm } from "~/lib/form";
 import type { SubmissionResult } from "@conform-to/react";
 import { CardSection } from "~/components/card-section";
+import { SuccessScreen } from "~/components/success-screen";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { Faq } from "~/components/faq";
 import {
@@ -12,7 +13,7 @@ import {
   SelectField,
   TextareaField,
 } from "~/components/forms";
-import { CheckIcon, MailIcon, MapPinIcon, MessageIcon, PhoneIcon } from "~/components/icons";
+import { MailIcon, MapPinIcon, MessageIcon, PhoneIcon } from "~/components/icons";
 import { getDb } from "~db/client";
 import { T, useLocale, useLocalePath, useT } from "~/components/i18n";
 import { CONTACT, PLANS, QUERY_TYPES, TEXT_LIMITS } from "~/lib/constants";
@@ -177,16 +178,12 @@ function SentScreen() {
   const t = useT();
   const to = useLocalePath();
   return (
-    <div className="success-screen" role="status">
-      <div className="success-icon" aria-hidden="true">
-        <CheckIcon />
-      </div>
-      <h2 id="form-heading">{t("contact.sent.title")}</h2>
+    <SuccessScreen title={t("contact.sent.title")} headingId="form-heading">
       <p className="muted">{t("contact.sent.message")}</p>
       <Link to={to("/contact#message")} className="btn btn-primary">
         {t("contact.sent.again")}
       </Link>
-    </div>
+    </SuccessScreen>
   );
 }
 

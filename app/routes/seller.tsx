@@ -29,6 +29,8 @@ import { sellerStructuredData, serializeJsonLd } from "~/lib/structured-data";
 import { publicOrigin } from "~/services/public-url.server";
 import { whatsappChatUrl } from "~/lib/whatsapp";
 import { createReview, flagReview } from "~/models/reviews.server";
+import { responseFigures } from "~/lib/quotes";
+import { sellerPastMatches } from "~/models/quotes.server";
 import { getPublicSeller } from "~/models/sellers.server";
 import { langAttribute, sellerTexts } from "~/lib/localized";
 import { publicCacheHeaders } from "~/services/response-cache/cache-control.server";
@@ -82,7 +84,8 @@ export async function loader(args: Route.LoaderArgs) {
   const id = parseId(params.id);
   if (!id) throw notFound();
   const db = getDb();
-  const seller = await getPublicSeller(db, id);
+  // Her answers to quote requests (last 90 days) are read beside the profile, not after it.
+  const [seller, pastQuotes] = await Promise.all([getPublicSeller(db, id), sellerPastMatches(db, id)]);
   if (!seller) throw notFound();
   countViewLead(id);
   const shareImage = sellerShareImagePath(seller);
@@ -97,6 +100,7 @@ export async function loader(args: Route.LoaderArgs) {
       views_count: seller.views_count + unsavedViewLeads(id),
     },
     locale,
+    quoteFigures: responseFigures(pastQuotes),
     texts: sellerTexts(seller, locale),
     reviewConstraint: formConstraints(reviewSchema),
     shareImage,
@@ -247,6 +251,11 @@ export default function SellerPage({ loaderData, actionData }: Route.ComponentPr
             {seller.subscription_end_date ? (
               <span className="muted">
                 {t("seller.validTill", { date: formatDate(seller.subscription_end_date, locale) })}
+              </span>
+            ) : null}
+            {loaderData.quoteFigures ? (
+              <span className="muted" data-testid="quote-figures">
+                {t("seller.quoteFigures", { rate: loaderData.quoteFigures.rate, hours: loaderData.quoteFigures.hours })}
               </span>
             ) : null}
             <span className="muted">{t("seller.views", { count: seller.views_count })}</span>

@@ -198,3 +198,51 @@ describe("the confirmation link and the answers", () => {
     });
   });
 });
+
+describe("her answers on her profile", () => {
+  async function sellerWithRequests(replies: (number | null)[]) {
+    const sellerId = await createSeller(db, { city: "Pune", is_verified: 1, categoryIds: [fashion] });
+    const now = Date.now();
+    for (const [i, hours] of replies.entries()) {
+      const matchedAt = new Date(now - (i + 1) * 86_400_000).toISOString();
+      const request = await db
+        .insertInto("quote_requests")
+        .values({
+          category_id: fashion,
+          city: "Pune",
+          locality: "Kothrud",
+          need: "Blouses",
+          needed_by: addDays(todayIso(), 10),
+          name: "Asha",
+          email: `figures-${++serial}@example.in`,
+          language: "en-IN",
+          status: "open",
+          created_at: matchedAt,
+          confirmed_at: matchedAt,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto("quote_matches")
+        .values({
+          request_id: request.id,
+          seller_id: sellerId,
+          position: 1,
+          status: hours === null ? "sent" : "answered",
+          matched_at: matchedAt,
+          replied_at: hours === null ? null : new Date(Date.parse(matchedAt) + hours * 3_600_000).toISOString(),
+        })
+        .execute();
+    }
+    return sellerId;
+  }
+  const figuresOn = async (path: string) =>
+    (await (await fetch(`${base}${path}`)).text()).match(/data-testid="quote-figures">([^<]*)</)?.[1];
+
+  it("shows her response rate and typical reply time once she has had three requests, not before", async () => {
+    expect(await figuresOn(`/seller/${await sellerWithRequests([2, null])}`)).toBeUndefined();
+    const three = await sellerWithRequests([2, 4, null]);
+    expect(await figuresOn(`/seller/${three}`)).toBe("Answers 67% of quote requests, usually within 3 hours");
+    expect(await figuresOn(`/hi/seller/${three}`)).toBe("कोटेशन के 67% अनुरोधों का जवाब देती हैं, आमतौर पर 3 घंटों में");
+  });
+});

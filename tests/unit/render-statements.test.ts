@@ -92,7 +92,8 @@ describe("the statements of a render", () => {
 
   it("a seller's profile, anonymous", async () => {
     const id = String(sellerId);
-    // The cache's version read, then the seller's row, categories, subcategories and reviews together.
-    expect(await statementsOf(`/seller/${id}`, sellerLoader as Loader, { id }, false)).toBe(5);
+    // The cache's version read, then the seller's row, categories, subcategories, reviews and her answers to
+    // quote requests together.
+    expect(await statementsOf(`/seller/${id}`, sellerLoader as Loader, { id }, false)).toBe(6);
   });
 });
