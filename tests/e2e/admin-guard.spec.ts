@@ -43,6 +43,9 @@ const MODERATOR_MAY = new Set([
   "* api/admin/enquiries",
   "* api/admin/enquiries/:id",
   "* api/admin/newsletter-subscriptions",
+  // Quote requests: every staff member stops spam and excludes a seller (docs/decisions/193-quotes.md).
+  "* admin/quotes",
+  "* admin/quotes/export.csv",
 ]);
 const moderatorMay = (method: string, path: string) =>
   MODERATOR_MAY.has(`${method} ${path}`) || MODERATOR_MAY.has(`* ${path}`);
