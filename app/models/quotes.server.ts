@@ -11,6 +11,7 @@ import {
 } from "~/lib/quotes";
 import type { RefusalReason } from "~/lib/refusal";
 import { isPublic } from "./seller-visibility.server";
+import { normaliseEmail } from "./users.server";
 
 // Ask for a quote: the requests, the sellers each went to and their replies (docs/decisions/193-quotes.md).
 
@@ -43,7 +44,7 @@ export async function createQuoteRequest(db: DB, input: NewQuoteRequest, now = n
       budget_min: input.budgetMin,
       budget_max: input.budgetMax,
       name: input.name,
-      email: input.email.toLowerCase(),
+      email: normaliseEmail(input.email),
       mobile: input.mobile,
       language: input.language,
       from_seller_id: input.fromSellerId,
@@ -55,21 +56,9 @@ export async function createQuoteRequest(db: DB, input: NewQuoteRequest, now = n
   return row.id;
 }
 
-export type QuoteRequestRow = {
+export type QuoteRequestRow = NewQuoteRequest & {
   id: number;
-  categoryId: number;
   categoryName: string;
-  city: string;
-  locality: string;
-  need: string;
-  neededBy: string;
-  budgetMin: number | null;
-  budgetMax: number | null;
-  name: string;
-  email: string;
-  mobile: string | null;
-  language: Locale;
-  fromSellerId: number | null;
   status: QuoteRequestStatus;
   createdAt: string;
   confirmedAt: string | null;
@@ -111,7 +100,7 @@ export async function spamMarksOf(db: DB, email: string): Promise<number> {
   const row = await db
     .selectFrom("quote_spam_marks")
     .select("count")
-    .where("email", "=", email.toLowerCase())
+    .where("email", "=", normaliseEmail(email))
     .executeTakeFirst();
   return row?.count ?? 0;
 }
@@ -554,7 +543,7 @@ export async function quotesForExport(db: DB, sellerIds: number[], provenEmail: 
         .selectFrom("quote_requests")
         .innerJoin("categories", "categories.id", "quote_requests.category_id")
         .select(REQUEST_COLUMNS)
-        .where("quote_requests.email", "=", provenEmail.toLowerCase())
+        .where("quote_requests.email", "=", normaliseEmail(provenEmail))
         .orderBy("quote_requests.id")
         .execute()
     : [];
@@ -564,7 +553,7 @@ export async function quotesForExport(db: DB, sellerIds: number[], provenEmail: 
 /** An account's erasure: the replies of her listings, and the requests asked with her address. */
 export async function eraseQuotesOf(db: DB, sellerIds: number[], email: string): Promise<void> {
   if (sellerIds.length) await db.deleteFrom("quote_matches").where("seller_id", "in", sellerIds).execute();
-  await db.deleteFrom("quote_requests").where("email", "=", email.toLowerCase()).execute();
+  await db.deleteFrom("quote_requests").where("email", "=", normaliseEmail(email)).execute();
 }
 
 /**
