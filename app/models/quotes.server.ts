@@ -1,5 +1,6 @@
 import type { DB } from "~db/client";
 import type { QuoteMatchStatus, QuoteRequestStatus } from "~db/schema";
+import { addDays, todayIso } from "~/lib/dates";
 import type { Locale } from "~/lib/locales";
 import {
   type PastMatch,
@@ -7,6 +8,7 @@ import {
   QUOTE_KEEP_DAYS,
   QUOTE_STATUSES,
   QUOTE_STATS_DAYS,
+  type QuoteCounts,
   rankQuoteCandidates,
 } from "~/lib/quotes";
 import type { RefusalReason } from "~/lib/refusal";
@@ -571,4 +573,65 @@ export async function sweepQuoteRequests(db: DB, now = Date.now()): Promise<numb
     .where("created_at", "<", new Date(now - QUOTE_KEEP_DAYS * DAY).toISOString())
     .executeTakeFirst();
   return Number(unconfirmed.numDeletedRows) + Number(old.numDeletedRows);
+}
+
+/** The UTC instant an Indian day (YYYY-MM-DD) begins: India keeps +5:30 all year. */
+const indianDayStart = (day: string) => new Date(`${day}T00:00:00+05:30`).toISOString();
+
+/**
+ * Her leads from quotes, per seller and Indian day between two days (both included): the requests sent to
+ * her (by the day they reached her) and her answers (by the day she sent them; a "not for me" is no
+ * answer). Spam is left out, as it is from her list.
+ */
+export async function quoteCountsByDay(
+  db: DB,
+  sellerIds: number[],
+  from: string,
+  to: string,
+): Promise<Map<number, Map<string, QuoteCounts>>> {
+  const bySeller = new Map<number, Map<string, QuoteCounts>>(sellerIds.map((id) => [id, new Map()]));
+  if (!sellerIds.length) return bySeller;
+  const start = indianDayStart(from);
+  const end = indianDayStart(addDays(to, 1));
+  const rows = await db
+    .selectFrom("quote_matches")
+    .innerJoin("quote_requests", "quote_requests.id", "quote_matches.request_id")
+    .select(["quote_matches.seller_id", "quote_matches.status", "quote_matches.matched_at", "quote_matches.replied_at"])
+    .where("quote_matches.seller_id", "in", sellerIds)
+    .where("quote_matches.matched_at", "<", end)
+    .where((eb) => eb.or([eb("quote_matches.matched_at", ">=", start), eb("quote_matches.replied_at", ">=", start)]))
+    .where("quote_requests.status", "!=", "spam")
+    .execute();
+  const add = (sellerId: number, at: string, key: keyof QuoteCounts) => {
+    if (at < start || at >= end) return;
+    const days = bySeller.get(sellerId)!;
+    const day = todayIso(new Date(at));
+    const counts = days.get(day) ?? { requests: 0, answers: 0 };
+    counts[key] += 1;
+    days.set(day, counts);
+  };
+  for (const r of rows) {
+    add(r.seller_id, r.matched_at, "requests");
+    if (r.status === "answered" && r.replied_at) add(r.seller_id, r.replied_at, "answers");
+  }
+  return bySeller;
+}
+
+/** Her requests and answers between two days, per seller (the monthly report). */
+export async function quoteTotalsOf(
+  db: DB,
+  sellerIds: number[],
+  from: string,
+  to: string,
+): Promise<Map<number, QuoteCounts>> {
+  const byDay = await quoteCountsByDay(db, sellerIds, from, to);
+  return new Map(
+    [...byDay].map(([id, days]) => [
+      id,
+      [...days.values()].reduce((a, c) => ({ requests: a.requests + c.requests, answers: a.answers + c.answers }), {
+        requests: 0,
+        answers: 0,
+      }),
+    ]),
+  );
 }
