@@ -88,13 +88,16 @@ const REQUEST_COLUMNS = [
   "quote_requests.closed_at as closedAt",
 ] as const;
 
-export async function getQuoteRequest(db: DB, id: number): Promise<QuoteRequestRow | undefined> {
+/** The one selection of a request with its category's name: her page, the back office, the CSV and the export. */
+function requestRows(db: DB) {
   return db
     .selectFrom("quote_requests")
     .innerJoin("categories", "categories.id", "quote_requests.category_id")
-    .select(REQUEST_COLUMNS)
-    .where("quote_requests.id", "=", id)
-    .executeTakeFirst();
+    .select(REQUEST_COLUMNS);
+}
+
+export async function getQuoteRequest(db: DB, id: number): Promise<QuoteRequestRow | undefined> {
+  return requestRows(db).where("quote_requests.id", "=", id).executeTakeFirst();
 }
 
 /** Requests the address made since `since` (its own limit beside the form's per-client one). */
@@ -464,27 +467,24 @@ export function quoteFiltersFrom(params: URLSearchParams): QuoteAdminFilters {
   };
 }
 
+/** The back office's rows (its list and its CSV export): a request, its category's slug, how many it went to and how many answered. */
 function filteredQuoteRequests(db: DB, f: QuoteAdminFilters) {
-  let q = db
-    .selectFrom("quote_requests")
-    .innerJoin("categories", "categories.id", "quote_requests.category_id")
-    .select([
-      ...REQUEST_COLUMNS,
-      "categories.slug as categorySlug",
-      (eb) =>
-        eb
-          .selectFrom("quote_matches")
-          .select((m) => m.fn.countAll<number>().as("n"))
-          .whereRef("quote_matches.request_id", "=", "quote_requests.id")
-          .as("matched"),
-      (eb) =>
-        eb
-          .selectFrom("quote_matches")
-          .select((m) => m.fn.countAll<number>().as("n"))
-          .whereRef("quote_matches.request_id", "=", "quote_requests.id")
-          .where("quote_matches.status", "=", "answered")
-          .as("answered"),
-    ]);
+  let q = requestRows(db).select([
+    "categories.slug as categorySlug",
+    (eb) =>
+      eb
+        .selectFrom("quote_matches")
+        .select((m) => m.fn.countAll<number>().as("n"))
+        .whereRef("quote_matches.request_id", "=", "quote_requests.id")
+        .as("matched"),
+    (eb) =>
+      eb
+        .selectFrom("quote_matches")
+        .select((m) => m.fn.countAll<number>().as("n"))
+        .whereRef("quote_matches.request_id", "=", "quote_requests.id")
+        .where("quote_matches.status", "=", "answered")
+        .as("answered"),
+  ]);
   if (f.status) q = q.where("quote_requests.status", "=", f.status as QuoteRequestStatus);
   if (f.category) q = q.where("categories.slug", "=", f.category);
   if (f.from) q = q.where("quote_requests.created_at", ">=", `${f.from}T00:00:00.000Z`);
@@ -492,9 +492,16 @@ function filteredQuoteRequests(db: DB, f: QuoteAdminFilters) {
   return q;
 }
 
+/** The counts as numbers (PostgreSQL returns a count as text). */
+const adminRow = <R extends { matched: unknown; answered: unknown }>(r: R) => ({
+  ...r,
+  matched: Number(r.matched ?? 0),
+  answered: Number(r.answered ?? 0),
+});
+
 export async function listQuoteRequests(db: DB, f: QuoteAdminFilters, limit = 100) {
   const rows = await filteredQuoteRequests(db, f).orderBy("quote_requests.id", "desc").limit(limit).execute();
-  return rows.map((r) => ({ ...r, matched: Number(r.matched ?? 0), answered: Number(r.answered ?? 0) }));
+  return rows.map(adminRow);
 }
 
 export async function* streamQuoteRequests(db: DB, f: QuoteAdminFilters, batch = 500) {
@@ -505,7 +512,7 @@ export async function* streamQuoteRequests(db: DB, f: QuoteAdminFilters, batch =
       .orderBy("quote_requests.id")
       .limit(batch)
       .execute();
-    yield* rows.map((r) => ({ ...r, matched: Number(r.matched ?? 0), answered: Number(r.answered ?? 0) }));
+    yield* rows.map(adminRow);
     if (rows.length < batch) return;
     after = rows[rows.length - 1]!.id;
   }
@@ -541,10 +548,7 @@ export async function matchesOfRequests(db: DB, requestIds: number[]) {
 export async function quotesForExport(db: DB, sellerIds: number[], provenEmail: string | null) {
   const sentToHer = (await Promise.all(sellerIds.map((id) => sellerQuotes(db, id)))).flat();
   const asked = provenEmail
-    ? await db
-        .selectFrom("quote_requests")
-        .innerJoin("categories", "categories.id", "quote_requests.category_id")
-        .select(REQUEST_COLUMNS)
+    ? await requestRows(db)
         .where("quote_requests.email", "=", normaliseEmail(provenEmail))
         .orderBy("quote_requests.id")
         .execute()

@@ -7,6 +7,7 @@ import { sellerLeadReport } from "~/models/leads.server";
 import {
   confirmQuoteRequest,
   createQuoteRequest,
+  listQuoteRequests,
   markQuoteSpam,
   matchesOfRequest,
   type NewQuoteRequest,
@@ -16,6 +17,7 @@ import {
   setQuotesExcluded,
   setQuotesPaused,
   spamMarksOf,
+  streamQuoteRequests,
   withdrawQuoteRequest,
 } from "~/models/quotes.server";
 import { checkQuoteLink, quoteLinkParams, submitQuoteRequest } from "~/services/quotes.server";
@@ -246,6 +248,34 @@ describe("staff", () => {
       true,
       false,
     ]);
+  });
+});
+
+describe("the back office's list and CSV", () => {
+  it("give the same rows: the request, its category, how many it went to and how many answered, filtered", async () => {
+    const city = town();
+    const [a, b] = [await seller(city), await seller(city)];
+    const email = `listed-${uniqueId()}@example.in`;
+    const { id } = await ask(city, { email }, Date.parse("2031-05-05T06:00:00Z"));
+    await replyToQuote(db, { requestId: id, sellerId: a, answer: { message: "Yes", price: null } });
+    await replyToQuote(db, { requestId: id, sellerId: b, answer: null });
+    const filters = { status: "open", category: "fashion-and-apparel", from: "2031-05-05", to: "2031-05-05" };
+    const listed = await listQuoteRequests(db, filters);
+    const streamed = [];
+    for await (const row of streamQuoteRequests(db, filters, 1)) streamed.push(row);
+    expect(listed).toEqual(streamed.reverse());
+    expect(listed).toMatchObject([
+      {
+        id,
+        email,
+        status: "open",
+        categoryName: "Fashion & Apparel",
+        categorySlug: "fashion-and-apparel",
+        matched: 2,
+        answered: 1,
+      },
+    ]);
+    expect(await listQuoteRequests(db, { ...filters, status: "withdrawn" })).toEqual([]);
   });
 });
 
