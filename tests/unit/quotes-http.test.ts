@@ -109,6 +109,16 @@ describe("the request form", () => {
     expect(await mailsTo(email)).toEqual([]);
   });
 
+  it("refuses an address staff marked as spam twice, however it is typed, and stores nothing", async () => {
+    const email = `spammer-${++serial}@example.in`;
+    await db.insertInto("quote_spam_marks").values({ email, count: 2, updated_at: new Date().toISOString() }).execute();
+    const res = await post("/ask-for-a-quote", { ...valid(` ${email.toUpperCase()} `) });
+    expect(res.status).toBe(403);
+    expect(await res.text()).toContain("We cannot take requests from this email address. Please contact us.");
+    expect(await requestsOf(email)).toEqual([]);
+    expect(await mailsTo(email)).toEqual([]);
+  });
+
   it("answers in the page's language (Kannada)", async () => {
     const res = await post("/kn/ask-for-a-quote", { ...valid(`kn-${++serial}@example.in`), need: "" });
     expect(res.status).toBe(400);

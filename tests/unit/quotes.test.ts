@@ -196,6 +196,11 @@ describe("replies", () => {
       contact: { name: "Meera", email: "meera@example.in" },
     });
     expect((await sellerQuotes(db, declining))[0]).toMatchObject({ status: "declined", contact: null });
+    // having declined, she cannot answer after all to see the contact
+    expect(
+      await replyToQuote(db, { requestId: id, sellerId: declining, answer: { message: "Actually yes", price: null } }),
+    ).toMatchObject({ ok: false, reason: "conflict", why: "replied" });
+    expect((await sellerQuotes(db, declining))[0]).toMatchObject({ status: "declined", answer: null, contact: null });
 
     expect(await withdrawQuoteRequest(db, id)).toBe(true);
     expect(
