@@ -110,9 +110,12 @@ export function HomeView({ loaderData }: Pick<Route.ComponentProps, "loaderData"
                   <span className="category-name">{t(c.name)}</span>
                   <span className="category-count">{t("home.categories.count", { count: c.count })}</span>
                 </Link>
-                <Link to={to(`/ask-for-a-quote?category=${c.slug}`)} className="category-quote">
+                <Link
+                  to={to(`/ask-for-a-quote?category=${c.slug}`)}
+                  className="category-quote"
+                  aria-label={t("home.categories.askQuote", { category: t(c.name) })}
+                >
                   {t("common.quotes.ask")}
-                  <span className="visually-hidden">: {t(c.name)}</span>
                 </Link>
               </li>
             ))}
