@@ -21,6 +21,9 @@ export const QUOTE_KEEP_DAYS = 365;
 /** Requests from an address staff marked as spam this often are refused. */
 export const QUOTE_SPAM_LIMIT = 2;
 
+/** A seller's leads from quotes over some days: the requests sent to her and her answers. */
+export type QuoteCounts = { requests: number; answers: number };
+
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 

@@ -1,6 +1,8 @@
 import type { DB } from "~db/client";
 import { emptyTotals, LEAD_KINDS, type LeadDay, type LeadKind, type LeadTotals, type LeadWindow } from "~/lib/leads";
 import { addDays } from "~/lib/dates";
+import type { QuoteCounts } from "~/lib/quotes";
+import { quoteCountsByDay } from "./quotes.server";
 
 // The per-seller, per-day lead counters (docs/decisions/176-leads-first-party-redirect-not-script.md): written in
 // batches by services/leads.server.ts, read by the seller dashboard, the admin seller page, the CSV export and the
@@ -58,9 +60,12 @@ function totalsOf(rows: { kind: string; n: number | string }[]): LeadTotals {
   return totals;
 }
 
-/** A seller's totals per kind in a window and the one before it, and each day of the window. */
+/**
+ * A seller's totals per kind in a window and the one before it, and each day of the window; beside them her
+ * requests for quotes and her answers (models/quotes.server.ts), counted the same way.
+ */
 export async function sellerLeadReport(db: DB, sellerId: number, window: LeadWindow) {
-  const [current, previous, days] = await Promise.all([
+  const [current, previous, days, quotes] = await Promise.all([
     sumsBetween(db, [sellerId], window.from, window.to),
     sumsBetween(db, [sellerId], window.previousFrom, window.previousTo),
     db
@@ -70,14 +75,33 @@ export async function sellerLeadReport(db: DB, sellerId: number, window: LeadWin
       .where("day", ">=", window.from)
       .where("day", "<=", window.to)
       .execute(),
+    quoteCountsByDay(db, [sellerId], window.previousFrom, window.to).then((m) => m.get(sellerId)!),
   ]);
-  const byDay = new Map<string, LeadDay>();
-  for (let d = window.from; d <= window.to; d = addDays(d, 1)) byDay.set(d, { day: d, ...emptyTotals() });
+  const byDay = new Map<string, LeadDay & QuoteCounts>();
+  for (let d = window.from; d <= window.to; d = addDays(d, 1))
+    byDay.set(d, { day: d, ...emptyTotals(), requests: 0, answers: 0, ...quotes.get(d) });
   for (const r of days) {
     const entry = byDay.get(r.day);
     if (entry && (LEAD_KINDS as readonly string[]).includes(r.kind)) entry[r.kind as LeadKind] += Number(r.count);
   }
-  return { totals: totalsOf(current), previous: totalsOf(previous), days: [...byDay.values()] };
+  const quoteTotals = (from: string, to: string): QuoteCounts => {
+    const sum = { requests: 0, answers: 0 };
+    for (const [day, c] of quotes)
+      if (day >= from && day <= to) {
+        sum.requests += c.requests;
+        sum.answers += c.answers;
+      }
+    return sum;
+  };
+  return {
+    totals: totalsOf(current),
+    previous: totalsOf(previous),
+    days: [...byDay.values()],
+    quotes: {
+      totals: quoteTotals(window.from, window.to),
+      previous: quoteTotals(window.previousFrom, window.previousTo),
+    },
+  };
 }
 export type SellerLeadReport = Awaited<ReturnType<typeof sellerLeadReport>>;
 

@@ -1,5 +1,6 @@
 import type { DB } from "~db/client";
 import type { QuoteMatchStatus, QuoteRequestStatus } from "~db/schema";
+import { addDays, todayIso } from "~/lib/dates";
 import type { Locale } from "~/lib/locales";
 import {
   type PastMatch,
@@ -7,6 +8,7 @@ import {
   QUOTE_KEEP_DAYS,
   QUOTE_STATUSES,
   QUOTE_STATS_DAYS,
+  type QuoteCounts,
   rankQuoteCandidates,
 } from "~/lib/quotes";
 import type { RefusalReason } from "~/lib/refusal";
@@ -86,13 +88,16 @@ const REQUEST_COLUMNS = [
   "quote_requests.closed_at as closedAt",
 ] as const;
 
-export async function getQuoteRequest(db: DB, id: number): Promise<QuoteRequestRow | undefined> {
+/** The one selection of a request with its category's name: her page, the back office, the CSV and the export. */
+function requestRows(db: DB) {
   return db
     .selectFrom("quote_requests")
     .innerJoin("categories", "categories.id", "quote_requests.category_id")
-    .select(REQUEST_COLUMNS)
-    .where("quote_requests.id", "=", id)
-    .executeTakeFirst();
+    .select(REQUEST_COLUMNS);
+}
+
+export async function getQuoteRequest(db: DB, id: number): Promise<QuoteRequestRow | undefined> {
+  return requestRows(db).where("quote_requests.id", "=", id).executeTakeFirst();
 }
 
 /** Requests the address made since `since` (its own limit beside the form's per-client one). */
@@ -462,27 +467,24 @@ export function quoteFiltersFrom(params: URLSearchParams): QuoteAdminFilters {
   };
 }
 
+/** The back office's rows (its list and its CSV export): a request, its category's slug, how many it went to and how many answered. */
 function filteredQuoteRequests(db: DB, f: QuoteAdminFilters) {
-  let q = db
-    .selectFrom("quote_requests")
-    .innerJoin("categories", "categories.id", "quote_requests.category_id")
-    .select([
-      ...REQUEST_COLUMNS,
-      "categories.slug as categorySlug",
-      (eb) =>
-        eb
-          .selectFrom("quote_matches")
-          .select((m) => m.fn.countAll<number>().as("n"))
-          .whereRef("quote_matches.request_id", "=", "quote_requests.id")
-          .as("matched"),
-      (eb) =>
-        eb
-          .selectFrom("quote_matches")
-          .select((m) => m.fn.countAll<number>().as("n"))
-          .whereRef("quote_matches.request_id", "=", "quote_requests.id")
-          .where("quote_matches.status", "=", "answered")
-          .as("answered"),
-    ]);
+  let q = requestRows(db).select([
+    "categories.slug as categorySlug",
+    (eb) =>
+      eb
+        .selectFrom("quote_matches")
+        .select((m) => m.fn.countAll<number>().as("n"))
+        .whereRef("quote_matches.request_id", "=", "quote_requests.id")
+        .as("matched"),
+    (eb) =>
+      eb
+        .selectFrom("quote_matches")
+        .select((m) => m.fn.countAll<number>().as("n"))
+        .whereRef("quote_matches.request_id", "=", "quote_requests.id")
+        .where("quote_matches.status", "=", "answered")
+        .as("answered"),
+  ]);
   if (f.status) q = q.where("quote_requests.status", "=", f.status as QuoteRequestStatus);
   if (f.category) q = q.where("categories.slug", "=", f.category);
   if (f.from) q = q.where("quote_requests.created_at", ">=", `${f.from}T00:00:00.000Z`);
@@ -490,9 +492,16 @@ function filteredQuoteRequests(db: DB, f: QuoteAdminFilters) {
   return q;
 }
 
+/** The counts as numbers (PostgreSQL returns a count as text). */
+const adminRow = <R extends { matched: unknown; answered: unknown }>(r: R) => ({
+  ...r,
+  matched: Number(r.matched ?? 0),
+  answered: Number(r.answered ?? 0),
+});
+
 export async function listQuoteRequests(db: DB, f: QuoteAdminFilters, limit = 100) {
   const rows = await filteredQuoteRequests(db, f).orderBy("quote_requests.id", "desc").limit(limit).execute();
-  return rows.map((r) => ({ ...r, matched: Number(r.matched ?? 0), answered: Number(r.answered ?? 0) }));
+  return rows.map(adminRow);
 }
 
 export async function* streamQuoteRequests(db: DB, f: QuoteAdminFilters, batch = 500) {
@@ -503,7 +512,7 @@ export async function* streamQuoteRequests(db: DB, f: QuoteAdminFilters, batch =
       .orderBy("quote_requests.id")
       .limit(batch)
       .execute();
-    yield* rows.map((r) => ({ ...r, matched: Number(r.matched ?? 0), answered: Number(r.answered ?? 0) }));
+    yield* rows.map(adminRow);
     if (rows.length < batch) return;
     after = rows[rows.length - 1]!.id;
   }
@@ -539,10 +548,7 @@ export async function matchesOfRequests(db: DB, requestIds: number[]) {
 export async function quotesForExport(db: DB, sellerIds: number[], provenEmail: string | null) {
   const sentToHer = (await Promise.all(sellerIds.map((id) => sellerQuotes(db, id)))).flat();
   const asked = provenEmail
-    ? await db
-        .selectFrom("quote_requests")
-        .innerJoin("categories", "categories.id", "quote_requests.category_id")
-        .select(REQUEST_COLUMNS)
+    ? await requestRows(db)
         .where("quote_requests.email", "=", normaliseEmail(provenEmail))
         .orderBy("quote_requests.id")
         .execute()
@@ -571,4 +577,65 @@ export async function sweepQuoteRequests(db: DB, now = Date.now()): Promise<numb
     .where("created_at", "<", new Date(now - QUOTE_KEEP_DAYS * DAY).toISOString())
     .executeTakeFirst();
   return Number(unconfirmed.numDeletedRows) + Number(old.numDeletedRows);
+}
+
+/** The UTC instant an Indian day (YYYY-MM-DD) begins: India keeps +5:30 all year. */
+const indianDayStart = (day: string) => new Date(`${day}T00:00:00+05:30`).toISOString();
+
+/**
+ * Her leads from quotes, per seller and Indian day between two days (both included): the requests sent to
+ * her (by the day they reached her) and her answers (by the day she sent them; a "not for me" is no
+ * answer). Spam is left out, as it is from her list.
+ */
+export async function quoteCountsByDay(
+  db: DB,
+  sellerIds: number[],
+  from: string,
+  to: string,
+): Promise<Map<number, Map<string, QuoteCounts>>> {
+  const bySeller = new Map<number, Map<string, QuoteCounts>>(sellerIds.map((id) => [id, new Map()]));
+  if (!sellerIds.length) return bySeller;
+  const start = indianDayStart(from);
+  const end = indianDayStart(addDays(to, 1));
+  const rows = await db
+    .selectFrom("quote_matches")
+    .innerJoin("quote_requests", "quote_requests.id", "quote_matches.request_id")
+    .select(["quote_matches.seller_id", "quote_matches.status", "quote_matches.matched_at", "quote_matches.replied_at"])
+    .where("quote_matches.seller_id", "in", sellerIds)
+    .where("quote_matches.matched_at", "<", end)
+    .where((eb) => eb.or([eb("quote_matches.matched_at", ">=", start), eb("quote_matches.replied_at", ">=", start)]))
+    .where("quote_requests.status", "!=", "spam")
+    .execute();
+  const add = (sellerId: number, at: string, key: keyof QuoteCounts) => {
+    if (at < start || at >= end) return;
+    const days = bySeller.get(sellerId)!;
+    const day = todayIso(new Date(at));
+    const counts = days.get(day) ?? { requests: 0, answers: 0 };
+    counts[key] += 1;
+    days.set(day, counts);
+  };
+  for (const r of rows) {
+    add(r.seller_id, r.matched_at, "requests");
+    if (r.status === "answered" && r.replied_at) add(r.seller_id, r.replied_at, "answers");
+  }
+  return bySeller;
+}
+
+/** Her requests and answers between two days, per seller (the monthly report). */
+export async function quoteTotalsOf(
+  db: DB,
+  sellerIds: number[],
+  from: string,
+  to: string,
+): Promise<Map<number, QuoteCounts>> {
+  const byDay = await quoteCountsByDay(db, sellerIds, from, to);
+  return new Map(
+    [...byDay].map(([id, days]) => [
+      id,
+      [...days.values()].reduce((a, c) => ({ requests: a.requests + c.requests, answers: a.answers + c.answers }), {
+        requests: 0,
+        answers: 0,
+      }),
+    ]),
+  );
 }

@@ -115,14 +115,14 @@ export default function QuoteRequest({ loaderData, actionData }: Route.Component
   };
   return (
     <section className="container section narrow">
-      <div className="card card-pad stack">
+      <div className="card card-pad stack quote-page">
         <h1>{request.status === "pending" ? t("quotes.link.confirmTitle") : t("quotes.link.title")}</h1>
         {actionData?.error ? (
           <p className="form-error" role="alert">
             {actionData.error}
           </p>
         ) : null}
-        <dl className="stack">
+        <dl className="quote-facts">
           <div>
             <dt>{t("quotes.link.need")}</dt>
             <dd translate="no">{request.need}</dd>
@@ -168,13 +168,15 @@ export default function QuoteRequest({ loaderData, actionData }: Route.Component
                   : t("quotes.link.nobody")}
             </p>
             {matches.length ? (
-              <ul className="stack" aria-label={t("quotes.link.sellers")}>
+              <ul className="stack quote-sellers" aria-label={t("quotes.link.sellers")}>
                 {matches.map((m) => (
-                  <li key={m.sellerId} className="card card-pad">
-                    <Link to={to(`/seller/${m.sellerId}`)} translate="no">
-                      {m.name}
-                    </Link>{" "}
-                    — {t(STATUS_KEYS[m.status]!)}
+                  <li key={m.sellerId} className="card card-pad stack">
+                    <p>
+                      <Link to={to(`/seller/${m.sellerId}`)} translate="no">
+                        {m.name}
+                      </Link>{" "}
+                      — {t(STATUS_KEYS[m.status]!)}
+                    </p>
                     {m.answer ? (
                       <>
                         <p translate="no">{m.answer}</p>

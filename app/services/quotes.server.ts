@@ -21,6 +21,7 @@ import {
   withdrawQuoteRequest,
 } from "~/models/quotes.server";
 import { type Actor, writeAudit } from "~/models/audit.server";
+import { normaliseEmail } from "~/models/users.server";
 import { translatorFor } from "./i18n.server";
 import { sendMailLater } from "./mail.server";
 import { mailLinkOrigin } from "./public-url.server";
@@ -34,7 +35,7 @@ const PURPOSE = "quote-request:v1\n";
 export const QUOTE_LINK_PATH = "/quote-request";
 
 function linkMessage(id: number, email: string, expires: number): string {
-  return `${id}\n${email.toLowerCase()}\n${expires}`;
+  return `${id}\n${normaliseEmail(email)}\n${expires}`;
 }
 
 export function quoteLinkParams(request: { id: number; email: string }, now = Date.now()): SignedLinkParams {
@@ -83,7 +84,7 @@ export async function submitQuoteRequest(db: DB, input: QuoteRequestInput, local
     return { ok: false, status: 400, fieldErrors: { category: [formMessage("forms.quote.categoryUnknown")] } };
   if ((await spamMarksOf(db, input.email)) >= QUOTE_SPAM_LIMIT)
     return { ok: false, status: 403, formError: formMessage("forms.quote.spam") };
-  const mailAllowed = await consume(db, "acknowledgement", input.email);
+  const mailAllowed = await consume(db, "acknowledgement", normaliseEmail(input.email));
   if (!mailAllowed.allowed)
     return {
       ok: false,

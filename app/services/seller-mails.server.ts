@@ -14,6 +14,8 @@ import {
   sellersEndingBetween,
 } from "~/models/seller-mails.server";
 import { leadTotalsOf } from "~/models/leads.server";
+import type { QuoteCounts } from "~/lib/quotes";
+import { quoteTotalsOf } from "~/models/quotes.server";
 import { translatorFor } from "./i18n.server";
 import { logger } from "./logger.server";
 import { deliverQueuedLater } from "./mail.server";
@@ -165,6 +167,7 @@ export function performanceMail(
   s: SellerMailRow,
   month: { name: string; from: string },
   totals: Record<(typeof LEAD_KINDS)[number], number>,
+  quotes: QuoteCounts,
   origin = mailLinkOrigin(),
 ): OutgoingMail {
   const locale = languageOf(s);
@@ -186,6 +189,8 @@ export function performanceMail(
       "",
       t("mails.report.intro", { business: listingName(s, locale), month: names.long }),
       ...LEAD_KINDS.map((k) => `- ${phrase(k)}`),
+      `- ${t("mails.lead.quoteRequests", { n: quotes.requests })}`,
+      `- ${t("mails.lead.quoteAnswers", { n: quotes.answers })}`,
       "",
       t("mails.report.dashboard", { url: `${origin}${localePath(locale, "/seller-dashboard")}#leads` }),
       "",
@@ -217,15 +222,15 @@ export async function sendMonthlyReports(
   while (count < limit) {
     const page = await sellersDueForReport(db, today, month.to, month.period, after, Math.min(pageSize, limit - count));
     if (!page.length) break;
-    const totals = await leadTotalsOf(
-      db,
-      page.map((s) => s.id),
-      month.from,
-      month.to,
-    );
+    const ids = page.map((s) => s.id);
+    const [totals, quotes] = await Promise.all([
+      leadTotalsOf(db, ids, month.from, month.to),
+      quoteTotalsOf(db, ids, month.from, month.to),
+    ]);
     const sent: { id: number; mail: OutgoingMail }[] = [];
     for (const s of page) {
-      await claimAndQueue(db, s, "report", month.period, performanceMail(s, month, totals.get(s.id)!), sent);
+      const mail = performanceMail(s, month, totals.get(s.id)!, quotes.get(s.id)!);
+      await claimAndQueue(db, s, "report", month.period, mail, sent);
     }
     deliverQueuedLater(db, sent);
     count += sent.length;

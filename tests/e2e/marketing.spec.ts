@@ -78,15 +78,20 @@ test.describe("home page", () => {
     page,
   }) => {
     await page.goto("/");
-    await expect(page.getByRole("link", { name: /Fashion & Jewelry/ })).toHaveAttribute(
+    await expect(page.getByRole("link", { name: /^Fashion & Jewelry/ })).toHaveAttribute(
       "href",
       "/directory?category=fashion-and-apparel",
     );
-    await expect(page.getByRole("link", { name: /Events & Planning/ })).toHaveAttribute(
+    await expect(page.getByRole("link", { name: /^Events & Planning/ })).toHaveAttribute(
       "href",
       "/directory?category=events-and-entertainment",
     );
-    await page.getByRole("link", { name: /Food & Catering/ }).click();
+    // and under each tile, a request for quotes in that category
+    await expect(page.getByRole("link", { name: "Ask for a quote: Fashion & Jewelry" })).toHaveAttribute(
+      "href",
+      "/ask-for-a-quote?category=fashion-and-apparel",
+    );
+    await page.getByRole("link", { name: /^Food & Catering/ }).click();
     await expect(page).toHaveURL(/category=food-and-beverages/);
   });
 

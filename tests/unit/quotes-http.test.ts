@@ -109,6 +109,16 @@ describe("the request form", () => {
     expect(await mailsTo(email)).toEqual([]);
   });
 
+  it("refuses an address staff marked as spam twice, however it is typed, and stores nothing", async () => {
+    const email = `spammer-${++serial}@example.in`;
+    await db.insertInto("quote_spam_marks").values({ email, count: 2, updated_at: new Date().toISOString() }).execute();
+    const res = await post("/ask-for-a-quote", { ...valid(` ${email.toUpperCase()} `) });
+    expect(res.status).toBe(403);
+    expect(await res.text()).toContain("We cannot take requests from this email address. Please contact us.");
+    expect(await requestsOf(email)).toEqual([]);
+    expect(await mailsTo(email)).toEqual([]);
+  });
+
   it("answers in the page's language (Kannada)", async () => {
     const res = await post("/kn/ask-for-a-quote", { ...valid(`kn-${++serial}@example.in`), need: "" });
     expect(res.status).toBe(400);
@@ -245,5 +255,54 @@ describe("her answers on her profile", () => {
     const three = await sellerWithRequests([2, 4, null]);
     expect(await figuresOn(`/seller/${three}`)).toBe("Answers 67% of quote requests, usually within 3 hours");
     expect(await figuresOn(`/hi/seller/${three}`)).toBe("कोटेशन के 67% अनुरोधों का जवाब देती हैं, आमतौर पर 3 घंटों में");
+  });
+});
+
+describe("asking from each category", () => {
+  it("every category tile of the home page asks for a quote for its category, in the page's language", async () => {
+    for (const prefix of ["", "/hi"]) {
+      const home = await (await fetch(`${base}${prefix}/`)).text();
+      const links = [...home.matchAll(/href="([^"]*\/ask-for-a-quote\?category=[^"]+)"/g)].map((m) => m[1]!);
+      expect(links.length).toBeGreaterThanOrEqual(8);
+      expect(links).toContain(`${prefix}/ask-for-a-quote?category=fashion-and-apparel`);
+    }
+    const form = await (await fetch(`${base}/ask-for-a-quote?category=fashion-and-apparel`)).text();
+    expect(form).toMatch(/<option value="fashion-and-apparel"[^>]*selected="">/);
+  });
+});
+
+describe("her requests on the dashboard", () => {
+  async function askAndConfirm(email: string) {
+    expect((await post("/ask-for-a-quote", { ...valid(email), city: "Hyderabad" })).status).toBe(302);
+    const [mail] = await mailsTo(email);
+    const params = Object.fromEntries(new URL(/http\S+\/quote-request\?\S+/.exec(mail!.text_body)![0]).searchParams);
+    expect((await post("/quote-request", { ...params, intent: "confirm" })).status).toBe(302);
+    const [request] = await requestsOf(email);
+    return { id: request!.id, matched: (await matchesOf(request!.id)).map((m) => m.seller_id).sort((a, b) => a - b) };
+  }
+
+  it("she pauses them and is passed by until she resumes; her leads count the requests and her answers beside taps", async () => {
+    const paused = await signedInSeller("Hyderabad");
+    const taking = await signedInSeller("Hyderabad");
+    const pause = await post("/seller-dashboard", { intent: "quotes_pause", paused: "1" }, paused.cookie);
+    expect(pause.status).toBe(302);
+    expect(pause.headers.get("location")).toBe("/seller-dashboard?quotes=paused#requests");
+
+    const first = await askAndConfirm(`paused-${++serial}@example.in`);
+    expect(first.matched).toEqual([taking.sellerId]);
+    const answer = { intent: "quote_answer", request_id: String(first.id), answer: "Yes", price: "" };
+    expect((await post("/seller-dashboard", answer, taking.cookie)).status).toBe(302);
+
+    const dashboard = await (await fetch(`${base}/seller-dashboard`, { headers: { Cookie: taking.cookie } })).text();
+    expect(dashboard).toContain('data-testid="lead-requests-total">1<');
+    expect(dashboard).toContain('data-testid="lead-answers-total">1<');
+    expect(dashboard).toContain("1 request for quotes and 1 answer sent.");
+    expect(dashboard).toMatch(/<th scope="col">Quote requests<\/th><th scope="col">Answers sent<\/th>/);
+    const pausedBoard = await (await fetch(`${base}/seller-dashboard`, { headers: { Cookie: paused.cookie } })).text();
+    expect(pausedBoard).toContain('data-testid="lead-requests-total">0<');
+
+    expect((await post("/seller-dashboard", { intent: "quotes_pause", paused: "0" }, paused.cookie)).status).toBe(302);
+    const second = await askAndConfirm(`resumed-${++serial}@example.in`);
+    expect(second.matched).toEqual([paused.sellerId, taking.sellerId].sort((a, b) => a - b));
   });
 });

@@ -1,20 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~db/client";
 import { createSeller, createStaffRow, type SellerFactoryInput } from "~db/seed/factories";
+import { leadWindow } from "~/lib/leads";
 import { QUOTE_CONFIRM_HOURS, rankQuoteCandidates } from "~/lib/quotes";
+import { sellerLeadReport } from "~/models/leads.server";
 import {
   confirmQuoteRequest,
   createQuoteRequest,
+  listQuoteRequests,
   markQuoteSpam,
   matchesOfRequest,
   type NewQuoteRequest,
+  quoteTotalsOf,
   replyToQuote,
   sellerQuotes,
   setQuotesExcluded,
   setQuotesPaused,
   spamMarksOf,
+  streamQuoteRequests,
   withdrawQuoteRequest,
 } from "~/models/quotes.server";
+import { checkQuoteLink, quoteLinkParams, submitQuoteRequest } from "~/services/quotes.server";
+import { sendMonthlyReports } from "~/services/seller-mails.server";
 import { categoryIdBySlug, createTestDb } from "../support/test-db";
 
 // The database is this file's own; a counter keeps its tests' towns and addresses apart.
@@ -189,6 +196,11 @@ describe("replies", () => {
       contact: { name: "Meera", email: "meera@example.in" },
     });
     expect((await sellerQuotes(db, declining))[0]).toMatchObject({ status: "declined", contact: null });
+    // having declined, she cannot answer after all to see the contact
+    expect(
+      await replyToQuote(db, { requestId: id, sellerId: declining, answer: { message: "Actually yes", price: null } }),
+    ).toMatchObject({ ok: false, reason: "conflict", why: "replied" });
+    expect((await sellerQuotes(db, declining))[0]).toMatchObject({ status: "declined", answer: null, contact: null });
 
     expect(await withdrawQuoteRequest(db, id)).toBe(true);
     expect(
@@ -241,6 +253,34 @@ describe("staff", () => {
       true,
       false,
     ]);
+  });
+});
+
+describe("the back office's list and CSV", () => {
+  it("give the same rows: the request, its category, how many it went to and how many answered, filtered", async () => {
+    const city = town();
+    const [a, b] = [await seller(city), await seller(city)];
+    const email = `listed-${uniqueId()}@example.in`;
+    const { id } = await ask(city, { email }, Date.parse("2031-05-05T06:00:00Z"));
+    await replyToQuote(db, { requestId: id, sellerId: a, answer: { message: "Yes", price: null } });
+    await replyToQuote(db, { requestId: id, sellerId: b, answer: null });
+    const filters = { status: "open", category: "fashion-and-apparel", from: "2031-05-05", to: "2031-05-05" };
+    const listed = await listQuoteRequests(db, filters);
+    const streamed = [];
+    for await (const row of streamQuoteRequests(db, filters, 1)) streamed.push(row);
+    expect(listed).toEqual(streamed.reverse());
+    expect(listed).toMatchObject([
+      {
+        id,
+        email,
+        status: "open",
+        categoryName: "Fashion & Apparel",
+        categorySlug: "fashion-and-apparel",
+        matched: 2,
+        answered: 1,
+      },
+    ]);
+    expect(await listQuoteRequests(db, { ...filters, status: "withdrawn" })).toEqual([]);
   });
 });
 
@@ -298,5 +338,93 @@ describe("retention", () => {
       .where("id", "in", [fresh, stale, old, kept])
       .execute();
     expect(left.map((r) => r.id).sort((a, b) => a - b)).toEqual([fresh, kept].sort((a, b) => a - b));
+  });
+});
+
+describe("the requester's address", () => {
+  it("signs her link over the one email rule, and counts her confirmation mails per address whatever its case", async () => {
+    const id = await createQuoteRequest(db, request(town(), { email: "Meera.K@Example.in" }));
+    // a link signed over the address as typed (spaces, capitals) is the stored request's link
+    const params = quoteLinkParams({ id, email: "  MEERA.k@example.IN " });
+    expect(await checkQuoteLink(db, new URLSearchParams(params))).toMatchObject({ ok: true });
+
+    const email = `case-${uniqueId()}@example.in`;
+    const input = (typed: string) => ({
+      category: "fashion-and-apparel",
+      city: "Pune" as const,
+      locality: "Kothrud",
+      need: "Blouses",
+      needed_by: "2099-01-01",
+      budget_min: undefined,
+      budget_max: undefined,
+      name: "Asha",
+      email: typed,
+      mobile: undefined,
+      consent: "on" as const,
+      seller: undefined,
+    });
+    const typed = [email, email.toUpperCase(), `Case-${email.slice(5)}`, email.replace("example", "EXAMPLE")];
+    const outcomes = [];
+    for (const address of typed) outcomes.push(await submitQuoteRequest(db, input(address), "en-IN"));
+    // three confirmation mails an hour to one address (the acknowledgement limit), however it is written
+    expect(outcomes.map((o) => (o.ok ? 200 : o.status))).toEqual([200, 200, 200, 429]);
+  });
+});
+
+describe("her leads from quotes", () => {
+  /** A request made and matched to her at `matchedAt`, her reply (if any) at `repliedAt`. */
+  async function requestTo(
+    sellerId: number,
+    matchedAt: string,
+    reply: { status: "answered" | "declined"; at: string } | null,
+    requestStatus: "open" | "spam" = "open",
+  ) {
+    const id = await createQuoteRequest(db, request(town()), new Date(Date.parse(matchedAt) - 60_000));
+    await db
+      .updateTable("quote_requests")
+      .set({ status: requestStatus, confirmed_at: matchedAt })
+      .where("id", "=", id)
+      .execute();
+    await db
+      .insertInto("quote_matches")
+      .values({
+        request_id: id,
+        seller_id: sellerId,
+        position: 1,
+        status: reply?.status ?? "sent",
+        matched_at: matchedAt,
+        replied_at: reply?.at ?? null,
+        answer: reply?.status === "answered" ? "Yes" : null,
+      })
+      .execute();
+  }
+
+  it("counts the requests sent to her and her answers per Indian day and month, for the dashboard and the monthly report", async () => {
+    const email = `monthly-${uniqueId()}@example.in`;
+    const id = await seller(town(), {
+      email,
+      subscription_start_date: "2035-01-01",
+      subscription_end_date: "2036-01-01",
+    });
+    await requestTo(id, "2035-10-05T10:00:00.000Z", { status: "answered", at: "2035-10-05T12:00:00.000Z" });
+    await requestTo(id, "2035-10-20T10:00:00.000Z", { status: "answered", at: "2035-11-02T05:00:00.000Z" });
+    // 01:30 on 1 November in India: November's
+    await requestTo(id, "2035-10-31T20:00:00.000Z", { status: "declined", at: "2035-11-01T03:00:00.000Z" });
+    await requestTo(id, "2035-11-10T10:00:00.000Z", null, "spam"); // hidden from her: not counted
+
+    const october = await quoteTotalsOf(db, [id], "2035-10-01", "2035-10-31");
+    expect(october.get(id)).toEqual({ requests: 2, answers: 1 });
+    const november = await quoteTotalsOf(db, [id], "2035-11-01", "2035-11-30");
+    expect(november.get(id)).toEqual({ requests: 1, answers: 1 });
+
+    const report = await sellerLeadReport(db, id, leadWindow("2035-11-30"));
+    expect(report.quotes).toEqual({ totals: { requests: 1, answers: 1 }, previous: { requests: 2, answers: 1 } });
+    expect(report.days[0]).toMatchObject({ day: "2035-11-01", requests: 1, answers: 0 });
+    expect(report.days[1]).toMatchObject({ day: "2035-11-02", requests: 0, answers: 1 });
+    expect(report.days.reduce((sum, d) => sum + d.requests, 0)).toBe(1);
+
+    await sendMonthlyReports(db, new Date("2035-11-03T05:00:00Z"));
+    const [mail] = await db.selectFrom("mail_outbox").select("text_body").where("to_address", "=", email).execute();
+    expect(mail!.text_body).toContain("- 2 requests for quotes\n- 1 answer sent by you\n");
   });
 });

@@ -102,13 +102,20 @@ export function HomeView({ loaderData }: Pick<Route.ComponentProps, "loaderData"
           </div>
           <ul className="category-grid">
             {HOME_CATEGORIES.map((c) => (
-              <li key={c.name}>
+              <li key={c.name} className="category-card">
                 <Link to={to(`/directory?category=${c.slug}`)} className="category-tile">
                   <span className="category-emoji" aria-hidden="true">
                     {c.emoji}
                   </span>
                   <span className="category-name">{t(c.name)}</span>
                   <span className="category-count">{t("home.categories.count", { count: c.count })}</span>
+                </Link>
+                <Link
+                  to={to(`/ask-for-a-quote?category=${c.slug}`)}
+                  className="category-quote"
+                  aria-label={t("home.categories.askQuote", { category: t(c.name) })}
+                >
+                  {t("common.quotes.ask")}
                 </Link>
               </li>
             ))}

@@ -78,10 +78,10 @@ function QuoteItem({ quote, state }: { quote: SellerQuoteRow; state: QuoteAction
       <p className="small muted" style={{ margin: 0 }}>
         {t("quotes.dash.received", { date: formatDate(quote.matchedAt, locale) })}
       </p>
-      <p id={`request-${quote.requestId}-need`} style={{ whiteSpace: "pre-line", margin: 0 }} translate="no">
+      <p id={`request-${quote.requestId}-need`} className="quote-need" translate="no">
         {quote.need}
       </p>
-      <dl className="small">
+      <dl className="small quote-facts">
         <dt>{t("quotes.link.where")}</dt>
         <dd>
           <span translate="no">{quote.locality}</span>, <span translate="no">{quote.city}</span>
@@ -107,11 +107,12 @@ function QuoteItem({ quote, state }: { quote: SellerQuoteRow; state: QuoteAction
               components={{ a: (text) => <span translate="no">{text}</span> }}
             />
           </p>
+          {quote.price !== null ? <p>{t("quotes.link.price", { price: rupees(quote.price) })}</p> : null}
           {quote.contact ? (
             <p>
               <T
-                k="quotes.dash.contact"
-                values={{ name: quote.contact.name, email: quote.contact.email, mobile: quote.contact.mobile ?? "—" }}
+                k={quote.contact.mobile ? "quotes.dash.contact" : "quotes.dash.contactNoMobile"}
+                values={{ name: quote.contact.name, email: quote.contact.email, mobile: quote.contact.mobile ?? "" }}
                 components={{ c: (text) => <span translate="no">{text}</span> }}
               />
             </p>
@@ -123,7 +124,7 @@ function QuoteItem({ quote, state }: { quote: SellerQuoteRow; state: QuoteAction
         <p className="muted">{t("quotes.dash.closed")}</p>
       ) : (
         <>
-          <Form method="post" {...getFormProps(form)} className="stack" preventScrollReset>
+          <Form method="post" {...getFormProps(form)} className="stack quote-answer" preventScrollReset>
             <input type="hidden" name="intent" value="quote_answer" />
             <input type="hidden" name="request_id" value={quote.requestId} />
             <FormErrors errors={form.errors} />
@@ -137,18 +138,19 @@ function QuoteItem({ quote, state }: { quote: SellerQuoteRow; state: QuoteAction
               errors={fields.price.errors}
               inputProps={{ ...getInputProps(fields.price, { type: "text" }), inputMode: "numeric" }}
             />
-            <div>
+            <div className="row">
               <button type="submit" className="btn btn-sm btn-primary">
                 {t("quotes.dash.send")}
               </button>
+              {/* Beside "Send", but the decline form's own button: it needs no answer. */}
+              <button type="submit" className="btn btn-sm" form={`decline-${quote.requestId}`}>
+                {t("quotes.dash.decline")}
+              </button>
             </div>
           </Form>
-          <Form method="post" preventScrollReset>
+          <Form method="post" id={`decline-${quote.requestId}`} preventScrollReset>
             <input type="hidden" name="intent" value="quote_decline" />
             <input type="hidden" name="request_id" value={quote.requestId} />
-            <button type="submit" className="btn btn-sm">
-              {t("quotes.dash.decline")}
-            </button>
           </Form>
         </>
       )}
