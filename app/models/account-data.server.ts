@@ -1,8 +1,8 @@
+import { normaliseEmail } from "~/lib/validation/fields";
 import { isUniqueViolation } from "~db/engine";
 import type { DB } from "~db/client";
 import { writeAudit, type Actor } from "./audit.server";
 import { PUBLIC_REVIEW_COLUMNS } from "./reviews.server";
-import { normaliseEmail } from "./users.server";
 import { parseJsonList } from "./sellers.server";
 import { eraseQuotesOf, quotesForExport } from "./quotes.server";
 

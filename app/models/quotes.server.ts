@@ -1,3 +1,4 @@
+import { normaliseEmail } from "~/lib/validation/fields";
 import type { DB } from "~db/client";
 import type { QuoteMatchStatus, QuoteRequestStatus } from "~db/schema";
 import { addDays, todayIso } from "~/lib/dates";
@@ -13,7 +14,6 @@ import {
 } from "~/lib/quotes";
 import type { RefusalReason } from "~/lib/refusal";
 import { isPublic } from "./seller-visibility.server";
-import { normaliseEmail } from "./users.server";
 
 // Ask for a quote: the requests, the sellers each went to and their replies (docs/decisions/193-quotes.md).
 

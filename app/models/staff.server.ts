@@ -1,10 +1,11 @@
+import { normaliseEmail } from "~/lib/validation/fields";
 import type { DB } from "~db/client";
 import { isUniqueViolation } from "~db/engine";
 import { SETTINGS_MESSAGES } from "~/lib/validation/messages";
 import type { Actor } from "./audit.server";
 import { writeAudit } from "./audit.server";
 import { passkeyCount } from "./sessions.server";
-import { emailTaken, normaliseEmail } from "./users.server";
+import { emailTaken } from "./users.server";
 
 // The back-office's accounts (admins and moderators), as the Settings page manages them. An admin can
 // add moderators and disable, enable or remove staff accounts, never their own and never the last

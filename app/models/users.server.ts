@@ -3,6 +3,7 @@ import type { Role } from "~db/schema";
 import { isUniqueViolation } from "~db/engine";
 import type { RegistrationInput } from "~/lib/validation/accounts";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "~/lib/locales";
+import { normaliseEmail } from "~/lib/validation/fields";
 import { writeAudit } from "./audit.server";
 import { subcategoriesOutside, unknownCategories } from "./categories.server";
 import { setSellerCategories } from "./seller-categories.server";
@@ -22,10 +23,6 @@ export interface AccountUser {
 }
 
 const PUBLIC_COLUMNS = ["id", "email", "name", "role", "mobile", "city", "locality", "language"] as const;
-
-export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
 
 /** The user with this email and its password hash (for sign-in), active or not. */
 export async function findUserForLogin(db: DB, email: string) {

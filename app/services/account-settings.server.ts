@@ -1,3 +1,4 @@
+import { normaliseEmail } from "~/lib/validation/fields";
 import type { DB } from "~db/client";
 import { SITE_NAME } from "~/lib/constants";
 import { DEFAULT_LOCALE, type Locale, localePath } from "~/lib/locales";
@@ -107,7 +108,7 @@ export const EMAIL_CHANGE_HOURS = 24;
 export type EmailChangeParams = { id: string; email: string; expires: string; token: string };
 
 function emailMessage(id: number, from: string, to: string, expires: number): string {
-  return `${id}\n${from.trim().toLowerCase()}\n${to.trim().toLowerCase()}\n${expires}`;
+  return `${id}\n${normaliseEmail(from)}\n${normaliseEmail(to)}\n${expires}`;
 }
 
 export function emailChangeParams(
@@ -118,7 +119,7 @@ export function emailChangeParams(
   const expires = Math.floor(now / 1000) + EMAIL_CHANGE_HOURS * 3600;
   return {
     id: String(account.id),
-    email: to.trim().toLowerCase(),
+    email: normaliseEmail(to),
     expires: String(expires),
     token: signToken(EMAIL_PURPOSE, emailMessage(account.id, account.email, to, expires)),
   };
@@ -139,7 +140,7 @@ export async function requestEmailChange(
 ): Promise<Done | Refused> {
   const account = await activeAccount(db, userId);
   if ("ok" in account) return account;
-  const to = input.email.trim().toLowerCase();
+  const to = normaliseEmail(input.email);
   if (to === account.email) return { ok: false, status: 400, field: "email", message: ACCOUNT_MESSAGES.sameEmail };
   const refused = await checkCurrentPassword(db, account, input.current_password);
   if (refused) return refused;
@@ -272,7 +273,7 @@ export const DELETION_LINK_MINUTES = 60;
 export type DeletionParams = { id: string; expires: string; token: string };
 
 function deletionMessage(account: { id: number; email: string }, expires: number): string {
-  return `${account.id}\n${account.email.trim().toLowerCase()}\n${expires}`;
+  return `${account.id}\n${normaliseEmail(account.email)}\n${expires}`;
 }
 
 export function deletionParams(account: { id: number; email: string }, now = Date.now()): DeletionParams {

@@ -1,3 +1,4 @@
+import { normaliseEmail } from "~/lib/validation/fields";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { Authenticator } from "remix-auth";
@@ -45,7 +46,7 @@ export async function attemptPasswordLogin(
   meta: { portal: Portal; clientAddress: string },
 ): Promise<LoginOutcome> {
   const { portal, clientAddress } = meta;
-  const email = input.email.trim().toLowerCase();
+  const email = normaliseEmail(input.email);
   const invalid = portal === "admin" ? INVALID_ADMIN_MESSAGE : INVALID_LOGIN_MESSAGE;
   const audit = (outcome: string, userId?: number) =>
     writeAudit(db, {

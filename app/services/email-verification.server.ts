@@ -1,3 +1,4 @@
+import { normaliseEmail } from "~/lib/validation/fields";
 import type { DB } from "~db/client";
 import { SITE_NAME } from "~/lib/constants";
 import { DEFAULT_LOCALE, type Locale, localePath } from "~/lib/locales";
@@ -20,7 +21,7 @@ export const VERIFY_EMAIL_PATH = "/verify-email";
 export const VERIFICATION_LINK_HOURS = 48;
 
 function message(userId: number, email: string, expires: number): string {
-  return `${userId}\n${email.trim().toLowerCase()}\n${expires}`;
+  return `${userId}\n${normaliseEmail(email)}\n${expires}`;
 }
 
 /** The verification link's query for an account, valid for VERIFICATION_LINK_HOURS from `now`. */

@@ -1,3 +1,4 @@
+import { normaliseEmail } from "~/lib/validation/fields";
 import type { DB } from "~db/client";
 import { CONTACT, SITE_NAME, UNSUBSCRIBE_BAD_LINK, UNSUBSCRIBE_DONE } from "~/lib/constants";
 import { DEFAULT_LOCALE, type Locale, localePath } from "~/lib/locales";
@@ -15,20 +16,16 @@ import { mailLinkOrigin } from "./public-url.server";
 const PURPOSE = "newsletter-unsubscribe:v1\n";
 export const UNSUBSCRIBE_PATH = "/newsletter/unsubscribe";
 
-function normalise(email: string): string {
-  return email.trim().toLowerCase();
-}
-
 export function unsubscribeToken(email: string): string {
-  return signToken(PURPOSE, normalise(email));
+  return signToken(PURPOSE, normaliseEmail(email));
 }
 
 export function verifyUnsubscribeToken(email: string, token: string): boolean {
-  return verifyToken(PURPOSE, normalise(email), token);
+  return verifyToken(PURPOSE, normaliseEmail(email), token);
 }
 
 export function unsubscribeUrl(origin: string, email: string, locale: Locale = DEFAULT_LOCALE): string {
-  const qs = new URLSearchParams({ email: normalise(email), token: unsubscribeToken(email) });
+  const qs = new URLSearchParams({ email: normaliseEmail(email), token: unsubscribeToken(email) });
   return `${origin}${localePath(locale, UNSUBSCRIBE_PATH)}?${qs.toString()}`;
 }
 
@@ -36,7 +33,7 @@ export function unsubscribeUrl(origin: string, email: string, locale: Locale = D
 export function unsubscribeFooter(origin: string, email: string, locale: Locale = DEFAULT_LOCALE): string {
   const t = translatorFor(locale);
   return [
-    t("mails.newsletter.footer", { email: normalise(email), site: SITE_NAME }),
+    t("mails.newsletter.footer", { email: normaliseEmail(email), site: SITE_NAME }),
     t("mails.newsletter.unsubscribe", { url: unsubscribeUrl(origin, email, locale) }),
   ].join("\n");
 }
@@ -86,6 +83,6 @@ export async function unsubscribeWithToken(
   if (!email || !token || !verifyUnsubscribeToken(email, token))
     return { ok: false, status: 400, message: UNSUBSCRIBE_BAD_LINK };
   // A signed address that has no subscription (deleted meanwhile) is already "not subscribed": same answer.
-  await unsubscribeFromNewsletter(db, normalise(email), ip);
+  await unsubscribeFromNewsletter(db, normaliseEmail(email), ip);
   return { ok: true, message: UNSUBSCRIBE_DONE };
 }

@@ -1,3 +1,4 @@
+import { normaliseEmail } from "~/lib/validation/fields";
 import { createHash } from "node:crypto";
 import type { DB } from "~db/client";
 import { SITE_NAME } from "~/lib/constants";
@@ -38,7 +39,7 @@ function message(account: Pick<AccountFacts, "id" | "email" | "passwordHash">, e
   const hashDigest = createHash("sha256")
     .update(account.passwordHash ?? "no-password")
     .digest("base64url");
-  return `${account.id}\n${account.email.trim().toLowerCase()}\n${expires}\n${hashDigest}`;
+  return `${account.id}\n${normaliseEmail(account.email)}\n${expires}\n${hashDigest}`;
 }
 
 export function resetParams(
@@ -68,7 +69,7 @@ export async function requestPasswordReset(
   email: string,
   meta: { clientAddress: string; portal: "seller" | "admin" },
 ): Promise<ResetRequest> {
-  const address = email.trim().toLowerCase();
+  const address = normaliseEmail(email);
   const limit = await consumeAll(db, [
     ["password_reset", meta.clientAddress],
     ["password_reset_account", address],

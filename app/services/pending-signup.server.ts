@@ -1,3 +1,4 @@
+import { normaliseEmail } from "~/lib/validation/fields";
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 import { sessionSecrets } from "./config.server";
 
@@ -18,7 +19,7 @@ export function sealPendingSignup(passwordHash: string, email: string, now = Dat
   const cipher = createCipheriv("aes-256-gcm", keyFor(sessionSecrets()[0]!), iv);
   const body = Buffer.concat([
     cipher.update(
-      JSON.stringify({ h: passwordHash, e: email.toLowerCase(), x: now + TTL_MS } satisfies Pending),
+      JSON.stringify({ h: passwordHash, e: normaliseEmail(email), x: now + TTL_MS } satisfies Pending),
       "utf8",
     ),
     cipher.final(),
@@ -38,7 +39,7 @@ export function openPendingSignup(token: unknown, email: string, now = Date.now(
       const data = JSON.parse(
         Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8"),
       ) as Pending;
-      if (typeof data.h !== "string" || data.x < now || data.e !== email.trim().toLowerCase()) return null;
+      if (typeof data.h !== "string" || data.x < now || data.e !== normaliseEmail(email)) return null;
       return data.h;
     } catch {
       // not this secret

@@ -1,3 +1,4 @@
+import { normaliseEmail } from "~/lib/validation/fields";
 import type { DB } from "~db/client";
 import { SITE_NAME } from "~/lib/constants";
 import { formatDate } from "~/lib/dates";
@@ -21,7 +22,6 @@ import {
   withdrawQuoteRequest,
 } from "~/models/quotes.server";
 import { type Actor, writeAudit } from "~/models/audit.server";
-import { normaliseEmail } from "~/models/users.server";
 import { translatorFor } from "./i18n.server";
 import { sendMailLater } from "./mail.server";
 import { mailLinkOrigin } from "./public-url.server";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { CITIES } from "../constants";
 import { PASSWORD_MAX_LENGTH } from "./constants";
 import { formMessage } from "../form-messages";
-import { emailField, idList, mobileField, newPasswordField, requiredText } from "./fields";
+import { emailField, idList, mobileField, newPasswordField, normaliseEmail, requiredText } from "./fields";
 
 // The account forms (sign-up, sign-in), shared by each page action and its /api twin. Messages are the spec's.
 
@@ -76,7 +76,7 @@ export const loginSchema = z.object({
     .trim()
     .min(1, formMessage("forms.email.required"))
     .max(254, formMessage("forms.email.invalid"))
-    .transform((e) => e.toLowerCase()),
+    .transform(normaliseEmail),
   password: z
     .string({ error: formMessage("forms.password.required") })
     .min(1, formMessage("forms.password.required"))

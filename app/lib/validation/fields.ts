@@ -91,6 +91,11 @@ export const optionalUrl = (label: FormMessageKey) =>
       return z.NEVER;
     });
 
+/** How an address is compared, stored, signed and counted everywhere: trimmed and lower-cased. */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
 /** The one email rule: trimmed, lower-cased, one @ and a dot in the domain. */
 export const emailField = (requiredMessage: string, invalidMessage: string) =>
   z
@@ -99,7 +104,7 @@ export const emailField = (requiredMessage: string, invalidMessage: string) =>
     .min(1, { message: requiredMessage, abort: true })
     .max(TEXT_LIMITS.email, { message: invalidMessage, abort: true })
     .regex(EMAIL_PATTERN, invalidMessage)
-    .transform((s) => s.toLowerCase());
+    .transform(normaliseEmail);
 
 const toMobile = (invalidMessage: string) => (s: string, ctx: z.RefinementCtx) => {
   const normalised = normaliseMobile(s);
