@@ -73,7 +73,7 @@ export function ChoiceFilter({
   choices: readonly Choice[];
   anyLabel?: string;
   controlClassName?: string;
-  /** The choices are names (cities, categories), not interface words. */
+  /** The choices are names (cities), not interface words; category names are translated text, not names. */
   names?: boolean;
 }) {
   const { id, value } = useFilterValue(name);

@@ -161,7 +161,6 @@ export default function Directory({ loaderData }: Route.ComponentProps) {
                 choices={categories.map((c) => ({ value: c.slug, label: c.name }))}
                 anyLabel={t("directory.search.anyCategory")}
                 controlClassName="select"
-                names
               />
               <ChoiceFilter
                 label={t("directory.search.city")}

@@ -25,7 +25,7 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader(args: Route.LoaderArgs) {
   const locale = pageLocale(args);
   return {
-    ...(await getHomeFeatured(getDb(), translatorFor(locale))),
+    ...(await getHomeFeatured(getDb(), translatorFor(locale), locale)),
     structuredData: homeStructuredData(publicOrigin(args.request), locale).map((block) => serializeJsonLd(block)),
     messages: messagesFor(locale, ["home", "marketing"]),
   };
