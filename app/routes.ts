@@ -57,6 +57,8 @@ export default [
   route("sitemap.xml", "routes/sitemap.ts", { id: "sitemap-index" }),
   route("sitemaps/:file", "routes/sitemap.ts", { id: "sitemap-file" }),
   route("share/site.jpg", "routes/share-card.ts", { id: "share-site" }),
+  route("share/site.hi.jpg", "routes/share-card.ts", { id: "share-site-hi" }),
+  route("share/site.kn.jpg", "routes/share-card.ts", { id: "share-site-kn" }),
   route("share/seller/:id/:file", "routes/share-card.ts", { id: "share-seller" }),
   // ── admin ── (the layout's middleware lets only signed-in staff through; each route checks its permission)
   route("admin/login", "routes/admin/login.tsx"),
