@@ -1,17 +1,17 @@
 import type { DB } from "~db/client";
 import { FEATURED_LIMIT } from "~/lib/constants";
 import type { Translate } from "~/lib/i18n";
-import { DEFAULT_LOCALE, type Locale } from "~/lib/locales";
 import { type HomeCard, sampleSellers, toHomeCard } from "./home-content";
-import { categoryNames } from "./i18n.server";
-import { listActiveCategories } from "~/models/categories.server";
 import { listPublicSellers } from "~/models/sellers.server";
 
-/** The home page's featured cards: up to six featured public sellers, else the six built-in samples (logged). */
+/**
+ * The home page's featured cards: up to six featured public sellers, else the six built-in samples (logged).
+ * `categoryName`: a category's name in the page's language, from its English name (`categoryNames`).
+ */
 export async function getHomeFeatured(
   db: DB,
   t: Translate,
-  locale: Locale = DEFAULT_LOCALE,
+  categoryName: (english: string) => string = (english) => english,
 ): Promise<{ featured: HomeCard[]; samples: boolean }> {
   try {
     const { sellers } = await listPublicSellers(db, {
@@ -22,10 +22,8 @@ export async function getHomeFeatured(
       page: 1,
       limit: FEATURED_LIMIT,
     });
-    if (sellers.length) {
-      const categoryName = categoryNames(await listActiveCategories(db), locale);
+    if (sellers.length)
       return { featured: sellers.map((seller) => toHomeCard(t, seller, categoryName)), samples: false };
-    }
     console.info("No featured sellers to show: using the built-in sample sellers");
   } catch (error) {
     console.error("Failed to fetch featured sellers", error);

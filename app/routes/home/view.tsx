@@ -63,7 +63,7 @@ export function HomeView({ loaderData }: Pick<Route.ComponentProps, "loaderData"
               maxLength={100}
               placeholder={t("home.hero.searchPlaceholder")}
             />
-            <SearchSuggest inputId="hero-search" />
+            <SearchSuggest inputId="hero-search" categoryNames={loaderData.categoryNames} />
             <button type="submit" className="btn btn-primary">
               {t("home.hero.search")}
             </button>
