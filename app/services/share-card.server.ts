@@ -18,7 +18,7 @@ import { readPublicUpload } from "./uploads.server";
 // name, category or rating makes a new file (and a new address), and the old one is removed.
 // The card's fixed words and its category are in the page's language when the server's fonts can draw
 // that script (fontconfig finds a Devanagari or Kannada font, e.g. Debian's fonts-noto-core), in English
-// otherwise: a card of boxes would be worse than an English one (docs/translation.md).
+// otherwise: a card of boxes would be worse than an English one (docs/decisions/195-share-card-language-by-server-fonts.md).
 
 /** Bump when the drawing changes, so every cached card is drawn again. */
 const CARD_VERSION = 2;
