@@ -100,6 +100,11 @@ const fields = (url: string) => {
 
 describe("Google sign-in in the language she started from", () => {
   it("a Hindi start comes back to the Hindi callback page, which signs her in to her dashboard in her account's language and refuses a replay in Hindi", async () => {
+    // The Hindi sign-in page's Google button starts with its language.
+    const login = renderedHtml(await (await fetch(`${base}/hi/seller-login`)).text());
+    expect(login).toContain('href="/auth/google?lang=hi-IN"');
+    expect(renderedHtml(await (await fetch(`${base}/seller-login`)).text())).toContain('href="/auth/google"');
+
     const browser = new Browser();
     const email = `google-hi-${Date.now().toString(36)}@gmail.test`;
     const answer = await throughProvider(browser, "/auth/google?lang=hi-IN", email);
