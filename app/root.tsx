@@ -19,6 +19,7 @@ import { DEFAULT_LOCALE, LOCALE_INFO } from "~/lib/locales";
 import { THEME_BOOT_SCRIPT, themeFromCookieHeader } from "~/lib/theme";
 import { SHARED_NAMESPACES } from "~/locales/catalogue";
 import { messagesFor, pageLocale } from "~/services/i18n.server";
+import { shareCardLanguage, siteShareImagePath } from "~/services/share-card.server";
 import { publicOrigin } from "~/services/public-url.server";
 import { getSessionUser } from "~/services/session.server";
 import appStyles from "~/styles/app.css?url";
@@ -41,6 +42,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     user: user ? { name: user.name, role: user.role } : null,
     // For absolute addresses in page metadata (canonical, og:url, og:image, JSON-LD).
     origin: publicOrigin(request),
+    // The site's share card in the page's language when the server has the fonts to draw it, else English.
+    siteShareImage: siteShareImagePath(await shareCardLanguage(locale)),
   };
 }
 

@@ -36,6 +36,8 @@ export default [
     route("confirm-email-change", "routes/accounts/confirm-email-change.tsx"),
     route("confirm-account-deletion", "routes/accounts/confirm-account-deletion.tsx"),
     route("account-deleted", "routes/accounts/account-deleted.tsx"),
+    // Google returns to the English address; the page goes on to the language the sign-in started from
+    route("auth/google/callback", "routes/accounts/google-callback.tsx"),
     // online payments' pages (docs/decisions/190-online-payments-gateway-seam.md)
     route("payments/return", "routes/payments-return.tsx"),
     route("payments/receipt/:reference", "routes/payments-receipt.tsx"),
@@ -48,7 +50,6 @@ export default [
   route("pay", "routes/pay.tsx"),
   route("logout", "routes/accounts/logout.tsx"),
   route("auth/google", "routes/accounts/google-start.tsx"),
-  route("auth/google/callback", "routes/accounts/google-callback.tsx"),
   route("seller-account/my-data.zip", "routes/accounts/seller-data-export.ts"),
 
   // ── crawlers and link previews ──
@@ -56,6 +57,8 @@ export default [
   route("sitemap.xml", "routes/sitemap.ts", { id: "sitemap-index" }),
   route("sitemaps/:file", "routes/sitemap.ts", { id: "sitemap-file" }),
   route("share/site.jpg", "routes/share-card.ts", { id: "share-site" }),
+  route("share/site.hi.jpg", "routes/share-card.ts", { id: "share-site-hi" }),
+  route("share/site.kn.jpg", "routes/share-card.ts", { id: "share-site-kn" }),
   route("share/seller/:id/:file", "routes/share-card.ts", { id: "share-seller" }),
   // ── admin ── (the layout's middleware lets only signed-in staff through; each route checks its permission)
   route("admin/login", "routes/admin/login.tsx"),

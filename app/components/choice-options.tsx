@@ -9,8 +9,9 @@ export function titledChoices(values: readonly string[]): Choice[] {
 }
 
 /**
- * The options of a select; a `placeholder` is the first, empty one. `names`: the choices are names (cities,
- * categories from the database), not interface words: marked `translate="no"` (docs/translation.md).
+ * The options of a select; a `placeholder` is the first, empty one. `names`: the choices are names (cities),
+ * not interface words: marked `translate="no"` (docs/translation.md). Category names are translated text
+ * (the catalogue editor's), so their options are not `names`.
  */
 export function ChoiceOptions({
   choices,

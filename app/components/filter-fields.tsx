@@ -33,6 +33,7 @@ export function SearchFilter({
   name = "search",
   maxLength,
   suggest = false,
+  categoryNames,
 }: {
   placeholder: string;
   label?: string;
@@ -40,6 +41,8 @@ export function SearchFilter({
   maxLength?: number;
   /** Suggestions as the visitor types (with JavaScript; the public search boxes). */
   suggest?: boolean;
+  /** The categories' names by slug in the page's language, for the category suggestions. */
+  categoryNames?: Record<string, string>;
 }) {
   const { id, value } = useFilterValue(name);
   return (
@@ -54,7 +57,7 @@ export function SearchFilter({
         placeholder={placeholder}
         maxLength={maxLength}
       />
-      {suggest ? <SearchSuggest inputId={id} /> : null}
+      {suggest ? <SearchSuggest inputId={id} categoryNames={categoryNames} /> : null}
     </div>
   );
 }
@@ -73,7 +76,7 @@ export function ChoiceFilter({
   choices: readonly Choice[];
   anyLabel?: string;
   controlClassName?: string;
-  /** The choices are names (cities, categories), not interface words. */
+  /** The choices are names (cities), not interface words; category names are translated text, not names. */
   names?: boolean;
 }) {
   const { id, value } = useFilterValue(name);

@@ -1,19 +1,23 @@
 import { useState } from "react";
-import { useT } from "./i18n";
+import { DEFAULT_LOCALE } from "~/lib/locales";
+import { useLocale, useT } from "./i18n";
 
 /**
  * "Continue with Google". With JavaScript it asks GET /api/oauth/google/redirect_url and goes there
- * (the spec's flow); without, the link itself reaches /auth/google, which redirects on the server.
+ * (the spec's flow); without, the link itself reaches /auth/google, which redirects on the server. Both carry
+ * the page's language (`?lang=`), so the page Google sends her back to speaks it.
  */
 export function GoogleSignInButton({ label }: { label?: string }) {
   const t = useT();
+  const locale = useLocale();
   const [busy, setBusy] = useState(false);
+  const query = locale === DEFAULT_LOCALE ? "" : `?lang=${locale}`;
   async function onClick(event: React.MouseEvent<HTMLAnchorElement>) {
     event.preventDefault();
     if (busy) return;
     setBusy(true);
     try {
-      const response = await fetch("/api/oauth/google/redirect_url", {
+      const response = await fetch(`/api/oauth/google/redirect_url${query}`, {
         credentials: "include",
         headers: { Accept: "application/json" },
       });
@@ -27,7 +31,12 @@ export function GoogleSignInButton({ label }: { label?: string }) {
     }
   }
   return (
-    <a href="/auth/google" className="btn btn-block btn-google" onClick={onClick} aria-disabled={busy || undefined}>
+    <a
+      href={`/auth/google${query}`}
+      className="btn btn-block btn-google"
+      onClick={onClick}
+      aria-disabled={busy || undefined}
+    >
       <svg width="18" height="18" viewBox="0 0 48 48" aria-hidden="true">
         <path
           fill="#FFC107"

@@ -12,6 +12,16 @@ import { useLocale, useT } from "./i18n";
 
 type Suggestion = { kind: "seller" | "category" | "locality"; label: string; href: string };
 
+/** Category names by slug in the page's language: the API's labels are English. */
+export type CategoryNames = Record<string, string>;
+
+/** A suggestion's label as this page shows it: a category in the page's language; a seller or place as it is. */
+function shownLabel(item: Suggestion, names: CategoryNames | undefined): string {
+  if (item.kind !== "category" || !names) return item.label;
+  const slug = new URLSearchParams(item.href.split("?")[1] ?? "").get("category") ?? "";
+  return names[slug] ?? item.label;
+}
+
 const DEBOUNCE_MS = 200;
 const MIN_LENGTH = 2;
 const KIND_LABEL: Record<Suggestion["kind"], MessageKey> = {
@@ -33,7 +43,7 @@ async function fetchSuggestions(q: string, signal: AbortSignal): Promise<Suggest
   return list;
 }
 
-export default function SearchCombobox({ inputId }: { inputId: string }) {
+export default function SearchCombobox({ inputId, categoryNames }: { inputId: string; categoryNames?: CategoryNames }) {
   const listId = `${inputId}-suggestions`;
   const navigate = useNavigate();
   const t = useT();
@@ -184,8 +194,9 @@ export default function SearchCombobox({ inputId }: { inputId: string }) {
             }}
             onMouseMove={() => setActive(i)}
           >
-            <span className="suggest-label" translate="no">
-              {item.label}
+            {/* A seller's or a place's name is a name; a category's is the catalogue editor's translation. */}
+            <span className="suggest-label" translate={item.kind === "category" ? undefined : "no"}>
+              {shownLabel(item, categoryNames)}
             </span>
             <span className="suggest-kind">{t(KIND_LABEL[item.kind])}</span>
           </li>

@@ -7,7 +7,8 @@ import { lazy, Suspense, useEffect, useState } from "react";
 
 const SearchCombobox = lazy(() => import("./search-combobox"));
 
-export function SearchSuggest({ inputId }: { inputId: string }) {
+/** `categoryNames`: the categories' names by slug in the page's language, for the category suggestions. */
+export function SearchSuggest({ inputId, categoryNames }: { inputId: string; categoryNames?: Record<string, string> }) {
   const [wanted, setWanted] = useState(false);
   useEffect(() => {
     const input = document.getElementById(inputId);
@@ -21,7 +22,7 @@ export function SearchSuggest({ inputId }: { inputId: string }) {
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      <SearchCombobox inputId={inputId} />
+      <SearchCombobox inputId={inputId} categoryNames={categoryNames} />
     </Suspense>
   );
 }

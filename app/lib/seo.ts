@@ -45,6 +45,13 @@ export function originFromMatches(matches: readonly MatchLike[]): string {
   return typeof data?.origin === "string" ? data.origin : "";
 }
 
+/** The site's share card for this page's language, as the root loader chose it (English when the server cannot draw the language). */
+function siteShareImageFromMatches(matches: readonly MatchLike[]): string {
+  const root = matches.find((m) => m?.id === "root");
+  const data = (root?.loaderData ?? root?.data) as { siteShareImage?: unknown } | undefined;
+  return typeof data?.siteShareImage === "string" ? data.siteShareImage : SITE_SHARE_IMAGE_PATH;
+}
+
 export function fullTitle(title: string): string {
   return title === SITE_NAME || title.endsWith(`| ${SITE_NAME}`) ? title : `${title} | ${SITE_NAME}`;
 }
@@ -53,7 +60,10 @@ export function pageMeta(matches: readonly MatchLike[], seo: PageSeo): MetaDescr
   const origin = originFromMatches(matches);
   const { locale } = pageLanguage(matches);
   const title = fullTitle(seo.title);
-  const image = seo.image ?? { path: SITE_SHARE_IMAGE_PATH, alt: `${SITE_NAME}: discover women-led businesses` };
+  const image = seo.image ?? {
+    path: siteShareImageFromMatches(matches),
+    alt: `${SITE_NAME}: discover women-led businesses`,
+  };
   const imageUrl = `${origin}${image.path}`;
   const meta: MetaDescriptor[] = [{ title }, { name: "description", content: seo.description }];
   if (seo.robots) meta.push({ name: "robots", content: seo.robots });

@@ -16,6 +16,7 @@ import type payments from "./en-IN/payments.json";
 import type quotes from "./en-IN/quotes.json";
 import type register from "./en-IN/register.json";
 import type seller from "./en-IN/seller.json";
+import type share from "./en-IN/share.json";
 
 export type Catalogue = {
   accounts: typeof accounts;
@@ -33,6 +34,7 @@ export type Catalogue = {
   quotes: typeof quotes;
   register: typeof register;
   seller: typeof seller;
+  share: typeof share;
 };
 
 export type Namespace = keyof Catalogue;
@@ -54,6 +56,7 @@ export const NAMESPACES = [
   "quotes",
   "register",
   "seller",
+  "share",
 ] as const satisfies readonly Namespace[];
 
 /** Every message's key: `<namespace>.<key in its file>` (`common.nav.directory`). */

@@ -19,7 +19,6 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, usePubli
 import quoteForm from "~/lib/forms/quote";
 import { translatorFromMatches } from "~/lib/i18n";
 import { localePath } from "~/lib/locales";
-import { localizedName } from "~/lib/localized";
 import { pageMeta, privatePageMeta } from "~/lib/seo";
 import { useClientValidation } from "~/lib/use-client-validation";
 import { QUOTE_LIMITS } from "~/lib/validation/quotes";
@@ -27,7 +26,7 @@ import { listActiveCategories } from "~/models/categories.server";
 import { quoteProfileSeller } from "~/models/quotes.server";
 import { formConstraints } from "~/services/form-constraints.server";
 import { readPublicForm } from "~/services/forms.server";
-import { messagesFor, pageLocale } from "~/services/i18n.server";
+import { categoryName, messagesFor, pageLocale } from "~/services/i18n.server";
 import { submitQuoteRequest } from "~/services/quotes.server";
 import type { Route } from "./+types/ask-for-a-quote";
 
@@ -51,7 +50,7 @@ export async function loader(args: Route.LoaderArgs) {
   const city = url.searchParams.get("city") ?? seller?.city ?? "";
   return {
     constraint: formConstraints(quoteForm.schema),
-    categories: categories.map((c) => ({ slug: c.slug, name: localizedName(c, locale) })),
+    categories: categories.map((c) => ({ slug: c.slug, name: categoryName(c, locale) })),
     defaults: {
       category: url.searchParams.get("category") ?? seller?.categorySlug ?? "",
       city: (CITIES as readonly string[]).includes(city) ? city : "",
@@ -167,7 +166,7 @@ function QuoteForm({
           >
             <option value="">{t("quotes.form.chooseCategory")}</option>
             {loaderData.categories.map((c) => (
-              <option key={c.slug} value={c.slug} translate="no">
+              <option key={c.slug} value={c.slug}>
                 {c.name}
               </option>
             ))}

@@ -154,6 +154,7 @@ export default function Directory({ loaderData }: Route.ComponentProps) {
                 placeholder={t("directory.search.placeholder")}
                 maxLength={100}
                 suggest
+                categoryNames={Object.fromEntries(categories.map((c) => [c.slug, c.name]))}
               />
               <ChoiceFilter
                 label={t("directory.search.category")}
@@ -161,7 +162,6 @@ export default function Directory({ loaderData }: Route.ComponentProps) {
                 choices={categories.map((c) => ({ value: c.slug, label: c.name }))}
                 anyLabel={t("directory.search.anyCategory")}
                 controlClassName="select"
-                names
               />
               <ChoiceFilter
                 label={t("directory.search.city")}

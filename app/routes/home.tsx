@@ -8,7 +8,8 @@ import { pageMeta } from "~/lib/seo";
 import { translatorFromMatches } from "~/lib/i18n";
 import { homeStructuredData, serializeJsonLd } from "~/lib/structured-data";
 import { publicOrigin } from "~/services/public-url.server";
-import { messagesFor, pageLocale, translatorFor } from "~/services/i18n.server";
+import { categoryName, categoryNames, messagesFor, pageLocale, translatorFor } from "~/services/i18n.server";
+import { listActiveCategories } from "~/models/categories.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = translatorFromMatches(matches);
@@ -24,10 +25,13 @@ export function meta({ matches }: Route.MetaArgs) {
 /** Featured sellers are in the first HTML; with none, or on failure, the six built-in samples show (and it is logged). */
 export async function loader(args: Route.LoaderArgs) {
   const locale = pageLocale(args);
+  const categories = await listActiveCategories(getDb());
   return {
-    ...(await getHomeFeatured(getDb(), translatorFor(locale))),
+    ...(await getHomeFeatured(getDb(), translatorFor(locale), categoryNames(categories, locale))),
     structuredData: homeStructuredData(publicOrigin(args.request), locale).map((block) => serializeJsonLd(block)),
     messages: messagesFor(locale, ["home", "marketing"]),
+    // The search suggestions' category names in this language (the suggestions' API answers English).
+    categoryNames: Object.fromEntries(categories.map((c) => [c.slug, categoryName(c, locale)])),
   };
 }
 

@@ -14,6 +14,7 @@ import {
   confirmAndSend,
   matchesOfRequest,
   QUOTE_LINK_PATH,
+  requestCategoryName,
   withdrawRequest,
 } from "~/services/quotes.server";
 import type { Route } from "./+types/quote-request";
@@ -40,12 +41,15 @@ export async function loader(args: Route.LoaderArgs) {
   const link = await checkQuoteLink(db, new URL(args.request.url).searchParams);
   if (!link.ok) throw badLink(locale, link.status);
   const { request } = link;
-  const matches = request.status === "pending" ? [] : await matchesOfRequest(db, request.id);
+  const [matches, categoryName] = await Promise.all([
+    request.status === "pending" ? [] : matchesOfRequest(db, request.id),
+    requestCategoryName(db, request, locale),
+  ]);
   return {
     params: link.params,
     expired: link.expired,
     request: {
-      categoryName: request.categoryName,
+      categoryName,
       city: request.city,
       locality: request.locality,
       need: request.need,
@@ -130,7 +134,7 @@ export default function QuoteRequest({ loaderData, actionData }: Route.Component
           <div>
             <dt>{t("quotes.link.where")}</dt>
             <dd>
-              <span translate="no">{request.categoryName}</span> · <span translate="no">{request.locality}</span>,{" "}
+              {request.categoryName} · <span translate="no">{request.locality}</span>,{" "}
               <span translate="no">{request.city}</span>
             </dd>
           </div>

@@ -37,7 +37,7 @@ import { publicCacheHeaders } from "~/services/response-cache/cache-control.serv
 import { countViewLead, unsavedViewLeads } from "~/services/leads.server";
 import { formConstraints } from "~/services/form-constraints.server";
 import { checkPublicForm, parsePublicForm, readForm } from "~/services/forms.server";
-import { sellerShareImagePath } from "~/services/share-card.server";
+import { sellerShareImagePath, shareCardLanguage } from "~/services/share-card.server";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/seller";
 import { Overview } from "./seller/overview";
@@ -88,7 +88,7 @@ export async function loader(args: Route.LoaderArgs) {
   const [seller, pastQuotes] = await Promise.all([getPublicSeller(db, id), sellerPastMatches(db, id)]);
   if (!seller) throw notFound();
   countViewLead(id);
-  const shareImage = sellerShareImagePath(seller);
+  const shareImage = sellerShareImagePath(seller, await shareCardLanguage(locale));
   const { translations: _translations, subcategories, ...shown } = seller;
   const inLocale = categoryNames(seller.category_refs, locale);
   return {

@@ -2,7 +2,9 @@ import { Readable } from "node:stream";
 import { ZipFile } from "yazl";
 import type { DB } from "~db/client";
 import { SITE_NAME } from "~/lib/constants";
+import { DEFAULT_LOCALE, isLocale } from "~/lib/locales";
 import { collectAccountData } from "~/models/account-data.server";
+import { translatorFor } from "./i18n.server";
 import { consume, type Throttled, throttled } from "./rate-limit.server";
 import { type OpenedObject, uploadKey, uploadStore } from "./upload-store.server";
 
@@ -45,8 +47,10 @@ export async function accountExport(db: DB, userId: number, now = new Date()): P
   const document = {
     exported_at: now.toISOString(),
     site: SITE_NAME,
-    about:
-      "Everything stored about your account and listing. Files named under `files` are in this ZIP. Staff actions on your account are listed without who did them.",
+    // The one sentence she reads, in her account's language; the fields keep their stored names and values.
+    about: translatorFor(isLocale(data.account.language) ? data.account.language : DEFAULT_LOCALE)(
+      "accounts.export.about",
+    ),
     ...data,
     files,
   };

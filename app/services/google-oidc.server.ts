@@ -1,7 +1,8 @@
 import * as oidc from "openid-client";
 import { createCookie } from "react-router";
 import type { DB } from "~db/client";
-import { ACCOUNT_MESSAGES } from "~/lib/validation/messages";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "~/lib/locales";
+import { GOOGLE_FAILURES, type GoogleFailure } from "~/lib/validation/google";
 import { saveOAuthState, takeOAuthState } from "~/models/oauth-states.server";
 import { type AccountUser, findOrCreateGoogleUser } from "~/models/users.server";
 import { config as siteConfig, sessionSecrets } from "./config.server";
@@ -11,7 +12,9 @@ import { isSiteAddress } from "./reserved-addresses.server";
 
 // "Sign in with Google" (docs/decisions/010-google-sign-in.md): OpenID Connect authorization code flow with PKCE, state
 // and nonce, through openid-client (discovery, token exchange, ID token validation). The state is kept
-// in the database (one use) and bound to the browser by a short-lived signed cookie.
+// in the database (one use) and bound to the browser by a short-lived signed cookie, which also carries the
+// language of the page she started from: Google returns to one fixed address, and the callback page speaks
+// that language (it can name only one of the site's three, so it sends her nowhere else).
 
 export const CALLBACK_PATH = "/auth/google/callback";
 
@@ -59,19 +62,37 @@ function redirectUri(request: Request): string {
   return `${publicOrigin(request)}${CALLBACK_PATH}`;
 }
 
-export type GoogleError = { ok: false; status: 400 | 403 | 404 | 503; error: string };
-const notConfigured: GoogleError = { ok: false, status: 404, error: "Google sign-in is not configured on this site." };
-const unavailable: GoogleError = {
-  ok: false,
-  status: 503,
-  error: "Google sign-in is unavailable right now. Please try again later.",
-};
+export type GoogleError = { ok: false; status: 400 | 403 | 404 | 503; error: string; reason: GoogleFailure };
+
+function failure(status: GoogleError["status"], reason: GoogleFailure): GoogleError {
+  return { ok: false, status, error: GOOGLE_FAILURES[reason], reason };
+}
+const notConfigured = failure(404, "not_configured");
+const unavailable = failure(503, "unavailable");
+
+/** What the state cookie holds: the state, and the language of the page the sign-in started from. */
+type BrowserState = { state: string; language: Locale };
+
+function browserStateOf(value: unknown): BrowserState | null {
+  // A cookie set before the language was kept in it (a sign-in under way during an upgrade) is the state alone.
+  if (typeof value === "string") return value ? { state: value, language: DEFAULT_LOCALE } : null;
+  if (!value || typeof value !== "object") return null;
+  const { state, language } = value as Record<string, unknown>;
+  if (typeof state !== "string" || !state) return null;
+  return { state, language: isLocale(language) ? language : DEFAULT_LOCALE };
+}
+
+/** The language of the page this browser started its Google sign-in from (English when none is under way). */
+export async function googleSignInLanguage(request: Request): Promise<Locale> {
+  return browserStateOf(await stateCookie().parse(request.headers.get("Cookie")))?.language ?? DEFAULT_LOCALE;
+}
 
 /** Starts a sign-in: the provider's authorization URL and the Set-Cookie binding its state to this browser. */
 export async function startGoogleSignIn(
   db: DB,
   request: Request,
   redirectTo: string | null = null,
+  language: Locale = DEFAULT_LOCALE,
 ): Promise<{ ok: true; redirectUrl: string; setCookie: string } | GoogleError> {
   const s = settings();
   if (!s) return notConfigured;
@@ -93,7 +114,11 @@ export async function startGoogleSignIn(
     state,
     nonce,
   });
-  return { ok: true, redirectUrl: url.href, setCookie: await stateCookie().serialize(state) };
+  return {
+    ok: true,
+    redirectUrl: url.href,
+    setCookie: await stateCookie().serialize({ state, language } satisfies BrowserState),
+  };
 }
 
 /** The provider's answer. The spec's client sends only the code: the state then comes from this browser's cookie. */
@@ -112,13 +137,10 @@ export async function finishGoogleSignIn(
   const s = settings();
   if (!s) return notConfigured;
   const clearCookie = await stateCookie().serialize("", { maxAge: 0 });
-  const browserState = await stateCookie().parse(request.headers.get("Cookie"));
-  if (typeof browserState !== "string" || !browserState || (params.state != null && browserState !== params.state)) {
-    return { ok: false, status: 400, error: "This sign-in link is not valid for this browser. Please start again." };
-  }
+  const browserState = browserStateOf(await stateCookie().parse(request.headers.get("Cookie")))?.state;
+  if (!browserState || (params.state != null && browserState !== params.state)) return failure(400, "wrong_browser");
   const saved = await takeOAuthState(db, browserState);
-  if (!saved)
-    return { ok: false, status: 400, error: "This sign-in has expired or was already used. Please start again." };
+  if (!saved) return failure(400, "expired");
   let config: oidc.Configuration;
   try {
     config = await configuration(s);
@@ -151,9 +173,9 @@ export async function finishGoogleSignIn(
         { err: error instanceof Error ? error.message : String(error) },
         "Google sign-in code exchange refused",
       );
-    return { ok: false, status: 400, error: "Google sign-in could not be completed. Please try again." };
+    return failure(400, "not_completed");
   }
-  if (!claims) return { ok: false, status: 400, error: "Google sign-in could not be completed. Please try again." };
+  if (!claims) return failure(400, "not_completed");
   const email = typeof claims.email === "string" ? claims.email : null;
   const result = await findOrCreateGoogleUser(
     db,
@@ -166,14 +188,15 @@ export async function finishGoogleSignIn(
     { ip: clientAddress, reservedEmail: email !== null && isSiteAddress(email) },
   );
   if (!result.ok) {
-    if (result.reason === "reserved_email") return { ok: false, status: 400, error: ACCOUNT_MESSAGES.reservedEmail };
-    const error =
+    if (result.reason === "reserved_email") return failure(400, "reserved_email");
+    return failure(
+      403,
       result.reason === "staff_account"
-        ? "This email belongs to a staff account. Please use the admin login."
+        ? "staff_account"
         : result.reason === "inactive"
-          ? "This account is not active."
-          : "Your Google account has no verified email address.";
-    return { ok: false, status: 403, error };
+          ? "inactive"
+          : "unverified_email",
+    );
   }
   return { ok: true, user: result.user, redirectTo: saved.redirect_to, clearCookie };
 }

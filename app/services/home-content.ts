@@ -225,12 +225,14 @@ export function toHomeCard(
     | "profile_photo"
     | "description"
   >,
+  /** A category's name in the page's language, from its English name (the seller's `category_list`). */
+  categoryName: (english: string) => string = (english) => english,
 ): HomeCard {
   return {
     id: seller.id,
     name: seller.business_name?.trim() || seller.owner_name,
-    category: seller.category_list[0] ?? t("home.featured.defaultCategory"),
-    speciality: seller.category_list[1] ?? t("home.featured.defaultSpeciality"),
+    category: seller.category_list[0] ? categoryName(seller.category_list[0]) : t("home.featured.defaultCategory"),
+    speciality: seller.category_list[1] ? categoryName(seller.category_list[1]) : t("home.featured.defaultSpeciality"),
     rating: seller.avg_rating > 0 ? seller.avg_rating : 4.5,
     reviews: seller.review_count ?? 0,
     location: seller.locality?.trim() || seller.city,

@@ -4,8 +4,15 @@ import type { Translate } from "~/lib/i18n";
 import { type HomeCard, sampleSellers, toHomeCard } from "./home-content";
 import { listPublicSellers } from "~/models/sellers.server";
 
-/** The home page's featured cards: up to six featured public sellers, else the six built-in samples (logged). */
-export async function getHomeFeatured(db: DB, t: Translate): Promise<{ featured: HomeCard[]; samples: boolean }> {
+/**
+ * The home page's featured cards: up to six featured public sellers, else the six built-in samples (logged).
+ * `categoryName`: a category's name in the page's language, from its English name (`categoryNames`).
+ */
+export async function getHomeFeatured(
+  db: DB,
+  t: Translate,
+  categoryName: (english: string) => string = (english) => english,
+): Promise<{ featured: HomeCard[]; samples: boolean }> {
   try {
     const { sellers } = await listPublicSellers(db, {
       search: "",
@@ -15,7 +22,8 @@ export async function getHomeFeatured(db: DB, t: Translate): Promise<{ featured:
       page: 1,
       limit: FEATURED_LIMIT,
     });
-    if (sellers.length) return { featured: sellers.map((seller) => toHomeCard(t, seller)), samples: false };
+    if (sellers.length)
+      return { featured: sellers.map((seller) => toHomeCard(t, seller, categoryName)), samples: false };
     console.info("No featured sellers to show: using the built-in sample sellers");
   } catch (error) {
     console.error("Failed to fetch featured sellers", error);

@@ -22,7 +22,7 @@ import {
   withdrawQuoteRequest,
 } from "~/models/quotes.server";
 import { type Actor, writeAudit } from "~/models/audit.server";
-import { translatorFor } from "./i18n.server";
+import { categoryName as shownCategoryName, translatorFor } from "./i18n.server";
 import { sendMailLater } from "./mail.server";
 import { mailLinkOrigin } from "./public-url.server";
 import { consume } from "./rate-limit.server";
@@ -125,6 +125,16 @@ export async function submitQuoteRequest(db: DB, input: QuoteRequestInput, local
     },
   ]);
   return { ok: true, id };
+}
+
+/** A request's category as her page in `locale` shows it (the English name it was stored with if the category is gone). */
+export async function requestCategoryName(
+  db: DB,
+  request: Pick<QuoteRequestRow, "categoryId" | "categoryName">,
+  locale: Locale,
+): Promise<string> {
+  const category = await quoteCategory(db, { id: request.categoryId });
+  return category ? shownCategoryName(category, locale) : request.categoryName;
 }
 
 function categoryName(c: { name: string; name_hi: string | null; name_kn: string | null }, locale: Locale) {

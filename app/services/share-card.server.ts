@@ -4,7 +4,11 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promise
 import { join } from "node:path";
 import { MARKETING, SITE_LONG_NAME, SITE_NAME } from "~/lib/constants";
 import { avatarHue, escapeXml, formatRating, initials } from "~/lib/format";
+import type { NamesByLanguage } from "~/lib/localized";
+import { DEFAULT_LOCALE, LOCALE_INFO, type Locale, LOCALES } from "~/lib/locales";
 import { SHARE_IMAGE_HEIGHT as H, SHARE_IMAGE_WIDTH as W } from "~/lib/seo";
+import { categoryNames, translatorFor } from "./i18n.server";
+import { logger } from "./logger.server";
 import { uploadsDir } from "./upload-folders.server";
 import { readPublicUpload } from "./uploads.server";
 
@@ -12,15 +16,20 @@ import { readPublicUpload } from "./uploads.server";
 // with sharp from the seller's photo and an SVG overlay of the text (every text XML-escaped). Cards are
 // cached on disk under UPLOADS_DIR/cache/share, named by a hash of what they show, so a new photo,
 // name, category or rating makes a new file (and a new address), and the old one is removed.
+// The card's fixed words and its category are in the page's language when the server's fonts can draw
+// that script (fontconfig finds a Devanagari or Kannada font, e.g. Debian's fonts-noto-core), in English
+// otherwise: a card of boxes would be worse than an English one (docs/decisions/195-share-card-language-by-server-fonts.md).
 
 /** Bump when the drawing changes, so every cached card is drawn again. */
-const CARD_VERSION = 1;
+const CARD_VERSION = 2;
 const FONT = "'Noto Sans', 'DejaVu Sans', 'Liberation Sans', Arial, sans-serif";
 
 export interface ShareCardSeller {
   id: number;
   display_name: string;
   category_list: string[];
+  /** her categories with their names in each language (the public profile's), for the card's category */
+  category_refs?: NamesByLanguage[];
   locality: string | null;
   city: string;
   avg_rating: number;
@@ -30,12 +39,73 @@ export interface ShareCardSeller {
   logo: string | null;
 }
 
+// ── the card's language ──
+
+/** A letter, and a conjunct of it (letter, virama, letter) that a font draws as one shape, per script. */
+const SCRIPT_PROBES: Record<Exclude<Locale, "en-IN">, { letter: string; conjunct: string }> = {
+  "hi-IN": { letter: "क", conjunct: "क्ष" },
+  "kn-IN": { letter: "ಕ", conjunct: "ಕ್ಷ" },
+};
+
+/** The width of the ink sharp draws for a text in the card's fonts. */
+async function inkWidth(text: string): Promise<number> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="200"><rect width="600" height="200" fill="#fff"/><text x="20" y="140" font-family="${FONT}" font-size="96" fill="#000">${text}</text></svg>`;
+  const { info } = await sharp(Buffer.from(svg)).trim().toBuffer({ resolveWithObject: true });
+  return info.width;
+}
+
+let scripts: Promise<Record<Locale, boolean>> | undefined;
+
+/**
+ * Which languages this server can draw the card in, found once per process by drawing: with a font for
+ * the script the conjunct is about one letter wide; without, each of its three code points is a box.
+ */
+export function shareCardScripts(): Promise<Record<Locale, boolean>> {
+  scripts ??= (async () => {
+    const found = { "en-IN": true } as Record<Locale, boolean>;
+    for (const [locale, probe] of Object.entries(SCRIPT_PROBES) as [
+      Exclude<Locale, "en-IN">,
+      { letter: string; conjunct: string },
+    ][]) {
+      try {
+        found[locale] = (await inkWidth(probe.conjunct)) < 2 * (await inkWidth(probe.letter));
+      } catch {
+        found[locale] = false;
+      }
+    }
+    const missing = LOCALES.filter((l) => !found[l]);
+    if (missing.length)
+      logger.info({ languages: missing }, "share cards in English for these languages: no font for their script");
+    return found;
+  })();
+  return scripts;
+}
+
+/** The language a page of `locale` shows its share card in: its own when the server can draw it, else English. */
+export async function shareCardLanguage(locale: Locale): Promise<Locale> {
+  return locale === DEFAULT_LOCALE || (await shareCardScripts())[locale] ? locale : DEFAULT_LOCALE;
+}
+
+/** The file name's language mark: none for English, `.hi` / `.kn` otherwise. */
+function languageMark(language: Locale): string {
+  return LOCALE_INFO[language].prefix ? `.${LOCALE_INFO[language].prefix}` : "";
+}
+
+/** The language of a card file's mark (`hi` → hi-IN; none → English); undefined for any other. */
+export function shareCardLanguageOfMark(mark: string | undefined): Locale | undefined {
+  if (!mark) return DEFAULT_LOCALE;
+  return LOCALES.find((l) => LOCALE_INFO[l].prefix === mark);
+}
+
 /** What a seller's card shows, and the hash that names it. */
-function sellerCardContent(seller: ShareCardSeller) {
+function sellerCardContent(seller: ShareCardSeller, language: Locale = DEFAULT_LOCALE) {
+  const t = translatorFor(language);
+  const first = seller.category_list[0];
   const content = {
     v: CARD_VERSION,
+    language,
     name: seller.display_name,
-    category: seller.category_list[0] ?? "Women-led business",
+    category: first ? categoryNames(seller.category_refs ?? [], language)(first) : t("share.card.defaultCategory"),
     place: [seller.locality, seller.city].filter(Boolean).join(", "),
     rating:
       seller.review_count > 0 && seller.avg_rating > 0
@@ -43,13 +113,23 @@ function sellerCardContent(seller: ShareCardSeller) {
         : null,
     verified: seller.is_verified,
     photo: seller.profile_photo ?? seller.logo,
+    words: {
+      tagline: t("share.card.tagline"),
+      verified: t("share.card.verified"),
+      new: t("share.card.new", { site: SITE_NAME }),
+      reviews: seller.review_count > 0 ? t("share.card.reviews", { count: seller.review_count }) : "",
+    },
   };
   return { content, hash: createHash("sha256").update(JSON.stringify(content)).digest("hex").slice(0, 16) };
 }
 
-/** The address of a seller's current card (the hash changes whenever what it shows changes). */
-export function sellerShareImagePath(seller: ShareCardSeller): string {
-  return `/share/seller/${seller.id}/${sellerCardContent(seller).hash}.jpg`;
+/**
+ * The address of a seller's current card in `language` (the hash changes whenever what it shows changes):
+ * `/share/seller/<id>/<hash>.jpg` in English, `<hash>.hi.jpg` and `<hash>.kn.jpg` in Hindi and Kannada.
+ * Pages ask `shareCardLanguage` first, so a language the server cannot draw gets the English card.
+ */
+export function sellerShareImagePath(seller: ShareCardSeller, language: Locale = DEFAULT_LOCALE): string {
+  return `/share/seller/${seller.id}/${sellerCardContent(seller, language).hash}${languageMark(language)}.jpg`;
 }
 
 // ── drawing ──
@@ -105,9 +185,9 @@ const BACKGROUND = `<defs>
   <circle cx="${W - 40}" cy="-30" r="260" fill="#ffffff" fill-opacity="0.07"/>
   <circle cx="${W - 150}" cy="${H + 60}" r="200" fill="#ffffff" fill-opacity="0.05"/>`;
 
-function brandLine(y: number): string {
+function brandLine(y: number, tagline: string): string {
   return `<text x="80" y="${y}" font-family="${FONT}" font-size="30" font-weight="700" fill="#ffffff">${escapeXml(SITE_NAME)}</text>
-  <text x="${W - 80}" y="${y}" text-anchor="end" font-family="${FONT}" font-size="24" fill="#fbe4ee">Women-led businesses near you</text>`;
+  <text x="${W - 80}" y="${y}" text-anchor="end" font-family="${FONT}" font-size="24" fill="#fbe4ee">${escapeXml(tagline)}</text>`;
 }
 
 const PHOTO = { x: 80, y: 130, size: 380, radius: 36 };
@@ -149,16 +229,16 @@ function sellerOverlay(c: ReturnType<typeof sellerCardContent>["content"], photo
     const full = Math.round(Number(c.rating.value));
     const stars = `<tspan fill="#ffc857">${"★".repeat(full)}</tspan><tspan fill="#ffffff" fill-opacity="0.35">${"★".repeat(5 - full)}</tspan>`;
     parts.push(
-      `<text x="${left}" y="${y}" font-size="36">${stars}<tspan dx="14" font-weight="800" fill="#ffffff">${escapeXml(c.rating.value)}</tspan><tspan dx="10" font-size="28" fill="#fbe4ee">(${c.rating.count} review${c.rating.count === 1 ? "" : "s"})</tspan></text>`,
+      `<text x="${left}" y="${y}" font-size="36">${stars}<tspan dx="14" font-weight="800" fill="#ffffff">${escapeXml(c.rating.value)}</tspan><tspan dx="10" font-size="28" fill="#fbe4ee">${escapeXml(c.words.reviews)}</tspan></text>`,
     );
   } else {
-    parts.push(`<text x="${left}" y="${y}" font-size="30" fill="#fbe4ee">New on ${escapeXml(SITE_NAME)}</text>`);
+    parts.push(`<text x="${left}" y="${y}" font-size="30" fill="#fbe4ee">${escapeXml(c.words.new)}</text>`);
   }
   if (c.verified) {
     const badgeY = PHOTO.y + PHOTO.size - 58;
     parts.push(`<rect x="${PHOTO.x + 16}" y="${badgeY}" width="170" height="44" rx="22" fill="#ffffff"/>`);
     parts.push(
-      `<text x="${PHOTO.x + 101}" y="${badgeY + 31}" text-anchor="middle" font-size="24" font-weight="800" fill="#1d7a46">✓ VERIFIED</text>`,
+      `<text x="${PHOTO.x + 101}" y="${badgeY + 31}" text-anchor="middle" font-size="24" font-weight="800" fill="#1d7a46">${escapeXml(c.words.verified)}</text>`,
     );
   }
   const initialsLayer = photoMissing
@@ -168,7 +248,7 @@ function sellerOverlay(c: ReturnType<typeof sellerCardContent>["content"], photo
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">
   ${initialsLayer}
   <g font-family="${FONT}">${parts.join("\n  ")}</g>
-  ${brandLine(H - 50)}
+  ${brandLine(H - 50, c.words.tagline)}
 </svg>`;
 }
 
@@ -190,8 +270,8 @@ async function roundedPhoto(reference: string | null): Promise<Buffer | null> {
   }
 }
 
-export async function renderSellerCard(seller: ShareCardSeller): Promise<Buffer> {
-  const { content } = sellerCardContent(seller);
+export async function renderSellerCard(seller: ShareCardSeller, language: Locale = DEFAULT_LOCALE): Promise<Buffer> {
+  const { content } = sellerCardContent(seller, language);
   const photo = await roundedPhoto(content.photo);
   const layers: OverlayOptions[] = [];
   if (photo) {
@@ -212,15 +292,28 @@ export async function renderSellerCard(seller: ShareCardSeller): Promise<Buffer>
     .toBuffer();
 }
 
-const SITE_CARD = {
-  v: CARD_VERSION,
-  title: "Discover & support women-led businesses",
-  members: MARKETING.members,
-  sellers: MARKETING.verifiedSellers,
-};
-const siteCardHash = createHash("sha256").update(JSON.stringify(SITE_CARD)).digest("hex").slice(0, 16);
+function siteCard(language: Locale) {
+  const t = translatorFor(language);
+  const card = {
+    v: CARD_VERSION,
+    language,
+    title: t("share.card.siteTitle"),
+    stats: t("share.card.siteStats", {
+      sellers: MARKETING.verifiedSellers,
+      members: t("marketing.figure.members", { lakh: MARKETING.membersLakh }),
+    }),
+    tagline: t("share.card.tagline"),
+  };
+  return { card, hash: createHash("sha256").update(JSON.stringify(card)).digest("hex").slice(0, 16) };
+}
 
-export async function renderSiteCard(): Promise<Buffer> {
+/** The address of the site's own card in `language` (`/share/site.jpg`, `/share/site.hi.jpg`, `/share/site.kn.jpg`). */
+export function siteShareImagePath(language: Locale = DEFAULT_LOCALE): string {
+  return `/share/site${languageMark(language)}.jpg`;
+}
+
+export async function renderSiteCard(language: Locale = DEFAULT_LOCALE): Promise<Buffer> {
+  const { card: SITE_CARD } = siteCard(language);
   const lines = wrapText(SITE_CARD.title, W - 160, 76, 2);
   const title = lines
     .map(
@@ -232,9 +325,9 @@ export async function renderSiteCard(): Promise<Buffer> {
   <g font-family="${FONT}">
     <text x="80" y="130" font-size="34" font-weight="700" fill="#fbe4ee">${escapeXml(SITE_LONG_NAME)}</text>
     ${title}
-    <text x="80" y="${270 + lines.length * 92}" font-size="34" fill="#fbe4ee">${escapeXml(`${SITE_CARD.sellers} verified sellers · ${SITE_CARD.members} women professionals`)}</text>
+    <text x="80" y="${270 + lines.length * 92}" font-size="34" fill="#fbe4ee">${escapeXml(SITE_CARD.stats)}</text>
   </g>
-  ${brandLine(H - 50)}
+  ${brandLine(H - 50, SITE_CARD.tagline)}
 </svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 84, mozjpeg: true }).toBuffer();
 }
@@ -273,18 +366,30 @@ async function cached(prefix: string, hash: string, draw: () => Promise<Buffer>)
   return job;
 }
 
-/** A seller's card for the hash in its address: the bytes, or the current address when the hash is not the current one. */
+/**
+ * A seller's card for the hash and language in its address: the bytes, or the current address when the
+ * hash is not the current one or the server cannot draw that language (then the English card's).
+ */
 export async function sellerShareCard(
   seller: ShareCardSeller,
   hash: string,
+  requested: Locale = DEFAULT_LOCALE,
 ): Promise<{ bytes: Buffer } | { moved: string }> {
-  const current = sellerCardContent(seller).hash;
-  if (hash !== current) return { moved: sellerShareImagePath(seller) };
-  return { bytes: await cached(`seller-${seller.id}`, current, () => renderSellerCard(seller)) };
+  const language = await shareCardLanguage(requested);
+  const current = sellerCardContent(seller, language).hash;
+  if (hash !== current || language !== requested) return { moved: sellerShareImagePath(seller, language) };
+  const prefix = `seller-${seller.id}-${LOCALE_INFO[language].prefix || "en"}`;
+  return { bytes: await cached(prefix, current, () => renderSellerCard(seller, language)) };
 }
 
-export function siteShareCard(): Promise<Buffer> {
-  return cached("site", siteCardHash, renderSiteCard);
+/** The site's card in a language: the bytes, or the English card's address when the server cannot draw it. */
+export async function siteShareCard(
+  requested: Locale = DEFAULT_LOCALE,
+): Promise<{ bytes: Buffer } | { moved: string }> {
+  const language = await shareCardLanguage(requested);
+  if (language !== requested) return { moved: siteShareImagePath(language) };
+  const { hash } = siteCard(language);
+  return { bytes: await cached(`site-${LOCALE_INFO[language].prefix || "en"}`, hash, () => renderSiteCard(language)) };
 }
 
 /** Removes a seller's cached share cards (her account was deleted: the card must not outlive it on disk). */

@@ -76,6 +76,7 @@ export const PUBLIC_PAGES: Walk[] = [
   { name: "terms", path: "/terms" },
   { name: "privacy", sameTemplate: true, path: "/privacy" },
   { name: "seller login", path: "/seller-login" },
+  { name: "Google sign-in callback, cancelled", path: "/auth/google/callback?error=access_denied" },
   { name: "seller sign-up", path: "/seller-signup" },
   {
     name: "seller sign-up errors",

@@ -119,4 +119,19 @@ test.describe("search suggestions", () => {
     await expect(page.getByRole("heading", { name: "1 Businesses Found" })).toBeVisible();
     await expect(page.getByRole("listbox", { name: "Search suggestions" })).toBeHidden();
   });
+
+  test("on a Hindi page a category is suggested by its Hindi name, not marked as a name", async ({
+    page,
+    jsEnabled,
+  }) => {
+    test.skip(!jsEnabled, "suggestions need JavaScript");
+    await page.goto("/hi");
+    const box = page.locator("#hero-search");
+    await box.click();
+    await box.pressSequentially("Fashion");
+    const option = page.getByRole("listbox").getByRole("option").filter({ hasText: "फ़ैशन और कपड़े" });
+    await expect(option).toHaveCount(1);
+    await expect(option.locator(".suggest-label")).not.toHaveAttribute("translate", "no");
+    await expect(page.getByRole("listbox").getByText("Fashion & Apparel")).toHaveCount(0);
+  });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSeller } from "~db/seed/factories";
+import { renderedHtml } from "../support/html";
 import { type SiteUnderTest, startSite } from "../support/site";
 
 // Over HTTP against the built server (`npm run build` first): the catalogue's names in the page's language
@@ -47,6 +48,23 @@ describe("category names in the page's language", () => {
     );
     const api = (await (await fetch(`${base}/api/sellers/${id}`)).json()) as { category_refs: { name: string }[] };
     expect(api.category_refs.map((c) => c.name)).toEqual(["Fashion & Apparel"]);
+  });
+});
+
+describe("category names are translated text, not names", () => {
+  it("a featured card on the home page, the directory's filter and the quote form show the page's language, unmarked", async () => {
+    await createSeller(site!.db, { business_name: "Chunri Ghar", is_featured: 1, categoryIds: [fashion.id] });
+    const home = renderedHtml(await html("/hi"));
+    expect(home).toContain('<span class="chip">फ़ैशन और कपड़े</span>');
+    expect(home).toContain('<h3 translate="no">Chunri Ghar</h3>');
+    expect(renderedHtml(await html("/kn/directory"))).toContain(
+      `<option value="${fashion.slug}">ಫ್ಯಾಷನ್ ಮತ್ತು ಉಡುಪು</option>`,
+    );
+    expect(renderedHtml(await html("/hi/ask-for-a-quote"))).toContain(
+      `<option value="${fashion.slug}">फ़ैशन और कपड़े</option>`,
+    );
+    // Cities stay names.
+    expect(renderedHtml(await html("/kn/directory"))).toContain('<option value="Pune" translate="no">Pune</option>');
   });
 });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import yauzl from "yauzl";
 import type { DB } from "~db/client";
 import { createSeller, createStaffRow } from "~db/seed/factories";
 import { accountLanguageSchema } from "~/lib/validation/account-settings";
@@ -13,6 +14,7 @@ import { getOwnListing, updateOwnProfile } from "~/models/seller-account.server"
 import { apiSeller, apiSellerProfile, getPublicSeller, listPublicSellers } from "~/models/sellers.server";
 import { sellerLanguage, setAccountLanguage } from "~/models/users.server";
 import { englishMessage } from "~/services/api.server";
+import { accountExport } from "~/services/data-export.server";
 import { createTestDb } from "../support/test-db";
 
 // The site's data in three languages, on both engines: the catalogue's Hindi and Kannada names, a seller's
@@ -224,5 +226,34 @@ describe("a seller's language", () => {
         .execute(),
     ).rejects.toThrow();
     expect(await sellerLanguage(db, userId)).toBe("kn-IN");
+  });
+});
+
+describe("her data export", () => {
+  it("says what it holds in her account's language; the fields keep their names", async () => {
+    const userId = await sellerAccount();
+    await setAccountLanguage(db, userId, "kn-IN");
+    const answer = await accountExport(db, userId);
+    if (!answer.ok) throw new Error("no export");
+    const zip = Buffer.from(await answer.response.arrayBuffer());
+    const json = await new Promise<string>((resolve, reject) =>
+      yauzl.fromBuffer(zip, { lazyEntries: true }, (error, file) => {
+        if (error) return reject(error);
+        file.on("entry", (entry: yauzl.Entry) => {
+          if (entry.fileName !== "my-data.json") return file.readEntry();
+          file.openReadStream(entry, (streamError, stream) => {
+            if (streamError) return reject(streamError);
+            const chunks: Buffer[] = [];
+            stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+            stream.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+          });
+        });
+        file.readEntry();
+      }),
+    );
+    const data = JSON.parse(json) as { about: string; account: { language: string }; leads: unknown };
+    expect(data.about).toMatch(/^ನಿಮ್ಮ ಖಾತೆ ಮತ್ತು ಲಿಸ್ಟಿಂಗ್ ಬಗ್ಗೆ/);
+    expect(data.account.language).toBe("kn-IN");
+    expect(Object.keys(data)).toContain("leads");
   });
 });

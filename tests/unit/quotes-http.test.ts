@@ -128,6 +128,17 @@ describe("the request form", () => {
   });
 });
 
+describe("her request's page in her language", () => {
+  it("shows the category's Kannada name, not the English one marked as a name", async () => {
+    const email = `kn-link-${++serial}@example.in`;
+    expect((await post("/kn/ask-for-a-quote", valid(email))).status).toBe(302);
+    const [mail] = await mailsTo(email);
+    const link = /http\S+\/kn\/quote-request\?\S+/.exec(mail!.text_body)![0];
+    const html = await (await fetch(link)).text();
+    expect(html).toContain('<dd>ಫ್ಯಾಷನ್ ಮತ್ತು ಉಡುಪು<!-- --> · <span translate="no">Kothrud</span>');
+  });
+});
+
 describe("the confirmation link and the answers", () => {
   it("sends nothing before she confirms by POST; a forged or reused link does nothing; sellers answer once, only their own", async () => {
     const city = "Pune";

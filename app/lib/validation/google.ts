@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { MessageKey } from "../i18n";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "../locales";
 
 /** The provider's answer, posted back by the callback page (form or script): POST /api/sessions and /auth/google/callback. */
 export const googleCallbackSchema = z.object({
@@ -15,3 +17,38 @@ export const googleCallbackSchema = z.object({
     .transform((s) => s || null),
   iss: z.string().max(2048).nullish(),
 });
+
+/** The refusal of a `lang` outside the site's three on the sign-in's start (a hand-made address). */
+export const GOOGLE_LANGUAGE_UNKNOWN = "Unknown language: lang must be en-IN, hi-IN or kn-IN.";
+
+/**
+ * The language of the page a sign-in starts from (`?lang=hi-IN` on /auth/google and
+ * /api/oauth/google/redirect_url): English without one, null for any value but the three.
+ */
+export function googleStartLanguage(params: URLSearchParams): Locale | null {
+  const lang = params.get("lang");
+  if (lang === null || lang === "") return DEFAULT_LOCALE;
+  return isLocale(lang) ? lang : null;
+}
+
+/**
+ * Why a Google sign-in failed (services/google-oidc.server.ts). `error` is the message: a key of the `accounts` catalogue, which the callback page
+ * shows in its language and the /api answers in English (`jsonError`); `reason` names it for the callback
+ * page's script, which reads the /api answer.
+ */
+export const GOOGLE_FAILURES = {
+  not_configured: "accounts.google.error.notConfigured",
+  unavailable: "accounts.google.error.unavailable",
+  wrong_browser: "accounts.google.error.wrongBrowser",
+  expired: "accounts.google.error.expired",
+  not_completed: "accounts.google.error.notCompleted",
+  reserved_email: "accounts.notice.reservedEmail",
+  staff_account: "accounts.google.error.staffAccount",
+  inactive: "accounts.google.error.inactive",
+  unverified_email: "accounts.google.error.unverifiedEmail",
+} as const satisfies Record<string, MessageKey>;
+export type GoogleFailure = keyof typeof GOOGLE_FAILURES;
+
+export function isGoogleFailure(value: unknown): value is GoogleFailure {
+  return typeof value === "string" && Object.hasOwn(GOOGLE_FAILURES, value);
+}

@@ -3,11 +3,13 @@ import { data, Form, Link, redirect, useActionData, useSearchParams } from "reac
 import { getDb } from "~db/client";
 import type { Route } from "./+types/google-callback";
 import { privatePageMeta } from "~/lib/seo";
-import { useT } from "~/components/i18n";
+import { useLocalePath, useT } from "~/components/i18n";
+import { translateMessage } from "~/lib/form-messages";
 import { translatorFromMatches } from "~/lib/i18n";
-import { DEFAULT_LOCALE } from "~/lib/locales";
-import { messagesFor, translatorFor } from "~/services/i18n.server";
-import { googleCallbackSchema } from "~/lib/validation/google";
+import { DEFAULT_LOCALE, localePath } from "~/lib/locales";
+import { messagesFor, pageLocale } from "~/services/i18n.server";
+import { GOOGLE_FAILURES, googleCallbackSchema, isGoogleFailure } from "~/lib/validation/google";
+import { CALLBACK_PATH, googleSignInLanguage } from "~/services/google-oidc.server";
 import { homeForRole } from "~/lib/permissions";
 import { readForm } from "~/services/forms.server";
 import { completeGoogleSignIn } from "~/services/auth.server";
@@ -18,14 +20,29 @@ import { refuseCrossOrigin } from "~/services/csrf.server";
 export const meta: Route.MetaFunction = ({ matches }) =>
   privatePageMeta(translatorFromMatches(matches)("accounts.google.metaTitle"));
 
-// Google returns to one fixed address, outside the language prefixes: the page speaks English. Once signed
-// in (the script's exchange done), the address without a code sends her on to her home in her language.
-export async function loader({ request }: Route.LoaderArgs) {
-  if (!new URL(request.url).searchParams.has("code")) {
+// Google returns to one fixed address, the English one: when the sign-in started on a Hindi or Kannada page
+// (its language rides in the signed state cookie), it goes on, with the provider's answer, to the same page
+// in that language, which speaks it, errors included. Once signed in (the script's exchange done), the
+// address without a code sends her on to her home in her account's language.
+export async function loader(args: Route.LoaderArgs) {
+  const { request } = args;
+  const url = new URL(request.url);
+  if (!url.searchParams.has("code")) {
     const user = await getSessionUser(request);
     if (user) throw redirect(homeForRole(user.role, await sellerLanguage(getDb(), user.id)));
   }
-  return { messages: messagesFor(DEFAULT_LOCALE, ["accounts"]) };
+  if (!args.params.lang) {
+    const started = await googleSignInLanguage(request);
+    if (started !== DEFAULT_LOCALE)
+      throw redirect(`${localePath(started, CALLBACK_PATH)}${url.search}`, {
+        headers: { "Cache-Control": "no-store" },
+      });
+  }
+  return { messages: messagesFor(pageLocale(args), ["accounts"]) };
+}
+
+export function headers() {
+  return { "Cache-Control": "no-store" };
 }
 
 type Me = { role: string };
@@ -35,11 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   refuseCrossOrigin(request);
   const form = Object.fromEntries(await readForm(request));
   const parsed = googleCallbackSchema.safeParse(form);
-  if (!parsed.success)
-    return data(
-      { error: parsed.error.issues[0]?.message ?? translatorFor(DEFAULT_LOCALE)("accounts.google.failed") },
-      { status: 400 },
-    );
+  if (!parsed.success) return data({ error: "accounts.google.noCode" }, { status: 400 });
   const result = await completeGoogleSignIn(getDb(), request, parsed.data, context.clientAddress);
   if (!result.ok) return data({ error: result.error }, { status: result.status });
   return redirect(homeForRole(result.user.role, result.user.language), { headers: result.headers });
@@ -51,6 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
  */
 export default function GoogleCallback() {
   const t = useT();
+  const to = useLocalePath();
   const [params] = useSearchParams();
   const exchanged = useRef(false);
   const code = params.get("code");
@@ -59,10 +73,10 @@ export default function GoogleCallback() {
     ? null
     : params.get("error_description") || params.get("error")
       ? t("accounts.google.cancelled")
-      : "Cannot exchange code for session token: no code provided in the URL search params";
+      : t("accounts.google.noCode");
   const [exchangeError, setError] = useState<string | null>(null);
   const posted = useActionData<typeof action>();
-  const error = missingCode ?? posted?.error ?? exchangeError;
+  const error = missingCode ?? (posted?.error ? translateMessage(t, posted.error) : null) ?? exchangeError;
   useEffect(() => {
     if (exchanged.current || !code) return;
     exchanged.current = true;
@@ -74,14 +88,14 @@ export default function GoogleCallback() {
         body: JSON.stringify({ code, state: params.get("state"), iss: params.get("iss") }),
       });
       if (!response.ok) {
-        const body = (await response.json().catch(() => null)) as { error?: string } | null;
+        const body = (await response.json().catch(() => null)) as { error?: string; reason?: unknown } | null;
         console.error(`Failed to exchange code for session token: API responded with HTTP status ${response.status}`);
-        setError(body?.error ?? t("accounts.google.failed"));
+        setError(isGoogleFailure(body?.reason) ? t(GOOGLE_FAILURES[body.reason]) : t("accounts.google.failed"));
         return;
       }
       const me = await fetch("/api/users/me", { credentials: "include", headers: { Accept: "application/json" } });
       if (!me.ok) {
-        setError(`Failed to fetch user: API responded with HTTP status ${me.status}`);
+        setError(t("accounts.google.userFailed", { status: me.status }));
         return;
       }
       const user = (await me.json()) as Me;
@@ -100,7 +114,7 @@ export default function GoogleCallback() {
               {error}
             </p>
             <p>
-              <Link to="/seller-login" className="btn btn-primary btn-block">
+              <Link to={to("/seller-login")} className="btn btn-primary btn-block">
                 {t("accounts.google.backToLogin")}
               </Link>
             </p>

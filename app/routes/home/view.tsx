@@ -63,7 +63,7 @@ export function HomeView({ loaderData }: Pick<Route.ComponentProps, "loaderData"
               maxLength={100}
               placeholder={t("home.hero.searchPlaceholder")}
             />
-            <SearchSuggest inputId="hero-search" />
+            <SearchSuggest inputId="hero-search" categoryNames={loaderData.categoryNames} />
             <button type="submit" className="btn btn-primary">
               {t("home.hero.search")}
             </button>
@@ -427,7 +427,8 @@ function HomeSellerCard({ card }: { card: HomeCard }) {
   const t = useT();
   const to = useLocalePath();
   const locale = useLocale();
-  // A real seller's words are hers; the samples' come from the catalogue.
+  // A real seller's words (her description, her locality) are hers; the samples' come from the catalogue,
+  // and the category and speciality lines are category names, which the catalogue editor translates.
   const own = card.id ? "no" : undefined;
   const body = (
     <>
@@ -436,18 +437,14 @@ function HomeSellerCard({ card }: { card: HomeCard }) {
       </div>
       <div className="body">
         <div className="row" style={{ justifyContent: "space-between", gap: "var(--s-2)" }}>
-          <span className="chip" translate={own}>
-            {card.category}
-          </span>
+          <span className="chip">{card.category}</span>
           <span className="rating">
             <StarIcon className="star" /> {formatRating(card.rating)}{" "}
             <span className="muted">({formatCount(card.reviews, locale)})</span>
           </span>
         </div>
         <h3 translate="no">{card.name}</h3>
-        <p className="tagline" translate={own}>
-          {card.speciality}
-        </p>
+        <p className="tagline">{card.speciality}</p>
         {card.description ? (
           <p className="desc" translate={own}>
             {card.description}
