@@ -359,6 +359,50 @@ export async function receiptsOf(db: DB, sellerId: number) {
     .execute();
 }
 
+// ── her data: the export and the erasure (docs/decisions/194-payments-kept-unlinked-on-erasure.md) ──
+
+/**
+ * A seller's payments for "Download my data": what she paid, when, how and what became of it. No link
+ * address (it still opens the gateway's page with her contact), no staff flag, no webhook event.
+ */
+export async function paymentsForExport(db: DB, sellerIds: number[]) {
+  if (!sellerIds.length) return [];
+  return db
+    .selectFrom("payments")
+    .select([
+      "seller_id",
+      "reference",
+      "purpose",
+      "amount_paise",
+      "currency",
+      "months",
+      "status",
+      "method",
+      "gateway",
+      "gateway_payment_id",
+      "created_at",
+      "expires_at",
+      "paid_at",
+      "refunded_at",
+    ])
+    .where("seller_id", "in", sellerIds)
+    .orderBy("id")
+    .execute();
+}
+
+/**
+ * On erasure the money records stay (accounts and tax law) but stop pointing at her: no listing, and no
+ * link address (the gateway's page of a link shows the name, email and mobile it was made with).
+ */
+export async function unlinkPaymentsOf(trx: DB, sellerIds: number[]): Promise<void> {
+  if (!sellerIds.length) return;
+  await trx
+    .updateTable("payments")
+    .set({ seller_id: null, link_url: null, updated_at: new Date().toISOString() })
+    .where("seller_id", "in", sellerIds)
+    .execute();
+}
+
 // ── the staff's reconciliation page (/admin/payments) ──
 
 export type PaymentFilters = { status: string; from: string; to: string; seller: string };
