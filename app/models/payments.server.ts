@@ -4,6 +4,7 @@ import type { OnlinePaymentPurpose, OnlinePaymentStatus, Payment } from "~db/sch
 import { type EventOutcome, type GatewayEvent, mayMoveTo, mismatchOf } from "~/lib/payments";
 import { renewalChanges, type SubscriptionState } from "~/lib/subscription";
 import { writeAudit } from "./audit.server";
+import { containsInAny } from "./sql-like.server";
 
 // Online payments (docs/decisions/190-online-payments-gateway-seam.md): the links we created, and each
 // verified webhook event applied once, in one transaction with the seller's change and its audit row.
@@ -405,7 +406,10 @@ export async function unlinkPaymentsOf(trx: DB, sellerIds: number[]): Promise<vo
 
 // ── the staff's reconciliation page (/admin/payments) ──
 
+/** `seller`: a number is a seller's id; other text is searched in her business name, name and email. */
 export type PaymentFilters = { status: string; from: string; to: string; seller: string };
+
+const SELLER_SEARCH_COLUMNS = ["sellers.business_name", "sellers.owner_name", "sellers.email"] as const;
 
 function filteredPayments(db: DB, f: PaymentFilters) {
   let q = db.selectFrom("payments").leftJoin("sellers", "sellers.id", "payments.seller_id");
@@ -413,7 +417,9 @@ function filteredPayments(db: DB, f: PaymentFilters) {
   else if (f.status) q = q.where("payments.status", "=", f.status as OnlinePaymentStatus);
   if (f.from) q = q.where("payments.created_at", ">=", `${f.from}T00:00:00.000Z`);
   if (f.to) q = q.where("payments.created_at", "<=", `${f.to}T23:59:59.999Z`);
-  if (/^\d{1,12}$/.test(f.seller)) q = q.where("payments.seller_id", "=", Number(f.seller));
+  const seller = f.seller.trim();
+  if (/^\d{1,12}$/.test(seller)) q = q.where("payments.seller_id", "=", Number(seller));
+  else if (seller) q = q.where((eb) => containsInAny(db, eb, SELLER_SEARCH_COLUMNS, seller));
   return q.selectAll("payments").select(["sellers.business_name", "sellers.owner_name"]);
 }
 
@@ -437,10 +443,15 @@ export async function* streamPayments(db: DB, f: PaymentFilters, batch = 500) {
 }
 
 export async function listPaymentEvents(db: DB, f: PaymentFilters, limit = 100) {
-  let q = db.selectFrom("payment_events").leftJoin("payments", "payments.id", "payment_events.payment_id");
+  let q = db
+    .selectFrom("payment_events")
+    .leftJoin("payments", "payments.id", "payment_events.payment_id")
+    .leftJoin("sellers", "sellers.id", "payments.seller_id");
   if (f.from) q = q.where("payment_events.received_at", ">=", `${f.from}T00:00:00.000Z`);
   if (f.to) q = q.where("payment_events.received_at", "<=", `${f.to}T23:59:59.999Z`);
-  if (/^\d{1,12}$/.test(f.seller)) q = q.where("payments.seller_id", "=", Number(f.seller));
+  const seller = f.seller.trim();
+  if (/^\d{1,12}$/.test(seller)) q = q.where("payments.seller_id", "=", Number(seller));
+  else if (seller) q = q.where((eb) => containsInAny(db, eb, SELLER_SEARCH_COLUMNS, seller));
   return q
     .selectAll("payment_events")
     .select(["payments.reference", "payments.seller_id"])

@@ -32,7 +32,8 @@ import {
   startRazorpayStandIn,
 } from "../support/razorpay-stand-in";
 import { createTestDb } from "../support/test-db";
-import { streamPayments } from "~/models/payments.server";
+import { listPaymentEvents, listPayments, streamPayments } from "~/models/payments.server";
+import { paymentFiltersFrom } from "~/lib/validation/payments";
 import { csvResponse } from "~/services/csv.server";
 import { renewalReminderMail, RENEW_PATH } from "~/services/seller-mails.server";
 
@@ -560,6 +561,43 @@ describe("staff reconciliation", () => {
     });
     expect((await checkWithGateway(db, paymentId)).message).toMatch(/received before; nothing changed/);
     expect((await auditOf(paymentId)).filter((a) => a.action === "payment.paid")).toHaveLength(1);
+  });
+
+  it("finds a seller's payments and events by her id, or by words of her business name, name or email, in any case", async () => {
+    const word = Date.now().toString(36);
+    const mine = await applicationWithLink({
+      business_name: `Kolam 50% ${word} Studio`,
+      owner_name: `Sudha_${word}`,
+      email: `sudha.${word}@example.in`,
+    });
+    const theirs = await applicationWithLink({ business_name: `Kolam 5 ${word} Studio`, owner_name: `Sudha ${word}` });
+    await receive(gateway.pay(mine.link.id).delivery);
+    const found = async (seller: string) => {
+      const filters = paymentFiltersFrom(new URLSearchParams({ seller }));
+      return (await listPayments(db, filters)).map((p) => p.id).sort((a, b) => a - b);
+    };
+    const both = [mine.paymentId, theirs.paymentId].sort((a, b) => a - b);
+    expect(await found(String(mine.sellerId))).toEqual([mine.paymentId]);
+    expect(await found(`kolam 50% ${word.toUpperCase()}`)).toEqual([mine.paymentId]);
+    expect(await found(`SUDHA.${word}@EXAMPLE`)).toEqual([mine.paymentId]);
+    expect(await found(`sudha_${word}`)).toEqual([mine.paymentId]);
+    expect(await found(`Kolam`)).toEqual(expect.arrayContaining(both));
+    // `%` and `_` are the seller's letters, not wildcards.
+    expect(await found(`sudha%${word}`)).toEqual([]);
+    expect(await found(`kolam 5_% ${word}`)).toEqual([]);
+    expect(await found(`  ${word} studio  `)).toEqual(both);
+    const events = await listPaymentEvents(
+      db,
+      paymentFiltersFrom(new URLSearchParams({ seller: `Kolam 50% ${word}` })),
+    );
+    expect(events.map((e) => e.payment_id)).toEqual([mine.paymentId]);
+    // A text too long for the search box filters nothing rather than failing.
+    expect(paymentFiltersFrom(new URLSearchParams({ seller: "x".repeat(101), status: "lost" }))).toEqual({
+      status: "",
+      from: "",
+      to: "",
+      seller: "",
+    });
   });
 
   it("exports the payments as CSV with formulas neutralised", async () => {

@@ -2,7 +2,7 @@ import { getDb } from "~db/client";
 import { streamPayments } from "~/models/payments.server";
 import { csvResponse } from "~/services/csv.server";
 import { requirePermission } from "~/services/session.server";
-import { paymentFiltersFrom } from "~/lib/payments";
+import { paymentFiltersFrom } from "~/lib/validation/payments";
 import type { Route } from "./+types/payments-export";
 
 // /admin/payments/export.csv (admins): the filtered payments, streamed, formulas neutralised.
