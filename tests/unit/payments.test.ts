@@ -10,6 +10,7 @@ import { APPLICATION_MESSAGES } from "~/lib/validation/messages";
 import {
   checkWithGateway,
   paymentGateway,
+  paymentsCsv,
   payOffer,
   payPath,
   readPayParams,
@@ -32,9 +33,8 @@ import {
   startRazorpayStandIn,
 } from "../support/razorpay-stand-in";
 import { createTestDb } from "../support/test-db";
-import { listPaymentEvents, listPayments, streamPayments } from "~/models/payments.server";
+import { listPaymentEvents, listPayments } from "~/models/payments.server";
 import { paymentFiltersFrom } from "~/lib/validation/payments";
-import { csvResponse } from "~/services/csv.server";
 import { renewalReminderMail, RENEW_PATH } from "~/services/seller-mails.server";
 
 // Online payments against the local stand-in of the gateway: a link is created through its API, and each
@@ -529,6 +529,9 @@ describe("receipts and renewal reminders", () => {
     expect(link.pathname).toBe("/pay");
     expect(readPayParams(link.searchParams)).toEqual({ purpose: "renewal", sellerId });
     expect(on).toContain(`Or renew from your dashboard: ${ORIGIN}${RENEW_PATH}`);
+    // A Kannada-speaking seller's pay link opens the pay page in Kannada.
+    const kannada = renewalReminderMail({ ...row, language: "kn-IN" }, 3, ORIGIN).text;
+    expect(kannada).toContain(`${ORIGIN}/kn/pay?renewal=${sellerId}&token=`);
     for (const name of ["RAZORPAY_KEY_ID", "RAZORPAY_KEY_SECRET", "RAZORPAY_WEBHOOK_SECRET"]) process.env[name] = "";
     reloadConfig();
     try {
@@ -600,19 +603,20 @@ describe("staff reconciliation", () => {
     });
   });
 
-  it("exports the payments as CSV with formulas neutralised", async () => {
-    const { paymentId } = await applicationWithLink({ business_name: '=HYPERLINK("http://evil.example")' });
-    const sellerId = (await paymentRow(paymentId)).seller_id!;
-    const response = csvResponse(
-      "payments.csv",
-      [
-        { header: "Reference", value: (p: { reference: string }) => p.reference },
-        { header: "Business", value: (p: { business_name: string | null }) => p.business_name },
-      ],
-      streamPayments(db, { status: "", from: "", to: "", seller: String(sellerId) }, 1),
-    );
-    const text = await response.text();
-    expect(text).toContain(`'=HYPERLINK(""http://evil.example"")`);
-    expect(text.trim().split("\n")).toHaveLength(2);
+  it("exports the payments as CSV with formulas neutralised, and no link address", async () => {
+    const { paymentId, link } = await applicationWithLink({
+      business_name: '=HYPERLINK("http://evil.example")',
+    });
+    await receive(gateway.pay(link.id).delivery);
+    const row = await paymentRow(paymentId);
+    const response = paymentsCsv(db, { status: "", from: "", to: "", seller: String(row.seller_id) });
+    const lines = (await response.text()).trim().split(/\r?\n/);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toContain("Reference,Purpose,Seller id,Business,Amount (INR),Status");
+    expect(lines[1]).toContain(`'=HYPERLINK(""http://evil.example"")`);
+    expect(lines[1]).toContain(`${row.reference},application,${row.seller_id},`);
+    expect(lines[1]).toContain(`,1499.00,paid,`);
+    expect(lines[1]).toContain(row.gateway_payment_id!);
+    expect(lines[1]).not.toContain(row.link_url!);
   });
 });

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSeller } from "~db/seed/factories";
+import { payQuery } from "~/services/payments/index.server";
+import { type RazorpayStandIn, razorpayEnv, startRazorpayStandIn } from "../support/razorpay-stand-in";
+import { type SiteUnderTest, startSite } from "../support/site";
+
+// "Pay ₹X now" over HTTP against the built server (`npm run build` first), with the gateway's stand-in: the
+// pay page answers in the language of its address (the seller's mails and dashboard link to hers), and
+// a payment that cannot start says why in that language.
+
+let site: SiteUnderTest | undefined;
+let gateway: RazorpayStandIn | undefined;
+
+beforeAll(async () => {
+  gateway = await startRazorpayStandIn();
+  // The test signs the pay links as the site does.
+  site = await startSite("pay-http", { ...razorpayEnv(gateway.url), SESSION_SECRET: process.env.SESSION_SECRET! });
+}, 60_000);
+afterAll(async () => {
+  await site?.stop();
+  await gateway?.stop();
+});
+
+const application = (fields: Parameters<typeof createSeller>[1] = {}) =>
+  createSeller(site!.db, {
+    status: "pending",
+    is_paid: 0,
+    payment_status: "pending",
+    amount_paid: 1499,
+    subscription_months: 6,
+    ...fields,
+  });
+
+function pay(path: string, sellerId: number) {
+  return fetch(`${site!.base}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: site!.base },
+    body: payQuery("application", sellerId),
+  });
+}
+
+/** The page's error message (the catalogue travels with the page too, so the text alone proves nothing). */
+const alertOf = (html: string) => /role="alert">([^<]*)</.exec(html)?.[1];
+
+describe("the pay page in the seller's language", () => {
+  it("shows Hindi or Kannada at its address, posts to it, returns to it, and says a refusal in it", async () => {
+    const unpaid = await application();
+    const page = await fetch(`${site!.base}/kn/pay?${payQuery("application", unpaid)}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(`<html lang="kn-IN"`);
+    expect(html).toContain("ಆನ್‌ಲೈನ್‌ನಲ್ಲಿ ಪಾವತಿಸಿ");
+    expect(html).toContain('action="/kn/pay"');
+    const started = await pay("/kn/pay", unpaid);
+    expect(started.status).toBe(303);
+    const linkId = new URL(started.headers.get("location")!).pathname.split("/").pop()!;
+    expect(gateway!.links.get(linkId)?.callback_url).toBe(`${site!.base}/kn/payments/return`);
+
+    const paid = await application({ is_paid: 1, payment_status: "paid" });
+    const hindi = await pay("/hi/pay", paid);
+    expect(hindi.status).toBe(409);
+    expect(alertOf(await hindi.text())).toBe("इस आवेदन का भुगतान पहले ही हो चुका है।");
+    const english = await pay("/pay", paid);
+    expect(english.status).toBe(409);
+    expect(alertOf(await english.text())).toBe("This application is paid already.");
+  });
+});
