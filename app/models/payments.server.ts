@@ -3,7 +3,7 @@ import type { DB } from "~db/client";
 import type { OnlinePaymentPurpose, OnlinePaymentStatus, Payment } from "~db/schema";
 import { type EventOutcome, type GatewayEvent, mayMoveTo, mismatchOf } from "~/lib/payments";
 import { renewalChanges, type SubscriptionState } from "~/lib/subscription";
-import { writeAudit } from "./audit.server";
+import { type Actor, writeAudit } from "./audit.server";
 import { containsInAny } from "./sql-like.server";
 
 // Online payments (docs/decisions/190-online-payments-gateway-seam.md): the links we created, and each
@@ -158,7 +158,12 @@ async function applyToSeller(trx: DB, p: Payment): Promise<Record<string, unknow
   };
 }
 
-async function decide(trx: DB, event: GatewayEvent, p: Payment | undefined): Promise<EventOutcome> {
+async function decide(
+  trx: DB,
+  event: GatewayEvent,
+  p: Payment | undefined,
+  actor: Actor | null,
+): Promise<EventOutcome> {
   if (event.kind === "other")
     return { outcome: "ignored", reason: `the site does not act on ${event.event}`, paymentId: null };
   if (!p)
@@ -170,6 +175,9 @@ async function decide(trx: DB, event: GatewayEvent, p: Payment | undefined): Pro
   const audit = (action: string, details: Record<string, unknown>) =>
     writeAudit(trx, {
       action,
+      actorUserId: actor?.id ?? null,
+      actorEmail: actor?.email ?? null,
+      ip: actor?.ip ?? null,
       targetType: "payment",
       targetId: p.id,
       details: { reference: p.reference, event: event.event, event_id: event.eventId, ...details },
@@ -245,9 +253,15 @@ async function decide(trx: DB, event: GatewayEvent, p: Payment | undefined): Pro
 
 /**
  * Applies a verified event once: its id is stored in the same transaction as what it changed, so a second
- * delivery (or the same one at another instance) is a duplicate that changes nothing.
+ * delivery (or the same one at another instance) is a duplicate that changes nothing. `actor`: the staff
+ * member whose "check with gateway" brought the event (null: the gateway's webhook).
  */
-export async function applyPaymentEvent(db: DB, gateway: string, event: GatewayEvent): Promise<EventOutcome> {
+export async function applyPaymentEvent(
+  db: DB,
+  gateway: string,
+  event: GatewayEvent,
+  actor: Actor | null = null,
+): Promise<EventOutcome> {
   try {
     return await db.transaction().execute(async (trx) => {
       const money =
@@ -267,7 +281,7 @@ export async function applyPaymentEvent(db: DB, gateway: string, event: GatewayE
         })
         .returning("id")
         .executeTakeFirstOrThrow();
-      const outcome = await decide(trx, event, await targetOf(trx, event));
+      const outcome = await decide(trx, event, await targetOf(trx, event), actor);
       await trx
         .updateTable("payment_events")
         .set({ outcome: outcome.outcome, reason: outcome.reason, payment_id: outcome.paymentId })

@@ -1,4 +1,7 @@
+import { randomBytes } from "node:crypto";
+import { createCookie } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatDateTime } from "~/lib/dates";
 import { createSeller } from "~db/seed/factories";
 import { payQuery } from "~/services/payments/index.server";
 import { type RazorpayStandIn, razorpayEnv, startRazorpayStandIn } from "../support/razorpay-stand-in";
@@ -64,5 +67,72 @@ describe("the pay page in the seller's language", () => {
     const english = await pay("/pay", paid);
     expect(english.status).toBe(409);
     expect(alertOf(await english.text())).toBe("This application is paid already.");
+  });
+});
+
+describe("/admin/payments", () => {
+  it("shows failed and refunded payments with the refund's time, found by a word of the business name", async () => {
+    const db = site!.db;
+    const word = randomBytes(4).toString("hex");
+    const sellerId = await application({ business_name: `Mehndi ${word}` });
+    const stamp = new Date().toISOString();
+    const refundedAt = "2026-11-21T09:30:00.000Z";
+    const payment = (n: number, fields: Record<string, string>) => ({
+      seller_id: sellerId,
+      purpose: "application" as const,
+      reference: `bwp-a${sellerId}-${word.slice(0, 7)}${n}`,
+      gateway: "razorpay",
+      amount_paise: 149_900,
+      currency: "INR",
+      months: 6,
+      expires_at: stamp,
+      created_at: stamp,
+      updated_at: stamp,
+      ...fields,
+    });
+    await db
+      .insertInto("payments")
+      .values([
+        payment(1, { status: "failed" }),
+        payment(2, {
+          status: "refunded",
+          gateway_payment_id: `pay_refunded${word}`,
+          method: "upi",
+          paid_at: "2026-11-20T09:30:00.000Z",
+          refunded_at: refundedAt,
+        }),
+      ])
+      .execute();
+    const admin = await db
+      .insertInto("users")
+      .values({
+        email: `admin-${word}@example.in`,
+        name: "Admin",
+        role: "admin",
+        is_active: 1,
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const id = randomBytes(32).toString("base64url");
+    await db
+      .insertInto("sessions")
+      .values({ id, user_id: admin.id, created_at: stamp, expires_at: new Date(Date.now() + 86_400_000).toISOString() })
+      .execute();
+    const cookie = (await createCookie("__session", { secrets: [process.env.SESSION_SECRET!] }).serialize(id)).split(
+      ";",
+    )[0]!;
+    const page = await fetch(`${site!.base}/admin/payments?seller=${encodeURIComponent(`MEHNDI ${word}`)}`, {
+      headers: { Cookie: cookie },
+    });
+    expect(page.status).toBe(200);
+    const rows = [...(await page.text()).matchAll(/<tr>(.*?)<\/tr>/gs)].map((m) => m[1]!.replace(/<[^>]+>/g, ""));
+    const paymentRows = rows.filter((r) => r.includes(`bwp-a${sellerId}-`));
+    expect(paymentRows).toHaveLength(2);
+    expect(paymentRows.find((r) => r.includes("Failed"))).toContain(`Mehndi ${word}`);
+    expect(paymentRows.find((r) => r.includes("Refunded"))).toContain(
+      `pay_refunded${word} (upi) · ${formatDateTime("2026-11-20T09:30:00.000Z")} · refunded ${formatDateTime(refundedAt)}`,
+    );
   });
 });

@@ -553,8 +553,30 @@ describe("staff reconciliation", () => {
       message: expect.stringMatching(/created; nothing to record/),
     });
     const { paymentId: payId, delivery } = gateway.pay(link.id);
-    const checked = await checkWithGateway(db, paymentId);
+    const stamp = new Date().toISOString();
+    const staff = await db
+      .insertInto("users")
+      .values({
+        email: `checker-${paymentId}@example.in`,
+        name: "Checker",
+        role: "admin",
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .returning(["id", "email"])
+      .executeTakeFirstOrThrow();
+    const checked = await checkWithGateway(db, paymentId, { ...staff, ip: "10.1.2.3" });
     expect(checked).toMatchObject({ ok: true, message: expect.stringMatching(/reports paid: paid by pay_/) });
+    // The audit row says which staff member's check recorded the payment.
+    const paidRow = await db
+      .selectFrom("audit_log")
+      .select(["actor_user_id", "actor_email", "ip", "details"])
+      .where("target_type", "=", "payment")
+      .where("target_id", "=", String(paymentId))
+      .where("action", "=", "payment.paid")
+      .executeTakeFirstOrThrow();
+    expect(paidRow).toMatchObject({ actor_user_id: staff.id, actor_email: staff.email, ip: "10.1.2.3" });
+    expect(JSON.parse(paidRow.details!)).toMatchObject({ event: "check.paid" });
     expect(await paymentRow(paymentId)).toMatchObject({ status: "paid", gateway_payment_id: payId });
     expect(await sellerRow(sellerId)).toMatchObject({ is_paid: 1 });
     // The late webhook, and a second check, change nothing.

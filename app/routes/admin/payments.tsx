@@ -32,12 +32,12 @@ export function headers() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requirePermission(request, "payments.manage", context);
+  const user = requirePermission(request, "payments.manage", context);
   const form = await readForm(request);
   const id = Number(form.get("id"));
   if (form.get("intent") !== "check" || !Number.isInteger(id) || id < 1)
     return data({ error: "Choose a payment to check." }, { status: 400 });
-  const result = await checkWithGateway(getDb(), id);
+  const result = await checkWithGateway(getDb(), id, user.actor);
   if (!result.ok) return data({ error: result.message }, { status: result.status });
   return redirect(`/admin/payments?${new URLSearchParams({ checked: result.message })}`);
 }
@@ -109,6 +109,7 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
                 {p.gateway_payment_id ?? "—"}
                 {p.method ? ` (${p.method})` : ""}
                 {p.paid_at ? ` · ${formatDateTime(p.paid_at)}` : ""}
+                {p.refunded_at ? ` · refunded ${formatDateTime(p.refunded_at)}` : ""}
               </td>
               <td>
                 {p.link_id ? (

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { DB } from "~db/client";
 import type { OnlinePaymentPurpose } from "~db/schema";
+import type { Actor } from "~/models/audit.server";
 import { formatRupees, planOf } from "~/lib/constants";
 import { type EventOutcome, paiseOf } from "~/lib/payments";
 import {
@@ -424,6 +425,7 @@ async function mailReceipt(db: DB, paymentId: number): Promise<void> {
 export async function checkWithGateway(
   db: DB,
   paymentId: number,
+  actor: Actor | null = null,
 ): Promise<{ ok: true; message: string } | { ok: false; status: 404 | 409 | 502; message: string }> {
   const gateway = paymentGateway();
   if (!gateway) return { ok: false, status: 404, message: "Online payments are not set up on this site." };
@@ -463,7 +465,7 @@ export async function checkWithGateway(
   if (!event) return { ok: true, message: `The gateway reports the link as ${state.status}; nothing to record.` };
   let outcome: EventOutcome;
   try {
-    outcome = await applyPaymentEvent(db, gateway.name, event);
+    outcome = await applyPaymentEvent(db, gateway.name, event, actor);
   } catch (error) {
     if (!(error instanceof PaymentChangedMeanwhile)) throw error;
     return { ok: false, status: 409, message: "The payment changed meanwhile; check again." };
