@@ -136,3 +136,60 @@ describe("/admin/payments", () => {
     );
   });
 });
+
+describe("the seller's dashboard", () => {
+  it("lists her receipts, a refunded one marked so, in her page's language", async () => {
+    const db = site!.db;
+    const word = randomBytes(4).toString("hex");
+    const stamp = new Date().toISOString();
+    const user = await db
+      .insertInto("users")
+      .values({
+        email: `seller-${word}@example.in`,
+        name: "Seller",
+        role: "seller",
+        is_active: 1,
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const sellerId = await createSeller(db, { user_id: user.id, email: `seller-${word}@example.in` });
+    const paid = (n: number, status: "paid" | "refunded") => ({
+      seller_id: sellerId,
+      purpose: "renewal" as const,
+      reference: `bwp-r${sellerId}-${word.slice(0, 7)}${n}`,
+      gateway: "razorpay",
+      amount_paise: 99_900,
+      currency: "INR",
+      months: 3,
+      expires_at: stamp,
+      status,
+      gateway_payment_id: `pay_dash${word}${n}`,
+      paid_at: stamp,
+      refunded_at: status === "refunded" ? stamp : null,
+      created_at: stamp,
+      updated_at: stamp,
+    });
+    await db
+      .insertInto("payments")
+      .values([paid(1, "paid"), paid(2, "refunded")])
+      .execute();
+    const id = randomBytes(32).toString("base64url");
+    await db
+      .insertInto("sessions")
+      .values({ id, user_id: user.id, created_at: stamp, expires_at: new Date(Date.now() + 86_400_000).toISOString() })
+      .execute();
+    const cookie = (await createCookie("__session", { secrets: [process.env.SESSION_SECRET!] }).serialize(id)).split(
+      ";",
+    )[0]!;
+    const page = await fetch(`${site!.base}/hi/seller-dashboard`, { headers: { Cookie: cookie } });
+    expect(page.status).toBe(200);
+    const items = [...(await page.text()).matchAll(/<li>(<a href="\/hi\/payments\/receipt\/.*?)<\/li>/gs)].map((m) =>
+      m[1]!.replace(/<[^>]+>/g, ""),
+    );
+    expect(items).toHaveLength(2);
+    expect(items.find((i) => i.includes(`${word.slice(0, 7)}2`))).toMatch(/ · राशि लौटा दी गई$/);
+    expect(items.find((i) => i.includes(`${word.slice(0, 7)}1`))).not.toContain("राशि लौटा दी गई");
+  });
+});
