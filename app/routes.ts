@@ -41,13 +41,13 @@ export default [
     // online payments' pages (docs/decisions/190-online-payments-gateway-seam.md)
     route("payments/return", "routes/payments-return.tsx"),
     route("payments/receipt/:reference", "routes/payments-receipt.tsx"),
+    // "Pay ₹X now": on to the gateway's page, from the signed links of the mails and the dashboard
+    route("pay", "routes/pay.tsx"),
     route("*", "routes/not-found.tsx", { id: "language-not-found" }),
   ]),
   // ── the same in any language: posts, redirects, files ──
   route("go/:id/:target/count", "routes/go-count.ts"),
   route("theme", "routes/theme.tsx"),
-  // online payments: on to the gateway's page (docs/decisions/190-online-payments-gateway-seam.md)
-  route("pay", "routes/pay.tsx"),
   route("logout", "routes/accounts/logout.tsx"),
   route("auth/google", "routes/accounts/google-start.tsx"),
   route("seller-account/my-data.zip", "routes/accounts/seller-data-export.ts"),

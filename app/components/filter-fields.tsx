@@ -90,6 +90,17 @@ export function ChoiceFilter({
   );
 }
 
+/** A day (YYYY-MM-DD), e.g. the start or end of a date range. */
+export function DateFilter({ label, name }: { label: string; name: string }) {
+  const { id, value } = useFilterValue(name);
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} className="input" type="date" name={name} defaultValue={value} />
+    </div>
+  );
+}
+
 /** The true/false choices of a yes-or-no filter. */
 export function yesNoChoices(yes: string, no: string): Choice[] {
   return [

@@ -80,20 +80,3 @@ export const PAYMENT_REFERENCE = /^bwp-[ar]\d{1,12}-[0-9a-f]{8}$/;
 
 /** The statuses staff filter by (flagged: an event disagreed with what we created). */
 export const PAYMENT_STATUSES = ["created", "paid", "failed", "refunded", "expired", "cancelled", "flagged"] as const;
-
-/** /admin/payments' filters from its query; anything unknown is "all". */
-export function paymentFiltersFrom(params: URLSearchParams): {
-  status: string;
-  from: string;
-  to: string;
-  seller: string;
-} {
-  const day = (v: string | null) => (v && /^\d{4}-\d\d-\d\d$/.test(v) ? v : "");
-  const status = params.get("status") ?? "";
-  return {
-    status: (PAYMENT_STATUSES as readonly string[]).includes(status) ? status : "",
-    from: day(params.get("from")),
-    to: day(params.get("to")),
-    seller: /^\d{1,12}$/.test(params.get("seller") ?? "") ? params.get("seller")! : "",
-  };
-}

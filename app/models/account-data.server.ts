@@ -5,6 +5,7 @@ import { writeAudit, type Actor } from "./audit.server";
 import { PUBLIC_REVIEW_COLUMNS } from "./reviews.server";
 import { parseJsonList } from "./sellers.server";
 import { eraseQuotesOf, quotesForExport } from "./quotes.server";
+import { paymentsForExport, unlinkPaymentsOf } from "./payments.server";
 
 // A seller's account as data she owns (docs/decisions/159-account-one-erasure.md): what account recovery and the
 // account page read and change, everything stored about her for "Download my data", and the erasure of
@@ -127,7 +128,8 @@ async function leadCounters(db: DB, sellerIds: number[]) {
  * factor secrets), its listings with their categories, the reviews of those listings with her replies,
  * the mails queued for her account or about her listings (once she has proved her address; subjects and
  * dates, no bodies: they hold sign-in links that may still work), the audit entries about her account or
- * listings (staff names and addresses left out), and the stored files of her listings. Null when the
+ * listings (staff names and addresses left out), her listings' online payments (no link address, no staff
+ * flag, no gateway event), and the stored files of her listings. Null when the
  * account does not exist (deleted meanwhile).
  */
 export async function collectAccountData(db: DB, userId: number) {
@@ -154,7 +156,7 @@ export async function collectAccountData(db: DB, userId: number) {
   const sellers = await db.selectFrom("sellers").selectAll().where("user_id", "=", userId).orderBy("id").execute();
   const sellerIds = sellers.map((s) => s.id);
   const none = [-1];
-  const [categories, subcategories, reviews, mails, audit, uploads, sessions, leads] = await Promise.all([
+  const [categories, subcategories, reviews, mails, audit, uploads, sessions, leads, payments] = await Promise.all([
     db
       .selectFrom("seller_categories")
       .innerJoin("categories", "categories.id", "seller_categories.category_id")
@@ -216,6 +218,7 @@ export async function collectAccountData(db: DB, userId: number) {
       .orderBy("created_at")
       .execute(),
     leadCounters(db, sellerIds),
+    paymentsForExport(db, sellerIds),
   ]);
   const quotes = await quotesForExport(db, sellerIds, user.email_verified_at === null ? null : user.email);
   const { password_hash: passwordHash, google_sub: googleSub, ...account } = user;
@@ -262,6 +265,7 @@ export async function collectAccountData(db: DB, userId: number) {
     sessions,
     leads: leads ?? null,
     quotes,
+    payments,
     files,
   };
 }
@@ -290,7 +294,8 @@ export type Erasure = { ok: true; sellerIds: number[]; files: { key: string; vis
  * reviews, lead counters and upload rows), sessions, second factors, sign-in addresses, the mails queued
  * for it or its listings and the audit rows it made; staff audit rows about it, and sign-in attempts on
  * its address while it lived, lose their details or the address. Rows that merely name its address (the
- * team's mail, another account's past, a newsletter subscription) are not its own and stay. One audit row stays:
+ * team's mail, another account's past, a newsletter subscription) are not its own and stay. Her online payments
+ * stay as money records, unlinked from her (`unlinkPaymentsOf`). One audit row stays:
  * that the account was deleted, by whom and when, with no personal data. Returns the files to remove
  * (after the commit). Null when there is no such account. `actor` null: she deleted it herself.
  */
@@ -326,6 +331,7 @@ export async function eraseAccount(db: DB, userId: number, actor: Actor | null):
       await trx.deleteFrom("seller_categories").where("seller_id", "in", sellerIds).execute();
       await trx.deleteFrom("seller_leads").where("seller_id", "in", sellerIds).execute();
       await trx.deleteFrom("seller_mails").where("seller_id", "in", sellerIds).execute();
+      await unlinkPaymentsOf(trx, sellerIds);
       await trx
         .updateTable("quote_requests")
         .set({ from_seller_id: null })

@@ -8,7 +8,7 @@ import type { Paging } from "~/lib/paging";
 import { writeAudit } from "./audit.server";
 import type { Actor } from "./audit.server";
 import { rowsById } from "./rows-by-id.server";
-import { likeContains } from "./sql-like.server";
+import { containsInAny, likeContains } from "./sql-like.server";
 
 /** A contact message, stored as a new enquiry for the admin's Form Enquiries page. */
 export async function createEnquiry(db: DB, input: ContactInput): Promise<number> {
@@ -64,12 +64,7 @@ function filteredEnquiries(db: DB, f: EnquiryFilters) {
   let q = db.selectFrom("enquiries");
   const search = f.search.trim();
   if (search) {
-    const like = likeContains(search);
-    q = q.where((eb) =>
-      eb.or(
-        ["name", "email", "mobile", "subject", "message"].map((c) => eb(sql.ref(c), caseInsensitiveLike(db), like)),
-      ),
-    );
+    q = q.where((eb) => containsInAny(db, eb, ["name", "email", "mobile", "subject", "message"], search));
   }
   if (f.status) q = q.where("status", "=", f.status);
   if (f.query_type) q = q.where("query_type", "=", f.query_type);

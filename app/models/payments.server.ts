@@ -3,7 +3,8 @@ import type { DB } from "~db/client";
 import type { OnlinePaymentPurpose, OnlinePaymentStatus, Payment } from "~db/schema";
 import { type EventOutcome, type GatewayEvent, mayMoveTo, mismatchOf } from "~/lib/payments";
 import { renewalChanges, type SubscriptionState } from "~/lib/subscription";
-import { writeAudit } from "./audit.server";
+import { type Actor, writeAudit } from "./audit.server";
+import { containsInAny } from "./sql-like.server";
 
 // Online payments (docs/decisions/190-online-payments-gateway-seam.md): the links we created, and each
 // verified webhook event applied once, in one transaction with the seller's change and its audit row.
@@ -157,7 +158,12 @@ async function applyToSeller(trx: DB, p: Payment): Promise<Record<string, unknow
   };
 }
 
-async function decide(trx: DB, event: GatewayEvent, p: Payment | undefined): Promise<EventOutcome> {
+async function decide(
+  trx: DB,
+  event: GatewayEvent,
+  p: Payment | undefined,
+  actor: Actor | null,
+): Promise<EventOutcome> {
   if (event.kind === "other")
     return { outcome: "ignored", reason: `the site does not act on ${event.event}`, paymentId: null };
   if (!p)
@@ -169,6 +175,9 @@ async function decide(trx: DB, event: GatewayEvent, p: Payment | undefined): Pro
   const audit = (action: string, details: Record<string, unknown>) =>
     writeAudit(trx, {
       action,
+      actorUserId: actor?.id ?? null,
+      actorEmail: actor?.email ?? null,
+      ip: actor?.ip ?? null,
       targetType: "payment",
       targetId: p.id,
       details: { reference: p.reference, event: event.event, event_id: event.eventId, ...details },
@@ -244,9 +253,15 @@ async function decide(trx: DB, event: GatewayEvent, p: Payment | undefined): Pro
 
 /**
  * Applies a verified event once: its id is stored in the same transaction as what it changed, so a second
- * delivery (or the same one at another instance) is a duplicate that changes nothing.
+ * delivery (or the same one at another instance) is a duplicate that changes nothing. `actor`: the staff
+ * member whose "check with gateway" brought the event (null: the gateway's webhook).
  */
-export async function applyPaymentEvent(db: DB, gateway: string, event: GatewayEvent): Promise<EventOutcome> {
+export async function applyPaymentEvent(
+  db: DB,
+  gateway: string,
+  event: GatewayEvent,
+  actor: Actor | null = null,
+): Promise<EventOutcome> {
   try {
     return await db.transaction().execute(async (trx) => {
       const money =
@@ -266,7 +281,7 @@ export async function applyPaymentEvent(db: DB, gateway: string, event: GatewayE
         })
         .returning("id")
         .executeTakeFirstOrThrow();
-      const outcome = await decide(trx, event, await targetOf(trx, event));
+      const outcome = await decide(trx, event, await targetOf(trx, event), actor);
       await trx
         .updateTable("payment_events")
         .set({ outcome: outcome.outcome, reason: outcome.reason, payment_id: outcome.paymentId })
@@ -359,9 +374,56 @@ export async function receiptsOf(db: DB, sellerId: number) {
     .execute();
 }
 
+// ── her data: the export and the erasure (docs/decisions/194-payments-kept-unlinked-on-erasure.md) ──
+
+/**
+ * A seller's payments for "Download my data": what she paid, when, how and what became of it. No link
+ * address (it still opens the gateway's page with her contact), no staff flag, no webhook event.
+ */
+export async function paymentsForExport(db: DB, sellerIds: number[]) {
+  if (!sellerIds.length) return [];
+  return db
+    .selectFrom("payments")
+    .select([
+      "seller_id",
+      "reference",
+      "purpose",
+      "amount_paise",
+      "currency",
+      "months",
+      "status",
+      "method",
+      "gateway",
+      "gateway_payment_id",
+      "created_at",
+      "expires_at",
+      "paid_at",
+      "refunded_at",
+    ])
+    .where("seller_id", "in", sellerIds)
+    .orderBy("id")
+    .execute();
+}
+
+/**
+ * On erasure the money records stay (accounts and tax law) but stop pointing at her: no listing, and no
+ * link address (the gateway's page of a link shows the name, email and mobile it was made with).
+ */
+export async function unlinkPaymentsOf(trx: DB, sellerIds: number[]): Promise<void> {
+  if (!sellerIds.length) return;
+  await trx
+    .updateTable("payments")
+    .set({ seller_id: null, link_url: null, updated_at: new Date().toISOString() })
+    .where("seller_id", "in", sellerIds)
+    .execute();
+}
+
 // ── the staff's reconciliation page (/admin/payments) ──
 
+/** `seller`: a number is a seller's id; other text is searched in her business name, name and email. */
 export type PaymentFilters = { status: string; from: string; to: string; seller: string };
+
+const SELLER_SEARCH_COLUMNS = ["sellers.business_name", "sellers.owner_name", "sellers.email"] as const;
 
 function filteredPayments(db: DB, f: PaymentFilters) {
   let q = db.selectFrom("payments").leftJoin("sellers", "sellers.id", "payments.seller_id");
@@ -369,7 +431,9 @@ function filteredPayments(db: DB, f: PaymentFilters) {
   else if (f.status) q = q.where("payments.status", "=", f.status as OnlinePaymentStatus);
   if (f.from) q = q.where("payments.created_at", ">=", `${f.from}T00:00:00.000Z`);
   if (f.to) q = q.where("payments.created_at", "<=", `${f.to}T23:59:59.999Z`);
-  if (/^\d{1,12}$/.test(f.seller)) q = q.where("payments.seller_id", "=", Number(f.seller));
+  const seller = f.seller.trim();
+  if (/^\d{1,12}$/.test(seller)) q = q.where("payments.seller_id", "=", Number(seller));
+  else if (seller) q = q.where((eb) => containsInAny(db, eb, SELLER_SEARCH_COLUMNS, seller));
   return q.selectAll("payments").select(["sellers.business_name", "sellers.owner_name"]);
 }
 
@@ -393,10 +457,15 @@ export async function* streamPayments(db: DB, f: PaymentFilters, batch = 500) {
 }
 
 export async function listPaymentEvents(db: DB, f: PaymentFilters, limit = 100) {
-  let q = db.selectFrom("payment_events").leftJoin("payments", "payments.id", "payment_events.payment_id");
+  let q = db
+    .selectFrom("payment_events")
+    .leftJoin("payments", "payments.id", "payment_events.payment_id")
+    .leftJoin("sellers", "sellers.id", "payments.seller_id");
   if (f.from) q = q.where("payment_events.received_at", ">=", `${f.from}T00:00:00.000Z`);
   if (f.to) q = q.where("payment_events.received_at", "<=", `${f.to}T23:59:59.999Z`);
-  if (/^\d{1,12}$/.test(f.seller)) q = q.where("payments.seller_id", "=", Number(f.seller));
+  const seller = f.seller.trim();
+  if (/^\d{1,12}$/.test(seller)) q = q.where("payments.seller_id", "=", Number(seller));
+  else if (seller) q = q.where((eb) => containsInAny(db, eb, SELLER_SEARCH_COLUMNS, seller));
   return q
     .selectAll("payment_events")
     .select(["payments.reference", "payments.seller_id"])

@@ -1,12 +1,10 @@
-import { caseInsensitiveLike } from "~db/engine";
-import { sql } from "kysely";
 import { goneMeanwhile } from "~/lib/refusal";
 import type { DB } from "~db/client";
 import type { ReviewStatus } from "~db/schema";
 import type { Paging } from "~/lib/paging";
 import { writeAudit } from "./audit.server";
 import type { Actor } from "./audit.server";
-import { likeContains } from "./sql-like.server";
+import { containsInAny } from "./sql-like.server";
 
 // Review moderation: the list with its filters, and the state machine of the spec
 // (pending → published | rejected; published → rejected; rejected → published; any → deleted).
@@ -31,13 +29,8 @@ function filtered(db: DB, f: ReviewFilters) {
   let q = db.selectFrom("reviews as r").leftJoin("sellers as s", "s.id", "r.seller_id");
   const search = f.search.trim();
   if (search) {
-    const like = likeContains(search);
     q = q.where((eb) =>
-      eb.or(
-        ["r.reviewer_name", "r.review_text", "s.business_name", "s.owner_name"].map((c) =>
-          eb(sql.ref(c), caseInsensitiveLike(db), like),
-        ),
-      ),
+      containsInAny(db, eb, ["r.reviewer_name", "r.review_text", "s.business_name", "s.owner_name"], search),
     );
   }
   if (f.status) q = q.where("r.status", "=", f.status);

@@ -1,4 +1,3 @@
-import { caseInsensitiveLike } from "~db/engine";
 import { type ExpressionBuilder, sql } from "kysely";
 import type { DB } from "~db/client";
 import type { Database, SellerStatus } from "~db/schema";
@@ -15,7 +14,7 @@ import { subcategoriesOutside, unknownCategories } from "./categories.server";
 import { rowsById } from "./rows-by-id.server";
 import { setSellerCategories } from "./seller-categories.server";
 import { SELLER_CONTACT_COLUMNS } from "./sellers.server";
-import { likeContains } from "./sql-like.server";
+import { containsInAny } from "./sql-like.server";
 import { leadTotalsOf } from "./leads.server";
 import { emptyTotals, leadWindow, type LeadTotals } from "~/lib/leads";
 import { changesFor, editorGoLiveDates, type SellerAction, type SubscriptionState } from "~/lib/subscription";
@@ -73,14 +72,7 @@ function filtered(db: DB, f: SellerFilters) {
   let q = db.selectFrom("sellers");
   const search = f.search.trim();
   if (search) {
-    const like = likeContains(search);
-    q = q.where((eb) =>
-      eb.or(
-        ["business_name", "owner_name", "email", "mobile", "city"].map((c) =>
-          eb(sql.ref(c), caseInsensitiveLike(db), like),
-        ),
-      ),
-    );
+    q = q.where((eb) => containsInAny(db, eb, ["business_name", "owner_name", "email", "mobile", "city"], search));
   }
   if (f.status) q = q.where("status", "=", f.status);
   if (f.verified) q = q.where("is_verified", "=", f.verified === "true" ? 1 : 0);

@@ -120,7 +120,7 @@ export function renewalReminderMail(s: SellerMailRow, daysLeft: number, origin =
       "",
       ...(paymentGateway()
         ? [
-            t("mails.reminder.payOnlineLink", { url: `${origin}${payPath("renewal", s.id)}` }),
+            t("mails.reminder.payOnlineLink", { url: `${origin}${localePath(locale, payPath("renewal", s.id))}` }),
             t("mails.reminder.orDashboardLink", { url: `${origin}${localePath(locale, RENEW_PATH)}` }),
           ]
         : [t("mails.reminder.renewLink", { url: `${origin}${localePath(locale, RENEW_PATH)}` })]),

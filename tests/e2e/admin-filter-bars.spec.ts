@@ -45,6 +45,12 @@ const LISTS: List[] = [
     cleared: "/admin/audit",
     filtered: async (w) => `/admin/audit?actor=${w}&from=2026-01-01`,
   },
+  {
+    name: "quote requests",
+    label: "Filter the quote requests",
+    cleared: "/admin/quotes",
+    filtered: async () => `/admin/quotes?status=spam&category=food-and-beverages&from=2026-01-01`,
+  },
 ];
 
 /** name=value of every visible field of the filter bar, in order. */

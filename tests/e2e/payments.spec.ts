@@ -97,6 +97,38 @@ test("an application paid online shows paid to the applicant and to staff", asyn
   ]);
   await page.goto(`${site.base}/admin/sellers?details=${answer.seller_id}`);
   await expect(page.getByTestId("paid-online")).toHaveText(/^Paid online \(pay_\w+\)$/);
+
+  // Staff find it on /admin/payments by a word of the business name, in any case, and not another's.
+  const other = await createSeller(site.db, { business_name: `Rava ${word}` });
+  const stamp = new Date().toISOString();
+  await site.db
+    .insertInto("payments")
+    .values({
+      seller_id: other,
+      purpose: "application",
+      reference: `bwp-a${other}-${word}`,
+      gateway: "razorpay",
+      amount_paise: 99_900,
+      currency: "INR",
+      months: 3,
+      expires_at: stamp,
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .execute();
+  await page.goto(`${site.base}/admin/payments`);
+  await expect(page.getByTestId("payments-table")).toContainText(`Rava ${word}`);
+  const filters = page.getByRole("search", { name: "Filter the payments" });
+  await filters.getByLabel("Seller").fill(`RAGI ${word.toUpperCase()}`);
+  await filters.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/[?&]seller=RAGI/);
+  const rows = page.getByTestId("payments-table").locator("tbody tr");
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText(`Ragi ${word}`);
+  await expect(filters.getByRole("link", { name: "Export CSV" })).toHaveAttribute(
+    "href",
+    `/admin/payments/export.csv?seller=RAGI+${word.toUpperCase()}`,
+  );
 });
 
 test("a renewal paid from the reminder mail's link extends the end date, and its receipt is right", async ({

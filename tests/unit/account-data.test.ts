@@ -12,6 +12,7 @@ import {
   replacePasswordHash,
 } from "~/models/account-data.server";
 import { writeAudit } from "~/models/audit.server";
+import { applyPaymentEvent, insertPayment, setPaymentLink } from "~/models/payments.server";
 import { queueMail } from "~/models/mail-outbox.server";
 import {
   checkEmailChangeLink,
@@ -455,6 +456,105 @@ describe("eraseAccount", () => {
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ actor_user_id: staff.id, actor_email: staff.email, ip: staff.ip });
     expect(JSON.parse(row.details!).by).toBe("staff");
+  });
+});
+
+/** An online payment of a listing, paid through a verified event (as the webhook applies it), with its link. */
+async function paidOnline(sellerId: number) {
+  const reference = `bwp-a${sellerId}-${(serial++).toString(16).padStart(8, "0")}`;
+  const id = await insertPayment(db, {
+    sellerId,
+    purpose: "application",
+    reference,
+    gateway: "razorpay",
+    amountPaise: 149_900,
+    currency: "INR",
+    months: 6,
+    expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+  });
+  const linkId = `plink_export${sellerId}x${serial}`;
+  await setPaymentLink(db, id, { linkId, url: `https://rzp.io/i/${linkId}` });
+  const paymentId = `pay_export${sellerId}x${serial}`;
+  await applyPaymentEvent(db, "razorpay", {
+    eventId: `evt_export${sellerId}x${serial}`,
+    event: "payment_link.paid",
+    occurredAt: null,
+    kind: "paid",
+    linkId,
+    reference,
+    paymentId,
+    amountPaise: 149_900,
+    currency: "INR",
+    method: "upi",
+    paidAt: "2026-11-20T10:00:00.000Z",
+  });
+  return { id, reference, linkId, paymentId };
+}
+
+describe("online payments as her data", () => {
+  it("are in her export (what, how much, how, when), without the link, a staff flag or a gateway event", async () => {
+    const { user, sellerId } = await makeSellerWithData();
+    const other = await makeSellerWithData();
+    const paid = await paidOnline(sellerId);
+    await db.updateTable("payments").set({ flag: "staff-only note" }).where("id", "=", paid.id).execute();
+    const theirs = await paidOnline(other.sellerId);
+    const data = (await collectAccountData(db, user.id))!;
+    expect(data.payments).toEqual([
+      {
+        seller_id: sellerId,
+        reference: paid.reference,
+        purpose: "application",
+        amount_paise: 149_900,
+        currency: "INR",
+        months: 6,
+        status: "paid",
+        method: "upi",
+        gateway: "razorpay",
+        gateway_payment_id: paid.paymentId,
+        created_at: expect.any(String),
+        expires_at: expect.any(String),
+        paid_at: "2026-11-20T10:00:00.000Z",
+        refunded_at: null,
+      },
+    ]);
+    const text = JSON.stringify(data);
+    for (const absent of [paid.linkId, "staff-only note", "evt_export", theirs.reference])
+      expect(text).not.toContain(absent);
+  });
+
+  it("stay as money records after her erasure, unlinked from her: no listing, no link; the events and audit stay", async () => {
+    const { user, sellerId } = await makeSellerWithData();
+    const paid = await paidOnline(sellerId);
+    const other = await makeSellerWithData();
+    const theirs = await paidOnline(other.sellerId);
+    await eraseAccount(db, user.id, null);
+    const row = await db.selectFrom("payments").selectAll().where("id", "=", paid.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      seller_id: null,
+      link_url: null,
+      reference: paid.reference,
+      amount_paise: 149_900,
+      status: "paid",
+      gateway_payment_id: paid.paymentId,
+      method: "upi",
+      paid_at: "2026-11-20T10:00:00.000Z",
+    });
+    expect(await db.selectFrom("payment_events").select("outcome").where("payment_id", "=", paid.id).execute()).toEqual(
+      [{ outcome: "applied" }],
+    );
+    const audit = await db
+      .selectFrom("audit_log")
+      .select(["action", "details"])
+      .where("target_type", "=", "payment")
+      .where("target_id", "=", String(paid.id))
+      .orderBy("id")
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(["payment.created", "payment.paid"]);
+    expect(JSON.stringify(audit)).not.toContain(user.email);
+    // Another seller's payment keeps its listing and link.
+    expect(
+      await db.selectFrom("payments").select(["seller_id", "link_url"]).where("id", "=", theirs.id).executeTakeFirst(),
+    ).toEqual({ seller_id: other.sellerId, link_url: `https://rzp.io/i/${theirs.linkId}` });
   });
 });
 

@@ -10,6 +10,7 @@ import { APPLICATION_MESSAGES } from "~/lib/validation/messages";
 import {
   checkWithGateway,
   paymentGateway,
+  paymentsCsv,
   payOffer,
   payPath,
   readPayParams,
@@ -32,8 +33,8 @@ import {
   startRazorpayStandIn,
 } from "../support/razorpay-stand-in";
 import { createTestDb } from "../support/test-db";
-import { streamPayments } from "~/models/payments.server";
-import { csvResponse } from "~/services/csv.server";
+import { listPaymentEvents, listPayments } from "~/models/payments.server";
+import { paymentFiltersFrom } from "~/lib/validation/payments";
 import { renewalReminderMail, RENEW_PATH } from "~/services/seller-mails.server";
 
 // Online payments against the local stand-in of the gateway: a link is created through its API, and each
@@ -528,6 +529,9 @@ describe("receipts and renewal reminders", () => {
     expect(link.pathname).toBe("/pay");
     expect(readPayParams(link.searchParams)).toEqual({ purpose: "renewal", sellerId });
     expect(on).toContain(`Or renew from your dashboard: ${ORIGIN}${RENEW_PATH}`);
+    // A Kannada-speaking seller's pay link opens the pay page in Kannada.
+    const kannada = renewalReminderMail({ ...row, language: "kn-IN" }, 3, ORIGIN).text;
+    expect(kannada).toContain(`${ORIGIN}/kn/pay?renewal=${sellerId}&token=`);
     for (const name of ["RAZORPAY_KEY_ID", "RAZORPAY_KEY_SECRET", "RAZORPAY_WEBHOOK_SECRET"]) process.env[name] = "";
     reloadConfig();
     try {
@@ -549,8 +553,30 @@ describe("staff reconciliation", () => {
       message: expect.stringMatching(/created; nothing to record/),
     });
     const { paymentId: payId, delivery } = gateway.pay(link.id);
-    const checked = await checkWithGateway(db, paymentId);
+    const stamp = new Date().toISOString();
+    const staff = await db
+      .insertInto("users")
+      .values({
+        email: `checker-${paymentId}@example.in`,
+        name: "Checker",
+        role: "admin",
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .returning(["id", "email"])
+      .executeTakeFirstOrThrow();
+    const checked = await checkWithGateway(db, paymentId, { ...staff, ip: "10.1.2.3" });
     expect(checked).toMatchObject({ ok: true, message: expect.stringMatching(/reports paid: paid by pay_/) });
+    // The audit row says which staff member's check recorded the payment.
+    const paidRow = await db
+      .selectFrom("audit_log")
+      .select(["actor_user_id", "actor_email", "ip", "details"])
+      .where("target_type", "=", "payment")
+      .where("target_id", "=", String(paymentId))
+      .where("action", "=", "payment.paid")
+      .executeTakeFirstOrThrow();
+    expect(paidRow).toMatchObject({ actor_user_id: staff.id, actor_email: staff.email, ip: "10.1.2.3" });
+    expect(JSON.parse(paidRow.details!)).toMatchObject({ event: "check.paid" });
     expect(await paymentRow(paymentId)).toMatchObject({ status: "paid", gateway_payment_id: payId });
     expect(await sellerRow(sellerId)).toMatchObject({ is_paid: 1 });
     // The late webhook, and a second check, change nothing.
@@ -562,19 +588,57 @@ describe("staff reconciliation", () => {
     expect((await auditOf(paymentId)).filter((a) => a.action === "payment.paid")).toHaveLength(1);
   });
 
-  it("exports the payments as CSV with formulas neutralised", async () => {
-    const { paymentId } = await applicationWithLink({ business_name: '=HYPERLINK("http://evil.example")' });
-    const sellerId = (await paymentRow(paymentId)).seller_id!;
-    const response = csvResponse(
-      "payments.csv",
-      [
-        { header: "Reference", value: (p: { reference: string }) => p.reference },
-        { header: "Business", value: (p: { business_name: string | null }) => p.business_name },
-      ],
-      streamPayments(db, { status: "", from: "", to: "", seller: String(sellerId) }, 1),
+  it("finds a seller's payments and events by her id, or by words of her business name, name or email, in any case", async () => {
+    const word = Date.now().toString(36);
+    const mine = await applicationWithLink({
+      business_name: `Kolam 50% ${word} Studio`,
+      owner_name: `Sudha_${word}`,
+      email: `sudha.${word}@example.in`,
+    });
+    const theirs = await applicationWithLink({ business_name: `Kolam 5 ${word} Studio`, owner_name: `Sudha ${word}` });
+    await receive(gateway.pay(mine.link.id).delivery);
+    const found = async (seller: string) => {
+      const filters = paymentFiltersFrom(new URLSearchParams({ seller }));
+      return (await listPayments(db, filters)).map((p) => p.id).sort((a, b) => a - b);
+    };
+    const both = [mine.paymentId, theirs.paymentId].sort((a, b) => a - b);
+    expect(await found(String(mine.sellerId))).toEqual([mine.paymentId]);
+    expect(await found(`kolam 50% ${word.toUpperCase()}`)).toEqual([mine.paymentId]);
+    expect(await found(`SUDHA.${word}@EXAMPLE`)).toEqual([mine.paymentId]);
+    expect(await found(`sudha_${word}`)).toEqual([mine.paymentId]);
+    expect(await found(`Kolam`)).toEqual(expect.arrayContaining(both));
+    // `%` and `_` are the seller's letters, not wildcards.
+    expect(await found(`sudha%${word}`)).toEqual([]);
+    expect(await found(`kolam 5_% ${word}`)).toEqual([]);
+    expect(await found(`  ${word} studio  `)).toEqual(both);
+    const events = await listPaymentEvents(
+      db,
+      paymentFiltersFrom(new URLSearchParams({ seller: `Kolam 50% ${word}` })),
     );
-    const text = await response.text();
-    expect(text).toContain(`'=HYPERLINK(""http://evil.example"")`);
-    expect(text.trim().split("\n")).toHaveLength(2);
+    expect(events.map((e) => e.payment_id)).toEqual([mine.paymentId]);
+    // A text too long for the search box filters nothing rather than failing.
+    expect(paymentFiltersFrom(new URLSearchParams({ seller: "x".repeat(101), status: "lost" }))).toEqual({
+      status: "",
+      from: "",
+      to: "",
+      seller: "",
+    });
+  });
+
+  it("exports the payments as CSV with formulas neutralised, and no link address", async () => {
+    const { paymentId, link } = await applicationWithLink({
+      business_name: '=HYPERLINK("http://evil.example")',
+    });
+    await receive(gateway.pay(link.id).delivery);
+    const row = await paymentRow(paymentId);
+    const response = paymentsCsv(db, { status: "", from: "", to: "", seller: String(row.seller_id) });
+    const lines = (await response.text()).trim().split(/\r?\n/);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toContain("Reference,Purpose,Seller id,Business,Amount (INR),Status");
+    expect(lines[1]).toContain(`'=HYPERLINK(""http://evil.example"")`);
+    expect(lines[1]).toContain(`${row.reference},application,${row.seller_id},`);
+    expect(lines[1]).toContain(`,1499.00,paid,`);
+    expect(lines[1]).toContain(row.gateway_payment_id!);
+    expect(lines[1]).not.toContain(row.link_url!);
   });
 });

@@ -126,6 +126,7 @@ function Privacy() {
           "legal.privacy.store.security",
           "legal.privacy.store.visitors",
           "legal.privacy.store.quotes",
+          "legal.privacy.store.payments",
           "legal.privacy.store.backups",
         ]}
       />

@@ -438,6 +438,7 @@ function ListingOverview({
                 <a href={to(r.path)}>
                   {formatPaise(r.amount_paise, locale)} · {formatDate(r.paid_at, locale)} ·{" "}
                   <span translate="no">{r.reference}</span>
+                  {r.status === "refunded" ? ` · ${t("payments.receipts.refunded")}` : ""}
                 </a>
               </li>
             ))}

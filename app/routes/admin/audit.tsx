@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from "react-router";
-import { ChoiceFilter, SearchFilter } from "~/components/filter-fields";
+import { ChoiceFilter, DateFilter, SearchFilter } from "~/components/filter-fields";
 import { getDb } from "~db/client";
 import { EmptyState } from "~/components/admin/empty-state";
 import { AUDIT_PAGE_SIZES } from "~/lib/validation/constants";
@@ -58,14 +58,8 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
           choices={actions.map((a) => ({ value: a, label: a.endsWith(".") ? `${a}* (all)` : a }))}
           anyLabel="All actions"
         />
-        <div className="field">
-          <label htmlFor="a-from">From</label>
-          <input id="a-from" className="input" type="date" name="from" defaultValue={filters.from} />
-        </div>
-        <div className="field">
-          <label htmlFor="a-to">To</label>
-          <input id="a-to" className="input" type="date" name="to" defaultValue={filters.to} />
-        </div>
+        <DateFilter label="From" name="from" />
+        <DateFilter label="To" name="to" />
       </FilterBar>
       {entries.length === 0 ? (
         <EmptyState title="No Entries Found">

@@ -1,8 +1,11 @@
 import { data, Form, Link, redirect } from "react-router";
 import { getDb } from "~db/client";
 import { Badge, StatusBadge } from "~/components/admin/badge";
+import { FilterBar } from "~/components/admin/filter-bar";
+import { ChoiceFilter, DateFilter, SearchFilter } from "~/components/filter-fields";
 import { formatDateTime } from "~/lib/dates";
-import { formatPaise, PAYMENT_STATUSES, paymentFiltersFrom } from "~/lib/payments";
+import { formatPaise, PAYMENT_STATUSES } from "~/lib/payments";
+import { paymentFiltersFrom } from "~/lib/validation/payments";
 import { privatePageMeta } from "~/lib/seo";
 import { listPaymentEvents, listPayments } from "~/models/payments.server";
 import { readForm } from "~/services/forms.server";
@@ -21,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = paymentFiltersFrom(url.searchParams);
   const db = getDb();
   const [payments, events] = await Promise.all([listPayments(db, filters), listPaymentEvents(db, filters)]);
-  return { filters, payments, events, query: url.search, message: url.searchParams.get("checked") };
+  return { filters, payments, events, message: url.searchParams.get("checked") };
 }
 
 export function headers() {
@@ -29,18 +32,18 @@ export function headers() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requirePermission(request, "payments.manage", context);
+  const user = requirePermission(request, "payments.manage", context);
   const form = await readForm(request);
   const id = Number(form.get("id"));
   if (form.get("intent") !== "check" || !Number.isInteger(id) || id < 1)
     return data({ error: "Choose a payment to check." }, { status: 400 });
-  const result = await checkWithGateway(getDb(), id);
+  const result = await checkWithGateway(getDb(), id, user.actor);
   if (!result.ok) return data({ error: result.message }, { status: result.status });
   return redirect(`/admin/payments?${new URLSearchParams({ checked: result.message })}`);
 }
 
 export default function AdminPayments({ loaderData, actionData }: Route.ComponentProps) {
-  const { filters, payments, events, query, message } = loaderData;
+  const { filters, payments, events, message } = loaderData;
   return (
     <div className="stack">
       <h1 className="admin-title">Payments</h1>
@@ -59,38 +62,18 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
           {actionData.error}
         </p>
       ) : null}
-      <Form method="get" className="row" aria-label="Filter the payments">
-        <label>
-          Status{" "}
-          <select name="status" defaultValue={filters.status} className="input">
-            <option value="">All</option>
-            {PAYMENT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          From <input className="input" type="date" name="from" defaultValue={filters.from} />
-        </label>
-        <label>
-          To <input className="input" type="date" name="to" defaultValue={filters.to} />
-        </label>
-        <label>
-          Seller id <input className="input" name="seller" inputMode="numeric" defaultValue={filters.seller} size={6} />
-        </label>
-        <button type="submit" className="btn btn-sm">
-          Filter
-        </button>
-        <a
-          className="btn btn-sm"
-          href={`/admin/payments/export.csv${query.replace(/([?&])checked=[^&]*/, "$1")}`}
-          download
-        >
-          Export CSV
-        </a>
-      </Form>
+      <FilterBar
+        label="Filter the payments"
+        clearTo="/admin/payments"
+        values={filters}
+        idPrefix="p"
+        exportTo="/admin/payments/export.csv"
+      >
+        <ChoiceFilter label="Status" name="status" choices={PAYMENT_STATUSES} anyLabel="All" />
+        <DateFilter label="From" name="from" />
+        <DateFilter label="To" name="to" />
+        <SearchFilter label="Seller" name="seller" placeholder="Id, name, email or business" maxLength={100} />
+      </FilterBar>
       <table className="table" data-testid="payments-table">
         <caption className="sr-only">Payments</caption>
         <thead>
@@ -126,6 +109,7 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
                 {p.gateway_payment_id ?? "—"}
                 {p.method ? ` (${p.method})` : ""}
                 {p.paid_at ? ` · ${formatDateTime(p.paid_at)}` : ""}
+                {p.refunded_at ? ` · refunded ${formatDateTime(p.refunded_at)}` : ""}
               </td>
               <td>
                 {p.link_id ? (

@@ -1,5 +1,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import { getDb } from "~db/client";
+import { FilterBar } from "~/components/admin/filter-bar";
+import { ChoiceFilter, DateFilter } from "~/components/filter-fields";
 import { formatDateTime } from "~/lib/dates";
 import { privatePageMeta } from "~/lib/seo";
 import { listActiveCategories } from "~/models/categories.server";
@@ -33,7 +35,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     filters,
     requests: requests.map((r) => ({ ...r, matches: matches.filter((m) => m.requestId === r.id) })),
     categories: categories.map((c) => ({ slug: c.slug, name: c.name })),
-    query: url.search,
     done: url.searchParams.get("done"),
   };
 }
@@ -59,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminQuotes({ loaderData, actionData }: Route.ComponentProps) {
-  const { filters, requests, categories, query, done } = loaderData;
+  const { filters, requests, categories, done } = loaderData;
   return (
     <div className="stack">
       <h1 className="admin-title">Quote requests</h1>
@@ -77,42 +78,24 @@ export default function AdminQuotes({ loaderData, actionData }: Route.ComponentP
           {actionData.error}
         </p>
       ) : null}
-      <Form method="get" className="row" aria-label="Filter the quote requests">
-        <label>
-          Status{" "}
-          <select name="status" defaultValue={filters.status} className="input">
-            <option value="">All</option>
-            {QUOTE_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Category{" "}
-          <select name="category" defaultValue={filters.category} className="input">
-            <option value="">All</option>
-            {categories.map((c) => (
-              <option key={c.slug} value={c.slug}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          From <input className="input" type="date" name="from" defaultValue={filters.from} />
-        </label>
-        <label>
-          To <input className="input" type="date" name="to" defaultValue={filters.to} />
-        </label>
-        <button type="submit" className="btn btn-sm">
-          Filter
-        </button>
-        <a className="btn btn-sm" href={`/admin/quotes/export.csv${query.replace(/([?&])done=[^&]*/, "$1")}`} download>
-          Export CSV
-        </a>
-      </Form>
+      <FilterBar
+        label="Filter the quote requests"
+        clearTo="/admin/quotes"
+        values={filters}
+        idPrefix="q"
+        exportTo="/admin/quotes/export.csv"
+      >
+        <ChoiceFilter label="Status" name="status" choices={QUOTE_STATUSES} anyLabel="All" />
+        <ChoiceFilter
+          label="Category"
+          name="category"
+          choices={categories.map((c) => ({ value: c.slug, label: c.name }))}
+          anyLabel="All"
+          names
+        />
+        <DateFilter label="From" name="from" />
+        <DateFilter label="To" name="to" />
+      </FilterBar>
       <table className="table" data-testid="quotes-table">
         <caption className="sr-only">Quote requests</caption>
         <thead>

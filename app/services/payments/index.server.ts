@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { DB } from "~db/client";
 import type { OnlinePaymentPurpose } from "~db/schema";
+import type { Actor } from "~/models/audit.server";
 import { formatRupees, planOf } from "~/lib/constants";
 import { type EventOutcome, paiseOf } from "~/lib/payments";
 import {
@@ -13,15 +14,18 @@ import {
   paymentWithSeller,
   sellerForPayment,
   setPaymentLink,
+  streamPayments,
+  type PaymentFilters,
 } from "~/models/payments.server";
 import { config } from "../config.server";
+import { csvResponse } from "../csv.server";
 import { signToken, verifyToken } from "../signed-token.server";
 import { sendMailLater } from "../mail.server";
 import { mailLinkOrigin } from "../public-url.server";
 import { SITE_NAME } from "~/lib/constants";
 import { formatPaise } from "~/lib/payments";
 import { formatDate } from "~/lib/dates";
-import { DEFAULT_LOCALE, isLocale, localePath } from "~/lib/locales";
+import { DEFAULT_LOCALE, isLocale, type Locale, localePath } from "~/lib/locales";
 import { translatorFor } from "../i18n.server";
 import { logger } from "../logger.server";
 import { GatewayError, type GatewayEvent, type PaymentGateway } from "./gateway.server";
@@ -110,8 +114,12 @@ const LINK_REUSE_MARGIN_MS = 30 * 60_000;
 /** The page the payer comes back to from the gateway. */
 export const PAYMENT_RETURN_PATH = "/payments/return";
 
+/** Why a payment could not be started: `payments.pay.error.<reason>` says it to the payer. */
+export type StartRefusal = "unavailable" | "notFound" | "paidAlready" | "noPlan" | "gatewayDown";
+
 export type StartedPayment =
-  { ok: true; paymentId: number; url: string } | { ok: false; status: 404 | 409 | 502 | 503; message: string };
+  | { ok: true; paymentId: number; url: string }
+  | { ok: false; status: 404 | 409 | 502 | 503; reason: StartRefusal; message: string };
 
 /**
  * A hosted payment link for a listing's application fee or its renewal: the plan's amount (in paise) and
@@ -122,23 +130,26 @@ export async function startOnlinePayment(
   sellerId: number,
   purpose: OnlinePaymentPurpose,
   origin: string,
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<StartedPayment> {
   const gateway = paymentGateway();
   if (!gateway)
     return {
       ok: false,
       status: 404,
+      reason: "unavailable",
       message: "Online payments are not available; pay by UPI and upload the screenshot.",
     };
   const seller = await sellerForPayment(db, sellerId);
-  if (!seller) return { ok: false, status: 404, message: "Listing not found." };
+  if (!seller) return { ok: false, status: 404, reason: "notFound", message: "Listing not found." };
   if (purpose === "application" && seller.is_paid)
-    return { ok: false, status: 409, message: "This application is paid already." };
+    return { ok: false, status: 409, reason: "paidAlready", message: "This application is paid already." };
   const months = seller.subscription_months ?? planOf(seller.amount_paid, null)?.months;
   if (!months || seller.amount_paid < 1)
     return {
       ok: false,
       status: 409,
+      reason: "noPlan",
       message: "This listing has no plan to pay for; choose a plan with a new application.",
     };
   const amountPaise = paiseOf(seller.amount_paid);
@@ -176,7 +187,7 @@ export async function startOnlinePayment(
           2000,
         ),
       expiresAt,
-      returnUrl: `${origin}${PAYMENT_RETURN_PATH}`,
+      returnUrl: `${origin}${localePath(locale, PAYMENT_RETURN_PATH)}`,
       customer: { name: seller.owner_name, email: seller.email, contact: seller.mobile },
     });
     await setPaymentLink(db, paymentId, link);
@@ -190,6 +201,7 @@ export async function startOnlinePayment(
     return {
       ok: false,
       status: 502,
+      reason: "gatewayDown",
       message:
         "The payment gateway did not answer; please try again in a minute, or pay by UPI and upload the screenshot.",
     };
@@ -413,6 +425,7 @@ async function mailReceipt(db: DB, paymentId: number): Promise<void> {
 export async function checkWithGateway(
   db: DB,
   paymentId: number,
+  actor: Actor | null = null,
 ): Promise<{ ok: true; message: string } | { ok: false; status: 404 | 409 | 502; message: string }> {
   const gateway = paymentGateway();
   if (!gateway) return { ok: false, status: 404, message: "Online payments are not set up on this site." };
@@ -452,7 +465,7 @@ export async function checkWithGateway(
   if (!event) return { ok: true, message: `The gateway reports the link as ${state.status}; nothing to record.` };
   let outcome: EventOutcome;
   try {
-    outcome = await applyPaymentEvent(db, gateway.name, event);
+    outcome = await applyPaymentEvent(db, gateway.name, event, actor);
   } catch (error) {
     if (!(error instanceof PaymentChangedMeanwhile)) throw error;
     return { ok: false, status: 409, message: "The payment changed meanwhile; check again." };
@@ -462,4 +475,27 @@ export async function checkWithGateway(
       logger.error({ err, payment_id: paymentId }, "the receipt mail could not be queued"),
     );
   return { ok: true, message: `The gateway reports ${state.status}: ${outcome.reason}.` };
+}
+
+/** /admin/payments/export.csv: the filtered payments, streamed, formulas neutralised; no link address. */
+export function paymentsCsv(db: DB, filters: PaymentFilters): Response {
+  return csvResponse(
+    "payments.csv",
+    [
+      { header: "Created", value: (p) => p.created_at },
+      { header: "Reference", value: (p) => p.reference },
+      { header: "Purpose", value: (p) => p.purpose },
+      { header: "Seller id", value: (p) => p.seller_id },
+      { header: "Business", value: (p) => p.business_name ?? p.owner_name },
+      { header: "Amount (INR)", value: (p) => (p.amount_paise / 100).toFixed(2) },
+      { header: "Status", value: (p) => p.status },
+      { header: "Flag", value: (p) => p.flag },
+      { header: "Gateway", value: (p) => p.gateway },
+      { header: "Gateway payment id", value: (p) => p.gateway_payment_id },
+      { header: "Method", value: (p) => p.method },
+      { header: "Paid at", value: (p) => p.paid_at },
+      { header: "Refunded at", value: (p) => p.refunded_at },
+    ],
+    streamPayments(db, filters),
+  );
 }

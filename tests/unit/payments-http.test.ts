@@ -1,0 +1,195 @@
+import { randomBytes } from "node:crypto";
+import { createCookie } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatDateTime } from "~/lib/dates";
+import { createSeller } from "~db/seed/factories";
+import { payQuery } from "~/services/payments/index.server";
+import { type RazorpayStandIn, razorpayEnv, startRazorpayStandIn } from "../support/razorpay-stand-in";
+import { type SiteUnderTest, startSite } from "../support/site";
+
+// "Pay ₹X now" over HTTP against the built server (`npm run build` first), with the gateway's stand-in: the
+// pay page answers in the language of its address (the seller's mails and dashboard link to hers), and
+// a payment that cannot start says why in that language.
+
+let site: SiteUnderTest | undefined;
+let gateway: RazorpayStandIn | undefined;
+
+beforeAll(async () => {
+  gateway = await startRazorpayStandIn();
+  // The test signs the pay links as the site does.
+  site = await startSite("pay-http", { ...razorpayEnv(gateway.url), SESSION_SECRET: process.env.SESSION_SECRET! });
+}, 60_000);
+afterAll(async () => {
+  await site?.stop();
+  await gateway?.stop();
+});
+
+const application = (fields: Parameters<typeof createSeller>[1] = {}) =>
+  createSeller(site!.db, {
+    status: "pending",
+    is_paid: 0,
+    payment_status: "pending",
+    amount_paid: 1499,
+    subscription_months: 6,
+    ...fields,
+  });
+
+function pay(path: string, sellerId: number) {
+  return fetch(`${site!.base}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: site!.base },
+    body: payQuery("application", sellerId),
+  });
+}
+
+/** The page's error message (the catalogue travels with the page too, so the text alone proves nothing). */
+const alertOf = (html: string) => /role="alert">([^<]*)</.exec(html)?.[1];
+
+describe("the pay page in the seller's language", () => {
+  it("shows Hindi or Kannada at its address, posts to it, returns to it, and says a refusal in it", async () => {
+    const unpaid = await application();
+    const page = await fetch(`${site!.base}/kn/pay?${payQuery("application", unpaid)}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(`<html lang="kn-IN"`);
+    expect(html).toContain("ಆನ್‌ಲೈನ್‌ನಲ್ಲಿ ಪಾವತಿಸಿ");
+    expect(html).toContain('action="/kn/pay"');
+    const started = await pay("/kn/pay", unpaid);
+    expect(started.status).toBe(303);
+    const linkId = new URL(started.headers.get("location")!).pathname.split("/").pop()!;
+    expect(gateway!.links.get(linkId)?.callback_url).toBe(`${site!.base}/kn/payments/return`);
+
+    const paid = await application({ is_paid: 1, payment_status: "paid" });
+    const hindi = await pay("/hi/pay", paid);
+    expect(hindi.status).toBe(409);
+    expect(alertOf(await hindi.text())).toBe("इस आवेदन का भुगतान पहले ही हो चुका है।");
+    const english = await pay("/pay", paid);
+    expect(english.status).toBe(409);
+    expect(alertOf(await english.text())).toBe("This application is paid already.");
+  });
+});
+
+describe("/admin/payments", () => {
+  it("shows failed and refunded payments with the refund's time, found by a word of the business name", async () => {
+    const db = site!.db;
+    const word = randomBytes(4).toString("hex");
+    const sellerId = await application({ business_name: `Mehndi ${word}` });
+    const stamp = new Date().toISOString();
+    const refundedAt = "2026-11-21T09:30:00.000Z";
+    const payment = (n: number, fields: Record<string, string>) => ({
+      seller_id: sellerId,
+      purpose: "application" as const,
+      reference: `bwp-a${sellerId}-${word.slice(0, 7)}${n}`,
+      gateway: "razorpay",
+      amount_paise: 149_900,
+      currency: "INR",
+      months: 6,
+      expires_at: stamp,
+      created_at: stamp,
+      updated_at: stamp,
+      ...fields,
+    });
+    await db
+      .insertInto("payments")
+      .values([
+        payment(1, { status: "failed" }),
+        payment(2, {
+          status: "refunded",
+          gateway_payment_id: `pay_refunded${word}`,
+          method: "upi",
+          paid_at: "2026-11-20T09:30:00.000Z",
+          refunded_at: refundedAt,
+        }),
+      ])
+      .execute();
+    const admin = await db
+      .insertInto("users")
+      .values({
+        email: `admin-${word}@example.in`,
+        name: "Admin",
+        role: "admin",
+        is_active: 1,
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const id = randomBytes(32).toString("base64url");
+    await db
+      .insertInto("sessions")
+      .values({ id, user_id: admin.id, created_at: stamp, expires_at: new Date(Date.now() + 86_400_000).toISOString() })
+      .execute();
+    const cookie = (await createCookie("__session", { secrets: [process.env.SESSION_SECRET!] }).serialize(id)).split(
+      ";",
+    )[0]!;
+    const page = await fetch(`${site!.base}/admin/payments?seller=${encodeURIComponent(`MEHNDI ${word}`)}`, {
+      headers: { Cookie: cookie },
+    });
+    expect(page.status).toBe(200);
+    const rows = [...(await page.text()).matchAll(/<tr>(.*?)<\/tr>/gs)].map((m) => m[1]!.replace(/<[^>]+>/g, ""));
+    const paymentRows = rows.filter((r) => r.includes(`bwp-a${sellerId}-`));
+    expect(paymentRows).toHaveLength(2);
+    expect(paymentRows.find((r) => r.includes("Failed"))).toContain(`Mehndi ${word}`);
+    expect(paymentRows.find((r) => r.includes("Refunded"))).toContain(
+      `pay_refunded${word} (upi) · ${formatDateTime("2026-11-20T09:30:00.000Z")} · refunded ${formatDateTime(refundedAt)}`,
+    );
+  });
+});
+
+describe("the seller's dashboard", () => {
+  it("lists her receipts, a refunded one marked so, in her page's language", async () => {
+    const db = site!.db;
+    const word = randomBytes(4).toString("hex");
+    const stamp = new Date().toISOString();
+    const user = await db
+      .insertInto("users")
+      .values({
+        email: `seller-${word}@example.in`,
+        name: "Seller",
+        role: "seller",
+        is_active: 1,
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const sellerId = await createSeller(db, { user_id: user.id, email: `seller-${word}@example.in` });
+    const paid = (n: number, status: "paid" | "refunded") => ({
+      seller_id: sellerId,
+      purpose: "renewal" as const,
+      reference: `bwp-r${sellerId}-${word.slice(0, 7)}${n}`,
+      gateway: "razorpay",
+      amount_paise: 99_900,
+      currency: "INR",
+      months: 3,
+      expires_at: stamp,
+      status,
+      gateway_payment_id: `pay_dash${word}${n}`,
+      paid_at: stamp,
+      refunded_at: status === "refunded" ? stamp : null,
+      created_at: stamp,
+      updated_at: stamp,
+    });
+    await db
+      .insertInto("payments")
+      .values([paid(1, "paid"), paid(2, "refunded")])
+      .execute();
+    const id = randomBytes(32).toString("base64url");
+    await db
+      .insertInto("sessions")
+      .values({ id, user_id: user.id, created_at: stamp, expires_at: new Date(Date.now() + 86_400_000).toISOString() })
+      .execute();
+    const cookie = (await createCookie("__session", { secrets: [process.env.SESSION_SECRET!] }).serialize(id)).split(
+      ";",
+    )[0]!;
+    const page = await fetch(`${site!.base}/hi/seller-dashboard`, { headers: { Cookie: cookie } });
+    expect(page.status).toBe(200);
+    const items = [...(await page.text()).matchAll(/<li>(<a href="\/hi\/payments\/receipt\/.*?)<\/li>/gs)].map((m) =>
+      m[1]!.replace(/<[^>]+>/g, ""),
+    );
+    expect(items).toHaveLength(2);
+    expect(items.find((i) => i.includes(`${word.slice(0, 7)}2`))).toMatch(/ · राशि लौटा दी गई$/);
+    expect(items.find((i) => i.includes(`${word.slice(0, 7)}1`))).not.toContain("राशि लौटा दी गई");
+  });
+});
