@@ -114,7 +114,11 @@ test("a request from a profile reaches that seller and four more once confirmed;
   await page.locator(`#request-${request.id}`).getByLabel("Your answer").fill(`Yes, ${word}, by the 9th`);
   await page.locator(`#request-${request.id}`).getByLabel("Your price in ₹ (optional)").fill("2800");
   await page.getByRole("button", { name: "Send my answer" }).click();
-  await expect(page.locator(`#request-${request.id}`)).toContainText(email);
+  // her contact is a link she can tap to write back
+  await expect(page.locator(`#request-${request.id}`).getByRole("link", { name: email })).toHaveAttribute(
+    "href",
+    `mailto:${email}`,
+  );
   await expect
     .poll(async () =>
       (

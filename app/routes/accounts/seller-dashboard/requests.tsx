@@ -113,7 +113,19 @@ function QuoteItem({ quote, state }: { quote: SellerQuoteRow; state: QuoteAction
               <T
                 k={quote.contact.mobile ? "quotes.dash.contact" : "quotes.dash.contactNoMobile"}
                 values={{ name: quote.contact.name, email: quote.contact.email, mobile: quote.contact.mobile ?? "" }}
-                components={{ c: (text) => <span translate="no">{text}</span> }}
+                components={{
+                  n: (text) => <span translate="no">{text}</span>,
+                  e: (text) => (
+                    <a href={`mailto:${quote.contact?.email ?? ""}`} translate="no">
+                      {text}
+                    </a>
+                  ),
+                  m: (text) => (
+                    <a href={`tel:${quote.contact?.mobile ?? ""}`} translate="no">
+                      {text}
+                    </a>
+                  ),
+                }}
               />
             </p>
           ) : null}
