@@ -103,7 +103,7 @@ export const EMAIL_TAKEN_MESSAGE = "An account with this email already exists. P
  */
 export async function registerSeller(
   db: DB,
-  input: Omit<RegistrationInput, "password"> & { passwordHash: string },
+  input: Omit<RegistrationInput, "password"> & { passwordHash: string; language?: Locale },
 ): Promise<RegisterResult> {
   if (await emailTaken(db, input.email)) return { ok: false, field: "email", message: EMAIL_TAKEN_MESSAGE };
   if ((await unknownCategories(db, input.category_ids)).length) {
@@ -125,6 +125,7 @@ export async function registerSeller(
           mobile: input.mobile,
           city: input.city,
           locality: input.locality || null,
+          language: input.language ?? DEFAULT_LOCALE,
           is_active: 1,
           created_at: stamp,
           updated_at: stamp,

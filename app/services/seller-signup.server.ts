@@ -8,6 +8,7 @@ import {
   signupStep2Schema,
 } from "~/lib/validation/accounts";
 import { ACCOUNT_MESSAGES } from "~/lib/validation/messages";
+import { DEFAULT_LOCALE, type Locale } from "~/lib/locales";
 import { type AccountUser, EMAIL_TAKEN_MESSAGE, registerSeller, sellerEmailTaken } from "~/models/users.server";
 import { startSession } from "./auth.server";
 import { sendVerificationMail } from "./email-verification.server";
@@ -30,10 +31,12 @@ export type SignUpResult =
 /** The password as typed (the API, hashed after the limit) or as hashed by step 1 of the page. */
 export type SignUpPassword = { password: string } | { passwordHash: string };
 
+/** `language`: the new account's, the language of the page she signed up on (the API: English). */
 export async function signUpSeller(
   request: Request,
   clientAddress: string,
   input: Omit<RegistrationInput, "password"> & SignUpPassword,
+  language: Locale = DEFAULT_LOCALE,
 ): Promise<SignUpResult> {
   const db = getDb();
   const rate = await consume(db, "signup", clientAddress);
@@ -53,7 +56,7 @@ export async function signUpSeller(
     await refund(db, "signup", clientAddress); // not a sign-up: the address keeps its count
     return passwordHash;
   }
-  const result = await registerSeller(db, { ...fields, passwordHash });
+  const result = await registerSeller(db, { ...fields, passwordHash, language });
   if (!result.ok)
     return { ok: false, status: result.field === "email" ? 409 : 400, field: result.field, message: result.message };
   await sendVerificationMail(db, result.user);
@@ -135,6 +138,7 @@ export async function signUpFromPage(
   request: Request,
   clientAddress: string,
   form: FormData,
+  language: Locale,
 ): Promise<SignUpPageAnswer> {
   const intent = str(form.get("intent"));
   const step1 = step1From(form);
@@ -181,11 +185,12 @@ export async function signUpFromPage(
   const submission = parseWithZod(form, { schema: signupStep2Schema });
   if (submission.status !== "success")
     return show({ step: 2, result: submission.reply(), values: step1, step2, pending }, 400);
-  const created = await signUpSeller(request, clientAddress, {
-    ...kept.data,
-    ...submission.value,
-    passwordHash: pendingHash,
-  });
+  const created = await signUpSeller(
+    request,
+    clientAddress,
+    { ...kept.data, ...submission.value, passwordHash: pendingHash },
+    language,
+  );
   if (created.ok) return { ok: true, cookie: created.cookie };
   if (created.status === 429 || created.status === 503) {
     const result = submission.reply({ formErrors: [created.message] });

@@ -201,13 +201,14 @@ test.describe("seller sign-up", () => {
     ).toBeVisible();
   });
 
-  test("completes in Hindi and lands on the Hindi dashboard", async ({ page }) => {
+  test("completes in Hindi and lands on the Hindi dashboard, her account and mails in Hindi", async ({ page, db }) => {
+    const email = `${uniqueWord("signup-hi")}@example.test`;
     await page.goto("/hi/seller-signup");
     await expect(page.locator("html")).toHaveAttribute("lang", "hi-IN");
     await expect(page.getByRole("heading", { name: "अपना विक्रेता खाता बनाएँ" })).toBeVisible();
     await page.getByLabel("पूरा नाम").fill("Meena Iyer");
     await page.getByLabel("मोबाइल नंबर").fill("+91 98450 22222");
-    await page.getByLabel("ईमेल", { exact: true }).fill(`${uniqueWord("signup-hi")}@example.test`);
+    await page.getByLabel("ईमेल", { exact: true }).fill(email);
     await page.getByLabel("पासवर्ड", { exact: true }).fill("Mango-Chutney-42");
     await page.getByLabel("पासवर्ड दोबारा लिखें").fill("Mango-Chutney-42");
     await page.getByRole("button", { name: "आगे बढ़ें" }).click();
@@ -219,6 +220,15 @@ test.describe("seller sign-up", () => {
     await expect(page).toHaveURL(/\/hi\/seller-dashboard$/);
     await expect(page.getByRole("heading", { name: "स्वागत है, Meena" })).toBeVisible();
     await expect(page.getByText("अपना आवेदन पूरा करें")).toBeVisible();
+    // the page's language became her account's: her mails (the first: confirm your address) are in Hindi
+    const account = await db.selectFrom("users").select("language").where("email", "=", email).executeTakeFirst();
+    expect(account?.language).toBe("hi-IN");
+    const mail = await db
+      .selectFrom("mail_outbox")
+      .select("subject")
+      .where("to_address", "=", email)
+      .executeTakeFirst();
+    expect(mail?.subject).toMatch(/^कृपया अपने ईमेल पते की पुष्टि करें/);
   });
 
   test("has no accessibility violations on both steps", async ({ page, jsEnabled }) => {

@@ -59,7 +59,7 @@ export async function loader(args: Route.LoaderArgs) {
 // answers with step 2 (step-1 values kept in hidden fields, the password only as an encrypted token).
 export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
-  const answer = await signUpFromPage(request, context.clientAddress, await readForm(request));
+  const answer = await signUpFromPage(request, context.clientAddress, await readForm(request), pageLocale(args));
   if (answer.ok)
     return redirect(localePath(pageLocale(args), "/seller-dashboard"), { headers: { "Set-Cookie": answer.cookie } });
   return data(answer.page, { status: answer.status, headers: answer.headers });
