@@ -243,7 +243,7 @@ export type GoogleUserResult =
 export async function findOrCreateGoogleUser(
   db: DB,
   profile: GoogleProfile,
-  meta: { ip?: string | null; reservedEmail?: boolean } = {},
+  meta: { ip?: string | null; reservedEmail?: boolean; language?: Locale } = {},
 ): Promise<GoogleUserResult> {
   const stamp = new Date().toISOString();
   const linked = await db
@@ -312,6 +312,7 @@ export async function findOrCreateGoogleUser(
       password_hash: null,
       google_sub: profile.sub,
       email_verified_at: stamp,
+      language: meta.language ?? DEFAULT_LOCALE,
       is_active: 1,
       created_at: stamp,
       updated_at: stamp,

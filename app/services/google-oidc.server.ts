@@ -137,7 +137,8 @@ export async function finishGoogleSignIn(
   const s = settings();
   if (!s) return notConfigured;
   const clearCookie = await stateCookie().serialize("", { maxAge: 0 });
-  const browserState = browserStateOf(await stateCookie().parse(request.headers.get("Cookie")))?.state;
+  const started = browserStateOf(await stateCookie().parse(request.headers.get("Cookie")));
+  const browserState = started?.state;
   if (!browserState || (params.state != null && browserState !== params.state)) return failure(400, "wrong_browser");
   const saved = await takeOAuthState(db, browserState);
   if (!saved) return failure(400, "expired");
@@ -185,7 +186,8 @@ export async function finishGoogleSignIn(
       emailVerified: claims.email_verified === true,
       name: typeof claims.name === "string" ? claims.name : null,
     },
-    { ip: clientAddress, reservedEmail: email !== null && isSiteAddress(email) },
+    // a new account speaks the language of the page she started from
+    { ip: clientAddress, reservedEmail: email !== null && isSiteAddress(email), language: started?.language },
   );
   if (!result.ok) {
     if (result.reason === "reserved_email") return failure(400, "reserved_email");

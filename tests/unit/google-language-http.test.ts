@@ -121,10 +121,12 @@ describe("Google sign-in in the language she started from", () => {
     expect(html).toContain('<h1 class="auth-center">आपको साइन इन किया जा रहा है…</h1>');
     expect(html).not.toContain("Signing you in");
 
-    // Her account is English (a new one, as the sign-up makes it): the dashboard is English; the form answers here.
+    // A new account made from a Hindi page is in Hindi (as the sign-up page makes it): her dashboard is Hindi.
     const posted = await browser.post(hindi, fields(answer));
     expect(posted.status).toBe(302);
-    expect(posted.headers.get("location")).toBe("/seller-dashboard");
+    expect(posted.headers.get("location")).toBe("/hi/seller-dashboard");
+    const account = await site!.db.selectFrom("users").select("language").where("email", "=", email).executeTakeFirst();
+    expect(account?.language).toBe("hi-IN");
 
     // The same answer again: refused, in Hindi (this browser's sign-in is over).
     const replay = await browser.post(hindi, fields(answer));
