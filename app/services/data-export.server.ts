@@ -4,6 +4,8 @@ import type { DB } from "~db/client";
 import { SITE_NAME } from "~/lib/constants";
 import { DEFAULT_LOCALE, isLocale } from "~/lib/locales";
 import { collectAccountData } from "~/models/account-data.server";
+import { sellerLanguage } from "~/models/users.server";
+import { translateMessage } from "~/lib/form-messages";
 import { translatorFor } from "./i18n.server";
 import { consume, type Throttled, throttled } from "./rate-limit.server";
 import { type OpenedObject, uploadKey, uploadStore } from "./upload-store.server";
@@ -23,9 +25,13 @@ export type ExportAnswer = { ok: true; response: Response } | { ok: false; statu
 
 export async function accountExport(db: DB, userId: number, now = new Date()): Promise<ExportAnswer> {
   const limit = await consume(db, "data_export", String(userId));
-  if (!limit.allowed) return throttled(limit.retryAfterSeconds);
+  // Her refusals in her account's language (English once the account is gone).
+  if (!limit.allowed) {
+    const refusal = throttled(limit.retryAfterSeconds);
+    return { ...refusal, message: translateMessage(translatorFor(await sellerLanguage(db, userId)), refusal.message) };
+  }
   const data = await collectAccountData(db, userId);
-  if (!data) return { ok: false, status: 404, message: "This account no longer exists." };
+  if (!data) return { ok: false, status: 404, message: translatorFor(DEFAULT_LOCALE)("accounts.export.gone") };
 
   const store = uploadStore();
   const opened: (OpenedObject & { name: string })[] = [];

@@ -28,8 +28,7 @@ export async function checkPublicForm(
   }
   const rate = await consume(getDb(), scope, clientAddress);
   if (!rate.allowed) {
-    const minutes = Math.ceil(rate.retryAfterSeconds / 60);
-    const refusal = throttled(rate.retryAfterSeconds, formMessage("forms.tooMany", { minutes }));
+    const refusal = throttled(rate.retryAfterSeconds);
     return { ...refusal, headers: retryAfterHeaders(refusal) };
   }
   return { ok: true };

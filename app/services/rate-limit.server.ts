@@ -1,4 +1,5 @@
 import type { DB } from "~db/client";
+import { formMessage } from "~/lib/form-messages";
 import {
   countAttempt,
   forgetAttempts,
@@ -74,9 +75,9 @@ export function sweepRateLimits(db: DB, now = Date.now()): Promise<number> {
   return sweepExpiredWindows(db, now);
 }
 
+/** "Too many attempts…" as a form message: each page shows it in its language, the /api in English. */
 export function tooManyMessage(retryAfterSeconds: number): string {
-  const minutes = Math.ceil(retryAfterSeconds / 60);
-  return `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
+  return formMessage("forms.tooMany", { minutes: Math.ceil(retryAfterSeconds / 60) });
 }
 
 // Every 429 the site sends carries Retry-After (and every 503 of password work, password.server.ts's Busy) (the seconds until the window frees): the refusals below

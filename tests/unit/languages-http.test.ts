@@ -1,3 +1,4 @@
+import { renderedHtml } from "../support/html";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~db/client";
 import { createSeller } from "~db/seed/factories";
@@ -79,6 +80,32 @@ describe("a seller's language", () => {
     // A page she asked for still wins.
     const asked = await postForm("/seller-login", { email, password: "pass-word-1", redirectTo: "/seller-account" });
     expect(asked.headers.get("location")).toBe("/seller-account");
+  });
+
+  it("a Hindi sign-in page says 'too many attempts' in Hindi (the /api in English)", async () => {
+    const from = address();
+    const attempt = (path: string) =>
+      fetch(`${base}${path}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base, "X-Forwarded-For": from },
+        body: new URLSearchParams({ email: `nobody-${++serial}@example.in`, password: "wrong-password" }).toString(),
+      });
+    for (let i = 0; i < 10; i++) expect((await attempt("/hi/seller-login")).status).toBe(401);
+    const refused = await attempt("/hi/seller-login");
+    expect(refused.status).toBe(429);
+    const page = renderedHtml(await refused.text());
+    expect(page).toContain("बहुत ज़्यादा कोशिशें हो गईं। कृपया 15 मिनट रुककर दोबारा कोशिश करें।");
+    expect(page).not.toContain("forms.tooMany");
+    const api = await fetch(`${base}/api/auth/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: base, "X-Forwarded-For": from },
+      body: JSON.stringify({ email: "nobody@example.in", password: "wrong-password" }),
+    });
+    expect(api.status).toBe(429);
+    expect(((await api.json()) as { error: string }).error).toBe(
+      "Too many attempts. Please wait 15 minutes and try again.",
+    );
   });
 
   it("she chooses it on /seller-account: one of the three, anything else refused with the message", async () => {

@@ -256,4 +256,13 @@ describe("her data export", () => {
     expect(data.account.language).toBe("kn-IN");
     expect(Object.keys(data)).toContain("leads");
   });
+
+  it("refuses an eleventh download within the hour in her account's language", async () => {
+    const userId = await sellerAccount();
+    await setAccountLanguage(db, userId, "kn-IN");
+    for (let i = 0; i < 10; i++) expect((await accountExport(db, userId)).ok).toBe(true);
+    const refused = await accountExport(db, userId);
+    expect(refused.ok ? 200 : refused.status).toBe(429);
+    expect(refused.ok ? "" : refused.message).toMatch(/^ತುಂಬಾ ಸಲ ಪ್ರಯತ್ನಿಸಲಾಗಿದೆ/);
+  });
 });

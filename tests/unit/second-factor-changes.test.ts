@@ -1,3 +1,4 @@
+import { englishMessage } from "~/services/api.server";
 import { createHmac, hkdfSync } from "node:crypto";
 import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
@@ -242,7 +243,8 @@ describe("a change of the second factor needs a fresh proof of it", () => {
     for (let i = 0; i < 5; i++)
       expect(await removeAuthenticatorApp(db, request(), here, { code: `00000${i}` })).toMatchObject({ status: 401 });
     const throttled = await removeAuthenticatorApp(db, request(), here, { code: await codeOf(secret, 1) });
-    expect(throttled).toMatchObject({ ok: false, status: 429, message: expect.stringContaining("Too many attempts") });
+    expect(throttled).toMatchObject({ ok: false, status: 429 });
+    expect(englishMessage("message" in throttled ? throttled.message : "")).toContain("Too many attempts");
     expect(throttled.ok === false && throttled.retryAfterSeconds).toBeGreaterThan(0);
     expect(await appOn(me.id)).toBe(true);
     expect((await auditOf(me.id)).at(-1)).toMatchObject({

@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { getDb } from "~db/client";
 import { FormErrors, FormSuccess, TextareaField } from "~/components/forms";
+import { ErrorText } from "~/components/error-list";
 import { SellerProfileFields, SellerTranslationFields } from "~/components/seller-profile-fields";
 import { EyeIcon, StarIcon } from "~/components/icons";
 import { REVIEW_REPLY_MAX_LENGTH } from "~/lib/validation/constants";
@@ -348,7 +349,7 @@ function AccountNotices({
             ) : null}
             {error ? (
               <p className="form-error small" role="alert">
-                {error}
+                <ErrorText message={error} />
               </p>
             ) : null}
           </div>

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, u
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { Field, FormErrors, FormSuccess, TextareaField } from "~/components/forms";
+import { ErrorText } from "~/components/error-list";
 import { T, useLocale, useT } from "~/components/i18n";
 import { formatDate } from "~/lib/dates";
 import { formatCount } from "~/lib/format";
@@ -95,7 +96,7 @@ function QuoteItem({ quote, state }: { quote: SellerQuoteRow; state: QuoteAction
       </dl>
       {state?.error ? (
         <p className="form-error" role="alert">
-          {state.error}
+          <ErrorText message={state.error} />
         </p>
       ) : null}
       {quote.status === "answered" ? (
