@@ -96,8 +96,9 @@ const postgresIndex: TextIndex = {
     const query = words.map((w) => `(${tsAlternatives(w)})`).join(mode === "all" ? " & " : " | ");
     // The documents carry the columns the public rule and the filters read (kept by the trigger that
     // writes the document), so the statement's conditions on `sellers` are read from them: no join to the
-    // wide sellers rows, which a common word made a scan of every seller.
-    return sql`sellers_search as sellers where sellers.document @@ ${query}::tsquery`;
+    // wide sellers rows. The function reads the matches through the GIN index, never testing every
+    // document (docs/decisions/197-search-matches-through-the-index.md).
+    return sql`sellers_search_matching(${query}::tsquery) as sellers where true`;
   },
   matches(alternatives, place) {
     return sql<SqlBool>`sellers.document @@ ${tsAlternatives(alternatives, place?.weight)}::tsquery`;

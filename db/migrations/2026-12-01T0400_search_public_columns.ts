@@ -8,7 +8,10 @@ import { engineOf } from "../engine";
 // rows (docs/performance.md, "The search's own public columns").
 // - PostgreSQL: `sellers_search` carries those columns beside each document, written by the trigger that
 //   already writes the document. A change of those columns alone leaves the document (and the index words
-//   of `search_terms`) alone.
+//   of `search_terms`) alone. The matches come from `sellers_search_matching`, which reads them through the
+//   GIN index: the planner prices a `@@` at one operator's cost per row, so for a word in one document in
+//   five or six (and its forms and corrections: several prefixes) it chose to test every document, 2-3×
+//   slower than the index at 2,000 sellers (docs/decisions/197-search-matches-through-the-index.md).
 // - SQLite: nothing to do; its FTS5 index is external content and cannot carry columns, and each match is
 //   already checked against the narrow covering index `sellers_search_public` (2026-11-23T0200), which
 //   holds the same columns.
@@ -52,6 +55,14 @@ export async function up(db: Kysely<any>): Promise<void> {
       end $$`,
     )
     .execute(db);
+  await sql
+    .raw(
+      `create function sellers_search_matching(query tsquery) returns setof sellers_search
+      language sql stable set enable_seqscan = off as $$
+        select * from sellers_search where document @@ query
+      $$`,
+    )
+    .execute(db);
   await sql`drop trigger sellers_search_au on sellers`.execute(db);
   await sql
     .raw(
@@ -63,6 +74,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   if (engineOf(db) !== "postgres") return;
+  await sql`drop function sellers_search_matching(tsquery)`.execute(db);
   await sql`drop trigger sellers_search_au on sellers`.execute(db);
   await sql
     .raw(

@@ -13,7 +13,7 @@ import { createTestDb, testEngine } from "../support/test-db";
 // The search checks the public rule and the filters on its own index rows: PostgreSQL's documents carry
 // the seller's status, subscription end, city and featured flag, SQLite's matches are checked against
 // the narrow covering index. So the index must follow every change of those columns (never stale), and
-// a common word's statement must not read the wide sellers rows.
+// a common word's statement must not read the wide sellers rows, nor (PostgreSQL) test every document.
 
 let t: Awaited<ReturnType<typeof createTestDb>>;
 let db: DB;
@@ -88,7 +88,7 @@ describe(`the search's public columns (${testEngine})`, () => {
     expect(await documentsWith("numbatware")).toBe(1);
   });
 
-  it("a common word's ranking statement reads no wide sellers row", async () => {
+  it("a common word's ranking statement reads no wide sellers row and finds its matches through the index", async () => {
     const captured: CompiledQuery[] = [];
     const log = (e: { level: string; query: CompiledQuery }) => {
       if (e.level === "query") captured.push(e.query);
@@ -123,13 +123,28 @@ describe(`the search's public columns (${testEngine})`, () => {
         for (const step of onSellers) expect(step).toMatch(/USING COVERING INDEX sellers_search_public/);
       } else {
         const { rows } = await pool!.query(`explain (format json) ${text}`, parameters as unknown[]);
-        const relations = new Set<string>();
+        const read = new Set<string>();
         const walk = (node: Record<string, unknown>) => {
-          if (typeof node["Relation Name"] === "string") relations.add(node["Relation Name"]);
+          for (const key of ["Relation Name", "Function Name"])
+            if (typeof node[key] === "string") read.add(node[key] as string);
           for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
         };
         walk((rows[0] as { "QUERY PLAN": { Plan: Record<string, unknown> }[] })["QUERY PLAN"][0]!.Plan);
-        expect([...relations].sort()).toEqual(["content_version", "sellers_search"]);
+        expect([...read].sort()).toEqual(["content_version", "sellers_search_matching"]);
+        // The documents are read through their GIN index, never all of them: the table's own counters, on
+        // the one connection that ran the statement (its counts flushed at once).
+        const scans = async () => {
+          await pool!.query("select pg_stat_force_next_flush()");
+          const { rows: counts } = await pool!.query(
+            "select seq_scan, idx_scan from pg_stat_user_tables where relname = 'sellers_search'",
+          );
+          return { seq: Number(counts[0].seq_scan), index: Number(counts[0].idx_scan) };
+        };
+        const before = await scans();
+        await pool!.query(text, parameters as unknown[]);
+        const after = await scans();
+        expect(after.seq - before.seq).toBe(0);
+        expect(after.index - before.index).toBeGreaterThan(0);
       }
     } finally {
       await logged.destroy();
