@@ -788,7 +788,7 @@ function compareEngines(sqlite: EngineResults, postgres: EngineResults): void {
       "×",
       2,
     );
-    console.log(`| ${row.route.replace(/\d+$/, "{id}")} | ${figures(lite)} | ${figures(pg)} | ${ratio} |`);
+    console.log(`| ${row.route.replace(/\/\d+$/, "/{id}")} | ${figures(lite)} | ${figures(pg)} | ${ratio} |`);
   });
 }
 
