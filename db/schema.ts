@@ -368,6 +368,11 @@ export interface SellersFtsTermsTable {
   cnt: number;
 }
 
+// PostgreSQL's search documents, `sellers_search` (id, document tsvector, status, subscription_end_date, city,
+// is_featured), stay untyped (db/schema-columns.ts, UNTYPED_TABLES): only app/models/text-index.server.ts reads them,
+// in raw SQL. A trigger on sellers writes each row, the copied columns included, so the search applies the public
+// rule and the filters without reading the sellers rows.
+
 /** PostgreSQL: the words of the search documents and the sellers using each, kept by trigger. */
 export interface SearchTermsTable {
   term: string;

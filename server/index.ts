@@ -118,7 +118,10 @@ function productionApp(settings: Settings, state: { stopping: boolean }) {
       // Brotli/gzip copies written at build time (server/precompressed-assets.ts), then the plain files.
       app.use("/assets", precompressedAssets(join(clientDir(), "assets"), { immutable: true, maxAge: "1y" }));
       app.use("/assets", express.static(join(clientDir(), "assets"), { immutable: true, maxAge: "1y", index: false }));
-      app.use(express.static(clientDir(), { maxAge: "1h", index: false }));
+      // The files beside the assets (public/: the favicon) all have an extension; a page's path has none, and
+      // would otherwise cost a file-system look-up on every render.
+      const rootFiles = express.static(clientDir(), { maxAge: "1h", index: false });
+      app.use((req, res, next) => (/\.[^/]*$/.test(req.path) ? rootFiles(req, res, next) : next()));
     },
   });
   return { app, cache };

@@ -14,8 +14,11 @@ import { type Alternatives, PLACES, textIndexOf } from "./text-index.server";
 //   (3 the business name, 2 the owner or a category, 1 the tagline or the locality, 0 the description),
 //   featured first, then the lower id. No score depends on an engine's own ranking function.
 
-/** `version`: the content version the statement read (none when nothing was asked). */
-export type RankedPage = { total: number; ids: number[]; version?: number };
+/**
+ * `version`: the content version the statement read (none when nothing was asked); `rows`: the page's sellers
+ * in rank order, with the columns asked for.
+ */
+export type RankedPage = { total: number; ids: number[]; version?: number; rows: Record<string, unknown>[] };
 
 const all = (word: WordPlan): Alternatives => [...word.prefixes, ...word.typos[0], ...word.typos[1]];
 
@@ -25,7 +28,8 @@ const flag = (condition: Expression<SqlBool>) => sql<number>`(case when ${condit
 /**
  * One page of a search and the number of matches, in one statement (the count and the page agree),
  * restricted by `conditions` over `sellers`. Driven from the text index, so the cost follows the number
- * of matches, never the number of sellers; the page's full rows are read afterwards by id.
+ * of matches, never the number of sellers; the page's rows (`columns` of `sellers`) are read by primary key
+ * in the same statement, one round trip fewer on PostgreSQL than a read of its own.
  */
 export async function rankSearch(
   db: DB,
@@ -34,11 +38,12 @@ export async function rankSearch(
   conditions: Expression<SqlBool>,
   limit: number,
   offset: number,
+  columns: readonly string[] = [],
 ): Promise<RankedPage> {
   const index = textIndexOf(db);
   const words = plan.words;
   const carrying = mode === "all" ? words : words.filter((w) => w.meaningful);
-  if (!carrying.length) return { total: 0, ids: [] };
+  if (!carrying.length) return { total: 0, ids: [], rows: [] };
   const sum = (parts: RawBuilder<number>[]) => (parts.length ? sql.join(parts, sql` + `) : sql`0`);
   // In a strict search every word matched; only a relaxed one counts them.
   const matched =
@@ -68,22 +73,27 @@ export async function rankSearch(
       return sql<number>`(case ${sql.join(found, sql` `)} else 0 end)`;
     }),
   );
+  const shown = columns.map((column) => sql`, ${sql.ref(`shown.${column}`)} as ${sql.ref(`shown_${column}`)}`);
   const { rows } = await sql<{
     total: number;
     id: number | null;
     version: number | null;
+    [shownColumn: string]: unknown;
   }>`with matches as materialized (
       select sellers.id as id, ${matched} as matched, ${typos} as typos, ${places} as places, sellers.is_featured as featured
       from ${index.candidates(carrying.map(all), mode)} and ${conditions})
     select counted.total as total, page.id as id,
-      (select version from content_version where id = 1) as version
+      (select version from content_version where id = 1) as version${sql.join(shown, sql``)}
     from (select count(*) as total from matches) as counted
     left join (select id, matched, typos, places, featured from matches
       order by matched desc, typos, places desc, featured desc, id limit ${limit} offset ${offset}) as page on true
+    ${columns.length ? sql`left join sellers as shown on shown.id = page.id` : sql``}
     order by page.matched desc, page.typos, page.places desc, page.featured desc, page.id`.execute(db);
+  const onPage = rows.filter((r) => r.id !== null);
   return {
     total: Number(rows[0]?.total ?? 0),
-    ids: rows.flatMap((r) => (r.id === null ? [] : [Number(r.id)])),
+    ids: onPage.map((r) => Number(r.id)),
     version: rows[0]?.version == null ? undefined : Number(rows[0].version),
+    rows: onPage.map((r) => Object.fromEntries(columns.map((column) => [column, r[`shown_${column}`]]))),
   };
 }

@@ -108,6 +108,8 @@ const PUBLIC_COLUMNS = [
 ] as const;
 
 type PublicRow = Pick<Seller, (typeof PUBLIC_COLUMNS)[number] extends `sellers.${infer C}` ? C & keyof Seller : never>;
+/** The same columns unqualified, for a statement that reads the rows under another name. */
+const ROW_COLUMNS = PUBLIC_COLUMNS.map((column) => column.slice("sellers.".length));
 
 /** A JSON-encoded list of strings as stored in a text column; anything else reads as an empty list. */
 /** Who a seller is and how to reach her: the first columns of every staff or owner view of a listing. */
@@ -240,16 +242,16 @@ export async function listPublicSellers(
     };
     // Text with no searchable word (only punctuation or emoji) matches nothing.
     if (!plan) return { sellers: [], pagination: paging(0), search: outcome };
-    let ranked = await rankSearch(db, plan, "all", conditions, query.limit, offset);
+    let ranked = await rankSearch(db, plan, "all", conditions, query.limit, offset, ROW_COLUMNS);
     if (ranked.version !== undefined && versionKey(ranked.version) !== plan.version) {
       plan = (await planSearch(db, search))!;
       outcome.highlight = highlightOf(plan);
-      ranked = await rankSearch(db, plan, "all", conditions, query.limit, offset);
+      ranked = await rankSearch(db, plan, "all", conditions, query.limit, offset, ROW_COLUMNS);
     }
     // Zero results are the last resort: then the sellers matching the most of the words (at least one
     // meaningful word: never a stopword or a word of one or two letters alone), then suggestions.
     if (ranked.total === 0 && plan.words.length > 1) {
-      ranked = await rankSearch(db, plan, "any", conditions, query.limit, offset);
+      ranked = await rankSearch(db, plan, "any", conditions, query.limit, offset, ROW_COLUMNS);
       outcome.relaxed = ranked.total > 0;
     }
     if (ranked.total === 0 || outcome.relaxed) {
@@ -259,13 +261,9 @@ export async function listPublicSellers(
         outcome.did_you_mean = suggestion;
       if (ranked.total === 0) outcome.closest_categories = await closestCategories(db, search);
     }
-    if (ranked.ids.length === 0) return { sellers: [], pagination: paging(ranked.total), search: outcome };
-    // By primary key only: the ranking statement has just applied the public rule and the filters (and
-    // a condition on status here would lead SQLite's planner into a range over every public seller).
-    const rows = await db.selectFrom("sellers").select(PUBLIC_COLUMNS).where("sellers.id", "in", ranked.ids).execute();
-    // The rows keep the ranking's order.
-    const position = new Map(ranked.ids.map((id, index) => [id, index]));
-    rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+    // The page's rows came with the ranking, in its order, read by primary key after the public rule and
+    // the filters were applied.
+    const rows = ranked.rows as PublicRow[];
     return { sellers: rows.map(toPublicSeller), pagination: paging(ranked.total), search: outcome };
   }
 

@@ -5,7 +5,8 @@ import { engineOf } from "~db/engine";
 // The directory's text index, the one model that differs by engine: SQLite's FTS5 index (`sellers_fts`,
 // its words in `sellers_fts_terms`) or PostgreSQL's tsvector documents (`sellers_search`, GIN index, its
 // words in `search_terms`). The search (search.server.ts), the suggestions and the vocabulary ask it
-// their questions and build no engine-specific SQL themselves.
+// their questions and build no engine-specific SQL themselves. PostgreSQL's documents also carry the
+// columns of the public rule and the filters (migration 2026-12-01T0400_search_public_columns).
 
 /** Where a word was found, strongest first: the columns of each place, as SQLite names them, and PostgreSQL's weight. */
 export const PLACES = [
@@ -33,7 +34,11 @@ export type IndexTerm = { term: string; documents: number };
  * tables and operators here).
  */
 export interface TextIndex {
-  /** the statement's source of candidate rows, joined to `sellers` */
+  /**
+   * the statement's source of candidate rows, ending in a where clause, with the seller's row as `sellers`:
+   * only its id, status, subscription_end_date, city and is_featured may be read (PostgreSQL's documents
+   * carry just these)
+   */
   candidates(words: Alternatives[], mode: "all" | "any"): RawBuilder<unknown>;
   /** true when the current seller matches any of the alternatives, anywhere or in one place */
   matches(alternatives: Alternatives, place?: Place): RawBuilder<SqlBool>;
@@ -89,11 +94,14 @@ function ftsAlternatives(prefixes: Alternatives): string {
 const postgresIndex: TextIndex = {
   candidates(words, mode) {
     const query = words.map((w) => `(${tsAlternatives(w)})`).join(mode === "all" ? " & " : " | ");
-    return sql`sellers_search as s join sellers on sellers.id = s.id
-      where s.document @@ ${query}::tsquery`;
+    // The documents carry the columns the public rule and the filters read (kept by the trigger that
+    // writes the document), so the statement's conditions on `sellers` are read from them: no join to the
+    // wide sellers rows. The function reads the matches through the GIN index, never testing every
+    // document (docs/decisions/197-search-matches-through-the-index.md).
+    return sql`sellers_search_matching(${query}::tsquery) as sellers where true`;
   },
   matches(alternatives, place) {
-    return sql<SqlBool>`s.document @@ ${tsAlternatives(alternatives, place?.weight)}::tsquery`;
+    return sql<SqlBool>`sellers.document @@ ${tsAlternatives(alternatives, place?.weight)}::tsquery`;
   },
   prefixesIn(column, words) {
     const { weight } = SUGGEST_COLUMNS[column];

@@ -139,6 +139,17 @@ describe.runIf(sqliteRun)("what the runs rely on and what the fuzzer found", () 
     await expect.poll(() => server.busyCount()).toBeGreaterThan(0);
   }, 20_000);
 
+  it("serves the files beside the assets by name, and a page's path never as a file", async () => {
+    const icon = await fetch(`${server.base}/favicon.svg`);
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
+    expect(await icon.text()).toContain("<svg");
+    expect((await fetch(`${server.base}/no-such-file.svg`)).status).toBe(404);
+    const page = await fetch(`${server.base}/directory?page=2`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+  });
+
   it("a Host or trusted X-Forwarded-Host that makes no URL is a 400, not a 500", async () => {
     expect(await raw("/contact", "GET", { Host: "%zz" })).toBe(400);
     expect(await raw("/api/sellers", "GET", { Host: "a b" })).toBe(400);
