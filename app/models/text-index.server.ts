@@ -97,7 +97,7 @@ const postgresIndex: TextIndex = {
     // The documents carry the columns the public rule and the filters read (kept by the trigger that
     // writes the document), so the statement's conditions on `sellers` are read from them: no join to the
     // wide sellers rows. The function reads the matches through the GIN index, never testing every
-    // document (docs/decisions/197-search-matches-through-the-index.md).
+    // document (docs/decisions/196-search-matches-through-the-index.md).
     return sql`sellers_search_matching(${query}::tsquery) as sellers where true`;
   },
   matches(alternatives, place) {

@@ -11,7 +11,7 @@ import { engineOf } from "../engine";
 //   of `search_terms`) alone. The matches come from `sellers_search_matching`, which reads them through the
 //   GIN index: the planner prices a `@@` at one operator's cost per row, so for a word in one document in
 //   five or six (and its forms and corrections: several prefixes) it chose to test every document, 2-3×
-//   slower than the index at 2,000 sellers (docs/decisions/197-search-matches-through-the-index.md).
+//   slower than the index at 2,000 sellers (docs/decisions/196-search-matches-through-the-index.md).
 // - SQLite: nothing to do; its FTS5 index is external content and cannot carry columns, and each match is
 //   already checked against the narrow covering index `sellers_search_public` (2026-11-23T0200), which
 //   holds the same columns.
