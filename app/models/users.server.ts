@@ -4,6 +4,7 @@ import { isUniqueViolation } from "~db/engine";
 import type { RegistrationInput } from "~/lib/validation/accounts";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "~/lib/locales";
 import { normaliseEmail } from "~/lib/validation/fields";
+import { ACCOUNT_MESSAGES } from "~/lib/validation/messages";
 import { writeAudit } from "./audit.server";
 import { subcategoriesOutside, unknownCategories } from "./categories.server";
 import { setSellerCategories } from "./seller-categories.server";
@@ -95,7 +96,7 @@ export type RegisterResult =
   | { ok: true; user: AccountUser; sellerId: number }
   | { ok: false; field: "email" | "category_ids" | "subcategory_ids"; message: string };
 
-export const EMAIL_TAKEN_MESSAGE = "An account with this email already exists. Please sign in instead.";
+export const EMAIL_TAKEN_MESSAGE = ACCOUNT_MESSAGES.emailTakenSignIn;
 
 /**
  * Seller sign-up: the account and a draft listing (status pending, unpaid) that holds the
@@ -107,10 +108,10 @@ export async function registerSeller(
 ): Promise<RegisterResult> {
   if (await emailTaken(db, input.email)) return { ok: false, field: "email", message: EMAIL_TAKEN_MESSAGE };
   if ((await unknownCategories(db, input.category_ids)).length) {
-    return { ok: false, field: "category_ids", message: "Please select at least one category" };
+    return { ok: false, field: "category_ids", message: ACCOUNT_MESSAGES.categoriesMissing };
   }
   if ((await subcategoriesOutside(db, input.category_ids, input.subcategory_ids)).length) {
-    return { ok: false, field: "subcategory_ids", message: "Sub-categories must belong to the chosen categories" };
+    return { ok: false, field: "subcategory_ids", message: ACCOUNT_MESSAGES.subcategoriesOutside };
   }
   try {
     return await db.transaction().execute(async (trx) => {

@@ -8,6 +8,8 @@ import {
   signupStep2Schema,
 } from "~/lib/validation/accounts";
 import { ACCOUNT_MESSAGES } from "~/lib/validation/messages";
+import { accountNotice } from "~/lib/account-notices";
+import { translatorFor } from "./i18n.server";
 import { DEFAULT_LOCALE, type Locale } from "~/lib/locales";
 import { type AccountUser, EMAIL_TAKEN_MESSAGE, registerSeller, sellerEmailTaken } from "~/models/users.server";
 import { startSession } from "./auth.server";
@@ -123,7 +125,7 @@ function step2From(form: FormData): SignUpStep2Values {
 }
 
 const PASSWORD_FIELDS = ["password", "confirm_password"];
-const EXPIRED_MESSAGE = "Your sign-up took too long. Please enter your password again.";
+const EXPIRED_MESSAGE = ACCOUNT_MESSAGES.signupExpired;
 
 const show = (page: SignUpPage, status: 200 | 400 | 429 | 503 = 200, headers?: Record<string, string>) =>
   ({ ok: false, status, headers, page }) as const;
@@ -140,6 +142,8 @@ export async function signUpFromPage(
   form: FormData,
   language: Locale,
 ): Promise<SignUpPageAnswer> {
+  // The account services' English notices in the page's language (limits are form messages already).
+  const say = (message: string) => accountNotice(translatorFor(language), message);
   const intent = str(form.get("intent"));
   const step1 = step1From(form);
   const step2 = step2From(form);
@@ -166,8 +170,8 @@ export async function signUpFromPage(
     if (!checked.ok) {
       const result =
         checked.status !== 400
-          ? submission.reply({ formErrors: [checked.message], hideFields: PASSWORD_FIELDS })
-          : submission.reply({ fieldErrors: { email: [checked.message] }, hideFields: PASSWORD_FIELDS });
+          ? submission.reply({ formErrors: [say(checked.message)], hideFields: PASSWORD_FIELDS })
+          : submission.reply({ fieldErrors: { email: [say(checked.message)] }, hideFields: PASSWORD_FIELDS });
       const kept = checked.status !== 400 && keep ? pending : null;
       return show({ step: 1, result, values: step1, step2, pending: kept }, checked.status, retryAfterHeaders(checked));
     }
@@ -179,7 +183,7 @@ export async function signUpFromPage(
   const kept = signupKeptStep1Schema.safeParse(step1);
   if (!kept.success || !pendingHash) {
     const back = parseWithZod(form, { schema: signupKeptStep1Schema });
-    const result = back.reply({ formErrors: [EXPIRED_MESSAGE], hideFields: PASSWORD_FIELDS });
+    const result = back.reply({ formErrors: [say(EXPIRED_MESSAGE)], hideFields: PASSWORD_FIELDS });
     return show({ step: 1, result, values: step1, step2, pending: null }, 400);
   }
   const submission = parseWithZod(form, { schema: signupStep2Schema });
@@ -193,14 +197,14 @@ export async function signUpFromPage(
   );
   if (created.ok) return { ok: true, cookie: created.cookie };
   if (created.status === 429 || created.status === 503) {
-    const result = submission.reply({ formErrors: [created.message] });
+    const result = submission.reply({ formErrors: [say(created.message)] });
     return show({ step: 2, result, values: step1, step2, pending }, created.status, retryAfterHeaders(created));
   }
   if (created.field === "email") {
     const back = parseWithZod(form, { schema: signupKeptStep1Schema });
-    const result = back.reply({ fieldErrors: { email: [created.message] } });
+    const result = back.reply({ fieldErrors: { email: [say(created.message)] } });
     return show({ step: 1, result, values: step1, step2, pending: null }, 400);
   }
-  const result = submission.reply({ fieldErrors: { [created.field]: [created.message] } });
+  const result = submission.reply({ fieldErrors: { [created.field]: [say(created.message)] } });
   return show({ step: 2, result, values: step1, step2, pending }, 400);
 }

@@ -108,6 +108,31 @@ describe("a seller's language", () => {
     );
   });
 
+  it("the Hindi sign-up answers a taken address and an expired step in Hindi", async () => {
+    const { email } = await register();
+    const step1 = {
+      name: "Asha Rao",
+      email,
+      mobile: "9876543210",
+      password: "long-enough-1",
+      confirm_password: "long-enough-1",
+    };
+    const taken = await postForm("/hi/seller-signup", { intent: "continue", ...step1 });
+    expect(taken.status).toBe(400);
+    const takenPage = renderedHtml(await taken.text());
+    expect(takenPage).toContain("इस ईमेल से पहले से एक खाता है। कृपया साइन इन करें।");
+    expect(takenPage).not.toContain("Please sign in instead");
+    // step 2 without the sealed password of step 1 (it expired, or was never given)
+    const expired = await postForm("/hi/seller-signup", {
+      intent: "create",
+      name: "Asha Rao",
+      email: `new-${email}`,
+      mobile: "9876543210",
+    });
+    expect(expired.status).toBe(400);
+    expect(renderedHtml(await expired.text())).toContain("आपके साइन-अप में बहुत समय लग गया। कृपया अपना पासवर्ड फिर से लिखें।");
+  });
+
   it("she chooses it on /seller-account: one of the three, anything else refused with the message", async () => {
     const { email, cookie } = await register();
     const page = await (await fetch(`${base}/seller-account`, { headers: { Cookie: cookie } })).text();

@@ -145,6 +145,10 @@ export const ACCOUNT_MESSAGES = {
   reservedEmail:
     "This is one of BWP Directory's own addresses, so it cannot be used for a seller account. Please use your own email address.",
   emailTaken: "An account with this email already exists.",
+  emailTakenSignIn: "An account with this email already exists. Please sign in instead.",
+  signupExpired: "Your sign-up took too long. Please enter your password again.",
+  categoriesMissing: "Please select at least one category",
+  subcategoriesOutside: "Sub-categories must belong to the chosen categories",
   emailChangeSent:
     "We sent a mail to the new address. If the address can be used, it holds a link: your email changes when you open it (within 24 hours).",
   emailBadLink: "This email change link is not valid or has already been used. Please ask for a new one.",
