@@ -385,10 +385,12 @@ export function memoryVerdict(report: MemoryReport): string {
 
 /**
  * Latency targets of the load run (docs/performance.md): a listing application is answered with p99 ≤ 2 s
- * and none over 5 s (its images' smaller copies are made afterwards, in the background).
+ * and none over 5 s (its images' smaller copies are made afterwards, in the background); a sign-up (one
+ * password hash, off the event loop) with p99 ≤ 1 s.
  */
-export const LATENCY_TARGETS: Record<string, { p99: number; max: number }> = {
+export const LATENCY_TARGETS: Record<string, { p99: number; max?: number }> = {
   "POST /api/sellers/submit": { p99: 2000, max: 5000 },
+  "POST /api/auth/register": { p99: 1000 },
 };
 
 /** "met", "MISSED" (with what), or "" for a route without a target; a route that answered nothing misses it. */
@@ -398,9 +400,9 @@ export function targetVerdict(r: RouteFigures): string {
   const missed = [
     ...(r.requests === 0 ? ["no answer"] : []),
     ...(r.p99 > target.p99 ? [`p99 > ${target.p99}`] : []),
-    ...(r.max > target.max ? [`max > ${target.max}`] : []),
+    ...(target.max !== undefined && r.max > target.max ? [`max > ${target.max}`] : []),
   ];
-  const goal = `p99 ≤ ${target.p99}, max ≤ ${target.max}`;
+  const goal = `p99 ≤ ${target.p99}${target.max !== undefined ? `, max ≤ ${target.max}` : ""}`;
   return missed.length ? `${goal}: MISSED (${missed.join(", ")})` : `${goal}: met`;
 }
 
