@@ -132,9 +132,9 @@ describe(`the search's public columns (${testEngine})`, () => {
           for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
         };
         walk((rows[0] as { "QUERY PLAN": { Plan: Record<string, unknown> }[] })["QUERY PLAN"][0]!.Plan);
-        // The matches from the documents alone; the sellers rows only for the page, by primary key.
-        expect(read.sort()).toEqual([
-          "content_version Index Scan content_version_pkey",
+        // The matches from the documents alone; the sellers rows only for the page, by primary key. (The
+        // one-row content_version table may be read either way, as its statistics have it: not what this is about.)
+        expect(read.filter((step) => !step.startsWith("content_version ")).sort()).toEqual([
           "sellers Index Scan sellers_pkey",
           "sellers_search_matching Function Scan",
         ]);
