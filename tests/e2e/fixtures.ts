@@ -1,5 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { createHash, createHmac, randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { type APIResponse, test as base, type BrowserContext, expect, type Page } from "@playwright/test";
 import { createCookie } from "react-router";
 import type { Role } from "~db/schema";
@@ -229,6 +230,11 @@ export async function settleForAxe(page: Page) {
             }),
         ),
     );
+    // Style is worked out lazily: a change of scheme or width starts its transitions at the next style
+    // update, so one is forced (and a frame let pass) before the running transitions are collected; else a
+    // colour halfway between the two themes is what axe measures.
+    void document.documentElement.offsetWidth;
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     await Promise.all(
       document
         .getAnimations()
@@ -245,7 +251,7 @@ export type AxePass = { colorScheme: "light" | "dark"; size: { width: number; he
  * page is seen in both themes and at both widths in each project, and in all four pairs across the two
  * projects — at half the cost of four passes in each (axe is most of the browser run's time).
  */
-export function axePasses(jsEnabled: boolean): AxePass[] {
+export function axePasses(jsEnabled: boolean, tablet = false): AxePass[] {
   const phone = { width: 390, height: 844 };
   const desktop = { width: 1280, height: 800 };
   return jsEnabled
@@ -256,44 +262,61 @@ export function axePasses(jsEnabled: boolean): AxePass[] {
     : [
         { colorScheme: "dark", size: phone },
         { colorScheme: "light", size: desktop },
-        // A tablet's width, between the phone and the desktop layouts, once: in the no-JavaScript walk
-        // (the server's HTML, no page load of its own), not in every flow's expectNoA11yViolations.
-        { colorScheme: "dark", size: { width: 768, height: 1024 } },
+        // A tablet's width, between the phone and the desktop layouts, once per template: in the
+        // no-JavaScript walk (the server's HTML, no page load of its own), not in every flow's
+        // expectNoA11yViolations, nor for a second state of a template already seen at that width.
+        ...(tablet ? [{ colorScheme: "dark" as const, size: { width: 768, height: 1024 } }] : []),
       ];
 }
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 /**
  * axe-core with every rule of the walk (WCAG 2.2's target-size included), violations as lines; the ids
  * of the rules axe could not decide ("incomplete", for a person to review) go into `incomplete`.
  */
 async function axeViolations(page: Page, incomplete?: Set<string>): Promise<string[]> {
-  // Legacy mode: axe.run in the page (and in any frame, through axe's own messages) instead of a run per
-  // frame finished in a new blank page, which injected axe twice and opened a page per pass: 3× slower
-  // here (2-4 s a pass against 0.4-1.1 s), and axe was 40 % of the browser run's time.
-  const results = await new AxeBuilder({ page })
-    .setLegacyMode(true)
-    .options({ resultTypes: ["violations"], rules: { "target-size": { enabled: true } } })
-    .analyze();
-  for (const rule of results.incomplete) incomplete?.add(rule.id);
-  // The first node's own message too (for color-contrast: the two colours and the ratio), so a failure
-  // in CI says what axe measured.
-  return results.violations.map(
-    (v) =>
-      `${v.impact} ${v.id}: ${v.help} (${v.nodes
-        .map((n) => n.target.join(" "))
-        .slice(0, 4)
-        .join(", ")}): ${[...v.nodes[0].any, ...v.nodes[0].all, ...v.nodes[0].none]
-        .map((check) => check.message)
-        .join(" ")} in ${v.nodes[0].html.slice(0, 200)}`,
-  );
+  // axe-core's source goes into a document once, and each pass calls axe.run in it: @axe-core/playwright
+  // injected the 570 KB source again for every pass (a third of a pass's time). No frame is walked: the
+  // only one the site has is the video dialog's, a third party's page, and it is closed in the walk.
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
+  const results = await page.evaluate(async () => {
+    const { axe } = window as unknown as { axe: typeof import("axe-core") };
+    const run = await axe.run(document, {
+      iframes: false,
+      resultTypes: ["violations"],
+      rules: { "target-size": { enabled: true } },
+    });
+    // The first node's own message too (for color-contrast: the two colours and the ratio), so a failure
+    // in CI says what axe measured.
+    return {
+      violations: run.violations.map(
+        (v) =>
+          `${v.impact} ${v.id}: ${v.help} (${v.nodes
+            .map((n) => n.target.join(" "))
+            .slice(0, 4)
+            .join(", ")}): ${[...v.nodes[0].any, ...v.nodes[0].all, ...v.nodes[0].none]
+            .map((check) => check.message)
+            .join(" ")} in ${v.nodes[0].html.slice(0, 200)}`,
+      ),
+      incomplete: run.incomplete.map((rule) => rule.id),
+    };
+  });
+  for (const id of results.incomplete) incomplete?.add(id);
+  return results.violations;
 }
 
 /**
  * axe in each of the project's theme and width pairs (`axePasses`), on the page as it stands; violations
  * as lines, and the ids of the undecided rules of any pass added to `incomplete`.
  */
-export async function violationsInPasses(page: Page, jsEnabled: boolean, incomplete?: Set<string>): Promise<string[]> {
-  return violationsIn(page, axePasses(jsEnabled), incomplete);
+export async function violationsInPasses(
+  page: Page,
+  jsEnabled: boolean,
+  incomplete?: Set<string>,
+  tablet = false,
+): Promise<string[]> {
+  return violationsIn(page, axePasses(jsEnabled, tablet), incomplete);
 }
 
 /** axe in the given theme and width pairs, on the page as it stands (a walk that needs fewer passes). */

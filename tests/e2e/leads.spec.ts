@@ -327,7 +327,7 @@ async function runReminderJobOn(day: string, baseURL: string) {
 }
 
 test.describe("renewal reminders", () => {
-  test("reach the outbox 14 and 3 days before the end date and on the day, once each; the mail's link leads to renewal in two taps", async ({
+  test("the operators' tool puts the 14-day reminder in the outbox on its day, not the day before; the mail's link leads to renewal in two taps", async ({
     page,
     context,
     db,
@@ -353,32 +353,13 @@ test.describe("renewal reminders", () => {
       (
         await db.selectFrom("mail_outbox").select("subject").where("to_address", "=", me.email).orderBy("id").execute()
       ).map((m) => m.subject);
-    const sent = [
-      [addDays(end, -15), []],
-      [addDays(end, -14), ["Your BWP Directory listing ends in 14 days"]],
-      [addDays(end, -13), ["Your BWP Directory listing ends in 14 days"]], // once per threshold, whatever the runs
-      [addDays(end, -3), ["Your BWP Directory listing ends in 14 days", "Your BWP Directory listing ends in 3 days"]],
-      [
-        end,
-        [
-          "Your BWP Directory listing ends in 14 days",
-          "Your BWP Directory listing ends in 3 days",
-          "Your BWP Directory listing ends today",
-        ],
-      ],
-      [
-        addDays(end, 1),
-        [
-          "Your BWP Directory listing ends in 14 days",
-          "Your BWP Directory listing ends in 3 days",
-          "Your BWP Directory listing ends today",
-        ],
-      ],
-    ] as const;
-    for (const [day, expected] of sent) {
-      await runReminderJobOn(day, baseURL!);
-      expect(await subjects(), `after the run on ${day}`).toEqual(expected);
-    }
+    // The operators' tool runs the job with a set clock: 14 days before the end, the first reminder. Every
+    // threshold, the repeats and the parallel runs are the unit suite's (leads-and-renewals.test.ts, both
+    // engines); here the tool and the mail's link are what is shown, so a run costs one process.
+    await runReminderJobOn(addDays(end, -15), baseURL!);
+    expect(await subjects(), "15 days before").toEqual([]);
+    await runReminderJobOn(addDays(end, -14), baseURL!);
+    expect(await subjects(), "14 days before").toEqual(["Your BWP Directory listing ends in 14 days"]);
 
     // The days pass: the end date is now three days away by the real clock. Tap 1, the mail's link; tap 2, Renew now.
     await db
