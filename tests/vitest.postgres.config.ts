@@ -24,6 +24,8 @@ export default mergeConfig(
         "tests/unit/production-install.test.ts",
         "tests/unit/redirect.test.ts",
         "tests/unit/references.test.ts",
+        "tests/unit/reliability-fuzz.test.ts",
+        "tests/unit/reliability-load.test.ts",
         "tests/unit/reviews-admin.test.ts",
         "tests/unit/server-lifecycle.test.ts",
         "tests/unit/structured-data.test.ts",

@@ -3,8 +3,6 @@ import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCrashTest } from "../../scripts/crash-test";
-import { runFuzz } from "../../scripts/fuzz";
-import { runLoadTest } from "../../scripts/load-test";
 import { type ProductionServer, startProductionServer } from "../../scripts/reliability/production-server";
 import { WRITE_KINDS } from "../../scripts/reliability/writes";
 import { startLocalS3 } from "../support/s3-server";
@@ -46,46 +44,10 @@ describe("crash safety (scripts/crash-test.ts)", () => {
   }, 90_000);
 });
 
-// The load and fuzz runs and the checks below start a server on a SQLite file of their own whatever the
-// suite's engine: the PostgreSQL run of the suite would repeat them unchanged.
+// The checks below start a server on a SQLite file of their own whatever the suite's engine: the PostgreSQL
+// run of the suite would repeat them unchanged. The small load and fuzz runs are files of their own
+// (reliability-load.test.ts, reliability-fuzz.test.ts), so the three longest runs share the test workers.
 const sqliteRun = testEngine === "sqlite";
-
-describe.runIf(sqliteRun)("load (scripts/load-test.ts)", () => {
-  it("serves concurrent readers and writers with no error and no SQLITE_BUSY", async () => {
-    const report = await runLoadTest({ readers: 8, writers: 6, durationSeconds: 4, sellers: 40 });
-    expect(report.routes.filter((r) => r.kind === "write")).toHaveLength(6);
-    // Both readers and writers got answers (a slow route may finish none in 4 s on a busy machine).
-    for (const kind of ["read", "write"])
-      expect(
-        report.routes.filter((r) => r.kind === kind).reduce((a, r) => a + r.requests, 0),
-        kind,
-      ).toBeGreaterThan(10);
-    expect(report.errors).toBe(0);
-    expect(report.status5xx).toBe(0);
-    expect(report.sqliteBusy).toBe(0);
-  }, 60_000);
-});
-
-describe.runIf(sqliteRun)("fuzz (scripts/fuzz.ts)", () => {
-  it("answers a few thousand random requests over every route without a 5xx, and stays healthy", async () => {
-    const report = await runFuzz({ runs: 375, batch: 8 });
-    expect(report.failures, `seed ${report.seed}`).toEqual([]);
-    expect(report.status5xx).toBe(0);
-    expect(report.timeouts).toBe(0);
-    expect(report.requests).toBe(3000);
-    expect(report.routesCovered).toBe(report.routesTotal);
-    // The signed-in admin got past the guard often enough for the admin actions to be exercised.
-    expect(report.adminPastGuard).toBeGreaterThan(300);
-    expect(report.healthyAfter).toBe(true);
-    // The shared-address class: the site's own addresses never became a seller account, and the fuzz
-    // seller (whose address the visitors' forms of the run wrote to as well) exports and erases only
-    // what is linked to her by id.
-    expect(report.reservedSellerAccounts).toEqual([]);
-    expect(report.sharedAddress.othersMail).toBeGreaterThan(0);
-    expect(report.sharedAddress.exported).toBe(report.sharedAddress.linked);
-    expect(report.sharedAddress.othersKeptAfterErasure).toBe(report.sharedAddress.othersMail);
-  }, 120_000);
-});
 
 describe.runIf(sqliteRun)("what the runs rely on and what the fuzzer found", () => {
   let server: ProductionServer;
