@@ -19,6 +19,11 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
 }
 
+/** A stored or sent language as one of the site's: English when it is missing or not one of the three. */
+export function localeOr(value: unknown): Locale {
+  return isLocale(value) ? value : DEFAULT_LOCALE;
+}
+
 /** A site path in a language: `/directory` → `/hi/directory` (English keeps the path as it is). */
 export function localePath(locale: Locale, path: string): string {
   const prefix = LOCALE_INFO[locale].prefix;

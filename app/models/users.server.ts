@@ -2,7 +2,7 @@ import type { DB } from "~db/client";
 import type { Role } from "~db/schema";
 import { isUniqueViolation } from "~db/engine";
 import type { RegistrationInput } from "~/lib/validation/accounts";
-import { DEFAULT_LOCALE, isLocale, type Locale } from "~/lib/locales";
+import { DEFAULT_LOCALE, type Locale, localeOr } from "~/lib/locales";
 import { normaliseEmail } from "~/lib/validation/fields";
 import { ACCOUNT_MESSAGES } from "~/lib/validation/messages";
 import { writeAudit } from "./audit.server";
@@ -369,7 +369,7 @@ export async function markEmailVerified(db: DB, userId: number, at = new Date().
  */
 export async function sellerLanguage(db: DB, userId: number): Promise<Locale> {
   const row = await db.selectFrom("users").select("language").where("id", "=", userId).executeTakeFirst();
-  return row && isLocale(row.language) ? row.language : DEFAULT_LOCALE;
+  return localeOr(row?.language);
 }
 
 /** Sets an account's language. False when the account does not exist. */

@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { ZipFile } from "yazl";
 import type { DB } from "~db/client";
 import { SITE_NAME } from "~/lib/constants";
-import { DEFAULT_LOCALE, isLocale } from "~/lib/locales";
+import { DEFAULT_LOCALE, localeOr } from "~/lib/locales";
 import { collectAccountData } from "~/models/account-data.server";
 import { sellerLanguage } from "~/models/users.server";
 import { translateMessage } from "~/lib/form-messages";
@@ -54,9 +54,7 @@ export async function accountExport(db: DB, userId: number, now = new Date()): P
     exported_at: now.toISOString(),
     site: SITE_NAME,
     // The one sentence she reads, in her account's language; the fields keep their stored names and values.
-    about: translatorFor(isLocale(data.account.language) ? data.account.language : DEFAULT_LOCALE)(
-      "accounts.export.about",
-    ),
+    about: translatorFor(localeOr(data.account.language))("accounts.export.about"),
     ...data,
     files,
   };

@@ -1,7 +1,7 @@
 import * as oidc from "openid-client";
 import { createCookie } from "react-router";
 import type { DB } from "~db/client";
-import { DEFAULT_LOCALE, isLocale, type Locale } from "~/lib/locales";
+import { DEFAULT_LOCALE, type Locale, localeOr } from "~/lib/locales";
 import { GOOGLE_FAILURES, type GoogleFailure } from "~/lib/validation/google";
 import { saveOAuthState, takeOAuthState } from "~/models/oauth-states.server";
 import { type AccountUser, findOrCreateGoogleUser } from "~/models/users.server";
@@ -79,7 +79,7 @@ function browserStateOf(value: unknown): BrowserState | null {
   if (!value || typeof value !== "object") return null;
   const { state, language } = value as Record<string, unknown>;
   if (typeof state !== "string" || !state) return null;
-  return { state, language: isLocale(language) ? language : DEFAULT_LOCALE };
+  return { state, language: localeOr(language) };
 }
 
 /** The language of the page this browser started its Google sign-in from (English when none is under way). */

@@ -3,9 +3,9 @@ import pLimit from "p-limit";
 import type { DB } from "~db/client";
 import { dueVariantJobs, failVariantJob, finishVariantJob, type VariantJob } from "~/models/image-variant-jobs.server";
 import { config } from "./config.server";
-import { writeImageVariants } from "./images.server";
+import { writeImageVariantsOf } from "./images.server";
 import { logger } from "./logger.server";
-import { readObject, uploadKey, uploadStore } from "./upload-store.server";
+import { uploadStore } from "./upload-store.server";
 
 // The background queue of images' smaller copies (docs/decisions/): an application is answered once its
 // rows and its checked originals are stored and the copies' jobs queued with it; this queue writes the
@@ -32,14 +32,12 @@ export function variantWorkers(): number {
   return Math.min(wanted, cores);
 }
 
-/** Writes one image's copies from its stored original; an original that is gone (removed since) ends the job. */
+/** Writes one image's copies from its stored original; an original that is gone (removed since, or meanwhile) ends the job. */
 async function work(db: DB, job: VariantJob, now: () => number): Promise<"done" | "gone" | "retry" | "failed"> {
   try {
-    const store = uploadStore();
-    const original = await readObject(store, uploadKey("public", job.key));
-    if (original) await writeImageVariants(store, job.key, original);
+    const outcome = await writeImageVariantsOf(uploadStore(), job.key);
     await finishVariantJob(db, job.key);
-    return original ? "done" : "gone";
+    return outcome;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const attempts = job.attempts + 1;

@@ -92,21 +92,38 @@ export async function writeImageVariants(store: UploadStore, name: string, data:
   }
 }
 
+/**
+ * Writes the copies of a stored public image from its original, unless the image is removed meanwhile:
+ * "gone" when the original is not there, before or after the copies were written. Its remover
+ * (`removeImageFiles`) deletes the original first and the copies after it, so an original still there
+ * once the copies are written means any later removal deletes these copies too, and an original gone
+ * by then means the removal may have run before the copies existed: they are deleted here.
+ */
+export async function writeImageVariantsOf(store: UploadStore, name: string): Promise<"done" | "gone"> {
+  const original = await readObject(store, uploadKey("public", name));
+  if (!original) return "gone";
+  await writeImageVariants(store, name, original);
+  if (await store.exists(uploadKey("public", name))) return "done";
+  await removeImageFiles(store, "public", name);
+  return "gone";
+}
+
 /** Writes the copies of a stored public image that are missing (images stored before variants existed). */
 export async function ensureImageVariants(store: UploadStore, name: string): Promise<boolean> {
   const present = await Promise.all(
     IMAGE_VARIANT_WIDTHS.map((w) => store.exists(uploadKey("public", variantName(name, w)))),
   );
   if (present.every(Boolean)) return false;
-  const original = await readObject(store, uploadKey("public", name));
-  if (!original) return false;
-  await writeImageVariants(store, name, original);
-  return true;
+  return (await writeImageVariantsOf(store, name)) === "done";
 }
 
-/** Removes a stored image and its copies. */
+/**
+ * Removes a stored image and its copies: the original first, then the copies (the order a copy being
+ * written meanwhile relies on, `writeImageVariantsOf`).
+ */
 export async function removeImageFiles(store: UploadStore, visibility: Visibility, name: string): Promise<void> {
+  await store.delete(uploadKey(visibility, name));
   await Promise.all(
-    [name, ...IMAGE_VARIANT_WIDTHS.map((w) => variantName(name, w))].map((n) => store.delete(uploadKey(visibility, n))),
+    IMAGE_VARIANT_WIDTHS.map((w) => variantName(name, w)).map((n) => store.delete(uploadKey(visibility, n))),
   );
 }

@@ -4,7 +4,7 @@ import { SITE_NAME } from "~/lib/constants";
 import { formatDate } from "~/lib/dates";
 import { formatCount } from "~/lib/format";
 import { formMessage } from "~/lib/form-messages";
-import { DEFAULT_LOCALE, isLocale, type Locale, localePath } from "~/lib/locales";
+import { type Locale, localeOr, localePath } from "~/lib/locales";
 import { QUOTE_CONFIRM_HOURS, QUOTE_SPAM_LIMIT } from "~/lib/quotes";
 import type { QuoteRequestInput } from "~/lib/validation/quotes";
 import {
@@ -160,7 +160,7 @@ export async function confirmAndSend(db: DB, request: QuoteRequestRow, now = new
   await sendMailLater(
     db,
     sellers.map((s) => {
-      const locale: Locale = s.language && isLocale(s.language) ? s.language : DEFAULT_LOCALE;
+      const locale: Locale = localeOr(s.language);
       const t = translatorFor(locale);
       return {
         to: s.email,

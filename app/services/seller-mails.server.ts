@@ -2,7 +2,7 @@ import type { DB } from "~db/client";
 import { SITE_NAME } from "~/lib/constants";
 import { addDays, daysBetween, todayIso } from "~/lib/dates";
 import { LEAD_KINDS, type LeadKind } from "~/lib/leads";
-import { DEFAULT_LOCALE, isLocale, type Locale, localePath } from "~/lib/locales";
+import { DEFAULT_LOCALE, type Locale, localeOr, localePath } from "~/lib/locales";
 import { paymentGateway, payPath } from "./payments/index.server";
 import { RENEWAL_REMINDER_DAYS } from "~/lib/subscription";
 import type { OutgoingMail } from "~/models/mail-outbox.server";
@@ -87,7 +87,7 @@ export function mailEndDate(iso: string, locale: Locale): string {
 }
 
 /** The seller's language (her account's; English for a listing without one). */
-const languageOf = (s: SellerMailRow): Locale => (isLocale(s.language) ? s.language : DEFAULT_LOCALE);
+const languageOf = (s: SellerMailRow): Locale => localeOr(s.language);
 const greeting = (s: SellerMailRow, locale: Locale) => translatorFor(locale)("mails.dear", { name: s.owner_name });
 const listingName = (s: SellerMailRow, locale: Locale) =>
   s.business_name || translatorFor(locale)("mails.yourBusiness");

@@ -2,7 +2,7 @@ import type { Actor } from "~/models/audit.server";
 import type { DB } from "~db/client";
 import type { AdminSellerInput, SellerIntent } from "~/lib/validation/sellers-admin";
 import { planOf, SITE_NAME } from "~/lib/constants";
-import { DEFAULT_LOCALE, isLocale, localePath } from "~/lib/locales";
+import { localeOr, localePath } from "~/lib/locales";
 import type { OutgoingMail } from "~/models/mail-outbox.server";
 import { SELLER_IMAGE_FIELDS } from "~/lib/validation/constants";
 import { ADMIN_RECORD_ALIASES, adminSellerFormValues } from "~/lib/seller-fields";
@@ -30,7 +30,7 @@ import type { SellerAction } from "~/lib/subscription";
 /** "Your listing is live": each approved seller's mail, in her language. */
 async function approvalMails(db: DB, ids: number[]): Promise<OutgoingMail[]> {
   return (await approvalRecipients(db, ids)).map((s) => {
-    const locale = isLocale(s.language) ? s.language : DEFAULT_LOCALE;
+    const locale = localeOr(s.language);
     const t = translatorFor(locale);
     const business = s.business_name || t("mails.approval.yourBusiness");
     const end = s.subscription_end_date && mailEndDate(s.subscription_end_date, locale);

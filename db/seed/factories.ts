@@ -1,5 +1,5 @@
 import type { DB } from "../client";
-import type { NewSeller, ReviewStatus } from "../schema";
+import type { NewSeller, NewUser, ReviewStatus } from "../schema";
 import { normaliseMobile } from "~/lib/phone";
 
 const now = () => new Date().toISOString();
@@ -73,24 +73,35 @@ export async function createReviewRow(
   return row.id;
 }
 
+/**
+ * An account row (a seller by default, active, no password unless one is given): the one way tests make an
+ * account without its sign-up flow.
+ */
+export async function createUserRow(
+  db: DB,
+  input: Partial<NewUser> & { email: string },
+): Promise<{ id: number; email: string }> {
+  const stamp = now();
+  const given = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+  const row = await db
+    .insertInto("users")
+    .values({
+      name: "Test User",
+      role: "seller",
+      is_active: 1,
+      created_at: stamp,
+      updated_at: stamp,
+      ...given,
+    } as NewUser)
+    .returning(["id", "email"])
+    .executeTakeFirstOrThrow();
+  return row;
+}
+
 /** A staff account row (no password: tests act through it, they do not sign in with it). */
 export async function createStaffRow(
   db: DB,
   input: { email: string; name?: string; role?: "admin" | "moderator" },
 ): Promise<number> {
-  const stamp = now();
-  const row = await db
-    .insertInto("users")
-    .values({
-      email: input.email,
-      name: input.name ?? "Staff",
-      role: input.role ?? "admin",
-      password_hash: null,
-      is_active: 1,
-      created_at: stamp,
-      updated_at: stamp,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return (await createUserRow(db, { name: "Staff", role: "admin", ...input })).id;
 }

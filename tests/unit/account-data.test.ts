@@ -2,7 +2,7 @@ import { existsSync, readdirSync, writeFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~db/client";
-import { createReviewRow, createSeller } from "~db/seed/factories";
+import { createReviewRow, createSeller, createUserRow } from "~db/seed/factories";
 import { ACCOUNT_MESSAGES } from "~/lib/validation/messages";
 import {
   accountFactsById,
@@ -63,21 +63,14 @@ async function makeUser(
   serial++;
   const stamp = new Date().toISOString();
   const address = email ?? `owner${serial}-${Date.now()}@example.in`;
-  const row = await db
-    .insertInto("users")
-    .values({
-      email: address,
-      name: `Owner ${serial}`,
-      role,
-      password_hash: password ? await hashPassword(password) : null,
-      google_sub: password ? null : `google-${serial}-${Date.now()}`,
-      is_active: 1,
-      email_verified_at: verified ? stamp : null,
-      created_at: stamp,
-      updated_at: stamp,
-    })
-    .returning(["id", "email"])
-    .executeTakeFirstOrThrow();
+  const row = await createUserRow(db, {
+    email: address,
+    name: `Owner ${serial}`,
+    role,
+    password_hash: password ? await hashPassword(password) : null,
+    google_sub: password ? null : `google-${serial}-${Date.now()}`,
+    email_verified_at: verified ? stamp : null,
+  });
   return row;
 }
 

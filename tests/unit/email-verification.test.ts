@@ -5,6 +5,7 @@ import { verificationUrl, VERIFICATION_LINK_HOURS } from "~/services/email-verif
 import { pngImage } from "../support/images";
 import { type SiteUnderTest, startSite } from "../support/site";
 import { renderedHtml } from "../support/html";
+import { createUserRow } from "~db/seed/factories";
 
 // Email verification and the daily upload cap, over HTTP against the built server (`npm run build`
 // first), with low limits so each limit is reached in a few requests. The test reads the server's
@@ -235,19 +236,14 @@ describe("email verification of password sign-ups", () => {
 describe("staff see whether a seller's account email is verified", () => {
   it("the admin seller record carries email_verified (false, then true; null without an account)", async () => {
     const seller = await register();
-    const admin = await db
-      .insertInto("users")
-      .values({
-        email: `admin-${Date.now()}@example.in`,
-        name: "Admin",
-        role: "admin",
-        password_hash: null,
-        is_active: 1,
-        created_at: new Date().toISOString(),
-        updated_at: new Date().toISOString(),
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const admin = await createUserRow(db, {
+      email: `admin-${Date.now()}@example.in`,
+      name: "Admin",
+      role: "admin",
+      password_hash: null,
+      created_at: new Date().toISOString(),
+      updated_at: new Date().toISOString(),
+    });
     const { createCookie } = await import("react-router");
     const { randomBytes } = await import("node:crypto");
     const sessionId = randomBytes(32).toString("base64url");

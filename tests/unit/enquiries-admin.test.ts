@@ -30,6 +30,7 @@ import {
 } from "~/services/newsletter.server";
 import { createTestDb } from "../support/test-db";
 import { mailLinkOrigin } from "~/services/public-url.server";
+import { createUserRow } from "~db/seed/factories";
 
 let db: DB;
 let cleanup: () => Promise<void>;
@@ -37,11 +38,14 @@ const actor = { id: 0, email: "admin@example.in", ip: "203.0.113.9" };
 beforeAll(async () => {
   ({ db, cleanup } = await createTestDb());
   const stamp = new Date().toISOString();
-  const user = await db
-    .insertInto("users")
-    .values({ email: actor.email, name: "Admin", role: "admin", is_active: 1, created_at: stamp, updated_at: stamp })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const user = await createUserRow(db, {
+    email: actor.email,
+    name: "Admin",
+    role: "admin",
+    is_active: 1,
+    created_at: stamp,
+    updated_at: stamp,
+  });
   actor.id = user.id;
 });
 afterAll(() => cleanup());

@@ -11,7 +11,8 @@ import {
   queueVariantJobs,
 } from "~/models/image-variant-jobs.server";
 import { runDueVariantJobs, VARIANT_MAX_ATTEMPTS, variantRetryDelayMs } from "~/services/image-variants.server";
-import { uploadKey, uploadStore } from "~/services/upload-store.server";
+import { removeImageFiles, writeImageVariantsOf } from "~/services/images.server";
+import { type UploadStore, uploadKey, uploadStore } from "~/services/upload-store.server";
 import { storeImage } from "~/services/uploads.server";
 import { pngImage } from "../support/images";
 import { createTestDb } from "../support/test-db";
@@ -89,6 +90,29 @@ describe("the worker", () => {
     await runDueVariantJobs(db, { workers: 1 });
     expect(await getVariantJob(db, gone)).toBeUndefined();
     expect(await copies(gone)).toEqual([false, false]);
+  });
+
+  it("leaves no copy of an image removed while its copies were being written", async () => {
+    // The seller replaces her photo while the queue is making the old one's copies: the remover runs
+    // after the worker read the original and before it wrote the first copy. A real folder store; the
+    // removal is the one a replacement makes (the original, then the copies).
+    const photo = await storeImage(db, await pngImage(320, 240, 60), "profile_photo");
+    if (!photo.ok) throw new Error("not stored");
+    const store = uploadStore();
+    let removed = false;
+    const racing: UploadStore = Object.assign(Object.create(store) as UploadStore, {
+      async put(objectKey: string, data: Buffer, options?: { contentType?: string; exclusive?: boolean }) {
+        if (!removed) {
+          removed = true;
+          await removeImageFiles(store, "public", photo.key);
+        }
+        return store.put(objectKey, data, options);
+      },
+    });
+    expect(await writeImageVariantsOf(racing, photo.key)).toBe("gone");
+    expect(removed).toBe(true);
+    expect(await store.exists(uploadKey("public", photo.key))).toBe(false);
+    expect(await copies(photo.key)).toEqual([false, false]);
   });
 
   it("retries an image it cannot read later, then marks it failed after the last try", async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import yauzl from "yauzl";
 import type { DB } from "~db/client";
-import { createSeller, createStaffRow } from "~db/seed/factories";
+import { createSeller, createStaffRow, createUserRow } from "~db/seed/factories";
 import { accountLanguageSchema } from "~/lib/validation/account-settings";
 import { ownProfileSchema } from "~/lib/validation/application";
 import { categoryFormSchema, subcategoryFormSchema } from "~/lib/validation/categories";
@@ -35,20 +35,12 @@ let serial = 0;
 const unique = (word: string) => `${word} ${++serial}${Date.now().toString(36)}`;
 
 async function sellerAccount(): Promise<number> {
-  const stamp = new Date().toISOString();
-  const row = await db
-    .insertInto("users")
-    .values({
-      email: `${unique("lang").replace(" ", "-")}@example.in`,
-      name: "Lakshmi",
-      role: "seller",
-      password_hash: null,
-      is_active: 1,
-      created_at: stamp,
-      updated_at: stamp,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const row = await createUserRow(db, {
+    email: `${unique("lang").replace(" ", "-")}@example.in`,
+    name: "Lakshmi",
+    role: "seller",
+    password_hash: null,
+  });
   return row.id;
 }
 

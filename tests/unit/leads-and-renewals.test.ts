@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { atIndianNoon } from "../support/clock";
 import type { DB } from "~db/client";
-import { createSeller, createStaffRow } from "~db/seed/factories";
+import { createSeller, createStaffRow, createUserRow } from "~db/seed/factories";
 import { addDays, addMonths, todayIso } from "~/lib/dates";
 import { leadChange, leadWindow, leadLinkDestination } from "~/lib/leads";
 import { createApplication } from "~/models/applications.server";
@@ -252,19 +252,12 @@ describe("renewals", () => {
   it("a signed-in seller's second application is a renewal; staff filter it; approving it extends and settles it", async () => {
     const email = "renew@example.in";
     const stamp = new Date().toISOString();
-    const user = await db
-      .insertInto("users")
-      .values({
-        email,
-        name: "Renu",
-        role: "seller",
-        password_hash: null,
-        is_active: 1,
-        created_at: stamp,
-        updated_at: stamp,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const user = await createUserRow(db, {
+      email,
+      name: "Renu",
+      role: "seller",
+      password_hash: null,
+    });
     atIndianNoon();
     const today = todayIso();
     const end = addDays(today, 10);
@@ -418,11 +411,14 @@ describe("renewal reminders", () => {
   it("are in the seller's own language, with links to her pages in it, and the report too", async () => {
     const email = "kannada-remind@example.in";
     const stamp = new Date().toISOString();
-    const user = await db
-      .insertInto("users")
-      .values({ email, name: "Kavya", role: "seller", is_active: 1, created_at: stamp, updated_at: stamp })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const user = await createUserRow(db, {
+      email,
+      name: "Kavya",
+      role: "seller",
+      is_active: 1,
+      created_at: stamp,
+      updated_at: stamp,
+    });
     expect(await setAccountLanguage(db, user.id, "kn-IN")).toBe(true);
     await createSeller(db, {
       email,

@@ -4,7 +4,7 @@ import { Migrator } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DB, migrateToLatest, openDatabase } from "~db/client";
 import { migrationProvider } from "~db/migrations/index";
-import { createSeller } from "~db/seed/factories";
+import { createSeller, createUserRow } from "~db/seed/factories";
 import { hashPassword } from "~/services/password.server";
 import { pngImage } from "../support/images";
 import type { RunningServer } from "../support/server";
@@ -311,19 +311,7 @@ describe("every 429 carries Retry-After", () => {
 describe("the dashboard's notices show only what the reader may see", () => {
   async function staffCookie(role: "admin" | "moderator") {
     const email = uniqueEmail(role);
-    const stamp = new Date().toISOString();
-    await db
-      .insertInto("users")
-      .values({
-        email,
-        name: role,
-        role,
-        password_hash: await hashPassword("a-long-staff-password-1"),
-        is_active: 1,
-        created_at: stamp,
-        updated_at: stamp,
-      })
-      .execute();
+    await createUserRow(db, { email, name: role, role, password_hash: await hashPassword("a-long-staff-password-1") });
     const login = await fetch(`${base}/api/admin/login`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Origin: base, "X-Forwarded-For": clientAddress() },

@@ -6,6 +6,7 @@ import { type DB, openDatabase } from "~db/client";
 import { hashPassword } from "~/services/password.server";
 import { databaseEnv, type RunningServer, startServer } from "../support/server";
 import { type SpareDatabase, spareDatabaseTarget } from "../support/test-db";
+import { createUserRow } from "~db/seed/factories";
 
 // A burst of password work against the built production server (`npm run build` first), one process
 // whose hashes may not wait at all (PASSWORD_HASH_QUEUE=0): the requests beyond its cores' worth are
@@ -45,19 +46,12 @@ beforeAll(async () => {
   });
   base = server.base;
   db = openDatabase(site.target);
-  const stamp = new Date().toISOString();
-  await db
-    .insertInto("users")
-    .values({
-      email: SELLER.email,
-      name: "Busy Seller",
-      role: "seller",
-      password_hash: await hashPassword(SELLER.password),
-      is_active: 1,
-      created_at: stamp,
-      updated_at: stamp,
-    })
-    .execute();
+  await createUserRow(db, {
+    email: SELLER.email,
+    name: "Busy Seller",
+    role: "seller",
+    password_hash: await hashPassword(SELLER.password),
+  });
   const categories = (await (await fetch(`${base}/api/categories`)).json()) as { id: number }[];
   categoryId = categories[0].id;
 }, 60_000);

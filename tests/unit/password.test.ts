@@ -6,6 +6,7 @@ import type { DB } from "~db/client";
 import { attemptPasswordLogin } from "~/services/auth.server";
 import { hashPassword, needsRehash, PasswordHashBusy, verifyPassword } from "~/services/password.server";
 import { createTestDb } from "../support/test-db";
+import { createUserRow } from "~db/seed/factories";
 
 let db: DB;
 let cleanup: () => Promise<void>;
@@ -44,21 +45,13 @@ describe("password hashing", () => {
   });
 
   it("a password set under scrypt still signs in, and is then stored as Argon2id", async () => {
-    const stamp = new Date().toISOString();
     const old = await scryptHash("Mango-Chutney-77");
-    const { id } = await db
-      .insertInto("users")
-      .values({
-        email: "rehash@bwp.test",
-        name: "R",
-        role: "seller",
-        password_hash: old,
-        is_active: 1,
-        created_at: stamp,
-        updated_at: stamp,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const { id } = await createUserRow(db, {
+      email: "rehash@bwp.test",
+      name: "R",
+      role: "seller",
+      password_hash: old,
+    });
     expect(needsRehash(old)).toBe(true);
     const failed = await attemptPasswordLogin(
       db,
@@ -111,19 +104,12 @@ describe("password hashing", () => {
 
 describe("sign-in throttling counts before the work", () => {
   it("30 parallel wrong passwords from one address: only the limit's worth are checked", async () => {
-    const stamp = new Date().toISOString();
-    await db
-      .insertInto("users")
-      .values({
-        email: "burst@bwp.test",
-        name: "B",
-        role: "admin",
-        password_hash: await hashPassword("Right-Password-1"),
-        is_active: 1,
-        created_at: stamp,
-        updated_at: stamp,
-      })
-      .execute();
+    await createUserRow(db, {
+      email: "burst@bwp.test",
+      name: "B",
+      role: "admin",
+      password_hash: await hashPassword("Right-Password-1"),
+    });
     const results = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
         attemptPasswordLogin(
@@ -139,19 +125,12 @@ describe("sign-in throttling counts before the work", () => {
   });
 
   it("failures from many addresses do not keep the owner out of an address she signed in from", async () => {
-    const stamp = new Date().toISOString();
-    await db
-      .insertInto("users")
-      .values({
-        email: "owner@bwp.test",
-        name: "O",
-        role: "admin",
-        password_hash: await hashPassword("Owner-Password-1"),
-        is_active: 1,
-        created_at: stamp,
-        updated_at: stamp,
-      })
-      .execute();
+    await createUserRow(db, {
+      email: "owner@bwp.test",
+      name: "O",
+      role: "admin",
+      password_hash: await hashPassword("Owner-Password-1"),
+    });
     const owner = { email: "owner@bwp.test", password: "Owner-Password-1" };
     expect((await attemptPasswordLogin(db, owner, { portal: "admin", clientAddress: "10.5.5.5" })).ok).toBe(true);
     for (let a = 0; a < 5; a++) {

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createCookie } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatDateTime } from "~/lib/dates";
-import { createSeller } from "~db/seed/factories";
+import { createSeller, createUserRow } from "~db/seed/factories";
 import { payQuery } from "~/services/payments/index.server";
 import { type RazorpayStandIn, razorpayEnv, startRazorpayStandIn } from "../support/razorpay-stand-in";
 import { type SiteUnderTest, startSite } from "../support/site";
@@ -103,18 +103,11 @@ describe("/admin/payments", () => {
         }),
       ])
       .execute();
-    const admin = await db
-      .insertInto("users")
-      .values({
-        email: `admin-${word}@example.in`,
-        name: "Admin",
-        role: "admin",
-        is_active: 1,
-        created_at: stamp,
-        updated_at: stamp,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const admin = await createUserRow(db, {
+      email: `admin-${word}@example.in`,
+      name: "Admin",
+      role: "admin",
+    });
     const id = randomBytes(32).toString("base64url");
     await db
       .insertInto("sessions")
@@ -142,18 +135,11 @@ describe("the seller's dashboard", () => {
     const db = site!.db;
     const word = randomBytes(4).toString("hex");
     const stamp = new Date().toISOString();
-    const user = await db
-      .insertInto("users")
-      .values({
-        email: `seller-${word}@example.in`,
-        name: "Seller",
-        role: "seller",
-        is_active: 1,
-        created_at: stamp,
-        updated_at: stamp,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const user = await createUserRow(db, {
+      email: `seller-${word}@example.in`,
+      name: "Seller",
+      role: "seller",
+    });
     const sellerId = await createSeller(db, { user_id: user.id, email: `seller-${word}@example.in` });
     const paid = (n: number, status: "paid" | "refunded") => ({
       seller_id: sellerId,

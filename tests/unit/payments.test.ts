@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "~db/client";
-import { createSeller } from "~db/seed/factories";
+import { createSeller, createUserRow } from "~db/seed/factories";
 import { addDays, addMonths, todayIso } from "~/lib/dates";
 import { parseSettings, reloadConfig } from "~/services/config.server";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -429,19 +429,12 @@ describe("paying after applying", () => {
 
 describe("receipts and renewal reminders", () => {
   it("mails the receipt in the seller's language: Kannada words, the amount in rupees, a Kannada receipt link", async () => {
-    const stamp = new Date().toISOString();
-    const user = await db
-      .insertInto("users")
-      .values({
-        email: `kn-${Date.now().toString(36)}@example.in`,
-        name: "Kavya",
-        role: "seller",
-        language: "kn-IN",
-        created_at: stamp,
-        updated_at: stamp,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const user = await createUserRow(db, {
+      email: `kn-${Date.now().toString(36)}@example.in`,
+      name: "Kavya",
+      role: "seller",
+      language: "kn-IN",
+    });
     const { sellerId, link } = await applicationWithLink({
       business_name: "Ragi Mane",
       owner_name: "Kavya",
@@ -553,18 +546,11 @@ describe("staff reconciliation", () => {
       message: expect.stringMatching(/created; nothing to record/),
     });
     const { paymentId: payId, delivery } = gateway.pay(link.id);
-    const stamp = new Date().toISOString();
-    const staff = await db
-      .insertInto("users")
-      .values({
-        email: `checker-${paymentId}@example.in`,
-        name: "Checker",
-        role: "admin",
-        created_at: stamp,
-        updated_at: stamp,
-      })
-      .returning(["id", "email"])
-      .executeTakeFirstOrThrow();
+    const staff = await createUserRow(db, {
+      email: `checker-${paymentId}@example.in`,
+      name: "Checker",
+      role: "admin",
+    });
     const checked = await checkWithGateway(db, paymentId, { ...staff, ip: "10.1.2.3" });
     expect(checked).toMatchObject({ ok: true, message: expect.stringMatching(/reports paid: paid by pay_/) });
     // The audit row says which staff member's check recorded the payment.

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type DB, pingDatabase } from "~db/client";
 import { slugify } from "~/lib/slug";
-import { createSeller } from "~db/seed/factories";
+import { createSeller, createUserRow } from "~db/seed/factories";
 import { HOME_CATEGORIES, sampleSellers, toHomeCard } from "~/services/home-content";
 import { translatorFor } from "~/services/i18n.server";
 import { APPLICATION_MESSAGES } from "~/lib/validation/messages";
@@ -370,23 +370,15 @@ describe("createApplication", () => {
   });
 
   it("completes a signed-in seller's own draft listing, and a renewal keeps the live listing, never a second row", async () => {
-    const stamp = new Date().toISOString();
-    const user = await db
-      .insertInto("users")
-      .values({
-        email: "own-listing@example.test",
-        name: "Own Lister",
-        role: "seller",
-        password_hash: null,
-        mobile: null,
-        city: "Pune",
-        locality: null,
-        is_active: 1,
-        created_at: stamp,
-        updated_at: stamp,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const user = await createUserRow(db, {
+      email: "own-listing@example.test",
+      name: "Own Lister",
+      role: "seller",
+      password_hash: null,
+      mobile: null,
+      city: "Pune",
+      locality: null,
+    });
     const draft = await createSeller(db, {
       user_id: user.id,
       owner_name: "Own Lister",

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createCookie } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~db/client";
-import { createSeller } from "~db/seed/factories";
+import { createSeller, createUserRow } from "~db/seed/factories";
 import { addDays, todayIso } from "~/lib/dates";
 import { type SiteUnderTest, startSite } from "../support/site";
 import { categoryIdBySlug } from "../support/test-db";
@@ -68,11 +68,14 @@ const matchesOf = (id: number) => db.selectFrom("quote_matches").selectAll().whe
 async function signedInSeller(city: string) {
   const stamp = new Date().toISOString();
   const email = `seller-${++serial}@example.in`;
-  const user = await db
-    .insertInto("users")
-    .values({ email, name: "Seller", role: "seller", is_active: 1, created_at: stamp, updated_at: stamp })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const user = await createUserRow(db, {
+    email,
+    name: "Seller",
+    role: "seller",
+    is_active: 1,
+    created_at: stamp,
+    updated_at: stamp,
+  });
   const sellerId = await createSeller(db, { user_id: user.id, email, city, is_verified: 1, categoryIds: [fashion] });
   const id = randomBytes(32).toString("base64url");
   await db

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~db/client";
-import { createSeller, createStaffRow, type SellerFactoryInput } from "~db/seed/factories";
+import { createSeller, createStaffRow, createUserRow, type SellerFactoryInput } from "~db/seed/factories";
 import { leadWindow } from "~/lib/leads";
 import { QUOTE_CONFIRM_HOURS, rankQuoteCandidates } from "~/lib/quotes";
 import { sellerLeadReport } from "~/models/leads.server";
@@ -289,19 +289,12 @@ describe("personal data", () => {
     const { collectAccountData, eraseAccount } = await import("~/models/account-data.server");
     const stamp = new Date().toISOString();
     const email = `both-${uniqueId()}@example.in`;
-    const user = await db
-      .insertInto("users")
-      .values({
-        email,
-        name: "Both",
-        role: "seller",
-        is_active: 1,
-        created_at: stamp,
-        updated_at: stamp,
-        email_verified_at: stamp,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const user = await createUserRow(db, {
+      email,
+      name: "Both",
+      role: "seller",
+      email_verified_at: stamp,
+    });
     const city = town();
     const hers = await seller(city, { user_id: user.id });
     const other = await seller(city);

@@ -19,6 +19,7 @@ import {
 import { sealStoredTotpSecrets, totpEnrolment, totpStateOf, verifySecondStep } from "~/services/second-factor.server";
 import type { StaffUser } from "~/services/session.server";
 import { createTestDb } from "../support/test-db";
+import { createUserRow } from "~db/seed/factories";
 
 // Changes of the staff second factor (Account security): each one needs a fresh proof of the factor the
 // account has, counts under RATE_LIMIT_SECOND_FACTOR, is audited and mailed. Recovery codes are keyed
@@ -35,20 +36,12 @@ let serial = 0;
 
 async function staffMember(): Promise<{ id: number; email: string }> {
   const email = `sf-${++serial}-${Date.now().toString(36)}@bwp.test`;
-  const stamp = new Date().toISOString();
-  const { id } = await db
-    .insertInto("users")
-    .values({
-      email,
-      name: "Asha",
-      role: "admin",
-      password_hash: null,
-      is_active: 1,
-      created_at: stamp,
-      updated_at: stamp,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const { id } = await createUserRow(db, {
+    email,
+    name: "Asha",
+    role: "admin",
+    password_hash: null,
+  });
   return { id, email };
 }
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~db/client";
 import { hashPassword } from "~/services/password.server";
 import { type SiteUnderTest, startSite } from "../support/site";
+import { createUserRow } from "~db/seed/factories";
 
 // Account security's changes of the second factor through the built production server (`npm run build`
 // first): the page's posts (and the passkey options) without a code, with wrong ones, throttled (429 with
@@ -159,20 +160,14 @@ describe("two-step sign-in and the idle timeout on this engine", () => {
     const email = `race-${Date.now().toString(36)}@example.in`;
     const password = "a-long-staff-password-2";
     const stamp = new Date().toISOString();
-    await db
-      .insertInto("users")
-      .values({
-        email,
-        name: "Race",
-        role: "moderator",
-        password_hash: await hashPassword(password),
-        is_active: 1,
-        created_at: stamp,
-        updated_at: stamp,
-        totp_secret: SECRET,
-        totp_enabled_at: stamp,
-      })
-      .execute();
+    await createUserRow(db, {
+      email,
+      name: "Race",
+      role: "moderator",
+      password_hash: await hashPassword(password),
+      totp_secret: SECRET,
+      totp_enabled_at: stamp,
+    });
     // The password step of the sign-in page three times (three half-done sign-ins), then one code posted
     // at once with each of them and once more with the first: one sign-in, the others refused. Distinct
     // half-done sign-ins leave only the code's own once-only step (claimTotpStep) between them.

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~db/client";
-import { createSeller, createStaffRow } from "~db/seed/factories";
+import { createSeller, createStaffRow, createUserRow } from "~db/seed/factories";
 import { addMonths, todayIso } from "~/lib/dates";
 import { applySellerAction, streamSellersForExport } from "~/models/sellers-admin.server";
 import { neutraliseFormula } from "~/services/csv.server";
@@ -131,11 +131,14 @@ describe("seller actions", () => {
   it("the approval mail is in the seller's language, in English for a listing without an account", async () => {
     const stamp = new Date().toISOString();
     const email = "hindi-approval@example.in";
-    const user = await db
-      .insertInto("users")
-      .values({ email, name: "Meera", role: "seller", is_active: 1, created_at: stamp, updated_at: stamp })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const user = await createUserRow(db, {
+      email,
+      name: "Meera",
+      role: "seller",
+      is_active: 1,
+      created_at: stamp,
+      updated_at: stamp,
+    });
     expect(await setAccountLanguage(db, user.id, "hi-IN")).toBe(true);
     const hindi = await createSeller(db, {
       email,

@@ -2,25 +2,20 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vites
 import type { DB } from "~db/client";
 import { addModerator, changeStaffAccount, listStaff } from "~/models/staff.server";
 import { createTestDb } from "../support/test-db";
+import { createUserRow } from "~db/seed/factories";
 
 let db: DB;
 let cleanup: () => Promise<void>;
 const stamp = new Date().toISOString();
 const user = async (email: string, role: "admin" | "moderator" | "seller", is_active = 1) =>
   (
-    await db
-      .insertInto("users")
-      .values({
-        email,
-        name: email.split("@")[0],
-        role,
-        password_hash: null,
-        is_active,
-        created_at: stamp,
-        updated_at: stamp,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow()
+    await createUserRow(db, {
+      email,
+      name: email.split("@")[0],
+      role,
+      password_hash: null,
+      is_active,
+    })
   ).id;
 const actorFor = (id: number, email: string) => ({ id, email, ip: "10.0.0.9" });
 

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import yauzl from "yauzl";
-import { createSeller } from "~db/seed/factories";
+import { createSeller, createUserRow } from "~db/seed/factories";
 import { eraseAccountAndFiles } from "~/services/account-settings.server";
 import { accountExport } from "~/services/data-export.server";
 import type { DB } from "~db/client";
@@ -195,21 +195,14 @@ describe.each(["folder", "s3"] as const)("uploads through the %s store", (backen
 
   it("are in her data export and go with her account", async () => {
     const stamp = new Date().toISOString();
-    const user = await db
-      .insertInto("users")
-      .values({
-        email: `store-${backend}@example.in`,
-        name: "Store Owner",
-        role: "seller",
-        password_hash: null,
-        google_sub: `google-store-${backend}`,
-        is_active: 1,
-        email_verified_at: stamp,
-        created_at: stamp,
-        updated_at: stamp,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const user = await createUserRow(db, {
+      email: `store-${backend}@example.in`,
+      name: "Store Owner",
+      role: "seller",
+      password_hash: null,
+      google_sub: `google-store-${backend}`,
+      email_verified_at: stamp,
+    });
     const photo = await storeImage(db, await pngImage(40, 40, 230), "profile_photo");
     const proof = await storeImage(db, await pngImage(40, 40, 240), "id_proof_document");
     if (!photo.ok || !proof.ok) throw new Error("not stored");

@@ -25,7 +25,7 @@ import { mailLinkOrigin } from "../public-url.server";
 import { SITE_NAME } from "~/lib/constants";
 import { formatPaise } from "~/lib/payments";
 import { formatDate } from "~/lib/dates";
-import { DEFAULT_LOCALE, isLocale, type Locale, localePath } from "~/lib/locales";
+import { DEFAULT_LOCALE, type Locale, localeOr, localePath } from "~/lib/locales";
 import { translatorFor } from "../i18n.server";
 import { logger } from "../logger.server";
 import { GatewayError, type GatewayEvent, type PaymentGateway } from "./gateway.server";
@@ -382,7 +382,7 @@ export async function receiptFor(
 async function mailReceipt(db: DB, paymentId: number): Promise<void> {
   const p = await paymentWithSeller(db, { id: paymentId });
   if (!p?.email || p.seller_id === null) return;
-  const locale = isLocale(p.language) ? p.language : DEFAULT_LOCALE;
+  const locale = localeOr(p.language);
   const t = translatorFor(locale);
   const amount = formatPaise(p.amount_paise, locale);
   const application = p.purpose === "application";
