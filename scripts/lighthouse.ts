@@ -52,7 +52,15 @@ export async function auditPages(base: string, paths: string[]): Promise<PageAud
       const failing = LIGHTHOUSE_CATEGORIES.filter((c) => c !== "performance").flatMap((c) =>
         (lhr.categories[c]?.auditRefs ?? [])
           .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
-          .map((ref) => `${c}: ${ref.id}`),
+          .map((ref) => {
+            // What the audit found (a console error's text, a resource's address), so the line says why.
+            const items = (lhr.audits[ref.id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items;
+            const found = (items ?? [])
+              .slice(0, 2)
+              .map((item) => String(item.description ?? item.url ?? ""))
+              .filter(Boolean);
+            return `${c}: ${ref.id}${found.length ? ` (${found.join("; ").slice(0, 300)})` : ""}`;
+          }),
       );
       audits.push({
         path,
