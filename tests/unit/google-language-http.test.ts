@@ -160,6 +160,19 @@ describe("Google sign-in in the language she started from", () => {
     expect(page).toContain('<html lang="kn-IN"');
     expect(page).toMatch(/role="alert">ಸೈನ್ ಇನ್ [^<]+</);
     expect(page).not.toContain("Sign-in was cancelled or refused.");
+    // Her choice of English on that page (the switcher's link, a same-origin navigation) is kept while the
+    // state cookie still says Kannada; the provider's own return (cross-site) is forwarded, as above.
+    const english = await browser.fetch(`${base}/auth/google/callback?error=access_denied`, {
+      headers: { "Sec-Fetch-Site": "same-origin" },
+    });
+    expect(english.status).toBe(200);
+    const englishPage = renderedHtml(await english.text());
+    expect(englishPage).toContain('<html lang="en-IN"');
+    expect(englishPage).toContain("Sign-in was cancelled or refused.");
+    const fromGoogle = await browser.fetch(`${base}/auth/google/callback?error=access_denied`, {
+      headers: { "Sec-Fetch-Site": "cross-site" },
+    });
+    expect(fromGoogle.headers.get("location")).toBe("/kn/auth/google/callback?error=access_denied");
 
     const forged = await browser.fetch(`${base}/api/sessions`, {
       method: "POST",

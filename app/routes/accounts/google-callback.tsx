@@ -31,7 +31,9 @@ export async function loader(args: Route.LoaderArgs) {
     const user = await getSessionUser(request);
     if (user) throw redirect(homeForRole(user.role, await sellerLanguage(getDb(), user.id)));
   }
-  if (!args.params.lang) {
+  // The language switcher's own link on the page that was forwarded (same-origin) is her choice of
+  // language: it is not sent back to the language the sign-in started in.
+  if (!args.params.lang && request.headers.get("Sec-Fetch-Site") !== "same-origin") {
     const started = await googleSignInLanguage(request);
     if (started !== DEFAULT_LOCALE)
       throw redirect(`${localePath(started, CALLBACK_PATH)}${url.search}`, {
