@@ -231,8 +231,7 @@ export async function settleForAxe(page: Page) {
         ),
     );
     // Style is worked out lazily: a change of scheme or width starts its transitions at the next style
-    // update, so one is forced (and a frame let pass) before the running transitions are collected; else a
-    // colour halfway between the two themes is what axe measures.
+    // update, so one is forced (and a frame let pass) before the running transitions are collected.
     void document.documentElement.offsetWidth;
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     await Promise.all(
