@@ -1,9 +1,9 @@
 // npm run bench — the performance targets (docs/performance.md) measured in one run on both engines, each printed
 // beside its target with its spread over the rounds, all written to docs/performance-results.json (figures go in
 // docs/performance.md). The production build is served as `npm start` runs it, on seeded demo sellers in a temporary
-// SQLite file, then in a database of a throwaway PostgreSQL server; a bare node:http server answering the very
-// bytes the app sent for a route (gzip as browsers ask, then identity), loaded right after it, gives the
-// ratio to the machine's plain HTTP capacity. The idle renders and the cached load run `--rounds` times in a
+// SQLite file, then in a database of a throwaway PostgreSQL server; a bare node:http server (a process of its own,
+// as the app has: scripts/bare-server.ts) answering the very bytes the app sent for a route (gzip as browsers ask,
+// then identity), loaded right after it, gives the ratio to the machine's plain HTTP capacity. The idle renders and the cached load run `--rounds` times in a
 // row on the same server (a target "in each run" must hold in every round; the spread is printed as min–max).
 // All traffic stays on 127.0.0.1; every phase is bounded in time.
 //
@@ -14,9 +14,9 @@
 //      TEST_DATABASE_URL's)
 //      --uncached-only (the idle uncached renders alone, printed, no results file: to compare the engines quickly)
 import autocannon from "autocannon";
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, fork, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer, request as httpRequest } from "node:http";
+import { request as httpRequest } from "node:http";
 import { createServer as createTcpServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -246,14 +246,34 @@ async function stopApp(child: ChildProcess): Promise<void> {
 /** What a browser sends (Chromium): the answers are measured as browsers get them. */
 const BROWSER_ENCODING = "gzip, deflate, br, zstd";
 
-/** Bodies the bare server answers, each exactly as the app sent it (bytes and encoding headers). */
-const bareAnswers = new Map<string, { body: Buffer; headers: Record<string, string | number> }>();
-const bare = createServer((req, res) => {
-  const answer = bareAnswers.get(new URL(req.url ?? "/", "http://x").searchParams.get("answer") ?? "");
-  if (!answer) return void res.writeHead(404).end();
-  res.writeHead(200, answer.headers);
-  res.end(answer.body);
-});
+/** The bare server (scripts/bare-server.ts), in its own process as the app is. */
+let bare: ChildProcess | undefined;
+
+async function startBareServer(): Promise<void> {
+  const child = fork(join(import.meta.dirname, "bare-server.ts"), [String(BARE_PORT)], {
+    execArgv: ["--import", "tsx"],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  bare = child;
+  await new Promise<void>((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`the bare server exited (${code}) before it listened`)));
+    child.once("message", () => resolve());
+  });
+}
+
+/** Gives the bare server an answer to send, exactly as the app sent it (bytes and encoding headers). */
+function setBareAnswer(id: string, answer: { body: Buffer; headers: Record<string, string | number> }): Promise<void> {
+  const child = bare!;
+  return new Promise((resolve) => {
+    const onMessage = (message: { stored?: string }) => {
+      if (message.stored !== id) return;
+      child.off("message", onMessage);
+      resolve();
+    };
+    child.on("message", onMessage);
+    child.send({ id, body: answer.body.toString("base64"), headers: answer.headers });
+  });
+}
 
 /** One answer of the app as it came over the wire (not decoded), to be served again by the bare server. */
 function rawGet(
@@ -370,7 +390,7 @@ async function loadRoutes(sampleId: number, encodings: Row["encoding"][]): Promi
       const probe = await rawGet(APP + route, acceptEncoding);
       if (probe.status !== 200) throw new Error(`${route} answered ${probe.status}`);
       const answerId = `${rows.length}`;
-      bareAnswers.set(answerId, { body: probe.body, headers: probe.headers });
+      await setBareAnswer(answerId, { body: probe.body, headers: probe.headers });
       const contentEncoding = String(probe.headers["content-encoding"] ?? "identity");
       console.log(`${route} (${encoding}: ${probe.body.length} bytes, ${contentEncoding}) …`);
       const app = await load(APP + route, acceptEncoding);
@@ -792,10 +812,7 @@ function compareEngines(sqlite: EngineResults, postgres: EngineResults): void {
   });
 }
 
-await new Promise<void>((resolve, reject) => {
-  bare.once("error", reject);
-  bare.listen(BARE_PORT, "127.0.0.1", resolve);
-});
+await startBareServer();
 const results: Record<string, unknown> = {
   date: new Date().toISOString(),
   node: process.version,
@@ -848,7 +865,7 @@ try {
     }`,
   );
 } finally {
-  bare.close();
+  bare?.disconnect();
   postgresServer?.stop();
   rmSync(work, { recursive: true, force: true });
 }

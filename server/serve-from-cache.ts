@@ -225,8 +225,16 @@ function send(
   const body = gzip ? gzipBody(entry, nonce) : identityBody(entry, nonce);
   if (gzip) res.setHeader("Content-Encoding", "gzip");
   res.setHeader("Content-Length", body.length);
-  if (req.method === "HEAD") end.call(res);
-  else end.call(res, body);
+  if (req.method === "HEAD") {
+    end.call(res);
+    return;
+  }
+  // The parts go out as one gathered write (the headers with them) when the socket is corked.
+  res.cork();
+  const last = body.parts.length - 1;
+  for (let i = 0; i < last; i++) res.write(body.parts[i]);
+  end.call(res, body.parts[last]);
+  res.uncork();
 }
 
 function notModified(req: IncomingMessage, entry: CachedResponse): boolean {

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { gunzipSync } from "node:zlib";
+import { crc32, gunzipSync } from "node:zlib";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DB, migrateToLatest, openDatabase } from "~db/client";
@@ -12,7 +12,15 @@ import { createReviewRow, createSeller } from "~db/seed/factories";
 import { endOfIndianDay, todayIso } from "~/lib/dates";
 import { readContentVersion } from "~/models/content-version.server";
 import { GenerationClock } from "~/services/response-cache/generation-clock.server";
-import { buildEntry, gzipBody, identityBody, retainedBytes } from "~/services/response-cache/packed-body.server";
+import {
+  type BodyParts,
+  buildEntry,
+  crc32Combine,
+  crc32Shift,
+  gzipBody,
+  identityBody,
+  retainedBytes,
+} from "~/services/response-cache/packed-body.server";
 import { ResponseStore } from "~/services/response-cache/response-store.server";
 import { RESPONSE_HEADERS } from "~/services/security-headers.server";
 import { databaseEnv, type RunningServer, startServer } from "../support/server";
@@ -22,6 +30,13 @@ import { renderedHtml } from "../support/html";
 // The response cache (docs/performance.md): the pieces on their own, then the built production server over HTTP
 // (the build made by `npm test` before the unit tests), written to by its admin API, by this process
 // and by `npm run db:seed`.
+
+/** The body as the client receives it; also checks the length the answer's Content-Length is given. */
+function joined(body: BodyParts): Buffer {
+  const whole = Buffer.concat(body.parts);
+  expect(whole.length).toBe(body.length);
+  return whole;
+}
 
 describe("cached entries", () => {
   const nonce = "T1dOT05DRV9PTkVfMTIzNA==";
@@ -42,8 +57,8 @@ describe("cached entries", () => {
   it("put a fresh nonce into the body, plain and gzip (one gzip member), and leave the rest as rendered", () => {
     const fresh = "bmV3LW5vbmNlLXZhbHVlMTI=";
     const expected = html.replaceAll(nonce, fresh);
-    expect(identityBody(entry, fresh).toString()).toBe(expected);
-    const gz = gzipBody(entry, fresh);
+    expect(joined(identityBody(entry, fresh)).toString()).toBe(expected);
+    const gz = joined(gzipBody(entry, fresh));
     expect(gunzipSync(gz).toString()).toBe(expected);
     // One member: the deflate data is followed by exactly one 8-byte trailer.
     expect(gz.indexOf(Buffer.from([0x1f, 0x8b, 8]), 1)).toBe(-1);
@@ -62,6 +77,25 @@ describe("cached entries", () => {
     });
     expect(again.etag).toBe(entry.etag);
     expect(entry.etag).toMatch(/^W\/"[\w-]+"$/);
+  });
+});
+
+describe("the CRC-32 of a page joined from its parts", () => {
+  it("equals zlib's CRC-32 of the whole, for any cut (empty parts and long ones too)", () => {
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const whole = Buffer.from(Array.from({ length: 70_000 }, () => Math.floor(random() * 256)));
+    for (let round = 0; round < 40; round++) {
+      const cuts = [0, ...Array.from({ length: round % 6 }, () => Math.floor(random() * whole.length)), whole.length];
+      if (round === 1) cuts.splice(1, 0, 0, whole.length); // an empty first part, an empty last part
+      cuts.sort((a, b) => a - b);
+      let crc = crc32(whole.subarray(cuts[0], cuts[1]));
+      for (let i = 1; i < cuts.length - 1; i++) {
+        const part = whole.subarray(cuts[i], cuts[i + 1]);
+        crc = crc32Combine(crc, crc32(part), crc32Shift(part.length));
+      }
+      expect(crc).toBe(crc32(whole));
+    }
   });
 });
 
@@ -84,8 +118,8 @@ describe("the cache's accounting", () => {
     expect(entry.segments).toHaveLength(13);
     // Before: each deflated segment held zlib's 16 KB chunk and the body its whole block (> 270 KB here).
     expect(retainedBytes(entry)).toBeLessThanOrEqual(entry.bytes);
-    expect(identityBody(entry, nonce).toString()).toBe(html);
-    expect(gunzipSync(gzipBody(entry, nonce)).toString()).toBe(html);
+    expect(joined(identityBody(entry, nonce)).toString()).toBe(html);
+    expect(gunzipSync(joined(gzipBody(entry, nonce))).toString()).toBe(html);
   });
 });
 

@@ -14,6 +14,9 @@ export type CachedResponse = {
   segments: Buffer[];
   /** Each segment as raw deflate, sync-flushed so they can be joined; the last one finished. */
   deflated: Buffer[];
+  /** Each segment's CRC-32, and the operator that moves a CRC-32 past that segment's length (`crc32Shift`). */
+  crcs: number[];
+  crcShifts: number[];
   length: number;
   etag: string;
   /** When the generation began (rounded up to a second); `ifModifiedSince` false when two began in that second. */
@@ -71,6 +74,8 @@ export function buildEntry(input: {
     csp: csp && nonce ? csp.split(nonce) : csp ? [csp] : null,
     segments,
     deflated,
+    crcs: segments.map((segment) => crc32(segment)),
+    crcShifts: segments.map((segment) => crc32Shift(segment.length)),
     length: input.body.length - (segments.length - 1) * (nonce?.length ?? 0),
     etag: `W/"${hash.digest("base64url").slice(0, 27)}"`,
     lastModified: input.lastModified.value,
@@ -116,25 +121,46 @@ export function cspWithNonce(entry: CachedResponse, nonce: string): string | nul
   return entry.csp ? entry.csp.join(nonce) : null;
 }
 
-export function identityBody(entry: CachedResponse, nonce: string): Buffer {
-  if (entry.segments.length === 1) return entry.segments[0];
+/**
+ * An answer's body as the parts to write one after another: the entry's stored buffers and a few small
+ * new ones (the nonce, the gzip trailer). Joining them into one new buffer per answer made every hit
+ * allocate the page's size outside the JavaScript heap, and that allocation rate set off a full
+ * collection every few hundred milliseconds under load: the pages' p99 (docs/performance.md).
+ */
+export type BodyParts = { parts: Buffer[]; length: number };
+
+export function identityBody(entry: CachedResponse, nonce: string): BodyParts {
+  if (entry.segments.length === 1) return { parts: entry.segments, length: entry.length };
   const nonceBytes = Buffer.from(nonce);
-  return Buffer.concat(entry.segments.flatMap((s, i) => (i === 0 ? [s] : [nonceBytes, s])));
+  const parts = entry.segments.flatMap((s, i) => (i === 0 ? [s] : [nonceBytes, s]));
+  return { parts, length: entry.length + (entry.segments.length - 1) * nonceBytes.length };
 }
 
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 
+/** The header of a stored (uncompressed) deflate block of `length` bytes, made once per length (a nonce's). */
+const storedBlockHeaders = new Map<number, Buffer>();
+function storedBlockHeader(length: number): Buffer {
+  let header = storedBlockHeaders.get(length);
+  if (!header) {
+    header = Buffer.alloc(5);
+    header[0] = 0; // not final, type 0 (stored); the previous block ended on a byte boundary (sync flush)
+    header.writeUInt16LE(length, 1);
+    header.writeUInt16LE(~length & 0xffff, 3);
+    storedBlockHeaders.set(length, header);
+  }
+  return header;
+}
+
 /**
  * One gzip member: the stored deflate of each segment with the nonce between them as an uncompressed
- * (stored) deflate block, and the trailer's CRC-32 and size of the whole. One member, because not
+ * (stored) deflate block, and the trailer's CRC-32 and size of the whole. The CRC-32 of the whole is
+ * combined from the segments' stored ones and the nonce's, so an answer does not read the page again. One member, because not
  * every browser reads concatenated gzip members.
  */
-export function gzipBody(entry: CachedResponse, nonce: string): Buffer {
+export function gzipBody(entry: CachedResponse, nonce: string): BodyParts {
   const nonceBytes = Buffer.from(nonce);
-  const stored = Buffer.alloc(5);
-  stored[0] = 0; // not final, type 0 (stored); the previous block ended on a byte boundary (sync flush)
-  stored.writeUInt16LE(nonceBytes.length, 1);
-  stored.writeUInt16LE(~nonceBytes.length & 0xffff, 3);
+  const stored = storedBlockHeader(nonceBytes.length);
   const parts: Buffer[] = [GZIP_HEADER];
   let crc = 0;
   let size = 0;
@@ -145,12 +171,49 @@ export function gzipBody(entry: CachedResponse, nonce: string): Buffer {
       size += nonceBytes.length;
     }
     parts.push(entry.deflated[i]);
-    crc = crc32(segment, crc);
+    crc = i === 0 ? entry.crcs[0] : crc32Combine(crc, entry.crcs[i], entry.crcShifts[i]);
     size += segment.length;
   });
-  const trailer = Buffer.alloc(8);
+  // From Node's shared pool: a buffer of its own for each answer would be one more object for the collector.
+  const trailer = Buffer.allocUnsafe(8);
   trailer.writeUInt32LE(crc >>> 0, 0);
   trailer.writeUInt32LE(size >>> 0, 4);
   parts.push(trailer);
-  return Buffer.concat(parts);
+  return { parts, length: parts.reduce((n, p) => n + p.length, 0) };
+}
+
+// CRC-32 combination (zlib's crc32_combine_gen/crc32_combine_op, which Node's zlib does not expose): with
+// A's and B's CRC-32, the CRC-32 of A followed by B is A's multiplied by x^(8·|B|) modulo the CRC's
+// polynomial, plus B's. Polynomials are 32-bit words, reflected as in the CRC (bit 31 is x^0).
+const CRC32_POLYNOMIAL = 0xedb88320;
+
+/** a(x)·b(x) modulo the polynomial; `a` must not be 0. */
+function multiplyModP(a: number, b: number): number {
+  let product = 0;
+  for (let bit = 0x80000000; ; bit >>>= 1) {
+    if (a & bit) {
+      product ^= b;
+      if ((a & (bit - 1)) === 0) break;
+    }
+    b = b & 1 ? (b >>> 1) ^ CRC32_POLYNOMIAL : b >>> 1;
+  }
+  return product >>> 0;
+}
+
+/** x^(2^k) modulo the polynomial, for k = 0..31. */
+const X_TO_2_TO_K: number[] = [0x40000000];
+for (let k = 1; k < 32; k++) X_TO_2_TO_K.push(multiplyModP(X_TO_2_TO_K[k - 1], X_TO_2_TO_K[k - 1]));
+
+/** The operator for a sequence of `length` bytes: x^(8·length) modulo the polynomial. */
+export function crc32Shift(length: number): number {
+  let power = 0x80000000; // x^0
+  for (let k = 3, n = length; n > 0; n = Math.floor(n / 2), k++) {
+    if (n & 1) power = multiplyModP(X_TO_2_TO_K[k & 31], power);
+  }
+  return power;
+}
+
+/** The CRC-32 of A followed by B, from A's, B's and the shift of B's length. */
+export function crc32Combine(crcA: number, crcB: number, shiftB: number): number {
+  return (multiplyModP(shiftB, crcA) ^ crcB) >>> 0;
 }
