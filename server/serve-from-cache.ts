@@ -120,7 +120,10 @@ export function createResponseCache(options: {
  * through young-generation collections (about 0.2 MB promoted per collection under load, a full collection
  * every ~0.7 s) and cost about a sixth of a hit's time (docs/performance.md).
  */
-function expressReading(req: IncomingMessage, app: express.Express): { protocol: string; hostname: string | undefined } {
+function expressReading(
+  req: IncomingMessage,
+  app: express.Express,
+): { protocol: string; hostname: string | undefined } {
   const view = Object.create(app.request) as express.Request;
   view.headers = req.headers;
   view.socket = req.socket;
