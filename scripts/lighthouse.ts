@@ -57,7 +57,10 @@ export async function auditPages(base: string, paths: string[]): Promise<PageAud
             const items = (lhr.audits[ref.id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items;
             const found = (items ?? [])
               .slice(0, 2)
-              .map((item) => String(item.description ?? item.url ?? ""))
+              .map((item) => {
+                const url = item.url ?? (item.sourceLocation as { url?: string } | undefined)?.url;
+                return [item.description, url].filter(Boolean).join(" at ");
+              })
               .filter(Boolean);
             return `${c}: ${ref.id}${found.length ? ` (${found.join("; ").slice(0, 300)})` : ""}`;
           }),

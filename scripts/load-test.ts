@@ -23,7 +23,14 @@ import {
   startProductionServer,
   WRITE_RATE_LIMITS_OFF,
 } from "./reliability/production-server";
-import { ADMIN_WRITES, applicationImages, type WriteContext, type WriteKind, writeRequest } from "./reliability/writes";
+import {
+  ADMIN_WRITES,
+  applicationImages,
+  signInRequest,
+  type WriteContext,
+  type WriteKind,
+  writeRequest,
+} from "./reliability/writes";
 
 export type LoadOptions = {
   readers: number;
@@ -222,6 +229,41 @@ export async function runLoadTest(options: LoadOptions): Promise<LoadReport> {
         }),
       });
     }
+    /**
+     * One autocannon run of a write: a body of its own for each request (`bodyOf` its sequence number), each
+     * from another client address.
+     */
+    const writeRun = (
+      request: { method: "POST" | "PUT"; path: string; headers: Record<string, string> },
+      connections: number,
+      bodyOf: (n: number) => string | Buffer | null,
+      bounds: { overallRate?: number; maxOverallRequests?: number } = {},
+    ) =>
+      runs.push({
+        route: `${request.method} ${request.path}`,
+        kind: "write",
+        connections,
+        run: autocannon({
+          url: server.base,
+          connections,
+          duration: options.durationSeconds,
+          timeout,
+          ...bounds,
+          requests: [
+            {
+              method: request.method,
+              path: request.path,
+              headers: request.headers,
+              setupRequest: (req) => {
+                const n = sequence++;
+                const headers = { ...request.headers, "X-Forwarded-For": clientAddress(n) };
+                return { ...req, body: bodyOf(n), headers } as typeof req;
+              },
+            },
+          ],
+        }),
+      });
+
     for (const w of split(soak ? SOAK_WRITE_ROUTES : WRITE_ROUTES, options.writers)) {
       const adminHeaders: Record<string, string> =
         w.kind !== "upload" && ADMIN_WRITES.has(w.kind) ? { Cookie: adminCookie } : {};
@@ -235,77 +277,32 @@ export async function runLoadTest(options: LoadOptions): Promise<LoadReport> {
         ...adminHeaders,
       };
       const kind = w.kind;
-      runs.push({
-        route: `${first.method} ${first.path}`,
-        kind: "write",
-        connections: w.connections,
-        run: autocannon({
-          url: server.base,
-          connections: w.connections,
-          duration: options.durationSeconds,
-          timeout,
-          ...bounded(SOAK_WRITE_RATES[kind]),
-          requests: [
-            {
-              method: first.method,
-              path: first.path,
-              headers,
-              // A unique body per request (unique emails and names, as real sign-ups and messages have).
-              setupRequest: (req) => {
-                const n = sequence++;
-                const body =
-                  kind === "upload"
-                    ? upload
-                    : writeRequest(kind, `load-${kind}-${n}-${Math.random().toString(36).slice(2, 8)}`, ctx, n).body;
-                return { ...req, body, headers: { ...headers, "X-Forwarded-For": clientAddress(n) } } as typeof req;
-              },
-            },
-          ],
-        }),
-      });
+      // A unique body per request (unique emails and names, as real sign-ups and messages have).
+      writeRun(
+        { method: first.method, path: first.path, headers },
+        w.connections,
+        (n) =>
+          kind === "upload"
+            ? upload
+            : writeRequest(kind, `load-${kind}-${n}-${Math.random().toString(36).slice(2, 8)}`, ctx, n).body,
+        bounded(SOAK_WRITE_RATES[kind]),
+      );
     }
     if (!soak) {
       // Sign-ins beside the sign-ups (one password check each, the same hash's cost): one connection of
-      // its own, a seller account made for it, each request from another address (a sign-in's attempt is
+      // its own, to an account made for it, each request from another address (a sign-in's attempt is
       // given back when it succeeds, so the limits never answer 429 here).
-      const seller = { email: `load-signin-${Date.now()}@example.test`, password: "reliability-pass-123" };
-      const made = await fetch(`${server.base}/api/auth/register`, {
-        method: "POST",
+      const marker = `load-signin-${Date.now()}`;
+      const signUp = writeRequest("signup", marker, ctx, 0);
+      const made = await fetch(`${server.base}${signUp.path}`, {
+        method: signUp.method,
         headers: { "Content-Type": "application/json", Origin: server.base, "X-Forwarded-For": "10.250.0.1" },
-        body: JSON.stringify({
-          ...JSON.parse(writeRequest("signup", "load-signin", ctx, 0).body),
-          email: seller.email,
-          password: seller.password,
-        }),
+        body: signUp.body,
       });
       if (!made.ok) throw new Error(`the sign-in run's account: sign-up answered ${made.status}`);
+      const attempt = signInRequest(marker);
       const headers = { "Content-Type": "application/json", Origin: server.base };
-      runs.push({
-        route: "POST /api/auth/login",
-        kind: "write",
-        connections: 1,
-        run: autocannon({
-          url: server.base,
-          connections: 1,
-          duration: options.durationSeconds,
-          timeout,
-          requests: [
-            {
-              method: "POST",
-              path: "/api/auth/login",
-              headers,
-              setupRequest: (req) => {
-                const n = sequence++;
-                return {
-                  ...req,
-                  body: JSON.stringify(seller),
-                  headers: { ...headers, "X-Forwarded-For": clientAddress(n) },
-                } as typeof req;
-              },
-            },
-          ],
-        }),
-      });
+      writeRun({ method: attempt.method, path: attempt.path, headers }, 1, () => attempt.body);
     }
     log(
       `${runs.length} autocannon runs, ${options.readers} readers + ${options.writers} writers for ${options.durationSeconds} s${soak ? " (soak: bounded rates)" : ""} …`,

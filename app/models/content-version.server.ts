@@ -17,13 +17,14 @@ export async function readContentVersion(db: DB): Promise<number> {
  * database round trip while nothing was committed. On SQLite the database's commit counter
  * (`commitCounter`, a read of shared memory) tells whether anything was committed since the last read,
  * and only then is the version read again; while it stands still the answer is a plain number, so a
- * cache hit needs no promise at all. On PostgreSQL each answer reads the version (one primary-key read):
- * the triggers also NOTIFY, but a notification arrives a moment after the commit, and a request in that
- * moment was answered stale from the cache in the tests (tests/unit/response-cache.test.ts).
+ * cache hit needs no promise at all. On PostgreSQL each answer needs a read of the version that began
+ * after the answer was asked for (one primary-key read; `readsBegunAfterTheCall`): the triggers also
+ * NOTIFY, but a notification arrives a moment after the commit, and a request in that moment was answered
+ * stale from the cache in the tests (tests/unit/response-cache.test.ts).
  */
 export function contentVersionSource(db: DB): () => number | Promise<number> {
   const committed = commitCounter(db);
-  if (!committed) return () => readContentVersion(db);
+  if (!committed) return readsBegunAfterTheCall(() => readContentVersion(db));
   let seen: number | undefined;
   let version: number | Promise<number> = -1;
   return () => {
@@ -59,4 +60,35 @@ export function versionKey(version: number, day: string = todayIso()): string {
 /** The version key as of now, read from the database. */
 export async function readVersionKey(db: DB): Promise<string> {
   return versionKey(await readContentVersion(db));
+}
+
+/**
+ * `read`, shared by callers without ever giving one a read that began before it called: a call while no
+ * read is under way begins one; the calls made while one is under way share the next, begun when that
+ * one ends. Under load one round trip then serves every request that arrived during the previous one,
+ * instead of one round trip each, and each is still told of every commit made before it asked.
+ */
+export function readsBegunAfterTheCall<T>(read: () => Promise<T>): () => Promise<T> {
+  let current: Promise<T> | null = null;
+  let next: Promise<T> | null = null;
+  const begin = (): Promise<T> => {
+    const reading = read();
+    current = reading;
+    const done = () => {
+      if (current === reading) current = null;
+    };
+    reading.then(done, done);
+    return reading;
+  };
+  return () => {
+    if (!current) return begin();
+    if (!next) {
+      const after = () => {
+        next = null;
+        return begin();
+      };
+      next = current.then(after, after);
+    }
+    return next;
+  };
 }

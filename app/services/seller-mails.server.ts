@@ -86,8 +86,6 @@ export function mailEndDate(iso: string, locale: Locale): string {
     : new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(day);
 }
 
-/** The seller's language (her account's; English for a listing without one). */
-const languageOf = (s: SellerMailRow): Locale => localeOr(s.language);
 const greeting = (s: SellerMailRow, locale: Locale) => translatorFor(locale)("mails.dear", { name: s.owner_name });
 const listingName = (s: SellerMailRow, locale: Locale) =>
   s.business_name || translatorFor(locale)("mails.yourBusiness");
@@ -105,7 +103,8 @@ export function reminderDue(daysLeft: number): SellerMailKind | null {
 }
 
 export function renewalReminderMail(s: SellerMailRow, daysLeft: number, origin = mailLinkOrigin()): OutgoingMail {
-  const locale = languageOf(s);
+  // Her account's language; English for a listing without one.
+  const locale = localeOr(s.language);
   const t = translatorFor(locale);
   const end = mailEndDate(s.subscription_end_date ?? "", locale);
   return {
@@ -170,7 +169,7 @@ export function performanceMail(
   quotes: QuoteCounts,
   origin = mailLinkOrigin(),
 ): OutgoingMail {
-  const locale = languageOf(s);
+  const locale = localeOr(s.language);
   const t = translatorFor(locale);
   const names =
     locale === DEFAULT_LOCALE ? { long: month.name, short: month.name.split(" ")[0] } : monthNames(locale, month.from);

@@ -41,6 +41,18 @@ export async function applicationImages(): Promise<string[]> {
 
 const pick = <T>(list: T[], n: number): T => list[n % list.length];
 
+/** The password of every account the "signup" write makes. */
+const SIGNUP_PASSWORD = "reliability-pass-123";
+
+/** A sign-in to the account that `writeRequest("signup", marker, …)` made (not a write: the load run's sign-ins). */
+export function signInRequest(marker: string): WriteRequest {
+  return {
+    method: "POST",
+    path: "/api/auth/login",
+    body: JSON.stringify({ email: `${marker}@example.test`, password: SIGNUP_PASSWORD }),
+  };
+}
+
 /**
  * The request of one write. `marker` is unique per write ([a-z0-9-]); `target` is the review id for
  * "review-publish" (an acknowledged review), unused otherwise.
@@ -102,7 +114,7 @@ export function writeRequest(
       return json("/api/auth/register", {
         name: "Reliability Seller",
         email: `${marker}@example.test`,
-        password: "reliability-pass-123",
+        password: SIGNUP_PASSWORD,
         mobile: "+919845067890",
         city: "Bangalore",
         locality: "Jayanagar",

@@ -20,6 +20,7 @@ import {
   emailChangePath,
   accountDeletionPath,
 } from "./fixtures";
+import { checkSameLayout } from "./same-layout";
 
 // axe-core over every page, failing on a violation of ANY impact (with WCAG 2.2's 24 px target-size rule, off by default, turned on), in light and dark themes, on a
 // 390 px phone and a 1280 px desktop (two complementary theme and width pairs per project:
@@ -404,11 +405,7 @@ const PAGES: PageCase[] = [
   },
 ];
 
-for (const { name, sameLayoutAs } of PAGES) {
-  const template = sameLayoutAs && PAGES.find((other) => other.name === sameLayoutAs);
-  if (sameLayoutAs && (!template || template.sameLayoutAs))
-    throw new Error(`${name}: sameLayoutAs names "${sameLayoutAs}", which is not a page of its own layout`);
-}
+checkSameLayout(PAGES);
 
 // axe's "incomplete" results: rules it could not decide, for a person to review. Each kind was reviewed; the
 // walk asserts the exact list per page and project, so a new undecided rule (or one on a new page) fails

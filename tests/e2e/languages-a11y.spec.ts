@@ -15,7 +15,7 @@ test.describe("axe over the Hindi and Kannada pages", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "one walk, on the hydrated pages");
 
   // One test per template, both languages in one page (a context, a sign-in and a test's set-up fewer).
-  for (const entry of PUBLIC_PAGES.filter((page) => !page.sameTemplate))
+  for (const entry of PUBLIC_PAGES.filter((page) => !page.sameLayoutAs))
     test(`${entry.name} (hi-IN, kn-IN)`, async ({ page, context }) => {
       if (entry.seller) await signInAs(context, "seller");
       const path = typeof entry.path === "string" ? entry.path : await entry.path();

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { createUser, e2eDb, quoteRequestPath, resetPasswordPath, uniqueWord } from "./fixtures";
+import { checkSameLayout } from "./same-layout";
 
 // The list of public and seller pages (one line each): tests/e2e/pseudo-language.spec.ts and
 // tests/e2e/languages-a11y.spec.ts walk it. A new public or seller page is a line here.
@@ -10,8 +11,11 @@ export type Walk = {
   seller?: true;
   /** Its meta description is the seller's own words (her tagline), not the catalogue's. */
   contentDescription?: true;
-  /** Another state of the template above (same markup, other words): the Hindi and Kannada axe walk skips it. */
-  sameTemplate?: true;
+  /**
+   * Another state of a page walked here (same markup, other words), named by that page's name: the Hindi
+   * and Kannada axe walk skips it.
+   */
+  sameLayoutAs?: string;
   /** Reach a state of the page (an error, a success) with selectors that do not depend on its words. */
   then?: (page: Page) => Promise<void>;
 };
@@ -29,8 +33,8 @@ async function submit(page: Page, form: string) {
 export const PUBLIC_PAGES: Walk[] = [
   { name: "home", path: "/" },
   { name: "directory", path: "/directory" },
-  { name: "directory, no match", sameTemplate: true, path: "/directory?search=zzznothingmatches" },
-  { name: "directory list view", sameTemplate: true, path: "/directory?view=list" },
+  { name: "directory, no match", sameLayoutAs: "directory", path: "/directory?search=zzznothingmatches" },
+  { name: "directory list view", sameLayoutAs: "directory", path: "/directory?view=list" },
   {
     name: "seller profile",
     path: async () => {
@@ -56,31 +60,31 @@ export const PUBLIC_PAGES: Walk[] = [
   { name: "application", path: "/register" },
   {
     name: "application errors",
-    sameTemplate: true,
+    sameLayoutAs: "application",
     path: "/register",
     then: (page) => submit(page, "form.application-form"),
   },
   { name: "contact", path: "/contact" },
-  { name: "contact errors", sameTemplate: true, path: "/contact", then: (page) => submit(page, "#contact-form") },
+  { name: "contact errors", sameLayoutAs: "contact", path: "/contact", then: (page) => submit(page, "#contact-form") },
   { name: "ask for a quote", path: "/ask-for-a-quote" },
   {
     name: "ask for a quote errors",
-    sameTemplate: true,
+    sameLayoutAs: "ask for a quote",
     path: "/ask-for-a-quote",
     then: (page) => submit(page, "#quote-form"),
   },
-  { name: "ask for a quote, sent", sameTemplate: true, path: "/ask-for-a-quote?sent=1" },
+  { name: "ask for a quote, sent", sameLayoutAs: "ask for a quote", path: "/ask-for-a-quote?sent=1" },
   { name: "quote request link", path: () => quoteRequestPath(e2eDb()) },
   { name: "newsletter", path: "/newsletter" },
   { name: "coming soon", path: "/coming-soon" },
   { name: "terms", path: "/terms" },
-  { name: "privacy", sameTemplate: true, path: "/privacy" },
+  { name: "privacy", sameLayoutAs: "terms", path: "/privacy" },
   { name: "seller login", path: "/seller-login" },
   { name: "Google sign-in callback, cancelled", path: "/auth/google/callback?error=access_denied" },
   { name: "seller sign-up", path: "/seller-signup" },
   {
     name: "seller sign-up errors",
-    sameTemplate: true,
+    sameLayoutAs: "seller sign-up",
     path: "/seller-signup",
     then: (page) => submit(page, "form#signup-step1"),
   },
@@ -95,3 +99,5 @@ export const PUBLIC_PAGES: Walk[] = [
   { name: "payment return, not verified", path: "/payments/return" },
   { name: "payment receipt, link not valid", path: "/payments/receipt/bwp-a1-00000000?token=not-valid" },
 ];
+
+checkSameLayout(PUBLIC_PAGES);

@@ -7,7 +7,7 @@ import { categoryFormSchema } from "~/lib/validation/categories";
 import type { Actor } from "~/models/audit.server";
 import { applySellerAction } from "~/models/sellers-admin.server";
 import { saveCategory } from "~/models/categories-admin.server";
-import { readContentVersion } from "~/models/content-version.server";
+import { readContentVersion, readsBegunAfterTheCall } from "~/models/content-version.server";
 import { createEnquiry, subscribeToNewsletter, updateEnquiry } from "~/models/enquiries.server";
 import { moveReviews } from "~/models/reviews-admin.server";
 import { createReview, flagReview } from "~/models/reviews.server";
@@ -258,5 +258,59 @@ describe("the content version", () => {
         ),
         field,
       ).toBeGreaterThan(0);
+  });
+});
+
+describe("reads shared by the requests that wait for one (PostgreSQL's version read)", () => {
+  it("gives no caller a read begun before it called, and one read serves everyone who called during the last", async () => {
+    // Each read is settled by hand; the log says when each began and each call was made.
+    const log: string[] = [];
+    const pending: ((value: number) => void)[] = [];
+    const read = readsBegunAfterTheCall(() => {
+      log.push(`read ${pending.length}`);
+      return new Promise<number>((resolve) => pending.push(resolve));
+    });
+    const call = (name: string) => {
+      log.push(`call ${name}`);
+      return read();
+    };
+    const settle = async (n: number) => {
+      pending[n](n);
+      // Let the settled read's callbacks run (the next read begins in them).
+      for (let i = 0; i < 5; i++) await Promise.resolve();
+    };
+
+    const a = call("a");
+    const b = call("b");
+    const c = call("c");
+    await settle(0);
+    const d = call("d");
+    await settle(1);
+    await settle(2);
+    expect(await Promise.all([a, b, c, d])).toEqual([0, 1, 1, 2]);
+    expect(log).toEqual(["call a", "read 0", "call b", "call c", "read 1", "call d", "read 2"]);
+
+    // Idle again: a call begins its own read at once.
+    const e = call("e");
+    expect(log.at(-1)).toBe("read 3");
+    await settle(3);
+    expect(await e).toBe(3);
+  });
+
+  it("passes a failed read on to the callers that shared it, and reads again for the next", async () => {
+    let reads = 0;
+    // The second read fails.
+    const read = readsBegunAfterTheCall(async () => {
+      const n = ++reads;
+      await Promise.resolve();
+      if (n === 2) throw new Error("connection lost");
+      return n;
+    });
+    const first = read();
+    const shared = [read(), read()];
+    expect(await first).toBe(1);
+    for (const failed of shared) await expect(failed).rejects.toThrow("connection lost");
+    expect(await read()).toBe(3);
+    expect(reads).toBe(3);
   });
 });
