@@ -292,7 +292,6 @@ export function createHttpServer(app: express.Express, responseCache?: ResponseC
   if (!responseCache) return createServer(app);
   return createServer((req, res) => {
     const answered = responseCache.answer(req, res, app);
-    if (answered === true) return;
     if (answered === false) return void app(req, res);
     answered.then(
       (hit) => hit || app(req, res),

@@ -24,12 +24,12 @@ type LookedUp = IncomingMessage & { [MISSED]?: Missed };
 export type ResponseCache = {
   /**
    * Answers a cache hit on the bare `node:http` request, before Express and React Router see it: the
-   * stored bytes with a fresh nonce, a request id, the common headers and a log line. `false` when
-   * Express must answer (a miss, or a request the cache does not serve); a promise of that when the
-   * freshness check needs a database read. `app` gives Express's reading of the request (the
-   * protocol and host behind a trusted proxy), so the cache keys and refuses exactly as it would.
+   * stored bytes with a fresh nonce, a request id, the common headers and a log line. `false` at once
+   * for a request the cache does not serve; otherwise a promise, after the content version is read, of
+   * whether it answered (`false`: a miss, Express must answer). `app` gives Express's reading of the
+   * request (the protocol and host behind a trusted proxy), so the cache keys and refuses exactly as it would.
    */
-  answer(req: IncomingMessage, res: ServerResponse, app: express.Express): boolean | Promise<boolean>;
+  answer(req: IncomingMessage, res: ServerResponse, app: express.Express): false | Promise<boolean>;
   /** Express middleware in front of React Router: keeps the answer of a request that `answer` missed. */
   fill: express.RequestHandler;
 };
@@ -43,7 +43,7 @@ export type ResponseCache = {
  */
 export function createResponseCache(options: {
   maxBytes: number;
-  contentVersion: () => number | Promise<number>;
+  contentVersion: () => Promise<number>;
   clock?: GenerationClock;
 }): ResponseCache {
   const store = new ResponseStore(options.maxBytes);
@@ -73,9 +73,8 @@ export function createResponseCache(options: {
   };
 
   return {
-    answer(incoming, res, app) {
+    answer(req, res, app) {
       const startedAt = Date.now();
-      const req = incoming;
       if (
         (req.method !== "GET" && req.method !== "HEAD") ||
         req.url?.startsWith("/assets/") ||
@@ -88,16 +87,9 @@ export function createResponseCache(options: {
         return false;
       const { protocol, hostname } = expressReading(req, app);
       if (!hostname) return false;
-      let version: number | Promise<number>;
-      try {
-        version = options.contentVersion();
-      } catch {
-        return false;
-      }
-      if (typeof version === "number") return lookUp(req, protocol, res, version, startedAt);
       // The version could not be read: Express renders the page (and the cache keeps nothing of it).
-      return version.then(
-        (read) => lookUp(req, protocol, res, read, startedAt),
+      return options.contentVersion().then(
+        (version) => lookUp(req, protocol, res, version, startedAt),
         () => false,
       );
     },

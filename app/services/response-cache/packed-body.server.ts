@@ -133,7 +133,12 @@ export function identityBody(entry: CachedResponse, nonce: string): BodyParts {
   if (entry.segments.length === 1) return { parts: entry.segments, length: entry.length };
   const nonceBytes = Buffer.from(nonce);
   const parts = entry.segments.flatMap((s, i) => (i === 0 ? [s] : [nonceBytes, s]));
-  return { parts, length: entry.length + (entry.segments.length - 1) * nonceBytes.length };
+  return { parts, length: plainLength(entry, nonceBytes) };
+}
+
+/** The length of the page as sent, with `nonceBytes` in each place the nonce was. */
+function plainLength(entry: CachedResponse, nonceBytes: Buffer): number {
+  return entry.length + (entry.segments.length - 1) * nonceBytes.length;
 }
 
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
@@ -154,30 +159,27 @@ function storedBlockHeader(length: number): Buffer {
 
 /**
  * One gzip member: the stored deflate of each segment with the nonce between them as an uncompressed
- * (stored) deflate block, and the trailer's CRC-32 and size of the whole. The CRC-32 of the whole is
- * combined from the segments' stored ones and the nonce's, so an answer does not read the page again. One member, because not
- * every browser reads concatenated gzip members.
+ * (stored) deflate block, and the trailer's CRC-32 and size of the whole. One member, because not every
+ * browser reads concatenated gzip members. The CRC-32 of the whole is combined from the segments' stored
+ * ones and the nonce's, so an answer does not read the page again.
  */
 export function gzipBody(entry: CachedResponse, nonce: string): BodyParts {
   const nonceBytes = Buffer.from(nonce);
   const stored = storedBlockHeader(nonceBytes.length);
   const parts: Buffer[] = [GZIP_HEADER];
   let crc = 0;
-  let size = 0;
-  entry.segments.forEach((segment, i) => {
+  entry.deflated.forEach((deflated, i) => {
     if (i > 0) {
       parts.push(stored, nonceBytes);
       crc = crc32(nonceBytes, crc);
-      size += nonceBytes.length;
     }
-    parts.push(entry.deflated[i]);
+    parts.push(deflated);
     crc = i === 0 ? entry.crcs[0] : crc32Combine(crc, entry.crcs[i], entry.crcShifts[i]);
-    size += segment.length;
   });
   // From Node's shared pool: a buffer of its own for each answer would be one more object for the collector.
   const trailer = Buffer.allocUnsafe(8);
   trailer.writeUInt32LE(crc >>> 0, 0);
-  trailer.writeUInt32LE(size >>> 0, 4);
+  trailer.writeUInt32LE(plainLength(entry, nonceBytes) >>> 0, 4);
   parts.push(trailer);
   return { parts, length: parts.reduce((n, p) => n + p.length, 0) };
 }
