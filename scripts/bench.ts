@@ -103,7 +103,10 @@ const TARGETS = {
   lcpMs: 2500,
   rssMb: 250,
   exportSeconds: 2,
-  /** one password hash at today's parameters, on an idle machine (performance issue, section 1) */
+  /**
+   * one password hash at today's parameters, on an idle machine
+   * (docs/decisions/183-passwords-argon2id-bounded-queue.md)
+   */
   passwordHashMs: 100,
   passwordHashMiB: 64,
 };

@@ -6,7 +6,7 @@ import spriteUrl from "~/assets/icons.svg?no-inline";
 // (docs/performance.md, the JavaScript of a first visit). Decorative unless given a title.
 type IconProps = SVGProps<SVGSVGElement> & { title?: string };
 
-// The stroke style is the `.icon` class's (app.css); the <use> shadow tree inherits fill and stroke from
+// The stroke style is the `.icon` class's (styles/base.css); the <use> shadow tree inherits fill and stroke from
 // the <svg>, so the symbols draw as inline shapes do.
 function Icon({ name, title, className, solid = false, ...props }: IconProps & { name: string; solid?: boolean }) {
   const classes = `${solid ? "icon icon-solid" : "icon"}${className ? ` ${className}` : ""}`;
