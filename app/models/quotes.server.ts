@@ -176,7 +176,7 @@ export async function confirmQuoteRequest(db: DB, id: number, now = new Date()):
     if (now.getTime() - Date.parse(request.createdAt) > QUOTE_CONFIRM_HOURS * 3_600_000)
       return { ok: false, reason: "conflict", status: "expired" };
     // The request is hers whose account holds this address verified now: the link proved the address, the
-    // verification proved the account's (docs/decisions/197-quote-requests-belong-to-who-confirmed-them.md).
+    // verification proved the account's (docs/decisions/197-only-a-verified-address-links-data.md).
     const owner = await trx
       .selectFrom("users")
       .select("id")
@@ -552,7 +552,7 @@ export async function matchesOfRequests(db: DB, requestIds: number[]) {
 /**
  * The requests for quotes in an account's data export: those sent to her listings (what she saw: the
  * requester's contact only where she answered) and those her account confirmed (by its id, never by
- * address: docs/decisions/197-quote-requests-belong-to-who-confirmed-them.md).
+ * address: docs/decisions/197-only-a-verified-address-links-data.md).
  */
 export async function quotesForExport(db: DB, sellerIds: number[], userId: number) {
   const sentToHer = (await Promise.all(sellerIds.map((id) => sellerQuotes(db, id)))).flat();

@@ -5,7 +5,7 @@ import { type Kysely, sql } from "kysely";
 // Whose a request for a quote is, by id: the account whose verified address confirmed it (user_id), set
 // when the signed link is followed. "Download my data" and the deletion of an account reach requests
 // through it, never through the address (anyone can register an address another person asked with;
-// docs/decisions/197-quote-requests-belong-to-who-confirmed-them.md). Requests confirmed before this
+// docs/decisions/197-only-a-verified-address-links-data.md). Requests confirmed before this
 // migration are linked where the account holding the address had verified it before the confirmation (it
 // held the proven address then); the rest stay unlinked. No foreign key, as `mail_outbox.user_id`: a
 // deleted account leaves its id behind (ids are never reused), and erasure deletes its requests first.
