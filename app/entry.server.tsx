@@ -9,7 +9,7 @@ import { NonceProvider } from "~/components/nonce";
 import { config } from "~/services/config.server";
 import { applySecurityHeaders } from "~/services/security-headers.server";
 import { loggablePath, logger } from "~/services/logger.server";
-import { keepSignedInPagesPrivate } from "~/services/response-cache/cache-control.server";
+import { keepErrorAnswersPrivate, keepSignedInPagesPrivate } from "~/services/response-cache/cache-control.server";
 
 export const streamTimeout = 5_000;
 
@@ -36,6 +36,7 @@ function isRouterCsrfRefusal(error: unknown): boolean {
 /** `.data` answers (client navigations): a signed-in visitor's are never public. */
 export function handleDataRequest(response: Response, { request }: { request: Request }) {
   keepSignedInPagesPrivate(request, response.headers);
+  keepErrorAnswersPrivate(response.status, response.headers);
   return response;
 }
 
@@ -48,6 +49,7 @@ export default function handleRequest(
 ) {
   const nonce = randomBytes(16).toString("base64");
   keepSignedInPagesPrivate(request, responseHeaders);
+  keepErrorAnswersPrivate(responseStatusCode, responseHeaders);
   applySecurityHeaders(responseHeaders, nonce, !config().isProduction);
   return new Promise((resolve, reject) => {
     let shellRendered = false;

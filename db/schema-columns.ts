@@ -181,6 +181,7 @@ export const SCHEMA_COLUMNS = {
     created_at: "text",
     confirmed_at: "text?",
     closed_at: "text?",
+    user_id: "number?",
   },
   quote_matches: {
     request_id: "number",

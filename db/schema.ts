@@ -474,6 +474,8 @@ export interface QuoteRequestsTable {
   confirmed_at: string | null;
   /** withdrawn or marked as spam */
   closed_at: string | null;
+  /** the account whose verified address confirmed it (her export and erasure reach it by this, never by address) */
+  user_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** A seller a confirmed request went to, and her reply (one per request and seller). */

@@ -6,6 +6,7 @@
 // The property: no answer is 5xx, no request hangs; afterwards the server is alive and /readyz is 200.
 import fc from "fast-check";
 import type { ExpressionBuilder } from "kysely";
+import { createHmac } from "node:crypto";
 import { request as httpRequest } from "node:http";
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
@@ -836,6 +837,158 @@ function targetedArbitrary(targets: Target[]): fc.Arbitrary<FuzzRequest> {
     });
 }
 
+// ── the payment gateway's webhook ──
+// The run's server takes online payments (a gateway address nobody answers: the webhook never calls it),
+// so a signed delivery reaches the event reader. A signed body the gateway would never send must answer
+// 400 and change nothing, never 500.
+
+/** The run's gateway settings (RAZORPAY_*): a test key and the secret the fuzzed deliveries are signed with. */
+export const FUZZ_GATEWAY_ENV = {
+  RAZORPAY_KEY_ID: "rzp_test_fuzz",
+  RAZORPAY_KEY_SECRET: "fuzz-key-secret-0123456789",
+  RAZORPAY_WEBHOOK_SECRET: "fuzz-webhook-secret-0123456789",
+  RAZORPAY_API_URL: "http://127.0.0.1:9",
+} as const;
+
+const paymentLinkEntity = { id: "plink_fuzz000000001", reference_id: "BWP-1-fuzz", amount: 149900, currency: "INR" };
+const paymentEntityOf = (over: Record<string, unknown> = {}) => ({
+  id: "pay_fuzz0000000001",
+  amount: 149900,
+  currency: "INR",
+  method: "upi",
+  status: "captured",
+  notes: { reference: "BWP-1-fuzz" },
+  created_at: 1_900_000_000,
+  ...over,
+});
+const eventOf = (event: string, payload: Record<string, unknown>, over: Record<string, unknown> = {}) => ({
+  entity: "event",
+  event,
+  payload,
+  created_at: 1_900_000_000,
+  ...over,
+});
+
+/**
+ * Signed webhook bodies the gateway would never send: text where an object or number stands, and the
+ * reverse. Each must answer 400 and change nothing (tests/unit/payments.test.ts sends them too).
+ */
+export const MALFORMED_WEBHOOK_EVENTS: { name: string; event: unknown }[] = [
+  {
+    name: "an object as refund.entity.payment_id",
+    event: eventOf("refund.processed", {
+      refund: { entity: { id: "rfnd_fuzz", payment_id: { id: "pay_fuzz0000000001" }, amount: 100, currency: "INR" } },
+    }),
+  },
+  {
+    name: "an object as payment_link.entity.id",
+    event: eventOf("payment_link.expired", { payment_link: { entity: { ...paymentLinkEntity, id: { x: 1 } } } }),
+  },
+  {
+    name: "an object as payment_link.entity.id of a paid event",
+    event: eventOf("payment_link.paid", {
+      payment_link: { entity: { ...paymentLinkEntity, id: ["plink_fuzz000000001"] } },
+      payment: { entity: paymentEntityOf() },
+    }),
+  },
+  {
+    name: "an object as payment_link.entity.reference_id",
+    event: eventOf("payment_link.cancelled", { payment_link: { entity: { ...paymentLinkEntity, reference_id: {} } } }),
+  },
+  {
+    name: "a number as payment.entity.id",
+    event: eventOf("payment.failed", { payment: { entity: paymentEntityOf({ id: 12345 }) } }),
+  },
+  {
+    name: "an object as payment.entity.method",
+    event: eventOf("payment_link.paid", {
+      payment_link: { entity: paymentLinkEntity },
+      payment: { entity: paymentEntityOf({ method: { upi: true } }) },
+    }),
+  },
+  {
+    name: "a time past any date as created_at",
+    event: eventOf("payment_link.expired", { payment_link: { entity: paymentLinkEntity } }, { created_at: 1e300 }),
+  },
+];
+
+/** A delivery as the gateway signs it: the exact bytes, their HMAC and an event id. */
+export function signedWebhook(event: unknown, secret: string, eventId: string) {
+  const body = JSON.stringify(event);
+  return {
+    body,
+    headers: {
+      "Content-Type": "application/json",
+      "X-Razorpay-Signature": createHmac("sha256", secret).update(body).digest("hex"),
+      "X-Razorpay-Event-Id": eventId,
+    },
+  };
+}
+
+/** The leaves of the gateway's events that the fuzz replaces with any JSON value, one at a time. */
+const WEBHOOK_LEAVES: [string, string[]][] = [
+  ["payment_link.paid", ["payment_link", "entity", "id"]],
+  ["payment_link.paid", ["payment_link", "entity", "reference_id"]],
+  ["payment_link.paid", ["payment", "entity", "id"]],
+  ["payment_link.paid", ["payment", "entity", "amount"]],
+  ["payment_link.paid", ["payment", "entity", "method"]],
+  ["payment_link.paid", ["payment", "entity", "notes"]],
+  ["payment_link.paid", ["payment", "entity", "created_at"]],
+  ["payment.failed", ["payment", "entity", "id"]],
+  ["refund.processed", ["refund", "entity", "payment_id"]],
+  ["refund.processed", ["refund", "entity", "amount"]],
+  ["payment_link.expired", ["payment_link", "entity", "id"]],
+  ["payment_link.cancelled", ["payment_link", "entity", "reference_id"]],
+  ["payment_link.paid", ["payment_link"]],
+  ["payment_link.paid", []],
+];
+
+function webhookEvent(event: string, path: string[], value: unknown): unknown {
+  const payload: Record<string, unknown> = {
+    payment_link: { entity: { ...paymentLinkEntity } },
+    payment: { entity: paymentEntityOf() },
+    refund: { entity: { id: "rfnd_fuzz", payment_id: "pay_fuzz0000000001", amount: 100, currency: "INR" } },
+  };
+  if (!path.length) return eventOf(event, value as Record<string, unknown>);
+  let at = payload;
+  for (const step of path.slice(0, -1)) at = at[step] as Record<string, unknown>;
+  at[path[path.length - 1]!] = value;
+  return eventOf(event, payload);
+}
+
+/** Signed deliveries to the webhook: the malformed list, and a gateway event with one leaf made any value. */
+function webhookArbitrary(): fc.Arbitrary<FuzzRequest> {
+  return fc
+    .record({
+      event: fc.oneof(
+        fc.constantFrom(...MALFORMED_WEBHOOK_EVENTS.map((m) => m.event)),
+        fc
+          .tuple(fc.constantFrom(...WEBHOOK_LEAVES), jsonValue)
+          .map(([[event, path], value]) => webhookEvent(event, path, value)),
+      ),
+      eventId: fc.stringMatching(/^evt_[A-Za-z0-9]{14}$/),
+      client: fc.ipV4(),
+    })
+    .map(({ event, eventId, client }) => {
+      const delivery = signedWebhook(event, FUZZ_GATEWAY_ENV.RAZORPAY_WEBHOOK_SECRET, eventId);
+      return {
+        method: "POST",
+        pattern: "api/payments/webhook",
+        path: "/api/payments/webhook",
+        dataSuffix: false,
+        query: [],
+        body: { contentType: "application/json", body: Buffer.from(delivery.body), chunked: false },
+        cookie: "none",
+        cookieRaw: "",
+        headers: {
+          "X-Razorpay-Signature": delivery.headers["X-Razorpay-Signature"],
+          "X-Razorpay-Event-Id": eventId,
+          "X-Forwarded-For": client,
+        },
+      } satisfies FuzzRequest;
+    });
+}
+
 // Sign-in, sign-up and sign-out paths never get the real sessions: a success there ends the session the
 // request came with, and the rest of the run would lose its signed-in coverage.
 const SESSION_CHANGING = /login|logout|register|signup|sessions|auth\//;
@@ -952,7 +1105,12 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const log = options.log ?? (() => {});
   const seed = options.seed ?? Date.now() % 2 ** 31;
   const started = Date.now();
-  const server = await startProductionServer({ port: options.port, sellers: 30, processes: options.processes });
+  const server = await startProductionServer({
+    port: options.port,
+    sellers: 30,
+    processes: options.processes,
+    env: { ...FUZZ_GATEWAY_ENV },
+  });
   try {
     const ids = await siteIds(server.base);
     const ctx: WriteContext = { ...ids, images: await applicationImages() };
@@ -997,6 +1155,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
           fc.oneof(
             { weight: 3, arbitrary: requestArbitrary(validBodies, png) },
             { weight: 2, arbitrary: targetedArbitrary(writeTargets(ctx)) },
+            { weight: 1, arbitrary: webhookArbitrary() },
           ),
           { minLength: options.batch, maxLength: options.batch },
         ),

@@ -51,14 +51,14 @@ export function createResponseCache(options: {
 
   const lookUp = (
     req: IncomingMessage,
-    protocol: string,
+    { protocol, host }: { protocol: string; host: string },
     res: ServerResponse,
     version: number,
     startedAt: number,
   ): boolean => {
     const generation = clock.generation(version);
     store.enter(generation);
-    const key = `${protocol}://${req.headers.host ?? ""}${req.url}\ntheme=${themeFromCookieHeader(req.headers.cookie ?? null) ?? ""}`;
+    const key = `${protocol}://${host}${req.url}\ntheme=${themeFromCookieHeader(req.headers.cookie ?? null) ?? ""}`;
     const entry = store.get(key);
     if (!entry) {
       if (req.method === "GET") (req as LookedUp)[MISSED] = { key, generation };
@@ -85,11 +85,11 @@ export function createResponseCache(options: {
         req.headers["transfer-encoding"] !== undefined
       )
         return false;
-      const { protocol, hostname } = expressReading(req, app);
-      if (!hostname) return false;
+      const origin = expressReading(req, app);
+      if (!origin) return false;
       // The version could not be read: Express renders the page (and the cache keeps nothing of it).
       return options.contentVersion().then(
-        (version) => lookUp(req, protocol, res, version, startedAt),
+        (version) => lookUp(req, origin, res, version, startedAt),
         () => false,
       );
     },
@@ -105,21 +105,31 @@ export function createResponseCache(options: {
 }
 
 /**
- * The protocol and host name as Express reads them (behind a trusted proxy, its forwarded headers), so the
- * cache keys and refuses exactly as the rest of the server would. Read through a view that inherits from
- * Express's request (its getters need `app`, `socket` and the headers), not by giving the request Express's
- * prototype as Express does when it handles one: changing the prototype of every request kept them alive
- * through young-generation collections (about 0.2 MB promoted per collection under load, a full collection
- * every ~0.7 s) and cost about a sixth of a hit's time (docs/performance.md).
+ * The protocol and host a render of this request is given, read as the rest of the server reads them:
+ * Express's `protocol` and `hostname` (behind a trusted proxy, its forwarded headers) with the port as
+ * React Router's Express adapter adds it (`createRemixRequest` in `@react-router/express`: the trusted
+ * `X-Forwarded-Host`'s port, else the `Host` header's). The cache keys on exactly this origin, so a page
+ * rendered for one host (its canonical, og:url, robots.txt's Sitemap) never answers a request for
+ * another (docs/decisions/198-response-cache-keyed-on-the-rendered-origin.md). Undefined for a host Express
+ * refuses. Read through a view that inherits from Express's request (its getters need `app`, `socket` and
+ * the headers), not by giving the request Express's prototype as Express does when it handles one:
+ * changing the prototype of every request kept them alive through young-generation collections (about
+ * 0.2 MB promoted per collection under load, a full collection every ~0.7 s) and cost about a sixth of a
+ * hit's time (docs/performance.md).
  */
-function expressReading(
-  req: IncomingMessage,
-  app: express.Express,
-): { protocol: string; hostname: string | undefined } {
+function expressReading(req: IncomingMessage, app: express.Express): { protocol: string; host: string } | undefined {
   const view = Object.create(app.request) as express.Request;
   view.headers = req.headers;
   view.socket = req.socket;
-  return { protocol: view.protocol, hostname: view.hostname };
+  const hostname = view.hostname;
+  if (!hostname) return undefined;
+  const portOf = (value: string | string[] | undefined) =>
+    Number.parseInt((typeof value === "string" ? value : "").split(":")[1] ?? "", 10);
+  const forwardedPort = app.enabled("trust proxy") ? portOf(req.headers["x-forwarded-host"]) : NaN;
+  const hostPort = portOf(req.headers.host);
+  const port = Number.isSafeInteger(forwardedPort) ? forwardedPort : Number.isSafeInteger(hostPort) ? hostPort : "";
+  const name = hostname.split(/[\\/?#@]/)[0] || "localhost";
+  return { protocol: view.protocol, host: `${name}${port ? `:${port}` : ""}` };
 }
 
 // Nonces for hits: 16 random bytes each, cut from a pool filled by the system's CSPRNG 256 at a time

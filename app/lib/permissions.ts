@@ -32,8 +32,9 @@ export type Permission = (typeof PERMISSIONS)[number];
 
 const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   admin: PERMISSIONS,
-  // Moderators: reviews, enquiries and newsletter, the dashboard and their own sign-in security; no seller
-  // changes, exports or users. Nor search.manage (/admin/search): synonyms change what every visitor finds
+  // Moderators: reviews, enquiries, requests for quotes (the list and marking spam) and newsletter, the
+  // dashboard and their own sign-in security; no seller changes (excluding a seller from quotes is one:
+  // sellers.manage), exports (the quotes CSV is one: exports.download) or users. Nor search.manage (/admin/search): synonyms change what every visitor finds
   // for every seller, as categories do, which moderators do not edit either.
   moderator: [
     "dashboard.view",

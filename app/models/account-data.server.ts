@@ -220,7 +220,7 @@ export async function collectAccountData(db: DB, userId: number) {
     leadCounters(db, sellerIds),
     paymentsForExport(db, sellerIds),
   ]);
-  const quotes = await quotesForExport(db, sellerIds, user.email_verified_at === null ? null : user.email);
+  const quotes = await quotesForExport(db, sellerIds, user.id);
   const { password_hash: passwordHash, google_sub: googleSub, ...account } = user;
   // The files of her listings: the uploads rows, and any key a listing names without one (older data).
   const named = new Set(sellers.flatMap(fileKeysOf));
@@ -297,9 +297,17 @@ export type Erasure = { ok: true; sellerIds: number[]; files: { key: string; vis
  * team's mail, another account's past, a newsletter subscription) are not its own and stay. Her online payments
  * stay as money records, unlinked from her (`unlinkPaymentsOf`). One audit row stays:
  * that the account was deleted, by whom and when, with no personal data. Returns the files to remove
- * (after the commit). Null when there is no such account. `actor` null: she deleted it herself.
+ * (after the commit). Null when there is no such account. `actor` null: she deleted it herself, or, with
+ * `by: "address_owner"`, the owner of its never-verified address signed in with Google
+ * (docs/decisions/197-only-a-verified-address-links-data.md).
  */
-export async function eraseAccount(db: DB, userId: number, actor: Actor | null): Promise<Erasure | null> {
+export async function eraseAccount(
+  db: DB,
+  userId: number,
+  actor: Actor | null,
+  /** why, when neither she nor staff asked: the audit row's `by` */
+  by?: "address_owner",
+): Promise<Erasure | null> {
   return db.transaction().execute(async (trx) => {
     const user = await trx
       .selectFrom("users")
@@ -345,7 +353,7 @@ export async function eraseAccount(db: DB, userId: number, actor: Actor | null):
         .execute();
       await trx.deleteFrom("sellers").where("id", "in", sellerIds).execute();
     }
-    await eraseQuotesOf(trx, sellerIds, user.email);
+    await eraseQuotesOf(trx, sellerIds, userId);
     await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
     await trx.deleteFrom("recovery_codes").where("user_id", "=", userId).execute();
     await trx.deleteFrom("passkeys").where("user_id", "=", userId).execute();
@@ -389,7 +397,7 @@ export async function eraseAccount(db: DB, userId: number, actor: Actor | null):
       ip: actor?.ip ?? null,
       targetType: "user",
       targetId: userId,
-      details: { by: actor ? "staff" : "self", listings: sellerIds },
+      details: { by: by ?? (actor ? "staff" : "self"), listings: sellerIds },
     });
     return {
       ok: true as const,

@@ -1,4 +1,4 @@
-import { normaliseEmail } from "~/lib/validation/fields";
+import { mailboxOf, normaliseEmail } from "~/lib/validation/fields";
 import type { DB } from "~db/client";
 import type { QuoteMatchStatus, QuoteRequestStatus } from "~db/schema";
 import { addDays, todayIso } from "~/lib/dates";
@@ -100,12 +100,12 @@ export async function getQuoteRequest(db: DB, id: number): Promise<QuoteRequestR
   return requestRows(db).where("quote_requests.id", "=", id).executeTakeFirst();
 }
 
-/** Requests the address made since `since` (its own limit beside the form's per-client one). */
+/** How often staff marked the requests of the address's mailbox as spam (`mailboxOf`: a "+tag" is the same mailbox). */
 export async function spamMarksOf(db: DB, email: string): Promise<number> {
   const row = await db
     .selectFrom("quote_spam_marks")
     .select("count")
-    .where("email", "=", normaliseEmail(email))
+    .where("email", "=", mailboxOf(email))
     .executeTakeFirst();
   return row?.count ?? 0;
 }
@@ -175,9 +175,17 @@ export async function confirmQuoteRequest(db: DB, id: number, now = new Date()):
     if (request.status !== "pending") return { ok: false, reason: "conflict", status: request.status };
     if (now.getTime() - Date.parse(request.createdAt) > QUOTE_CONFIRM_HOURS * 3_600_000)
       return { ok: false, reason: "conflict", status: "expired" };
+    // The request is hers whose account holds this address verified now: the link proved the address, the
+    // verification proved the account's (docs/decisions/197-only-a-verified-address-links-data.md).
+    const owner = await trx
+      .selectFrom("users")
+      .select("id")
+      .where("email", "=", request.email)
+      .where("email_verified_at", "is not", null)
+      .executeTakeFirst();
     const updated = await trx
       .updateTable("quote_requests")
-      .set({ status: "open", confirmed_at: now.toISOString() })
+      .set({ status: "open", confirmed_at: now.toISOString(), user_id: owner?.id ?? null })
       .where("id", "=", id)
       .where("status", "=", "pending")
       .executeTakeFirst();
@@ -377,7 +385,7 @@ export async function markQuoteSpam(db: DB, id: number, now = new Date()): Promi
     if (!row) return null;
     await trx
       .insertInto("quote_spam_marks")
-      .values({ email: row.email, count: 1, updated_at: now.toISOString() })
+      .values({ email: mailboxOf(row.email), count: 1, updated_at: now.toISOString() })
       .onConflict((oc) =>
         oc.column("email").doUpdateSet((eb) => ({
           count: eb("quote_spam_marks.count", "+", 1),
@@ -543,23 +551,22 @@ export async function matchesOfRequests(db: DB, requestIds: number[]) {
 
 /**
  * The requests for quotes in an account's data export: those sent to her listings (what she saw: the
- * requester's contact only where she answered) and, once she proved her address, those asked with it.
+ * requester's contact only where she answered) and those her account confirmed (by its id, never by
+ * address: docs/decisions/197-only-a-verified-address-links-data.md).
  */
-export async function quotesForExport(db: DB, sellerIds: number[], provenEmail: string | null) {
+export async function quotesForExport(db: DB, sellerIds: number[], userId: number) {
   const sentToHer = (await Promise.all(sellerIds.map((id) => sellerQuotes(db, id)))).flat();
-  const asked = provenEmail
-    ? await requestRows(db)
-        .where("quote_requests.email", "=", normaliseEmail(provenEmail))
-        .orderBy("quote_requests.id")
-        .execute()
-    : [];
+  const asked = await requestRows(db)
+    .where("quote_requests.user_id", "=", userId)
+    .orderBy("quote_requests.id")
+    .execute();
   return { sentToYou: sentToHer, askedByYou: asked };
 }
 
-/** An account's erasure: the replies of her listings, and the requests asked with her address. */
-export async function eraseQuotesOf(db: DB, sellerIds: number[], email: string): Promise<void> {
+/** An account's erasure: the replies of her listings, and the requests her account confirmed (by id). */
+export async function eraseQuotesOf(db: DB, sellerIds: number[], userId: number): Promise<void> {
   if (sellerIds.length) await db.deleteFrom("quote_matches").where("seller_id", "in", sellerIds).execute();
-  await db.deleteFrom("quote_requests").where("email", "=", normaliseEmail(email)).execute();
+  await db.deleteFrom("quote_requests").where("user_id", "=", userId).execute();
 }
 
 /**

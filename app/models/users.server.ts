@@ -5,6 +5,7 @@ import type { RegistrationInput } from "~/lib/validation/accounts";
 import { DEFAULT_LOCALE, type Locale, localeOr } from "~/lib/locales";
 import { normaliseEmail } from "~/lib/validation/fields";
 import { ACCOUNT_MESSAGES } from "~/lib/validation/messages";
+import { eraseAccount, type Erasure } from "./account-data.server";
 import { writeAudit } from "./audit.server";
 import { subcategoriesOutside, unknownCategories } from "./categories.server";
 import { setSellerCategories } from "./seller-categories.server";
@@ -226,6 +227,8 @@ export type GoogleUserResult =
       user: AccountUser;
       created: boolean;
       linked: "new" | "existing" | "verified_account" | "unverified_account";
+      /** the never-verified account that held the address, erased: its files are the caller's to remove */
+      erased?: Erasure | null;
     }
   | { ok: false; reason: "no_email" | "staff_account" | "inactive" | "reserved_email" };
 
@@ -234,9 +237,10 @@ export type GoogleUserResult =
  * verified email gets linked; else a new seller account. Staff accounts never sign in through Google.
  * Google asserts the email (`email_verified`), so the account's email counts as verified from then on.
  *
- * Linking to a password account whose email was never verified ends the pre-hijack (someone signed up
- * with the owner's email and a password of their own): every session of the account ends and its
- * password is removed, in the same transaction as the link and its audit row.
+ * An account with the address that never verified it is not linked: it may be a pre-hijack (someone signed
+ * up with the owner's address, a password, a name, mobile and listing of their own). It is erased, with its
+ * sessions, password and listing, and the owner starts with a new account of her own, audited
+ * (`account.google_link.unverified`; docs/decisions/197-only-a-verified-address-links-data.md).
  *
  * `reservedEmail`: the email is one of the site's own (the team's, the sender's): no seller account is
  * made or linked through it.
@@ -285,42 +289,47 @@ export async function findOrCreateGoogleUser(
         .execute();
       return { ok: true, user, created: false, linked: "verified_account" };
     }
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable("users")
-        .set({ google_sub: profile.sub, email_verified_at: stamp, password_hash: null, updated_at: stamp })
-        .where("id", "=", user.id)
-        .execute();
-      const ended = await trx.deleteFrom("sessions").where("user_id", "=", user.id).executeTakeFirst();
-      await writeAudit(trx, {
-        action: "account.google_link.unverified",
-        actorUserId: user.id,
-        actorEmail: user.email,
-        targetType: "user",
-        targetId: user.id,
-        ip: meta.ip ?? null,
-        details: { password_removed: passwordHash !== null, sessions_ended: Number(ended.numDeletedRows) },
-      });
+    // An account that never proved the address is not the owner's: whoever made it chose its name, mobile,
+    // city, password and listing. It is erased, with its sessions and listing, and the owner starts
+    // clean (docs/decisions/197-only-a-verified-address-links-data.md).
+    const erased = await eraseAccount(db, user.id, null, "address_owner");
+    const fresh = await createGoogleUser(db, profile, profile.email, stamp, meta.language);
+    await writeAudit(db, {
+      action: "account.google_link.unverified",
+      actorUserId: fresh.id,
+      actorEmail: fresh.email,
+      targetType: "user",
+      targetId: fresh.id,
+      ip: meta.ip ?? null,
+      details: {
+        replaced_account: user.id,
+        password_removed: passwordHash !== null,
+        listings_removed: erased?.sellerIds.length ?? 0,
+      },
     });
-    return { ok: true, user, created: false, linked: "unverified_account" };
+    return { ok: true, user: fresh, created: true, linked: "unverified_account", erased };
   }
-  const created = await db
+  const created = await createGoogleUser(db, profile, profile.email, stamp, meta.language);
+  return { ok: true, user: created, created: true, linked: "new" };
+}
+
+async function createGoogleUser(db: DB, profile: GoogleProfile, email: string, stamp: string, language?: Locale) {
+  return db
     .insertInto("users")
     .values({
-      email: normaliseEmail(profile.email),
-      name: profile.name?.trim() || profile.email.split("@")[0],
+      email: normaliseEmail(email),
+      name: profile.name?.trim() || email.split("@")[0],
       role: "seller",
       password_hash: null,
       google_sub: profile.sub,
       email_verified_at: stamp,
-      language: meta.language ?? DEFAULT_LOCALE,
+      language: language ?? DEFAULT_LOCALE,
       is_active: 1,
       created_at: stamp,
       updated_at: stamp,
     })
     .returning(PUBLIC_COLUMNS)
     .executeTakeFirstOrThrow();
-  return { ok: true, user: created, created: true, linked: "new" };
 }
 
 // ── email verification ──

@@ -28,6 +28,7 @@ import { formConstraints } from "~/services/form-constraints.server";
 import { readPublicForm } from "~/services/forms.server";
 import { categoryName, messagesFor, pageLocale } from "~/services/i18n.server";
 import { submitQuoteRequest } from "~/services/quotes.server";
+import { forwardRetryAfter, retryAfterHeaders } from "~/services/rate-limit.server";
 import type { Route } from "./+types/ask-for-a-quote";
 
 export function meta({ matches, location }: Route.MetaArgs) {
@@ -76,10 +77,13 @@ export async function action(args: Route.ActionArgs) {
           formErrors: outcome.formError ? [outcome.formError] : undefined,
         }),
       },
-      { status: outcome.status },
+      { status: outcome.status, headers: retryAfterHeaders(outcome) },
     );
   return redirect(localePath(locale, "/ask-for-a-quote?sent=1"));
 }
+
+// Every 429 carries Retry-After: the form's own limit (RATE_LIMIT_QUOTE) and the acknowledgement limit.
+export const headers = (args: Route.HeadersArgs) => forwardRetryAfter(args);
 
 export default function AskForAQuote({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();

@@ -286,7 +286,7 @@ export function deletionParams(account: { id: number; email: string }, now = Dat
 }
 
 /** Removes what an erasure left on disk: her images and documents (with their copies) and her share cards. */
-async function removeErasedFiles(db: DB, erased: Erasure): Promise<void> {
+export async function removeErasedFiles(db: DB, erased: Erasure): Promise<void> {
   // Only files this server stored for her (generated names); never a shared demo image or a made-up path.
   await discardImages(
     db,

@@ -1,4 +1,4 @@
-import { normaliseEmail } from "~/lib/validation/fields";
+import { mailboxOf } from "~/lib/validation/fields";
 import type { DB } from "~db/client";
 import { CONTACT, formatRupees, planById, SITE_NAME } from "~/lib/constants";
 import { IMAGE_MAX_BYTES } from "~/lib/constants";
@@ -52,7 +52,7 @@ export async function submitApplication(
       months: plan.months,
     });
     const utr = fields.payment_reference ? ` ${t("mails.application.utr", { utr: fields.payment_reference })}` : "";
-    const acknowledgement = (await consume(db, "acknowledgement", normaliseEmail(fields.email))).allowed
+    const acknowledgement = (await consume(db, "acknowledgement", mailboxOf(fields.email))).allowed
       ? [
           {
             to: fields.email,

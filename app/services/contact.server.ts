@@ -1,4 +1,4 @@
-import { normaliseEmail } from "~/lib/validation/fields";
+import { mailboxOf } from "~/lib/validation/fields";
 import type { DB } from "~db/client";
 import { CONTACT, SITE_NAME } from "~/lib/constants";
 import { DEFAULT_LOCALE, type Locale } from "~/lib/locales";
@@ -21,7 +21,7 @@ export async function submitContactMessage(
   locale: Locale = DEFAULT_LOCALE,
 ): Promise<number> {
   const id = await createEnquiry(db, input);
-  if ((await consume(db, "acknowledgement", normaliseEmail(input.email))).allowed)
+  if ((await consume(db, "acknowledgement", mailboxOf(input.email))).allowed)
     await sendMailLater(db, [contactAcknowledgement(input.email, locale)]);
   return id;
 }

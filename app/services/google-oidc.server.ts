@@ -5,6 +5,7 @@ import { DEFAULT_LOCALE, type Locale, localeOr } from "~/lib/locales";
 import { GOOGLE_FAILURES, type GoogleFailure } from "~/lib/validation/google";
 import { saveOAuthState, takeOAuthState } from "~/models/oauth-states.server";
 import { type AccountUser, findOrCreateGoogleUser } from "~/models/users.server";
+import { removeErasedFiles } from "./account-settings.server";
 import { config as siteConfig, sessionSecrets } from "./config.server";
 import { logger } from "./logger.server";
 import { publicOrigin } from "./public-url.server";
@@ -189,6 +190,7 @@ export async function finishGoogleSignIn(
     // a new account speaks the language of the page she started from
     { ip: clientAddress, reservedEmail: email !== null && isSiteAddress(email), language: started?.language },
   );
+  if (result.ok && result.erased) await removeErasedFiles(db, result.erased);
   if (!result.ok) {
     if (result.reason === "reserved_email") return failure(400, "reserved_email");
     return failure(

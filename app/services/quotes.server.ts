@@ -1,4 +1,4 @@
-import { normaliseEmail } from "~/lib/validation/fields";
+import { mailboxOf, normaliseEmail } from "~/lib/validation/fields";
 import type { DB } from "~db/client";
 import { SITE_NAME } from "~/lib/constants";
 import { formatDate } from "~/lib/dates";
@@ -75,7 +75,14 @@ export async function checkQuoteLink(
 
 export type SubmitOutcome =
   | { ok: true; id: number }
-  | { ok: false; status: 400 | 403 | 429; fieldErrors?: Record<string, string[]>; formError?: string };
+  | {
+      ok: false;
+      status: 400 | 403 | 429;
+      fieldErrors?: Record<string, string[]>;
+      formError?: string;
+      /** a 429's wait, for its Retry-After */
+      retryAfterSeconds?: number;
+    };
 
 /** Stores a request (pending) and mails its confirmation link; nothing goes to sellers before she confirms. */
 export async function submitQuoteRequest(db: DB, input: QuoteRequestInput, locale: Locale): Promise<SubmitOutcome> {
@@ -84,12 +91,13 @@ export async function submitQuoteRequest(db: DB, input: QuoteRequestInput, local
     return { ok: false, status: 400, fieldErrors: { category: [formMessage("forms.quote.categoryUnknown")] } };
   if ((await spamMarksOf(db, input.email)) >= QUOTE_SPAM_LIMIT)
     return { ok: false, status: 403, formError: formMessage("forms.quote.spam") };
-  const mailAllowed = await consume(db, "acknowledgement", normaliseEmail(input.email));
+  const mailAllowed = await consume(db, "acknowledgement", mailboxOf(input.email));
   if (!mailAllowed.allowed)
     return {
       ok: false,
       status: 429,
       formError: formMessage("forms.tooMany", { minutes: Math.ceil(mailAllowed.retryAfterSeconds / 60) }),
+      retryAfterSeconds: mailAllowed.retryAfterSeconds,
     };
   const id = await createQuoteRequest(db, {
     categoryId: category.id,

@@ -1,3 +1,4 @@
+import { mailboxOf } from "~/lib/validation/fields";
 import { mailFrom, teamEmail } from "./mail.server";
 
 // The site's own addresses: the team's (TEAM_EMAIL, which receives every listing application with the
@@ -10,19 +11,12 @@ function addressOf(value: string): string {
   return (angle ? angle[1] : value).trim().toLowerCase();
 }
 
-/** The local part without a "+tag": mail to hello+x@ lands in hello@'s mailbox at most providers. */
-function untagged(address: string): string {
-  const at = address.lastIndexOf("@");
-  if (at < 0) return address;
-  return `${address.slice(0, at).split("+")[0]}${address.slice(at)}`;
-}
-
 export function siteAddresses(): string[] {
   return [...new Set([teamEmail(), mailFrom()].map(addressOf))];
 }
 
-/** Whether an address is (or is a "+tag" form of) one of the site's own. */
+/** Whether an address reaches one of the site's own mailboxes (a "+tag" form too: `mailboxOf`). */
 export function isSiteAddress(email: string): boolean {
-  const wanted = untagged(addressOf(email));
-  return siteAddresses().some((own) => untagged(own) === wanted);
+  const wanted = mailboxOf(addressOf(email));
+  return siteAddresses().some((own) => mailboxOf(own) === wanted);
 }

@@ -53,8 +53,10 @@ export async function prepareDatabase(db: DB, demoSellers = config().seedDemo): 
  */
 export async function runStartupTasks(db: DB): Promise<void> {
   if (process.env.NODE_ENV === "production" && !config().publicUrl) {
+    // Not a refusal: the response cache keys on the origin each page was rendered for
+    // (docs/decisions/198-response-cache-keyed-on-the-rendered-origin.md).
     logger.warn(
-      `PUBLIC_URL is not set: links in mails point to http://localhost:${config().port}. Set it to the site's public address.`,
+      `PUBLIC_URL is not set: links in mails point to http://localhost:${config().port}, and canonical links and the sitemaps name each request's own ${config().trustProxy === false ? "Host header" : "forwarded host (TRUST_PROXY)"}. Set it to the site's public address.`,
     );
   }
   await createFirstAdminFromSettings(db);

@@ -20,6 +20,7 @@ import * as m20261129T0400 from "./2026-11-29T0400_payments";
 import * as m20261130T0100 from "./2026-11-30T0100_quotes";
 import * as m20261130T0200 from "./2026-11-30T0200_image_variant_jobs";
 import * as m20261201T0400 from "./2026-12-01T0400_search_public_columns";
+import * as m20261201T0500 from "./2026-12-01T0500_quote_owner";
 
 // Migrations are listed here, not read from disk, so they are bundled with the server build.
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-30T0100_quotes": m20261130T0100,
   "2026-11-30T0200_image_variant_jobs": m20261130T0200,
   "2026-12-01T0400_search_public_columns": m20261201T0400,
+  "2026-12-01T0500_quote_owner": m20261201T0500,
 };
 
 export const migrationProvider: MigrationProvider = {

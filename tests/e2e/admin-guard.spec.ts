@@ -43,9 +43,9 @@ const MODERATOR_MAY = new Set([
   "* api/admin/enquiries",
   "* api/admin/enquiries/:id",
   "* api/admin/newsletter-subscriptions",
-  // Quote requests: every staff member stops spam and excludes a seller (docs/decisions/193-quotes.md).
+  // Quote requests: every staff member sees them and stops spam; the CSV (an export) and excluding a seller
+  // (a change to her) are admins' (docs/decisions/193-quotes.md).
   "* admin/quotes",
-  "* admin/quotes/export.csv",
 ]);
 const moderatorMay = (method: string, path: string) =>
   MODERATOR_MAY.has(`${method} ${path}`) || MODERATOR_MAY.has(`* ${path}`);

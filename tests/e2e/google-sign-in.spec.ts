@@ -108,7 +108,9 @@ test.describe("Google sign-in", () => {
       .where("action", "=", "account.google_link.unverified")
       .where("target_id", "=", String(row.id))
       .executeTakeFirstOrThrow();
-    expect(JSON.parse(audit.details!)).toEqual({ password_removed: true, sessions_ended: 1 });
+    // The account was the attacker's (name, mobile, listing): erased, and the owner's is a new one.
+    expect(JSON.parse(audit.details!)).toMatchObject({ password_removed: true, listings_removed: 1 });
+    expect(JSON.parse(audit.details!).replaced_account).not.toBe(row.id);
     await attacker.close();
   });
 

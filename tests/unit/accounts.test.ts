@@ -361,6 +361,11 @@ describe("Google accounts", () => {
     });
     expect(again).toMatchObject({ ok: true, created: false, user: { email: gmail } });
     const seller = await newSeller();
+    await db
+      .updateTable("users")
+      .set({ email_verified_at: new Date().toISOString() })
+      .where("id", "=", seller.userId)
+      .execute();
     const linked = await findOrCreateGoogleUser(db, {
       sub: `g-${seller.email}`,
       email: seller.email,
@@ -400,8 +405,8 @@ describe("Google accounts", () => {
       .execute();
   }
 
-  it("linking to a password account whose email was never verified ends its sessions and removes its password (pre-hijack), audited", async () => {
-    // Someone signed up with the owner's address and a password of their own, and holds a session.
+  it("over an account that never verified the address, the owner starts clean: the squatter's account, sessions and listing are erased (pre-hijack), audited", async () => {
+    // Someone signed up with the owner's address, a password, name, mobile, city and a listing of their own.
     const squatter = await newSeller("squatters-password");
     await addSession(squatter.userId);
     await addSession(squatter.userId);
@@ -415,24 +420,32 @@ describe("Google accounts", () => {
 
     const owner = await findOrCreateGoogleUser(
       db,
-      { sub: `g-owner-${squatter.email}`, email: squatter.email, emailVerified: true, name: null },
-      { ip: "198.51.100.7" },
+      { sub: `g-owner-${squatter.email}`, email: squatter.email, emailVerified: true, name: "Owner Herself" },
+      { ip: "198.51.100.7", language: "kn-IN" },
     );
-    expect(owner).toMatchObject({
-      ok: true,
-      created: false,
-      linked: "unverified_account",
-      user: { id: squatter.userId },
-    });
+    expect(owner).toMatchObject({ ok: true, created: true, linked: "unverified_account" });
+    if (!owner.ok) throw new Error("refused");
+    expect(owner.user.id).not.toBe(squatter.userId);
+    expect(owner.erased).toMatchObject({ sellerIds: [squatter.sellerId] });
     expect(await sessionsOf(squatter.userId)).toEqual([]);
+    expect(await db.selectFrom("users").select("id").where("id", "=", squatter.userId).execute()).toEqual([]);
+    expect(await db.selectFrom("sellers").select("id").where("id", "=", squatter.sellerId).execute()).toEqual([]);
     const row = await db
       .selectFrom("users")
-      .select(["password_hash", "google_sub", "email_verified_at"])
-      .where("id", "=", squatter.userId)
+      .select(["name", "mobile", "city", "locality", "language", "password_hash", "google_sub", "email_verified_at"])
+      .where("id", "=", owner.user.id)
       .executeTakeFirstOrThrow();
-    expect(row.password_hash).toBeNull();
-    expect(row.google_sub).toBe(`g-owner-${squatter.email}`);
+    expect(row).toMatchObject({
+      name: "Owner Herself",
+      mobile: null,
+      city: null,
+      locality: null,
+      language: "kn-IN",
+      password_hash: null,
+      google_sub: `g-owner-${squatter.email}`,
+    });
     expect(row.email_verified_at).not.toBeNull();
+    expect(await db.selectFrom("sellers").select("id").where("user_id", "=", owner.user.id).execute()).toEqual([]);
     const refused = await attemptPasswordLogin(
       db,
       { email: squatter.email, password: "squatters-password" },
@@ -443,10 +456,14 @@ describe("Google accounts", () => {
       .selectFrom("audit_log")
       .select(["action", "ip", "details"])
       .where("action", "=", "account.google_link.unverified")
-      .where("target_id", "=", String(squatter.userId))
+      .where("target_id", "=", String(owner.user.id))
       .executeTakeFirstOrThrow();
     expect(audit.ip).toBe("198.51.100.7");
-    expect(JSON.parse(audit.details!)).toEqual({ password_removed: true, sessions_ended: 2 });
+    expect(JSON.parse(audit.details!)).toEqual({
+      replaced_account: squatter.userId,
+      password_removed: true,
+      listings_removed: 1,
+    });
   });
 
   it("linking to an account whose email is verified keeps its password and sessions; new Google accounts start verified", async () => {

@@ -207,6 +207,34 @@ describe("an account is what is linked to it by id, never what shares its addres
     expect(await db.selectFrom("users").select("id").where("email", "like", "%bwpdirectory.in").execute()).toEqual([]);
   });
 
+  it("an address spelled with a quoted local part or a trailing dot is refused, so no spelling reaches a site address", async () => {
+    const categories = (await (await fetch(`${base}/api/categories`)).json()) as { id: number }[];
+    for (const email of [
+      '"hello"@bwpdirectory.in',
+      "hello@bwpdirectory.in.",
+      '"someone"@example.in',
+      "a@example..in",
+    ]) {
+      const res = await fetch(`${base}/api/auth/register`, {
+        method: "POST",
+        headers: json,
+        body: JSON.stringify({
+          name: "Odd spelling",
+          email,
+          password: "pass-word-1",
+          mobile: "+919876543210",
+          city: "Pune",
+          locality: "",
+          category_ids: [categories[0].id],
+          subcategory_ids: [],
+        }),
+      });
+      expect(res.status, email).toBe(400);
+      expect(await res.json(), email).toEqual({ error: "Email is invalid" });
+    }
+    expect(await db.selectFrom("users").select("id").where("email", "like", "%bwpdirectory.in%").execute()).toEqual([]);
+  });
+
   it("walks the export and the deletion of an account whose address other people's mail went to", async () => {
     const marker = `shared-${Date.now().toString(36)}`;
     const address = `${marker}@example.test`;
@@ -280,5 +308,29 @@ describe("an account is what is linked to it by id, never what shares its addres
       .execute();
     expect(after).toHaveLength(others.length);
     expect(errorLines()).toEqual([]);
+  });
+});
+
+describe("pages that are not there", () => {
+  it("an unknown or ended seller's 404 is never public (no shared cache keeps it)", async () => {
+    for (const path of ["/seller/999999999", "/hi/seller/999999999", "/seller/999999999.data"]) {
+      const res = await fetch(`${base}${path}`);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get("cache-control") ?? "", path).not.toMatch(/public/);
+    }
+  });
+
+  it("a page under an unknown language prefix is a 404, signed in or not, never a redirect to sign in", async () => {
+    for (const path of ["/fr/seller-dashboard", "/fr/seller-account", "/fr/directory"]) {
+      const res = await fetch(`${base}${path}`, { redirect: "manual" });
+      expect(res.status, path).toBe(404);
+    }
+    const post = await fetch(`${base}/fr/seller-dashboard`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
+      body: "intent=profile",
+    });
+    expect(post.status).toBe(404);
   });
 });

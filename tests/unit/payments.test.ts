@@ -33,6 +33,7 @@ import {
   startRazorpayStandIn,
 } from "../support/razorpay-stand-in";
 import { createTestDb } from "../support/test-db";
+import { MALFORMED_WEBHOOK_EVENTS } from "../../scripts/fuzz";
 import { listPaymentEvents, listPayments } from "~/models/payments.server";
 import { paymentFiltersFrom } from "~/lib/validation/payments";
 import { renewalReminderMail, RENEW_PATH } from "~/services/seller-mails.server";
@@ -206,6 +207,19 @@ describe("the webhook", () => {
     expect(await eventById(forged.eventId)).toBeUndefined();
     expect(await eventById(unsigned.eventId)).toBeUndefined();
   });
+
+  it.each(MALFORMED_WEBHOOK_EVENTS.map((m) => [m.name, m.event] as const))(
+    "refuses a signed body with %s with 400 and changes nothing",
+    async (_, event) => {
+      const delivery = sign(event);
+      const answer = await receive(delivery);
+      expect(answer).toMatchObject({
+        status: 400,
+        body: { ok: false, message: expect.stringMatching(/nothing was changed/) },
+      });
+      expect(await eventById(delivery.eventId)).toBeUndefined();
+    },
+  );
 
   it("answers a replayed event with 200 and changes nothing", async () => {
     const { sellerId, paymentId, link } = await applicationWithLink();

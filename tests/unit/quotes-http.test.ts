@@ -5,6 +5,7 @@ import type { DB } from "~db/client";
 import { createSeller, createUserRow } from "~db/seed/factories";
 import { addDays, todayIso } from "~/lib/dates";
 import { type SiteUnderTest, startSite } from "../support/site";
+import { hashPassword } from "~/services/password.server";
 import { categoryIdBySlug } from "../support/test-db";
 
 // Ask for a quote over HTTP against the built server (`npm run build` first): bad input is a clear message
@@ -46,14 +47,14 @@ const valid = (email: string): Record<string, string> => ({
   consent: "on",
 });
 
-async function post(path: string, fields: Record<string, string>, cookie?: string) {
+async function post(path: string, fields: Record<string, string>, cookie?: string, client = address()) {
   return fetch(`${base}${path}`, {
     method: "POST",
     redirect: "manual",
     headers: {
       "Content-Type": "application/x-www-form-urlencoded",
       Origin: base,
-      "X-Forwarded-For": address(),
+      "X-Forwarded-For": client,
       ...(cookie ? { Cookie: cookie } : {}),
     },
     body: new URLSearchParams(fields).toString(),
@@ -120,6 +121,37 @@ describe("the request form", () => {
     expect(await res.text()).toContain("We cannot take requests from this email address. Please contact us.");
     expect(await requestsOf(email)).toEqual([]);
     expect(await mailsTo(email)).toEqual([]);
+  });
+
+  it("answers both of its limits with 429 and Retry-After: the form's per client and the confirmation mails' per mailbox", async () => {
+    const client = address();
+    const statuses: number[] = [];
+    let last: Response | undefined;
+    // RATE_LIMIT_QUOTE: 5 an hour from one client (each to its own address).
+    for (let i = 0; i < 6; i++) {
+      last = await post("/ask-for-a-quote", valid(`client-${++serial}@example.in`), undefined, client);
+      statuses.push(last.status);
+    }
+    expect(statuses).toEqual([302, 302, 302, 302, 302, 429]);
+    expect(Number(last!.headers.get("retry-after"))).toBeGreaterThan(0);
+    // The acknowledgement limit: 3 confirmation mails an hour to one mailbox, a "+tag" being the same one.
+    const mailbox = `tagged-${++serial}`;
+    const typed = [`${mailbox}@example.in`, `${mailbox}+a@example.in`, `${mailbox.toUpperCase()}@example.in`];
+    for (const email of typed) expect((await post("/ask-for-a-quote", valid(email))).status, email).toBe(302);
+    const tagged = await post("/ask-for-a-quote", valid(`${mailbox}+b@example.in`));
+    expect(tagged.status).toBe(429);
+    expect(Number(tagged.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await tagged.text()).toContain('value="Kothrud"');
+    expect(await requestsOf(`${mailbox}+b@example.in`)).toEqual([]);
+  });
+
+  it('refuses a "+tag" of an address marked as spam twice: the marks are the mailbox\'s', async () => {
+    const email = `marked-${++serial}@example.in`;
+    await db.insertInto("quote_spam_marks").values({ email, count: 2, updated_at: new Date().toISOString() }).execute();
+    const tagged = email.replace("@", "+new@");
+    const res = await post("/ask-for-a-quote", valid(tagged));
+    expect(res.status).toBe(403);
+    expect(await requestsOf(tagged)).toEqual([]);
   });
 
   it("answers in the page's language (Kannada)", async () => {
@@ -318,5 +350,46 @@ describe("her requests on the dashboard", () => {
     expect((await post("/seller-dashboard", { intent: "quotes_pause", paused: "0" }, paused.cookie)).status).toBe(302);
     const second = await askAndConfirm(`resumed-${++serial}@example.in`);
     expect(second.matched).toEqual([paused.sellerId, taking.sellerId].sort((a, b) => a - b));
+  });
+});
+
+describe("staff on /admin/quotes", () => {
+  async function staffCookie(role: "admin" | "moderator") {
+    const email = `${role}-${++serial}@example.in`;
+    await createUserRow(db, { email, name: role, role, password_hash: await hashPassword("a-long-staff-password-1") });
+    const login = await fetch(`${base}/api/admin/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: base, "X-Forwarded-For": address() },
+      body: JSON.stringify({ email, password: "a-long-staff-password-1" }),
+    });
+    expect(login.status).toBe(200);
+    return login.headers.get("set-cookie")!.split(";")[0]!;
+  }
+
+  it("a moderator sees the requests and marks spam, but neither downloads the CSV nor excludes a seller (app/lib/permissions.ts)", async () => {
+    const [moderator, admin] = [await staffCookie("moderator"), await staffCookie("admin")];
+    const seller = await signedInSeller("Pune");
+    const email = `staff-view-${++serial}@example.in`;
+    expect((await post("/ask-for-a-quote", valid(email))).status).toBe(302);
+    const [request] = await requestsOf(email);
+    const page = await fetch(`${base}/admin/quotes`, { headers: { Cookie: moderator } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(email);
+    expect(html).not.toContain("/admin/quotes/export.csv");
+    expect(html).not.toContain("Exclude seller");
+    expect((await fetch(`${base}/admin/quotes/export.csv`, { headers: { Cookie: moderator } })).status).toBe(403);
+    const exclude = { intent: "exclude", seller_id: String(seller.sellerId) };
+    expect((await post("/admin/quotes", exclude, moderator)).status).toBe(403);
+    const excluded = () =>
+      db.selectFrom("sellers").select("quotes_excluded").where("id", "=", seller.sellerId).executeTakeFirstOrThrow();
+    expect(await excluded()).toEqual({ quotes_excluded: 0 });
+    expect((await post("/admin/quotes", { intent: "spam", id: String(request!.id) }, moderator)).status).toBe(302);
+    // The admin does both.
+    const csv = await fetch(`${base}/admin/quotes/export.csv`, { headers: { Cookie: admin } });
+    expect(csv.status).toBe(200);
+    expect(await csv.text()).toContain(email);
+    expect((await post("/admin/quotes", exclude, admin)).status).toBe(302);
+    expect(await excluded()).toEqual({ quotes_excluded: 1 });
   });
 });

@@ -314,6 +314,43 @@ describe("personal data", () => {
   });
 });
 
+describe("whose a request is", () => {
+  it("an account's export and erasure reach only the requests its verified address confirmed, never others asked with the address", async () => {
+    const { collectAccountData, eraseAccount } = await import("~/models/account-data.server");
+    const email = `asked-${uniqueId()}@example.in`;
+    const city = town();
+    const answering = await seller(city);
+    // She asks and confirms before any account holds her address; a seller answers.
+    const before = await ask(city, { email });
+    expect(
+      await replyToQuote(db, { requestId: before.id, sellerId: answering, answer: { message: "Yes", price: 900 } }),
+    ).toEqual({ ok: true });
+    // A squatter registers the address and never verifies it; a request confirmed meanwhile is not hers either.
+    const squatter = await createUserRow(db, { email, name: "Squatter", role: "seller", email_verified_at: null });
+    const during = await ask(city, { email });
+    expect((await collectAccountData(db, squatter.id))!.quotes.askedByYou).toEqual([]);
+    await eraseAccount(db, squatter.id, null);
+    const left = async (ids: number[]) =>
+      (await db.selectFrom("quote_requests").select("id").where("id", "in", ids).orderBy("id").execute()).map(
+        (r) => r.id,
+      );
+    expect(await left([before.id, during.id])).toEqual([before.id, during.id]);
+    expect(await matchesOfRequest(db, before.id)).toMatchObject([{ sellerId: answering, status: "answered" }]);
+
+    // An account that verified the address: the requests confirmed since are its own, the earlier ones are not.
+    const owner = await createUserRow(db, {
+      email,
+      name: "Owner",
+      role: "seller",
+      email_verified_at: new Date(NOW - 3_600_000).toISOString(),
+    });
+    const after = await ask(city, { email });
+    expect((await collectAccountData(db, owner.id))!.quotes.askedByYou.map((r) => r.id)).toEqual([after.id]);
+    await eraseAccount(db, owner.id, null);
+    expect(await left([before.id, during.id, after.id])).toEqual([before.id, during.id]);
+  });
+});
+
 describe("retention", () => {
   it("deletes an unconfirmed request after two days and every request after a year", async () => {
     const { sweepQuoteRequests } = await import("~/models/quotes.server");

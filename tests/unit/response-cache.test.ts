@@ -540,6 +540,23 @@ describe("the response cache of the production server", () => {
     expect(refused).toBe(400);
   });
 
+  it("keys on the host the page was rendered for: a forwarded host never answers a plain request", async () => {
+    // No PUBLIC_URL here: the canonical, og:url and robots.txt's Sitemap name the request's own host.
+    for (const path of ["/directory?search=forwardedhost", "/robots.txt"]) {
+      const forwarded = await get(path, { "X-Forwarded-Host": "evil.example" });
+      const names = (r: { text: string }) => r.text.includes("evil.example");
+      expect(names(forwarded), path).toBe(true);
+      const plain = await get(path);
+      expect(names(plain), path).toBe(false);
+      const again = await get(path);
+      expect([again.cache, names(again)], path).toEqual(["HIT", false]);
+      // The forwarded host is an entry of its own, its port too (the render keeps the forwarded port).
+      expect((await get(path, { "X-Forwarded-Host": "evil.example" })).cache, path).toBe("HIT");
+      const ported = await get(path, { "X-Forwarded-Host": "evil.example:8443" });
+      expect([ported.cache, ported.text.includes("evil.example:8443")], path).toEqual(["MISS", true]);
+    }
+  });
+
   it("counts profile views answered from the cache, and writes them at a clean stop", async () => {
     // A server of its own, so stopping it leaves the shared one to the other tests in any order.
     const own = await startServer({ env: serverEnv() });

@@ -3,7 +3,11 @@ import { IMAGE_MAX_BYTES, MAX_PRODUCT_IMAGES } from "../constants";
 // The values, limits and lists that forms and pages share with their schemas. No zod here: a page that
 // needs a limit or a list of statuses does not pull the validation library into its bundle.
 
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * One @, a domain of dotted labels (none empty, so no trailing dot), and no quotes: a quoted local part
+ * (`"hello"@…`) or a trailing dot (`…in.`) would spell one mailbox two ways, past every check by address.
+ */
+export const EMAIL_PATTERN = /^[^\s@"]+@[^\s@".]+(?:\.[^\s@".]+)+$/;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 200;
 /** A staff password set by an admin: longer than a seller's, as it opens the back-office. */

@@ -96,6 +96,19 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+/**
+ * The mailbox an address reaches, the key of every count and block by address (the acknowledgement limit,
+ * the quote spam marks, the site's own addresses): the one rule (`normaliseEmail`) without a "+tag" (mail
+ * to x+y@ lands in x@'s mailbox at most providers) or a trailing dot of the domain. Never stored as the
+ * address itself: mail still goes where it was typed.
+ */
+export function mailboxOf(email: string): string {
+  const address = normaliseEmail(email).replace(/\.+$/, "");
+  const at = address.lastIndexOf("@");
+  if (at < 0) return address;
+  return `${address.slice(0, at).split("+")[0]}${address.slice(at)}`;
+}
+
 /** The one email rule: trimmed, lower-cased, one @ and a dot in the domain. */
 export const emailField = (requiredMessage: string, invalidMessage: string) =>
   z

@@ -4,9 +4,10 @@ import { csvResponse } from "~/services/csv.server";
 import { requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/quotes-export";
 
-// /admin/quotes/export.csv: the filtered requests for quotes, streamed, formulas neutralised.
+// /admin/quotes/export.csv: the filtered requests for quotes, streamed, formulas neutralised. Every
+// requester's name, email and mobile: an export, admins only (app/lib/permissions.ts).
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requirePermission(request, "quotes.manage", context);
+  requirePermission(request, "exports.download", context);
   const filters = quoteFiltersFrom(new URL(request.url).searchParams);
   return csvResponse(
     "quote-requests.csv",

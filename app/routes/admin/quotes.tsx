@@ -9,11 +9,14 @@ import { QUOTE_STATUSES } from "~/lib/quotes";
 import { listQuoteRequests, matchesOfRequests, quoteFiltersFrom } from "~/models/quotes.server";
 import { readForm } from "~/services/forms.server";
 import { markSpamAsStaff, setExcludedAsStaff } from "~/services/quotes.server";
+import { can } from "~/lib/permissions";
 import { requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/quotes";
 
 // /admin/quotes: every request for quotes with its matches and answers, filters and a CSV export; staff
 // mark a request as spam (it stops, and counts against its address) or exclude a seller from requests.
+// Who may do which is app/lib/permissions.ts: the list and spam are `quotes.manage` (moderators too); the
+// CSV is an export (`exports.download`) and excluding a seller changes her (`sellers.manage`): admins only.
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Quote requests | Admin");
 
@@ -22,7 +25,7 @@ export function headers() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requirePermission(request, "quotes.manage", context);
+  const user = requirePermission(request, "quotes.manage", context);
   const url = new URL(request.url);
   const filters = quoteFiltersFrom(url.searchParams);
   const db = getDb();
@@ -36,6 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     requests: requests.map((r) => ({ ...r, matches: matches.filter((m) => m.requestId === r.id) })),
     categories: categories.map((c) => ({ slug: c.slug, name: c.name })),
     done: url.searchParams.get("done"),
+    canExport: can(user.role, "exports.download"),
+    canChangeSellers: can(user.role, "sellers.manage"),
   };
 }
 
@@ -52,6 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect("/admin/quotes?done=Marked+as+spam");
   }
   if (intent === "exclude" || intent === "include") {
+    requirePermission(request, "sellers.manage", context);
     if (!(await setExcludedAsStaff(db, user.actor, id(form.get("seller_id")), intent === "exclude")))
       return data({ error: "Seller not found." }, { status: 404 });
     return redirect(`/admin/quotes?done=${intent === "exclude" ? "Seller+excluded" : "Seller+included"}`);
@@ -60,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminQuotes({ loaderData, actionData }: Route.ComponentProps) {
-  const { filters, requests, categories, done } = loaderData;
+  const { filters, requests, categories, done, canExport, canChangeSellers } = loaderData;
   return (
     <div className="stack">
       <h1 className="admin-title">Quote requests</h1>
@@ -83,7 +89,7 @@ export default function AdminQuotes({ loaderData, actionData }: Route.ComponentP
         clearTo="/admin/quotes"
         values={filters}
         idPrefix="q"
-        exportTo="/admin/quotes/export.csv"
+        exportTo={canExport ? "/admin/quotes/export.csv" : undefined}
       >
         <ChoiceFilter label="Status" name="status" choices={QUOTE_STATUSES} anyLabel="All" />
         <ChoiceFilter
@@ -135,15 +141,24 @@ export default function AdminQuotes({ loaderData, actionData }: Route.ComponentP
                 <ul>
                   {r.matches.map((m) => (
                     <li key={m.sellerId}>
-                      <Link to={`/admin/sellers/edit/${m.sellerId}`}>{m.businessName || m.ownerName}</Link>: {m.status}
+                      {canChangeSellers ? (
+                        <Link to={`/admin/sellers/edit/${m.sellerId}`}>{m.businessName || m.ownerName}</Link>
+                      ) : (
+                        m.businessName || m.ownerName
+                      )}
+                      : {m.status}
                       {m.answer ? ` — "${m.answer}"${m.price !== null ? ` (₹${m.price})` : ""}` : ""}{" "}
-                      <Form method="post" style={{ display: "inline" }}>
-                        <input type="hidden" name="intent" value={m.excluded ? "include" : "exclude"} />
-                        <input type="hidden" name="seller_id" value={m.sellerId} />
-                        <button type="submit" className="btn btn-sm">
-                          {m.excluded ? "Include seller again" : "Exclude seller"}
-                        </button>
-                      </Form>
+                      {canChangeSellers ? (
+                        <Form method="post" style={{ display: "inline" }}>
+                          <input type="hidden" name="intent" value={m.excluded ? "include" : "exclude"} />
+                          <input type="hidden" name="seller_id" value={m.sellerId} />
+                          <button type="submit" className="btn btn-sm">
+                            {m.excluded ? "Include seller again" : "Exclude seller"}
+                          </button>
+                        </Form>
+                      ) : m.excluded ? (
+                        "(excluded)"
+                      ) : null}
                     </li>
                   ))}
                 </ul>

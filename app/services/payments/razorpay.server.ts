@@ -61,8 +61,10 @@ type RazorpayEvent = {
   };
 };
 
-const isoOfSeconds = (seconds: number | undefined) =>
-  typeof seconds === "number" ? new Date(seconds * 1000).toISOString() : null;
+const isoOfSeconds = (seconds: number | undefined) => {
+  const at = typeof seconds === "number" ? new Date(seconds * 1000) : null;
+  return at && Number.isFinite(at.getTime()) ? at.toISOString() : null;
+};
 
 /** Our reference, carried in the link's notes, which Razorpay copies onto the link's payments. */
 function noteReference(notes: RazorpayPayment["notes"]): string | null {
@@ -166,6 +168,11 @@ export function razorpayGateway(settings: RazorpaySettings): PaymentGateway {
       const link = body.payload?.payment_link?.entity;
       const payment = body.payload?.payment?.entity;
       const refund = body.payload?.refund?.entity;
+      // Ids, references and the method are text when present: a signed body with anything else there (an
+      // object, a number) is not an event we can read, and is refused whole, changing nothing.
+      const texts = [link?.id, link?.reference_id, payment?.id, payment?.method, refund?.payment_id];
+      if (texts.some((v) => v !== undefined && v !== null && typeof v !== "string")) return null;
+      if (body.created_at !== undefined && base.occurredAt === null) return null;
       const whole = (n: unknown) => (typeof n === "number" && Number.isInteger(n) ? n : -1);
       switch (body.event) {
         case "payment_link.paid":
