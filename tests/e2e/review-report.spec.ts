@@ -1,3 +1,4 @@
+import { renderedHtml } from "../support/html";
 import { expect, signInAs, test, uniqueWord } from "./fixtures";
 
 // 'Report this review' on the public profile (JavaScript on and off): the review leaves the page and
@@ -92,6 +93,7 @@ test.describe("reporting a review", () => {
         maxRedirects: 0,
       });
       expect(res.status(), String(reviewId)).toBe(404);
+      expect(renderedHtml(await res.text()), String(reviewId)).toContain("This review was not found");
     }
     const published = await makeReview(seller, { status: "published" });
     const bot = await request.post(`/seller/${seller}?tab=reviews`, {
@@ -99,5 +101,6 @@ test.describe("reporting a review", () => {
       maxRedirects: 0,
     });
     expect(bot.status()).toBe(400);
+    expect(renderedHtml(await bot.text())).toContain("Your submission could not be accepted. Please try again.");
   });
 });
