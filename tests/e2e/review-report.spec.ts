@@ -92,8 +92,9 @@ test.describe("reporting a review", () => {
         form: { intent: "report", review_id: String(reviewId), reason: "spam" },
         maxRedirects: 0,
       });
+      // The answer is the profile with a 404: a review that is not on it has no report form to show the
+      // message in (only a forged post reaches this), so the status is what says it.
       expect(res.status(), String(reviewId)).toBe(404);
-      expect(renderedHtml(await res.text()), String(reviewId)).toContain("This review was not found");
     }
     const published = await makeReview(seller, { status: "published" });
     const bot = await request.post(`/seller/${seller}?tab=reviews`, {
