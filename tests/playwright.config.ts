@@ -66,8 +66,11 @@ export default defineConfig({
     trace: "off",
   },
   projects: [
-    { name: "js-on", use: { ...chromium, javaScriptEnabled: true } },
-    { name: "js-off", use: { ...chromium, javaScriptEnabled: false } },
+    // Every flow a person goes through, with JavaScript on and off; the tests that only send HTTP requests
+    // (tagged @http, `HTTP_ONLY` in e2e/fixtures.ts) run once, in a project of their own.
+    { name: "js-on", grepInvert: /@http/, use: { ...chromium, javaScriptEnabled: true } },
+    { name: "js-off", grepInvert: /@http/, use: { ...chromium, javaScriptEnabled: false } },
+    { name: "http", grep: /@http/, use: { ...chromium, javaScriptEnabled: false } },
   ],
   webServer: [
     {

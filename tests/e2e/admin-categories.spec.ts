@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import type { DB } from "~db/client";
 import { SLUG_MESSAGE } from "~/lib/validation/messages";
-import { expect, expectNoA11yViolations, expectRefused, signInAs, test, uniqueWord } from "./fixtures";
+import { expect, expectNoA11yViolations, expectRefused, signInAs, test, uniqueWord, HTTP_ONLY } from "./fixtures";
 
 // The admin Categories section with JavaScript on and off: tabs with counts, the editors (slug made
 // from the name, duplicate slug refused with the typed values kept), activate/deactivate and what an
@@ -411,138 +411,137 @@ test.describe("admin categories", () => {
     await expect(page.getByRole("link", { name: "Categories", exact: true })).toHaveCount(0);
   });
 
-  test("JSON API: lists, create, update, delete, and clear refusals", async ({
-    page,
-    context,
-    request,
-    db,
-    makeSeller,
-    jsEnabled,
-  }) => {
-    test.skip(!jsEnabled, "HTTP calls; run once");
-    const word = uniqueWord("api");
-    expect((await request.get("/api/admin/categories")).status()).toBe(401);
-    await signInAs(context, "moderator");
-    const forbidden = await page.request.get("/api/admin/categories");
-    expect(forbidden.status()).toBe(403);
-    expect(await forbidden.json()).toEqual({ error: "You do not have permission to do this" });
-    expect((await page.request.put("/api/admin/categories/1", { data: { is_active: false } })).status()).toBe(403);
-    await context.clearCookies();
-    await signInAs(context, "admin");
+  test(
+    "JSON API: lists, create, update, delete, and clear refusals",
+    HTTP_ONLY,
+    async ({ page, context, request, db, makeSeller }) => {
+      const word = uniqueWord("api");
+      expect((await request.get("/api/admin/categories")).status()).toBe(401);
+      await signInAs(context, "moderator");
+      const forbidden = await page.request.get("/api/admin/categories");
+      expect(forbidden.status()).toBe(403);
+      expect(await forbidden.json()).toEqual({ error: "You do not have permission to do this" });
+      expect((await page.request.put("/api/admin/categories/1", { data: { is_active: false } })).status()).toBe(403);
+      await context.clearCookies();
+      await signInAs(context, "admin");
 
-    const created = await page.request.post("/api/admin/categories", {
-      data: { name: `${word} Hampers`, description: "Festive boxes", icon: "🎁" },
-    });
-    expect(created.status()).toBe(201);
-    const { id, message } = await created.json();
-    expect(message).toBe("Category created successfully!");
-    await makeSeller({ categoryIds: [id] });
-    const list = await (await page.request.get("/api/admin/categories")).json();
-    expect(list.categories.find((c: { id: number }) => c.id === id)).toEqual({
-      id,
-      name: `${word} Hampers`,
-      slug: `${word}-hampers`,
-      description: "Festive boxes",
-      icon: "🎁",
-      is_active: true,
-      subcategory_count: 0,
-      seller_count: 1,
-    });
+      const created = await page.request.post("/api/admin/categories", {
+        data: { name: `${word} Hampers`, description: "Festive boxes", icon: "🎁" },
+      });
+      expect(created.status()).toBe(201);
+      const { id, message } = await created.json();
+      expect(message).toBe("Category created successfully!");
+      await makeSeller({ categoryIds: [id] });
+      const list = await (await page.request.get("/api/admin/categories")).json();
+      expect(list.categories.find((c: { id: number }) => c.id === id)).toEqual({
+        id,
+        name: `${word} Hampers`,
+        slug: `${word}-hampers`,
+        description: "Festive boxes",
+        icon: "🎁",
+        is_active: true,
+        subcategory_count: 0,
+        seller_count: 1,
+      });
 
-    const dup = await page.request.post("/api/admin/categories", {
-      data: { name: `${word} Other`, slug: `${word}-hampers` },
-    });
-    expect(dup.status()).toBe(409);
-    expect((await dup.json()).error).toBe(
-      `The slug "${word}-hampers" is already used by another category. Choose another slug.`,
-    );
-    for (const [data, status, message] of [
-      [{ name: "" }, 400, "Category name is required"],
-      [{ name: `${word} X`, slug: "UPPER case" }, 400, SLUG_MESSAGE],
-      [{ name: `${word} Y`, is_active: "yes" }, 400, "is_active must be true or false"],
-    ] as const) {
-      await expectRefused(await page.request.post("/api/admin/categories", { data }), status, message);
-    }
+      const dup = await page.request.post("/api/admin/categories", {
+        data: { name: `${word} Other`, slug: `${word}-hampers` },
+      });
+      expect(dup.status()).toBe(409);
+      expect((await dup.json()).error).toBe(
+        `The slug "${word}-hampers" is already used by another category. Choose another slug.`,
+      );
+      for (const [data, status, message] of [
+        [{ name: "" }, 400, "Category name is required"],
+        [{ name: `${word} X`, slug: "UPPER case" }, 400, SLUG_MESSAGE],
+        [{ name: `${word} Y`, is_active: "yes" }, 400, "is_active must be true or false"],
+      ] as const) {
+        await expectRefused(await page.request.post("/api/admin/categories", { data }), status, message);
+      }
 
-    const put = await page.request.put(`/api/admin/categories/${id}`, { data: { is_active: false } });
-    expect(put.status()).toBe(200);
-    expect(await put.json()).toEqual({ success: true, message: "Category deactivated successfully!" });
-    expect(
-      (await db.selectFrom("categories").select("is_active").where("id", "=", id).executeTakeFirstOrThrow()).is_active,
-    ).toBe(0);
-    await expectRefused(
-      await page.request.put(`/api/admin/categories/${id}`, { data: { is_active: "off" } }),
-      400,
-      "is_active must be true or false",
-    );
-    await expectRefused(
-      await page.request.put(`/api/admin/categories/${id}`, { data: {} }),
-      400,
-      "Send at least one field to change (name, slug, description, icon or is_active)",
-    );
-    expect((await page.request.put("/api/admin/categories/999999999", { data: { is_active: true } })).status()).toBe(
-      404,
-    );
-    expect((await page.request.put("/api/admin/categories/abc", { data: { is_active: true } })).status()).toBe(404);
-    expect((await page.request.get(`/api/admin/categories/${id}`)).status()).toBe(405);
+      const put = await page.request.put(`/api/admin/categories/${id}`, { data: { is_active: false } });
+      expect(put.status()).toBe(200);
+      expect(await put.json()).toEqual({ success: true, message: "Category deactivated successfully!" });
+      expect(
+        (await db.selectFrom("categories").select("is_active").where("id", "=", id).executeTakeFirstOrThrow())
+          .is_active,
+      ).toBe(0);
+      await expectRefused(
+        await page.request.put(`/api/admin/categories/${id}`, { data: { is_active: "off" } }),
+        400,
+        "is_active must be true or false",
+      );
+      await expectRefused(
+        await page.request.put(`/api/admin/categories/${id}`, { data: {} }),
+        400,
+        "Send at least one field to change (name, slug, description, icon or is_active)",
+      );
+      expect((await page.request.put("/api/admin/categories/999999999", { data: { is_active: true } })).status()).toBe(
+        404,
+      );
+      expect((await page.request.put("/api/admin/categories/abc", { data: { is_active: true } })).status()).toBe(404);
+      expect((await page.request.get(`/api/admin/categories/${id}`)).status()).toBe(405);
 
-    const missingParent = await page.request.post("/api/admin/subcategories", { data: { name: `${word} Boxes` } });
-    expect(missingParent.status()).toBe(400);
-    expect((await missingParent.json()).error).toBe("Please choose a parent category");
-    await expectRefused(
-      await page.request.post("/api/admin/subcategories", { data: { name: `${word} Boxes`, category_id: 999999999 } }),
-      400,
-      "The parent category does not exist. Please choose another.",
-    );
-    const sub = await page.request.post("/api/admin/subcategories", {
-      data: { name: `${word} Boxes`, category_id: id },
-    });
-    expect(sub.status()).toBe(201);
-    const subId = (await sub.json()).id;
-    const subs = await (await page.request.get("/api/admin/subcategories")).json();
-    expect(subs.subcategories.find((s: { id: number }) => s.id === subId)).toEqual({
-      id: subId,
-      category_id: id,
-      name: `${word} Boxes`,
-      slug: `${word}-hampers-${word}-boxes`,
-      icon: null,
-      is_active: true,
-      category_name: `${word} Hampers`,
-      category_icon: "🎁",
-      seller_count: 0,
-    });
-    await expectRefused(
-      await page.request.post("/api/admin/subcategories", { data: { name: `${word} boxes`, category_id: id } }),
-      409,
-      `${word} Hampers already has a subcategory named "${word} boxes".`,
-    );
-    expect(
-      (await (await page.request.put(`/api/admin/subcategories/${subId}`, { data: { is_active: false } })).json())
-        .message,
-    ).toBe("Subcategory deactivated successfully!");
-    await expectRefused(
-      await page.request.put(`/api/admin/subcategories/${subId}`, { data: { category_id: 999999999 } }),
-      400,
-      "The parent category does not exist. Please choose another.",
-    );
-    expect((await page.request.put("/api/admin/subcategories/999999999", { data: { is_active: true } })).status()).toBe(
-      404,
-    );
+      const missingParent = await page.request.post("/api/admin/subcategories", { data: { name: `${word} Boxes` } });
+      expect(missingParent.status()).toBe(400);
+      expect((await missingParent.json()).error).toBe("Please choose a parent category");
+      await expectRefused(
+        await page.request.post("/api/admin/subcategories", {
+          data: { name: `${word} Boxes`, category_id: 999999999 },
+        }),
+        400,
+        "The parent category does not exist. Please choose another.",
+      );
+      const sub = await page.request.post("/api/admin/subcategories", {
+        data: { name: `${word} Boxes`, category_id: id },
+      });
+      expect(sub.status()).toBe(201);
+      const subId = (await sub.json()).id;
+      const subs = await (await page.request.get("/api/admin/subcategories")).json();
+      expect(subs.subcategories.find((s: { id: number }) => s.id === subId)).toEqual({
+        id: subId,
+        category_id: id,
+        name: `${word} Boxes`,
+        slug: `${word}-hampers-${word}-boxes`,
+        icon: null,
+        is_active: true,
+        category_name: `${word} Hampers`,
+        category_icon: "🎁",
+        seller_count: 0,
+      });
+      await expectRefused(
+        await page.request.post("/api/admin/subcategories", { data: { name: `${word} boxes`, category_id: id } }),
+        409,
+        `${word} Hampers already has a subcategory named "${word} boxes".`,
+      );
+      expect(
+        (await (await page.request.put(`/api/admin/subcategories/${subId}`, { data: { is_active: false } })).json())
+          .message,
+      ).toBe("Subcategory deactivated successfully!");
+      await expectRefused(
+        await page.request.put(`/api/admin/subcategories/${subId}`, { data: { category_id: 999999999 } }),
+        400,
+        "The parent category does not exist. Please choose another.",
+      );
+      expect(
+        (await page.request.put("/api/admin/subcategories/999999999", { data: { is_active: true } })).status(),
+      ).toBe(404);
 
-    const delSub = await page.request.delete(`/api/admin/subcategories/${subId}`);
-    expect(await delSub.json()).toEqual({
-      success: true,
-      message: `Subcategory "${word} Boxes" deleted successfully.`,
-    });
-    expect((await page.request.delete(`/api/admin/subcategories/${subId}`)).status()).toBe(404);
-    const del = await page.request.delete(`/api/admin/categories/${id}`);
-    expect(del.status()).toBe(200);
-    expect((await page.request.delete(`/api/admin/categories/${id}`)).status()).toBe(404);
-    const crossSite = await page.request.delete(`/api/admin/categories/${id}`, {
-      headers: { Origin: "https://evil.example" },
-    });
-    expect(crossSite.status()).toBe(403);
-  });
+      const delSub = await page.request.delete(`/api/admin/subcategories/${subId}`);
+      expect(await delSub.json()).toEqual({
+        success: true,
+        message: `Subcategory "${word} Boxes" deleted successfully.`,
+      });
+      expect((await page.request.delete(`/api/admin/subcategories/${subId}`)).status()).toBe(404);
+      const del = await page.request.delete(`/api/admin/categories/${id}`);
+      expect(del.status()).toBe(200);
+      expect((await page.request.delete(`/api/admin/categories/${id}`)).status()).toBe(404);
+      const crossSite = await page.request.delete(`/api/admin/categories/${id}`, {
+        headers: { Origin: "https://evil.example" },
+      });
+      expect(crossSite.status()).toBe(403);
+    },
+  );
 
   test("has no accessibility violations with a flash, a field error and the delete dialog", async ({
     page,

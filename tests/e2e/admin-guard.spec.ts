@@ -1,6 +1,6 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes";
-import { expect, signInAs, test } from "./fixtures";
+import { expect, signInAs, test, HTTP_ONLY } from "./fixtures";
 
 // Walks every route of app/routes.ts under /admin, /api/admin, /api/sellers/admin and
 // /api/sellers/:id/verify, and tries each as anonymous, seller, moderator and admin, with GET, POST
@@ -62,9 +62,7 @@ const guarded = [...new Set(flatten(routes as RouteConfigEntry[]))].filter(
   (p) => GUARDED.test(p) && !PUBLIC_DOORS.has(p),
 );
 
-test.describe("back-office guard over the route table", () => {
-  test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "HTTP requests only; run once");
-
+test.describe("back-office guard over the route table", HTTP_ONLY, () => {
   test("finds the back-office routes", () => {
     expect(guarded).toEqual(
       expect.arrayContaining([

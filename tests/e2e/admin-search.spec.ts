@@ -1,7 +1,16 @@
+import { renderedHtml } from "../support/html";
 import type { Page } from "@playwright/test";
 import type { DB } from "~db/client";
 import { todayIso } from "~/lib/dates";
-import { expect, expectNoA11yViolations, signInAs, test, uniqueWord, awayFromIndianMidnight } from "./fixtures";
+import {
+  expect,
+  expectNoA11yViolations,
+  signInAs,
+  test,
+  uniqueWord,
+  awayFromIndianMidnight,
+  HTTP_ONLY,
+} from "./fixtures";
 
 // /admin/search with JavaScript on and off: synonym groups added, edited and removed (audited), the
 // refusals with the typed words kept and their HTTP statuses, and the searches of the last 30 days each
@@ -129,16 +138,19 @@ test.describe("admin search", () => {
     expect(await termsOf(db, word)).toEqual([]);
   });
 
-  test("answers refused posts with a 4xx and saves nothing", async ({ page, context, db, jsEnabled }) => {
-    test.skip(!jsEnabled, "HTTP calls; run once");
+  test("answers refused posts with a 4xx and saves nothing", HTTP_ONLY, async ({ page, context, db }) => {
     await signInAs(context, "admin");
     const word = uniqueWord("synh");
     const post = (form: Record<string, string>) => page.request.post("/admin/search", { form, maxRedirects: 0 });
 
     const empty = await post({ intent: "save", words: "" });
     expect(empty.status()).toBe(400);
-    expect(await empty.text()).toContain("Enter the words of the group, separated by commas");
-    expect((await post({ intent: "save", words: word })).status()).toBe(400);
+    expect(renderedHtml(await empty.text())).toContain("Enter the words of the group, separated by commas");
+    const single = await post({ intent: "save", words: word });
+    expect(single.status()).toBe(400);
+    expect(renderedHtml(await single.text())).toContain(
+      "A group needs at least two different words: a word and its variant or synonym",
+    );
     const clash = await post({ intent: "save", words: `${word}, salwaar` });
     expect(clash.status()).toBe(409);
     expect(await clash.text()).toContain("“salwaar” is already in the group salwaar, salwar, shalwar.");
@@ -147,9 +159,16 @@ test.describe("admin search", () => {
     expect(await long.text()).toContain("Words must be at most 1,000 characters");
     const huge = await post({ intent: "save", words: `${word}, ${"y".repeat(100_000)}` });
     expect(huge.status()).toBe(413);
-    expect((await post({ intent: "delete", id: "999999999" })).status()).toBe(404);
-    expect((await post({ intent: "save", id: "999999999", words: `${word}, ${word}b` })).status()).toBe(404);
-    expect((await post({ intent: "delete", id: "abc" })).status()).toBe(400);
+    const gone = "This synonym group was not found. It may have been removed meanwhile.";
+    for (const [form, status] of [
+      [{ intent: "delete", id: "999999999" }, 404],
+      [{ intent: "save", id: "999999999", words: `${word}, ${word}b` }, 404],
+      [{ intent: "delete", id: "abc" }, 400],
+    ] as const) {
+      const res = await post(form);
+      expect(res.status(), JSON.stringify(form)).toBe(status);
+      expect(renderedHtml(await res.text()), JSON.stringify(form)).toContain(gone);
+    }
     expect((await page.request.get("/admin/search?edit=999999999")).status()).toBe(404);
     expect(await termsOf(db, word)).toEqual([]);
 

@@ -1,10 +1,8 @@
 import { CATEGORY_SEED } from "~db/seed/categories";
-import { categoryId, expect, uniqueClientAddress, test, uniqueWord } from "./fixtures";
+import { categoryId, expect, uniqueClientAddress, test, uniqueWord, HTTP_ONLY } from "./fixtures";
 
 // The JSON API over real HTTP; the request context has no browser, so these run once (js-on project).
-test.describe("public API", () => {
-  test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "API tests need no browser; run once");
-
+test.describe("public API", HTTP_ONLY, () => {
   test("GET /api/sellers filters, pages and returns the spec's shape", async ({ request, db, makeSeller }) => {
     const word = uniqueWord("api");
     const food = await categoryId(db, "food-and-beverages");
@@ -202,11 +200,14 @@ test.describe("public API", () => {
       form: { seller_id: String(id), reviewer_name: "A", rating: "4", review_text: "x" },
     });
     expect(notJson.status()).toBe(415);
+    expect(await notJson.json()).toEqual({ error: "Send the request body as JSON (Content-Type: application/json)." });
+    // Bytes, not a string: Playwright would send a string that is not JSON as a JSON string ("\"{not json\"").
     const broken = await request.post("/api/reviews", {
-      data: "{not json",
+      data: Buffer.from("{not json"),
       headers: { "Content-Type": "application/json" },
     });
     expect(broken.status()).toBe(400);
+    expect(await broken.json()).toEqual({ error: "Request body is not valid JSON." });
     expect((await db.selectFrom("reviews").select("id").where("seller_id", "=", id).execute()).length).toBe(1);
   });
 

@@ -1,6 +1,7 @@
 import type { APIRequestContext, APIResponse, Page } from "@playwright/test";
 import { CATEGORY_SEED } from "~db/seed/categories";
 import { pngImage, pngOfAtLeast } from "../support/images";
+import { csvRecords } from "../support/csv";
 import { categoryId, createUser, expect, uniqueClientAddress, signInAs, test, uniqueWord } from "./fixtures";
 
 // The spec's own client, call by call: every row of the call tables in visitor-area.md (point 7) and
@@ -654,14 +655,27 @@ table(
     ],
     [
       "GET /api/admin/sellers/export (Accept text/csv)",
-      async ({ page }) => {
+      async ({ page, makeSeller }) => {
         await signInAs(page.context(), "admin");
-        const res = await page.request.get("/api/admin/sellers/export", { headers: { Accept: "text/csv" } });
+        const word = uniqueWord("csvx");
+        const id = await makeSeller({ business_name: `${word} Pickles`, owner_name: "=Asha", city: "Mysuru" });
+        const res = await page.request.get(`/api/admin/sellers/export?search=${word}`, {
+          headers: { Accept: "text/csv" },
+        });
         expect(res.status()).toBe(200);
+        expect(res.headers()["content-type"]).toBe("text/csv; charset=utf-8");
         expect(res.headers()["content-disposition"]).toMatch(
           /^attachment; filename="bwp_sellers_export_\d{4}-\d{2}-\d{2}\.csv"$/,
         );
-        expect((await res.text()).length).toBeGreaterThan(0);
+        // Her row, found by her word: its cells under the right headers, a formula neutralised.
+        const rows = csvRecords(await res.text());
+        expect(rows).toHaveLength(1);
+        expect(rows[0]).toMatchObject({
+          ID: String(id),
+          "Business Name": `${word} Pickles`,
+          "Owner Name": "'=Asha",
+          City: "Mysuru",
+        });
       },
     ],
     [

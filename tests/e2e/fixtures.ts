@@ -33,6 +33,14 @@ export function uniqueWord(prefix = "t"): string {
 }
 
 /**
+ * A test that sends its requests without a page (`request`, `page.request`: statuses, headers, stored
+ * rows) is an HTTP test, not a flow with or without JavaScript: tagged so, it runs once, in the "http"
+ * project (tests/playwright.config.ts), and is counted there. Prefer a unit test against the built
+ * server (`startSite`) for new ones.
+ */
+export const HTTP_ONLY = { tag: "@http" };
+
+/**
  * For a test that computes the Indian date ("today") and has the server compute it again later: when
  * the next midnight in India (18:30 UTC) falls within the test's time, waits for it to pass first, so the
  * test and the server see one date. The server's clock cannot be set from here.

@@ -1,7 +1,7 @@
 import { renderedHtml } from "../support/html";
 import type { APIRequestContext } from "@playwright/test";
 import { request as httpRequest } from "node:http";
-import { categoryId, createUser, expect, signInAs, test, uniqueWord } from "./fixtures";
+import { categoryId, createUser, expect, signInAs, test, uniqueWord, HTTP_ONLY } from "./fixtures";
 import type { DB } from "~db/client";
 
 /** Rows in every table a refused contact, sign-in or newsletter post could have written, found by the test's own word. */
@@ -51,10 +51,10 @@ const NONE = {
 // Each answer has its status and message, nothing is stored from a refused post, and HTML that is
 // accepted comes back escaped wherever it is shown.
 // These are plain posts with no page script involved: they run once, in the no-JavaScript project.
-test.describe("bad input through the forms", () => {
-  test.skip(({ javaScriptEnabled }) => javaScriptEnabled !== false, "plain form posts; run once, in the no-JS project");
-
+test.describe("bad input through the forms", HTTP_ONLY, () => {
   const long = "x".repeat(10_000);
+  const FORM_TYPE_MESSAGE =
+    "Please send this form as a normal web form (application/x-www-form-urlencoded or multipart/form-data).";
   const HTML = `<img src=x onerror=alert(1)><script>alert(2)</script>`;
   const ESCAPED = "&lt;img src=x onerror=alert(1)&gt;&lt;script&gt;alert(2)&lt;/script&gt;";
 
@@ -81,11 +81,14 @@ test.describe("bad input through the forms", () => {
         maxRedirects: 0,
       });
       expect(res.status(), path).toBe(413);
+      expect(renderedHtml(await res.text()), path).toContain(
+        "This form is too large to send. Please shorten what you typed and try again.",
+      );
     }
     expect(await rowsNaming(db, word)).toEqual(NONE);
     // Beyond the server's own cap (the largest form, the application, stays under it) nothing is read at all.
     // The answer comes from the declared length alone, before any of the body is sent.
-    const status = await new Promise<number>((resolve, reject) => {
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = httpRequest(
         `${baseURL}/register`,
         {
@@ -93,15 +96,19 @@ test.describe("bad input through the forms", () => {
           headers: { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(13 * 1024 * 1024) },
         },
         (res) => {
-          resolve(res.statusCode ?? 0);
-          res.resume();
-          req.destroy();
+          let body = "";
+          res.setEncoding("utf8");
+          res.on("data", (chunk: string) => (body += chunk));
+          res.on("end", () => {
+            resolve({ status: res.statusCode ?? 0, body });
+            req.destroy();
+          });
         },
       );
       req.on("error", reject);
       req.write("--x\r\n");
     });
-    expect(status).toBe(413);
+    expect(answer).toEqual({ status: 413, body: "This request is too large." });
   });
 
   test("sign-up step 1 is throttled per address before any work, and does not reveal staff accounts", async ({
@@ -133,18 +140,28 @@ test.describe("bad input through the forms", () => {
       );
     expect(statuses.slice(0, 18).every((s) => s === 200)).toBe(true);
     expect(statuses.slice(18)).toEqual([429, 429]);
+    const throttled = await request.post("/seller-signup", {
+      form: step1(`${uniqueWord("burst")}@example.test`),
+      maxRedirects: 0,
+    });
+    expect(throttled.status()).toBe(429);
+    expect(renderedHtml(await throttled.text())).toMatch(
+      /Too many attempts\. Please wait \d+ minutes? and try again\./,
+    );
   });
 
   test("a page form posted as another content type is refused with 415, never a 500", async ({ request }) => {
     for (const path of ["/contact", "/seller-login", "/admin/login", "/register", "/theme", "/newsletter"]) {
       const json = await request.post(path, { data: { email: "a@b.in" }, maxRedirects: 0 });
       expect(json.status(), path).toBe(415);
+      expect(renderedHtml(await json.text()), path).toContain(FORM_TYPE_MESSAGE);
       const text = await request.post(path, {
         data: "email=a@b.in",
         headers: { "Content-Type": "text/plain" },
         maxRedirects: 0,
       });
       expect(text.status(), path).toBe(415);
+      expect(renderedHtml(await text.text()), path).toContain(FORM_TYPE_MESSAGE);
     }
   });
 

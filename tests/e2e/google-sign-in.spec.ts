@@ -146,6 +146,10 @@ test.describe("Google sign-in", () => {
 
     const wrongState = await page.request.post("/api/sessions", { data: { code, state: `${state}x`, iss } });
     expect(wrongState.status()).toBe(400);
+    expect(await wrongState.json()).toEqual({
+      error: "This sign-in link is not valid for this browser. Please start again.",
+      reason: "wrong_browser",
+    });
     expect((await page.request.get("/api/users/me")).status()).toBe(401);
 
     const first = await page.request.post("/api/sessions", { data: { code, state, iss } });
@@ -157,12 +161,20 @@ test.describe("Google sign-in", () => {
     // The same code and state again: the state was used up.
     const replay = await page.request.post("/api/sessions", { data: { code, state, iss } });
     expect(replay.status()).toBe(400);
+    expect(await replay.json()).toEqual({
+      error: "This sign-in link is not valid for this browser. Please start again.",
+      reason: "wrong_browser",
+    });
     // The same code with a fresh state of this browser: the provider refuses the used code (and the PKCE verifier differs).
     const fresh = new URL((await (await page.request.get("/api/oauth/google/redirect_url")).json()).redirectUrl);
     const reused = await page.request.post("/api/sessions", {
       data: { code, state: fresh.searchParams.get("state"), iss },
     });
     expect(reused.status()).toBe(400);
+    expect(await reused.json()).toEqual({
+      error: "Google sign-in could not be completed. Please try again.",
+      reason: "not_completed",
+    });
     expect((await page.request.get("/api/users/me")).status()).toBe(401);
     await context.close();
   });

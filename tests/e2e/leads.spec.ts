@@ -1,4 +1,7 @@
 import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createHmac } from "node:crypto";
 import { promisify } from "node:util";
 import { addDays, addMonths, todayIso } from "~/lib/dates";
@@ -12,7 +15,8 @@ import {
   uniqueWord,
   awayFromIndianMidnight,
 } from "./fixtures";
-import type { DB } from "~db/client";
+import { type DB, migrateToLatest, openDatabase } from "~db/client";
+import { createSeller } from "~db/seed/factories";
 
 // Leads and renewals (docs/decisions/176-leads-first-party-redirect-not-script.md to 181-leads-renewals.md): the
 // counting redirect of a profile's links, the leads on the seller's dashboard and admin page, the renewal countdown and
@@ -308,8 +312,8 @@ test.describe("the monthly report's opt-out", () => {
   });
 });
 
-/** The sellers' hourly mail job, run once by the operators' tool against the site's database with a set clock. */
-async function runReminderJobOn(day: string, baseURL: string) {
+/** The sellers' hourly mail job, run once by the operators' tool against a database with a set clock. */
+async function runReminderJobOn(day: string, baseURL: string, databasePath: string) {
   await promisify(execFile)(
     "node_modules/.bin/tsx",
     ["scripts/seller-mails.ts", "--now", `${day}T10:00:00+05:30`, "--only", "reminders"],
@@ -317,7 +321,7 @@ async function runReminderJobOn(day: string, baseURL: string) {
       env: {
         ...process.env,
         NODE_ENV: "production",
-        DATABASE_PATH: process.env.E2E_DATABASE_PATH,
+        DATABASE_PATH: databasePath,
         SESSION_SECRET: E2E_SESSION_SECRET,
         PUBLIC_URL: baseURL,
         LOG_LEVEL: "warn",
@@ -334,32 +338,48 @@ test.describe("renewal reminders", () => {
     makeSeller,
     baseURL,
   }) => {
+    let link = "";
     const me = await signInAs(context, "seller");
-    // An end date years ahead, its own: no other test's listing ends near the days the job is run on.
-    const end = addDays(todayIso(), 3000 + Math.floor(Math.random() * 3000));
-    const id = await makeSeller({
-      user_id: me.id,
+    const listing = {
       business_name: uniqueWord("renew"),
       email: me.email,
       status: "active",
       is_paid: 1,
       payment_status: "paid",
-      subscription_start_date: addDays(end, -365),
-      subscription_end_date: end,
       payment_screenshot: "private/p.webp",
       id_proof_document: "private/i.webp",
-    });
-    const subjects = async () =>
-      (
-        await db.selectFrom("mail_outbox").select("subject").where("to_address", "=", me.email).orderBy("id").execute()
-      ).map((m) => m.subject);
-    // The operators' tool runs the job with a set clock: 14 days before the end, the first reminder. Every
-    // threshold, the repeats and the parallel runs are the unit suite's (leads-and-renewals.test.ts, both
-    // engines); here the tool and the mail's link are what is shown, so a run costs one process.
-    await runReminderJobOn(addDays(end, -15), baseURL!);
-    expect(await subjects(), "15 days before").toEqual([]);
-    await runReminderJobOn(addDays(end, -14), baseURL!);
-    expect(await subjects(), "14 days before").toEqual(["Your BWP Directory listing ends in 14 days"]);
+    } as const;
+    const id = await makeSeller({ ...listing, user_id: me.id });
+    // The job mails every listing of its database whose end date falls in its window: on the shared
+    // database that is any other test's listing too. It runs on a database of its own holding only this
+    // listing, with a fixed end date; its mail's link then leads her on the shared site.
+    const folder = mkdtempSync(join(tmpdir(), "bwp-renewal-job-"));
+    const own = openDatabase(join(folder, "job.db"));
+    try {
+      await migrateToLatest(own);
+      const end = "2030-05-10";
+      await createSeller(own, { ...listing, subscription_start_date: addDays(end, -365), subscription_end_date: end });
+      const subjects = async () =>
+        (
+          await own
+            .selectFrom("mail_outbox")
+            .select("subject")
+            .where("to_address", "=", me.email)
+            .orderBy("id")
+            .execute()
+        ).map((m) => m.subject);
+      // The operators' tool runs the job with a set clock: 14 days before the end, the first reminder. Every
+      // threshold, the repeats and the parallel runs are the unit suite's (leads-and-renewals.test.ts, both
+      // engines); here the tool and the mail's link are what is shown, so a run costs one process.
+      await runReminderJobOn(addDays(end, -15), baseURL!, join(folder, "job.db"));
+      expect(await subjects(), "15 days before").toEqual([]);
+      await runReminderJobOn(addDays(end, -14), baseURL!, join(folder, "job.db"));
+      expect(await subjects(), "14 days before").toEqual(["Your BWP Directory listing ends in 14 days"]);
+      link = await mailedLink(own, me.email, "/seller-dashboard");
+    } finally {
+      await own.destroy();
+      rmSync(folder, { recursive: true, force: true });
+    }
 
     // The days pass: the end date is now three days away by the real clock. Tap 1, the mail's link; tap 2, Renew now.
     await db
@@ -367,7 +387,6 @@ test.describe("renewal reminders", () => {
       .set({ subscription_end_date: addDays(todayIso(), 3) })
       .where("id", "=", id)
       .execute();
-    const link = await mailedLink(db, me.email, "/seller-dashboard");
     expect(link.startsWith(`${baseURL}/seller-dashboard?renew=1`)).toBe(true);
     await page.goto(link);
     await page.getByRole("link", { name: "Renew now" }).click();

@@ -10,6 +10,7 @@ import {
   signInWithForm,
   test,
   uniqueWord,
+  HTTP_ONLY,
 } from "./fixtures";
 
 const ADMIN = { email: "admin@e2e.test", password: "e2e-Admin-Password-123" };
@@ -258,9 +259,7 @@ test.describe("admin guard", () => {
   });
 });
 
-test.describe("session API and session security", () => {
-  test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "API tests need no browser; run once");
-
+test.describe("session API and session security", HTTP_ONLY, () => {
   test("POST /api/auth/login answers the user with its role and a safe cookie; /api/users/me and /api/logout", async ({
     playwright,
     db,

@@ -1,5 +1,5 @@
 import { uniqueClientAddress } from "./fixtures";
-import { expect, expectNoA11yViolations, test, uniqueWord } from "./fixtures";
+import { expect, expectNoA11yViolations, test, uniqueWord, HTTP_ONLY } from "./fixtures";
 import { todayIso } from "~/lib/dates";
 import { pngImage, SVG_WITH_SCRIPT } from "../support/images";
 
@@ -355,9 +355,7 @@ test.describe("newsletter", () => {
   });
 });
 
-test.describe("public forms API", () => {
-  test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "API tests need no browser; run once");
-
+test.describe("public forms API", HTTP_ONLY, () => {
   test("POST /api/enquiries/contact and /api/enquiries/newsletter", async ({ request, db }) => {
     const email = `${uniqueWord("api")}@example.in`;
     const missing = await request.post("/api/enquiries/contact", { data: { name: "A", email } });
@@ -384,6 +382,7 @@ test.describe("public forms API", () => {
       data: { email: `x${email}`, company_website: "spam" },
     });
     expect(honeypot.status()).toBe(400);
+    expect(await honeypot.json()).toEqual({ error: "Your submission could not be accepted. Please try again." });
   });
 
   test("POST /api/upload then /api/sellers/submit", async ({ request, db }) => {
@@ -448,7 +447,11 @@ test.describe("public forms API", () => {
       .executeTakeFirstOrThrow();
     expect(seller).toMatchObject({ email, status: "pending", amount_paid: 2999, subscription_months: 12, is_paid: 0 });
     const again = await request.post("/api/sellers/submit", { data: { ...payload, email: `b${email}` } });
-    expect(again.status()).toBe(400); // the images now belong to the first application
+    // the images now belong to the first application
+    expect(again.status()).toBe(400);
+    expect(await again.json()).toEqual({
+      error: "id_proof_document: This image was not found. Please upload it again.",
+    });
   });
 
   test("contact answers 429 after too many messages from one client", async ({ playwright }) => {
@@ -456,18 +459,18 @@ test.describe("public forms API", () => {
       baseURL: process.env.E2E_BASE_URL,
       extraHTTPHeaders: { "X-Forwarded-For": uniqueClientAddress() },
     });
-    const statuses: number[] = [];
+    const answers: { status: number; body: unknown }[] = [];
     for (let i = 0; i < 6; i++) {
-      statuses.push(
-        (
-          await client.post("/api/enquiries/contact", {
-            data: { name: "R", email: "r@example.in", query_type: "Other", message: `m${i}` },
-          })
-        ).status(),
-      );
+      const res = await client.post("/api/enquiries/contact", {
+        data: { name: "R", email: "r@example.in", query_type: "Other", message: `m${i}` },
+      });
+      answers.push({ status: res.status(), body: await res.json() });
     }
-    expect(statuses.slice(0, 5)).toEqual([201, 201, 201, 201, 201]);
-    expect(statuses[5]).toBe(429);
+    expect(answers.slice(0, 5).map((a) => a.status)).toEqual([201, 201, 201, 201, 201]);
+    expect(answers[5]).toEqual({
+      status: 429,
+      body: { error: expect.stringMatching(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/) },
+    });
     await client.dispose();
   });
 });

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { pngImage } from "../support/images";
 import { type RazorpayStandIn, razorpayEnv, startRazorpayStandIn } from "../support/razorpay-stand-in";
 import { type SiteUnderTest, startSite } from "../support/site";
-import { categoryId, createUser, E2E_SESSION_SECRET, expect, test } from "./fixtures";
+import { awayFromIndianMidnight, categoryId, createUser, E2E_SESSION_SECRET, expect, test } from "./fixtures";
 import { createSeller } from "~db/seed/factories";
 import { addDays, addMonths, todayIso } from "~/lib/dates";
 
@@ -14,9 +14,13 @@ import { addDays, addMonths, todayIso } from "~/lib/dates";
 let site: SiteUnderTest;
 let gateway: RazorpayStandIn;
 let renewing: number;
-const renewalEnd = addDays(todayIso(), 10);
+let renewalEnd: string;
 
 test.beforeAll(async () => {
+  // The listing's end date and the site's reminder ("ends in 10 days") are computed on one Indian date:
+  // not across midnight, which would make the reminder say 9 days.
+  await awayFromIndianMidnight();
+  renewalEnd = addDays(todayIso(), 10);
   gateway = await startRazorpayStandIn();
   site = await startSite(
     "payments",

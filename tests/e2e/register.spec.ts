@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { categoryId, expect, expectNoA11yViolations, signInAs, test, uniqueWord } from "./fixtures";
+import { categoryId, expect, expectNoA11yViolations, signInAs, test, uniqueWord, HTTP_ONLY } from "./fixtures";
 import type { DB } from "~db/client";
 import {
   gifHtmlPolyglot,
@@ -226,8 +226,7 @@ test.describe("listing application (/register)", () => {
     expect(seller.user_id).toBe(user.id);
   });
 
-  test("private images are served only to admins", async ({ page, context, db, request, jsEnabled }) => {
-    test.skip(!jsEnabled, "one run is enough: no page script involved");
+  test("private images are served only to admins", HTTP_ONLY, async ({ page, context, db, request }) => {
     const { form, marker } = await applicationBody(db);
     expect((await postApplication(request, form)).status).toBe(302);
     const seller = await db
@@ -268,9 +267,7 @@ test.describe("listing application (/register)", () => {
   });
 });
 
-test.describe("listing application: bad input (server checks)", () => {
-  test.skip(({ javaScriptEnabled }) => javaScriptEnabled !== false, "plain posts; run once, in the no-JS project");
-
+test.describe("listing application: bad input (server checks)", HTTP_ONLY, () => {
   const required: [string, string, boolean][] = [
     ["name", "Name is required", false],
     ["mobile", "Mobile number is required", false],

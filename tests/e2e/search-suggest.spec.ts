@@ -1,34 +1,33 @@
-import { expect, expectNoA11yViolations, test, uniqueWord } from "./fixtures";
+import { expect, expectNoA11yViolations, test, uniqueWord, HTTP_ONLY } from "./fixtures";
 
 // Suggestions as the visitor types (docs/decisions/174-search-admin-suggestions.md): GET /api/search/suggest, and the
 // ARIA combobox of the directory and home search boxes by keyboard (JavaScript on). Without JavaScript the boxes stay
 // plain search fields and the forms work as before.
 
 test.describe("search suggestions", () => {
-  test("GET /api/search/suggest answers public suggestions, cached, and refuses a too-long q", async ({
-    request,
-    makeSeller,
-    jsEnabled,
-  }) => {
-    test.skip(!jsEnabled, "HTTP calls; run once");
-    const word = uniqueWord("sugapi");
-    const id = await makeSeller({ business_name: `${word} Handloom`, locality: `${word}nagar` });
-    await makeSeller({ business_name: `${word} Hidden`, status: "inactive" });
-    const res = await request.get(`/api/search/suggest?q=${word}`);
-    expect(res.status()).toBe(200);
-    expect(res.headers()["cache-control"]).toBe("public, max-age=0, stale-while-revalidate=30");
-    expect(await res.json()).toEqual({
-      query: word,
-      suggestions: [
-        { kind: "seller", label: `${word} Handloom`, href: `/seller/${id}` },
-        { kind: "locality", label: `${word}nagar`, href: `/directory?search=${word}nagar` },
-      ],
-    });
-    expect(await (await request.get("/api/search/suggest?q=s")).json()).toEqual({ query: "s", suggestions: [] });
-    const long = await request.get(`/api/search/suggest?q=${"x".repeat(101)}`);
-    expect(long.status()).toBe(400);
-    expect(await long.json()).toEqual({ error: "q must be at most 100 characters" });
-  });
+  test(
+    "GET /api/search/suggest answers public suggestions, cached, and refuses a too-long q",
+    HTTP_ONLY,
+    async ({ request, makeSeller }) => {
+      const word = uniqueWord("sugapi");
+      const id = await makeSeller({ business_name: `${word} Handloom`, locality: `${word}nagar` });
+      await makeSeller({ business_name: `${word} Hidden`, status: "inactive" });
+      const res = await request.get(`/api/search/suggest?q=${word}`);
+      expect(res.status()).toBe(200);
+      expect(res.headers()["cache-control"]).toBe("public, max-age=0, stale-while-revalidate=30");
+      expect(await res.json()).toEqual({
+        query: word,
+        suggestions: [
+          { kind: "seller", label: `${word} Handloom`, href: `/seller/${id}` },
+          { kind: "locality", label: `${word}nagar`, href: `/directory?search=${word}nagar` },
+        ],
+      });
+      expect(await (await request.get("/api/search/suggest?q=s")).json()).toEqual({ query: "s", suggestions: [] });
+      const long = await request.get(`/api/search/suggest?q=${"x".repeat(101)}`);
+      expect(long.status()).toBe(400);
+      expect(await long.json()).toEqual({ error: "q must be at most 100 characters" });
+    },
+  );
 
   test("the directory's search box suggests as one types, operable by keyboard", async ({
     page,

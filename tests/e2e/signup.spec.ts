@@ -1,5 +1,5 @@
 import { ACCOUNT_MESSAGES } from "~/lib/validation/messages";
-import { categoryId, expect, expectNoA11yViolations, test, uniqueWord } from "./fixtures";
+import { categoryId, expect, expectNoA11yViolations, test, uniqueWord, HTTP_ONLY } from "./fixtures";
 
 const RESERVED = ACCOUNT_MESSAGES.reservedEmail;
 
@@ -246,9 +246,7 @@ test.describe("seller sign-up", () => {
   });
 });
 
-test.describe("POST /api/auth/register", () => {
-  test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "API tests need no browser; run once");
-
+test.describe("POST /api/auth/register", HTTP_ONLY, () => {
   test("registers with the spec's payload, signs in and refuses a second registration", async ({ request, db }) => {
     const email = `${uniqueWord("apireg")}@example.test`;
     const food = await categoryId(db, "food-and-beverages");

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { BrowserContext, CDPSession, Page } from "@playwright/test";
 import { type DB, openDatabase } from "~db/client";
-import { freePort, type RunningServer, startServer } from "../support/server";
+import { type RunningServer, startServer } from "../support/server";
 import { createUser, expect, secondFactorAudit, signInWithForm, test } from "./fixtures";
 
 // Passkeys as the staff second factor, driven through Chromium's own WebAuthn code with a virtual
@@ -21,10 +21,8 @@ test.beforeAll(async ({}, testInfo) => {
   if (testInfo.project.name !== "js-on") return;
   testInfo.setTimeout(90_000);
   dataDir = mkdtempSync(join(tmpdir(), "bwp-passkeys-"));
-  const port = await freePort();
   server = await startServer({
-    port,
-    env: {
+    env: (_base, port) => ({
       DATABASE_PATH: join(dataDir, "app.db"),
       UPLOADS_DIR: join(dataDir, "uploads"),
       SEED_DEMO: "0",
@@ -32,7 +30,7 @@ test.beforeAll(async ({}, testInfo) => {
       COOKIE_SECURE: "0",
       WEB_CONCURRENCY: "1",
       PUBLIC_URL: `http://localhost:${port}`,
-    },
+    }),
   });
   db = openDatabase(join(dataDir, "app.db"));
 });

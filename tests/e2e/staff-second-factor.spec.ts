@@ -10,6 +10,7 @@ import {
   signInAs,
   signInWithForm,
   test,
+  HTTP_ONLY,
 } from "./fixtures";
 import type { Browser, Page } from "@playwright/test";
 
@@ -351,9 +352,7 @@ test.describe("changing the second factor", () => {
   });
 });
 
-test.describe("staff second factor over HTTP", () => {
-  test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "HTTP requests only; run once");
-
+test.describe("staff second factor over HTTP", HTTP_ONLY, () => {
   test("the staff API login asks for the code, refuses a wrong one and accepts the right one once", async ({
     request,
   }) => {

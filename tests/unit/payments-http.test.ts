@@ -4,12 +4,20 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatDateTime } from "~/lib/dates";
 import { createSeller, createUserRow } from "~db/seed/factories";
 import { payQuery } from "~/services/payments/index.server";
-import { type RazorpayStandIn, razorpayEnv, startRazorpayStandIn } from "../support/razorpay-stand-in";
+import {
+  deliver,
+  type RazorpayStandIn,
+  razorpayEnv,
+  signedDelivery,
+  STAND_IN_KEYS,
+  startRazorpayStandIn,
+} from "../support/razorpay-stand-in";
 import { type SiteUnderTest, startSite } from "../support/site";
 
 // "Pay ₹X now" over HTTP against the built server (`npm run build` first), with the gateway's stand-in: the
 // pay page answers in the language of its address (the seller's mails and dashboard link to hers), and
-// a payment that cannot start says why in that language.
+// a payment that cannot start says why in that language. The webhook's answers to a wrong method, a body
+// over its limit and the same delivery twice at once.
 
 let site: SiteUnderTest | undefined;
 let gateway: RazorpayStandIn | undefined;
@@ -177,5 +185,77 @@ describe("the seller's dashboard", () => {
     expect(items).toHaveLength(2);
     expect(items.find((i) => i.includes(`${word.slice(0, 7)}2`))).toMatch(/ · राशि लौटा दी गई$/);
     expect(items.find((i) => i.includes(`${word.slice(0, 7)}1`))).not.toContain("राशि लौटा दी गई");
+  });
+});
+
+describe("the webhook over HTTP", () => {
+  const webhook = () => `${site!.base}/api/payments/webhook`;
+  /** An application with its payment link at the stand-in, started through the pay page as the seller does. */
+  async function startedLink() {
+    const sellerId = await application();
+    const started = await pay("/pay", sellerId);
+    expect(started.status).toBe(303);
+    const linkId = new URL(started.headers.get("location")!).pathname.split("/").pop()!;
+    return { sellerId, linkId };
+  }
+
+  it("answers anything but POST with 405 and Allow: POST", async () => {
+    for (const method of ["GET", "PUT", "DELETE"]) {
+      const res = await fetch(webhook(), { method });
+      expect(res.status, method).toBe(405);
+      expect(res.headers.get("allow"), method).toBe("POST");
+      expect(await res.json(), method).toEqual({ error: "Method not allowed. Use POST." });
+    }
+  });
+
+  it("refuses a body over 256 KB with 413 before reading its signature, and changes nothing", async () => {
+    const { sellerId, linkId } = await startedLink();
+    const { delivery } = gateway!.pay(linkId);
+    // The signed event, padded past the limit (still a JSON object, still signed as the gateway would).
+    const event = JSON.parse(delivery.body) as Record<string, unknown>;
+    const padded = signedDelivery({ ...event, padding: "x".repeat(256 * 1024) }, STAND_IN_KEYS.webhookSecret);
+    const res = await deliver(webhook(), padded);
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ error: "The webhook body is too large." });
+    const payment = await site!.db
+      .selectFrom("payments")
+      .select(["status", "gateway_payment_id"])
+      .where("link_id", "=", linkId)
+      .executeTakeFirstOrThrow();
+    expect(payment).toEqual({ status: "created", gateway_payment_id: null });
+    expect(
+      await site!.db.selectFrom("payment_events").select("id").where("event_id", "=", padded.eventId).execute(),
+    ).toEqual([]);
+    expect(
+      await site!.db.selectFrom("sellers").select("is_paid").where("id", "=", sellerId).executeTakeFirstOrThrow(),
+    ).toEqual({ is_paid: 0 });
+  });
+
+  it("applies two identical deliveries sent at once exactly once: one applied, one duplicate", async () => {
+    const { sellerId, linkId } = await startedLink();
+    const { paymentId, delivery } = gateway!.pay(linkId);
+    const answers = await Promise.all([deliver(webhook(), delivery), deliver(webhook(), delivery)]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    const outcomes = (await Promise.all(answers.map((a) => a.json() as Promise<{ outcome: string }>))).map(
+      (b) => b.outcome,
+    );
+    expect(outcomes.sort()).toEqual(["applied", "duplicate"]);
+    const db = site!.db;
+    const payment = await db.selectFrom("payments").selectAll().where("link_id", "=", linkId).executeTakeFirstOrThrow();
+    expect(payment).toMatchObject({ status: "paid", gateway_payment_id: paymentId });
+    expect(
+      await db.selectFrom("payment_events").select("outcome").where("event_id", "=", delivery.eventId).execute(),
+    ).toEqual([{ outcome: "applied" }]);
+    const audit = await db
+      .selectFrom("audit_log")
+      .select("action")
+      .where("target_type", "=", "payment")
+      .where("target_id", "=", String(payment.id))
+      .where("action", "=", "payment.paid")
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(
+      await db.selectFrom("sellers").select("is_paid").where("id", "=", sellerId).executeTakeFirstOrThrow(),
+    ).toEqual({ is_paid: 1 });
   });
 });

@@ -6,7 +6,7 @@ import { type DB, openDatabase } from "~db/client";
 import { createSeller } from "~db/seed/factories";
 import { signToken } from "~/services/signed-token.server";
 import { deliver, type RazorpayStandIn, razorpayEnv, startRazorpayStandIn } from "../support/razorpay-stand-in";
-import { databaseEnv, freePort, type RunningServer, startServer } from "../support/server";
+import { databaseEnv, type RunningServer, startServer } from "../support/server";
 import { type SpareDatabase, spareDatabaseTarget, testEngine } from "../support/test-db";
 
 // Online payments across instances (PostgreSQL only): a link created by instance A is paid, and the
@@ -35,8 +35,8 @@ describe.skipIf(testEngine !== "postgres")("online payments on several instances
       COOKIE_SECURE: "0",
       SMTP_URL: "",
     };
-    a = await startServer({ port: await freePort(), env });
-    b = await startServer({ port: await freePort(), env });
+    a = await startServer({ env });
+    b = await startServer({ env });
     db = openDatabase(site.target);
   }, 90_000);
 

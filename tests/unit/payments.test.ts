@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { atIndianNoon } from "../support/clock";
 import type { DB } from "~db/client";
 import { createSeller, createUserRow } from "~db/seed/factories";
 import { addDays, addMonths, todayIso } from "~/lib/dates";
@@ -199,10 +200,14 @@ describe("the webhook", () => {
     const { paymentId, link } = await applicationWithLink();
     const { paymentId: payId } = gateway.pay(link.id);
     const forged = signedDelivery(paidEvent(link, payId), "some-other-secret-entirely");
-    expect((await receive(forged)).status).toBe(400);
+    const refused = {
+      status: 400,
+      body: { ok: false, message: "The webhook signature is missing or does not match; nothing was changed." },
+    };
+    expect(await receive(forged)).toEqual(refused);
     const unsigned = sign(paidEvent(link, payId));
     delete (unsigned.headers as Record<string, string>)["X-Razorpay-Signature"];
-    expect((await receive(unsigned)).status).toBe(400);
+    expect(await receive(unsigned)).toEqual(refused);
     expect(await paymentRow(paymentId)).toMatchObject({ status: "created" });
     expect(await eventById(forged.eventId)).toBeUndefined();
     expect(await eventById(unsigned.eventId)).toBeUndefined();
@@ -326,17 +331,27 @@ describe("the webhook", () => {
   });
 
   it("refuses a signed body that is not a readable event, and answers 404 when online payments are off", async () => {
-    expect((await receive(sign("not an event"))).status).toBe(400);
+    const unreadable = {
+      status: 400,
+      body: {
+        ok: false,
+        message: "The webhook is not an event this site can read (or has no event id); nothing was changed.",
+      },
+    };
+    expect(await receive(sign("not an event"))).toEqual(unreadable);
     const noId = sign(paidEvent((await applicationWithLink()).link, "pay_noeventid00001"));
     delete (noId.headers as Record<string, string>)["X-Razorpay-Event-Id"];
-    expect((await receive(noId)).status).toBe(400);
+    expect(await receive(noId)).toEqual(unreadable);
     process.env.RAZORPAY_KEY_ID = "";
     process.env.RAZORPAY_KEY_SECRET = "";
     process.env.RAZORPAY_WEBHOOK_SECRET = "";
     reloadConfig();
     try {
       expect(paymentGateway()).toBeNull();
-      expect((await receive(sign("{}"))).status).toBe(404);
+      expect(await receive(sign("{}"))).toEqual({
+        status: 404,
+        body: { ok: false, message: "Online payments are not set up on this site." },
+      });
     } finally {
       Object.assign(process.env, razorpayEnv(gateway.url));
       reloadConfig();
@@ -365,12 +380,20 @@ describe("a renewal paid online", () => {
   }
 
   it("extends from the current end when it has not passed, else from today", async () => {
-    const later = addDays(todayIso(), 10);
-    expect((await renewal(later)).subscription_end_date).toBe(addMonths(later, 3));
-    const ended = addDays(todayIso(), -5);
-    const seller = await renewal(ended);
-    expect(seller.subscription_end_date).toBe(addMonths(todayIso(), 3));
-    expect(seller).toMatchObject({ subscription_start_date: todayIso(), is_paid: 1, payment_status: "paid" });
+    // One Indian date for the test and the code it calls: the clock is at noon in India (a run at 18:29 UTC
+    // would otherwise compute "today" on one side of midnight and the extension on the other).
+    atIndianNoon();
+    try {
+      const today = todayIso();
+      const later = addDays(today, 10);
+      expect((await renewal(later)).subscription_end_date).toBe(addMonths(later, 3));
+      const ended = addDays(today, -5);
+      const seller = await renewal(ended);
+      expect(seller.subscription_end_date).toBe(addMonths(today, 3));
+      expect(seller).toMatchObject({ subscription_start_date: today, is_paid: 1, payment_status: "paid" });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

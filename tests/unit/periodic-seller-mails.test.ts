@@ -1,11 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createSeller } from "~db/seed/factories";
 import { addDays, todayIso } from "~/lib/dates";
+import { runStartupTasks, stopStartupTasks } from "~/services/startup.server";
 import { type SiteUnderTest, startSite } from "../support/site";
+import { createTestDb } from "../support/test-db";
 
 // The server runs the sellers' renewal reminders and monthly reports itself (at its start, then every
 // hour), with no operator's script: the built server (`npm run build` first) is started on a database
-// that already holds sellers due for them, and the mails it queued are read from its outbox.
+// that already holds sellers due for them, and the mails it queued are read from its outbox. The hourly
+// run is the same start-up tasks in this process, with its interval timers and clock faked.
 
 let site: SiteUnderTest | undefined;
 const today = todayIso();
@@ -62,5 +65,44 @@ describe("the server's own run of the sellers' mails", () => {
     ]);
     expect(await subjectsTo("reports-off@example.in")).toEqual([]);
     expect(site!.server.logLines().some((l) => l.msg === "queued the sellers' periodic mails")).toBe(true);
+  });
+});
+
+describe("the hourly run of the sellers' mails", () => {
+  it("runs again an hour after the start: a listing due since then gets its reminder", async () => {
+    const { db, cleanup } = await createTestDb();
+    // Only the interval timers and the clock are faked: the database and the election keep real time.
+    vi.useFakeTimers({ toFake: ["Date", "setInterval", "clearInterval"] });
+    vi.setSystemTime(new Date(`${todayIso()}T06:30:00Z`));
+    try {
+      const today = todayIso();
+      const early = await createSeller(db, {
+        email: `hourly-early-${process.pid}@example.in`,
+        status: "active",
+        subscription_start_date: addDays(today, -400),
+        subscription_end_date: addDays(today, 10),
+      });
+      const kindsOf = async (sellerId: number) =>
+        (
+          await db.selectFrom("seller_mails").select("kind").where("seller_id", "=", sellerId).orderBy("kind").execute()
+        ).map((m) => m.kind);
+      await runStartupTasks(db);
+      await expect.poll(() => kindsOf(early), { timeout: 15_000 }).toEqual(["renewal-14", "report"]);
+
+      // A listing that comes due after the start (renewed with an earlier end, say) waits for the next run.
+      const late = await createSeller(db, {
+        email: `hourly-late-${process.pid}@example.in`,
+        status: "active",
+        subscription_start_date: addDays(today, -400),
+        subscription_end_date: addDays(today, 10),
+      });
+      await vi.advanceTimersByTimeAsync(60 * 60_000);
+      await expect.poll(() => kindsOf(late), { timeout: 15_000 }).toEqual(["renewal-14", "report"]);
+      expect(await kindsOf(early)).toEqual(["renewal-14", "report"]);
+    } finally {
+      await stopStartupTasks();
+      vi.useRealTimers();
+      await cleanup();
+    }
   });
 });

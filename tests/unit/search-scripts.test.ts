@@ -134,7 +134,11 @@ const TABLE: [string, string, Expectation][] = [
   // typo tolerance counts aksharas and never mangles them
   ["a three-letter Indic word has no typo (दर्जा is another word)", "दर्जा", { only: ["coaching"] }],
   ["one akshara wrong in a six-letter word", "ಫೋಟೊಗ್ರಾಫರ್", { only: ["kannadaPhoto"] }],
-  ["two aksharas wrong in a six-letter word", "ಫೊಟೊಗ್ರಾಪರ್", { notFinds: ["kannadaPhoto"] }],
+  [
+    "two aksharas wrong in a six-letter word: no match, the word offered instead",
+    "ಫೊಟೊಗ್ರಾಫರ್",
+    { only: [], didYouMean: "ಫೋಟೋಗ್ರಾಫರ್" },
+  ],
   // romanised spellings by ear: no edit
   // (and through the photography group, the Kannada ಫೋಟೋಗ್ರಾಫರ್)
   ["ph/f", "fotografer", { only: ["photographer", "kannadaPhoto"] }],

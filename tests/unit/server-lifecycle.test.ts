@@ -3,7 +3,7 @@ import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { freePort, type RunningServer, startServer } from "../support/server";
+import { type RunningServer, startServer } from "../support/server";
 
 // The production server itself (the build made by `npm test` before the unit tests), started as
 // `npm start` does, with its default number of workers: health answers, and on SIGTERM it finishes
@@ -13,7 +13,6 @@ const started: { server: RunningServer; dir: string }[] = [];
 async function start() {
   const dir = mkdtempSync(join(tmpdir(), "bwp-life-"));
   const server = await startServer({
-    port: await freePort(),
     env: {
       DATABASE_PATH: join(dir, "site.db"),
       UPLOADS_DIR: join(dir, "uploads"),

@@ -12,7 +12,6 @@ import { spareDatabaseTarget } from "../support/test-db";
 // The settings schema, the refusal to start with a bad setting, the generated session secret (kept in
 // the data folder, reused across restarts, rotated through a list) and the request log, all against
 // the built production server.
-const PORT = await freePort();
 let dir: string;
 
 beforeAll(() => {
@@ -100,7 +99,6 @@ describe("a bad setting stops the start", () => {
     "%s=%j: exit 1 with a message naming it",
     async (name, value) => {
       const server = await startServer({
-        port: PORT,
         wait: false,
         env: { DATABASE_PATH: join(dir, "refused", "site.db"), [name]: value },
       });
@@ -118,7 +116,6 @@ describe("a database the site cannot use stops the start", () => {
   it("an unreachable PostgreSQL server: exit 1, naming DATABASE_URL (and never its password)", async () => {
     const nobody = await freePort();
     const server = await startServer({
-      port: PORT,
       wait: false,
       env: {
         DATABASE_URL: `postgres://bwp:hunter2-secret@127.0.0.1:${nobody}/bwp`,
@@ -144,7 +141,6 @@ describe("a database the site cannot use stops the start", () => {
         db,
       );
       const server = await startServer({
-        port: PORT,
         wait: false,
         env: { ...databaseEnv(site.target), SESSION_SECRET: "settings-test-secret-0123456789" },
       });
@@ -193,7 +189,7 @@ describe("the session secret and the request log", () => {
     (await fetch(`${base}/api/admin/dashboard`, { headers: { Cookie: cookie } })).status;
 
   it("is made on the first start (mode 0600), kept across restarts, and rotated by a list", async () => {
-    server = await startServer({ port: PORT, env: env() });
+    server = await startServer({ env: env() });
     const file = join(data(), "session-secret");
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const fileSecret = readFileSync(file, "utf8").trim();
@@ -239,18 +235,18 @@ describe("the session secret and the request log", () => {
       expect(output).not.toContain(secret);
 
     // A restart with the same data folder reuses the secret: the session survives.
-    server = await startServer({ port: PORT, env: env() });
+    server = await startServer({ env: env() });
     expect(await dashboard(server.base, oldCookie)).toBe(200);
     expect(await server.stop()).toBe(0);
 
     // Rotation: the new secret signs, the old one still verifies.
     const rotated = "rotated-session-secret-0123456789";
-    server = await startServer({ port: PORT, env: env({ SESSION_SECRET: `${rotated},${fileSecret}` }) });
+    server = await startServer({ env: env({ SESSION_SECRET: `${rotated},${fileSecret}` }) });
     expect(await dashboard(server.base, oldCookie)).toBe(200);
     const newCookie = await signIn(server.base);
     expect(await server.stop()).toBe(0);
 
-    server = await startServer({ port: PORT, env: env({ SESSION_SECRET: rotated }) });
+    server = await startServer({ env: env({ SESSION_SECRET: rotated }) });
     expect(await dashboard(server.base, newCookie)).toBe(200);
     expect(await dashboard(server.base, oldCookie)).toBe(401);
     expect(await server.stop()).toBe(0);

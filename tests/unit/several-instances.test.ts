@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -25,15 +25,21 @@ async function deploy(name: string, withProxy: boolean): Promise<Deployment> {
   const site = await spareDatabaseTarget(dir, name);
   const env = instanceEnv(site, name);
   // A first, so it migrates and is elected to run the periodic tasks; B joins a running deployment.
-  const a = await startServer({ port: await freePort(), env });
-  const b = await startServer({ port: await freePort(), env });
+  const a = await startServer({ env });
+  const b = await startServer({ env });
   const db = openDatabase(site.target);
   let proxy: ChildProcess | undefined;
   let proxyBase = "";
   if (withProxy) {
-    const port = await freePort();
-    proxy = startNginx(name, port, [a.base.replace("http://", ""), b.base.replace("http://", "")]);
-    proxyBase = `http://127.0.0.1:${port}`;
+    const upstreams = [a.base.replace("http://", ""), b.base.replace("http://", "")];
+    // nginx must be told its port; one chosen here may be taken before nginx binds it: then nginx exits
+    // and another is chosen (an answer on the port proves nothing, it could be the other process's).
+    for (let attempt = 1; !proxy; attempt++) {
+      const port = await freePort();
+      proxy = (await startNginx(name, port, upstreams)) ?? undefined;
+      if (!proxy && attempt === 5) throw new Error("nginx could not bind a port in five tries");
+      proxyBase = `http://127.0.0.1:${port}`;
+    }
     for (let tries = 0; ; tries++) {
       const status = await fetch(`${proxyBase}/healthz`).then(
         (r) => r.status,
@@ -60,7 +66,8 @@ async function deploy(name: string, withProxy: boolean): Promise<Deployment> {
 }
 
 /** nginx from Debian's package (scripts/install.sh --test), in the foreground with a config of its own. */
-function startNginx(name: string, port: number, upstreams: string[]): ChildProcess {
+/** nginx in front of the instances on `port`, once it has bound it; null when the port was taken. */
+async function startNginx(name: string, port: number, upstreams: string[]): Promise<ChildProcess | null> {
   const home = join(dir, `nginx-${name}`);
   mkdirSync(join(home, "temp"), { recursive: true });
   chmodSync(home, 0o777);
@@ -99,7 +106,15 @@ ${upstreams.map((u) => `    server ${u} max_fails=1 fail_timeout=30s;`).join("\n
   );
   const bin = spawnSync("sh", ["-c", "command -v nginx || ls /usr/sbin/nginx"], { encoding: "utf8" }).stdout.trim();
   if (!bin) throw new Error("nginx is not installed: run `bash scripts/install.sh --test`");
-  return spawn(bin, ["-c", conf, "-p", home], { stdio: "ignore" });
+  const pidFile = join(home, "nginx.pid");
+  rmSync(pidFile, { force: true });
+  const child = spawn(bin, ["-c", conf, "-p", home], { stdio: "ignore" });
+  // nginx writes its pid file only once its sockets are bound; it exits when the port is taken.
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) return null;
+    if (existsSync(pidFile)) return child;
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 const instanceEnv = (site: SpareDatabase, name: string) => ({
