@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs what the site needs (npm packages); with --test also Debian's chromium for the browser tests,
-# and Debian's postgresql and nginx for the PostgreSQL run of the unit and integration tests.
+# Installs what the site needs (npm packages); with --test also Debian's chromium and Noto fonts for the
+# browser tests, and Debian's postgresql and nginx for the PostgreSQL run of the unit and integration tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # better-sqlite3 compiles against the local Node headers; Playwright must never download a browser.
@@ -12,6 +12,10 @@ if [ "${1:-}" = "--test" ]; then
   PACKAGES=()
   if [ -z "${CHROMIUM_PATH:-}" ] && ! command -v chromium >/dev/null 2>&1; then PACKAGES+=(chromium); fi
   if [ -z "${PG_BIN:-}" ] && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then PACKAGES+=(postgresql); fi
+  # The fonts the tests render with: Noto (Latin, Devanagari, Kannada), what most visitors' phones have and
+  # what the Hindi and Kannada share cards are drawn with (docs/decisions/199-tests-render-with-noto-fonts.md).
+  if [ ! -f /usr/share/fonts/truetype/noto/NotoSansDevanagari-Regular.ttf ] ||
+    [ ! -f /usr/share/fonts/truetype/noto/NotoSansKannada-Regular.ttf ]; then PACKAGES+=(fonts-noto-core); fi
   # The several-instances test puts two servers behind a real reverse proxy.
   if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then PACKAGES+=(nginx-light); fi
   if [ ${#PACKAGES[@]} -gt 0 ]; then

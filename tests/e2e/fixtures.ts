@@ -213,42 +213,64 @@ export async function signInAs(context: BrowserContext, role: Role, db: DB = e2e
 }
 
 /**
- * Fails on an axe-core violation of any impact in the page as it is now (axe needs JavaScript in the
- * page; tests/e2e/a11y.spec.ts checks every page without JavaScript too). For states a page reaches
- * after an interaction; the plain pages are walked in a11y.spec.ts.
+ * Waits until what axe measures is what a visitor sees in `pass` (the theme and width just emulated): the
+ * document (reached by a click or a form post as much as by goto) has loaded with every stylesheet
+ * applied, the page sees the pass's width and colour scheme, no transition is pending or running, and the
+ * body's text is the theme's `--c-text`. Without it a page read before its CSS arrives shows the desktop
+ * navigation unstyled at 390 px, and one read mid-way between themes shows a colour of each
+ * (docs/testing.md, "Waits").
  */
-/**
- * Waits until what axe measures is what a visitor sees: the document (reached by a click or a form post
- * as much as by goto) has loaded with every stylesheet applied, and the colour transitions a change of
- * scheme or width starts have ended. Without it a page read before its CSS arrives shows the desktop
- * navigation unstyled at 390 px.
- */
-export async function settleForAxe(page: Page) {
+export async function settleForAxe(page: Page, pass: AxePass) {
   await page.waitForLoadState("load");
-  await page.evaluate(async () => {
-    const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
-    await Promise.all(
-      links
-        .filter((link) => !link.sheet)
-        .map(
-          (link) =>
-            new Promise((resolve) => {
-              link.addEventListener("load", resolve, { once: true });
-              link.addEventListener("error", resolve, { once: true });
-            }),
-        ),
-    );
-    // Style is worked out lazily: a change of scheme or width starts its transitions at the next style
-    // update, so one is forced (and a frame let pass) before the running transitions are collected.
-    void document.documentElement.offsetWidth;
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    await Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a instanceof CSSTransition)
-        .map((a) => a.finished.catch(() => undefined)),
-    );
-  });
+  const unsettled = await page.evaluate(
+    async ({ colorScheme, width }) => {
+      const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
+      await Promise.all(
+        links
+          .filter((link) => !link.sheet)
+          .map(
+            (link) =>
+              new Promise((resolve) => {
+                link.addEventListener("load", resolve, { once: true });
+                link.addEventListener("error", resolve, { once: true });
+              }),
+          ),
+      );
+      const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+      // A bound, so a page that never settles fails with what it is waiting for, not the test's timeout.
+      for (let frames = 0; frames < 600; frames++) {
+        if (innerWidth !== width || !matchMedia(`(prefers-color-scheme: ${colorScheme})`).matches) {
+          await frame();
+          continue;
+        }
+        // Style is worked out lazily: a change of scheme or width starts its transitions at the next style
+        // update, so one is forced, and a frame let pass, before the transitions are collected. The check
+        // is repeated until none is left: a transition of an inherited property (colour) makes the
+        // children's transitions start only when it ends, a level of the page per frame.
+        void document.documentElement.offsetWidth;
+        await frame();
+        const transitions = document.getAnimations().filter((a) => a instanceof CSSTransition);
+        if (transitions.length) {
+          await Promise.all(transitions.map((a) => a.finished.catch(() => undefined)));
+          continue;
+        }
+        // The known colour: the body's text against the theme's token, resolved in the scheme the page
+        // shows (a theme the visitor chose, data-theme, wins over the emulated one).
+        const probe = document.createElement("span");
+        probe.style.colorScheme = document.documentElement.dataset.theme ?? colorScheme;
+        probe.style.color = "var(--c-text)";
+        document.body.append(probe);
+        const token = getComputedStyle(probe).color;
+        probe.remove();
+        const body = getComputedStyle(document.body).color;
+        if (body === token) return null;
+        await frame();
+      }
+      return `the page did not settle on ${colorScheme} at ${width} px: innerWidth ${innerWidth}, scheme matches ${matchMedia(`(prefers-color-scheme: ${colorScheme})`).matches}, ${document.getAnimations().length} animations, body colour ${getComputedStyle(document.body).color}`;
+    },
+    { colorScheme: pass.colorScheme, width: pass.size.width },
+  );
+  if (unsettled) throw new Error(unsettled);
 }
 
 export type AxePass = { colorScheme: "light" | "dark"; size: { width: number; height: number } };
@@ -284,10 +306,9 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core
  */
 async function axeViolations(page: Page, incomplete?: Set<string>): Promise<string[]> {
   // axe-core's source is evaluated afresh for each pass, and axe.run called in it (what @axe-core/playwright
-  // did, without its own overhead). One copy kept across the passes of a page was tried: twice in one
-  // clean-clone run it measured a card's text in the colour of the pass before (1.15:1 on the directory
-  // pages) while every pass of the same pages alone passed; what carried over was not found. No frame is
-  // walked: the only one the site has is the video dialog's, a third party's page, and it is closed here.
+  // did, without its own overhead); one copy kept across a page's passes is not tried again yet
+  // (docs/testing.md). No frame is walked: the only one the site has is the video dialog's, a third
+  // party's page, and it is closed here.
   await page.evaluate(AXE_SOURCE);
   const results = await page.evaluate(async () => {
     const { axe } = window as unknown as { axe: typeof import("axe-core") };
@@ -334,7 +355,7 @@ export async function violationsIn(page: Page, passes: AxePass[], incomplete?: S
   for (const { colorScheme, size } of passes) {
     await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
     await page.setViewportSize(size);
-    await settleForAxe(page);
+    await settleForAxe(page, { colorScheme, size });
     for (const line of await axeViolations(page, incomplete)) found.push(`[${colorScheme} ${size.width}px] ${line}`);
     // Not axe's, but as much a barrier on a phone: a page wider than the screen scrolls sideways.
     const overflow = await page.evaluate(() => {
@@ -368,6 +389,11 @@ export async function violationsIn(page: Page, passes: AxePass[], incomplete?: S
   return found;
 }
 
+/**
+ * Fails on an axe-core violation of any impact in the page as it is now (axe needs JavaScript in the
+ * page; tests/e2e/a11y.spec.ts checks every page without JavaScript too). For states a page reaches
+ * after an interaction; the plain pages are walked in a11y.spec.ts.
+ */
 export async function expectNoA11yViolations(page: Page) {
   // axe is a script in the page: with JavaScript off it would wait out the test's time. a11y.spec.ts
   // checks the no-JavaScript pages in a context of their own.
