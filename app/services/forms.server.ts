@@ -4,11 +4,10 @@ import { data } from "react-router";
 import type { z } from "zod";
 import { formMessage } from "~/lib/form-messages";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
-import { localeFromPathname } from "~/lib/i18n";
 import type { PublicForm } from "~/lib/public-form";
 import { isBlank } from "~/lib/validation/params";
 import { getDb } from "~db/client";
-import { translatorFor } from "./i18n.server";
+import { requestLocale, translatorFor } from "./i18n.server";
 import { consume, retryAfterHeaders, throttled } from "./rate-limit.server";
 
 // The public forms' refusals are `forms` catalogue keys (lib/form-messages.ts): the page shows them in its
@@ -146,9 +145,9 @@ async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, alre
 export const FORM_MAX_BYTES = 128 * 1024;
 export const FORM_TOO_LARGE_MESSAGE = "This form is too large to send. Please shorten what you typed and try again.";
 
-/** A refusal of a page's post, in the page's language (its path's prefix; English for /admin). */
+/** A refusal of a page's post, in the page's language (English for /admin). */
 function pageText(request: Request, key: "forms.tooLarge" | "forms.unreadable"): string {
-  return translatorFor(localeFromPathname(new URL(request.url).pathname))(key);
+  return translatorFor(requestLocale(request))(key);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { type CompiledMessage, createTranslator, localeForPrefix, type MessageKey, type Translate } from "~/lib/i18n";
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "~/lib/locales";
@@ -145,9 +146,32 @@ export function translatorFor(locale: Locale): Translate {
 
 export type { MessageKey };
 
-/** A page's language from its route params (`:lang?` of the language layout; English without one). */
-export function pageLocale({ params }: { params: { lang?: string } }): Locale {
-  return localeForPrefix(params.lang) ?? DEFAULT_LOCALE;
+// The page's language, decided once per request (docs/decisions/205-languages-decided-once-per-request.md):
+// the root's middleware reads the language layout's `:lang?` (English without one, and for every
+// address outside the layout: /admin, /api, files) and keeps it in the request's router context;
+// loaders, actions and services read it from there with `pageLocale(args)`, the page's components from
+// the root's data (`useLocale()`), a `meta` from its matches (`translatorFromMatches`).
+const pageLocaleContext = createContext<Locale>();
+// The same decision for the few helpers handed only the request (forms.server.ts's refusals of a body),
+// held for as long as the request is.
+const requestLocales = new WeakMap<Request, Locale>();
+
+/** The root's middleware: decides the request's language from the URL's prefix, once. */
+export const decidePageLocale: MiddlewareFunction<Response> = ({ request, params, context }, next) => {
+  const locale = localeForPrefix(params.lang) ?? DEFAULT_LOCALE;
+  context.set(pageLocaleContext, locale);
+  requestLocales.set(request, locale);
+  return next();
+};
+
+/** The page's language, as the root's middleware decided it for this request. */
+export function pageLocale({ context }: { context: Readonly<RouterContextProvider> }): Locale {
+  return context.get(pageLocaleContext);
+}
+
+/** The page's language for code that holds only the request (English for one no middleware saw). */
+export function requestLocale(request: Request): Locale {
+  return requestLocales.get(request) ?? DEFAULT_LOCALE;
 }
 
 /**
