@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { createRequire } from "node:module";
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
@@ -152,16 +153,15 @@ export type { MessageKey };
 // loaders, actions and services read it from there with `pageLocale(args)`, the page's components from
 // the root's data (`useLocale()`), a `meta` from its matches (`translatorFromMatches`).
 const pageLocaleContext = createContext<Locale>();
-// The same decision for the few helpers handed only the request (forms.server.ts's refusals of a body),
-// held for as long as the request is.
-const requestLocales = new WeakMap<Request, Locale>();
+// The request's context for the few helpers handed only the request (forms.server.ts's refusals of a body,
+// read before any route code): the router makes new Request objects on the way (an action's loaders get
+// a copy), so the context travels with the request's asynchronous work instead.
+const requestContexts = new AsyncLocalStorage<Readonly<RouterContextProvider>>();
 
 /** The root's middleware: decides the request's language from the URL's prefix, once. */
-export const decidePageLocale: MiddlewareFunction<Response> = ({ request, params, context }, next) => {
-  const locale = localeForPrefix(params.lang) ?? DEFAULT_LOCALE;
-  context.set(pageLocaleContext, locale);
-  requestLocales.set(request, locale);
-  return next();
+export const decidePageLocale: MiddlewareFunction<Response> = ({ params, context }, next) => {
+  context.set(pageLocaleContext, localeForPrefix(params.lang) ?? DEFAULT_LOCALE);
+  return requestContexts.run(context, next);
 };
 
 /** The page's language, as the root's middleware decided it for this request. */
@@ -169,9 +169,10 @@ export function pageLocale({ context }: { context: Readonly<RouterContextProvide
   return context.get(pageLocaleContext);
 }
 
-/** The page's language for code that holds only the request (English for one no middleware saw). */
-export function requestLocale(request: Request): Locale {
-  return requestLocales.get(request) ?? DEFAULT_LOCALE;
+/** The page's language for code that is handed no context (English outside a request: scripts). */
+export function currentPageLocale(): Locale {
+  const context = requestContexts.getStore();
+  return context ? pageLocale({ context }) : DEFAULT_LOCALE;
 }
 
 /**
