@@ -10,7 +10,8 @@ import { type SiteUnderTest, startSite } from "../support/site";
 
 // The site is this file's own (its database, its addresses): no value here is shared with another test.
 // The page's language over HTTP against the built server (`npm run build` first;
-// docs/decisions/205-languages-decided-once-per-request.md, 206-languages-pages-checked-for-raw-keys.md):
+// docs/decisions/205-languages-decided-once-per-request.md,
+// docs/decisions/206-languages-pages-checked-for-raw-keys-list-drives-the-rest.md):
 // every page of the language layout in app/routes.ts, in every language of app/lib/locales.ts, renders
 // no catalogue key as text (a loader that forgot a namespace shows its keys), and a refusal made before
 // any route code reads the form speaks the page's language.
