@@ -112,7 +112,11 @@ export function createTranslator(locale: Locale, messages: PageMessages): Transl
 
 type MatchLike = { id: string; data?: unknown; loaderData?: unknown } | undefined;
 
-/** The page's language and messages, from the root's and each route's loader data (`messages`). */
+/**
+ * The page's language and messages in the browser: the language the root's middleware decided, as the
+ * root's data carries it (docs/decisions/205-languages-decided-once-per-request.md), and the messages
+ * each matched route sent (`messages`).
+ */
 export function pageLanguage(matches: readonly MatchLike[]): { locale: Locale; messages: PageMessages } {
   let locale: Locale = DEFAULT_LOCALE;
   const messages: PageMessages = {};
