@@ -18,7 +18,7 @@ import { NewsletterForm } from "~/components/newsletter-form";
 import { DEFAULT_LOCALE, LOCALE_INFO } from "~/lib/locales";
 import { THEME_BOOT_SCRIPT, themeFromCookieHeader } from "~/lib/theme";
 import { SHARED_NAMESPACES } from "~/locales/catalogue";
-import { messagesFor, pageLocale } from "~/services/i18n.server";
+import { decidePageLocale, messagesFor, pageLocale } from "~/services/i18n.server";
 import { shareCardLanguage, siteShareImagePath } from "~/services/share-card.server";
 import { publicOrigin } from "~/services/public-url.server";
 import { getSessionUser } from "~/services/session.server";
@@ -30,10 +30,13 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+// The page's language, decided once for the request before any loader or action runs (an unknown
+// prefix is English here and a 404 from the language layout).
+export const middleware = [decidePageLocale];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
-  // The language is the URL's (an unknown prefix is a 404 in English, from the language layout).
-  const locale = pageLocale({ params });
+  const locale = pageLocale({ context });
   return {
     locale,
     messages: messagesFor(locale, SHARED_NAMESPACES),

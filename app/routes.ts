@@ -1,4 +1,5 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+import { LOCALE_INFO, TRANSLATED_LOCALES } from "./lib/locales";
 
 // Every URL of the site, in one place. Sections: public pages, accounts, admin, API.
 export default [
@@ -57,8 +58,12 @@ export default [
   route("sitemap.xml", "routes/sitemap.ts", { id: "sitemap-index" }),
   route("sitemaps/:file", "routes/sitemap.ts", { id: "sitemap-file" }),
   route("share/site.jpg", "routes/share-card.ts", { id: "share-site" }),
-  route("share/site.hi.jpg", "routes/share-card.ts", { id: "share-site-hi" }),
-  route("share/site.kn.jpg", "routes/share-card.ts", { id: "share-site-kn" }),
+  // the site's card in each translated language (`/share/site.hi.jpg`)
+  ...TRANSLATED_LOCALES.map((locale) =>
+    route(`share/site.${LOCALE_INFO[locale].prefix}.jpg`, "routes/share-card.ts", {
+      id: `share-site-${LOCALE_INFO[locale].prefix}`,
+    }),
+  ),
   route("share/seller/:id/:file", "routes/share-card.ts", { id: "share-seller" }),
   // ── admin ── (the layout's middleware lets only signed-in staff through; each route checks its permission)
   route("admin/login", "routes/admin/login.tsx"),

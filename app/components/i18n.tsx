@@ -93,7 +93,7 @@ export function LanguageSwitcher({
   const t = useT();
   const current = useLocale();
   const location = useLocation();
-  const path = unprefixedPath(location.pathname);
+  const path = unprefixedPath(location.pathname, current);
   return (
     <nav aria-label={t(label)} className={className ?? "language-switcher"}>
       <ul>

@@ -89,18 +89,10 @@ export function formatMessage(locale: Locale, message: CompiledMessage, values: 
   return formatTokens(locale, message, values);
 }
 
-/** The language of a site path: `/hi/…` → hi-IN, `/kn/…` → kn-IN, anything else English. */
-export function localeFromPathname(pathname: string): Locale {
-  const first = pathname.split("/", 2)[1];
-  for (const locale of LOCALES) if (LOCALE_INFO[locale].prefix && LOCALE_INFO[locale].prefix === first) return locale;
-  return DEFAULT_LOCALE;
-}
-
-/** The language-neutral path of a site path (`/hi/directory` → `/directory`, `/hi` → `/`). */
-export function unprefixedPath(pathname: string): string {
-  const locale = localeFromPathname(pathname);
+/** The language-neutral path of a page of `locale` (`/hi/directory` → `/directory`, `/hi` → `/`). */
+export function unprefixedPath(pathname: string, locale: Locale): string {
   const prefix = LOCALE_INFO[locale].prefix;
-  if (!prefix) return pathname;
+  if (!prefix || !(pathname === `/${prefix}` || pathname.startsWith(`/${prefix}/`))) return pathname;
   return pathname.slice(prefix.length + 1) || "/";
 }
 
@@ -120,7 +112,11 @@ export function createTranslator(locale: Locale, messages: PageMessages): Transl
 
 type MatchLike = { id: string; data?: unknown; loaderData?: unknown } | undefined;
 
-/** The page's language and messages, from the root's and each route's loader data (`messages`). */
+/**
+ * The page's language and messages in the browser: the language the root's middleware decided, as the
+ * root's data carries it (docs/decisions/205-languages-decided-once-per-request.md), and the messages
+ * each matched route sent (`messages`).
+ */
 export function pageLanguage(matches: readonly MatchLike[]): { locale: Locale; messages: PageMessages } {
   let locale: Locale = DEFAULT_LOCALE;
   const messages: PageMessages = {};

@@ -1,55 +1,57 @@
-import { DEFAULT_LOCALE, LOCALE_INFO, type Locale } from "./locales";
+import {
+  type ContentLanguage,
+  DEFAULT_LOCALE,
+  LOCALE_INFO,
+  type Locale,
+  TRANSLATED_LOCALES,
+  type TranslatedLanguage,
+} from "./locales";
 
 // Stored text in the site's three languages (docs/decisions/189-languages-columns-per-language.md): the
 // catalogue's names (English required, Hindi and Kannada optional) and a seller's tagline and description
 // (her original, in whatever script she wrote it, and her optional Hindi and Kannada versions). Pure
 // functions, so every public page picks the same text the same way.
 
-/** The language of a stored text, as an HTML `lang` value. */
-export type ContentLanguage = "en" | "hi" | "kn";
-
-/** The column suffix and `lang` of each translated locale. */
-const LANGUAGE_OF: Record<Locale, ContentLanguage> = { "en-IN": "en", "hi-IN": "hi", "kn-IN": "kn" };
+export type { ContentLanguage };
 
 /** A page locale's content language: `hi-IN` → `hi`. */
 export function contentLanguageOf(locale: Locale): ContentLanguage {
-  return LANGUAGE_OF[locale];
+  return LOCALE_INFO[locale].language;
 }
 
-/** A catalogue row's names: the English one, and the Hindi and Kannada ones when staff gave them. */
-export type NamesByLanguage = { name: string; name_hi?: string | null; name_kn?: string | null };
+/** A catalogue row's names: the English one, and one per translated language when staff gave it (`name_hi`). */
+export type NamesByLanguage = { name: string } & { [L in TranslatedLanguage as `name_${L}`]?: string | null };
 
 /** A category's or subcategory's name for a page's locale, the English name when it has none in that language. */
 export function localizedName(row: NamesByLanguage, locale: Locale): string {
-  const language = LANGUAGE_OF[locale];
-  const translated = language === "hi" ? row.name_hi : language === "kn" ? row.name_kn : null;
+  const language = LOCALE_INFO[locale].language;
+  const translated = language === "en" ? null : row[`name_${language}`];
   return translated?.trim() ? translated : row.name;
 }
 
 const LETTER = /^[\p{L}\p{M}]$/u;
-/** Devanagari and Devanagari Extended. */
-const isDevanagari = (code: number) => (code >= 0x0900 && code <= 0x097f) || (code >= 0xa8e0 && code <= 0xa8ff);
-const isKannada = (code: number) => code >= 0x0c80 && code <= 0x0cff;
+const SCRIPTS = TRANSLATED_LOCALES.map((locale) => ({
+  language: LOCALE_INFO[locale].language,
+  ranges: LOCALE_INFO[locale].script.ranges,
+}));
 
 /**
- * The language a text is written in, told by its script: mostly (more than half of its letters)
- * Devanagari is Hindi, mostly Kannada script is Kannada, anything else (Latin, mixed, no letters) English.
- * A seller's original needs no language field of its own this way.
+ * The language a text is written in, told by its script (lib/locales.ts): mostly (more than half of its
+ * letters) Devanagari is Hindi, mostly Kannada script is Kannada, anything else (Latin, mixed, no letters)
+ * English. A seller's original needs no language field of its own this way.
  */
 export function languageOfScript(text: string): ContentLanguage {
   let letters = 0;
-  let devanagari = 0;
-  let kannada = 0;
+  const counts = SCRIPTS.map(() => 0);
   for (const char of text) {
     if (!LETTER.test(char)) continue;
     letters++;
     const code = char.codePointAt(0)!;
-    if (isDevanagari(code)) devanagari++;
-    else if (isKannada(code)) kannada++;
+    const script = SCRIPTS.findIndex(({ ranges }) => ranges.some(([from, to]) => code >= from && code <= to));
+    if (script >= 0) counts[script]++;
   }
-  if (devanagari * 2 > letters) return "hi";
-  if (kannada * 2 > letters) return "kn";
-  return "en";
+  const most = counts.findIndex((count) => count * 2 > letters);
+  return most >= 0 ? SCRIPTS[most].language : "en";
 }
 
 /** A seller's text in one language as shown: what it says and the language it is in. */
@@ -61,11 +63,11 @@ export type ShownText = { text: string; lang: ContentLanguage };
  */
 export function localizedText(
   original: string | null,
-  translations: { hi: string | null; kn: string | null },
+  translations: Record<TranslatedLanguage, string | null>,
   locale: Locale,
 ): ShownText | null {
-  const language = LANGUAGE_OF[locale];
-  const translated = language === "hi" ? translations.hi : language === "kn" ? translations.kn : null;
+  const language = LOCALE_INFO[locale].language;
+  const translated = language === "en" ? null : translations[language];
   if (translated?.trim()) return { text: translated, lang: language };
   if (!original?.trim()) return null;
   return { text: original, lang: languageOfScript(original) };
@@ -76,7 +78,7 @@ export function localizedText(
  * page's own language (the page's `<html lang>` says it), else the text's language.
  */
 export function langAttribute(shown: ShownText, locale: Locale = DEFAULT_LOCALE): { lang?: ContentLanguage } {
-  return LANGUAGE_OF[locale] === shown.lang ? {} : { lang: shown.lang };
+  return LOCALE_INFO[locale].language === shown.lang ? {} : { lang: shown.lang };
 }
 
 /** The locales a seller can choose for her account, with their names in their own script. */
@@ -90,8 +92,8 @@ export type SellerTextsSource = {
   tagline: string | null;
   description: string | null;
   translations: {
-    tagline: { hi: string | null; kn: string | null };
-    description: { hi: string | null; kn: string | null };
+    tagline: Record<TranslatedLanguage, string | null>;
+    description: Record<TranslatedLanguage, string | null>;
   };
 };
 

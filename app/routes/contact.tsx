@@ -196,7 +196,8 @@ function ContactForm({
 }) {
   const t = useT();
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && /^(\/(hi|kn))?\/contact/.test(navigation.formAction ?? "");
+  const to = useLocalePath();
+  const busy = navigation.state === "submitting" && !!navigation.formAction?.startsWith(to("/contact"));
   const validation = useClientValidation("contact", { shouldRevalidate: "onInput" });
   const [form, fields] = usePublicForm({
     id: "contact-form",

@@ -13,8 +13,13 @@ import { messagesFor, pageLocale, translatorFor } from "~/services/i18n.server";
 // /newsletter/unsubscribe?email&token — the signed link of every newsletter mail. GET only shows the
 // question (mail scanners that open links change nothing); the POST form does it, without JavaScript too.
 
-export function meta({ matches }: Route.MetaArgs) {
-  return privatePageMeta(translatorFromMatches(matches)("newsletter.unsubscribe.meta.title"));
+// A bad link renders the boundary, without this route's messages: its title is the boundary's (common).
+export function meta({ matches, error }: Route.MetaArgs) {
+  return privatePageMeta(
+    translatorFromMatches(matches)(
+      error ? "common.marketing.unsubscribeBadLinkTitle" : "newsletter.unsubscribe.meta.title",
+    ),
+  );
 }
 
 // The site's Referrer-Policy (strict-origin-when-cross-origin) already keeps the token out of other

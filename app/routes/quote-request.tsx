@@ -23,8 +23,9 @@ import type { Route } from "./+types/quote-request";
 // and a button (mail scanners open links); the POST confirms it (then it goes to the sellers) or withdraws
 // it. A tampered link is a 400 page; once confirmed, the page stays her view of the answers.
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  privatePageMeta(translatorFromMatches(matches)("quotes.link.title"));
+// A bad link renders the boundary, without this route's messages: its title is the boundary's (common).
+export const meta: Route.MetaFunction = ({ matches, error }) =>
+  privatePageMeta(translatorFromMatches(matches)(error ? "common.quotes.badLink.title" : "quotes.link.title"));
 
 export function headers() {
   return { "Cache-Control": "no-store" };

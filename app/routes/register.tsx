@@ -64,10 +64,10 @@ export function meta({ matches, location }: Route.MetaArgs) {
 /** Hard cap of one part; the 200 KB rule itself is checked after parsing, so typed values survive. */
 const PART_MAX_BYTES = 1024 * 1024;
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const db = getDb();
   const url = new URL(request.url);
-  const locale = pageLocale({ params });
+  const locale = pageLocale({ context });
   const [categories, subcategories, user] = await Promise.all([
     listActiveCategories(db),
     listActiveSubcategories(db),
@@ -214,7 +214,8 @@ function ApplicationForm({ loaderData, actionData }: { loaderData: LoaderData; a
   const locale = useLocale();
   const navigation = useNavigation();
   const hydrated = useHydrated();
-  const busy = navigation.state === "submitting" && /^(\/(hi|kn))?\/register/.test(navigation.formAction ?? "");
+  const busy =
+    navigation.state === "submitting" && !!navigation.formAction?.startsWith(localePath(locale, "/register"));
   const rupees = (amount: number) => `₹${formatCount(amount, locale)}`;
   const [attempt, setAttempt] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);

@@ -16,8 +16,11 @@ import { messagesFor, pageLocale, translatorFor } from "~/services/i18n.server";
 // As the newsletter's unsubscribe: GET only asks (mail scanners that open links change nothing), the one
 // button posts, without JavaScript too. A forged or altered link is refused with 400.
 
-export function meta({ matches }: Route.MetaArgs) {
-  return privatePageMeta(translatorFromMatches(matches)("newsletter.reports.meta.title"));
+// A bad link renders the boundary, without this route's messages: its title is the boundary's (common).
+export function meta({ matches, error }: Route.MetaArgs) {
+  return privatePageMeta(
+    translatorFromMatches(matches)(error ? "common.marketing.reportsBadLinkTitle" : "newsletter.reports.meta.title"),
+  );
 }
 
 export function headers() {

@@ -4,11 +4,10 @@ import { data } from "react-router";
 import type { z } from "zod";
 import { formMessage } from "~/lib/form-messages";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
-import { localeFromPathname } from "~/lib/i18n";
 import type { PublicForm } from "~/lib/public-form";
 import { isBlank } from "~/lib/validation/params";
 import { getDb } from "~db/client";
-import { translatorFor } from "./i18n.server";
+import { currentPageLocale, translatorFor } from "./i18n.server";
 import { consume, retryAfterHeaders, throttled } from "./rate-limit.server";
 
 // The public forms' refusals are `forms` catalogue keys (lib/form-messages.ts): the page shows them in its
@@ -146,9 +145,9 @@ async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, alre
 export const FORM_MAX_BYTES = 128 * 1024;
 export const FORM_TOO_LARGE_MESSAGE = "This form is too large to send. Please shorten what you typed and try again.";
 
-/** A refusal of a page's post, in the page's language (its path's prefix; English for /admin). */
-function pageText(request: Request, key: "forms.tooLarge" | "forms.unreadable"): string {
-  return translatorFor(localeFromPathname(new URL(request.url).pathname))(key);
+/** A refusal of a page's post, in the page's language (English for /admin). */
+function pageText(key: "forms.tooLarge" | "forms.unreadable"): string {
+  return translatorFor(currentPageLocale())(key);
 }
 
 /**
@@ -156,11 +155,11 @@ function pageText(request: Request, key: "forms.tooLarge" | "forms.unreadable"):
  * `request.formData()` does, bounded. Forms with files use parseFormData with their own limits.
  */
 export async function readForm(request: Request, maxBytes = FORM_MAX_BYTES): Promise<FormData> {
-  return (await boundedBody(request, maxBytes)).formData().catch(() => unreadableForm(request));
+  return (await boundedBody(request, maxBytes)).formData().catch(() => unreadableForm());
 }
 
-const unreadableForm = (request: Request): never => {
-  throw data(pageText(request, "forms.unreadable"), { status: 400 });
+const unreadableForm = (): never => {
+  throw data(pageText("forms.unreadable"), { status: 400 });
 };
 
 /**
@@ -173,7 +172,7 @@ export async function boundedFormRequest(request: Request, maxBytes = FORM_MAX_B
   await bounded
     .clone()
     .formData()
-    .catch(() => unreadableForm(request));
+    .catch(() => unreadableForm());
   return bounded;
 }
 
@@ -191,7 +190,7 @@ export function requireFormBody(request: Request): void {
 async function boundedBody(request: Request, maxBytes: number): Promise<Request> {
   requireFormBody(request);
   const bytes = await readBytesWithin(request, maxBytes);
-  if (bytes === null) throw data(pageText(request, "forms.tooLarge"), { status: 413 });
+  if (bytes === null) throw data(pageText("forms.tooLarge"), { status: 413 });
   const headers = new Headers(request.headers);
   if (!headers.has("Content-Type")) headers.set("Content-Type", "application/x-www-form-urlencoded");
   headers.delete("Content-Length");

@@ -1,4 +1,6 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { createRequire } from "node:module";
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { type CompiledMessage, createTranslator, localeForPrefix, type MessageKey, type Translate } from "~/lib/i18n";
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "~/lib/locales";
@@ -145,9 +147,32 @@ export function translatorFor(locale: Locale): Translate {
 
 export type { MessageKey };
 
-/** A page's language from its route params (`:lang?` of the language layout; English without one). */
-export function pageLocale({ params }: { params: { lang?: string } }): Locale {
-  return localeForPrefix(params.lang) ?? DEFAULT_LOCALE;
+// The page's language, decided once per request (docs/decisions/205-languages-decided-once-per-request.md):
+// the root's middleware reads the language layout's `:lang?` (English without one, and for every
+// address outside the layout: /admin, /api, files) and keeps it in the request's router context;
+// loaders, actions and services read it from there with `pageLocale(args)`, the page's components from
+// the root's data (`useLocale()`), a `meta` from its matches (`translatorFromMatches`).
+const pageLocaleContext = createContext<Locale>();
+// The request's context for the few helpers handed only the request (forms.server.ts's refusals of a body,
+// read before any route code): the router makes new Request objects on the way (an action's loaders get
+// a copy), so the context travels with the request's asynchronous work instead.
+const requestContexts = new AsyncLocalStorage<Readonly<RouterContextProvider>>();
+
+/** The root's middleware: decides the request's language from the URL's prefix, once. */
+export const decidePageLocale: MiddlewareFunction<Response> = ({ params, context }, next) => {
+  context.set(pageLocaleContext, localeForPrefix(params.lang) ?? DEFAULT_LOCALE);
+  return requestContexts.run(context, next);
+};
+
+/** The page's language, as the root's middleware decided it for this request. */
+export function pageLocale({ context }: { context: Readonly<RouterContextProvider> }): Locale {
+  return context.get(pageLocaleContext);
+}
+
+/** The page's language for code that is handed no context (English outside a request: scripts). */
+export function currentPageLocale(): Locale {
+  const context = requestContexts.getStore();
+  return context ? pageLocale({ context }) : DEFAULT_LOCALE;
 }
 
 /**

@@ -5,6 +5,7 @@ import { formatDate } from "~/lib/dates";
 import { formatCount } from "~/lib/format";
 import { formMessage } from "~/lib/form-messages";
 import { type Locale, localeOr, localePath } from "~/lib/locales";
+import { localizedName } from "~/lib/localized";
 import { QUOTE_CONFIRM_HOURS, QUOTE_SPAM_LIMIT } from "~/lib/quotes";
 import type { QuoteRequestInput } from "~/lib/validation/quotes";
 import {
@@ -122,7 +123,7 @@ export async function submitQuoteRequest(db: DB, input: QuoteRequestInput, local
         // None of her typed words: the address could be anyone's (as the contact acknowledgement).
         t("mails.quote.confirm.hello"),
         "",
-        t("mails.quote.confirm.intro", { category: categoryName(category, locale), city: input.city }),
+        t("mails.quote.confirm.intro", { category: localizedName(category, locale), city: input.city }),
         quoteLinkUrl({ id, email: input.email }, locale),
         "",
         t("mails.quote.confirm.works", { hours: QUOTE_CONFIRM_HOURS }),
@@ -143,10 +144,6 @@ export async function requestCategoryName(
 ): Promise<string> {
   const category = await quoteCategory(db, { id: request.categoryId });
   return category ? shownCategoryName(category, locale) : request.categoryName;
-}
-
-function categoryName(c: { name: string; name_hi: string | null; name_kn: string | null }, locale: Locale) {
-  return (locale === "hi-IN" ? c.name_hi : locale === "kn-IN" ? c.name_kn : null) || c.name;
 }
 
 function budgetText(t: ReturnType<typeof translatorFor>, locale: Locale, min: number | null, max: number | null) {
@@ -179,7 +176,7 @@ export async function confirmAndSend(db: DB, request: QuoteRequestRow, now = new
           t("mails.helloName", { name: s.ownerName }),
           "",
           t("mails.quote.seller.intro", {
-            category: category ? categoryName(category, locale) : request.categoryName,
+            category: category ? localizedName(category, locale) : request.categoryName,
             city: request.city,
           }),
           "",

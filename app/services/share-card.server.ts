@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { MARKETING, SITE_LONG_NAME, SITE_NAME } from "~/lib/constants";
 import { avatarHue, escapeXml, formatRating, initials } from "~/lib/format";
 import type { NamesByLanguage } from "~/lib/localized";
-import { DEFAULT_LOCALE, LOCALE_INFO, type Locale, LOCALES } from "~/lib/locales";
+import { DEFAULT_LOCALE, LOCALE_INFO, type Locale, LOCALES, TRANSLATED_LOCALES } from "~/lib/locales";
 import { SHARE_IMAGE_HEIGHT as H, SHARE_IMAGE_WIDTH as W } from "~/lib/seo";
 import { categoryNames, translatorFor } from "./i18n.server";
 import { logger } from "./logger.server";
@@ -41,12 +41,6 @@ export interface ShareCardSeller {
 
 // ── the card's language ──
 
-/** A letter, and a conjunct of it (letter, virama, letter) that a font draws as one shape, per script. */
-const SCRIPT_PROBES: Record<Exclude<Locale, "en-IN">, { letter: string; conjunct: string }> = {
-  "hi-IN": { letter: "क", conjunct: "क्ष" },
-  "kn-IN": { letter: "ಕ", conjunct: "ಕ್ಷ" },
-};
-
 /** The width of the ink sharp draws for a text in the card's fonts. */
 async function inkWidth(text: string): Promise<number> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="200"><rect width="600" height="200" fill="#fff"/><text x="20" y="140" font-family="${FONT}" font-size="96" fill="#000">${text}</text></svg>`;
@@ -63,10 +57,9 @@ let scripts: Promise<Record<Locale, boolean>> | undefined;
 export function shareCardScripts(): Promise<Record<Locale, boolean>> {
   scripts ??= (async () => {
     const found = { "en-IN": true } as Record<Locale, boolean>;
-    for (const [locale, probe] of Object.entries(SCRIPT_PROBES) as [
-      Exclude<Locale, "en-IN">,
-      { letter: string; conjunct: string },
-    ][]) {
+    // Each script's letter, and a conjunct of it (letter, virama, letter) that a font draws as one shape.
+    for (const locale of TRANSLATED_LOCALES) {
+      const probe = LOCALE_INFO[locale].script;
       try {
         found[locale] = (await inkWidth(probe.conjunct)) < 2 * (await inkWidth(probe.letter));
       } catch {

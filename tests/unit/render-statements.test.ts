@@ -1,3 +1,4 @@
+import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, type DB, getDb, statementsRun } from "~db/client";
 import { createSeller, createStaffRow } from "~db/seed/factories";
@@ -5,6 +6,7 @@ import { contentVersionSource } from "~/models/content-version.server";
 import { loader as rootLoader } from "~/root";
 import { loader as directoryLoader } from "~/routes/directory";
 import { loader as sellerLoader } from "~/routes/seller";
+import { decidePageLocale } from "~/services/i18n.server";
 import { createUserSession } from "~/services/session.server";
 import { createTestDb, testEngine } from "../support/test-db";
 
@@ -44,10 +46,17 @@ afterAll(async () => {
 
 type Loader = (args: never) => unknown;
 
+/** A loader's arguments as the router hands them, after the root's middleware decided the page's language. */
+async function loaderArgs(request: Request, params: Record<string, string>): Promise<never> {
+  const args = { request, params, context: new RouterContextProvider() };
+  await decidePageLocale(args as never, async () => new Response());
+  return args as never;
+}
+
 /** The statements one render of `path` sends: the cache's version read when anonymous, then the loaders together. */
 async function statementsOf(path: string, loader: Loader, params: Record<string, string>, signedIn: boolean) {
   const request = new Request(`http://localhost${path}`, { headers: signedIn ? { Cookie: cookie } : {} });
-  const args = { request, params, context: {} } as never;
+  const args = await loaderArgs(request, params);
   const before = statementsRun(site);
   if (!signedIn) await contentVersionSource(site)();
   await Promise.all([rootLoader(args), loader(args)]);
@@ -76,12 +85,8 @@ describe("the statements of a render", () => {
   });
 
   it("a search planned with a vocabulary older than the data is planned again", async () => {
-    const search = (text: string) =>
-      directoryLoader({
-        request: new Request(`http://localhost/directory?search=${text}`),
-        params: {},
-        context: {},
-      } as never);
+    const search = async (text: string) =>
+      directoryLoader(await loaderArgs(new Request(`http://localhost/directory?search=${text}`), {}));
     await search("render");
     // A word only a new seller has: the vocabulary last loaded does not know it, so only a plan made
     // again corrects the typo.

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { MessageKey } from "../i18n";
-import { DEFAULT_LOCALE, isLocale, type Locale } from "../locales";
+import { DEFAULT_LOCALE, isLocale, type Locale, LOCALES } from "../locales";
 
 /** The provider's answer, posted back by the callback page (form or script): POST /api/sessions and /auth/google/callback. */
 export const googleCallbackSchema = z.object({
@@ -18,8 +18,8 @@ export const googleCallbackSchema = z.object({
   iss: z.string().max(2048).nullish(),
 });
 
-/** The refusal of a `lang` outside the site's three on the sign-in's start (a hand-made address). */
-export const GOOGLE_LANGUAGE_UNKNOWN = "Unknown language: lang must be en-IN, hi-IN or kn-IN.";
+/** The refusal of a `lang` outside the site's languages on the sign-in's start (a hand-made address). */
+export const GOOGLE_LANGUAGE_UNKNOWN = `Unknown language: lang must be ${LOCALES.slice(0, -1).join(", ")} or ${LOCALES.at(-1)}.`;
 
 /**
  * The language of the page a sign-in starts from (`?lang=hi-IN` on /auth/google and

@@ -16,8 +16,11 @@ import type { Route } from "./+types/confirm-account-deletion";
 // /confirm-account-deletion?id&expires&token — the link mailed to an account without a password (Google
 // only) that asked to be deleted. GET shows what goes and a confirm button; the POST erases the account.
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  privatePageMeta(translatorFromMatches(matches)("accounts.deletion.metaTitle"));
+// A bad link renders the boundary, without this route's messages: its title is the boundary's (common).
+export const meta: Route.MetaFunction = ({ matches, error }) =>
+  privatePageMeta(
+    translatorFromMatches(matches)(error ? "common.accounts.badLink.deletionTitle" : "accounts.deletion.metaTitle"),
+  );
 
 export function headers() {
   return { "Cache-Control": "no-store" };

@@ -17,8 +17,11 @@ import type { Route } from "./+types/confirm-email-change";
 // button (mail scanners open links); the POST makes the change and tells the old address. The link is
 // signed over the account's email as it was, so once used (or after another change) it is refused: 400.
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  privatePageMeta(translatorFromMatches(matches)("accounts.emailChange.metaTitle"));
+// A bad link renders the boundary, without this route's messages: its title is the boundary's (common).
+export const meta: Route.MetaFunction = ({ matches, error }) =>
+  privatePageMeta(
+    translatorFromMatches(matches)(error ? "common.accounts.badLink.emailTitle" : "accounts.emailChange.metaTitle"),
+  );
 
 export function headers() {
   return { "Cache-Control": "no-store" };

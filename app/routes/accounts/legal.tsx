@@ -1,7 +1,7 @@
-import { Link, useLocation } from "react-router";
+import { Link, useMatches } from "react-router";
 import { T, useLocalePath, useT } from "~/components/i18n";
 import { CONTACT, SITE_LONG_NAME, SITE_NAME } from "~/lib/constants";
-import { type MessageKey, translatorFromMatches, unprefixedPath } from "~/lib/i18n";
+import { type MessageKey, translatorFromMatches } from "~/lib/i18n";
 import type { Route } from "./+types/legal";
 import { publicCacheHeaders } from "~/services/response-cache/cache-control.server";
 import { messagesFor, pageLocale } from "~/services/i18n.server";
@@ -13,9 +13,10 @@ const UPDATED = "2026-11-25T12:00:00Z";
 const BRAND = { site: SITE_NAME, community: SITE_LONG_NAME };
 const strong = { strong: (text: React.ReactNode) => <strong>{text}</strong> };
 
-export const meta: Route.MetaFunction = ({ location, matches }) => {
+// The document is the route's (its id in app/routes.ts), whatever the page's language.
+export const meta: Route.MetaFunction = ({ matches }) => {
   const t = translatorFromMatches(matches);
-  const privacy = unprefixedPath(location.pathname) === "/privacy";
+  const privacy = matches.at(-1)?.id === "privacy";
   return pageMeta(matches, {
     title: t(privacy ? "legal.privacy.title" : "legal.terms.title"),
     description: t(privacy ? "legal.privacy.description" : "legal.terms.description", BRAND),
@@ -33,8 +34,7 @@ export const headers: Route.HeadersFunction = publicCacheHeaders;
 export default function Legal() {
   const t = useT();
   const to = useLocalePath();
-  const { pathname } = useLocation();
-  const privacy = unprefixedPath(pathname) === "/privacy";
+  const privacy = useMatches().at(-1)?.id === "privacy";
   return (
     <div className="container section legal">
       <article className="card card-pad legal-doc">

@@ -27,8 +27,11 @@ import type { Role } from "~db/schema";
 // (mail scanners that open links change nothing); its POST sets the password, ends every session of the
 // account (this browser's too) and leads to the sign-in page. A forged, used or expired link: 400.
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  privatePageMeta(translatorFromMatches(matches)("accounts.reset.metaTitle"));
+// A bad link renders the boundary, without this route's messages: its title is the boundary's (common).
+export const meta: Route.MetaFunction = ({ matches, error }) =>
+  privatePageMeta(
+    translatorFromMatches(matches)(error ? "common.accounts.badLink.resetTitle" : "accounts.reset.metaTitle"),
+  );
 
 export const headers = (args: Route.HeadersArgs) => forwardRetryAfter(args);
 

@@ -18,8 +18,11 @@ import { privatePageMeta } from "~/lib/seo";
 // button (mail scanners open links and must not verify anything); the POST form verifies, without
 // JavaScript too. A tampered or expired link is a 400 page with the reason.
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  privatePageMeta(translatorFromMatches(matches)("accounts.verify.metaTitle"));
+// A bad link renders the boundary, without this route's messages: its title is the boundary's (common).
+export const meta: Route.MetaFunction = ({ matches, error }) =>
+  privatePageMeta(
+    translatorFromMatches(matches)(error ? "common.accounts.badLink.verifyTitle" : "accounts.verify.metaTitle"),
+  );
 
 export function headers() {
   return { "Cache-Control": "no-store" };
