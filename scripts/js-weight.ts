@@ -134,7 +134,7 @@ export async function measureJsWeight(baseUrl: string, pages: readonly string[] 
       const context = await browser.newContext();
       const tab = await context.newPage();
       const seen: Promise<{ url: string; transferBytes: number; encoding: string }>[] = [];
-      tab.on("response", (res) => {
+      const onResponse = (res: import("@playwright/test").Response) => {
         const url = new URL(res.url());
         if (!isScript(url) || res.status() !== 200) return;
         seen.push(
@@ -147,7 +147,8 @@ export async function measureJsWeight(baseUrl: string, pages: readonly string[] 
             };
           })(),
         );
-      });
+      };
+      tab.on("response", onResponse);
       const response = await tab.goto(base + page, { waitUntil: "networkidle" });
       // A page that redirects measures another page: list it in NOT_MEASURED with its reason instead.
       if (response?.request().redirectedFrom())
@@ -155,6 +156,8 @@ export async function measureJsWeight(baseUrl: string, pages: readonly string[] 
       const html = (await response?.text()) ?? "";
       // Route discovery fetches /__manifest shortly after hydration; give it time to land.
       await tab.waitForTimeout(500);
+      // No response counted after this (its size could not be read once the context is closed).
+      tab.off("response", onResponse);
       const fetched = await Promise.all(seen);
       await context.close();
       // A URL fetched twice (route discovery may repeat its manifest request) counts once, at its largest.
