@@ -45,6 +45,16 @@ const drivers = {
   ],
 };
 
+// One way to build a form (docs/decisions/200-one-form-hook-over-conforms-parts.md): the hook is `useForm` of
+// app/lib/form.ts; conform gives the field helpers (getInputProps, getSelectProps, getTextareaProps) and
+// the submission types, not its own hook or form props.
+const oneFormHook = {
+  name: "@conform-to/react",
+  importNames: ["useForm", "getFormProps", "FormProvider", "useField", "useFormMetadata", "FormStateInput"],
+  message: "Build a form with useForm from ~/lib/form (form.props on the <Form>); conform's get*Props read its fields.",
+};
+const appImports = { paths: [...drivers.paths, oneFormHook], patterns: drivers.patterns };
+
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "tmp/", "test-results/", "playwright-report/"] },
   js.configs.recommended,
@@ -115,7 +125,7 @@ export default tseslint.config(
   },
   {
     files: ["app/**/*.{ts,tsx}", "server/**/*.{ts,tsx,js}"],
-    rules: { "no-restricted-imports": ["error", drivers] },
+    rules: { "no-restricted-imports": ["error", appImports] },
   },
   {
     files: ["app/models/text-index.server.ts"],

@@ -16,30 +16,65 @@ import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { isMain } from "./reliability/production-server";
 import { LOCALES, localePath } from "../app/lib/locales";
+import routes from "../app/routes";
 
 /** The budget (docs/performance.md) for the JavaScript of a public page's first visit, as sent (brotli). */
 export const JS_BUDGET_BYTES = 110 * 1024;
 /** What the heaviest page aims at, so that the next feature does not break the budget (docs/performance.md). */
 export const JS_TARGET_BYTES = 105 * 1024;
 
-/** The public pages in English; `{id}` is replaced by a public seller's id. */
-const ENGLISH_PAGES = [
-  "/",
-  "/directory",
-  "/seller/{id}",
-  // The Reviews tab opened by a link: the review form's code comes with the first render.
-  "/seller/{id}?tab=reviews",
-  "/contact",
-  "/list-your-business",
-  "/register",
-  "/newsletter",
-  "/seller-login",
-  "/seller-signup",
-  "/forgot-password",
-];
+/**
+ * The routes of the language layout (app/routes.ts) that are not measured, each with its reason: a page a
+ * signed-out first visit cannot reach (it redirects), or one whose address needs a record no demo
+ * database has. Every other route of the layout is measured, in every language, so a new public page is
+ * in the measure without anyone listing it (tests/unit/js-weight.test.ts holds the two lists to the routes).
+ */
+export const NOT_MEASURED: Readonly<Record<string, string>> = {
+  "go/:id/:target": "a counting link: redirects to the seller's own link",
+  "seller-dashboard": "signed in only: a first visit is redirected to /seller-login",
+  "seller-account": "signed in only: a first visit is redirected to /seller-login",
+  "auth/google/callback": "Google's return: redirects on",
+  "payments/receipt/:reference": "a payment's receipt: its address needs a paid payment's reference",
+};
+
+/**
+ * Pages the routes do not name on their own: another state of a route whose first visit sends more code.
+ * The Reviews tab opened by a link: the review form's code comes with the first render.
+ */
+const EXTRA_STATES = ["seller/:id?tab=reviews"];
+
+type RouteEntry = { path?: string; index?: boolean; children?: RouteEntry[] };
+
+/** The paths of the language layout's routes (`:lang?`), relative to it: "" for its index, "seller/:id", "*". */
+export function languageLayoutPaths(routes: readonly RouteEntry[]): string[] {
+  const layout = routes.find((entry) => entry.path === ":lang?");
+  if (!layout?.children) throw new Error("app/routes.ts has no :lang? layout");
+  const walk = (entries: readonly RouteEntry[], prefix: string): string[] =>
+    entries.flatMap((e) => {
+      const path = [prefix, e.path ?? ""].filter(Boolean).join("/");
+      return [...(e.path !== undefined || e.index ? [path] : []), ...(e.children ? walk(e.children, path) : [])];
+    });
+  return walk(layout.children, "");
+}
+
+/**
+ * The public pages to measure in English, read from the routes: every route of the language layout but
+ * those of NOT_MEASURED; `:id` stays for `resolvePage` (a public seller's id), `*` becomes a missing page.
+ */
+export function englishPublicPages(routes: readonly RouteEntry[]): string[] {
+  const paths = languageLayoutPaths(routes).filter((path) => !(path in NOT_MEASURED));
+  const unreadable = paths.filter((path) => /:(?!id\b)\w+/.test(path));
+  if (unreadable.length)
+    throw new Error(
+      `the measure cannot fill these routes' parameters (measure them or add them to NOT_MEASURED): ${unreadable.join(", ")}`,
+    );
+  return [...paths, ...EXTRA_STATES].map((path) => `/${path.replace(/\*$/, "no-such-page")}`);
+}
 
 /** Every public page in every language (the budget holds per language: a page sends its own messages). */
-export const PUBLIC_PAGES = LOCALES.flatMap((locale) => ENGLISH_PAGES.map((path) => localePath(locale, path)));
+export const PUBLIC_PAGES = LOCALES.flatMap((locale) =>
+  englishPublicPages(routes).map((path) => localePath(locale, path)),
+);
 
 export type ScriptFile = { path: string; gzipBytes: number; transferBytes: number; encoding: string };
 export type PageWeight = {
@@ -69,14 +104,14 @@ function gzipSize(url: string): Promise<number> {
   });
 }
 
-/** Resolves `{id}` in a page path to the id of the first public seller the API lists. */
+/** Resolves `:id` in a page path to the id of the first public seller the API lists. */
 async function resolvePage(base: string, page: string): Promise<string> {
-  if (!page.includes("{id}")) return page;
+  if (!page.includes(":id")) return page;
   const res = await fetch(`${base}/api/sellers?limit=1`);
   const body = (await res.json()) as { sellers?: { id: number }[] };
   const id = body.sellers?.[0]?.id;
-  if (!id) throw new Error("no public seller to measure /seller/{id} with");
-  return page.replace("{id}", String(id));
+  if (!id) throw new Error("no public seller to measure /seller/:id with");
+  return page.replace(":id", String(id));
 }
 
 export async function measureJsWeight(baseUrl: string, pages: readonly string[] = PUBLIC_PAGES): Promise<PageWeight[]> {
@@ -99,7 +134,7 @@ export async function measureJsWeight(baseUrl: string, pages: readonly string[] 
       const context = await browser.newContext();
       const tab = await context.newPage();
       const seen: Promise<{ url: string; transferBytes: number; encoding: string }>[] = [];
-      tab.on("response", (res) => {
+      const onResponse = (res: import("@playwright/test").Response) => {
         const url = new URL(res.url());
         if (!isScript(url) || res.status() !== 200) return;
         seen.push(
@@ -112,11 +147,17 @@ export async function measureJsWeight(baseUrl: string, pages: readonly string[] 
             };
           })(),
         );
-      });
+      };
+      tab.on("response", onResponse);
       const response = await tab.goto(base + page, { waitUntil: "networkidle" });
+      // A page that redirects measures another page: list it in NOT_MEASURED with its reason instead.
+      if (response?.request().redirectedFrom())
+        throw new Error(`${page} redirects to ${response.url()}: it is not a page of its own (NOT_MEASURED)`);
       const html = (await response?.text()) ?? "";
       // Route discovery fetches /__manifest shortly after hydration; give it time to land.
       await tab.waitForTimeout(500);
+      // No response counted after this (its size could not be read once the context is closed).
+      tab.off("response", onResponse);
       const fetched = await Promise.all(seen);
       await context.close();
       // A URL fetched twice (route discovery may repeat its manifest request) counts once, at its largest.

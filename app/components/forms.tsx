@@ -1,4 +1,4 @@
-import { getInputProps } from "~/lib/form";
+import { getInputProps } from "@conform-to/react";
 import { useId } from "react";
 import { useAutoFocusWhenFirstInvalid } from "./first-invalid-field";
 import { useT } from "./i18n";

@@ -1,5 +1,5 @@
-import { getFormProps, usePublicForm } from "~/lib/form";
 import type { SubmissionResult } from "@conform-to/react";
+import { useForm } from "~/lib/form";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { useClientValidation } from "~/lib/use-client-validation";
 import { Field, FormErrors, emailInputProps, oneTimeCodeProps } from "./forms";
@@ -32,7 +32,7 @@ export function LoginForm({
 }: {
   portal: keyof typeof PORTALS;
   lastResult: SubmissionResult<string[]> | undefined;
-  constraint: Parameters<typeof usePublicForm>[0]["constraint"];
+  constraint: Parameters<typeof useForm>[0]["constraint"];
 }) {
   // `action` is the page's path: the busy state follows only this form's post.
   const { id, action, emailAutoComplete, submitLabel } = PORTALS[portal];
@@ -45,14 +45,14 @@ export function LoginForm({
     navigation.formMethod === "POST" &&
     navigation.formAction?.startsWith(portal === "admin" ? action : to(action));
   const validation = useClientValidation("login");
-  const [form, fields] = usePublicForm({
+  const [form, fields] = useForm({
     id,
     lastResult: navigation.state === "idle" ? lastResult : null,
     constraint,
     ...validation.options,
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="stack">
+    <Form method="post" {...form.props} className="stack">
       <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
       {searchParams.get("reset") === "done" && !form.errors?.length ? (
         <p className="form-success" role="status">
@@ -100,14 +100,14 @@ export function SecondStepForm({
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const [form, fields] = usePublicForm({
+  const [form, fields] = useForm({
     id: "second-step",
     lastResult: navigation.state === "idle" ? lastResult : null,
   });
   return (
     <div className="stack">
       {passkey}
-      <Form method="post" {...getFormProps(form)} className="stack">
+      <Form method="post" {...form.props} className="stack">
         <input type="hidden" name="intent" value="code" />
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
         <FormErrors errors={form.errors} id={form.errorId} />

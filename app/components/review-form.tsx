@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, getTextareaProps, usePublicForm } from "~/lib/form";
-import type { SubmissionResult } from "@conform-to/react";
+import { getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { useForm } from "~/lib/form";
 import { Form, useNavigation } from "react-router";
 import { REVIEW_MAX_LENGTH } from "~/lib/constants";
 import { useClientValidation } from "~/lib/use-client-validation";
@@ -9,7 +9,7 @@ import { useT } from "./i18n";
 
 type ReviewFormProps = {
   lastResult: SubmissionResult<string[]> | undefined;
-  constraint: Parameters<typeof usePublicForm>[0]["constraint"];
+  constraint: Parameters<typeof useForm>[0]["constraint"];
 };
 
 /**
@@ -21,14 +21,14 @@ export function ReviewForm({ lastResult, constraint }: ReviewFormProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formMethod === "POST";
   const validation = useClientValidation("review", { shouldRevalidate: "onInput" });
-  const [form, fields] = usePublicForm({
+  const [form, fields] = useForm({
     id: "review-form",
     lastResult: navigation.state === "idle" ? lastResult : null,
     constraint,
     ...validation.options,
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="stack" preventScrollReset>
+    <Form method="post" {...form.props} className="stack" preventScrollReset>
       <Honeypot />
       <FormErrors errors={form.errors} />
       <Field

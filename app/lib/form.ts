@@ -1,14 +1,13 @@
+// The one form hook of the site, for public, seller and staff forms alike (docs/decisions/200-one-form-hook-over-conforms-parts.md).
+// It keeps conform's parts and protocol: the actions' `submission.reply()` (`SubmissionResult`), the validators'
+// `Submission` (`parseWithZod`), conform's field metadata (`FieldMetadata`), read by conform's own
+// `getInputProps`, `getSelectProps` and `getTextareaProps`. What it leaves out is conform's form context
+// (`createFormContext` under its `useForm`, 7.7 KB as sent), which would put the form pages over the first
+// visit's JavaScript budget; its own state is what that context did for these forms: the server's reply
+// shown (errors, typed values, `resetForm`), validation on submit and, once a field was checked, on blur or
+// input, focus on the first invalid field, `noValidate` (our messages, not the browser's).
+import type { FieldMetadata, Submission, SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
-import type { Submission, SubmissionResult } from "@conform-to/react";
-
-// The form state of the public pages: conform's data (its `reply()` from the actions, its `Submission`
-// from the lazily loaded validators, its field metadata's names) with a small hook instead of conform's
-// React part, which alone put the form pages over the first visit's JavaScript budget (8.3 KB brotli of
-// 110 KB; docs/performance.md). What it keeps of conform's `useForm`: the server's reply shown (errors,
-// typed values, `resetForm`), validation on submit and, once a field was checked, on blur or input,
-// focus on the first invalid field, `noValidate` (our messages, not the browser's). Staff pages, whose
-// forms need more, keep conform's `useForm`; both return metadata of the same shape, so the shared field
-// components and the `get*Props` helpers below serve both.
 
 type When = "onSubmit" | "onBlur" | "onInput";
 type Errors = Record<string, string[]>;
@@ -45,28 +44,28 @@ export type FormOptions = {
   onSubmit?: (event: React.FormEvent<HTMLFormElement>, context: { submission?: Submission<unknown> }) => void;
 };
 
-/** A field's metadata, named as conform names it (so conform's `fields.x` fits wherever this does). */
-export type FieldMeta = FieldConstraint & {
-  id: string;
-  name: string;
-  formId: string;
-  errorId: string;
-  errors?: string[];
-  initialValue?: unknown;
-  key?: string;
-};
+/** A field's metadata: conform's own type, so conform's `get*Props` helpers read it. */
+export type FieldMeta = FieldMetadata<unknown, Record<string, unknown>, string[]>;
 
 export type FormMeta = {
   id: string;
   errorId: string;
+  /** The form's own errors (those of no single field). */
   errors?: string[];
   allErrors: Errors;
   key: string;
-  noValidate: boolean;
-  /** The form's own validator has arrived (`useClientValidation`): a refused submit is caught in the browser. */
-  checksInBrowser: boolean;
-  onStart?: () => void;
-  onSubmit: (event: React.FormEvent<HTMLFormElement>) => void;
+  /**
+   * The form element's props: its id (the fields' `form` attribute), the submit and first-focus handlers,
+   * `noValidate`, and data-checks="browser" once the form's own validator has arrived (a refused submit is
+   * then caught in the browser; tests wait for it).
+   */
+  props: {
+    id: string;
+    onSubmit: (event: React.FormEvent<HTMLFormElement>) => void;
+    onFocus?: () => void;
+    noValidate: true;
+    "data-checks"?: "browser";
+  };
 };
 
 type State = {
@@ -131,7 +130,7 @@ function isControl(node: EventTarget | null): node is HTMLInputElement | HTMLSel
   return node instanceof HTMLInputElement || node instanceof HTMLSelectElement || node instanceof HTMLTextAreaElement;
 }
 
-export function usePublicForm(options: FormOptions): [FormMeta, Record<string, FieldMeta>] {
+export function useForm(options: FormOptions): [FormMeta, Record<string, FieldMeta>] {
   const { id, lastResult, defaultValue, constraint } = options;
   const [state, setState] = useState(() => initialState(options));
   // The handlers read the latest options (the validator arrives after the first focus).
@@ -219,98 +218,49 @@ export function usePublicForm(options: FormOptions): [FormMeta, Record<string, F
   };
 
   const errors = current.errors;
+  const key = String(current.generation);
   const form: FormMeta = {
     id,
     errorId: `${id}-error`,
     errors: errors[""],
     allErrors: errors,
-    key: String(current.generation),
-    noValidate: true,
-    checksInBrowser: Boolean(options.onValidate),
-    onStart: options.onStart,
-    onSubmit: submit,
+    key,
+    props: {
+      id,
+      onSubmit: submit,
+      onFocus: options.onStart,
+      noValidate: true,
+      "data-checks": options.onValidate ? "browser" : undefined,
+    },
   };
   const fields = new Proxy({} as Record<string, FieldMeta>, {
     get: (_, name): FieldMeta | undefined => {
       if (typeof name !== "string") return undefined;
       const fieldId = `${id}-${name}`;
+      const initialValue = current.initialValue[name];
+      const fieldErrors = errors[name];
       return {
         ...constraint?.[name],
+        key,
         id: fieldId,
         name,
         formId: id,
         errorId: `${fieldId}-error`,
-        errors: errors[name],
-        initialValue: current.initialValue[name],
-        key: `${current.generation}`,
+        descriptionId: `${fieldId}-description`,
+        errors: fieldErrors,
+        allErrors: fieldErrors ? { [name]: fieldErrors } : {},
+        valid: !fieldErrors,
+        dirty: false,
+        initialValue,
+        value: initialValue,
+        defaultValue: typeof initialValue === "string" ? initialValue : undefined,
+        defaultOptions: Array.isArray(initialValue) ? initialValue.map(String) : undefined,
+        defaultChecked: initialValue === "on" || initialValue === true,
       };
     },
   });
   return [form, fields];
 }
 
-type Described = { errors?: unknown; errorId: string };
-
-function aria(meta: Described, field: boolean) {
-  const invalid = typeof meta.errors !== "undefined";
-  return invalid ? { "aria-invalid": field || undefined, "aria-describedby": meta.errorId } : {};
-}
-
-function defined<T extends object>(props: T): T {
-  for (const key of Object.keys(props) as (keyof T)[]) if (props[key] === undefined) delete props[key];
-  return props;
-}
-
-/** The form element's props: its id (the fields' `form` attribute), submit and focus handlers, `noValidate`. */
-export function getFormProps(
-  form: Pick<FormMeta, "id" | "onSubmit" | "noValidate"> & Partial<Pick<FormMeta, "checksInBrowser" | "onStart">>,
-) {
-  // data-checks="browser" says the browser now checks the form before posting (tests wait for it).
-  return {
-    id: form.id,
-    onSubmit: form.onSubmit,
-    onFocus: form.onStart,
-    noValidate: form.noValidate,
-    "data-checks": form.checksInBrowser ? "browser" : undefined,
-  };
-}
-
-type ControlMeta = Described & FieldConstraint & { id: string; name: string; formId: string; initialValue?: unknown };
-
-function controlProps(meta: ControlMeta) {
-  return { id: meta.id, name: meta.name, form: meta.formId, required: meta.required || undefined, ...aria(meta, true) };
-}
-
-/** An input's props from a field's metadata (ours or conform's): id, name, constraints, its typed value. */
-export function getInputProps(meta: ControlMeta, options: { type: React.HTMLInputTypeAttribute }) {
-  return defined({
-    ...controlProps(meta),
-    type: options.type,
-    minLength: meta.minLength,
-    maxLength: meta.maxLength,
-    min: meta.min,
-    max: meta.max,
-    step: meta.step,
-    pattern: meta.pattern,
-    multiple: meta.multiple,
-    defaultValue: typeof meta.initialValue === "string" ? meta.initialValue : undefined,
-  });
-}
-
-export function getSelectProps(meta: ControlMeta) {
-  const value = meta.initialValue;
-  return defined({
-    ...controlProps(meta),
-    multiple: meta.multiple,
-    defaultValue: Array.isArray(value) ? value.map((v) => `${v ?? ""}`) : value == null ? undefined : String(value),
-  });
-}
-
-export function getTextareaProps(meta: ControlMeta) {
-  return defined({
-    ...controlProps(meta),
-    minLength: meta.minLength,
-    maxLength: meta.maxLength,
-    defaultValue: meta.initialValue == null ? undefined : String(meta.initialValue),
-  });
-}
+/** The fields of a form by name (`fields.email`), as `useForm` returns them. */
+export type FormFields = ReturnType<typeof useForm>[1];

@@ -3,6 +3,13 @@
 /** A request's states (the back office filters by them). */
 export const QUOTE_STATUSES = ["pending", "open", "withdrawn", "spam"] as const;
 
+/**
+ * The longest request and answer, the largest budget (₹) and how far ahead a request may be needed (days).
+ * Here and not beside the schema: the request page reads them, and a page that imports the schema's module
+ * sends zod to every first visit.
+ */
+export const QUOTE_LIMITS = { need: 2000, answer: 2000, budget: 100_000_000, daysAhead: 366 } as const;
+
 /** At most this many sellers get one request. */
 export const QUOTE_MAX_SELLERS = 5;
 /** An unconfirmed request (and its confirmation link) lasts this long. */

@@ -10,7 +10,7 @@ type When = "onSubmit" | "onBlur" | "onInput";
  * focus, or focus already in it when the page hydrates).
  * Until then conform validates nothing in the browser and the post gets the server's answer, which
  * carries the same messages. `name` is the form's module in `lib/forms/` (`"contact"` for `lib/forms/contact.ts`).
- * Spread `options` into `usePublicForm`; blur and input checks start only once
+ * Spread `options` into `useForm`; blur and input checks start only once
  * the validator is there (without one, conform would post every blur to the server).
  */
 export function useClientValidation(name: string, when: { shouldValidate?: When; shouldRevalidate?: When } = {}) {

@@ -1,4 +1,5 @@
-import type { SubmissionResult } from "@conform-to/react";
+import { getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { useForm } from "~/lib/form";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import {
   ConfirmCheckField,
@@ -15,13 +16,12 @@ import { T, useLocalePath, useT } from "~/components/i18n";
 import { getDb } from "~db/client";
 import { CITIES, TEXT_LIMITS } from "~/lib/constants";
 import { todayIso } from "~/lib/dates";
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, usePublicForm } from "~/lib/form";
 import quoteForm from "~/lib/forms/quote";
 import { translatorFromMatches } from "~/lib/i18n";
 import { localePath } from "~/lib/locales";
 import { pageMeta, privatePageMeta } from "~/lib/seo";
 import { useClientValidation } from "~/lib/use-client-validation";
-import { QUOTE_LIMITS } from "~/lib/validation/quotes";
+import { QUOTE_LIMITS } from "~/lib/quotes";
 import { listActiveCategories } from "~/models/categories.server";
 import { quoteProfileSeller } from "~/models/quotes.server";
 import { formConstraints } from "~/services/form-constraints.server";
@@ -131,7 +131,7 @@ function QuoteForm({
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && /ask-for-a-quote/.test(navigation.formAction ?? "");
   const validation = useClientValidation("quote", { shouldRevalidate: "onInput" });
-  const [form, fields] = usePublicForm({
+  const [form, fields] = useForm({
     id: "quote-form",
     lastResult: navigation.state === "idle" ? lastResult : null,
     constraint: loaderData.constraint,
@@ -158,7 +158,7 @@ function QuoteForm({
       <p className="small muted">
         <T k="quotes.form.requiredNote" components={{ req: (text) => <span className="req">{text}</span> }} />
       </p>
-      <Form method="post" {...getFormProps(form)} className="stack" preventScrollReset>
+      <Form method="post" {...form.props} className="stack" preventScrollReset>
         <Honeypot />
         <FormErrors errors={form.errors} />
         <input {...getInputProps(fields.seller, { type: "hidden" })} />

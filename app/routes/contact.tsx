@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, usePublicForm } from "~/lib/form";
-import type { SubmissionResult } from "@conform-to/react";
+import { getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { useForm } from "~/lib/form";
 import { CardSection } from "~/components/card-section";
 import { SuccessScreen } from "~/components/success-screen";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
@@ -199,7 +199,7 @@ function ContactForm({
   const to = useLocalePath();
   const busy = navigation.state === "submitting" && !!navigation.formAction?.startsWith(to("/contact"));
   const validation = useClientValidation("contact", { shouldRevalidate: "onInput" });
-  const [form, fields] = usePublicForm({
+  const [form, fields] = useForm({
     id: "contact-form",
     lastResult: navigation.state === "idle" ? lastResult : null,
     constraint,
@@ -211,7 +211,7 @@ function ContactForm({
       <p className="small muted">
         <T k="contact.form.requiredNote" components={{ req: (text) => <span className="req">{text}</span> }} />
       </p>
-      <Form method="post" {...getFormProps(form)} className="stack" preventScrollReset>
+      <Form method="post" {...form.props} className="stack" preventScrollReset>
         <Honeypot />
         <FormErrors errors={form.errors} />
         <div className="form-grid">

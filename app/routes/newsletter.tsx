@@ -1,4 +1,4 @@
-import { getFormProps, usePublicForm } from "~/lib/form";
+import { useForm } from "~/lib/form";
 import { LinkButtons } from "~/components/link-buttons";
 import { IconCard } from "~/components/icon-card";
 import { data, Form, redirect } from "react-router";
@@ -56,7 +56,7 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
   const t = useT();
   const to = useLocalePath();
   const validation = useClientValidation("newsletter");
-  const [form, fields] = usePublicForm({
+  const [form, fields] = useForm({
     id: "newsletter-page",
     lastResult: actionData && "result" in actionData ? actionData.result : undefined,
     ...validation.options,
@@ -81,7 +81,7 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
         <>
           <h1>{t("newsletter.page.title")}</h1>
           <p className="muted">{t("newsletter.page.text")}</p>
-          <Form method="post" {...getFormProps(form)} className="stack">
+          <Form method="post" {...form.props} className="stack">
             <Honeypot />
             <input type="hidden" name="source" value="website" />
             <FormErrors errors={form.errors} />

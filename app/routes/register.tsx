@@ -1,5 +1,5 @@
-import { getFormProps, getSelectProps, usePublicForm } from "~/lib/form";
-import type { SubmissionResult } from "@conform-to/react";
+import { getSelectProps, type SubmissionResult } from "@conform-to/react";
+import { useForm } from "~/lib/form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Suspense, useEffect, useRef, useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
@@ -221,7 +221,7 @@ function ApplicationForm({ loaderData, actionData }: { loaderData: LoaderData; a
   const formRef = useRef<HTMLFormElement>(null);
 
   const validation = useClientValidation("application", { shouldRevalidate: "onInput" });
-  const [form, fields] = usePublicForm({
+  const [form, fields] = useForm({
     id: "application-form",
     lastResult: navigation.state === "idle" ? actionData?.result : null,
     defaultValue: defaults as Record<string, string | undefined>,
@@ -277,7 +277,7 @@ function ApplicationForm({ loaderData, actionData }: { loaderData: LoaderData; a
         <Form
           method="post"
           encType="multipart/form-data"
-          {...getFormProps(form)}
+          {...form.props}
 
           ref={formRef}
           className="application-form"

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import {
   data,
   isRouteErrorResponse,
@@ -8,7 +7,6 @@ import {
   useRouteLoaderData,
   useSearchParams,
 } from "react-router";
-import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { ArrowLeftIcon, GlobeIcon, HeartIcon, MessageIcon, ScaleIcon, ShieldIcon, StarIcon } from "~/components/icons";
 import { SellerAvatar } from "~/components/seller-avatar";
 import { ShareProfile } from "~/components/share-profile";
@@ -17,7 +15,8 @@ import { getDb } from "~db/client";
 import { formatDate } from "~/lib/dates";
 import { formatRating, safeExternalUrl, truncate } from "~/lib/format";
 import { parseId } from "~/lib/validation/params";
-import { reviewReportSchema, reviewSchema } from "~/lib/validation/reviews";
+import { reviewSchema } from "~/lib/validation/reviews";
+import reportForm from "~/lib/forms/report";
 import reviewForm from "~/lib/forms/review";
 import { pageMeta } from "~/lib/seo";
 import { type Translate, translatorFromMatches } from "~/lib/i18n";
@@ -36,7 +35,7 @@ import { langAttribute, sellerTexts } from "~/lib/localized";
 import { publicCacheHeaders } from "~/services/response-cache/cache-control.server";
 import { countViewLead, unsavedViewLeads } from "~/services/leads.server";
 import { formConstraints } from "~/services/form-constraints.server";
-import { checkPublicForm, parsePublicForm, readForm } from "~/services/forms.server";
+import { parsePublicForm, readForm } from "~/services/forms.server";
 import { sellerShareImagePath, shareCardLanguage } from "~/services/share-card.server";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/seller";
@@ -145,32 +144,23 @@ export async function action(args: Route.ActionArgs) {
   return redirect(localePath(locale, `/seller/${id}?tab=reviews&review=submitted#reviews`));
 }
 
-/** 'Report this review': honeypot and rate limit first, then the review is flagged for the moderators. */
+/** 'Report this review': its form's checks (the schema, the honeypot, the rate limit), then the review is flagged for the moderators. */
 async function reportReview(locale: Locale, sellerId: number, formData: FormData, clientAddress: string) {
-  const submission = parseWithZod(formData, { schema: reviewReportSchema });
+  const post = await parsePublicForm(formData, clientAddress, reportForm);
   const reviewId = Number(formData.get("review_id")) || null;
-  if (submission.status !== "success")
-    return data({ result: undefined, report: { reviewId, result: submission.reply() } }, { status: 400 });
-  const guard = await checkPublicForm("report", clientAddress, formData.get(HONEYPOT_FIELD));
-  if (!guard.ok)
+  if (!post.ok)
     return data(
-      { result: undefined, report: { reviewId, result: submission.reply({ formErrors: [guard.message] }) } },
-      { status: guard.status, headers: guard.headers },
+      { result: undefined, report: { reviewId, result: post.reply } },
+      { status: post.status, headers: post.headers },
     );
-  const flagged = await flagReview(
-    getDb(),
-    sellerId,
-    submission.value.review_id,
-    submission.value.reason,
-    clientAddress,
-  );
+  const flagged = await flagReview(getDb(), sellerId, post.value.review_id, post.value.reason, clientAddress);
   if (!flagged)
     return data(
       {
         result: undefined,
         report: {
           reviewId,
-          result: submission.reply({ formErrors: [translatorFor(locale)("seller.report.notFound")] }),
+          result: post.submission.reply({ formErrors: [translatorFor(locale)("seller.report.notFound")] }),
         },
       },
       { status: 404 },

@@ -1,11 +1,5 @@
-import {
-  type FieldMetadata,
-  getFormProps,
-  getInputProps,
-  type FormMetadata,
-  type SubmissionResult,
-  useForm,
-} from "@conform-to/react";
+import { getInputProps, type SubmissionResult } from "@conform-to/react";
+import { type FieldMeta, type FormMeta, useForm } from "~/lib/form";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { type ReactNode, type RefObject, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
@@ -49,11 +43,11 @@ export function useCatalogueForm<Schema extends z.ZodObject>(
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
   const autoSlug = useRef("");
-  const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
+  const [form, fields] = useForm({
     id,
     lastResult: navigation.state === "idle" ? lastResult : null,
-    // The form's values as strings, by field name: what conform starts the fields from.
-    defaultValue: defaultValue as Parameters<typeof useForm<z.input<Schema>>>[0]["defaultValue"],
+    // The form's values as strings, by field name: what the fields start from.
+    defaultValue,
     constraint: getZodConstraint(schema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -69,14 +63,14 @@ export function useCatalogueForm<Schema extends z.ZodObject>(
 }
 
 /** The editor page of a category or subcategory, from its form state (`editing` is undefined on /new). */
-export function CatalogueEditorForm<Schema extends Record<string, unknown>>({
+export function CatalogueEditorForm({
   editor: { kind, editing, form, formRef, busy },
   children,
 }: {
   editor: {
     kind: keyof typeof EDITOR_TEXT;
     editing: string | undefined;
-    form: FormMetadata<Schema>;
+    form: FormMeta;
     formRef: RefObject<HTMLFormElement | null>;
     busy: boolean;
   };
@@ -93,7 +87,7 @@ export function CatalogueEditorForm<Schema extends Record<string, unknown>>({
           {back.label}
         </Link>
       </div>
-      <Form method="post" {...getFormProps(form)} ref={formRef} className="form-section">
+      <Form method="post" {...form.props} ref={formRef} className="form-section">
         <FormErrors errors={form.errors} />
         <div className="form-grid">{children}</div>
         <div className="row">
@@ -109,13 +103,7 @@ export function CatalogueEditorForm<Schema extends Record<string, unknown>>({
   );
 }
 
-export function NameField({
-  field,
-  onInput,
-}: {
-  field: FieldMetadata<unknown>;
-  onInput: React.FormEventHandler<HTMLInputElement>;
-}) {
+export function NameField({ field, onInput }: { field: FieldMeta; onInput: React.FormEventHandler<HTMLInputElement> }) {
   return (
     <Field
       label={<>Name {RequiredMark}</>}
@@ -126,7 +114,7 @@ export function NameField({
 }
 
 /** The name in Hindi and in Kannada (optional: the English name shows where one is missing). */
-export function TranslatedNameFields({ fields }: { fields: Record<"name_hi" | "name_kn", FieldMetadata<unknown>> }) {
+export function TranslatedNameFields({ fields }: { fields: Record<"name_hi" | "name_kn", FieldMeta> }) {
   const hint = "Optional: shown on the Hindi and Kannada pages; left blank, the English name is shown there.";
   return (
     <>
@@ -146,7 +134,7 @@ export function TranslatedNameFields({ fields }: { fields: Record<"name_hi" | "n
   );
 }
 
-export function SlugField({ field, hint }: { field: FieldMetadata<unknown>; hint: string }) {
+export function SlugField({ field, hint }: { field: FieldMeta; hint: string }) {
   return (
     <Field
       label="Slug"
@@ -162,7 +150,7 @@ export function SlugField({ field, hint }: { field: FieldMetadata<unknown>; hint
   );
 }
 
-export function IconField({ field, hint }: { field: FieldMetadata<unknown>; hint: string }) {
+export function IconField({ field, hint }: { field: FieldMeta; hint: string }) {
   return (
     <Field
       label="Icon"
@@ -173,15 +161,7 @@ export function IconField({ field, hint }: { field: FieldMetadata<unknown>; hint
   );
 }
 
-export function ActiveField({
-  field,
-  note,
-  className,
-}: {
-  field: FieldMetadata<unknown>;
-  note: string;
-  className?: string;
-}) {
+export function ActiveField({ field, note, className }: { field: FieldMeta; note: string; className?: string }) {
   return (
     <div className={className ? `field ${className}` : "field"}>
       <label className="check-line">

@@ -1,12 +1,11 @@
 import { z } from "zod";
 import { CITIES, TEXT_LIMITS } from "../constants";
 import { addDays, todayIso } from "../dates";
+import { QUOTE_LIMITS } from "../quotes";
 import { formMessage } from "../form-messages";
 import { blankToUndefined, emailField, optionalMobileField, requiredText } from "./fields";
 
 // Ask for a quote: the request form (app/lib/forms/quote.ts) and a seller's answer.
-
-export const QUOTE_LIMITS = { need: 2000, answer: 2000, budget: 100_000_000, daysAhead: 366 } as const;
 
 const budgetField = z.preprocess(
   blankToUndefined,

@@ -1,4 +1,4 @@
-import { getFormProps, usePublicForm } from "~/lib/form";
+import { useForm } from "~/lib/form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { AuthCard } from "~/components/auth-card";
@@ -61,7 +61,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const validation = useClientValidation("forgot-password", { shouldValidate: "onBlur" });
-  const [form, fields] = usePublicForm({
+  const [form, fields] = useForm({
     id: "forgot-password",
     lastResult: navigation.state === "idle" ? actionData?.result : null,
     constraint: loaderData.constraint,
@@ -78,7 +78,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
       lead={t("accounts.forgot.lead")}
     >
       <FormSuccess message={actionData?.sent} />
-      <Form method="post" {...getFormProps(form)} className="stack">
+      <Form method="post" {...form.props} className="stack">
         <FormErrors errors={form.errors} id={form.errorId} />
         <Honeypot />
         <Field

@@ -1,4 +1,4 @@
-import { getFormProps, usePublicForm } from "~/lib/form";
+import { useForm } from "~/lib/form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard } from "~/components/auth-card";
@@ -98,7 +98,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const t = useT();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const [form, fields] = usePublicForm({
+  const [form, fields] = useForm({
     id: "reset-password",
     lastResult: navigation.state === "idle" ? actionData?.result : null,
     // Checked on the server only (the staff minimum is the account's), with the browser's own constraints.
@@ -106,7 +106,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   });
   return (
     <AuthCard icon="🔑" title={t("accounts.reset.title")} lead={t("accounts.reset.lead", { email })}>
-      <Form method="post" {...getFormProps(form)} className="stack">
+      <Form method="post" {...form.props} className="stack">
         {/* Not "id": a field of that name would hide the form's own id from the form library. */}
         <input type="hidden" name="link_id" value={params.id} />
         <input type="hidden" name="link_expires" value={params.expires} />

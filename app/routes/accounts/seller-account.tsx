@@ -1,4 +1,5 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getInputProps, type SubmissionResult } from "@conform-to/react";
+import { useForm } from "~/lib/form";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import type { z } from "zod";
@@ -194,7 +195,7 @@ function IntentForm({
   children: React.ReactNode;
 }) {
   return (
-    <Form method="post" {...getFormProps(form)} className="stack" preventScrollReset>
+    <Form method="post" {...form.props} className="stack" preventScrollReset>
       <input type="hidden" name="intent" value={intent} />
       <FormErrors errors={form.errors} id={form.errorId} />
       {children}

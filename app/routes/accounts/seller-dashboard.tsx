@@ -1,4 +1,5 @@
-import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { useForm } from "~/lib/form";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { getDb } from "~db/client";
@@ -541,7 +542,7 @@ function ReviewWithReply({ review, saved: justSaved, lastResult }: FormState & {
         {review.review_text}
       </p>
       <FormSuccess message={justSaved && t("dashboard.replySaved")} className="small" />
-      <Form method="post" {...getFormProps(form)} className="stack reply-form" preventScrollReset>
+      <Form method="post" {...form.props} className="stack reply-form" preventScrollReset>
         <input type="hidden" name="intent" value="reply" />
         <input type="hidden" name="review_id" value={review.id} />
         <FormErrors errors={form.errors} />
@@ -595,7 +596,7 @@ function ProfileEditor({ listing, saved, lastResult }: FormState & { listing: Ow
         </p>
       </div>
       <FormSuccess message={saved && t("dashboard.profileSaved")} />
-      <Form method="post" {...getFormProps(form)} className="stack" preventScrollReset>
+      <Form method="post" {...form.props} className="stack" preventScrollReset>
         <input type="hidden" name="intent" value="profile" />
         <FormErrors errors={form.errors} />
         <SellerProfileFields fields={fields} />

@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, getSelectProps, usePublicForm } from "~/lib/form";
-import type { SubmissionResult } from "@conform-to/react";
+import { getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
+import { useForm } from "~/lib/form";
 import { AuthCard } from "~/components/auth-card";
 import { useState } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -136,7 +136,7 @@ function Step1({
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const validation = useClientValidation("signup-step1", { shouldValidate: "onBlur", shouldRevalidate: "onInput" });
-  const [form, fields] = usePublicForm({
+  const [form, fields] = useForm({
     id: "signup-step1",
     lastResult: navigation.state === "idle" ? lastResult : null,
     ...validation.options,
@@ -144,7 +144,7 @@ function Step1({
   const t = useT();
   const keptHint = pending ? t("accounts.signup.keptHint") : undefined;
   return (
-    <Form method="post" {...getFormProps(form)} className="stack">
+    <Form method="post" {...form.props} className="stack">
       <h2 className="wizard-title">{t("accounts.signup.step1")}</h2>
       {pending ? <input type="hidden" name="pending" value={pending} /> : null}
       <HiddenStep2 step2={step2} />
@@ -227,7 +227,7 @@ function Step2({
   const busy =
     navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formData?.get("intent") === "create";
   const validation = useClientValidation("signup-step2", { shouldRevalidate: "onInput" });
-  const [form, fields] = usePublicForm({
+  const [form, fields] = useForm({
     id: "signup-step2",
     lastResult: navigation.state === "idle" ? lastResult : null,
     constraint,
@@ -250,7 +250,7 @@ function Step2({
     .filter((g) => g.items.length && (!hydrated || chosen.has(String(g.category.id))));
   const catErrorId = fields.category_ids.errors?.length ? "category-ids-error" : undefined;
   const termsErrorId = fields.terms.errors?.length ? "terms-error" : undefined;
-  const formProps = getFormProps(form);
+  const formProps = form.props;
   // Previous skips the step-2 checks (conform validates on every submit; formNoValidate covers only the browser's).
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;

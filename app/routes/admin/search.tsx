@@ -1,4 +1,5 @@
-import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getTextareaProps } from "@conform-to/react";
+import { useForm } from "~/lib/form";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { getDb } from "~db/client";
@@ -140,7 +141,7 @@ function GroupForm({ loaderData, actionData }: { loaderData: LoaderData; actionD
       <Form
         method="post"
         action={editing ? `/admin/search?edit=${editing.id}` : "/admin/search"}
-        {...getFormProps(form)}
+        {...form.props}
         className="form-section"
         aria-labelledby="group-form-heading"
       >

@@ -1,4 +1,5 @@
-import { getFormProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getSelectProps, type SubmissionResult } from "@conform-to/react";
+import { type FormFields, useForm } from "~/lib/form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { getDb } from "~db/client";
@@ -140,11 +141,11 @@ function ChangeForm({
   passkeys: boolean;
   /** the id of a heading that names the form */
   labelledBy?: string;
-  children?: (fields: ReturnType<typeof useForm<{ id: string; code: string }>>[1]) => React.ReactNode;
+  children?: (fields: FormFields) => React.ReactNode;
 }) {
-  const [form, fields] = useForm<{ id: string; code: string }>({ id: intent, lastResult });
+  const [form, fields] = useForm({ id: intent, lastResult });
   return (
-    <Form method="post" {...getFormProps(form)} className="stack security-code-form" aria-labelledby={labelledBy}>
+    <Form method="post" {...form.props} className="stack security-code-form" aria-labelledby={labelledBy}>
       <input type="hidden" name="intent" value={intent} />
       <FormErrors errors={form.errors} id={form.errorId} />
       {children?.(fields)}
@@ -167,9 +168,9 @@ function EnrolForm({
   /** the account has a second factor already (passkeys): it must confirm the new app too */
   proof: { passkeys: boolean } | null;
 }) {
-  const [form, fields] = useForm<{ code: string; proof: string }>({ id: "enable_totp", lastResult });
+  const [form, fields] = useForm({ id: "enable_totp", lastResult });
   return (
-    <Form method="post" {...getFormProps(form)} className="stack security-code-form">
+    <Form method="post" {...form.props} className="stack security-code-form">
       <input type="hidden" name="intent" value="enable_totp" />
       <FormErrors errors={form.errors} id={form.errorId} />
       <Field label="Code from the app" errors={fields.code.errors} inputProps={oneTimeCodeProps(fields.code)} />

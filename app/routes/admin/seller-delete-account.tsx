@@ -1,4 +1,5 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
+import { useForm } from "~/lib/form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
@@ -95,7 +96,7 @@ export default function AdminDeleteSellerAccount({ loaderData, actionData }: Rou
           listing, reviews of the listing, photos, ID document and payment screenshot are deleted for good. The audit
           log keeps that the account was deleted, by you and when, without her personal data.
         </p>
-        <Form method="post" {...getFormProps(form)} className="stack">
+        <Form method="post" {...form.props} className="stack">
           <FormErrors errors={form.errors} id={form.errorId} />
           <div className="field">
             <label className="check-card">

@@ -1,16 +1,9 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  type SubmissionResult,
-  useForm,
-} from "@conform-to/react";
+import { getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { useForm } from "~/lib/form";
 import { IdentityCardLink } from "~/components/admin/seller-links";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
-import type { z } from "zod";
 import { getDb } from "~db/client";
 import { AccountEmailBadge, Badge, StatusBadge } from "~/components/admin/badge";
 import {
@@ -209,7 +202,7 @@ function SellerEditor({
   const leads = "leads" in loaderData ? loaderData.leads : null;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const [form, fields] = useForm<z.output<typeof adminSellerFormSchema>>({
+  const [form, fields] = useForm({
     id: seller ? `seller-${seller.id}` : "seller-new",
     lastResult: navigation.state === "idle" ? lastResult : null,
     defaultValue: values,
@@ -250,7 +243,7 @@ function SellerEditor({
       <Form
         method="post"
         encType="multipart/form-data"
-        {...getFormProps(form)}
+        {...form.props}
         className="application-form"
         aria-busy={busy || undefined}
       >

@@ -1,4 +1,5 @@
-import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { useForm } from "~/lib/form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { Field, FormErrors, FormSuccess, TextareaField } from "~/components/forms";
@@ -6,7 +7,8 @@ import { ErrorText } from "~/components/error-list";
 import { T, useLocale, useT } from "~/components/i18n";
 import { formatDate } from "~/lib/dates";
 import { formatCount } from "~/lib/format";
-import { QUOTE_LIMITS, quoteAnswerSchema } from "~/lib/validation/quotes";
+import { QUOTE_LIMITS } from "~/lib/quotes";
+import { quoteAnswerSchema } from "~/lib/validation/quotes";
 import type { SellerQuoteRow } from "~/models/quotes.server";
 
 // The dashboard's "Requests" section: the requests for quotes sent to her, her answer or "not for me", and
@@ -137,7 +139,7 @@ function QuoteItem({ quote, state }: { quote: SellerQuoteRow; state: QuoteAction
         <p className="muted">{t("quotes.dash.closed")}</p>
       ) : (
         <>
-          <Form method="post" {...getFormProps(form)} className="stack quote-answer" preventScrollReset>
+          <Form method="post" {...form.props} className="stack quote-answer" preventScrollReset>
             <input type="hidden" name="intent" value="quote_answer" />
             <input type="hidden" name="request_id" value={quote.requestId} />
             <FormErrors errors={form.errors} />
