@@ -52,7 +52,7 @@ export async function prepareDatabase(db: DB, demoSellers = config().seedDemo): 
  * worker. Add tasks here explicitly.
  */
 export async function runStartupTasks(db: DB): Promise<void> {
-  if (process.env.NODE_ENV === "production" && !config().publicUrl) {
+  if (config().nodeEnv === "production" && !config().publicUrl) {
     logger.warn(
       `PUBLIC_URL is not set: links in mails point to http://localhost:${config().port}. Set it to the site's public address.`,
     );
