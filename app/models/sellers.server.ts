@@ -113,6 +113,19 @@ const ROW_COLUMNS = PUBLIC_COLUMNS.map((column) => column.slice("sellers.".lengt
 /** Who a seller is and how to reach her: the first columns of every staff or owner view of a listing. */
 export const SELLER_CONTACT_COLUMNS = ["id", "owner_name", "business_name", "email", "mobile", "city"] as const;
 
+/** A seller's on/off columns that she or the staff switch one at a time. */
+type SellerSwitch = "quotes_paused" | "quotes_excluded" | "performance_mail_off";
+
+/** Turns one of a seller's switches on or off; false when the seller does not exist. */
+export async function setSellerSwitch(db: DB, sellerId: number, column: SellerSwitch, on: boolean): Promise<boolean> {
+  const result = await db
+    .updateTable("sellers")
+    .set({ [column]: on ? 1 : 0 })
+    .where("id", "=", sellerId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 export function parseJsonList(text: string | null): string[] {
   if (!text) return [];
   try {
