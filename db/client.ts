@@ -291,7 +291,8 @@ function runPostgresTool(tool: string, args: string[], url?: string): { ok: bool
     parsed.password = "";
     dbArgs.push(`--dbname=${parsed.toString()}`);
   }
-  const bin = process.env.PG_BIN ? resolve(process.env.PG_BIN, tool) : tool;
+  const folder = readDatabaseSettings().postgresBin;
+  const bin = folder ? resolve(folder, tool) : tool;
   const result = spawnSync(bin, [...args, ...dbArgs], { env, encoding: "utf8" });
   if (result.error) return { ok: false, output: `${tool}: ${result.error.message}` };
   return { ok: result.status === 0, output: `${result.stdout}${result.stderr}`.trim() };

@@ -3,10 +3,9 @@
 import { join } from "node:path";
 import { describeTarget, openDatabase } from "~db/client";
 import { backupTo } from "~/services/backup.server";
+import { config } from "~/services/config.server";
 
-const target =
-  process.argv[2] ??
-  join(process.env.BACKUP_DIR || "./data/backups", `backup-${new Date().toISOString().replace(/[:.]/g, "-")}`);
+const target = process.argv[2] ?? join(config().backup.dir, `backup-${new Date().toISOString().replace(/[:.]/g, "-")}`);
 const db = openDatabase();
 try {
   const made = await backupTo(db, target);

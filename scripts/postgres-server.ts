@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { readDatabaseSettings } from "~db/settings";
 import { freePort } from "./reliability/production-server";
 
 // A throwaway PostgreSQL server for the tests and the bench, no system service and no Docker: Debian's `postgresql`
@@ -13,7 +14,8 @@ export type ThrowawayPostgres = { url: string; port: number; dir: string; stop: 
 
 /** The folder of initdb and pg_ctl: PG_BIN, else the newest /usr/lib/postgresql/<version>/bin. */
 export function postgresBinaries(): string {
-  if (process.env.PG_BIN) return process.env.PG_BIN;
+  const folder = readDatabaseSettings().postgresBin;
+  if (folder) return folder;
   const root = "/usr/lib/postgresql";
   const versions = existsSync(root)
     ? readdirSync(root)

@@ -21,6 +21,7 @@ export default mergeConfig(
         "tests/unit/identity-card.test.ts",
         "tests/unit/js-weight.test.ts",
         "tests/unit/localized.test.ts",
+        "tests/unit/migration-names.test.ts",
         "tests/unit/production-install.test.ts",
         "tests/unit/redirect.test.ts",
         "tests/unit/references.test.ts",

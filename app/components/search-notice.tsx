@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { SearchOutcome } from "~/models/sellers.server";
+import type { SearchOutcome } from "~/services/directory.server";
 import { T, useT } from "./i18n";
 
 /**

@@ -45,6 +45,20 @@ export type SubscriptionState = {
   amount_paid: number;
 };
 
+/** The columns of a seller's subscription state, for a statement that reads it. */
+export const SUBSCRIPTION_STATE_COLUMNS = [
+  "status",
+  "is_verified",
+  "is_featured",
+  "is_paid",
+  "payment_status",
+  "subscription_start_date",
+  "subscription_end_date",
+  "subscription_months",
+  "renewal_requested_at",
+  "amount_paid",
+] as const satisfies readonly (keyof SubscriptionState)[];
+
 /** Why a seller's identity card is not available, in the spec's order, or null when it is. */
 export function identityCardHint(s: {
   is_verified: number;

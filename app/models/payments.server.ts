@@ -2,7 +2,7 @@ import { isUniqueViolation } from "~db/engine";
 import type { DB } from "~db/client";
 import type { OnlinePaymentPurpose, OnlinePaymentStatus, Payment } from "~db/schema";
 import { type EventOutcome, type GatewayEvent, mayMoveTo, mismatchOf } from "~/lib/payments";
-import { renewalChanges, type SubscriptionState } from "~/lib/subscription";
+import { renewalChanges, SUBSCRIPTION_STATE_COLUMNS, type SubscriptionState } from "~/lib/subscription";
 import { type Actor, writeAudit } from "./audit.server";
 import { containsInAny } from "./sql-like.server";
 
@@ -132,18 +132,7 @@ async function applyToSeller(trx: DB, p: Payment): Promise<Record<string, unknow
   }
   const seller = await trx
     .selectFrom("sellers")
-    .select([
-      "status",
-      "is_verified",
-      "is_featured",
-      "is_paid",
-      "payment_status",
-      "subscription_start_date",
-      "subscription_end_date",
-      "subscription_months",
-      "renewal_requested_at",
-      "amount_paid",
-    ])
+    .select(SUBSCRIPTION_STATE_COLUMNS)
     .where("id", "=", p.seller_id)
     .executeTakeFirst();
   if (!seller) return {};

@@ -14,6 +14,7 @@ import {
 } from "~/lib/quotes";
 import type { RefusalReason } from "~/lib/refusal";
 import { isPublic } from "./seller-visibility.server";
+import { setSellerSwitch } from "./sellers.server";
 
 // Ask for a quote: the requests, the sellers each went to and their replies (docs/decisions/193-quotes.md).
 
@@ -67,9 +68,8 @@ export type QuoteRequestRow = NewQuoteRequest & {
   closedAt: string | null;
 };
 
-const REQUEST_COLUMNS = [
-  "quote_requests.id",
-  "quote_requests.category_id as categoryId",
+/** What a request asks for, where, by when and for how much: every view of a request shows these. */
+const NEED_COLUMNS = [
   "categories.name as categoryName",
   "quote_requests.city",
   "quote_requests.locality",
@@ -77,6 +77,12 @@ const REQUEST_COLUMNS = [
   "quote_requests.needed_by as neededBy",
   "quote_requests.budget_min as budgetMin",
   "quote_requests.budget_max as budgetMax",
+] as const;
+
+const REQUEST_COLUMNS = [
+  "quote_requests.id",
+  "quote_requests.category_id as categoryId",
+  ...NEED_COLUMNS,
   "quote_requests.name",
   "quote_requests.email",
   "quote_requests.mobile",
@@ -281,13 +287,7 @@ export async function sellerQuotes(db: DB, sellerId: number, requestId?: number)
     .innerJoin("categories", "categories.id", "quote_requests.category_id")
     .select([
       "quote_requests.id as requestId",
-      "categories.name as categoryName",
-      "quote_requests.city",
-      "quote_requests.locality",
-      "quote_requests.need",
-      "quote_requests.needed_by as neededBy",
-      "quote_requests.budget_min as budgetMin",
-      "quote_requests.budget_max as budgetMax",
+      ...NEED_COLUMNS,
       "quote_requests.status as requestStatus",
       "quote_matches.status",
       "quote_matches.matched_at as matchedAt",
@@ -351,11 +351,7 @@ export async function replyToQuote(
 }
 
 export async function setQuotesPaused(db: DB, sellerId: number, paused: boolean): Promise<void> {
-  await db
-    .updateTable("sellers")
-    .set({ quotes_paused: paused ? 1 : 0 })
-    .where("id", "=", sellerId)
-    .execute();
+  await setSellerSwitch(db, sellerId, "quotes_paused", paused);
 }
 
 export async function quotesPaused(db: DB, sellerId: number): Promise<boolean> {
@@ -364,12 +360,7 @@ export async function quotesPaused(db: DB, sellerId: number): Promise<boolean> {
 }
 
 export async function setQuotesExcluded(db: DB, sellerId: number, excluded: boolean): Promise<boolean> {
-  const r = await db
-    .updateTable("sellers")
-    .set({ quotes_excluded: excluded ? 1 : 0 })
-    .where("id", "=", sellerId)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
+  return setSellerSwitch(db, sellerId, "quotes_excluded", excluded);
 }
 
 /** Marks a request as spam (it stops: no more answers) and counts one mark against its address. */

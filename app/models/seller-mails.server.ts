@@ -2,6 +2,7 @@ import type { ExpressionBuilder } from "kysely";
 import type { DB } from "~db/client";
 import type { Database } from "~db/schema";
 import { isPublic } from "./seller-visibility.server";
+import { setSellerSwitch } from "./sellers.server";
 import { type OutgoingMail, queueMail } from "./mail-outbox.server";
 
 // The periodic mails to sellers (docs/decisions/181-leads-renewals.md): the monthly performance report and the renewal
@@ -104,12 +105,7 @@ export type SellerMailRow = Awaited<ReturnType<typeof sellersEndingBetween>>[num
 
 /** The monthly report's opt-out (and opt back in). False when the seller does not exist. */
 export async function setPerformanceMailOff(db: DB, sellerId: number, off: boolean): Promise<boolean> {
-  const result = await db
-    .updateTable("sellers")
-    .set({ performance_mail_off: off ? 1 : 0 })
-    .where("id", "=", sellerId)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return setSellerSwitch(db, sellerId, "performance_mail_off", off);
 }
 
 export async function sellerMailRecipient(db: DB, sellerId: number) {

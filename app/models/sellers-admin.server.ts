@@ -17,7 +17,13 @@ import { SELLER_CONTACT_COLUMNS } from "./sellers.server";
 import { containsInAny } from "./sql-like.server";
 import { leadTotalsOf } from "./leads.server";
 import { emptyTotals, leadWindow, type LeadTotals } from "~/lib/leads";
-import { changesFor, editorGoLiveDates, type SellerAction, type SubscriptionState } from "~/lib/subscription";
+import {
+  changesFor,
+  editorGoLiveDates,
+  type SellerAction,
+  SUBSCRIPTION_STATE_COLUMNS,
+  type SubscriptionState,
+} from "~/lib/subscription";
 
 // The back-office's sellers: the list with its filters, the status changes (their rules, one going-live
 // rule among them, are in lib/subscription.ts), deletion. Every change is one transaction with its audit row (actor, target, before/after).
@@ -145,19 +151,13 @@ export type ActionResult =
   | { ok: true; changed: number[]; approved: number[] }
   | { ok: false; reason: "not_found" | "conflict"; message: string };
 
-const AUDITED = [
-  "status",
-  "is_verified",
-  "is_featured",
-  "is_paid",
-  "payment_status",
-  "subscription_start_date",
-  "subscription_end_date",
-  "renewal_requested_at",
-] as const;
+/** The subscription columns an action's audit row records (the plan's months and amount never change here). */
+const AUDITED = SUBSCRIPTION_STATE_COLUMNS.filter(
+  (column) => column !== "subscription_months" && column !== "amount_paid",
+);
 type Audited = Pick<
   Awaited<ReturnType<typeof getAdminSeller>> & object,
-  (typeof AUDITED)[number] | "id" | "amount_paid" | "subscription_months" | "owner_name" | "business_name" | "email"
+  "id" | "owner_name" | "business_name" | "email"
 > &
   SubscriptionState;
 
@@ -183,7 +183,7 @@ export async function applySellerAction(
   const result = await db.transaction().execute(async (trx) => {
     const rows = await trx
       .selectFrom("sellers")
-      .select(["id", ...AUDITED, "amount_paid", "subscription_months", "owner_name", "business_name", "email"])
+      .select(["id", ...SUBSCRIPTION_STATE_COLUMNS, "owner_name", "business_name", "email"])
       .where("id", "in", unique)
       .execute();
     if (rows.length !== unique.length) return goneMeanwhile("Seller");

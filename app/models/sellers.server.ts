@@ -7,10 +7,8 @@ import type { NamesByLanguage } from "~/lib/localized";
 import { listPublishedReviews, type PublicReview } from "./reviews.server";
 import { isPublic } from "./seller-visibility.server";
 import { rankSearch } from "./search.server";
-import { foldWord } from "~/lib/search-text";
-import { closestCategories, planSearch, suggestSpelling, type SearchPlan } from "./search-vocabulary.server";
+import type { SearchPlan } from "./search-vocabulary.server";
 import { rememberedTotal } from "./directory-totals.server";
-import { versionKey } from "./content-version.server";
 
 /** The seller as the public directory, profile page and public API show it (no private fields). */
 export interface PublicSeller {
@@ -115,6 +113,19 @@ const ROW_COLUMNS = PUBLIC_COLUMNS.map((column) => column.slice("sellers.".lengt
 /** Who a seller is and how to reach her: the first columns of every staff or owner view of a listing. */
 export const SELLER_CONTACT_COLUMNS = ["id", "owner_name", "business_name", "email", "mobile", "city"] as const;
 
+/** A seller's on/off columns that she or the staff switch one at a time. */
+type SellerSwitch = "quotes_paused" | "quotes_excluded" | "performance_mail_off";
+
+/** Turns one of a seller's switches on or off; false when the seller does not exist. */
+export async function setSellerSwitch(db: DB, sellerId: number, column: SellerSwitch, on: boolean): Promise<boolean> {
+  const result = await db
+    .updateTable("sellers")
+    .set({ [column]: on ? 1 : 0 })
+    .where("id", "=", sellerId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 export function parseJsonList(text: string | null): string[] {
   if (!text) return [];
   try {
@@ -171,13 +182,15 @@ export function toPublicSeller(row: PublicRow): PublicSeller {
   };
 }
 
-type Filters = Pick<DirectoryQuery, "search" | "category" | "city" | "featured">;
+/** A directory query's filters (the text and the choices of the directory's form), and its page. */
+export type DirectoryFilters = Pick<DirectoryQuery, "search" | "category" | "city" | "featured">;
+export type DirectoryPageQuery = DirectoryFilters & { page: number; limit: number };
 
 /**
  * The directory's conditions on a seller: public (docs/decisions/011-only-live-sellers-are-public.md) and the chosen
  * city, featured and category.
  */
-function directoryConditions(eb: ExpressionBuilder<Database, "sellers">, filters: Filters) {
+function directoryConditions(eb: ExpressionBuilder<Database, "sellers">, filters: DirectoryFilters) {
   const conditions = [isPublic(eb)];
   if (filters.city) conditions.push(eb("sellers.city", "=", filters.city));
   if (filters.featured) conditions.push(eb("sellers.is_featured", "=", 1));
@@ -198,78 +211,46 @@ function directoryConditions(eb: ExpressionBuilder<Database, "sellers">, filters
   return eb.and(conditions);
 }
 
-/**
- * How a search went, beside its results (docs/decisions/163-search-what-word-matches.md); only when the visitor gave a
- * text.
- */
-export interface SearchOutcome {
-  /** no seller matched every word: these are the sellers matching the most of them */
-  relaxed: boolean;
-  /** the visitor's text with each unknown word replaced by the index's closest one, when that finds sellers */
-  did_you_mean: string | null;
-  /** the categories whose names are closest to the text, when nothing was found */
-  closest_categories: { name: string; slug: string }[];
-  /** what was matched, for highlighting: beginnings of words (the visitor's, their forms, synonyms, typo corrections) */
-  highlight: { prefixes: string[] };
+/** The page numbers of a listing of `total` sellers. */
+export function paginationOf(query: { page: number; limit: number }, total: number): Pagination {
+  return { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) };
 }
 
-export type PublicSellerList = { sellers: PublicSeller[]; pagination: Pagination; search?: SearchOutcome };
-
-/** The public directory list: one function for the /directory page, the home page and GET /api/sellers. */
-export async function listPublicSellers(
+/**
+ * One page of the public sellers matching a search plan under the directory's filters, ranked
+ * (`rankSearch`, search.server.ts), with the content version the statement read. `mode` "any": the sellers
+ * matching the most of the plan's meaningful words.
+ */
+export async function rankPublicSellers(
   db: DB,
-  query: Filters & { page: number; limit: number },
-): Promise<PublicSellerList> {
-  const search = query.search.trim();
-  const paging = (total: number) => ({
-    page: query.page,
-    limit: query.limit,
-    total,
-    pages: Math.ceil(total / query.limit),
-  });
-  const offset = (query.page - 1) * query.limit;
+  plan: SearchPlan,
+  mode: "all" | "any",
+  query: DirectoryPageQuery,
+): Promise<{ sellers: PublicSeller[]; total: number; version?: number }> {
+  const conditions = directoryConditions(expressionBuilder<Database, "sellers">(), query);
+  const ranked = await rankSearch(db, plan, mode, conditions, query.limit, (query.page - 1) * query.limit, ROW_COLUMNS);
+  // The page's rows came with the ranking, in its order, read by primary key after the public rule and
+  // the filters were applied.
+  const rows = ranked.rows as PublicRow[];
+  return { sellers: rows.map(toPublicSeller), total: ranked.total, version: ranked.version };
+}
 
-  if (search) {
-    const conditions = directoryConditions(expressionBuilder<Database, "sellers">(), query);
-    // The plan is made with the vocabulary last loaded, unchecked; the ranking statement reads the content
-    // version, and a plan made with an older vocabulary is made again (one round trip fewer when current).
-    let plan = await planSearch(db, search, { lastKnownVocabulary: true });
-    const outcome: SearchOutcome = {
-      relaxed: false,
-      did_you_mean: null,
-      closest_categories: [],
-      highlight: highlightOf(plan),
-    };
-    // Text with no searchable word (only punctuation or emoji) matches nothing.
-    if (!plan) return { sellers: [], pagination: paging(0), search: outcome };
-    let ranked = await rankSearch(db, plan, "all", conditions, query.limit, offset, ROW_COLUMNS);
-    if (ranked.version !== undefined && versionKey(ranked.version) !== plan.version) {
-      plan = (await planSearch(db, search))!;
-      outcome.highlight = highlightOf(plan);
-      ranked = await rankSearch(db, plan, "all", conditions, query.limit, offset, ROW_COLUMNS);
-    }
-    // Zero results are the last resort: then the sellers matching the most of the words (at least one
-    // meaningful word: never a stopword or a word of one or two letters alone), then suggestions.
-    if (ranked.total === 0 && plan.words.length > 1) {
-      ranked = await rankSearch(db, plan, "any", conditions, query.limit, offset, ROW_COLUMNS);
-      outcome.relaxed = ranked.total > 0;
-    }
-    if (ranked.total === 0 || outcome.relaxed) {
-      const suggestion = await suggestSpelling(db, search);
-      const suggestedPlan = suggestion ? await planSearch(db, suggestion) : null;
-      if (suggestion && suggestedPlan && (await rankSearch(db, suggestedPlan, "all", conditions, 1, 0)).total > 0)
-        outcome.did_you_mean = suggestion;
-      if (ranked.total === 0) outcome.closest_categories = await closestCategories(db, search);
-    }
-    // The page's rows came with the ranking, in its order, read by primary key after the public rule and
-    // the filters were applied.
-    const rows = ranked.rows as PublicRow[];
-    return { sellers: rows.map(toPublicSeller), pagination: paging(ranked.total), search: outcome };
-  }
+/** Whether any public seller under the directory's filters matches every word of a search plan. */
+export async function anyPublicSellerMatches(db: DB, plan: SearchPlan, filters: DirectoryFilters): Promise<boolean> {
+  const conditions = directoryConditions(expressionBuilder<Database, "sellers">(), filters);
+  return (await rankSearch(db, plan, "all", conditions, 1, 0)).total > 0;
+}
 
-  // A search counts in its ranking statement; a listing's total is remembered (directory-totals.server.ts).
-  // One statement reads the page, the content version and, when no total is remembered, the count: one
-  // round trip on PostgreSQL where there were three.
+/**
+ * The directory's listing without a search text: featured first, then the best rated. A listing counts
+ * once per content version (its total is remembered, directory-totals.server.ts): one statement reads the
+ * page, the content version and, when no total is remembered, the count (one round trip on PostgreSQL
+ * where there were three).
+ */
+export async function listDirectoryPage(
+  db: DB,
+  query: DirectoryPageQuery,
+): Promise<{ sellers: PublicSeller[]; pagination: Pagination }> {
   const known = rememberedTotal(db, query);
   const pageOf = (withCount: boolean) =>
     db
@@ -284,7 +265,7 @@ export async function listPublicSellers(
       .orderBy("sellers.avg_rating", "desc")
       .orderBy("sellers.id", "asc")
       .limit(query.limit)
-      .offset(offset)
+      .offset((query.page - 1) * query.limit)
       .execute();
   let rows = await pageOf(known.total === undefined);
   let total = rows[0] ? known.settle(Number(rows[0].content_version), counted(rows[0].total)) : undefined;
@@ -305,7 +286,7 @@ export async function listPublicSellers(
       .executeTakeFirstOrThrow();
     total = known.settle(Number(row.content_version), Number(row.total))!;
   }
-  const pagination = paging(total);
+  const pagination = paginationOf(query, total);
   if (pagination.total === 0 || query.page > pagination.pages) return { sellers: [], pagination };
   return {
     sellers: rows.map(({ content_version: _version, total: _total, ...row }) => toPublicSeller(row)),
@@ -317,13 +298,6 @@ export async function listPublicSellers(
 function counted(total: number | string | null): number | undefined {
   const value = Number(total);
   return value < 0 ? undefined : value;
-}
-
-function highlightOf(plan: SearchPlan | null): SearchOutcome["highlight"] {
-  const prefixes = new Set<string>();
-  for (const word of plan?.words ?? [])
-    for (const prefix of [...word.prefixes, ...word.typos[0], ...word.typos[1]]) prefixes.add(foldWord(prefix));
-  return { prefixes: [...prefixes] };
 }
 
 export interface SellerCategoryRef extends NamesByLanguage {

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { PageNotice } from "~/components/page-notice";
 import type { Route } from "./+types/coming-soon";
 import { publicCacheHeaders } from "~/services/response-cache/cache-control.server";
 import { privatePageMeta } from "~/lib/seo";
@@ -26,17 +26,12 @@ export default function ComingSoon({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const to = useLocalePath();
   return (
-    <div className="container section empty-state">
-      <div className="icon" aria-hidden="true">
-        ✨
-      </div>
-      <h1>{t(`marketing.comingSoon.${loaderData.section}`)}</h1>
-      <p className="muted" role="status">
-        {t("common.comingSoon")}
-      </p>
-      <Link to={to("/directory")} className="btn btn-primary">
-        {t("marketing.comingSoon.explore")}
-      </Link>
-    </div>
+    <PageNotice
+      icon="✨"
+      title={t(`marketing.comingSoon.${loaderData.section}`)}
+      message={t("common.comingSoon")}
+      status
+      link={{ to: to("/directory"), label: t("marketing.comingSoon.explore") }}
+    />
   );
 }

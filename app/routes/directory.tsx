@@ -7,7 +7,7 @@ import { getDb } from "~db/client";
 import { CITIES, DIRECTORY_PAGE_SIZE } from "~/lib/constants";
 import { directoryQueryFields, directoryQuerySchema } from "~/lib/validation/directory";
 import { listActiveCategories } from "~/models/categories.server";
-import { listPublicSellers } from "~/models/sellers.server";
+import { listPublicSellers } from "~/services/directory.server";
 import { translatorFromMatches } from "~/lib/i18n";
 import { localePath } from "~/lib/locales";
 import { useLocalePath, useT } from "~/components/i18n";

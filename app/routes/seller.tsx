@@ -8,6 +8,7 @@ import {
   useSearchParams,
 } from "react-router";
 import { ArrowLeftIcon, GlobeIcon, HeartIcon, MessageIcon, ScaleIcon, ShieldIcon, StarIcon } from "~/components/icons";
+import { PageNotice } from "~/components/page-notice";
 import { SellerAvatar } from "~/components/seller-avatar";
 import { ShareProfile } from "~/components/share-profile";
 import { StructuredData } from "~/components/structured-data";
@@ -340,15 +341,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const t = useT();
   const to = useLocalePath();
   return (
-    <div className="container section empty-state">
-      <div className="icon" aria-hidden="true">
-        🔎
-      </div>
-      <h1>{notFoundError ? t("common.seller.notFound.title") : t("common.error.title")}</h1>
-      <p className="muted">{notFoundError ? t("common.seller.notFound.message") : t("common.seller.error.message")}</p>
-      <Link to={to("/directory")} className="btn btn-primary">
-        {t("common.seller.backToDirectory")}
-      </Link>
-    </div>
+    <PageNotice
+      icon="🔎"
+      title={notFoundError ? t("common.seller.notFound.title") : t("common.error.title")}
+      message={notFoundError ? t("common.seller.notFound.message") : t("common.seller.error.message")}
+      link={{ to: to("/directory"), label: t("common.seller.backToDirectory") }}
+    />
   );
 }

@@ -284,6 +284,15 @@ export class SettingsError extends Error {
   }
 }
 
+/**
+ * NODE_ENV alone, for what is made when a module loads, before the settings are validated (the logger):
+ * the default when it is unset or not a valid value, which the validation at boot then reports.
+ */
+export function nodeEnvironment(env: NodeJS.ProcessEnv = process.env): Settings["nodeEnv"] {
+  const parsed = settingsSchema.shape.NODE_ENV.safeParse(env.NODE_ENV);
+  return parsed.success ? parsed.data : "development";
+}
+
 /** Parses an environment into the settings; throws a SettingsError naming every bad setting. */
 export function parseSettings(env: NodeJS.ProcessEnv): Settings {
   const problems: string[] = [];

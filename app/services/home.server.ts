@@ -2,7 +2,7 @@ import type { DB } from "~db/client";
 import { FEATURED_LIMIT } from "~/lib/constants";
 import type { Translate } from "~/lib/i18n";
 import { type HomeCard, sampleSellers, toHomeCard } from "./home-content";
-import { listPublicSellers } from "~/models/sellers.server";
+import { listPublicSellers } from "./directory.server";
 
 /**
  * The home page's featured cards: up to six featured public sellers, else the six built-in samples (logged).

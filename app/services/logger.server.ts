@@ -1,11 +1,12 @@
 import pino from "pino";
+import { nodeEnvironment } from "./config.server";
 
 // One JSON line per event on standard output (pino). The server sets the level from LOG_LEVEL at boot;
 // the unit tests log only warnings. Secrets never reach a line: request lines carry no headers and a
 // redacted query (see server/app.ts), and these paths are censored wherever they appear.
 
 export const logger = pino({
-  level: process.env.NODE_ENV === "test" ? "warn" : "info",
+  level: nodeEnvironment() === "test" ? "warn" : "info",
   base: { pid: process.pid },
   timestamp: pino.stdTimeFunctions.isoTime,
   formatters: { level: (label) => ({ level: label }) },

@@ -52,7 +52,7 @@ export async function prepareDatabase(db: DB, demoSellers = config().seedDemo): 
  * worker. Add tasks here explicitly.
  */
 export async function runStartupTasks(db: DB): Promise<void> {
-  if (process.env.NODE_ENV === "production" && !config().publicUrl) {
+  if (config().nodeEnv === "production" && !config().publicUrl) {
     // Not a refusal: the response cache keys on the origin each page was rendered for
     // (docs/decisions/198-response-cache-keyed-on-the-rendered-origin.md).
     logger.warn(

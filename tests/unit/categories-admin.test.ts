@@ -17,7 +17,7 @@ import {
   saveSubcategory,
 } from "~/models/categories-admin.server";
 import { listActiveCategories, listActiveSubcategories } from "~/models/categories.server";
-import { listPublicSellers } from "~/models/sellers.server";
+import { listPublicSellers } from "~/services/directory.server";
 import { deleteCatalogueItem, saveCatalogueItem } from "~/services/categories-admin.server";
 import { createTestDb } from "../support/test-db";
 

@@ -6,7 +6,7 @@ import { sql } from "kysely";
 import { type DB, migrateToLatest, openDatabase } from "~db/client";
 import { createReviewRow } from "~db/seed/factories";
 import { seedCategories } from "~/models/categories-admin.server";
-import { listPublicSellers } from "~/models/sellers.server";
+import { listPublicSellers } from "~/services/directory.server";
 import { COPY_ORDER, CopyRefused, copySqliteToPostgres } from "~db/copy";
 import { seedDemoSellers } from "~/services/demo-sellers.server";
 import { type SpareDatabase, spareDatabaseTarget, testEngine } from "../support/test-db";

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import type { DB } from "~db/client";
 import { createSeller } from "~db/seed/factories";
 import { knownTotalsStats } from "~/models/directory-totals.server";
-import { listPublicSellers } from "~/models/sellers.server";
+import { listPublicSellers } from "~/services/directory.server";
 import { addLeads } from "~/models/leads.server";
 import { categoryIdBySlug, createTestDb } from "../support/test-db";
 

@@ -11,7 +11,8 @@ import { getCategory, saveCategory, saveSubcategory } from "~/models/categories-
 import { englishOnly, listActiveCategories, listActiveSubcategories } from "~/models/categories.server";
 import { readContentVersion } from "~/models/content-version.server";
 import { getOwnListing, updateOwnProfile } from "~/models/seller-account.server";
-import { apiSeller, apiSellerProfile, getPublicSeller, listPublicSellers } from "~/models/sellers.server";
+import { apiSeller, apiSellerProfile, getPublicSeller } from "~/models/sellers.server";
+import { listPublicSellers } from "~/services/directory.server";
 import { sellerLanguage, setAccountLanguage } from "~/models/users.server";
 import { englishMessage } from "~/services/api.server";
 import { accountExport } from "~/services/data-export.server";

@@ -3,7 +3,7 @@ import { type CompiledQuery, Kysely, SqliteDialect } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~db/schema";
 import { seedDemoSellers } from "~/services/demo-sellers.server";
-import { listPublicSellers } from "~/models/sellers.server";
+import { listPublicSellers } from "~/services/directory.server";
 import { createTestDb, testEngine } from "../support/test-db";
 
 // The hot paths' real SQL (captured from Kysely) must use indexes: no full scan of sellers. SQLite's

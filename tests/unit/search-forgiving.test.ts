@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~db/client";
 import { createSeller } from "~db/seed/factories";
-import { listPublicSellers } from "~/models/sellers.server";
+import { listPublicSellers } from "~/services/directory.server";
 import { categoryIdBySlug, createTestDb } from "../support/test-db";
 
 // The forgiving search (docs/decisions/163-search-what-word-matches.md to 167-search-highlighting.md): the directory

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~db/client";
 import { createSeller } from "~db/seed/factories";
 import type { Database } from "~db/schema";
-import { listPublicSellers } from "~/models/sellers.server";
+import { listPublicSellers } from "~/services/directory.server";
 import { textIndexOf } from "~/models/text-index.server";
 import { seedDemoSellers } from "~/services/demo-sellers.server";
 import { createTestDb, testEngine } from "../support/test-db";

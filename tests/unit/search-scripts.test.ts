@@ -3,7 +3,7 @@ import type { DB } from "~db/client";
 import { createSeller } from "~db/seed/factories";
 import { editsWithin, allowedEdits } from "~/lib/search-matching";
 import { foldWord, isMeaningful, lettersOf, searchWords, soundOf } from "~/lib/search-text";
-import { listPublicSellers } from "~/models/sellers.server";
+import { listPublicSellers } from "~/services/directory.server";
 import { suggestSearches } from "~/models/search-suggest.server";
 import { categoryNameSynonyms, categoryWords, planSearch } from "~/models/search-vocabulary.server";
 import { textIndexOf } from "~/models/text-index.server";

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~db/client";
 import { createReviewRow, createSeller } from "~db/seed/factories";
 import { todayIso } from "~/lib/dates";
-import { getPublicSeller, listPublicSellers } from "~/models/sellers.server";
+import { getPublicSeller } from "~/models/sellers.server";
+import { listPublicSellers } from "~/services/directory.server";
 import { addLeads } from "~/models/leads.server";
 import { categoryIdBySlug, createTestDb } from "../support/test-db";
 

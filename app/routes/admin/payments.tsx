@@ -12,6 +12,7 @@ import { readForm } from "~/services/forms.server";
 import { checkWithGateway } from "~/services/payments/index.server";
 import { requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/payments";
+import { ActionNotices } from "~/components/admin/action-notices";
 
 // /admin/payments (admins): every online payment and every verified gateway event, filtered by status,
 // date and seller, with a CSV export and "check with gateway" for a webhook that never came.
@@ -52,16 +53,7 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
         whose amount, currency and reference match; anything else is flagged here. A webhook that never came: check the
         payment with the gateway.
       </p>
-      {message ? (
-        <p className="alert alert-success" role="status">
-          {message}
-        </p>
-      ) : null}
-      {actionData?.error ? (
-        <p className="alert alert-error" role="alert">
-          {actionData.error}
-        </p>
-      ) : null}
+      <ActionNotices done={message} error={actionData?.error} />
       <FilterBar
         label="Filter the payments"
         clearTo="/admin/payments"

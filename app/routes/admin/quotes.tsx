@@ -12,6 +12,7 @@ import { markSpamAsStaff, setExcludedAsStaff } from "~/services/quotes.server";
 import { can } from "~/lib/permissions";
 import { requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/quotes";
+import { ActionNotices } from "~/components/admin/action-notices";
 
 // /admin/quotes: every request for quotes with its matches and answers, filters and a CSV export; staff
 // mark a request as spam (it stops, and counts against its address) or exclude a seller from requests.
@@ -74,16 +75,7 @@ export default function AdminQuotes({ loaderData, actionData }: Route.ComponentP
         Requests for quotes and the sellers each went to. Marking a request as spam stops it (sellers can no longer
         answer it or see it) and counts against its email address; an excluded seller gets no new requests.
       </p>
-      {done ? (
-        <p className="alert alert-success" role="status">
-          {done}
-        </p>
-      ) : null}
-      {actionData?.error ? (
-        <p className="alert alert-error" role="alert">
-          {actionData.error}
-        </p>
-      ) : null}
+      <ActionNotices done={done} error={actionData?.error} />
       <FilterBar
         label="Filter the quote requests"
         clearTo="/admin/quotes"

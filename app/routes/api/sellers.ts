@@ -1,6 +1,7 @@
 import { getDb } from "~db/client";
 import { directoryQueryFields, directoryQuerySchema } from "~/lib/validation/directory";
-import { apiSeller, listPublicSellers } from "~/models/sellers.server";
+import { apiSeller } from "~/models/sellers.server";
+import { listPublicSellers } from "~/services/directory.server";
 import { firstIssueMessage, jsonError } from "~/services/api.server";
 import { publicCacheHeaders } from "~/services/response-cache/cache-control.server";
 import { countSearch } from "~/services/search-stats.server";
