@@ -477,11 +477,13 @@ describe("the response cache of the production server", () => {
   });
 
   it("shows sellers added by `npm run db:seed` on the next request", async () => {
+    // A fixed seed: demo sellers are public or not by chance (pending, unverified, lapsed), and with the
+    // clock's seed three of them were all hidden about once in twenty runs; seed 42's five include public ones.
     const total = async () => JSON.parse((await get("/api/sellers?limit=1")).text).pagination.total as number;
     const before = await total();
     expect((await get("/api/sellers?limit=1")).cache).toBe("HIT");
     await new Promise<void>((resolve, reject) => {
-      const seed = spawn(process.execPath, ["--import", "tsx", "scripts/db-seed.ts", "--demo", "3"], {
+      const seed = spawn(process.execPath, ["--import", "tsx", "scripts/db-seed.ts", "--demo", "5", "--seed", "42"], {
         env: { ...process.env, ...databaseEnv(site.target), UPLOADS_DIR: join(dir, "uploads") },
         stdio: "ignore",
       });
