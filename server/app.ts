@@ -183,21 +183,13 @@ export function createApp({ settings, isStopping, responseCache, build, mode, as
  * Express and React Router (the cache's `answer`); everything else goes to the Express application.
  */
 export function createHttpServer(app: express.Express, responseCache?: ResponseCache): Server {
-  const server = !responseCache
-    ? createServer(app)
-    : createServer((req, res) => {
-        const answered = responseCache.answer(req, res, app);
-        if (answered === false) return void app(req, res);
-        answered.then(
-          (hit) => hit || app(req, res),
-          () => app(req, res),
-        );
-      });
-  // An idle kept-alive connection outlives the clients' and proxies' own idle limits (undici's 4 s, a load
-  // balancer's 60 s): with Node's 5 s, a client reusing a connection just as the server closed it gets
-  // "other side closed" on a post it cannot safely repeat (seen in the suite under load). Shutdown closes
-  // idle connections at once (server/index.ts), so a long idle limit does not delay a stop.
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
-  return server;
+  if (!responseCache) return createServer(app);
+  return createServer((req, res) => {
+    const answered = responseCache.answer(req, res, app);
+    if (answered === false) return void app(req, res);
+    answered.then(
+      (hit) => hit || app(req, res),
+      () => app(req, res),
+    );
+  });
 }
