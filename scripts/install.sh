@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs what the site needs (npm packages); with --test also Debian's chromium and Noto fonts for the
+# Installs what the site needs (npm packages); with --test also Debian's chromium (and its headless shell) and Noto fonts for the
 # browser tests, and Debian's postgresql and nginx for the PostgreSQL run of the unit and integration tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,7 +10,10 @@ if [ "${1:-}" = "--test" ]; then
   # The browser tests need Debian's chromium; the PostgreSQL run of the suite starts a throwaway server
   # from Debian's postgresql package (scripts/postgres-server.ts).
   PACKAGES=()
+  # chromium for the scripts that look at pages (screenshots, lighthouse, js-weight); its headless shell,
+  # built from the same source, for the browser tests (docs/decisions/207-browser-tests-in-debians-headless-shell.md).
   if [ -z "${CHROMIUM_PATH:-}" ] && ! command -v chromium >/dev/null 2>&1; then PACKAGES+=(chromium); fi
+  if [ -z "${CHROMIUM_PATH:-}" ] && [ ! -x /usr/bin/chromium-headless-shell ]; then PACKAGES+=(chromium-headless-shell); fi
   if [ -z "${PG_BIN:-}" ] && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then PACKAGES+=(postgresql); fi
   # The fonts the tests render with: Noto (Latin, Devanagari, Kannada), what most visitors' phones have and
   # what the Hindi and Kannada share cards are drawn with (docs/decisions/199-tests-render-with-noto-fonts.md).

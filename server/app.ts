@@ -183,13 +183,25 @@ export function createApp({ settings, isStopping, responseCache, build, mode, as
  * Express and React Router (the cache's `answer`); everything else goes to the Express application.
  */
 export function createHttpServer(app: express.Express, responseCache?: ResponseCache): Server {
-  if (!responseCache) return createServer(app);
-  return createServer((req, res) => {
-    const answered = responseCache.answer(req, res, app);
-    if (answered === false) return void app(req, res);
-    answered.then(
-      (hit) => hit || app(req, res),
-      () => app(req, res),
-    );
-  });
+  const server = !responseCache
+    ? createServer(app)
+    : createServer((req, res) => {
+        const answered = responseCache.answer(req, res, app);
+        if (answered === false) return void app(req, res);
+        answered.then(
+          (hit) => hit || app(req, res),
+          () => app(req, res),
+        );
+      });
+  // An idle kept-alive connection outlives the clients' and proxies' own idle limits (undici's 4 s, a load
+  // balancer's 60 s): with Node's 5 s, a client reusing a connection just as the server closed it gets
+  // "other side closed" on a post it cannot safely repeat (seen in the suite under load). A stopping
+  // server closes each connection as soon as it is idle (`stop` in server/index.ts), so this does not
+  // delay a stop.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
+  return server;
 }
+
+/** How long the server keeps an idle connection open for the client's next request. */
+export const KEEP_ALIVE_MS = 65_000;

@@ -24,6 +24,8 @@ import { createResponseCache, type ResponseCache } from "./serve-from-cache";
 
 // In-flight requests get this long after SIGTERM/SIGINT before their connections are closed.
 const SHUTDOWN_GRACE_MS = 10_000;
+/** How often a stopping server closes the connections that have become idle. */
+const IDLE_SWEEP_MS = 50;
 
 /** Once per site, before it serves: migrations, the first-run seed, the periodic tasks. */
 async function startSite(): Promise<void> {
@@ -75,8 +77,11 @@ function listen(
         logger.warn("shutdown took too long; closing the remaining connections");
         server.closeAllConnections();
       }, SHUTDOWN_GRACE_MS).unref();
-      server.closeIdleConnections();
+      // close() closes the connections idle now; one serving a request becomes idle when its answer is sent
+      // and would then wait out the keep-alive limit (server/app.ts), so idle ones are closed as they appear.
+      const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
       await new Promise<void>((done) => server.close(() => done()));
+      clearInterval(sweep);
       clearTimeout(force);
       await closeAndExit(0, announce);
     };
