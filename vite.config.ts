@@ -13,25 +13,31 @@ const SITE_MODULES =
 // pages use it, and the review, contact and application forms should not download it.
 const FORM_MODULES = /\/app\/(components\/forms\.tsx|lib\/(form|use-client-validation)\.ts)$/;
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [reactRouter()],
   // The import aliases (~/ for app, ~db/ for db) are declared once, in tsconfig.json: Vite, Vitest, tsx and Playwright read them there.
   resolve: {
     tsconfigPaths: true,
-    alias: isSsrBuild
-      ? []
-      : [
-          {
-            find: /^react-router$/,
-            replacement: fileURLToPath(new URL("node_modules/react-router/dist/production/index.mjs", import.meta.url)),
-          },
-          {
-            find: /^react-router\/dom$/,
-            replacement: fileURLToPath(
-              new URL("node_modules/react-router/dist/production/dom-export.mjs", import.meta.url),
-            ),
-          },
-        ],
+    // The browser's build takes React Router's production files. Only the browser's build: in `npm run dev`
+    // the server's modules must share @react-router/express's copy (a second copy's RouterContextProvider
+    // fails its instanceof check and every page answers 500).
+    alias:
+      command !== "build" || isSsrBuild
+        ? []
+        : [
+            {
+              find: /^react-router$/,
+              replacement: fileURLToPath(
+                new URL("node_modules/react-router/dist/production/index.mjs", import.meta.url),
+              ),
+            },
+            {
+              find: /^react-router\/dom$/,
+              replacement: fileURLToPath(
+                new URL("node_modules/react-router/dist/production/dom-export.mjs", import.meta.url),
+              ),
+            },
+          ],
   },
   // The server build's entry is our Express server (it imports the app's build), as in React Router's
   // node-custom-server template: build/server/index.js is the whole compiled server.

@@ -3,7 +3,8 @@ import { createServer } from "node:net";
 import { join } from "node:path";
 
 // Starts the built production server the way `npm start` does (package.json: NODE_ENV=production
-// node server/start.js, after `npm run build`), for tests and scripts that need the real thing.
+// node server/start.js, after `npm run build`), for tests and scripts that need the real thing; or, with
+// `mode: "development"`, the server `npm run dev` starts.
 
 export const START_SCRIPT = "server/start.js";
 
@@ -33,13 +34,15 @@ export type ServerOptions = {
    */
   port?: number;
   /**
-   * Settings for this server; NODE_ENV=production, HOST=127.0.0.1 and PORT are set for you. A function
+   * Settings for this server; NODE_ENV (from `mode`), HOST=127.0.0.1 and PORT are set for you. A function
    * receives the server's address (for PUBLIC_URL and the like) once its port is chosen.
    */
   env: Env | ((base: string, port: number) => Env);
   /** The folder holding build/ and server/ (default: this checkout). */
   cwd?: string;
   nodeArgs?: string[];
+  /** `npm start`'s compiled server (default) or `npm run dev`'s, which loads the sources through Vite. */
+  mode?: "production" | "development";
   /** Wait until the server logged that it listens (every worker) and /healthz answers (default), or return at once. */
   wait?: boolean;
   timeoutMs?: number;
@@ -99,7 +102,7 @@ async function startOn(port: number, options: ServerOptions): Promise<RunningSer
       HOST: "127.0.0.1",
       PORT: String(port),
       ...env,
-      NODE_ENV: "production",
+      NODE_ENV: options.mode ?? "production",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
