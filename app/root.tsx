@@ -18,7 +18,7 @@ import { NewsletterForm } from "~/components/newsletter-form";
 import { DEFAULT_LOCALE, LOCALE_INFO } from "~/lib/locales";
 import { THEME_BOOT_SCRIPT, themeFromCookieHeader } from "~/lib/theme";
 import { SHARED_NAMESPACES } from "~/locales/catalogue";
-import { decidePageLocale, messagesFor, pageLocale } from "~/services/i18n.server";
+import { decidePageLocale, messagesFor, pageLocale, siteLocales } from "~/services/i18n.server";
 import { shareCardLanguage, siteShareImagePath } from "~/services/share-card.server";
 import { publicOrigin } from "~/services/public-url.server";
 import { getSessionUser } from "~/services/session.server";
@@ -39,6 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = pageLocale({ context });
   return {
     locale,
+    // The site's languages (the switcher's, the alternates'): the pseudo-language too where it is on.
+    locales: siteLocales(),
     messages: messagesFor(locale, SHARED_NAMESPACES),
     theme: themeFromCookieHeader(request.headers.get("Cookie")),
     // Only what the header shows; pages that need more load it themselves.

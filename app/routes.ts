@@ -1,5 +1,5 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
-import { LOCALE_INFO, TRANSLATED_LOCALES } from "./lib/locales";
+import { LOCALE_INFO, SCRIPT_LOCALES } from "./lib/locales";
 
 // Every URL of the site, in one place. Sections: public pages, accounts, admin, API.
 export default [
@@ -58,8 +58,8 @@ export default [
   route("sitemap.xml", "routes/sitemap.ts", { id: "sitemap-index" }),
   route("sitemaps/:file", "routes/sitemap.ts", { id: "sitemap-file" }),
   route("share/site.jpg", "routes/share-card.ts", { id: "share-site" }),
-  // the site's card in each translated language (`/share/site.hi.jpg`)
-  ...TRANSLATED_LOCALES.map((locale) =>
+  // the site's card in each language with a script of its own (`/share/site.hi.jpg`)
+  ...SCRIPT_LOCALES.map((locale) =>
     route(`share/site.${LOCALE_INFO[locale].prefix}.jpg`, "routes/share-card.ts", {
       id: `share-site-${LOCALE_INFO[locale].prefix}`,
     }),

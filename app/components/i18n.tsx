@@ -15,9 +15,10 @@ import { GlobeIcon } from "./icons";
 // The page's language in React: `useT()` for text, `useLocale()` and `useLocalePath()` for links that stay
 // in the page's language, `<T>` for a message with links or emphasis inside, and the language switcher.
 
-type I18nValue = { locale: Locale; t: Translate };
+type I18nValue = { locale: Locale; locales: readonly Locale[]; t: Translate };
 const I18nContext = createContext<I18nValue>({
   locale: DEFAULT_LOCALE,
+  locales: LOCALES,
   t: createTranslator(DEFAULT_LOCALE, {}),
 });
 
@@ -26,8 +27,8 @@ export function I18nProvider({ children }: { children: React.ReactNode }) {
   const matches = useMatches();
   // A new translator when the matches change (a navigation or revalidation), not on every render.
   const value = useMemo(() => {
-    const { locale, messages } = pageLanguage(matches);
-    return { locale, t: createTranslator(locale, messages) };
+    const { locale, locales, messages } = pageLanguage(matches);
+    return { locale, locales, t: createTranslator(locale, messages) };
   }, [matches]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
@@ -38,6 +39,11 @@ export function useT(): Translate {
 
 export function useLocale(): Locale {
   return useContext(I18nContext).locale;
+}
+
+/** The site's languages, in the list's order (the root's data: the pseudo-language too where it is on). */
+export function useLocales(): readonly Locale[] {
+  return useContext(I18nContext).locales;
 }
 
 /** A site path in the page's language (`/directory` → `/hi/directory` on a Hindi page). */
@@ -92,12 +98,13 @@ export function LanguageSwitcher({
 }) {
   const t = useT();
   const current = useLocale();
+  const locales = useLocales();
   const location = useLocation();
   const path = unprefixedPath(location.pathname, current);
   return (
     <nav aria-label={t(label)} className={className ?? "language-switcher"}>
       <ul>
-        {LOCALES.map((locale) => (
+        {locales.map((locale) => (
           <li key={locale}>
             <Link
               to={localePath(locale, path) + location.search}
@@ -116,7 +123,7 @@ export function LanguageSwitcher({
 }
 
 /**
- * The header's switcher: the current language on a button that opens the three links. A <details>
+ * The header's switcher: the current language on a button that opens a link per language. A <details>
  * disclosure, so it opens without JavaScript and by keyboard, and the crowded header keeps one button.
  */
 export function LanguageMenu({ className }: { className?: string }) {

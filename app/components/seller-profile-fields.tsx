@@ -1,6 +1,13 @@
 import { CITIES, PRICE_RANGES } from "~/lib/constants";
 import { TEXT_LIMITS } from "~/lib/constants";
 import type { MessageKey } from "~/lib/i18n";
+import {
+  COLUMN_LANGUAGES,
+  type ColumnLanguage,
+  columnLanguagesInWords,
+  englishNameOf,
+  nativeNameOf,
+} from "~/lib/locales";
 import { ChoiceOptions, Field, RequiredMark, SelectField, TextareaField, type FieldBase } from "./forms";
 import { useT } from "./i18n";
 
@@ -261,24 +268,15 @@ export function SellerProfileFields({
   );
 }
 
-/** The seller's own Hindi and Kannada versions of her tagline and description (`sellerTranslationsSchema`). */
-export const SELLER_TRANSLATION_KEYS = [
-  "tagline_hi",
-  "business_description_hi",
-  "tagline_kn",
-  "business_description_kn",
-] as const;
-type SellerTranslationKey = (typeof SELLER_TRANSLATION_KEYS)[number];
+/** The seller's own versions of her tagline and description, one pair per column language (`sellerTranslationsSchema`). */
+type SellerTranslationKey = `tagline_${ColumnLanguage}` | `business_description_${ColumnLanguage}`;
 
-const TRANSLATED = [
-  { lang: "hi", language: "Hindi (हिन्दी)", tagline: "tagline_hi", description: "business_description_hi" },
-  { lang: "kn", language: "Kannada (ಕನ್ನಡ)", tagline: "tagline_kn", description: "business_description_kn" },
-] as const satisfies readonly {
-  lang: string;
-  language: string;
-  tagline: SellerTranslationKey;
-  description: SellerTranslationKey;
-}[];
+const TRANSLATED = COLUMN_LANGUAGES.map((lang) => ({
+  lang,
+  language: `${englishNameOf(lang)} (${nativeNameOf(lang)})`,
+  tagline: `tagline_${lang}` as const,
+  description: `business_description_${lang}` as const,
+}));
 
 export function SellerTranslationFields({
   fields,
@@ -289,10 +287,10 @@ export function SellerTranslationFields({
 }) {
   return (
     <fieldset className="form-section">
-      <legend className={legendClassName}>In Hindi and Kannada</legend>
+      <legend className={legendClassName}>In {columnLanguagesInWords("and")}</legend>
       <p className="field-hint">
-        Optional. Visitors reading the site in Hindi or Kannada see these; where one is empty they see your tagline and
-        description as written above.
+        Optional. Visitors reading the site in {columnLanguagesInWords("or")} see these; where one is empty they see
+        your tagline and description as written above.
       </p>
       <div className="form-grid">
         {TRANSLATED.map(({ lang, language, tagline, description }) => (

@@ -96,10 +96,10 @@ export function unprefixedPath(pathname: string, locale: Locale): string {
   return pathname.slice(prefix.length + 1) || "/";
 }
 
-/** The language for a URL prefix (`hi` → hi-IN); undefined for none or an unknown one. */
-export function localeForPrefix(prefix: string | undefined): Locale | undefined {
+/** The language of `locales` (the site's) for a URL prefix (`hi` → hi-IN); undefined for an unknown one. */
+export function localeForPrefix(prefix: string | undefined, locales: readonly Locale[]): Locale | undefined {
   if (prefix === undefined) return DEFAULT_LOCALE;
-  return LOCALES.find((locale) => LOCALE_INFO[locale].prefix && LOCALE_INFO[locale].prefix === prefix);
+  return locales.find((locale) => LOCALE_INFO[locale].prefix && LOCALE_INFO[locale].prefix === prefix);
 }
 
 /** A translator over compiled messages; a key without a message shows the key (the catalogue check prevents it). */
@@ -113,20 +113,28 @@ export function createTranslator(locale: Locale, messages: PageMessages): Transl
 type MatchLike = { id: string; data?: unknown; loaderData?: unknown } | undefined;
 
 /**
- * The page's language and messages in the browser: the language the root's middleware decided, as the
- * root's data carries it (docs/decisions/205-languages-decided-once-per-request.md), and the messages
- * each matched route sent (`messages`).
+ * The page's language and messages in the browser: the language the root's middleware decided and the
+ * site's languages (the switcher's, the alternates'), as the root's data carries them
+ * (docs/decisions/205-languages-decided-once-per-request.md), and the messages each matched route sent
+ * (`messages`).
  */
-export function pageLanguage(matches: readonly MatchLike[]): { locale: Locale; messages: PageMessages } {
+export function pageLanguage(matches: readonly MatchLike[]): {
+  locale: Locale;
+  locales: readonly Locale[];
+  messages: PageMessages;
+} {
   let locale: Locale = DEFAULT_LOCALE;
+  let locales: readonly Locale[] = LOCALES;
   const messages: PageMessages = {};
   for (const match of matches) {
-    const data = (match?.loaderData ?? match?.data) as { locale?: Locale; messages?: PageMessages } | undefined;
+    const data = (match?.loaderData ?? match?.data) as
+      { locale?: Locale; locales?: readonly Locale[]; messages?: PageMessages } | undefined;
     if (!data || typeof data !== "object") continue;
     if (match?.id === "root" && data.locale) locale = data.locale;
+    if (match?.id === "root" && data.locales) locales = data.locales;
     if (data.messages) Object.assign(messages, data.messages);
   }
-  return { locale, messages };
+  return { locale, locales, messages };
 }
 
 /** A translator for a route's `meta` (its matches carry the messages the loaders sent). */

@@ -1,16 +1,20 @@
 import {
+  type ColumnLanguage,
+  columnLanguageOf,
   type ContentLanguage,
   DEFAULT_LOCALE,
   LOCALE_INFO,
   type Locale,
-  TRANSLATED_LOCALES,
-  type TranslatedLanguage,
+  NAME_COLUMNS,
+  type NameColumn,
+  SCRIPT_LOCALES,
 } from "./locales";
 
-// Stored text in the site's three languages (docs/decisions/189-languages-columns-per-language.md): the
-// catalogue's names (English required, Hindi and Kannada optional) and a seller's tagline and description
-// (her original, in whatever script she wrote it, and her optional Hindi and Kannada versions). Pure
-// functions, so every public page picks the same text the same way.
+// Stored text in the site's languages (docs/decisions/189-languages-columns-per-language.md): the
+// catalogue's names (English required, one optional column per language that has columns) and a seller's
+// tagline and description (her original, in whatever script she wrote it, and her optional versions in
+// those languages). A language without columns (docs/decisions/210-languages-list-drives-columns-and-a-test-language.md)
+// shows the English names and her original. Pure functions, so every public page picks the same text the same way.
 
 export type { ContentLanguage };
 
@@ -19,18 +23,28 @@ export function contentLanguageOf(locale: Locale): ContentLanguage {
   return LOCALE_INFO[locale].language;
 }
 
-/** A catalogue row's names: the English one, and one per translated language when staff gave it (`name_hi`). */
-export type NamesByLanguage = { name: string } & { [L in TranslatedLanguage as `name_${L}`]?: string | null };
+/** A catalogue row's names: the English one, and one per column language when staff gave it (`name_hi`). */
+export type NamesByLanguage = { name: string } & { [L in ColumnLanguage as `name_${L}`]?: string | null };
+
+/** A catalogue row's names in the column languages as selected (null: none, the English name stands). */
+export type TranslatedNames = Record<NameColumn, string | null>;
+
+/** A row without its names in the column languages (the `/api` answers: English only, the spec's fields). */
+export function withoutTranslatedNames<T extends TranslatedNames>(row: T): Omit<T, NameColumn> {
+  const rest: Partial<T> = { ...row };
+  for (const column of NAME_COLUMNS) delete rest[column];
+  return rest as Omit<T, NameColumn>;
+}
 
 /** A category's or subcategory's name for a page's locale, the English name when it has none in that language. */
 export function localizedName(row: NamesByLanguage, locale: Locale): string {
-  const language = LOCALE_INFO[locale].language;
-  const translated = language === "en" ? null : row[`name_${language}`];
+  const language = columnLanguageOf(locale);
+  const translated = language ? row[`name_${language}`] : null;
   return translated?.trim() ? translated : row.name;
 }
 
 const LETTER = /^[\p{L}\p{M}]$/u;
-const SCRIPTS = TRANSLATED_LOCALES.map((locale) => ({
+const SCRIPTS = SCRIPT_LOCALES.map((locale) => ({
   language: LOCALE_INFO[locale].language,
   ranges: LOCALE_INFO[locale].script.ranges,
 }));
@@ -63,12 +77,12 @@ export type ShownText = { text: string; lang: ContentLanguage };
  */
 export function localizedText(
   original: string | null,
-  translations: Record<TranslatedLanguage, string | null>,
+  translations: Record<ColumnLanguage, string | null>,
   locale: Locale,
 ): ShownText | null {
-  const language = LOCALE_INFO[locale].language;
-  const translated = language === "en" ? null : translations[language];
-  if (translated?.trim()) return { text: translated, lang: language };
+  const language = columnLanguageOf(locale);
+  const translated = language ? translations[language] : null;
+  if (language && translated?.trim()) return { text: translated, lang: language };
   if (!original?.trim()) return null;
   return { text: original, lang: languageOfScript(original) };
 }
@@ -81,19 +95,13 @@ export function langAttribute(shown: ShownText, locale: Locale = DEFAULT_LOCALE)
   return LOCALE_INFO[locale].language === shown.lang ? {} : { lang: shown.lang };
 }
 
-/** The locales a seller can choose for her account, with their names in their own script. */
-export const LANGUAGE_CHOICES = (Object.keys(LOCALE_INFO) as Locale[]).map((value) => ({
-  value,
-  label: LOCALE_INFO[value].nativeName,
-}));
-
 /** A seller's tagline and description with her versions of them (the shape of the public seller). */
 export type SellerTextsSource = {
   tagline: string | null;
   description: string | null;
   translations: {
-    tagline: Record<TranslatedLanguage, string | null>;
-    description: Record<TranslatedLanguage, string | null>;
+    tagline: Record<ColumnLanguage, string | null>;
+    description: Record<ColumnLanguage, string | null>;
   };
 };
 

@@ -3,6 +3,7 @@ import type { AdminSellerInput } from "./validation/sellers-admin";
 import { planOf } from "./constants";
 import type { SellerProfileInput, SellerTranslationsInput } from "./validation/application";
 import { planById } from "./constants";
+import { COLUMN_LANGUAGES, type ColumnLanguage } from "./locales";
 
 // The seller's one vocabulary: the form and API field names (the spec's application payload) and the
 // `sellers` columns they are stored in. The application, the seller's dashboard, the admin editor and
@@ -59,31 +60,29 @@ export function profileFormValues(listing: ProfileColumns) {
   };
 }
 
-type TranslationColumns = {
-  tagline_hi: string | null;
-  tagline_kn: string | null;
-  description_hi: string | null;
-  description_kn: string | null;
-};
+/** Her versions in each column language (lib/locales.ts) as `sellers` columns: `tagline_hi`, `description_hi`, … */
+type TranslationColumns = Record<`tagline_${ColumnLanguage}` | `description_${ColumnLanguage}`, string | null>;
+/** The same under the form's and the API's field names: `tagline_hi`, `business_description_hi`, … */
+type TranslationFields = Record<`tagline_${ColumnLanguage}` | `business_description_${ColumnLanguage}`, string>;
 
-/** The seller's Hindi and Kannada versions as `sellers` columns (blank stored as null). */
-export function sellerTranslationColumns(input: SellerTranslationsInput) {
-  return {
-    tagline_hi: input.tagline_hi ?? null,
-    tagline_kn: input.tagline_kn ?? null,
-    description_hi: input.business_description_hi ?? null,
-    description_kn: input.business_description_kn ?? null,
-  } satisfies TranslationColumns;
+/** The seller's versions in the column languages as `sellers` columns (blank stored as null). */
+export function sellerTranslationColumns(input: SellerTranslationsInput): TranslationColumns {
+  return Object.fromEntries(
+    COLUMN_LANGUAGES.flatMap((l) => [
+      [`tagline_${l}`, input[`tagline_${l}`] ?? null],
+      [`description_${l}`, input[`business_description_${l}`] ?? null],
+    ]),
+  ) as TranslationColumns;
 }
 
-/** A listing's stored Hindi and Kannada versions under the form's field names. */
-export function translationFormValues(listing: TranslationColumns) {
-  return {
-    tagline_hi: listing.tagline_hi ?? "",
-    tagline_kn: listing.tagline_kn ?? "",
-    business_description_hi: listing.description_hi ?? "",
-    business_description_kn: listing.description_kn ?? "",
-  };
+/** A listing's stored versions in the column languages under the form's field names. */
+export function translationFormValues(listing: TranslationColumns): TranslationFields {
+  return Object.fromEntries(
+    COLUMN_LANGUAGES.flatMap((l) => [
+      [`tagline_${l}`, listing[`tagline_${l}`] ?? ""],
+      [`business_description_${l}`, listing[`description_${l}`] ?? ""],
+    ]),
+  ) as TranslationFields;
 }
 
 /**

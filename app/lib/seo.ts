@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import { SITE_NAME } from "./constants";
 import { pageLanguage } from "./i18n";
-import { DEFAULT_LOCALE, LOCALE_INFO, LOCALES, localePath } from "./locales";
+import { DEFAULT_LOCALE, LOCALE_INFO, localePath } from "./locales";
 
 // Per-page metadata: every public route's `meta` calls `pageMeta` (title, description, canonical,
 // Open Graph, Twitter card); private pages call `privatePageMeta`. The site's public origin comes from
@@ -58,7 +58,7 @@ export function fullTitle(title: string): string {
 
 export function pageMeta(matches: readonly MatchLike[], seo: PageSeo): MetaDescriptor[] {
   const origin = originFromMatches(matches);
-  const { locale } = pageLanguage(matches);
+  const { locale, locales } = pageLanguage(matches);
   const title = fullTitle(seo.title);
   const image = seo.image ?? {
     path: siteShareImageFromMatches(matches),
@@ -72,7 +72,7 @@ export function pageMeta(matches: readonly MatchLike[], seo: PageSeo): MetaDescr
     const url = `${origin}${localePath(locale, path)}`;
     meta.push({ tagName: "link", rel: "canonical", href: url }, { property: "og:url", content: url });
     // The page in every language, and English for everyone else (x-default).
-    for (const other of LOCALES)
+    for (const other of locales)
       meta.push({
         tagName: "link",
         rel: "alternate",
@@ -89,10 +89,12 @@ export function pageMeta(matches: readonly MatchLike[], seo: PageSeo): MetaDescr
   meta.push(
     { property: "og:site_name", content: SITE_NAME },
     { property: "og:locale", content: LOCALE_INFO[locale].ogLocale },
-    ...LOCALES.filter((l) => l !== locale).map((l) => ({
-      property: "og:locale:alternate",
-      content: LOCALE_INFO[l].ogLocale,
-    })),
+    ...locales
+      .filter((l) => l !== locale)
+      .map((l) => ({
+        property: "og:locale:alternate",
+        content: LOCALE_INFO[l].ogLocale,
+      })),
     { property: "og:type", content: seo.type ?? "website" },
     { property: "og:title", content: seo.title },
     { property: "og:description", content: seo.description },

@@ -7,6 +7,8 @@ import { slugify } from "~/lib/slug";
 import { writeAudit } from "./audit.server";
 import type { Actor } from "./audit.server";
 import { CATALOGUE_NAMES_IN, CATEGORY_SEED } from "~db/seed/categories";
+import { COLUMN_LANGUAGES, NAME_COLUMNS, pickColumns, qualified } from "~/lib/locales";
+import type { TranslatedNames } from "~/lib/localized";
 
 // The back-office's categories and subcategories: the lists with their counts, and create / update /
 // delete, each one transaction with its audit row (actor, target, before/after of the changed fields).
@@ -18,8 +20,7 @@ export async function listAdminCategories(db: DB) {
     .select([
       "c.id",
       "c.name",
-      "c.name_hi",
-      "c.name_kn",
+      ...qualified("c", NAME_COLUMNS),
       "c.slug",
       "c.description",
       "c.icon",
@@ -57,8 +58,7 @@ export async function listAdminSubcategories(db: DB) {
       "s.id",
       "s.category_id",
       "s.name",
-      "s.name_hi",
-      "s.name_kn",
+      ...qualified("s", NAME_COLUMNS),
       "s.slug",
       "s.icon",
       "s.is_active",
@@ -82,7 +82,7 @@ export type AdminSubcategoryRow = Awaited<ReturnType<typeof listAdminSubcategori
 export async function getCategory(db: DB, id: number) {
   return db
     .selectFrom("categories")
-    .select(["id", "name", "name_hi", "name_kn", "slug", "description", "icon", "is_active"])
+    .select(["id", "name", ...NAME_COLUMNS, "slug", "description", "icon", "is_active"])
     .where("id", "=", id)
     .executeTakeFirst();
 }
@@ -90,7 +90,7 @@ export async function getCategory(db: DB, id: number) {
 export async function getSubcategory(db: DB, id: number) {
   return db
     .selectFrom("subcategories")
-    .select(["id", "category_id", "name", "name_hi", "name_kn", "slug", "icon", "is_active"])
+    .select(["id", "category_id", "name", ...NAME_COLUMNS, "slug", "icon", "is_active"])
     .where("id", "=", id)
     .executeTakeFirst();
 }
@@ -193,8 +193,7 @@ export async function saveCategory(
         const stamp = new Date().toISOString();
         const values = {
           name,
-          name_hi: input.name_hi,
-          name_kn: input.name_kn,
+          ...pickColumns(input, NAME_COLUMNS),
           slug,
           description: input.description,
           icon: input.icon,
@@ -210,8 +209,7 @@ export async function saveCategory(
             .insertInto("categories")
             .values({
               ...values,
-              name_hi: values.name_hi ?? null,
-              name_kn: values.name_kn ?? null,
+              ...storedNames(values),
               description: values.description ?? null,
               icon: values.icon ?? null,
               is_active: values.is_active ?? 1,
@@ -219,7 +217,7 @@ export async function saveCategory(
               created_at: stamp,
               updated_at: stamp,
             })
-            .returning(["id", "name", "name_hi", "name_kn", "slug", "description", "icon", "is_active"])
+            .returning(["id", "name", ...NAME_COLUMNS, "slug", "description", "icon", "is_active"])
             .executeTakeFirstOrThrow();
           await writeAudit(trx, { ...audit, action: "category.create", targetId: row.id, details: { after: row } });
           return { ok: true, id: row.id, changed: Object.keys(row) };
@@ -337,8 +335,7 @@ export async function saveSubcategory(
         const values = {
           category_id: categoryId,
           name,
-          name_hi: input.name_hi,
-          name_kn: input.name_kn,
+          ...pickColumns(input, NAME_COLUMNS),
           slug,
           icon: input.icon,
           is_active: flag(input.is_active),
@@ -349,14 +346,13 @@ export async function saveSubcategory(
             .insertInto("subcategories")
             .values({
               ...values,
-              name_hi: values.name_hi ?? null,
-              name_kn: values.name_kn ?? null,
+              ...storedNames(values),
               icon: values.icon ?? null,
               is_active: values.is_active ?? 1,
               created_at: stamp,
               updated_at: stamp,
             })
-            .returning(["id", "category_id", "name", "name_hi", "name_kn", "slug", "icon", "is_active"])
+            .returning(["id", "category_id", "name", ...NAME_COLUMNS, "slug", "icon", "is_active"])
             .executeTakeFirstOrThrow();
           await writeAudit(trx, { ...audit, action: "subcategory.create", targetId: row.id, details: { after: row } });
           return { ok: true, id: row.id, changed: Object.keys(row) };
@@ -413,11 +409,16 @@ export async function deleteSubcategory(db: DB, actor: Actor, id: number): Promi
   });
 }
 
-/** A seeded name's Hindi and Kannada names (null where the seed has none). */
-const namesIn = (name: string) => ({
-  name_hi: CATALOGUE_NAMES_IN[name]?.hi ?? null,
-  name_kn: CATALOGUE_NAMES_IN[name]?.kn ?? null,
-});
+/** The names in the column languages as stored: a name not given is null. */
+function storedNames(values: Partial<Record<keyof TranslatedNames, string | null>>): TranslatedNames {
+  return Object.fromEntries(NAME_COLUMNS.map((column) => [column, values[column] ?? null])) as TranslatedNames;
+}
+
+/** A seeded name's names in the column languages (null where the seed has none). */
+const namesIn = (name: string): TranslatedNames =>
+  Object.fromEntries(
+    COLUMN_LANGUAGES.map((language) => [`name_${language}`, CATALOGUE_NAMES_IN[name]?.[language] ?? null]),
+  ) as TranslatedNames;
 
 /**
  * Idempotent: adds missing categories and subcategories, never duplicates or removes; gives a seeded row
@@ -428,16 +429,15 @@ export async function seedCategories(db: DB): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const fillNames = async (table: "categories" | "subcategories", id: number, name: string) => {
       const names = namesIn(name);
-      if (!names.name_hi && !names.name_kn) return;
+      if (!NAME_COLUMNS.some((column) => names[column])) return;
       await trx
         .updateTable(table)
-        .set((eb) => ({
-          name_hi: eb.fn.coalesce("name_hi", eb.val(names.name_hi)),
-          name_kn: eb.fn.coalesce("name_kn", eb.val(names.name_kn)),
-        }))
+        .set((eb) =>
+          Object.fromEntries(NAME_COLUMNS.map((column) => [column, eb.fn.coalesce(column, eb.val(names[column]))])),
+        )
         .where("id", "=", id)
         .where("name", "=", name)
-        .where((eb) => eb.or([eb("name_hi", "is", null), eb("name_kn", "is", null)]))
+        .where((eb) => eb.or(NAME_COLUMNS.map((column) => eb(column, "is", null))))
         .execute();
     };
     for (const [index, cat] of CATEGORY_SEED.entries()) {

@@ -1,8 +1,10 @@
 import type { DB } from "~db/client";
 import { categoryEmoji } from "~/lib/constants";
+import { NAME_COLUMNS, qualified } from "~/lib/locales";
+import { type TranslatedNames, withoutTranslatedNames } from "~/lib/localized";
 
-/** The names in Hindi and Kannada (null: none, the English name stands): for the pages, not `/api` answers. */
-type TranslatedNames = { name_hi: string | null; name_kn: string | null };
+// The names in the column languages (`name_hi`, …; null: none, the English name stands) are for the
+// pages, not the `/api` answers.
 
 export interface PublicCategory extends TranslatedNames {
   id: number;
@@ -22,15 +24,14 @@ export interface PublicSubcategory extends TranslatedNames {
 
 /** A category or subcategory as `/api` answers give it: English only, the spec's fields. */
 export function englishOnly<T extends TranslatedNames>(row: T): Omit<T, keyof TranslatedNames> {
-  const { name_hi: _hi, name_kn: _kn, ...rest } = row;
-  return rest;
+  return withoutTranslatedNames(row);
 }
 
 /** Active categories for filters, forms and GET /api/categories; a category without its own icon gets its emoji. */
 export async function listActiveCategories(db: DB): Promise<PublicCategory[]> {
   const rows = await db
     .selectFrom("categories")
-    .select(["id", "name", "slug", "description", "icon", "name_hi", "name_kn"])
+    .select(["id", "name", "slug", "description", "icon", ...NAME_COLUMNS])
     .where("is_active", "=", 1)
     .orderBy("sort_order")
     .orderBy("name")
@@ -43,7 +44,7 @@ export async function listActiveSubcategories(db: DB): Promise<PublicSubcategory
   return db
     .selectFrom("subcategories as s")
     .innerJoin("categories as c", "c.id", "s.category_id")
-    .select(["s.id", "s.name", "s.slug", "s.category_id", "s.icon", "s.name_hi", "s.name_kn"])
+    .select(["s.id", "s.name", "s.slug", "s.category_id", "s.icon", ...qualified("s", NAME_COLUMNS)])
     .where("s.is_active", "=", 1)
     .where("c.is_active", "=", 1)
     .orderBy("c.sort_order")

@@ -2,7 +2,8 @@ import { mailboxOf, normaliseEmail } from "~/lib/validation/fields";
 import type { DB } from "~db/client";
 import type { QuoteMatchStatus, QuoteRequestStatus } from "~db/schema";
 import { addDays, todayIso } from "~/lib/dates";
-import type { Locale } from "~/lib/locales";
+import { type Locale, NAME_COLUMNS } from "~/lib/locales";
+import type { TranslatedNames } from "~/lib/localized";
 import {
   type PastMatch,
   QUOTE_CONFIRM_HOURS,
@@ -388,11 +389,14 @@ export async function markQuoteSpam(db: DB, id: number, now = new Date()): Promi
   });
 }
 
-export type QuoteCategory = { id: number; name: string; name_hi: string | null; name_kn: string | null; slug: string };
+export type QuoteCategory = { id: number; name: string; slug: string } & TranslatedNames;
 
 /** An active category by its slug or id (a request names one). */
 export async function quoteCategory(db: DB, by: { slug: string } | { id: number }): Promise<QuoteCategory | undefined> {
-  let q = db.selectFrom("categories").select(["id", "name", "name_hi", "name_kn", "slug"]).where("is_active", "=", 1);
+  let q = db
+    .selectFrom("categories")
+    .select(["id", "name", ...NAME_COLUMNS, "slug"])
+    .where("is_active", "=", 1);
   q = "slug" in by ? q.where("slug", "=", by.slug) : q.where("id", "=", by.id);
   return q.executeTakeFirst();
 }

@@ -1,5 +1,7 @@
 import { LRUCache } from "lru-cache";
 import type { DB } from "~db/client";
+import { NAME_COLUMNS } from "~/lib/locales";
+import type { NamesByLanguage } from "~/lib/localized";
 import { allowedEdits, editsWithin, letterCount, simpleForms } from "~/lib/search-matching";
 import { foldWord, isMeaningful, isStopword, lettersOf, searchWords, soundOf } from "~/lib/search-text";
 import { readVersionKey } from "./content-version.server";
@@ -305,16 +307,15 @@ export async function closestCategories(db: DB, text: string): Promise<{ name: s
   return scored.slice(0, 3).map(({ name, slug }) => ({ name, slug }));
 }
 
-/** A category's names: English, and Hindi and Kannada when categories have them. */
-export type CategoryNames = { name: string; name_hi?: string | null; name_kn?: string | null };
+/** A category's names: English, and one per column language (`name_hi`, …) when categories have them. */
+export type CategoryNames = NamesByLanguage;
 
 /**
  * The searchable words of a category's names (folded), in every language it has: the closest categories
- * and the suggestions compare the visitor's words with them. (Categories gain `name_hi` and `name_kn`:
- * `listActiveCategories` selects them, and they are read here.)
+ * and the suggestions compare the visitor's words with them (`listActiveCategories` selects the names).
  */
 export function categoryWords(category: CategoryNames): string[] {
-  const names = [category.name, category.name_hi, category.name_kn].filter((n): n is string => !!n);
+  const names = [category.name, ...NAME_COLUMNS.map((column) => category[column])].filter((n): n is string => !!n);
   return [...new Set(names.flatMap((n) => searchWords(n) ?? []))];
 }
 

@@ -1,4 +1,5 @@
 import type { DB } from "~db/client";
+import { DESCRIPTION_COLUMNS, TAGLINE_COLUMNS } from "~/lib/locales";
 import type { OwnProfileInput } from "~/lib/validation/application";
 import { sellerProfileColumns, sellerTranslationColumns } from "~/lib/seller-fields";
 import { listPublishedReviews } from "./reviews.server";
@@ -16,10 +17,8 @@ export async function getOwnListing(db: DB, userId: number) {
       "address",
       "tagline",
       "description",
-      "tagline_hi",
-      "tagline_kn",
-      "description_hi",
-      "description_kn",
+      ...TAGLINE_COLUMNS,
+      ...DESCRIPTION_COLUMNS,
       "price_range",
       "website",
       "whatsapp_link",

@@ -4,6 +4,7 @@ import type { Database, Seller } from "~db/schema";
 import type { DirectoryQuery } from "~/lib/validation/directory";
 import { publicUploadUrl } from "~/lib/upload-urls";
 import type { NamesByLanguage } from "~/lib/localized";
+import { byColumnLanguage, DESCRIPTION_COLUMNS, NAME_COLUMNS, qualified, TAGLINE_COLUMNS } from "~/lib/locales";
 import { listPublishedReviews, type PublicReview } from "./reviews.server";
 import { isPublic } from "./seller-visibility.server";
 import { rankSearch } from "./search.server";
@@ -99,10 +100,9 @@ const PUBLIC_COLUMNS = [
   "sellers.youtube_link",
   "sellers.product_images",
   "sellers.created_at",
-  "sellers.tagline_hi",
-  "sellers.tagline_kn",
-  "sellers.description_hi",
-  "sellers.description_kn",
+  // her versions in each column language (lib/locales.ts)
+  ...qualified("sellers", TAGLINE_COLUMNS),
+  ...qualified("sellers", DESCRIPTION_COLUMNS),
 ] as const;
 
 type PublicRow = Pick<Seller, (typeof PUBLIC_COLUMNS)[number] extends `sellers.${infer C}` ? C & keyof Seller : never>;
@@ -176,8 +176,8 @@ export function toPublicSeller(row: PublicRow): PublicSeller {
     product_image_list: productImages,
     created_at: row.created_at,
     translations: {
-      tagline: { hi: row.tagline_hi, kn: row.tagline_kn },
-      description: { hi: row.description_hi, kn: row.description_kn },
+      tagline: byColumnLanguage((language) => row[`tagline_${language}`]),
+      description: byColumnLanguage((language) => row[`description_${language}`]),
     },
   };
 }
@@ -345,7 +345,7 @@ export async function getPublicSeller(db: DB, id: number): Promise<PublicSellerP
     db
       .selectFrom("seller_categories as sc")
       .innerJoin("categories as c", "c.id", "sc.category_id")
-      .select(["c.id", "c.name", "c.slug", "c.name_hi", "c.name_kn"])
+      .select(["c.id", "c.name", "c.slug", ...qualified("c", NAME_COLUMNS)])
       .where("sc.seller_id", "=", id)
       .orderBy("sc.position")
       .orderBy("c.name")
@@ -353,7 +353,7 @@ export async function getPublicSeller(db: DB, id: number): Promise<PublicSellerP
     db
       .selectFrom("seller_subcategories as ss")
       .innerJoin("subcategories as s", "s.id", "ss.subcategory_id")
-      .select(["s.name", "s.name_hi", "s.name_kn"])
+      .select(["s.name", ...qualified("s", NAME_COLUMNS)])
       .where("ss.seller_id", "=", id)
       .orderBy("s.name")
       .execute(),

@@ -1,9 +1,10 @@
 import { data } from "react-router";
 import { localeForPrefix } from "~/lib/i18n";
-import { messagesFor, pageLocale } from "~/services/i18n.server";
+import { messagesFor, pageLocale, siteLocales } from "~/services/i18n.server";
 import type { Route } from "./+types/language";
 
-// The language layout of every public and seller page: `/hi/…` and `/kn/…`, or no prefix for English.
+// The language layout of every public and seller page: `/hi/…` and `/kn/…` (each language's prefix in
+// lib/locales.ts), or no prefix for English.
 // Any other first segment that reached here (`/fr/directory`, `/fr/seller-dashboard`) is not a page: a
 // 404, in English.
 
@@ -13,7 +14,7 @@ import type { Route } from "./+types/language";
 // dashboard's to sign in) would win over that 404, so it is answered as a plain 404 instead.
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ params, request }, next) => {
-    if (localeForPrefix(params.lang)) return next();
+    if (localeForPrefix(params.lang, siteLocales())) return next();
     if (request.method !== "GET" && request.method !== "HEAD") return notFound();
     const response = await next();
     return response.status >= 300 && response.status < 400 ? notFound() : response;
@@ -28,7 +29,7 @@ function notFound(): Response {
 }
 
 export function loader(args: Route.LoaderArgs) {
-  if (!localeForPrefix(args.params.lang)) throw data("Not found", { status: 404 });
+  if (!localeForPrefix(args.params.lang, siteLocales())) throw data("Not found", { status: 404 });
   // The forms' messages (validation, refusals): the field components of every public and seller form show
   // them (lib/form-messages.ts), whichever page renders the form.
   return { messages: messagesFor(pageLocale(args), ["forms"]) };

@@ -138,6 +138,7 @@ const settingsSchema = z.object({
   COOKIE_SECURE: optional(flag),
   HSTS: optional(flag),
   I18N_PSEUDO: optional(flag),
+  I18N_PSEUDO_LOCALE: optional(flag),
   TRUST_PROXY: optional(z.string()),
   PUBLIC_URL: optional(httpUrl),
   GOOGLE_CLIENT_ID: optional(z.string()),
@@ -233,6 +234,8 @@ function toConfig(env: z.output<typeof settingsSchema>, rateLimits: Record<strin
     hsts: env.HSTS === "1",
     /** Tests only: the English catalogue is served accented and bracketed, so untranslated text stands out. */
     pseudoLocale: env.I18N_PSEUDO === "1",
+    /** Tests only: a fourth language, the pseudo-language `en-XA` under /xa (lib/locales.ts), is served too. */
+    pseudoLanguage: env.I18N_PSEUDO_LOCALE === "1",
     trustProxy:
       env.TRUST_PROXY === undefined ? false : /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY,
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, ""),

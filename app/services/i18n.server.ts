@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { type CompiledMessage, createTranslator, localeForPrefix, type MessageKey, type Translate } from "~/lib/i18n";
-import { DEFAULT_LOCALE, LOCALES, type Locale } from "~/lib/locales";
+import { DEFAULT_LOCALE, LOCALE_INFO, LOCALES, type Locale, servedLocales } from "~/lib/locales";
 import { localizedName, type NamesByLanguage } from "~/lib/localized";
 import { NAMESPACES, type Namespace } from "~/locales/catalogue";
 import { config } from "./config.server";
@@ -73,24 +73,31 @@ function pseudo(message: CompiledMessage): CompiledMessage {
   return ["[", ...pseudoTokens(tokens), "]"] as CompiledMessage;
 }
 
-type Compiled = Record<Locale, Map<string, CompiledMessage>>;
+type Compiled = Partial<Record<Locale, Map<string, CompiledMessage>>>;
 let compiled: Compiled | undefined;
 const warned = new Set<string>();
 
 /**
- * Compiles raw catalogues (locale → namespace → key → message) from English's keys: a message missing or
- * empty in another language is English's, with one warning per language and key in this process.
+ * Compiles raw catalogues (locale → namespace → key → message) of `locales` (the site's) from English's
+ * keys: a message missing or empty in another language is English's, with one warning per language and
+ * key in this process. The pseudo-language (lib/locales.ts) has no files: its messages are English's,
+ * accented and bracketed.
  */
 export function compileCatalogues(
   raw: Record<string, Record<string, RawCatalogue>>,
-  options: { pseudoLocale?: boolean; warn?: (fields: { locale: Locale; key: string }, message: string) => void } = {},
+  options: {
+    pseudoLocale?: boolean;
+    locales?: readonly Locale[];
+    warn?: (fields: { locale: Locale; key: string }, message: string) => void;
+  } = {},
 ): Compiled {
   const warn = options.warn ?? ((fields, message) => logger.warn(fields, message));
-  const result = {} as Compiled;
-  for (const locale of LOCALES) {
+  const result: Compiled = {};
+  for (const locale of options.locales ?? LOCALES) {
     const map = new Map<string, CompiledMessage>();
+    const pseudoLanguage = LOCALE_INFO[locale].pseudo;
     for (const [namespace, messages] of Object.entries(raw[DEFAULT_LOCALE] ?? {})) {
-      const own = raw[locale]?.[namespace] ?? {};
+      const own = pseudoLanguage ? messages : (raw[locale]?.[namespace] ?? {});
       for (const [key, english] of Object.entries(messages)) {
         const id = `${namespace}.${key}`;
         let source = own[key];
@@ -102,7 +109,8 @@ export function compileCatalogues(
           }
         }
         const message = compileMessage(source) as CompiledMessage;
-        map.set(id, options.pseudoLocale && locale === DEFAULT_LOCALE ? pseudo(message) : message);
+        const accented = pseudoLanguage || (options.pseudoLocale && locale === DEFAULT_LOCALE);
+        map.set(id, accented ? pseudo(message) : message);
       }
     }
     result[locale] = map;
@@ -110,13 +118,19 @@ export function compileCatalogues(
   return result;
 }
 
+/** The languages this site serves: the list's, and the pseudo-language with I18N_PSEUDO_LOCALE=1. */
+export function siteLocales(): readonly Locale[] {
+  return servedLocales(config().pseudoLanguage);
+}
+
 function compileAll(): Compiled {
-  return compileCatalogues(rawCatalogues(), { pseudoLocale: config().pseudoLocale });
+  return compileCatalogues(rawCatalogues(), { pseudoLocale: config().pseudoLocale, locales: siteLocales() });
 }
 
 function catalogue(locale: Locale): Map<string, CompiledMessage> {
   compiled ??= compileAll();
-  return compiled[locale];
+  // A language this site does not serve (a stored one the list no longer has on): English.
+  return compiled[locale] ?? compiled[DEFAULT_LOCALE]!;
 }
 
 const byNamespaces = new Map<string, Record<string, CompiledMessage>>();
@@ -160,7 +174,7 @@ const requestContexts = new AsyncLocalStorage<Readonly<RouterContextProvider>>()
 
 /** The root's middleware: decides the request's language from the URL's prefix, once. */
 export const decidePageLocale: MiddlewareFunction<Response> = ({ params, context }, next) => {
-  context.set(pageLocaleContext, localeForPrefix(params.lang) ?? DEFAULT_LOCALE);
+  context.set(pageLocaleContext, localeForPrefix(params.lang, siteLocales()) ?? DEFAULT_LOCALE);
   return requestContexts.run(context, next);
 };
 
@@ -181,7 +195,7 @@ export function currentPageLocale(): Locale {
  */
 export function categoryName(row: NamesByLanguage, locale: Locale): string {
   const name = localizedName(row, locale);
-  return config().pseudoLocale && locale === DEFAULT_LOCALE ? pseudoText(name) : name;
+  return LOCALE_INFO[locale].pseudo || (config().pseudoLocale && locale === DEFAULT_LOCALE) ? pseudoText(name) : name;
 }
 
 /**

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { MARKETING, SITE_LONG_NAME, SITE_NAME } from "~/lib/constants";
 import { avatarHue, escapeXml, formatRating, initials } from "~/lib/format";
 import type { NamesByLanguage } from "~/lib/localized";
-import { DEFAULT_LOCALE, LOCALE_INFO, type Locale, LOCALES, TRANSLATED_LOCALES } from "~/lib/locales";
+import { DEFAULT_LOCALE, LOCALE_INFO, type Locale, SCRIPT_LOCALES } from "~/lib/locales";
 import { SHARE_IMAGE_HEIGHT as H, SHARE_IMAGE_WIDTH as W } from "~/lib/seo";
 import { categoryNames, translatorFor } from "./i18n.server";
 import { logger } from "./logger.server";
@@ -56,9 +56,10 @@ let scripts: Promise<Record<Locale, boolean>> | undefined;
  */
 export function shareCardScripts(): Promise<Record<Locale, boolean>> {
   scripts ??= (async () => {
+    // English is drawn; a language without a script of its own (the pseudo-language) has the English card.
     const found = { "en-IN": true } as Record<Locale, boolean>;
     // Each script's letter, and a conjunct of it (letter, virama, letter) that a font draws as one shape.
-    for (const locale of TRANSLATED_LOCALES) {
+    for (const locale of SCRIPT_LOCALES) {
       const probe = LOCALE_INFO[locale].script;
       try {
         found[locale] = (await inkWidth(probe.conjunct)) < 2 * (await inkWidth(probe.letter));
@@ -66,7 +67,7 @@ export function shareCardScripts(): Promise<Record<Locale, boolean>> {
         found[locale] = false;
       }
     }
-    const missing = LOCALES.filter((l) => !found[l]);
+    const missing = SCRIPT_LOCALES.filter((l) => !found[l]);
     if (missing.length)
       logger.info({ languages: missing }, "share cards in English for these languages: no font for their script");
     return found;
@@ -87,7 +88,7 @@ function languageMark(language: Locale): string {
 /** The language of a card file's mark (`hi` → hi-IN; none → English); undefined for any other. */
 export function shareCardLanguageOfMark(mark: string | undefined): Locale | undefined {
   if (!mark) return DEFAULT_LOCALE;
-  return LOCALES.find((l) => LOCALE_INFO[l].prefix === mark);
+  return SCRIPT_LOCALES.find((l) => LOCALE_INFO[l].prefix === mark);
 }
 
 /** What a seller's card shows, and the hash that names it. */

@@ -1,7 +1,8 @@
 import { config } from "./config.server";
 import type { DB } from "~db/client";
 import { escapeXml } from "~/lib/format";
-import { DEFAULT_LOCALE, LOCALE_INFO, LOCALES, type Locale, localePath } from "~/lib/locales";
+import { DEFAULT_LOCALE, LOCALE_INFO, type Locale, localePath } from "~/lib/locales";
+import { siteLocales } from "./i18n.server";
 import { directoryPath } from "~/lib/seo";
 import {
   countPublicSellers,
@@ -56,7 +57,7 @@ export function robotsTxt(origin: string): string {
     "Allow: /",
     "Disallow: /admin",
     "Disallow: /api/",
-    ...LOCALES.flatMap((locale) => PRIVATE_PAGE_PREFIXES.map((path) => `Disallow: ${localePath(locale, path)}`)),
+    ...siteLocales().flatMap((locale) => PRIVATE_PAGE_PREFIXES.map((path) => `Disallow: ${localePath(locale, path)}`)),
     "Disallow: /logout",
     "Disallow: /auth/",
     "Disallow: /theme",
@@ -86,7 +87,9 @@ function urlEntry(origin: string, path: string, locale: Locale, lastmod?: string
   return (
     `<url><loc>${escapeXml(origin + localePath(locale, path))}</loc>` +
     (lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : "") +
-    LOCALES.map((other) => alternate(LOCALE_INFO[other].htmlLang, other)).join("") +
+    siteLocales()
+      .map((other) => alternate(LOCALE_INFO[other].htmlLang, other))
+      .join("") +
     alternate("x-default", DEFAULT_LOCALE) +
     "</url>\n"
   );
@@ -103,7 +106,7 @@ const URLSET_CLOSE = "</urlset>\n";
 
 export async function sitemapIndex(db: DB, origin: string, perFile = sitemapUrlsPerFile()): Promise<string> {
   const [pages, sellers] = await Promise.all([pagePaths(db), countPublicSellers(db)]);
-  const files = LOCALES.flatMap((locale) => [
+  const files = siteLocales().flatMap((locale) => [
     ...Array.from({ length: Math.ceil(pages.length / perFile) }, (_, i) => fileName("pages", locale, i + 1)),
     ...Array.from({ length: Math.ceil(sellers / perFile) }, (_, i) => fileName("sellers", locale, i + 1)),
   ]);
@@ -123,7 +126,7 @@ export async function sitemapFile(
 ): Promise<ReadableStream<Uint8Array> | null> {
   const match = /^(pages|sellers)-(?:([a-z]{2})-)?([1-9]\d{0,6})\.xml$/.exec(file);
   if (!match) return null;
-  const locale = LOCALES.find((l) => LOCALE_INFO[l].prefix === (match[2] ?? ""));
+  const locale = siteLocales().find((l) => LOCALE_INFO[l].prefix === (match[2] ?? ""));
   if (!locale || (match[2] !== undefined && locale === DEFAULT_LOCALE)) return null;
   const part = Number(match[3]);
   const encoder = new TextEncoder();

@@ -1,3 +1,5 @@
+import type { ColumnLanguage } from "~/lib/locales";
+
 // The sixteen categories of docs/decisions/018-sixteen-categories.md, each with a handful of realistic subcategories.
 export const CATEGORY_SEED: { name: string; description: string; subcategories: string[] }[] = [
   {
@@ -100,7 +102,7 @@ export const CATEGORY_SEED: { name: string; description: string; subcategories: 
  * local would use (Custom Tailoring is सिलाई / ಹೊಲಿಗೆ, not a word-for-word rendering); English loanwords
  * where people say them so (डिजिटल मार्केटिंग, ಯೋಗ).
  */
-export const CATALOGUE_NAMES_IN: Record<string, { hi: string; kn: string }> = {
+export const CATALOGUE_NAMES_IN: Record<string, Partial<Record<ColumnLanguage, string>>> = {
   // Fashion & Apparel
   "Fashion & Apparel": { hi: "फ़ैशन और कपड़े", kn: "ಫ್ಯಾಷನ್ ಮತ್ತು ಉಡುಪು" },
   "Ethnic Wear": { hi: "पारंपरिक पहनावा", kn: "ಸಾಂಪ್ರದಾಯಿಕ ಉಡುಗೆ" },

@@ -17,8 +17,8 @@ describe("a missing Hindi or Kannada message", () => {
     const first = compileCatalogues(raw, { warn });
     const again = compileCatalogues(raw, { warn });
     for (const compiled of [first, again]) {
-      const hi = createTranslator("hi-IN", Object.fromEntries(compiled["hi-IN"]));
-      const kn = createTranslator("kn-IN", Object.fromEntries(compiled["kn-IN"]));
+      const hi = createTranslator("hi-IN", Object.fromEntries(compiled["hi-IN"]!));
+      const kn = createTranslator("kn-IN", Object.fromEntries(compiled["kn-IN"]!));
       const greet = "fallback.greet" as MessageKey;
       const bye = "fallback.bye" as MessageKey;
       expect(hi(greet, { name: "Asha" })).toBe("नमस्ते Asha");

@@ -89,6 +89,73 @@ describe("the mobile-number migration", () => {
   });
 });
 
+describe("the account language migration", () => {
+  it("keeps every stored language and takes any language of the list after it", async () => {
+    const site = await spareDatabaseTarget(dir, "language");
+    const db = openDatabase(site.target);
+    try {
+      const before = await new Migrator({ db, provider: migrationProvider }).migrateTo("m0022_quote_owner");
+      expect(before.error).toBeUndefined();
+      const stamp = new Date().toISOString();
+      const user = (email: string, language: "en-IN" | "hi-IN" | "kn-IN") =>
+        db
+          .insertInto("users")
+          .values({
+            email,
+            name: "U",
+            role: "seller",
+            password_hash: null,
+            is_active: 1,
+            language,
+            created_at: stamp,
+            updated_at: stamp,
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+      const hindi = await user("hi@example.in", "hi-IN");
+      const kannada = await user("kn@example.in", "kn-IN");
+      const languageOf = async (id: number) =>
+        (await db.selectFrom("users").select("language").where("id", "=", id).executeTakeFirstOrThrow()).language;
+      // Before it, the database knew only the three.
+      await expect(
+        db.updateTable("users").set({ language: "en-XA" }).where("id", "=", hindi.id).execute(),
+      ).rejects.toThrow();
+      await migrateToLatest(db);
+      expect(await languageOf(hindi.id)).toBe("hi-IN");
+      expect(await languageOf(kannada.id)).toBe("kn-IN");
+      await db.updateTable("users").set({ language: "en-XA" }).where("id", "=", hindi.id).execute();
+      expect(await languageOf(hindi.id)).toBe("en-XA");
+      await expect(
+        db
+          .updateTable("users")
+          .set({ language: "hindi" as "hi-IN" })
+          .where("id", "=", hindi.id)
+          .execute(),
+      ).rejects.toThrow();
+      const created = await user("new@example.in", "kn-IN");
+      expect(await languageOf(created.id)).toBe("kn-IN");
+      // A new account without a language is English, as before.
+      const plain = await db
+        .insertInto("users")
+        .values({
+          email: "plain@example.in",
+          name: "P",
+          role: "seller",
+          password_hash: null,
+          is_active: 1,
+          created_at: stamp,
+          updated_at: stamp,
+        })
+        .returning("language")
+        .executeTakeFirstOrThrow();
+      expect(plain.language).toBe("en-IN");
+    } finally {
+      await db.destroy();
+      await site.drop();
+    }
+  });
+});
+
 describe.skipIf(testEngine !== "postgres")("instances starting together on one PostgreSQL database", () => {
   it("migrate it exactly once, whoever comes first", async () => {
     const site = await spareDatabaseTarget(dir, "together");

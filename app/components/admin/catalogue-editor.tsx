@@ -6,6 +6,7 @@ import { Form, Link, useNavigation } from "react-router";
 import type { z } from "zod";
 import { Field, FormErrors, RequiredMark } from "~/components/forms";
 import { CATEGORY_LIMITS } from "~/lib/validation/constants";
+import { COLUMN_LANGUAGES, columnLanguagesInWords, englishNameOf, type NameColumn, nativeNameOf } from "~/lib/locales";
 
 // The category and subcategory editors' shared frame and fields: the page head with its way back, the
 // form with its form-level errors, the slug, icon and active fields, and the save row.
@@ -113,23 +114,23 @@ export function NameField({ field, onInput }: { field: FieldMeta; onInput: React
   );
 }
 
-/** The name in Hindi and in Kannada (optional: the English name shows where one is missing). */
-export function TranslatedNameFields({ fields }: { fields: Record<"name_hi" | "name_kn", FieldMeta> }) {
-  const hint = "Optional: shown on the Hindi and Kannada pages; left blank, the English name is shown there.";
+/** The name in each column language (optional: the English name shows where one is missing). */
+export function TranslatedNameFields({ fields }: { fields: Record<NameColumn, FieldMeta> }) {
+  const hint = `Optional: shown on the ${columnLanguagesInWords("and")} pages; left blank, the English name is shown there.`;
   return (
     <>
-      <Field
-        label="Name in Hindi (हिन्दी)"
-        errors={fields.name_hi.errors}
-        hint={hint}
-        inputProps={{ ...getInputProps(fields.name_hi, { type: "text" }), maxLength: CATEGORY_LIMITS.name, lang: "hi" }}
-      />
-      <Field
-        label="Name in Kannada (ಕನ್ನಡ)"
-        errors={fields.name_kn.errors}
-        hint={hint}
-        inputProps={{ ...getInputProps(fields.name_kn, { type: "text" }), maxLength: CATEGORY_LIMITS.name, lang: "kn" }}
-      />
+      {COLUMN_LANGUAGES.map((lang) => {
+        const field = fields[`name_${lang}`];
+        return (
+          <Field
+            key={lang}
+            label={`Name in ${englishNameOf(lang)} (${nativeNameOf(lang)})`}
+            errors={field.errors}
+            hint={hint}
+            inputProps={{ ...getInputProps(field, { type: "text" }), maxLength: CATEGORY_LIMITS.name, lang }}
+          />
+        );
+      })}
     </>
   );
 }

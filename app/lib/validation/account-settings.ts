@@ -3,7 +3,7 @@ import { PASSWORD_MAX_LENGTH } from "./constants";
 import { formMessage } from "../form-messages";
 import { emailField, newPasswordField } from "./fields";
 import { ACCOUNT_MESSAGES } from "./messages";
-import { LOCALES } from "../locales";
+import { type Locale, LOCALES } from "../locales";
 
 // The account-recovery and account-page forms: "Forgot password?", the reset link's form, and the seller's
 // own email, password and deletion forms. One rule per field, shared by the pages' actions.
@@ -48,8 +48,10 @@ export const deleteAccountSchema = z.object({
   current_password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
 });
 
-/** The account's language: one of the site's three, anything else refused with the one message. */
-export const languageField = z.enum(LOCALES, { error: ACCOUNT_MESSAGES.languageUnknown });
+/** The account's language: one of the site's (`locales`), anything else refused with the one message. */
+export const languageField = (locales: readonly Locale[] = LOCALES) =>
+  z.enum(locales as [Locale, ...Locale[]], { error: ACCOUNT_MESSAGES.languageUnknown });
 
-/** My language on the account page. */
-export const accountLanguageSchema = z.object({ language: languageField });
+/** My language on the account page, among the site's languages (the server's `siteLocales()`). */
+export const accountLanguageSchemaFor = (locales: readonly Locale[]) => z.object({ language: languageField(locales) });
+export const accountLanguageSchema = accountLanguageSchemaFor(LOCALES);

@@ -14,6 +14,8 @@ import {
 } from "./fields";
 import { formMessage } from "../form-messages";
 import { APPLICATION_MESSAGES } from "./messages";
+import type { MessageKey } from "../i18n";
+import { COLUMN_LANGUAGES, type ColumnLanguage } from "../locales";
 
 // The seller's listing: her public profile fields, and the application (the /register form, its JSON twin
 // POST /api/sellers/submit, and the image upload it references).
@@ -52,16 +54,23 @@ export const sellerProfileSchema = z.object({
 });
 export type SellerProfileInput = z.output<typeof sellerProfileSchema>;
 
+/** The `forms` catalogue's labels of her versions in a column language (`forms.label.taglineHi`). */
+function translationLabels(language: ColumnLanguage): { tagline: MessageKey; description: MessageKey } {
+  const suffix = `${language[0].toUpperCase()}${language.slice(1)}` as Capitalize<ColumnLanguage>;
+  return { tagline: `forms.label.tagline${suffix}`, description: `forms.label.description${suffix}` };
+}
+
 /**
- * The seller's own Hindi and Kannada versions of her tagline and description (optional, by the originals'
- * rules): edited on her dashboard and in the staff editor, not asked for by the application.
+ * The seller's own versions of her tagline and description in each column language (lib/locales.ts;
+ * optional, by the originals' rules): edited on her dashboard and in the staff editor, not asked for by
+ * the application.
  */
-export const sellerTranslationsSchema = z.object({
-  tagline_hi: taglineText("forms.label.taglineHi"),
-  tagline_kn: taglineText("forms.label.taglineKn"),
-  business_description_hi: descriptionText("forms.label.descriptionHi"),
-  business_description_kn: descriptionText("forms.label.descriptionKn"),
-});
+export const sellerTranslationsSchema = z.object(
+  Object.fromEntries([
+    ...COLUMN_LANGUAGES.map((l) => [`tagline_${l}`, taglineText(translationLabels(l).tagline)]),
+    ...COLUMN_LANGUAGES.map((l) => [`business_description_${l}`, descriptionText(translationLabels(l).description)]),
+  ]) as Record<`tagline_${ColumnLanguage}` | `business_description_${ColumnLanguage}`, ReturnType<typeof taglineText>>,
+);
 export type SellerTranslationsInput = z.output<typeof sellerTranslationsSchema>;
 
 /** The seller dashboard's profile form: the profile and its translations. */

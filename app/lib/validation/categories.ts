@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CATEGORY_LIMITS, SLUG_PATTERN } from "./constants";
 import { checkbox, clearableText, positiveId, requiredText } from "./fields";
 import { SLUG_MESSAGE } from "./messages";
+import { COLUMN_LANGUAGES, englishNameOf, type NameColumn } from "../locales";
 
 // Categories and subcategories: the inputs of the admin editor pages and of their /api/admin twins.
 // The pages post HTML forms (a checkbox for "active"), the API sends JSON (a boolean); the fields are the same.
@@ -26,11 +27,13 @@ const jsonFlag = z
   .union([z.boolean(), z.literal(1), z.literal(0)], { error: "is_active must be true or false" })
   .transform(Boolean);
 
-/** The name in Hindi and in Kannada: optional, as long as the English name may be, blank stored as null. */
-const translatedNames = {
-  name_hi: clearableText("Name in Hindi", CATEGORY_LIMITS.name),
-  name_kn: clearableText("Name in Kannada", CATEGORY_LIMITS.name),
-};
+/** The name in each column language (lib/locales.ts): optional, as long as the English name may be, blank stored as null. */
+const translatedNames = Object.fromEntries(
+  COLUMN_LANGUAGES.map((language) => [
+    `name_${language}`,
+    clearableText(`Name in ${englishNameOf(language)}`, CATEGORY_LIMITS.name),
+  ]),
+) as Record<NameColumn, ReturnType<typeof clearableText>>;
 
 const categoryFields = {
   name: nameField("Category"),

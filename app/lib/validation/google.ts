@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { MessageKey } from "../i18n";
-import { DEFAULT_LOCALE, isLocale, type Locale, LOCALES } from "../locales";
+import { DEFAULT_LOCALE, type Locale } from "../locales";
 
 /** The provider's answer, posted back by the callback page (form or script): POST /api/sessions and /auth/google/callback. */
 export const googleCallbackSchema = z.object({
@@ -18,17 +18,19 @@ export const googleCallbackSchema = z.object({
   iss: z.string().max(2048).nullish(),
 });
 
-/** The refusal of a `lang` outside the site's languages on the sign-in's start (a hand-made address). */
-export const GOOGLE_LANGUAGE_UNKNOWN = `Unknown language: lang must be ${LOCALES.slice(0, -1).join(", ")} or ${LOCALES.at(-1)}.`;
+/** The refusal of a `lang` outside the site's languages (`locales`) on the sign-in's start (a hand-made address). */
+export function googleLanguageUnknown(locales: readonly Locale[]): string {
+  return `Unknown language: lang must be ${locales.slice(0, -1).join(", ")} or ${locales.at(-1)}.`;
+}
 
 /**
  * The language of the page a sign-in starts from (`?lang=hi-IN` on /auth/google and
- * /api/oauth/google/redirect_url): English without one, null for any value but the three.
+ * /api/oauth/google/redirect_url): English without one, null for any value but the site's (`locales`).
  */
-export function googleStartLanguage(params: URLSearchParams): Locale | null {
+export function googleStartLanguage(params: URLSearchParams, locales: readonly Locale[]): Locale | null {
   const lang = params.get("lang");
   if (lang === null || lang === "") return DEFAULT_LOCALE;
-  return isLocale(lang) ? lang : null;
+  return locales.find((locale) => locale === lang) ?? null;
 }
 
 /**

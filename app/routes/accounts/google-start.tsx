@@ -1,16 +1,16 @@
 import { redirect } from "react-router";
 import { getDb } from "~db/client";
-import { GOOGLE_LANGUAGE_UNKNOWN, googleStartLanguage } from "~/lib/validation/google";
+import { googleLanguageUnknown, googleStartLanguage } from "~/lib/validation/google";
 import { translateMessage } from "~/lib/form-messages";
-import { translatorFor } from "~/services/i18n.server";
+import { siteLocales, translatorFor } from "~/services/i18n.server";
 import { startGoogleSignIn } from "~/services/google-oidc.server";
 import type { Route } from "./+types/google-start";
 
 // The no-JavaScript door to Google sign-in: the same start as GET /api/oauth/google/redirect_url, as a redirect.
 // `?lang=hi-IN` (the sign-in button of a Hindi page) makes the callback page speak Hindi.
 export async function loader({ request }: Route.LoaderArgs) {
-  const language = googleStartLanguage(new URL(request.url).searchParams);
-  if (!language) throw new Response(GOOGLE_LANGUAGE_UNKNOWN, { status: 400 });
+  const language = googleStartLanguage(new URL(request.url).searchParams, siteLocales());
+  if (!language) throw new Response(googleLanguageUnknown(siteLocales()), { status: 400 });
   const result = await startGoogleSignIn(getDb(), request, null, language);
   if (!result.ok)
     throw new Response(translateMessage(translatorFor(language), result.error), {

@@ -8,11 +8,12 @@ import { PasswordField } from "~/components/password-field";
 import { privatePageMeta } from "~/lib/seo";
 import {
   accountLanguageSchema,
+  accountLanguageSchemaFor,
   changeEmailSchema,
   changePasswordSchema,
   deleteAccountSchema,
 } from "~/lib/validation/account-settings";
-import { LOCALE_INFO, LOCALES, type Locale } from "~/lib/locales";
+import { LOCALE_INFO, type Locale } from "~/lib/locales";
 import { PASSWORD_MIN_LENGTH } from "~/lib/validation/constants";
 import { getAccountSecurity, sellerLanguage, setAccountLanguage } from "~/models/users.server";
 import { getDb } from "~db/client";
@@ -20,11 +21,11 @@ import { changeOwnPassword, deleteOwnAccount, requestEmailChange } from "~/servi
 import { readForm } from "~/services/forms.server";
 import { getSession, requireUser, sessionCookie } from "~/services/session.server";
 import { forwardRetryAfter, retryAfterHeaders } from "~/services/rate-limit.server";
-import { T, useLocalePath, useT } from "~/components/i18n";
+import { T, useLocalePath, useLocales, useT } from "~/components/i18n";
 import { translatorFromMatches, type MessageKey } from "~/lib/i18n";
 import { localePath } from "~/lib/locales";
 import { accountNotice } from "~/lib/account-notices";
-import { messagesFor, pageLocale, translatorFor } from "~/services/i18n.server";
+import { messagesFor, pageLocale, siteLocales, translatorFor } from "~/services/i18n.server";
 import type { Route } from "./+types/seller-account";
 
 // /seller-account — the seller's own account (docs/decisions/158-account-email-change-link-new-address.md): change her
@@ -70,7 +71,9 @@ export async function action(args: Route.ActionArgs) {
   const intent = form.get("intent");
   if (intent !== "email" && intent !== "password" && intent !== "delete" && intent !== "language")
     throw data("Unknown action", { status: 400 });
-  const submission = parseWithZod(form, { schema: SCHEMAS[intent] as z.ZodType<Record<string, string>> });
+  // The language among the site's (the pseudo-language too where it is on).
+  const schema = intent === "language" ? accountLanguageSchemaFor(siteLocales()) : SCHEMAS[intent];
+  const submission = parseWithZod(form, { schema: schema as z.ZodType<Record<string, string>> });
   const refuse = (status: number, message: string, field?: string, headers?: HeadersInit) =>
     data(
       {
@@ -174,13 +177,14 @@ function useIntentBusy(intent: Intent) {
 
 function useIntentForm(intent: Intent, lastResult: FormState["lastResult"]) {
   const navigation = useNavigation();
+  const locales = useLocales();
+  const schema = intent === "language" ? accountLanguageSchemaFor(locales) : SCHEMAS[intent];
   return useForm({
     id: `account-${intent}`,
     lastResult: navigation.state === "idle" ? lastResult : null,
-    constraint: getZodConstraint(SCHEMAS[intent]),
+    constraint: getZodConstraint(schema),
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: SCHEMAS[intent] as z.ZodType<Record<string, string>> }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: schema as z.ZodType<Record<string, string>> }),
   });
 }
 
@@ -289,6 +293,7 @@ const typedOr = (typed: unknown, stored: string) => (typeof typed === "string" &
 
 function LanguageForm({ language, saved, lastResult }: FormState & { language: Locale; saved: boolean }) {
   const t = useT();
+  const locales = useLocales();
   const busy = useIntentBusy("language");
   const [form, fields] = useIntentForm("language", lastResult);
   return (
@@ -309,7 +314,7 @@ function LanguageForm({ language, saved, lastResult }: FormState & { language: L
             required: true,
           }}
         >
-          {LOCALES.map((locale) => (
+          {locales.map((locale) => (
             <option key={locale} value={locale} lang={LOCALE_INFO[locale].htmlLang} translate="no">
               {LOCALE_INFO[locale].nativeName}
             </option>

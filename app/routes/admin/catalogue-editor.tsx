@@ -11,6 +11,8 @@ import {
 } from "~/components/admin/catalogue-editor";
 import { RequiredMark, SelectField, TextareaField } from "~/components/forms";
 import { CATEGORY_LIMITS } from "~/lib/validation/constants";
+import { NAME_COLUMNS, type NameColumn } from "~/lib/locales";
+import type { TranslatedNames } from "~/lib/localized";
 import { categoryFormSchema, subcategoryFormSchema } from "~/lib/validation/categories";
 import { parseId } from "~/lib/validation/params";
 import { slugify } from "~/lib/slug";
@@ -59,10 +61,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 type LoaderData = Route.ComponentProps["loaderData"];
 
-const translatedNameValues = (row: { name_hi: string | null; name_kn: string | null } | null) => ({
-  name_hi: row?.name_hi ?? "",
-  name_kn: row?.name_kn ?? "",
-});
+const translatedNameValues = (row: TranslatedNames | null) =>
+  Object.fromEntries(NAME_COLUMNS.map((column) => [column, row?.[column] ?? ""])) as Record<NameColumn, string>;
 type Result = SubmissionResult<string[]> | undefined;
 
 export default function CatalogueItemEditor({ loaderData, actionData }: Route.ComponentProps) {
