@@ -1,11 +1,9 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSeller } from "~db/seed/factories";
-import { LOCALES, localePath, type Locale } from "~/lib/locales";
-import routes from "~/routes";
+import { LOCALE_INFO, LOCALES, localePath, type Locale } from "~/lib/locales";
 import { renderedHtml } from "../support/html";
+import { CATALOGUE_KEYS, concretePath, languagePages, walkSetUp } from "../support/language-pages";
 import { type SiteUnderTest, startSite } from "../support/site";
 
 // The site is this file's own (its database, its addresses): no value here is shared with another test.
@@ -23,43 +21,6 @@ let sellerId = 0;
 let serial = 0;
 const address = () => `198.18.206.${++serial % 250}`;
 
-/** Every key of the English catalogues (`contact.form.title`): what a page shows when its messages are missing. */
-const KEYS = (() => {
-  const folder = join(import.meta.dirname, "../../app/locales/en-IN");
-  const keys: string[] = [];
-  for (const file of readdirSync(folder).filter((name) => name.endsWith(".json"))) {
-    const namespace = file.replace(/\.json$/, "");
-    for (const key of Object.keys(JSON.parse(readFileSync(join(folder, file), "utf8")) as object))
-      keys.push(`${namespace}.${key}`);
-  }
-  return keys;
-})();
-
-/** The language layout's pages (`:lang?` in app/routes.ts), as paths without their prefix. */
-function languagePages(): { id: string; path: string }[] {
-  const layout = routes.find((entry) => entry.path === ":lang?");
-  if (!layout?.children) throw new Error("app/routes.ts has no language layout");
-  const out: { id: string; path: string }[] = [];
-  const walk = (entries: RouteConfigEntry[], parent: string) => {
-    for (const entry of entries) {
-      const path = entry.index ? parent : [parent, entry.path].filter(Boolean).join("/");
-      if (entry.children) walk(entry.children, path);
-      else out.push({ id: entry.id ?? entry.file, path: `/${path}` });
-    }
-  };
-  walk(layout.children, "");
-  return out;
-}
-
-/** A page's address with its parameters filled: a seller that exists, a receipt that does not, a made-up path. */
-function concrete(path: string): string {
-  return path
-    .replace(":id/:target", `${sellerId}/whatsapp`)
-    .replace(":id", String(sellerId))
-    .replace(":reference", "no-such-receipt")
-    .replace("*", "no-such-page");
-}
-
 beforeAll(async () => {
   site = await startSite("page-language", (origin) => ({
     SEED_DEMO: "0",
@@ -67,25 +28,8 @@ beforeAll(async () => {
     TRUST_PROXY: "loopback",
   }));
   base = site.base;
-  sellerId = await createSeller(site.db, { business_name: "Raw Key Crafts", city: "Bangalore" });
-  const categories = (await (await fetch(`${base}/api/categories`)).json()) as { id: number }[];
   // Signed in as a seller, so her dashboard and account pages render rather than redirect to the sign-in.
-  const registered = await fetch(`${base}/api/auth/register`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: base, "X-Forwarded-For": address() },
-    body: JSON.stringify({
-      name: "Kavya Raw Keys",
-      email: "raw-keys@example.in",
-      password: "pass-word-1",
-      mobile: "+919876543210",
-      city: "Bangalore",
-      locality: "",
-      category_ids: [categories[0].id],
-      subcategory_ids: [],
-    }),
-  });
-  expect(registered.status).toBe(201);
-  cookie = registered.headers.get("set-cookie")!.split(";")[0];
+  ({ sellerId, cookie } = await walkSetUp(site, { business: "Raw Key Crafts", email: "raw-keys@example.in", address }));
 }, 90_000);
 afterAll(() => site?.stop());
 
@@ -102,7 +46,7 @@ describe("every page in every language", () => {
       const shown: string[] = [];
       for (const page of pages) {
         for (const signedIn of [false, true]) {
-          const url = `${base}${localePath(locale as Locale, concrete(page.path))}`;
+          const url = `${base}${localePath(locale, concretePath(page.path, sellerId))}`;
           // A redirect (signed out from her dashboard, a lead link to WhatsApp) renders nothing: the page it
           // leads to is walked itself.
           const res = await fetch(url, { headers: signedIn ? { Cookie: cookie } : {}, redirect: "manual" });
@@ -110,7 +54,7 @@ describe("every page in every language", () => {
           expect(res.status, `${url} answered ${res.status}`).not.toBe(500);
           if (!(res.headers.get("content-type") ?? "").startsWith("text/html")) continue;
           const text = renderedHtml(html);
-          for (const key of KEYS) if (text.includes(key)) shown.push(`${page.id} ${url}: ${key}`);
+          for (const key of CATALOGUE_KEYS) if (text.includes(key)) shown.push(`${page.id} ${url}: ${key}`);
         }
       }
       expect(shown).toEqual([]);
@@ -141,5 +85,23 @@ describe("a refusal before the route reads the form", () => {
     const kannada = await post("/kn/forgot-password", "email=x", "multipart/form-data");
     expect(kannada.status).toBe(400);
     expect(await kannada.text()).toContain(catalogue("kn-IN").unreadable);
+  });
+});
+
+describe("the production site's languages", () => {
+  it("are the list's without the test-only pseudo-language: /xa is no page, the switcher, alternates and sitemaps name the three", async () => {
+    expect((await fetch(`${base}/xa/directory`)).status).toBe(404);
+    const html = await (await fetch(`${base}/directory`)).text();
+    const switcher = [...html.matchAll(/<a [^>]*hrefLang="([^"]+)"|<a [^>]*hreflang="([^"]+)"/g)].map(
+      (m) => m[1] ?? m[2],
+    );
+    expect(new Set(switcher)).toEqual(new Set(LOCALES.map((l) => LOCALE_INFO[l].htmlLang)));
+    const alternates = [...html.matchAll(/<link rel="alternate" hrefLang="([^"]+)"/gi)].map((m) => m[1]);
+    expect(alternates.sort()).toEqual([...LOCALES.map((l) => LOCALE_INFO[l].htmlLang), "x-default"].sort());
+    expect(html).not.toContain("en-XA");
+    const index = await (await fetch(`${base}/sitemap.xml`)).text();
+    expect(index).toContain("pages-hi-1.xml");
+    expect(index).not.toContain("-xa-");
+    expect((await fetch(`${base}/sitemaps/pages-xa-1.xml`)).status).toBe(404);
   });
 });
