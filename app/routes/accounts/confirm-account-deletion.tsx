@@ -1,13 +1,11 @@
-import { data, Form, Link, redirect } from "react-router";
-import { BadLinkPage } from "~/components/bad-link";
-import { privatePageMeta } from "~/lib/seo";
+import { data, redirect } from "react-router";
+import { SignedLinkPage, signedLinkRoute } from "~/components/signed-link";
 import { ACCOUNT_MESSAGES } from "~/lib/validation/messages";
 import { getDb } from "~db/client";
 import { checkDeletionLink, eraseAccountAndFiles } from "~/services/account-settings.server";
 import { readForm } from "~/services/forms.server";
 import { sessionCookie } from "~/services/session.server";
-import { T, useLocalePath, useT } from "~/components/i18n";
-import { translatorFromMatches } from "~/lib/i18n";
+import { T, useT } from "~/components/i18n";
 import { localePath } from "~/lib/locales";
 import { accountNotice } from "~/lib/account-notices";
 import { messagesFor, pageLocale, translatorFor } from "~/services/i18n.server";
@@ -16,11 +14,16 @@ import type { Route } from "./+types/confirm-account-deletion";
 // /confirm-account-deletion?id&expires&token — the link mailed to an account without a password (Google
 // only) that asked to be deleted. GET shows what goes and a confirm button; the POST erases the account.
 
-// A bad link renders the boundary, without this route's messages: its title is the boundary's (common).
-export const meta: Route.MetaFunction = ({ matches, error }) =>
-  privatePageMeta(
-    translatorFromMatches(matches)(error ? "common.accounts.badLink.deletionTitle" : "accounts.deletion.metaTitle"),
-  );
+const signedLink = signedLinkRoute(
+  {
+    title: "common.accounts.badLink.deletionTitle",
+    fallback: "common.accounts.badLink.deletionFallback",
+    next: ["/seller-login", "common.accounts.badLink.signIn"],
+  },
+  "accounts.deletion.metaTitle",
+);
+export const meta = signedLink.meta;
+export const ErrorBoundary = signedLink.ErrorBoundary;
 
 export function headers() {
   return { "Cache-Control": "no-store" };
@@ -52,42 +55,23 @@ export default function ConfirmAccountDeletion({ loaderData }: Route.ComponentPr
   const { email, params } = loaderData;
   const t = useT();
   return (
-    <section className="container section narrow">
-      <div className="card card-pad center-card stack">
-        <h1>{t("accounts.deletion.title")}</h1>
-        <p>
+    <SignedLinkPage
+      id="confirm-account-deletion"
+      link={params}
+      question={{
+        title: t("accounts.deletion.title"),
+        body: (
           <T
             k="accounts.deletion.body"
             values={{ email }}
             components={{ strong: (text) => <strong translate="no">{text}</strong> }}
           />
-        </p>
-        <Form method="post" className="stack">
-          <input type="hidden" name="id" value={params.id} />
-          <input type="hidden" name="expires" value={params.expires} />
-          <input type="hidden" name="token" value={params.token} />
-          <button type="submit" className="btn btn-danger btn-block">
-            {t("accounts.deletion.submit")}
-          </button>
-        </Form>
-        <p className="small muted">{t("accounts.deletion.note")}</p>
-      </div>
-    </section>
-  );
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const t = useT();
-  const to = useLocalePath();
-  return (
-    <BadLinkPage
-      error={error}
-      title={t("common.accounts.badLink.deletionTitle")}
-      fallback={t("common.accounts.badLink.deletionFallback")}
-    >
-      <Link to={to("/seller-login")} className="btn">
-        {t("common.accounts.badLink.signIn")}
-      </Link>
-    </BadLinkPage>
+        ),
+        button: t("accounts.deletion.submit"),
+        final: true,
+        note: t("accounts.deletion.note"),
+      }}
+      answer={null}
+    />
   );
 }

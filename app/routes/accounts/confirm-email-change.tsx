@@ -1,13 +1,9 @@
-import { data, Form, Link, redirect } from "react-router";
-import { BadLinkPage } from "~/components/bad-link";
-import { LinkButtons } from "~/components/link-buttons";
-import { IconCard } from "~/components/icon-card";
-import { privatePageMeta } from "~/lib/seo";
+import { data, redirect } from "react-router";
+import { SignedLinkDone, SignedLinkPage, signedLinkRoute } from "~/components/signed-link";
 import { getDb } from "~db/client";
 import { checkEmailChangeLink, confirmEmailChange } from "~/services/account-settings.server";
 import { readForm } from "~/services/forms.server";
 import { T, useLocalePath, useT } from "~/components/i18n";
-import { translatorFromMatches } from "~/lib/i18n";
 import { localePath } from "~/lib/locales";
 import { accountNotice } from "~/lib/account-notices";
 import { messagesFor, pageLocale, translatorFor } from "~/services/i18n.server";
@@ -17,11 +13,16 @@ import type { Route } from "./+types/confirm-email-change";
 // button (mail scanners open links); the POST makes the change and tells the old address. The link is
 // signed over the account's email as it was, so once used (or after another change) it is refused: 400.
 
-// A bad link renders the boundary, without this route's messages: its title is the boundary's (common).
-export const meta: Route.MetaFunction = ({ matches, error }) =>
-  privatePageMeta(
-    translatorFromMatches(matches)(error ? "common.accounts.badLink.emailTitle" : "accounts.emailChange.metaTitle"),
-  );
+const signedLink = signedLinkRoute(
+  {
+    title: "common.accounts.badLink.emailTitle",
+    fallback: "common.accounts.badLink.emailFallback",
+    next: ["/seller-account", "common.accounts.badLink.yourAccount"],
+  },
+  "accounts.emailChange.metaTitle",
+);
+export const meta = signedLink.meta;
+export const ErrorBoundary = signedLink.ErrorBoundary;
 
 export function headers() {
   return { "Cache-Control": "no-store" };
@@ -54,53 +55,34 @@ export async function action(args: Route.ActionArgs) {
 export default function ConfirmEmailChange({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const to = useLocalePath();
+  if (loaderData.changed)
+    return (
+      <SignedLinkDone
+        icon="✉️"
+        answer={{
+          title: t("accounts.emailChange.doneTitle"),
+          message: `${t("accounts.notice.emailChanged")} ${t("accounts.emailChange.signInNew")}`,
+          next: [to("/seller-account"), t("accounts.emailChange.goAccount")],
+        }}
+      />
+    );
   return (
-    <IconCard icon="✉️">
-      {loaderData.changed ? (
-        <>
-          <h1>{t("accounts.emailChange.doneTitle")}</h1>
-          <p className="form-success" role="status">
-            {t("accounts.notice.emailChanged")} {t("accounts.emailChange.signInNew")}
-          </p>
-          <LinkButtons centered links={[[to("/seller-account"), t("accounts.emailChange.goAccount")]]} />
-        </>
-      ) : (
-        <>
-          <h1>{t("accounts.emailChange.title")}</h1>
-          <p className="muted">
-            <T
-              k="accounts.emailChange.body"
-              values={{ to: loaderData.to, from: loaderData.from }}
-              components={{ strong: (text) => <strong translate="no">{text}</strong> }}
-            />
-          </p>
-          <Form method="post" className="stack">
-            <input type="hidden" name="id" value={loaderData.params.id} />
-            <input type="hidden" name="email" value={loaderData.params.email} />
-            <input type="hidden" name="expires" value={loaderData.params.expires} />
-            <input type="hidden" name="token" value={loaderData.params.token} />
-            <button type="submit" className="btn btn-primary btn-block">
-              {t("accounts.emailChange.submit")}
-            </button>
-          </Form>
-        </>
-      )}
-    </IconCard>
-  );
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const t = useT();
-  const to = useLocalePath();
-  return (
-    <BadLinkPage
-      error={error}
-      title={t("common.accounts.badLink.emailTitle")}
-      fallback={t("common.accounts.badLink.emailFallback")}
-    >
-      <Link to={to("/seller-account")} className="btn">
-        {t("common.accounts.badLink.yourAccount")}
-      </Link>
-    </BadLinkPage>
+    <SignedLinkPage
+      id="confirm-email-change"
+      icon="✉️"
+      link={loaderData.params}
+      question={{
+        title: t("accounts.emailChange.title"),
+        body: (
+          <T
+            k="accounts.emailChange.body"
+            values={{ to: loaderData.to, from: loaderData.from }}
+            components={{ strong: (text) => <strong translate="no">{text}</strong> }}
+          />
+        ),
+        button: t("accounts.emailChange.submit"),
+      }}
+      answer={null}
+    />
   );
 }

@@ -1,11 +1,10 @@
 import { useForm } from "~/lib/form";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, redirect, useNavigation } from "react-router";
 import { AuthCard } from "~/components/auth-card";
-import { BadLinkPage } from "~/components/bad-link";
+import { SignedLinkForm, signedLinkRoute } from "~/components/signed-link";
 import { FormErrors } from "~/components/forms";
 import { PasswordField } from "~/components/password-field";
-import { privatePageMeta } from "~/lib/seo";
 import { resetPasswordSchema } from "~/lib/validation/account-settings";
 import { formConstraints } from "~/services/form-constraints.server";
 import { PASSWORD_MIN_LENGTH, STAFF_PASSWORD_MIN_LENGTH } from "~/lib/validation/constants";
@@ -15,8 +14,7 @@ import { readForm } from "~/services/forms.server";
 import { checkResetLink, resetPasswordWithLink } from "~/services/password-reset.server";
 import { destroySession } from "~/services/session.server";
 import { forwardRetryAfter, retryAfterHeaders } from "~/services/rate-limit.server";
-import { useLocalePath, useT } from "~/components/i18n";
-import { translatorFromMatches } from "~/lib/i18n";
+import { useT } from "~/components/i18n";
 import { localePath } from "~/lib/locales";
 import { accountNotice } from "~/lib/account-notices";
 import { messagesFor, pageLocale, translatorFor } from "~/services/i18n.server";
@@ -27,11 +25,17 @@ import type { Role } from "~db/schema";
 // (mail scanners that open links change nothing); its POST sets the password, ends every session of the
 // account (this browser's too) and leads to the sign-in page. A forged, used or expired link: 400.
 
-// A bad link renders the boundary, without this route's messages: its title is the boundary's (common).
-export const meta: Route.MetaFunction = ({ matches, error }) =>
-  privatePageMeta(
-    translatorFromMatches(matches)(error ? "common.accounts.badLink.resetTitle" : "accounts.reset.metaTitle"),
-  );
+const signedLink = signedLinkRoute(
+  {
+    title: "common.accounts.badLink.resetTitle",
+    fallback: "common.accounts.badLink.resetFallback",
+    next: ["/forgot-password", "common.accounts.badLink.askNew"],
+    primary: true,
+  },
+  "accounts.reset.metaTitle",
+);
+export const meta = signedLink.meta;
+export const ErrorBoundary = signedLink.ErrorBoundary;
 
 export const headers = (args: Route.HeadersArgs) => forwardRetryAfter(args);
 
@@ -106,11 +110,8 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   });
   return (
     <AuthCard icon="🔑" title={t("accounts.reset.title")} lead={t("accounts.reset.lead", { email })}>
-      <Form method="post" {...form.props} className="stack">
-        {/* Not "id": a field of that name would hide the form's own id from the form library. */}
-        <input type="hidden" name="link_id" value={params.id} />
-        <input type="hidden" name="link_expires" value={params.expires} />
-        <input type="hidden" name="link_token" value={params.token} />
+      {/* Not "id": a field of that name would hide the form's own id from the form library. */}
+      <SignedLinkForm form={form} link={params} prefix="link_" className="stack">
         {/* For the browser's password manager: the account this password belongs to. */}
         <input type="hidden" name="username" autoComplete="username" value={email} />
         <FormErrors errors={form.errors} id={form.errorId} />
@@ -128,24 +129,8 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
           {busy ? t("accounts.reset.saving") : t("accounts.reset.submit")}
         </button>
-      </Form>
+      </SignedLinkForm>
       <p className="small muted">{t("accounts.reset.note")}</p>
     </AuthCard>
-  );
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const t = useT();
-  const to = useLocalePath();
-  return (
-    <BadLinkPage
-      error={error}
-      title={t("common.accounts.badLink.resetTitle")}
-      fallback={t("common.accounts.badLink.resetFallback")}
-    >
-      <Link to={to("/forgot-password")} className="btn btn-primary">
-        {t("common.accounts.badLink.askNew")}
-      </Link>
-    </BadLinkPage>
   );
 }
