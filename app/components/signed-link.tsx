@@ -122,14 +122,18 @@ export type BadLink = {
 };
 
 /**
- * A signed link's route exports for `meta` and `ErrorBoundary`: the page's title, or the refusal's; the
- * refusal page with the reason the loader or action threw. The boundary renders without the route's
- * messages, so a refusal's words are in the `common` catalogue.
+ * A signed link's route exports for `meta`, `headers` and `ErrorBoundary`: the page's title, or the
+ * refusal's; never stored by a cache (the page is one person's); the refusal page with the reason the
+ * loader or action threw. The boundary renders without the route's messages, so a refusal's words are in
+ * the `common` catalogue. (The site's Referrer-Policy, strict-origin-when-cross-origin, already keeps the
+ * token out of other sites' logs; `no-referrer` would make browsers send `Origin: null` with the form,
+ * refused as cross-site.)
  */
-export function signedLinkRoute(badLink: BadLink, metaTitle: MessageKey) {
+export function signedLinkRoute(metaTitle: MessageKey, badLink: BadLink) {
   return {
     meta: ({ matches, error }: { matches: Parameters<typeof translatorFromMatches>[0]; error?: unknown }) =>
       privatePageMeta(translatorFromMatches(matches)(error ? badLink.title : metaTitle)),
+    headers: () => ({ "Cache-Control": "no-store" }),
     ErrorBoundary: ({ error }: { error: unknown }) => <BadLinkPage error={error} badLink={badLink} />,
   };
 }

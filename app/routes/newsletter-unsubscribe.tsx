@@ -10,22 +10,14 @@ import { messagesFor, pageLocale, translatorFor } from "~/services/i18n.server";
 // /newsletter/unsubscribe?email&token — the signed link of every newsletter mail. GET only shows the
 // question (mail scanners that open links change nothing); the POST form does it, without JavaScript too.
 
-const signedLink = signedLinkRoute(
-  {
-    title: "common.marketing.unsubscribeBadLinkTitle",
-    fallback: "common.marketing.unsubscribeBadLink",
-    next: ["/contact", "common.marketing.contactUs"],
-  },
-  "newsletter.unsubscribe.meta.title",
-);
+const signedLink = signedLinkRoute("newsletter.unsubscribe.meta.title", {
+  title: "common.marketing.unsubscribeBadLinkTitle",
+  fallback: "common.marketing.unsubscribeBadLink",
+  next: ["/contact", "common.marketing.contactUs"],
+});
 export const meta = signedLink.meta;
+export const headers = signedLink.headers;
 export const ErrorBoundary = signedLink.ErrorBoundary;
-
-// The site's Referrer-Policy (strict-origin-when-cross-origin) already keeps the token out of other
-// sites' logs; `no-referrer` here would make browsers send `Origin: null` with the form (refused as cross-site).
-export function headers() {
-  return { "Cache-Control": "no-store" };
-}
 
 function linkFrom(params: URLSearchParams | FormData) {
   const email = String(params.get("email") ?? "")

@@ -23,20 +23,14 @@ import type { Route } from "./+types/quote-request";
 // and a button (mail scanners open links); the POST confirms it (then it goes to the sellers) or withdraws
 // it. A tampered link is a 400 page; once confirmed, the page stays her view of the answers.
 
-const signedLink = signedLinkRoute(
-  {
-    title: "common.quotes.badLink.title",
-    fallback: "common.quotes.badLink.invalid",
-    next: ["/ask-for-a-quote", "common.quotes.badLink.askAgain"],
-  },
-  "quotes.link.title",
-);
+const signedLink = signedLinkRoute("quotes.link.title", {
+  title: "common.quotes.badLink.title",
+  fallback: "common.quotes.badLink.invalid",
+  next: ["/ask-for-a-quote", "common.quotes.badLink.askAgain"],
+});
 export const meta = signedLink.meta;
+export const headers = signedLink.headers;
 export const ErrorBoundary = signedLink.ErrorBoundary;
-
-export function headers() {
-  return { "Cache-Control": "no-store" };
-}
 
 function badLink(locale: ReturnType<typeof pageLocale>, status: number) {
   const t = translatorFor(locale);

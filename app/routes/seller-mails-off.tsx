@@ -14,20 +14,14 @@ import { messagesFor, pageLocale, translatorFor } from "~/services/i18n.server";
 // As the newsletter's unsubscribe: GET only asks (mail scanners that open links change nothing), the one
 // button posts, without JavaScript too. A forged or altered link is refused with 400.
 
-const signedLink = signedLinkRoute(
-  {
-    title: "common.marketing.reportsBadLinkTitle",
-    fallback: "common.marketing.reportsBadLink",
-    next: ["/contact", "common.marketing.contactUs"],
-  },
-  "newsletter.reports.meta.title",
-);
+const signedLink = signedLinkRoute("newsletter.reports.meta.title", {
+  title: "common.marketing.reportsBadLinkTitle",
+  fallback: "common.marketing.reportsBadLink",
+  next: ["/contact", "common.marketing.contactUs"],
+});
 export const meta = signedLink.meta;
+export const headers = signedLink.headers;
 export const ErrorBoundary = signedLink.ErrorBoundary;
-
-export function headers() {
-  return { "Cache-Control": "no-store" };
-}
 
 function linkFrom(params: URLSearchParams | FormData, t: Translate) {
   const seller = String(params.get("seller") ?? "");

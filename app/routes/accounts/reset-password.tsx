@@ -11,12 +11,13 @@ import { PASSWORD_MIN_LENGTH, STAFF_PASSWORD_MIN_LENGTH } from "~/lib/validation
 import { isStaffRole } from "~/lib/permissions";
 import { getDb } from "~db/client";
 import { readForm } from "~/services/forms.server";
+import { acceptedLink } from "~/services/signed-token.server";
 import { checkResetLink, resetPasswordWithLink } from "~/services/password-reset.server";
 import { destroySession } from "~/services/session.server";
 import { forwardRetryAfter, retryAfterHeaders } from "~/services/rate-limit.server";
 import { useT } from "~/components/i18n";
 import { localePath } from "~/lib/locales";
-import { accountNotice } from "~/lib/account-notices";
+import { accountNotice, accountRefusal } from "~/lib/account-notices";
 import { messagesFor, pageLocale, translatorFor } from "~/services/i18n.server";
 import type { Route } from "./+types/reset-password";
 import type { Role } from "~db/schema";
@@ -25,31 +26,25 @@ import type { Role } from "~db/schema";
 // (mail scanners that open links change nothing); its POST sets the password, ends every session of the
 // account (this browser's too) and leads to the sign-in page. A forged, used or expired link: 400.
 
-const signedLink = signedLinkRoute(
-  {
-    title: "common.accounts.badLink.resetTitle",
-    fallback: "common.accounts.badLink.resetFallback",
-    next: ["/forgot-password", "common.accounts.badLink.askNew"],
-    primary: true,
-  },
-  "accounts.reset.metaTitle",
-);
+const signedLink = signedLinkRoute("accounts.reset.metaTitle", {
+  title: "common.accounts.badLink.resetTitle",
+  fallback: "common.accounts.badLink.resetFallback",
+  next: ["/forgot-password", "common.accounts.badLink.askNew"],
+  primary: true,
+});
 export const meta = signedLink.meta;
 export const ErrorBoundary = signedLink.ErrorBoundary;
 
 export const headers = (args: Route.HeadersArgs) => forwardRetryAfter(args);
 
 export async function loader(args: Route.LoaderArgs) {
-  const { request } = args;
-  const locale = pageLocale(args);
-  const link = await checkResetLink(getDb(), new URL(request.url).searchParams);
-  if (!link.ok) throw data(accountNotice(translatorFor(locale), link.message), { status: link.status });
+  const link = await acceptedLink(args, checkResetLink);
   return {
     email: link.account.email,
     params: link.params,
     minLength: minimumFor(link.account.role),
     constraint: formConstraints(resetPasswordSchema),
-    messages: messagesFor(locale, ["accounts"]),
+    messages: messagesFor(pageLocale(args), ["accounts"]),
   };
 }
 
@@ -63,9 +58,11 @@ export async function action(args: Route.ActionArgs) {
   const t = translatorFor(pageLocale(args));
   const form = await readForm(request);
   const db = getDb();
-  const link = await checkResetLink(db, form, { prefix: "link_" });
-
-  if (!link.ok) throw data(accountNotice(t, link.message), { status: link.status });
+  const link = await acceptedLink(
+    args,
+    (database, source) => checkResetLink(database, source, { prefix: "link_" }),
+    form,
+  );
   const submission = parseWithZod(form, { schema: resetPasswordSchema });
   if (submission.status !== "success")
     return data({ result: submission.reply({ hideFields: ["password", "confirm_password"] }) }, { status: 400 });
@@ -91,7 +88,7 @@ export async function action(args: Route.ActionArgs) {
       },
       { status: done.status, headers: retryAfterHeaders(done) },
     );
-  if (!done.ok) throw data(accountNotice(t, done.message), { status: done.status });
+  if (!done.ok) throw accountRefusal(t, done);
   // Every session of the account ended; this browser's cookie is cleared too.
   const signIn = done.signIn === "/seller-login" ? localePath(pageLocale(args), done.signIn) : done.signIn;
   return redirect(`${signIn}?reset=done`, { headers: { "Set-Cookie": await destroySession(request) } });

@@ -1,12 +1,12 @@
-import { data } from "react-router";
 import { SignedLinkPage, signedLinkRoute } from "~/components/signed-link";
 import { getDb } from "~db/client";
 import { readForm } from "~/services/forms.server";
+import { acceptedLink } from "~/services/signed-token.server";
 import { checkVerificationLink, verifyEmailFromLink } from "~/services/email-verification.server";
 import { getSessionUser } from "~/services/session.server";
 import { T, useLocalePath, useT } from "~/components/i18n";
 import { localePath } from "~/lib/locales";
-import { accountNotice } from "~/lib/account-notices";
+import { accountNotice, accountRefusal } from "~/lib/account-notices";
 import { messagesFor, pageLocale, translatorFor } from "~/services/i18n.server";
 import type { Route } from "./+types/verify-email";
 
@@ -14,31 +14,22 @@ import type { Route } from "./+types/verify-email";
 // button (mail scanners open links and must not verify anything); the POST form verifies, without
 // JavaScript too. A tampered or expired link is a 400 page with the reason.
 
-const signedLink = signedLinkRoute(
-  {
-    title: "common.accounts.badLink.verifyTitle",
-    fallback: "common.accounts.badLink.verifyFallback",
-    next: ["/seller-login", "common.accounts.badLink.signIn"],
-  },
-  "accounts.verify.metaTitle",
-);
+const signedLink = signedLinkRoute("accounts.verify.metaTitle", {
+  title: "common.accounts.badLink.verifyTitle",
+  fallback: "common.accounts.badLink.verifyFallback",
+  next: ["/seller-login", "common.accounts.badLink.signIn"],
+});
 export const meta = signedLink.meta;
+export const headers = signedLink.headers;
 export const ErrorBoundary = signedLink.ErrorBoundary;
 
-export function headers() {
-  return { "Cache-Control": "no-store" };
-}
-
 export async function loader(args: Route.LoaderArgs) {
-  const { request } = args;
-  const locale = pageLocale(args);
-  const link = await checkVerificationLink(getDb(), new URL(request.url).searchParams);
-  if (!link.ok) throw data(accountNotice(translatorFor(locale), link.message), { status: link.status });
+  const link = await acceptedLink(args, checkVerificationLink);
   return {
     email: link.email,
     alreadyVerified: link.alreadyVerified,
     params: link.params,
-    messages: messagesFor(locale, ["accounts"]),
+    messages: messagesFor(pageLocale(args), ["accounts"]),
   };
 }
 
@@ -47,7 +38,7 @@ export async function action(args: Route.ActionArgs) {
   const locale = pageLocale(args);
   const t = translatorFor(locale);
   const result = await verifyEmailFromLink(getDb(), await readForm(request), context.clientAddress);
-  if (!result.ok) throw data(accountNotice(t, result.message), { status: result.status });
+  if (!result.ok) throw accountRefusal(t, result);
   const user = await getSessionUser(request);
   return {
     done: true as const,
