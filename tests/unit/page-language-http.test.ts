@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSeller } from "~db/seed/factories";
 import { LOCALES, localePath, type Locale } from "~/lib/locales";
 import routes from "~/routes";
+import { sessionCookieOf, signUpOverApi } from "../support/accounts";
 import { renderedHtml } from "../support/html";
 import { type SiteUnderTest, startSite } from "../support/site";
 
@@ -70,22 +71,14 @@ beforeAll(async () => {
   sellerId = await createSeller(site.db, { business_name: "Raw Key Crafts", city: "Bangalore" });
   const categories = (await (await fetch(`${base}/api/categories`)).json()) as { id: number }[];
   // Signed in as a seller, so her dashboard and account pages render rather than redirect to the sign-in.
-  const registered = await fetch(`${base}/api/auth/register`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: base, "X-Forwarded-For": address() },
-    body: JSON.stringify({
-      name: "Kavya Raw Keys",
-      email: "raw-keys@example.in",
-      password: "pass-word-1",
-      mobile: "+919876543210",
-      city: "Bangalore",
-      locality: "",
-      category_ids: [categories[0].id],
-      subcategory_ids: [],
-    }),
+  const registered = await signUpOverApi(base, {
+    email: "raw-keys@example.in",
+    categoryId: categories[0].id,
+    fields: { name: "Kavya Raw Keys", city: "Bangalore" },
+    headers: { "X-Forwarded-For": address() },
   });
   expect(registered.status).toBe(201);
-  cookie = registered.headers.get("set-cookie")!.split(";")[0];
+  cookie = sessionCookieOf(registered);
 }, 90_000);
 afterAll(() => site?.stop());
 
