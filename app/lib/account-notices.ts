@@ -1,3 +1,4 @@
+import { data } from "react-router";
 import type { MessageKey, Translate } from "./i18n";
 import { ACCOUNT_MESSAGES, VERIFY_EMAIL_MESSAGES } from "./validation/messages";
 
@@ -39,4 +40,9 @@ export const ACCOUNT_NOTICE_KEYS: ReadonlyMap<string, MessageKey> = new Map<stri
 export function accountNotice(t: Translate, message: string): string {
   const key = ACCOUNT_NOTICE_KEYS.get(message);
   return key ? t(key) : message;
+}
+
+/** A refused account step (a signed link's check, its post) as the page's thrown 4xx: the notice in the page's language. */
+export function accountRefusal(t: Translate, refusal: { message: string; status: number }) {
+  return data(accountNotice(t, refusal.message), { status: refusal.status });
 }

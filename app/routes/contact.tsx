@@ -120,7 +120,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           <p>{t("contact.hero.lead")}</p>
         </div>
       </section>
-      <div className="container section contact-layout">
+      <div className="container section contact-layout cols-56">
         <aside className="stack">
           <CardSection id="details" title={t("contact.details.title")}>
             <ul className="contact-list">

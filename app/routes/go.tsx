@@ -1,8 +1,6 @@
-import { Link } from "react-router";
-import { useLocalePath, useT } from "~/components/i18n";
 import { translatorFromMatches } from "~/lib/i18n";
 import { getDb } from "~db/client";
-import { BadLinkPage } from "~/components/bad-link";
+import { BadLinkPage } from "~/components/signed-link";
 import { privatePageMeta } from "~/lib/seo";
 import { publicOrigin } from "~/services/public-url.server";
 import { countLeadLinkTap, LEAD_LINK_HEADERS, resolveLeadLink } from "~/services/leads.server";
@@ -37,13 +35,15 @@ export default function Go() {
 
 // The refusal's reason is the same for every case (LEAD_LINK_NOT_FOUND in English): shown here in the page's language.
 export function ErrorBoundary() {
-  const t = useT();
-  const to = useLocalePath();
   return (
-    <BadLinkPage error={null} title={t("common.seller.link.title")} fallback={t("common.seller.link.message")}>
-      <Link to={to("/directory")} className="btn btn-primary">
-        {t("common.seller.backToDirectory")}
-      </Link>
-    </BadLinkPage>
+    <BadLinkPage
+      error={null}
+      badLink={{
+        title: "common.seller.link.title",
+        fallback: "common.seller.link.message",
+        next: ["/directory", "common.seller.backToDirectory"],
+        primary: true,
+      }}
+    />
   );
 }

@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { localeForPrefix } from "~/lib/i18n";
 import { messagesFor, pageLocale, siteLocales } from "~/services/i18n.server";
 import type { Route } from "./+types/language";
@@ -8,6 +7,7 @@ import type { Route } from "./+types/language";
 // Any other first segment that reached here (`/fr/directory`, `/fr/seller-dashboard`) is not a page: a
 // 404, in English.
 
+<<<<<<< HEAD
 // Any other prefix: a page's own answer must not win over the 404. A post is answered 404 before any action
 // runs. A GET runs the loaders, so that the 404 below renders in the site's frame with the root's data (React
 // Router runs no loader at all when a middleware throws before them); a page loader's redirect (the
@@ -22,14 +22,39 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 function notFound(): Response {
+=======
+/** The 404 of an unknown prefix, or nothing under a known one: the one rule, for the middleware and the loader. */
+function unknownPrefix(params: { lang?: string }): Response | undefined {
+  if (localeForPrefix(params.lang)) return undefined;
+>>>>>>> h1-signed-links
   return new Response("Page not found", {
     status: 404,
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
   });
 }
 
+// Under an unknown prefix a page's own answer must not win over the 404. A post is answered with it before
+// any action runs. A GET runs the loaders, so that the 404 renders in the site's frame with the root's data
+// (React Router runs no loader at all when a middleware answers before them): this layout's loader throws
+// it, and the root's error boundary draws the page. A page loader's redirect (the dashboard's to sign in)
+// would still win over that, so it is answered with the plain 404 instead.
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ params, request }, next) => {
+    const notFound = unknownPrefix(params);
+    if (!notFound) return next();
+    if (request.method !== "GET" && request.method !== "HEAD") return notFound;
+    const response = await next();
+    return response.status >= 300 && response.status < 400 ? notFound : response;
+  },
+];
+
 export function loader(args: Route.LoaderArgs) {
+<<<<<<< HEAD
   if (!localeForPrefix(args.params.lang, siteLocales())) throw data("Not found", { status: 404 });
+=======
+  const notFound = unknownPrefix(args.params);
+  if (notFound) throw notFound;
+>>>>>>> h1-signed-links
   // The forms' messages (validation, refusals): the field components of every public and seller form show
   // them (lib/form-messages.ts), whichever page renders the form.
   return { messages: messagesFor(pageLocale(args), ["forms"]) };

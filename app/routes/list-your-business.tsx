@@ -11,6 +11,7 @@ import { publicCacheHeaders } from "~/services/response-cache/cache-control.serv
 import { messagesFor, pageLocale } from "~/services/i18n.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/list-your-business";
+import { SectionHead } from "~/components/section-head";
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = translatorFromMatches(matches);
@@ -117,15 +118,16 @@ export default function ListYourBusiness() {
       </section>
 
       <section className="container section" aria-labelledby="lyb-benefits">
-        <div className="section-head">
-          <p className="eyebrow">{t("marketing.lyb.benefits.eyebrow")}</p>
-          <h2 id="lyb-benefits">{t("marketing.lyb.benefits.title")}</h2>
-        </div>
+        <SectionHead
+          id="lyb-benefits"
+          eyebrow={t("marketing.lyb.benefits.eyebrow")}
+          title={t("marketing.lyb.benefits.title")}
+        />
         <FeatureGrid items={BENEFITS} />
       </section>
 
       <section className="section band" aria-labelledby="lyb-features">
-        <div className="container split">
+        <div className="container split cols-56">
           <div>
             <p className="eyebrow">{t("marketing.lyb.features.eyebrow")}</p>
             <h2 id="lyb-features">{t("marketing.lyb.features.title")}</h2>
@@ -145,10 +147,11 @@ export default function ListYourBusiness() {
       </section>
 
       <section className="container section" aria-labelledby="lyb-testimonials">
-        <div className="section-head">
-          <p className="eyebrow">{t("marketing.lyb.stories.eyebrow")}</p>
-          <h2 id="lyb-testimonials">{t("marketing.lyb.stories.title")}</h2>
-        </div>
+        <SectionHead
+          id="lyb-testimonials"
+          eyebrow={t("marketing.lyb.stories.eyebrow")}
+          title={t("marketing.lyb.stories.title")}
+        />
         <div className="feature-grid three">
           {TESTIMONIALS.map((item) => (
             <TestimonialCard
@@ -166,9 +169,12 @@ export default function ListYourBusiness() {
 
       <section className="section band" id="plans" aria-labelledby="plans-heading">
         <div className="container">
-          <div className="section-head center">
-            <p className="eyebrow">{t("marketing.plans.eyebrow")}</p>
-            <h2 id="plans-heading">{t("marketing.plans.title")}</h2>
+          <SectionHead
+            id="plans-heading"
+            eyebrow={t("marketing.plans.eyebrow")}
+            title={t("marketing.plans.title")}
+            center
+          >
             <p className="muted">{t("marketing.plans.includes")}</p>
             <ul className="inline-features">
               {PLAN_FEATURES.map((f) => (
@@ -177,7 +183,7 @@ export default function ListYourBusiness() {
                 </li>
               ))}
             </ul>
-          </div>
+          </SectionHead>
           <ul className="plan-grid">
             {PLANS.map((p) => {
               const name = t(`marketing.plans.name.${p.id}`);
@@ -216,10 +222,7 @@ export default function ListYourBusiness() {
       </section>
 
       <section className="container section" aria-labelledby="lyb-faq">
-        <div className="section-head">
-          <p className="eyebrow">{t("marketing.faq.eyebrow")}</p>
-          <h2 id="lyb-faq">{t("marketing.faq.title")}</h2>
-        </div>
+        <SectionHead id="lyb-faq" eyebrow={t("marketing.faq.eyebrow")} title={t("marketing.faq.title")} />
         <Faq
           items={LISTING_FAQ.map((item) => ({
             q: t(item.q),

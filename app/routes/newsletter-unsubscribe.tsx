@@ -1,32 +1,23 @@
-import { SignedLinkChoice } from "~/components/signed-link-choice";
-import { data, Link } from "react-router";
-import { BadLinkPage } from "~/components/bad-link";
+import { data } from "react-router";
+import { SignedLinkPage, signedLinkRoute } from "~/components/signed-link";
 import { getDb } from "~db/client";
 import { unsubscribeWithToken, verifyUnsubscribeToken } from "~/services/newsletter.server";
 import type { Route } from "./+types/newsletter-unsubscribe";
 import { readForm } from "~/services/forms.server";
-import { privatePageMeta } from "~/lib/seo";
 import { T, useLocalePath, useT } from "~/components/i18n";
-import { translatorFromMatches } from "~/lib/i18n";
 import { messagesFor, pageLocale, translatorFor } from "~/services/i18n.server";
 
 // /newsletter/unsubscribe?email&token — the signed link of every newsletter mail. GET only shows the
 // question (mail scanners that open links change nothing); the POST form does it, without JavaScript too.
 
-// A bad link renders the boundary, without this route's messages: its title is the boundary's (common).
-export function meta({ matches, error }: Route.MetaArgs) {
-  return privatePageMeta(
-    translatorFromMatches(matches)(
-      error ? "common.marketing.unsubscribeBadLinkTitle" : "newsletter.unsubscribe.meta.title",
-    ),
-  );
-}
-
-// The site's Referrer-Policy (strict-origin-when-cross-origin) already keeps the token out of other
-// sites' logs; `no-referrer` here would make browsers send `Origin: null` with the form (refused as cross-site).
-export function headers() {
-  return { "Cache-Control": "no-store" };
-}
+const signedLink = signedLinkRoute("newsletter.unsubscribe.meta.title", {
+  title: "common.marketing.unsubscribeBadLinkTitle",
+  fallback: "common.marketing.unsubscribeBadLink",
+  next: ["/contact", "common.marketing.contactUs"],
+});
+export const meta = signedLink.meta;
+export const headers = signedLink.headers;
+export const ErrorBoundary = signedLink.ErrorBoundary;
 
 function linkFrom(params: URLSearchParams | FormData) {
   const email = String(params.get("email") ?? "")
@@ -58,9 +49,10 @@ export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.
   const t = useT();
   const to = useLocalePath();
   return (
-    <SignedLinkChoice
+    <SignedLinkPage
+      id="newsletter-unsubscribe"
       icon="💌"
-      fields={{ email, token }}
+      link={{ email, token }}
       question={{
         title: t("newsletter.unsubscribe.question"),
         body: (
@@ -84,21 +76,5 @@ export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.
           : null
       }
     />
-  );
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const t = useT();
-  const to = useLocalePath();
-  return (
-    <BadLinkPage
-      error={error}
-      title={t("common.marketing.unsubscribeBadLinkTitle")}
-      fallback={t("common.marketing.unsubscribeBadLink")}
-    >
-      <Link to={to("/contact")} className="btn">
-        {t("common.marketing.contactUs")}
-      </Link>
-    </BadLinkPage>
   );
 }

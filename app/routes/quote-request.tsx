@@ -1,12 +1,12 @@
-import { data, Form, Link, redirect } from "react-router";
-import { BadLinkPage } from "~/components/bad-link";
+import { data, Link, redirect } from "react-router";
+import { SignedLinkForm, signedLinkRoute } from "~/components/signed-link";
 import { T, useLocale, useLocalePath, useT } from "~/components/i18n";
 import { getDb } from "~db/client";
 import { formatDate } from "~/lib/dates";
 import { formatCount } from "~/lib/format";
-import { type MessageKey, translatorFromMatches } from "~/lib/i18n";
+import { useForm } from "~/lib/form";
+import type { MessageKey } from "~/lib/i18n";
 import { localePath } from "~/lib/locales";
-import { privatePageMeta } from "~/lib/seo";
 import { readForm } from "~/services/forms.server";
 import { messagesFor, pageLocale, translatorFor } from "~/services/i18n.server";
 import {
@@ -23,13 +23,14 @@ import type { Route } from "./+types/quote-request";
 // and a button (mail scanners open links); the POST confirms it (then it goes to the sellers) or withdraws
 // it. A tampered link is a 400 page; once confirmed, the page stays her view of the answers.
 
-// A bad link renders the boundary, without this route's messages: its title is the boundary's (common).
-export const meta: Route.MetaFunction = ({ matches, error }) =>
-  privatePageMeta(translatorFromMatches(matches)(error ? "common.quotes.badLink.title" : "quotes.link.title"));
-
-export function headers() {
-  return { "Cache-Control": "no-store" };
-}
+const signedLink = signedLinkRoute("quotes.link.title", {
+  title: "common.quotes.badLink.title",
+  fallback: "common.quotes.badLink.invalid",
+  next: ["/ask-for-a-quote", "common.quotes.badLink.askAgain"],
+});
+export const meta = signedLink.meta;
+export const headers = signedLink.headers;
+export const ErrorBoundary = signedLink.ErrorBoundary;
 
 function badLink(locale: ReturnType<typeof pageLocale>, status: number) {
   const t = translatorFor(locale);
@@ -106,13 +107,8 @@ export default function QuoteRequest({ loaderData, actionData }: Route.Component
         : request.budgetMax !== null
           ? t("quotes.link.budgetUpTo", { max: rupees(request.budgetMax) })
           : t("quotes.link.budgetNone");
-  const hidden = (
-    <>
-      <input type="hidden" name="id" value={params.id} />
-      <input type="hidden" name="expires" value={params.expires} />
-      <input type="hidden" name="token" value={params.token} />
-    </>
-  );
+  const [confirmForm] = useForm({ id: "quote-confirm" });
+  const [withdrawForm] = useForm({ id: "quote-withdraw" });
   const STATUS_KEYS: Record<string, MessageKey> = {
     sent: "quotes.link.match.sent",
     answered: "quotes.link.match.answered",
@@ -154,14 +150,13 @@ export default function QuoteRequest({ loaderData, actionData }: Route.Component
           expired ? (
             <p className="form-error">{t("quotes.link.expired")}</p>
           ) : (
-            <Form method="post" className="stack">
-              {hidden}
+            <SignedLinkForm form={confirmForm} link={params} className="stack">
               <input type="hidden" name="intent" value="confirm" />
               <p className="muted">{t("quotes.link.confirmLead")}</p>
               <button type="submit" className="btn btn-primary">
                 {t("quotes.link.confirm")}
               </button>
-            </Form>
+            </SignedLinkForm>
           )
         ) : (
           <>
@@ -202,29 +197,16 @@ export default function QuoteRequest({ loaderData, actionData }: Route.Component
               </ul>
             ) : null}
             {request.status === "open" ? (
-              <Form method="post">
-                {hidden}
+              <SignedLinkForm form={withdrawForm} link={params}>
                 <input type="hidden" name="intent" value="withdraw" />
                 <button type="submit" className="btn">
                   {t("quotes.link.withdraw")}
                 </button>
-              </Form>
+              </SignedLinkForm>
             ) : null}
           </>
         )}
       </div>
     </section>
-  );
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const t = useT();
-  const to = useLocalePath();
-  return (
-    <BadLinkPage error={error} title={t("common.quotes.badLink.title")} fallback={t("common.quotes.badLink.invalid")}>
-      <Link to={to("/ask-for-a-quote")} className="btn">
-        {t("common.quotes.badLink.askAgain")}
-      </Link>
-    </BadLinkPage>
   );
 }

@@ -1,14 +1,12 @@
-import { SignedLinkChoice } from "~/components/signed-link-choice";
-import { data, Link } from "react-router";
-import { BadLinkPage } from "~/components/bad-link";
+import { data } from "react-router";
+import { SignedLinkPage, signedLinkRoute } from "~/components/signed-link";
 import { getDb } from "~db/client";
-import { privatePageMeta } from "~/lib/seo";
 import { setPerformanceMailOff } from "~/models/seller-mails.server";
 import { readForm } from "~/services/forms.server";
 import { verifyPerformanceMailOffToken } from "~/services/seller-mails.server";
 import type { Route } from "./+types/seller-mails-off";
 import { useLocalePath, useT } from "~/components/i18n";
-import { type Translate, translatorFromMatches } from "~/lib/i18n";
+import type { Translate } from "~/lib/i18n";
 import { messagesFor, pageLocale, translatorFor } from "~/services/i18n.server";
 
 // /seller-mails/off?seller&token — the signed one-click opt-out of the monthly performance mail
@@ -16,16 +14,14 @@ import { messagesFor, pageLocale, translatorFor } from "~/services/i18n.server";
 // As the newsletter's unsubscribe: GET only asks (mail scanners that open links change nothing), the one
 // button posts, without JavaScript too. A forged or altered link is refused with 400.
 
-// A bad link renders the boundary, without this route's messages: its title is the boundary's (common).
-export function meta({ matches, error }: Route.MetaArgs) {
-  return privatePageMeta(
-    translatorFromMatches(matches)(error ? "common.marketing.reportsBadLinkTitle" : "newsletter.reports.meta.title"),
-  );
-}
-
-export function headers() {
-  return { "Cache-Control": "no-store" };
-}
+const signedLink = signedLinkRoute("newsletter.reports.meta.title", {
+  title: "common.marketing.reportsBadLinkTitle",
+  fallback: "common.marketing.reportsBadLink",
+  next: ["/contact", "common.marketing.contactUs"],
+});
+export const meta = signedLink.meta;
+export const headers = signedLink.headers;
+export const ErrorBoundary = signedLink.ErrorBoundary;
 
 function linkFrom(params: URLSearchParams | FormData, t: Translate) {
   const seller = String(params.get("seller") ?? "");
@@ -55,9 +51,10 @@ export default function PerformanceMailOff({ loaderData, actionData }: Route.Com
   const t = useT();
   const to = useLocalePath();
   return (
-    <SignedLinkChoice
+    <SignedLinkPage
+      id="seller-mails-off"
       icon="📊"
-      fields={{ seller: loaderData.seller, token: loaderData.token }}
+      link={{ seller: loaderData.seller, token: loaderData.token }}
       question={{
         title: t("newsletter.reports.question"),
         body: t("newsletter.reports.body"),
@@ -75,21 +72,5 @@ export default function PerformanceMailOff({ loaderData, actionData }: Route.Com
           : null
       }
     />
-  );
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const t = useT();
-  const to = useLocalePath();
-  return (
-    <BadLinkPage
-      error={error}
-      title={t("common.marketing.reportsBadLinkTitle")}
-      fallback={t("common.marketing.reportsBadLink")}
-    >
-      <Link to={to("/contact")} className="btn">
-        {t("common.marketing.contactUs")}
-      </Link>
-    </BadLinkPage>
   );
 }

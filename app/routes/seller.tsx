@@ -25,6 +25,7 @@ import { type Locale, localePath } from "~/lib/locales";
 import { T, useLocalePath, useT } from "~/components/i18n";
 import { categoryName, categoryNames, messagesFor, pageLocale, translatorFor } from "~/services/i18n.server";
 import { leadLinkHref } from "~/lib/leads";
+import { LeadLinkOut } from "~/components/lead-link";
 import { sellerStructuredData, serializeJsonLd } from "~/lib/structured-data";
 import { publicOrigin } from "~/services/public-url.server";
 import { whatsappChatUrl } from "~/lib/whatsapp";
@@ -253,24 +254,14 @@ export default function SellerPage({ loaderData, actionData }: Route.ComponentPr
           </div>
           <div className="row">
             {website ? (
-              <a
-                className="btn btn-primary btn-sm"
-                href={leadLinkHref(seller.id, "website")}
-                target="_blank"
-                rel="noopener noreferrer nofollow"
-              >
+              <LeadLinkOut className="btn btn-primary btn-sm" sellerId={seller.id} target="website">
                 <GlobeIcon /> {t("seller.visitWebsite")}
-              </a>
+              </LeadLinkOut>
             ) : null}
             {whatsappChat ? (
-              <a
-                className="btn btn-whatsapp btn-sm"
-                href={leadLinkHref(seller.id, "whatsapp")}
-                target="_blank"
-                rel="noopener noreferrer nofollow"
-              >
+              <LeadLinkOut className="btn btn-whatsapp btn-sm" sellerId={seller.id} target="whatsapp">
                 <MessageIcon /> {t("seller.chatWhatsApp")}
-              </a>
+              </LeadLinkOut>
             ) : null}
             <Link className="btn btn-sm" to={to(`/ask-for-a-quote?seller=${seller.id}`)}>
               {t("common.quotes.ask")}

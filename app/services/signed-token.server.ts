@@ -1,5 +1,9 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import type { RouterContextProvider } from "react-router";
+import { type DB, getDb } from "~db/client";
+import { accountRefusal } from "~/lib/account-notices";
 import { sessionSecrets } from "./config.server";
+import { pageLocale, translatorFor } from "./i18n.server";
 
 // The one way links in mails are signed (newsletter unsubscribe, email verification): HMAC-SHA256
 // keyed with the session secret over a purpose label and the message, base64url. The purpose keeps a
@@ -39,4 +43,20 @@ export function readLinkParams(source: URLSearchParams | FormData, prefix = ""):
   const params = { id: read("id"), expires: read("expires"), token: read("token") };
   if (!/^\d{1,12}$/.test(params.id) || !/^\d{1,12}$/.test(params.expires) || !params.token) return null;
   return params;
+}
+
+type Checked = { ok: true } | { ok: false; status: number; message: string };
+
+/**
+ * An account page's signed link, as the page was opened with it (or as its form posted it back: `source`),
+ * checked by `check`; a refused link is thrown as the page's 4xx, its notice in the page's language.
+ */
+export async function acceptedLink<Result extends Checked>(
+  args: { request: Request; context: Readonly<RouterContextProvider> },
+  check: (db: DB, source: URLSearchParams | FormData) => Promise<Result>,
+  source: URLSearchParams | FormData = new URL(args.request.url).searchParams,
+): Promise<Extract<Result, { ok: true }>> {
+  const link = await check(getDb(), source);
+  if (!link.ok) throw accountRefusal(translatorFor(pageLocale(args)), link);
+  return link as Extract<Result, { ok: true }>;
 }

@@ -4,6 +4,7 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { expect } from "vitest";
 import { createSeller } from "~db/seed/factories";
 import routes from "~/routes";
+import { sessionCookieOf, signUpOverApi } from "./accounts";
 import type { SiteUnderTest } from "./site";
 
 // The walk of every page of the language layout (docs/decisions/206-languages-pages-checked-for-raw-keys-list-drives-the-rest.md):
@@ -58,20 +59,12 @@ export async function walkSetUp(
   const base = site.base;
   const sellerId = await createSeller(site.db, { business_name: who.business, city: "Bangalore" });
   const categories = (await (await fetch(`${base}/api/categories`)).json()) as { id: number }[];
-  const registered = await fetch(`${base}/api/auth/register`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: base, "X-Forwarded-For": who.address() },
-    body: JSON.stringify({
-      name: "Kavya Raw Keys",
-      email: who.email,
-      password: "pass-word-1",
-      mobile: "+919876543210",
-      city: "Bangalore",
-      locality: "",
-      category_ids: [categories[0].id],
-      subcategory_ids: [],
-    }),
+  const registered = await signUpOverApi(base, {
+    email: who.email,
+    categoryId: categories[0].id,
+    fields: { name: "Kavya Raw Keys", city: "Bangalore" },
+    headers: { "X-Forwarded-For": who.address() },
   });
   expect(registered.status).toBe(201);
-  return { sellerId, cookie: registered.headers.get("set-cookie")!.split(";")[0] };
+  return { sellerId, cookie: sessionCookieOf(registered) };
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~db/client";
 import { VERIFY_EMAIL_MESSAGES } from "~/lib/validation/messages";
 import { verificationUrl, VERIFICATION_LINK_HOURS } from "~/services/email-verification.server";
+import { sessionCookieOf, signUpOverApi } from "../support/accounts";
 import { pngImage } from "../support/images";
 import { type SiteUnderTest, startSite } from "../support/site";
 import { renderedHtml } from "../support/html";
@@ -43,22 +44,13 @@ function clientAddress(): string {
 /** A seller signed up through POST /api/auth/register; her session cookie. */
 async function register(address = clientAddress()) {
   const email = `verify-${++serial}-${Date.now().toString(36)}@example.in`;
-  const res = await fetch(`${base}/api/auth/register`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: base, "X-Forwarded-For": address },
-    body: JSON.stringify({
-      name: "Asha Rao",
-      email,
-      password: "pass-word-1",
-      mobile: "+919876543210",
-      city: "Pune",
-      locality: "",
-      category_ids: [categoryId],
-      subcategory_ids: [],
-    }),
+  const res = await signUpOverApi(base, {
+    email,
+    categoryId,
+    headers: { "X-Forwarded-For": address },
   });
   expect(res.status).toBe(201);
-  const cookie = res.headers.get("set-cookie")!.split(";")[0];
+  const cookie = sessionCookieOf(res);
   const { user } = (await res.json()) as { user: { id: number } };
   return { email, cookie, id: user.id, address };
 }

@@ -4,6 +4,7 @@ import yauzl from "yauzl";
 import type { DB } from "~db/client";
 import { ACCOUNT_MESSAGES } from "~/lib/validation/messages";
 import { applicationImages, writeRequest } from "../../scripts/reliability/writes";
+import { signUpOverApi } from "../support/accounts";
 import { pngImage } from "../support/images";
 import type { RunningServer } from "../support/server";
 import { type SiteUnderTest, startSite } from "../support/site";
@@ -169,7 +170,11 @@ describe("an account is what is linked to it by id, never what shares its addres
   it("the team's own address cannot become a seller account, by the API or the sign-up page", async () => {
     const categories = (await (await fetch(`${base}/api/categories`)).json()) as { id: number }[];
     for (const email of ["hello@bwpdirectory.in", "HELLO+probe@bwpdirectory.in", "no-reply@bwpdirectory.in"]) {
-      const res = await registerOverApi(email, categories[0].id, { "X-Forwarded-For": "198.51.100.40" });
+      const res = await signUpOverApi(base, {
+        email,
+        categoryId: categories[0].id,
+        headers: { "X-Forwarded-For": "198.51.100.40" },
+      });
       expect(res.status, email).toBe(400);
       expect(await res.json(), email).toEqual({ error: ACCOUNT_MESSAGES.reservedEmail, field: "email" });
     }
@@ -202,7 +207,7 @@ describe("an account is what is linked to it by id, never what shares its addres
       '"someone"@example.in',
       "a@example..in",
     ]) {
-      const res = await registerOverApi(email, categories[0].id);
+      const res = await signUpOverApi(base, { email, categoryId: categories[0].id });
       expect(res.status, email).toBe(400);
       expect(await res.json(), email).toEqual({ error: "Email is invalid" });
     }
@@ -308,21 +313,3 @@ describe("pages that are not there", () => {
     expect(post.status).toBe(404);
   });
 });
-
-/** A seller's sign-up through the API with one address to try; everything else valid. */
-function registerOverApi(email: string, categoryId: number, headers: Record<string, string> = {}) {
-  return fetch(`${base}/api/auth/register`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: base, ...headers },
-    body: JSON.stringify({
-      name: "Someone",
-      email,
-      password: "pass-word-1",
-      mobile: "+919876543210",
-      city: "Pune",
-      locality: "",
-      category_ids: [categoryId],
-      subcategory_ids: [],
-    }),
-  });
-}

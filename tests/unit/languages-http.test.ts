@@ -1,3 +1,4 @@
+import { sessionCookieOf, signUpOverApi } from "../support/accounts";
 import { renderedHtml } from "../support/html";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~db/client";
@@ -34,22 +35,14 @@ const address = () => `198.18.${Math.floor(++serial / 250)}.${serial % 250}`;
 /** A seller signed up through POST /api/auth/register: her email and session cookie. */
 async function register() {
   const email = `lang-${++serial}-${Date.now().toString(36)}@example.in`;
-  const res = await fetch(`${base}/api/auth/register`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: base, "X-Forwarded-For": address() },
-    body: JSON.stringify({
-      name: "Lakshmi Rao",
-      email,
-      password: "pass-word-1",
-      mobile: "+919876543210",
-      city: "Bangalore",
-      locality: "",
-      category_ids: [categoryId],
-      subcategory_ids: [],
-    }),
+  const res = await signUpOverApi(base, {
+    email,
+    categoryId,
+    fields: { name: "Lakshmi Rao", city: "Bangalore" },
+    headers: { "X-Forwarded-For": address() },
   });
   expect(res.status).toBe(201);
-  return { email, cookie: res.headers.get("set-cookie")!.split(";")[0] };
+  return { email, cookie: sessionCookieOf(res) };
 }
 
 const postForm = (path: string, fields: Record<string, string>, cookie = "") =>

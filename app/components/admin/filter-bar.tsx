@@ -13,7 +13,7 @@ export function FilterBar({
   clearTo,
   values,
   idPrefix,
-  className = "filters",
+  className = "filters cols-48",
   exportTo,
   children,
 }: {

@@ -1,24 +1,23 @@
 import { useForm } from "~/lib/form";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, redirect, useNavigation } from "react-router";
 import { AuthCard } from "~/components/auth-card";
-import { BadLinkPage } from "~/components/bad-link";
+import { SignedLinkForm, signedLinkRoute } from "~/components/signed-link";
 import { FormErrors } from "~/components/forms";
 import { PasswordField } from "~/components/password-field";
-import { privatePageMeta } from "~/lib/seo";
 import { resetPasswordSchema } from "~/lib/validation/account-settings";
 import { formConstraints } from "~/services/form-constraints.server";
 import { PASSWORD_MIN_LENGTH, STAFF_PASSWORD_MIN_LENGTH } from "~/lib/validation/constants";
 import { isStaffRole } from "~/lib/permissions";
 import { getDb } from "~db/client";
 import { readForm } from "~/services/forms.server";
+import { acceptedLink } from "~/services/signed-token.server";
 import { checkResetLink, resetPasswordWithLink } from "~/services/password-reset.server";
 import { destroySession } from "~/services/session.server";
 import { forwardRetryAfter, retryAfterHeaders } from "~/services/rate-limit.server";
-import { useLocalePath, useT } from "~/components/i18n";
-import { translatorFromMatches } from "~/lib/i18n";
+import { useT } from "~/components/i18n";
 import { localePath } from "~/lib/locales";
-import { accountNotice } from "~/lib/account-notices";
+import { accountNotice, accountRefusal } from "~/lib/account-notices";
 import { messagesFor, pageLocale, translatorFor } from "~/services/i18n.server";
 import type { Route } from "./+types/reset-password";
 import type { Role } from "~db/schema";
@@ -27,25 +26,25 @@ import type { Role } from "~db/schema";
 // (mail scanners that open links change nothing); its POST sets the password, ends every session of the
 // account (this browser's too) and leads to the sign-in page. A forged, used or expired link: 400.
 
-// A bad link renders the boundary, without this route's messages: its title is the boundary's (common).
-export const meta: Route.MetaFunction = ({ matches, error }) =>
-  privatePageMeta(
-    translatorFromMatches(matches)(error ? "common.accounts.badLink.resetTitle" : "accounts.reset.metaTitle"),
-  );
+const signedLink = signedLinkRoute("accounts.reset.metaTitle", {
+  title: "common.accounts.badLink.resetTitle",
+  fallback: "common.accounts.badLink.resetFallback",
+  next: ["/forgot-password", "common.accounts.badLink.askNew"],
+  primary: true,
+});
+export const meta = signedLink.meta;
+export const ErrorBoundary = signedLink.ErrorBoundary;
 
 export const headers = (args: Route.HeadersArgs) => forwardRetryAfter(args);
 
 export async function loader(args: Route.LoaderArgs) {
-  const { request } = args;
-  const locale = pageLocale(args);
-  const link = await checkResetLink(getDb(), new URL(request.url).searchParams);
-  if (!link.ok) throw data(accountNotice(translatorFor(locale), link.message), { status: link.status });
+  const link = await acceptedLink(args, checkResetLink);
   return {
     email: link.account.email,
     params: link.params,
     minLength: minimumFor(link.account.role),
     constraint: formConstraints(resetPasswordSchema),
-    messages: messagesFor(locale, ["accounts"]),
+    messages: messagesFor(pageLocale(args), ["accounts"]),
   };
 }
 
@@ -59,9 +58,11 @@ export async function action(args: Route.ActionArgs) {
   const t = translatorFor(pageLocale(args));
   const form = await readForm(request);
   const db = getDb();
-  const link = await checkResetLink(db, form, { prefix: "link_" });
-
-  if (!link.ok) throw data(accountNotice(t, link.message), { status: link.status });
+  const link = await acceptedLink(
+    args,
+    (database, source) => checkResetLink(database, source, { prefix: "link_" }),
+    form,
+  );
   const submission = parseWithZod(form, { schema: resetPasswordSchema });
   if (submission.status !== "success")
     return data({ result: submission.reply({ hideFields: ["password", "confirm_password"] }) }, { status: 400 });
@@ -87,7 +88,7 @@ export async function action(args: Route.ActionArgs) {
       },
       { status: done.status, headers: retryAfterHeaders(done) },
     );
-  if (!done.ok) throw data(accountNotice(t, done.message), { status: done.status });
+  if (!done.ok) throw accountRefusal(t, done);
   // Every session of the account ended; this browser's cookie is cleared too.
   const signIn = done.signIn === "/seller-login" ? localePath(pageLocale(args), done.signIn) : done.signIn;
   return redirect(`${signIn}?reset=done`, { headers: { "Set-Cookie": await destroySession(request) } });
@@ -106,11 +107,8 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   });
   return (
     <AuthCard icon="🔑" title={t("accounts.reset.title")} lead={t("accounts.reset.lead", { email })}>
-      <Form method="post" {...form.props} className="stack">
-        {/* Not "id": a field of that name would hide the form's own id from the form library. */}
-        <input type="hidden" name="link_id" value={params.id} />
-        <input type="hidden" name="link_expires" value={params.expires} />
-        <input type="hidden" name="link_token" value={params.token} />
+      {/* Not "id": a field of that name would hide the form's own id from the form library. */}
+      <SignedLinkForm form={form} link={params} prefix="link_" className="stack">
         {/* For the browser's password manager: the account this password belongs to. */}
         <input type="hidden" name="username" autoComplete="username" value={email} />
         <FormErrors errors={form.errors} id={form.errorId} />
@@ -128,24 +126,8 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
           {busy ? t("accounts.reset.saving") : t("accounts.reset.submit")}
         </button>
-      </Form>
+      </SignedLinkForm>
       <p className="small muted">{t("accounts.reset.note")}</p>
     </AuthCard>
-  );
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const t = useT();
-  const to = useLocalePath();
-  return (
-    <BadLinkPage
-      error={error}
-      title={t("common.accounts.badLink.resetTitle")}
-      fallback={t("common.accounts.badLink.resetFallback")}
-    >
-      <Link to={to("/forgot-password")} className="btn btn-primary">
-        {t("common.accounts.badLink.askNew")}
-      </Link>
-    </BadLinkPage>
   );
 }

@@ -27,6 +27,7 @@ import { localePath } from "~/lib/locales";
 import { accountNotice } from "~/lib/account-notices";
 import { messagesFor, pageLocale, siteLocales, translatorFor } from "~/services/i18n.server";
 import type { Route } from "./+types/seller-account";
+import { CardSection } from "~/components/card-section";
 
 // /seller-account — the seller's own account (docs/decisions/158-account-email-change-link-new-address.md): change her
 // email (confirmed by a link to the new address) and her password (the current one required), download her data, delete
@@ -149,8 +150,7 @@ export default function SellerAccount({ loaderData, actionData }: Route.Componen
       />
       <PasswordForm hasPassword={hasPassword} saved={done === "password"} lastResult={last("password")} />
       <LanguageForm language={language} saved={done === "language"} lastResult={last("language")} />
-      <section className="card card-pad stack" aria-labelledby="data-heading" id="data">
-        <h2 id="data-heading">{t("accounts.account.dataTitle")}</h2>
+      <CardSection id="data" title={t("accounts.account.dataTitle")} className="stack" anchor>
         <p className="muted" style={{ margin: 0 }}>
           {t("accounts.account.dataBody")}
         </p>
@@ -159,7 +159,7 @@ export default function SellerAccount({ loaderData, actionData }: Route.Componen
             {t("accounts.account.download")}
           </a>
         </div>
-      </section>
+      </CardSection>
       <DeleteForm hasPassword={hasPassword} mailed={done === "deletion-mail"} lastResult={last("delete")} />
       <p className="small muted">
         <T k="accounts.account.privacy" components={{ link: (text) => <Link to={to("/privacy")}>{text}</Link> }} />
@@ -217,8 +217,7 @@ function EmailForm({
   const [form, fields] = useIntentForm("email", lastResult);
   const t = useT();
   return (
-    <section className="card card-pad stack" aria-labelledby="email-heading" id="email">
-      <h2 id="email-heading">{t("accounts.account.emailTitle")}</h2>
+    <CardSection id="email" title={t("accounts.account.emailTitle")} className="stack" anchor>
       <p className="muted" style={{ margin: 0 }}>
         <T
           k="accounts.account.emailNow"
@@ -246,7 +245,7 @@ function EmailForm({
           </button>
         </div>
       </IntentForm>
-    </section>
+    </CardSection>
   );
 }
 
@@ -255,8 +254,7 @@ function PasswordForm({ hasPassword, saved, lastResult }: FormState & { hasPassw
   const [form, fields] = useIntentForm("password", lastResult);
   const t = useT();
   return (
-    <section className="card card-pad stack" aria-labelledby="password-heading" id="password">
-      <h2 id="password-heading">{t("accounts.account.passwordTitle")}</h2>
+    <CardSection id="password" title={t("accounts.account.passwordTitle")} className="stack" anchor>
       <FormSuccess message={saved && t("accounts.notice.passwordChanged")} />
       {hasPassword ? (
         <IntentForm intent="password" form={form}>
@@ -285,7 +283,7 @@ function PasswordForm({ hasPassword, saved, lastResult }: FormState & { hasPassw
       ) : (
         <p className="notice small">{t("accounts.notice.noPassword")}</p>
       )}
-    </section>
+    </CardSection>
   );
 }
 
@@ -297,8 +295,7 @@ function LanguageForm({ language, saved, lastResult }: FormState & { language: L
   const busy = useIntentBusy("language");
   const [form, fields] = useIntentForm("language", lastResult);
   return (
-    <section className="card card-pad stack" aria-labelledby="language-heading" id="language">
-      <h2 id="language-heading">{t("accounts.language.title")}</h2>
+    <CardSection id="language" title={t("accounts.language.title")} className="stack" anchor>
       <p className="muted" style={{ margin: 0 }}>
         {t("accounts.language.text")}
       </p>
@@ -326,7 +323,7 @@ function LanguageForm({ language, saved, lastResult }: FormState & { language: L
           </button>
         </div>
       </IntentForm>
-    </section>
+    </CardSection>
   );
 }
 
@@ -335,8 +332,7 @@ function DeleteForm({ hasPassword, mailed, lastResult }: FormState & { hasPasswo
   const [form, fields] = useIntentForm("delete", lastResult);
   const t = useT();
   return (
-    <section className="card card-pad stack danger-zone" aria-labelledby="delete-heading" id="delete">
-      <h2 id="delete-heading">{t("accounts.account.deleteTitle")}</h2>
+    <CardSection id="delete" title={t("accounts.account.deleteTitle")} className="stack danger-zone" anchor>
       <p style={{ margin: 0 }}>{t("accounts.account.deleteBody")}</p>
       <FormSuccess message={mailed && t("accounts.notice.deletionSent")} />
       <IntentForm intent="delete" form={form}>
@@ -366,6 +362,6 @@ function DeleteForm({ hasPassword, mailed, lastResult }: FormState & { hasPasswo
           </button>
         </div>
       </IntentForm>
-    </section>
+    </CardSection>
   );
 }

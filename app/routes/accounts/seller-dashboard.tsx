@@ -45,6 +45,7 @@ import { PayOnlineForm } from "~/components/pay-online-form";
 import { formatPaise } from "~/lib/payments";
 import { receiptsOf } from "~/models/payments.server";
 import { paymentGateway, payOffer, receiptPath } from "~/services/payments/index.server";
+import { CardSection } from "~/components/card-section";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   privatePageMeta(translatorFromMatches(matches)("dashboard.metaTitle"));
@@ -265,8 +266,7 @@ export default function SellerDashboard({ loaderData, actionData }: Route.Compon
         />
       ) : null}
       {listing ? (
-        <section className="card card-pad" aria-labelledby="reviews-heading" id="reviews">
-          <h2 id="reviews-heading">{t("dashboard.reviewsTitle")}</h2>
+        <CardSection id="reviews" title={t("dashboard.reviewsTitle")} anchor>
           {reviews.length ? (
             reviews.map((r) => (
               <ReviewWithReply
@@ -281,7 +281,7 @@ export default function SellerDashboard({ loaderData, actionData }: Route.Compon
           ) : (
             <p className="muted">{t("dashboard.noReviews")}</p>
           )}
-        </section>
+        </CardSection>
       ) : null}
       <AccountAndData />
     </div>
@@ -296,8 +296,7 @@ function AccountAndData() {
   const t = useT();
   const to = useLocalePath();
   return (
-    <section className="card card-pad stack" aria-labelledby="account-data-heading" id="account-data">
-      <h2 id="account-data-heading">{t("dashboard.dataTitle")}</h2>
+    <CardSection id="account-data" title={t("dashboard.dataTitle")} className="stack" anchor>
       <p className="muted" style={{ margin: 0 }}>
         {t("dashboard.dataText")}
       </p>
@@ -309,7 +308,7 @@ function AccountAndData() {
           {t("dashboard.accountLink")}
         </Link>
       </div>
-    </section>
+    </CardSection>
   );
 }
 
@@ -430,10 +429,7 @@ function ListingOverview({
         </div>
       ) : null}
       {receipts.length ? (
-        <section className="card card-pad" aria-labelledby="receipts-heading">
-          <h2 id="receipts-heading" className="h3">
-            {t("dashboard.receipts")}
-          </h2>
+        <CardSection id="receipts" title={t("dashboard.receipts")} small>
           <ul>
             {receipts.map((r) => (
               <li key={r.reference}>
@@ -445,7 +441,7 @@ function ListingOverview({
               </li>
             ))}
           </ul>
-        </section>
+        </CardSection>
       ) : null}
       <ul className="stat-grid" aria-label={t("dashboard.yourListing")}>
         <li className="card stat-card">

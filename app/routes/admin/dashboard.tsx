@@ -10,6 +10,7 @@ import { seedCatalogue } from "~/services/categories-admin.server";
 import { redirectWithFlash, requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/dashboard";
 import { privatePageMeta } from "~/lib/seo";
+import { CardSection } from "~/components/card-section";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Dashboard | Admin");
 
@@ -63,10 +64,12 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         ))}
       </ul>
       {undelivered?.total ? (
-        <section className="card card-pad stack mail-failures" aria-labelledby="mail-heading">
-          <h2 id="mail-heading" className="h3">
-            Mail not delivered ({undelivered.total.toLocaleString("en-IN")})
-          </h2>
+        <CardSection
+          id="mail"
+          title={<>Mail not delivered ({undelivered.total.toLocaleString("en-IN")})</>}
+          className="stack mail-failures"
+          small
+        >
           <p className="muted small">
             These messages failed every try (five, over about a day and a half). Check the SMTP settings; the newest are
             listed.
@@ -81,19 +84,13 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-        </section>
+        </CardSection>
       ) : null}
-      <section className="card card-pad stack" aria-labelledby="activity-heading">
-        <h2 id="activity-heading" className="h3">
-          Activity per week
-        </h2>
+      <CardSection id="activity" title="Activity per week" className="stack" small>
         <ActivityChart weeks={activity} />
-      </section>
-      <div className="admin-two">
-        <section className="card card-pad" aria-labelledby="qa-heading">
-          <h2 id="qa-heading" className="h3">
-            Quick Actions
-          </h2>
+      </CardSection>
+      <div className="admin-two cols-60">
+        <CardSection id="qa" title="Quick Actions" small>
           <div className="row">
             {quickActions.map((a) =>
               a.download ? (
@@ -114,11 +111,8 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
               </Form>
             ) : null}
           </div>
-        </section>
-        <section className="card card-pad" aria-labelledby="notes-heading">
-          <h2 id="notes-heading" className="h3">
-            Recent Notifications
-          </h2>
+        </CardSection>
+        <CardSection id="notes" title="Recent Notifications" small>
           {notifications.length ? (
             <ul className="plain-list">
               {notifications.map((n) => (
@@ -133,7 +127,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           ) : (
             <p className="muted">No new notifications</p>
           )}
-        </section>
+        </CardSection>
       </div>
     </div>
   );

@@ -159,7 +159,7 @@ function EnquiriesTab({
         clearTo="/admin/enquiries"
         values={filters}
         idPrefix="e"
-        className="filters filters-reviews"
+        className="filters cols-48 filters-reviews"
       >
         <SearchFilter placeholder="Name, email, mobile, subject or message" />
         <ChoiceFilter
@@ -254,7 +254,7 @@ function SubscriptionsTab({
         clearTo="/admin/enquiries?tab=newsletter"
         values={filters}
         idPrefix="n"
-        className="filters filters-reviews"
+        className="filters cols-48 filters-reviews"
       >
         <input type="hidden" name="tab" value="newsletter" />
         <SearchFilter placeholder="Email address" />

@@ -100,7 +100,7 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
         clearTo="/admin/reviews"
         values={{ ...filters, limit: String(info.limit) }}
         idPrefix="r"
-        className="filters filters-reviews"
+        className="filters cols-48 filters-reviews"
       >
         <SearchFilter placeholder="Reviewer, review text or seller" />
         <ChoiceFilter

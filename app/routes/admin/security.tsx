@@ -24,6 +24,7 @@ import {
 } from "~/services/second-factor-changes.server";
 import { destroySession, redirectWithFlash, requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/security";
+import { CardSection } from "~/components/card-section";
 
 // /admin/security (every staff member, her own account): two-step sign-in (an authenticator app set up
 // with a QR code, recovery codes, passkeys) and the sessions signed in as her, with "sign out everywhere".
@@ -227,10 +228,7 @@ export default function AccountSecurity({ loaderData, actionData }: Route.Compon
       <FormErrors errors={other?.error?.[""] ?? Object.values(other?.error ?? {}).flat()} />
 
       {codes ? (
-        <section className="card card-pad stack" aria-labelledby="codes-heading">
-          <h2 id="codes-heading" className="h3">
-            Your recovery codes
-          </h2>
+        <CardSection id="codes" title="Your recovery codes" className="stack" small>
           <p className="form-success" role="status">
             {codes.message}
           </p>
@@ -245,14 +243,20 @@ export default function AccountSecurity({ loaderData, actionData }: Route.Compon
               </li>
             ))}
           </ol>
-        </section>
+        </CardSection>
       ) : null}
 
-      <section className="card card-pad stack" aria-labelledby="totp-heading">
-        <h2 id="totp-heading" className="h3">
-          Authenticator app{" "}
-          {s.totpEnabledAt ? <Badge tone="success">On</Badge> : <Badge tone="neutral">Not set up</Badge>}
-        </h2>
+      <CardSection
+        id="totp"
+        title={
+          <>
+            Authenticator app{" "}
+            {s.totpEnabledAt ? <Badge tone="success">On</Badge> : <Badge tone="neutral">Not set up</Badge>}
+          </>
+        }
+        className="stack"
+        small
+      >
         {s.enrolment ? (
           <div className="security-enrol">
             <ol className="stack small">
@@ -285,12 +289,9 @@ export default function AccountSecurity({ loaderData, actionData }: Route.Compon
             <ChangeForm {...changeProps("disable_totp")} submit="Remove Authenticator App" />
           </>
         )}
-      </section>
+      </CardSection>
 
-      <section className="card card-pad stack" aria-labelledby="recovery-heading">
-        <h2 id="recovery-heading" className="h3">
-          Recovery codes
-        </h2>
+      <CardSection id="recovery" title="Recovery codes" className="stack" small>
         {s.hasSecondFactor ? (
           <>
             <p className="small">{s.recoveryLeft} of 10 unused. Making new ones turns every old one off.</p>
@@ -308,12 +309,9 @@ export default function AccountSecurity({ loaderData, actionData }: Route.Compon
           Lost your phone and your codes? An admin can reset your second factor from the server with{" "}
           <code>npm run user:create -- --update --reset-second-factor</code>.
         </p>
-      </section>
+      </CardSection>
 
-      <section className="card card-pad stack" aria-labelledby="passkeys-heading">
-        <h2 id="passkeys-heading" className="h3">
-          Passkeys
-        </h2>
+      <CardSection id="passkeys" title="Passkeys" className="stack" small>
         <p className="small muted">
           A passkey signs you in with your phone&apos;s or laptop&apos;s screen lock, and cannot be given away to a
           look-alike site.
@@ -350,12 +348,9 @@ export default function AccountSecurity({ loaderData, actionData }: Route.Compon
         ) : (
           <p className="small muted">{SECOND_FACTOR_MESSAGES.passkeysNeedDomain}</p>
         )}
-      </section>
+      </CardSection>
 
-      <section className="card card-pad stack" aria-labelledby="sessions-heading">
-        <h2 id="sessions-heading" className="h3">
-          Where you are signed in
-        </h2>
+      <CardSection id="sessions" title="Where you are signed in" className="stack" small>
         <p className="small muted">Staff sessions end by themselves after a while without activity.</p>
         <DataTable label="Your active sessions" columns={["Device", "Address", "Signed in", "Last active", "Actions"]}>
           {s.sessions.map((session) => (
@@ -406,7 +401,7 @@ export default function AccountSecurity({ loaderData, actionData }: Route.Compon
             </button>
           </Form>
         </div>
-      </section>
+      </CardSection>
     </div>
   );
 }

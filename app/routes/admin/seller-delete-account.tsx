@@ -13,6 +13,7 @@ import { eraseAccountAndFiles } from "~/services/account-settings.server";
 import { readForm } from "~/services/forms.server";
 import { redirectWithFlash, requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/seller-delete-account";
+import { CardSection } from "~/components/card-section";
 
 // /admin/sellers/:id/delete-account — an admin deletes a seller's account and all its data on her
 // request (the same erasure as "Delete my account"), audited as the admin. Admins only (accounts.erase).
@@ -78,10 +79,7 @@ export default function AdminDeleteSellerAccount({ loaderData, actionData }: Rou
         <Link to={`/admin/sellers/edit/${seller.id}`}>← Back to {seller.name}</Link>
       </p>
       <h1 className="admin-title">Delete seller account</h1>
-      <section className="card card-pad stack" aria-labelledby="erase-heading">
-        <h2 id="erase-heading" className="h3">
-          {seller.name}
-        </h2>
+      <CardSection id="erase" title={seller.name} className="stack" small>
         {seller.accountEmail ? (
           <p style={{ margin: 0 }}>
             Owner {seller.owner}, account <strong>{seller.accountEmail}</strong>.
@@ -115,7 +113,7 @@ export default function AdminDeleteSellerAccount({ loaderData, actionData }: Rou
             </button>
           </div>
         </Form>
-      </section>
+      </CardSection>
     </div>
   );
 }

@@ -31,6 +31,7 @@ import { DataTable } from "~/components/admin/data-table";
 import { identityCardHint } from "~/lib/subscription";
 import { paidOnlineOf } from "~/models/payments.server";
 import { PaidOnline } from "~/components/admin/paid-online";
+import { CardSection } from "~/components/card-section";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Sellers | Admin");
 
@@ -135,10 +136,7 @@ export default function AdminSellers({ loaderData, actionData }: Route.Component
       <div className="stack">
         <h1 className="admin-title">Sellers</h1>
         <Tabs params={params} total={counts.total} />
-        <section className="card card-pad stack" aria-labelledby="export-heading">
-          <h2 id="export-heading" className="h3">
-            Export sellers
-          </h2>
+        <CardSection id="export" title="Export sellers" className="stack" small>
           <p className="muted">
             The CSV file holds every seller: basic info, business details and categories, contact details, subscription
             dates, payment status and amounts, verification and feature status, performance metrics (views, rating,
@@ -163,7 +161,7 @@ export default function AdminSellers({ loaderData, actionData }: Route.Component
               <dd>{counts.total.toLocaleString("en-IN")}</dd>
             </div>
           </dl>
-        </section>
+        </CardSection>
       </div>
     );
   }

@@ -22,6 +22,7 @@ import type { Route } from "./+types/settings";
 import { privatePageMeta } from "~/lib/seo";
 import { httpStatusOf } from "~/lib/refusal";
 import { DataTable } from "~/components/admin/data-table";
+import { CardSection } from "~/components/card-section";
 
 // /admin/settings (admins): one's own password, and the staff accounts (add a moderator, disable,
 // enable, remove). Plain forms; a removal has its confirm step (a page without JavaScript, a dialog with it).
@@ -155,10 +156,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
     <div className="stack">
       <h1 className="admin-title">Settings</h1>
 
-      <section className="card card-pad stack" aria-labelledby="password-heading">
-        <h2 id="password-heading" className="h3">
-          Change your password
-        </h2>
+      <CardSection id="password" title="Change your password" className="stack" small>
         <p className="muted small">
           Your other sessions (other browsers and devices) are signed out when the password changes.
         </p>
@@ -185,13 +183,10 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             Change Password
           </SubmitButton>
         </Form>
-      </section>
+      </CardSection>
 
       {canManageUsers ? (
-        <section className="card card-pad stack" aria-labelledby="staff-heading">
-          <h2 id="staff-heading" className="h3">
-            Staff accounts
-          </h2>
+        <CardSection id="staff" title="Staff accounts" className="stack" small>
           <ActionError message={staffErrors.form?.[0]} />
           {confirm ? (
             <div className="card card-pad">
@@ -302,7 +297,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
               Add Moderator
             </SubmitButton>
           </Form>
-        </section>
+        </CardSection>
       ) : null}
     </div>
   );

@@ -31,6 +31,7 @@ import {
 } from "~/services/home-content";
 import type { Route } from "../+types/home";
 import { StructuredData } from "~/components/structured-data";
+import { SectionHead } from "~/components/section-head";
 
 /** The home page's sections, in the spec's order (routes/home.tsx holds the loader). */
 export function HomeView({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
@@ -81,10 +82,7 @@ export function HomeView({ loaderData }: Pick<Route.ComponentProps, "loaderData"
 
       {/* 2. Verified-seller benefits */}
       <section className="container section" id="guidelines" aria-labelledby="benefits-heading" data-reveal>
-        <div className="section-head">
-          <p className="eyebrow">{t("home.benefits.eyebrow")}</p>
-          <h2 id="benefits-heading">{t("home.benefits.title")}</h2>
-        </div>
+        <SectionHead id="benefits-heading" eyebrow={t("home.benefits.eyebrow")} title={t("home.benefits.title")} />
         <FeatureGrid items={VERIFIED_BENEFITS} values={figures} />
         <p className="center">
           <Link to={to("/list-your-business")} className="btn btn-primary">
@@ -96,10 +94,11 @@ export function HomeView({ loaderData }: Pick<Route.ComponentProps, "loaderData"
       {/* 3. Categories */}
       <section className="section band" aria-labelledby="categories-heading">
         <div className="container">
-          <div className="section-head">
-            <p className="eyebrow">{t("home.categories.eyebrow")}</p>
-            <h2 id="categories-heading">{t("home.categories.title")}</h2>
-          </div>
+          <SectionHead
+            id="categories-heading"
+            eyebrow={t("home.categories.eyebrow")}
+            title={t("home.categories.title")}
+          />
           <ul className="category-grid">
             {HOME_CATEGORIES.map((c) => (
               <li key={c.name} className="category-card">
@@ -130,10 +129,7 @@ export function HomeView({ loaderData }: Pick<Route.ComponentProps, "loaderData"
 
       {/* 4. Featured sellers */}
       <section className="container section" aria-labelledby="featured-heading">
-        <div className="section-head">
-          <p className="eyebrow">{t("home.featured.eyebrow")}</p>
-          <h2 id="featured-heading">{t("home.featured.title")}</h2>
-        </div>
+        <SectionHead id="featured-heading" eyebrow={t("home.featured.eyebrow")} title={t("home.featured.title")} />
         <Carousel label={t("home.featured.title")} perViewWide={3}>
           {loaderData.featured.map((card, i) => (
             <HomeSellerCard key={card.id ?? `sample-${i}`} card={card} />
@@ -158,10 +154,7 @@ export function HomeView({ loaderData }: Pick<Route.ComponentProps, "loaderData"
 
       {/* 6. Awards */}
       <section className="container section" aria-labelledby="awards-heading" data-reveal>
-        <div className="section-head">
-          <p className="eyebrow">{t("home.awards.eyebrow")}</p>
-          <h2 id="awards-heading">{t("home.awards.title")}</h2>
-        </div>
+        <SectionHead id="awards-heading" eyebrow={t("home.awards.eyebrow")} title={t("home.awards.title")} />
         <ul className="awards-grid">
           {AWARDS.map((a) => (
             <li key={a.title} className="card card-pad award">
@@ -195,10 +188,11 @@ export function HomeView({ loaderData }: Pick<Route.ComponentProps, "loaderData"
       {/* 8. Testimonials */}
       <section className="section band" aria-labelledby="testimonials-heading">
         <div className="container">
-          <div className="section-head">
-            <p className="eyebrow">{t("home.testimonials.eyebrow")}</p>
-            <h2 id="testimonials-heading">{t("home.testimonials.title")}</h2>
-          </div>
+          <SectionHead
+            id="testimonials-heading"
+            eyebrow={t("home.testimonials.eyebrow")}
+            title={t("home.testimonials.title")}
+          />
           <Carousel label={t("home.testimonials.carousel")} perViewWide={2}>
             {TESTIMONIALS.map((item) => (
               <TestimonialCard
@@ -228,10 +222,7 @@ export function HomeView({ loaderData }: Pick<Route.ComponentProps, "loaderData"
       {/* 10. Ecosystem */}
       <section className="section band" aria-labelledby="ecosystem-heading">
         <div className="container">
-          <div className="section-head">
-            <p className="eyebrow">{t("home.ecosystem.eyebrow")}</p>
-            <h2 id="ecosystem-heading">{t("home.ecosystem.title")}</h2>
-          </div>
+          <SectionHead id="ecosystem-heading" eyebrow={t("home.ecosystem.eyebrow")} title={t("home.ecosystem.title")} />
           <div className="ecosystem" data-reveal>
             <div className="ecosystem-hub">
               <span translate="no">BWP</span>
@@ -251,10 +242,7 @@ export function HomeView({ loaderData }: Pick<Route.ComponentProps, "loaderData"
 
       {/* 11. Core pillars */}
       <section className="container section" id="core-pillars" aria-labelledby="pillars-heading">
-        <div className="section-head">
-          <p className="eyebrow">{t("home.pillars.eyebrow")}</p>
-          <h2 id="pillars-heading">{t("home.pillars.title")}</h2>
-        </div>
+        <SectionHead id="pillars-heading" eyebrow={t("home.pillars.eyebrow")} title={t("home.pillars.title")} />
         <Carousel label={t("home.pillars.title")} mode="small">
           {PILLARS.map((p) => (
             <article key={p.id} id={p.id === "programs" ? "programs" : undefined} className="card card-pad pillar">
@@ -288,7 +276,7 @@ export function HomeView({ loaderData }: Pick<Route.ComponentProps, "loaderData"
 
       {/* 13. Brand story with the event film */}
       <section className="section band" id="story" aria-labelledby="story-heading">
-        <div className="container story">
+        <div className="container story cols-56">
           <div>
             <p className="eyebrow">{t("home.story.eyebrow")}</p>
             <h2 id="story-heading">{t("home.story.title")}</h2>
@@ -323,7 +311,7 @@ export function HomeView({ loaderData }: Pick<Route.ComponentProps, "loaderData"
 
       {/* 14. Vision to execution: founder */}
       <section className="container section" id="team" aria-labelledby="founder-heading" data-reveal>
-        <div className="founder card card-pad">
+        <div className="founder cols-48 card card-pad">
           <div className="founder-photo" aria-hidden="true" translate="no">
             RN
           </div>
@@ -357,10 +345,7 @@ export function HomeView({ loaderData }: Pick<Route.ComponentProps, "loaderData"
 
       {/* 16. Case studies */}
       <section className="container section" id="stories" aria-labelledby="cases-heading" data-reveal>
-        <div className="section-head">
-          <p className="eyebrow">{t("home.cases.eyebrow")}</p>
-          <h2 id="cases-heading">{t("home.cases.title")}</h2>
-        </div>
+        <SectionHead id="cases-heading" eyebrow={t("home.cases.eyebrow")} title={t("home.cases.title")} />
         <Carousel label={t("home.cases.title")} mode="small">
           {CASE_STUDIES.map((c) => (
             <article key={c.brand} className="card card-pad case-study">
@@ -382,10 +367,9 @@ export function HomeView({ loaderData }: Pick<Route.ComponentProps, "loaderData"
       {/* 17. Final call to action */}
       <section className="section final-cta" id="join" aria-labelledby="join-heading">
         <div className="container">
-          <div className="section-head center">
-            <h2 id="join-heading">{t("home.join.title")}</h2>
+          <SectionHead id="join-heading" title={t("home.join.title")} center>
             <p className="muted">{t("home.join.text")}</p>
-          </div>
+          </SectionHead>
           <div className="cta-grid">
             <div className="card card-pad cta-card">
               <div className="icon-bubble" aria-hidden="true">

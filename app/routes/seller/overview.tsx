@@ -16,11 +16,13 @@ import { formatDate } from "~/lib/dates";
 import { safeExternalUrl } from "~/lib/format";
 import { imageSrcSet } from "~/lib/upload-urls";
 import { leadLinkHref } from "~/lib/leads";
+import { LeadLinkOut } from "~/components/lead-link";
 import { whatsappNumberLabel } from "~/lib/whatsapp";
 import { displayPhone } from "~/lib/phone-display";
 import { langAttribute, type ShownText } from "~/lib/localized";
 import type { Locale } from "~/lib/locales";
 import type { Route } from "../+types/seller";
+import { CardSection } from "~/components/card-section";
 
 // The Overview tab of a seller's profile (routes/seller.tsx holds its loader and action).
 
@@ -53,10 +55,9 @@ export function Overview({
   const callHref = leadLinkHref(seller.id, "call");
   const place = [seller.locality, seller.city].filter(Boolean).join(", ");
   return (
-    <div className="profile-layout">
+    <div className="profile-layout cols-60">
       <div className="stack">
-        <section className="card card-pad" aria-labelledby="about-heading">
-          <h2 id="about-heading">{t("seller.about.title")}</h2>
+        <CardSection id="about" title={t("seller.about.title")}>
           {about ? (
             <p style={{ whiteSpace: "pre-line" }} {...langAttribute(about, locale)} translate="no">
               {about.text}
@@ -64,9 +65,8 @@ export function Overview({
           ) : (
             <p style={{ whiteSpace: "pre-line" }}>{t("seller.about.empty")}</p>
           )}
-        </section>
-        <section className="card card-pad" aria-labelledby="features-heading">
-          <h2 id="features-heading">{t("seller.features.title")}</h2>
+        </CardSection>
+        <CardSection id="features" title={t("seller.features.title")}>
           <ul className="key-features">
             <li>
               <strong>{t("seller.features.price")}</strong>
@@ -107,9 +107,8 @@ export function Overview({
               <GiftIcon /> <span translate="no">{seller.offers_text}</span>
             </p>
           ) : null}
-        </section>
-        <section className="card card-pad" aria-labelledby="gallery-heading">
-          <h2 id="gallery-heading">{t("seller.gallery.title")}</h2>
+        </CardSection>
+        <CardSection id="gallery" title={t("seller.gallery.title")}>
           {seller.product_image_list.length ? (
             <div className="gallery">
               {seller.product_image_list.map((src, i) => (
@@ -130,11 +129,10 @@ export function Overview({
           ) : (
             <p className="muted">{t("seller.gallery.empty")}</p>
           )}
-        </section>
+        </CardSection>
       </div>
       <aside className="stack">
-        <section className="card card-pad" aria-labelledby="contact-heading">
-          <h2 id="contact-heading">{t("seller.contact.title")}</h2>
+        <CardSection id="contact" title={t("seller.contact.title")}>
           <ul className="contact-list">
             <li>
               <PhoneIcon />{" "}
@@ -158,35 +156,33 @@ export function Overview({
                 <MessageIcon />{" "}
                 <span>
                   <span translate="no">WhatsApp</span>{" "}
-                  <a href={leadLinkHref(seller.id, "whatsapp")} target="_blank" rel="noopener noreferrer nofollow">
+                  <LeadLinkOut sellerId={seller.id} target="whatsapp">
                     {whatsappNumberLabel(whatsappChat)}
-                  </a>
+                  </LeadLinkOut>
                 </span>
               </li>
             ) : null}
           </ul>
-        </section>
+        </CardSection>
         {social.some((s) => s.link) ? (
-          <section className="card card-pad" aria-labelledby="follow-heading">
-            <h2 id="follow-heading">{t("seller.follow.title")}</h2>
+          <CardSection id="follow" title={t("seller.follow.title")}>
             <ul className="contact-list">
               {social.map((s) =>
                 s.link ? (
                   <li key={s.target}>
                     {s.icon}{" "}
-                    <a
-                      href={leadLinkHref(seller.id, s.target)}
-                      target="_blank"
-                      rel="noopener noreferrer nofollow"
+                    <LeadLinkOut
+                      sellerId={seller.id}
+                      target={s.target}
                       translate={s.target === "website" ? undefined : "no"}
                     >
                       {s.label}
-                    </a>
+                    </LeadLinkOut>
                   </li>
                 ) : null,
               )}
             </ul>
-          </section>
+          </CardSection>
         ) : null}
       </aside>
     </div>

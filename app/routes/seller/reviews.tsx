@@ -9,6 +9,7 @@ import { REPORT_REASON_MAX_LENGTH } from "~/lib/constants";
 import { formatDate } from "~/lib/dates";
 import type { Route } from "../+types/seller";
 import type { Seller } from "./overview";
+import { CardSection } from "~/components/card-section";
 
 // The Reviews tab of a seller's profile, with its report form (routes/seller.tsx holds the actions).
 
@@ -90,9 +91,8 @@ export function Reviews({
   const t = useT();
   const locale = useLocale();
   return (
-    <div className="profile-layout" id="reviews">
-      <section className="card card-pad" aria-labelledby="reviews-heading">
-        <h2 id="reviews-heading">{t("seller.reviews.title")}</h2>
+    <div className="profile-layout cols-60" id="reviews">
+      <CardSection id="reviews" title={t("seller.reviews.title")}>
         {reported ? (
           <p className="notice" role="status">
             {t("seller.reviews.reported")}
@@ -141,10 +141,9 @@ export function Reviews({
             <p className="muted">{t("seller.reviews.emptyText")}</p>
           </div>
         )}
-      </section>
+      </CardSection>
       <aside>
-        <section className="card card-pad" aria-labelledby="write-review-heading">
-          <h2 id="write-review-heading">{t("seller.write.title")}</h2>
+        <CardSection id="write-review" title={t("seller.write.title")}>
           {submitted ? (
             <p className="form-success" role="status">
               {t("seller.write.submitted")}
@@ -153,7 +152,7 @@ export function Reviews({
           <Suspense fallback={null}>
             <ReviewForm lastResult={lastResult} constraint={constraint} />
           </Suspense>
-        </section>
+        </CardSection>
       </aside>
     </div>
   );

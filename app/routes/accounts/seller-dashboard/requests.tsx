@@ -10,6 +10,7 @@ import { formatCount } from "~/lib/format";
 import { QUOTE_LIMITS } from "~/lib/quotes";
 import { quoteAnswerSchema } from "~/lib/validation/quotes";
 import type { SellerQuoteRow } from "~/models/quotes.server";
+import { CardSection } from "~/components/card-section";
 
 // The dashboard's "Requests" section: the requests for quotes sent to her, her answer or "not for me", and
 // the switch that pauses new ones. The requester's contact shows only once she answered.
@@ -29,8 +30,7 @@ export function QuoteRequests({
 }) {
   const t = useT();
   return (
-    <section className="card card-pad stack" aria-labelledby="requests-heading" id="requests">
-      <h2 id="requests-heading">{t("quotes.dash.title")}</h2>
+    <CardSection id="requests" title={t("quotes.dash.title")} className="stack" anchor>
       <p className="muted" style={{ margin: 0 }}>
         {t("quotes.dash.intro")}
       </p>
@@ -50,7 +50,7 @@ export function QuoteRequests({
       ) : (
         <p className="muted">{t("quotes.dash.none")}</p>
       )}
-    </section>
+    </CardSection>
   );
 }
 
