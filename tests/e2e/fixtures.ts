@@ -486,13 +486,12 @@ export async function violationsIn(page: Page, passes: AxePass[], incomplete?: S
 }
 
 /**
- * Fails on an axe-core violation of any impact in the page as it is now (axe needs JavaScript in the
- * page; tests/e2e/a11y.spec.ts checks every page without JavaScript too). For states a page reaches
- * after an interaction; the plain pages are walked in a11y.spec.ts.
+ * Fails on an axe-core violation of any impact in the page as it is now, with JavaScript on (the pages
+ * without it are walked by tests/e2e/a11y.spec.ts). For states a page reaches after an interaction; the
+ * plain pages are walked in a11y.spec.ts.
  */
 export async function expectNoA11yViolations(page: Page) {
-  // axe is a script in the page: with JavaScript off it would wait out the test's time. a11y.spec.ts
-  // checks the no-JavaScript pages in a context of their own.
+  // Kept to the js-on project for CI's time; the no-JavaScript states are the walk's own entries.
   if (test.info().project.use.javaScriptEnabled === false)
     throw new Error("expectNoA11yViolations needs JavaScript on: call it `if (jsEnabled)`");
   // Two axe runs over a page that may list hundreds of rows the other tests made: each call brings its

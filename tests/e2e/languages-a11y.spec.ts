@@ -36,6 +36,8 @@ const LANGUAGES: { prefix: string; lang: string; template: AxePass[]; state: Axe
 
 /** Both languages of one page, in one browser page: loaded, brought to its state, axe in its passes. */
 async function walkLanguages(page: Page, base: string, path: string, entry: Pick<Walk, "sameLayoutAs" | "then">) {
+  // Two loads and up to four passes (and a seller's set-up) take more than a test's default 30 s on a busy machine.
+  test.setTimeout(60_000);
   for (const { prefix, lang, template, state } of LANGUAGES) {
     const passes = entry.sameLayoutAs ? [state] : template;
     await page.setViewportSize(passes[0]!.size);
