@@ -241,7 +241,11 @@ const PAGES: PageCase[] = [
     sameLayoutAs: "forgot password",
     path: "/auth/google/callback?code=axe-code&state=axe-state",
     prepare: async (page) => {
-      await expect(page.getByRole(test.info().project.use.javaScriptEnabled ? "alert" : "button")).toBeVisible();
+      await expect(
+        test.info().project.use.javaScriptEnabled
+          ? page.getByRole("alert")
+          : page.getByRole("button", { name: "Continue to your account" }),
+      ).toBeVisible();
     },
   },
   {
