@@ -37,7 +37,8 @@ import { checkSameLayout } from "./same-layout";
 // rendered, as a visitor without JavaScript gets it. axe cannot run in such a page's own world (its
 // evaluations answer, but a timer or an animation frame of the page never fires, and axe waits on
 // timers), so there it runs in an isolated world of the page, as a browser extension's content script
-// does (`inPage`, tests/e2e/fixtures.ts): the same document and styles, the page left as it is. A second
+// does (`inPage`, tests/e2e/fixtures.ts): the same document and styles, the page left as it is but for
+// each `<noscript>` unwrapped into a span, as axe never reads inside one. A second
 // JavaScript context loading the served HTML (`setContent`) was the other way, and was not taken: with
 // scripts on, `<noscript>` is parsed as text and `(scripting: none)` never matches, so it would read
 // another page than the one served.

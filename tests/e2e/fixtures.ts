@@ -448,6 +448,17 @@ export async function violationsInPasses(
 /** axe in the given theme and width pairs, on the page as it stands (a walk that needs fewer passes). */
 export async function violationsIn(page: Page, passes: AxePass[], incomplete?: Set<string>): Promise<string[]> {
   const found: string[] = [];
+  // axe-core never looks inside <noscript> (in a browser with scripts it is not shown), so without
+  // JavaScript, where it is what the visitor gets, its content is unwrapped into a span: the same inline
+  // box around the same elements, now read by axe.
+  if (!scriptsRun())
+    await inPage(page, () => {
+      for (const wrapper of document.querySelectorAll("noscript")) {
+        const span = document.createElement("span");
+        span.append(...wrapper.childNodes);
+        wrapper.replaceWith(span);
+      }
+    });
   for (const { colorScheme, size } of passes) {
     await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
     await page.setViewportSize(size);
