@@ -1,15 +1,21 @@
 import { appendFileSync } from "node:fs";
-import type { Browser, BrowserContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import type { DB } from "~db/client";
 import type { Role } from "~db/schema";
+import { createSeller } from "~db/seed/factories";
+import { type SiteWithPayments, payOnline, startSiteWithPayments } from "../support/razorpay-stand-in";
 import {
+  applicationToPay,
   axePasses,
   categoryId,
   createEnquiryRow,
   createUser,
+  E2E_SESSION_SECRET,
   e2eDb,
+  paidReceiptPath,
+  payLinkPath,
   quoteRequestPath,
   expect,
-  uniqueClientAddress,
   signInAs,
   test,
   uniqueWord,
@@ -20,20 +26,31 @@ import {
   emailChangePath,
   accountDeletionPath,
 } from "./fixtures";
+import { answeringSellers, listingWithRequests, PAYMENT_PAGES } from "./public-pages";
 import { checkSameLayout } from "./same-layout";
 
-// axe-core over every page, failing on a violation of ANY impact (with WCAG 2.2's 24 px target-size rule, off by default, turned on), in light and dark themes, on a
-// 390 px phone and a 1280 px desktop (two complementary theme and width pairs per project:
-// `axePasses`). In the js-on project the page is hydrated. In the js-off
-// project axe cannot be injected into a context with JavaScript disabled, so the server's HTML is
-// checked in a context whose routes abort the app's module scripts: nothing hydrates, and what axe
-// sees is what a visitor without JavaScript gets.
+// axe-core over every page, failing on a violation of ANY impact (with WCAG 2.2's 24 px target-size rule,
+// off by default, turned on), in light and dark themes, on a 390 px phone and a 1280 px desktop (two
+// complementary theme and width pairs per project: `axePasses`), each page read in its project's own
+// context. In the js-on project the page is hydrated. In the js-off project the page has JavaScript off
+// (`javaScriptEnabled: false`): no script of the site runs, inline ones included, and `<noscript>` is
+// rendered, as a visitor without JavaScript gets it. axe cannot run in such a page's own world (its
+// evaluations answer, but a timer or an animation frame of the page never fires, and axe waits on
+// timers), so there it runs in an isolated world of the page, as a browser extension's content script
+// does (`inPage`, tests/e2e/fixtures.ts): the same document and styles, the page left as it is but for
+// each `<noscript>` unwrapped into a span, as axe never reads inside one. A second
+// JavaScript context loading the served HTML (`setContent`) was the other way, and was not taken: with
+// scripts on, `<noscript>` is parsed as text and `(scripting: none)` never matches, so it would read
+// another page than the one served.
 //
-// New pages (the back-office as it lands) are one line each in `PAGES`.
+// New pages (the back-office as it lands) are one line each in `PAGES`; pages only a site with online
+// payments shows are in `PAYMENT_SITE_PAGES`, walked on a site of their own.
 
 type MakeCtx = {
   makeSeller: (i?: Record<string, unknown>) => Promise<number>;
   makeReview: (sellerId: number, input?: { seller_reply?: string }) => Promise<number>;
+  /** The site with online payments (the pages of `PAYMENT_SITE_PAGES` only). */
+  payments?: SiteWithPayments;
 };
 type PageCase = {
   path: string | ((ctx: MakeCtx) => Promise<string>);
@@ -111,6 +128,11 @@ const PAGES: PageCase[] = [
   { name: "ask for a quote", path: "/ask-for-a-quote" },
   { name: "ask for a quote, sent", sameLayoutAs: "ask for a quote", path: "/ask-for-a-quote?sent=1" },
   { name: "quote request link", path: () => quoteRequestPath(e2eDb()) },
+  {
+    name: "quote request, confirmed, with answers",
+    sameLayoutAs: "quote request link",
+    path: async () => quoteRequestPath(e2eDb(), await answeringSellers()),
+  },
   { name: "newsletter", path: "/newsletter" },
   { name: "coming soon", path: "/coming-soon" },
   { name: "terms", path: "/terms" },
@@ -213,6 +235,20 @@ const PAGES: PageCase[] = [
     },
   },
   { name: "Google callback without a code", sameLayoutAs: "forgot password", path: "/auth/google/callback" },
+  {
+    // Without JavaScript, the `<noscript>` button that posts the code on; with it, the page posts the code
+    // itself, and this made-up one is refused.
+    name: "Google callback with a code",
+    sameLayoutAs: "forgot password",
+    path: "/auth/google/callback?code=axe-code&state=axe-state",
+    prepare: async (page) => {
+      await expect(
+        test.info().project.use.javaScriptEnabled
+          ? page.getByRole("alert")
+          : page.getByRole("button", { name: "Continue to your account" }),
+      ).toBeVisible();
+    },
+  },
   {
     name: "seller dashboard",
     sameLayoutAs: "seller dashboard with the leads chart",
@@ -395,6 +431,22 @@ const PAGES: PageCase[] = [
         .execute();
     },
   },
+  {
+    name: "seller dashboard with requests for quotes",
+    sameLayoutAs: "seller dashboard with the leads chart",
+    path: "/seller-dashboard",
+    as: "seller",
+    signedIn: (user) => listingWithRequests(user),
+  },
+  {
+    name: "admin quotes",
+    path: async () => {
+      await quoteRequestPath(e2eDb(), await answeringSellers());
+      return "/admin/quotes";
+    },
+    as: "moderator",
+  },
+  { name: "payment receipt", path: () => paidReceiptPath(e2eDb()) },
   { name: "admin audit log", path: "/admin/audit", as: "admin" },
   { name: "admin search", path: "/admin/search", as: "admin" },
   {
@@ -405,8 +457,6 @@ const PAGES: PageCase[] = [
   },
 ];
 
-checkSameLayout(PAGES);
-
 // axe's "incomplete" results: rules it could not decide, for a person to review. Each kind was reviewed; the
 // walk fails when a page has an undecided rule not listed for it here (a new rule, or one on a new page),
 // which is reviewed in turn, and never when a listed one goes away (axe deciding a rule is no defect). The
@@ -416,7 +466,9 @@ checkSameLayout(PAGES);
 // - color-contrast: text over a background gradient (the page heroes) or partly covered by another
 //   element, where axe cannot find one background colour to measure against. The same text colours are
 //   measured by axe on the plain backgrounds of the other pages; a gradient's darkest and lightest stops
-//   are a person's check. The sign-up errors page has it only in the hydrated page.
+//   are a person's check. The sign-up errors page has it only in the hydrated page. On the seller
+//   dashboard, the leads chart's axis labels (SVG text over the chart's drawing, one digit short); on
+//   the back-office pages, the menu's links where the scrolling menu covers part of them.
 // - aria-prohibited-attr: the carousels' scrolling track, a focusable div with aria-label and no role, so
 //   keyboard users hear what the arrow keys do (Chromium reads the label of a focusable element). Giving
 //   it a role would add a group or region that the carousel's own tests count; left for a later change.
@@ -457,6 +509,9 @@ const CONTRAST_UNDECIDED_BOTH = [
   "account security (set-up)",
   "account security, authenticator app on",
   "seller dashboard with the leads chart",
+  "seller dashboard with requests for quotes",
+  "admin quotes",
+  "admin payments",
   "admin audit log",
   "admin search",
   "admin search, a group started from a search",
@@ -472,55 +527,88 @@ function incompleteOf(name: string, jsEnabled: boolean): string[] {
   return ids;
 }
 
-/** A context for axe: hydrated with JavaScript on; without it, the server's HTML with the app's scripts aborted. */
-async function axeContext(browser: Browser, jsEnabled: boolean, baseURL: string | undefined): Promise<BrowserContext> {
-  const context = await browser.newContext({
-    baseURL,
-    javaScriptEnabled: true,
-    extraHTTPHeaders: { "X-Forwarded-For": uniqueClientAddress() },
-  });
-  if (!jsEnabled) await context.route(/\/assets\/.+\.js(\?.*)?$/, (route) => route.abort());
-  return context;
+/**
+ * The pages only a site with online payments shows (the shared e2e site has them off), each after a
+ * payment through the gateway's stand-in where it needs one.
+ */
+const PAYMENT_SITE_PAGES: PageCase[] = [
+  ...PAYMENT_PAGES.map(({ name, path }) => ({ name, path: (ctx: MakeCtx) => path(ctx.payments!) })),
+  {
+    name: "admin payments",
+    path: async ({ payments }) => {
+      await payOnline(payments!, payLinkPath("application", await applicationToPay(payments!.db)));
+      return "/admin/payments";
+    },
+    as: "admin",
+  },
+];
+
+checkSameLayout([...PAGES, ...PAYMENT_SITE_PAGES]);
+
+type WalkFixtures = MakeCtx & { page: Page; jsEnabled: boolean; base: string; db: DB };
+
+/** One page of the walk: signed in if it says so, loaded once, brought to its state, axe in every pass. */
+async function walk(entry: PageCase, { page, jsEnabled, base, db, ...ctx }: WalkFixtures) {
+  test.setTimeout(entry.slow ? 135_000 : 45_000);
+  const path = typeof entry.path === "string" ? entry.path : await entry.path(ctx);
+  if (entry.as) {
+    const user = await signInAs(page.context(), entry.as, db);
+    await entry.signedIn?.(user, ctx);
+  }
+  // One load per page: the theme follows prefers-color-scheme and the layout the width, live.
+  const [first] = axePasses(jsEnabled);
+  await page.emulateMedia({ colorScheme: first.colorScheme, reducedMotion: "reduce" });
+  await page.setViewportSize(first.size);
+  await page.goto(base + path);
+  if (entry.prepare) await entry.prepare(page);
+  const incomplete = new Set<string>();
+  const found = await violationsInPasses(page, jsEnabled, incomplete, !entry.sameLayoutAs);
+  expect(found).toEqual([]);
+  const undecided = [...incomplete].sort();
+  if (process.env.A11Y_RECORD_INCOMPLETE)
+    appendFileSync(process.env.A11Y_RECORD_INCOMPLETE, `${JSON.stringify([entry.name, jsEnabled, undecided])}\n`);
+  else {
+    // A rule axe now decides (and finds no violation of) is no failure: only a new undecided one is.
+    const reviewed = incompleteOf(entry.name, jsEnabled);
+    expect(
+      undecided.filter((id) => !reviewed.includes(id)),
+      "axe's undecided rules: review each, then fix it or list it",
+    ).toEqual([]);
+  }
 }
 
+const title = (entry: PageCase) =>
+  `${entry.name}: no violation in both themes at 390 and 1280 px${entry.sameLayoutAs ? "" : " (and 768 px without JavaScript)"}`;
+
 test.describe("accessibility (axe-core, every impact)", () => {
-  for (const entry of PAGES) {
-    test(`${entry.name}: no violation in both themes at 390 and 1280 px${entry.sameLayoutAs ? "" : " (and 768 px without JavaScript)"}`, async ({
-      browser,
-      jsEnabled,
-      baseURL,
-      makeSeller,
-      makeReview,
-    }) => {
-      test.setTimeout(entry.slow ? 135_000 : 45_000);
-      const path = typeof entry.path === "string" ? entry.path : await entry.path({ makeSeller, makeReview });
-      const context = await axeContext(browser, jsEnabled, baseURL);
-      if (entry.as) {
-        const user = await signInAs(context, entry.as);
-        await entry.signedIn?.(user, { makeSeller, makeReview });
-      }
-      const page = await context.newPage();
-      // One load per page: the theme follows prefers-color-scheme and the layout the width, live.
-      const [first] = axePasses(jsEnabled);
-      await page.emulateMedia({ colorScheme: first.colorScheme, reducedMotion: "reduce" });
-      await page.setViewportSize(first.size);
-      await page.goto(path);
-      if (entry.prepare) await entry.prepare(page);
-      const incomplete = new Set<string>();
-      const found = await violationsInPasses(page, jsEnabled, incomplete, !entry.sameLayoutAs);
-      await context.close();
-      expect(found).toEqual([]);
-      const undecided = [...incomplete].sort();
-      if (process.env.A11Y_RECORD_INCOMPLETE)
-        appendFileSync(process.env.A11Y_RECORD_INCOMPLETE, `${JSON.stringify([entry.name, jsEnabled, undecided])}\n`);
-      else {
-        // A rule axe now decides (and finds no violation of) is no failure: only a new undecided one is.
-        const reviewed = incompleteOf(entry.name, jsEnabled);
-        expect(
-          undecided.filter((id) => !reviewed.includes(id)),
-          "axe's undecided rules: review each, then fix it or list it",
-        ).toEqual([]);
-      }
+  for (const entry of PAGES)
+    test(title(entry), async ({ page, jsEnabled, makeSeller, makeReview }) => {
+      await walk(entry, { page, jsEnabled, base: "", db: e2eDb(), makeSeller, makeReview });
     });
-  }
+
+  test.describe("on a site with online payments", () => {
+    // One site for the group, in one worker: its tests run in turn there rather than start a site in each.
+    test.describe.configure({ mode: "default" });
+    let payments: SiteWithPayments;
+    test.beforeAll(async () => {
+      test.setTimeout(90_000);
+      payments = await startSiteWithPayments("a11y-payments", () => ({ SESSION_SECRET: E2E_SESSION_SECRET }));
+    });
+    test.afterAll(async () => {
+      await payments?.stop();
+    });
+    for (const entry of PAYMENT_SITE_PAGES)
+      test(title(entry), async ({ page, jsEnabled }) => {
+        const makeSeller = (input?: Record<string, unknown>) => createSeller(payments.db, input);
+        await walk(entry, {
+          page,
+          jsEnabled,
+          base: payments.base,
+          db: payments.db,
+          payments,
+          makeSeller,
+          makeReview: () => Promise.reject(new Error("no reviews on the payments site")),
+        });
+      });
+  });
 });

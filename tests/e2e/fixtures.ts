@@ -1,9 +1,16 @@
 import { createHash, createHmac, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { type APIResponse, test as base, type BrowserContext, expect, type Page } from "@playwright/test";
+import {
+  type APIResponse,
+  test as base,
+  type BrowserContext,
+  type CDPSession,
+  expect,
+  type Page,
+} from "@playwright/test";
 import { createCookie } from "react-router";
-import type { Role } from "~db/schema";
+import type { QuoteMatchStatus, Role } from "~db/schema";
 import { hashPassword } from "~/services/password.server";
 import { type DB, openDatabase } from "~db/client";
 import { createReviewRow, createSeller, type SellerFactoryInput } from "~db/seed/factories";
@@ -213,6 +220,94 @@ export async function signInAs(context: BrowserContext, role: Role, db: DB = e2e
 }
 
 /**
+ * Whether the page runs scripts: the project's setting (the axe walk reads each page in its project's own
+ * context, so a page of the js-off project is a page without JavaScript).
+ */
+function scriptsRun(): boolean {
+  return test.info().project.use.javaScriptEnabled !== false;
+}
+
+// A page without JavaScript (Playwright's `javaScriptEnabled: false`, Chromium's script execution off) still
+// answers an evaluation sent over the DevTools protocol, and its microtasks run, but no task of its own is
+// ever scheduled: a timer, an animation frame or an event listener of the page's world never fires, and
+// axe-core waits on `setTimeout(…, 0)` between its rules. So axe and the settle run there in an isolated
+// world (as a browser extension's content script does: the same DOM and computed styles, globals of its
+// own), where animation frames do fire, with timers made of microtasks and frames. The page itself stays as
+// a visitor without JavaScript gets it: inline scripts never ran, `<noscript>` is rendered, `(scripting:
+// none)` matches.
+const ISOLATED_WORLD = "a11y-walk";
+const sessions = new WeakMap<Page, Promise<CDPSession>>();
+
+/** Timers for the isolated world: delay 0 as a microtask, a longer one on animation frames; cancellable. */
+const ISOLATED_TIMERS = `(() => {
+  if (globalThis.__walkTimers) return;
+  globalThis.__walkTimers = true;
+  const live = new Map();
+  let next = 1;
+  const tick = () => {
+    const now = performance.now();
+    for (const [id, timer] of live)
+      if (timer.due <= now) {
+        live.delete(id);
+        timer.run();
+      }
+    if (live.size) requestAnimationFrame(tick);
+  };
+  globalThis.setTimeout = (fn, ms = 0, ...args) => {
+    const id = next++;
+    const run = () => (typeof fn === "function" ? fn(...args) : undefined);
+    if (!(ms > 0)) {
+      live.set(id, { due: Infinity, run });
+      queueMicrotask(() => live.delete(id) && run());
+    } else {
+      live.set(id, { due: performance.now() + ms, run });
+      requestAnimationFrame(tick);
+    }
+    return id;
+  };
+  globalThis.clearTimeout = (id) => void live.delete(id);
+})();`;
+
+async function isolatedEvaluate<R, A>(page: Page, fn: string | ((arg: A) => R | Promise<R>), arg?: A): Promise<R> {
+  if (!sessions.has(page)) sessions.set(page, page.context().newCDPSession(page));
+  const cdp = await sessions.get(page)!;
+  const { frameTree } = await cdp.send("Page.getFrameTree");
+  // One world per name and document: the same world again on the same document, a new one after a navigation.
+  const { executionContextId } = await cdp.send("Page.createIsolatedWorld", {
+    frameId: frameTree.frame.id,
+    worldName: ISOLATED_WORLD,
+  });
+  const answer =
+    typeof fn === "string"
+      ? await cdp.send("Runtime.evaluate", {
+          expression: `${ISOLATED_TIMERS}\n${fn}`,
+          contextId: executionContextId,
+        })
+      : await cdp.send("Runtime.callFunctionOn", {
+          functionDeclaration: `function (arg) { ${ISOLATED_TIMERS}\nreturn (${fn.toString()})(arg); }`,
+          executionContextId,
+          arguments: [{ value: arg }],
+          awaitPromise: true,
+          returnByValue: true,
+        });
+  if (answer.exceptionDetails)
+    throw new Error(
+      `in the page's isolated world: ${answer.exceptionDetails.exception?.description ?? answer.exceptionDetails.text}`,
+    );
+  return answer.result.value as R;
+}
+
+/**
+ * Runs `fn` (or a script's source) on the page: in the page's own world when it runs scripts, in an
+ * isolated world when it does not (see above). `fn` is sent as its source, as `page.evaluate` sends it.
+ */
+export async function inPage<R, A>(page: Page, fn: string | ((arg: A) => R | Promise<R>), arg?: A): Promise<R> {
+  if (!scriptsRun()) return isolatedEvaluate(page, fn, arg);
+  if (typeof fn === "string") return (await page.evaluate(fn)) as R;
+  return page.evaluate(fn as (arg: unknown) => R | Promise<R>, arg as unknown);
+}
+
+/**
  * Waits until what axe measures is what a visitor sees in `pass` (the theme and width just emulated): the
  * document (reached by a click or a form post as much as by goto) has loaded with every stylesheet
  * applied, the page sees the pass's width and colour scheme, no transition is pending or running, and the
@@ -222,7 +317,8 @@ export async function signInAs(context: BrowserContext, role: Role, db: DB = e2e
  */
 export async function settleForAxe(page: Page, pass: AxePass) {
   await page.waitForLoadState("load");
-  const unsettled = await page.evaluate(
+  const unsettled = await inPage(
+    page,
     async ({ colorScheme, width }) => {
       const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
       await Promise.all(
@@ -309,8 +405,8 @@ async function axeViolations(page: Page, incomplete?: Set<string>): Promise<stri
   // did, without its own overhead); one copy kept across a page's passes is not tried again yet
   // (docs/testing.md). No frame is walked: the only one the site has is the video dialog's, a third
   // party's page, and it is closed here.
-  await page.evaluate(AXE_SOURCE);
-  const results = await page.evaluate(async () => {
+  await inPage(page, AXE_SOURCE);
+  const results = await inPage(page, async () => {
     const { axe } = window as unknown as { axe: typeof import("axe-core") };
     const run = await axe.run(document, {
       iframes: false,
@@ -352,13 +448,24 @@ export async function violationsInPasses(
 /** axe in the given theme and width pairs, on the page as it stands (a walk that needs fewer passes). */
 export async function violationsIn(page: Page, passes: AxePass[], incomplete?: Set<string>): Promise<string[]> {
   const found: string[] = [];
+  // axe-core never looks inside <noscript> (in a browser with scripts it is not shown), so without
+  // JavaScript, where it is what the visitor gets, its content is unwrapped into a span: the same inline
+  // box around the same elements, now read by axe.
+  if (!scriptsRun())
+    await inPage(page, () => {
+      for (const wrapper of document.querySelectorAll("noscript")) {
+        const span = document.createElement("span");
+        span.append(...wrapper.childNodes);
+        wrapper.replaceWith(span);
+      }
+    });
   for (const { colorScheme, size } of passes) {
     await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
     await page.setViewportSize(size);
     await settleForAxe(page, { colorScheme, size });
     for (const line of await axeViolations(page, incomplete)) found.push(`[${colorScheme} ${size.width}px] ${line}`);
     // Not axe's, but as much a barrier on a phone: a page wider than the screen scrolls sideways.
-    const overflow = await page.evaluate(() => {
+    const overflow = await inPage(page, () => {
       const width = document.documentElement.clientWidth;
       const excess = document.documentElement.scrollWidth - width;
       if (excess <= 0) return null;
@@ -390,13 +497,12 @@ export async function violationsIn(page: Page, passes: AxePass[], incomplete?: S
 }
 
 /**
- * Fails on an axe-core violation of any impact in the page as it is now (axe needs JavaScript in the
- * page; tests/e2e/a11y.spec.ts checks every page without JavaScript too). For states a page reaches
- * after an interaction; the plain pages are walked in a11y.spec.ts.
+ * Fails on an axe-core violation of any impact in the page as it is now, with JavaScript on (the pages
+ * without it are walked by tests/e2e/a11y.spec.ts). For states a page reaches after an interaction; the
+ * plain pages are walked in a11y.spec.ts.
  */
 export async function expectNoA11yViolations(page: Page) {
-  // axe is a script in the page: with JavaScript off it would wait out the test's time. a11y.spec.ts
-  // checks the no-JavaScript pages in a context of their own.
+  // Kept to the js-on project for CI's time; the no-JavaScript states are the walk's own entries.
   if (test.info().project.use.javaScriptEnabled === false)
     throw new Error("expectNoA11yViolations needs JavaScript on: call it `if (jsEnabled)`");
   // Two axe runs over a page that may list hundreds of rows the other tests made: each call brings its
@@ -510,12 +616,17 @@ export async function mailedLink(db: DB, to: string, path: string): Promise<stri
   return link;
 }
 
+/** A seller's answer to a request for quotes, or her "not for me", or neither yet (`sent`). */
+export type QuoteMatch = { sellerId: number; status: QuoteMatchStatus; answer?: string; price?: number };
+
 /**
- * A pending request for quotes and its signed confirmation link, computed here independently (HMAC-SHA256
- * of "quote-request:v1\n" + "id\nemail\nexpires" with the server's SESSION_SECRET, base64url).
+ * A request for quotes and its signed confirmation link, computed here independently (HMAC-SHA256 of
+ * "quote-request:v1\n" + "id\nemail\nexpires" with the server's SESSION_SECRET, base64url): pending, or,
+ * given `matches`, confirmed and sent to those sellers, with their answers.
  */
-export async function quoteRequestPath(db: DB): Promise<string> {
+export async function quoteRequestPath(db: DB, matches?: QuoteMatch[]): Promise<string> {
   const email = `${uniqueWord("quote")}@example.in`;
+  const stamp = new Date().toISOString();
   const row = await db
     .insertInto("quote_requests")
     .values({
@@ -531,13 +642,86 @@ export async function quoteRequestPath(db: DB): Promise<string> {
       mobile: null,
       language: "en-IN",
       from_seller_id: null,
-      created_at: new Date().toISOString(),
+      created_at: stamp,
+      ...(matches ? { status: "open" as const, confirmed_at: stamp } : {}),
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  if (matches?.length)
+    await db
+      .insertInto("quote_matches")
+      .values(
+        matches.map((m, i) => ({
+          request_id: row.id,
+          seller_id: m.sellerId,
+          position: i + 1,
+          status: m.status,
+          matched_at: stamp,
+          replied_at: m.status === "sent" ? null : stamp,
+          answer: m.answer ?? null,
+          price: m.price ?? null,
+        })),
+      )
+      .execute();
   const expires = Math.floor(Date.now() / 1000) + 3600;
   const token = createHmac("sha256", E2E_SESSION_SECRET)
     .update(`quote-request:v1\n${row.id}\n${email}\n${expires}`)
     .digest("base64url");
   return `/quote-request?${new URLSearchParams({ id: String(row.id), expires: String(expires), token })}`;
+}
+
+/** A token of the server's mailed links (`signToken`: HMAC-SHA256 of purpose + message), computed here independently. */
+function mailToken(purpose: string, message: string): string {
+  return createHmac("sha256", E2E_SESSION_SECRET)
+    .update(purpose + message)
+    .digest("base64url");
+}
+
+/** A listing's signed "Pay ₹X now" link (after applying; `renewal` from the reminder mails and the dashboard). */
+export function payLinkPath(purpose: "application" | "renewal", sellerId: number): string {
+  return `/pay?${new URLSearchParams({ [purpose]: String(sellerId), token: mailToken(`pay-${purpose}`, String(sellerId)) })}`;
+}
+
+/** An application waiting for its fee (₹1,499 for 6 months), as the pay page offers it. */
+export function applicationToPay(db: DB, fields: SellerFactoryInput = {}): Promise<number> {
+  return createSeller(db, {
+    business_name: uniqueWord("pay"),
+    status: "pending",
+    is_paid: 0,
+    payment_status: "pending",
+    amount_paid: 1499,
+    subscription_months: 6,
+    ...fields,
+  });
+}
+
+/**
+ * The receipt link of a listing's fee paid online (a payment row as the webhook leaves it, written here):
+ * the link of the receipt mail, signed for the payment's reference.
+ */
+export async function paidReceiptPath(db: DB): Promise<string> {
+  const sellerId = await applicationToPay(db, { is_paid: 1, payment_status: "paid", owner_name: "Lakshmi Menon" });
+  const stamp = new Date().toISOString();
+  const reference = `bwp-a${sellerId}-${uniqueWord("r")}`;
+  await db
+    .insertInto("payments")
+    .values({
+      seller_id: sellerId,
+      purpose: "application",
+      reference,
+      gateway: "razorpay",
+      link_id: `plink_${uniqueWord("l")}`,
+      amount_paise: 149_900,
+      currency: "INR",
+      months: 6,
+      expires_at: stamp,
+      status: "paid",
+      gateway_payment_id: `pay_${uniqueWord("p")}`,
+      method: "upi",
+      paid_at: stamp,
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .execute();
+  return `/payments/receipt/${encodeURIComponent(reference)}?${new URLSearchParams({ token: mailToken("payment-receipt", reference) })}`;
 }

@@ -1,8 +1,7 @@
 import { createCookie } from "react-router";
 import { randomBytes } from "node:crypto";
 import { pngImage } from "../support/images";
-import { type RazorpayStandIn, razorpayEnv, startRazorpayStandIn } from "../support/razorpay-stand-in";
-import { type SiteUnderTest, startSite } from "../support/site";
+import { type SiteWithPayments, startSiteWithPayments } from "../support/razorpay-stand-in";
 import { awayFromIndianMidnight, categoryId, createUser, E2E_SESSION_SECRET, expect, test } from "./fixtures";
 import { createSeller } from "~db/seed/factories";
 import { addDays, addMonths, todayIso } from "~/lib/dates";
@@ -11,8 +10,7 @@ import { addDays, addMonths, todayIso } from "~/lib/dates";
 // as a site without the settings), the local stand-in of the gateway (its hosted page "pays" and sends the
 // signed webhook to the site before sending the payer back), JavaScript on and off.
 
-let site: SiteUnderTest;
-let gateway: RazorpayStandIn;
+let site: SiteWithPayments;
 let renewing: number;
 let renewalEnd: string;
 
@@ -21,12 +19,9 @@ test.beforeAll(async () => {
   // not across midnight, which would make the reminder say 9 days.
   await awayFromIndianMidnight();
   renewalEnd = addDays(todayIso(), 10);
-  gateway = await startRazorpayStandIn();
-  site = await startSite(
+  site = await startSiteWithPayments(
     "payments",
-    (base) => ({
-      ...razorpayEnv(gateway.url),
-      PUBLIC_URL: base,
+    () => ({
       SESSION_SECRET: E2E_SESSION_SECRET,
       ORGANISATION_NAME: "Bengaluru Women Preneurs",
       ORGANISATION_GSTIN: "29ABCDE1234F1Z5",
@@ -44,12 +39,10 @@ test.beforeAll(async () => {
       },
     },
   );
-  gateway.webhookUrl = `${site.base}/api/payments/webhook`;
 });
 
 test.afterAll(async () => {
   await site?.stop();
-  await gateway?.stop();
 });
 
 test("an application paid online shows paid to the applicant and to staff", async ({ page, request, context }) => {

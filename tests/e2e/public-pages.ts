@@ -1,5 +1,17 @@
 import type { Page } from "@playwright/test";
-import { createUser, e2eDb, quoteRequestPath, resetPasswordPath, uniqueWord } from "./fixtures";
+import { payOnline, type SiteWithPayments } from "../support/razorpay-stand-in";
+import {
+  applicationToPay,
+  categoryId,
+  createUser,
+  e2eDb,
+  expect,
+  paidReceiptPath,
+  payLinkPath,
+  quoteRequestPath,
+  resetPasswordPath,
+  uniqueWord,
+} from "./fixtures";
 import { checkSameLayout } from "./same-layout";
 
 // The list of public and seller pages (one line each): tests/e2e/pseudo-language.spec.ts and
@@ -9,6 +21,8 @@ export type Walk = {
   name: string;
   path: string | (() => Promise<string>);
   seller?: true;
+  /** After the sign-in of `seller`: what the page needs of her account (a listing, requests for quotes). */
+  signedIn?: (user: { id: number }) => Promise<void>;
   /** Its meta description is the seller's own words (her tagline), not the catalogue's. */
   contentDescription?: true;
   /**
@@ -24,6 +38,38 @@ async function submit(page: Page, form: string) {
   await page.locator(form).evaluate((f) => f.setAttribute("novalidate", ""));
   await page.locator(`${form} [type=submit]`).first().click();
   await page.waitForLoadState("load");
+}
+
+/** Fills a form's fields by name (the words around them differ by language) and posts it; waits for `answer`. */
+async function post(page: Page, form: string, fields: Record<string, string>, answer: string) {
+  for (const [name, value] of Object.entries(fields)) await page.locator(`${form} [name="${name}"]`).fill(value);
+  await page.locator(`${form} [type=submit]`).first().click();
+  await expect(page.locator(answer).first()).toBeVisible();
+}
+
+/** Sellers answering a request for quotes: one answered with a price, one declined, one not yet. */
+export async function answeringSellers(first?: number) {
+  const { createSeller } = await import("~db/seed/factories");
+  const seller = () => createSeller(e2eDb(), { business_name: `${uniqueWord("quotes")} Tailors`, city: "Pune" });
+  return [
+    { sellerId: first ?? (await seller()), status: "answered" as const, answer: "Yes, by the 9th.", price: 2800 },
+    { sellerId: await seller(), status: "declined" as const },
+    { sellerId: await seller(), status: "sent" as const },
+  ];
+}
+
+/** A seller account's listing, a request for quotes waiting for her answer and one she answered. */
+export async function listingWithRequests(user: { id: number }) {
+  const { createSeller } = await import("~db/seed/factories");
+  const db = e2eDb();
+  const mine = await createSeller(db, {
+    user_id: user.id,
+    business_name: `${uniqueWord("quotes")} Tailors`,
+    city: "Pune",
+    categoryIds: [await categoryId(db, "fashion-and-apparel")],
+  });
+  await quoteRequestPath(db, [{ sellerId: mine, status: "sent" }]);
+  await quoteRequestPath(db, await answeringSellers(mine));
 }
 
 /**
@@ -66,6 +112,7 @@ export const PUBLIC_PAGES: Walk[] = [
   },
   { name: "contact", path: "/contact" },
   { name: "contact errors", sameLayoutAs: "contact", path: "/contact", then: (page) => submit(page, "#contact-form") },
+  { name: "contact, sent", sameLayoutAs: "contact", path: "/contact?sent=1" },
   { name: "ask for a quote", path: "/ask-for-a-quote" },
   {
     name: "ask for a quote errors",
@@ -75,11 +122,35 @@ export const PUBLIC_PAGES: Walk[] = [
   },
   { name: "ask for a quote, sent", sameLayoutAs: "ask for a quote", path: "/ask-for-a-quote?sent=1" },
   { name: "quote request link", path: () => quoteRequestPath(e2eDb()) },
+  {
+    name: "quote request, confirmed, with answers",
+    sameLayoutAs: "quote request link",
+    path: async () => quoteRequestPath(e2eDb(), await answeringSellers()),
+  },
   { name: "newsletter", path: "/newsletter" },
+  {
+    name: "newsletter errors",
+    sameLayoutAs: "newsletter",
+    path: "/newsletter",
+    then: (page) => submit(page, "form#newsletter-page"),
+  },
+  { name: "newsletter, signed up", sameLayoutAs: "newsletter", path: "/newsletter?status=subscribed" },
   { name: "coming soon", path: "/coming-soon" },
   { name: "terms", path: "/terms" },
   { name: "privacy", sameLayoutAs: "terms", path: "/privacy" },
   { name: "seller login", path: "/seller-login" },
+  {
+    name: "seller login error",
+    sameLayoutAs: "seller login",
+    path: "/seller-login",
+    then: (page) =>
+      post(
+        page,
+        "form:has([name=password])",
+        { email: "nobody@example.test", password: "wrong-password" },
+        "form:has([name=password]) [role=alert]",
+      ),
+  },
   { name: "Google sign-in callback, cancelled", path: "/auth/google/callback?error=access_denied" },
   { name: "seller sign-up", path: "/seller-signup" },
   {
@@ -90,14 +161,42 @@ export const PUBLIC_PAGES: Walk[] = [
   },
   { name: "forgot password", path: "/forgot-password" },
   {
+    name: "forgot password, sent",
+    sameLayoutAs: "forgot password",
+    path: "/forgot-password",
+    then: (page) =>
+      post(page, "form#forgot-password", { email: `${uniqueWord("nobody")}@example.test` }, "[role=status]"),
+  },
+  {
     name: "reset password",
     path: async () => resetPasswordPath(e2eDb(), (await createUser(e2eDb(), { role: "seller" })).id),
   },
   { name: "account deleted", path: "/account-deleted" },
   { name: "seller dashboard", path: "/seller-dashboard", seller: true },
+  {
+    name: "seller dashboard with requests for quotes",
+    sameLayoutAs: "seller dashboard",
+    path: "/seller-dashboard",
+    seller: true,
+    signedIn: (user) => listingWithRequests(user),
+  },
   { name: "seller account", path: "/seller-account", seller: true },
   { name: "payment return, not verified", path: "/payments/return" },
+  { name: "payment receipt", path: () => paidReceiptPath(e2eDb()) },
   { name: "payment receipt, link not valid", path: "/payments/receipt/bwp-a1-00000000?token=not-valid" },
 ];
 
 checkSameLayout(PUBLIC_PAGES);
+
+/**
+ * The pages only a site with online payments shows (the shared e2e site has them off): walked on a site of
+ * the walk's own with the gateway's stand-in (`startSiteWithPayments`), whose SESSION_SECRET is the e2e
+ * site's, so the links signed by the fixtures hold. Paths are the site's, without a language's prefix.
+ */
+export const PAYMENT_PAGES: { name: string; path: (site: SiteWithPayments) => Promise<string> }[] = [
+  { name: "pay for a listing", path: async (site) => payLinkPath("application", await applicationToPay(site.db)) },
+  {
+    name: "payment return, paid",
+    path: async (site) => payOnline(site, payLinkPath("application", await applicationToPay(site.db))),
+  },
+];

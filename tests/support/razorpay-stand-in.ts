@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { type SiteUnderTest, startSite } from "./site";
 
 // A local stand-in of Razorpay for the tests (never the network): the two Payment Links endpoints the site
 // calls (create, fetch) with Basic auth, a hosted page that "pays" a link, and a sender of webhooks signed
@@ -292,4 +293,54 @@ export async function startRazorpayStandIn(keys: StandInKeys = STAND_IN_KEYS, po
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   state.url = base;
   return state;
+}
+
+export type SiteWithPayments = SiteUnderTest & { gateway: RazorpayStandIn };
+
+/**
+ * A site (`startSite`) with online payments on through a stand-in of its own, whose hosted page sends its
+ * webhook to the site: `env` adds to the gateway's settings, `options` as `startSite`'s. `stop` stops both.
+ */
+export async function startSiteWithPayments(
+  name: string,
+  env: (base: string) => Record<string, string | undefined> = () => ({}),
+  options: Parameters<typeof startSite>[2] = {},
+): Promise<SiteWithPayments> {
+  const gateway = await startRazorpayStandIn();
+  let site: SiteUnderTest;
+  try {
+    site = await startSite(name, (base) => ({ ...razorpayEnv(gateway.url), PUBLIC_URL: base, ...env(base) }), options);
+  } catch (error) {
+    await gateway.stop();
+    throw error;
+  }
+  gateway.webhookUrl = `${site.base}/api/payments/webhook`;
+  const stopSite = site.stop;
+  return Object.assign(site, {
+    gateway,
+    stop: async () => {
+      await stopSite();
+      await gateway.stop();
+    },
+  });
+}
+
+/**
+ * Pays a signed pay link (`/pay?application=…&token=…`, under a language's prefix or not) as its payer does,
+ * over HTTP: the pay page's form, then the stand-in's hosted page, which sends the signed webhook before
+ * sending the payer back. Returns that return address's path and query (`/payments/return?…`).
+ */
+export async function payOnline(site: { base: string }, payLink: string): Promise<string> {
+  const link = new URL(payLink, site.base);
+  const started = await fetch(new URL(link.pathname, site.base), {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: site.base },
+    body: link.searchParams,
+  });
+  if (started.status !== 303) throw new Error(`the pay form answered ${started.status}: ${await started.text()}`);
+  const paid = await fetch(started.headers.get("location")!, { method: "POST", redirect: "manual" });
+  if (paid.status !== 303) throw new Error(`the hosted page answered ${paid.status}: ${await paid.text()}`);
+  const back = new URL(paid.headers.get("location")!);
+  return `${back.pathname}${back.search}`;
 }

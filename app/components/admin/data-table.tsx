@@ -10,18 +10,21 @@ export function DataTable({
   label,
   columns,
   pagination,
+  testId,
   children,
 }: {
   label: string;
   columns: ReactNode[];
   /** The page links under the table, for a list that has pages. */
   pagination?: { info: PageInfo; params: URLSearchParams };
+  /** The table's `data-testid`, for a test that reads its rows. */
+  testId?: string;
   children: ReactNode;
 }) {
   return (
     <>
       <div className="table-scroll" tabIndex={0} role="region" aria-label={label}>
-        <table className="data-table">
+        <table className="data-table" data-testid={testId}>
           <thead>
             <tr>
               {columns.map((column, i) => (

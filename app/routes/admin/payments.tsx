@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import { getDb } from "~db/client";
 import { Badge, StatusBadge } from "~/components/admin/badge";
+import { DataTable } from "~/components/admin/data-table";
 import { FilterBar } from "~/components/admin/filter-bar";
 import { ChoiceFilter, DateFilter, SearchFilter } from "~/components/filter-fields";
 import { formatDateTime } from "~/lib/dates";
@@ -66,87 +67,70 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
         <DateFilter label="To" name="to" />
         <SearchFilter label="Seller" name="seller" placeholder="Id, name, email or business" maxLength={100} />
       </FilterBar>
-      <table className="table" data-testid="payments-table">
-        <caption className="sr-only">Payments</caption>
-        <thead>
-          <tr>
-            <th scope="col">Created</th>
-            <th scope="col">Reference</th>
-            <th scope="col">Seller</th>
-            <th scope="col">Amount</th>
-            <th scope="col">Status</th>
-            <th scope="col">Gateway payment</th>
-            <th scope="col">Check</th>
+      <DataTable
+        label="Payments"
+        testId="payments-table"
+        columns={["Created", "Reference", "Seller", "Amount", "Status", "Gateway payment", "Check"]}
+      >
+        {payments.map((p) => (
+          <tr key={p.id}>
+            <td>{formatDateTime(p.created_at)}</td>
+            <td>
+              {p.reference} ({p.purpose})
+            </td>
+            <td>
+              {p.seller_id ? (
+                <Link to={`/admin/sellers/edit/${p.seller_id}`}>{p.business_name || p.owner_name}</Link>
+              ) : (
+                "deleted"
+              )}
+            </td>
+            <td>{formatPaise(p.amount_paise)}</td>
+            <td>
+              <StatusBadge status={p.status} /> {p.flag ? <Badge tone="danger">Flagged: {p.flag}</Badge> : null}
+            </td>
+            <td>
+              {p.gateway_payment_id ?? "—"}
+              {p.method ? ` (${p.method})` : ""}
+              {p.paid_at ? ` · ${formatDateTime(p.paid_at)}` : ""}
+              {p.refunded_at ? ` · refunded ${formatDateTime(p.refunded_at)}` : ""}
+            </td>
+            <td>
+              {p.link_id ? (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="check" />
+                  <input type="hidden" name="id" value={p.id} />
+                  <button type="submit" className="btn btn-sm">
+                    Check with gateway
+                  </button>
+                </Form>
+              ) : null}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {payments.map((p) => (
-            <tr key={p.id}>
-              <td>{formatDateTime(p.created_at)}</td>
-              <td>
-                {p.reference} ({p.purpose})
-              </td>
-              <td>
-                {p.seller_id ? (
-                  <Link to={`/admin/sellers/edit/${p.seller_id}`}>{p.business_name || p.owner_name}</Link>
-                ) : (
-                  "deleted"
-                )}
-              </td>
-              <td>{formatPaise(p.amount_paise)}</td>
-              <td>
-                <StatusBadge status={p.status} /> {p.flag ? <Badge tone="danger">Flagged: {p.flag}</Badge> : null}
-              </td>
-              <td>
-                {p.gateway_payment_id ?? "—"}
-                {p.method ? ` (${p.method})` : ""}
-                {p.paid_at ? ` · ${formatDateTime(p.paid_at)}` : ""}
-                {p.refunded_at ? ` · refunded ${formatDateTime(p.refunded_at)}` : ""}
-              </td>
-              <td>
-                {p.link_id ? (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="check" />
-                    <input type="hidden" name="id" value={p.id} />
-                    <button type="submit" className="btn btn-sm">
-                      Check with gateway
-                    </button>
-                  </Form>
-                ) : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </DataTable>
       <h2 className="h3">Gateway events</h2>
-      <table className="table" data-testid="payment-events-table">
-        <caption className="sr-only">Gateway events</caption>
-        <thead>
-          <tr>
-            <th scope="col">Received</th>
-            <th scope="col">Event</th>
-            <th scope="col">Payment</th>
-            <th scope="col">Outcome</th>
+      <DataTable
+        label="Gateway events"
+        testId="payment-events-table"
+        columns={["Received", "Event", "Payment", "Outcome"]}
+      >
+        {events.map((e) => (
+          <tr key={e.id}>
+            <td>{formatDateTime(e.received_at)}</td>
+            <td>
+              {e.event} <span className="muted small">{e.event_id}</span>
+            </td>
+            <td>
+              {e.reference ?? "—"} {e.gateway_payment_id ?? ""}
+              {e.amount_paise !== null ? ` · ${formatPaise(e.amount_paise)} ${e.currency ?? ""}` : ""}
+            </td>
+            <td>
+              <strong>{e.outcome}</strong> {e.reason}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {events.map((e) => (
-            <tr key={e.id}>
-              <td>{formatDateTime(e.received_at)}</td>
-              <td>
-                {e.event} <span className="muted small">{e.event_id}</span>
-              </td>
-              <td>
-                {e.reference ?? "—"} {e.gateway_payment_id ?? ""}
-                {e.amount_paise !== null ? ` · ${formatPaise(e.amount_paise)} ${e.currency ?? ""}` : ""}
-              </td>
-              <td>
-                <strong>{e.outcome}</strong> {e.reason}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </DataTable>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
 import { getDb } from "~db/client";
+import { DataTable } from "~/components/admin/data-table";
 import { FilterBar } from "~/components/admin/filter-bar";
 import { ChoiceFilter, DateFilter } from "~/components/filter-fields";
 import { formatDateTime } from "~/lib/dates";
@@ -94,84 +95,75 @@ export default function AdminQuotes({ loaderData, actionData }: Route.ComponentP
         <DateFilter label="From" name="from" />
         <DateFilter label="To" name="to" />
       </FilterBar>
-      <table className="table" data-testid="quotes-table">
-        <caption className="sr-only">Quote requests</caption>
-        <thead>
-          <tr>
-            <th scope="col">Created</th>
-            <th scope="col">Request</th>
-            <th scope="col">From</th>
-            <th scope="col">Status</th>
-            <th scope="col">Sellers and answers</th>
-            <th scope="col">Action</th>
+      <DataTable
+        label="Quote requests"
+        testId="quotes-table"
+        columns={["Created", "Request", "From", "Status", "Sellers and answers", "Action"]}
+      >
+        {requests.map((r) => (
+          <tr key={r.id} id={`quote-${r.id}`}>
+            <td>{formatDateTime(r.createdAt)}</td>
+            <td>
+              <strong>{r.categoryName}</strong>, {r.locality}, {r.city} — by {r.neededBy}
+              <br />
+              {r.need}
+            </td>
+            <td>
+              {r.name}
+              <br />
+              {r.email}
+              {r.mobile ? (
+                <>
+                  <br />
+                  {r.mobile}
+                </>
+              ) : null}
+            </td>
+            <td>
+              {r.status} ({r.answered}/{r.matched} answered)
+            </td>
+            <td>
+              <ul>
+                {r.matches.map((m) => (
+                  <li key={m.sellerId}>
+                    {canChangeSellers ? (
+                      <Link to={`/admin/sellers/edit/${m.sellerId}`}>{m.businessName || m.ownerName}</Link>
+                    ) : (
+                      m.businessName || m.ownerName
+                    )}
+                    : {m.status}
+                    {m.answer ? ` — "${m.answer}"${m.price !== null ? ` (₹${m.price})` : ""}` : ""}{" "}
+                    {canChangeSellers ? (
+                      <Form method="post" style={{ display: "inline" }}>
+                        <input type="hidden" name="intent" value={m.excluded ? "include" : "exclude"} />
+                        <input type="hidden" name="seller_id" value={m.sellerId} />
+                        <button type="submit" className="btn btn-sm">
+                          {m.excluded ? "Include seller again" : "Exclude seller"}
+                        </button>
+                      </Form>
+                    ) : m.excluded ? (
+                      "(excluded)"
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            </td>
+            <td>
+              {r.status !== "spam" ? (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="spam" />
+                  <input type="hidden" name="id" value={r.id} />
+                  <button type="submit" className="btn btn-sm btn-danger">
+                    Mark as spam
+                  </button>
+                </Form>
+              ) : (
+                "spam"
+              )}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {requests.map((r) => (
-            <tr key={r.id} id={`quote-${r.id}`}>
-              <td>{formatDateTime(r.createdAt)}</td>
-              <td>
-                <strong>{r.categoryName}</strong>, {r.locality}, {r.city} — by {r.neededBy}
-                <br />
-                {r.need}
-              </td>
-              <td>
-                {r.name}
-                <br />
-                {r.email}
-                {r.mobile ? (
-                  <>
-                    <br />
-                    {r.mobile}
-                  </>
-                ) : null}
-              </td>
-              <td>
-                {r.status} ({r.answered}/{r.matched} answered)
-              </td>
-              <td>
-                <ul>
-                  {r.matches.map((m) => (
-                    <li key={m.sellerId}>
-                      {canChangeSellers ? (
-                        <Link to={`/admin/sellers/edit/${m.sellerId}`}>{m.businessName || m.ownerName}</Link>
-                      ) : (
-                        m.businessName || m.ownerName
-                      )}
-                      : {m.status}
-                      {m.answer ? ` — "${m.answer}"${m.price !== null ? ` (₹${m.price})` : ""}` : ""}{" "}
-                      {canChangeSellers ? (
-                        <Form method="post" style={{ display: "inline" }}>
-                          <input type="hidden" name="intent" value={m.excluded ? "include" : "exclude"} />
-                          <input type="hidden" name="seller_id" value={m.sellerId} />
-                          <button type="submit" className="btn btn-sm">
-                            {m.excluded ? "Include seller again" : "Exclude seller"}
-                          </button>
-                        </Form>
-                      ) : m.excluded ? (
-                        "(excluded)"
-                      ) : null}
-                    </li>
-                  ))}
-                </ul>
-              </td>
-              <td>
-                {r.status !== "spam" ? (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="spam" />
-                    <input type="hidden" name="id" value={r.id} />
-                    <button type="submit" className="btn btn-sm btn-danger">
-                      Mark as spam
-                    </button>
-                  </Form>
-                ) : (
-                  "spam"
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </DataTable>
       {requests.length ? null : <p className="muted">No requests match these filters.</p>}
     </div>
   );
