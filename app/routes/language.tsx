@@ -7,26 +7,9 @@ import type { Route } from "./+types/language";
 // Any other first segment that reached here (`/fr/directory`, `/fr/seller-dashboard`) is not a page: a
 // 404, in English.
 
-<<<<<<< HEAD
-// Any other prefix: a page's own answer must not win over the 404. A post is answered 404 before any action
-// runs. A GET runs the loaders, so that the 404 below renders in the site's frame with the root's data (React
-// Router runs no loader at all when a middleware throws before them); a page loader's redirect (the
-// dashboard's to sign in) would win over that 404, so it is answered as a plain 404 instead.
-export const middleware: Route.MiddlewareFunction[] = [
-  async ({ params, request }, next) => {
-    if (localeForPrefix(params.lang, siteLocales())) return next();
-    if (request.method !== "GET" && request.method !== "HEAD") return notFound();
-    const response = await next();
-    return response.status >= 300 && response.status < 400 ? notFound() : response;
-  },
-];
-
-function notFound(): Response {
-=======
 /** The 404 of an unknown prefix, or nothing under a known one: the one rule, for the middleware and the loader. */
 function unknownPrefix(params: { lang?: string }): Response | undefined {
-  if (localeForPrefix(params.lang)) return undefined;
->>>>>>> h1-signed-links
+  if (localeForPrefix(params.lang, siteLocales())) return undefined;
   return new Response("Page not found", {
     status: 404,
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
@@ -49,12 +32,8 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export function loader(args: Route.LoaderArgs) {
-<<<<<<< HEAD
-  if (!localeForPrefix(args.params.lang, siteLocales())) throw data("Not found", { status: 404 });
-=======
   const notFound = unknownPrefix(args.params);
   if (notFound) throw notFound;
->>>>>>> h1-signed-links
   // The forms' messages (validation, refusals): the field components of every public and seller form show
   // them (lib/form-messages.ts), whichever page renders the form.
   return { messages: messagesFor(pageLocale(args), ["forms"]) };
