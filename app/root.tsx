@@ -24,6 +24,7 @@ import { publicOrigin } from "~/services/public-url.server";
 import { getSessionUser } from "~/services/session.server";
 import appStyles from "~/styles/app.css?url";
 import type { Route } from "./+types/root";
+import { useEffect } from "react";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: appStyles },
@@ -57,6 +58,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const theme = data?.theme ?? null;
   const locale = data?.locale ?? DEFAULT_LOCALE;
+  // Marks the document once React has hydrated it (the layout's effect runs after every child's): the
+  // accessibility walk reads a page only then, not while hydration still changes it.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <html lang={LOCALE_INFO[locale].htmlLang} data-theme={theme ?? undefined} suppressHydrationWarning>
       <head>

@@ -560,6 +560,9 @@ async function walk(entry: PageCase, { page, jsEnabled, base, db, ...ctx }: Walk
   await page.emulateMedia({ colorScheme: first.colorScheme, reducedMotion: "reduce" });
   await page.setViewportSize(first.size);
   await page.goto(base + path);
+  // With JavaScript, axe reads the hydrated page (app/root.tsx marks it): hydration still changing the page
+  // during a pass left axe's heading order undecided on the first page of a cold run.
+  if (jsEnabled) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   if (entry.prepare) await entry.prepare(page);
   const incomplete = new Set<string>();
   const found = await violationsInPasses(page, jsEnabled, incomplete, !entry.sameLayoutAs);
