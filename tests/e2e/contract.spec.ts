@@ -125,6 +125,7 @@ async function applicationPayload(ctx: Ctx, images: Record<string, unknown>) {
     business_description: "Home-made pickles and podis.",
     city: "Bangalore",
     area: "Jayanagar",
+    pincode: "560011",
     address: "22 4th Block",
     id_proof_type: "pan_card",
     amount_paid: 999,
