@@ -165,6 +165,7 @@ describe("a seller's tagline and description in Hindi and Kannada", () => {
     const tooLong = ownProfileSchema.safeParse({
       business_name: "B",
       city: "Bangalore",
+      pincode: "560001",
       address: "A",
       tagline: "t".repeat(161),
       tagline_kn: "ಕ".repeat(161),
