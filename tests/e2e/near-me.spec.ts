@@ -13,7 +13,12 @@ test.describe("near me", () => {
   }) => {
     const word = uniqueWord("near");
     const food = await categoryId(db, "food-and-beverages");
-    await makeSeller({ business_name: `${word} Dosa`, pincode: "560034", locality: "Koramangala", categoryIds: [food] });
+    await makeSeller({
+      business_name: `${word} Dosa`,
+      pincode: "560034",
+      locality: "Koramangala",
+      categoryIds: [food],
+    });
     await makeSeller({ business_name: `${word} Idli`, pincode: "560102", locality: "HSR Layout", categoryIds: [food] });
     await makeSeller({ business_name: `${word} Vada`, pincode: "560066", locality: "Whitefield", categoryIds: [food] });
 

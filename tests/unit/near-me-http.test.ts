@@ -23,17 +23,21 @@ const pincodes: Record<string, string> = {
 };
 
 beforeAll(async () => {
-  site = await startSite("near-me", {}, {
-    prepare: async (db) => {
-      for (const [key, pincode] of Object.entries(pincodes))
-        idOf[key] = await createSeller(db, {
-          business_name: `${WORD} ${key}`,
-          city: pincode.startsWith("400") ? "Mumbai" : "Bangalore",
-          pincode,
-        });
-      idOf.unplaced = await createSeller(db, { business_name: `${WORD} unplaced`, city: "Bangalore" });
+  site = await startSite(
+    "near-me",
+    {},
+    {
+      prepare: async (db) => {
+        for (const [key, pincode] of Object.entries(pincodes))
+          idOf[key] = await createSeller(db, {
+            business_name: `${WORD} ${key}`,
+            city: pincode.startsWith("400") ? "Mumbai" : "Bangalore",
+            pincode,
+          });
+        idOf.unplaced = await createSeller(db, { business_name: `${WORD} unplaced`, city: "Bangalore" });
+      },
     },
-  });
+  );
 }, 120_000);
 afterAll(async () => site?.stop());
 
@@ -121,7 +125,9 @@ describe("POST /api/sellers/submit with a pincode", () => {
       });
     const unknown = await post("999999");
     expect(unknown.status).toBe(400);
-    expect(await unknown.json()).toEqual({ error: "pincode: This PIN code does not exist. Please check its six digits" });
+    expect(await unknown.json()).toEqual({
+      error: "pincode: This PIN code does not exist. Please check its six digits",
+    });
     const shape = await post("5600");
     expect(shape.status).toBe(400);
     expect(await shape.json()).toEqual({ error: "Please enter your six-digit PIN code, e.g. 560034" });
