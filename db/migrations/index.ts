@@ -27,7 +27,7 @@ import * as m0024 from "./m0024_seller_pincodes";
 // Migrations are listed here, not read from disk, so they are bundled with the server build. Kysely runs
 // them in the order of their names; the first 21 are named by a date and keep those names (production
 // databases have recorded them). A new one is `m<NNNN>_<words>`, NNNN its place in this list (the next is
-// m0024), added last: it sorts after every earlier name whatever the day it is written
+// m0025), added last: it sorts after every earlier name whatever the day it is written
 // (docs/decisions/202-migrations-named-by-sequence-number.md; tests/unit/migration-names.test.ts).
 const migrations: Record<string, Migration> = {
   "2026-11-21T1130_initial": m20261121T1130,

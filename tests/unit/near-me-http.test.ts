@@ -189,7 +189,12 @@ describe("the directory near a PIN code", () => {
     await get(`/directory?near=560095&search=${WORD}`);
     await get(`/api/sellers?near=12.93,77.63`);
     await expect
-      .poll(() => site.server.logLines().filter((l) => String(l.req?.path ?? "").includes("near=")).length)
+      .poll(
+        () =>
+          site.server
+            .logLines()
+            .filter((l) => String((l.req as { path?: string } | undefined)?.path ?? "").includes("near=")).length,
+      )
       .toBeGreaterThanOrEqual(2);
     const lines = site.server.output();
     expect(lines).not.toContain("560095");
