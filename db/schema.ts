@@ -136,6 +136,11 @@ export interface SellersTable {
   city: string;
   locality: string | null;
   address: string | null;
+  /** her PIN code (six digits); null for listings made before it was asked, until she edits her profile */
+  pincode: ColumnType<string | null, string | null | undefined, string | null>;
+  /** her PIN code's centre, rounded to ~110 m (db/pincodes.ts); null without a PIN code or when it has no centre */
+  latitude: ColumnType<number | null, number | null | undefined, number | null>;
+  longitude: ColumnType<number | null, number | null | undefined, number | null>;
   tagline: string | null;
   description: string | null;
   /** the seller's own translations of her tagline and description (the originals may be in any script) */
@@ -369,7 +374,7 @@ export interface SellersFtsTermsTable {
 }
 
 // PostgreSQL's search documents, `sellers_search` (id, document tsvector, status, subscription_end_date, city,
-// is_featured), stay untyped (db/schema-columns.ts, UNTYPED_TABLES): only app/models/text-index.server.ts reads them,
+// is_featured, latitude, longitude), stay untyped (db/schema-columns.ts, UNTYPED_TABLES): only app/models/text-index.server.ts reads them,
 // in raw SQL. A trigger on sellers writes each row, the copied columns included, so the search applies the public
 // rule and the filters without reading the sellers rows.
 

@@ -28,6 +28,7 @@ export type SellerCardData = Pick<
   | "review_count"
   | "views_count"
   | "offers_text"
+  | "distance_km"
 > & {
   /** the `lang` of the tagline and description when not the page's (an original in another script) */
   langs: { tagline?: ContentLanguage; description?: ContentLanguage };
@@ -66,6 +67,7 @@ export function toSellerCard(
     review_count: s.review_count,
     views_count: s.views_count,
     offers_text: s.offers_text,
+    ...(s.distance_km === undefined ? {} : { distance_km: s.distance_km }),
   };
 }
 
@@ -180,6 +182,11 @@ export function SellerCard({
               <MapPinIcon /> <span translate="no">{place}</span>
             </span>
           ) : null}
+          {seller.distance_km === undefined ? null : (
+            <span className="distance" data-testid="distance">
+              {t("directory.card.distance", { km: seller.distance_km })}
+            </span>
+          )}
           {seller.avg_rating > 0 ? (
             <span
               className="rating"

@@ -22,6 +22,7 @@ export const SELLER_PROFILE_KEYS = [
   "price_range",
   "city",
   "area",
+  "pincode",
   "address",
   "whatsapp_link",
   "facebook_link",
@@ -55,7 +56,7 @@ type Props = {
   part?: "business" | "online" | "both";
   /** Heading level of the group titles (fieldset legends are used either way). */
   legendClassName?: string;
-  /** The application requires a business name and address; staff may save a record without them. */
+  /** The application requires a business name, PIN code and address; staff may save a record without them. */
   requireBusiness?: boolean;
 };
 
@@ -223,6 +224,24 @@ export function SellerProfileFields({
               label={t("forms.fields.area")}
               field={f.area}
               input={{ maxLength: TEXT_LIMITS.area, autoComplete: "address-level3" }}
+            />
+            <ProfileInput
+              label={
+                <>
+                  {t("forms.fields.pincode")}
+                  {req}
+                </>
+              }
+              hint={t("forms.fields.pincodeHint")}
+              field={f.pincode}
+              input={{
+                required: requireBusiness,
+                inputMode: "numeric",
+                maxLength: 7,
+                autoComplete: "postal-code",
+                // digits, not words to translate
+                translate: "no",
+              }}
             />
             <ProfileInput
               label={

@@ -16,6 +16,7 @@ type ProfileColumns = {
   price_range: string | null;
   city: string;
   locality: string | null;
+  pincode: string | null;
   address: string | null;
   website: string | null;
   whatsapp_link: string | null;
@@ -24,8 +25,8 @@ type ProfileColumns = {
   youtube_link: string | null;
 };
 
-/** The profile's form fields as `sellers` columns (blank optional values stored as null). */
-export function sellerProfileColumns(input: SellerProfileInput) {
+/** The profile's form fields as `sellers` columns (blank optional values stored as null; staff may leave the PIN code out). */
+export function sellerProfileColumns(input: Omit<SellerProfileInput, "pincode"> & { pincode?: string | undefined }) {
   return {
     business_name: input.business_name,
     tagline: input.tagline ?? null,
@@ -33,6 +34,8 @@ export function sellerProfileColumns(input: SellerProfileInput) {
     price_range: input.price_range ?? null,
     city: input.city,
     locality: input.area ?? null,
+    // Her position goes with it: the model adds `checkedPincodeColumns` (db/pincodes.ts), which knows the centres.
+    pincode: input.pincode ?? null,
     address: input.address,
     website: input.website_link ?? null,
     whatsapp_link: input.whatsapp_link ?? null,
@@ -51,6 +54,7 @@ export function profileFormValues(listing: ProfileColumns) {
     price_range: listing.price_range ?? "",
     city: listing.city,
     area: listing.locality ?? "",
+    pincode: listing.pincode ?? "",
     address: listing.address ?? "",
     website_link: listing.website ?? "",
     whatsapp_link: listing.whatsapp_link ?? "",

@@ -5,6 +5,7 @@ import type { ApplicationFields } from "~/lib/validation/application";
 import { UPLOAD_PURPOSES, type UploadPurpose } from "~/lib/validation/constants";
 import { RefusedChange } from "~/lib/refusal";
 import { sellerProfileColumns } from "~/lib/seller-fields";
+import { checkedPincodeColumns } from "~db/pincodes";
 import { queueVariantJobs } from "./image-variant-jobs.server";
 import { setSellerCategories } from "./seller-categories.server";
 import { UNASSIGNED_PURPOSE } from "./uploads.server";
@@ -53,6 +54,7 @@ export async function createApplication(
   const subcategoryIds = [...new Set(fields.subcategory_ids)];
   try {
     const saved = await db.transaction().execute(async (trx) => {
+      const place = checkedPincodeColumns(fields.pincode);
       if ((await unknownCategories(trx, categoryIds)).length)
         throw refuse("invalid", "category_ids", APPLICATION_MESSAGES.categoryUnknown);
       if ((await subcategoriesOutside(trx, categoryIds, subcategoryIds)).length) {
@@ -113,6 +115,7 @@ export async function createApplication(
         email: fields.email,
         mobile: fields.mobile,
         ...sellerProfileColumns(fields),
+        ...place,
         profile_photo: images.profile_photo,
         product_images: JSON.stringify(images.product_images),
         id_proof_type: fields.id_proof_type,

@@ -13,7 +13,8 @@ const MAX_FILTER_SETS = 1000;
 type Totals = { generation: string; byFilters: LRUCache<string, number>; hits: number; misses: number };
 const perDatabase = new WeakMap<DB, Totals>();
 
-export type TotalFilters = { category: string; city: string; featured?: boolean };
+/** `place`: near me, the sellers with a position ("placed") or those within a radius of a centre. */
+export type TotalFilters = { category: string; city: string; featured?: boolean; place?: string | undefined };
 
 /**
  * The total remembered for a filter set under the last content version seen, without reading the version:
@@ -29,7 +30,7 @@ export function rememberedTotal(
   total: number | undefined;
   settle: (version: number, counted: number | undefined) => number | undefined;
 } {
-  const key = JSON.stringify([filters.category, filters.city, Boolean(filters.featured)]);
+  const key = JSON.stringify([filters.category, filters.city, Boolean(filters.featured), filters.place ?? ""]);
   const seen = perDatabase.get(db);
   const total = seen?.byFilters.get(key);
   return {

@@ -18,7 +18,14 @@ import { type Alternatives, PLACES, textIndexOf } from "./text-index.server";
  * `version`: the content version the statement read (none when nothing was asked); `rows`: the page's sellers
  * in rank order, with the columns asked for.
  */
-export type RankedPage = { total: number; ids: number[]; version?: number; rows: Record<string, unknown>[] };
+export type RankedPage = {
+  total: number;
+  ids: number[];
+  version?: number;
+  rows: Record<string, unknown>[];
+  /** near me: each row's distance in km (in `rows`' order); empty otherwise */
+  distances: number[];
+};
 
 const all = (word: WordPlan): Alternatives => [...word.prefixes, ...word.typos[0], ...word.typos[1]];
 
@@ -39,11 +46,13 @@ export async function rankSearch(
   limit: number,
   offset: number,
   columns: readonly string[] = [],
+  /** near me: each match's distance (an expression over `sellers`), the first key of the order */
+  near: { distance?: Expression<number> | undefined } = {},
 ): Promise<RankedPage> {
   const index = textIndexOf(db);
   const words = plan.words;
   const carrying = mode === "all" ? words : words.filter((w) => w.meaningful);
-  if (!carrying.length) return { total: 0, ids: [], rows: [] };
+  if (!carrying.length) return { total: 0, ids: [], rows: [], distances: [] };
   const sum = (parts: RawBuilder<number>[]) => (parts.length ? sql.join(parts, sql` + `) : sql`0`);
   // In a strict search every word matched; only a relaxed one counts them.
   const matched =
@@ -74,26 +83,33 @@ export async function rankSearch(
     }),
   );
   const shown = columns.map((column) => sql`, ${sql.ref(`shown.${column}`)} as ${sql.ref(`shown_${column}`)}`);
+  // Near me the nearest come first, then the search's own order among equals.
+  const nearFirst = near.distance ? sql`distance, ` : sql``;
   const { rows } = await sql<{
     total: number;
     id: number | null;
     version: number | null;
+    distance: number | null;
     [shownColumn: string]: unknown;
   }>`with matches as materialized (
-      select sellers.id as id, ${matched} as matched, ${typos} as typos, ${places} as places, sellers.is_featured as featured
+      select sellers.id as id, ${matched} as matched, ${typos} as typos, ${places} as places, sellers.is_featured as featured,
+        ${near.distance ?? sql`null`} as distance
       from ${index.candidates(carrying.map(all), mode)} and ${conditions})
-    select counted.total as total, page.id as id,
+    select counted.total as total, page.id as id, page.distance as distance,
       (select version from content_version where id = 1) as version${sql.join(shown, sql``)}
     from (select count(*) as total from matches) as counted
-    left join (select id, matched, typos, places, featured from matches
-      order by matched desc, typos, places desc, featured desc, id limit ${limit} offset ${offset}) as page on true
+    left join (select id, matched, typos, places, featured, distance from matches
+      order by ${nearFirst}matched desc, typos, places desc, featured desc, id limit ${limit} offset ${offset}) as page on true
     ${columns.length ? sql`left join sellers as shown on shown.id = page.id` : sql``}
-    order by page.matched desc, page.typos, page.places desc, page.featured desc, page.id`.execute(db);
+    order by ${near.distance ? sql`page.distance, ` : sql``}page.matched desc, page.typos, page.places desc, page.featured desc, page.id`.execute(
+    db,
+  );
   const onPage = rows.filter((r) => r.id !== null);
   return {
     total: Number(rows[0]?.total ?? 0),
     ids: onPage.map((r) => Number(r.id)),
     version: rows[0]?.version == null ? undefined : Number(rows[0].version),
     rows: onPage.map((r) => Object.fromEntries(columns.map((column) => [column, r[`shown_${column}`]]))),
+    distances: near.distance ? onPage.map((r) => Number(r.distance)) : [],
   };
 }

@@ -2,6 +2,8 @@ import type { DB } from "~db/client";
 import { DESCRIPTION_COLUMNS, TAGLINE_COLUMNS } from "~/lib/locales";
 import type { OwnProfileInput } from "~/lib/validation/application";
 import { sellerProfileColumns, sellerTranslationColumns } from "~/lib/seller-fields";
+import { RefusedChange } from "~/lib/refusal";
+import { checkedPincodeColumns } from "~db/pincodes";
 import { listPublishedReviews } from "./reviews.server";
 import { parseJsonList, SELLER_CONTACT_COLUMNS } from "./sellers.server";
 
@@ -14,6 +16,7 @@ export async function getOwnListing(db: DB, userId: number) {
     .select([
       ...SELLER_CONTACT_COLUMNS,
       "locality",
+      "pincode",
       "address",
       "tagline",
       "description",
@@ -80,24 +83,39 @@ export async function replyToOwnReview(db: DB, userId: number, reviewId: number,
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** The public profile fields (and their translations) of the account's own (latest) listing. False when the account has no listing. */
-export async function updateOwnProfile(db: DB, userId: number, input: OwnProfileInput): Promise<boolean> {
+/**
+ * The public profile fields (and their translations) of the account's own (latest) listing: "no_listing"
+ * when the account has none, field errors when a value is refused (a PIN code that does not exist).
+ */
+export async function updateOwnProfile(
+  db: DB,
+  userId: number,
+  input: OwnProfileInput,
+): Promise<"saved" | "no_listing" | { fieldErrors: Record<string, string[]> }> {
+  let place: ReturnType<typeof checkedPincodeColumns>;
+  try {
+    place = checkedPincodeColumns(input.pincode);
+  } catch (error) {
+    if (error instanceof RefusedChange) return { fieldErrors: error.fieldErrors };
+    throw error;
+  }
   const own = await db
     .selectFrom("sellers")
     .select("id")
     .where("user_id", "=", userId)
     .orderBy("id", "desc")
     .executeTakeFirst();
-  if (!own) return false;
+  if (!own) return "no_listing";
   await db
     .updateTable("sellers")
     .set({
       ...sellerProfileColumns(input),
+      ...place,
       ...sellerTranslationColumns(input),
       updated_at: new Date().toISOString(),
     })
     .where("id", "=", own.id)
     .where("user_id", "=", userId)
     .execute();
-  return true;
+  return "saved";
 }

@@ -8,6 +8,7 @@ import { APPLICATION_MESSAGES, SELLER_EDITOR_MESSAGES } from "~/lib/validation/m
 import { UPLOAD_PURPOSES } from "~/lib/validation/constants";
 import { adminSellerColumns } from "~/lib/seller-fields";
 import { goneMeanwhile, RefusedChange } from "~/lib/refusal";
+import { checkedPincodeColumns } from "~db/pincodes";
 import { isPaymentReferenceUsed } from "./applications.server";
 import { type Actor, writeAudit } from "./audit.server";
 import { subcategoriesOutside, unknownCategories } from "./categories.server";
@@ -310,6 +311,7 @@ export async function saveAdminSeller(
   const columns = { ...adminSellerColumns(input), ...images };
   Object.assign(columns, editorGoLiveDates(columns));
   try {
+    Object.assign(columns, checkedPincodeColumns(columns.pincode));
     return await db.transaction().execute(async (trx) => {
       if ((await unknownCategories(trx, input.category_ids)).length)
         throw new RefusedChange("invalid", { category_ids: [APPLICATION_MESSAGES.categoryUnknown] });

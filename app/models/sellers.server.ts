@@ -1,10 +1,11 @@
-import { type ExpressionBuilder, expressionBuilder } from "kysely";
+import { type ExpressionBuilder, expressionBuilder, sql } from "kysely";
 import type { DB } from "~db/client";
 import type { Database, Seller } from "~db/schema";
 import type { DirectoryQuery } from "~/lib/validation/directory";
 import { publicUploadUrl } from "~/lib/upload-urls";
 import type { NamesByLanguage } from "~/lib/localized";
 import { byColumnLanguage, DESCRIPTION_COLUMNS, NAME_COLUMNS, qualified, TAGLINE_COLUMNS } from "~/lib/locales";
+import { EARTH_RADIUS_KM, type Position, roundedKm } from "~/lib/geo";
 import { listPublishedReviews, type PublicReview } from "./reviews.server";
 import { isPublic } from "./seller-visibility.server";
 import { rankSearch } from "./search.server";
@@ -50,6 +51,10 @@ export interface PublicSeller {
   created_at: string;
   /** her own Hindi and Kannada versions of tagline and description: for the pages, never in `/api` answers */
   translations: SellerTranslations;
+  /** near-me answers only: km from the visitor's place to her PIN code's centre, one decimal */
+  distance_km?: number;
+  /** near-me answers only: her PIN code */
+  pincode?: string | null;
 }
 
 /** A seller's versions of her tagline and description in the translated languages (null: none). */
@@ -103,6 +108,7 @@ const PUBLIC_COLUMNS = [
   // her versions in each column language (lib/locales.ts)
   ...qualified("sellers", TAGLINE_COLUMNS),
   ...qualified("sellers", DESCRIPTION_COLUMNS),
+  "sellers.pincode",
 ] as const;
 
 type PublicRow = Pick<Seller, (typeof PUBLIC_COLUMNS)[number] extends `sellers.${infer C}` ? C & keyof Seller : never>;
@@ -136,7 +142,13 @@ export function parseJsonList(text: string | null): string[] {
   }
 }
 
-export function toPublicSeller(row: PublicRow): PublicSeller {
+/** A public row as the public sees it; with its distance, a near-me answer's (distance and PIN code). */
+export function toPublicSeller(row: PublicRow, distanceKm?: number | null): PublicSeller {
+  const seller = publicSellerOf(row);
+  return distanceKm == null ? seller : { ...seller, distance_km: roundedKm(Number(distanceKm)), pincode: row.pincode };
+}
+
+function publicSellerOf(row: PublicRow): PublicSeller {
   const categoryList = row.category_names ? row.category_names.split(", ").filter(Boolean) : [];
   const productImages = parseJsonList(row.product_images)
     .map((k) => publicUploadUrl(k))
@@ -182,9 +194,65 @@ export function toPublicSeller(row: PublicRow): PublicSeller {
   };
 }
 
-/** A directory query's filters (the text and the choices of the directory's form), and its page. */
-export type DirectoryFilters = Pick<DirectoryQuery, "search" | "category" | "city" | "featured">;
+/**
+ * Where a near-me query is centred (a PIN code's centre or a given position) and how far it reaches
+ * (`withinKm`; without it, every seller with a position, nearest first).
+ */
+export type NearPlace = { centre: Position; withinKm?: number | undefined };
+
+/** A directory query's filters (the text and the choices of the directory's form, and her place), and its page. */
+export type DirectoryFilters = Pick<DirectoryQuery, "search" | "category" | "city" | "featured"> & {
+  place?: NearPlace | undefined;
+};
 export type DirectoryPageQuery = DirectoryFilters & { page: number; limit: number };
+
+const DEGREE = Math.PI / 180;
+/** Kilometres along a meridian per degree of latitude. */
+const KM_PER_DEGREE = EARTH_RADIUS_KM * DEGREE;
+
+/**
+ * A seller's great-circle distance in km from `centre` (the haversine formula, as `haversineKm` of
+ * lib/geo.ts), over her stored position; portable SQL (both engines have these math functions). Null for
+ * a seller without a position.
+ */
+function distanceFrom(centre: Position) {
+  return sql<number>`(${2 * EARTH_RADIUS_KM} * asin(sqrt(
+    power(sin((sellers.latitude - ${centre.lat}) * ${DEGREE / 2}), 2)
+    + ${Math.cos(centre.lat * DEGREE)} * cos(sellers.latitude * ${DEGREE})
+      * power(sin((sellers.longitude - ${centre.lng}) * ${DEGREE / 2}), 2))))`;
+}
+
+/**
+ * The box of latitudes and longitudes that holds every point within `km` of `centre`: an index range
+ * (`sellers_public_position`) that the exact distance then narrows to the circle.
+ */
+export function boundingBox(centre: Position, km: number) {
+  const dLat = km / KM_PER_DEGREE;
+  // A circle's widest longitude is at the latitude nearer the pole; the margin keeps rounding outside.
+  const widest = Math.min(89.9, Math.abs(centre.lat) + dLat);
+  const dLng = Math.min(180, dLat / Math.cos(widest * DEGREE));
+  const margin = 1e-6;
+  return {
+    minLat: centre.lat - dLat - margin,
+    maxLat: centre.lat + dLat + margin,
+    minLng: centre.lng - dLng - margin,
+    maxLng: centre.lng + dLng + margin,
+  };
+}
+
+/** The near-me conditions: a seller with a position and, with `withinKm`, inside the box and the circle. */
+function placeConditions(eb: ExpressionBuilder<Database, "sellers">, place: NearPlace) {
+  if (place.withinKm === undefined)
+    return [eb("sellers.latitude", "is not", null), eb("sellers.longitude", "is not", null)];
+  const box = boundingBox(place.centre, place.withinKm);
+  return [
+    eb("sellers.latitude", ">=", box.minLat),
+    eb("sellers.latitude", "<=", box.maxLat),
+    eb("sellers.longitude", ">=", box.minLng),
+    eb("sellers.longitude", "<=", box.maxLng),
+    eb(distanceFrom(place.centre), "<=", place.withinKm),
+  ];
+}
 
 /**
  * The directory's conditions on a seller: public (docs/decisions/011-only-live-sellers-are-public.md) and the chosen
@@ -192,6 +260,7 @@ export type DirectoryPageQuery = DirectoryFilters & { page: number; limit: numbe
  */
 function directoryConditions(eb: ExpressionBuilder<Database, "sellers">, filters: DirectoryFilters) {
   const conditions = [isPublic(eb)];
+  if (filters.place) conditions.push(...placeConditions(eb, filters.place));
   if (filters.city) conditions.push(eb("sellers.city", "=", filters.city));
   if (filters.featured) conditions.push(eb("sellers.is_featured", "=", 1));
   if (filters.category) {
@@ -228,11 +297,26 @@ export async function rankPublicSellers(
   query: DirectoryPageQuery,
 ): Promise<{ sellers: PublicSeller[]; total: number; version?: number }> {
   const conditions = directoryConditions(expressionBuilder<Database, "sellers">(), query);
-  const ranked = await rankSearch(db, plan, mode, conditions, query.limit, (query.page - 1) * query.limit, ROW_COLUMNS);
+  const ranked = await rankSearch(
+    db,
+    plan,
+    mode,
+    conditions,
+    query.limit,
+    (query.page - 1) * query.limit,
+    ROW_COLUMNS,
+    {
+      distance: query.place ? distanceFrom(query.place.centre) : undefined,
+    },
+  );
   // The page's rows came with the ranking, in its order, read by primary key after the public rule and
-  // the filters were applied.
+  // the filters were applied; near me, nearest first.
   const rows = ranked.rows as PublicRow[];
-  return { sellers: rows.map(toPublicSeller), total: ranked.total, version: ranked.version };
+  return {
+    sellers: rows.map((row, i) => toPublicSeller(row, ranked.distances[i])),
+    total: ranked.total,
+    version: ranked.version,
+  };
 }
 
 /** Whether any public seller under the directory's filters matches every word of a search plan. */
@@ -251,7 +335,10 @@ export async function listDirectoryPage(
   db: DB,
   query: DirectoryPageQuery,
 ): Promise<{ sellers: PublicSeller[]; pagination: Pagination }> {
-  const known = rememberedTotal(db, query);
+  const place = query.place;
+  const known = rememberedTotal(db, { ...query, place: placeKey(place) });
+  // Near me: nearest first; sellers at the same distance (one PIN code) in the listing's own order.
+  const distance = place ? distanceFrom(place.centre) : sql<number | null>`null`;
   const pageOf = (withCount: boolean) =>
     db
       .selectFrom("sellers")
@@ -259,8 +346,10 @@ export async function listDirectoryPage(
       .select((eb) => [
         eb.selectFrom("content_version").select("version").where("id", "=", 1).as("content_version"),
         (withCount ? eb.fn.countAll<number>().over() : eb.lit(-1)).as("total"),
+        distance.as("distance_km"),
       ])
       .where((eb) => directoryConditions(eb, query))
+      .$if(!!place, (qb) => qb.orderBy("distance_km", "asc"))
       .orderBy("sellers.is_featured", "desc")
       .orderBy("sellers.avg_rating", "desc")
       .orderBy("sellers.id", "asc")
@@ -289,9 +378,17 @@ export async function listDirectoryPage(
   const pagination = paginationOf(query, total);
   if (pagination.total === 0 || query.page > pagination.pages) return { sellers: [], pagination };
   return {
-    sellers: rows.map(({ content_version: _version, total: _total, ...row }) => toPublicSeller(row)),
+    sellers: rows.map(({ content_version: _version, total: _total, distance_km, ...row }) =>
+      toPublicSeller(row, place ? distance_km : null),
+    ),
     pagination,
   };
+}
+
+/** What a remembered total depends on besides the filters: with a radius, its centre and reach. */
+function placeKey(place: NearPlace | undefined): string | undefined {
+  if (!place) return undefined;
+  return place.withinKm === undefined ? "placed" : `${place.centre.lat},${place.centre.lng},${place.withinKm}`;
 }
 
 /** The window count of a page's row, or undefined when the statement did not count (-1). */

@@ -7,7 +7,8 @@ import { getDb } from "~db/client";
 import { CITIES, DIRECTORY_PAGE_SIZE } from "~/lib/constants";
 import { directoryQueryFields, directoryQuerySchema } from "~/lib/validation/directory";
 import { listActiveCategories } from "~/models/categories.server";
-import { listPublicSellers } from "~/services/directory.server";
+import { listPublicSellers, placeOfNear } from "~/services/directory.server";
+import { WITHIN_KM_CHOICES } from "~/lib/geo";
 import { translatorFromMatches } from "~/lib/i18n";
 import { localePath } from "~/lib/locales";
 import { useLocalePath, useT } from "~/components/i18n";
@@ -45,7 +46,8 @@ export function meta({ data, matches }: Route.MetaArgs) {
     title,
     description,
     path: directoryPath(query),
-    robots: directoryRobots({ ...query, total: pagination.total }),
+    // Near me is the visitor's own view of the list: never indexed (its canonical is the list without it).
+    robots: query.near ? "noindex,follow" : directoryRobots({ ...query, total: pagination.total }),
   });
 }
 
@@ -63,6 +65,9 @@ export async function loader(args: Route.LoaderArgs) {
     throw redirect(localePath(locale, qs ? `/directory?${qs}` : "/directory"));
   }
   const raw = directoryQueryFields(params);
+  // The form offers four distances; another (hand-typed) one is left out, as a bad page number is.
+  if (raw.within_km !== undefined && !WITHIN_KM_CHOICES.some((km) => String(km) === raw.within_km))
+    delete raw.within_km;
   // The page never fails on a bad page number: it falls back to page 1 (the API answers 400 instead).
   let parsed = directoryQuerySchema.safeParse({ ...raw, limit: String(DIRECTORY_PAGE_SIZE), featured: undefined });
   if (!parsed.success)
@@ -73,8 +78,15 @@ export async function loader(args: Route.LoaderArgs) {
       featured: undefined,
     });
   const query = parsed.success ? parsed.data : directoryQuerySchema.parse({});
+  // Near a PIN code: nearest first. One that does not exist is said beside its field, and the list is
+  // shown without it (the page answers as it does for any filter it cannot use).
+  const near = placeOfNear(query.near, query.within_km);
+  const nearError = near.ok ? null : { reason: near.reason, pincode: near.pincode ?? "" };
   const db = getDb();
-  const [categories, result] = await Promise.all([listActiveCategories(db), listPublicSellers(db, query)]);
+  const [categories, result] = await Promise.all([
+    listActiveCategories(db),
+    listPublicSellers(db, { ...query, place: near.ok ? near.place : undefined }),
+  ]);
   countSearch(request, query.search, result.pagination.total);
   const categoryName = categoryNames(categories, locale);
   const search = result.search
@@ -84,7 +96,15 @@ export async function loader(args: Route.LoaderArgs) {
       }
     : null;
   return {
-    query: { search: query.search, category: query.category, city: query.city, page: query.page },
+    query: {
+      search: query.search,
+      category: query.category,
+      city: query.city,
+      near: query.near,
+      within_km: query.within_km === undefined ? "" : String(query.within_km),
+      page: query.page,
+    },
+    nearError,
     view: params.get("view") === "list" ? ("list" as const) : ("grid" as const),
     categories: categories.map((c) => ({ id: c.id, name: shownCategoryName(c, locale), slug: c.slug })),
     sellers: result.sellers.map((seller) => toSellerCard(seller, locale, categoryName)),
@@ -94,7 +114,15 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-type State = { search: string; category: string; city: string; page: number; view: "grid" | "list" };
+type State = {
+  search: string;
+  category: string;
+  city: string;
+  near: string;
+  within_km: string;
+  page: number;
+  view: "grid" | "list";
+};
 
 /** The directory's address with other filters, in the language's form of `/directory` (`base`). */
 function directoryHref(base: string, state: State, changes: Partial<State>): string {
@@ -103,6 +131,8 @@ function directoryHref(base: string, state: State, changes: Partial<State>): str
   if (next.search) params.set("search", next.search);
   if (next.category) params.set("category", next.category);
   if (next.city) params.set("city", next.city);
+  if (next.near) params.set("near", next.near);
+  if (next.near && next.within_km) params.set("within_km", next.within_km);
   if (next.view === "list") params.set("view", "list");
   if (next.page > 1) params.set("page", String(next.page));
   const qs = params.toString();
@@ -121,7 +151,7 @@ function pageWindow(page: number, pages: number): (number | "…")[] {
 export const headers: Route.HeadersFunction = publicCacheHeaders;
 
 export default function Directory({ loaderData }: Route.ComponentProps) {
-  const { query, view, categories, sellers, pagination, search } = loaderData;
+  const { query, view, categories, sellers, pagination, search, nearError } = loaderData;
   const t = useT();
   const to = useLocalePath();
   const base = to("/directory");
@@ -131,7 +161,16 @@ export default function Directory({ loaderData }: Route.ComponentProps) {
   const state: State = { ...query, view };
   const href = (changes: Partial<State>) => directoryHref(base, state, changes);
   const categoryName = categories.find((c) => c.slug === query.category)?.name ?? query.category;
-  const hasFilters = Boolean(query.search || query.category || query.city);
+  const hasFilters = Boolean(query.search || query.category || query.city || query.near);
+  const nearErrorText = nearError
+    ? nearError.reason === "malformed"
+      ? t("directory.near.malformed")
+      : nearError.reason === "unknown"
+        ? t("directory.near.unknown", { pincode: nearError.pincode })
+        : t("directory.near.noCentre", { pincode: nearError.pincode })
+    : null;
+  const withinKm = query.within_km ? Number(query.within_km) : null;
+  const clearAll = { search: "", category: "", city: "", near: "", within_km: "", page: 1 };
   const pastLastPage = pagination.total > 0 && query.page > pagination.pages;
 
   return (
@@ -146,7 +185,7 @@ export default function Directory({ loaderData }: Route.ComponentProps) {
             action={base}
             className="card search-panel"
             role="search"
-            key={`${query.search}|${query.category}|${query.city}`}
+            key={`${query.search}|${query.category}|${query.city}|${query.near}|${query.within_km}`}
           >
             <FilterValues idPrefix="dir" values={query}>
               <SearchFilter
@@ -170,6 +209,37 @@ export default function Directory({ loaderData }: Route.ComponentProps) {
                 anyLabel={t("directory.search.anyCity")}
                 controlClassName="select"
                 names
+              />
+              <div className="field">
+                <label htmlFor="dir-near">{t("directory.search.near")}</label>
+                <input
+                  id="dir-near"
+                  className="input"
+                  type="text"
+                  name="near"
+                  inputMode="numeric"
+                  autoComplete="postal-code"
+                  maxLength={60}
+                  defaultValue={query.near}
+                  placeholder={t("directory.search.nearPlaceholder")}
+                  aria-invalid={nearErrorText ? true : undefined}
+                  aria-describedby={nearErrorText ? "dir-near-error" : undefined}
+                />
+                {nearErrorText ? (
+                  <p id="dir-near-error" className="field-error">
+                    {nearErrorText}
+                  </p>
+                ) : null}
+              </div>
+              <ChoiceFilter
+                label={t("directory.search.within")}
+                name="within_km"
+                choices={WITHIN_KM_CHOICES.map((km) => ({
+                  value: String(km),
+                  label: t("directory.search.withinKm", { km }),
+                }))}
+                anyLabel={t("directory.search.anyDistance")}
+                controlClassName="select"
               />
             </FilterValues>
             {view === "list" ? <input type="hidden" name="view" value="list" /> : null}
@@ -230,7 +300,25 @@ export default function Directory({ loaderData }: Route.ComponentProps) {
                 <span translate="no">{query.city}</span> <XIcon />
               </Link>
             ) : null}
-            <Link to={href({ search: "", category: "", city: "", page: 1 })} className="small">
+            {query.near ? (
+              <Link
+                className="chip chip-remove"
+                to={href({ near: "", within_km: "", page: 1 })}
+                aria-label={t("directory.filters.removeNear", { place: query.near })}
+              >
+                {t("directory.filters.near", { place: query.near })} <XIcon />
+              </Link>
+            ) : null}
+            {query.near && withinKm ? (
+              <Link
+                className="chip chip-remove"
+                to={href({ within_km: "", page: 1 })}
+                aria-label={t("directory.filters.removeWithin", { km: withinKm })}
+              >
+                {t("directory.search.withinKm", { km: withinKm })} <XIcon />
+              </Link>
+            ) : null}
+            <Link to={href(clearAll)} className="small">
               {t("directory.filters.clearAll")}
             </Link>
           </div>
@@ -271,7 +359,7 @@ export default function Directory({ loaderData }: Route.ComponentProps) {
             </div>
             <h3>{t("directory.empty.title")}</h3>
             <p className="muted">{t("directory.empty.text")}</p>
-            <Link to={href({ search: "", category: "", city: "", page: 1 })} className="btn btn-primary">
+            <Link to={href(clearAll)} className="btn btn-primary">
               {t("directory.empty.clear")}
             </Link>
           </div>

@@ -14,6 +14,15 @@ import { config } from "./config.server";
 import { nudgeVariantQueue } from "./image-variants.server";
 import { consume } from "./rate-limit.server";
 import { discardImages, keyFromReference, preparePublicClaims, storeImage, type StoredImage } from "./uploads.server";
+import { isKnownPincode } from "~db/pincodes";
+import { PINCODE_MESSAGES } from "~/lib/validation/messages";
+
+/** A PIN code that does not exist refuses the application before any of its images is read or stored. */
+function pincodeRefusal(fields: ApplicationFields): Refusal | null {
+  return isKnownPincode(fields.pincode)
+    ? null
+    : { ok: false, reason: "invalid", fieldErrors: { pincode: [PINCODE_MESSAGES.unknown] } };
+}
 
 // One path for a listing application from the /register form and from POST /api/sellers/submit.
 
@@ -136,6 +145,8 @@ export async function submitApplicationWithFiles(
   userId?: number | null,
   locale: Locale = DEFAULT_LOCALE,
 ): Promise<ApplicationResult | { ok: false; reason: "invalid" | "too_large"; fieldErrors: Record<string, string[]> }> {
+  const refused = pincodeRefusal(fields);
+  if (refused) return refused;
   const stored: StoredImage[] = [];
   const fieldErrors: Record<string, string[]> = {};
   let reason: "invalid" | "too_large" = "invalid";
@@ -219,6 +230,8 @@ export async function submitApplicationWithReferences(
   references: ImageReferences,
   userId?: number | null,
 ): Promise<ApplicationResult | Refusal> {
+  const refused = pincodeRefusal(fields);
+  if (refused) return refused;
   const stored: StoredImage[] = [];
   const resolve = async (
     field: keyof ImageReferences,

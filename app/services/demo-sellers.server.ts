@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import type { DB } from "~db/client";
 import type { NewSeller } from "~db/schema";
+import { pincodeColumns } from "~db/pincodes";
 import {
   BUSINESS_WORDS,
   CITY_LANGUAGE,
@@ -10,6 +11,7 @@ import {
   LANGUAGES,
   LAST_NAMES,
   LOCALITIES,
+  LOCALITY_PINCODES,
   REVIEW_TEXTS,
   REVIEWER_NAMES,
   SELLER_REPLIES,
@@ -151,7 +153,8 @@ export async function seedDemoSellers(db: DB, count: number, seed = 42): Promise
           mobile: `+919${String(100000000 + Math.floor(rand() * 899999999)).slice(0, 9)}`,
           city,
           locality,
-          address: `${1 + Math.floor(rand() * 300)}, ${pick(rand, ["1st Main", "2nd Cross", "MG Road", "Temple Street", "Lake View Road", "Station Road"])}, ${locality}, ${city}`,
+          address: `${1 + Math.floor(rand() * 300)}, ${pick(rand, ["1st Main", "2nd Cross", "MG Road", "Temple Street", "Lake View Road", "Station Road"])}, ${locality}, ${city} ${LOCALITY_PINCODES[city][locality]}`,
+          ...pincodeColumns(LOCALITY_PINCODES[city][locality]),
           tagline: pick(rand, words.taglines),
           description: `${owner} started ${businessName ?? "this business"} in ${locality} to bring ${mainCat.name.toLowerCase()} to families across ${city}. Every order is handled personally, with care for quality and a warm welcome for first-time customers.`,
           price_range: pick(rand, PRICE_RANGES).value,

@@ -1,4 +1,6 @@
 import type { DB } from "~db/client";
+import { isKnownPincode, storedPositionOf } from "~db/pincodes";
+import { nearOf } from "~/lib/validation/directory";
 import { foldWord } from "~/lib/search-text";
 import { versionKey } from "~/models/content-version.server";
 import { closestCategories, planSearch, suggestSpelling, type SearchPlan } from "~/models/search-vocabulary.server";
@@ -6,6 +8,7 @@ import {
   anyPublicSellerMatches,
   type DirectoryPageQuery,
   listDirectoryPage,
+  type NearPlace,
   type Pagination,
   paginationOf,
   type PublicSeller,
@@ -13,9 +16,9 @@ import {
 } from "~/models/sellers.server";
 
 // The directory's list, as a workflow over the models' queries: a listing, or a search (plan the words,
-// rank, plan again when the vocabulary was stale, relax, suggest a spelling and the closest categories).
-// What the directory learns next (distance, opening hours, transliteration) joins this workflow; the
-// statements stay in the models.
+// rank, plan again when the vocabulary was stale, relax, suggest a spelling and the closest categories),
+// either of them near a place (nearest first, within a radius: `placeOfNear`). What the directory learns
+// next (opening hours, transliteration) joins this workflow; the statements stay in the models.
 
 /**
  * How a search went, beside its results (docs/decisions/163-search-what-word-matches.md); only when the visitor gave a
@@ -77,4 +80,25 @@ function highlightOf(plan: SearchPlan | null): SearchOutcome["highlight"] {
   for (const word of plan?.words ?? [])
     for (const prefix of [...word.prefixes, ...word.typos[0], ...word.typos[1]]) prefixes.add(foldWord(prefix));
   return { prefixes: [...prefixes] };
+}
+
+/**
+ * Where `near` (a PIN code or `<lat>,<lng>`) puts the visitor, with `within_km`'s reach: the PIN code's
+ * centre as sellers' positions are stored (rounded, db/pincodes.ts: the same PIN code is 0 km away), or the
+ * position given. A PIN code that does not exist, one the data set has no centre for, or anything else is
+ * refused. Nothing of it is stored or logged (`loggablePath` in services/logger.server.ts).
+ */
+export function placeOfNear(
+  near: string,
+  withinKm?: number,
+):
+  | { ok: true; place: NearPlace | undefined }
+  | { ok: false; reason: "malformed" | "unknown" | "no_centre"; pincode?: string } {
+  const what = nearOf(near);
+  if (what === undefined) return { ok: true, place: undefined };
+  if (what === "malformed") return { ok: false, reason: "malformed" };
+  if ("position" in what) return { ok: true, place: { centre: what.position, withinKm } };
+  const centre = storedPositionOf(what.pincode);
+  if (centre) return { ok: true, place: { centre, withinKm } };
+  return { ok: false, reason: isKnownPincode(what.pincode) ? "no_centre" : "unknown", pincode: what.pincode };
 }

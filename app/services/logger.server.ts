@@ -36,8 +36,9 @@ export const logger = pino({
  */
 export const requestLineLogger = logger.child({}, { redact: { paths: [], censor: "[redacted]" } });
 
-// Query parameters whose values may be secret (sign-in links, OAuth answers, reset tokens, addresses).
-const SECRET_PARAMS = /token|code|state|pass|secret|key|auth|session|email|nonce|sig/i;
+// Query parameters whose values may be secret (sign-in links, OAuth answers, reset tokens, addresses), and
+// where a visitor is (near me's PIN code or position: docs/decisions/211-near-me-pin-code-centres-in-memory.md).
+const SECRET_PARAMS = /token|code|state|pass|secret|key|auth|session|email|nonce|sig|^near$/i;
 
 /** A request target for the log: the path, and the query with possibly secret values replaced. */
 export function loggablePath(url: string): string {

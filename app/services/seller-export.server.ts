@@ -16,6 +16,7 @@ export const SELLER_EXPORT_COLUMNS: CsvColumn<ExportSellerRow>[] = [
   { header: "Mobile", value: (s) => s.mobile },
   { header: "City", value: (s) => s.city },
   { header: "Locality", value: (s) => s.locality },
+  { header: "PIN Code", value: (s) => s.pincode },
   { header: "Address", value: (s) => s.address },
   { header: "Website", value: (s) => s.website },
   { header: "WhatsApp", value: (s) => s.whatsapp_link },

@@ -94,6 +94,90 @@ export const LOCALITIES: Record<string, string[]> = {
   Kolkata: ["Salt Lake", "Ballygunge", "New Town", "Park Street", "Behala", "Gariahat", "Alipore"],
   Ahmedabad: ["Navrangpura", "Satellite", "Bodakdev", "Vastrapur", "Prahlad Nagar", "Maninagar", "Paldi"],
 };
+/**
+ * A real PIN code of each demo locality (India Post's, present in the PIN code data set with a centre in
+ * that area: db/pincodes.ts), so a newcomer's demo shows distances at once.
+ */
+export const LOCALITY_PINCODES: Record<string, Record<string, string>> = {
+  Bangalore: {
+    Indiranagar: "560038",
+    Koramangala: "560034",
+    Jayanagar: "560011",
+    "HSR Layout": "560102",
+    Whitefield: "560066",
+    Malleshwaram: "560003",
+    "JP Nagar": "560078",
+    Basavanagudi: "560004",
+    Hebbal: "560024",
+    "Electronic City": "560100",
+  },
+  Mumbai: {
+    Bandra: "400050",
+    Andheri: "400053",
+    Powai: "400076",
+    Dadar: "400028",
+    Colaba: "400005",
+    Juhu: "400049",
+    Thane: "400601",
+    Borivali: "400092",
+    Chembur: "400071",
+  },
+  Delhi: {
+    Saket: "110017",
+    "Hauz Khas": "110016",
+    "Lajpat Nagar": "110024",
+    Dwarka: "110075",
+    Rohini: "110085",
+    "Karol Bagh": "110005",
+    "Greater Kailash": "110048",
+    "Vasant Kunj": "110070",
+  },
+  Chennai: {
+    "T. Nagar": "600017",
+    Adyar: "600020",
+    "Anna Nagar": "600040",
+    Mylapore: "600004",
+    Velachery: "600042",
+    "Besant Nagar": "600090",
+    Nungambakkam: "600034",
+  },
+  Hyderabad: {
+    "Banjara Hills": "500034",
+    "Jubilee Hills": "500033",
+    Gachibowli: "500032",
+    Madhapur: "500081",
+    Kondapur: "500084",
+    Secunderabad: "500003",
+    Kukatpally: "500072",
+  },
+  Pune: {
+    "Koregaon Park": "411001",
+    Kothrud: "411038",
+    Baner: "411045",
+    "Viman Nagar": "411014",
+    Aundh: "411007",
+    Hadapsar: "411028",
+    "Kalyani Nagar": "411006",
+  },
+  Kolkata: {
+    "Salt Lake": "700091",
+    Ballygunge: "700019",
+    "New Town": "700156",
+    "Park Street": "700016",
+    Behala: "700034",
+    Gariahat: "700029",
+    Alipore: "700027",
+  },
+  Ahmedabad: {
+    Navrangpura: "380009",
+    Satellite: "380015",
+    Bodakdev: "380054",
+    Vastrapur: "380015",
+    "Prahlad Nagar": "380051",
+    Maninagar: "380008",
+    Paldi: "380007",
+  },
+};
 export const BUSINESS_WORDS: Record<string, { nouns: string[]; taglines: string[]; offers: string[] }> = {
   "Fashion & Apparel": {
     nouns: ["Threads", "Weaves", "Couture", "Drapes", "Handlooms", "Boutique"],

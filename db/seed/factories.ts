@@ -1,6 +1,7 @@
 import type { DB } from "../client";
 import type { NewSeller, NewUser, ReviewStatus } from "../schema";
 import { normaliseMobile } from "~/lib/phone";
+import { pincodeColumns } from "../pincodes";
 
 const now = () => new Date().toISOString();
 
@@ -24,6 +25,8 @@ export async function createSeller(db: DB, input: SellerFactoryInput = {}): Prom
       created_at: stamp,
       updated_at: stamp,
       ...fields,
+      // A PIN code brings its position, as the forms store it (unless the test sets one itself).
+      ...(fields.pincode && fields.latitude === undefined ? pincodeColumns(fields.pincode) : {}),
       // Stored as the forms store it (E.164); a number no form would accept is kept as given.
       ...(fields.mobile ? { mobile: normaliseMobile(fields.mobile) ?? fields.mobile } : {}),
     })

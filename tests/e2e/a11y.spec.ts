@@ -88,6 +88,16 @@ const PAGES: PageCase[] = [
       return `/directory?search=${w}+zzqxwv`;
     },
   },
+  {
+    name: "directory near a PIN code",
+    sameLayoutAs: "directory",
+    path: async ({ makeSeller }) => {
+      const w = uniqueWord("axe");
+      await makeSeller({ business_name: `${w} Snacks`, pincode: "560038", is_verified: 1 });
+      return `/directory?search=${w}&near=560034&within_km=10`;
+    },
+  },
+  { name: "directory near an unknown PIN code", sameLayoutAs: "directory", path: "/directory?near=999999" },
   { name: "directory list view", path: "/directory?view=list" },
   {
     name: "seller profile",
@@ -477,6 +487,8 @@ const CONTRAST_UNDECIDED_BOTH = [
   "directory",
   "empty directory",
   "directory, close matches (no seller has every word)",
+  "directory near a PIN code",
+  "directory near an unknown PIN code",
   "directory list view",
   "seller reviews tab",
   "list your business",

@@ -125,6 +125,7 @@ async function applicationPayload(ctx: Ctx, images: Record<string, unknown>) {
     business_description: "Home-made pickles and podis.",
     city: "Bangalore",
     area: "Jayanagar",
+    pincode: "560011",
     address: "22 4th Block",
     id_proof_type: "pan_card",
     amount_paid: 999,
@@ -292,6 +293,31 @@ table("visitor area (visitor-area.md point 7)", [
         await request.get("/api/sellers?page=0&limit=12"),
         400,
         "page must be a whole number of 1 or more",
+      );
+    },
+  ],
+  [
+    "GET /api/sellers?near=<PIN code or lat,lng>&within_km=<n>: nearest first, with distance_km and pincode",
+    async ({ request, db, makeSeller }) => {
+      const word = uniqueWord("near");
+      const food = await categoryId(db, "food-and-beverages");
+      const far = await makeSeller({ business_name: `${word} Far`, pincode: "560066", categoryIds: [food] });
+      const here = await makeSeller({ business_name: `${word} Here`, pincode: "560034", categoryIds: [food] });
+      const res = await request.get(`/api/sellers?search=${word}&near=560034`);
+      expect(res.status()).toBe(200);
+      const body = await res.json();
+      expect(body.sellers.map((s: { id: number }) => s.id)).toEqual([here, far]);
+      expect(body.sellers[0]).toMatchObject({ distance_km: 0, pincode: "560034" });
+      expect(body.sellers[1]).toMatchObject({ distance_km: 14.7, pincode: "560066" });
+      const within = await (await request.get(`/api/sellers?search=${word}&near=12.926,77.622&within_km=10`)).json();
+      expect(within.sellers.map((s: { id: number }) => s.id)).toEqual([here]);
+      const plain = await (await request.get(`/api/sellers?search=${word}`)).json();
+      expect(plain.sellers[0]).not.toHaveProperty("distance_km");
+      await expectError(await request.get("/api/sellers?near=999999"), 400, "near: the PIN code 999999 does not exist");
+      await expectError(
+        await request.get("/api/sellers?near=12.9"),
+        400,
+        "near must be a 6-digit PIN code or a position as <lat>,<lng> (degrees)",
       );
     },
   ],

@@ -297,7 +297,7 @@ test.describe("bad input through the forms", HTTP_ONLY, () => {
     const me = await signInAs(context, "seller");
     const food = await categoryId(db, "food-and-beverages");
     const id = await makeSeller({ user_id: me.id, business_name: uniqueWord("prof"), categoryIds: [food] });
-    const profile = { intent: "profile", business_name: "Mine", city: "Pune", address: "1 FC Road" };
+    const profile = { intent: "profile", business_name: "Mine", city: "Pune", pincode: "411004", address: "1 FC Road" };
     const tooLong = await page.request.post("/seller-dashboard", {
       form: { ...profile, business_name: long, tagline: long, business_description: long, address: long },
       maxRedirects: 0,

@@ -133,6 +133,7 @@ test.describe("keyboard only", () => {
     await typeInto(page, page.getByLabel("Business name"), business);
     await tabTo(page, page.getByRole("combobox", { name: "City", exact: true }));
     await page.keyboard.type("Bangalore");
+    await typeInto(page, page.getByLabel(/^PIN code/), "560011");
     await typeInto(page, page.getByRole("textbox", { name: "Address", exact: true }), "12, 4th Block, Jayanagar");
     await press(page, page.getByRole("checkbox", { name: "Fashion & Apparel" }), "Space");
     await tabTo(page, page.getByLabel("Document type"));

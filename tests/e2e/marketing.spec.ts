@@ -425,6 +425,7 @@ test.describe("public forms API", HTTP_ONLY, () => {
       business_name: "Neha Fitness",
       city: "Pune",
       area: "Baner",
+      pincode: "411045",
       address: "1 Baner Road",
       id_proof_type: "driving_license",
       id_proof_document: id.url,

@@ -56,6 +56,7 @@ test("an application paid online shows paid to the applicant and to staff", asyn
       category_ids: [await categoryId(site.db, "food-and-beverages")],
       business_name: `Ragi ${word}`,
       city: "Bangalore",
+      pincode: "560011",
       address: "22 4th Block",
       id_proof_type: "pan_card",
       plan: "3m",

@@ -82,6 +82,17 @@ export const PUBLIC_PAGES: Walk[] = [
   { name: "directory, no match", sameLayoutAs: "directory", path: "/directory?search=zzznothingmatches" },
   { name: "directory list view", sameLayoutAs: "directory", path: "/directory?view=list" },
   {
+    name: "directory near a PIN code",
+    sameLayoutAs: "directory",
+    path: async () => {
+      const { createSeller } = await import("~db/seed/factories");
+      const word = uniqueWord("pseudo");
+      await createSeller(e2eDb(), { business_name: `${word} Snacks`, pincode: "560038" });
+      return `/directory?search=${word}&near=560034&within_km=10`;
+    },
+  },
+  { name: "directory near an unknown PIN code", sameLayoutAs: "directory", path: "/directory?near=999999" },
+  {
     name: "seller profile",
     path: async () => {
       const { createSeller } = await import("~db/seed/factories");

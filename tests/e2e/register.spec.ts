@@ -27,6 +27,7 @@ async function fillApplication(page: Page, db: DB, input: { email: string; busin
   await page.getByLabel("Tagline", { exact: true }).fill("Handwoven sarees from Karnataka looms");
   await page.getByRole("combobox", { name: "City", exact: true }).selectOption("Bangalore");
   await page.getByLabel("Area / locality").fill("Jayanagar");
+  await page.getByLabel(/^PIN code/).fill("560011");
   await page.getByRole("textbox", { name: "Address", exact: true }).fill("12, 4th Block, Jayanagar");
   await page.getByRole("checkbox", { name: "Fashion & Apparel" }).check();
   await page.getByRole("textbox", { name: "Instagram" }).fill("instagram.com/asha");
@@ -51,6 +52,7 @@ async function applicationBody(
     email: `${uniqueWord("app")}@example.in`,
     business_name: `${uniqueWord("biz")} Crafts`,
     city: "Bangalore",
+    pincode: "560001",
     address: "12 MG Road",
     id_proof_type: "pan_card",
     plan: "3m",
@@ -130,6 +132,9 @@ test.describe("listing application (/register)", () => {
       mobile: "+919876543210",
       city: "Bangalore",
       locality: "Jayanagar",
+      pincode: "560011",
+      latitude: 12.934,
+      longitude: 77.59,
       instagram: "https://instagram.com/asha",
       payment_reference: utr,
       category_names: "Fashion & Apparel",
@@ -169,6 +174,20 @@ test.describe("listing application (/register)", () => {
     );
     await page.getByRole("link", { name: "Submit Another Application" }).click();
     await expect(page.getByRole("heading", { name: "List your business" })).toBeVisible();
+  });
+
+  test("refuses a PIN code that does not exist at its field, keeping what she typed", async ({ page, db }) => {
+    const email = `${uniqueWord("pin")}@example.in`;
+    const business = `${uniqueWord("pin")} Pickles`;
+    await page.goto("/register");
+    await fillApplication(page, db, { email, business });
+    await page.getByLabel(/^PIN code/).fill("999999");
+    await page.getByRole("button", { name: "Submit Application" }).click();
+    await expect(page.getByText("This PIN code does not exist. Please check its six digits")).toBeVisible();
+    await expect(page.getByLabel(/^PIN code/)).toHaveValue("999999");
+    await expect(page.getByLabel("Business name")).toHaveValue(business);
+    await expect(page.getByLabel("Area / locality")).toHaveValue("Jayanagar");
+    expect(await storedApplications(db, { email })).toBe(0);
   });
 
   test("shows every required message and keeps typed values after a refused post", async ({ page, jsEnabled }) => {

@@ -111,7 +111,13 @@ test.describe("seller dashboard", () => {
   }) => {
     const me = await signInAs(context, "seller");
     const name = uniqueWord("prof");
-    const sellerId = await makeSeller({ user_id: me.id, business_name: name, address: "1 MG Road", city: "Bangalore" });
+    const sellerId = await makeSeller({
+      user_id: me.id,
+      business_name: name,
+      address: "1 MG Road",
+      city: "Bangalore",
+      pincode: "560001",
+    });
     await page.goto("/seller-dashboard");
     await expect(page.getByLabel(/Business name/)).toHaveValue(name);
     await page.getByLabel("Tagline", { exact: true }).fill("Handmade with love");
@@ -124,11 +130,19 @@ test.describe("seller dashboard", () => {
     await expect(page.getByLabel("Tagline in Kannada (ಕನ್ನಡ)")).toHaveValue(/ಪ್ರೀತಿಯಿಂದ ಕೈಯಲ್ಲಿ ಮಾಡಿದ್ದು/);
     await page.getByLabel(/Address/).fill("22 Church Street");
     await page.getByRole("textbox", { name: "Instagram" }).fill("instagram.com/handmade");
+    // Her PIN code: one that does not exist is the server's refusal, said at the field, her values kept.
+    await expect(page.getByLabel(/^PIN code/)).toHaveValue("560001");
+    await page.getByLabel(/^PIN code/).fill("999999");
+    await page.getByRole("button", { name: "Save Profile" }).click();
+    await expect(page.getByText("This PIN code does not exist. Please check its six digits")).toBeVisible();
+    await expect(page.getByLabel(/^PIN code/)).toHaveValue("999999");
+    await expect(page.getByRole("textbox", { name: "Instagram" })).toHaveValue("instagram.com/handmade");
+    await page.getByLabel(/^PIN code/).fill("560 038");
     await page.getByRole("button", { name: "Save Profile" }).click();
     await expect(page.getByText("Your profile has been saved.")).toBeVisible();
     const row = await db
       .selectFrom("sellers")
-      .select(["tagline", "tagline_kn", "tagline_hi", "address", "instagram"])
+      .select(["tagline", "tagline_kn", "tagline_hi", "address", "instagram", "pincode", "latitude", "longitude"])
       .where("id", "=", sellerId)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({
@@ -137,6 +151,9 @@ test.describe("seller dashboard", () => {
       tagline_hi: null,
       address: "22 Church Street",
       instagram: "https://instagram.com/handmade",
+      pincode: "560038",
+      latitude: 12.978,
+      longitude: 77.641,
     });
   });
 
@@ -172,6 +189,7 @@ test.describe("seller dashboard", () => {
         intent: "profile",
         business_name: "Hijacked",
         city: "Delhi",
+        pincode: "110001",
         address: "x",
         seller_id: String(otherId),
         id: String(otherId),

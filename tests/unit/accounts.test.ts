@@ -521,6 +521,7 @@ describe("seller's own data", () => {
     const profile = {
       business_name: "Asha's Kitchen",
       city: "Pune" as const,
+      pincode: "411004",
       address: "1 FC Road",
       tagline: undefined,
       business_description: undefined,
@@ -532,7 +533,7 @@ describe("seller's own data", () => {
       youtube_link: undefined,
       website_link: undefined,
     };
-    expect(await updateOwnProfile(db, owner.id, profile)).toBe(true);
+    expect(await updateOwnProfile(db, owner.id, profile)).toBe("saved");
     expect(
       (await db.selectFrom("sellers").select("business_name").where("id", "=", other).executeTakeFirstOrThrow())
         .business_name,

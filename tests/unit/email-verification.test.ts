@@ -356,6 +356,7 @@ describe("daily upload cap per client address (UPLOAD_DAILY)", () => {
         plan: "6m",
         business_name: "Asha Crafts",
         city: "Bangalore",
+        pincode: "560001",
         address: "12 MG Road",
         payment_reference: "123456789012",
         id_proof_document: dataUrl,

@@ -47,7 +47,13 @@ async function sellerAccount(): Promise<number> {
 }
 
 const profile = (extra: Record<string, string>) =>
-  ownProfileSchema.parse({ business_name: "Lakshmi Tailors", city: "Bangalore", address: "12 MG Road", ...extra });
+  ownProfileSchema.parse({
+    business_name: "Lakshmi Tailors",
+    city: "Bangalore",
+    pincode: "560001",
+    address: "12 MG Road",
+    ...extra,
+  });
 
 describe("category and subcategory names per language", () => {
   it("stores the Hindi and Kannada names trimmed, blank as null, keeps them when an API change leaves them out", async () => {
@@ -159,6 +165,7 @@ describe("a seller's tagline and description in Hindi and Kannada", () => {
     const tooLong = ownProfileSchema.safeParse({
       business_name: "B",
       city: "Bangalore",
+      pincode: "560001",
       address: "A",
       tagline: "t".repeat(161),
       tagline_kn: "ಕ".repeat(161),

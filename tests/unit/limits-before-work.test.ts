@@ -268,6 +268,7 @@ describe("every 429 carries Retry-After", () => {
         plan: "6m",
         business_name: "Asha Crafts",
         city: "Bangalore",
+        pincode: "560001",
         address: "12 MG Road",
         terms: "on",
       };
@@ -336,6 +337,7 @@ describe("the dashboard's notices show only what the reader may see", () => {
         plan: "6m",
         business_name: "Meera Pickles",
         city: "Chennai",
+        pincode: "600090",
         address: "3 Beach Road",
         payment_reference: utr,
         id_proof_document: dataUrl,

@@ -44,6 +44,7 @@ const validFields = (over: Record<string, unknown> = {}) => ({
   plan: "6m",
   business_name: "Asha Crafts",
   city: "Bangalore",
+  pincode: "560001",
   address: "12 MG Road",
   ...over,
 });
@@ -63,6 +64,7 @@ describe("application schema", () => {
     ["category_ids", "Please select at least one category"],
     ["business_name", "Business name is required"],
     ["city", "City is required"],
+    ["pincode", "PIN code is required"],
     ["address", "Address is required"],
     ["id_proof_type", "Please select verification document type"],
     ["plan", "Please select subscription plan"],
@@ -97,6 +99,15 @@ describe("application schema", () => {
 
   it.each(["asha", "asha@", "asha@example", "a b@example.in"])("refuses the email %s", (email) => {
     expect(fieldErrors(validFields({ email })).email).toBe("Email is invalid");
+  });
+
+  // The one PIN code rule (lib/validation/fields.ts): six digits, the first 1–9; spaces typed inside dropped.
+  it.each(["012345", "56003", "5600345", "56003a", "५६००३४", "560-034"])("refuses the PIN code %s", (pincode) => {
+    expect(fieldErrors(validFields({ pincode })).pincode).toBe("Please enter your six-digit PIN code, e.g. 560034");
+  });
+
+  it("takes a PIN code typed with a space as its six digits", () => {
+    expect(applicationFieldsSchema.parse(validFields({ pincode: " 560 034 " })).pincode).toBe("560034");
   });
 
   it("refuses 10,000-character fields with a length message", () => {
@@ -150,7 +161,9 @@ describe("application schema", () => {
 
   it("exports the seller profile group for reuse", () => {
     expect(Object.keys(sellerProfileSchema.shape)).toContain("website_link");
-    expect(sellerProfileSchema.safeParse({ business_name: "B", city: "Pune", address: "x" }).success).toBe(true);
+    expect(
+      sellerProfileSchema.safeParse({ business_name: "B", city: "Pune", pincode: "411004", address: "x" }).success,
+    ).toBe(true);
   });
 });
 

@@ -264,6 +264,7 @@ describe("three instances on one database and one bucket, each with a folder of 
         plan: "6m",
         business_name: "Deleted Across Instances",
         city: "Bangalore",
+        pincode: "560001",
         address: "1 Church Street",
         payment_reference: `7777${String(Date.now()).slice(-8)}`,
         id_proof_document: proof.url,
@@ -394,6 +395,7 @@ describe("a bucket that refuses writes (a policy denying PutObject)", () => {
     plan: "6m",
     business_name: "Bucket Refusal Crafts",
     city: "Bangalore",
+    pincode: "560001",
     address: "12 MG Road",
   };
   const expectRefused = (answer: Response) => {

@@ -59,6 +59,7 @@ describe.each(["folder", "s3"] as const)("on the %s backend", (backend) => {
       plan: "3m",
       business_name: `Meera Pickles ${n}`,
       city: "Bangalore",
+      pincode: "560001",
       address: "4 Temple Street",
     });
   }

@@ -8,6 +8,7 @@ import {
   isChosenFile,
   mobileField,
   paymentScreenshotFile,
+  pincodeField,
   optionalText,
   optionalUrl,
   requiredText,
@@ -45,6 +46,7 @@ export const sellerProfileSchema = z.object({
     return z.NEVER;
   }),
   area: optionalText("forms.label.area", TEXT_LIMITS.area),
+  pincode: pincodeField(),
   address: requiredText(formMessage("forms.profile.addressRequired"), "forms.label.address", TEXT_LIMITS.address),
   whatsapp_link: optionalUrl("forms.label.whatsappLink"),
   facebook_link: optionalUrl("forms.label.facebook"),

@@ -1,7 +1,12 @@
 import { z } from "zod";
 import { API_MAX_LIMIT, DIRECTORY_PAGE_SIZE, SEARCH_MAX_LENGTH } from "../constants";
 import { queryText } from "./fields";
+import { PINCODE_PATTERN, type Position } from "../geo";
 import { searchParamsObject } from "./params";
+
+/** The widest `within_km` the API takes (the directory's form offers 2, 5, 10 and 25). */
+export const WITHIN_KM_MAX = 1000;
+const WITHIN_KM_MESSAGE = `within_km must be a number of kilometres greater than 0 and at most ${WITHIN_KM_MAX}`;
 
 /** Query of the directory page and GET /api/sellers. Bad paging is refused by the API, the page falls back. */
 export const directoryQuerySchema = z.object({
@@ -12,6 +17,18 @@ export const directoryQuerySchema = z.object({
     .enum(["true", "false", "1", "0"], { error: "featured must be true or false" })
     .optional()
     .transform((v) => v === "true" || v === "1"),
+  /** a 6-digit PIN code or `<lat>,<lng>`: read by `nearOf`, checked against the PIN codes by the server */
+  near: queryText(60),
+  within_km: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === "") return undefined;
+      const km = Number(v);
+      if (Number.isFinite(km) && km > 0 && km <= WITHIN_KM_MAX) return km;
+      ctx.addIssue({ code: "custom", message: WITHIN_KM_MESSAGE });
+      return z.NEVER;
+    }),
   page: z.coerce
     .number({ error: "page must be a whole number of 1 or more" })
     .int("page must be a whole number of 1 or more")
@@ -45,3 +62,19 @@ export const suggestQuerySchema = z.object({
     .optional()
     .transform((q) => q ?? ""),
 });
+
+/**
+ * What `near` says: a PIN code (its six digits) or a position (`<lat>,<lng>` in degrees, within the
+ * Earth's range); "malformed" for anything else, undefined when not given.
+ */
+export function nearOf(near: string): { pincode: string } | { position: Position } | "malformed" | undefined {
+  const text = near.trim();
+  if (!text) return undefined;
+  if (PINCODE_PATTERN.test(text)) return { pincode: text };
+  const match = /^(-?\d{1,2}(?:\.\d+)?)\s*,\s*(-?\d{1,3}(?:\.\d+)?)$/.exec(text);
+  if (!match) return "malformed";
+  const lat = Number(match[1]);
+  const lng = Number(match[2]);
+  if (Math.abs(lat) > 90 || Math.abs(lng) > 180) return "malformed";
+  return { position: { lat, lng } };
+}

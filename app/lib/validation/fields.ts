@@ -2,9 +2,10 @@ import { z } from "zod";
 import { PAY_ONLINE } from "../payments";
 import { IMAGE_MAX_BYTES, TEXT_LIMITS } from "../constants";
 import { normaliseMobile } from "../phone";
+import { PINCODE_PATTERN } from "../geo";
 import { BULK_MAX, EMAIL_PATTERN, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./constants";
 import { formMessage, type FormMessageKey, isMessageKey } from "../form-messages";
-import { APPLICATION_MESSAGES, MOBILE_INVALID_MESSAGE } from "./messages";
+import { APPLICATION_MESSAGES, MOBILE_INVALID_MESSAGE, PINCODE_MESSAGES } from "./messages";
 
 // The field builders, written once: every schema of app/lib/validation/ builds its fields from these.
 
@@ -147,6 +148,32 @@ export const optionalMobileField = (invalidMessage: string = MOBILE_INVALID_MESS
       .max(TEXT_LIMITS.mobile * 2, invalidMessage)
       .transform(toMobile(invalidMessage))
       .optional(),
+  );
+
+/** A PIN code as typed: spaces inside ("560 034") dropped. */
+const pincodeDigits = (v: unknown) => (typeof v === "string" ? v.replace(/\s+/g, "") : v);
+
+/**
+ * The one PIN code rule: six digits, the first 1–9 (`lib/geo.ts`). Whether it exists is the server's
+ * check where the seller is stored (`pincodeColumnsOf`, db/pincodes.ts): the browser has no list of them.
+ */
+export const pincodeField = (
+  requiredMessage: string = PINCODE_MESSAGES.required,
+  invalidMessage: string = PINCODE_MESSAGES.invalid,
+) =>
+  z.preprocess(
+    pincodeDigits,
+    z
+      .string({ error: requiredMessage })
+      .min(1, { message: requiredMessage, abort: true })
+      .regex(PINCODE_PATTERN, invalidMessage),
+  );
+
+/** The same rule for a PIN code that may be left out (staff's editor: listings made before it was asked). */
+export const optionalPincodeField = (invalidMessage: string = PINCODE_MESSAGES.invalid) =>
+  z.preprocess(
+    (v) => blankToUndefined(pincodeDigits(v)),
+    z.string({ error: invalidMessage }).regex(PINCODE_PATTERN, invalidMessage).optional(),
   );
 
 /** A new password (sign-up, reset, change). */

@@ -38,6 +38,13 @@ export const APPLICATION_MESSAGES = {
   imagesTooLarge: formMessage("forms.application.imagesTooLarge"),
 } as const;
 
+/** The PIN code's messages (the application, the seller's profile, staff's editor). */
+export const PINCODE_MESSAGES = {
+  required: formMessage("forms.pincode.required"),
+  invalid: formMessage("forms.pincode.invalid"),
+  unknown: formMessage("forms.pincode.unknown"),
+} as const;
+
 export const SELLER_EDITOR_MESSAGES = {
   dates: "The subscription cannot end before it starts",
   date: "Please enter a date as YYYY-MM-DD",

@@ -16,6 +16,7 @@ import {
   oneOf,
   optionalImageFile,
   optionalIsoDate,
+  optionalPincodeField,
   optionalText,
   positiveId,
 } from "./fields";
@@ -72,6 +73,8 @@ const adminSellerFields = applicationFieldsSchema
     // A seller who signed up has no business name or address yet: staff can save the record without them.
     business_name: optionalText("Business name", TEXT_LIMITS.business_name),
     address: optionalText("Address", TEXT_LIMITS.address),
+    // Listings made before the PIN code was asked have none: staff may save them without one.
+    pincode: optionalPincodeField(),
     id_proof_type: z.preprocess(
       blankToUndefined,
       z.enum(ID_PROOF_TYPE_VALUES, { error: APPLICATION_MESSAGES.idProofType }).optional(),

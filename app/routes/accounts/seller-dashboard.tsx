@@ -119,8 +119,13 @@ export async function action(args: Route.ActionArgs) {
     const submission = parseWithZod(form, { schema: ownProfileSchema });
     if (submission.status !== "success")
       return data({ intent: "profile" as const, result: submission.reply() }, { status: 400 });
-    if (!(await updateOwnProfile(getDb(), user.id, submission.value)))
-      throw data("You have no listing yet", { status: 404 });
+    const saved = await updateOwnProfile(getDb(), user.id, submission.value);
+    if (saved === "no_listing") throw data("You have no listing yet", { status: 404 });
+    if (saved !== "saved")
+      return data(
+        { intent: "profile" as const, result: submission.reply({ fieldErrors: saved.fieldErrors }) },
+        { status: 400 },
+      );
     return redirect(localePath(locale, "/seller-dashboard?saved=profile#profile"));
   }
   if (intent === "quote_answer" || intent === "quote_decline" || intent === "quotes_pause")

@@ -1,6 +1,6 @@
 import { getDb } from "~db/client";
 import { APPLICATION_JSON_MAX_BYTES } from "~/lib/validation/constants";
-import { APPLICATION_MESSAGES } from "~/lib/validation/messages";
+import { APPLICATION_MESSAGES, PINCODE_MESSAGES } from "~/lib/validation/messages";
 import { apiApplicationSchema, apiOnlineApplicationSchema } from "~/lib/validation/application";
 import { paymentGateway, payPath } from "~/services/payments/index.server";
 import { publicOrigin } from "~/services/public-url.server";
@@ -49,7 +49,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const [field, messages] = Object.entries(result.fieldErrors)[0] ?? ["", [APPLICATION_MESSAGES.submitFailed]];
     const message = messages[0] ?? APPLICATION_MESSAGES.submitFailed;
     return jsonError(
-      message === APPLICATION_MESSAGES.imageNotFound ? `${field}: ${englishMessage(message)}` : message,
+      message === APPLICATION_MESSAGES.imageNotFound || message === PINCODE_MESSAGES.unknown
+        ? `${field}: ${englishMessage(message)}`
+        : message,
       httpStatusOf(result.reason),
     );
   }

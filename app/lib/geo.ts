@@ -1,0 +1,36 @@
+// Places and distances, isomorphic: what a PIN code looks like, how precise a stored position is, and the
+// great-circle distance (docs/decisions/211-near-me-pin-code-centres-in-memory.md). The PIN codes that exist
+// and their centres are the server's (db/pincodes.ts).
+
+export type Position = { lat: number; lng: number };
+
+/** A PIN code: six digits, the first 1–9. */
+export const PINCODE_PATTERN = /^[1-9][0-9]{5}$/;
+
+/** Stored positions keep three decimals (~110 m): nothing more precise than a PIN code's centre is kept. */
+export const POSITION_DECIMALS = 3;
+
+export function roundPosition(value: number, decimals = POSITION_DECIMALS): number {
+  const factor = 10 ** decimals;
+  return Math.round(value * factor) / factor;
+}
+
+/** The Earth's mean radius (IUGG), the one the SQL and the tests use too. */
+export const EARTH_RADIUS_KM = 6371.0088;
+
+/** Kilometres on the great circle between two points (the haversine formula). */
+export function haversineKm(a: Position, b: Position): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLng = (b.lng - a.lng) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** A distance as the public sees it: kilometres with one decimal. */
+export function roundedKm(km: number): number {
+  return Math.round(km * 10) / 10;
+}
+
+/** The distance filters the directory offers (km). */
+export const WITHIN_KM_CHOICES = [2, 5, 10, 25] as const;

@@ -1,0 +1,76 @@
+import { categoryId, expect, test, uniqueWord } from "./fixtures";
+
+// Near me on the directory: a visitor's PIN code in the search panel (a plain GET form: the same with and
+// without JavaScript), nearest first with each card's distance, a radius, chips to take either away, an
+// unknown PIN code said at its field, in Hindi and Kannada too. The API and the distances' arithmetic are
+// tests/unit/near-me*.test.ts's.
+
+test.describe("near me", () => {
+  test("finds the nearest by PIN code, within a distance, and says an unknown one", async ({
+    page,
+    db,
+    makeSeller,
+  }) => {
+    const word = uniqueWord("near");
+    const food = await categoryId(db, "food-and-beverages");
+    await makeSeller({
+      business_name: `${word} Dosa`,
+      pincode: "560034",
+      locality: "Koramangala",
+      categoryIds: [food],
+    });
+    await makeSeller({ business_name: `${word} Idli`, pincode: "560102", locality: "HSR Layout", categoryIds: [food] });
+    await makeSeller({ business_name: `${word} Vada`, pincode: "560066", locality: "Whitefield", categoryIds: [food] });
+
+    await page.goto("/directory");
+    await page.getByLabel("Search", { exact: true }).fill(word);
+    await page.getByLabel("Near PIN code").fill("560102");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(new RegExp(`search=${word}.*near=560102`));
+    const cards = page.getByTestId("seller-card");
+    await expect(cards).toHaveCount(3);
+    await expect(cards.nth(0)).toContainText(`${word} Idli`);
+    await expect(cards.nth(0).getByTestId("distance")).toHaveText("0 km");
+    await expect(cards.nth(1)).toContainText(`${word} Dosa`);
+    await expect(cards.nth(1).getByTestId("distance")).toHaveText("2.9 km");
+    await expect(cards.nth(2)).toContainText(`${word} Vada`);
+    await expect(page.getByLabel("Active filters")).toContainText("Near 560102");
+
+    await page.getByLabel("Distance", { exact: true }).selectOption("5");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/within_km=5/);
+    await expect(cards).toHaveCount(2);
+    await expect(page.getByLabel("Near PIN code")).toHaveValue("560102");
+    await expect(page.getByLabel("Distance", { exact: true })).toHaveValue("5");
+
+    await page.getByRole("link", { name: "Remove distance: within 5 km" }).click();
+    await expect(cards).toHaveCount(3);
+    await expect(page).not.toHaveURL(/within_km/);
+    await page.getByRole("link", { name: "Remove near 560102" }).click();
+    await expect(page).not.toHaveURL(/near=/);
+    await expect(page.getByTestId("distance")).toHaveCount(0);
+
+    await page.getByLabel("Near PIN code").fill("999999");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page.getByText("The PIN code 999999 does not exist. Please check its six digits.")).toBeVisible();
+    await expect(page.getByLabel("Near PIN code")).toHaveValue("999999");
+    await expect(page.getByLabel("Near PIN code")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Search", { exact: true })).toHaveValue(word);
+    await expect(cards).toHaveCount(3);
+  });
+
+  test("in Hindi and Kannada, with the page's words", async ({ page, makeSeller }) => {
+    const word = uniqueWord("near");
+    await makeSeller({ business_name: `${word} Dosa`, pincode: "560034" });
+    await makeSeller({ business_name: `${word} Idli`, pincode: "560102" });
+    await page.goto(`/hi/directory?search=${word}`);
+    await page.getByLabel("पिन कोड के पास").fill("560034");
+    await page.getByLabel("दूरी", { exact: true }).selectOption("5");
+    await page.getByRole("button", { name: "खोजें", exact: true }).click();
+    await expect(page).toHaveURL(/\/hi\/directory\?.*near=560034.*within_km=5/);
+    await expect(page.getByTestId("distance")).toHaveText(["0 कि.मी.", "2.9 कि.मी."]);
+    await page.goto(`/kn/directory?search=${word}&near=560034`);
+    await expect(page.getByTestId("distance")).toHaveText(["0 ಕಿ.ಮೀ.", "2.9 ಕಿ.ಮೀ."]);
+    await expect(page.getByLabel("ಪಿನ್ ಕೋಡ್ ಹತ್ತಿರ")).toHaveValue("560034");
+  });
+});
