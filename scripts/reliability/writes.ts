@@ -100,6 +100,7 @@ export function writeRequest(
         business_description: "Home-made pickles and podis.",
         city: "Bangalore",
         area: "Jayanagar",
+        pincode: "560011",
         address: "22 4th Block",
         id_proof_type: "pan_card",
         plan: "3m",

@@ -87,6 +87,7 @@ test.describe("dashboard notices", () => {
         plan: "6m",
         business_name: business,
         city: "Chennai",
+        pincode: "600001",
         address: "3 Beach Road",
         payment_reference: utr,
         id_proof_document: dataUrl,
