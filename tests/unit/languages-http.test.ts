@@ -101,6 +101,25 @@ describe("a seller's language", () => {
     );
   });
 
+  it("a wrong pair on the Hindi and Kannada sign-in pages is answered in their language (the /api in English)", async () => {
+    const wrong = { email: `nobody-${++serial}@example.in`, password: "wrong-password" };
+    const hindi = await postForm("/hi/seller-login", wrong);
+    expect(hindi.status).toBe(401);
+    const hindiPage = renderedHtml(await hindi.text());
+    expect(hindiPage).toContain("ईमेल या पासवर्ड सही नहीं है। कृपया दोबारा कोशिश करें।");
+    expect(hindiPage).not.toContain("forms.login.invalid");
+    const kannada = await postForm("/kn/seller-login", wrong);
+    expect(kannada.status).toBe(401);
+    expect(renderedHtml(await kannada.text())).toContain("ಇಮೇಲ್ ಅಥವಾ ಪಾಸ್‌ವರ್ಡ್ ಸರಿಯಾಗಿಲ್ಲ. ದಯವಿಟ್ಟು ಮತ್ತೆ ಪ್ರಯತ್ನಿಸಿ.");
+    const api = await fetch(`${base}/api/auth/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: base, "X-Forwarded-For": address() },
+      body: JSON.stringify(wrong),
+    });
+    expect(api.status).toBe(401);
+    expect(((await api.json()) as { error: string }).error).toBe("Invalid email or password. Please try again.");
+  });
+
   it("the Hindi sign-up answers a taken address and an expired step in Hindi", async () => {
     const { email } = await register();
     const step1 = {
