@@ -120,6 +120,28 @@ describe("a seller's language", () => {
     expect(((await api.json()) as { error: string }).error).toBe("Invalid email or password. Please try again.");
   });
 
+  it("her dashboard's fields for her own Hindi and Kannada words speak the page's language", async () => {
+    const { cookie } = await register();
+    const dashboard = async (path: string) => {
+      const res = await fetch(`${base}${path}`, { headers: { Cookie: cookie } });
+      expect(res.status).toBe(200);
+      return renderedHtml(await res.text());
+    };
+    const hindi = await dashboard("/hi/seller-dashboard");
+    expect(hindi).toContain("हिन्दी और कन्नड़ में");
+    expect(hindi).toContain("वैकल्पिक। साइट को हिन्दी या कन्नड़ में पढ़ने वाले लोग इन्हें देखते हैं;");
+    expect(hindi).toContain("हिन्दी में टैगलाइन");
+    expect(hindi).toContain("कन्नड़ (ಕನ್ನಡ) में आपके व्यवसाय के बारे में");
+    expect(hindi).not.toMatch(/In Hindi|Tagline in|About your business in|Visitors reading/);
+    const kannada = await dashboard("/kn/seller-dashboard");
+    expect(kannada).toContain("ಹಿಂದಿ ಮತ್ತು ಕನ್ನಡ ಭಾಷೆಗಳಲ್ಲಿ");
+    expect(kannada).toContain("ಕನ್ನಡ ಭಾಷೆಯಲ್ಲಿ ಟ್ಯಾಗ್‌ಲೈನ್");
+    expect(kannada).toContain("ಹಿಂದಿ (हिन्दी) ಭಾಷೆಯಲ್ಲಿ ನಿಮ್ಮ ವ್ಯಾಪಾರದ ಬಗ್ಗೆ");
+    const english = await dashboard("/seller-dashboard");
+    expect(english).toContain("In Hindi and Kannada");
+    expect(english).toContain("Tagline in Hindi (हिन्दी)");
+  });
+
   it("the Hindi sign-up answers a taken address and an expired step in Hindi", async () => {
     const { email } = await register();
     const step1 = {
