@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { CheckIcon } from "./icons";
 
 /** What a form says once its post went through: a tick, a heading and what comes next (links, notes). */
@@ -24,5 +25,25 @@ export function SuccessScreen({
       <Heading id={headingId}>{title}</Heading>
       {children}
     </div>
+  );
+}
+
+/** A public form's page once its post went through (`?sent=1`): what happens next, and one way on. */
+export function FormSent({
+  title,
+  message,
+  link,
+}: {
+  title: string;
+  message: string;
+  link: { to: string; label: string };
+}) {
+  return (
+    <SuccessScreen title={title} headingId="form-heading">
+      <p className="muted">{message}</p>
+      <Link to={link.to} className="btn btn-primary">
+        {link.label}
+      </Link>
+    </SuccessScreen>
   );
 }

@@ -1,17 +1,19 @@
 import { getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { useForm } from "~/lib/form";
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
 import {
   ConfirmCheckField,
   emailInputProps,
   Field,
   FormErrors,
   Honeypot,
-  RequiredMark,
+  mobileInputProps,
+  nameInputProps,
+  Required,
   SelectField,
   TextareaField,
 } from "~/components/forms";
-import { SuccessScreen } from "~/components/success-screen";
+import { FormSent } from "~/components/success-screen";
 import { T, useLocalePath, useT } from "~/components/i18n";
 import { getDb } from "~db/client";
 import { CITIES, TEXT_LIMITS } from "~/lib/constants";
@@ -111,12 +113,11 @@ function SentScreen() {
   const t = useT();
   const to = useLocalePath();
   return (
-    <SuccessScreen title={t("quotes.sent.title")} headingId="form-heading">
-      <p className="muted">{t("quotes.sent.message")}</p>
-      <Link to={to("/directory")} className="btn btn-primary">
-        {t("quotes.sent.directory")}
-      </Link>
-    </SuccessScreen>
+    <FormSent
+      title={t("quotes.sent.title")}
+      message={t("quotes.sent.message")}
+      link={{ to: to("/directory"), label: t("quotes.sent.directory") }}
+    />
   );
 }
 
@@ -138,11 +139,7 @@ function QuoteForm({
     defaultValue: loaderData.defaults,
     ...validation.options,
   });
-  const required = (key: Parameters<typeof t>[0]) => (
-    <>
-      {t(key)} {RequiredMark}
-    </>
-  );
+  const required = (key: Parameters<typeof t>[0]) => <Required>{t(key)}</Required>;
   return (
     <>
       <h2 id="form-heading">{t("quotes.form.title")}</h2>
@@ -219,11 +216,7 @@ function QuoteForm({
           <Field
             label={required("quotes.form.name")}
             errors={fields.name.errors}
-            inputProps={{
-              ...getInputProps(fields.name, { type: "text" }),
-              autoComplete: "name",
-              maxLength: TEXT_LIMITS.name,
-            }}
+            inputProps={nameInputProps(fields.name)}
           />
           <Field
             label={required("quotes.form.email")}
@@ -233,11 +226,7 @@ function QuoteForm({
           <Field
             label={t("quotes.form.mobile")}
             errors={fields.mobile.errors}
-            inputProps={{
-              ...getInputProps(fields.mobile, { type: "tel" }),
-              autoComplete: "tel",
-              placeholder: "+91 98765 43210",
-            }}
+            inputProps={mobileInputProps(fields.mobile)}
           />
         </div>
         <ConfirmCheckField

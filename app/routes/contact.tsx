@@ -1,7 +1,7 @@
 import { getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { useForm } from "~/lib/form";
 import { CardSection } from "~/components/card-section";
-import { SuccessScreen } from "~/components/success-screen";
+import { FormSent } from "~/components/success-screen";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { Faq } from "~/components/faq";
 import {
@@ -9,7 +9,9 @@ import {
   Field,
   FormErrors,
   Honeypot,
-  RequiredMark,
+  mobileInputProps,
+  nameInputProps,
+  Required,
   SelectField,
   TextareaField,
 } from "~/components/forms";
@@ -178,12 +180,11 @@ function SentScreen() {
   const t = useT();
   const to = useLocalePath();
   return (
-    <SuccessScreen title={t("contact.sent.title")} headingId="form-heading">
-      <p className="muted">{t("contact.sent.message")}</p>
-      <Link to={to("/contact#message")} className="btn btn-primary">
-        {t("contact.sent.again")}
-      </Link>
-    </SuccessScreen>
+    <FormSent
+      title={t("contact.sent.title")}
+      message={t("contact.sent.message")}
+      link={{ to: to("/contact#message"), label: t("contact.sent.again") }}
+    />
   );
 }
 
@@ -216,42 +217,22 @@ function ContactForm({
         <FormErrors errors={form.errors} />
         <div className="form-grid">
           <Field
-            label={
-              <>
-                {t("contact.form.name")} {RequiredMark}
-              </>
-            }
+            label={<Required>{t("contact.form.name")}</Required>}
             errors={fields.name.errors}
-            inputProps={{
-              ...getInputProps(fields.name, { type: "text" }),
-              autoComplete: "name",
-              maxLength: TEXT_LIMITS.name,
-            }}
+            inputProps={nameInputProps(fields.name)}
           />
           <Field
-            label={
-              <>
-                {t("contact.form.email")} {RequiredMark}
-              </>
-            }
+            label={<Required>{t("contact.form.email")}</Required>}
             errors={fields.email.errors}
             inputProps={emailInputProps(fields.email)}
           />
           <Field
             label={t("contact.form.mobile")}
             errors={fields.mobile.errors}
-            inputProps={{
-              ...getInputProps(fields.mobile, { type: "tel" }),
-              autoComplete: "tel",
-              placeholder: "+91 98765 43210",
-            }}
+            inputProps={mobileInputProps(fields.mobile)}
           />
           <SelectField
-            label={
-              <>
-                {t("contact.form.queryType")} {RequiredMark}
-              </>
-            }
+            label={<Required>{t("contact.form.queryType")}</Required>}
             errors={fields.query_type.errors}
             selectProps={getSelectProps(fields.query_type)}
           >
@@ -270,11 +251,7 @@ function ContactForm({
           />
           <TextareaField
             className="span-2"
-            label={
-              <>
-                {t("contact.form.message")} {RequiredMark}
-              </>
-            }
+            label={<Required>{t("contact.form.message")}</Required>}
             errors={fields.message.errors}
             textareaProps={{ ...getTextareaProps(fields.message), rows: 6, maxLength: TEXT_LIMITS.message }}
           />
