@@ -14,7 +14,8 @@ import {
   TextareaField,
 } from "~/components/forms";
 import { FormSent } from "~/components/success-screen";
-import { T, useLocalePath, useT } from "~/components/i18n";
+import { PageHero } from "~/components/page-hero";
+import { T, useT } from "~/components/i18n";
 import { getDb } from "~db/client";
 import { CITIES, TEXT_LIMITS } from "~/lib/constants";
 import { todayIso } from "~/lib/dates";
@@ -93,31 +94,21 @@ export default function AskForAQuote({ loaderData, actionData }: Route.Component
   const sent = searchParams.get("sent") === "1";
   return (
     <>
-      <section className="page-hero">
-        <div className="container">
-          <p className="eyebrow">{t("quotes.hero.eyebrow")}</p>
-          <h1>{t("quotes.hero.title")}</h1>
-          <p>{t("quotes.hero.lead")}</p>
-        </div>
-      </section>
+      <PageHero eyebrow={t("quotes.hero.eyebrow")} title={t("quotes.hero.title")} lead={t("quotes.hero.lead")} />
       <div className="container section">
         <section className="card card-pad" aria-labelledby="form-heading">
-          {sent ? <SentScreen /> : <QuoteForm loaderData={loaderData} lastResult={actionData?.result} />}
+          {sent ? (
+            <FormSent
+              title="quotes.sent.title"
+              message="quotes.sent.message"
+              link={["/directory", "quotes.sent.directory"]}
+            />
+          ) : (
+            <QuoteForm loaderData={loaderData} lastResult={actionData?.result} />
+          )}
         </section>
       </div>
     </>
-  );
-}
-
-function SentScreen() {
-  const t = useT();
-  const to = useLocalePath();
-  return (
-    <FormSent
-      title={t("quotes.sent.title")}
-      message={t("quotes.sent.message")}
-      link={{ to: to("/directory"), label: t("quotes.sent.directory") }}
-    />
   );
 }
 

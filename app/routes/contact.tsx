@@ -2,6 +2,7 @@ import { getInputProps, getSelectProps, getTextareaProps, type SubmissionResult 
 import { useForm } from "~/lib/form";
 import { CardSection } from "~/components/card-section";
 import { FormSent } from "~/components/success-screen";
+import { PageHero } from "~/components/page-hero";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { Faq } from "~/components/faq";
 import {
@@ -115,13 +116,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const sent = searchParams.get("sent") === "1";
   return (
     <>
-      <section className="page-hero">
-        <div className="container">
-          <p className="eyebrow">{t("contact.hero.eyebrow")}</p>
-          <h1>{t("contact.hero.title")}</h1>
-          <p>{t("contact.hero.lead")}</p>
-        </div>
-      </section>
+      <PageHero eyebrow={t("contact.hero.eyebrow")} title={t("contact.hero.title")} lead={t("contact.hero.lead")} />
       <div className="container section contact-layout cols-56">
         <aside className="stack">
           <CardSection id="details" title={t("contact.details.title")}>
@@ -165,7 +160,15 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           </CardSection>
         </aside>
         <section className="card card-pad" id="message" aria-labelledby="form-heading">
-          {sent ? <SentScreen /> : <ContactForm lastResult={actionData?.result} constraint={loaderData.constraint} />}
+          {sent ? (
+            <FormSent
+              title="contact.sent.title"
+              message="contact.sent.message"
+              link={["/contact#message", "contact.sent.again"]}
+            />
+          ) : (
+            <ContactForm lastResult={actionData?.result} constraint={loaderData.constraint} />
+          )}
         </section>
       </div>
       <section className="container section-tight" aria-labelledby="contact-faq-heading">
@@ -173,18 +176,6 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         <Faq items={faq} headingId="contact-faq-heading" />
       </section>
     </>
-  );
-}
-
-function SentScreen() {
-  const t = useT();
-  const to = useLocalePath();
-  return (
-    <FormSent
-      title={t("contact.sent.title")}
-      message={t("contact.sent.message")}
-      link={{ to: to("/contact#message"), label: t("contact.sent.again") }}
-    />
   );
 }
 
