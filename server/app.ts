@@ -199,7 +199,6 @@ export function createHttpServer(app: express.Express, responseCache?: ResponseC
   // server closes each connection as soon as it is idle (`stop` in server/index.ts), so this does not
   // delay a stop.
   server.keepAliveTimeout = KEEP_ALIVE_MS;
-  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
   return server;
 }
 

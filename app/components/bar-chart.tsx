@@ -27,6 +27,7 @@ export function BarChart<K extends string, R extends Record<K, number>>({
   series,
   rowKey,
   rowLabel,
+  rowDate,
   summary,
   caption,
   rowHeader,
@@ -40,6 +41,8 @@ export function BarChart<K extends string, R extends Record<K, number>>({
   rowKey: (row: R) => string;
   /** the x axis's and the table's label of a row */
   rowLabel: (row: R) => string;
+  /** a row's date (YYYY-MM-DD), where its label is one written by Intl: the table's label is then a <time> */
+  rowDate?: (row: R) => string;
   /** the chart's text alternative */
   summary: string;
   caption: string;
@@ -135,7 +138,7 @@ export function BarChart<K extends string, R extends Record<K, number>>({
             <tbody>
               {rows.map((r) => (
                 <tr key={rowKey(r)}>
-                  <th scope="row">{rowLabel(r)}</th>
+                  <th scope="row">{rowDate ? <time dateTime={rowDate(r)}>{rowLabel(r)}</time> : rowLabel(r)}</th>
                   {tableColumns.map((s) => (
                     <td key={s.key}>{r[s.key]}</td>
                   ))}

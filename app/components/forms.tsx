@@ -125,6 +125,25 @@ export function emailInputProps(
   return { ...getInputProps(field, { type: "email" }), autoComplete: "email", maxLength: TEXT_LIMITS.email, ...extra };
 }
 
+/** The input of a person's name (the contact and quote forms). */
+export function nameInputProps(field: Parameters<typeof getInputProps>[0]) {
+  return { ...getInputProps(field, { type: "text" }), autoComplete: "name", maxLength: TEXT_LIMITS.name };
+}
+
+/** The input of a mobile number (the contact and quote forms), with an example of its form. */
+export function mobileInputProps(field: Parameters<typeof getInputProps>[0]) {
+  return { ...getInputProps(field, { type: "tel" }), autoComplete: "tel", placeholder: "+91 98765 43210" };
+}
+
+/** A required field's label: its words and the mark. */
+export function Required({ children }: { children: React.ReactNode }) {
+  return (
+    <>
+      {children} {RequiredMark}
+    </>
+  );
+}
+
 /** The input of a number typed as text (Aadhaar, UTR): a digit keyboard on phones, never autofilled. */
 export function numericCodeProps(field: Parameters<typeof getInputProps>[0], placeholder?: string) {
   return { ...getInputProps(field, { type: "text" }), inputMode: "numeric" as const, autoComplete: "off", placeholder };

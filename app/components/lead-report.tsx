@@ -104,6 +104,7 @@ export function LeadReport({
         series={series}
         rowKey={(r) => r.day}
         rowLabel={(r) => dayLabel(r.day)}
+        rowDate={(r) => r.day}
         labelEvery={5}
         tableColumns={tableColumns}
         summary={t("common.accounts.leads.summary", {

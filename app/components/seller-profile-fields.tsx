@@ -1,13 +1,7 @@
 import { CITIES, PRICE_RANGES } from "~/lib/constants";
 import { TEXT_LIMITS } from "~/lib/constants";
-import type { MessageKey } from "~/lib/i18n";
-import {
-  COLUMN_LANGUAGES,
-  type ColumnLanguage,
-  columnLanguagesInWords,
-  englishNameOf,
-  nativeNameOf,
-} from "~/lib/locales";
+import type { MessageKey, Translate } from "~/lib/i18n";
+import { COLUMN_LANGUAGES, type ColumnLanguage, nativeNameOf } from "~/lib/locales";
 import { ChoiceOptions, Field, RequiredMark, SelectField, TextareaField, type FieldBase } from "./forms";
 import { useT } from "./i18n";
 
@@ -292,10 +286,15 @@ type SellerTranslationKey = `tagline_${ColumnLanguage}` | `business_description_
 
 const TRANSLATED = COLUMN_LANGUAGES.map((lang) => ({
   lang,
-  language: `${englishNameOf(lang)} (${nativeNameOf(lang)})`,
   tagline: `tagline_${lang}` as const,
   description: `business_description_${lang}` as const,
 }));
+
+/** Names in words in the page's language: "Hindi and Kannada" (`or`: "Hindi or Kannada"). */
+function inWords(t: Translate, names: string[], conjunction: "and" | "or"): string {
+  if (names.length < 2) return names.join("");
+  return t(`forms.fields.list.${conjunction}`, { head: names.slice(0, -1).join(", "), last: names.at(-1)! });
+}
 
 export function SellerTranslationFields({
   fields,
@@ -304,23 +303,28 @@ export function SellerTranslationFields({
   fields: Record<SellerTranslationKey, ProfileFieldLike>;
   legendClassName?: string;
 }) {
+  const t = useT();
+  const nameOf = (lang: ColumnLanguage) => t(`forms.fields.language.${lang}`);
+  const names = COLUMN_LANGUAGES.map(nameOf);
+  // Her own script's name beside it where the page's language names it otherwise: "Hindi (हिन्दी)".
+  const labelled = (lang: ColumnLanguage) =>
+    nameOf(lang) === nativeNameOf(lang) ? nameOf(lang) : `${nameOf(lang)} (${nativeNameOf(lang)})`;
   return (
     <fieldset className="form-section">
-      <legend className={legendClassName}>In {columnLanguagesInWords("and")}</legend>
-      <p className="field-hint">
-        Optional. Visitors reading the site in {columnLanguagesInWords("or")} see these; where one is empty they see
-        your tagline and description as written above.
-      </p>
+      <legend className={legendClassName}>
+        {t("forms.fields.translations", { languages: inWords(t, names, "and") })}
+      </legend>
+      <p className="field-hint">{t("forms.fields.translationsHint", { languages: inWords(t, names, "or") })}</p>
       <div className="form-grid">
-        {TRANSLATED.map(({ lang, language, tagline, description }) => (
+        {TRANSLATED.map(({ lang, tagline, description }) => (
           <div key={lang} className="span-2 stack">
             <ProfileInput
-              label={`Tagline in ${language}`}
+              label={t("forms.fields.translationTagline", { language: labelled(lang) })}
               field={fields[tagline]}
               input={{ maxLength: TEXT_LIMITS.tagline, lang }}
             />
             <TextareaField
-              label={`About your business in ${language}`}
+              label={t("forms.fields.translationAbout", { language: labelled(lang) })}
               errors={fields[description].errors}
               textareaProps={{
                 id: fields[description].id,

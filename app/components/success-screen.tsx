@@ -1,4 +1,7 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
+import type { MessageKey } from "~/lib/i18n";
+import { useLocalePath, useT } from "./i18n";
 import { CheckIcon } from "./icons";
 
 /** What a form says once its post went through: a tick, a heading and what comes next (links, notes). */
@@ -24,5 +27,30 @@ export function SuccessScreen({
       <Heading id={headingId}>{title}</Heading>
       {children}
     </div>
+  );
+}
+
+/**
+ * A public form's page once its post went through (`?sent=1`): what happens next, and one way on (a site
+ * path, in the page's language). Catalogue keys.
+ */
+export function FormSent({
+  title,
+  message,
+  link,
+}: {
+  title: MessageKey;
+  message: MessageKey;
+  link: [string, MessageKey];
+}) {
+  const t = useT();
+  const to = useLocalePath();
+  return (
+    <SuccessScreen title={t(title)} headingId="form-heading">
+      <p className="muted">{t(message)}</p>
+      <Link to={to(link[0])} className="btn btn-primary">
+        {t(link[1])}
+      </Link>
+    </SuccessScreen>
   );
 }

@@ -1,18 +1,21 @@
 import { getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { useForm } from "~/lib/form";
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
 import {
   ConfirmCheckField,
   emailInputProps,
   Field,
   FormErrors,
   Honeypot,
-  RequiredMark,
+  mobileInputProps,
+  nameInputProps,
+  Required,
   SelectField,
   TextareaField,
 } from "~/components/forms";
-import { SuccessScreen } from "~/components/success-screen";
-import { T, useLocalePath, useT } from "~/components/i18n";
+import { FormSent } from "~/components/success-screen";
+import { PageHero } from "~/components/page-hero";
+import { T, useT } from "~/components/i18n";
 import { getDb } from "~db/client";
 import { CITIES, TEXT_LIMITS } from "~/lib/constants";
 import { todayIso } from "~/lib/dates";
@@ -91,32 +94,21 @@ export default function AskForAQuote({ loaderData, actionData }: Route.Component
   const sent = searchParams.get("sent") === "1";
   return (
     <>
-      <section className="page-hero">
-        <div className="container">
-          <p className="eyebrow">{t("quotes.hero.eyebrow")}</p>
-          <h1>{t("quotes.hero.title")}</h1>
-          <p>{t("quotes.hero.lead")}</p>
-        </div>
-      </section>
+      <PageHero eyebrow={t("quotes.hero.eyebrow")} title={t("quotes.hero.title")} lead={t("quotes.hero.lead")} />
       <div className="container section">
         <section className="card card-pad" aria-labelledby="form-heading">
-          {sent ? <SentScreen /> : <QuoteForm loaderData={loaderData} lastResult={actionData?.result} />}
+          {sent ? (
+            <FormSent
+              title="quotes.sent.title"
+              message="quotes.sent.message"
+              link={["/directory", "quotes.sent.directory"]}
+            />
+          ) : (
+            <QuoteForm loaderData={loaderData} lastResult={actionData?.result} />
+          )}
         </section>
       </div>
     </>
-  );
-}
-
-function SentScreen() {
-  const t = useT();
-  const to = useLocalePath();
-  return (
-    <SuccessScreen title={t("quotes.sent.title")} headingId="form-heading">
-      <p className="muted">{t("quotes.sent.message")}</p>
-      <Link to={to("/directory")} className="btn btn-primary">
-        {t("quotes.sent.directory")}
-      </Link>
-    </SuccessScreen>
   );
 }
 
@@ -138,11 +130,7 @@ function QuoteForm({
     defaultValue: loaderData.defaults,
     ...validation.options,
   });
-  const required = (key: Parameters<typeof t>[0]) => (
-    <>
-      {t(key)} {RequiredMark}
-    </>
-  );
+  const required = (key: Parameters<typeof t>[0]) => <Required>{t(key)}</Required>;
   return (
     <>
       <h2 id="form-heading">{t("quotes.form.title")}</h2>
@@ -219,11 +207,7 @@ function QuoteForm({
           <Field
             label={required("quotes.form.name")}
             errors={fields.name.errors}
-            inputProps={{
-              ...getInputProps(fields.name, { type: "text" }),
-              autoComplete: "name",
-              maxLength: TEXT_LIMITS.name,
-            }}
+            inputProps={nameInputProps(fields.name)}
           />
           <Field
             label={required("quotes.form.email")}
@@ -233,11 +217,7 @@ function QuoteForm({
           <Field
             label={t("quotes.form.mobile")}
             errors={fields.mobile.errors}
-            inputProps={{
-              ...getInputProps(fields.mobile, { type: "tel" }),
-              autoComplete: "tel",
-              placeholder: "+91 98765 43210",
-            }}
+            inputProps={mobileInputProps(fields.mobile)}
           />
         </div>
         <ConfirmCheckField

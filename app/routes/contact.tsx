@@ -1,7 +1,8 @@
 import { getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { useForm } from "~/lib/form";
 import { CardSection } from "~/components/card-section";
-import { SuccessScreen } from "~/components/success-screen";
+import { FormSent } from "~/components/success-screen";
+import { PageHero } from "~/components/page-hero";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { Faq } from "~/components/faq";
 import {
@@ -9,7 +10,9 @@ import {
   Field,
   FormErrors,
   Honeypot,
-  RequiredMark,
+  mobileInputProps,
+  nameInputProps,
+  Required,
   SelectField,
   TextareaField,
 } from "~/components/forms";
@@ -113,13 +116,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const sent = searchParams.get("sent") === "1";
   return (
     <>
-      <section className="page-hero">
-        <div className="container">
-          <p className="eyebrow">{t("contact.hero.eyebrow")}</p>
-          <h1>{t("contact.hero.title")}</h1>
-          <p>{t("contact.hero.lead")}</p>
-        </div>
-      </section>
+      <PageHero eyebrow={t("contact.hero.eyebrow")} title={t("contact.hero.title")} lead={t("contact.hero.lead")} />
       <div className="container section contact-layout cols-56">
         <aside className="stack">
           <CardSection id="details" title={t("contact.details.title")}>
@@ -163,7 +160,15 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           </CardSection>
         </aside>
         <section className="card card-pad" id="message" aria-labelledby="form-heading">
-          {sent ? <SentScreen /> : <ContactForm lastResult={actionData?.result} constraint={loaderData.constraint} />}
+          {sent ? (
+            <FormSent
+              title="contact.sent.title"
+              message="contact.sent.message"
+              link={["/contact#message", "contact.sent.again"]}
+            />
+          ) : (
+            <ContactForm lastResult={actionData?.result} constraint={loaderData.constraint} />
+          )}
         </section>
       </div>
       <section className="container section-tight" aria-labelledby="contact-faq-heading">
@@ -171,19 +176,6 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         <Faq items={faq} headingId="contact-faq-heading" />
       </section>
     </>
-  );
-}
-
-function SentScreen() {
-  const t = useT();
-  const to = useLocalePath();
-  return (
-    <SuccessScreen title={t("contact.sent.title")} headingId="form-heading">
-      <p className="muted">{t("contact.sent.message")}</p>
-      <Link to={to("/contact#message")} className="btn btn-primary">
-        {t("contact.sent.again")}
-      </Link>
-    </SuccessScreen>
   );
 }
 
@@ -216,42 +208,22 @@ function ContactForm({
         <FormErrors errors={form.errors} />
         <div className="form-grid">
           <Field
-            label={
-              <>
-                {t("contact.form.name")} {RequiredMark}
-              </>
-            }
+            label={<Required>{t("contact.form.name")}</Required>}
             errors={fields.name.errors}
-            inputProps={{
-              ...getInputProps(fields.name, { type: "text" }),
-              autoComplete: "name",
-              maxLength: TEXT_LIMITS.name,
-            }}
+            inputProps={nameInputProps(fields.name)}
           />
           <Field
-            label={
-              <>
-                {t("contact.form.email")} {RequiredMark}
-              </>
-            }
+            label={<Required>{t("contact.form.email")}</Required>}
             errors={fields.email.errors}
             inputProps={emailInputProps(fields.email)}
           />
           <Field
             label={t("contact.form.mobile")}
             errors={fields.mobile.errors}
-            inputProps={{
-              ...getInputProps(fields.mobile, { type: "tel" }),
-              autoComplete: "tel",
-              placeholder: "+91 98765 43210",
-            }}
+            inputProps={mobileInputProps(fields.mobile)}
           />
           <SelectField
-            label={
-              <>
-                {t("contact.form.queryType")} {RequiredMark}
-              </>
-            }
+            label={<Required>{t("contact.form.queryType")}</Required>}
             errors={fields.query_type.errors}
             selectProps={getSelectProps(fields.query_type)}
           >
@@ -270,11 +242,7 @@ function ContactForm({
           />
           <TextareaField
             className="span-2"
-            label={
-              <>
-                {t("contact.form.message")} {RequiredMark}
-              </>
-            }
+            label={<Required>{t("contact.form.message")}</Required>}
             errors={fields.message.errors}
             textareaProps={{ ...getTextareaProps(fields.message), rows: 6, maxLength: TEXT_LIMITS.message }}
           />

@@ -1,4 +1,5 @@
 import { getSelectProps, type SubmissionResult } from "@conform-to/react";
+import { PageHero } from "~/components/page-hero";
 import { useForm } from "~/lib/form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Suspense, useEffect, useRef, useState } from "react";
@@ -257,22 +258,17 @@ function ApplicationForm({ loaderData, actionData }: { loaderData: LoaderData; a
 
   return (
     <>
-      <section className="page-hero">
-        <div className="container">
-          <p className="eyebrow">{t("register.hero.eyebrow")}</p>
-          <h1>{t("register.hero.title")}</h1>
-          <p>{t("register.hero.lead")}</p>
-          {signedInAs ? (
-            <p className="small">
-              <T
-                k="register.hero.signedInAs"
-                values={{ email: signedInAs }}
-                components={{ email: (text) => <strong translate="no">{text}</strong> }}
-              />
-            </p>
-          ) : null}
-        </div>
-      </section>
+      <PageHero eyebrow={t("register.hero.eyebrow")} title={t("register.hero.title")} lead={t("register.hero.lead")}>
+        {signedInAs ? (
+          <p className="small">
+            <T
+              k="register.hero.signedInAs"
+              values={{ email: signedInAs }}
+              components={{ email: (text) => <strong translate="no">{text}</strong> }}
+            />
+          </p>
+        ) : null}
+      </PageHero>
       <div className="container section">
         <Form
           method="post"

@@ -1,4 +1,5 @@
 import { normaliseEmail } from "~/lib/validation/fields";
+import { formMessage } from "~/lib/form-messages";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { Authenticator } from "remix-auth";
@@ -28,7 +29,8 @@ import { hasSignedInFrom, rememberSignIn } from "~/models/sign-in-addresses.serv
 
 export type Portal = "seller" | "admin";
 
-export const INVALID_LOGIN_MESSAGE = "Invalid email or password. Please try again.";
+/** The seller door's answer: a `forms` catalogue key (the page's language; the API's English, lib/form-messages.ts). */
+export const INVALID_LOGIN_MESSAGE = formMessage("forms.login.invalid");
 export const INVALID_ADMIN_MESSAGE = "Invalid admin credentials. Please check your email and password.";
 
 export type LoginOutcome =

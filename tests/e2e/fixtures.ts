@@ -14,6 +14,7 @@ import type { QuoteMatchStatus, Role } from "~db/schema";
 import { hashPassword } from "~/services/password.server";
 import { type DB, openDatabase } from "~db/client";
 import { createReviewRow, createSeller, type SellerFactoryInput } from "~db/seed/factories";
+import { applicationToPay as applicationWithFee } from "../support/payments";
 import { ADDRESS_CAPACITY, addressOf, serial, WORD_CAPACITY, wordOf } from "../support/unique";
 
 let sharedDb: DB | undefined;
@@ -681,17 +682,9 @@ export function payLinkPath(purpose: "application" | "renewal", sellerId: number
   return `/pay?${new URLSearchParams({ [purpose]: String(sellerId), token: mailToken(`pay-${purpose}`, String(sellerId)) })}`;
 }
 
-/** An application waiting for its fee (₹1,499 for 6 months), as the pay page offers it. */
+/** An application waiting for its fee, under a name of its own. */
 export function applicationToPay(db: DB, fields: SellerFactoryInput = {}): Promise<number> {
-  return createSeller(db, {
-    business_name: uniqueWord("pay"),
-    status: "pending",
-    is_paid: 0,
-    payment_status: "pending",
-    amount_paid: 1499,
-    subscription_months: 6,
-    ...fields,
-  });
+  return applicationWithFee(db, { business_name: uniqueWord("pay"), ...fields });
 }
 
 /**

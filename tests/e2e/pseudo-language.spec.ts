@@ -44,7 +44,7 @@ test.describe("the pseudo-language walk", () => {
 
   for (const entry of WALK) {
     test(`${entry.name}: every word comes from a catalogue`, async ({ page, context }) => {
-      if (entry.seller) await signInAs(context, "seller");
+      if (entry.seller) await entry.signedIn?.(await signInAs(context, "seller"));
       const path = typeof entry.path === "string" ? entry.path : await entry.path();
       await page.goto(PSEUDO + path);
       await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("__reactContainer")));

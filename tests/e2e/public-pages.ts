@@ -150,6 +150,18 @@ export const PUBLIC_PAGES: Walk[] = [
   { name: "terms", path: "/terms" },
   { name: "privacy", sameLayoutAs: "terms", path: "/privacy" },
   { name: "seller login", path: "/seller-login" },
+  {
+    name: "seller login error",
+    sameLayoutAs: "seller login",
+    path: "/seller-login",
+    then: (page) =>
+      post(
+        page,
+        "form:has([name=password])",
+        { email: `${uniqueWord("nobody")}@example.test`, password: "wrong-password" },
+        "form:has([name=password]) [role=alert]",
+      ),
+  },
   { name: "Google sign-in callback, cancelled", path: "/auth/google/callback?error=access_denied" },
   { name: "seller sign-up", path: "/seller-signup" },
   {

@@ -101,6 +101,47 @@ describe("a seller's language", () => {
     );
   });
 
+  it("a wrong pair on the Hindi and Kannada sign-in pages is answered in their language (the /api in English)", async () => {
+    const wrong = { email: `nobody-${++serial}@example.in`, password: "wrong-password" };
+    const hindi = await postForm("/hi/seller-login", wrong);
+    expect(hindi.status).toBe(401);
+    const hindiPage = renderedHtml(await hindi.text());
+    expect(hindiPage).toContain("ईमेल या पासवर्ड सही नहीं है। कृपया दोबारा कोशिश करें।");
+    expect(hindiPage).not.toContain("forms.login.invalid");
+    const kannada = await postForm("/kn/seller-login", wrong);
+    expect(kannada.status).toBe(401);
+    expect(renderedHtml(await kannada.text())).toContain("ಇಮೇಲ್ ಅಥವಾ ಪಾಸ್‌ವರ್ಡ್ ಸರಿಯಾಗಿಲ್ಲ. ದಯವಿಟ್ಟು ಮತ್ತೆ ಪ್ರಯತ್ನಿಸಿ.");
+    const api = await fetch(`${base}/api/auth/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: base, "X-Forwarded-For": address() },
+      body: JSON.stringify(wrong),
+    });
+    expect(api.status).toBe(401);
+    expect(((await api.json()) as { error: string }).error).toBe("Invalid email or password. Please try again.");
+  });
+
+  it("her dashboard's fields for her own Hindi and Kannada words speak the page's language", async () => {
+    const { cookie } = await register();
+    const dashboard = async (path: string) => {
+      const res = await fetch(`${base}${path}`, { headers: { Cookie: cookie } });
+      expect(res.status).toBe(200);
+      return renderedHtml(await res.text());
+    };
+    const hindi = await dashboard("/hi/seller-dashboard");
+    expect(hindi).toContain("हिन्दी और कन्नड़ में");
+    expect(hindi).toContain("वैकल्पिक। साइट को हिन्दी या कन्नड़ में पढ़ने वाले लोग इन्हें देखते हैं;");
+    expect(hindi).toContain("हिन्दी में टैगलाइन");
+    expect(hindi).toContain("कन्नड़ (ಕನ್ನಡ) में आपके व्यवसाय के बारे में");
+    expect(hindi).not.toMatch(/In Hindi|Tagline in|About your business in|Visitors reading/);
+    const kannada = await dashboard("/kn/seller-dashboard");
+    expect(kannada).toContain("ಹಿಂದಿ ಮತ್ತು ಕನ್ನಡ ಭಾಷೆಗಳಲ್ಲಿ");
+    expect(kannada).toContain("ಕನ್ನಡ ಭಾಷೆಯಲ್ಲಿ ಟ್ಯಾಗ್‌ಲೈನ್");
+    expect(kannada).toContain("ಹಿಂದಿ (हिन्दी) ಭಾಷೆಯಲ್ಲಿ ನಿಮ್ಮ ವ್ಯಾಪಾರದ ಬಗ್ಗೆ");
+    const english = await dashboard("/seller-dashboard");
+    expect(english).toContain("In Hindi and Kannada");
+    expect(english).toContain("Tagline in Hindi (हिन्दी)");
+  });
+
   it("the Hindi sign-up answers a taken address and an expired step in Hindi", async () => {
     const { email } = await register();
     const step1 = {

@@ -1,3 +1,4 @@
+import { signUpOverApi } from "../support/accounts";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -67,19 +68,10 @@ let serial = 0;
 const address = () => `198.18.${Math.floor(++serial / 250)}.${serial % 250}`;
 
 function register(from: string) {
-  return fetch(`${base}/api/auth/register`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: base, "X-Forwarded-For": from },
-    body: JSON.stringify({
-      name: "Asha Rao",
-      email: `busy-${++serial}-${Date.now().toString(36)}@example.in`,
-      password: "pass-word-1",
-      mobile: "+919876543210",
-      city: "Pune",
-      locality: "",
-      category_ids: [categoryId],
-      subcategory_ids: [],
-    }),
+  return signUpOverApi(base, {
+    email: `busy-${++serial}-${Date.now().toString(36)}@example.in`,
+    categoryId,
+    headers: { "X-Forwarded-For": from },
   });
 }
 

@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { createCookie } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatDateTime } from "~/lib/dates";
-import { createSeller, createUserRow } from "~db/seed/factories";
+import { createSeller, createUserRow, type SellerFactoryInput } from "~db/seed/factories";
+import { applicationToPay } from "../support/payments";
 import { payQuery } from "~/services/payments/index.server";
 import {
   deliver,
@@ -32,15 +33,7 @@ afterAll(async () => {
   await gateway?.stop();
 });
 
-const application = (fields: Parameters<typeof createSeller>[1] = {}) =>
-  createSeller(site!.db, {
-    status: "pending",
-    is_paid: 0,
-    payment_status: "pending",
-    amount_paid: 1499,
-    subscription_months: 6,
-    ...fields,
-  });
+const application = (fields: SellerFactoryInput = {}) => applicationToPay(site!.db, fields);
 
 function pay(path: string, sellerId: number) {
   return fetch(`${site!.base}${path}`, {

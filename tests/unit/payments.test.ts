@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { atIndianNoon } from "../support/clock";
 import type { DB } from "~db/client";
-import { createSeller, createUserRow } from "~db/seed/factories";
+import { createSeller, createUserRow, type SellerFactoryInput } from "~db/seed/factories";
+import { applicationToPay } from "../support/payments";
 import { addDays, addMonths, todayIso } from "~/lib/dates";
 import { parseSettings, reloadConfig } from "~/services/config.server";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -73,15 +74,8 @@ beforeEach(() => {
 });
 
 /** An application waiting for its fee (Half-Yearly: ₹1,499 for 6 months), with its link at the stand-in. */
-async function applicationWithLink(fields: Parameters<typeof createSeller>[1] = {}) {
-  const sellerId = await createSeller(db, {
-    status: "pending",
-    is_paid: 0,
-    payment_status: "pending",
-    amount_paid: 1499,
-    subscription_months: 6,
-    ...fields,
-  });
+async function applicationWithLink(fields: SellerFactoryInput = {}) {
+  const sellerId = await applicationToPay(db, fields);
   const started = await startOnlinePayment(db, sellerId, "application", ORIGIN);
   if (!started.ok) throw new Error(started.message);
   const row = await db.selectFrom("payments").selectAll().where("id", "=", started.paymentId).executeTakeFirstOrThrow();

@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { Link, useMatches } from "react-router";
 import { T, useLocalePath, useT } from "~/components/i18n";
 import { CONTACT, SITE_LONG_NAME, SITE_NAME } from "~/lib/constants";
@@ -39,7 +40,7 @@ export default function Legal() {
     <div className="container section legal">
       <article className="card card-pad legal-doc">
         <p className="small muted">{t("legal.updated", { date: UPDATED })}</p>
-        {privacy ? <Privacy /> : <Terms />}
+        <LegalDocument {...DOCUMENTS[privacy ? "privacy" : "terms"]} />
         <p className="small muted legal-foot">
           <T
             k="legal.foot"
@@ -64,62 +65,41 @@ export default function Legal() {
   );
 }
 
-function Section({ title, paragraph, items }: { title?: MessageKey; paragraph?: MessageKey; items?: MessageKey[] }) {
-  const t = useT();
-  return (
-    <>
-      {title ? <h2>{t(title)}</h2> : null}
-      {paragraph ? <p>{t(paragraph)}</p> : null}
-      {items ? (
-        <ul>
-          {items.map((item) => (
-            <li key={item}>
-              <T k={item} components={strong} />
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </>
-  );
-}
+type Section = { title?: MessageKey; paragraph?: MessageKey; items?: MessageKey[] };
 
-function Terms() {
-  const t = useT();
-  return (
-    <>
-      <h1>{t("legal.terms.title")}</h1>
-      <p>{t("legal.terms.intro", BRAND)}</p>
-      <Section title="legal.terms.who.title" paragraph="legal.terms.who.text" />
-      <Section
-        title="legal.terms.account.title"
-        items={["legal.terms.account.password", "legal.terms.account.misuse", "legal.terms.account.one"]}
-      />
-      <Section
-        title="legal.terms.listings.title"
-        items={[
+/** The two documents, section by section (each a heading, a paragraph, a list: any of them). */
+const DOCUMENTS: Record<"terms" | "privacy", { title: MessageKey; intro: MessageKey; sections: Section[] }> = {
+  terms: {
+    title: "legal.terms.title",
+    intro: "legal.terms.intro",
+    sections: [
+      { title: "legal.terms.who.title", paragraph: "legal.terms.who.text" },
+      {
+        title: "legal.terms.account.title",
+        items: ["legal.terms.account.password", "legal.terms.account.misuse", "legal.terms.account.one"],
+      },
+      {
+        title: "legal.terms.listings.title",
+        items: [
           "legal.terms.listings.live",
           "legal.terms.listings.paid",
           "legal.terms.listings.refund",
           "legal.terms.listings.ends",
-        ]}
-      />
-      <Section title="legal.terms.content.title" paragraph="legal.terms.content.text" />
-      <Section title="legal.terms.role.title" paragraph="legal.terms.role.text" />
-      <Section title="legal.terms.suspension.title" paragraph="legal.terms.suspension.text" />
-      <Section title="legal.terms.changes.title" paragraph="legal.terms.changes.text" />
-    </>
-  );
-}
-
-function Privacy() {
-  const t = useT();
-  return (
-    <>
-      <h1>{t("legal.privacy.title")}</h1>
-      <p>{t("legal.privacy.intro", BRAND)}</p>
-      <Section
-        title="legal.privacy.store.title"
-        items={[
+        ],
+      },
+      { title: "legal.terms.content.title", paragraph: "legal.terms.content.text" },
+      { title: "legal.terms.role.title", paragraph: "legal.terms.role.text" },
+      { title: "legal.terms.suspension.title", paragraph: "legal.terms.suspension.text" },
+      { title: "legal.terms.changes.title", paragraph: "legal.terms.changes.text" },
+    ],
+  },
+  privacy: {
+    title: "legal.privacy.title",
+    intro: "legal.privacy.intro",
+    sections: [
+      {
+        title: "legal.privacy.store.title",
+        items: [
           "legal.privacy.store.account",
           "legal.privacy.store.listing",
           "legal.privacy.store.mails",
@@ -128,24 +108,51 @@ function Privacy() {
           "legal.privacy.store.quotes",
           "legal.privacy.store.payments",
           "legal.privacy.store.backups",
-        ]}
-      />
-      <Section title="legal.privacy.public.title" paragraph="legal.privacy.public.text" />
-      <Section title="legal.privacy.cookies.title" paragraph="legal.privacy.cookies.text" />
-      <Section title="legal.privacy.google.title" paragraph="legal.privacy.google.text" />
-      <h2>{t("legal.privacy.rights.title")}</h2>
-      <p>
-        <T k="legal.privacy.rights.intro" components={strong} />
-      </p>
-      <Section
-        items={[
+        ],
+      },
+      { title: "legal.privacy.public.title", paragraph: "legal.privacy.public.text" },
+      { title: "legal.privacy.cookies.title", paragraph: "legal.privacy.cookies.text" },
+      { title: "legal.privacy.google.title", paragraph: "legal.privacy.google.text" },
+      {
+        title: "legal.privacy.rights.title",
+        paragraph: "legal.privacy.rights.intro",
+        items: [
           "legal.privacy.rights.see",
           "legal.privacy.rights.correct",
           "legal.privacy.rights.erase",
           "legal.privacy.rights.recover",
           "legal.privacy.rights.other",
-        ]}
-      />
+        ],
+      },
+    ],
+  },
+};
+
+function LegalDocument({ title, intro, sections }: (typeof DOCUMENTS)[keyof typeof DOCUMENTS]) {
+  const t = useT();
+  return (
+    <>
+      <h1>{t(title)}</h1>
+      <p>{t(intro, BRAND)}</p>
+      {sections.map(({ title, paragraph, items }) => (
+        <Fragment key={title ?? paragraph}>
+          {title ? <h2>{t(title)}</h2> : null}
+          {paragraph ? (
+            <p>
+              <T k={paragraph} components={strong} />
+            </p>
+          ) : null}
+          {items ? (
+            <ul>
+              {items.map((item) => (
+                <li key={item}>
+                  <T k={item} components={strong} />
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </Fragment>
+      ))}
     </>
   );
 }

@@ -1,6 +1,7 @@
+import { IntentButton } from "~/components/admin/intent-button";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ChoiceFilter } from "~/components/filter-fields";
-import { data, Form, Link, useSearchParams } from "react-router";
+import { data, Link, useSearchParams } from "react-router";
 import { EmptyState } from "~/components/admin/empty-state";
 import { getDb } from "~db/client";
 import { Badge } from "~/components/admin/badge";
@@ -110,16 +111,13 @@ function ToggleForm({
   back: string;
 }) {
   return (
-    <Form method="post">
-      <input type="hidden" name="intent" value="toggle" />
-      <input type="hidden" name="kind" value={kind} />
-      <input type="hidden" name="id" value={id} />
-      <input type="hidden" name="is_active" value={active ? "0" : "1"} />
-      <input type="hidden" name="back" value={back} />
-      <button type="submit" className="btn btn-sm" aria-label={`${active ? "Deactivate" : "Activate"} ${name}`}>
-        {active ? "Deactivate" : "Activate"}
-      </button>
-    </Form>
+    <IntentButton
+      intent="toggle"
+      fields={{ kind, id, is_active: active ? "0" : "1", back }}
+      label={`${active ? "Deactivate" : "Activate"} ${name}`}
+    >
+      {active ? "Deactivate" : "Activate"}
+    </IntentButton>
   );
 }
 

@@ -1,4 +1,5 @@
-import { data, Form, Link, redirect } from "react-router";
+import { IntentButton } from "~/components/admin/intent-button";
+import { data, Link, redirect } from "react-router";
 import { getDb } from "~db/client";
 import { Badge, StatusBadge } from "~/components/admin/badge";
 import { DataTable } from "~/components/admin/data-table";
@@ -97,13 +98,9 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
             </td>
             <td>
               {p.link_id ? (
-                <Form method="post">
-                  <input type="hidden" name="intent" value="check" />
-                  <input type="hidden" name="id" value={p.id} />
-                  <button type="submit" className="btn btn-sm">
-                    Check with gateway
-                  </button>
-                </Form>
+                <IntentButton intent="check" fields={{ id: p.id }}>
+                  Check with gateway
+                </IntentButton>
               ) : null}
             </td>
           </tr>

@@ -1,4 +1,5 @@
-import { data, Form, Link, redirect } from "react-router";
+import { IntentButton } from "~/components/admin/intent-button";
+import { data, Link, redirect } from "react-router";
 import { getDb } from "~db/client";
 import { DataTable } from "~/components/admin/data-table";
 import { FilterBar } from "~/components/admin/filter-bar";
@@ -134,13 +135,13 @@ export default function AdminQuotes({ loaderData, actionData }: Route.ComponentP
                     : {m.status}
                     {m.answer ? ` — "${m.answer}"${m.price !== null ? ` (₹${m.price})` : ""}` : ""}{" "}
                     {canChangeSellers ? (
-                      <Form method="post" style={{ display: "inline" }}>
-                        <input type="hidden" name="intent" value={m.excluded ? "include" : "exclude"} />
-                        <input type="hidden" name="seller_id" value={m.sellerId} />
-                        <button type="submit" className="btn btn-sm">
-                          {m.excluded ? "Include seller again" : "Exclude seller"}
-                        </button>
-                      </Form>
+                      <IntentButton
+                        intent={m.excluded ? "include" : "exclude"}
+                        fields={{ seller_id: m.sellerId }}
+                        style={{ display: "inline" }}
+                      >
+                        {m.excluded ? "Include seller again" : "Exclude seller"}
+                      </IntentButton>
                     ) : m.excluded ? (
                       "(excluded)"
                     ) : null}
@@ -150,13 +151,9 @@ export default function AdminQuotes({ loaderData, actionData }: Route.ComponentP
             </td>
             <td>
               {r.status !== "spam" ? (
-                <Form method="post">
-                  <input type="hidden" name="intent" value="spam" />
-                  <input type="hidden" name="id" value={r.id} />
-                  <button type="submit" className="btn btn-sm btn-danger">
-                    Mark as spam
-                  </button>
-                </Form>
+                <IntentButton intent="spam" fields={{ id: r.id }} danger>
+                  Mark as spam
+                </IntentButton>
               ) : (
                 "spam"
               )}

@@ -1,3 +1,4 @@
+import { IntentButton } from "~/components/admin/intent-button";
 import { getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { type FormFields, useForm } from "~/lib/form";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -371,35 +372,25 @@ export default function AccountSecurity({ loaderData, actionData }: Route.Compon
                 {session.current ? (
                   <span className="muted small">—</span>
                 ) : (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="sign_out_session" />
-                    <input type="hidden" name="id" value={session.handle} />
-                    <button
-                      type="submit"
-                      className="btn btn-sm"
-                      aria-label={`Sign out ${deviceLabel(session.userAgent)} (signed in ${formatDateTime(session.createdAt)})`}
-                    >
-                      Sign out
-                    </button>
-                  </Form>
+                  <IntentButton
+                    intent="sign_out_session"
+                    fields={{ id: session.handle }}
+                    label={`Sign out ${deviceLabel(session.userAgent)} (signed in ${formatDateTime(session.createdAt)})`}
+                  >
+                    Sign out
+                  </IntentButton>
                 )}
               </td>
             </tr>
           ))}
         </DataTable>
         <div className="row-actions">
-          <Form method="post">
-            <input type="hidden" name="intent" value="sign_out_others" />
-            <button type="submit" className="btn btn-sm" disabled={busy}>
-              Sign Out Everywhere Else
-            </button>
-          </Form>
-          <Form method="post">
-            <input type="hidden" name="intent" value="sign_out_everywhere" />
-            <button type="submit" className="btn btn-sm btn-danger" disabled={busy}>
-              Sign Out Everywhere
-            </button>
-          </Form>
+          <IntentButton intent="sign_out_others" disabled={busy}>
+            Sign Out Everywhere Else
+          </IntentButton>
+          <IntentButton intent="sign_out_everywhere" danger disabled={busy}>
+            Sign Out Everywhere
+          </IntentButton>
         </div>
       </CardSection>
     </div>

@@ -1,3 +1,4 @@
+import { IntentButton } from "~/components/admin/intent-button";
 import { type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation, useSearchParams } from "react-router";
@@ -230,17 +231,13 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
                     <span className="muted small">—</span>
                   ) : (
                     <div className="row-actions">
-                      <Form method="post">
-                        <input type="hidden" name="intent" value={s.is_active ? "disable" : "enable"} />
-                        <input type="hidden" name="id" value={s.id} />
-                        <button
-                          type="submit"
-                          className="btn btn-sm"
-                          aria-label={`${s.is_active ? "Disable" : "Enable"} ${s.name}`}
-                        >
-                          {s.is_active ? "Disable" : "Enable"}
-                        </button>
-                      </Form>
+                      <IntentButton
+                        intent={s.is_active ? "disable" : "enable"}
+                        fields={{ id: s.id }}
+                        label={`${s.is_active ? "Disable" : "Enable"} ${s.name}`}
+                      >
+                        {s.is_active ? "Disable" : "Enable"}
+                      </IntentButton>
                       <RemoveButton
                         href={`?confirm=remove&id=${s.id}`}
                         question={removeQuestion(s.name)}
