@@ -19,8 +19,8 @@ import {
 
 // The directory's list, as a workflow over the models' queries: a listing, or a search (plan the words,
 // rank, plan again when the vocabulary was stale, relax, suggest a spelling and the closest categories),
-// either of them near a place (nearest first, within a radius: `placeOfNear`). What the directory learns
-// next (opening hours, transliteration) joins this workflow; the statements stay in the models.
+// either of them near a place (nearest first, within a radius: `placeOfNear`) or open now (`open_now`). What the
+// directory learns next (transliteration) joins this workflow; the statements stay in the models.
 
 /**
  * How a search went, beside its results (docs/decisions/163-search-what-word-matches.md); only when the visitor gave a
