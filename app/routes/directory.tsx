@@ -248,8 +248,8 @@ export default function Directory({ loaderData }: Route.ComponentProps) {
                 anyLabel={t("directory.search.anyDistance")}
                 controlClassName="select"
               />
-              <div className="field field-check">
-                <label className="check">
+              <div className="field">
+                <label className="check-card">
                   <input type="checkbox" name="open_now" value="1" defaultChecked={query.open_now} />{" "}
                   {t("directory.search.openNow")}
                 </label>
