@@ -66,10 +66,18 @@ export function OpeningStateLine({ state }: { state: OpeningState }) {
 export function WeekHours({ hours }: { hours: OpeningHours }) {
   const t = useT();
   const locale = useLocale();
+  // Times and dates as <time>: Intl writes them in the page's language; the label is hers.
+  const time = (at: string) => <time dateTime={at === "24:00" ? "23:59" : at}>{formatHoursTime(locale, at)}</time>;
   const ranges = (list: { opens: string; closes: string }[]) =>
     list.length
-      ? list.map((r) => `${formatHoursTime(locale, r.opens)} – ${formatHoursTime(locale, r.closes)}`).join(", ")
+      ? list.map((r, i) => (
+          <span key={r.opens}>
+            {i ? ", " : null}
+            {time(r.opens)} – {time(r.closes)}
+          </span>
+        ))
       : t("common.hours.closed");
+  const day = (iso: string) => <time dateTime={iso}>{formatDate(iso, locale)}</time>;
   return (
     <>
       <table className="opening-week" data-testid="opening-week">
@@ -88,11 +96,15 @@ export function WeekHours({ hours }: { hours: OpeningHours }) {
           <ul className="opening-special" data-testid="opening-special">
             {hours.special_days.map((s) => (
               <li key={`${s.from}${s.label}`}>
-                {s.from === s.to
-                  ? formatDate(s.from, locale)
-                  : t("common.hours.specialDates", { from: formatDate(s.from, locale), to: formatDate(s.to, locale) })}
+                {day(s.from)}
+                {s.to === s.from ? null : (
+                  <>
+                    {" – "}
+                    {day(s.to)}
+                  </>
+                )}
                 {" · "}
-                {s.label} · {ranges(s.hours)}
+                <span translate="no">{s.label}</span> · {ranges(s.hours)}
               </li>
             ))}
           </ul>
