@@ -198,10 +198,13 @@ function rangesOn(hours: OpeningHours, iso: string): HoursRange[] {
   return specialDayOn(hours, iso)?.hours ?? hours.week[weekdayOfIso(iso)];
 }
 
-/** Open spans from the day before `date` to a week after, in minutes from `date`'s midnight (India), merged. */
-function spansAround(hours: OpeningHours, date: string): [number, number][] {
+/**
+ * Open spans from the day before `date` to `lastDay` days after it (a week and a day: the next opening
+ * always falls in it), in minutes from `date`'s midnight (India), merged.
+ */
+function spansAround(hours: OpeningHours, date: string, lastDay = 8): [number, number][] {
   const spans: [number, number][] = [];
-  for (let offset = -1; offset <= 8; offset++) {
+  for (let offset = -1; offset <= lastDay; offset++) {
     for (const range of rangesOn(hours, addDaysIso(date, offset))) {
       const span = spanOf(range);
       if (span) spans.push([span[0] + offset * DAY_MIN, span[1] + offset * DAY_MIN]);
@@ -254,9 +257,10 @@ export function openingState(hours: OpeningHours | null, at: Date | number): Ope
 
 /** Open at `at` (true/false), or null when she gave no hours or sees customers by appointment. */
 export function isOpenAt(hours: OpeningHours | null, at: Date | number): boolean | null {
-  const state = openingState(hours, at);
-  if (!state || state.kind === "appointment") return null;
-  return state.kind === "open";
+  if (!hasHours(hours) || hours.by_appointment) return null;
+  // Only yesterday's and today's ranges can hold this moment (open now over every public seller reads this).
+  const now = indianMoment(at);
+  return spansAround(hours, now.date, 0).some(([start, end]) => start <= now.minute && now.minute < end);
 }
 
 /**
@@ -268,7 +272,8 @@ export function nextChangeAt(hours: OpeningHours | null, at: Date | number): num
   const now = indianMoment(at);
   const midnightMs = Number(at) - (now.minute * MINUTE_MS + (Number(at) % MINUTE_MS));
   let next = DAY_MIN;
-  for (const [start, end] of spansAround(hours, now.date)) {
+  // Capped at midnight: today's ranges (and yesterday's past midnight) are all that can come before it.
+  for (const [start, end] of spansAround(hours, now.date, 0)) {
     if (start > now.minute) next = Math.min(next, start);
     if (end > now.minute) next = Math.min(next, end);
   }
