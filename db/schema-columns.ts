@@ -209,6 +209,7 @@ export const SCHEMA_COLUMNS = {
     pincode: "text?",
     latitude: "number?",
     longitude: "number?",
+    opening_hours: "text?",
     tagline: "text?",
     description: "text?",
     tagline_hi: "text?",

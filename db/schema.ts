@@ -141,6 +141,8 @@ export interface SellersTable {
   /** her PIN code's centre, rounded to ~110 m (db/pincodes.ts); null without a PIN code or when it has no centre */
   latitude: ColumnType<number | null, number | null | undefined, number | null>;
   longitude: ColumnType<number | null, number | null | undefined, number | null>;
+  /** her opening hours as JSON (app/lib/opening-hours.ts `OpeningHours`); null when she gave none */
+  opening_hours: ColumnType<string | null, string | null | undefined, string | null>;
   tagline: string | null;
   description: string | null;
   /** the seller's own translations of her tagline and description (the originals may be in any script) */

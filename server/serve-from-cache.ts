@@ -12,7 +12,7 @@ import {
   gzipBody,
   identityBody,
 } from "~/services/response-cache/packed-body.server";
-import { collectRenderEffects, type RenderEffect } from "~/services/response-cache/render-effects.server";
+import { collectRender, type RenderEffect, type RenderRecord } from "~/services/response-cache/render-effects.server";
 import { MAX_BUFFERED_BYTES, ResponseStore } from "~/services/response-cache/response-store.server";
 import { assignRequestId, logAnswered, setResponseHeaders } from "./request-basics";
 
@@ -45,9 +45,11 @@ export function createResponseCache(options: {
   maxBytes: number;
   contentVersion: () => Promise<number>;
   clock?: GenerationClock;
+  /** the wall clock (epoch ms) entries that end at a moment are held to (tests move it) */
+  now?: () => number;
 }): ResponseCache {
-  const store = new ResponseStore(options.maxBytes);
-  const clock = options.clock ?? new GenerationClock();
+  const store = new ResponseStore(options.maxBytes, options.now);
+  const clock = options.clock ?? new GenerationClock(options.now);
 
   const lookUp = (
     req: IncomingMessage,
@@ -97,9 +99,15 @@ export function createResponseCache(options: {
     fill(req, res, next) {
       const missed = (req as LookedUp)[MISSED];
       if (!missed) return next();
-      const effects: RenderEffect[] = [];
-      capture(req, res, store.lastModified, (captured) => store.set(missed.key, missed.generation, captured), effects);
-      collectRenderEffects(effects, () => next());
+      const record: RenderRecord = { effects: [], freshUntil: null };
+      capture(
+        req,
+        res,
+        store.lastModified,
+        (captured) => store.set(missed.key, missed.generation, captured, record.freshUntil),
+        record.effects,
+      );
+      collectRender(record, () => next());
     },
   };
 }

@@ -5,6 +5,7 @@ import { imageSrcSet } from "~/lib/upload-urls";
 import type { PublicSeller } from "~/models/sellers.server";
 import { type ContentLanguage, langAttribute, sellerTexts } from "~/lib/localized";
 import type { Locale } from "~/lib/locales";
+import { isOpenAt } from "~/lib/opening-hours";
 import { EyeIcon, GiftIcon, MapPinIcon, StarIcon } from "./icons";
 import { SellerAvatar } from "./seller-avatar";
 import { Highlighted, type SearchHighlight } from "./search-highlight";
@@ -32,6 +33,8 @@ export type SellerCardData = Pick<
 > & {
   /** the `lang` of the tagline and description when not the page's (an original in another script) */
   langs: { tagline?: ContentLanguage; description?: ContentLanguage };
+  /** open at the moment the page was rendered (the page's cached copy ends at her closing) */
+  open_now?: true;
 };
 
 /**
@@ -39,10 +42,12 @@ export type SellerCardData = Pick<
  * description in the page's language when the seller wrote them in it, else her originals.
  */
 export function toSellerCard(
-  s: Omit<SellerCardData, "langs"> & Pick<PublicSeller, "translations">,
+  s: Omit<SellerCardData, "langs" | "open_now"> & Pick<PublicSeller, "translations" | "hours">,
   locale: Locale,
   /** a category's name in the page's locale, from its English name (`localizedNames`) */
   categoryName: (english: string) => string = (english) => english,
+  /** the moment whose state the badge shows (epoch ms) */
+  at: number = Date.now(),
 ): SellerCardData {
   const texts = sellerTexts(s, locale);
   return {
@@ -68,6 +73,7 @@ export function toSellerCard(
     views_count: s.views_count,
     offers_text: s.offers_text,
     ...(s.distance_km === undefined ? {} : { distance_km: s.distance_km }),
+    ...(isOpenAt(s.hours, at) ? { open_now: true as const } : {}),
   };
 }
 
@@ -180,6 +186,11 @@ export function SellerCard({
           {place ? (
             <span className="row icon-text">
               <MapPinIcon /> <span translate="no">{place}</span>
+            </span>
+          ) : null}
+          {seller.open_now ? (
+            <span className="badge badge-open" data-testid="open-now-badge">
+              {t("common.hours.badgeOpen")}
             </span>
           ) : null}
           {seller.distance_km === undefined ? null : (

@@ -4,6 +4,7 @@ import type { MessageKey, Translate } from "~/lib/i18n";
 import { COLUMN_LANGUAGES, type ColumnLanguage, nativeNameOf } from "~/lib/locales";
 import { ChoiceOptions, Field, RequiredMark, SelectField, TextareaField, type FieldBase } from "./forms";
 import { useT } from "./i18n";
+import { SPECIAL_DAY_ROWS, WEEKDAYS, type Weekday } from "~/lib/opening-hours";
 
 // The seller's business profile and online presence, as one reusable field group: the listing
 // application (/register), the seller's own profile edit and the admin's seller edit all render it.
@@ -339,5 +340,92 @@ export function SellerTranslationFields({
         ))}
       </div>
     </fieldset>
+  );
+}
+
+/** The opening hours' field names (`openingHoursFormShape`, lib/validation/opening-hours.ts). */
+export type HoursFieldKey =
+  `hours_${Weekday}` | "by_appointment" | `special_${number}_${"from" | "to" | "label" | "hours"}`;
+
+/**
+ * Her opening hours in a plain form: a row per weekday (ranges typed as text, blank is closed), "by
+ * appointment", and the special days (dates, what it is, hours). The seller's profile edit and the
+ * staff's seller editor render it.
+ */
+export function SellerHoursFields({
+  fields,
+  legendClassName = "form-legend",
+}: {
+  fields: Record<string, ProfileFieldLike>;
+  legendClassName?: string;
+}) {
+  const t = useT();
+  const field = (key: HoursFieldKey) => fields[key] ?? { name: key };
+  const appointment = field("by_appointment");
+  return (
+    <>
+      <fieldset className="form-section" id="hours">
+        <legend className={legendClassName}>{t("forms.hours.legend")}</legend>
+        <p className="field-hint" id="hours-hint">
+          {t("forms.hours.hint")}
+        </p>
+        <div className="form-grid">
+          {WEEKDAYS.map((day) => (
+            <ProfileInput
+              key={day}
+              label={t(`common.hours.day.${day}`)}
+              field={field(`hours_${day}`)}
+              input={{
+                type: "text",
+                maxLength: 200,
+                placeholder: "10:00-19:00",
+                autoComplete: "off",
+                translate: "no",
+              }}
+            />
+          ))}
+        </div>
+        <div className="field">
+          <label className="check-card">
+            <input
+              type="checkbox"
+              id={appointment.id}
+              name={appointment.name}
+              defaultChecked={appointment.initialValue === "on"}
+            />
+            {` ${t("forms.hours.byAppointment")}`}
+          </label>
+        </div>
+      </fieldset>
+      <fieldset className="form-section">
+        <legend className={legendClassName}>{t("forms.hours.specialLegend")}</legend>
+        <p className="field-hint">{t("forms.hours.specialHint")}</p>
+        {Array.from({ length: SPECIAL_DAY_ROWS }, (_, i) => i + 1).map((n) => (
+          <fieldset key={n} className="form-grid special-day">
+            <legend className="small">{t("forms.hours.specialRow", { n })}</legend>
+            <ProfileInput
+              label={t("forms.hours.specialFrom")}
+              field={field(`special_${n}_from`)}
+              input={{ type: "date" }}
+            />
+            <ProfileInput
+              label={t("forms.hours.specialTo")}
+              field={field(`special_${n}_to`)}
+              input={{ type: "date" }}
+            />
+            <ProfileInput
+              label={t("forms.hours.specialLabel")}
+              field={field(`special_${n}_label`)}
+              input={{ type: "text", maxLength: 60 }}
+            />
+            <ProfileInput
+              label={t("forms.hours.specialHours")}
+              field={field(`special_${n}_hours`)}
+              input={{ type: "text", maxLength: 200, placeholder: "10:00-14:00", autoComplete: "off", translate: "no" }}
+            />
+          </fieldset>
+        ))}
+      </fieldset>
+    </>
   );
 }

@@ -4,6 +4,7 @@ import { planOf } from "./constants";
 import type { SellerProfileInput, SellerTranslationsInput } from "./validation/application";
 import { planById } from "./constants";
 import { COLUMN_LANGUAGES, type ColumnLanguage } from "./locales";
+import { openingHoursFormValues, openingHoursOfForm } from "./opening-hours";
 
 // The seller's one vocabulary: the form and API field names (the spec's application payload) and the
 // `sellers` columns they are stored in. The application, the seller's dashboard, the admin editor and
@@ -101,8 +102,20 @@ export const ADMIN_RECORD_ALIASES: Record<string, string> = {
   tagline_new: "tagline",
 };
 
+/** Her opening hours' form fields as the `sellers.opening_hours` column (JSON, null when the form says nothing). */
+export function openingHoursColumns(input: Parameters<typeof openingHoursOfForm>[0]): { opening_hours: string | null } {
+  const hours = openingHoursOfForm(input);
+  return { opening_hours: hours ? JSON.stringify(hours) : null };
+}
+
+/** The stored hours under the form's field names. */
+export function hoursFormValues(row: { opening_hours: string | null }) {
+  return openingHoursFormValues(row.opening_hours);
+}
+
 type AdminColumns = ProfileColumns &
   TranslationColumns & {
+    opening_hours: string | null;
     owner_name: string;
     email: string;
     mobile: string;
@@ -133,6 +146,7 @@ export function adminSellerColumns(input: AdminSellerInput): AdminColumns {
     business_name: input.business_name ?? null,
     address: input.address ?? null,
     ...sellerTranslationColumns(input),
+    ...openingHoursColumns(input),
     id_proof_type: input.id_proof_type ?? null,
     aadhaar_number: input.aadhaar_number,
     gst_number: input.gst_number,
@@ -158,6 +172,7 @@ export function adminSellerFormValues(row: AdminColumns, categoryIds: number[], 
     mobile: row.mobile,
     ...profileFormValues(row),
     ...translationFormValues(row),
+    ...hoursFormValues(row),
     category_ids: categoryIds.map(String),
     subcategory_ids: subcategoryIds.map(String),
     id_proof_type: row.id_proof_type ?? "",

@@ -4,6 +4,7 @@ import { directoryPath } from "./seo";
 import { DEFAULT_LOCALE, LOCALE_INFO, type Locale, localePath } from "./locales";
 import { e164 } from "./phone-display";
 import { whatsappDigits } from "./whatsapp";
+import { type OpeningHours, WEEKDAYS, type Weekday } from "./opening-hours";
 
 // schema.org structured data (JSON-LD) for the home page and seller profiles: pure builders over the
 // loader data, and one serializer that keeps any text inside its <script> element.
@@ -74,6 +75,8 @@ export function homeStructuredData(origin: string, locale: Locale = DEFAULT_LOCA
 
 export interface StructuredSeller {
   id: number;
+  /** her opening hours, null (or left out) when she gave none */
+  hours?: OpeningHours | null;
   display_name: string;
   tagline: string | null;
   description: string | null;
@@ -133,6 +136,7 @@ export function sellerStructuredData(
     }),
     areaServed: compact({ "@type": "City", name: seller.city }),
     priceRange: priceRangeLabel(seller.price_range),
+    openingHoursSpecification: openingHoursSpecification(seller.hours ?? null),
     aggregateRating:
       seller.review_count > 0 && seller.avg_rating > 0
         ? {
@@ -167,4 +171,45 @@ export function sellerStructuredData(
     itemListElement: crumbs.map((c, i) => ({ "@type": "ListItem", position: i + 1, name: c.name, item: c.item })),
   };
   return [business, breadcrumbs];
+}
+
+const SCHEMA_DAYS: Record<Weekday, string> = {
+  mon: "https://schema.org/Monday",
+  tue: "https://schema.org/Tuesday",
+  wed: "https://schema.org/Wednesday",
+  thu: "https://schema.org/Thursday",
+  fri: "https://schema.org/Friday",
+  sat: "https://schema.org/Saturday",
+  sun: "https://schema.org/Sunday",
+};
+
+/**
+ * schema.org's opening hours: a specification per range of the week (a range past midnight closes at its
+ * time of the next day, as Google reads it), then each special day with `validFrom`/`validThrough` (closed:
+ * 00:00 to 00:00). Null without hours or by appointment.
+ */
+export function openingHoursSpecification(hours: OpeningHours | null): JsonLd[] | null {
+  if (!hours || hours.by_appointment) return null;
+  const specs: JsonLd[] = [];
+  for (const day of WEEKDAYS)
+    for (const range of hours.week[day])
+      specs.push({
+        "@type": "OpeningHoursSpecification",
+        dayOfWeek: SCHEMA_DAYS[day],
+        opens: range.opens,
+        closes: range.closes === "24:00" ? "23:59" : range.closes,
+      });
+  for (const special of hours.special_days) {
+    const ranges = special.hours.length ? special.hours : [{ opens: "00:00", closes: "00:00" }];
+    for (const range of ranges)
+      specs.push({
+        "@type": "OpeningHoursSpecification",
+        opens: range.opens,
+        closes: range.closes === "24:00" ? "23:59" : range.closes,
+        validFrom: special.from,
+        validThrough: special.to,
+        ...(special.label ? { description: special.label } : {}),
+      });
+  }
+  return specs.length ? specs : null;
 }

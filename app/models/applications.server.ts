@@ -116,6 +116,7 @@ export async function createApplication(
         mobile: fields.mobile,
         ...sellerProfileColumns(fields),
         ...place,
+        opening_hours: fields.opening_hours ? JSON.stringify(fields.opening_hours) : null,
         profile_photo: images.profile_photo,
         product_images: JSON.stringify(images.product_images),
         id_proof_type: fields.id_proof_type,

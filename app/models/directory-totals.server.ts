@@ -14,7 +14,14 @@ type Totals = { generation: string; byFilters: LRUCache<string, number>; hits: n
 const perDatabase = new WeakMap<DB, Totals>();
 
 /** `place`: near me, the sellers with a position ("placed") or those within a radius of a centre. */
-export type TotalFilters = { category: string; city: string; featured?: boolean; place?: string | undefined };
+/** `open`: open now, the key of the set of sellers open at the moment (services/open-now.server.ts). */
+export type TotalFilters = {
+  category: string;
+  city: string;
+  featured?: boolean;
+  place?: string | undefined;
+  open?: string | undefined;
+};
 
 /**
  * The total remembered for a filter set under the last content version seen, without reading the version:
@@ -30,7 +37,13 @@ export function rememberedTotal(
   total: number | undefined;
   settle: (version: number, counted: number | undefined) => number | undefined;
 } {
-  const key = JSON.stringify([filters.category, filters.city, Boolean(filters.featured), filters.place ?? ""]);
+  const key = JSON.stringify([
+    filters.category,
+    filters.city,
+    Boolean(filters.featured),
+    filters.place ?? "",
+    filters.open ?? "",
+  ]);
   const seen = perDatabase.get(db);
   const total = seen?.byFilters.get(key);
   return {

@@ -1,7 +1,8 @@
 import type { DB } from "~db/client";
 import { DESCRIPTION_COLUMNS, TAGLINE_COLUMNS } from "~/lib/locales";
 import type { OwnProfileInput } from "~/lib/validation/application";
-import { sellerProfileColumns, sellerTranslationColumns } from "~/lib/seller-fields";
+import type { OpeningHoursFormInput } from "~/lib/validation/opening-hours";
+import { openingHoursColumns, sellerProfileColumns, sellerTranslationColumns } from "~/lib/seller-fields";
 import { RefusedChange } from "~/lib/refusal";
 import { checkedPincodeColumns } from "~db/pincodes";
 import { listPublishedReviews } from "./reviews.server";
@@ -17,6 +18,7 @@ export async function getOwnListing(db: DB, userId: number) {
       ...SELLER_CONTACT_COLUMNS,
       "locality",
       "pincode",
+      "opening_hours",
       "address",
       "tagline",
       "description",
@@ -90,7 +92,7 @@ export async function replyToOwnReview(db: DB, userId: number, reviewId: number,
 export async function updateOwnProfile(
   db: DB,
   userId: number,
-  input: OwnProfileInput,
+  input: Omit<OwnProfileInput, keyof OpeningHoursFormInput> & OpeningHoursFormInput,
 ): Promise<"saved" | "no_listing" | { fieldErrors: Record<string, string[]> }> {
   let place: ReturnType<typeof checkedPincodeColumns>;
   try {
@@ -112,6 +114,7 @@ export async function updateOwnProfile(
       ...sellerProfileColumns(input),
       ...place,
       ...sellerTranslationColumns(input),
+      ...openingHoursColumns(input),
       updated_at: new Date().toISOString(),
     })
     .where("id", "=", own.id)

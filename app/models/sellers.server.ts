@@ -6,6 +6,7 @@ import { publicUploadUrl } from "~/lib/upload-urls";
 import type { NamesByLanguage } from "~/lib/localized";
 import { byColumnLanguage, DESCRIPTION_COLUMNS, NAME_COLUMNS, qualified, TAGLINE_COLUMNS } from "~/lib/locales";
 import { EARTH_RADIUS_KM, type Position, roundedKm } from "~/lib/geo";
+import { isOpenAt, type OpeningHours, readOpeningHours } from "~/lib/opening-hours";
 import { listPublishedReviews, type PublicReview } from "./reviews.server";
 import { isPublic } from "./seller-visibility.server";
 import { rankSearch } from "./search.server";
@@ -55,6 +56,8 @@ export interface PublicSeller {
   distance_km?: number;
   /** near-me answers only: her PIN code */
   pincode?: string | null;
+  /** her opening hours (lib/opening-hours.ts), null when she gave none; the API shows them as the week */
+  hours: OpeningHours | null;
 }
 
 /** A seller's versions of her tagline and description in the translated languages (null: none). */
@@ -64,9 +67,30 @@ export interface SellerTranslations {
 }
 
 /** A public seller as the `/api` answers give it: English only, exactly the spec's fields (no translations). */
-export function apiSeller<T extends PublicSeller>(seller: T): Omit<T, "translations"> {
-  const { translations: _translations, ...rest } = seller;
-  return rest;
+export function apiSeller<T extends PublicSeller>(
+  seller: T,
+  at: number = Date.now(),
+): Omit<T, "translations" | "hours"> & ApiHours {
+  const { translations: _translations, hours, ...rest } = seller;
+  return { ...rest, ...apiHoursOf(hours, at) };
+}
+
+/** The API's hours: the week (`{"mon":[{"opens","closes"}],…,"sun":[]}`), by appointment, special days, open now. */
+export interface ApiHours {
+  opening_hours: OpeningHours["week"] | null;
+  by_appointment: boolean;
+  special_days: OpeningHours["special_days"];
+  /** open at the moment of the request (India's time); null when she gave no hours or sees customers by appointment */
+  open_now: boolean | null;
+}
+
+export function apiHoursOf(hours: OpeningHours | null, at: number): ApiHours {
+  return {
+    opening_hours: hours && !hours.by_appointment ? hours.week : null,
+    by_appointment: hours?.by_appointment ?? false,
+    special_days: hours?.special_days ?? [],
+    open_now: isOpenAt(hours, at),
+  };
 }
 
 export interface Pagination {
@@ -109,6 +133,7 @@ const PUBLIC_COLUMNS = [
   ...qualified("sellers", TAGLINE_COLUMNS),
   ...qualified("sellers", DESCRIPTION_COLUMNS),
   "sellers.pincode",
+  "sellers.opening_hours",
 ] as const;
 
 type PublicRow = Pick<Seller, (typeof PUBLIC_COLUMNS)[number] extends `sellers.${infer C}` ? C & keyof Seller : never>;
@@ -187,6 +212,7 @@ function publicSellerOf(row: PublicRow): PublicSeller {
     product_images: JSON.stringify(productImages),
     product_image_list: productImages,
     created_at: row.created_at,
+    hours: readOpeningHours(row.opening_hours),
     translations: {
       tagline: byColumnLanguage((language) => row[`tagline_${language}`]),
       description: byColumnLanguage((language) => row[`description_${language}`]),
@@ -203,7 +229,12 @@ export type NearPlace = { centre: Position; withinKm?: number | undefined };
 /** A directory query's filters (the text and the choices of the directory's form, and her place), and its page. */
 export type DirectoryFilters = Pick<DirectoryQuery, "search" | "category" | "city" | "featured"> & {
   place?: NearPlace | undefined;
+  /** open now: the ids of the public sellers open at the moment, and what they were computed for (services/open-now.server.ts) */
+  open?: OpenSellers | undefined;
 };
+
+/** The public sellers open at a moment, and the key of that set (its content version and moment). */
+export type OpenSellers = { ids: number[]; key: string };
 export type DirectoryPageQuery = DirectoryFilters & { page: number; limit: number };
 
 const DEGREE = Math.PI / 180;
@@ -263,6 +294,7 @@ function directoryConditions(eb: ExpressionBuilder<Database, "sellers">, filters
   if (filters.place) conditions.push(...placeConditions(eb, filters.place));
   if (filters.city) conditions.push(eb("sellers.city", "=", filters.city));
   if (filters.featured) conditions.push(eb("sellers.is_featured", "=", 1));
+  if (filters.open) conditions.push(filters.open.ids.length ? eb("sellers.id", "in", filters.open.ids) : eb.lit(false));
   if (filters.category) {
     // Driven from the category's links (an index range), not a probe per seller.
     conditions.push(
@@ -336,7 +368,7 @@ export async function listDirectoryPage(
   query: DirectoryPageQuery,
 ): Promise<{ sellers: PublicSeller[]; pagination: Pagination }> {
   const place = query.place;
-  const known = rememberedTotal(db, { ...query, place: placeKey(place) });
+  const known = rememberedTotal(db, { ...query, place: placeKey(place), open: query.open?.key });
   // Near me: nearest first; sellers at the same distance (one PIN code) in the listing's own order.
   const distance = place ? distanceFrom(place.centre) : sql<number | null>`null`;
   const pageOf = (withCount: boolean) =>
@@ -385,6 +417,27 @@ export async function listDirectoryPage(
   };
 }
 
+/**
+ * Every public seller's opening hours (those who gave some), with the content version the statement read:
+ * what "open now" is computed from (services/open-now.server.ts).
+ */
+export async function listPublicSellerHours(
+  db: DB,
+): Promise<{ rows: { id: number; opening_hours: string }[]; version: number }> {
+  const [rows, version] = await Promise.all([
+    db
+      .selectFrom("sellers")
+      .select(["sellers.id", "sellers.opening_hours"])
+      .where((eb) => eb.and([isPublic(eb), eb("sellers.opening_hours", "is not", null)]))
+      .execute(),
+    db.selectFrom("content_version").select("version").where("id", "=", 1).executeTakeFirst(),
+  ]);
+  return {
+    rows: rows.filter((r): r is { id: number; opening_hours: string } => r.opening_hours !== null),
+    version: version?.version ?? -1,
+  };
+}
+
 /** What a remembered total depends on besides the filters: with a radius, its centre and reach. */
 function placeKey(place: NearPlace | undefined): string | undefined {
   if (!place) return undefined;
@@ -411,8 +464,8 @@ export interface PublicSellerProfile extends PublicSeller {
 }
 
 /** GET /api/sellers/{id}: the profile as the spec has it, English only (no translations). */
-export function apiSellerProfile(profile: PublicSellerProfile) {
-  const { subcategories: _subcategories, ...rest } = apiSeller(profile);
+export function apiSellerProfile(profile: PublicSellerProfile, at: number = Date.now()) {
+  const { subcategories: _subcategories, ...rest } = apiSeller(profile, at);
   return { ...rest, category_refs: rest.category_refs.map(({ id, name, slug }) => ({ id, name, slug })) };
 }
 

@@ -18,6 +18,7 @@ import { SearchNotice } from "~/components/search-notice";
 import type { Route } from "./+types/directory";
 import { publicCacheHeaders } from "~/services/response-cache/cache-control.server";
 import { countSearch } from "~/services/search-stats.server";
+import { keepCachedWhileStatesHold } from "~/services/open-now.server";
 
 export function meta({ data, matches }: Route.MetaArgs) {
   const t = translatorFromMatches(matches);
@@ -47,7 +48,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
     description,
     path: directoryPath(query),
     // Near me is the visitor's own view of the list: never indexed (its canonical is the list without it).
-    robots: query.near ? "noindex,follow" : directoryRobots({ ...query, total: pagination.total }),
+    robots: query.near || query.open_now ? "noindex,follow" : directoryRobots({ ...query, total: pagination.total }),
   });
 }
 
@@ -88,6 +89,9 @@ export async function loader(args: Route.LoaderArgs) {
     listPublicSellers(db, { ...query, place: near.ok ? near.place : undefined }),
   ]);
   countSearch(request, query.search, result.pagination.total);
+  // The cards' "Open now" badges hold until the first of them opens or closes: the cached page ends then.
+  const at = Date.now();
+  keepCachedWhileStatesHold(result.sellers, at);
   const categoryName = categoryNames(categories, locale);
   const search = result.search
     ? {
@@ -102,12 +106,13 @@ export async function loader(args: Route.LoaderArgs) {
       city: query.city,
       near: query.near,
       within_km: query.within_km === undefined ? "" : String(query.within_km),
+      open_now: query.open_now,
       page: query.page,
     },
     nearError,
     view: params.get("view") === "list" ? ("list" as const) : ("grid" as const),
     categories: categories.map((c) => ({ id: c.id, name: shownCategoryName(c, locale), slug: c.slug })),
-    sellers: result.sellers.map((seller) => toSellerCard(seller, locale, categoryName)),
+    sellers: result.sellers.map((seller) => toSellerCard(seller, locale, categoryName, at)),
     pagination: result.pagination,
     search,
     messages: messagesFor(locale, ["directory"]),
@@ -120,6 +125,7 @@ type State = {
   city: string;
   near: string;
   within_km: string;
+  open_now: boolean;
   page: number;
   view: "grid" | "list";
 };
@@ -133,6 +139,7 @@ function directoryHref(base: string, state: State, changes: Partial<State>): str
   if (next.city) params.set("city", next.city);
   if (next.near) params.set("near", next.near);
   if (next.near && next.within_km) params.set("within_km", next.within_km);
+  if (next.open_now) params.set("open_now", "1");
   if (next.view === "list") params.set("view", "list");
   if (next.page > 1) params.set("page", String(next.page));
   const qs = params.toString();
@@ -161,7 +168,7 @@ export default function Directory({ loaderData }: Route.ComponentProps) {
   const state: State = { ...query, view };
   const href = (changes: Partial<State>) => directoryHref(base, state, changes);
   const categoryName = categories.find((c) => c.slug === query.category)?.name ?? query.category;
-  const hasFilters = Boolean(query.search || query.category || query.city || query.near);
+  const hasFilters = Boolean(query.search || query.category || query.city || query.near || query.open_now);
   const nearErrorText = nearError
     ? nearError.reason === "malformed"
       ? t("directory.near.malformed")
@@ -170,7 +177,7 @@ export default function Directory({ loaderData }: Route.ComponentProps) {
         : t("directory.near.noCentre", { pincode: nearError.pincode })
     : null;
   const withinKm = query.within_km ? Number(query.within_km) : null;
-  const clearAll = { search: "", category: "", city: "", near: "", within_km: "", page: 1 };
+  const clearAll = { search: "", category: "", city: "", near: "", within_km: "", open_now: false, page: 1 };
   const pastLastPage = pagination.total > 0 && query.page > pagination.pages;
 
   return (
@@ -185,9 +192,9 @@ export default function Directory({ loaderData }: Route.ComponentProps) {
             action={base}
             className="card search-panel"
             role="search"
-            key={`${query.search}|${query.category}|${query.city}|${query.near}|${query.within_km}`}
+            key={`${query.search}|${query.category}|${query.city}|${query.near}|${query.within_km}|${query.open_now}`}
           >
-            <FilterValues idPrefix="dir" values={query}>
+            <FilterValues idPrefix="dir" values={{ ...query, open_now: undefined }}>
               <SearchFilter
                 label={t("directory.search.label")}
                 placeholder={t("directory.search.placeholder")}
@@ -241,6 +248,12 @@ export default function Directory({ loaderData }: Route.ComponentProps) {
                 anyLabel={t("directory.search.anyDistance")}
                 controlClassName="select"
               />
+              <div className="field">
+                <label className="check-card">
+                  <input type="checkbox" name="open_now" value="1" defaultChecked={query.open_now} />{" "}
+                  {t("directory.search.openNow")}
+                </label>
+              </div>
             </FilterValues>
             {view === "list" ? <input type="hidden" name="view" value="list" /> : null}
             <button type="submit" className="btn btn-primary">
@@ -316,6 +329,15 @@ export default function Directory({ loaderData }: Route.ComponentProps) {
                 aria-label={t("directory.filters.removeWithin", { km: withinKm })}
               >
                 {t("directory.search.withinKm", { km: withinKm })} <XIcon />
+              </Link>
+            ) : null}
+            {query.open_now ? (
+              <Link
+                className="chip chip-remove"
+                to={href({ open_now: false, page: 1 })}
+                aria-label={t("directory.filters.removeOpenNow")}
+              >
+                {t("directory.search.openNow")} <XIcon />
               </Link>
             ) : null}
             <Link to={href(clearAll)} className="small">

@@ -35,6 +35,9 @@ import { sellerPastMatches } from "~/models/quotes.server";
 import { getPublicSeller } from "~/models/sellers.server";
 import { langAttribute, sellerTexts } from "~/lib/localized";
 import { publicCacheHeaders } from "~/services/response-cache/cache-control.server";
+import { keepCachedWhileStatesHold } from "~/services/open-now.server";
+import { openingState } from "~/lib/opening-hours";
+import { OpeningStateLine } from "~/components/opening-hours";
 import { countViewLead, unsavedViewLeads } from "~/services/leads.server";
 import { formConstraints } from "~/services/form-constraints.server";
 import { parsePublicForm, readForm } from "~/services/forms.server";
@@ -89,6 +92,9 @@ export async function loader(args: Route.LoaderArgs) {
   const [seller, pastQuotes] = await Promise.all([getPublicSeller(db, id), sellerPastMatches(db, id)]);
   if (!seller) throw notFound();
   countViewLead(id);
+  // "Open · closes 7 pm" is true until 7 pm: the cached copy of the page ends then.
+  const at = Date.now();
+  keepCachedWhileStatesHold([seller], at);
   const shareImage = sellerShareImagePath(seller, await shareCardLanguage(locale));
   const { translations: _translations, subcategories, ...shown } = seller;
   const inLocale = categoryNames(seller.category_refs, locale);
@@ -101,6 +107,7 @@ export async function loader(args: Route.LoaderArgs) {
       views_count: seller.views_count + unsavedViewLeads(id),
     },
     locale,
+    opening: openingState(seller.hours, at),
     quoteFigures: responseFigures(pastQuotes),
     texts: sellerTexts(seller, locale),
     reviewConstraint: formConstraints(reviewSchema),
@@ -252,6 +259,7 @@ export default function SellerPage({ loaderData, actionData }: Route.ComponentPr
             ) : null}
             <span className="muted">{t("seller.views", { count: seller.views_count })}</span>
           </div>
+          {loaderData.opening ? <OpeningStateLine state={loaderData.opening} /> : null}
           <div className="row">
             {website ? (
               <LeadLinkOut className="btn btn-primary btn-sm" sellerId={seller.id} target="website">

@@ -1,4 +1,6 @@
 import type { DB } from "~db/client";
+import { keepCachedUntil } from "./response-cache/render-effects.server";
+import { sellersOpenAt } from "./open-now.server";
 import { isKnownPincode, storedPositionOf } from "~db/pincodes";
 import { nearOf } from "~/lib/validation/directory";
 import { foldWord } from "~/lib/search-text";
@@ -17,8 +19,8 @@ import {
 
 // The directory's list, as a workflow over the models' queries: a listing, or a search (plan the words,
 // rank, plan again when the vocabulary was stale, relax, suggest a spelling and the closest categories),
-// either of them near a place (nearest first, within a radius: `placeOfNear`). What the directory learns
-// next (opening hours, transliteration) joins this workflow; the statements stay in the models.
+// either of them near a place (nearest first, within a radius: `placeOfNear`) or open now (`open_now`). What the
+// directory learns next (transliteration) joins this workflow; the statements stay in the models.
 
 /**
  * How a search went, beside its results (docs/decisions/163-search-what-word-matches.md); only when the visitor gave a
@@ -37,8 +39,21 @@ export interface SearchOutcome {
 
 export type PublicSellerList = { sellers: PublicSeller[]; pagination: Pagination; search?: SearchOutcome };
 
-/** The public directory list: one function for the /directory page, the home page and GET /api/sellers. */
-export async function listPublicSellers(db: DB, query: DirectoryPageQuery): Promise<PublicSellerList> {
+/**
+ * The public directory list: one function for the /directory page, the home page and GET /api/sellers.
+ * `open_now`: only the sellers open at the moment; the page's cached copy ends when that set changes.
+ */
+export async function listPublicSellers(
+  db: DB,
+  options: DirectoryPageQuery & { open_now?: boolean },
+): Promise<PublicSellerList> {
+  const { open_now: openNow, ...rest } = options;
+  const query: DirectoryPageQuery = rest;
+  if (openNow) {
+    const open = await sellersOpenAt(db);
+    keepCachedUntil(open.until);
+    query.open = { ids: open.ids, key: open.key };
+  }
   const search = query.search.trim();
   if (!search) return listDirectoryPage(db, query);
 

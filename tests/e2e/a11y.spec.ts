@@ -98,11 +98,51 @@ const PAGES: PageCase[] = [
     },
   },
   { name: "directory near an unknown PIN code", sameLayoutAs: "directory", path: "/directory?near=999999" },
+  {
+    name: "directory, open now",
+    sameLayoutAs: "directory",
+    path: async ({ makeSeller }) => {
+      const w = uniqueWord("axe");
+      await makeSeller({
+        business_name: `${w} Always`,
+        is_verified: 1,
+        opening_hours: JSON.stringify({
+          week: Object.fromEntries(
+            ["mon", "tue", "wed", "thu", "fri", "sat", "sun"].map((d) => [d, [{ opens: "00:00", closes: "24:00" }]]),
+          ),
+          by_appointment: false,
+          special_days: [],
+        }),
+      });
+      return `/directory?search=${w}&open_now=1`;
+    },
+  },
   { name: "directory list view", path: "/directory?view=list" },
   {
     name: "seller profile",
     path: async ({ makeSeller }) =>
       `/seller/${await makeSeller({ business_name: uniqueWord("axe"), tagline: "Hand-made", is_verified: 1 })}`,
+  },
+  {
+    name: "seller profile with opening hours",
+    sameLayoutAs: "seller profile",
+    path: async ({ makeSeller }) =>
+      `/seller/${await makeSeller({
+        business_name: uniqueWord("axe"),
+        opening_hours: JSON.stringify({
+          week: {
+            mon: [{ opens: "10:00", closes: "19:00" }],
+            tue: [],
+            wed: [],
+            thu: [],
+            fri: [{ opens: "20:00", closes: "02:00" }],
+            sat: [],
+            sun: [],
+          },
+          by_appointment: false,
+          special_days: [{ from: "2030-10-25", to: "2030-10-26", label: "Diwali", hours: [] }],
+        }),
+      })}`,
   },
   {
     name: "seller reviews tab",
@@ -264,6 +304,38 @@ const PAGES: PageCase[] = [
     sameLayoutAs: "seller dashboard with the leads chart",
     path: "/seller-dashboard",
     as: "seller",
+  },
+  {
+    name: "seller dashboard, opening hours refused",
+    sameLayoutAs: "seller dashboard with the leads chart",
+    path: "/seller-dashboard",
+    as: "seller",
+    signedIn: async (user, { makeSeller }) => {
+      await makeSeller({
+        user_id: user.id,
+        business_name: uniqueWord("axe"),
+        address: "1 MG Road",
+        pincode: "560001",
+        opening_hours: JSON.stringify({
+          week: {
+            mon: [{ opens: "10:00", closes: "19:00" }],
+            tue: [],
+            wed: [],
+            thu: [],
+            fri: [{ opens: "20:00", closes: "02:00" }],
+            sat: [],
+            sun: [],
+          },
+          by_appointment: false,
+          special_days: [{ from: "2030-10-25", to: "2030-10-26", label: "Diwali", hours: [] }],
+        }),
+      });
+    },
+    prepare: async (page) => {
+      await page.getByLabel("Tuesday", { exact: true }).fill("14:00-18:00, 10:00-13:00");
+      await page.getByRole("button", { name: "Save Profile" }).click();
+      await expect(page.getByText("Give the ranges in the order of the day")).toBeVisible();
+    },
   },
   { name: "admin dashboard", path: "/admin", as: "admin" },
   { name: "admin sellers", path: "/admin/sellers", as: "admin" },
@@ -489,6 +561,7 @@ const CONTRAST_UNDECIDED_BOTH = [
   "directory, close matches (no seller has every word)",
   "directory near a PIN code",
   "directory near an unknown PIN code",
+  "directory, open now",
   "directory list view",
   "seller reviews tab",
   "list your business",
@@ -522,6 +595,7 @@ const CONTRAST_UNDECIDED_BOTH = [
   "account security, authenticator app on",
   "seller dashboard with the leads chart",
   "seller dashboard with requests for quotes",
+  "seller dashboard, opening hours refused",
   "admin quotes",
   "admin payments",
   "admin audit log",

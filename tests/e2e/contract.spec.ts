@@ -297,6 +297,27 @@ table("visitor area (visitor-area.md point 7)", [
     },
   ],
   [
+    "GET /api/sellers?open_now=true: each seller with opening_hours (the week) and open_now; only the open ones",
+    async ({ request, makeSeller }) => {
+      const word = uniqueWord("open");
+      const always = [{ opens: "00:00", closes: "24:00" }];
+      const week = { mon: always, tue: always, wed: always, thu: always, fri: always, sat: always, sun: always };
+      const open = await makeSeller({
+        business_name: `${word} Open`,
+        opening_hours: JSON.stringify({ week, by_appointment: false, special_days: [] }),
+      });
+      const unsaid = await makeSeller({ business_name: `${word} Unsaid` });
+      const all = await (await request.get(`/api/sellers?search=${word}`)).json();
+      const byId = Object.fromEntries(all.sellers.map((s: { id: number }) => [s.id, s]));
+      expect(byId[open]).toMatchObject({ opening_hours: week, open_now: true });
+      expect(byId[unsaid]).toMatchObject({ opening_hours: null, open_now: null });
+      const res = await request.get(`/api/sellers?search=${word}&open_now=true`);
+      expect(res.status()).toBe(200);
+      expect((await res.json()).sellers.map((s: { id: number }) => s.id)).toEqual([open]);
+      await expectError(await request.get("/api/sellers?open_now=soon"), 400, "open_now must be true or false");
+    },
+  ],
+  [
     "GET /api/sellers?near=<PIN code or lat,lng>&within_km=<n>: nearest first, with distance_km and pincode",
     async ({ request, db, makeSeller }) => {
       const word = uniqueWord("near");

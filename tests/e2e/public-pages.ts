@@ -93,12 +93,43 @@ export const PUBLIC_PAGES: Walk[] = [
   },
   { name: "directory near an unknown PIN code", sameLayoutAs: "directory", path: "/directory?near=999999" },
   {
+    name: "directory, open now",
+    sameLayoutAs: "directory",
+    path: async () => {
+      const { createSeller } = await import("~db/seed/factories");
+      const word = uniqueWord("pseudo");
+      const always = [{ opens: "00:00", closes: "24:00" }];
+      const week = { mon: always, tue: always, wed: always, thu: always, fri: always, sat: always, sun: always };
+      await createSeller(e2eDb(), {
+        business_name: `${word} Snacks`,
+        opening_hours: JSON.stringify({ week, by_appointment: false, special_days: [] }),
+      });
+      return `/directory?search=${word}&open_now=1`;
+    },
+  },
+  {
     name: "seller profile",
     path: async () => {
       const { createSeller } = await import("~db/seed/factories");
       return `/seller/${await createSeller(e2eDb(), { business_name: uniqueWord("pseudo"), tagline: "Hand-made", is_verified: 1 })}`;
     },
     contentDescription: true,
+  },
+  {
+    name: "seller profile with opening hours",
+    sameLayoutAs: "seller profile",
+    path: async () => {
+      const { createSeller } = await import("~db/seed/factories");
+      const week = { mon: [{ opens: "10:00", closes: "19:00" }], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] };
+      return `/seller/${await createSeller(e2eDb(), {
+        business_name: uniqueWord("pseudo"),
+        opening_hours: JSON.stringify({
+          week,
+          by_appointment: false,
+          special_days: [{ from: "2030-10-25", to: "2030-10-26", label: "Diwali", hours: [] }],
+        }),
+      })}`;
+    },
   },
   {
     name: "seller reviews tab, a review without stars",

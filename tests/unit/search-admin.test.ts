@@ -23,7 +23,7 @@ import {
   stopSearchFlush,
   sweepOldSearchCounts,
 } from "~/services/search-stats.server";
-import { collectRenderEffects, type RenderEffect } from "~/services/response-cache/render-effects.server";
+import { collectRender, type RenderEffect } from "~/services/response-cache/render-effects.server";
 import { todayIso } from "~/lib/dates";
 import { createTestDb, testEngine } from "../support/test-db";
 
@@ -265,7 +265,9 @@ describe(`search counts (${testEngine})`, () => {
     const word = `madhubani${Date.now()}`;
     const effects: RenderEffect[] = [];
     // Rendered for a crawler: not counted, but the effect is kept for the cache's later answers.
-    collectRenderEffects(effects, () => countSearch(request(`/directory?search=${word}`, "Googlebot/2.1"), word, 2));
+    collectRender({ effects, freshUntil: null }, () =>
+      countSearch(request(`/directory?search=${word}`, "Googlebot/2.1"), word, 2),
+    );
     expect(effects).toHaveLength(1);
     expect(pendingSearchCounts().filter((c) => c.query === word)).toEqual([]);
     for (const effect of effects) effect({ userAgent: browser });

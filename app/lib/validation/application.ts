@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { apiOpeningHoursField, checkOpeningHoursForm, openingHoursFormShape } from "./opening-hours";
+import type { OpeningHours } from "../opening-hours";
 import { CITIES, MAX_PRODUCT_IMAGES, PLAN_IDS, PLANS, TEXT_LIMITS } from "../constants";
 import { ID_PROOF_TYPE_VALUES, PRICE_RANGE_VALUES, UPLOAD_PURPOSES, type UploadPurpose } from "./constants";
 import {
@@ -76,7 +78,11 @@ export const sellerTranslationsSchema = z.object(
 export type SellerTranslationsInput = z.output<typeof sellerTranslationsSchema>;
 
 /** The seller dashboard's profile form: the profile and its translations. */
-export const ownProfileSchema = sellerProfileSchema.extend(sellerTranslationsSchema.shape);
+/** Her own profile edit: the profile, her translations and her opening hours (lib/validation/opening-hours.ts). */
+export const ownProfileSchema = sellerProfileSchema
+  .extend(sellerTranslationsSchema.shape)
+  .extend(openingHoursFormShape)
+  .superRefine(checkOpeningHoursForm);
 export type OwnProfileInput = z.output<typeof ownProfileSchema>;
 
 /** Twelve digits typed with or without spaces/hyphens; blank is "not given". */
@@ -104,7 +110,8 @@ export const applicationFieldsSchema = z
     payment_reference: optionalTwelveDigits(/\s/g, APPLICATION_MESSAGES.utrInvalid),
   })
   .extend(sellerProfileSchema.shape);
-export type ApplicationFields = z.output<typeof applicationFieldsSchema>;
+/** The application's fields; the API's JSON may add her opening hours (the /register form does not ask them). */
+export type ApplicationFields = z.output<typeof applicationFieldsSchema> & { opening_hours?: OpeningHours | null };
 
 /**
  * The /register multipart form: the fields plus the chosen files. Used by conform on the client
@@ -172,6 +179,7 @@ function apiApplicationSchemaWith<S extends z.ZodType>(paymentScreenshot: S) {
             .optional(),
         )
         .transform((l) => (l ?? []).filter(Boolean)),
+      opening_hours: apiOpeningHoursField,
     }),
   );
 }

@@ -17,6 +17,11 @@ export const directoryQuerySchema = z.object({
     .enum(["true", "false", "1", "0"], { error: "featured must be true or false" })
     .optional()
     .transform((v) => v === "true" || v === "1"),
+  /** only the sellers open at the moment of the request (India's time) */
+  open_now: z
+    .enum(["true", "false", "1", "0"], { error: "open_now must be true or false" })
+    .optional()
+    .transform((v) => v === "true" || v === "1"),
   /** a 6-digit PIN code or `<lat>,<lng>`: read by `nearOf`, checked against the PIN codes by the server */
   near: queryText(60),
   within_km: z

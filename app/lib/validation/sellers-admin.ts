@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { checkOpeningHoursForm, openingHoursFormShape } from "./opening-hours";
 import { PLAN_IDS, TEXT_LIMITS } from "../constants";
 import { applicationFieldsSchema, sellerTranslationsSchema } from "./application";
 import {
@@ -112,12 +113,17 @@ const adminSellerFields = applicationFieldsSchema
     subscription_end_date: optionalIsoDate(SELLER_EDITOR_MESSAGES.date),
     admin_notes: optionalText("Admin notes", ADMIN_NOTES_MAX_LENGTH).transform((s) => s ?? null),
   })
-  .extend(sellerTranslationsSchema.shape);
+  .extend(sellerTranslationsSchema.shape)
+  .extend(openingHoursFormShape);
 
-function datesInOrder(v: { subscription_start_date?: string; subscription_end_date?: string }, ctx: z.RefinementCtx) {
+function datesInOrder(
+  v: { subscription_start_date?: string; subscription_end_date?: string } & Record<string, unknown>,
+  ctx: z.RefinementCtx,
+) {
   if (v.subscription_start_date && v.subscription_end_date && v.subscription_end_date < v.subscription_start_date) {
     ctx.addIssue({ code: "custom", message: SELLER_EDITOR_MESSAGES.dates, path: ["subscription_end_date"] });
   }
+  checkOpeningHoursForm(v, ctx);
 }
 
 export const adminSellerSchema = adminSellerFields.superRefine(datesInOrder);

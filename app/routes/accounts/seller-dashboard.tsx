@@ -5,7 +5,7 @@ import { data, Form, Link, redirect, useNavigation, useSearchParams } from "reac
 import { getDb } from "~db/client";
 import { FormErrors, FormSuccess, TextareaField } from "~/components/forms";
 import { ErrorText } from "~/components/error-list";
-import { SellerProfileFields, SellerTranslationFields } from "~/components/seller-profile-fields";
+import { SellerHoursFields, SellerProfileFields, SellerTranslationFields } from "~/components/seller-profile-fields";
 import { EyeIcon, StarIcon } from "~/components/icons";
 import { REVIEW_REPLY_MAX_LENGTH } from "~/lib/validation/constants";
 import { reviewReplySchema } from "~/lib/validation/reviews";
@@ -17,7 +17,7 @@ import { LeadReport } from "~/components/lead-report";
 import { todayIso } from "~/lib/dates";
 import { leadWindow } from "~/lib/leads";
 import { sellerLeadReport } from "~/models/leads.server";
-import { profileFormValues, translationFormValues } from "~/lib/seller-fields";
+import { hoursFormValues, profileFormValues, translationFormValues } from "~/lib/seller-fields";
 import {
   getOwnListing,
   listOwnPublishedReviews,
@@ -580,7 +580,7 @@ function ProfileEditor({ listing, saved, lastResult }: FormState & { listing: Ow
   const [form, fields] = useForm({
     id: "profile",
     lastResult: navigation.state === "idle" ? lastResult : null,
-    defaultValue: { ...profileFormValues(listing), ...translationFormValues(listing) },
+    defaultValue: { ...profileFormValues(listing), ...translationFormValues(listing), ...hoursFormValues(listing) },
     constraint: getZodConstraint(ownProfileSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -602,6 +602,7 @@ function ProfileEditor({ listing, saved, lastResult }: FormState & { listing: Ow
         <FormErrors errors={form.errors} />
         <SellerProfileFields fields={fields} />
         <SellerTranslationFields fields={fields} />
+        <SellerHoursFields fields={fields} />
         <div>
           <button type="submit" className="btn btn-primary" disabled={busy}>
             {busy ? t("dashboard.saving") : t("dashboard.saveProfile")}

@@ -17,7 +17,12 @@ import {
   titledChoices,
 } from "~/components/forms";
 import { SellerCategoryFields } from "~/components/seller-category-fields";
-import { SellerContactFields, SellerProfileFields, SellerTranslationFields } from "~/components/seller-profile-fields";
+import {
+  SellerContactFields,
+  SellerHoursFields,
+  SellerProfileFields,
+  SellerTranslationFields,
+} from "~/components/seller-profile-fields";
 import {
   ADMIN_NOTES_MAX_LENGTH,
   PAYMENT_STATUS_VALUES,
@@ -254,6 +259,7 @@ function SellerEditor({
         <SellerTranslationFields fields={fields} />
         <SellerCategoryFields categories={categories} subcategories={subcategories} fields={fields} />
         <SellerProfileFields fields={fields} part="online" />
+        <SellerHoursFields fields={fields} />
 
         <fieldset className="form-section">
           <legend className="form-legend">Documents and Images</legend>

@@ -2,6 +2,7 @@ import { getDb } from "~db/client";
 import { parseId } from "~/lib/validation/params";
 import { apiSellerProfile, getPublicSeller } from "~/models/sellers.server";
 import { jsonError } from "~/services/api.server";
+import { keepCachedWhileStatesHold } from "~/services/open-now.server";
 import { publicCacheHeaders } from "~/services/response-cache/cache-control.server";
 import type { Route } from "./+types/seller";
 
@@ -11,5 +12,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   if (!id) return jsonError("Seller not found", 404);
   const seller = await getPublicSeller(getDb(), id);
   if (!seller) return jsonError("Seller not found", 404);
-  return Response.json(apiSellerProfile(seller), { headers: publicCacheHeaders() });
+  const at = Date.now();
+  keepCachedWhileStatesHold([seller], at);
+  return Response.json(apiSellerProfile(seller, at), { headers: publicCacheHeaders() });
 }

@@ -23,6 +23,7 @@ import { langAttribute, type ShownText } from "~/lib/localized";
 import type { Locale } from "~/lib/locales";
 import type { Route } from "../+types/seller";
 import { CardSection } from "~/components/card-section";
+import { WeekHours } from "~/components/opening-hours";
 
 // The Overview tab of a seller's profile (routes/seller.tsx holds its loader and action).
 
@@ -164,6 +165,11 @@ export function Overview({
             ) : null}
           </ul>
         </CardSection>
+        {seller.hours && !seller.hours.by_appointment ? (
+          <CardSection id="hours" title={t("common.hours.title")}>
+            <WeekHours hours={seller.hours} />
+          </CardSection>
+        ) : null}
         {social.some((s) => s.link) ? (
           <CardSection id="follow" title={t("seller.follow.title")}>
             <ul className="contact-list">

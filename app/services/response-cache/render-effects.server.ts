@@ -1,9 +1,17 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 
-// Side effects of rendering a page (a profile view, a search counted) that every answer served from the
-// cache repeats.
+// What a render tells the cache besides its bytes: side effects (a profile view, a search counted) that
+// every answer served from the cache repeats, and the moment its copy stops being true without any write
+// (a seller's "Open · closes 7 pm" at 7 pm).
 
-const renderEffects = new AsyncLocalStorage<RenderEffect[]>();
+/** What the render of one page for the cache recorded. */
+export interface RenderRecord {
+  effects: RenderEffect[];
+  /** epoch ms after which the page must be rendered again (the first opening or closing it shows), or null */
+  freshUntil: number | null;
+}
+
+const renderRecords = new AsyncLocalStorage<RenderRecord>();
 
 /** What an effect learns of the request it runs for: the rendering one, or each one a cached answer serves. */
 export type EffectRequest = { userAgent: string | undefined };
@@ -16,10 +24,21 @@ export type RenderEffect = (request: EffectRequest) => void;
  */
 export function repeatOnCacheHit(effect: RenderEffect, request?: Request): void {
   effect({ userAgent: request?.headers.get("User-Agent") ?? undefined });
-  renderEffects.getStore()?.push(effect);
+  renderRecords.getStore()?.effects.push(effect);
 }
 
-/** Runs `render` collecting the effects that `repeatOnCacheHit` records during it. */
-export function collectRenderEffects<T>(effects: RenderEffect[], render: () => T): T {
-  return renderEffects.run(effects, render);
+/**
+ * Tells the cache the page being rendered must not be served after `at` (epoch ms): what it shows changes
+ * with the clock then (docs/decisions/214-opening-hours-one-json-column-state-from-the-clock.md). The
+ * earliest of a render's calls wins; null is "no such moment".
+ */
+export function keepCachedUntil(at: number | null): void {
+  const record = renderRecords.getStore();
+  if (!record || at === null) return;
+  if (record.freshUntil === null || at < record.freshUntil) record.freshUntil = at;
+}
+
+/** Runs `render` collecting what `repeatOnCacheHit` and `keepCachedUntil` record during it. */
+export function collectRender<T>(record: RenderRecord, render: () => T): T {
+  return renderRecords.run(record, render);
 }

@@ -13,6 +13,8 @@ export class ResponseStore {
   /** Last-Modified of this generation's answers, and whether If-Modified-Since can be trusted for them. */
   lastModified = { value: new Date(0).toUTCString(), trusted: false };
   private readonly lru: LRUCache<string, CachedResponse>;
+  /** The entries that stop being true at a moment (epoch ms): a seller's state shown until her next opening or closing. */
+  private readonly freshUntil = new WeakMap<CachedResponse, number>();
 
   constructor(
     maxBytes: number,
@@ -39,13 +41,31 @@ export class ResponseStore {
   }
 
   get(key: string): CachedResponse | undefined {
-    return this.lru.get(key);
+    const entry = this.lru.get(key);
+    // The LRU's own ttl reads the monotonic clock; the moment a page stops being true is on the wall clock.
+    const until = entry && this.freshUntil.get(entry);
+    if (until !== undefined && this.now() >= until) {
+      this.lru.delete(key);
+      return undefined;
+    }
+    return entry;
   }
 
-  /** Stores an entry rendered in `generation`, unless the cache has moved on since. */
-  set(key: string, generation: string, entry: CachedResponse): void {
+  /**
+   * Stores an entry rendered in `generation`, unless the cache has moved on since; `until` (epoch ms) ends
+   * it sooner than `ENTRY_MAX_AGE_MS` (a page whose content changes with the clock: `keepCachedUntil`), and
+   * one already past is not kept.
+   */
+  set(key: string, generation: string, entry: CachedResponse, until: number | null = null): void {
     if (generation !== this.generation) return;
-    this.lru.set(key, entry);
+    if (until === null) {
+      this.lru.set(key, entry);
+      return;
+    }
+    const ttl = Math.min(ENTRY_MAX_AGE_MS, until - this.now());
+    if (ttl < 1) return;
+    this.freshUntil.set(entry, until);
+    this.lru.set(key, entry, { ttl });
   }
 
   get size(): number {
