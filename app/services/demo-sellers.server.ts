@@ -18,6 +18,7 @@ import {
 } from "~db/seed/demo-data";
 import { CITIES, PLANS, PRICE_RANGES } from "~/lib/constants";
 import { addMonths, todayIso } from "~/lib/dates";
+import { emptyWeek, type HoursRange, type OpeningHours, type Weekday, WEEKDAYS } from "~/lib/opening-hours";
 import { type DemoSeller, demoSellerContext, insertDemoSellers } from "~/models/demo-sellers.server";
 import { ensureImageVariants } from "./images.server";
 import { uploadKey, uploadStore } from "./upload-store.server";
@@ -84,6 +85,46 @@ export async function ensureDemoImages(): Promise<{ products: string[]; avatars:
     await ensureImageVariants(store, key);
   }
   return { products, avatars };
+}
+
+const range = (opens: string, closes: string): HoursRange => ({ opens, closes });
+const days = (weekdays: Weekday[], ranges: HoursRange[]) =>
+  Object.fromEntries(WEEKDAYS.map((day) => [day, weekdays.includes(day) ? ranges : []])) as OpeningHours["week"];
+const MON_SAT: Weekday[] = ["mon", "tue", "wed", "thu", "fri", "sat"];
+/**
+ * The demo's opening hours, taken in turn by seller (none for every fifth): a shop's day, a kitchen's lunch
+ * and dinner, a late studio that passes midnight on Saturdays, a Sunday market stall, and by appointment,
+ * so a newcomer's directory has sellers open and closed at any hour and "Open now" finds some.
+ */
+const DEMO_HOURS: (OpeningHours | null)[] = [
+  { week: days(MON_SAT, [range("10:00", "20:00")]), by_appointment: false, special_days: [] },
+  {
+    week: days([...MON_SAT, "sun"], [range("11:00", "15:00"), range("18:00", "22:00")]),
+    by_appointment: false,
+    special_days: [],
+  },
+  { week: emptyWeek(), by_appointment: true, special_days: [] },
+  {
+    week: { ...days(["tue", "wed", "thu", "fri"], [range("16:00", "22:00")]), sat: [range("16:00", "01:00")] },
+    by_appointment: false,
+    special_days: [],
+  },
+  null,
+  {
+    week: days(["mon", "tue", "wed", "thu", "fri"], [range("09:00", "18:00")]),
+    by_appointment: false,
+    special_days: [],
+  },
+  {
+    week: { ...emptyWeek(), sat: [range("08:00", "13:00")], sun: [range("08:00", "13:00")] },
+    by_appointment: false,
+    special_days: [],
+  },
+];
+
+function demoHours(n: number): string | null {
+  const hours = DEMO_HOURS[n % DEMO_HOURS.length];
+  return hours ? JSON.stringify(hours) : null;
 }
 
 function pick<T>(rand: () => number, list: readonly T[]): T {
@@ -167,6 +208,8 @@ export async function seedDemoSellers(db: DB, count: number, seed = 42): Promise
           profile_photo: rand() < 0.7 ? pick(rand, images.avatars) : null,
           product_images: JSON.stringify([...new Set(products)]),
           offers_text: rand() < 0.5 ? pick(rand, words.offers) : null,
+          // From the seller's number, not the random sequence: the rest of the demo stays as it was.
+          opening_hours: demoHours(n),
           id_proof_type: pick(rand, ["aadhaar", "driving_license", "pan_card"]),
           payment_status: live ? "paid" : "pending",
           amount_paid: plan.amount,

@@ -6,6 +6,7 @@ import type { DB } from "~db/client";
 import { CATEGORY_SEED } from "~db/seed/categories";
 import { seedCategories } from "~/models/categories-admin.server";
 import { languageOfScript } from "~/lib/localized";
+import { hoursProblems, isOpenAt, type OpeningHours, readOpeningHours } from "~/lib/opening-hours";
 import { seedDemoSellers } from "~/services/demo-sellers.server";
 import { createTestDb, spareDatabaseTarget } from "../support/test-db";
 
@@ -117,6 +118,23 @@ describe("seed", () => {
     expect(withPhoto && existsSync(join(dir, "uploads", "public", withPhoto.profile_photo!))).toBe(true);
     for (const w of IMAGE_VARIANT_WIDTHS)
       expect(existsSync(join(dir, "uploads", "public", variantName(withPhoto!.profile_photo!, w)))).toBe(true);
+    // Opening hours for most, keeping the rules, some sellers open and some closed at any hour: Monday
+    // 1 June 2026 in India in the morning, the afternoon, late evening, and after midnight into Sunday.
+    const given = sellers.map((s) => readOpeningHours(s.opening_hours)).filter((h): h is OpeningHours => !!h);
+    expect(given.length).toBeGreaterThan(sellers.length / 2);
+    expect(given.length).toBeLessThan(sellers.length);
+    for (const h of given) expect(hoursProblems(h)).toEqual({});
+    expect(given.some((h) => h.by_appointment)).toBe(true);
+    for (const moment of [
+      "2026-06-01T10:30+05:30",
+      "2026-06-01T15:30+05:30",
+      "2026-06-01T21:00+05:30",
+      "2026-06-07T00:30+05:30",
+    ]) {
+      const states = given.map((h) => isOpenAt(h, Date.parse(moment)));
+      expect(states, moment).toContain(true);
+      expect(states, moment).toContain(false);
+    }
   });
 });
 
