@@ -103,6 +103,8 @@ describe("directory query schema", () => {
       category: "",
       city: "",
       featured: false,
+      open_now: false,
+      near: "",
       page: 1,
       limit: 12,
     });
