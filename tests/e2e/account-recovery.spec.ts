@@ -19,6 +19,10 @@ const SENT = "If an account uses this address, we have sent it a link";
 
 /** Posts the form once and returns the answer to that post (not an earlier one still on the page). */
 async function askForLink(page: Page, email: string) {
+  // The form's own button first: after a click on "Forgot password?" with JavaScript the address changes
+  // before React has drawn the new page, and the sign-in page's Email field (the same label) was filled
+  // instead; the new page's empty one was then posted (a 400 under load in a CI run).
+  await expect(page.getByRole("button", { name: "Send Me a Link" })).toBeVisible();
   await page.getByLabel("Email", { exact: true }).fill(email);
   const [answer] = await Promise.all([
     page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/forgot-password")),
