@@ -7,7 +7,7 @@ test.describe("languages", () => {
     page,
     jsEnabled,
   }) => {
-    // About twenty page loads and an axe check in one flow: 17 s on a busy machine, and a clean-clone run
+    // About fifteen navigations and an axe check in one flow: 17 s on a busy machine, and a clean-clone run
     // once took more than the default 30 s (timed out waiting for a page's lang).
     test.setTimeout(60_000);
     await page.setViewportSize({ width: 1280, height: 800 });
