@@ -9,7 +9,7 @@ import { type DB, migrateToLatest, openDatabase } from "~db/client";
 import { migrationProvider } from "~db/migrations/index";
 import { isKnownPincode, loadPincodes, pincodeCentre, pincodeInText, storedPositionOf } from "~db/pincodes";
 import type { Database } from "~db/schema";
-import { createSeller, createStaffRow } from "~db/seed/factories";
+import { createSeller, createStaffRow, createUserRow } from "~db/seed/factories";
 import { EARTH_RADIUS_KM, haversineKm, type Position } from "~/lib/geo";
 import { ownProfileSchema } from "~/lib/validation/application";
 import { directoryQuerySchema } from "~/lib/validation/directory";
@@ -151,20 +151,7 @@ afterAll(async () => cleanup?.());
 
 describe("a seller's PIN code where she is stored", () => {
   it("her own profile: stored with its rounded centre; one that does not exist is refused as the field's error", async () => {
-    const stamp = new Date().toISOString();
-    const user = await db
-      .insertInto("users")
-      .values({
-        email: "pin-owner@example.in",
-        name: "Pin Owner",
-        role: "seller",
-        password_hash: null,
-        is_active: 1,
-        created_at: stamp,
-        updated_at: stamp,
-      } as never)
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const user = await createUserRow(db, { email: "pin-owner@example.in", name: "Pin Owner" });
     const sellerId = await createSeller(db, { user_id: user.id, status: "pending" });
     const profile = (pincode: string) =>
       ownProfileSchema.parse({ business_name: "Pin Shop", city: "Bangalore", pincode, address: "1 Road" });

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DB } from "~db/client";
-import { createSeller } from "~db/seed/factories";
+import { createSeller, createUserRow } from "~db/seed/factories";
 import { openingStateText } from "~/components/opening-hours";
 import { todayIso } from "~/lib/dates";
 import {
@@ -216,20 +216,7 @@ const every = (from: string, to: string) =>
 
 describe("the hours where a seller is stored, and open now", () => {
   it("her own profile stores them, and staff's editor", async () => {
-    const stamp = new Date().toISOString();
-    const user = await db
-      .insertInto("users")
-      .values({
-        email: "hours-owner@example.in",
-        name: "Hours Owner",
-        role: "seller",
-        password_hash: null,
-        is_active: 1,
-        created_at: stamp,
-        updated_at: stamp,
-      } as never)
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const user = await createUserRow(db, { email: "hours-owner@example.in", name: "Hours Owner" });
     const sellerId = await createSeller(db, { user_id: user.id, status: "pending" });
     const input = ownProfileSchema.parse({
       business_name: "Own Hours",
