@@ -2,6 +2,7 @@ import SQLite from "better-sqlite3";
 import { spawnSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { cp, rename, rm } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { dirname, resolve } from "node:path";
 import {
   CompiledQuery,
@@ -15,8 +16,8 @@ import {
   type SqliteDatabase,
 } from "kysely";
 import { LRUCache } from "lru-cache";
-import pg from "pg";
-import Cursor from "pg-cursor";
+import type pg from "pg";
+import type Cursor from "pg-cursor";
 import { engineOf, isPostgresUrl } from "./engine";
 import { migrationProvider } from "./migrations/index";
 import type { Database } from "./schema";
@@ -81,6 +82,15 @@ export function targetOf(db: DB): string {
   return target;
 }
 
+// The PostgreSQL driver is loaded with the first PostgreSQL database opened, not at start-up: a site on
+// its SQLite file never loads it (docs/performance.md, "Start-up"). Required, not imported, as the pool
+// and the session lock below are made synchronously.
+const requireLazily = createRequire(import.meta.url);
+let driver: { pg: typeof pg; Cursor: typeof Cursor } | undefined;
+function postgresDriver(): { pg: typeof pg; Cursor: typeof Cursor } {
+  return (driver ??= { pg: requireLazily("pg") as typeof pg, Cursor: requireLazily("pg-cursor") as typeof Cursor });
+}
+
 // PostgreSQL answers count(*) and sums as int8 and averages as numeric, both as strings by default; the
 // models expect numbers, as SQLite gives them (counts here stay far below 2^53).
 const INT8 = 20;
@@ -88,11 +98,12 @@ const NUMERIC = 1700;
 const pgTypes = {
   getTypeParser: ((oid: number, format?: "text" | "binary") => {
     if (oid === INT8 || oid === NUMERIC) return (value: string) => Number(value);
-    return pg.types.getTypeParser(oid, format);
+    return postgresDriver().pg.types.getTypeParser(oid, format);
   }) as typeof pg.types.getTypeParser,
 };
 
 function openPostgres(url: string, poolSize = readDatabaseSettings().poolSize): DB {
+  const { pg, Cursor } = postgresDriver();
   const pool = new pg.Pool({ connectionString: url, max: poolSize, types: pgTypes });
   // An idle client that loses its server (a restart, a failover) must not crash the process.
   pool.on("error", () => undefined);
@@ -174,7 +185,7 @@ export function trySessionLock(
   lock: keyof typeof ADVISORY_LOCKS,
   onError: (error: unknown) => void,
 ): SessionLock {
-  const client = new pg.Client({ connectionString: targetOf(db) });
+  const client = new (postgresDriver().pg.Client)({ connectionString: targetOf(db) });
   client.on("error", onError);
   const acquired = (async () => {
     await client.connect();

@@ -1,4 +1,3 @@
-import sharp from "sharp";
 import type { DB } from "~db/client";
 import type { NewSeller } from "~db/schema";
 import { pincodeColumns } from "~db/pincodes";
@@ -22,6 +21,7 @@ import { emptyWeek, type HoursRange, type OpeningHours, type Weekday, WEEKDAYS }
 import { type DemoSeller, demoSellerContext, insertDemoSellers } from "~/models/demo-sellers.server";
 import { ensureImageVariants } from "./images.server";
 import { uploadKey, uploadStore } from "./upload-store.server";
+import { loadSharp } from "./sharp.server";
 
 // Demo sellers for a demo, a trial or the benchmark (never seeded unasked: SEED_DEMO, `npm run db:seed
 // -- --demo N`): made-up businesses with locally drawn images, reviews and replies, the same for the
@@ -63,7 +63,7 @@ export async function ensureDemoImages(): Promise<{ products: string[]; avatars:
       <circle cx="${160 + ((i * 37) % 320)}" cy="${140 + ((i * 23) % 200)}" r="${70 + (i % 5) * 18}" fill="hsla(${(hue + 180) % 360},80%,92%,0.55)"/>
       <rect x="${60 + ((i * 53) % 360)}" y="${260 + (i % 3) * 30}" width="180" height="120" rx="24" fill="hsla(${(hue + 90) % 360},70%,30%,0.35)"/>
     </svg>`;
-    const drawn = await sharp(Buffer.from(svg)).webp({ quality: 70 }).toBuffer();
+    const drawn = await (await loadSharp())(Buffer.from(svg)).webp({ quality: 70 }).toBuffer();
     await store.put(uploadKey("public", key), drawn, { contentType: "image/webp" });
     await ensureImageVariants(store, key);
   }
@@ -80,7 +80,7 @@ export async function ensureDemoImages(): Promise<{ products: string[]; avatars:
       <circle cx="128" cy="100" r="52" fill="hsl(${hue},45%,40%)"/>
       <ellipse cx="128" cy="250" rx="96" ry="80" fill="hsl(${hue},45%,40%)"/>
     </svg>`;
-    const drawn = await sharp(Buffer.from(svg)).webp({ quality: 75 }).toBuffer();
+    const drawn = await (await loadSharp())(Buffer.from(svg)).webp({ quality: 75 }).toBuffer();
     await store.put(uploadKey("public", key), drawn, { contentType: "image/webp" });
     await ensureImageVariants(store, key);
   }

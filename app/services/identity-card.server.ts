@@ -1,9 +1,9 @@
 import QRCode from "qrcode";
-import sharp from "sharp";
 import { SITE_NAME } from "~/lib/constants";
 import { formatDate } from "~/lib/dates";
 import { escapeXml } from "~/lib/format";
 import { readPublicUpload } from "./uploads.server";
+import { loadSharp } from "./sharp.server";
 
 // The seller's printable identity card: a pure SVG renderer (every text XML-escaped, the photo and
 // the QR code of the public profile embedded), and the loading of the photo it embeds.
@@ -101,7 +101,7 @@ export async function cardPhotoDataUri(profilePhotoKey: string | null): Promise<
   const bytes = await readPublicUpload(profilePhotoKey);
   if (!bytes) return null;
   try {
-    const jpeg = await sharp(bytes).resize(300, 360, { fit: "cover" }).jpeg({ quality: 80 }).toBuffer();
+    const jpeg = await (await loadSharp())(bytes).resize(300, 360, { fit: "cover" }).jpeg({ quality: 80 }).toBuffer();
     return `data:image/jpeg;base64,${jpeg.toString("base64")}`;
   } catch {
     return null;

@@ -1,8 +1,8 @@
 import pLimit from "p-limit";
-import sharp from "sharp";
 import { IMAGE_MAX_BYTES } from "~/lib/constants";
 import { IMAGE_MAX_EDGE, IMAGE_VARIANT_WIDTHS, variantName } from "~/lib/upload-urls";
 import { APPLICATION_MESSAGES } from "~/lib/validation/messages";
+import { loadSharp } from "./sharp.server";
 import { readObject, type UploadStore, uploadKey, type Visibility } from "./upload-store.server";
 
 // Every uploaded image is judged by its content, never by its name or declared type
@@ -25,12 +25,10 @@ export const SHAPE_MESSAGE =
 /** One image's decoding and re-encoding may take this long; beyond it the image is refused. */
 export const IMAGE_TIME_LIMIT_SECONDS = 5;
 
-// Images are processed two at a time, one libvips thread each, so one client's images never hold the
-// others' for long: with the bounds above no image takes more than a second or two, and the time limit
-// caps the rest. No libvips operation cache: every upload is a new image, so the cache (50 MB by
+// Images are processed two at a time, one libvips thread each (loadSharp), so one client's images never
+// hold the others' for long: with the bounds above no image takes more than a second or two, and the time
+// limit caps the rest. No libvips operation cache: every upload is a new image, so the cache (50 MB by
 // default) only kept decoded pixels nobody asked for again, in native memory (docs/reliability.md).
-sharp.concurrency(1);
-sharp.cache(false);
 const imageSlots = pLimit(2);
 
 export type ProcessedImage = { ok: true; data: Buffer; width: number; height: number; mime: "image/webp" };
@@ -54,6 +52,7 @@ async function processImageNow(
   if (MARKUP.test(buffer.toString("latin1")))
     return { ok: false, reason: "invalid", message: APPLICATION_MESSAGES.notImage };
 
+  const sharp = await loadSharp();
   try {
     // sharp() itself throws synchronously on some inputs (an empty buffer); the awaits reject on the rest.
     const meta = await sharp(buffer, { limitInputPixels: false, failOn: "error" }).metadata();
@@ -83,6 +82,7 @@ async function processImageNow(
  * (never enlarged). `data` is the stored WebP (it was checked and re-encoded when stored).
  */
 export async function writeImageVariants(store: UploadStore, name: string, data: Buffer): Promise<void> {
+  const sharp = await loadSharp();
   for (const width of IMAGE_VARIANT_WIDTHS) {
     const copy = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS })
       .resize({ width, withoutEnlargement: true })

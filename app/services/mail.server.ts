@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { DB } from "~db/client";
 import { CONTACT, SITE_NAME } from "~/lib/constants";
 import { dueRetries, markMail, type OutgoingMail, queueMail, scheduleRetry } from "~/models/mail-outbox.server";
@@ -16,9 +16,15 @@ export function teamEmail(): string {
   return config().teamEmail || CONTACT.email;
 }
 
-let cached: { url: string; transport: Transporter } | undefined;
-function transport(url: string): Transporter {
-  if (cached?.url !== url) cached = { url, transport: nodemailer.createTransport(url) };
+// nodemailer is loaded with the first message sent through SMTP, not at start-up (docs/performance.md,
+// "Start-up"): a site without SMTP_URL never loads it.
+let cached: { url: string; transport: Promise<Transporter> } | undefined;
+function transport(url: string): Promise<Transporter> {
+  if (cached?.url !== url)
+    cached = {
+      url,
+      transport: import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(url)),
+    };
   return cached.transport;
 }
 
@@ -53,7 +59,9 @@ async function deliver(
     return { id, status: "logged" };
   }
   try {
-    await transport(url).sendMail({
+    await (
+      await transport(url)
+    ).sendMail({
       from: mailFrom(),
       to: mail.to,
       subject: mail.subject,

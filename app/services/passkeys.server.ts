@@ -1,13 +1,5 @@
 import { isIP } from "node:net";
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from "@simplewebauthn/server";
-import { isoBase64URL } from "@simplewebauthn/server/helpers";
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import type { DB } from "~db/client";
 import { SECOND_FACTOR_MESSAGES } from "~/lib/validation/messages";
 import { writeAudit } from "~/models/audit.server";
@@ -16,6 +8,15 @@ import { setSessionChallenge, takeSessionChallenge } from "~/models/sessions.ser
 import { publicOrigin } from "./public-url.server";
 import { consumeAll, throttled } from "./rate-limit.server";
 import { hasSecondFactor, passedSecondStep, type SecondStepOutcome } from "./second-factor.server";
+
+// Loaded at the first passkey step, not at start-up: the library and its certificate parsers cost each
+// server process about 0.9 s of CPU to load (docs/performance.md, "Start-up"), for what only staff use.
+type WebAuthn = typeof import("@simplewebauthn/server") & typeof import("@simplewebauthn/server/helpers");
+let webAuthn: Promise<WebAuthn> | undefined;
+const loadWebAuthn = () =>
+  (webAuthn ??= Promise.all([import("@simplewebauthn/server"), import("@simplewebauthn/server/helpers")]).then(
+    ([server, helpers]) => ({ ...server, ...helpers }),
+  ));
 
 // Passkeys (WebAuthn, through @simplewebauthn/server) as the stronger second factor of staff: bound to
 // the site's own domain, so a look-alike site cannot ask for them. Each challenge is kept on the
@@ -55,7 +56,9 @@ export async function passkeyRegistrationOptions(
   const rp = relyingParty(request);
   if (!rp) return { ok: false, status: 400, message: PASSKEYS_NEED_DOMAIN };
   const existing = await listPasskeys(db, user.id);
-  const options = await generateRegistrationOptions({
+  const options = await (
+    await loadWebAuthn()
+  ).generateRegistrationOptions({
     rpName: RP_NAME,
     rpID: rp.rpID,
     userName: user.email,
@@ -92,7 +95,9 @@ export async function registerPasskey(
   if (purpose !== "register" || !proof || !PROOFS.includes(proof) || !challenge) return refused;
   if (proof === "first_set_up" && hasSecondFactor(await secondFactorFactsOf(db, user.id))) return refused;
   try {
-    const verification = await verifyRegistrationResponse({
+    const verification = await (
+      await loadWebAuthn()
+    ).verifyRegistrationResponse({
       response: input.response as RegistrationResponseJSON,
       expectedChallenge: challenge,
       expectedOrigin: rp.origin,
@@ -103,7 +108,7 @@ export async function registerPasskey(
     const { credential } = verification.registrationInfo;
     await insertPasskey(db, user.id, {
       id: credential.id,
-      publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+      publicKey: (await loadWebAuthn()).isoBase64URL.fromBuffer(credential.publicKey),
       counter: credential.counter,
       transports: credential.transports ?? [],
       name: input.name,
@@ -124,7 +129,9 @@ export async function passkeySignInOptions(
   const rp = relyingParty(request);
   if (!rp) return { ok: false, status: 400, message: PASSKEYS_NEED_DOMAIN };
   const passkeys = await listPasskeys(db, pending.user.id);
-  const options = await generateAuthenticationOptions({
+  const options = await (
+    await loadWebAuthn()
+  ).generateAuthenticationOptions({
     rpID: rp.rpID,
     allowCredentials: passkeys.map((p) => ({ id: p.id, transports: p.transports as never })),
     userVerification: "preferred",
@@ -175,7 +182,9 @@ export async function passkeyProofOptions(
   if (!rp) return { ok: false, status: 400, message: PASSKEYS_NEED_DOMAIN };
   const passkeys = await listPasskeys(db, user.id);
   if (!passkeys.length) return { ok: false, status: 400, message: SECOND_FACTOR_MESSAGES.noPasskey };
-  const options = await generateAuthenticationOptions({
+  const options = await (
+    await loadWebAuthn()
+  ).generateAuthenticationOptions({
     rpID: rp.rpID,
     allowCredentials: passkeys.map((p) => ({ id: p.id, transports: p.transports as never })),
     userVerification: "preferred",
@@ -208,14 +217,16 @@ async function verifyAssertion(
   const passkey = (await listPasskeys(db, userId)).find((p) => p.id === answer?.id);
   if (!rp || !passkey) return false;
   try {
-    const result = await verifyAuthenticationResponse({
+    const result = await (
+      await loadWebAuthn()
+    ).verifyAuthenticationResponse({
       response: answer,
       expectedChallenge: challenge,
       expectedOrigin: rp.origin,
       expectedRPID: rp.rpID,
       credential: {
         id: passkey.id,
-        publicKey: isoBase64URL.toBuffer(passkey.publicKey),
+        publicKey: (await loadWebAuthn()).isoBase64URL.toBuffer(passkey.publicKey),
         counter: passkey.counter,
         transports: passkey.transports,
       },

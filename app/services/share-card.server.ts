@@ -1,4 +1,4 @@
-import sharp, { type OverlayOptions } from "sharp";
+import type { OverlayOptions } from "sharp";
 import { createHash } from "node:crypto";
 import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -11,6 +11,7 @@ import { categoryNames, translatorFor } from "./i18n.server";
 import { logger } from "./logger.server";
 import { uploadsDir } from "./upload-folders.server";
 import { readPublicUpload } from "./uploads.server";
+import { loadSharp } from "./sharp.server";
 
 // The 1200×630 share cards (og:image) that link previews (WhatsApp, Facebook, X, LinkedIn) show: drawn
 // with sharp from the seller's photo and an SVG overlay of the text (every text XML-escaped). Cards are
@@ -44,7 +45,7 @@ export interface ShareCardSeller {
 /** The width of the ink sharp draws for a text in the card's fonts. */
 async function inkWidth(text: string): Promise<number> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="200"><rect width="600" height="200" fill="#fff"/><text x="20" y="140" font-family="${FONT}" font-size="96" fill="#000">${text}</text></svg>`;
-  const { info } = await sharp(Buffer.from(svg)).trim().toBuffer({ resolveWithObject: true });
+  const { info } = await (await loadSharp())(Buffer.from(svg)).trim().toBuffer({ resolveWithObject: true });
   return info.width;
 }
 
@@ -254,7 +255,9 @@ async function roundedPhoto(reference: string | null): Promise<Buffer | null> {
     const mask = Buffer.from(
       `<svg xmlns="http://www.w3.org/2000/svg" width="${PHOTO.size}" height="${PHOTO.size}"><rect width="${PHOTO.size}" height="${PHOTO.size}" rx="${PHOTO.radius}" fill="#fff"/></svg>`,
     );
-    return await sharp(bytes, { limitInputPixels: 40_000_000 })
+    return await (
+      await loadSharp()
+    )(bytes, { limitInputPixels: 40_000_000 })
       .resize(PHOTO.size, PHOTO.size, { fit: "cover" })
       .composite([{ input: mask, blend: "dest-in" }])
       .png()
@@ -280,7 +283,9 @@ export async function renderSellerCard(seller: ShareCardSeller, language: Locale
     layers.push({ input: photo, left: PHOTO.x, top: PHOTO.y });
   }
   layers.push({ input: Buffer.from(sellerOverlay(content, !photo)), left: 0, top: 0 });
-  return sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">${BACKGROUND}</svg>`))
+  return (await loadSharp())(
+    Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">${BACKGROUND}</svg>`),
+  )
     .composite(layers)
     .jpeg({ quality: 84, mozjpeg: true })
     .toBuffer();
@@ -323,7 +328,7 @@ export async function renderSiteCard(language: Locale = DEFAULT_LOCALE): Promise
   </g>
   ${brandLine(H - 50, SITE_CARD.tagline)}
 </svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 84, mozjpeg: true }).toBuffer();
+  return (await loadSharp())(Buffer.from(svg)).jpeg({ quality: 84, mozjpeg: true }).toBuffer();
 }
 
 // ── the disk cache ──

@@ -3,16 +3,7 @@ import { constants } from "node:fs";
 import { access, mkdir, open, readdir, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Readable } from "node:stream";
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from "@aws-sdk/client-s3";
+import type { S3Client, S3ServiceException } from "@aws-sdk/client-s3";
 import { config, type Settings } from "./config.server";
 
 // The one way to the stored files of uploads (images, ID documents, payment screenshots): every read
@@ -247,8 +238,13 @@ export class FolderStore implements UploadStore {
 
 export type S3Settings = NonNullable<Settings["s3"]>;
 
+/** An error the S3 service answered (the SDK's S3ServiceException), told by its shape: the SDK loads lazily. */
+function isS3ServiceError(error: unknown): error is S3ServiceException {
+  return typeof error === "object" && error !== null && "$fault" in error && "$metadata" in error;
+}
+
 function describeS3Error(error: unknown, s3: S3Settings): string {
-  if (error instanceof S3ServiceException) {
+  if (isS3ServiceError(error)) {
     const status = error.$metadata?.httpStatusCode;
     if (error.name === "NoSuchBucket" || (status === 404 && error.name === "NotFound"))
       return `S3_BUCKET: the bucket "${s3.bucket}" does not exist`;
@@ -266,29 +262,39 @@ function describeS3Error(error: unknown, s3: S3Settings): string {
 /** How long /readyz's probe of the bucket (HEAD, PUT, DELETE) is reused: either outcome, about 30 s. */
 export const S3_CHECK_TTL_MS = 30_000;
 
+// The AWS SDK is loaded with the first request to a bucket, not at start-up: it costs each server process
+// about 0.4 s of CPU to load (docs/performance.md, "Start-up"), and a site on UPLOADS_DIR never needs it.
+type S3Sdk = typeof import("@aws-sdk/client-s3");
+
 export class S3Store implements UploadStore {
   readonly kind = "s3";
-  readonly client: S3Client;
+  private connection?: Promise<{ client: S3Client; sdk: S3Sdk }>;
   private lastCheck?: { at: number; outcome: Promise<{ ok: true } | { ok: false; detail: string }> };
   constructor(
     readonly s3: S3Settings,
     private readonly now: () => number = Date.now,
-  ) {
-    this.client = new S3Client({
-      endpoint: s3.endpoint,
-      region: s3.region,
-      forcePathStyle: s3.forcePathStyle,
-      credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
-      // Checksums only where S3 requires them: several S3-compatible servers do not take the newer trailers.
-      requestChecksumCalculation: "WHEN_REQUIRED",
-      responseChecksumValidation: "WHEN_REQUIRED",
-      maxAttempts: 2,
-    });
+  ) {}
+
+  private connect(): Promise<{ client: S3Client; sdk: S3Sdk }> {
+    const { s3 } = this;
+    return (this.connection ??= import("@aws-sdk/client-s3").then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        endpoint: s3.endpoint,
+        region: s3.region,
+        forcePathStyle: s3.forcePathStyle,
+        credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+        // Checksums only where S3 requires them: several S3-compatible servers do not take the newer trailers.
+        requestChecksumCalculation: "WHEN_REQUIRED",
+        responseChecksumValidation: "WHEN_REQUIRED",
+        maxAttempts: 2,
+      }),
+    })));
   }
 
   private notFound(error: unknown): boolean {
     return (
-      error instanceof S3ServiceException &&
+      isS3ServiceError(error) &&
       (error.name === "NoSuchKey" || error.name === "NotFound" || error.$metadata?.httpStatusCode === 404)
     );
   }
@@ -299,7 +305,8 @@ export class S3Store implements UploadStore {
   }
 
   async put(key: string, data: Buffer, options: { contentType?: string } = {}): Promise<void> {
-    const command = new PutObjectCommand({
+    const { client, sdk } = await this.connect();
+    const command = new sdk.PutObjectCommand({
       Bucket: this.s3.bucket,
       Key: checkKey(key),
       Body: data,
@@ -307,7 +314,7 @@ export class S3Store implements UploadStore {
       ContentType: options.contentType ?? "application/octet-stream",
     });
     try {
-      await this.client.send(command);
+      await client.send(command);
     } catch (error) {
       throw this.unavailable(error);
     }
@@ -315,13 +322,14 @@ export class S3Store implements UploadStore {
 
   async get(key: string, options: { range?: ByteRange } = {}): Promise<OpenedObject | null> {
     const { range } = options;
-    const command = new GetObjectCommand({
+    const { client, sdk } = await this.connect();
+    const command = new sdk.GetObjectCommand({
       Bucket: this.s3.bucket,
       Key: checkKey(key),
       Range: range ? `bytes=${range.start}-${range.end}` : undefined,
     });
     try {
-      const answer = await this.client.send(command);
+      const answer = await client.send(command);
       if (!answer.Body) return null;
       return {
         stream: answer.Body as Readable,
@@ -336,9 +344,10 @@ export class S3Store implements UploadStore {
   }
 
   async delete(key: string): Promise<void> {
-    const command = new DeleteObjectCommand({ Bucket: this.s3.bucket, Key: checkKey(key) });
+    const { client, sdk } = await this.connect();
+    const command = new sdk.DeleteObjectCommand({ Bucket: this.s3.bucket, Key: checkKey(key) });
     try {
-      await this.client.send(command);
+      await client.send(command);
     } catch (error) {
       throw this.unavailable(error);
     }
@@ -346,12 +355,13 @@ export class S3Store implements UploadStore {
 
   async list(prefix: string): Promise<StoredObject[]> {
     prefixOf(prefix);
+    const { client, sdk } = await this.connect();
     const found: StoredObject[] = [];
     let token: string | undefined;
     try {
       do {
-        const page = await this.client.send(
-          new ListObjectsV2Command({ Bucket: this.s3.bucket, Prefix: prefix, ContinuationToken: token }),
+        const page = await client.send(
+          new sdk.ListObjectsV2Command({ Bucket: this.s3.bucket, Prefix: prefix, ContinuationToken: token }),
         );
         for (const object of page.Contents ?? [])
           if (object.Key && KEY.test(object.Key))
@@ -365,9 +375,10 @@ export class S3Store implements UploadStore {
   }
 
   async exists(key: string): Promise<boolean> {
-    const command = new HeadObjectCommand({ Bucket: this.s3.bucket, Key: checkKey(key) });
+    const { client, sdk } = await this.connect();
+    const command = new sdk.HeadObjectCommand({ Bucket: this.s3.bucket, Key: checkKey(key) });
     try {
-      await this.client.send(command);
+      await client.send(command);
       return true;
     } catch (error) {
       if (this.notFound(error)) return false;
@@ -386,7 +397,8 @@ export class S3Store implements UploadStore {
   private async probe(): Promise<{ ok: true } | { ok: false; detail: string }> {
     const probe = `private/readyz-probe-${randomBytes(8).toString("hex")}`;
     try {
-      await this.client.send(new HeadBucketCommand({ Bucket: this.s3.bucket }));
+      const { client, sdk } = await this.connect();
+      await client.send(new sdk.HeadBucketCommand({ Bucket: this.s3.bucket }));
       await this.put(probe, Buffer.from("ok"), { contentType: "text/plain" });
       await this.delete(probe);
       return { ok: true };

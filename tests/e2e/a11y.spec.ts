@@ -31,7 +31,7 @@ import { checkSameLayout } from "./same-layout";
 
 // axe-core over every page, failing on a violation of ANY impact (with WCAG 2.2's 24 px target-size rule,
 // off by default, turned on), in light and dark themes, on a 390 px phone and a 1280 px desktop (two
-// complementary theme and width pairs per project: `axePasses`), each page read in its project's own
+// complementary theme and width pairs per project, one for another state of a template: `axePasses`), each page read in its project's own
 // context. In the js-on project the page is hydrated. In the js-off project the page has JavaScript off
 // (`javaScriptEnabled: false`): no script of the site runs, inline ones included, and `<noscript>` is
 // rendered, as a visitor without JavaScript gets it. axe cannot run in such a page's own world (its
@@ -60,8 +60,9 @@ type PageCase = {
   signedIn?: (user: { id: number }, ctx: MakeCtx) => Promise<void>;
   name: string;
   /**
-   * Another state of a page walked above (an error, an empty list, a notice on the same card): the 768 px
-   * tablet pass of the no-JavaScript walk is made once per template, on the page named here.
+   * Another state of a page walked above (an error, an empty list, a notice on the same card): one theme
+   * and width pair per project (`axePasses(…, "state")`), and the 768 px tablet pass of the no-JavaScript
+   * walk made once per template, on the page named here.
    */
   sameLayoutAs?: string;
   /** More time: a page whose size grows with what the rest of the suite writes to the shared database. */
@@ -642,7 +643,8 @@ async function walk(entry: PageCase, { page, jsEnabled, base, db, ...ctx }: Walk
     await entry.signedIn?.(user, ctx);
   }
   // One load per page: the theme follows prefers-color-scheme and the layout the width, live.
-  const [first] = axePasses(jsEnabled);
+  const kind = entry.sameLayoutAs ? "state" : "template";
+  const [first] = axePasses(jsEnabled, kind);
   await page.emulateMedia({ colorScheme: first.colorScheme, reducedMotion: "reduce" });
   await page.setViewportSize(first.size);
   await page.goto(base + path);
@@ -651,7 +653,7 @@ async function walk(entry: PageCase, { page, jsEnabled, base, db, ...ctx }: Walk
   if (jsEnabled) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   if (entry.prepare) await entry.prepare(page);
   const incomplete = new Set<string>();
-  const found = await violationsInPasses(page, jsEnabled, incomplete, !entry.sameLayoutAs);
+  const found = await violationsInPasses(page, jsEnabled, incomplete, kind);
   expect(found).toEqual([]);
   const undecided = [...incomplete].sort();
   if (process.env.A11Y_RECORD_INCOMPLETE)
@@ -667,7 +669,9 @@ async function walk(entry: PageCase, { page, jsEnabled, base, db, ...ctx }: Walk
 }
 
 const title = (entry: PageCase) =>
-  `${entry.name}: no violation in both themes at 390 and 1280 px${entry.sameLayoutAs ? "" : " (and 768 px without JavaScript)"}`;
+  entry.sameLayoutAs
+    ? `${entry.name}: no violation in light at 390 px with JavaScript, dark at 1280 px without`
+    : `${entry.name}: no violation in both themes at 390 and 1280 px (and 768 px without JavaScript)`;
 
 test.describe("accessibility (axe-core, every impact)", () => {
   for (const entry of PAGES)

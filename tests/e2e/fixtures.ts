@@ -376,10 +376,16 @@ export type AxePass = { colorScheme: "light" | "dark"; size: { width: number; he
  * The theme and width pairs axe checks a page in. Each project checks two complementary pairs, so every
  * page is seen in both themes and at both widths in each project, and in all four pairs across the two
  * projects — at half the cost of four passes in each (axe is most of the browser run's time).
+ *
+ * `state`: another state of a template already walked (an error, an empty list, a notice on the same
+ * card: the walk's `sameLayoutAs`) gets one pair per project, again complementary — light on a phone
+ * with JavaScript, dark on a desktop without — so it too is read in both themes and at both widths.
  */
-export function axePasses(jsEnabled: boolean, tablet = false): AxePass[] {
+export function axePasses(jsEnabled: boolean, kind: "template" | "state" | "flow" = "flow"): AxePass[] {
   const phone = { width: 390, height: 844 };
   const desktop = { width: 1280, height: 800 };
+  if (kind === "state")
+    return [jsEnabled ? { colorScheme: "light", size: phone } : { colorScheme: "dark", size: desktop }];
   return jsEnabled
     ? [
         { colorScheme: "light", size: phone },
@@ -391,7 +397,7 @@ export function axePasses(jsEnabled: boolean, tablet = false): AxePass[] {
         // A tablet's width, between the phone and the desktop layouts, once per template: in the
         // no-JavaScript walk (the server's HTML, no page load of its own), not in every flow's
         // expectNoA11yViolations, nor for a second state of a template already seen at that width.
-        ...(tablet ? [{ colorScheme: "dark" as const, size: { width: 768, height: 1024 } }] : []),
+        ...(kind === "template" ? [{ colorScheme: "dark" as const, size: { width: 768, height: 1024 } }] : []),
       ];
 }
 
@@ -440,9 +446,9 @@ export async function violationsInPasses(
   page: Page,
   jsEnabled: boolean,
   incomplete?: Set<string>,
-  tablet = false,
+  kind: "template" | "state" | "flow" = "flow",
 ): Promise<string[]> {
-  return violationsIn(page, axePasses(jsEnabled, tablet), incomplete);
+  return violationsIn(page, axePasses(jsEnabled, kind), incomplete);
 }
 
 /** axe in the given theme and width pairs, on the page as it stands (a walk that needs fewer passes). */
