@@ -119,21 +119,6 @@ test.describe("directory", () => {
     await expect(page).toHaveURL(/\/directory$/);
   });
 
-  for (const [label, qs] of [
-    ["page=-1", "page=-1"],
-    ["page=abc", "page=abc"],
-    ["page=99999", "page=99999"],
-    ["hostile search", `search=${encodeURIComponent('"x" OR * NEAR( ); DROP TABLE sellers; -- 🧁')}`],
-    ["4000-character search", `search=${"a".repeat(4000)}`],
-    ["unknown category and city", "category=no-such&city=Atlantis"],
-  ] as const) {
-    test(`never fails on ${label}`, async ({ page }) => {
-      const response = await page.goto(`/directory?${qs}`);
-      expect(response?.status()).toBe(200);
-      await expect(page.getByRole("heading", { name: /Businesses Found/ })).toBeVisible();
-    });
-  }
-
   test("shows a seller's text escaped", async ({ page, makeSeller }) => {
     const word = uniqueWord("xss");
     await makeSeller({

@@ -99,35 +99,6 @@ test.describe("seller profile", () => {
     await expect(page.getByRole("heading", { name: "No Reviews Yet" })).toBeVisible();
   });
 
-  for (const [label, path] of [
-    ["unknown", "/seller/987654321"],
-    ["negative", "/seller/-1"],
-    ["non-numeric", "/seller/abc"],
-    ["zero", "/seller/0"],
-  ] as const) {
-    test(`answers 404 Seller Not Found for an ${label} id`, async ({ page }) => {
-      const response = await page.goto(path);
-      expect(response?.status()).toBe(404);
-      await expect(page.getByRole("heading", { name: "Seller Not Found" })).toBeVisible();
-      await expect(page.getByText("The seller you're looking for doesn't exist or is no longer active.")).toBeVisible();
-      await expect(page.getByRole("link", { name: "Back to Directory" })).toBeVisible();
-    });
-  }
-
-  const hidden: [string, { status?: "pending" | "inactive"; subscription_end_date?: string }][] = [
-    ["pending", { status: "pending" }],
-    ["inactive", { status: "inactive" }],
-    ["expired", { subscription_end_date: "2021-05-01" }],
-  ];
-  for (const [label, fields] of hidden) {
-    test(`hides a ${label} seller with 404`, async ({ page, makeSeller }) => {
-      const id = await makeSeller({ business_name: uniqueWord("hid"), ...fields });
-      const response = await page.goto(`/seller/${id}`);
-      expect(response?.status()).toBe(404);
-      await expect(page.getByRole("heading", { name: "Seller Not Found" })).toBeVisible();
-    });
-  }
-
   test("has no accessibility violations on overview and reviews", async ({
     page,
     makeSeller,

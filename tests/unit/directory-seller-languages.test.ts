@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSeller } from "~db/seed/factories";
 import { type SiteUnderTest, startSite } from "../support/site";
 
 // The directory, a seller's profile and their error pages in Hindi and Kannada, over HTTP against the built
 // production server (`npm run build` first): the page's words come from its language's catalogue, and the
 // server's answers (a report's redirect, the 404s) stay in the page's language. The page's messages also travel
-// in its data, so each check reads a rendered element, not just the words.
+// in its data, so each check reads a rendered element, not just the words. Also the answers a visitor gets
+// for addresses no link makes (a bad page number, a hostile search, an id no seller has, a hidden seller):
+// statuses and pages, which HTTP shows as well as a browser.
 
 let site: SiteUnderTest | undefined;
 let base = "";
@@ -74,5 +77,47 @@ describe("the directory and seller pages in Hindi and Kannada", () => {
     expect(link.status).toBe(404);
     expect(link.html).toContain("<h1>यह लिंक उपलब्ध नहीं है</h1>");
     expect(link.html).toMatch(/role="alert">यह लिंक अब काम नहीं कर रहा/);
+  });
+});
+
+describe("addresses no link makes", () => {
+  it.each([
+    ["page=-1", "page=-1"],
+    ["page=abc", "page=abc"],
+    ["page=99999", "page=99999"],
+    ["a hostile search", `search=${encodeURIComponent('"x" OR * NEAR( ); DROP TABLE sellers; -- 🧁')}`],
+    ["a 4000-character search", `search=${"a".repeat(4000)}`],
+    ["an unknown category and city", "category=no-such&city=Atlantis"],
+  ])("the directory never fails on %s", async (_label, query) => {
+    const { status, html } = await page(`/directory?${query}`);
+    expect(status).toBe(200);
+    expect(html).toMatch(/<h2 id="results-heading"[^>]*>\d+ Businesses Found<\/h2>/);
+  });
+
+  it.each([
+    ["an unknown", "987654321"],
+    ["a negative", "-1"],
+    ["a non-numeric", "abc"],
+    ["a zero", "0"],
+  ])("%s seller id answers 404 Seller Not Found, with the way back", async (_label, id) => {
+    const { status, html } = await page(`/seller/${id}`);
+    expect(status).toBe(404);
+    expect(html).toContain("<h1>Seller Not Found</h1>");
+    expect(html).toContain("The seller you&#x27;re looking for doesn&#x27;t exist or is no longer active.");
+    expect(html).toMatch(/<a [^>]*href="\/directory"[^>]*>Back to Directory<\/a>/);
+  });
+
+  it.each([
+    ["a pending", { status: "pending" as const }],
+    ["an inactive", { status: "inactive" as const }],
+    ["an expired", { subscription_end_date: "2021-05-01" }],
+  ])("%s seller's profile is a 404, as an unknown one", async (label, fields) => {
+    const id = await createSeller(site!.db, { business_name: `Hidden (${label}) Crafts`, ...fields });
+    const listed = await createSeller(site!.db, { business_name: `Listed (${label}) Crafts` });
+    const { status, html } = await page(`/seller/${id}`);
+    expect(status).toBe(404);
+    expect(html).toContain("<h1>Seller Not Found</h1>");
+    // The same factory's seller without the field is public: the field is what hides her.
+    expect((await page(`/seller/${listed}`)).status).toBe(200);
   });
 });
