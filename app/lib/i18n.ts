@@ -1,4 +1,5 @@
 import type { MessageKey, Namespace } from "~/locales/catalogue";
+import { formatNumber } from "./format";
 import { DEFAULT_LOCALE, LOCALE_INFO, LOCALES, type Locale } from "./locales";
 
 // Translation for server and browser alike: ICU MessageFormat catalogues, compiled on the server by
@@ -43,8 +44,7 @@ function formatOne(locale: Locale, type: string, value: unknown, style: unknown,
     const kind = type === "plural" ? "cardinal" : "ordinal";
     const rule = formatter(`${kind} ${locale}`, () => new Intl.PluralRules(locale, { type: kind })).select(n);
     const branch = (cases[String(value)] ?? cases[rule] ?? cases.other) as Token[];
-    const number = formatter(`number ${locale}`, () => new Intl.NumberFormat(locale));
-    return formatTokens(locale, branch, values, true).replaceAll(POUND, number.format(n));
+    return formatTokens(locale, branch, values, true).replaceAll(POUND, formatNumber(n, locale));
   }
   if (type === "select") {
     const cases = style as Record<string, Token[]>;
@@ -52,6 +52,7 @@ function formatOne(locale: Locale, type: string, value: unknown, style: unknown,
   }
   if (type === "number") {
     const named = typeof style === "string" ? style : "";
+    if (!named) return formatNumber(Number(value), locale);
     return formatter(
       `number ${locale} ${named}`,
       () => new Intl.NumberFormat(locale, named ? { style: named as "percent" } : undefined),

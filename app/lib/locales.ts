@@ -28,6 +28,11 @@ type LocaleInfo = {
    */
   script: { ranges: readonly (readonly [number, number])[]; letter: string; conjunct: string } | null;
   /**
+   * How its numbers are grouped, as CLDR (so Intl, in Node and in browsers) writes them: "indian" 12,34,567,
+   * "thousands" 1,234,567 (lib/format.ts's formatNumber).
+   */
+  grouping: "indian" | "thousands";
+  /**
    * Tests only: served only with I18N_PSEUDO_LOCALE=1, its catalogues English's accented and bracketed at
    * load (services/i18n.server.ts), so a test walks the site in a language of the list that nobody wrote.
    */
@@ -45,6 +50,7 @@ export const LOCALE_INFO = {
     ogLocale: "en_IN",
     columns: false,
     script: null,
+    grouping: "indian",
     pseudo: false,
   },
   "hi-IN": {
@@ -64,6 +70,7 @@ export const LOCALE_INFO = {
       letter: "क",
       conjunct: "क्ष",
     },
+    grouping: "indian",
     pseudo: false,
   },
   "kn-IN": {
@@ -75,6 +82,8 @@ export const LOCALE_INFO = {
     ogLocale: "kn_IN",
     columns: true,
     script: { ranges: [[0x0c80, 0x0cff]], letter: "ಕ", conjunct: "ಕ್ಷ" },
+    // CLDR's Kannada groups by thousands, unlike Hindi and Indian English.
+    grouping: "thousands",
     pseudo: false,
   },
   // The pseudo-language (tests only; `en-XA` is the pseudo-locale tag browsers and Android use): English
@@ -88,6 +97,7 @@ export const LOCALE_INFO = {
     ogLocale: "en_XA",
     columns: false,
     script: null,
+    grouping: "thousands",
     pseudo: true,
   },
 } as const satisfies Record<string, LocaleInfo>;

@@ -1,3 +1,4 @@
+import { formatCount } from "~/lib/format";
 import { Link } from "react-router";
 import { type PageInfo, withParams } from "~/lib/paging";
 
@@ -6,8 +7,7 @@ export function Pagination({ info, params }: { info: PageInfo; params: URLSearch
   return (
     <nav className="admin-pagination" aria-label="Pages">
       <p className="small muted" aria-live="polite">
-        Showing {info.from.toLocaleString("en-IN")} to {info.to.toLocaleString("en-IN")} of{" "}
-        {info.total.toLocaleString("en-IN")} results
+        Showing {formatCount(info.from)} to {formatCount(info.to)} of {formatCount(info.total)} results
       </p>
       <div className="row">
         {info.page > 1 ? (

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatCount } from "../format";
 import { PAY_ONLINE } from "../payments";
 import { IMAGE_MAX_BYTES, TEXT_LIMITS } from "../constants";
 import { normaliseMobile } from "../phone";
@@ -18,7 +19,7 @@ z.config({ jitless: true });
 export const tooLong = (label: string, max: number) =>
   isMessageKey(label)
     ? formMessage("forms.text.tooLong", { label: label as FormMessageKey, max })
-    : `${label} must be at most ${max.toLocaleString("en-IN")} characters`;
+    : `${label} must be at most ${formatCount(max)} characters`;
 const notText = (label: string) =>
   isMessageKey(label) ? formMessage("forms.text.notText", { label: label as FormMessageKey }) : `${label} must be text`;
 

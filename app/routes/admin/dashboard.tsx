@@ -1,3 +1,4 @@
+import { formatCount } from "~/lib/format";
 import { Form, Link } from "react-router";
 import { QUICK_ACTIONS } from "~/lib/admin-nav";
 import { getDb } from "~db/client";
@@ -58,7 +59,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
               {c.icon}
             </span>
             <span className="stat-label">{c.label}</span>
-            <strong className="stat-value">{c.value.toLocaleString("en-IN")}</strong>
+            <strong className="stat-value">{formatCount(c.value)}</strong>
             {c.sub ? <span className="small muted">{c.sub}</span> : null}
           </li>
         ))}
@@ -66,7 +67,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       {undelivered?.total ? (
         <CardSection
           id="mail"
-          title={<>Mail not delivered ({undelivered.total.toLocaleString("en-IN")})</>}
+          title={<>Mail not delivered ({formatCount(undelivered.total)})</>}
           className="stack mail-failures"
           small
         >

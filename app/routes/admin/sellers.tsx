@@ -1,3 +1,4 @@
+import { formatCount } from "~/lib/format";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ChoiceOptions, titledChoices } from "~/components/forms";
 import { IdentityCardLink, SelectAllLink } from "~/components/admin/seller-links";
@@ -114,7 +115,7 @@ function Tabs({ params, total }: { params: URLSearchParams; total: number }) {
   return (
     <nav className="tabs" aria-label="Sellers sections">
       <Link to="/admin/sellers" aria-current={tab === "list" ? "page" : undefined}>
-        Sellers Management ({total.toLocaleString("en-IN")})
+        Sellers Management ({formatCount(total)})
       </Link>
       <Link to="?tab=export" aria-current={tab === "export" ? "page" : undefined}>
         Export Data
@@ -150,15 +151,15 @@ export default function AdminSellers({ loaderData, actionData }: Route.Component
           <dl className="stat-row">
             <div>
               <dt>Active Sellers</dt>
-              <dd>{counts.active.toLocaleString("en-IN")}</dd>
+              <dd>{formatCount(counts.active)}</dd>
             </div>
             <div>
               <dt>Valid Subscriptions</dt>
-              <dd>{counts.valid.toLocaleString("en-IN")}</dd>
+              <dd>{formatCount(counts.valid)}</dd>
             </div>
             <div>
               <dt>Total Sellers</dt>
-              <dd>{counts.total.toLocaleString("en-IN")}</dd>
+              <dd>{formatCount(counts.total)}</dd>
             </div>
           </dl>
         </CardSection>
