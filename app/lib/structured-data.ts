@@ -87,6 +87,9 @@ export interface StructuredSeller {
   address: string | null;
   locality: string | null;
   city: string;
+  /** her PIN code, and its area's centre (never her own pin): null (or left out) when unknown */
+  pincode?: string | null;
+  area?: { lat: number; lng: number } | null;
   website: string | null;
   facebook_link: string | null;
   instagram: string | null;
@@ -132,8 +135,17 @@ export function sellerStructuredData(
       "@type": "PostalAddress",
       streetAddress: seller.address || seller.locality,
       addressLocality: seller.city,
+      postalCode: seller.pincode,
       addressCountry: "IN",
     }),
+    // Two decimals (about a kilometre): where her PIN code's area is, never her door.
+    geo: seller.area
+      ? {
+          "@type": "GeoCoordinates",
+          latitude: Math.round(seller.area.lat * 100) / 100,
+          longitude: Math.round(seller.area.lng * 100) / 100,
+        }
+      : null,
     areaServed: compact({ "@type": "City", name: seller.city }),
     priceRange: priceRangeLabel(seller.price_range),
     openingHoursSpecification: openingHoursSpecification(seller.hours ?? null),

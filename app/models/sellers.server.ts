@@ -470,8 +470,8 @@ export function apiSellerProfile(profile: PublicSellerProfile, at: number = Date
 }
 
 /**
- * A public seller's row (no categories or reviews: the tap redirect's links), or null when not public
- * (docs/decisions/011-only-live-sellers-are-public.md).
+ * A public seller's row (no categories or reviews: the tap redirect's links), with her PIN code (her profile's
+ * address and place), or null when not public (docs/decisions/011-only-live-sellers-are-public.md).
  */
 export async function getPublicSellerRow(db: DB, id: number): Promise<PublicSeller | null> {
   const row = await db
@@ -480,7 +480,7 @@ export async function getPublicSellerRow(db: DB, id: number): Promise<PublicSell
     .where("sellers.id", "=", id)
     .where((eb) => isPublic(eb))
     .executeTakeFirst();
-  return row ? toPublicSeller(row) : null;
+  return row ? { ...toPublicSeller(row), pincode: row.pincode } : null;
 }
 
 /**

@@ -13,6 +13,7 @@ import { SellerAvatar } from "~/components/seller-avatar";
 import { ShareProfile } from "~/components/share-profile";
 import { StructuredData } from "~/components/structured-data";
 import { getDb } from "~db/client";
+import { storedPositionOf } from "~db/pincodes";
 import { formatDate } from "~/lib/dates";
 import { formatRating, safeExternalUrl, truncate } from "~/lib/format";
 import { parseId } from "~/lib/validation/params";
@@ -112,11 +113,16 @@ export async function loader(args: Route.LoaderArgs) {
     texts: sellerTexts(seller, locale),
     reviewConstraint: formConstraints(reviewSchema),
     shareImage,
-    structuredData: sellerStructuredData(seller, publicOrigin(request), shareImage, {
-      locale,
-      home: t("seller.jsonld.home"),
-      directory: t("seller.jsonld.directory"),
-    }).map((block) => serializeJsonLd(block)),
+    structuredData: sellerStructuredData(
+      { ...seller, area: seller.pincode ? storedPositionOf(seller.pincode) : null },
+      publicOrigin(request),
+      shareImage,
+      {
+        locale,
+        home: t("seller.jsonld.home"),
+        directory: t("seller.jsonld.directory"),
+      },
+    ).map((block) => serializeJsonLd(block)),
     messages: messagesFor(locale, ["seller"]),
   };
 }

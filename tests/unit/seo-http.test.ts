@@ -7,6 +7,7 @@ import { type DB, openDatabase } from "~db/client";
 import { createReviewRow, createSeller } from "~db/seed/factories";
 import { databaseEnv, type RunningServer, startServer } from "../support/server";
 import { type SpareDatabase, spareDatabaseTarget } from "../support/test-db";
+import { storedPositionOf } from "~db/pincodes";
 
 // Crawling and link previews over real HTTP against the built production server (`npm run build`
 // first): robots.txt, the sitemap index and its files (with a per-file limit of 2 set through
@@ -104,6 +105,7 @@ beforeAll(async () => {
     tagline: "Eggless cakes",
     city: "Pune",
     locality: "Baner",
+    pincode: "411004",
     mobile: "98765 43210",
     price_range: "500_1000",
     instagram: "https://instagram.com/sakhi",
@@ -362,7 +364,7 @@ describe("a seller's profile", () => {
       telephone: "+919876543210",
       url: `${PUBLIC_URL}/seller/${ids.shown}`,
       sameAs: ["https://instagram.com/sakhi"],
-      address: { "@type": "PostalAddress", addressLocality: "Pune", addressCountry: "IN" },
+      address: { "@type": "PostalAddress", addressLocality: "Pune", postalCode: "411004", addressCountry: "IN" },
       priceRange: "₹500 – ₹1,000",
       aggregateRating: { "@type": "AggregateRating", ratingValue: 4, reviewCount: 1 },
     });
@@ -373,6 +375,14 @@ describe("a seller's profile", () => {
         author: { "@type": "Person", name: "Asha" },
       }),
     ]);
+    // Where her PIN code's area is, to two decimals (about a kilometre).
+    const centre = storedPositionOf("411004")!;
+    expect(business.geo).toEqual({
+      "@type": "GeoCoordinates",
+      latitude: Math.round(centre.lat * 100) / 100,
+      longitude: Math.round(centre.lng * 100) / 100,
+    });
+    expect(String((business.geo as { latitude: number }).latitude).split(".")[1]?.length ?? 0).toBeLessThanOrEqual(2);
     expect(crumbs["@type"]).toBe("BreadcrumbList");
     const second = jsonLd((await page(`/seller/${ids.second}`)).html)[0];
     expect(second).not.toHaveProperty("aggregateRating");

@@ -55,7 +55,11 @@ describe("serializeJsonLd", () => {
 
 describe("sellerStructuredData", () => {
   it("describes a LocalBusiness with contact, place, links, price band, rating and the newest reviews", () => {
-    const [business, crumbs] = sellerStructuredData(seller(), ORIGIN, "/share/seller/42/0123456789abcdef.jpg");
+    const [business, crumbs] = sellerStructuredData(
+      seller({ pincode: "560041", area: { lat: 12.92541, lng: 77.58349 } }),
+      ORIGIN,
+      "/share/seller/42/0123456789abcdef.jpg",
+    );
     expect(business).toMatchObject({
       "@context": "https://schema.org",
       "@type": "LocalBusiness",
@@ -67,8 +71,11 @@ describe("sellerStructuredData", () => {
         "@type": "PostalAddress",
         streetAddress: "12, 4th Block, Jayanagar, Bangalore",
         addressLocality: "Bangalore",
+        postalCode: "560041",
         addressCountry: "IN",
       },
+      // Her PIN code's centre to two decimals, about a kilometre: never nearer her door.
+      geo: { "@type": "GeoCoordinates", latitude: 12.93, longitude: 77.58 },
       priceRange: "₹500 – ₹1,000",
       aggregateRating: { "@type": "AggregateRating", ratingValue: 4.3, reviewCount: 7, bestRating: 5, worstRating: 1 },
     });
@@ -120,9 +127,12 @@ describe("sellerStructuredData", () => {
         instagram: null,
         address: null,
         category_refs: [],
+        pincode: null,
+        area: null,
       }),
       ORIGIN,
     );
+    expect(business).not.toHaveProperty("geo");
     expect(business).not.toHaveProperty("aggregateRating");
     expect(business).not.toHaveProperty("review");
     expect(business).not.toHaveProperty("priceRange");
