@@ -18,6 +18,7 @@ import {
   optionalImageFile,
   optionalIsoDate,
   optionalPincodeField,
+  checkServiceArea,
   optionalText,
   positiveId,
 } from "./fields";
@@ -124,6 +125,7 @@ function datesInOrder(
     ctx.addIssue({ code: "custom", message: SELLER_EDITOR_MESSAGES.dates, path: ["subscription_end_date"] });
   }
   checkOpeningHoursForm(v, ctx);
+  checkServiceArea(v, ctx);
 }
 
 export const adminSellerSchema = adminSellerFields.superRefine(datesInOrder);
