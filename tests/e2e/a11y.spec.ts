@@ -305,6 +305,18 @@ const PAGES: PageCase[] = [
     as: "seller",
   },
   {
+    name: "seller dashboard, PIN code asked",
+    sameLayoutAs: "seller dashboard with the leads chart",
+    path: "/seller-dashboard",
+    as: "seller",
+    signedIn: async (user, { makeSeller }) => {
+      await makeSeller({ user_id: user.id, business_name: uniqueWord("axe"), address: "1 MG Road" });
+    },
+    prepare: async (page) => {
+      await expect(page.getByText("Add your PIN code")).toBeVisible();
+    },
+  },
+  {
     name: "seller dashboard, opening hours refused",
     sameLayoutAs: "seller dashboard with the leads chart",
     path: "/seller-dashboard",
@@ -338,6 +350,15 @@ const PAGES: PageCase[] = [
   },
   { name: "admin dashboard", path: "/admin", as: "admin" },
   { name: "admin sellers", path: "/admin/sellers", as: "admin" },
+  {
+    name: "admin sellers, no PIN code",
+    sameLayoutAs: "admin sellers",
+    path: async ({ makeSeller }) => {
+      await makeSeller({ business_name: uniqueWord("axe") });
+      return "/admin/sellers?pincode=missing";
+    },
+    as: "admin",
+  },
   {
     name: "admin sellers, renewals waiting",
     sameLayoutAs: "admin sellers",
@@ -570,6 +591,7 @@ const CONTRAST_UNDECIDED_BOTH = [
   "admin dashboard",
   "admin sellers",
   "admin sellers, renewals waiting",
+  "admin sellers, no PIN code",
   "admin seller edit",
   "admin seller account deletion",
   "admin seller account deletion error",
@@ -594,6 +616,7 @@ const CONTRAST_UNDECIDED_BOTH = [
   "seller dashboard with the leads chart",
   "seller dashboard with requests for quotes",
   "seller dashboard, opening hours refused",
+  "seller dashboard, PIN code asked",
   "admin quotes",
   "admin payments",
   "admin audit log",

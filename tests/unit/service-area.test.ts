@@ -1,7 +1,9 @@
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Migrator, sql } from "kysely";
+import { createCookie } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DB, migrateToLatest, openDatabase } from "~db/client";
 import { migrationProvider } from "~db/migrations/index";
@@ -19,6 +21,8 @@ import { listPublicSellers } from "~/services/directory.server";
 import { SELLER_EXPORT_COLUMNS } from "~/services/seller-export.server";
 import { createTestDb, spareDatabaseTarget, testEngine } from "../support/test-db";
 import { type SiteUnderTest, startSite } from "../support/site";
+import { renderedHtml } from "../support/html";
+import { hashPassword } from "~/services/password.server";
 
 // How far a seller serves (docs/decisions/215-service-area-covers-her-first-among-equal-distances.md): the
 // migration, the one rule of the fields, where she is stored (application, her profile, staff's editor), the
@@ -259,12 +263,60 @@ describe("near me's order: those who serve her first among sellers at one shown 
   });
 });
 
+const SECRET = "service-area-test-secret-0123456789abcdef";
+
 describe("over HTTP", () => {
   let site: SiteUnderTest;
+  let serial = 0;
+  const address = () => `198.51.100.${80 + (serial % 100)}`;
+
+  /** A session cookie for a user of the site's database. */
+  async function sessionCookie(userId: number) {
+    const stamp = new Date().toISOString();
+    const id = randomBytes(32).toString("base64url");
+    await site.db
+      .insertInto("sessions")
+      .values({ id, user_id: userId, created_at: stamp, expires_at: new Date(Date.now() + 86_400_000).toISOString() })
+      .execute();
+    return (await createCookie("__session", { secrets: [SECRET] }).serialize(id)).split(";")[0]!;
+  }
+  async function sellerWith(pincode: string | null) {
+    const email = `located-${++serial}@example.in`;
+    const user = await createUserRow(site.db, { email, name: "Seller", role: "seller", is_active: 1 });
+    await createSeller(site.db, {
+      user_id: user.id,
+      email,
+      business_name: `Located ${serial}`,
+      address: "1 Road",
+      ...(pincode ? { pincode } : {}),
+    });
+    return { name: `Located ${serial}`, cookie: await sessionCookie(user.id) };
+  }
+  async function adminCookie() {
+    const email = `admin-${++serial}@example.in`;
+    await createUserRow(site.db, {
+      email,
+      name: "Admin",
+      role: "admin",
+      password_hash: await hashPassword("a-long-staff-password-1"),
+    });
+    const login = await fetch(`${site.base}/api/admin/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: site.base, "X-Forwarded-For": address() },
+      body: JSON.stringify({ email, password: "a-long-staff-password-1" }),
+    });
+    expect(login.status).toBe(200);
+    return login.headers.get("set-cookie")!.split(";")[0]!;
+  }
+  const page = async (path: string, cookie: string) => {
+    const res = await fetch(site.base + path, { headers: { Cookie: cookie } });
+    expect(res.status).toBe(200);
+    return renderedHtml(await res.text());
+  };
   beforeAll(async () => {
     site = await startSite(
       "service-area",
-      {},
+      { SESSION_SECRET: SECRET, TRUST_PROXY: "loopback" },
       {
         prepare: async (site) => {
           await createSeller(site, {
@@ -314,5 +366,26 @@ describe("over HTTP", () => {
     const unknown = await post({ serves: "everywhere" });
     expect(unknown.status).toBe(400);
     expect(await unknown.json()).toEqual({ error: "Please choose how far you serve from the list" });
+  });
+
+  it("staff list the sellers without a PIN code; her dashboard asks her for it, in her language", async () => {
+    const [without, withPin] = [await sellerWith(null), await sellerWith("560034")];
+    const admin = await adminCookie();
+    const missing = await page("/admin/sellers?pincode=missing", admin);
+    expect(missing).toContain(without.name);
+    expect(missing).not.toContain(withPin.name);
+    expect(missing).toContain("No PIN code");
+    expect(await page("/admin/sellers", admin)).toContain(withPin.name);
+    // The API's list reads the same filter.
+    const api = (await (
+      await fetch(`${site.base}/api/admin/sellers?pincode=missing`, { headers: { Cookie: admin } })
+    ).json()) as { sellers: { business_name: string }[] };
+    expect(api.sellers.map((s) => s.business_name)).toEqual([without.name]);
+
+    const asked = await page("/seller-dashboard", without.cookie);
+    expect(asked).toContain("Add your PIN code");
+    expect(asked).toMatch(/<a href="#profile"[^>]*>Add PIN code<\/a>/);
+    expect(await page("/hi/seller-dashboard", without.cookie)).toContain("अपना पिन कोड जोड़ें");
+    expect(await page("/seller-dashboard", withPin.cookie)).not.toContain("Add your PIN code");
   });
 });
