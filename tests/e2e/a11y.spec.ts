@@ -98,6 +98,18 @@ const PAGES: PageCase[] = [
   },
   { name: "directory near an unknown PIN code", sameLayoutAs: "directory", path: "/directory?near=999999" },
   {
+    // With JavaScript: "Use my location" refused by the browser (no permission given), its message shown.
+    // Without, there is no button: the plain form is the "directory" state's, walked already.
+    name: "directory, location refused",
+    sameLayoutAs: "directory",
+    path: "/directory",
+    prepare: async (page) => {
+      test.skip(!test.info().project.use.javaScriptEnabled, "a JavaScript-only state");
+      await page.getByRole("button", { name: "Use my location" }).click();
+      await expect(page.getByRole("alert")).toContainText("did not share your location");
+    },
+  },
+  {
     name: "directory, open now",
     sameLayoutAs: "directory",
     path: async ({ makeSeller }) => {
@@ -580,6 +592,7 @@ const CONTRAST_UNDECIDED_BOTH = [
   "directory, close matches (no seller has every word)",
   "directory near a PIN code",
   "directory near an unknown PIN code",
+  "directory, location refused",
   "directory, open now",
   "directory list view",
   "seller reviews tab",
