@@ -1,4 +1,5 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { useHydrated } from "~/lib/use-hydrated";
 import { useT } from "./i18n";
 
 // "Use my location" beside the directory's PIN code field: a progressive enhancement, drawn only once
@@ -17,10 +18,9 @@ export function nearOfPosition(latitude: number, longitude: number): string {
 
 export function UseMyLocation({ fieldId }: { fieldId: string }) {
   const t = useT();
-  const [available, setAvailable] = useState(false);
+  const hydrated = useHydrated();
   const [state, setState] = useState<State>("idle");
-  useEffect(() => setAvailable("geolocation" in navigator), []);
-  if (!available) return null;
+  if (!hydrated || !("geolocation" in navigator)) return null;
 
   const locate = (event: React.MouseEvent<HTMLButtonElement>) => {
     const form = event.currentTarget.form;
