@@ -210,6 +210,8 @@ export const SCHEMA_COLUMNS = {
     latitude: "number?",
     longitude: "number?",
     opening_hours: "text?",
+    serves: "text?",
+    serves_km: "number?",
     tagline: "text?",
     description: "text?",
     tagline_hi: "text?",

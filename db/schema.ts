@@ -143,6 +143,10 @@ export interface SellersTable {
   longitude: ColumnType<number | null, number | null | undefined, number | null>;
   /** her opening hours as JSON (app/lib/opening-hours.ts `OpeningHours`); null when she gave none */
   opening_hours: ColumnType<string | null, string | null | undefined, string | null>;
+  /** how far she serves: 'place' (at her place only), 'within' (serves_km of it) or 'city'; null when not said */
+  serves: ColumnType<string | null, string | null | undefined, string | null>;
+  /** whole km (1–50) with serves 'within'; null otherwise */
+  serves_km: ColumnType<number | null, number | null | undefined, number | null>;
   tagline: string | null;
   description: string | null;
   /** the seller's own translations of her tagline and description (the originals may be in any script) */
@@ -376,7 +380,7 @@ export interface SellersFtsTermsTable {
 }
 
 // PostgreSQL's search documents, `sellers_search` (id, document tsvector, status, subscription_end_date, city,
-// is_featured, latitude, longitude), stay untyped (db/schema-columns.ts, UNTYPED_TABLES): only app/models/text-index.server.ts reads them,
+// is_featured, latitude, longitude, serves, serves_km), stay untyped (db/schema-columns.ts, UNTYPED_TABLES): only app/models/text-index.server.ts reads them,
 // in raw SQL. A trigger on sellers writes each row, the copied columns included, so the search applies the public
 // rule and the filters without reading the sellers rows.
 

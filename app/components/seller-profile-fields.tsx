@@ -5,6 +5,7 @@ import { COLUMN_LANGUAGES, type ColumnLanguage, nativeNameOf } from "~/lib/local
 import { ChoiceOptions, Field, RequiredMark, SelectField, TextareaField, type FieldBase } from "./forms";
 import { useT } from "./i18n";
 import { SPECIAL_DAY_ROWS, WEEKDAYS, type Weekday } from "~/lib/opening-hours";
+import { SERVES_KM_MAX, SERVES_KM_MIN, SERVES_VALUES } from "~/lib/geo";
 
 // The seller's business profile and online presence, as one reusable field group: the listing
 // application (/register), the seller's own profile edit and the admin's seller edit all render it.
@@ -18,6 +19,8 @@ export const SELLER_PROFILE_KEYS = [
   "city",
   "area",
   "pincode",
+  "serves",
+  "serves_km",
   "address",
   "whatsapp_link",
   "facebook_link",
@@ -237,6 +240,26 @@ export function SellerProfileFields({
                 // digits, not words to translate
                 translate: "no",
               }}
+            />
+            <SelectField
+              label={t("forms.fields.serves")}
+              errors={f.serves.errors}
+              selectProps={{
+                id: f.serves.id,
+                name: f.serves.name,
+                defaultValue: text(f.serves.initialValue) ?? "",
+              }}
+            >
+              <ChoiceOptions
+                choices={SERVES_VALUES.map((value) => ({ value, label: t(`forms.fields.serves.${value}`) }))}
+                placeholder={t("forms.fields.servesPlaceholder")}
+              />
+            </SelectField>
+            <ProfileInput
+              label={t("forms.fields.servesKm")}
+              hint={t("forms.fields.servesKmHint")}
+              field={f.serves_km}
+              input={{ type: "number", inputMode: "numeric", min: SERVES_KM_MIN, max: SERVES_KM_MAX, step: 1 }}
             />
             <ProfileInput
               label={

@@ -34,3 +34,21 @@ export function roundedKm(km: number): number {
 
 /** The distance filters the directory offers (km). */
 export const WITHIN_KM_CHOICES = [2, 5, 10, 25] as const;
+
+/**
+ * How far a seller serves (docs/decisions/215-service-area-covers-her-first-among-equal-distances.md): at
+ * her place only (the customer comes to her), within a number of km of her place, or the whole city.
+ */
+export const SERVES_VALUES = ["place", "within", "city"] as const;
+export type Serves = (typeof SERVES_VALUES)[number];
+export const SERVES_KM_MIN = 1;
+export const SERVES_KM_MAX = 50;
+/** "The whole city" reaches this far from her place: the largest of the directory's distance filters. */
+export const CITY_REACH_KM = 25;
+
+/** Whether a seller's service area covers a visitor `km` away from her (the SQL of the near-me order says the same). */
+export function serviceAreaCovers(serves: string | null, servesKm: number | null, km: number): boolean {
+  if (serves === "city") return km <= CITY_REACH_KM;
+  if (serves === "within") return servesKm !== null && km <= servesKm;
+  return false;
+}

@@ -18,6 +18,8 @@ type ProfileColumns = {
   city: string;
   locality: string | null;
   pincode: string | null;
+  serves: string | null;
+  serves_km: number | null;
   address: string | null;
   website: string | null;
   whatsapp_link: string | null;
@@ -28,6 +30,8 @@ type ProfileColumns = {
 
 /** The profile's form fields as `sellers` columns (blank optional values stored as null; staff may leave the PIN code out). */
 export function sellerProfileColumns(input: Omit<SellerProfileInput, "pincode"> & { pincode?: string | undefined }) {
+  // The km goes with "within" only (docs/decisions/215-service-area-covers-her-first-among-equal-distances.md).
+  const serves = input.serves ?? null;
   return {
     business_name: input.business_name,
     tagline: input.tagline ?? null,
@@ -37,6 +41,8 @@ export function sellerProfileColumns(input: Omit<SellerProfileInput, "pincode"> 
     locality: input.area ?? null,
     // Her position goes with it: the model adds `checkedPincodeColumns` (db/pincodes.ts), which knows the centres.
     pincode: input.pincode ?? null,
+    serves,
+    serves_km: serves === "within" ? (input.serves_km ?? null) : null,
     address: input.address,
     website: input.website_link ?? null,
     whatsapp_link: input.whatsapp_link ?? null,
@@ -56,6 +62,8 @@ export function profileFormValues(listing: ProfileColumns) {
     city: listing.city,
     area: listing.locality ?? "",
     pincode: listing.pincode ?? "",
+    serves: listing.serves ?? "",
+    serves_km: listing.serves_km == null ? "" : String(listing.serves_km),
     address: listing.address ?? "",
     website_link: listing.website ?? "",
     whatsapp_link: listing.whatsapp_link ?? "",

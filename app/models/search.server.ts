@@ -46,8 +46,11 @@ export async function rankSearch(
   limit: number,
   offset: number,
   columns: readonly string[] = [],
-  /** near me: each match's distance (an expression over `sellers`), the first key of the order */
-  near: { distance?: Expression<number> | undefined } = {},
+  /**
+   * near me: each match's distance (an expression over `sellers`), and the first keys of the order (the
+   * shown distance in tenths of a km, then whether her service area leaves the visitor out: `nearOrderKeys`)
+   */
+  near: { distance?: Expression<number>; tenths?: Expression<number>; uncovered?: Expression<number> } = {},
 ): Promise<RankedPage> {
   const index = textIndexOf(db);
   const words = plan.words;
@@ -83,8 +86,9 @@ export async function rankSearch(
     }),
   );
   const shown = columns.map((column) => sql`, ${sql.ref(`shown.${column}`)} as ${sql.ref(`shown_${column}`)}`);
-  // Near me the nearest come first, then the search's own order among equals.
-  const nearFirst = near.distance ? sql`distance, ` : sql``;
+  // Near me the nearest come first (by the distance shown), those who serve her first among them, then the
+  // search's own order among equals.
+  const nearFirst = near.distance ? sql`tenths, uncovered, ` : sql``;
   const { rows } = await sql<{
     total: number;
     id: number | null;
@@ -93,15 +97,16 @@ export async function rankSearch(
     [shownColumn: string]: unknown;
   }>`with matches as materialized (
       select sellers.id as id, ${matched} as matched, ${typos} as typos, ${places} as places, sellers.is_featured as featured,
-        ${near.distance ?? sql`null`} as distance
+        ${near.distance ?? sql`null`} as distance, ${near.tenths ?? sql`null`} as tenths,
+        ${near.uncovered ?? sql`null`} as uncovered
       from ${index.candidates(carrying.map(all), mode)} and ${conditions})
     select counted.total as total, page.id as id, page.distance as distance,
       (select version from content_version where id = 1) as version${sql.join(shown, sql``)}
     from (select count(*) as total from matches) as counted
-    left join (select id, matched, typos, places, featured, distance from matches
+    left join (select id, matched, typos, places, featured, distance, tenths, uncovered from matches
       order by ${nearFirst}matched desc, typos, places desc, featured desc, id limit ${limit} offset ${offset}) as page on true
     ${columns.length ? sql`left join sellers as shown on shown.id = page.id` : sql``}
-    order by ${near.distance ? sql`page.distance, ` : sql``}page.matched desc, page.typos, page.places desc, page.featured desc, page.id`.execute(
+    order by ${near.distance ? sql`page.tenths, page.uncovered, ` : sql``}page.matched desc, page.typos, page.places desc, page.featured desc, page.id`.execute(
     db,
   );
   const onPage = rows.filter((r) => r.id !== null);

@@ -18,6 +18,8 @@ export async function getOwnListing(db: DB, userId: number) {
       ...SELLER_CONTACT_COLUMNS,
       "locality",
       "pincode",
+      "serves",
+      "serves_km",
       "opening_hours",
       "address",
       "tagline",

@@ -35,6 +35,7 @@ export type SellerFilters = {
   verified: "" | "true" | "false";
   paid: "" | "true" | "false";
   renewal: "" | "waiting";
+  pincode?: "" | "missing";
 };
 
 export const SELLER_STATUSES: SellerStatus[] = ["pending", "active", "inactive", "rejected"];
@@ -72,6 +73,7 @@ const LIST_COLUMNS = [
   "id_proof_document",
   "payment_screenshot",
   "renewal_requested_at",
+  "pincode",
   "created_at",
 ] as const;
 
@@ -85,6 +87,7 @@ function filtered(db: DB, f: SellerFilters) {
   if (f.verified) q = q.where("is_verified", "=", f.verified === "true" ? 1 : 0);
   if (f.paid) q = q.where("is_paid", "=", f.paid === "true" ? 1 : 0);
   if (f.renewal === "waiting") q = q.where("renewal_requested_at", "is not", null);
+  if (f.pincode === "missing") q = q.where("pincode", "is", null);
   return q;
 }
 

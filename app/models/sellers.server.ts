@@ -1,11 +1,11 @@
-import { type ExpressionBuilder, expressionBuilder, sql } from "kysely";
+import { type Expression, type ExpressionBuilder, expressionBuilder, sql } from "kysely";
 import type { DB } from "~db/client";
 import type { Database, Seller } from "~db/schema";
 import type { DirectoryQuery } from "~/lib/validation/directory";
 import { publicUploadUrl } from "~/lib/upload-urls";
 import type { NamesByLanguage } from "~/lib/localized";
 import { byColumnLanguage, DESCRIPTION_COLUMNS, NAME_COLUMNS, qualified, TAGLINE_COLUMNS } from "~/lib/locales";
-import { EARTH_RADIUS_KM, type Position, roundedKm } from "~/lib/geo";
+import { CITY_REACH_KM, EARTH_RADIUS_KM, type Position, roundedKm, type Serves, SERVES_VALUES } from "~/lib/geo";
 import { isOpenAt, type OpeningHours, readOpeningHours } from "~/lib/opening-hours";
 import { listPublishedReviews, type PublicReview } from "./reviews.server";
 import { isPublic } from "./seller-visibility.server";
@@ -56,6 +56,10 @@ export interface PublicSeller {
   distance_km?: number;
   /** near-me answers only: her PIN code */
   pincode?: string | null;
+  /** how far she serves: "place" (at her place only), "within" (`serves_km` of it) or "city"; null when not said */
+  serves: Serves | null;
+  /** km, with "within" only; null otherwise */
+  serves_km: number | null;
   /** her opening hours (lib/opening-hours.ts), null when she gave none; the API shows them as the week */
   hours: OpeningHours | null;
 }
@@ -133,6 +137,8 @@ const PUBLIC_COLUMNS = [
   ...qualified("sellers", TAGLINE_COLUMNS),
   ...qualified("sellers", DESCRIPTION_COLUMNS),
   "sellers.pincode",
+  "sellers.serves",
+  "sellers.serves_km",
   "sellers.opening_hours",
 ] as const;
 
@@ -212,6 +218,8 @@ function publicSellerOf(row: PublicRow): PublicSeller {
     product_images: JSON.stringify(productImages),
     product_image_list: productImages,
     created_at: row.created_at,
+    serves: (SERVES_VALUES as readonly string[]).includes(row.serves ?? "") ? (row.serves as Serves) : null,
+    serves_km: row.serves === "within" ? row.serves_km : null,
     hours: readOpeningHours(row.opening_hours),
     translations: {
       tagline: byColumnLanguage((language) => row[`tagline_${language}`]),
@@ -251,6 +259,27 @@ function distanceFrom(centre: Position) {
     power(sin((sellers.latitude - ${centre.lat}) * ${DEGREE / 2}), 2)
     + ${Math.cos(centre.lat * DEGREE)} * cos(sellers.latitude * ${DEGREE})
       * power(sin((sellers.longitude - ${centre.lng}) * ${DEGREE / 2}), 2))))`;
+}
+
+/**
+ * Near me's order (docs/decisions/215-service-area-covers-her-first-among-equal-distances.md): the distance
+ * as the public sees it, in tenths of a km (`roundedKm` of lib/geo.ts: `floor(x + 0.5)`, the same on both
+ * engines, where `round` of a float differs), then 0 for a seller whose service area covers the visitor
+ * (`serviceAreaCovers`), 1 otherwise. Sellers equal on both keep the listing's or the search's own order.
+ */
+export function nearOrderKeys(distance: Expression<number>) {
+  return {
+    tenths: sql<number>`floor(${distance} * 10 + 0.5)`,
+    uncovered: sql<number>`(case
+      when sellers.serves = 'city' and ${distance} <= ${CITY_REACH_KM} then 0
+      when sellers.serves = 'within' and ${distance} <= sellers.serves_km then 0
+      else 1 end)`,
+  };
+}
+
+/** The search's near-me columns: the distance shown, then the order's keys. */
+function nearSearchOrder(distance: Expression<number>) {
+  return { distance, ...nearOrderKeys(distance) };
 }
 
 /**
@@ -337,9 +366,7 @@ export async function rankPublicSellers(
     query.limit,
     (query.page - 1) * query.limit,
     ROW_COLUMNS,
-    {
-      distance: query.place ? distanceFrom(query.place.centre) : undefined,
-    },
+    query.place ? nearSearchOrder(distanceFrom(query.place.centre)) : {},
   );
   // The page's rows came with the ranking, in its order, read by primary key after the public rule and
   // the filters were applied; near me, nearest first.
@@ -369,7 +396,7 @@ export async function listDirectoryPage(
 ): Promise<{ sellers: PublicSeller[]; pagination: Pagination }> {
   const place = query.place;
   const known = rememberedTotal(db, { ...query, place: placeKey(place), open: query.open?.key });
-  // Near me: nearest first; sellers at the same distance (one PIN code) in the listing's own order.
+  // Near me: nearest first; at one shown distance those who serve her first, then the listing's own order.
   const distance = place ? distanceFrom(place.centre) : sql<number | null>`null`;
   const pageOf = (withCount: boolean) =>
     db
@@ -381,7 +408,10 @@ export async function listDirectoryPage(
         distance.as("distance_km"),
       ])
       .where((eb) => directoryConditions(eb, query))
-      .$if(!!place, (qb) => qb.orderBy("distance_km", "asc"))
+      .$if(!!place, (qb) => {
+        const keys = nearOrderKeys(distanceFrom(place!.centre));
+        return qb.orderBy(keys.tenths, "asc").orderBy(keys.uncovered, "asc");
+      })
       .orderBy("sellers.is_featured", "desc")
       .orderBy("sellers.avg_rating", "desc")
       .orderBy("sellers.id", "asc")

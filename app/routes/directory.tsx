@@ -15,6 +15,7 @@ import { useLocalePath, useT } from "~/components/i18n";
 import { categoryNames, categoryName as shownCategoryName, messagesFor, pageLocale } from "~/services/i18n.server";
 import { directoryPath, directoryRobots, pageMeta } from "~/lib/seo";
 import { SearchNotice } from "~/components/search-notice";
+import { UseMyLocation } from "~/components/use-my-location";
 import type { Route } from "./+types/directory";
 import { publicCacheHeaders } from "~/services/response-cache/cache-control.server";
 import { countSearch } from "~/services/search-stats.server";
@@ -237,6 +238,7 @@ export default function Directory({ loaderData }: Route.ComponentProps) {
                     {nearErrorText}
                   </p>
                 ) : null}
+                <UseMyLocation fieldId="dir-near" />
               </div>
               <ChoiceFilter
                 label={t("directory.search.within")}

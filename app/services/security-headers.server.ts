@@ -29,6 +29,7 @@ export function applySecurityHeaders(headers: Headers, nonce: string, isDev: boo
   ].join("; ");
   headers.set("Content-Security-Policy", csp);
   // RESPONSE_HEADERS are set for every answer by the server (server/app.ts).
-  headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+  // Geolocation for the site's own pages only: the directory's "Use my location" (components/use-my-location.tsx).
+  headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(self)");
   if (!isDev && config().hsts) headers.set("Strict-Transport-Security", "max-age=31536000");
 }

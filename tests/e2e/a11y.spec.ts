@@ -98,6 +98,18 @@ const PAGES: PageCase[] = [
   },
   { name: "directory near an unknown PIN code", sameLayoutAs: "directory", path: "/directory?near=999999" },
   {
+    // With JavaScript: "Use my location" refused by the browser (no permission given), its message shown.
+    // Without, there is no button: the plain form is the "directory" state's, walked already.
+    name: "directory, location refused",
+    sameLayoutAs: "directory",
+    path: "/directory",
+    prepare: async (page) => {
+      test.skip(!test.info().project.use.javaScriptEnabled, "a JavaScript-only state");
+      await page.getByRole("button", { name: "Use my location" }).click();
+      await expect(page.getByRole("alert")).toContainText("did not share your location");
+    },
+  },
+  {
     name: "directory, open now",
     sameLayoutAs: "directory",
     path: async ({ makeSeller }) => {
@@ -305,6 +317,18 @@ const PAGES: PageCase[] = [
     as: "seller",
   },
   {
+    name: "seller dashboard, PIN code asked",
+    sameLayoutAs: "seller dashboard with the leads chart",
+    path: "/seller-dashboard",
+    as: "seller",
+    signedIn: async (user, { makeSeller }) => {
+      await makeSeller({ user_id: user.id, business_name: uniqueWord("axe"), address: "1 MG Road" });
+    },
+    prepare: async (page) => {
+      await expect(page.getByText("Add your PIN code")).toBeVisible();
+    },
+  },
+  {
     name: "seller dashboard, opening hours refused",
     sameLayoutAs: "seller dashboard with the leads chart",
     path: "/seller-dashboard",
@@ -338,6 +362,15 @@ const PAGES: PageCase[] = [
   },
   { name: "admin dashboard", path: "/admin", as: "admin" },
   { name: "admin sellers", path: "/admin/sellers", as: "admin" },
+  {
+    name: "admin sellers, no PIN code",
+    sameLayoutAs: "admin sellers",
+    path: async ({ makeSeller }) => {
+      await makeSeller({ business_name: uniqueWord("axe") });
+      return "/admin/sellers?pincode=missing";
+    },
+    as: "admin",
+  },
   {
     name: "admin sellers, renewals waiting",
     sameLayoutAs: "admin sellers",
@@ -559,6 +592,7 @@ const CONTRAST_UNDECIDED_BOTH = [
   "directory, close matches (no seller has every word)",
   "directory near a PIN code",
   "directory near an unknown PIN code",
+  "directory, location refused",
   "directory, open now",
   "directory list view",
   "seller reviews tab",
@@ -570,6 +604,7 @@ const CONTRAST_UNDECIDED_BOTH = [
   "admin dashboard",
   "admin sellers",
   "admin sellers, renewals waiting",
+  "admin sellers, no PIN code",
   "admin seller edit",
   "admin seller account deletion",
   "admin seller account deletion error",
@@ -594,6 +629,7 @@ const CONTRAST_UNDECIDED_BOTH = [
   "seller dashboard with the leads chart",
   "seller dashboard with requests for quotes",
   "seller dashboard, opening hours refused",
+  "seller dashboard, PIN code asked",
   "admin quotes",
   "admin payments",
   "admin audit log",

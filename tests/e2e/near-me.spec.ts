@@ -2,8 +2,9 @@ import { categoryId, expect, test, uniqueWord } from "./fixtures";
 
 // Near me on the directory: a visitor's PIN code in the search panel (a plain GET form: the same with and
 // without JavaScript), nearest first with each card's distance, a radius, chips to take either away, an
-// unknown PIN code said at its field, in Hindi and Kannada too. The API and the distances' arithmetic are
-// tests/unit/near-me*.test.ts's.
+// unknown PIN code said at its field, in Hindi and Kannada too; "Use my location" with JavaScript (the browser's
+// position, asked on her click, rounded into the URL), absent without it. The API and the distances' arithmetic
+// are tests/unit/near-me*.test.ts's.
 
 test.describe("near me", () => {
   test("finds the nearest by PIN code, within a distance, and says an unknown one", async ({
@@ -72,5 +73,45 @@ test.describe("near me", () => {
     await page.goto(`/kn/directory?search=${word}&near=560034`);
     await expect(page.getByTestId("distance")).toHaveText(["0 ಕಿ.ಮೀ.", "2.9 ಕಿ.ಮೀ."]);
     await expect(page.getByLabel("ಪಿನ್ ಕೋಡ್ ಹತ್ತಿರ")).toHaveValue("560034");
+  });
+
+  test.describe("use my location", () => {
+    // Koramangala, a little off its PIN code's centre: rounded to 12.93,77.62 in the URL.
+    test.use({ geolocation: { latitude: 12.93114, longitude: 77.62381 } });
+
+    test("with JavaScript, her click asks for the position and lists the nearest; without it, the PIN code form", async ({
+      page,
+      context,
+      jsEnabled,
+      makeSeller,
+    }) => {
+      const word = uniqueWord("here");
+      await makeSeller({ business_name: `${word} Dosa`, pincode: "560034" });
+      await makeSeller({ business_name: `${word} Vada`, pincode: "560066" });
+      await page.goto(`/directory?search=${word}`);
+      const button = page.getByRole("button", { name: "Use my location" });
+      if (!jsEnabled) {
+        // The plain form is the whole control: no button, the PIN code field still works.
+        await expect(page.getByLabel("Near PIN code")).toBeVisible();
+        await expect(button).toHaveCount(0);
+        await page.getByLabel("Near PIN code").fill("560066");
+        await page.getByRole("button", { name: "Search" }).click();
+        await expect(page.getByTestId("seller-card").first()).toContainText(`${word} Vada`);
+        return;
+      }
+      // Refused first: a clear message, nothing sent.
+      await button.click();
+      await expect(page.getByRole("alert")).toHaveText(
+        "Your browser did not share your location. Allow it for this site, or type your PIN code.",
+      );
+      await expect(page).not.toHaveURL(/near=/);
+      await context.grantPermissions(["geolocation"]);
+      await button.click();
+      await expect(page).toHaveURL(new RegExp(`search=${word}.*near=12\\.93%2C77\\.62`));
+      const cards = page.getByTestId("seller-card");
+      await expect(cards.nth(0)).toContainText(`${word} Dosa`);
+      await expect(cards.nth(1)).toContainText(`${word} Vada`);
+      await expect(page.getByLabel("Near PIN code")).toHaveValue("12.93,77.62");
+    });
   });
 });

@@ -123,6 +123,8 @@ test.describe("seller dashboard", () => {
     await page.getByLabel("Tagline", { exact: true }).fill("Handmade with love");
     await page.getByLabel("Tagline in Kannada (ಕನ್ನಡ)").fill("  ಪ್ರೀತಿಯಿಂದ ಕೈಯಲ್ಲಿ ಮಾಡಿದ್ದು ");
     await page.getByLabel(/Address/).fill("");
+    // How far she serves: "within" needs its km.
+    await page.getByLabel("How far do you serve?").selectOption("within");
     await page.locator("form#profile").evaluate((f) => f.setAttribute("novalidate", ""));
     await page.getByRole("button", { name: "Save Profile" }).click();
     await expect(page.getByText("Address is required")).toBeVisible();
@@ -130,6 +132,10 @@ test.describe("seller dashboard", () => {
     await expect(page.getByLabel("Tagline in Kannada (ಕನ್ನಡ)")).toHaveValue(/ಪ್ರೀತಿಯಿಂದ ಕೈಯಲ್ಲಿ ಮಾಡಿದ್ದು/);
     await page.getByLabel(/Address/).fill("22 Church Street");
     await page.getByRole("textbox", { name: "Instagram" }).fill("instagram.com/handmade");
+    await page.getByRole("button", { name: "Save Profile" }).click();
+    await expect(page.getByText("Please say how many km you serve, from 1 to 50")).toBeVisible();
+    await expect(page.getByLabel("How far do you serve?")).toHaveValue("within");
+    await page.getByLabel("Distance you serve, in km").fill("8");
     // Her PIN code: one that does not exist is the server's refusal, said at the field, her values kept.
     await expect(page.getByLabel(/^PIN code/)).toHaveValue("560001");
     await page.getByLabel(/^PIN code/).fill("999999");
@@ -142,7 +148,18 @@ test.describe("seller dashboard", () => {
     await expect(page.getByText("Your profile has been saved.")).toBeVisible();
     const row = await db
       .selectFrom("sellers")
-      .select(["tagline", "tagline_kn", "tagline_hi", "address", "instagram", "pincode", "latitude", "longitude"])
+      .select([
+        "tagline",
+        "tagline_kn",
+        "tagline_hi",
+        "address",
+        "instagram",
+        "pincode",
+        "latitude",
+        "longitude",
+        "serves",
+        "serves_km",
+      ])
       .where("id", "=", sellerId)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({
@@ -154,6 +171,8 @@ test.describe("seller dashboard", () => {
       pincode: "560038",
       latitude: 12.978,
       longitude: 77.641,
+      serves: "within",
+      serves_km: 8,
     });
   });
 

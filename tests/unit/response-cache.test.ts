@@ -504,7 +504,7 @@ describe("the response cache of the production server", () => {
     expect(hit.cache).toBe("HIT");
     expect(hit.headers.get("x-request-id")).toBe("proxy-id-0123456789");
     for (const [name, value] of Object.entries(RESPONSE_HEADERS)) expect(hit.headers.get(name), name).toBe(value);
-    expect(hit.headers.get("permissions-policy")).toBe("camera=(), microphone=(), geolocation=()");
+    expect(hit.headers.get("permissions-policy")).toBe("camera=(), microphone=(), geolocation=(self)");
     const ids = [(await get(path)).headers.get("x-request-id"), (await get(path)).headers.get("x-request-id")];
     for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(ids[0]).not.toBe(ids[1]);

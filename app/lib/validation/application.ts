@@ -11,6 +11,8 @@ import {
   mobileField,
   paymentScreenshotFile,
   pincodeField,
+  checkServiceArea,
+  serviceAreaShape,
   optionalText,
   optionalUrl,
   requiredText,
@@ -49,6 +51,7 @@ export const sellerProfileSchema = z.object({
   }),
   area: optionalText("forms.label.area", TEXT_LIMITS.area),
   pincode: pincodeField(),
+  ...serviceAreaShape,
   address: requiredText(formMessage("forms.profile.addressRequired"), "forms.label.address", TEXT_LIMITS.address),
   whatsapp_link: optionalUrl("forms.label.whatsappLink"),
   facebook_link: optionalUrl("forms.label.facebook"),
@@ -82,7 +85,10 @@ export type SellerTranslationsInput = z.output<typeof sellerTranslationsSchema>;
 export const ownProfileSchema = sellerProfileSchema
   .extend(sellerTranslationsSchema.shape)
   .extend(openingHoursFormShape)
-  .superRefine(checkOpeningHoursForm);
+  .superRefine((v, ctx) => {
+    checkOpeningHoursForm(v, ctx);
+    checkServiceArea(v, ctx);
+  });
 export type OwnProfileInput = z.output<typeof ownProfileSchema>;
 
 /** Twelve digits typed with or without spaces/hyphens; blank is "not given". */
@@ -117,21 +123,25 @@ export type ApplicationFields = z.output<typeof applicationFieldsSchema> & { ope
  * The /register multipart form: the fields plus the chosen files. Used by conform on the client
  * (size and type) and on the server; the server then checks each image's content with sharp.
  */
-export const applicationFormSchema = applicationFieldsSchema.extend({
-  id_proof_document: imageFile(APPLICATION_MESSAGES.idProof),
-  // Required, unless the page offered paying online instead.
-  payment_screenshot: paymentScreenshotFile(APPLICATION_MESSAGES.payment),
-  profile_photo: imageFile(APPLICATION_MESSAGES.profile),
-  product_images: z.preprocess(
-    (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
-    z
-      .array(z.unknown())
-      .transform((list) => list.filter(isChosenFile))
-      .pipe(
-        z.array(imageFile(APPLICATION_MESSAGES.notImage)).max(MAX_PRODUCT_IMAGES, APPLICATION_MESSAGES.tooManyProducts),
-      ),
-  ),
-});
+export const applicationFormSchema = applicationFieldsSchema
+  .extend({
+    id_proof_document: imageFile(APPLICATION_MESSAGES.idProof),
+    // Required, unless the page offered paying online instead.
+    payment_screenshot: paymentScreenshotFile(APPLICATION_MESSAGES.payment),
+    profile_photo: imageFile(APPLICATION_MESSAGES.profile),
+    product_images: z.preprocess(
+      (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
+      z
+        .array(z.unknown())
+        .transform((list) => list.filter(isChosenFile))
+        .pipe(
+          z
+            .array(imageFile(APPLICATION_MESSAGES.notImage))
+            .max(MAX_PRODUCT_IMAGES, APPLICATION_MESSAGES.tooManyProducts),
+        ),
+    ),
+  })
+  .superRefine(checkServiceArea);
 
 // An image reference: the address POST /api/upload answered, or a data URL (its size is checked when decoded).
 const uploadRef = (requiredMessage: string) => z.string({ error: requiredMessage }).trim().min(1, requiredMessage);
@@ -166,21 +176,23 @@ function apiApplicationSchemaWith<S extends z.ZodType>(paymentScreenshot: S) {
       }
       return body;
     },
-    applicationFieldsSchema.extend({
-      id_proof_document: uploadRef(APPLICATION_MESSAGES.idProof),
-      payment_screenshot: paymentScreenshot,
-      profile_photo: uploadRef(APPLICATION_MESSAGES.profile),
-      product_images: z
-        .preprocess(
-          jsonEncodedList,
-          z
-            .array(z.string().trim(), { error: APPLICATION_MESSAGES.tooManyProducts })
-            .max(MAX_PRODUCT_IMAGES, APPLICATION_MESSAGES.tooManyProducts)
-            .optional(),
-        )
-        .transform((l) => (l ?? []).filter(Boolean)),
-      opening_hours: apiOpeningHoursField,
-    }),
+    applicationFieldsSchema
+      .extend({
+        id_proof_document: uploadRef(APPLICATION_MESSAGES.idProof),
+        payment_screenshot: paymentScreenshot,
+        profile_photo: uploadRef(APPLICATION_MESSAGES.profile),
+        product_images: z
+          .preprocess(
+            jsonEncodedList,
+            z
+              .array(z.string().trim(), { error: APPLICATION_MESSAGES.tooManyProducts })
+              .max(MAX_PRODUCT_IMAGES, APPLICATION_MESSAGES.tooManyProducts)
+              .optional(),
+          )
+          .transform((l) => (l ?? []).filter(Boolean)),
+        opening_hours: apiOpeningHoursField,
+      })
+      .superRefine(checkServiceArea),
   );
 }
 

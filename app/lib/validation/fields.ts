@@ -3,10 +3,10 @@ import { formatCount } from "../format";
 import { PAY_ONLINE } from "../payments";
 import { IMAGE_MAX_BYTES, TEXT_LIMITS } from "../constants";
 import { normaliseMobile } from "../phone";
-import { PINCODE_PATTERN } from "../geo";
+import { PINCODE_PATTERN, SERVES_KM_MAX, SERVES_KM_MIN, SERVES_VALUES } from "../geo";
 import { BULK_MAX, EMAIL_PATTERN, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./constants";
 import { formMessage, type FormMessageKey, isMessageKey } from "../form-messages";
-import { APPLICATION_MESSAGES, MOBILE_INVALID_MESSAGE, PINCODE_MESSAGES } from "./messages";
+import { APPLICATION_MESSAGES, MOBILE_INVALID_MESSAGE, PINCODE_MESSAGES, SERVICE_AREA_MESSAGES } from "./messages";
 
 // The field builders, written once: every schema of app/lib/validation/ builds its fields from these.
 
@@ -176,6 +176,31 @@ export const optionalPincodeField = (invalidMessage: string = PINCODE_MESSAGES.i
     (v) => blankToUndefined(pincodeDigits(v)),
     z.string({ error: invalidMessage }).regex(PINCODE_PATTERN, invalidMessage).optional(),
   );
+
+/**
+ * How far she serves (docs/decisions/215-service-area-covers-her-first-among-equal-distances.md): `serves`
+ * (place, within, city; blank is "not said") and `serves_km` (whole km, 1–50), which "within" needs
+ * (`checkServiceArea`, given to each schema's refinement: a field's rule cannot see the other field).
+ */
+export const serviceAreaShape = {
+  serves: z.preprocess(blankToUndefined, z.enum(SERVES_VALUES, { error: SERVICE_AREA_MESSAGES.serves }).optional()),
+  serves_km: z.preprocess(
+    (v) => (typeof v === "string" ? blankToUndefined(v.trim()) : blankToUndefined(v)),
+    z.coerce
+      .number({ error: SERVICE_AREA_MESSAGES.kmRange })
+      .int(SERVICE_AREA_MESSAGES.kmRange)
+      .min(SERVES_KM_MIN, SERVICE_AREA_MESSAGES.kmRange)
+      .max(SERVES_KM_MAX, SERVICE_AREA_MESSAGES.kmRange)
+      .optional(),
+  ),
+};
+
+/** "Within" needs its km; the km alone (another choice) is ignored when stored. */
+export function checkServiceArea(values: object, ctx: z.RefinementCtx) {
+  const v = values as { serves?: unknown; serves_km?: unknown };
+  if (v.serves === "within" && v.serves_km === undefined)
+    ctx.addIssue({ code: "custom", message: SERVICE_AREA_MESSAGES.kmRequired, path: ["serves_km"] });
+}
 
 /** A new password (sign-up, reset, change). */
 export const newPasswordField = z

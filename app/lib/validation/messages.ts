@@ -45,6 +45,13 @@ export const PINCODE_MESSAGES = {
   unknown: formMessage("forms.pincode.unknown"),
 } as const;
 
+/** How far she serves (the application, the seller's profile, staff's editor). */
+export const SERVICE_AREA_MESSAGES = {
+  serves: formMessage("forms.serves.invalid"),
+  kmRequired: formMessage("forms.servesKm.required"),
+  kmRange: formMessage("forms.servesKm.range"),
+} as const;
+
 export const SELLER_EDITOR_MESSAGES = {
   dates: "The subscription cannot end before it starts",
   date: "Please enter a date as YYYY-MM-DD",

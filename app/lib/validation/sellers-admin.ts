@@ -18,6 +18,7 @@ import {
   optionalImageFile,
   optionalIsoDate,
   optionalPincodeField,
+  checkServiceArea,
   optionalText,
   positiveId,
 } from "./fields";
@@ -27,7 +28,7 @@ import { APPLICATION_MESSAGES, SELECT_SELLERS_MESSAGE, SELLER_EDITOR_MESSAGES } 
 // The back-office's sellers: the list's filters and actions, and the seller editor (/admin/sellers/new,
 // /admin/sellers/edit/{id}) with its JSON twin PUT /api/sellers/admin/{id}.
 
-/** The sellers list filters, from the page URL or the API query (search, status, verified, paid, renewal). */
+/** The sellers list filters, from the page URL or the API query (search, status, verified, paid, renewal, PIN code). */
 export const sellerFiltersFrom = pageFilters({
   search: searchFilter,
   status: oneOf("status", SELLER_STATUS_VALUES),
@@ -35,6 +36,8 @@ export const sellerFiltersFrom = pageFilters({
   paid: oneOf("paid", ["true", "false"] as const),
   /** renewals waiting for staff to check the payment (docs/decisions/181-leads-renewals.md) */
   renewal: oneOf("renewal", ["waiting"] as const),
+  /** the listings without a PIN code (made before it was asked: docs/decisions/211-near-me-pin-code-centres-in-memory.md) */
+  pincode: oneOf("pincode", ["missing"] as const),
 });
 
 const id = positiveId("Seller not found");
@@ -124,6 +127,7 @@ function datesInOrder(
     ctx.addIssue({ code: "custom", message: SELLER_EDITOR_MESSAGES.dates, path: ["subscription_end_date"] });
   }
   checkOpeningHoursForm(v, ctx);
+  checkServiceArea(v, ctx);
 }
 
 export const adminSellerSchema = adminSellerFields.superRefine(datesInOrder);

@@ -433,6 +433,20 @@ function ListingOverview({
           {renewalOffer && !needsApplication ? <PayOnlineForm offer={renewalOffer} /> : null}
         </div>
       ) : null}
+      {listing.pincode ? null : (
+        // A listing made before the PIN code was asked (docs/decisions/211-near-me-pin-code-centres-in-memory.md).
+        <div className="notice dashboard-cta" id="pincode-missing">
+          <div>
+            <strong>{t("dashboard.pincodeMissingTitle")}</strong>
+            <p className="small" style={{ margin: 0 }}>
+              {t("dashboard.pincodeMissingText")}
+            </p>
+          </div>
+          <a href="#profile" className="btn btn-primary btn-sm">
+            {t("dashboard.pincodeMissingButton")}
+          </a>
+        </div>
+      )}
       {receipts.length ? (
         <CardSection id="receipts" title={t("dashboard.receipts")} small>
           <ul>

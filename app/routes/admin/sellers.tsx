@@ -279,6 +279,12 @@ export default function AdminSellers({ loaderData, actionData }: Route.Component
           choices={[{ value: "waiting", label: "Waiting for payment check" }]}
           anyLabel="All"
         />
+        <ChoiceFilter
+          label="Location"
+          name="pincode"
+          choices={[{ value: "missing", label: "No PIN code" }]}
+          anyLabel="All"
+        />
       </FilterBar>
 
       {sellers.length === 0 ? (
@@ -390,6 +396,7 @@ export default function AdminSellers({ loaderData, actionData }: Route.Component
                       {s.is_featured ? <Badge tone="info">Featured</Badge> : null}
                       <Badge tone={s.is_paid ? "success" : "warning"}>{s.is_paid ? "Paid" : "Unpaid"}</Badge>
                       {s.renewal_requested_at ? <Badge tone="warning">Renewal to check</Badge> : null}
+                      {s.pincode === null ? <Badge tone="warning">No PIN code</Badge> : null}
                     </div>
                   </td>
                   <td>
