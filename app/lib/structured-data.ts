@@ -90,6 +90,9 @@ export interface StructuredSeller {
   /** her PIN code, and its area's centre (never her own pin): null (or left out) when unknown */
   pincode?: string | null;
   area?: { lat: number; lng: number } | null;
+  /** how far she serves (null or left out: not said) */
+  serves?: "place" | "within" | "city" | null;
+  serves_km?: number | null;
   website: string | null;
   facebook_link: string | null;
   instagram: string | null;
@@ -121,6 +124,14 @@ export function sellerStructuredData(
     .map((link) => safeExternalUrl(link))
     .filter((u): u is string => !!u);
   const reviews = seller.reviews.slice(0, STRUCTURED_REVIEW_LIMIT);
+  // Two decimals (about a kilometre): where her PIN code's area is, never her door.
+  const geo = seller.area
+    ? {
+        "@type": "GeoCoordinates",
+        latitude: Math.round(seller.area.lat * 100) / 100,
+        longitude: Math.round(seller.area.lng * 100) / 100,
+      }
+    : null;
   const business = compact({
     "@context": "https://schema.org",
     "@type": "LocalBusiness",
@@ -138,15 +149,8 @@ export function sellerStructuredData(
       postalCode: seller.pincode,
       addressCountry: "IN",
     }),
-    // Two decimals (about a kilometre): where her PIN code's area is, never her door.
-    geo: seller.area
-      ? {
-          "@type": "GeoCoordinates",
-          latitude: Math.round(seller.area.lat * 100) / 100,
-          longitude: Math.round(seller.area.lng * 100) / 100,
-        }
-      : null,
-    areaServed: compact({ "@type": "City", name: seller.city }),
+    geo,
+    areaServed: areaServed(seller, geo),
     priceRange: priceRangeLabel(seller.price_range),
     openingHoursSpecification: openingHoursSpecification(seller.hours ?? null),
     aggregateRating:
@@ -183,6 +187,17 @@ export function sellerStructuredData(
     itemListElement: crumbs.map((c, i) => ({ "@type": "ListItem", position: i + 1, name: c.name, item: c.item })),
   };
   return [business, breadcrumbs];
+}
+
+/**
+ * Where she serves: a circle of her km around her area when she serves within a distance (and her place is
+ * known), none when she serves at her place only, else her city.
+ */
+function areaServed(seller: StructuredSeller, geo: JsonLd | null): JsonLd | null {
+  if (seller.serves === "place") return null;
+  if (seller.serves === "within" && seller.serves_km && geo)
+    return { "@type": "GeoCircle", geoMidpoint: geo, geoRadius: seller.serves_km * 1000 };
+  return { "@type": "City", name: seller.city };
 }
 
 const SCHEMA_DAYS: Record<Weekday, string> = {

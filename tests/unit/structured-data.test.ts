@@ -116,6 +116,27 @@ describe("sellerStructuredData", () => {
     expect(JSON.parse(json).description).toBe(BREAKOUT);
   });
 
+  it("says where she serves: a circle of her km around her area, none at her place only, else her city", () => {
+    const area = { lat: 12.92541, lng: 77.58349 };
+    const within = sellerStructuredData(seller({ area, serves: "within", serves_km: 8 }), ORIGIN)[0];
+    expect(within.areaServed).toEqual({
+      "@type": "GeoCircle",
+      geoMidpoint: { "@type": "GeoCoordinates", latitude: 12.93, longitude: 77.58 },
+      geoRadius: 8000,
+    });
+    expect(sellerStructuredData(seller({ area, serves: "place" }), ORIGIN)[0]).not.toHaveProperty("areaServed");
+    for (const serves of ["city", null] as const)
+      expect(sellerStructuredData(seller({ area, serves }), ORIGIN)[0].areaServed).toEqual({
+        "@type": "City",
+        name: "Bangalore",
+      });
+    // Within a distance of a place not known: her city.
+    expect(sellerStructuredData(seller({ area: null, serves: "within", serves_km: 8 }), ORIGIN)[0].areaServed).toEqual({
+      "@type": "City",
+      name: "Bangalore",
+    });
+  });
+
   it("has no rating or reviews without a published review, and no empty properties", () => {
     const [business, crumbs] = sellerStructuredData(
       seller({
