@@ -18,6 +18,7 @@ const LABEL_KEYS: Record<LeadKind, MessageKey> = {
   website: "common.accounts.leads.website",
   social: "common.accounts.leads.social",
   share: "common.accounts.leads.share",
+  directions: "common.accounts.leads.directions",
 };
 const CHANGE_KEYS: Record<string, MessageKey> = {
   "no change": "common.accounts.leads.noChange",

@@ -7,7 +7,7 @@ import { whatsappChatUrl, whatsappShareUrl } from "./whatsapp";
 // What a visitor did on a listing (docs/decisions/176-leads-first-party-redirect-not-script.md): the kinds counted per
 // seller and day, and the links of the profile that go through the counting redirect `/go/{sellerId}/{target}`.
 
-export const LEAD_KINDS = ["view", "whatsapp", "call", "website", "social", "share"] as const;
+export const LEAD_KINDS = ["view", "whatsapp", "call", "website", "social", "share", "directions"] as const;
 export type LeadKind = (typeof LEAD_KINDS)[number];
 
 export const LEAD_LABELS: Record<LeadKind, string> = {
@@ -17,6 +17,7 @@ export const LEAD_LABELS: Record<LeadKind, string> = {
   website: "Website visits",
   social: "Social-link visits",
   share: "Share taps",
+  directions: "Directions taps",
 };
 
 /** The redirect's targets (the last part of `/go/{id}/{target}`) and the counter each one moves. */
@@ -28,6 +29,7 @@ export const LEAD_LINKS = {
   instagram: "social",
   youtube: "social",
   share: "share",
+  directions: "directions",
 } as const satisfies Record<string, Exclude<LeadKind, "view">>;
 export type LeadLink = keyof typeof LEAD_LINKS;
 
@@ -69,6 +71,15 @@ export function leadChange(now: number, before: number): { text: string; tone: "
 }
 
 /**
+ * Directions to her PIN code's area in the visitor's maps (Google Maps' address form, which phones open in
+ * their maps app): two decimals, about a kilometre, never her door; the visitor's own place is her maps'.
+ */
+export function directionsUrl(area: { lat: number; lng: number }): string {
+  const at = (n: number) => (Math.round(n * 100) / 100).toFixed(2);
+  return `https://www.google.com/maps/dir/?api=1&destination=${at(area.lat)},${at(area.lng)}`;
+}
+
+/**
  * Where a tap on a profile link goes: only the seller's own stored link (a web address must be http(s)),
  * her number for a call or a WhatsApp chat, or a WhatsApp message with her profile's address for a share.
  * Null when she has no such link: the redirect then answers 404, never somewhere a visitor chose.
@@ -86,6 +97,8 @@ export function leadLinkDestination(
     facebook_link: string | null;
     instagram: string | null;
     youtube_link: string | null;
+    /** her PIN code's area (stored rounded): the directions' destination; null when unknown */
+    area?: { lat: number; lng: number } | null;
   },
   target: LeadLink,
   origin: string,
@@ -105,5 +118,7 @@ export function leadLinkDestination(
       return safeExternalUrl(seller.youtube_link);
     case "share":
       return whatsappShareUrl(`${sellerShareText(seller)} ${origin}/seller/${seller.id}`);
+    case "directions":
+      return seller.area ? directionsUrl(seller.area) : null;
   }
 }

@@ -7,7 +7,16 @@ import {
   useRouteLoaderData,
   useSearchParams,
 } from "react-router";
-import { ArrowLeftIcon, GlobeIcon, HeartIcon, MessageIcon, ScaleIcon, ShieldIcon, StarIcon } from "~/components/icons";
+import {
+  ArrowLeftIcon,
+  GlobeIcon,
+  HeartIcon,
+  MapPinIcon,
+  MessageIcon,
+  ScaleIcon,
+  ShieldIcon,
+  StarIcon,
+} from "~/components/icons";
 import { PageNotice } from "~/components/page-notice";
 import { SellerAvatar } from "~/components/seller-avatar";
 import { ShareProfile } from "~/components/share-profile";
@@ -97,6 +106,7 @@ export async function loader(args: Route.LoaderArgs) {
   const at = Date.now();
   keepCachedWhileStatesHold([seller], at);
   const shareImage = sellerShareImagePath(seller, await shareCardLanguage(locale));
+  const area = seller.pincode ? storedPositionOf(seller.pincode) : null;
   const { translations: _translations, subcategories, ...shown } = seller;
   const inLocale = categoryNames(seller.category_refs, locale);
   return {
@@ -113,16 +123,12 @@ export async function loader(args: Route.LoaderArgs) {
     texts: sellerTexts(seller, locale),
     reviewConstraint: formConstraints(reviewSchema),
     shareImage,
-    structuredData: sellerStructuredData(
-      { ...seller, area: seller.pincode ? storedPositionOf(seller.pincode) : null },
-      publicOrigin(request),
-      shareImage,
-      {
-        locale,
-        home: t("seller.jsonld.home"),
-        directory: t("seller.jsonld.directory"),
-      },
-    ).map((block) => serializeJsonLd(block)),
+    directions: !!area,
+    structuredData: sellerStructuredData({ ...seller, area }, publicOrigin(request), shareImage, {
+      locale,
+      home: t("seller.jsonld.home"),
+      directory: t("seller.jsonld.directory"),
+    }).map((block) => serializeJsonLd(block)),
     messages: messagesFor(locale, ["seller"]),
   };
 }
@@ -275,6 +281,11 @@ export default function SellerPage({ loaderData, actionData }: Route.ComponentPr
             {whatsappChat ? (
               <LeadLinkOut className="btn btn-whatsapp btn-sm" sellerId={seller.id} target="whatsapp">
                 <MessageIcon /> {t("seller.chatWhatsApp")}
+              </LeadLinkOut>
+            ) : null}
+            {loaderData.directions ? (
+              <LeadLinkOut className="btn btn-sm" sellerId={seller.id} target="directions">
+                <MapPinIcon /> {t("seller.directions")}
               </LeadLinkOut>
             ) : null}
             <Link className="btn btn-sm" to={to(`/ask-for-a-quote?seller=${seller.id}`)}>

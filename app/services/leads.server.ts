@@ -12,6 +12,7 @@ import {
   type LeadLink,
 } from "~/lib/leads";
 import { parseId } from "~/lib/validation/params";
+import { storedPositionOf } from "~db/pincodes";
 import { addLeads, type LeadIncrement } from "~/models/leads.server";
 import { getPublicSellerRow, type PublicSeller } from "~/models/sellers.server";
 import { listActiveCategories } from "~/models/categories.server";
@@ -158,7 +159,11 @@ export async function resolveLeadLink(
     ? null
     : target === "share"
       ? await shareUrl(db, seller, origin, locale)
-      : leadLinkDestination(seller, target, origin);
+      : leadLinkDestination(
+          { ...seller, area: seller.pincode ? storedPositionOf(seller.pincode) : null },
+          target,
+          origin,
+        );
   if (!url) throw data(LEAD_LINK_NOT_FOUND, { status: 404, headers: LEAD_LINK_HEADERS });
   return { id, target, url };
 }

@@ -140,6 +140,8 @@ const PAGES: PageCase[] = [
     path: async ({ makeSeller }) =>
       `/seller/${await makeSeller({
         business_name: uniqueWord("axe"),
+        // and a PIN code: the Directions link
+        pincode: "560034",
         opening_hours: JSON.stringify({
           week: {
             mon: [{ opens: "10:00", closes: "19:00" }],

@@ -17,6 +17,7 @@ import {
 } from "./fixtures";
 import { type DB, migrateToLatest, openDatabase } from "~db/client";
 import { createSeller } from "~db/seed/factories";
+import { storedPositionOf } from "~db/pincodes";
 
 // Leads and renewals (docs/decisions/176-leads-first-party-redirect-not-script.md to 181-leads-renewals.md): the
 // counting redirect of a profile's links, the leads on the seller's dashboard and admin page, the renewal countdown and
@@ -48,9 +49,11 @@ test.describe("the tap redirect", () => {
       website: "https://shop.example.in/cakes",
       instagram: "https://instagram.example/cakes",
       whatsapp_link: "https://wa.me/919845067890",
+      pincode: "560034",
     });
     await page.goto(`/seller/${id}`);
     const website = page.getByRole("link", { name: "Visit Website" });
+    await expect(page.getByRole("link", { name: "Directions" })).toHaveAttribute("href", `/go/${id}/directions`);
     await expect(website).toHaveAttribute("href", `/go/${id}/website`);
     await expect(website).toHaveAttribute("rel", /nofollow/);
     await expect(page.getByRole("link", { name: "Chat on WhatsApp" })).toHaveAttribute("href", `/go/${id}/whatsapp`);
@@ -73,6 +76,13 @@ test.describe("the tap redirect", () => {
     expect(call.headers()["cache-control"]).toBe("no-store");
     const chat = await page.request.get(`/go/${id}/whatsapp`, { maxRedirects: 0 });
     expect(chat.headers().location).toBe("https://wa.me/919845067890");
+    // Directions lead to her PIN code's area to two decimals (about a kilometre), never nearer her door.
+    const centre = storedPositionOf("560034")!;
+    const directions = await page.request.get(`/go/${id}/directions`, { maxRedirects: 0 });
+    expect(directions.status()).toBe(302);
+    expect(directions.headers().location).toBe(
+      `https://www.google.com/maps/dir/?api=1&destination=${centre.lat.toFixed(2)},${centre.lng.toFixed(2)}`,
+    );
     const bot = await page.request.get(`/go/${id}/whatsapp`, {
       maxRedirects: 0,
       headers: {
@@ -90,7 +100,8 @@ test.describe("the tap redirect", () => {
       social: await leadCount(db, id, "social"),
       call: await leadCount(db, id, "call"),
       whatsapp: await leadCount(db, id, "whatsapp"),
-    }).toEqual({ website: 1, social: 1, call: 1, whatsapp: 1 });
+      directions: await leadCount(db, id, "directions"),
+    }).toEqual({ website: 1, social: 1, call: 1, whatsapp: 1, directions: 1 });
   });
 
   test("Share counts: the WhatsApp share link without the share sheet, the beacon with it", async ({

@@ -107,6 +107,17 @@ describe("addresses no link makes", () => {
     expect(html).toMatch(/<a [^>]*href="\/directory"[^>]*>Back to Directory<\/a>/);
   });
 
+  it("a seller without a PIN code has no Directions: no link on her profile, and /go's directions is a 404", async () => {
+    const id = await createSeller(site!.db, { business_name: "No Pin Crafts", pincode: null });
+    const profile = await page(`/seller/${id}`);
+    expect(profile.status).toBe(200);
+    expect(profile.html).not.toContain(`/go/${id}/directions`);
+    expect((await page(`/go/${id}/directions`)).status).toBe(404);
+    const placed = await createSeller(site!.db, { business_name: "Placed Crafts", pincode: "560034" });
+    expect((await page(`/seller/${placed}`)).html).toContain(`href="/go/${placed}/directions"`);
+    expect((await page(`/go/${placed}/directions`)).status).toBe(302);
+  });
+
   it.each([
     ["a pending", { status: "pending" as const }],
     ["an inactive", { status: "inactive" as const }],

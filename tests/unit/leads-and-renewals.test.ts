@@ -138,7 +138,7 @@ describe("lead counters", () => {
       ])
       .execute();
     const report = await sellerLeadReport(db, id, window);
-    expect(report.totals).toEqual({ view: 12, whatsapp: 0, call: 2, website: 0, social: 0, share: 0 });
+    expect(report.totals).toEqual({ view: 12, whatsapp: 0, call: 2, website: 0, social: 0, share: 0, directions: 0 });
     expect(report.previous.call).toBe(4);
     expect(report.days).toHaveLength(30);
     expect(report.days[0]).toMatchObject({ day: "2030-03-02", call: 2 });
@@ -213,6 +213,10 @@ describe("the tap redirect's destinations", () => {
       init: { status: 404 },
     });
     const seller = (await getPublicSellerRow(db, id))!;
+    expect(leadLinkDestination({ ...seller, area: { lat: 12.93456, lng: 77.61 } }, "directions", origin)).toBe(
+      "https://www.google.com/maps/dir/?api=1&destination=12.93,77.61",
+    );
+    expect(leadLinkDestination({ ...seller, area: null }, "directions", origin)).toBeNull();
     expect(leadLinkDestination({ ...seller, mobile: "" }, "call", origin)).toBeNull();
   });
 });
