@@ -95,6 +95,8 @@ const TARGETS = {
   typoP50Ms: 25,
   /** suggestions as the visitor types, p50 at the larger size (docs/decisions/174-search-admin-suggestions.md) */
   suggestP50Ms: 10,
+  /** the same searches near a PIN code (nearest first) against without, at the larger size (docs/decisions/211-near-me-pin-code-centres-in-memory.md) */
+  nearRatio: 1.5,
   /** share of answers from the cache for /directory and a profile while a pending review is posted every second */
   cachedWhileReviewing: 0.95,
   /** first-visit JavaScript as sent (brotli) per public page (docs/performance.md); gzip is reported beside it */
@@ -496,6 +498,9 @@ async function cachedWhileReviewing(sampleId: number) {
   };
 }
 
+/** A PIN code of Bengaluru, where the demo data puts most of its sellers. */
+const NEAR_PINCODE = "560034";
+
 type ScaleRun = {
   sellers: number;
   p50: number;
@@ -503,6 +508,7 @@ type ScaleRun = {
   exactP50?: number;
   typoP50?: number;
   suggestP50?: number;
+  nearP50?: number;
 };
 
 /**
@@ -532,8 +538,12 @@ async function searchScale(): Promise<ScaleRun[]> {
         const suggest = SUGGEST_PREFIXES.map((q) => `${APP}/api/search/suggest?q=${q}`);
         await sequential(suggest);
         run.suggestP50 = (await sequential(Array.from({ length: 10 }, () => suggest).flat())).p50;
+        // The same page and API searches near a Bengaluru PIN code: the bounding box, then the distance order.
+        const near = urls.map((url) => `${url}&near=${NEAR_PINCODE}`);
+        await sequential(near);
+        run.nearP50 = (await sequential(Array.from({ length: 10 }, () => near).flat())).p50;
         console.log(
-          `  exact words p50 ${run.exactP50} ms, mistyped words p50 ${run.typoP50} ms, suggestions p50 ${run.suggestP50} ms`,
+          `  exact words p50 ${run.exactP50} ms, mistyped words p50 ${run.typoP50} ms, suggestions p50 ${run.suggestP50} ms, near a PIN code p50 ${run.nearP50} ms`,
         );
       }
       runs.push(run);
@@ -755,6 +765,13 @@ async function benchEngine(engine: EngineName): Promise<EngineResults> {
       `${typoRatio}× (${large.typoP50} vs ${large.exactP50} ms)`,
       `≤ ${TARGETS.typoRatio}× and ≤ ${TARGETS.typoP50Ms} ms`,
       typoRatio <= TARGETS.typoRatio && large.typoP50! <= TARGETS.typoP50Ms,
+    );
+    const nearRatio = Number((large.nearP50! / large.p50).toFixed(2));
+    judge(
+      `search near a PIN code p50 vs the same search, at ${SCALE[1]} sellers (uncached)`,
+      `${nearRatio}× (${large.nearP50} vs ${large.p50} ms)`,
+      `≤ ${TARGETS.nearRatio}×`,
+      nearRatio <= TARGETS.nearRatio,
     );
     judge(
       `suggestions p50 at ${SCALE[1]} sellers (uncached)`,
