@@ -89,9 +89,9 @@ export function pincodeCentre(pincode: string): Position | null | undefined {
   return Number.isNaN(lat[i]) ? null : { lat: lat[i], lng: lng[i] };
 }
 
-/** The position stored for a seller of this PIN code: its centre, rounded (null: unknown, or no centre). */
-export function storedPositionOf(pincode: string): Position | null {
-  const centre = pincodeCentre(pincode);
+/** The position stored for a seller of this PIN code: its centre, rounded (null: none given, unknown, or no centre). */
+export function storedPositionOf(pincode: string | null | undefined): Position | null {
+  const centre = pincode ? pincodeCentre(pincode) : null;
   return centre ? { lat: roundPosition(centre.lat), lng: roundPosition(centre.lng) } : null;
 }
 

@@ -1,5 +1,5 @@
 import type { MessageKey, Namespace } from "~/locales/catalogue";
-import { formatNumber } from "./format";
+import { formatCount } from "./format";
 import { DEFAULT_LOCALE, LOCALE_INFO, LOCALES, type Locale } from "./locales";
 
 // Translation for server and browser alike: ICU MessageFormat catalogues, compiled on the server by
@@ -44,7 +44,7 @@ function formatOne(locale: Locale, type: string, value: unknown, style: unknown,
     const kind = type === "plural" ? "cardinal" : "ordinal";
     const rule = formatter(`${kind} ${locale}`, () => new Intl.PluralRules(locale, { type: kind })).select(n);
     const branch = (cases[String(value)] ?? cases[rule] ?? cases.other) as Token[];
-    return formatTokens(locale, branch, values, true).replaceAll(POUND, formatNumber(n, locale));
+    return formatTokens(locale, branch, values, true).replaceAll(POUND, formatCount(n, locale));
   }
   if (type === "select") {
     const cases = style as Record<string, Token[]>;
@@ -52,7 +52,7 @@ function formatOne(locale: Locale, type: string, value: unknown, style: unknown,
   }
   if (type === "number") {
     const named = typeof style === "string" ? style : "";
-    if (!named) return formatNumber(Number(value), locale);
+    if (!named) return formatCount(Number(value), locale);
     return formatter(
       `number ${locale} ${named}`,
       () => new Intl.NumberFormat(locale, named ? { style: named as "percent" } : undefined),

@@ -29,7 +29,7 @@ type LocaleInfo = {
   script: { ranges: readonly (readonly [number, number])[]; letter: string; conjunct: string } | null;
   /**
    * How its numbers are grouped, as CLDR (so Intl, in Node and in browsers) writes them: "indian" 12,34,567,
-   * "thousands" 1,234,567 (lib/format.ts's formatNumber).
+   * "thousands" 1,234,567 (lib/format.ts's formatCount).
    */
   grouping: "indian" | "thousands";
   /**

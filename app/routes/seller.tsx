@@ -106,7 +106,7 @@ export async function loader(args: Route.LoaderArgs) {
   const at = Date.now();
   keepCachedWhileStatesHold([seller], at);
   const shareImage = sellerShareImagePath(seller, await shareCardLanguage(locale));
-  const area = seller.pincode ? storedPositionOf(seller.pincode) : null;
+  const area = storedPositionOf(seller.pincode);
   const { translations: _translations, subcategories, ...shown } = seller;
   const inLocale = categoryNames(seller.category_refs, locale);
   return {

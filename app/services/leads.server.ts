@@ -159,11 +159,7 @@ export async function resolveLeadLink(
     ? null
     : target === "share"
       ? await shareUrl(db, seller, origin, locale)
-      : leadLinkDestination(
-          { ...seller, area: seller.pincode ? storedPositionOf(seller.pincode) : null },
-          target,
-          origin,
-        );
+      : leadLinkDestination({ ...seller, area: storedPositionOf(seller.pincode) }, target, origin);
   if (!url) throw data(LEAD_LINK_NOT_FOUND, { status: 404, headers: LEAD_LINK_HEADERS });
   return { id, target, url };
 }

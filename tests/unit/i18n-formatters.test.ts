@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { formatNumber } from "~/lib/format";
+import { formatCount } from "~/lib/format";
 import { type CompiledMessage, formatMessage } from "~/lib/i18n";
 import { ALL_LOCALES } from "~/lib/locales";
 
@@ -52,7 +52,7 @@ describe("formatMessage", () => {
   });
 });
 
-describe("formatNumber", () => {
+describe("formatCount", () => {
   it("writes every number as Intl.NumberFormat does, in every language", () => {
     const numbers = [
       0,
@@ -99,13 +99,13 @@ describe("formatNumber", () => {
     for (let i = 0; i < 400; i++) numbers.push(Math.round(random() * 10 ** (1 + (i % 12))) / 10 ** (i % 5));
     for (const locale of ALL_LOCALES) {
       const intl = new Intl.NumberFormat(locale);
-      for (const n of numbers) expect(formatNumber(n, locale), `${n} in ${locale}`).toBe(intl.format(n));
+      for (const n of numbers) expect(formatCount(n, locale), `${n} in ${locale}`).toBe(intl.format(n));
     }
   });
 
   it("groups by the language: Indian in English and Hindi, thousands in Kannada", () => {
-    expect(formatNumber(1234567, "en-IN")).toBe("12,34,567");
-    expect(formatNumber(1234567, "hi-IN")).toBe("12,34,567");
-    expect(formatNumber(1234567, "kn-IN")).toBe("1,234,567");
+    expect(formatCount(1234567, "en-IN")).toBe("12,34,567");
+    expect(formatCount(1234567, "hi-IN")).toBe("12,34,567");
+    expect(formatCount(1234567, "kn-IN")).toBe("1,234,567");
   });
 });
