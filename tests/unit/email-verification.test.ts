@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import type { DB } from "~db/client";
 import { VERIFY_EMAIL_MESSAGES } from "~/lib/validation/messages";
+import { reloadConfig } from "~/services/config.server";
 import { verificationUrl, VERIFICATION_LINK_HOURS } from "~/services/email-verification.server";
 import { sessionCookieOf, signUpOverApi } from "../support/accounts";
 import { pngImage } from "../support/images";
@@ -154,7 +155,15 @@ describe("email verification of password sign-ups", () => {
 
   it("refuses an expired link with 400 and says it expired", async () => {
     const seller = await register();
-    process.env.SESSION_SECRET = SECRET; // the server's secret: this link is genuine, only old
+    // The server's secret: this link is genuine, only old. Read again from the environment (another file
+    // of this worker may have loaded the settings already), and put back after.
+    const previousSecret = process.env.SESSION_SECRET;
+    process.env.SESSION_SECRET = SECRET;
+    reloadConfig();
+    onTestFinished(() => {
+      process.env.SESSION_SECRET = previousSecret;
+      reloadConfig();
+    });
     const old = verificationUrl(
       base,
       { id: seller.id, email: seller.email },
