@@ -17,7 +17,7 @@ import {
   quoteRequestPath,
   expect,
   signInAs,
-  test,
+  walkTest as test,
   uniqueWord,
   violationsInPasses,
   unsubscribePath,

@@ -723,3 +723,47 @@ export async function paidReceiptPath(db: DB): Promise<string> {
     .execute();
   return `/payments/receipt/${encodeURIComponent(reference)}?${new URLSearchParams({ token: mailToken("payment-receipt", reference) })}`;
 }
+
+/**
+ * The walks' page (the axe walks, the pseudo-language walk): one browser context and page per worker,
+ * each test starting from no cookies, no permissions, its own client address, and no stored data (cleared
+ * when the test before it ends). Those walks only open pages and read them, in one context the site's
+ * scripts and axe's are compiled once per worker rather than once per test, and no context is made per
+ * test (docs/testing.md, "Where CI's time goes"). A failed test ends its worker, so the next starts afresh.
+ */
+export const walkTest = test.extend<object, { walkPage: Page }>({
+  walkPage: [
+    async ({ browser }, use, workerInfo) => {
+      const { javaScriptEnabled, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL } =
+        workerInfo.project.use;
+      const context = await browser.newContext({
+        javaScriptEnabled,
+        viewport,
+        userAgent,
+        deviceScaleFactor,
+        isMobile,
+        hasTouch,
+        baseURL,
+      });
+      await use(await context.newPage());
+      await context.close();
+    },
+    { scope: "worker" },
+  ],
+  context: async ({ walkPage }, use) => {
+    await use(walkPage.context());
+  },
+  page: async ({ walkPage, extraHTTPHeaders }, use) => {
+    const context = walkPage.context();
+    await context.clearCookies();
+    await context.clearPermissions();
+    await context.setExtraHTTPHeaders(extraHTTPHeaders ?? {});
+    await use(walkPage);
+    // What a page stored stays with its origin (each walk site's own): cleared for the next test.
+    if (/^https?:/.test(walkPage.url()))
+      await inPage(walkPage, () => {
+        localStorage.clear();
+        sessionStorage.clear();
+      });
+  },
+});

@@ -225,14 +225,6 @@ test.describe("home page", () => {
     );
     expect(lcp.length).toBeGreaterThan(0);
   });
-
-  test("has no accessibility violations", async ({ page, jsEnabled }) => {
-    test.skip(!jsEnabled, "axe-core runs as a script in the page");
-    test.setTimeout(90_000); // axe on a long page, on a shared machine
-    await page.emulateMedia({ reducedMotion: "reduce" });
-    await page.goto("/");
-    await expectNoA11yViolations(page);
-  });
 });
 
 test.describe("list your business", () => {

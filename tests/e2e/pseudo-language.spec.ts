@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, signInAs, test } from "./fixtures";
+import { expect, signInAs, walkTest as test } from "./fixtures";
 import { PUBLIC_PAGES as WALK } from "./public-pages";
 
 // Nothing a visitor or seller reads is left out of the catalogues. A second server on the same database
