@@ -136,7 +136,6 @@ test.describe("the tap redirect", () => {
   test("an unknown target or seller, a missing link or a hidden listing is a clear 404 page", async ({
     page,
     makeSeller,
-    jsEnabled,
   }) => {
     const id = await makeSeller({ business_name: uniqueWord("nolink"), facebook_link: null, website: null });
     const hidden = await makeSeller({
@@ -157,7 +156,6 @@ test.describe("the tap redirect", () => {
       await expect(page.getByRole("heading", { name: "Link not available" })).toBeVisible();
       await expect(page.getByText(/^This link is not available/)).toBeVisible();
     }
-    if (jsEnabled) await expectNoA11yViolations(page); // axe runs as a script; a11y.spec.ts walks these without JS
   });
 });
 
@@ -167,7 +165,6 @@ test.describe("leads on the dashboard", () => {
     context,
     db,
     makeSeller,
-    jsEnabled,
   }) => {
     await awayFromIndianMidnight();
     const me = await signInAs(context, "seller");
@@ -208,7 +205,6 @@ test.describe("leads on the dashboard", () => {
     await expect(rows).toHaveCount(30);
     await expect(rows.last()).toContainText("40");
     await expect(page.getByText("Your listing ends in 3 days.")).toBeVisible();
-    if (jsEnabled) await expectNoA11yViolations(page); // axe runs as a script; a11y.spec.ts walks these without JS
     await page.getByRole("link", { name: "Renew now" }).click();
     await expect(page).toHaveURL(/\/register$/);
   });
@@ -218,7 +214,6 @@ test.describe("leads on the dashboard", () => {
     context,
     db,
     makeSeller,
-    jsEnabled,
   }) => {
     await awayFromIndianMidnight();
     await signInAs(context, "admin");
@@ -254,7 +249,6 @@ test.describe("leads on the dashboard", () => {
     await expect(rows.first()).toContainText(name);
     await expect(rows.first()).toContainText("Renewal to check");
     await expect(rows.first()).not.toContainText(`${name}x`);
-    if (jsEnabled) await expectNoA11yViolations(page); // axe runs as a script; a11y.spec.ts walks these without JS
 
     await page.goto(`/admin/sellers?renewal=waiting&details=${id}`);
     await page.getByRole("button", { name: "Verify & Make Live" }).click();
@@ -301,7 +295,6 @@ test.describe("the monthly report's opt-out", () => {
     expect(forged?.status()).toBe(400);
     await expect(page.getByRole("heading", { name: "Link not valid" })).toBeVisible();
     await expect(page.getByText(BAD_LINK)).toBeVisible();
-    if (jsEnabled) await expectNoA11yViolations(page); // axe runs as a script; a11y.spec.ts walks these without JS
     for (const form of [
       { seller: String(other), token: token(id) },
       { seller: String(other), token: `${token(other)}x` },

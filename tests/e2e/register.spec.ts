@@ -275,11 +275,11 @@ test.describe("listing application (/register)", () => {
     expect(asAdmin.headers()["cache-control"]).toContain("no-store");
   });
 
-  test("has no accessibility violations", async ({ page, jsEnabled }) => {
+  test("has no accessibility violations with the errors the script shows", async ({ page, jsEnabled }) => {
     test.skip(!jsEnabled, "axe-core runs as a script in the page");
     test.setTimeout(90_000); // axe on a long page, on a shared machine
+    // The page as loaded is in the walk (a11y.spec.ts); its errors shown by the script are not.
     await page.goto("/register");
-    await expectNoA11yViolations(page);
     await page.getByRole("button", { name: "Submit Application" }).click();
     await expect(page.getByText("Name is required", { exact: true })).toBeVisible();
     await expectNoA11yViolations(page);
