@@ -7,6 +7,7 @@ import { type SiteWithPayments, payOnline, startSiteWithPayments } from "../supp
 import {
   applicationToPay,
   axePasses,
+  type AxeKind,
   categoryId,
   createEnquiryRow,
   createUser,
@@ -724,7 +725,7 @@ async function walk(entry: PageCase, { page, jsEnabled, base, db, ...ctx }: Walk
  * its address alone is the server's HTML of that template, which hydration leaves as it is (the template
  * is walked hydrated): walked without JavaScript only, in both pairs.
  */
-function kindOf(entry: PageCase): "template" | "state" | "loaded state" {
+function kindOf(entry: PageCase): Exclude<AxeKind, "flow"> {
   if (!entry.sameLayoutAs) return "template";
   return entry.prepare ? "state" : "loaded state";
 }

@@ -381,10 +381,10 @@ export type AxePass = { colorScheme: "light" | "dark"; size: { width: number; he
  * card: the walk's `sameLayoutAs`) gets one pair per project, again complementary — light on a phone
  * with JavaScript, dark on a desktop without — so it too is read in both themes and at both widths.
  */
-export function axePasses(
-  jsEnabled: boolean,
-  kind: "template" | "state" | "loaded state" | "flow" = "flow",
-): AxePass[] {
+/** What a walk or flow reads: a template, a state of it (by a click or post, or by its address), or a flow's page. */
+export type AxeKind = "template" | "state" | "loaded state" | "flow";
+
+export function axePasses(jsEnabled: boolean, kind: AxeKind = "flow"): AxePass[] {
   const phone = { width: 390, height: 844 };
   const desktop = { width: 1280, height: 800 };
   // A state reached by its address alone is walked in one project only (a11y.spec.ts), so both pairs there.
@@ -455,7 +455,7 @@ export async function violationsInPasses(
   page: Page,
   jsEnabled: boolean,
   incomplete?: Set<string>,
-  kind: "template" | "state" | "loaded state" | "flow" = "flow",
+  kind: AxeKind = "flow",
 ): Promise<string[]> {
   return violationsIn(page, axePasses(jsEnabled, kind), incomplete);
 }
