@@ -71,6 +71,13 @@ export default defineConfig({
   use: {
     baseURL: process.env.E2E_BASE_URL,
     trace: "off",
+    // One browser context per worker, reset by Playwright between tests (cookies, storage and cache of the
+    // origins visited, extra pages, routes, init scripts, the clock, viewport and emulation) rather than a new
+    // one per test: each test's own context and renderer cost ~0.3 s of a two-core machine's time, the flows
+    // ~10 % of their time (docs/testing.md). Not reset, so never relied on: permissions granted, geolocation
+    // and offline set during a test, history. A test that sets another context option (test.use: a locale,
+    // geolocation) gets a new context. Each test's client address is set on the context (e2e/fixtures.ts).
+    reuseContext: true,
   },
   projects: [
     // Every flow a person goes through, with JavaScript on and off; the tests that only send HTTP requests

@@ -5,7 +5,16 @@ import type { Page } from "@playwright/test";
 import yauzl from "yauzl";
 import type { DB } from "~db/client";
 import { ACCOUNT_MESSAGES } from "~/lib/validation/messages";
-import { createUser, expect, mailedLink, uniqueClientAddress, signInAs, test, uniqueWord } from "./fixtures";
+import {
+  createUser,
+  expect,
+  mailedLink,
+  uniqueClientAddress,
+  signInAs,
+  test,
+  uniqueWord,
+  clientHeaders,
+} from "./fixtures";
 
 // "Her data in her hands" and the account page (docs/decisions/159-account-one-erasure.md), with JavaScript on and off:
 // email change through the mailed link, password change, "Download my data" checked by unzipping, account
@@ -285,7 +294,7 @@ test.describe("account page", () => {
   }) => {
     test.setTimeout(120_000);
     const me = await signInAs(page.context(), "seller");
-    const elsewhere = await browser.newContext({ baseURL });
+    const elsewhere = await browser.newContext({ baseURL, extraHTTPHeaders: clientHeaders() });
     const other = await signInAs(elsewhere, "seller");
     await db.updateTable("sessions").set({ user_id: me.id }).where("id", "=", other.sessionId).execute();
     await page.goto("/seller-account");
@@ -535,7 +544,7 @@ test.describe("delete my account", () => {
     const photo = await storedFile(db, "public", "profile_photo", sellerId);
     const admin = await signInAs(page.context(), "admin");
 
-    const moderator = await browser.newContext({ baseURL });
+    const moderator = await browser.newContext({ baseURL, extraHTTPHeaders: clientHeaders() });
     await signInAs(moderator, "moderator");
     const refused = await moderator.request.post(`/admin/sellers/${sellerId}/delete-account`, {
       form: { confirm: "on" },

@@ -8,6 +8,7 @@ import {
   signInWithForm,
   test,
   uniqueWord,
+  clientHeaders,
 } from "./fixtures";
 
 // "Forgot password?" (docs/decisions/155-account-reset-links-without-token-table.md), with JavaScript on and off: the
@@ -77,7 +78,7 @@ test.describe("forgot password", () => {
     test.setTimeout(180_000);
     const me = await createUser(db, { role: "seller" });
     // Another browser where she is signed in: the reset must end that session too.
-    const elsewhere = await browser.newContext({ baseURL });
+    const elsewhere = await browser.newContext({ baseURL, extraHTTPHeaders: clientHeaders() });
     const other = await signInAs(elsewhere, "seller");
     await db.updateTable("sessions").set({ user_id: me.id }).where("id", "=", other.sessionId).execute();
 

@@ -1,4 +1,4 @@
-import { expect, signInAs, test, uniqueWord } from "./fixtures";
+import { expect, signInAs, test, uniqueWord, clientHeaders } from "./fixtures";
 
 // The audit log page and the dashboard's weekly chart, with JavaScript on and off.
 test.describe("admin audit log", () => {
@@ -90,7 +90,7 @@ test.describe("admin dashboard chart", () => {
     await expect(section.getByRole("heading", { name: /^Mail not delivered \(\d+\)$/ })).toBeVisible();
     await expect(section).toContainText(subject);
     await expect(section).toContainText("connect ECONNREFUSED");
-    const other = await browser.newContext({ baseURL });
+    const other = await browser.newContext({ baseURL, extraHTTPHeaders: clientHeaders() });
     await signInAs(other, "moderator");
     const modPage = await other.newPage();
     await modPage.goto("/admin");

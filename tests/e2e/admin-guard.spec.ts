@@ -1,6 +1,6 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes";
-import { expect, signInAs, test, HTTP_ONLY } from "./fixtures";
+import { expect, signInAs, test, HTTP_ONLY, clientHeaders } from "./fixtures";
 
 // Walks every route of app/routes.ts under /admin, /api/admin, /api/sellers/admin and
 // /api/sellers/:id/verify, and tries each as anonymous, seller, moderator and admin, with GET, POST
@@ -102,7 +102,7 @@ test.describe("back-office guard over the route table", HTTP_ONLY, () => {
     test.setTimeout(120_000);
     const cookies: Record<string, string> = {};
     for (const role of ["seller", "moderator", "admin"] as const) {
-      const context = await browser.newContext({ baseURL });
+      const context = await browser.newContext({ baseURL, extraHTTPHeaders: clientHeaders() });
       cookies[role] = (await signInAs(context, role)).cookieHeader;
       await context.close();
     }

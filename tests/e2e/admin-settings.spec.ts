@@ -1,4 +1,4 @@
-import { createUser, expect, signInAs, signInWithForm, test, uniqueWord } from "./fixtures";
+import { createUser, expect, signInAs, signInWithForm, test, uniqueWord, clientHeaders } from "./fixtures";
 
 // /admin/settings with JavaScript on and off: changing one's own password (the current one first;
 // other sessions end, this one stays) and the staff accounts (add a moderator, disable, enable,
@@ -54,7 +54,7 @@ test.describe("admin settings", () => {
     const sessions = await db.selectFrom("sessions").select("id").where("user_id", "=", me.id).execute();
     expect(sessions.map((s) => s.id)).toEqual([me.sessionId]);
     // The new password signs in; the old one does not.
-    const fresh = await browser.newContext({ baseURL });
+    const fresh = await browser.newContext({ baseURL, extraHTTPHeaders: clientHeaders() });
     const other = await fresh.newPage();
     await signInWithForm(other, "/admin/login", me.email, me.password);
     await expect(other).toHaveURL(/\/admin\/login/);

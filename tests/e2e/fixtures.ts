@@ -66,16 +66,42 @@ export async function awayFromIndianMidnight(): Promise<void> {
 }
 
 type Fixtures = {
+  /** This test's client address (X-Forwarded-For of its page, its context and its `request`). */
+  clientAddress: string;
   db: DB;
   makeSeller: (input?: SellerFactoryInput) => Promise<number>;
   makeReview: typeof createReviewRow extends (db: DB, ...rest: infer R) => infer T ? (...args: R) => T : never;
   jsEnabled: boolean;
 };
 
+let currentClientAddress: string | undefined;
+
+/** The running test's client address as a header, for a browser context or request context it opens itself. */
+export function clientHeaders(): Record<string, string> {
+  if (!currentClientAddress) throw new Error("clientHeaders() is called from a test");
+  return { "X-Forwarded-For": currentClientAddress };
+}
+
 export const test = base.extend<Fixtures>({
-  // Each test is its own client (for the per-client rate limits), via X-Forwarded-For to a server trusting loopback.
-  extraHTTPHeaders: async ({}, use) => {
-    await use({ "X-Forwarded-For": uniqueClientAddress() });
+  // Each test is its own client (for the per-client rate limits), via X-Forwarded-For to a server trusting
+  // loopback. The header is put on the context once it exists rather than given as a context option: an option
+  // that differs per test would make each test a new context, where the flow projects reuse one per worker
+  // (reuseContext, tests/playwright.config.ts). Contexts a test opens itself take `clientHeaders()`.
+  clientAddress: [
+    async ({}, use) => {
+      currentClientAddress = uniqueClientAddress();
+      await use(currentClientAddress);
+    },
+    { auto: true },
+  ],
+  context: async ({ context, clientAddress }, use) => {
+    await context.setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress });
+    await use(context);
+  },
+  request: async ({ playwright, clientAddress }, use) => {
+    const request = await playwright.request.newContext({ extraHTTPHeaders: { "X-Forwarded-For": clientAddress } });
+    await use(request);
+    await request.dispose();
   },
   db: async ({}, use) => {
     await use(e2eDb());
@@ -762,11 +788,11 @@ export const walkTest = test.extend<object, { walkPage: Page }>({
   context: async ({ walkPage }, use) => {
     await use(walkPage.context());
   },
-  page: async ({ walkPage, extraHTTPHeaders }, use) => {
+  page: async ({ walkPage, clientAddress }, use) => {
     const context = walkPage.context();
     await context.clearCookies();
     await context.clearPermissions();
-    await context.setExtraHTTPHeaders(extraHTTPHeaders ?? {});
+    await context.setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress });
     await use(walkPage);
     // What a page stored stays with its origin (each walk site's own): cleared for the next test.
     if (/^https?:/.test(walkPage.url()))

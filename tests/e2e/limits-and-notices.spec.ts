@@ -1,5 +1,5 @@
 import { pngImage } from "../support/images";
-import { createUser, expect, signInAs, signInWithForm, test } from "./fixtures";
+import { createUser, expect, signInAs, signInWithForm, test, clientHeaders } from "./fixtures";
 
 // A throttled staff sign-in says how long to wait (the page and its answer's Retry-After), and the
 // dashboard's notices show a moderator no applicant's payment reference — with JavaScript on and off.
@@ -97,7 +97,7 @@ test.describe("dashboard notices", () => {
     });
     expect(applied.status()).toBe(201);
     for (const role of ["admin", "moderator"] as const) {
-      const context = await browser.newContext();
+      const context = await browser.newContext({ extraHTTPHeaders: clientHeaders() });
       await signInAs(context, role);
       const page = await context.newPage();
       await page.goto("/admin");

@@ -88,7 +88,7 @@ test.describe("admin login", () => {
     page,
     db,
     jsEnabled,
-    extraHTTPHeaders,
+    clientAddress,
   }) => {
     await page.goto("/admin/login");
     await expect(page.getByRole("heading", { name: "Admin Portal" })).toBeVisible();
@@ -125,7 +125,7 @@ test.describe("admin login", () => {
       await expect(page.getByLabel("Statistics").getByText(card, { exact: true })).toBeVisible();
     }
     // This test's own client address (other tests sign the same admin in from theirs).
-    const ip = (extraHTTPHeaders as Record<string, string>)["X-Forwarded-For"];
+    const ip = clientAddress;
     const audit = await db
       .selectFrom("audit_log")
       .selectAll()
@@ -140,7 +140,7 @@ test.describe("admin login", () => {
   test("refuses a wrong password, an unknown email and a seller with the same message, never logging the password", async ({
     page,
     db,
-    extraHTTPHeaders,
+    clientAddress,
   }) => {
     const seller = await createUser(db, { role: "seller" });
     const address = uniqueWord("nobody");
@@ -152,7 +152,7 @@ test.describe("admin login", () => {
     await signInWithForm(page, "/admin/login", seller.email, seller.password);
     await expect(page.getByRole("alert")).toHaveText(INVALID_ADMIN);
     await expect(page).toHaveURL(/\/admin\/login/);
-    const ip = (extraHTTPHeaders as Record<string, string>)["X-Forwarded-For"];
+    const ip = clientAddress;
     const rows = await db
       .selectFrom("audit_log")
       .selectAll()

@@ -1,4 +1,4 @@
-import { uniqueClientAddress } from "./fixtures";
+import { uniqueClientAddress, clientHeaders } from "./fixtures";
 import { expect, expectNoA11yViolations, test, uniqueWord, HTTP_ONLY } from "./fixtures";
 import { todayIso } from "~/lib/dates";
 import { pngImage, SVG_WITH_SCRIPT } from "../support/images";
@@ -195,7 +195,11 @@ test.describe("home page", () => {
 
   test("counters do not animate with reduced motion", async ({ browser, jsEnabled }) => {
     test.skip(!jsEnabled, "animation needs JavaScript");
-    const context = await browser.newContext({ reducedMotion: "reduce", baseURL: process.env.E2E_BASE_URL });
+    const context = await browser.newContext({
+      reducedMotion: "reduce",
+      baseURL: process.env.E2E_BASE_URL,
+      extraHTTPHeaders: clientHeaders(),
+    });
     const page = await context.newPage();
     await page.goto("/");
     await expect(page.locator(".stats-band")).toContainText("150K+");

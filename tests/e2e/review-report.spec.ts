@@ -1,5 +1,5 @@
 import { renderedHtml } from "../support/html";
-import { expect, signInAs, test, uniqueWord } from "./fixtures";
+import { expect, signInAs, test, uniqueWord, clientHeaders } from "./fixtures";
 
 // 'Report this review' on the public profile (JavaScript on and off): the review leaves the page and
 // the rating, staff are notified, and a moderator publishes it again or rejects it.
@@ -63,7 +63,7 @@ test.describe("reporting a review", () => {
     expect(note.message).toContain("Abusive language");
 
     // A moderator sees it under 'flagged' and publishes it again.
-    const staff = await browser.newContext({ baseURL });
+    const staff = await browser.newContext({ baseURL, extraHTTPHeaders: clientHeaders() });
     await signInAs(staff, "moderator");
     const admin = await staff.newPage();
     await admin.goto(`/admin/reviews?status=flagged&search=${word}`);

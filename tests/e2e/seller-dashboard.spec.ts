@@ -1,5 +1,5 @@
 import { addMonths, todayIso } from "~/lib/dates";
-import { expect, signInAs, test, uniqueWord, awayFromIndianMidnight } from "./fixtures";
+import { expect, signInAs, test, uniqueWord, awayFromIndianMidnight, clientHeaders } from "./fixtures";
 
 test.describe("seller dashboard", () => {
   test("shows listing and payment status, subscription dates, days left and views", async ({
@@ -235,7 +235,7 @@ test.describe("seller dashboard", () => {
   test("is for signed-in sellers only", async ({ page, browser, baseURL }) => {
     await page.goto("/seller-dashboard");
     await expect(page).toHaveURL(/\/seller-login\?redirectTo=%2Fseller-dashboard$/);
-    const staff = await browser.newContext({ baseURL });
+    const staff = await browser.newContext({ baseURL, extraHTTPHeaders: clientHeaders() });
     await signInAs(staff, "admin");
     const res = await (await staff.newPage()).goto("/seller-dashboard");
     expect(res?.status()).toBe(403);

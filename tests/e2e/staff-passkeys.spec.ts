@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { BrowserContext, CDPSession, Page } from "@playwright/test";
 import { type DB, openDatabase } from "~db/client";
 import { type RunningServer, startServer } from "../support/server";
-import { createUser, expect, secondFactorAudit, signInWithForm, test } from "./fixtures";
+import { createUser, expect, secondFactorAudit, signInWithForm, test, clientHeaders } from "./fixtures";
 
 // Passkeys as the staff second factor, driven through Chromium's own WebAuthn code with a virtual
 // authenticator (DevTools protocol): add one on Account security, sign in with it, see a replayed
@@ -59,7 +59,11 @@ async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; auth
 }
 
 async function localhostContext(browser: import("@playwright/test").Browser): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: server!.base.replace("127.0.0.1", "localhost"), javaScriptEnabled: true });
+  return browser.newContext({
+    baseURL: server!.base.replace("127.0.0.1", "localhost"),
+    javaScriptEnabled: true,
+    extraHTTPHeaders: clientHeaders(),
+  });
 }
 
 test.describe("staff passkeys", () => {

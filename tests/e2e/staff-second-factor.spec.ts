@@ -11,6 +11,7 @@ import {
   signInWithForm,
   test,
   HTTP_ONLY,
+  clientHeaders,
 } from "./fixtures";
 import type { Browser, Page } from "@playwright/test";
 
@@ -59,7 +60,7 @@ async function recoveryCodesFor(userId: number): Promise<string[]> {
 const PROOF = "Current code from the app, or a recovery code";
 
 async function freshPage(browser: Browser, baseURL: string | undefined, javaScriptEnabled: boolean) {
-  const context = await browser.newContext({ baseURL, javaScriptEnabled });
+  const context = await browser.newContext({ baseURL, javaScriptEnabled, extraHTTPHeaders: clientHeaders() });
   return { context, page: await context.newPage() };
 }
 
@@ -392,7 +393,7 @@ test.describe("staff second factor over HTTP", HTTP_ONLY, () => {
   }) => {
     const idle = new Date(Date.now() - 31 * 60_000).toISOString();
     for (const role of ["admin", "seller"] as const) {
-      const context = await browser.newContext({ baseURL });
+      const context = await browser.newContext({ baseURL, extraHTTPHeaders: clientHeaders() });
       const me = await signInAs(context, role);
       if (role === "admin") {
         // A request 29 minutes into the window keeps the session and starts the window again.
