@@ -5,7 +5,6 @@ import {
   E2E_SESSION_SECRET,
   e2eDb,
   expect,
-  expectNoA11yViolations,
   secondFactorAudit,
   signInAs,
   signInWithForm,
@@ -18,7 +17,8 @@ import type { Browser, Page } from "@playwright/test";
 // The staff second factor, with JavaScript on and off: setting up the authenticator app on Account
 // security, signing in with its code or a recovery code, replayed and wrong codes refused, the lockout
 // after too many, changing the second factor (each change asks for a code again), the grace period's
-// end, the staff API login, the idle timeout and the sessions list with "sign out everywhere".
+// end, the staff API login, the idle timeout and the sessions list with "sign out everywhere". Account security and the
+// two-step page are read by axe in the walk (tests/e2e/a11y.spec.ts), not here.
 
 const WRONG = "That code did not work";
 
@@ -84,7 +84,6 @@ test.describe("staff second factor", () => {
     await page.goto("/admin/security");
     await expect(page.getByRole("heading", { name: "Account security", level: 1 })).toBeVisible();
     await expect(page.getByRole("img", { name: "QR code of the authenticator set-up key" })).toBeVisible();
-    if (jsEnabled) await expectNoA11yViolations(page);
     const secret = (await page.locator(".security-key").innerText()).replace(/\s+/g, "");
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
 
@@ -107,7 +106,6 @@ test.describe("staff second factor", () => {
     const other = await freshPage(browser, baseURL, jsEnabled);
     await signInWithForm(other.page, "/admin/login", me.email, me.password);
     await expect(other.page.getByRole("heading", { name: "Two-step verification" })).toBeVisible();
-    if (jsEnabled) await expectNoA11yViolations(other.page);
     expect((await other.page.request.get("/admin", { maxRedirects: 0 })).status()).toBe(302);
     await enterCode(other.page, first);
     await expect(other.page.getByText(WRONG)).toBeVisible();
@@ -256,7 +254,6 @@ test.describe("changing the second factor", () => {
     page,
     context,
     db,
-    jsEnabled,
   }) => {
     const me = await signInAs(context, "admin");
     const secret = "KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU";
@@ -266,7 +263,6 @@ test.describe("changing the second factor", () => {
       .where("id", "=", me.id)
       .execute();
     await page.goto("/admin/security");
-    if (jsEnabled) await expectNoA11yViolations(page);
     const recovery = page.getByRole("region", { name: "Recovery codes", exact: true });
     await recovery.getByLabel(PROOF).fill("000000");
     await recovery.getByRole("button", { name: "Make New Recovery Codes" }).click();
