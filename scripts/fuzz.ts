@@ -44,6 +44,8 @@ export type FuzzReport = {
   connectionSamples: string[];
   routesCovered: number;
   routesTotal: number;
+  /** The route patterns no request of the run went to (with the seed, what a failed coverage check names). */
+  routesMissed: string[];
   /** Requests with a real staff session that got past the permission guard (not 401/403). */
   adminPastGuard: number;
   /** Answers 2xx to POST/PUT/PATCH/DELETE: inputs that went all the way through a write. */
@@ -1219,6 +1221,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       connectionSamples,
       routesCovered: covered.size,
       routesTotal: ROUTE_PATTERNS.length,
+      routesMissed: ROUTE_PATTERNS.filter((pattern) => !covered.has(pattern)),
       adminPastGuard,
       adminSignIns,
       writesAccepted,
