@@ -74,9 +74,10 @@ export default defineConfig({
     // One browser context per worker, reset by Playwright between tests (cookies, storage and cache of the
     // origins visited, extra pages, routes, init scripts, the clock, viewport and emulation) rather than a new
     // one per test: each test's own context and renderer cost ~0.3 s of a two-core machine's time, the flows
-    // ~10 % of their time (docs/testing.md). Not reset, so never relied on: permissions granted, geolocation
-    // and offline set during a test, history. A test that sets another context option (test.use: a locale,
-    // geolocation) gets a new context. Each test's client address is set on the context (e2e/fixtures.ts).
+    // ~10 % of their time (docs/decisions/217-flow-tests-reuse-a-context-per-worker.md). Not reset, so never
+    // relied on: permissions granted, geolocation and offline set during a test, history. A test that sets
+    // another context option (test.use: a locale, geolocation) gets a new context. Each test's client address
+    // is set on the context (e2e/fixtures.ts).
     reuseContext: true,
   },
   projects: [

@@ -78,7 +78,7 @@ let currentClientAddress: string | undefined;
 
 /** The running test's client address as a header, for a browser context or request context it opens itself. */
 export function clientHeaders(): Record<string, string> {
-  if (!currentClientAddress) throw new Error("clientHeaders() is called from a test");
+  if (!currentClientAddress) throw new Error("clientHeaders() works inside a test only");
   return { "X-Forwarded-For": currentClientAddress };
 }
 
@@ -91,6 +91,7 @@ export const test = base.extend<Fixtures>({
     async ({}, use) => {
       currentClientAddress = uniqueClientAddress();
       await use(currentClientAddress);
+      currentClientAddress = undefined;
     },
     { auto: true },
   ],
