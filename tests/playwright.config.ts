@@ -48,6 +48,10 @@ const chromium = {
     args: [
       "--no-sandbox",
       "--disable-gpu",
+      // Chromium's compositor (software, with --disable-gpu) as a thread of the browser process rather than
+      // a GPU process of its own: a sixth of the browser run's CPU went to that process and its messages
+      // (docs/decisions/218-browser-tests-composite-in-the-browser-process.md).
+      "--in-process-gpu",
       "--disable-background-networking",
       "--disable-component-update",
       "--disable-sync",
