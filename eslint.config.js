@@ -152,5 +152,22 @@ export default tseslint.config(
     files: ["tests/e2e/**/*.ts"],
     rules: { "no-empty-pattern": "off" },
   },
+  {
+    // A browser context a test opens comes from the `clientContext` fixture (tests/e2e/fixtures.ts), which gives it
+    // the test's client address: one opened bare would share 127.0.0.1's rate-limit buckets with every other such
+    // context, and fail or pass by what ran beside it.
+    files: ["tests/e2e/**/*.ts"],
+    ignores: ["tests/e2e/fixtures.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "CallExpression[callee.property.name='newContext']:not([callee.object.type='MemberExpression'][callee.object.property.name='request'])",
+          message: "Open a browser context with the clientContext fixture (tests/e2e/fixtures.ts).",
+        },
+      ],
+    },
+  },
   prettier,
 );

@@ -5,16 +5,7 @@ import type { Page } from "@playwright/test";
 import yauzl from "yauzl";
 import type { DB } from "~db/client";
 import { ACCOUNT_MESSAGES } from "~/lib/validation/messages";
-import {
-  createUser,
-  expect,
-  mailedLink,
-  uniqueClientAddress,
-  signInAs,
-  test,
-  uniqueWord,
-  clientHeaders,
-} from "./fixtures";
+import { createUser, expect, mailedLink, uniqueClientAddress, signInAs, test, uniqueWord } from "./fixtures";
 
 // "Her data in her hands" and the account page (docs/decisions/159-account-one-erasure.md), with JavaScript on and off:
 // email change through the mailed link, password change, "Download my data" checked by unzipping, account
@@ -288,13 +279,12 @@ test.describe("account page", () => {
 
   test("changes her password with the current one, signing out her other sessions", async ({
     page,
-    browser,
-    baseURL,
+    clientContext,
     db,
   }) => {
     test.setTimeout(120_000);
     const me = await signInAs(page.context(), "seller");
-    const elsewhere = await browser.newContext({ baseURL, extraHTTPHeaders: clientHeaders() });
+    const elsewhere = await clientContext();
     const other = await signInAs(elsewhere, "seller");
     await db.updateTable("sessions").set({ user_id: me.id }).where("id", "=", other.sessionId).execute();
     await page.goto("/seller-account");
@@ -533,7 +523,7 @@ test.describe("delete my account", () => {
 
   test("an admin deletes a seller's account on request from the seller page (audited); a moderator may not", async ({
     page,
-    browser,
+    clientContext,
     baseURL,
     db,
     makeSeller,
@@ -544,7 +534,7 @@ test.describe("delete my account", () => {
     const photo = await storedFile(db, "public", "profile_photo", sellerId);
     const admin = await signInAs(page.context(), "admin");
 
-    const moderator = await browser.newContext({ baseURL, extraHTTPHeaders: clientHeaders() });
+    const moderator = await clientContext();
     await signInAs(moderator, "moderator");
     const refused = await moderator.request.post(`/admin/sellers/${sellerId}/delete-account`, {
       form: { confirm: "on" },

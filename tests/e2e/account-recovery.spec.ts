@@ -8,7 +8,6 @@ import {
   signInWithForm,
   test,
   uniqueWord,
-  clientHeaders,
 } from "./fixtures";
 
 // "Forgot password?" (docs/decisions/155-account-reset-links-without-token-table.md), with JavaScript on and off: the
@@ -71,14 +70,14 @@ test.describe("forgot password", () => {
 
   test("the mailed link sets a new password once, ends every session and is audited", async ({
     page,
-    browser,
+    clientContext,
     baseURL,
     db,
   }) => {
     test.setTimeout(180_000);
     const me = await createUser(db, { role: "seller" });
     // Another browser where she is signed in: the reset must end that session too.
-    const elsewhere = await browser.newContext({ baseURL, extraHTTPHeaders: clientHeaders() });
+    const elsewhere = await clientContext();
     const other = await signInAs(elsewhere, "seller");
     await db.updateTable("sessions").set({ user_id: me.id }).where("id", "=", other.sessionId).execute();
 

@@ -1,4 +1,4 @@
-import { expect, signInAs, test, uniqueWord, clientHeaders } from "./fixtures";
+import { expect, signInAs, test, uniqueWord } from "./fixtures";
 
 // The audit log page and the dashboard's weekly chart, with JavaScript on and off.
 test.describe("admin audit log", () => {
@@ -70,7 +70,7 @@ test.describe("admin dashboard chart", () => {
     expect((await request.get("/api/admin/dashboard")).status()).toBe(401);
   });
 
-  test("admins see mail that failed every try; moderators do not", async ({ page, context, db, browser, baseURL }) => {
+  test("admins see mail that failed every try; moderators do not", async ({ page, context, db, clientContext }) => {
     const subject = `${uniqueWord("undelivered")} subject`;
     await db
       .insertInto("mail_outbox")
@@ -90,7 +90,7 @@ test.describe("admin dashboard chart", () => {
     await expect(section.getByRole("heading", { name: /^Mail not delivered \(\d+\)$/ })).toBeVisible();
     await expect(section).toContainText(subject);
     await expect(section).toContainText("connect ECONNREFUSED");
-    const other = await browser.newContext({ baseURL, extraHTTPHeaders: clientHeaders() });
+    const other = await clientContext();
     await signInAs(other, "moderator");
     const modPage = await other.newPage();
     await modPage.goto("/admin");

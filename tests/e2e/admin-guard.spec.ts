@@ -1,6 +1,6 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes";
-import { expect, signInAs, test, HTTP_ONLY, clientHeaders } from "./fixtures";
+import { expect, signInAs, test, HTTP_ONLY } from "./fixtures";
 
 // Walks every route of app/routes.ts under /admin, /api/admin, /api/sellers/admin and
 // /api/sellers/:id/verify, and tries each as anonymous, seller, moderator and admin, with GET, POST
@@ -98,11 +98,11 @@ test.describe("back-office guard over the route table", HTTP_ONLY, () => {
     expect(guarded).toEqual(expect.arrayContaining(["admin/sellers/:id/delete-account"]));
   });
 
-  test("no back-office route answers anyone without the permission", async ({ playwright, browser, baseURL }) => {
+  test("no back-office route answers anyone without the permission", async ({ playwright, baseURL, clientContext }) => {
     test.setTimeout(120_000);
     const cookies: Record<string, string> = {};
     for (const role of ["seller", "moderator", "admin"] as const) {
-      const context = await browser.newContext({ baseURL, extraHTTPHeaders: clientHeaders() });
+      const context = await clientContext();
       cookies[role] = (await signInAs(context, role)).cookieHeader;
       await context.close();
     }

@@ -1,5 +1,5 @@
 import { addMonths, todayIso } from "~/lib/dates";
-import { expect, expectNoA11yViolations, signInAs, test, uniqueWord, clientHeaders } from "./fixtures";
+import { expect, expectNoA11yViolations, signInAs, test, uniqueWord } from "./fixtures";
 
 // The back-office sellers page, with JavaScript on and off: list and filters in the URL, row and bulk
 // actions (going live by the one rule), details with documents, delete with its confirm step, flash
@@ -146,8 +146,7 @@ test.describe("admin sellers", () => {
   test("refuses unknown ids, unknown actions and a moderator's delete with a clear status", async ({
     page,
     context,
-    browser,
-    baseURL,
+    clientContext,
     makeSeller,
   }) => {
     await signInAs(context, "admin");
@@ -163,7 +162,7 @@ test.describe("admin sellers", () => {
     });
     expect(unknown.status()).toBe(400);
     const id = await makeSeller({ business_name: uniqueWord("keep") });
-    const moderator = await browser.newContext({ baseURL, extraHTTPHeaders: clientHeaders() });
+    const moderator = await clientContext();
     await signInAs(moderator, "moderator");
     const modPage = await moderator.newPage();
     expect(

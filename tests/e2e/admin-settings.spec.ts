@@ -1,4 +1,4 @@
-import { createUser, expect, signInAs, signInWithForm, test, uniqueWord, clientHeaders } from "./fixtures";
+import { createUser, expect, signInAs, signInWithForm, test, uniqueWord } from "./fixtures";
 
 // /admin/settings with JavaScript on and off: changing one's own password (the current one first;
 // other sessions end, this one stays) and the staff accounts (add a moderator, disable, enable,
@@ -8,8 +8,7 @@ test.describe("admin settings", () => {
     page,
     context,
     db,
-    browser,
-    baseURL,
+    clientContext,
     jsEnabled,
   }) => {
     const me = await signInAs(context, "admin");
@@ -54,7 +53,7 @@ test.describe("admin settings", () => {
     const sessions = await db.selectFrom("sessions").select("id").where("user_id", "=", me.id).execute();
     expect(sessions.map((s) => s.id)).toEqual([me.sessionId]);
     // The new password signs in; the old one does not.
-    const fresh = await browser.newContext({ baseURL, extraHTTPHeaders: clientHeaders() });
+    const fresh = await clientContext();
     const other = await fresh.newPage();
     await signInWithForm(other, "/admin/login", me.email, me.password);
     await expect(other).toHaveURL(/\/admin\/login/);

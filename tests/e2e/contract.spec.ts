@@ -2,7 +2,16 @@ import type { APIRequestContext, APIResponse, Page } from "@playwright/test";
 import { CATEGORY_SEED } from "~db/seed/categories";
 import { pngImage, pngOfAtLeast } from "../support/images";
 import { csvRecords } from "../support/csv";
-import { categoryId, createUser, expect, uniqueClientAddress, signInAs, test, uniqueWord } from "./fixtures";
+import {
+  categoryId,
+  type ClientContext,
+  createUser,
+  expect,
+  uniqueClientAddress,
+  signInAs,
+  test,
+  uniqueWord,
+} from "./fixtures";
 
 // The spec's own client, call by call: every row of the call tables in visitor-area.md (point 7) and
 // signup-and-admin.md (point 7), sent as that client sends it (method, path, JSON or multipart body
@@ -17,6 +26,7 @@ import { categoryId, createUser, expect, uniqueClientAddress, signInAs, test, un
 
 type Ctx = {
   request: APIRequestContext;
+  clientContext: ClientContext;
   page: Page;
   db: import("~db/client").DB;
   makeSeller: (input?: Record<string, unknown>) => Promise<number>;
@@ -39,8 +49,8 @@ function table(title: string, rows: Row[], notYetBuilt: string[] = []) {
       "HTTP calls of the spec's client; no page to render, run once",
     );
     for (const [name, run] of rows)
-      test(name, async ({ request, page, db, makeSeller, makeReview }) =>
-        run({ request, page, db, makeSeller, makeReview }),
+      test(name, async ({ request, clientContext, page, db, makeSeller, makeReview }) =>
+        run({ request, clientContext, page, db, makeSeller, makeReview }),
       );
     for (const name of notYetBuilt) test.fixme(`${name} (not built yet)`, async () => {});
   });
@@ -185,16 +195,9 @@ table("visitor area (visitor-area.md point 7)", [
   ],
   [
     "POST /api/sessions {code} (the code alone, as the client sends it)",
-    async ({ page }) => {
+    async ({ page, clientContext }) => {
       // The callback stops without JavaScript, so the test holds the code like the spec's client does.
-      const context = await page
-        .context()
-        .browser()!
-        .newContext({
-          baseURL: process.env.E2E_BASE_URL,
-          javaScriptEnabled: false,
-          extraHTTPHeaders: { "X-Forwarded-For": uniqueClientAddress() },
-        });
+      const context = await clientContext({ javaScriptEnabled: false, clientAddress: uniqueClientAddress() });
       const browserPage = await context.newPage();
       const code = await codeFromProvider(browserPage);
       const res = await browserPage.request.post("/api/sessions", { data: { code } });

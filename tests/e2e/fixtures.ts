@@ -5,6 +5,7 @@ import {
   type APIResponse,
   test as base,
   type BrowserContext,
+  type BrowserContextOptions,
   type CDPSession,
   expect,
   type Page,
@@ -65,44 +66,61 @@ export async function awayFromIndianMidnight(): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, nextMidnight - now + 1));
 }
 
+/** A browser context's options, and the client it is (default: the test's own; `uniqueClientAddress()` for another). */
+export type ClientContextOptions = BrowserContextOptions & { clientAddress?: string };
+/** The `clientContext` fixture, for a helper that opens contexts. */
+export type ClientContext = (options?: ClientContextOptions) => Promise<BrowserContext>;
+
 type Fixtures = {
-  /** This test's client address (X-Forwarded-For of its page, its context and its `request`). */
+  /** This test's client address (X-Forwarded-For of its page, its context, its `request` and `clientContext`s). */
   clientAddress: string;
+  /**
+   * Opens another browser context (a second person, a fresh browser) for this test's client: its
+   * X-Forwarded-For, and the project's baseURL unless `options` say otherwise; closed when the test ends. The one
+   * way a test opens a context (eslint.config.js refuses `newContext` in the tests), so none shares another
+   * test's rate-limit bucket by forgetting the header.
+   */
+  clientContext: ClientContext;
   db: DB;
   makeSeller: (input?: SellerFactoryInput) => Promise<number>;
   makeReview: typeof createReviewRow extends (db: DB, ...rest: infer R) => infer T ? (...args: R) => T : never;
   jsEnabled: boolean;
 };
 
-let currentClientAddress: string | undefined;
-
-/** The running test's client address as a header, for a browser context or request context it opens itself. */
-export function clientHeaders(): Record<string, string> {
-  if (!currentClientAddress) throw new Error("clientHeaders() works inside a test only");
-  return { "X-Forwarded-For": currentClientAddress };
+/** The header that makes a request come from `address` (the e2e server trusts loopback's X-Forwarded-For). */
+function fromClient(address: string): Record<string, string> {
+  return { "X-Forwarded-For": address };
 }
 
 export const test = base.extend<Fixtures>({
   // Each test is its own client (for the per-client rate limits), via X-Forwarded-For to a server trusting
   // loopback. The header is put on the context once it exists rather than given as a context option: an option
   // that differs per test would make each test a new context, where the flow projects reuse one per worker
-  // (reuseContext, tests/playwright.config.ts). Contexts a test opens itself take `clientHeaders()`.
-  clientAddress: [
-    async ({}, use) => {
-      currentClientAddress = uniqueClientAddress();
-      await use(currentClientAddress);
-      currentClientAddress = undefined;
-    },
-    { auto: true },
-  ],
+  // (reuseContext, tests/playwright.config.ts).
+  clientAddress: async ({}, use) => {
+    await use(uniqueClientAddress());
+  },
   context: async ({ context, clientAddress }, use) => {
-    await context.setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress });
+    await context.setExtraHTTPHeaders(fromClient(clientAddress));
     await use(context);
   },
   request: async ({ playwright, clientAddress }, use) => {
-    const request = await playwright.request.newContext({ extraHTTPHeaders: { "X-Forwarded-For": clientAddress } });
+    const request = await playwright.request.newContext({ extraHTTPHeaders: fromClient(clientAddress) });
     await use(request);
     await request.dispose();
+  },
+  clientContext: async ({ browser, baseURL, clientAddress }, use) => {
+    const opened: BrowserContext[] = [];
+    await use(async ({ clientAddress: address = clientAddress, ...options } = {}) => {
+      const context = await browser.newContext({
+        baseURL,
+        ...options,
+        extraHTTPHeaders: { ...options.extraHTTPHeaders, ...fromClient(address) },
+      });
+      opened.push(context);
+      return context;
+    });
+    await Promise.all(opened.map((context) => context.close()));
   },
   db: async ({}, use) => {
     await use(e2eDb());
@@ -793,7 +811,7 @@ export const walkTest = test.extend<object, { walkPage: Page }>({
     const context = walkPage.context();
     await context.clearCookies();
     await context.clearPermissions();
-    await context.setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress });
+    await context.setExtraHTTPHeaders(fromClient(clientAddress));
     await use(walkPage);
     // What a page stored stays with its origin (each walk site's own): cleared for the next test.
     if (/^https?:/.test(walkPage.url()))

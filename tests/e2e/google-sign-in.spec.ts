@@ -57,18 +57,14 @@ test.describe("Google sign-in", () => {
 
   test("pre-hijack: an account someone registered with her email and their password is hers after Google sign-in, and theirs no more", async ({
     page,
-    browser,
-    baseURL,
+    clientContext,
     db,
     javaScriptEnabled,
   }) => {
     const email = `${uniqueWord("victim")}@gmail.test`;
     const password = "Squatters-Password-1";
     // The attacker signs up with the victim's address (never verified) and keeps a session.
-    const attacker = await browser.newContext({
-      baseURL,
-      extraHTTPHeaders: { "X-Forwarded-For": uniqueClientAddress() },
-    });
+    const attacker = await clientContext({ clientAddress: uniqueClientAddress() });
     const categories = (await (await attacker.request.get("/api/categories")).json()) as { id: number }[];
     const registered = await attacker.request.post("/api/auth/register", {
       data: {
@@ -127,15 +123,11 @@ test.describe("Google sign-in", () => {
     );
   });
 
-  test("a wrong state is refused, and a code cannot be used twice", async ({ browser, baseURL, javaScriptEnabled }) => {
+  test("a wrong state is refused, and a code cannot be used twice", async ({ javaScriptEnabled, clientContext }) => {
     test.skip(javaScriptEnabled === false, "drives its own browser without JavaScript; run once");
     // A browser without JavaScript stops on the callback page (no exchange), so the test holds the code.
     // (Its "Continue with Google" link goes through /auth/google, the no-JavaScript start.)
-    const context = await browser.newContext({
-      baseURL,
-      javaScriptEnabled: false,
-      extraHTTPHeaders: { "X-Forwarded-For": uniqueClientAddress() },
-    });
+    const context = await clientContext({ javaScriptEnabled: false, clientAddress: uniqueClientAddress() });
     const page = await context.newPage();
     await authorizeAtProvider(page, `${uniqueWord("replay")}@gmail.test`);
     await expect(page).toHaveURL(/\/auth\/google\/callback\?code=/);

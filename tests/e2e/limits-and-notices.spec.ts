@@ -1,5 +1,5 @@
 import { pngImage } from "../support/images";
-import { createUser, expect, signInAs, signInWithForm, test, clientHeaders } from "./fixtures";
+import { createUser, expect, signInAs, signInWithForm, test } from "./fixtures";
 
 // A throttled staff sign-in says how long to wait (the page and its answer's Retry-After), and the
 // dashboard's notices show a moderator no applicant's payment reference — with JavaScript on and off.
@@ -72,7 +72,7 @@ test.describe("sign-up page from an address with no sign-up left", () => {
 });
 
 test.describe("dashboard notices", () => {
-  test("an application's UTR is shown to an admin, not to a moderator", async ({ browser, request }) => {
+  test("an application's UTR is shown to an admin, not to a moderator", async ({ request, clientContext }) => {
     const utr = `5678${String(Date.now()).slice(-8)}`;
     const business = `Notice Pickles ${utr.slice(-5)}`;
     const dataUrl = `data:image/png;base64,${(await pngImage(40, 30)).toString("base64")}`;
@@ -97,7 +97,7 @@ test.describe("dashboard notices", () => {
     });
     expect(applied.status()).toBe(201);
     for (const role of ["admin", "moderator"] as const) {
-      const context = await browser.newContext({ extraHTTPHeaders: clientHeaders() });
+      const context = await clientContext();
       await signInAs(context, role);
       const page = await context.newPage();
       await page.goto("/admin");

@@ -1,4 +1,4 @@
-import { uniqueClientAddress, clientHeaders } from "./fixtures";
+import { uniqueClientAddress } from "./fixtures";
 import { expect, expectNoA11yViolations, test, uniqueWord, HTTP_ONLY } from "./fixtures";
 import { todayIso } from "~/lib/dates";
 import { pngImage, SVG_WITH_SCRIPT } from "../support/images";
@@ -193,13 +193,9 @@ test.describe("home page", () => {
     expect(seen.some((t) => parseFloat(t) > 0 && parseFloat(t) < 150)).toBe(true);
   });
 
-  test("counters do not animate with reduced motion", async ({ browser, jsEnabled }) => {
+  test("counters do not animate with reduced motion", async ({ clientContext, jsEnabled }) => {
     test.skip(!jsEnabled, "animation needs JavaScript");
-    const context = await browser.newContext({
-      reducedMotion: "reduce",
-      baseURL: process.env.E2E_BASE_URL,
-      extraHTTPHeaders: clientHeaders(),
-    });
+    const context = await clientContext({ reducedMotion: "reduce" });
     const page = await context.newPage();
     await page.goto("/");
     await expect(page.locator(".stats-band")).toContainText("150K+");

@@ -245,7 +245,7 @@ test.describe("listing application (/register)", () => {
     expect(seller.user_id).toBe(user.id);
   });
 
-  test("private images are served only to admins", HTTP_ONLY, async ({ page, context, db, request }) => {
+  test("private images are served only to admins", HTTP_ONLY, async ({ context, db, request, clientContext }) => {
     const { form, marker } = await applicationBody(db);
     expect((await postApplication(request, form)).status).toBe(302);
     const seller = await db
@@ -261,7 +261,7 @@ test.describe("listing application (/register)", () => {
     }
     expect((await request.get(`/uploads/${seller.profile_photo}`)).headers()["content-type"]).toBe("image/webp");
 
-    const sellerContext = await page.context().browser()!.newContext({ baseURL: process.env.E2E_BASE_URL });
+    const sellerContext = await clientContext();
     await signInAs(sellerContext, "seller");
     expect(
       (await sellerContext.request.get(`/admin/uploads/${seller.id_proof_document}`, { maxRedirects: 0 })).status(),

@@ -1,13 +1,12 @@
 import { renderedHtml } from "../support/html";
-import { expect, signInAs, test, uniqueWord, clientHeaders } from "./fixtures";
+import { expect, signInAs, test, uniqueWord } from "./fixtures";
 
 // 'Report this review' on the public profile (JavaScript on and off): the review leaves the page and
 // the rating, staff are notified, and a moderator publishes it again or rejects it.
 test.describe("reporting a review", () => {
   test("a reported review is hidden until a moderator decides", async ({
     page,
-    browser,
-    baseURL,
+    clientContext,
     db,
     makeSeller,
     makeReview,
@@ -63,7 +62,7 @@ test.describe("reporting a review", () => {
     expect(note.message).toContain("Abusive language");
 
     // A moderator sees it under 'flagged' and publishes it again.
-    const staff = await browser.newContext({ baseURL, extraHTTPHeaders: clientHeaders() });
+    const staff = await clientContext();
     await signInAs(staff, "moderator");
     const admin = await staff.newPage();
     await admin.goto(`/admin/reviews?status=flagged&search=${word}`);

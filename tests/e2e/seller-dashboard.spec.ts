@@ -1,5 +1,5 @@
 import { addMonths, todayIso } from "~/lib/dates";
-import { expect, signInAs, test, uniqueWord, awayFromIndianMidnight, clientHeaders } from "./fixtures";
+import { expect, signInAs, test, uniqueWord, awayFromIndianMidnight } from "./fixtures";
 
 test.describe("seller dashboard", () => {
   test("shows listing and payment status, subscription dates, days left and views", async ({
@@ -232,10 +232,10 @@ test.describe("seller dashboard", () => {
     expect(own).toEqual({ business_name: "Hijacked", city: "Delhi" });
   });
 
-  test("is for signed-in sellers only", async ({ page, browser, baseURL }) => {
+  test("is for signed-in sellers only", async ({ page, clientContext }) => {
     await page.goto("/seller-dashboard");
     await expect(page).toHaveURL(/\/seller-login\?redirectTo=%2Fseller-dashboard$/);
-    const staff = await browser.newContext({ baseURL, extraHTTPHeaders: clientHeaders() });
+    const staff = await clientContext();
     await signInAs(staff, "admin");
     const res = await (await staff.newPage()).goto("/seller-dashboard");
     expect(res?.status()).toBe(403);

@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { BrowserContext, CDPSession, Page } from "@playwright/test";
+import type { CDPSession, Page } from "@playwright/test";
 import { type DB, openDatabase } from "~db/client";
 import { type RunningServer, startServer } from "../support/server";
-import { createUser, expect, secondFactorAudit, signInWithForm, test, clientHeaders } from "./fixtures";
+import { type ClientContext, createUser, expect, secondFactorAudit, signInWithForm, test } from "./fixtures";
 
 // Passkeys as the staff second factor, driven through Chromium's own WebAuthn code with a virtual
 // authenticator (DevTools protocol): add one on Account security, sign in with it, see a replayed
@@ -58,23 +58,19 @@ async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; auth
   return { cdp, authenticatorId };
 }
 
-async function localhostContext(browser: import("@playwright/test").Browser): Promise<BrowserContext> {
-  return browser.newContext({
-    baseURL: server!.base.replace("127.0.0.1", "localhost"),
-    javaScriptEnabled: true,
-    extraHTTPHeaders: clientHeaders(),
-  });
+function localhostContext(clientContext: ClientContext) {
+  return clientContext({ baseURL: server!.base.replace("127.0.0.1", "localhost"), javaScriptEnabled: true });
 }
 
 test.describe("staff passkeys", () => {
   test.skip(({ jsEnabled }) => !jsEnabled, "passkeys need the browser's WebAuthn API, so JavaScript");
 
   test("adds a passkey on Account security, signs in with it, refuses its answer replayed, removes it", async ({
-    browser,
+    clientContext,
   }) => {
     test.setTimeout(90_000);
     const me = await createUser(db!, { role: "admin" });
-    const context = await localhostContext(browser);
+    const context = await localhostContext(clientContext);
     const page = await context.newPage();
     const { cdp, authenticatorId } = await virtualAuthenticator(page);
 
@@ -113,7 +109,7 @@ test.describe("staff passkeys", () => {
     // the first session's challenge.
     const origin = server!.base.replace("127.0.0.1", "localhost");
     const json = { "Content-Type": "application/json", Origin: origin };
-    const other = await localhostContext(browser);
+    const other = await localhostContext(clientContext);
     const otherPage = await other.newPage();
     await signInWithForm(otherPage, "/admin/login", me.email, me.password);
     await expect(otherPage.getByRole("heading", { name: "Two-step verification" })).toBeVisible();

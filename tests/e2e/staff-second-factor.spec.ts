@@ -1,6 +1,7 @@
 import { generate } from "otplib";
 import { recoveryCodeDigest } from "~/services/second-factor-crypto.server";
 import {
+  type ClientContext,
   createUser,
   E2E_SESSION_SECRET,
   e2eDb,
@@ -10,9 +11,8 @@ import {
   signInWithForm,
   test,
   HTTP_ONLY,
-  clientHeaders,
 } from "./fixtures";
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 
 // The staff second factor, with JavaScript on and off: setting up the authenticator app on Account
 // security, signing in with its code or a recovery code, replayed and wrong codes refused, the lockout
@@ -59,8 +59,8 @@ async function recoveryCodesFor(userId: number): Promise<string[]> {
 
 const PROOF = "Current code from the app, or a recovery code";
 
-async function freshPage(browser: Browser, baseURL: string | undefined, javaScriptEnabled: boolean) {
-  const context = await browser.newContext({ baseURL, javaScriptEnabled, extraHTTPHeaders: clientHeaders() });
+async function freshPage(clientContext: ClientContext, javaScriptEnabled: boolean) {
+  const context = await clientContext({ javaScriptEnabled });
   return { context, page: await context.newPage() };
 }
 
@@ -72,8 +72,7 @@ async function enterCode(page: Page, code: string) {
 test.describe("staff second factor", () => {
   test("sets up the app, then signs in with a code or a recovery code; each works once", async ({
     page,
-    browser,
-    baseURL,
+    clientContext,
     db,
     jsEnabled,
   }) => {
@@ -103,7 +102,7 @@ test.describe("staff second factor", () => {
     expect(stored.some((row) => codes.some((code) => row.code_hash.includes(code.replace(/-/g, ""))))).toBe(false);
 
     // The password alone no longer signs in: the second step comes, and the code already used is refused.
-    const other = await freshPage(browser, baseURL, jsEnabled);
+    const other = await freshPage(clientContext, jsEnabled);
     await signInWithForm(other.page, "/admin/login", me.email, me.password);
     await expect(other.page.getByRole("heading", { name: "Two-step verification" })).toBeVisible();
     expect((await other.page.request.get("/admin", { maxRedirects: 0 })).status()).toBe(302);
@@ -118,7 +117,7 @@ test.describe("staff second factor", () => {
     await other.context.close();
 
     // The same code again, in another browser: refused (replay).
-    const third = await freshPage(browser, baseURL, jsEnabled);
+    const third = await freshPage(clientContext, jsEnabled);
     await signInWithForm(third.page, "/admin/login", me.email, me.password);
     await enterCode(third.page, next);
     await expect(third.page.getByText(WRONG)).toBeVisible();
@@ -126,7 +125,7 @@ test.describe("staff second factor", () => {
     await enterCode(third.page, codes[3].replace(/-/g, "").toUpperCase());
     await expect(third.page).toHaveURL(/\/admin$/);
     await third.context.close();
-    const fourth = await freshPage(browser, baseURL, jsEnabled);
+    const fourth = await freshPage(clientContext, jsEnabled);
     await signInWithForm(fourth.page, "/admin/login", me.email, me.password);
     await enterCode(fourth.page, codes[3]);
     await expect(fourth.page.getByText(WRONG)).toBeVisible();
@@ -382,14 +381,10 @@ test.describe("staff second factor over HTTP", HTTP_ONLY, () => {
     }
   });
 
-  test("a staff session ends after 30 minutes without activity; a seller's does not", async ({
-    browser,
-    baseURL,
-    db,
-  }) => {
+  test("a staff session ends after 30 minutes without activity; a seller's does not", async ({ clientContext, db }) => {
     const idle = new Date(Date.now() - 31 * 60_000).toISOString();
     for (const role of ["admin", "seller"] as const) {
-      const context = await browser.newContext({ baseURL, extraHTTPHeaders: clientHeaders() });
+      const context = await clientContext();
       const me = await signInAs(context, role);
       if (role === "admin") {
         // A request 29 minutes into the window keeps the session and starts the window again.
