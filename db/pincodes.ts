@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { PINCODE_PATTERN, type Position, roundPosition } from "~/lib/geo";
+import { haversineKm, insideIndia, PINCODE_PATTERN, type Position, positionText, roundPosition } from "~/lib/geo";
 import { RefusedChange } from "~/lib/refusal";
-import { PINCODE_MESSAGES } from "~/lib/validation/messages";
+import { MAP_POSITION_MESSAGES, PINCODE_MESSAGES } from "~/lib/validation/messages";
 
 // India's PIN codes and the centre of each, read from the `pincode-lat-long` package (ISC; 18,925 PIN
 // codes, each with a latitude and longitude: docs/decisions/211-near-me-pin-code-centres-in-memory.md says
@@ -14,15 +14,6 @@ import { PINCODE_MESSAGES } from "~/lib/validation/messages";
 
 type Table = { pins: Int32Array; lat: Float64Array; lng: Float64Array };
 let table: Table | null = null;
-
-/**
- * Whether the package's position is one: 161 of its PIN codes carry 0,0 (160, all real PIN codes, most
- * in Jammu and Kashmir) or a point outside India (737101, Gangtok, at 38.5° N 102.2° E). They are known
- * PIN codes without a centre: a seller may give one, and she is then not placed on the map.
- */
-function insideIndia(lat: number, lng: number): boolean {
-  return lat >= 6 && lat <= 37.5 && lng >= 68 && lng <= 97.5;
-}
 
 function load(): Table {
   const file = createRequire(import.meta.url).resolve("pincode-lat-long/pincode.js");
@@ -42,7 +33,10 @@ function load(): Table {
   keys.forEach((key, i) => {
     const { lat, long } = data[key];
     loaded.pins[i] = Number(key);
-    const placed = Number.isFinite(lat) && Number.isFinite(long) && insideIndia(lat, long);
+    // 161 of its PIN codes carry 0,0 (160, all real PIN codes, most in Jammu and Kashmir) or a point outside
+    // India (737101, Gangtok, at 38.5° N 102.2° E): known PIN codes without a centre. A seller may give one,
+    // and she is then not placed on the map.
+    const placed = Number.isFinite(lat) && Number.isFinite(long) && insideIndia({ lat, lng: long });
     loaded.lat[i] = placed ? lat : Number.NaN;
     loaded.lng[i] = placed ? long : Number.NaN;
   });
@@ -121,4 +115,64 @@ export function pincodeColumns(pincode: string | null | undefined): {
 export function checkedPincodeColumns(pincode: string | null | undefined): ReturnType<typeof pincodeColumns> {
   if (pincode && !isKnownPincode(pincode)) throw new RefusedChange("invalid", { pincode: [PINCODE_MESSAGES.unknown] });
   return pincodeColumns(pincode);
+}
+
+/**
+ * Her point within her PIN code's area (docs/decisions/219-her-point-within-her-pin-codes-area.md). The data
+ * set has each PIN code's centre, not its outline, so the area is taken as the points nearer her centre than
+ * any other PIN code's (which is how the centres divide a city between them), widened to PIN_AREA_NEAR_KM
+ * around her centre (a border rarely runs that close to one) and never beyond PIN_AREA_MAX_KM.
+ */
+export const PIN_AREA_NEAR_KM = 3;
+export const PIN_AREA_MAX_KM = 25;
+
+/** Whether some other PIN code's centre is nearer `point` than `km` (a linear pass: ~19,000 centres, under a millisecond). */
+function nearerCentreThan(point: Position, km: number, own: number): boolean {
+  const { pins, lat, lng } = pincodeTable();
+  const degrees = km / 111; // a degree of latitude is ~111 km: centres farther north or south are farther away
+  for (let i = 0; i < pins.length; i++) {
+    if (pins[i] === own || Number.isNaN(lat[i]) || Math.abs(lat[i] - point.lat) > degrees) continue;
+    if (haversineKm(point, { lat: lat[i], lng: lng[i] }) < km) return true;
+  }
+  return false;
+}
+
+/** Whether `point` lies in the area of `pincode` as PIN_AREA_NEAR_KM's rule reads it. */
+export function isInPincodeArea(pincode: string, point: Position): boolean {
+  const centre = pincodeCentre(pincode);
+  if (!centre) return false;
+  const km = haversineKm(centre, point);
+  if (km > PIN_AREA_MAX_KM) return false;
+  return km <= PIN_AREA_NEAR_KM || !nearerCentreThan(point, km, Number(pincode));
+}
+
+/**
+ * `checkedPincodeColumns`, with her own point when she gave one (the seller's profile: `map_position`): it
+ * must lie in her PIN code's area, and is stored to three decimals (~110 m) like a centre.
+ */
+export function checkedPlaceColumns(
+  pincode: string | null | undefined,
+  point: Position | undefined,
+): ReturnType<typeof pincodeColumns> {
+  const columns = checkedPincodeColumns(pincode);
+  if (!point) return columns;
+  if (!pincode) throw new RefusedChange("invalid", { map_position: [MAP_POSITION_MESSAGES.needsPincode] });
+  if (!isInPincodeArea(pincode, point))
+    throw new RefusedChange("invalid", { map_position: [MAP_POSITION_MESSAGES.outside] });
+  return { pincode, latitude: roundPosition(point.lat), longitude: roundPosition(point.lng) };
+}
+
+/**
+ * Her stored point as the profile form shows it: blank while it is her PIN code's centre (so a new PIN code
+ * moves her to its centre), else "12.935, 77.624".
+ */
+export function mapPositionFormValue(place: {
+  pincode: string | null;
+  latitude: number | null;
+  longitude: number | null;
+}): string {
+  if (place.latitude === null || place.longitude === null) return "";
+  const centre = storedPositionOf(place.pincode);
+  if (centre && centre.lat === place.latitude && centre.lng === place.longitude) return "";
+  return positionText({ lat: place.latitude, lng: place.longitude });
 }

@@ -6,6 +6,7 @@ import { ChoiceOptions, Field, RequiredMark, SelectField, TextareaField, type Fi
 import { useT } from "./i18n";
 import { SPECIAL_DAY_ROWS, WEEKDAYS, type Weekday } from "~/lib/opening-hours";
 import { SERVES_KM_MAX, SERVES_KM_MIN, SERVES_VALUES } from "~/lib/geo";
+import { UseMyLocation } from "./use-my-location";
 
 // The seller's business profile and online presence, as one reusable field group: the listing
 // application (/register), the seller's own profile edit and the admin's seller edit all render it.
@@ -375,6 +376,34 @@ export type HoursFieldKey =
  * appointment", and the special days (dates, what it is, hours). The seller's profile edit and the
  * staff's seller editor render it.
  */
+/**
+ * Her own point on the map (her profile only): blank for her PIN code's centre, or a point in its area as a
+ * maps app shares it; with JavaScript, "Use my location" fills it in (components/use-my-location.tsx).
+ */
+export function SellerMapPositionField({ field }: { field: ProfileFieldLike }) {
+  const t = useT();
+  const id = field.id ?? field.name;
+  return (
+    <fieldset className="form-section" id="map-position">
+      <legend className="form-legend">{t("forms.fields.mapLegend")}</legend>
+      <ProfileInput
+        label={t("forms.fields.mapPosition")}
+        hint={t("forms.fields.mapPositionHint")}
+        field={field}
+        input={{
+          id,
+          inputMode: "decimal",
+          maxLength: 60,
+          placeholder: "12.935, 77.624",
+          // numbers, not words to translate
+          translate: "no",
+        }}
+      />
+      <UseMyLocation fieldId={id} purpose="pin" />
+    </fieldset>
+  );
+}
+
 export function SellerHoursFields({
   fields,
   legendClassName = "form-legend",

@@ -15,6 +15,27 @@ export function roundPosition(value: number, decimals = POSITION_DECIMALS): numb
   return Math.round(value * factor) / factor;
 }
 
+/** Whether a position lies in India's box (the PIN codes' data carries a few centres outside it, db/pincodes.ts). */
+export function insideIndia({ lat, lng }: Position): boolean {
+  return lat >= 6 && lat <= 37.5 && lng >= 68 && lng <= 97.5;
+}
+
+/**
+ * A point as a maps app shares it, "12.9352, 77.6245" (latitude first; a comma, spaces or both between),
+ * when it lies in India; null otherwise.
+ */
+export function positionOfText(text: string): Position | null {
+  const match = /^\s*(-?\d{1,2}(?:\.\d+)?)\s*(?:,\s*|\s+)(-?\d{1,3}(?:\.\d+)?)\s*$/.exec(text);
+  if (!match) return null;
+  const position = { lat: Number(match[1]), lng: Number(match[2]) };
+  return insideIndia(position) ? position : null;
+}
+
+/** A stored point under the seller's form field (`map_position`): three decimals, as stored. */
+export function positionText({ lat, lng }: Position): string {
+  return `${lat.toFixed(POSITION_DECIMALS)}, ${lng.toFixed(POSITION_DECIMALS)}`;
+}
+
 /** The Earth's mean radius (IUGG), the one the SQL and the tests use too. */
 export const EARTH_RADIUS_KM = 6371.0088;
 

@@ -4,7 +4,7 @@ import type { OwnProfileInput } from "~/lib/validation/application";
 import type { OpeningHoursFormInput } from "~/lib/validation/opening-hours";
 import { openingHoursColumns, sellerProfileColumns, sellerTranslationColumns } from "~/lib/seller-fields";
 import { RefusedChange } from "~/lib/refusal";
-import { checkedPincodeColumns } from "~db/pincodes";
+import { checkedPlaceColumns, mapPositionFormValue } from "~db/pincodes";
 import { listPublishedReviews } from "./reviews.server";
 import { parseJsonList, SELLER_CONTACT_COLUMNS } from "./sellers.server";
 
@@ -18,6 +18,8 @@ export async function getOwnListing(db: DB, userId: number) {
       ...SELLER_CONTACT_COLUMNS,
       "locality",
       "pincode",
+      "latitude",
+      "longitude",
       "serves",
       "serves_km",
       "opening_hours",
@@ -56,9 +58,11 @@ export async function getOwnListing(db: DB, userId: number) {
     .orderBy("id", "desc")
     .executeTakeFirst();
   if (!row) return null;
-  const { payment_screenshot, id_proof_document, languages, ...rest } = row;
+  const { payment_screenshot, id_proof_document, languages, latitude, longitude, ...rest } = row;
   return {
     ...rest,
+    /** her own point, as the profile form shows it (blank: her PIN code's centre) */
+    map_position: mapPositionFormValue({ pincode: rest.pincode, latitude, longitude }),
     languages: parseJsonList(languages),
     is_paid: rest.is_paid === 1,
     is_verified: rest.is_verified === 1,
@@ -96,9 +100,9 @@ export async function updateOwnProfile(
   userId: number,
   input: Omit<OwnProfileInput, keyof OpeningHoursFormInput> & OpeningHoursFormInput,
 ): Promise<"saved" | "no_listing" | { fieldErrors: Record<string, string[]> }> {
-  let place: ReturnType<typeof checkedPincodeColumns>;
+  let place: ReturnType<typeof checkedPlaceColumns>;
   try {
-    place = checkedPincodeColumns(input.pincode);
+    place = checkedPlaceColumns(input.pincode, input.map_position);
   } catch (error) {
     if (error instanceof RefusedChange) return { fieldErrors: error.fieldErrors };
     throw error;

@@ -314,7 +314,17 @@ export async function saveAdminSeller(
   const columns = { ...adminSellerColumns(input), ...images };
   Object.assign(columns, editorGoLiveDates(columns));
   try {
-    Object.assign(columns, checkedPincodeColumns(columns.pincode));
+    // Her own point (her profile's `map_position`) stays while the PIN code does; a new one places her at its centre.
+    const stored =
+      id === null
+        ? undefined
+        : await db.selectFrom("sellers").select("pincode").where("id", "=", id).executeTakeFirst();
+    Object.assign(
+      columns,
+      stored && columns.pincode && stored.pincode === columns.pincode
+        ? { pincode: columns.pincode }
+        : checkedPincodeColumns(columns.pincode),
+    );
     return await db.transaction().execute(async (trx) => {
       if ((await unknownCategories(trx, input.category_ids)).length)
         throw new RefusedChange("invalid", { category_ids: [APPLICATION_MESSAGES.categoryUnknown] });

@@ -1,10 +1,10 @@
-import { categoryId, expect, test, uniqueWord } from "./fixtures";
+import { categoryId, expect, signInAs, test, uniqueWord } from "./fixtures";
 
 // Near me on the directory: a visitor's PIN code in the search panel (a plain GET form: the same with and
 // without JavaScript), nearest first with each card's distance, a radius, chips to take either away, an
 // unknown PIN code said at its field, in Hindi and Kannada too; "Use my location" with JavaScript (the browser's
-// position, asked on her click, rounded into the URL), absent without it. The API and the distances' arithmetic
-// are tests/unit/near-me*.test.ts's.
+// position, asked on her click, rounded into the URL), absent without it. A seller's own point on her profile,
+// within her PIN code's area. The API, the distances' arithmetic and the area's rule are tests/unit/near-me*.test.ts's.
 
 test.describe("near me", () => {
   test("finds the nearest by PIN code, within a distance, and says an unknown one", async ({
@@ -112,6 +112,60 @@ test.describe("near me", () => {
       await expect(cards.nth(0)).toContainText(`${word} Dosa`);
       await expect(cards.nth(1)).toContainText(`${word} Vada`);
       await expect(page.getByLabel("Near PIN code")).toHaveValue("12.93,77.62");
+    });
+  });
+
+  test.describe("her own point on her profile", () => {
+    // ~500 m from Koramangala's centre, in its area: kept as 12.931, 77.624.
+    test.use({ geolocation: { latitude: 12.93114, longitude: 77.62381 } });
+
+    test("she moves it within her PIN code's area, typed or (with JavaScript) from her location; one outside is refused at its field", async ({
+      page,
+      context,
+      db,
+      jsEnabled,
+      makeSeller,
+    }) => {
+      const me = await signInAs(context, "seller");
+      const sellerId = await makeSeller({
+        user_id: me.id,
+        business_name: uniqueWord("point"),
+        address: "1 Road",
+        city: "Bangalore",
+        pincode: "560034",
+      });
+      await page.goto("/seller-dashboard");
+      const point = page.getByLabel("Point (latitude, longitude), optional");
+      const save = page.getByRole("button", { name: "Save Profile" });
+      await expect(point).toHaveValue("");
+      // Indiranagar's centre is not in Koramangala's area: said at the field, what she typed kept.
+      await point.fill("12.978, 77.641");
+      await save.click();
+      await expect(
+        page.getByText(
+          "This point is not in your PIN code's area. Choose a point nearer its centre, or leave the field empty to use the centre",
+        ),
+      ).toBeVisible();
+      await expect(point).toHaveValue("12.978, 77.641");
+      const useLocation = page.getByRole("button", { name: "Use my location" });
+      if (jsEnabled) {
+        await context.grantPermissions(["geolocation"]);
+        await useLocation.click();
+        await expect(point).toHaveValue("12.931, 77.624");
+      } else {
+        await expect(useLocation).toHaveCount(0);
+        await point.fill("12.93114, 77.62381");
+      }
+      await save.click();
+      await expect(page.getByText("Your profile has been saved.")).toBeVisible();
+      await expect(point).toHaveValue("12.931, 77.624");
+      expect(
+        await db
+          .selectFrom("sellers")
+          .select(["latitude", "longitude"])
+          .where("id", "=", sellerId)
+          .executeTakeFirstOrThrow(),
+      ).toEqual({ latitude: 12.931, longitude: 77.624 });
     });
   });
 });

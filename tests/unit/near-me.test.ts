@@ -7,15 +7,26 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DB, migrateToLatest, openDatabase } from "~db/client";
 import { migrationProvider } from "~db/migrations/index";
-import { isKnownPincode, loadPincodes, pincodeCentre, pincodeInText, storedPositionOf } from "~db/pincodes";
+import {
+  checkedPlaceColumns,
+  isInPincodeArea,
+  isKnownPincode,
+  loadPincodes,
+  PIN_AREA_MAX_KM,
+  PIN_AREA_NEAR_KM,
+  pincodeCentre,
+  pincodeInText,
+  storedPositionOf,
+} from "~db/pincodes";
 import type { Database } from "~db/schema";
 import { createSeller, createStaffRow, createUserRow } from "~db/seed/factories";
-import { EARTH_RADIUS_KM, haversineKm, type Position } from "~/lib/geo";
+import { EARTH_RADIUS_KM, haversineKm, type Position, positionText, roundPosition } from "~/lib/geo";
+import { RefusedChange } from "~/lib/refusal";
 import { ownProfileSchema } from "~/lib/validation/application";
 import { directoryQuerySchema } from "~/lib/validation/directory";
 import { collectAccountData } from "~/models/account-data.server";
 import { createApplication } from "~/models/applications.server";
-import { updateOwnProfile } from "~/models/seller-account.server";
+import { getOwnListing, updateOwnProfile } from "~/models/seller-account.server";
 import { saveAdminSeller } from "~/models/sellers-admin.server";
 import { adminSellerSchema } from "~/lib/validation/sellers-admin";
 import { listPublicSellers, placeOfNear } from "~/services/directory.server";
@@ -170,6 +181,91 @@ describe("a seller's PIN code where she is stored", () => {
     expect(exported.listings[0]).toMatchObject({ pincode: "560038", latitude: 12.978, longitude: 77.641 });
   });
 
+  it("her own point: in her PIN code's area it is kept to three decimals; outside it, refused at its field", async () => {
+    const user = await createUserRow(db, { email: "pin-mover@example.in", name: "Pin Mover" });
+    const sellerId = await createSeller(db, { user_id: user.id, status: "pending" });
+    const profile = (map_position: string) =>
+      ownProfileSchema.parse({
+        business_name: "Point Shop",
+        city: "Bangalore",
+        pincode: "560034",
+        address: "1 Road",
+        map_position,
+      });
+    const place = () =>
+      db
+        .selectFrom("sellers")
+        .select(["pincode", "latitude", "longitude"])
+        .where("id", "=", sellerId)
+        .executeTakeFirstOrThrow();
+    const centre = pincodeCentre("560034")!;
+    // ~650 m north-east of Koramangala's centre, typed as a maps app shares it (six decimals).
+    const near = { lat: centre.lat + 0.0041, lng: centre.lng + 0.0043 };
+    const kept = { lat: roundPosition(near.lat), lng: roundPosition(near.lng) };
+    expect(await updateOwnProfile(db, user.id, profile(`${near.lat.toFixed(6)}, ${near.lng.toFixed(6)}`))).toBe(
+      "saved",
+    );
+    expect(await place()).toEqual({ pincode: "560034", latitude: kept.lat, longitude: kept.lng });
+    expect((await getOwnListing(db, user.id))!.map_position).toBe(positionText(kept));
+    // Bandra, Mumbai is not in Koramangala's area; her point stays where it was.
+    expect(await updateOwnProfile(db, user.id, profile("19.055, 72.830"))).toEqual({
+      fieldErrors: { map_position: ["forms.mapPosition.outside"] },
+    });
+    expect(await place()).toEqual({ pincode: "560034", latitude: kept.lat, longitude: kept.lng });
+    // Left empty: back at her PIN code's centre, which the form shows as an empty field.
+    expect(await updateOwnProfile(db, user.id, profile(""))).toBe("saved");
+    const { lat, lng } = storedPositionOf("560034")!;
+    expect(await place()).toEqual({ pincode: "560034", latitude: lat, longitude: lng });
+    expect((await getOwnListing(db, user.id))!.map_position).toBe("");
+  });
+
+  it("a point is read as a maps app shares it, in India only", () => {
+    const parse = (map_position: string) =>
+      ownProfileSchema.safeParse({
+        business_name: "P",
+        city: "Bangalore",
+        pincode: "560034",
+        address: "1",
+        map_position,
+      });
+    for (const typed of ["12.9352, 77.6245", "12.9352,77.6245", "12.9352 77.6245", " 12.9352 ,  77.6245 "])
+      expect(parse(typed).data?.map_position, typed).toEqual({ lat: 12.9352, lng: 77.6245 });
+    expect(parse("").data?.map_position).toBeUndefined();
+    for (const typed of ["Koramangala", "12.9352", "77.6245, 12.9352", "51.5072, -0.1276", "12.9352; 77.6245"]) {
+      const issues = parse(typed).error?.issues.filter((issue) => issue.path[0] === "map_position");
+      expect(
+        issues?.map((issue) => issue.message),
+        typed,
+      ).toEqual(["forms.mapPosition.invalid"]);
+    }
+  });
+
+  it("a PIN code's area: its nearest centre, or within a few km of its own, never far", () => {
+    const koramangala = pincodeCentre("560034")!;
+    const hsr = pincodeCentre("560102")!;
+    const indiranagar = pincodeCentre("560038")!;
+    expect(isInPincodeArea("560034", koramangala)).toBe(true);
+    // HSR Layout's centre is under PIN_AREA_NEAR_KM from Koramangala's: in both areas.
+    expect(haversineKm(koramangala, hsr)).toBeLessThan(PIN_AREA_NEAR_KM);
+    expect(isInPincodeArea("560034", hsr)).toBe(true);
+    // Indiranagar's centre is farther, and nearer its own centre (itself) than Koramangala's.
+    expect(haversineKm(koramangala, indiranagar)).toBeGreaterThan(PIN_AREA_NEAR_KM);
+    expect(isInPincodeArea("560034", indiranagar)).toBe(false);
+    // Never beyond PIN_AREA_MAX_KM, and never for a PIN code without a centre (or none).
+    const far = { lat: koramangala.lat + (PIN_AREA_MAX_KM + 1) / KM_PER_DEGREE, lng: koramangala.lng };
+    expect(isInPincodeArea("560034", far)).toBe(false);
+    expect(isInPincodeArea("999999", koramangala)).toBe(false);
+    const refusal = (() => {
+      try {
+        checkedPlaceColumns(null, koramangala);
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(refusal).toBeInstanceOf(RefusedChange);
+    expect((refusal as RefusedChange).fieldErrors).toEqual({ map_position: ["forms.mapPosition.needsPincode"] });
+  });
+
   it("the application refuses a PIN code that does not exist, naming the field", async () => {
     const result = await createApplication(
       db,
@@ -222,6 +318,19 @@ describe("a seller's PIN code where she is stored", () => {
         .where("id", "=", saved.id)
         .executeTakeFirstOrThrow(),
     ).toEqual({ pincode: "400050", latitude: 19.055, longitude: 72.83 });
+    // Her own point (set on her profile) stays through a staff edit that keeps the PIN code, and goes with a new one.
+    await db.updateTable("sellers").set({ latitude: 19.058, longitude: 72.834 }).where("id", "=", saved.id).execute();
+    expect((await saveAdminSeller(db, actor as never, saved.id, input("400050"), {})).ok).toBe(true);
+    const placeOf = () =>
+      db
+        .selectFrom("sellers")
+        .select(["pincode", "latitude", "longitude"])
+        .where("id", "=", saved.id)
+        .executeTakeFirstOrThrow();
+    expect(await placeOf()).toEqual({ pincode: "400050", latitude: 19.058, longitude: 72.834 });
+    expect((await saveAdminSeller(db, actor as never, saved.id, input("400051"), {})).ok).toBe(true);
+    const { lat, lng } = storedPositionOf("400051")!;
+    expect(await placeOf()).toEqual({ pincode: "400051", latitude: lat, longitude: lng });
   });
 });
 

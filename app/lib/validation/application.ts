@@ -10,6 +10,7 @@ import {
   isChosenFile,
   mobileField,
   paymentScreenshotFile,
+  mapPositionField,
   pincodeField,
   checkServiceArea,
   serviceAreaShape,
@@ -85,6 +86,7 @@ export type SellerTranslationsInput = z.output<typeof sellerTranslationsSchema>;
 export const ownProfileSchema = sellerProfileSchema
   .extend(sellerTranslationsSchema.shape)
   .extend(openingHoursFormShape)
+  .extend({ map_position: mapPositionField() })
   .superRefine((v, ctx) => {
     checkOpeningHoursForm(v, ctx);
     checkServiceArea(v, ctx);

@@ -3,10 +3,16 @@ import { formatCount } from "../format";
 import { PAY_ONLINE } from "../payments";
 import { IMAGE_MAX_BYTES, TEXT_LIMITS } from "../constants";
 import { normaliseMobile } from "../phone";
-import { PINCODE_PATTERN, SERVES_KM_MAX, SERVES_KM_MIN, SERVES_VALUES } from "../geo";
+import { PINCODE_PATTERN, positionOfText, SERVES_KM_MAX, SERVES_KM_MIN, SERVES_VALUES } from "../geo";
 import { BULK_MAX, EMAIL_PATTERN, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./constants";
 import { formMessage, type FormMessageKey, isMessageKey } from "../form-messages";
-import { APPLICATION_MESSAGES, MOBILE_INVALID_MESSAGE, PINCODE_MESSAGES, SERVICE_AREA_MESSAGES } from "./messages";
+import {
+  APPLICATION_MESSAGES,
+  MAP_POSITION_MESSAGES,
+  MOBILE_INVALID_MESSAGE,
+  PINCODE_MESSAGES,
+  SERVICE_AREA_MESSAGES,
+} from "./messages";
 
 // The field builders, written once: every schema of app/lib/validation/ builds its fields from these.
 
@@ -175,6 +181,26 @@ export const optionalPincodeField = (invalidMessage: string = PINCODE_MESSAGES.i
   z.preprocess(
     (v) => blankToUndefined(pincodeDigits(v)),
     z.string({ error: invalidMessage }).regex(PINCODE_PATTERN, invalidMessage).optional(),
+  );
+
+/**
+ * Her own point on the map, as a maps app shares it ("12.9352, 77.6245", in India); blank is "the centre of
+ * my PIN code". Whether it lies in her PIN code's area is the server's check (`checkedPlaceColumns`,
+ * db/pincodes.ts), which knows the centres.
+ */
+export const mapPositionField = (invalidMessage: string = MAP_POSITION_MESSAGES.invalid) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .max(60, invalidMessage)
+      .transform((text, ctx) => {
+        const position = positionOfText(text);
+        if (position) return position;
+        ctx.addIssue({ code: "custom", message: invalidMessage });
+        return z.NEVER;
+      })
+      .optional(),
   );
 
 /**

@@ -45,6 +45,13 @@ export const PINCODE_MESSAGES = {
   unknown: formMessage("forms.pincode.unknown"),
 } as const;
 
+/** Her own point on the map (the seller's profile: `map_position`). */
+export const MAP_POSITION_MESSAGES = {
+  invalid: formMessage("forms.mapPosition.invalid"),
+  outside: formMessage("forms.mapPosition.outside"),
+  needsPincode: formMessage("forms.mapPosition.needsPincode"),
+} as const;
+
 /** How far she serves (the application, the seller's profile, staff's editor). */
 export const SERVICE_AREA_MESSAGES = {
   serves: formMessage("forms.serves.invalid"),

@@ -5,7 +5,12 @@ import { data, Form, Link, redirect, useNavigation, useSearchParams } from "reac
 import { getDb } from "~db/client";
 import { FormErrors, FormSuccess, TextareaField } from "~/components/forms";
 import { ErrorText } from "~/components/error-list";
-import { SellerHoursFields, SellerProfileFields, SellerTranslationFields } from "~/components/seller-profile-fields";
+import {
+  SellerHoursFields,
+  SellerMapPositionField,
+  SellerProfileFields,
+  SellerTranslationFields,
+} from "~/components/seller-profile-fields";
 import { EyeIcon, StarIcon } from "~/components/icons";
 import { REVIEW_REPLY_MAX_LENGTH } from "~/lib/validation/constants";
 import { reviewReplySchema } from "~/lib/validation/reviews";
@@ -594,7 +599,12 @@ function ProfileEditor({ listing, saved, lastResult }: FormState & { listing: Ow
   const [form, fields] = useForm({
     id: "profile",
     lastResult: navigation.state === "idle" ? lastResult : null,
-    defaultValue: { ...profileFormValues(listing), ...translationFormValues(listing), ...hoursFormValues(listing) },
+    defaultValue: {
+      ...profileFormValues(listing),
+      map_position: listing.map_position,
+      ...translationFormValues(listing),
+      ...hoursFormValues(listing),
+    },
     constraint: getZodConstraint(ownProfileSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -615,6 +625,7 @@ function ProfileEditor({ listing, saved, lastResult }: FormState & { listing: Ow
         <input type="hidden" name="intent" value="profile" />
         <FormErrors errors={form.errors} />
         <SellerProfileFields fields={fields} />
+        <SellerMapPositionField field={fields.map_position} />
         <SellerTranslationFields fields={fields} />
         <SellerHoursFields fields={fields} />
         <div>
