@@ -372,11 +372,6 @@ export type HoursFieldKey =
   `hours_${Weekday}` | "by_appointment" | `special_${number}_${"from" | "to" | "label" | "hours"}`;
 
 /**
- * Her opening hours in a plain form: a row per weekday (ranges typed as text, blank is closed), "by
- * appointment", and the special days (dates, what it is, hours). The seller's profile edit and the
- * staff's seller editor render it.
- */
-/**
  * Her own point on the map (her profile only): blank for her PIN code's centre, or a point in its area as a
  * maps app shares it; with JavaScript, "Use my location" fills it in (components/use-my-location.tsx).
  */
@@ -404,6 +399,11 @@ export function SellerMapPositionField({ field }: { field: ProfileFieldLike }) {
   );
 }
 
+/**
+ * Her opening hours in a plain form: a row per weekday (ranges typed as text, blank is closed), "by
+ * appointment", and the special days (dates, what it is, hours). The seller's profile edit and the
+ * staff's seller editor render it.
+ */
 export function SellerHoursFields({
   fields,
   legendClassName = "form-legend",

@@ -20,15 +20,29 @@ export function insideIndia({ lat, lng }: Position): boolean {
   return lat >= 6 && lat <= 37.5 && lng >= 68 && lng <= 97.5;
 }
 
+const POSITION_PATTERNS = {
+  comma: /^\s*(-?\d{1,2}(?:\.\d+)?)\s*,\s*(-?\d{1,3}(?:\.\d+)?)\s*$/,
+  "comma or space": /^\s*(-?\d{1,2}(?:\.\d+)?)\s*(?:,\s*|\s+)(-?\d{1,3}(?:\.\d+)?)\s*$/,
+} as const;
+
 /**
- * A point as a maps app shares it, "12.9352, 77.6245" (latitude first; a comma, spaces or both between),
- * when it lies in India; null otherwise.
+ * A position written as `<lat>,<lng>` in degrees (latitude first), within the Earth's range; null otherwise.
+ * `comma or space`: also with spaces alone between the two, as some maps apps share a place.
  */
-export function positionOfText(text: string): Position | null {
-  const match = /^\s*(-?\d{1,2}(?:\.\d+)?)\s*(?:,\s*|\s+)(-?\d{1,3}(?:\.\d+)?)\s*$/.exec(text);
+export function parsePosition(text: string, between: keyof typeof POSITION_PATTERNS = "comma"): Position | null {
+  const match = POSITION_PATTERNS[between].exec(text);
   if (!match) return null;
   const position = { lat: Number(match[1]), lng: Number(match[2]) };
-  return insideIndia(position) ? position : null;
+  return Math.abs(position.lat) > 90 || Math.abs(position.lng) > 180 ? null : position;
+}
+
+/**
+ * A point as a maps app shares it, "12.9352, 77.6245" (a comma, spaces or both between), when it lies in
+ * India; null otherwise.
+ */
+export function positionOfText(text: string): Position | null {
+  const position = parsePosition(text, "comma or space");
+  return position && insideIndia(position) ? position : null;
 }
 
 /** A stored point under the seller's form field (`map_position`): three decimals, as stored. */

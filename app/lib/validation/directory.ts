@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { API_MAX_LIMIT, DIRECTORY_PAGE_SIZE, SEARCH_MAX_LENGTH } from "../constants";
 import { queryText } from "./fields";
-import { PINCODE_PATTERN, type Position } from "../geo";
+import { parsePosition, PINCODE_PATTERN, type Position } from "../geo";
 import { searchParamsObject } from "./params";
 
 /** The widest `within_km` the API takes (the directory's form offers 2, 5, 10 and 25). */
@@ -76,10 +76,6 @@ export function nearOf(near: string): { pincode: string } | { position: Position
   const text = near.trim();
   if (!text) return undefined;
   if (PINCODE_PATTERN.test(text)) return { pincode: text };
-  const match = /^(-?\d{1,2}(?:\.\d+)?)\s*,\s*(-?\d{1,3}(?:\.\d+)?)$/.exec(text);
-  if (!match) return "malformed";
-  const lat = Number(match[1]);
-  const lng = Number(match[2]);
-  if (Math.abs(lat) > 90 || Math.abs(lng) > 180) return "malformed";
-  return { position: { lat, lng } };
+  const position = parsePosition(text);
+  return position ? { position } : "malformed";
 }
