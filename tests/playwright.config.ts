@@ -17,12 +17,18 @@ process.env.E2E_UPLOADS_DIR = join(runDir, "uploads");
 // starts, well under a second or two), and another process on the machine binding that very port in that
 // window fails the run at start with EADDRINUSE; the kernel hands out ephemeral ports in turn, so a
 // just-probed port is rarely handed out again so soon.
-if (!process.env.E2E_SITE_PORT || !process.env.E2E_OIDC_PORT || !process.env.E2E_PSEUDO_PORT) {
+if (
+  !process.env.E2E_SITE_PORT ||
+  !process.env.E2E_OIDC_PORT ||
+  !process.env.E2E_PSEUDO_PORT ||
+  !process.env.E2E_TILES_PORT
+) {
   const fixed = process.env.E2E_PORT ? Number(process.env.E2E_PORT) : undefined;
-  const [site, oidc, pseudo] = fixed ? [fixed, fixed + 1, fixed + 2] : freePorts(3);
+  const [site, oidc, pseudo, tiles] = fixed ? [fixed, fixed + 1, fixed + 2, fixed + 3] : freePorts(4);
   process.env.E2E_SITE_PORT = String(site);
   process.env.E2E_OIDC_PORT = String(oidc);
   process.env.E2E_PSEUDO_PORT = String(pseudo);
+  process.env.E2E_TILES_PORT = String(tiles);
 }
 const port = Number(process.env.E2E_SITE_PORT);
 process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
@@ -32,6 +38,9 @@ const oidcPort = Number(process.env.E2E_OIDC_PORT);
 const pseudoPort = Number(process.env.E2E_PSEUDO_PORT);
 process.env.E2E_PSEUDO_URL = `http://127.0.0.1:${pseudoPort}`;
 process.env.E2E_OIDC_ISSUER = `http://127.0.0.1:${oidcPort}`;
+// The small maps' tiles from a local stand-in (support/tile-server.ts): the maps are on in the browser tests.
+const tilesPort = Number(process.env.E2E_TILES_PORT);
+process.env.E2E_MAP_TILES_URL = `http://127.0.0.1:${tilesPort}/{z}/{x}/{y}.png`;
 const oidcClient = { id: "bwp-e2e", secret: "bwp-e2e-client-secret" };
 
 // Debian's chromium-headless-shell: the same Blink as Debian's chromium without the full browser around it,
@@ -121,6 +130,8 @@ export default defineConfig({
         GOOGLE_CLIENT_ID: oidcClient.id,
         GOOGLE_CLIENT_SECRET: oidcClient.secret,
         PUBLIC_URL: process.env.E2E_BASE_URL,
+        MAP_TILES_URL: process.env.E2E_MAP_TILES_URL,
+        MAP_TILES_ATTRIBUTION: "© the tests' tile stand-in",
       },
     },
     {
@@ -152,7 +163,18 @@ export default defineConfig({
         GOOGLE_CLIENT_ID: oidcClient.id,
         GOOGLE_CLIENT_SECRET: oidcClient.secret,
         PUBLIC_URL: process.env.E2E_PSEUDO_URL,
+        MAP_TILES_URL: process.env.E2E_MAP_TILES_URL,
+        MAP_TILES_ATTRIBUTION: "© the tests' tile stand-in",
       },
+    },
+    {
+      command: "npx tsx tests/support/tile-server.ts",
+      cwd: join(import.meta.dirname, ".."),
+      url: `http://127.0.0.1:${tilesPort}/0/0/0.png`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "pipe",
+      env: { TILES_PORT: String(tilesPort) },
     },
     {
       command: "npx tsx tests/support/oidc-provider.ts",

@@ -5,7 +5,9 @@ import { COLUMN_LANGUAGES, type ColumnLanguage, nativeNameOf } from "~/lib/local
 import { ChoiceOptions, Field, RequiredMark, SelectField, TextareaField, type FieldBase } from "./forms";
 import { useT } from "./i18n";
 import { SPECIAL_DAY_ROWS, WEEKDAYS, type Weekday } from "~/lib/opening-hours";
-import { SERVES_KM_MAX, SERVES_KM_MIN, SERVES_VALUES } from "~/lib/geo";
+import { SERVES_KM_MAX, SERVES_KM_MIN, SERVES_VALUES, type Position } from "~/lib/geo";
+import type { MapTilesSource } from "~/lib/map-tiles";
+import { MapPicker } from "./static-map";
 import { UseMyLocation } from "./use-my-location";
 
 // The seller's business profile and online presence, as one reusable field group: the listing
@@ -375,7 +377,14 @@ export type HoursFieldKey =
  * Her own point on the map (her profile only): blank for her PIN code's centre, or a point in its area as a
  * maps app shares it; with JavaScript, "Use my location" fills it in (components/use-my-location.tsx).
  */
-export function SellerMapPositionField({ field }: { field: ProfileFieldLike }) {
+export function SellerMapPositionField({
+  field,
+  map,
+}: {
+  field: ProfileFieldLike;
+  /** her point on a small map of her PIN code's area, when the maps are on */
+  map?: { source: MapTilesSource; centre: Position; point: Position } | null;
+}) {
   const t = useT();
   const id = field.id ?? field.name;
   return (
@@ -395,6 +404,16 @@ export function SellerMapPositionField({ field }: { field: ProfileFieldLike }) {
         }}
       />
       <UseMyLocation fieldId={id} purpose="pin" />
+      {map ? (
+        // A new saved point (the page's data after a save) starts the picker again from it.
+        <MapPicker
+          key={`${map.point.lat},${map.point.lng}`}
+          source={map.source}
+          centre={map.centre}
+          point={map.point}
+          fieldId={id}
+        />
+      ) : null}
     </fieldset>
   );
 }

@@ -63,6 +63,8 @@ export async function getOwnListing(db: DB, userId: number) {
     ...rest,
     /** her own point, as the profile form shows it (blank: her PIN code's centre) */
     map_position: mapPositionFormValue({ pincode: rest.pincode, latitude, longitude }),
+    /** her point as stored (her PIN code's centre unless she moved it); null without a PIN code */
+    map_point: latitude !== null && longitude !== null ? { lat: latitude, lng: longitude } : null,
     languages: parseJsonList(languages),
     is_paid: rest.is_paid === 1,
     is_verified: rest.is_verified === 1,

@@ -38,6 +38,8 @@ import { leadLinkHref } from "~/lib/leads";
 import { LeadLinkOut } from "~/components/lead-link";
 import { sellerStructuredData, serializeJsonLd } from "~/lib/structured-data";
 import { publicOrigin } from "~/services/public-url.server";
+import { mapTilesSource } from "~/services/config.server";
+import { roundPosition } from "~/lib/geo";
 import { whatsappChatUrl } from "~/lib/whatsapp";
 import { createReview, flagReview } from "~/models/reviews.server";
 import { responseFigures } from "~/lib/quotes";
@@ -124,6 +126,8 @@ export async function loader(args: Route.LoaderArgs) {
     reviewConstraint: formConstraints(reviewSchema),
     shareImage,
     directions: !!area,
+    // Her PIN code's area as the JSON-LD and the Directions link give it: two decimals, never her own point.
+    map: mapOfArea(area),
     structuredData: sellerStructuredData({ ...seller, area }, publicOrigin(request), shareImage, {
       locale,
       home: t("seller.jsonld.home"),
@@ -134,6 +138,12 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export const headers: Route.HeadersFunction = publicCacheHeaders;
+
+function mapOfArea(area: { lat: number; lng: number } | null) {
+  const source = mapTilesSource();
+  if (!source || !area) return null;
+  return { source, centre: { lat: roundPosition(area.lat, 2), lng: roundPosition(area.lng, 2) } };
+}
 
 // Switching tabs with JavaScript needs no new data (and is not a new page view).
 export function shouldRevalidate({
@@ -327,6 +337,7 @@ export default function SellerPage({ loaderData, actionData }: Route.ComponentPr
           locale={locale}
           website={website}
           whatsappChat={whatsappChat}
+          map={loaderData.map}
         />
       ) : null}
       {tab === "reviews" ? (

@@ -4,6 +4,7 @@ import { availableParallelism } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { z } from "zod";
 import { databaseSettingsShape, toDatabaseSettings } from "~db/settings";
+import type { MapTilesSource } from "~/lib/map-tiles";
 
 // The site's settings: read from the environment and checked by one zod schema. The server validates
 // them once at boot (a bad value stops the start with a message naming the setting); code reads the
@@ -61,6 +62,10 @@ const whole = (min: number, max: number, what: string) =>
     .max(max, `must be ${what}`);
 const flag = z.enum(["0", "1"], { error: 'must be "0" or "1"' });
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) address such as https://example.com" });
+
+/** A tile address template as a URL (its placeholders filled), to check and to read its origin. */
+const tileTemplateUrl = (template: string) => template.replace(/\{[zxy]\}/g, "0");
+const isHttpUrl = (value: string) => httpUrl.safeParse(value).success;
 
 const rateRule = z.string().transform((value, ctx): RateRule | null => {
   if (value === "0" || value === "off") return null;
@@ -174,6 +179,20 @@ const settingsSchema = z.object({
       .toUpperCase()
       .regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, "must be a 15-character GSTIN such as 29ABCDE1234F1Z5"),
   ),
+  // The small maps' tile server (docs/decisions/220-small-maps-from-tiles-without-a-library.md): off when unset.
+  MAP_TILES_URL: optional(
+    z
+      .string()
+      .trim()
+      .refine(
+        (value) => ["{z}", "{x}", "{y}"].every((part) => value.includes(part)) && isHttpUrl(tileTemplateUrl(value)),
+        "must be an http(s) address of the tiles with {z}, {x} and {y}, e.g. https://tile.example.org/{z}/{x}/{y}.png",
+      ),
+  ),
+  MAP_TILES_ATTRIBUTION: withDefault(
+    z.string().trim().min(1, "must name the map's source").max(200, "must be at most 200 characters"),
+    "© OpenStreetMap contributors",
+  ),
   UPI_ID: withDefault(z.string(), "bwpcommunity@okaxis"),
   UPI_PAYEE_NAME: withDefault(z.string(), "BWP Community"),
   SITEMAP_URLS_PER_FILE: withDefault(whole(1, 50_000, "a whole number from 1 to 50000"), 50_000),
@@ -248,6 +267,14 @@ function toConfig(env: z.output<typeof settingsSchema>, rateLimits: Record<strin
     mailFrom: env.MAIL_FROM,
     teamEmail: env.TEAM_EMAIL,
     upi: { id: env.UPI_ID, payeeName: env.UPI_PAYEE_NAME },
+    /** The small maps' tiles (a `{z}/{x}/{y}` address and its credit) and their origin (the pages' CSP); null: no maps. */
+    mapTiles: env.MAP_TILES_URL
+      ? {
+          url: env.MAP_TILES_URL,
+          attribution: env.MAP_TILES_ATTRIBUTION,
+          origin: new URL(tileTemplateUrl(env.MAP_TILES_URL)).origin,
+        }
+      : null,
     /** Who issues the payment receipts (name, address and GSTIN when set). */
     organisation: {
       name: env.ORGANISATION_NAME || null,
@@ -399,4 +426,10 @@ export function sessionSecrets(): string[] {
   if (!secrets.length)
     throw new Error(`${file} holds no secret: delete it to have a new one made (every session ends)`);
   return (sessionSecretCache = secrets);
+}
+
+/** Where the small maps' tiles come from, as the pages draw them; null when MAP_TILES_URL is unset. */
+export function mapTilesSource(): MapTilesSource | null {
+  const tiles = config().mapTiles;
+  return tiles ? { url: tiles.url, attribution: tiles.attribution } : null;
 }

@@ -13,11 +13,13 @@ export const UPLOAD_CSP = "default-src 'none'; sandbox";
 
 /** Security headers for every HTML document; scripts run only with the per-request nonce. */
 export function applySecurityHeaders(headers: Headers, nonce: string, isDev: boolean): void {
+  // The small maps' tiles come from their server (MAP_TILES_URL), when set.
+  const tiles = config().mapTiles;
   const csp = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'${isDev ? " 'unsafe-eval'" : ""}`,
     `style-src 'self' 'unsafe-inline'`,
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob:${tiles ? ` ${tiles.origin}` : ""}`,
     "font-src 'self'",
     `connect-src 'self'${isDev ? " ws: wss:" : ""}`,
     "frame-src https://www.youtube-nocookie.com",

@@ -3,6 +3,8 @@ import { useForm } from "~/lib/form";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { getDb } from "~db/client";
+import { storedPositionOf } from "~db/pincodes";
+import { mapTilesSource } from "~/services/config.server";
 import { FormErrors, FormSuccess, TextareaField } from "~/components/forms";
 import { ErrorText } from "~/components/error-list";
 import {
@@ -78,9 +80,16 @@ export async function loader(args: Route.LoaderArgs) {
   const quotes = listing
     ? { list: await sellerQuotes(db, listing.id), paused: await quotesPaused(db, listing.id) }
     : null;
+  // Her point on a small map of her PIN code's area (MAP_TILES_URL set, her PIN code known).
+  const mapTiles = mapTilesSource();
+  const pinCentre = listing ? storedPositionOf(listing.pincode) : null;
   return {
     user: { name: user.name, email: user.email },
     listing,
+    map:
+      mapTiles && listing && pinCentre
+        ? { source: mapTiles, centre: pinCentre, point: listing.map_point ?? pinCentre }
+        : null,
     reviews,
     account,
     leads,
@@ -271,6 +280,7 @@ export default function SellerDashboard({ loaderData, actionData }: Route.Compon
       {listing ? (
         <ProfileEditor
           listing={listing}
+          map={loaderData.map}
           saved={params.get("saved") === "profile"}
           lastResult={actionData && actionData.intent === "profile" ? actionData.result : undefined}
         />
@@ -592,7 +602,12 @@ function ReviewWithReply({ review, saved: justSaved, lastResult }: FormState & {
   );
 }
 
-function ProfileEditor({ listing, saved, lastResult }: FormState & { listing: OwnListing }) {
+function ProfileEditor({
+  listing,
+  map,
+  saved,
+  lastResult,
+}: FormState & { listing: OwnListing; map: DashboardData["map"] }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "profile";
   const t = useT();
@@ -625,7 +640,7 @@ function ProfileEditor({ listing, saved, lastResult }: FormState & { listing: Ow
         <input type="hidden" name="intent" value="profile" />
         <FormErrors errors={form.errors} />
         <SellerProfileFields fields={fields} />
-        <SellerMapPositionField field={fields.map_position} />
+        <SellerMapPositionField field={fields.map_position} map={map} />
         <SellerTranslationFields fields={fields} />
         <SellerHoursFields fields={fields} />
         <div>

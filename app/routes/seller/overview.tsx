@@ -24,8 +24,12 @@ import type { Locale } from "~/lib/locales";
 import type { Route } from "../+types/seller";
 import { CardSection } from "~/components/card-section";
 import { WeekHours } from "~/components/opening-hours";
+import { PROFILE_ZOOM, StaticMap } from "~/components/static-map";
 
 // The Overview tab of a seller's profile (routes/seller.tsx holds its loader and action).
+
+/** The circle about her PIN code's centre: the two decimals it is rounded to leave it within ~800 m. */
+const AREA_METRES = 1000;
 
 export type Seller = Route.ComponentProps["loaderData"]["seller"];
 
@@ -35,6 +39,7 @@ export function Overview({
   locale,
   website,
   whatsappChat,
+  map,
 }: {
   seller: Seller;
   /** her description (else tagline) in the page's language or her original */
@@ -42,6 +47,8 @@ export function Overview({
   locale: Locale;
   website: string | null;
   whatsappChat: string | null;
+  /** her PIN code's area on a small map (MAP_TILES_URL set and her PIN code known) */
+  map: Route.ComponentProps["loaderData"]["map"];
 }) {
   const t = useT();
   const price = PRICE_RANGES.find((p) => p.value === seller.price_range)?.value;
@@ -165,6 +172,19 @@ export function Overview({
             ) : null}
           </ul>
         </CardSection>
+        {map ? (
+          <CardSection id="area" title={t("seller.map.title")}>
+            <StaticMap
+              source={map.source}
+              centre={map.centre}
+              zoom={PROFILE_ZOOM}
+              height={200}
+              label={t("seller.map.label", { place: place || seller.pincode || seller.display_name })}
+              areaMetres={AREA_METRES}
+              note={t("seller.map.note")}
+            />
+          </CardSection>
+        ) : null}
         {seller.hours && !seller.hours.by_appointment ? (
           <CardSection id="hours" title={t("common.hours.title")}>
             <WeekHours hours={seller.hours} />
