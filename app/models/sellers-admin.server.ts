@@ -314,18 +314,19 @@ export async function saveAdminSeller(
   const columns = { ...adminSellerColumns(input), ...images };
   Object.assign(columns, editorGoLiveDates(columns));
   try {
-    // Her own point (her profile's `map_position`) stays while the PIN code does; a new one places her at its centre.
-    const stored =
-      id === null
-        ? undefined
-        : await db.selectFrom("sellers").select("pincode").where("id", "=", id).executeTakeFirst();
-    Object.assign(
-      columns,
-      stored && columns.pincode && stored.pincode === columns.pincode
-        ? { pincode: columns.pincode }
-        : checkedPincodeColumns(columns.pincode),
-    );
     return await db.transaction().execute(async (trx) => {
+      const before =
+        id === null ? undefined : await trx.selectFrom("sellers").selectAll().where("id", "=", id).executeTakeFirst();
+      if (id !== null && !before) throw new RefusedChange("not_found", { "": [SELLER_EDITOR_MESSAGES.notFound] });
+      // Her own point (her profile's `map_position`) stays while the PIN code does; a new one places her at its
+      // centre. Read in the transaction that writes, so an edit of hers in between cannot pair her old PIN code
+      // with her new point.
+      Object.assign(
+        columns,
+        before && columns.pincode && before.pincode === columns.pincode
+          ? { pincode: columns.pincode }
+          : checkedPincodeColumns(columns.pincode),
+      );
       if ((await unknownCategories(trx, input.category_ids)).length)
         throw new RefusedChange("invalid", { category_ids: [APPLICATION_MESSAGES.categoryUnknown] });
       if ((await subcategoriesOutside(trx, input.category_ids, input.subcategory_ids)).length) {
@@ -341,7 +342,7 @@ export async function saveAdminSeller(
       let sellerId: number;
       let wentLive = false;
       const replaced: string[] = [];
-      if (id === null) {
+      if (!before) {
         const row = await trx
           .insertInto("sellers")
           .values({ ...columns, created_at: stamp, updated_at: stamp })
@@ -359,9 +360,7 @@ export async function saveAdminSeller(
           details: { after: columns },
         });
       } else {
-        const before = await trx.selectFrom("sellers").selectAll().where("id", "=", id).executeTakeFirst();
-        if (!before) throw new RefusedChange("not_found", { "": [SELLER_EDITOR_MESSAGES.notFound] });
-        sellerId = id;
+        sellerId = before.id;
         const changes: Record<string, [unknown, unknown]> = {};
         for (const [key, after] of Object.entries(columns)) {
           const was = before[key as keyof typeof before];
@@ -373,7 +372,7 @@ export async function saveAdminSeller(
         await trx
           .updateTable("sellers")
           .set({ ...columns, updated_at: stamp })
-          .where("id", "=", id)
+          .where("id", "=", sellerId)
           .execute();
         await writeAudit(trx, {
           action: "seller.update",
@@ -381,7 +380,7 @@ export async function saveAdminSeller(
           actorEmail: actor.email,
           ip: actor.ip,
           targetType: "seller",
-          targetId: id,
+          targetId: sellerId,
           details: { changes },
         });
       }
