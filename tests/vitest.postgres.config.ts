@@ -30,6 +30,7 @@ export default mergeConfig(
         "tests/unit/languages-http.test.ts",
         "tests/unit/languages-leftovers-http.test.ts",
         "tests/unit/localized.test.ts",
+        "tests/unit/map-tiles.test.ts",
         "tests/unit/marketing-languages.test.ts",
         "tests/unit/migration-names.test.ts",
         "tests/unit/password-busy.test.ts",

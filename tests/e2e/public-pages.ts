@@ -66,6 +66,8 @@ export async function listingWithRequests(user: { id: number }) {
     user_id: user.id,
     business_name: `${uniqueWord("quotes")} Tailors`,
     city: "Pune",
+    // Her PIN code: the dashboard's map of her point is walked too.
+    pincode: "411004",
     categoryIds: [await categoryId(db, "fashion-and-apparel")],
   });
   await quoteRequestPath(db, [{ sellerId: mine, status: "sent" }]);
@@ -111,7 +113,8 @@ export const PUBLIC_PAGES: Walk[] = [
     name: "seller profile",
     path: async () => {
       const { createSeller } = await import("~db/seed/factories");
-      return `/seller/${await createSeller(e2eDb(), { business_name: uniqueWord("pseudo"), tagline: "Hand-made", is_verified: 1 })}`;
+      // With a PIN code: her area's small map and the Directions link (the tests' servers have maps on).
+      return `/seller/${await createSeller(e2eDb(), { business_name: uniqueWord("pseudo"), tagline: "Hand-made", is_verified: 1, pincode: "560034", locality: "Koramangala" })}`;
     },
     contentDescription: true,
   },
