@@ -12,11 +12,20 @@ import { hasSecondFactor, passedSecondStep, type SecondStepOutcome } from "./sec
 // Loaded at the first passkey step, not at start-up: the library and its certificate parsers cost each
 // server process about 0.9 s of CPU to load (docs/performance.md, "Start-up"), for what only staff use.
 type WebAuthn = typeof import("@simplewebauthn/server") & typeof import("@simplewebauthn/server/helpers");
-let webAuthn: Promise<WebAuthn> | undefined;
+let loading: Promise<WebAuthn> | undefined;
 const loadWebAuthn = () =>
-  (webAuthn ??= Promise.all([import("@simplewebauthn/server"), import("@simplewebauthn/server/helpers")]).then(
+  (loading ??= Promise.all([import("@simplewebauthn/server"), import("@simplewebauthn/server/helpers")]).then(
     ([server, helpers]) => ({ ...server, ...helpers }),
   ));
+
+/** The challenge to sign with one of these passkeys (the second step of a sign-in, or a change's proof). */
+async function authenticationOptions(rpID: string, passkeys: { id: string; transports: string[] }[]) {
+  return (await loadWebAuthn()).generateAuthenticationOptions({
+    rpID,
+    allowCredentials: passkeys.map((p) => ({ id: p.id, transports: p.transports as never })),
+    userVerification: "preferred",
+  });
+}
 
 // Passkeys (WebAuthn, through @simplewebauthn/server) as the stronger second factor of staff: bound to
 // the site's own domain, so a look-alike site cannot ask for them. Each challenge is kept on the
@@ -94,10 +103,9 @@ export async function registerPasskey(
   const [purpose, proof, challenge] = stored?.split(":") ?? [];
   if (purpose !== "register" || !proof || !PROOFS.includes(proof) || !challenge) return refused;
   if (proof === "first_set_up" && hasSecondFactor(await secondFactorFactsOf(db, user.id))) return refused;
+  const webAuthn = await loadWebAuthn();
   try {
-    const verification = await (
-      await loadWebAuthn()
-    ).verifyRegistrationResponse({
+    const verification = await webAuthn.verifyRegistrationResponse({
       response: input.response as RegistrationResponseJSON,
       expectedChallenge: challenge,
       expectedOrigin: rp.origin,
@@ -108,7 +116,7 @@ export async function registerPasskey(
     const { credential } = verification.registrationInfo;
     await insertPasskey(db, user.id, {
       id: credential.id,
-      publicKey: (await loadWebAuthn()).isoBase64URL.fromBuffer(credential.publicKey),
+      publicKey: webAuthn.isoBase64URL.fromBuffer(credential.publicKey),
       counter: credential.counter,
       transports: credential.transports ?? [],
       name: input.name,
@@ -129,13 +137,7 @@ export async function passkeySignInOptions(
   const rp = relyingParty(request);
   if (!rp) return { ok: false, status: 400, message: PASSKEYS_NEED_DOMAIN };
   const passkeys = await listPasskeys(db, pending.user.id);
-  const options = await (
-    await loadWebAuthn()
-  ).generateAuthenticationOptions({
-    rpID: rp.rpID,
-    allowCredentials: passkeys.map((p) => ({ id: p.id, transports: p.transports as never })),
-    userVerification: "preferred",
-  });
+  const options = await authenticationOptions(rp.rpID, passkeys);
   await setSessionChallenge(db, pending.id, options.challenge);
   return { ok: true, value: options };
 }
@@ -182,13 +184,7 @@ export async function passkeyProofOptions(
   if (!rp) return { ok: false, status: 400, message: PASSKEYS_NEED_DOMAIN };
   const passkeys = await listPasskeys(db, user.id);
   if (!passkeys.length) return { ok: false, status: 400, message: SECOND_FACTOR_MESSAGES.noPasskey };
-  const options = await (
-    await loadWebAuthn()
-  ).generateAuthenticationOptions({
-    rpID: rp.rpID,
-    allowCredentials: passkeys.map((p) => ({ id: p.id, transports: p.transports as never })),
-    userVerification: "preferred",
-  });
+  const options = await authenticationOptions(rp.rpID, passkeys);
   await setSessionChallenge(db, user.sessionId, `assert:${options.challenge}`);
   return { ok: true, value: options };
 }
@@ -216,17 +212,16 @@ async function verifyAssertion(
   const answer = response as AuthenticationResponseJSON;
   const passkey = (await listPasskeys(db, userId)).find((p) => p.id === answer?.id);
   if (!rp || !passkey) return false;
+  const webAuthn = await loadWebAuthn();
   try {
-    const result = await (
-      await loadWebAuthn()
-    ).verifyAuthenticationResponse({
+    const result = await webAuthn.verifyAuthenticationResponse({
       response: answer,
       expectedChallenge: challenge,
       expectedOrigin: rp.origin,
       expectedRPID: rp.rpID,
       credential: {
         id: passkey.id,
-        publicKey: (await loadWebAuthn()).isoBase64URL.toBuffer(passkey.publicKey),
+        publicKey: webAuthn.isoBase64URL.toBuffer(passkey.publicKey),
         counter: passkey.counter,
         transports: passkey.transports,
       },
