@@ -90,14 +90,18 @@ test.describe("small maps", () => {
     await expect(map).toBeVisible();
     await expectTilesLoaded(page);
     const pin = page.getByTestId("map-pin");
-    /** Where the pin's tip is, in pixels from the map's centre. */
-    const tipOf = async () => {
-      const [box, view] = [(await pin.boundingBox())!, (await page.locator(".static-map-view").boundingBox())!];
-      return {
-        x: box.x + box.width / 2 - (view.x + view.width / 2),
-        y: box.y + box.height - (view.y + view.height / 2),
-      };
-    };
+    /** Where the pin's tip is, in pixels from the map's centre (both measured in one frame: the page may be scrolling). */
+    const tipOf = () =>
+      pin.evaluate((marker) => {
+        const [box, view] = [
+          marker.getBoundingClientRect(),
+          marker.closest(".static-map-view")!.getBoundingClientRect(),
+        ];
+        return {
+          x: box.x + box.width / 2 - (view.x + view.width / 2),
+          y: box.y + box.height - (view.y + view.height / 2),
+        };
+      });
     // At her centre: the pin's tip is the map's centre.
     const atCentre = await tipOf();
     expect(Math.abs(atCentre.x)).toBeLessThanOrEqual(1);
