@@ -1,6 +1,14 @@
 import { useEffect, useState } from "react";
 import { positionOfText, positionText, type Position } from "~/lib/geo";
-import { metresPerPixel, offsetOf, positionAtOffset, tilesAround, type MapTilesSource } from "~/lib/map-tiles";
+import {
+  metresPerPixel,
+  offsetOf,
+  positionAtOffset,
+  TILE_SIZE,
+  tilesAround,
+  type MapTilesSource,
+  type PlacedTile,
+} from "~/lib/map-tiles";
 import { useHydrated } from "~/lib/use-hydrated";
 import { MapPinIcon } from "./icons";
 import { T, useT } from "./i18n";
@@ -10,15 +18,14 @@ import { T, useT } from "./i18n";
 // when MAP_TILES_URL is set. The profile shows her PIN code's area (a circle about its centre, never her own
 // point); her dashboard shows her point, and with JavaScript a click or the arrow keys move it.
 
-/** The widest a map is drawn (CSS max-width of .static-map): the tiles cover half of it each side. */
-const HALF_WIDTH = 420;
-
 type MapProps = {
   source: MapTilesSource;
   centre: Position;
   zoom: number;
-  /** the map's height in CSS pixels; its width is its box's */
+  /** the map's height in CSS pixels */
   height: number;
+  /** the widest the map is drawn, in CSS pixels (its box may be narrower: a phone's) */
+  maxWidth: number;
   /** what the picture shows, for those who do not see it */
   label: string;
   /** a circle about the centre of this radius */
@@ -30,28 +37,40 @@ type MapProps = {
   children?: React.ReactNode;
 };
 
-export function StaticMap({ source, centre, zoom, height, label, areaMetres, pin, note, children }: MapProps) {
-  const tiles = tilesAround(source.url, centre, zoom, HALF_WIDTH, height / 2);
+/**
+ * The tiles as background layers of the map's box, each placed from the centre: nothing reaches outside
+ * the box (tiles as elements did, clipped but still over the page's text for axe's contrast check).
+ */
+function tileLayers(tiles: PlacedTile[]): React.CSSProperties {
+  // A layer at `calc(50% + N)` has its own centre N from the box's centre: a tile's corner at `left` is N = left + 128.
+  const half = TILE_SIZE / 2;
+  return {
+    backgroundImage: tiles.map((tile) => `url("${tile.src.replace(/["\\\n]/g, encodeURIComponent)}")`).join(", "),
+    backgroundPosition: tiles.map((t) => `calc(50% + ${t.left + half}px) calc(50% + ${t.top + half}px)`).join(", "),
+    backgroundSize: `${TILE_SIZE}px ${TILE_SIZE}px`,
+    backgroundRepeat: "no-repeat",
+  };
+}
+
+export function StaticMap({
+  source,
+  centre,
+  zoom,
+  height,
+  maxWidth,
+  label,
+  areaMetres,
+  pin,
+  note,
+  children,
+}: MapProps) {
+  const tiles = tilesAround(source.url, centre, zoom, maxWidth / 2, height / 2);
   const radius = areaMetres ? Math.round(areaMetres / metresPerPixel(centre.lat, zoom)) : 0;
   const pinAt = pin ? offsetOf(centre, zoom, pin) : null;
   return (
-    <figure className="static-map">
+    <figure className="static-map" style={{ maxWidth }}>
       <div className="static-map-view" style={{ height }}>
-        <div className="static-map-picture" role="img" aria-label={label}>
-          {tiles.map((tile) => (
-            <img
-              key={tile.src}
-              className="static-map-tile"
-              src={tile.src}
-              alt=""
-              width={256}
-              height={256}
-              loading="lazy"
-              decoding="async"
-              draggable={false}
-              style={{ left: `calc(50% + ${tile.left}px)`, top: `calc(50% + ${tile.top}px)` }}
-            />
-          ))}
+        <div className="static-map-picture" role="img" aria-label={label} style={tileLayers(tiles)}>
           {radius ? (
             <span className="static-map-area" style={{ width: radius * 2, height: radius * 2 }} aria-hidden="true" />
           ) : null}
@@ -135,6 +154,7 @@ export function MapPicker({
       centre={centre}
       zoom={PICKER_ZOOM}
       height={240}
+      maxWidth={840}
       label={t("forms.fields.mapPicture")}
       pin={pin}
       note={live ? t("forms.fields.mapPickHint") : undefined}

@@ -1,5 +1,6 @@
 import { roundPosition } from "~/lib/geo";
 import { osmTile } from "../support/tile-server";
+import type { Page, Response } from "@playwright/test";
 import { expect, signInAs, test, uniqueWord } from "./fixtures";
 
 // The small maps (MAP_TILES_URL: the browser tests' servers take their tiles from support/tile-server.ts):
@@ -7,25 +8,28 @@ import { expect, signInAs, test, uniqueWord } from "./fixtures";
 // JavaScript a click or the arrow keys on the map move it into her field. Without JavaScript the maps are
 // the same pictures (the server lays out the tiles). The arithmetic is tests/unit/map-tiles.test.ts's.
 
-/**
- * Every tile seen in the map's box has loaded (from the stand-in, allowed by the page's CSP); tiles wholly
- * outside the box (a narrow column) may wait, as lazy images do.
- */
-async function expectTilesLoaded(page: import("@playwright/test").Page) {
-  const view = page.locator(".static-map-view");
-  await view.scrollIntoViewIfNeeded();
-  await expect
-    .poll(() =>
-      view.evaluate((box) => {
-        const frame = box.getBoundingClientRect();
-        const seen = [...box.querySelectorAll<HTMLImageElement>(".static-map-tile")].filter((tile) => {
-          const r = tile.getBoundingClientRect();
-          return r.right > frame.left && r.left < frame.right && r.bottom > frame.top && r.top < frame.bottom;
-        });
-        return seen.length > 0 && seen.every((tile) => tile.complete && tile.naturalWidth === 256);
-      }),
-    )
-    .toBe(true);
+const TILES_ORIGIN = new URL(process.env.E2E_MAP_TILES_URL!.replace(/\{[zxy]\}/g, "0")).origin;
+
+/** Opens a page, recording the answers of the tile server to it. */
+async function openWithTiles(page: Page, path: string) {
+  const answered = new Map<string, number>();
+  const record = (response: Response) => {
+    if (response.url().startsWith(TILES_ORIGIN)) answered.set(response.url(), response.status());
+  };
+  page.on("response", record);
+  const response = await page.goto(path);
+  return { response: response!, answered, stop: () => page.off("response", record) };
+}
+
+/** The tiles the map draws (its background layers), each answered 200 by the stand-in: none was blocked (CSP). */
+async function expectTilesLoaded(page: Page, opened: Awaited<ReturnType<typeof openWithTiles>>): Promise<string[]> {
+  const { answered } = opened;
+  const style = (await page.locator(".static-map-picture").getAttribute("style")) ?? "";
+  const tiles = [...style.matchAll(/url\("([^"]+)"\)/g)].map((m) => m[1]);
+  expect(tiles.length).toBeGreaterThan(0);
+  await expect.poll(() => tiles.filter((tile) => answered.get(tile) !== 200)).toEqual([]);
+  opened.stop();
+  return tiles;
 }
 
 test.describe("small maps", () => {
@@ -48,18 +52,19 @@ test.describe("small maps", () => {
     // She moved her point ~850 m from her PIN code's centre (12.926, 77.622): the public map must not follow it.
     await db.updateTable("sellers").set({ latitude: 12.931, longitude: 77.628 }).where("id", "=", id).execute();
 
-    const response = await page.goto(`/seller/${id}`);
-    const tilesOrigin = new URL(process.env.E2E_MAP_TILES_URL!.replace(/\{[zxy]\}/g, "0")).origin;
-    expect(response!.headers()["content-security-policy"]).toContain(`img-src 'self' data: blob: ${tilesOrigin};`);
+    const opened = await openWithTiles(page, `/seller/${id}`);
+    expect(opened.response.headers()["content-security-policy"]).toContain(
+      `img-src 'self' data: blob: ${TILES_ORIGIN};`,
+    );
     const area = page.getByRole("region", { name: "Her area on the map" });
     await expect(area.getByRole("img", { name: "Map of the area around Koramangala, Bangalore" })).toBeVisible();
     await expect(area).toContainText("The circle is the area of her PIN code, not her address.");
     await expect(area).toContainText("Map: © the tests' tile stand-in");
-    await expectTilesLoaded(page);
+    const tiles = await expectTilesLoaded(page, opened);
     // The map is centred on her PIN code's centre to two decimals: its tile is drawn, the circle about it.
     const shown = { lat: roundPosition(centre.latitude!, 2), lng: roundPosition(centre.longitude!, 2) };
     const own = osmTile(shown.lat, shown.lng, 13);
-    await expect(page.locator(`.static-map-tile[src$="/13/${own.x}/${own.y}.png"]`)).toHaveCount(1);
+    expect(tiles).toContain(`${TILES_ORIGIN}/13/${own.x}/${own.y}.png`);
     await expect(area.locator(".static-map-area")).toHaveCount(1);
     await expect(area.getByTestId("map-pin")).toHaveCount(0);
 
@@ -84,11 +89,11 @@ test.describe("small maps", () => {
       city: "Bangalore",
       pincode: "560034",
     });
-    await page.goto("/seller-dashboard");
+    const opened = await openWithTiles(page, "/seller-dashboard");
     const point = page.getByLabel("Point (latitude, longitude), optional");
     const map = page.getByRole("img", { name: "Your point on a map of your PIN code's area" });
     await expect(map).toBeVisible();
-    await expectTilesLoaded(page);
+    await expectTilesLoaded(page, opened);
     const pin = page.getByTestId("map-pin");
     /** Where the pin's tip is, in pixels from the map's centre (both measured in one frame: the page may be scrolling). */
     const tipOf = () =>

@@ -179,6 +179,7 @@ export function Overview({
               centre={map.centre}
               zoom={PROFILE_ZOOM}
               height={200}
+              maxWidth={520}
               label={t("seller.map.label", { place: place || seller.pincode || seller.display_name })}
               areaMetres={AREA_METRES}
               note={t("seller.map.note")}
