@@ -353,7 +353,8 @@ describe("a seller's profile", () => {
     const nonce = res.headers.get("content-security-policy")?.match(/'nonce-([^']+)'/)?.[1];
     const html = await res.text();
     expect(nonce).toBeTruthy();
-    // Without MAP_TILES_URL no map is drawn and no tile server is allowed (decision 220).
+    // Without MAP_TILES_URL no map is drawn and no tile server is allowed
+    // (docs/decisions/220-small-maps-from-tiles-without-a-library.md).
     expect(res.headers.get("content-security-policy")).toContain("; img-src 'self' data: blob:; ");
     expect(html).not.toContain(`class="static-map`);
     expect(html).toContain(`<script type="application/ld+json" nonce="${nonce}">`);
