@@ -15,6 +15,14 @@ export function roundPosition(value: number, decimals = POSITION_DECIMALS): numb
   return Math.round(value * factor) / factor;
 }
 
+/**
+ * What the public is shown of a seller's place (the JSON-LD's `geo`, the Directions link, the profile's map): her
+ * PIN code's area to two decimals, about a kilometre, never nearer her door.
+ */
+export function publicArea({ lat, lng }: Position): Position {
+  return { lat: roundPosition(lat, 2), lng: roundPosition(lng, 2) };
+}
+
 /** Whether a position lies in India's box (the PIN codes' data carries a few centres outside it, db/pincodes.ts). */
 export function insideIndia({ lat, lng }: Position): boolean {
   return lat >= 6 && lat <= 37.5 && lng >= 68 && lng <= 97.5;

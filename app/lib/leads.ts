@@ -1,3 +1,4 @@
+import { publicArea, type Position } from "./geo";
 import { addDays } from "./dates";
 import { safeExternalUrl } from "./format";
 import { telHref } from "./phone-display";
@@ -74,9 +75,9 @@ export function leadChange(now: number, before: number): { text: string; tone: "
  * Directions to her PIN code's area in the visitor's maps (Google Maps' address form, which phones open in
  * their maps app): two decimals, about a kilometre, never her door; the visitor's own place is her maps'.
  */
-export function directionsUrl(area: { lat: number; lng: number }): string {
-  const at = (n: number) => (Math.round(n * 100) / 100).toFixed(2);
-  return `https://www.google.com/maps/dir/?api=1&destination=${at(area.lat)},${at(area.lng)}`;
+export function directionsUrl(area: Position): string {
+  const { lat, lng } = publicArea(area);
+  return `https://www.google.com/maps/dir/?api=1&destination=${lat.toFixed(2)},${lng.toFixed(2)}`;
 }
 
 /**

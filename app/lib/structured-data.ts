@@ -1,3 +1,4 @@
+import { publicArea } from "./geo";
 import { CONTACT, priceRangeLabel, SITE_LONG_NAME, SITE_NAME } from "./constants";
 import { safeExternalUrl } from "./format";
 import { directoryPath } from "./seo";
@@ -124,14 +125,9 @@ export function sellerStructuredData(
     .map((link) => safeExternalUrl(link))
     .filter((u): u is string => !!u);
   const reviews = seller.reviews.slice(0, STRUCTURED_REVIEW_LIMIT);
-  // Two decimals (about a kilometre): where her PIN code's area is, never her door.
-  const geo = seller.area
-    ? {
-        "@type": "GeoCoordinates",
-        latitude: Math.round(seller.area.lat * 100) / 100,
-        longitude: Math.round(seller.area.lng * 100) / 100,
-      }
-    : null;
+  // Where her PIN code's area is, never her door.
+  const shown = seller.area ? publicArea(seller.area) : null;
+  const geo = shown ? { "@type": "GeoCoordinates", latitude: shown.lat, longitude: shown.lng } : null;
   const business = compact({
     "@context": "https://schema.org",
     "@type": "LocalBusiness",

@@ -39,7 +39,7 @@ import { LeadLinkOut } from "~/components/lead-link";
 import { sellerStructuredData, serializeJsonLd } from "~/lib/structured-data";
 import { publicOrigin } from "~/services/public-url.server";
 import { mapTilesSource } from "~/services/config.server";
-import { roundPosition } from "~/lib/geo";
+import { publicArea } from "~/lib/geo";
 import { whatsappChatUrl } from "~/lib/whatsapp";
 import { createReview, flagReview } from "~/models/reviews.server";
 import { responseFigures } from "~/lib/quotes";
@@ -142,7 +142,7 @@ export const headers: Route.HeadersFunction = publicCacheHeaders;
 function mapOfArea(area: { lat: number; lng: number } | null) {
   const source = mapTilesSource();
   if (!source || !area) return null;
-  return { source, centre: { lat: roundPosition(area.lat, 2), lng: roundPosition(area.lng, 2) } };
+  return { source, centre: publicArea(area) };
 }
 
 // Switching tabs with JavaScript needs no new data (and is not a new page view).
