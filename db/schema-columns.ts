@@ -265,6 +265,10 @@ export const SCHEMA_COLUMNS = {
     description: "text?",
     category_names: "text",
     locality: "text?",
+    tagline_hi: "text?",
+    tagline_kn: "text?",
+    description_hi: "text?",
+    description_kn: "text?",
   },
   sellers_fts_terms: { term: "text", doc: "number", cnt: "number" },
   sessions: {

@@ -349,6 +349,10 @@ export interface SellersFtsTable {
   description: string | null;
   category_names: string;
   locality: string | null;
+  tagline_hi: string | null;
+  tagline_kn: string | null;
+  description_hi: string | null;
+  description_kn: string | null;
 }
 
 export interface RateLimitsTable {

@@ -15,7 +15,11 @@ export function letterCount(word: string): number {
  * two from nine (as Algolia and Meilisearch count them).
  */
 export function allowedEdits(word: string): 0 | 1 | 2 {
-  const length = letterCount(word);
+  return editsForLength(letterCount(word));
+}
+
+/** Typing mistakes forgiven in a word of `length` letters (see `allowedEdits`). */
+export function editsForLength(length: number): 0 | 1 | 2 {
   return length >= 9 ? 2 : length >= 5 ? 1 : 0;
 }
 
@@ -47,11 +51,47 @@ function asOneCharacterEach(a: string, x: string[], b: string, y: string[]): [st
 
 /**
  * The simple forms of a word that are the same word (`cakes` → `cake`, `classes` → `class`,
- * `baby` → `babies`), by English rules only for words of Latin letters, and never shorter than three.
+ * `baby` → `babies`, साड़ी → साड़ियाँ, कपड़ा → कपड़े), by English rules for words of Latin letters (never shorter
+ * than three), Hindi's for Devanagari ones and Kannada's -ಗಳು (ಸೀರೆ, ಸೀರೆಗಳು).
  */
 export function simpleForms(word: string): string[] {
+  if (/[\u0900-\u097F]/.test(word)) return hindiForms(word);
+  if (/[\u0C80-\u0CFF]/.test(word)) return kannadaForms(word);
   if (!/^[a-z]{3,}$/.test(word)) return [];
   const forms = new Set([pluralize.singular(word), pluralize.plural(word)]);
   forms.delete(word);
   return [...forms].filter((form) => /^[a-z]{3,}$/.test(form));
+}
+
+// Hindi's plurals and oblique forms of the two common endings: -ī (साड़ी, साड़ियाँ, साड़ियों) and -ā (कपड़ा,
+// कपड़े, कपड़ों); the chandrabindu and the anusvara as both are typed.
+const HINDI_ENDINGS: [RegExp, string[]][] = [
+  [
+    /\u093F\u092F\u093E[\u0901\u0902]$|\u093F\u092F\u094B\u0902$|\u0940$/,
+    ["\u0940", "\u093F\u092F\u093E\u0901", "\u093F\u092F\u093E\u0902", "\u093F\u092F\u094B\u0902"],
+  ],
+  [/\u094B\u0902$|[\u093E\u0947]$/, ["\u093E", "\u0947", "\u094B\u0902"]],
+];
+
+function hindiForms(word: string): string[] {
+  for (const [ending, forms] of HINDI_ENDINGS) {
+    const match = ending.exec(word);
+    if (!match) continue;
+    const stem = word.slice(0, match.index);
+    // a stem of one akshara at least (का, की are stopwords, not plurals)
+    if (lettersOf(stem).length < 1 || lettersOf(word).length < 2) return [];
+    return forms.map((f) => stem + f).filter((form) => form !== word);
+  }
+  return [];
+}
+
+const KANNADA_PLURAL = "\u0C97\u0CB3\u0CC1";
+
+function kannadaForms(word: string): string[] {
+  if (word.endsWith(KANNADA_PLURAL)) {
+    const stem = word.slice(0, -KANNADA_PLURAL.length);
+    return lettersOf(stem).length >= 2 ? [stem] : [];
+  }
+  // a word ending in a virama takes the plural after a joiner (ಟೈಲರ್‌ಗಳು): found as a beginning already
+  return lettersOf(word).length >= 2 && !word.endsWith("\u0CCD") ? [word + KANNADA_PLURAL] : [];
 }

@@ -2,8 +2,9 @@ import { LRUCache } from "lru-cache";
 import type { DB } from "~db/client";
 import { NAME_COLUMNS } from "~/lib/locales";
 import type { NamesByLanguage } from "~/lib/localized";
-import { allowedEdits, editsWithin, letterCount, simpleForms } from "~/lib/search-matching";
-import { foldWord, isMeaningful, isStopword, lettersOf, searchWords, soundOf } from "~/lib/search-text";
+import { editsForLength, editsWithin, letterCount, simpleForms } from "~/lib/search-matching";
+import { isMeaningful, isStopword, soundOf, soundsOf, typedSoundsOf, typingLength } from "~/lib/search-sound";
+import { foldWord, lettersOf, searchWords } from "~/lib/search-text";
 import { readVersionKey } from "./content-version.server";
 import { listSynonymGroups } from "./search-synonyms.server";
 import { listActiveCategories } from "./categories.server";
@@ -36,10 +37,15 @@ export type WordPlan = {
   /** the visitor's word, folded */
   word: string;
   /**
-   * prefixes matched at no cost: the word, its simple forms, its synonyms, and the index words or
-   * beginnings that sound like one of them
+   * prefixes matched at no cost: the word, its simple forms, its synonyms, and the index words (or, for a
+   * word of five letters or more, beginnings) that sound like one of them, in any script
    */
   prefixes: string[];
+  /**
+   * the same words matched whole, which rank first: the word, its simple forms (singular and plural), its
+   * synonyms and the index words that sound like one of them (its variants and transliterations)
+   */
+  exact: string[];
   /**
    * index words or their beginnings (five letters or more) one edit away, then two, matched as prefixes
    * (so `tifin` finds `tiffins` through `tiffin`); none for words shorter than five letters
@@ -47,12 +53,30 @@ export type WordPlan = {
   typos: [string[], string[]];
   /** whether the word may carry a relaxed search alone (not a stopword, three letters or more) */
   meaningful: boolean;
+  /** why each alternative is there (for the staff's explanation of a search) */
+  rules: Record<string, MatchRule>;
 };
+
+/**
+ * Why a word of the index matches the visitor's word: it is what she typed, one of its simple forms, a word of
+ * its synonym group or of a category's name in another language, a sound-alike in her script, the same sound
+ * in another script, or a typo (one edit, two).
+ */
+export type MatchRule =
+  "typed" | "variant" | "synonym" | "category" | "sound" | "transliteration" | "typo" | "second typo";
+
+/** The script of a word: Devanagari, Kannada or other (Latin). */
+function scriptOf(word: string): "deva" | "knda" | "latn" {
+  return /[\u0900-\u097F]/.test(word) ? "deva" : /[\u0C80-\u0CFF]/.test(word) ? "knda" : "latn";
+}
 
 /** `version`: the version key of the vocabulary the plan was made with. */
 export type SearchPlan = { words: WordPlan[]; version: string };
 
-/** An index word or beginning, its sound (`soundOf`) and the number of sellers using it. */
+/**
+ * An index word or beginning, its sound (`soundOf`: its first reading, for the typos) and the number of
+ * sellers using it.
+ */
 type Term = { term: string; sound: string; documents: number; whole?: boolean };
 
 type Vocabulary = {
@@ -61,8 +85,15 @@ type Vocabulary = {
   words: Map<number, Term[]>;
   /** index words and their beginnings of five letters or more, by the length of their sound, for typos */
   stems: Map<number, Term[]>;
-  /** index words and their beginnings of three letters or more, by their sound */
+  /**
+   * index words and their beginnings of three letters or more, by each of their sounds (a whole Latin word
+   * also by the sound of its singular: `sarees` under `sari`)
+   */
   sounds: Map<string, Term[]>;
+  /** index words and their beginnings of three letters or more, as spelt */
+  spelt: Set<string>;
+  /** index words, as spelt */
+  whole: Set<string>;
   /** a sound's synonym groups (every word of them) */
   synonyms: Map<string, string[]>;
   /** the sound of a category name's word in another language: the words of the category's English name */
@@ -119,14 +150,22 @@ async function loadVocabulary(db: DB, version: string): Promise<Vocabulary> {
   const sounds = new Map<string, Term[]>();
   const stems: Term[] = [];
   for (const beginning of beginnings.values()) {
-    const same = sounds.get(beginning.sound);
-    if (same) same.push(beginning);
-    else sounds.set(beginning.sound, [beginning]);
+    const folded = foldWord(beginning.term);
+    const keys = new Set(soundsOf(folded));
+    // A stopword (में is said "men") is nobody's sound-alike.
+    if (beginning.whole && isStopword(folded)) keys.clear();
+    if (beginning.whole) for (const form of simpleForms(folded)) keys.add(soundOf(form));
+    for (const key of keys) {
+      const same = sounds.get(key);
+      if (same) same.push(beginning);
+      else sounds.set(key, [beginning]);
+    }
     if (beginning.whole || letterCount(beginning.term) >= MIN_STEM) stems.push(beginning);
   }
   const synonyms = new Map<string, string[]>();
   for (const group of groups)
     for (const term of group.terms) {
+      // by the first reading of its letters, as a typed word looks them up (साड़ी is no शादी)
       const sound = soundOf(foldWord(term));
       synonyms.set(sound, [...new Set([...(synonyms.get(sound) ?? []), ...group.terms.map(foldWord)])]);
     }
@@ -135,6 +174,8 @@ async function loadVocabulary(db: DB, version: string): Promise<Vocabulary> {
     words: byLength(terms),
     stems: byLength(stems),
     sounds,
+    spelt: new Set(beginnings.keys()),
+    whole: new Set(terms.map((t) => t.term)),
     synonyms,
     categoryNames: categoryNameSynonyms(categories),
     corrections: new LRUCache({ max: 2000 }),
@@ -191,24 +232,40 @@ export async function planSearch(
   text: string,
   options: { lastKnownVocabulary?: boolean } = {},
 ): Promise<SearchPlan | null> {
-  const words = searchWords(text);
-  if (!words) return null;
+  const typed = searchWords(text);
+  if (!typed) return null;
   const vocab = await vocabulary(db, options.lastKnownVocabulary);
+  const words = joinCompounds(vocab, typed);
   return {
     version: vocab.version,
     words: words.map((word) => {
+      const rules = new Map<string, MatchRule>([[word, "typed"]]);
+      const add = (term: string, rule: MatchRule) => {
+        if (!rules.has(term)) rules.set(term, rule);
+      };
       const forms = [word, ...simpleForms(word)];
-      const prefixes = new Set(forms);
-      for (const form of forms)
-        for (const synonym of [
-          ...(vocab.synonyms.get(soundOf(form)) ?? []),
-          ...(vocab.categoryNames.get(soundOf(form)) ?? []),
-        ])
-          prefixes.add(synonym);
-      for (const term of soundAlikes(vocab, [...prefixes])) prefixes.add(term);
+      for (const form of forms) add(form, "variant");
+      for (const form of forms) {
+        for (const synonym of vocab.synonyms.get(soundOf(form)) ?? []) add(synonym, "synonym");
+        for (const name of vocab.categoryNames.get(soundOf(form)) ?? []) add(name, "category");
+      }
+      const prefixes = new Set(rules.keys());
+      const exact = new Set([...prefixes].flatMap((p) => [p, ...simpleForms(p)]));
+      const typedScript = scriptOf(word);
+      // Sound-alikes of her word and its forms, not of its synonyms: a synonym's own spellings are in its
+      // group, and what another word sounds like is no meaning of hers (`batte`, ಬಟ್ಟೆ, is no भट्ठे).
+      for (const { term, whole } of soundAlikes(vocab, forms, typedSoundLength(word) >= MIN_STEM)) {
+        add(term, scriptOf(term) === typedScript ? "sound" : "transliteration");
+        prefixes.add(term);
+        if (whole) exact.add(term);
+      }
       const kept = [...prefixes];
       const typos: [string[], string[]] = [[], []];
-      const edits = allowedEdits(word);
+      // Typos only of what she typed, never of a form, synonym or sound-alike made from it, and only when
+      // none of these is a word (or the beginning of one) of the index: `shakti` is no `sakhi`, `potter`
+      // (the beginning of pottery) no `mother`.
+      const foundAsTyped = [...prefixes].some((p) => vocab.spelt.has(p));
+      const edits = foundAsTyped ? 0 : typoBudget(word);
       const [one, two] = edits ? correctionsOf(vocab, "stems", word, edits) : [[], []];
       for (const [distance, group] of [one, two].entries()) {
         // shorter beginnings first, so a longer one they cover is left out
@@ -218,31 +275,79 @@ export async function planSearch(
           if (kept.some((p) => term.startsWith(p))) continue;
           typos[distance].push(term);
           kept.push(term);
+          add(term, distance === 0 ? "typo" : "second typo");
         }
       }
-      return { word, prefixes: [...prefixes].sort(), typos, meaningful: isMeaningful(word) };
+      return {
+        word,
+        prefixes: [...prefixes].sort(),
+        exact: [...exact].sort(),
+        typos,
+        meaningful: isMeaningful(word),
+        rules: Object.fromEntries(rules),
+      };
     }),
   };
 }
 
 /**
- * The index words and beginnings that sound like one of `words` (three letters or more) but are spelt
- * otherwise, most used first, each left out when a shorter one already begins it.
+ * Her words with two neighbours joined where the index has them as one word (`indira nagar` → indiranagar,
+ * `ghar jaisa` stays two): place names and compounds are written both ways.
  */
-function soundAlikes(vocab: Vocabulary, words: string[]): string[] {
-  const found = new Map<string, number>();
+function joinCompounds(vocab: Vocabulary, words: string[]): string[] {
+  const joined: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const pair = words[i] + (words[i + 1] ?? "");
+    if (i + 1 < words.length && letterCount(words[i]) >= 2 && letterCount(words[i + 1]) >= 2 && vocab.whole.has(pair)) {
+      joined.push(pair);
+      i++;
+    } else joined.push(words[i]);
+  }
+  return joined;
+}
+
+/** The letters of a typed word's sound (`ghar`: 3, `घर`: 3, `photographer`: 10). */
+function typedSoundLength(word: string): number {
+  return Math.min(...soundsOf(word).map(letterCount));
+}
+
+/**
+ * The typos forgiven in what she typed, counted on the shorter of the word and its sound: `saree` sounds
+ * `sari`, four letters, and gets none (no `nari`); दर्जी has three letters (aksharas) and gets none.
+ */
+function typoBudget(word: string): 0 | 1 | 2 {
+  return editsForLength(Math.min(letterCount(word), typingLength(word)));
+}
+
+/**
+ * The index words that sound like one of `words` (three letters or more, or two aksharas) but are spelt
+ * otherwise, in any script, and with `beginnings` (a word of five letters or more, maybe half typed) the
+ * beginnings of index words too: most used first, each left out when a shorter one already begins it. A
+ * shorter word finds whole words only: `ghar` sounds like `gar`, which begins `garden`.
+ */
+function soundAlikes(vocab: Vocabulary, words: string[], beginnings: boolean): { term: string; whole: boolean }[] {
+  const found = new Map<string, { documents: number; whole: boolean }>();
   for (const word of words) {
     if (!longEnough(word)) continue;
-    for (const term of vocab.sounds.get(soundOf(word)) ?? [])
-      if (term.term !== word) found.set(term.term, Math.max(found.get(term.term) ?? 0, term.documents));
+    // The index's words are filed under every reading of their letters (लड़की as larki and ladki), a typed
+    // word looks up those with its flaps read as r: साड़ी (sari) finds no शादी (sadi).
+    for (const sound of typedSoundsOf(word))
+      for (const term of vocab.sounds.get(sound) ?? []) {
+        if (term.term === word || !(term.whole || beginnings)) continue;
+        const known = found.get(term.term);
+        found.set(term.term, { documents: Math.max(known?.documents ?? 0, term.documents), whole: !!term.whole });
+      }
   }
   const kept = [...words];
-  const alikes: string[] = [];
-  const shortestFirst = [...found].sort((a, b) => a[0].length - b[0].length || b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
-  for (const [term] of shortestFirst) {
+  const alikes: { term: string; whole: boolean }[] = [];
+  const shortestFirst = [...found].sort(
+    (a, b) => a[0].length - b[0].length || b[1].documents - a[1].documents || (a[0] < b[0] ? -1 : 1),
+  );
+  for (const [term, { whole }] of shortestFirst) {
     if (alikes.length >= MAX_SOUND_ALIKES) break;
-    if (kept.some((p) => term.startsWith(p))) continue;
-    alikes.push(term);
+    // A whole word is kept even when a shorter one begins it: it ranks as an exact match.
+    if (!whole && kept.some((p) => term.startsWith(p))) continue;
+    alikes.push({ term, whole });
     kept.push(term);
   }
   return alikes;
@@ -254,7 +359,7 @@ function soundAlikes(vocab: Vocabulary, words: string[]): string[] {
  */
 export async function soundAlikeBeginnings(db: DB, words: string[]): Promise<string[][]> {
   const vocab = await vocabulary(db);
-  return words.map((word) => [word, ...soundAlikes(vocab, [word])]);
+  return words.map((word) => [word, ...soundAlikes(vocab, [word], true).map((a) => a.term)]);
 }
 
 /**
@@ -267,19 +372,31 @@ export async function suggestSpelling(db: DB, text: string): Promise<string | nu
   const vocab = await vocabulary(db);
   let changed = false;
   const suggested = words.map((word) => {
-    // a stopword or a word of one or two letters is left as typed
-    if (!isMeaningful(word)) return word;
-    const sound = soundOf(word);
-    const length = letterCount(word);
-    const inIndex = vocab.words.get(letterCount(sound))?.some((t) => t.sound === sound);
-    if (inIndex) return word;
-    const [one, two] = correctionsOf(vocab, "words", word, length >= 5 ? 2 : 1);
-    const best = one[0] ?? two[0];
+    // a stopword or a word of one or two letters is left as typed, and so is a word the index knows in
+    // some form, spelling or script, or a synonym group (`sarees` is no `bars`)
+    if (!isMeaningful(word) || known(vocab, word)) return word;
+    // An offer, not a result: one edit from three letters (`yoge`: yoga?), two from five.
+    const [one, two] = correctionsOf(vocab, "words", word, letterCount(word) >= 5 ? 2 : 1);
+    // in the script she typed, when the index has one so close (दर्की: दर्जी, not darji)
+    const script = scriptOf(word);
+    const best = [one, two].map((group) => group.find((t) => scriptOf(t.term) === script) ?? group[0]).find(Boolean);
     if (!best) return word;
     changed = true;
     return best.term;
   });
   return changed ? suggested.join(" ") : null;
+}
+
+/** Whether the index has a word that is `word`, one of its simple forms or a sound-alike, or it has synonyms. */
+function known(vocab: Vocabulary, word: string): boolean {
+  return [word, ...simpleForms(word)].some((form) =>
+    soundsOf(form).some(
+      (sound) =>
+        vocab.synonyms.has(sound) ||
+        vocab.categoryNames.has(sound) ||
+        (vocab.sounds.get(sound) ?? []).some((t) => t.whole),
+    ),
+  );
 }
 
 /**
@@ -297,6 +414,9 @@ export async function closestCategories(db: DB, text: string): Promise<{ name: s
       const sound = soundOf(word);
       const edits = letterCount(word) >= 5 ? 2 : 1;
       for (const name of nameWords) {
+        // A name word of her script only: across scripts two edits between sounds are another word
+        // (`table` and ಕಲೆ, kale); the same sound in another script is found by the search itself.
+        if (scriptOf(name.word) !== scriptOf(word)) continue;
         const begins = name.word.startsWith(word) || name.sound.startsWith(sound);
         best = Math.min(best, begins ? 0 : editsWithin(sound, name.sound, edits));
       }

@@ -6,13 +6,15 @@ import { type Alternatives, PLACES, textIndexOf } from "./text-index.server";
 // The directory's full-text search, through the engine's text index (text-index.server.ts: SQLite's FTS5
 // index or PostgreSQL's tsvector documents). The matching and the order are the same on both, so the
 // same data gives the same page on either engine:
-// - a seller matches a word through its prefixes (the word, its simple forms, its synonyms) or through
-//   an index word or beginning one or two edits away (a typo, also a prefix); a strict search needs every
-//   word, a relaxed one any meaningful word (no stopword, no word of one or two letters: those only add to
-//   a seller's count);
-// - the order: more of the visitor's words matched, fewer typos, the words found in stronger places
-//   (3 the business name, 2 the owner or a category, 1 the tagline or the locality, 0 the description),
-//   featured first, then the lower id. No score depends on an engine's own ranking function.
+// - a seller matches a word through its prefixes (the word, its simple forms, its synonyms, its sound-alikes
+//   in any script) or through an index word or beginning one or two edits away (a typo, also a prefix); a
+//   strict search needs every meaningful word (no stopword, no word of one or two letters: those only add to
+//   a seller's count, "ghar ka khana"), a relaxed one any meaningful word;
+// - the order: more of the visitor's words matched; then how well (`QUALITY`: a whole word in the business
+//   name, a whole word anywhere, a beginning, a typo), summed over the words; the words found in stronger
+//   places (3 the business name, 2 the owner or a category, 1 the tagline or the locality, 0 the
+//   description); featured first; then the lower id. No score depends on an engine's own ranking function
+//   (docs/decisions/221-search-as-india-types.md).
 
 /**
  * `version`: the content version the statement read (none when nothing was asked); `rows`: the page's sellers
@@ -28,6 +30,9 @@ export type RankedPage = {
 };
 
 const all = (word: WordPlan): Alternatives => [...word.prefixes, ...word.typos[0], ...word.typos[1]];
+
+/** How well a seller matched a word, best first: what each kind of match adds to the order's sum. */
+const QUALITY = { nameWhole: 0, whole: 1, beginning: 2, typo: 3, secondTypo: 4 } as const;
 
 /** 1 when the condition holds, else 0. */
 const flag = (condition: Expression<SqlBool>) => sql<number>`(case when ${condition} then 1 else 0 end)`;
@@ -54,33 +59,37 @@ export async function rankSearch(
 ): Promise<RankedPage> {
   const index = textIndexOf(db);
   const words = plan.words;
-  const carrying = mode === "all" ? words : words.filter((w) => w.meaningful);
+  const meaningful = words.filter((w) => w.meaningful);
+  // A strict search needs its meaningful words (all of them when it has none); a relaxed one any of them.
+  const carrying = mode === "all" && !meaningful.length ? words : meaningful;
   if (!carrying.length) return { total: 0, ids: [], rows: [], distances: [] };
   const sum = (parts: RawBuilder<number>[]) => (parts.length ? sql.join(parts, sql` + `) : sql`0`);
-  // In a strict search every word matched; only a relaxed one counts them.
-  const matched =
-    mode === "all" || words.length === 1
-      ? sql`${sql.lit(words.length)}`
-      : sum(words.map((w) => flag(index.matches(all(w)))));
-  const typos = sum(
-    words
-      .filter((w) => w.typos[0].length + w.typos[1].length > 0)
-      .map((w) => {
-        const costs = [
-          { cost: 1, terms: w.typos[0] },
-          { cost: 2, terms: w.typos[1] },
-        ].filter((c) => c.terms.length > 0);
-        // A strict search's seller matched the word, so the last cost needs no check; in a relaxed one
-        // a word the seller did not match costs nothing (it already counts as not matched).
-        const checked = mode === "all" ? costs.slice(0, -1) : costs;
-        const otherwise = mode === "all" ? costs[costs.length - 1].cost : 0;
-        const branches = checked.map((c) => sql`when ${index.matches(c.terms)} then ${sql.lit(c.cost)}`);
-        const exact = index.matches(w.prefixes);
-        return sql<number>`(case when ${exact} then 0 ${branches.length ? sql.join(branches, sql` `) : sql``} else ${sql.lit(otherwise)} end)`;
-      }),
+  // Only the carrying words count (a stopword adds nothing, "ghar ka khana"). Every seller matched each of
+  // them in a strict search, and the only one of a relaxed search; otherwise they are counted.
+  const matchedByAll = mode === "all" || carrying.length === 1;
+  const matched = matchedByAll
+    ? sql<number>`${sql.lit(carrying.length)}`
+    : sum(carrying.map((w) => flag(index.matches(all(w)))));
+  const quality = sum(
+    carrying.map((w) => {
+      const kinds = [
+        { cost: QUALITY.nameWhole, when: index.matches(w.exact, PLACES[0], "whole") },
+        { cost: QUALITY.whole, when: index.matches(w.exact, undefined, "whole") },
+        { cost: QUALITY.beginning, when: index.matches(w.prefixes) },
+        ...(w.typos[0].length ? [{ cost: QUALITY.typo, when: index.matches(w.typos[0]) }] : []),
+        ...(w.typos[1].length ? [{ cost: QUALITY.secondTypo, when: index.matches(w.typos[1]) }] : []),
+      ];
+      // A word every seller matched needs no check of its last kind; a word she did not match adds nothing
+      // (it already counts as not matched).
+      const last = matchedByAll ? kinds.pop()!.cost : 0;
+      const branches = kinds.map((k) => sql`when ${k.when} then ${sql.lit(k.cost)}`);
+      return branches.length
+        ? sql<number>`(case ${sql.join(branches, sql` `)} else ${sql.lit(last)} end)`
+        : sql<number>`${sql.lit(last)}`;
+    }),
   );
   const places = sum(
-    words.map((w) => {
+    carrying.map((w) => {
       const found = PLACES.map((place) => sql`when ${index.matches(all(w), place)} then ${sql.lit(place.points)}`);
       return sql<number>`(case ${sql.join(found, sql` `)} else 0 end)`;
     }),
@@ -89,6 +98,9 @@ export async function rankSearch(
   // Near me the nearest come first (by the distance shown), those who serve her first among them, then the
   // search's own order among equals.
   const nearFirst = near.distance ? sql`tenths, uncovered, ` : sql``;
+  // A relaxed search shows the sellers matching the most of her words, not every seller matching one of them.
+  const relaxedToBest =
+    mode === "any" && !matchedByAll ? sql` where matched = (select max(matched) from matches)` : sql``;
   const { rows } = await sql<{
     total: number;
     id: number | null;
@@ -96,17 +108,18 @@ export async function rankSearch(
     distance: number | null;
     [shownColumn: string]: unknown;
   }>`with matches as materialized (
-      select sellers.id as id, ${matched} as matched, ${typos} as typos, ${places} as places, sellers.is_featured as featured,
+      select sellers.id as id, ${matched} as matched, ${quality} as quality, ${places} as places, sellers.is_featured as featured,
         ${near.distance ?? sql`null`} as distance, ${near.tenths ?? sql`null`} as tenths,
         ${near.uncovered ?? sql`null`} as uncovered
-      from ${index.candidates(carrying.map(all), mode)} and ${conditions})
+      from ${index.candidates(carrying.map(all), mode)} and ${conditions}),
+    shown_matches as (select * from matches${relaxedToBest})
     select counted.total as total, page.id as id, page.distance as distance,
       (select version from content_version where id = 1) as version${sql.join(shown, sql``)}
-    from (select count(*) as total from matches) as counted
-    left join (select id, matched, typos, places, featured, distance, tenths, uncovered from matches
-      order by ${nearFirst}matched desc, typos, places desc, featured desc, id limit ${limit} offset ${offset}) as page on true
+    from (select count(*) as total from shown_matches) as counted
+    left join (select id, matched, quality, places, featured, distance, tenths, uncovered from shown_matches
+      order by ${nearFirst}matched desc, quality, places desc, featured desc, id limit ${limit} offset ${offset}) as page on true
     ${columns.length ? sql`left join sellers as shown on shown.id = page.id` : sql``}
-    order by ${near.distance ? sql`page.tenths, page.uncovered, ` : sql``}page.matched desc, page.typos, page.places desc, page.featured desc, page.id`.execute(
+    order by ${near.distance ? sql`page.tenths, page.uncovered, ` : sql``}page.matched desc, page.quality, page.places desc, page.featured desc, page.id`.execute(
     db,
   );
   const onPage = rows.filter((r) => r.id !== null);
@@ -117,4 +130,21 @@ export async function rankSearch(
     rows: onPage.map((r) => Object.fromEntries(columns.map((column) => [column, r[`shown_${column}`]]))),
     distances: near.distance ? onPage.map((r) => Number(r.distance)) : [],
   };
+}
+
+/**
+ * The sellers (ids, ascending) under `conditions` whose text has `term` as a whole word, or (`beginning`) as
+ * the beginning of a word: the staff's explanation of a search, one of its words' alternatives at a time.
+ */
+export async function sellersMatchingTerm(
+  db: DB,
+  term: string,
+  how: "whole" | "beginning",
+  conditions: Expression<SqlBool>,
+): Promise<number[]> {
+  const index = textIndexOf(db);
+  const whole = how === "whole" ? sql`and ${index.matches([term], undefined, "whole")}` : sql``;
+  const { rows } = await sql<{ id: number }>`select sellers.id as id from ${index.candidates([[term]], "all")}
+    and ${conditions} ${whole} order by sellers.id`.execute(db);
+  return rows.map((r) => Number(r.id));
 }

@@ -9,7 +9,7 @@ import { CITY_REACH_KM, EARTH_RADIUS_KM, type Position, roundedKm, type Serves, 
 import { isOpenAt, type OpeningHours, readOpeningHours } from "~/lib/opening-hours";
 import { listPublishedReviews, type PublicReview } from "./reviews.server";
 import { isPublic } from "./seller-visibility.server";
-import { rankSearch } from "./search.server";
+import { rankSearch, sellersMatchingTerm } from "./search.server";
 import type { SearchPlan } from "./search-vocabulary.server";
 import { rememberedTotal } from "./directory-totals.server";
 
@@ -603,4 +603,15 @@ export async function listPublicCategoryCities(db: DB): Promise<{ slug: string; 
     .orderBy("c.slug")
     .orderBy("sellers.city")
     .execute();
+}
+
+/** The public sellers whose text has `term` whole or as a beginning (the staff's explanation of a search). */
+export function publicSellersMatchingTerm(db: DB, term: string, how: "whole" | "beginning"): Promise<number[]> {
+  const conditions = directoryConditions(expressionBuilder<Database, "sellers">(), {
+    search: "",
+    category: "",
+    city: "",
+    featured: false,
+  });
+  return sellersMatchingTerm(db, term, how, conditions);
 }

@@ -12,7 +12,7 @@ import { engineOf } from "~db/engine";
 export const PLACES = [
   { points: 3, columns: "business_name", weight: "A" },
   { points: 2, columns: "owner_name category_names", weight: "B" },
-  { points: 1, columns: "tagline locality", weight: "C" },
+  { points: 1, columns: "tagline locality tagline_hi tagline_kn", weight: "C" },
 ] as const;
 
 export type Place = (typeof PLACES)[number];
@@ -40,8 +40,11 @@ export interface TextIndex {
    * carry just these)
    */
   candidates(words: Alternatives[], mode: "all" | "any"): RawBuilder<unknown>;
-  /** true when the current seller matches any of the alternatives, anywhere or in one place */
-  matches(alternatives: Alternatives, place?: Place): RawBuilder<SqlBool>;
+  /**
+   * true when the current seller matches any of the alternatives, anywhere or in one place: as the
+   * beginning of a word, or (`whole`) as a whole word
+   */
+  matches(alternatives: Alternatives, place?: Place, whole?: "whole"): RawBuilder<SqlBool>;
   /**
    * sellers whose `column` has, for every word, one of its alternatives (folded) as a prefix: the
    * statement's source, joined to `sellers` and ending in a where clause, and the seller id in the index's
@@ -64,8 +67,9 @@ const sqliteIndex: TextIndex = {
     return sql`sellers_fts cross join sellers indexed by sellers_search_public on sellers.id = sellers_fts.rowid
       where sellers_fts match ${query}`;
   },
-  matches(alternatives, place) {
-    const query = place ? `{${place.columns}} : (${ftsAlternatives(alternatives)})` : ftsAlternatives(alternatives);
+  matches(alternatives, place, whole) {
+    const words = ftsAlternatives(alternatives, whole);
+    const query = place ? `{${place.columns}} : (${words})` : words;
     return sql<SqlBool>`sellers.id in (select rowid from sellers_fts where sellers_fts match ${query})`;
   },
   prefixesIn(column, words) {
@@ -83,8 +87,9 @@ const sqliteIndex: TextIndex = {
   },
 };
 
-function ftsAlternatives(prefixes: Alternatives): string {
-  return prefixes.map((p) => `"${p.replace(/"/g, '""')}"*`).join(" OR ");
+function ftsAlternatives(prefixes: Alternatives, whole?: "whole"): string {
+  const star = whole ? "" : "*";
+  return prefixes.map((p) => `"${p.replace(/"/g, '""')}"${star}`).join(" OR ");
 }
 
 /**
@@ -100,8 +105,8 @@ const postgresIndex: TextIndex = {
     // document (docs/decisions/196-search-matches-through-the-index.md).
     return sql`sellers_search_matching(${query}::tsquery) as sellers where true`;
   },
-  matches(alternatives, place) {
-    return sql<SqlBool>`sellers.document @@ ${tsAlternatives(alternatives, place?.weight)}::tsquery`;
+  matches(alternatives, place, whole) {
+    return sql<SqlBool>`sellers.document @@ ${tsAlternatives(alternatives, place?.weight, whole)}::tsquery`;
   },
   prefixesIn(column, words) {
     const { weight } = SUGGEST_COLUMNS[column];
@@ -122,6 +127,8 @@ export function textIndexOf(db: DB): TextIndex {
   return engineOf(db) === "postgres" ? postgresIndex : sqliteIndex;
 }
 
-function tsAlternatives(prefixes: Alternatives, weight = ""): string {
-  return prefixes.map((p) => `'${p.replace(/\\/g, "\\\\").replace(/'/g, "''")}':*${weight}`).join(" | ");
+function tsAlternatives(prefixes: Alternatives, weight = "", whole?: "whole"): string {
+  const star = whole ? "" : "*";
+  const label = star || weight ? `:${star}${weight}` : "";
+  return prefixes.map((p) => `'${p.replace(/\\/g, "\\\\").replace(/'/g, "''")}'${label}`).join(" | ");
 }

@@ -36,7 +36,7 @@ export function serial(dir: string, kind: string, capacity: number): number {
 /**
  * The search forgives typos: a word of 5+ letters matches index words (and their beginnings of 5+
  * letters) one edit away, of 9+ letters two edits away (app/lib/search-matching.ts, allowedEdits), and
- * index words it begins (a prefix). It also reads spellings by sound (`soundOf` in app/lib/search-text.ts:
+ * index words it begins (a prefix). It also reads spellings by sound (`soundOf` in app/lib/search-sound.ts:
  * doubled letters are one, w is v, z is j, an h after many consonants is silent) and counts the edits
  * between the sounds. So unique words must also be far apart, as spelt and as they sound.
  *

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~db/client";
 import { createSeller } from "~db/seed/factories";
 import { editsWithin, allowedEdits } from "~/lib/search-matching";
-import { foldWord, isMeaningful, lettersOf, searchWords, soundOf } from "~/lib/search-text";
+import { isMeaningful, soundOf } from "~/lib/search-sound";
+import { foldWord, lettersOf, searchWords } from "~/lib/search-text";
 import { listPublicSellers } from "~/services/directory.server";
 import { suggestSearches } from "~/models/search-suggest.server";
 import { categoryNameSynonyms, categoryWords, planSearch } from "~/models/search-vocabulary.server";
@@ -104,7 +105,13 @@ afterAll(() => cleanup());
 
 const TAILORS = ["hindiTailor", "kannadaTailor", "englishTailor", "darji"];
 
-type Expectation = { finds?: string[]; only?: string[]; notFinds?: string[]; didYouMean?: string; relaxed?: boolean };
+type Expectation = {
+  finds?: string[];
+  only?: string[];
+  notFinds?: string[];
+  didYouMean?: string | null;
+  relaxed?: boolean;
+};
 
 // prettier-ignore
 const TABLE: [string, string, Expectation][] = [
@@ -121,10 +128,12 @@ const TABLE: [string, string, Expectation][] = [
   ["Kannada prefix of one akshara", "ಟೈಲ", { finds: ["kannadaTailor"] }],
   ["Devanagari locality prefix", "जयन", { only: ["hindiTailor"] }],
   // nukta: with or without it, precomposed or not
-  ["nukta as typed", "ब्लाउज़", { only: ["hindiTailor"] }],
-  ["nukta left out", "ब्लाउज", { only: ["hindiTailor"] }],
-  ["precomposed nukta letter in the text, decomposed query", "ज़री", { only: ["zari"] }],
-  ["precomposed nukta letter in the text, no nukta typed", "जरी", { only: ["zari"] }],
+  // (and through the blouse group, "blouse" and ರವಿಕೆ; docs/decisions/221-search-as-india-types.md)
+  ["nukta as typed", "ब्लाउज़", { only: ["englishTailor", "hindiTailor", "kannadaTailor"] }],
+  ["nukta left out", "ब्लाउज", { only: ["englishTailor", "hindiTailor", "kannadaTailor"] }],
+  // (and by its sound in Latin letters, "Phulkari Zari Works")
+  ["precomposed nukta letter in the text, decomposed query", "ज़री", { only: ["soundAlike", "zari"] }],
+  ["precomposed nukta letter in the text, no nukta typed", "जरी", { only: ["soundAlike", "zari"] }],
   // ZWNJ and ZWJ: typed or not, whole and as a prefix
   ["ZWNJ typed", `ಫಿಟ್${ZWNJ}ನೆಸ್`, { only: ["fitness"] }],
   ["ZWNJ left out", "ಫಿಟ್ನೆಸ್", { only: ["fitness"] }],
@@ -133,16 +142,20 @@ const TABLE: [string, string, Expectation][] = [
   ["ZWJ left out", "पार्लर", { only: ["fitness"] }],
   // typo tolerance counts aksharas and never mangles them
   ["a three-letter Indic word has no typo (दर्जा is another word)", "दर्जा", { only: ["coaching"] }],
-  ["one akshara wrong in a six-letter word", "ಫೋಟೊಗ್ರಾಫರ್", { only: ["kannadaPhoto"] }],
+  // long and short o are one sound (fotografar), so no typo at all; the photography group brings the English
+  ["a short o for a long one", "ಫೋಟೊಗ್ರಾಫರ್", { only: ["kannadaPhoto", "photographer"] }],
+  ["two short o's for long ones", "ಫೊಟೊಗ್ರಾಫರ್", { only: ["kannadaPhoto", "photographer"], didYouMean: null }],
+  ["one akshara wrong in a six-letter word", "ಫೋಟೋಗ್ರಾಪರ್", { only: ["kannadaPhoto"] }],
   [
     "two aksharas wrong in a six-letter word: no match, the word offered instead",
-    "ಫೊಟೊಗ್ರಾಫರ್",
+    "ಫೋಟೋಗ್ರಾಪರು",
     { only: [], didYouMean: "ಫೋಟೋಗ್ರಾಫರ್" },
   ],
   // romanised spellings by ear: no edit
   // (and through the photography group, the Kannada ಫೋಟೋಗ್ರಾಫರ್)
   ["ph/f", "fotografer", { only: ["photographer", "kannadaPhoto"] }],
-  ["ph/f in a beginning", "fotog", { only: ["photographer"] }],
+  // (five letters: a beginning in another script too)
+  ["ph/f in a beginning", "fotog", { only: ["kannadaPhoto", "photographer"] }],
   ["ph/f, z/j", "fulkari jari", { only: ["soundAlike"] }],
   ["kh/k", "kadi", { only: ["soundAlike"] }],
   ["ph/f and one typo on top", "fulkary", { only: ["soundAlike"] }],
@@ -160,9 +173,12 @@ const TABLE: [string, string, Expectation][] = [
   ["Hindi category word", "कपड़े", { finds: ["hindiTailor", "kannadaTailor", "englishTailor"] }],
   ["Kannada category word", "ಬಟ್ಟೆ", { finds: ["hindiTailor", "kannadaTailor", "englishTailor"] }],
   ["romanised category word", "kapde", { finds: ["hindiTailor", "kannadaTailor", "englishTailor"] }],
-  // "Did you mean" in each script
-  ["Did you mean, Kannada", "ಟೇಲರ್", { only: [], didYouMean: "ಟೈಲರ್" }],
-  ["Did you mean, Devanagari", "दरजी", { only: [], didYouMean: "दर्जी" }],
+  // spellings by ear in the scripts: ಟೇಲರ್ sounds like टेलर of the tailor group, दरजी like दर्जी
+  ["Kannada spelling by ear", "ಟೇಲರ್", { finds: TAILORS }],
+  ["Devanagari spelling by ear", "दरजी", { finds: TAILORS }],
+  // "Did you mean" in each script, in the script she typed (दर्जी, not the Latin darji of the same sound)
+  ["Did you mean, Kannada", "ಟೈಕರ್", { only: [], didYouMean: "ಟೈಲರ್" }],
+  ["Did you mean, Devanagari", "दर्की", { only: [], didYouMean: "दर्जी" }],
   // stopwords and short words never carry a relaxed search
   ["an injection-looking query", "xyzzy' OR '1'='1", { only: [] }],
   ["only stopwords and short words", "and the of a", { only: [] }],
@@ -213,7 +229,7 @@ describe(`search across scripts (${testEngine})`, () => {
   });
 
   it("offers typo corrections of Indic words only as whole aksharas", async () => {
-    const plan = await planSearch(db, "ಫೋಟೊಗ್ರಾಫರ್ ಮಲ್ಲೇಶ್ವರ");
+    const plan = await planSearch(db, "ಫೋಟೋಗ್ರಾಪರ್ ಮಲ್ಲೇಶ್ವರ");
     const corrections = plan!.words.flatMap((w) => [...w.typos[0], ...w.typos[1]]);
     expect(corrections).toContain("ಫೋಟೋಗ್ರಾಫರ್");
     const terms = (await textIndexOf(db).terms(db)).map((t) => t.term);
@@ -248,6 +264,10 @@ describe("the folding of words", () => {
     ["dhokla", "dokla"], ["bhel", "bel"], ["khadi", "kadi"], ["ghee", "gi"], ["jhumka", "jumka"],
     ["chhole", "chole"], ["tiffin", "tifin"], ["aloo", "alu"], ["khaana", "khana"],
     ["दर्ज़ी", "दर्जी"], ["\u095Bरी", "जरी"], ["पूजा", "पुजा"], ["दीदी", "दिदि"], ["ಕೀರ್ತಿ", "ಕಿರ್ತಿ"], ["ಊಟ", "ಉಟ"],
+    // every script in Latin letters (docs/decisions/221-search-as-india-types.md): long and short vowels are one
+    ["ಕೊಡು", "ಕೋಡು"], ["घर", "ghar"], ["ghara", "ghar"], ["घर", "ghara"], ["जैसा", "jaisa"], ["ಊಟ", "oota"],
+    ["मेहंदी", "mehendi"], ["ಮೆಹಂದಿ", "mehndi"], ["कपड़ा", "kapra"], ["नमकीन", "namkeen"], ["अचार", "achaar"],
+    ["ಮಲ್ಲೇಶ್ವರಂ", "malleswaram"], ["laxmi", "lakshmi"], ["ಲಕ್ಷ್ಮಿ", "lakshmi"],
     [`ಫಿಟ್${ZWNJ}ನೆಸ್`, "ಫಿಟ್ನೆಸ್"], [`पार्${ZWJ}लर`, "पार्लर"],
   ];
   it.each(SAME_SOUND)("%s sounds like %s", (a, b) => {
@@ -256,7 +276,8 @@ describe("the folding of words", () => {
 
   // prettier-ignore
   const DIFFERENT: [string, string][] = [
-    ["दर्जी", "दर्जा"], ["ಟೈಲರ್", "ಟೇಲರ್"], ["ಕೊಡು", "ಕೋಡು"], ["cake", "coke"], ["pottery", "potter"],
+    ["दर्जी", "दर्जा"], ["ಟೈಲರ್", "ಟೇಲರ್"], ["cake", "coke"], ["pottery", "potter"],
+    ["sari", "nari"], ["saree", "shaadi"],
   ];
   it.each(DIFFERENT)("%s does not sound like %s", (a, b) => {
     expect(soundOf(foldWord(a))).not.toBe(soundOf(foldWord(b)));
@@ -289,9 +310,10 @@ describe("the folding of words", () => {
   });
 
   it("knows stopwords and short words in three languages", () => {
-    for (const word of ["or", "the", "near", "a", "1", "की", "और", "aur", "ಮತ್ತು", "mattu", "घर"])
+    for (const word of ["or", "the", "near", "a", "1", "की", "और", "aur", "ಮತ್ತು", "mattu", "में", "ka", "pe"])
       expect(isMeaningful(foldWord(word)), word).toBe(false);
-    for (const word of ["xyzzy", "tailor", "दर्जी", "ಟೈಲರ್", "darzi"])
+    // two aksharas say as much as three Latin letters: घर, ಊಟ carry a search
+    for (const word of ["xyzzy", "tailor", "दर्जी", "ಟೈಲರ್", "darzi", "घर", "ಊಟ", "naan"])
       expect(isMeaningful(foldWord(word)), word).toBe(true);
   });
 });

@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { allowedEdits, editsWithin, simpleForms } from "~/lib/search-matching";
-import { foldWord, soundOf } from "~/lib/search-text";
+import { soundOf } from "~/lib/search-sound";
+import { foldWord } from "~/lib/search-text";
 import { ADDRESS_CAPACITY, addressOf, serial, WORD_CAPACITY, wordOf } from "../support/unique";
 
 // The e2e tests' unique words and client addresses (tests/e2e/fixtures.ts): words two parallel tests

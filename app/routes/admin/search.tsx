@@ -6,18 +6,20 @@ import { getDb } from "~db/client";
 import { ActionError, ConfirmPanel, RemoveButton } from "~/components/admin/confirm";
 import { DataTable } from "~/components/admin/data-table";
 import { EmptyState } from "~/components/admin/empty-state";
-import { FormErrors, RequiredMark, TextareaField } from "~/components/forms";
+import { Field, FormErrors, RequiredMark, TextareaField } from "~/components/forms";
 import { formatDate } from "~/lib/dates";
 import { withParams } from "~/lib/paging";
 import { privatePageMeta } from "~/lib/seo";
 import { SYNONYM_LIMITS } from "~/lib/validation/constants";
 import { synonymGroupFormSchema } from "~/lib/validation/search-synonyms";
-import { searchAdminAction, searchAdminPage } from "~/services/search-admin.server";
+import { type MatchRule, searchAdminAction, searchAdminPage } from "~/services/search-admin.server";
+import { SEARCH_MAX_LENGTH } from "~/lib/constants";
 import { requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/search";
 
-// /admin/search: the groups of spelling variants and synonyms the search applies (add, edit, remove),
-// and what visitors searched for in the last 30 days, each search a click away from a group of its own.
+// /admin/search: why a search finds what it finds (?try=), the groups of spelling variants and synonyms the
+// search applies (add, edit, remove), and what visitors searched for in the last 30 days, each search a click
+// away from a group of its own.
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Search | Admin");
 
@@ -51,6 +53,7 @@ export default function AdminSearch({ loaderData, actionData }: Route.ComponentP
         search, no re-indexing needed.
       </p>
       <ActionError message={error} />
+      <ExplainSearch tried={loaderData.tried} explanation={loaderData.explanation} />
       {confirm ? (
         // The confirm step without JavaScript (with it, the row's Remove opens the same panel in a dialog).
         <section className="card card-pad" aria-labelledby="confirm-heading">
@@ -111,6 +114,93 @@ export default function AdminSearch({ loaderData, actionData }: Route.ComponentP
         <SearchTable kind="empty" days={days} rows={empty} groupOf={groupOf} />
       </div>
     </div>
+  );
+}
+
+/** What each rule means, in the words staff read in the explanation's tables. */
+const RULE_LABELS: Record<MatchRule, string> = {
+  typed: "As typed",
+  variant: "Variant (plural or singular)",
+  synonym: "Synonym group",
+  category: "Category name in another language",
+  sound: "Sounds alike",
+  transliteration: "Same sound, another script",
+  typo: "Typo (one edit)",
+  "second typo": "Typo (two edits)",
+};
+
+/**
+ * A GET form: a search as a visitor would make it, explained word by word (the index's words each finds, by
+ * which rule, and how many sellers), and its first page with the words each seller matched.
+ */
+function ExplainSearch({ tried, explanation }: { tried: LoaderData["tried"]; explanation: LoaderData["explanation"] }) {
+  return (
+    <section className="card card-pad stack" aria-labelledby="explain-heading">
+      <h2 id="explain-heading" className="h3">
+        Explain a search
+      </h2>
+      <Form key={tried} method="get" role="search" aria-label="Explain a search" className="row">
+        <Field
+          label="Search as a visitor would"
+          hint="Shows what each word finds and why: as typed, a variant, a synonym, a sound-alike in any script, or a typo."
+          inputProps={{
+            id: "explain-try",
+            name: "try",
+            type: "search",
+            defaultValue: tried,
+            maxLength: SEARCH_MAX_LENGTH,
+          }}
+        />
+        <button type="submit" className="btn btn-primary btn-sm">
+          Explain
+        </button>
+      </Form>
+      {tried && !explanation ? <p className="muted">“{tried}” has no word to search for.</p> : null}
+      {explanation ? (
+        <>
+          <p>
+            {explanation.total} {explanation.total === 1 ? "business" : "businesses"} found
+            {explanation.relaxed ? " (no business matched every word: these match the most of them)" : ""}.
+          </p>
+          {explanation.words.map((w) => (
+            <DataTable
+              key={w.word}
+              label={`What “${w.word}” finds`}
+              columns={["Word in the index", "Why", "Sellers (whole word)", "Sellers (beginning)"]}
+            >
+              {w.alternatives.map((a) => (
+                <tr key={a.term}>
+                  <th scope="row">{a.term}</th>
+                  <td>{RULE_LABELS[a.rule]}</td>
+                  <td>{a.whole}</td>
+                  <td>{a.beginning}</td>
+                </tr>
+              ))}
+            </DataTable>
+          ))}
+          {explanation.results.length ? (
+            <DataTable label="First page of the results" columns={["Business", "Matched"]}>
+              {explanation.results.map((r) => (
+                <tr key={r.id}>
+                  <th scope="row">
+                    <Link to={`/seller/${r.id}`}>{r.name}</Link>
+                  </th>
+                  <td className="small">
+                    {r.matched
+                      .map((m) =>
+                        m.terms.length
+                          ? `${m.word}: ${m.terms.map((t) => `${t.term} (${RULE_LABELS[t.rule].toLowerCase()})`).join(", ")}`
+                          : `${m.word}: not matched`,
+                      )
+                      .join("; ")}
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
+          ) : null}
+        </>
+      ) : null}
+    </section>
   );
 }
 
