@@ -199,6 +199,19 @@ async function vocabulary(db: DB, lastKnown = false): Promise<Vocabulary> {
 }
 
 /**
+ * The vocabulary built afresh from the index, and what it holds (the bench's figures at scale): its index
+ * words, their beginnings, the sounds they are filed under, and the time it took.
+ */
+export async function measureVocabulary(
+  db: DB,
+): Promise<{ ms: number; words: number; beginnings: number; sounds: number }> {
+  const started = performance.now();
+  const vocab = await loadVocabulary(db, "measured");
+  const ms = performance.now() - started;
+  return { ms, words: vocab.whole.size, beginnings: vocab.spelt.size, sounds: vocab.sounds.size };
+}
+
+/**
  * The index words (`words`) or words and beginnings (`stems`) whose sound is within `edits` of a word's
  * sound, grouped by distance (index 0: one edit, 1: two), each group ordered by the number of sellers, then
  * alphabetically. Those that sound the same are the word's sound-alikes, not typos.

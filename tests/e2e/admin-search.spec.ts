@@ -218,6 +218,40 @@ test.describe("admin search", () => {
     await expect(page.getByRole("heading", { name: `Edit the group ${nothing}, ${nothing}s` })).toBeVisible();
   });
 
+  test("explains a search word by word: what each finds, by which rule, and what each seller matched", async ({
+    page,
+    context,
+    makeSeller,
+  }) => {
+    await signInAs(context, "admin");
+    const word = uniqueWord("expl");
+    await makeSeller({ business_name: `${word} Tiffins`, owner_name: "Meena Rao" });
+    await page.goto("/admin/search");
+    const form = page.getByRole("search", { name: "Explain a search" });
+    // the plural: found through its singular, a variant
+    await form.getByLabel("Search as a visitor would").fill(`${word}s`);
+    await form.getByRole("button", { name: "Explain" }).click();
+    await expect(page).toHaveURL(new RegExp(`\\?try=${word}s$`));
+    await expect(page.getByText("1 business found.", { exact: true })).toBeVisible();
+    const finds = page.getByRole("region", { name: `What “${word}s” finds` });
+    await expect(finds.getByRole("row", { name: `${word}s As typed 0 0`, exact: true })).toBeVisible();
+    await expect(
+      finds.getByRole("row", { name: `${word} Variant (plural or singular) 1 1`, exact: true }),
+    ).toBeVisible();
+    const results = page.getByRole("region", { name: "First page of the results" });
+    await expect(
+      results.getByRole("row", {
+        name: `${word} Tiffins ${word}s: ${word} (variant (plural or singular))`,
+        exact: true,
+      }),
+    ).toBeVisible();
+    // the field keeps what was explained; a text with no word is said to have none
+    await expect(form.getByLabel("Search as a visitor would")).toHaveValue(`${word}s`);
+    await form.getByLabel("Search as a visitor would").fill("☕ !!");
+    await form.getByRole("button", { name: "Explain" }).click();
+    await expect(page.getByText("“☕ !!” has no word to search for.")).toBeVisible();
+  });
+
   test("has no accessibility violations with a refusal, the edit form and the remove dialog", async ({
     page,
     context,

@@ -59,10 +59,10 @@ test.describe("forgiving search", () => {
     const word = sixLetters();
     const id = await makeSeller({ business_name: `${word} Crafts`, owner_name: "Asha Kulkarni" });
     // two letters changed in a six-letter word: more than one typo, so nothing matches. The new letters
-    // are both x, which no word of the site has there and no spelling by sound stands for (z sounds like
-    // j, one of the word's consonants): with vowels ("janerr") a locality two edits away ("baner") was the
-    // better-known suggestion and won.
-    const misspelt = `${word[0]}x${word[2]}x${word.slice(4)}`;
+    // are both y, which none of these words has and no spelling by sound stands for (z sounds like j, one
+    // of the word's consonants; x like ks, as in laxmi): with vowels ("janerr") a locality two edits away
+    // ("baner") was the better-known suggestion and won.
+    const misspelt = `${word[0]}y${word[2]}y${word.slice(4)}`;
     await searchFor(page, misspelt);
     await expect(page.getByRole("heading", { name: "0 Businesses Found" })).toBeVisible();
     await expect(page.getByText("Did you mean")).toBeVisible();
