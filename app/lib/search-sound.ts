@@ -1,4 +1,5 @@
 import Sanscript from "@indic-transliteration/sanscript";
+import { LRUCache } from "lru-cache";
 import { lettersOf } from "./search-text";
 
 // How a word sounds, whatever its script (docs/decisions/188-search-scripts-and-sound-alikes.md,
@@ -165,11 +166,19 @@ export function beginningSoundsOf(folded: string): string[] {
   return readingsOf(folded, spellingSound);
 }
 
+/**
+ * The transliterations of Indic words, most recent first: the suggestions read every word of up to 50 labels
+ * per keystroke, mostly the same words (docs/performance.md, "Search at scale").
+ */
+const TRANSLITERATED = new LRUCache<string, { latin: string; typed: boolean }[]>({ max: 20_000 });
+
 function readingsOf(folded: string, sound: (latin: string) => string, typedOnly = false): string[] {
   if (!DEVANAGARI.test(folded) && !KANNADA.test(folded)) return [sound(folded)];
+  let readings = TRANSLITERATED.get(folded);
+  if (!readings) TRANSLITERATED.set(folded, (readings = romanised(folded)));
   // A word mixing scripts (rare: a brand) keeps its other letters as they are.
-  const readings = romanised(folded).filter((r) => r.typed || !typedOnly);
-  return [...new Set(readings.map(({ latin }) => sound(latin || folded)))];
+  const wanted = readings.filter((r) => r.typed || !typedOnly);
+  return [...new Set(wanted.map(({ latin }) => sound(latin || folded)))];
 }
 
 /**

@@ -21,6 +21,16 @@ import { textIndexOf } from "./text-index.server";
 const MAX_CORRECTIONS = 12;
 /** Index words and beginnings that sound like a word (or one of its forms and synonyms), kept per word. */
 const MAX_SOUND_ALIKES = 12;
+/**
+ * Longer index words a whole Latin word of hers may begin, kept per alternative (`home`: homemade, homestyle);
+ * beyond it the alternative is a beginning again (a word so common begins too many to list).
+ */
+const MAX_COMPOUNDS = 16;
+/**
+ * Letters a longer word must add to one of hers to be a compound of it, not another word (Sarita, Saritha are
+ * no sari); or fewer, when what it adds is a word of the index itself (home + made).
+ */
+const COMPOUND_REST = 4;
 /** Beginnings of index words this long and longer (in letters) are found by their sound. */
 const MIN_SOUND = 3;
 
@@ -46,6 +56,11 @@ export type WordPlan = {
    * synonyms and the index words that sound like one of them (its variants and transliterations)
    */
   exact: string[];
+  /**
+   * the prefixes matched only as whole words: a Latin word the index has whole begins no longer word but its
+   * compounds (`COMPOUND_REST`, listed among the prefixes): `sari` finds no Sarita, `home` finds homemade
+   */
+  wholeOnly: string[];
   /**
    * index words or their beginnings (five letters or more) one edit away, then two, matched as prefixes
    * (so `tifin` finds `tiffins` through `tiffin`); none for words shorter than five letters
@@ -94,6 +109,8 @@ type Vocabulary = {
   spelt: Set<string>;
   /** index words, as spelt */
   whole: Set<string>;
+  /** the index's words of Latin letters, sorted (the compounds a word begins are a range of it) */
+  latinWords: string[];
   /** a sound's synonym groups (every word of them) */
   synonyms: Map<string, string[]>;
   /** the sound of a category name's word in another language: the words of the category's English name */
@@ -176,6 +193,10 @@ async function loadVocabulary(db: DB, version: string): Promise<Vocabulary> {
     sounds,
     spelt: new Set(beginnings.keys()),
     whole: new Set(terms.map((t) => t.term)),
+    latinWords: terms
+      .map((t) => t.term)
+      .filter((t) => /^[a-z0-9]+$/.test(t))
+      .sort(),
     synonyms,
     categoryNames: categoryNameSynonyms(categories),
     corrections: new LRUCache({ max: 2000 }),
@@ -272,6 +293,17 @@ export async function planSearch(
         prefixes.add(term);
         if (whole) exact.add(term);
       }
+      const wholeOnly = new Set<string>();
+      for (const p of [...prefixes]) {
+        const compounds = compoundsOf(vocab, p);
+        if (!compounds) continue;
+        wholeOnly.add(p);
+        for (const compound of compounds) {
+          add(compound, rules.get(p)!);
+          prefixes.add(compound);
+          wholeOnly.add(compound);
+        }
+      }
       const kept = [...prefixes];
       const typos: [string[], string[]] = [[], []];
       // Typos only of what she typed, never of a form, synonym or sound-alike made from it, and only when
@@ -295,12 +327,38 @@ export async function planSearch(
         word,
         prefixes: [...prefixes].sort(),
         exact: [...exact].sort(),
+        wholeOnly: [...wholeOnly].sort(),
         typos,
         meaningful: isMeaningful(word),
         rules: Object.fromEntries(rules),
       };
     }),
   };
+}
+
+/**
+ * The compounds a whole Latin index word begins (see `COMPOUND_REST`), when it is
+ * one and they are few; null when the word is to be matched as a beginning (not a whole Latin word of the
+ * index, or the beginning of too many).
+ */
+function compoundsOf(vocab: Vocabulary, word: string): string[] | null {
+  if (!vocab.whole.has(word) || !/^[a-z0-9]+$/.test(word)) return null;
+  const words = vocab.latinWords;
+  let low = 0;
+  let high = words.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (words[middle] < word) low = middle + 1;
+    else high = middle;
+  }
+  const compounds: string[] = [];
+  for (let i = low; i < words.length && words[i].startsWith(word); i++) {
+    const rest = words[i].slice(word.length);
+    if (rest.length < COMPOUND_REST && !(rest.length >= 3 && vocab.whole.has(rest))) continue;
+    if (compounds.length === MAX_COMPOUNDS) return null;
+    compounds.push(words[i]);
+  }
+  return compounds;
 }
 
 /**
@@ -372,7 +430,12 @@ function soundAlikes(vocab: Vocabulary, words: string[], beginnings: boolean): {
  */
 export async function soundAlikeBeginnings(db: DB, words: string[]): Promise<string[][]> {
   const vocab = await vocabulary(db);
-  return words.map((word) => [word, ...soundAlikes(vocab, [word], true).map((a) => a.term)]);
+  return words.map((word) => {
+    // as beginnings only: a word a shorter alternative begins adds nothing to the index's question
+    const kept = [word];
+    for (const { term } of soundAlikes(vocab, [word], true)) if (!kept.some((p) => term.startsWith(p))) kept.push(term);
+    return kept;
+  });
 }
 
 /**

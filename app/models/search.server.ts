@@ -29,7 +29,12 @@ export type RankedPage = {
   distances: number[];
 };
 
-const all = (word: WordPlan): Alternatives => [...word.prefixes, ...word.typos[0], ...word.typos[1]];
+/** A word's alternatives at no cost: its beginnings, and the words it matches only whole. */
+const atNoCost = (word: WordPlan): Alternatives => {
+  const whole = new Set(word.wholeOnly);
+  return word.prefixes.map((p) => (whole.has(p) ? { whole: p } : p));
+};
+const all = (word: WordPlan): Alternatives => [...atNoCost(word), ...word.typos[0], ...word.typos[1]];
 
 /** How well a seller matched a word, best first: what each kind of match adds to the order's sum. */
 const QUALITY = { nameWhole: 0, whole: 1, beginning: 2, typo: 3, secondTypo: 4 } as const;
@@ -75,7 +80,7 @@ export async function rankSearch(
       const kinds = [
         { cost: QUALITY.nameWhole, when: index.matches(w.exact, PLACES[0], "whole") },
         { cost: QUALITY.whole, when: index.matches(w.exact, undefined, "whole") },
-        { cost: QUALITY.beginning, when: index.matches(w.prefixes) },
+        { cost: QUALITY.beginning, when: index.matches(atNoCost(w)) },
         ...(w.typos[0].length ? [{ cost: QUALITY.typo, when: index.matches(w.typos[0]) }] : []),
         ...(w.typos[1].length ? [{ cost: QUALITY.secondTypo, when: index.matches(w.typos[1]) }] : []),
       ];

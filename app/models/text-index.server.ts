@@ -16,8 +16,14 @@ export const PLACES = [
 ] as const;
 
 export type Place = (typeof PLACES)[number];
-/** The beginnings of index words that match one of the visitor's words. */
-export type Alternatives = string[];
+/**
+ * What matches one of the visitor's words: beginnings of index words, or (`{ whole }`) an index word only as
+ * the whole word (`sari` is no beginning of Sarita: docs/decisions/221-search-as-india-types.md).
+ */
+export type Alternatives = (string | { whole: string })[];
+
+const wordOf = (p: string | { whole: string }) => (typeof p === "string" ? p : p.whole);
+const isWhole = (p: string | { whole: string }, whole?: "whole") => !!whole || typeof p !== "string";
 
 /** A column the suggestions look words up in: SQLite's FTS5 column, PostgreSQL's weight in the documents. */
 const SUGGEST_COLUMNS = {
@@ -88,8 +94,7 @@ const sqliteIndex: TextIndex = {
 };
 
 function ftsAlternatives(prefixes: Alternatives, whole?: "whole"): string {
-  const star = whole ? "" : "*";
-  return prefixes.map((p) => `"${p.replace(/"/g, '""')}"${star}`).join(" OR ");
+  return prefixes.map((p) => `"${wordOf(p).replace(/"/g, '""')}"${isWhole(p, whole) ? "" : "*"}`).join(" OR ");
 }
 
 /**
@@ -128,7 +133,11 @@ export function textIndexOf(db: DB): TextIndex {
 }
 
 function tsAlternatives(prefixes: Alternatives, weight = "", whole?: "whole"): string {
-  const star = whole ? "" : "*";
-  const label = star || weight ? `:${star}${weight}` : "";
-  return prefixes.map((p) => `'${p.replace(/\\/g, "\\\\").replace(/'/g, "''")}'${label}`).join(" | ");
+  return prefixes
+    .map((p) => {
+      const star = isWhole(p, whole) ? "" : "*";
+      const label = star || weight ? `:${star}${weight}` : "";
+      return `'${wordOf(p).replace(/\\/g, "\\\\").replace(/'/g, "''")}'${label}`;
+    })
+    .join(" | ");
 }
