@@ -639,6 +639,7 @@ const CONTRAST_UNDECIDED_BOTH = [
   "admin audit log",
   "admin search",
   "admin search, a group started from a search",
+  "admin search, a search explained",
 ];
 const CONTRAST_UNDECIDED_WITH_JS = ["seller sign-up errors"];
 const CAROUSEL_TRACK_LABEL = ["home", "seller reviews tab"];
