@@ -60,6 +60,11 @@ function latinSound(word: string): string {
 const DEVANAGARI = /[\u0900-\u097F]/;
 const KANNADA = /[\u0C80-\u0CFF]/;
 
+/** The script of a word: Devanagari, Kannada, or Latin (any other letters are read as they are). */
+export function scriptOf(word: string): "deva" | "knda" | "latn" {
+  return DEVANAGARI.test(word) ? "deva" : KANNADA.test(word) ? "knda" : "latn";
+}
+
 /**
  * Letters the transliteration reads as two (the nukta's ड़ and ढ़, said r and rh, are written d as often:
  * ladki, larki), each read both ways: a word with them has two sounds.
@@ -110,7 +115,7 @@ function dropUnwrittenA(iast: string): string {
  * (Jayanagar); each flap read as r (`typed`: the reading a typed word looks up) and as d.
  */
 function romanised(word: string): { latin: string; typed: boolean }[] {
-  const script = DEVANAGARI.test(word) ? "devanagari" : "kannada";
+  const script = scriptOf(word) === "deva" ? "devanagari" : "kannada";
   const decomposed = word.normalize("NFD");
   let readings = [{ text: decomposed, typed: true }];
   for (const [flap, asR, asD] of FLAPS)
@@ -173,7 +178,7 @@ export function beginningSoundsOf(folded: string): string[] {
 const TRANSLITERATED = new LRUCache<string, { latin: string; typed: boolean }[]>({ max: 20_000 });
 
 function readingsOf(folded: string, sound: (latin: string) => string, typedOnly = false): string[] {
-  if (!DEVANAGARI.test(folded) && !KANNADA.test(folded)) return [sound(folded)];
+  if (scriptOf(folded) === "latn") return [sound(folded)];
   let readings = TRANSLITERATED.get(folded);
   if (!readings) TRANSLITERATED.set(folded, (readings = romanised(folded)));
   // A word mixing scripts (rare: a brand) keeps its other letters as they are.
@@ -186,7 +191,7 @@ function readingsOf(folded: string, sound: (latin: string) => string, typedOnly 
  * before its final a is dropped (`saree` is `sari`, four letters; `zunba` is `junba`, five).
  */
 export function typingLength(folded: string): number {
-  if (DEVANAGARI.test(folded) || KANNADA.test(folded)) return lettersOf(folded).length;
+  if (scriptOf(folded) !== "latn") return lettersOf(folded).length;
   return spellingSound(folded).length;
 }
 
@@ -225,7 +230,7 @@ const STOPWORD_SOUNDS = new Set([...STOPWORDS].map((w) => spellingSound(w)));
 
 /** Whether a folded word is a stopword of English, Hindi or Kannada (in its script or romanised). */
 export function isStopword(folded: string): boolean {
-  if (DEVANAGARI.test(folded) || KANNADA.test(folded)) return INDIC_STOPWORDS.has(scriptSpelling(folded));
+  if (scriptOf(folded) !== "latn") return INDIC_STOPWORDS.has(scriptSpelling(folded));
   return STOPWORD_SOUNDS.has(spellingSound(folded));
 }
 
@@ -238,6 +243,6 @@ const HAS_LETTER = /[\p{L}\p{N}]/u;
  */
 export function isMeaningful(folded: string): boolean {
   const letters = lettersOf(folded).filter((l) => HAS_LETTER.test(l)).length;
-  const indic = DEVANAGARI.test(folded) || KANNADA.test(folded);
+  const indic = scriptOf(folded) !== "latn";
   return (letters >= 3 || (indic && letters === 2)) && !isStopword(folded);
 }

@@ -3,7 +3,7 @@ import type { DB } from "~db/client";
 import type { Database } from "~db/schema";
 import { listActiveCategories } from "./categories.server";
 import { categoryWords, soundAlikeBeginnings } from "./search-vocabulary.server";
-import { beginningSoundsOf } from "~/lib/search-sound";
+import { beginningSoundsOf, scriptOf } from "~/lib/search-sound";
 import { letterCount } from "~/lib/search-matching";
 import { foldWord, searchWords } from "~/lib/search-text";
 import { textIndexOf } from "./text-index.server";
@@ -30,11 +30,13 @@ const CANDIDATES = 50;
 /** A text as the index compares it: Latin accents folded, lower case, marks of other scripts kept. */
 const fold = (text: string) => foldWord(text.normalize("NFKC"));
 
-const isLatin = (word: string) => !/[\u0900-\u097F\u0C80-\u0CFF]/.test(word);
-
 /** Whether every typed word begins one of the words of `label`, as spelt or as it sounds. */
 function beginsWords(label: string, typed: string[]): boolean {
-  const words = (searchWords(label) ?? []).map((w) => ({ word: w, sounds: beginningSoundsOf(w), latin: isLatin(w) }));
+  const words = (searchWords(label) ?? []).map((w) => ({
+    word: w,
+    sounds: beginningSoundsOf(w),
+    latin: scriptOf(w) === "latn",
+  }));
   return typed.every((t) => {
     const sounds = beginningSoundsOf(t);
     // As she types, a beginning may sound like one of a word of her script (`fulk`, Phulkari); a word of another
@@ -44,7 +46,7 @@ function beginsWords(label: string, typed: string[]): boolean {
       (w) =>
         w.word.startsWith(t) ||
         w.sounds.some((s) =>
-          sounds.some((b) => s === b || ((w.latin === isLatin(t) || acrossScripts) && s.startsWith(b))),
+          sounds.some((b) => s === b || ((w.latin === (scriptOf(t) === "latn") || acrossScripts) && s.startsWith(b))),
         ),
     );
   });

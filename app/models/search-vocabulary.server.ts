@@ -3,7 +3,7 @@ import type { DB } from "~db/client";
 import { NAME_COLUMNS } from "~/lib/locales";
 import type { NamesByLanguage } from "~/lib/localized";
 import { editsForLength, editsWithin, letterCount, simpleForms } from "~/lib/search-matching";
-import { isMeaningful, isStopword, soundOf, soundsOf, typedSoundsOf, typingLength } from "~/lib/search-sound";
+import { isMeaningful, isStopword, scriptOf, soundOf, soundsOf, typedSoundsOf, typingLength } from "~/lib/search-sound";
 import { foldWord, lettersOf, searchWords } from "~/lib/search-text";
 import { readVersionKey } from "./content-version.server";
 import { listSynonymGroups } from "./search-synonyms.server";
@@ -79,11 +79,6 @@ export type WordPlan = {
  */
 export type MatchRule =
   "typed" | "variant" | "synonym" | "category" | "sound" | "transliteration" | "typo" | "second typo";
-
-/** The script of a word: Devanagari, Kannada or other (Latin). */
-function scriptOf(word: string): "deva" | "knda" | "latn" {
-  return /[\u0900-\u097F]/.test(word) ? "deva" : /[\u0C80-\u0CFF]/.test(word) ? "knda" : "latn";
-}
 
 /** `version`: the version key of the vocabulary the plan was made with. */
 export type SearchPlan = { words: WordPlan[]; version: string };

@@ -8,8 +8,8 @@ import { type Alternatives, PLACES, textIndexOf } from "./text-index.server";
 // same data gives the same page on either engine:
 // - a seller matches a word through its prefixes (the word, its simple forms, its synonyms, its sound-alikes
 //   in any script) or through an index word or beginning one or two edits away (a typo, also a prefix); a
-//   strict search needs every meaningful word (no stopword, no word of one or two letters: those only add to
-//   a seller's count, "ghar ka khana"), a relaxed one any meaningful word;
+//   strict search needs every meaningful word (no stopword, no word of one or two letters: those are not
+//   counted at all, "ghar ka khana"), a relaxed one any meaningful word;
 // - the order: more of the visitor's words matched; then how well (`QUALITY`: a whole word in the business
 //   name, a whole word anywhere, a beginning, a typo), summed over the words; the words found in stronger
 //   places (3 the business name, 2 the owner or a category, 1 the tagline or the locality, 0 the
