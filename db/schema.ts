@@ -243,6 +243,32 @@ export interface ReviewsTable {
   seller_reply_date: string | null;
   created_at: string;
   updated_at: string;
+  /** lower-cased; never shown or exported to the seller (docs/decisions/222-reviews-people-can-trust.md) */
+  reviewer_email: ColumnType<string | null, string | null | undefined, string | null>;
+  /** when the mailed link was followed; one confirmed address reviews one seller once */
+  email_confirmed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** what made its writer a verified customer: the seller's invitation, or a quote request she answered */
+  verified_by: ColumnType<ReviewVerifiedBy | null, ReviewVerifiedBy | null | undefined, ReviewVerifiedBy | null>;
+  /** the invitation's or the quote request's date (ISO) */
+  verified_on: ColumnType<string | null, string | null | undefined, string | null>;
+  invitation_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** when its writer last changed it (back to moderation) */
+  edited_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the network address it was posted from: the staff's signals only */
+  client_address: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export type ReviewVerifiedBy = "invitation" | "quote";
+
+export interface ReviewInvitationsTable {
+  id: Generated<number>;
+  seller_id: number;
+  customer_name: string | null;
+  created_at: string;
+  /** 30 days after created_at */
+  expires_at: string;
+  used_at: ColumnType<string | null, string | null | undefined, string | null>;
+  review_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface EnquiriesTable {
@@ -536,6 +562,7 @@ export interface Database {
   seller_categories: SellerCategoriesTable;
   seller_subcategories: SellerSubcategoriesTable;
   reviews: ReviewsTable;
+  review_invitations: ReviewInvitationsTable;
   enquiries: EnquiriesTable;
   newsletter_subscriptions: NewsletterSubscriptionsTable;
   notifications: NotificationsTable;

@@ -1,0 +1,72 @@
+import type { DB } from "~db/client";
+import type { ReviewInvitationsTable } from "~db/schema";
+import type { Selectable } from "kysely";
+
+// A seller's invitations to review her (docs/decisions/222-reviews-people-can-trust.md): one-use, expiring
+// 30 days after they were made, for a customer's name or none. The link's token is signed from the id
+// (services/review-invitations.server.ts); nothing secret is stored.
+
+export const INVITATION_DAYS = 30;
+const DAY_MS = 86_400_000;
+
+export type ReviewInvitation = Selectable<ReviewInvitationsTable>;
+
+/** Invitations the seller made since `since` (ISO): her daily limit counts them. */
+export async function countInvitationsSince(db: DB, sellerId: number, since: string): Promise<number> {
+  const row = await db
+    .selectFrom("review_invitations")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("seller_id", "=", sellerId)
+    .where("created_at", ">=", since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insertInvitation(
+  db: DB,
+  sellerId: number,
+  customerName: string | null,
+  now = new Date(),
+): Promise<ReviewInvitation> {
+  return db
+    .insertInto("review_invitations")
+    .values({
+      seller_id: sellerId,
+      customer_name: customerName,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + INVITATION_DAYS * DAY_MS).toISOString(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The seller's invitations, newest first. */
+export async function listInvitations(db: DB, sellerId: number, limit = 50): Promise<ReviewInvitation[]> {
+  return db
+    .selectFrom("review_invitations")
+    .selectAll()
+    .where("seller_id", "=", sellerId)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+}
+
+export async function getInvitation(db: DB, id: number): Promise<ReviewInvitation | undefined> {
+  return db.selectFrom("review_invitations").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/**
+ * Marks the invitation used by `reviewId`, once: false when it was already used or has expired (two posts
+ * racing with one link: one wins). Call it in the transaction that writes the review.
+ */
+export async function useInvitation(db: DB, id: number, reviewId: number, now = new Date()): Promise<boolean> {
+  const result = await db
+    .updateTable("review_invitations")
+    .set({ used_at: now.toISOString(), review_id: reviewId })
+    .where("id", "=", id)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", now.toISOString())
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
