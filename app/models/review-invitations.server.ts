@@ -60,7 +60,7 @@ export async function getInvitation(db: DB, id: number): Promise<ReviewInvitatio
  * Marks the invitation used by `reviewId`, once: false when it was already used or has expired (two posts
  * racing with one link: one wins). Call it in the transaction that writes the review.
  */
-export async function useInvitation(db: DB, id: number, reviewId: number, now = new Date()): Promise<boolean> {
+export async function spendInvitation(db: DB, id: number, reviewId: number, now = new Date()): Promise<boolean> {
   const result = await db
     .updateTable("review_invitations")
     .set({ used_at: now.toISOString(), review_id: reviewId })

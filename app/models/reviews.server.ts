@@ -2,6 +2,7 @@ import type { DB } from "~db/client";
 import { nowIso } from "~/lib/dates";
 import type { ReviewInput } from "~/lib/validation/reviews";
 import { writeAudit } from "./audit.server";
+import { spendInvitation } from "./review-invitations.server";
 import { isPublicSeller } from "./seller-visibility.server";
 
 export interface PublicReview {
@@ -45,27 +46,71 @@ export async function listPublishedReviews(
   return scoped.orderBy("created_at", "desc").orderBy("id", "desc").limit(PUBLIC_REVIEW_LIMIT).execute();
 }
 
-export type CreateReviewResult = { ok: true; id: number } | { ok: false; reason: "seller_not_found" };
+export type CreateReviewResult =
+  { ok: true; id: number } | { ok: false; reason: "seller_not_found" | "invitation_used" };
 
-/** A visitor's review: stored as pending until a moderator publishes it. */
-export async function createReview(db: DB, sellerId: number, input: ReviewInput): Promise<CreateReviewResult> {
-  if (!(await isPublicSeller(db, sellerId))) return { ok: false, reason: "seller_not_found" };
-  const now = nowIso();
-  const row = await db
-    .insertInto("reviews")
-    .values({
-      seller_id: sellerId,
-      reviewer_name: input.reviewer_name,
-      rating: input.rating,
-      review_text: input.review_text,
-      status: "pending",
-      created_at: now,
-      updated_at: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return { ok: true, id: row.id };
+/** Where a review comes from: the network address it was posted from, and the invitation it was written through. */
+export interface ReviewOrigin {
+  clientAddress: string | null;
+  /** the seller's invitation (checked usable by its link): the review is a verified customer's */
+  invitationId?: number;
 }
+
+/**
+ * A visitor's review: stored as pending until a moderator publishes it. Written through an invitation, it
+ * uses the invitation up in the same transaction (two posts with one link: one wins) and is a verified
+ * customer's (docs/decisions/222-reviews-people-can-trust.md).
+ */
+export async function createReview(
+  db: DB,
+  sellerId: number,
+  input: ReviewInput & { reviewer_email?: string | null },
+  origin: ReviewOrigin,
+): Promise<CreateReviewResult> {
+  if (!(await isPublicSeller(db, sellerId))) return { ok: false, reason: "seller_not_found" };
+  return db
+    .transaction()
+    .execute(async (trx) => {
+      const now = nowIso();
+      const invitation =
+        origin.invitationId === undefined
+          ? undefined
+          : await trx
+              .selectFrom("review_invitations")
+              .select(["id", "created_at"])
+              .where("id", "=", origin.invitationId)
+              .where("seller_id", "=", sellerId)
+              .executeTakeFirst();
+      if (origin.invitationId !== undefined && !invitation) return { ok: false, reason: "invitation_used" } as const;
+      const row = await trx
+        .insertInto("reviews")
+        .values({
+          seller_id: sellerId,
+          reviewer_name: input.reviewer_name,
+          rating: input.rating,
+          review_text: input.review_text,
+          status: "pending",
+          created_at: now,
+          updated_at: now,
+          reviewer_email: input.reviewer_email ?? null,
+          client_address: origin.clientAddress,
+          ...(invitation
+            ? { verified_by: "invitation" as const, verified_on: invitation.created_at, invitation_id: invitation.id }
+            : {}),
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      if (invitation && !(await spendInvitation(trx, invitation.id, row.id))) throw new InvitationAlreadyUsed();
+      return { ok: true, id: row.id } as const;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof InvitationAlreadyUsed) return { ok: false, reason: "invitation_used" } as const;
+      throw error;
+    });
+}
+
+/** Rolls back a review whose invitation another post used (or that expired) first. */
+class InvitationAlreadyUsed extends Error {}
 
 /**
  * A visitor's report of a published review: it becomes `flagged` (off the public page, out of the

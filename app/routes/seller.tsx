@@ -170,7 +170,7 @@ export async function action(args: Route.ActionArgs) {
   if (formData.get("intent") === "report") return reportReview(locale, id, formData, context.clientAddress);
   const post = await parsePublicForm(formData, context.clientAddress, reviewForm);
   if (!post.ok) return data({ result: post.reply }, { status: post.status, headers: post.headers });
-  const created = await createReview(getDb(), id, post.value);
+  const created = await createReview(getDb(), id, post.value, { clientAddress: context.clientAddress });
   if (!created.ok) throw notFound();
   return redirect(localePath(locale, `/seller/${id}?tab=reviews&review=submitted#reviews`));
 }

@@ -7,6 +7,7 @@ import { apiReviewSchema, isReviewIncomplete, reviewSchema } from "~/lib/validat
 import { directoryQuerySchema } from "~/lib/validation/directory";
 import { parseId } from "~/lib/validation/params";
 import { createReview } from "~/models/reviews.server";
+import { insertInvitation } from "~/models/review-invitations.server";
 import { searchWords } from "~/lib/search-text";
 import { createTestDb } from "../support/test-db";
 
@@ -18,24 +19,75 @@ afterAll(() => cleanup());
 describe("createReview", () => {
   it("stores a review as pending for a public seller", async () => {
     const sellerId = await createSeller(db);
-    const result = await createReview(db, sellerId, {
-      reviewer_name: "Asha",
-      rating: 5,
-      review_text: "<script>alert(1)</script> lovely",
-    });
+    const result = await createReview(
+      db,
+      sellerId,
+      {
+        reviewer_name: "Asha",
+        rating: 5,
+        review_text: "<script>alert(1)</script> lovely",
+      },
+      { clientAddress: "203.0.113.9" },
+    );
     expect(result.ok).toBe(true);
     const row = await db.selectFrom("reviews").selectAll().where("seller_id", "=", sellerId).executeTakeFirstOrThrow();
     expect(row.status).toBe("pending");
     expect(row.review_text).toBe("<script>alert(1)</script> lovely");
+    expect(row.client_address).toBe("203.0.113.9");
+    expect(row.verified_by).toBeNull();
+  });
+
+  it("writes a review through an invitation once: a verified customer's, the invitation used", async () => {
+    const sellerId = await createSeller(db);
+    const invitation = await insertInvitation(db, sellerId, "Meena");
+    const review = { reviewer_name: "Meena", rating: 5, review_text: "Lovely blouse." };
+    const first = createReview(db, sellerId, review, { clientAddress: null, invitationId: invitation.id });
+    const second = createReview(db, sellerId, review, { clientAddress: null, invitationId: invitation.id });
+    const results = await Promise.all([first, second]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok)).toEqual([{ ok: false, reason: "invitation_used" }]);
+    const rows = await db.selectFrom("reviews").selectAll().where("seller_id", "=", sellerId).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      verified_by: "invitation",
+      verified_on: invitation.created_at,
+      invitation_id: invitation.id,
+    });
+    const used = await db
+      .selectFrom("review_invitations")
+      .selectAll()
+      .where("id", "=", invitation.id)
+      .executeTakeFirstOrThrow();
+    expect(used.review_id).toBe(rows[0]!.id);
+    const otherSeller = await createSeller(db);
+    expect(await createReview(db, otherSeller, review, { clientAddress: null, invitationId: invitation.id })).toEqual({
+      ok: false,
+      reason: "invitation_used",
+    });
+  });
+
+  it("refuses an expired invitation", async () => {
+    const sellerId = await createSeller(db);
+    const invitation = await insertInvitation(db, sellerId, null, new Date(Date.now() - 31 * 86_400_000));
+    const review = { reviewer_name: "Asha", rating: 4, review_text: "Good." };
+    expect(await createReview(db, sellerId, review, { clientAddress: null, invitationId: invitation.id })).toEqual({
+      ok: false,
+      reason: "invitation_used",
+    });
+    expect(await db.selectFrom("reviews").select("id").where("seller_id", "=", sellerId).execute()).toEqual([]);
   });
 
   it("refuses a review of a seller that is not public", async () => {
     const sellerId = await createSeller(db, { status: "inactive" });
-    expect(await createReview(db, sellerId, { reviewer_name: "A", rating: 3, review_text: "x" })).toEqual({
+    expect(
+      await createReview(db, sellerId, { reviewer_name: "A", rating: 3, review_text: "x" }, { clientAddress: null }),
+    ).toEqual({
       ok: false,
       reason: "seller_not_found",
     });
-    expect(await createReview(db, 123456789, { reviewer_name: "A", rating: 3, review_text: "x" })).toEqual({
+    expect(
+      await createReview(db, 123456789, { reviewer_name: "A", rating: 3, review_text: "x" }, { clientAddress: null }),
+    ).toEqual({
       ok: false,
       reason: "seller_not_found",
     });

@@ -18,7 +18,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (!form.ok) return form.response;
   const { seller_id, ...review } = form.data;
-  const created = await createReview(getDb(), seller_id, review);
+  const created = await createReview(getDb(), seller_id, review, { clientAddress: context.clientAddress });
   if (!created.ok) return jsonError("Seller not found", 404);
   return Response.json(
     { success: true, review_id: created.id, message: "Thank you! Your review will appear after approval." },
