@@ -30,6 +30,8 @@ export default [
     route("verify-email", "routes/accounts/verify-email.tsx"),
     route("terms", "routes/accounts/legal.tsx", { id: "terms" }),
     route("privacy", "routes/accounts/legal.tsx", { id: "privacy" }),
+    // what we check in reviews, and why sellers cannot pick them (docs/decisions/222-reviews-people-can-trust.md)
+    route("review-policy", "routes/accounts/legal.tsx", { id: "review-policy" }),
     // account recovery, her account and her data (docs/decisions/155-account-reset-links-without-token-table.md)
     route("forgot-password", "routes/accounts/forgot-password.tsx"),
     route("reset-password", "routes/accounts/reset-password.tsx"),

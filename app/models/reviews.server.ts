@@ -1,5 +1,8 @@
+import { sql } from "kysely";
 import type { DB } from "~db/client";
+import type { ReviewVerifiedBy } from "~db/schema";
 import { nowIso } from "~/lib/dates";
+import type { ReviewSort } from "~/lib/validation/constants";
 import type { ReviewInput } from "~/lib/validation/reviews";
 import { writeAudit } from "./audit.server";
 import { spendInvitation } from "./review-invitations.server";
@@ -14,9 +17,19 @@ export interface PublicReview {
   created_at: string;
   seller_reply: string | null;
   seller_reply_date: string | null;
+  /** when its writer confirmed her address ("email confirmed"); the address itself is never public */
+  email_confirmed_at: string | null;
+  /** "Verified customer": through the seller's invitation, or a quote she answered, and the date it names */
+  verified_by: ReviewVerifiedBy | null;
+  verified_on: string | null;
+  /** when its writer last changed it ("edited") */
+  edited_at: string | null;
 }
 
-/** The columns of a review as its seller's public page shows it (a `PublicReview`). */
+/**
+ * The columns of a review as its seller's public page shows it (a `PublicReview`): never `reviewer_email`
+ * nor `client_address` (docs/decisions/222-reviews-people-can-trust.md).
+ */
 export const PUBLIC_REVIEW_COLUMNS = [
   "id",
   "seller_id",
@@ -26,24 +39,70 @@ export const PUBLIC_REVIEW_COLUMNS = [
   "created_at",
   "seller_reply",
   "seller_reply_date",
+  "email_confirmed_at",
+  "verified_by",
+  "verified_on",
+  "edited_at",
 ] as const satisfies readonly (keyof PublicReview)[];
 
 const PUBLIC_REVIEW_LIMIT = 100;
 
 /**
- * Published reviews, newest first (docs/decisions/012-reviews-pending-until-published.md): of one seller (their public
- * page), or of every listing of one account (the seller's dashboard).
+ * Published reviews (docs/decisions/012-reviews-pending-until-published.md): of one seller (their public
+ * page), or of every listing of one account (the seller's dashboard). Newest first, or as the profile's
+ * `?sort=` asks: the highest or lowest rating first, or verified customers' first; the newest first within
+ * each (docs/decisions/222-reviews-people-can-trust.md).
  */
 export async function listPublishedReviews(
   db: DB,
   of: { sellerId: number } | { ownerUserId: number },
+  sort: ReviewSort = "newest",
 ): Promise<PublicReview[]> {
   const published = db.selectFrom("reviews").select(PUBLIC_REVIEW_COLUMNS).where("status", "=", "published");
   const scoped =
     "sellerId" in of
       ? published.where("seller_id", "=", of.sellerId)
       : published.where("seller_id", "in", db.selectFrom("sellers").select("id").where("user_id", "=", of.ownerUserId));
-  return scoped.orderBy("created_at", "desc").orderBy("id", "desc").limit(PUBLIC_REVIEW_LIMIT).execute();
+  const sorted =
+    sort === "highest"
+      ? scoped.orderBy("rating", "desc")
+      : sort === "lowest"
+        ? scoped.orderBy("rating", "asc")
+        : sort === "verified"
+          ? scoped.orderBy(sql`case when verified_by is null then 1 else 0 end`, "asc")
+          : scoped;
+  return sorted.orderBy("created_at", "desc").orderBy("id", "desc").limit(PUBLIC_REVIEW_LIMIT).execute();
+}
+
+/** How many published reviews give each number of stars (`"5"` to `"1"`). */
+export type RatingBreakdown = Record<"5" | "4" | "3" | "2" | "1", number>;
+
+export interface ReviewFigures {
+  rating_breakdown: RatingBreakdown;
+  /** published reviews by verified customers */
+  verified_review_count: number;
+}
+
+/**
+ * A seller's published reviews counted by stars, and those of verified customers, in one grouped statement
+ * (a pending, rejected or flagged review is never counted; docs/decisions/222-reviews-people-can-trust.md).
+ */
+export async function reviewFigures(db: DB, sellerId: number): Promise<ReviewFigures> {
+  const rows = await db
+    .selectFrom("reviews")
+    .select((eb) => ["rating", eb.fn.countAll<number | string>().as("n"), eb.fn.count<number | string>("verified_by").as("verified")])
+    .where("seller_id", "=", sellerId)
+    .where("status", "=", "published")
+    .groupBy("rating")
+    .execute();
+  const rating_breakdown: RatingBreakdown = { "5": 0, "4": 0, "3": 0, "2": 0, "1": 0 };
+  let verified_review_count = 0;
+  for (const row of rows) {
+    const stars = String(row.rating);
+    if (stars in rating_breakdown) rating_breakdown[stars as keyof RatingBreakdown] = Number(row.n);
+    verified_review_count += Number(row.verified);
+  }
+  return { rating_breakdown, verified_review_count };
 }
 
 export type CreateReviewResult =

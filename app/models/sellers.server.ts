@@ -7,7 +7,8 @@ import type { NamesByLanguage } from "~/lib/localized";
 import { byColumnLanguage, DESCRIPTION_COLUMNS, NAME_COLUMNS, qualified, TAGLINE_COLUMNS } from "~/lib/locales";
 import { CITY_REACH_KM, EARTH_RADIUS_KM, type Position, roundedKm, type Serves, SERVES_VALUES } from "~/lib/geo";
 import { isOpenAt, type OpeningHours, readOpeningHours } from "~/lib/opening-hours";
-import { listPublishedReviews, type PublicReview } from "./reviews.server";
+import type { ReviewSort } from "~/lib/validation/constants";
+import { listPublishedReviews, type PublicReview, reviewFigures, type ReviewFigures } from "./reviews.server";
 import { isPublic } from "./seller-visibility.server";
 import { rankSearch, sellersMatchingTerm } from "./search.server";
 import type { SearchPlan } from "./search-vocabulary.server";
@@ -485,7 +486,7 @@ export interface SellerCategoryRef extends NamesByLanguage {
   slug: string;
 }
 
-export interface PublicSellerProfile extends PublicSeller {
+export interface PublicSellerProfile extends PublicSeller, ReviewFigures {
   category_refs: SellerCategoryRef[];
   subcategory_names: string[];
   /** the subcategories with their names in each language, for the pages (the API has `subcategory_names`) */
@@ -493,10 +494,23 @@ export interface PublicSellerProfile extends PublicSeller {
   reviews: PublicReview[];
 }
 
-/** GET /api/sellers/{id}: the profile as the spec has it, English only (no translations). */
+/**
+ * GET /api/sellers/{id}: the profile as the spec has it, English only (no translations); each review says
+ * whether it is a verified customer's and whether its writer edited it
+ * (docs/decisions/222-reviews-people-can-trust.md).
+ */
 export function apiSellerProfile(profile: PublicSellerProfile, at: number = Date.now()) {
-  const { subcategories: _subcategories, ...rest } = apiSeller(profile, at);
-  return { ...rest, category_refs: rest.category_refs.map(({ id, name, slug }) => ({ id, name, slug })) };
+  const { subcategories: _subcategories, reviews, ...rest } = apiSeller(profile, at);
+  return {
+    ...rest,
+    category_refs: rest.category_refs.map(({ id, name, slug }) => ({ id, name, slug })),
+    reviews: reviews.map(apiReview),
+  };
+}
+
+/** A published review in the API: what the page shows, with `verified` and `edited` as booleans. */
+function apiReview({ email_confirmed_at: _confirmed, verified_by, verified_on: _on, edited_at, ...review }: PublicReview) {
+  return { ...review, verified: verified_by !== null, edited: edited_at !== null };
 }
 
 /**
@@ -517,10 +531,14 @@ export async function getPublicSellerRow(db: DB, id: number): Promise<PublicSell
  * A public seller with categories and published reviews, or null when not public
  * (docs/decisions/011-only-live-sellers-are-public.md).
  */
-export async function getPublicSeller(db: DB, id: number): Promise<PublicSellerProfile | null> {
+export async function getPublicSeller(
+  db: DB,
+  id: number,
+  reviewSort: ReviewSort = "newest",
+): Promise<PublicSellerProfile | null> {
   // The row and what hangs from it are read together (on PostgreSQL on separate connections of the pool,
   // one round trip's wait rather than two); for a seller who is not public the rest is thrown away.
-  const [seller, categoryRefs, subcategories, reviews] = await Promise.all([
+  const [seller, categoryRefs, subcategories, reviews, figures] = await Promise.all([
     getPublicSellerRow(db, id),
     db
       .selectFrom("seller_categories as sc")
@@ -537,11 +555,13 @@ export async function getPublicSeller(db: DB, id: number): Promise<PublicSellerP
       .where("ss.seller_id", "=", id)
       .orderBy("s.name")
       .execute(),
-    listPublishedReviews(db, { sellerId: id }),
+    listPublishedReviews(db, { sellerId: id }, reviewSort),
+    reviewFigures(db, id),
   ]);
   if (!seller) return null;
   return {
     ...seller,
+    ...figures,
     category_refs: categoryRefs,
     subcategory_names: subcategories.map((s) => s.name),
     subcategories,

@@ -26,7 +26,7 @@ import { storedPositionOf } from "~db/pincodes";
 import { formatDate } from "~/lib/dates";
 import { formatRating, safeExternalUrl, truncate } from "~/lib/format";
 import { parseId } from "~/lib/validation/params";
-import { reviewSchema } from "~/lib/validation/reviews";
+import { reviewSchema, reviewSortOf } from "~/lib/validation/reviews";
 import reportForm from "~/lib/forms/report";
 import reviewForm from "~/lib/forms/review";
 import { pageMeta } from "~/lib/seo";
@@ -100,10 +100,14 @@ export async function loader(args: Route.LoaderArgs) {
   const id = parseId(params.id);
   if (!id) throw notFound();
   const db = getDb();
+  // The reviews' order (docs/decisions/222-reviews-people-can-trust.md): an unknown one is the newest first.
+  const sortParam = new URL(request.url).searchParams.get("sort");
+  const reviewSort = reviewSortOf(sortParam);
   // Her answers to quote requests (last 90 days) are read beside the profile, not after it.
-  const [seller, pastQuotes] = await Promise.all([getPublicSeller(db, id), sellerPastMatches(db, id)]);
+  const [seller, pastQuotes] = await Promise.all([getPublicSeller(db, id, reviewSort), sellerPastMatches(db, id)]);
   if (!seller) throw notFound();
-  countViewLead(id);
+  // Reordering her reviews is the same visitor on the same page, not another view of it.
+  if (sortParam === null) countViewLead(id);
   // "Open · closes 7 pm" is true until 7 pm: the cached copy of the page ends then.
   const at = Date.now();
   keepCachedWhileStatesHold([seller], at);
@@ -120,6 +124,7 @@ export async function loader(args: Route.LoaderArgs) {
       views_count: seller.views_count + unsavedViewLeads(id),
     },
     locale,
+    reviewSort,
     opening: openingState(seller.hours, at),
     quoteFigures: responseFigures(pastQuotes),
     texts: sellerTexts(seller, locale),
@@ -145,7 +150,8 @@ function mapOfArea(area: { lat: number; lng: number } | null) {
   return { source, centre: publicArea(area) };
 }
 
-// Switching tabs with JavaScript needs no new data (and is not a new page view).
+// Switching tabs with JavaScript needs no new data (and is not a new page view); another order of the
+// reviews does.
 export function shouldRevalidate({
   currentUrl,
   nextUrl,
@@ -155,7 +161,8 @@ export function shouldRevalidate({
   if (
     !formMethod &&
     currentUrl.pathname === nextUrl.pathname &&
-    currentUrl.searchParams.get("review") === nextUrl.searchParams.get("review")
+    currentUrl.searchParams.get("review") === nextUrl.searchParams.get("review") &&
+    currentUrl.searchParams.get("sort") === nextUrl.searchParams.get("sort")
   )
     return false;
   return defaultShouldRevalidate;
@@ -343,6 +350,7 @@ export default function SellerPage({ loaderData, actionData }: Route.ComponentPr
       {tab === "reviews" ? (
         <Reviews
           seller={seller}
+          sort={loaderData.reviewSort}
           submitted={reviewSubmitted}
           reported={reviewReported}
           report={report}

@@ -36,6 +36,7 @@ export const STATIC_PATHS = [
   "/contact",
   "/terms",
   "/privacy",
+  "/review-policy",
 ] as const;
 
 /** Pages no crawler needs, in every language (accounts, forms' results). */

@@ -27,6 +27,7 @@ import * as m0025 from "./m0025_opening_hours";
 import * as m0026 from "./m0026_service_area";
 import * as m0027 from "./m0027_search_every_language";
 import * as m0028 from "./m0028_reviews_trust";
+import * as m0029 from "./m0029_reviews_trust_shown";
 
 // Migrations are listed here, not read from disk, so they are bundled with the server build. Kysely runs
 // them in the order of their names; the first 21 are named by a date and keep those names (production
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   m0026_service_area: m0026,
   m0027_search_every_language: m0027,
   m0028_reviews_trust: m0028,
+  m0029_reviews_trust_shown: m0029,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -63,6 +63,9 @@ export const SELLER_IMAGE_FIELDS = ["profile_photo", "id_proof_document", "payme
 
 export const REVIEW_STATUS_VALUES = ["pending", "published", "rejected", "flagged"] as const;
 export const REVIEW_PAGE_SIZES = [20, 50, 100] as const;
+/** The orders of a profile's published reviews (`?sort=`; the first is the default). */
+export const REVIEW_SORTS = ["newest", "highest", "lowest", "verified"] as const;
+export type ReviewSort = (typeof REVIEW_SORTS)[number];
 
 export const ENQUIRY_STATUSES = ["new", "in_progress", "resolved", "closed"] as const;
 /** From the detail view an enquiry moves to one of these (the spec's three; `new` is only where it starts). */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { REPORT_REASON_MAX_LENGTH, REVIEW_MAX_LENGTH, REVIEWER_NAME_MAX_LENGTH } from "../constants";
-import { REVIEW_REPLY_MAX_LENGTH, REVIEW_STATUS_VALUES } from "./constants";
+import { REVIEW_REPLY_MAX_LENGTH, REVIEW_SORTS, REVIEW_STATUS_VALUES, type ReviewSort } from "./constants";
 import { formMessage } from "../form-messages";
 import { bulkIds, oneOf, positiveId, requiredText, tooLong } from "./fields";
 import { pageFilters, searchFilter } from "./list-filters";
@@ -49,6 +49,11 @@ export const reviewFormSchema = reviewSchema.refine((value) => !isReviewIncomple
   when: () => true,
 });
 export type ReviewInput = z.output<typeof reviewSchema>;
+
+/** The profile's `?sort=` of its reviews: one of `REVIEW_SORTS`, anything else (or none) the newest first. */
+export function reviewSortOf(value: string | null | undefined): ReviewSort {
+  return REVIEW_SORTS.find((sort) => sort === value) ?? "newest";
+}
 
 /** A visitor's report of a published review ('Report this review' on the profile). */
 export const reviewReportSchema = z.object({

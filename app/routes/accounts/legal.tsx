@@ -10,18 +10,26 @@ import { pageMeta } from "~/lib/seo";
 
 // Midday UTC: the same calendar day in every time zone the server may run in.
 const UPDATED = "2026-11-25T12:00:00Z";
+const REVIEW_POLICY_UPDATED = "2026-11-30T12:00:00Z";
+
+type DocumentId = "terms" | "privacy" | "review-policy";
+
+/** The document of the route (its id in app/routes.ts), whatever the page's language. */
+function documentOf(matches: readonly ({ id: string } | undefined)[]): DocumentId {
+  const id = matches.at(-1)?.id;
+  return id === "privacy" || id === "review-policy" ? id : "terms";
+}
 
 const BRAND = { site: SITE_NAME, community: SITE_LONG_NAME };
 const strong = { strong: (text: React.ReactNode) => <strong>{text}</strong> };
 
-// The document is the route's (its id in app/routes.ts), whatever the page's language.
 export const meta: Route.MetaFunction = ({ matches }) => {
   const t = translatorFromMatches(matches);
-  const privacy = matches.at(-1)?.id === "privacy";
+  const doc = DOCUMENTS[documentOf(matches)];
   return pageMeta(matches, {
-    title: t(privacy ? "legal.privacy.title" : "legal.terms.title"),
-    description: t(privacy ? "legal.privacy.description" : "legal.terms.description", BRAND),
-    path: privacy ? "/privacy" : "/terms",
+    title: t(doc.title),
+    description: t(doc.description, BRAND),
+    path: doc.path,
   });
 };
 
@@ -29,18 +37,22 @@ export function loader(args: Route.LoaderArgs) {
   return { messages: messagesFor(pageLocale(args), ["legal"]) };
 }
 
-/** /terms and /privacy: one module, two documents. */
+/** /terms, /privacy and /review-policy: one module, three documents. */
 export const headers: Route.HeadersFunction = publicCacheHeaders;
 
 export default function Legal() {
   const t = useT();
   const to = useLocalePath();
-  const privacy = useMatches().at(-1)?.id === "privacy";
+  const id = documentOf(useMatches());
+  const doc = DOCUMENTS[id];
+  const other = DOCUMENTS[id === "terms" ? "privacy" : "terms"];
   return (
     <div className="container section legal">
       <article className="card card-pad legal-doc">
-        <p className="small muted">{t("legal.updated", { date: UPDATED })}</p>
-        <LegalDocument {...DOCUMENTS[privacy ? "privacy" : "terms"]} />
+        <p className="small muted">
+          {t("legal.updated", { date: id === "review-policy" ? REVIEW_POLICY_UPDATED : UPDATED })}
+        </p>
+        <LegalDocument {...doc} />
         <p className="small muted legal-foot">
           <T
             k="legal.foot"
@@ -48,7 +60,7 @@ export default function Legal() {
               email: CONTACT.email,
               phone: CONTACT.phone,
               hours: t("legal.hours"),
-              other: t(privacy ? "legal.terms.title" : "legal.privacy.title"),
+              other: t(other.title),
             }}
             components={{
               mail: (text) => (
@@ -56,7 +68,7 @@ export default function Legal() {
                   {text}
                 </a>
               ),
-              link: (text) => <Link to={to(privacy ? "/terms" : "/privacy")}>{text}</Link>,
+              link: (text) => <Link to={to(other.path)}>{text}</Link>,
             }}
           />
         </p>
@@ -67,10 +79,15 @@ export default function Legal() {
 
 type Section = { title?: MessageKey; paragraph?: MessageKey; items?: MessageKey[] };
 
-/** The two documents, section by section (each a heading, a paragraph, a list: any of them). */
-const DOCUMENTS: Record<"terms" | "privacy", { title: MessageKey; intro: MessageKey; sections: Section[] }> = {
+/** The documents, section by section (each a heading, a paragraph, a list: any of them). */
+const DOCUMENTS: Record<
+  DocumentId,
+  { path: string; title: MessageKey; description: MessageKey; intro: MessageKey; sections: Section[] }
+> = {
   terms: {
+    path: "/terms",
     title: "legal.terms.title",
+    description: "legal.terms.description",
     intro: "legal.terms.intro",
     sections: [
       { title: "legal.terms.who.title", paragraph: "legal.terms.who.text" },
@@ -94,7 +111,9 @@ const DOCUMENTS: Record<"terms" | "privacy", { title: MessageKey; intro: Message
     ],
   },
   privacy: {
+    path: "/privacy",
     title: "legal.privacy.title",
+    description: "legal.privacy.description",
     intro: "legal.privacy.intro",
     sections: [
       {
@@ -126,9 +145,53 @@ const DOCUMENTS: Record<"terms" | "privacy", { title: MessageKey; intro: Message
       },
     ],
   },
+  // What we check, what we remove, how long it takes, no gating, reporting, replying
+  // (docs/decisions/222-reviews-people-can-trust.md).
+  "review-policy": {
+    path: "/review-policy",
+    title: "legal.reviewPolicy.title",
+    description: "legal.reviewPolicy.description",
+    intro: "legal.reviewPolicy.intro",
+    sections: [
+      {
+        title: "legal.reviewPolicy.check.title",
+        items: [
+          "legal.reviewPolicy.check.read",
+          "legal.reviewPolicy.check.email",
+          "legal.reviewPolicy.check.verified",
+          "legal.reviewPolicy.check.once",
+          "legal.reviewPolicy.check.signals",
+        ],
+      },
+      {
+        title: "legal.reviewPolicy.remove.title",
+        paragraph: "legal.reviewPolicy.remove.intro",
+        items: [
+          "legal.reviewPolicy.remove.fake",
+          "legal.reviewPolicy.remove.paid",
+          "legal.reviewPolicy.remove.abuse",
+          "legal.reviewPolicy.remove.spam",
+          "legal.reviewPolicy.remove.negative",
+        ],
+      },
+      { title: "legal.reviewPolicy.time.title", paragraph: "legal.reviewPolicy.time.text" },
+      {
+        title: "legal.reviewPolicy.gating.title",
+        paragraph: "legal.reviewPolicy.gating.intro",
+        items: [
+          "legal.reviewPolicy.gating.see",
+          "legal.reviewPolicy.gating.choose",
+          "legal.reviewPolicy.gating.remove",
+          "legal.reviewPolicy.gating.count",
+        ],
+      },
+      { title: "legal.reviewPolicy.report.title", paragraph: "legal.reviewPolicy.report.text" },
+      { title: "legal.reviewPolicy.reply.title", paragraph: "legal.reviewPolicy.reply.text" },
+    ],
+  },
 };
 
-function LegalDocument({ title, intro, sections }: (typeof DOCUMENTS)[keyof typeof DOCUMENTS]) {
+function LegalDocument({ title, intro, sections }: (typeof DOCUMENTS)[DocumentId]) {
   const t = useT();
   return (
     <>

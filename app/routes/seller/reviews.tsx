@@ -1,12 +1,16 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Suspense } from "react";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { ReviewForm } from "#lazy/review-form";
 import { ErrorList } from "~/components/error-list";
-import { T, useLocale, useT } from "~/components/i18n";
+import { T, useLocale, useLocalePath, useT } from "~/components/i18n";
+import { ShieldIcon } from "~/components/icons";
 import { Honeypot } from "~/components/honeypot-field";
 import { REPORT_REASON_MAX_LENGTH } from "~/lib/constants";
 import { formatDate } from "~/lib/dates";
+import { formatCount } from "~/lib/format";
+import type { MessageKey } from "~/lib/i18n";
+import { REVIEW_SORTS, type ReviewSort } from "~/lib/validation/constants";
 import type { Route } from "../+types/seller";
 import type { Seller } from "./overview";
 import { CardSection } from "~/components/card-section";
@@ -71,10 +75,98 @@ function Stars({ rating }: { rating: number }) {
   );
 }
 
+const STARS = ["5", "4", "3", "2", "1"] as const;
+
+const SORT_LABELS = {
+  newest: "seller.trust.sort.newest",
+  highest: "seller.trust.sort.highest",
+  lowest: "seller.trust.sort.lowest",
+  verified: "seller.trust.sort.verified",
+} as const satisfies Record<ReviewSort, MessageKey>;
+
+/**
+ * The published reviews counted by stars (bars and counts), the verified customers' count, and the links
+ * that reorder the list (plain links: no JavaScript needed; docs/decisions/222-reviews-people-can-trust.md).
+ */
+function ReviewSummary({ seller, sort }: { seller: Seller; sort: ReviewSort }) {
+  const t = useT();
+  const locale = useLocale();
+  const to = useLocalePath();
+  const total = STARS.reduce((sum, stars) => sum + seller.rating_breakdown[stars], 0);
+  return (
+    <div className="review-summary">
+      <h3 className="visually-hidden">{t("seller.trust.breakdown")}</h3>
+      <ul className="rating-breakdown" data-testid="rating-breakdown">
+        {STARS.map((stars) => {
+          const count = seller.rating_breakdown[stars];
+          return (
+            <li key={stars}>
+              <span aria-hidden="true">{t("seller.trust.starsShort", { stars: Number(stars) })}</span>
+              <span className="rating-bar" aria-hidden="true">
+                <span style={{ width: `${total ? Math.round((count / total) * 100) : 0}%` }} />
+              </span>
+              <span aria-hidden="true" className="rating-count">
+                {formatCount(count, locale)}
+              </span>
+              <span className="visually-hidden">{t("seller.trust.breakdownRow", { stars: Number(stars), count })}</span>
+            </li>
+          );
+        })}
+      </ul>
+      <p className="small muted" style={{ margin: 0 }}>
+        <ShieldIcon /> {t("seller.trust.verifiedCount", { count: seller.verified_review_count })}
+      </p>
+      {total > 1 ? (
+        <nav className="review-sort row small" aria-label={t("seller.trust.sort.label")}>
+          <span className="muted" aria-hidden="true">
+            {t("seller.trust.sort.prompt")}
+          </span>
+          {REVIEW_SORTS.map((option) => (
+            <Link
+              key={option}
+              to={to(`/seller/${seller.id}?tab=reviews&sort=${option}#reviews`)}
+              aria-current={option === sort ? "true" : undefined}
+              preventScrollReset
+            >
+              {t(SORT_LABELS[option])}
+            </Link>
+          ))}
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+/** "Email confirmed", "Verified customer · invited by the seller", "edited": what the site knows of a review. */
+function ReviewMarks({ review }: { review: Seller["reviews"][number] }) {
+  const t = useT();
+  const locale = useLocale();
+  if (!review.email_confirmed_at && !review.verified_by && !review.edited_at) return null;
+  return (
+    <p className="review-marks row small">
+      {review.verified_by ? (
+        <span>
+          <span className="badge badge-verified">
+            <ShieldIcon /> {t("seller.trust.verified")}
+          </span>{" "}
+          <span className="muted">
+            {review.verified_by === "quote"
+              ? t("seller.trust.verifiedBy.quote", { date: formatDate(review.verified_on, locale) })
+              : t("seller.trust.verifiedBy.invitation")}
+          </span>
+        </span>
+      ) : null}
+      {review.email_confirmed_at ? <span className="chip">{t("seller.trust.emailConfirmed")}</span> : null}
+      {review.edited_at ? <span className="muted">{t("seller.trust.edited")}</span> : null}
+    </p>
+  );
+}
+
 export type ReportReply = { reviewId: number | null; result: SubmissionResult<string[]> } | undefined;
 
 export function Reviews({
   seller,
+  sort,
   submitted,
   reported,
   report,
@@ -82,6 +174,7 @@ export function Reviews({
   constraint,
 }: {
   seller: Seller;
+  sort: ReviewSort;
   submitted: boolean;
   reported: boolean;
   report: ReportReply;
@@ -90,6 +183,8 @@ export function Reviews({
 }) {
   const t = useT();
   const locale = useLocale();
+  const to = useLocalePath();
+  const policy = (text: React.ReactNode) => <Link to={to("/review-policy")}>{text}</Link>;
   return (
     <div className="profile-layout cols-60" id="reviews">
       <CardSection id="reviews" title={t("seller.reviews.title")}>
@@ -98,9 +193,10 @@ export function Reviews({
             {t("seller.reviews.reported")}
           </p>
         ) : null}
+        {seller.reviews.length ? <ReviewSummary seller={seller} sort={sort} /> : null}
         {seller.reviews.length ? (
           seller.reviews.map((r) => (
-            <article key={r.id} className="review">
+            <article key={r.id} className="review" data-review-id={r.id}>
               <div className="row" style={{ justifyContent: "space-between" }}>
                 <strong translate="no">{r.reviewer_name}</strong>
                 <time className="small muted" dateTime={r.created_at}>
@@ -108,6 +204,7 @@ export function Reviews({
                 </time>
               </div>
               <Stars rating={r.rating} />
+              <ReviewMarks review={r} />
               <p style={{ marginTop: "var(--s-2)", whiteSpace: "pre-line" }} translate="no">
                 {r.review_text}
               </p>
@@ -141,6 +238,9 @@ export function Reviews({
             <p className="muted">{t("seller.reviews.emptyText")}</p>
           </div>
         )}
+        <p className="small muted review-policy-link">
+          <T k="seller.trust.policy" components={{ link: policy }} />
+        </p>
       </CardSection>
       <aside>
         <CardSection id="write-review" title={t("seller.write.title")}>
@@ -149,6 +249,9 @@ export function Reviews({
               {t("seller.write.submitted")}
             </p>
           ) : null}
+          <p className="small muted">
+            <T k="seller.trust.policyWrite" components={{ link: policy }} />
+          </p>
           <Suspense fallback={null}>
             <ReviewForm lastResult={lastResult} constraint={constraint} />
           </Suspense>
