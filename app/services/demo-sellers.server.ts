@@ -239,6 +239,10 @@ export async function seedDemoSellers(db: DB, count: number, seed = 42): Promise
             seller_reply_date: reply ? created : null,
             created_at: created,
             updated_at: created,
+            // What the profile marks (docs/decisions/222-reviews-people-can-trust.md), from the seller's and the
+            // review's numbers, not the random sequence: a verified customer's (an invitation or a quote request
+            // made a week before), a confirmed address, an edit.
+            ...demoReviewMarks(n, r, created),
           };
         });
         Object.assign(seller, demoTextsInLanguages(n, seller, mainCat.name));
@@ -285,4 +289,17 @@ function shiftDays(isoDate: string, days: number): string {
   const d = new Date(`${isoDate}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
+}
+
+/** A demo review's marks: about a third verified customers', half confirmed addresses, one in seven edited. */
+function demoReviewMarks(sellerNumber: number, reviewNumber: number, created: string) {
+  const k = sellerNumber * 7 + reviewNumber;
+  const weekBefore = new Date(Date.parse(created) - 7 * 86_400_000).toISOString();
+  const verified_by = k % 3 === 0 ? ("invitation" as const) : k % 5 === 1 ? ("quote" as const) : null;
+  return {
+    verified_by,
+    verified_on: verified_by ? weekBefore : null,
+    email_confirmed_at: verified_by === "quote" || k % 2 === 0 ? created : null,
+    edited_at: k % 7 === 3 ? created : null,
+  };
 }

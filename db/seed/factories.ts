@@ -1,5 +1,5 @@
 import type { DB } from "../client";
-import type { NewSeller, NewUser, ReviewStatus } from "../schema";
+import type { NewReview, NewSeller, NewUser, ReviewStatus } from "../schema";
 import { normaliseMobile } from "~/lib/phone";
 import { pincodeColumns } from "../pincodes";
 
@@ -45,6 +45,14 @@ export async function createSeller(db: DB, input: SellerFactoryInput = {}): Prom
   return row.id;
 }
 
+/** A review's columns of docs/decisions/222-reviews-people-can-trust.md (all null unless given). */
+type ReviewTrustColumns = Partial<
+  Pick<
+    NewReview,
+    "reviewer_email" | "email_confirmed_at" | "verified_by" | "verified_on" | "edited_at" | "client_address"
+  >
+>;
+
 export async function createReviewRow(
   db: DB,
   sellerId: number,
@@ -55,7 +63,7 @@ export async function createReviewRow(
     status?: ReviewStatus;
     seller_reply?: string | null;
     created_at?: string;
-  } = {},
+  } & ReviewTrustColumns = {},
 ): Promise<number> {
   const stamp = input.created_at ?? now();
   const row = await db
@@ -70,6 +78,12 @@ export async function createReviewRow(
       seller_reply_date: input.seller_reply ? stamp : null,
       created_at: stamp,
       updated_at: stamp,
+      reviewer_email: input.reviewer_email,
+      email_confirmed_at: input.email_confirmed_at,
+      verified_by: input.verified_by,
+      verified_on: input.verified_on,
+      edited_at: input.edited_at,
+      client_address: input.client_address,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
