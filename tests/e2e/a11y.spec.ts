@@ -2,7 +2,7 @@ import { appendFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import type { DB } from "~db/client";
 import type { Role } from "~db/schema";
-import { createSeller } from "~db/seed/factories";
+import { createReviewRow, createSeller } from "~db/seed/factories";
 import { type SiteWithPayments, payOnline, startSiteWithPayments } from "../support/razorpay-stand-in";
 import {
   applicationToPay,
@@ -49,7 +49,7 @@ import { checkSameLayout } from "./same-layout";
 
 type MakeCtx = {
   makeSeller: (i?: Record<string, unknown>) => Promise<number>;
-  makeReview: (sellerId: number, input?: { seller_reply?: string }) => Promise<number>;
+  makeReview: (sellerId: number, input?: Parameters<typeof createReviewRow>[2]) => Promise<number>;
   /** The site with online payments (the pages of `PAYMENT_SITE_PAGES` only). */
   payments?: SiteWithPayments;
 };
@@ -163,7 +163,15 @@ const PAGES: PageCase[] = [
     path: async ({ makeSeller, makeReview }) => {
       const id = await makeSeller({ business_name: uniqueWord("axe") });
       await makeReview(id, { seller_reply: "Thank you!" });
-      return `/seller/${id}?tab=reviews`;
+      // the breakdown, the sort links and a review's marks (docs/decisions/222-reviews-people-can-trust.md)
+      await makeReview(id, {
+        rating: 3,
+        verified_by: "quote",
+        verified_on: "2030-11-12",
+        email_confirmed_at: "2030-11-20T10:00:00Z",
+        edited_at: "2030-11-21T10:00:00Z",
+      });
+      return `/seller/${id}?tab=reviews&sort=verified`;
     },
   },
   {
@@ -201,6 +209,7 @@ const PAGES: PageCase[] = [
   { name: "coming soon", path: "/coming-soon" },
   { name: "terms", path: "/terms" },
   { name: "privacy", sameLayoutAs: "terms", path: "/privacy" },
+  { name: "review policy", sameLayoutAs: "terms", path: "/review-policy" },
   { name: "seller login", path: "/seller-login" },
   {
     name: "seller login error",

@@ -140,6 +140,14 @@ export const PUBLIC_PAGES: Walk[] = [
       const { createSeller, createReviewRow } = await import("~db/seed/factories");
       const id = await createSeller(e2eDb(), { business_name: uniqueWord("pseudo") });
       await createReviewRow(e2eDb(), id, { seller_reply: "Thank you!" });
+      // the breakdown, the sort links and a review's marks in the page's language
+      await createReviewRow(e2eDb(), id, {
+        rating: 3,
+        verified_by: "quote",
+        verified_on: "2030-11-12",
+        email_confirmed_at: "2030-11-20T10:00:00Z",
+        edited_at: "2030-11-21T10:00:00Z",
+      });
       return `/seller/${id}?tab=reviews`;
     },
     then: (page) => submit(page, "#review-form"),
@@ -183,6 +191,7 @@ export const PUBLIC_PAGES: Walk[] = [
   { name: "coming soon", path: "/coming-soon" },
   { name: "terms", path: "/terms" },
   { name: "privacy", sameLayoutAs: "terms", path: "/privacy" },
+  { name: "review policy", sameLayoutAs: "terms", path: "/review-policy" },
   { name: "seller login", path: "/seller-login" },
   {
     name: "seller login error",

@@ -67,13 +67,20 @@ test.describe("seller profile", () => {
     await expect(page).toHaveURL(/\/directory$/);
   });
 
-  test("lists published reviews with seller replies, newest first", async ({ page, makeSeller, makeReview }) => {
+  test("lists published reviews with seller replies, newest first, their breakdown and marks, and reorders them by the sort links", async ({
+    page,
+    makeSeller,
+    makeReview,
+  }) => {
     const id = await makeSeller({ business_name: uniqueWord("rev") });
     await makeReview(id, {
       reviewer_name: "Older Reviewer",
       rating: 4,
       review_text: "Nice work",
       created_at: "2025-01-02T10:00:00Z",
+      verified_by: "invitation",
+      verified_on: "2025-01-01T10:00:00Z",
+      email_confirmed_at: "2025-01-02T11:00:00Z",
     });
     await makeReview(id, {
       reviewer_name: "Newer Reviewer",
@@ -91,6 +98,30 @@ test.describe("seller profile", () => {
     await expect(reviews.first()).toContainText("Sorry, we fixed it");
     await expect(page.getByText("Pending Reviewer")).toHaveCount(0);
     await expect(page.getByText("3.0")).toBeVisible();
+
+    // The breakdown by stars and the marks (docs/decisions/222-reviews-people-can-trust.md)
+    const breakdown = page.getByTestId("rating-breakdown");
+    await expect(breakdown.getByText("4 stars: 1 review")).toBeAttached();
+    await expect(breakdown.getByText("2 stars: 1 review")).toBeAttached();
+    await expect(breakdown.getByText("5 stars: 0 reviews")).toBeAttached();
+    await expect(page.getByText("1 review from a verified customer")).toBeVisible();
+    await expect(reviews.last()).toContainText("Verified customer");
+    await expect(reviews.last()).toContainText("invited by the seller");
+    await expect(reviews.last()).toContainText("email confirmed");
+    await expect(page.getByRole("link", { name: "How we check reviews", exact: true })).toHaveAttribute(
+      "href",
+      "/review-policy",
+    );
+
+    // The sort links reorder the list, with or without JavaScript.
+    const sort = page.getByRole("navigation", { name: "Sort reviews" });
+    await sort.getByRole("link", { name: "Highest rated" }).click();
+    await expect(page).toHaveURL(/[?&]sort=highest/);
+    await expect(sort.getByRole("link", { name: "Highest rated" })).toHaveAttribute("aria-current", "true");
+    await expect(reviews.first()).toContainText("Older Reviewer");
+    await sort.getByRole("link", { name: "Newest" }).click();
+    await expect(page).toHaveURL(/[?&]sort=newest/);
+    await expect(reviews.first()).toContainText("Newer Reviewer");
   });
 
   test("shows No Reviews Yet when there are none", async ({ page, makeSeller }) => {
