@@ -90,7 +90,11 @@ export interface ReviewFigures {
 export async function reviewFigures(db: DB, sellerId: number): Promise<ReviewFigures> {
   const rows = await db
     .selectFrom("reviews")
-    .select((eb) => ["rating", eb.fn.countAll<number | string>().as("n"), eb.fn.count<number | string>("verified_by").as("verified")])
+    .select((eb) => [
+      "rating",
+      eb.fn.countAll<number | string>().as("n"),
+      eb.fn.count<number | string>("verified_by").as("verified"),
+    ])
     .where("seller_id", "=", sellerId)
     .where("status", "=", "published")
     .groupBy("rating")

@@ -509,7 +509,13 @@ export function apiSellerProfile(profile: PublicSellerProfile, at: number = Date
 }
 
 /** A published review in the API: what the page shows, with `verified` and `edited` as booleans. */
-function apiReview({ email_confirmed_at: _confirmed, verified_by, verified_on: _on, edited_at, ...review }: PublicReview) {
+function apiReview({
+  email_confirmed_at: _confirmed,
+  verified_by,
+  verified_on: _on,
+  edited_at,
+  ...review
+}: PublicReview) {
   return { ...review, verified: verified_by !== null, edited: edited_at !== null };
 }
 
