@@ -159,7 +159,7 @@ function ReviewMonths({ months }: { months: ReviewMonth[] }) {
         seller&apos;s invitation or after a quote she answered.
       </p>
       <DataTable
-        label="Reviews per month"
+        label="Reviews per month: received, published, rejected, verified"
         columns={["Month", "Received", "Published", "Rejected", "Verified"]}
         testId="review-months"
       >
