@@ -54,3 +54,21 @@ export function weekStartOf(db: Handle, column: string): RawBuilder<string> {
     ? sql<string>`to_char(date_trunc('week', left(${sql.ref(column)}, 10)::date), 'YYYY-MM-DD')`
     : sql<string>`date(${sql.ref(column)}, 'weekday 0', '-6 days')`;
 }
+
+/**
+ * An ISO-8601 timestamp column moved by whole minutes, as the same ISO text (`2026-11-30T10:59:29.000Z`), so
+ * it compares with other timestamp columns as text (the reviews' signals' windows).
+ */
+export function isoMinutesFrom(db: Handle, column: string, minutes: number): RawBuilder<string> {
+  const m = Math.trunc(minutes);
+  return engineOf(db) === "postgres"
+    ? sql<string>`to_char((${sql.ref(column)}::timestamptz + interval '1 minute' * ${sql.lit(m)}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+    : sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', ${sql.ref(column)}, ${sql.lit(`${m >= 0 ? "+" : ""}${m} minutes`)})`;
+}
+
+/** The month in India (UTC+5:30, no summer time) of an ISO-8601 timestamp column, as `YYYY-MM`. */
+export function indianMonthOf(db: Handle, column: string): RawBuilder<string> {
+  return engineOf(db) === "postgres"
+    ? sql<string>`to_char((${sql.ref(column)}::timestamptz + interval '330 minutes') at time zone 'UTC', 'YYYY-MM')`
+    : sql<string>`strftime('%Y-%m', ${sql.ref(column)}, '+330 minutes')`;
+}

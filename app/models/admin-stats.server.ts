@@ -1,4 +1,5 @@
-import { weekStartOf } from "~db/engine";
+import { indianMonthOf, weekStartOf } from "~db/engine";
+import { addMonths, todayIso } from "~/lib/dates";
 import { sql } from "kysely";
 import type { DB } from "~db/client";
 
@@ -125,6 +126,50 @@ export async function weeklyActivity(db: DB, today: string, weeks = 12): Promise
       applications: count(sellers, week),
       reviews: count(reviews, week),
       enquiries: count(enquiries, week),
+    };
+  });
+}
+
+export type ReviewMonth = {
+  /** YYYY-MM, a month in India's time */
+  month: string;
+  received: number;
+  published: number;
+  rejected: number;
+  verified: number;
+};
+
+/**
+ * The reviews received in each of the `months` months in India's time (UTC+5:30) ending with the current
+ * one, newest first, and where those reviews stand now: published, rejected (the rest wait or were
+ * reported), and how many came from verified customers (docs/decisions/222-reviews-people-can-trust.md).
+ * Months without any are 0.
+ */
+export async function monthlyReviewFigures(db: DB, now: Date, months = 6): Promise<ReviewMonth[]> {
+  const current = todayIso(now).slice(0, 7);
+  const list = Array.from({ length: months }, (_, i) => addMonths(`${current}-01`, -i).slice(0, 7));
+  // The first month's first moment in India, as a UTC timestamp (midnight IST is 18:30 UTC the day before).
+  const since = new Date(Date.parse(`${list[list.length - 1]}-01T00:00:00+05:30`)).toISOString();
+  const rows = await db
+    .selectFrom("reviews")
+    .select([
+      indianMonthOf(db, "created_at").as("month"),
+      sql<number>`count(*)`.as("received"),
+      sql<number>`coalesce(sum(case when status = 'published' then 1 else 0 end), 0)`.as("published"),
+      sql<number>`coalesce(sum(case when status = 'rejected' then 1 else 0 end), 0)`.as("rejected"),
+      sql<number>`coalesce(sum(case when verified_by is not null then 1 else 0 end), 0)`.as("verified"),
+    ])
+    .where("created_at", ">=", since)
+    .groupBy("month")
+    .execute();
+  return list.map((month) => {
+    const row = rows.find((r) => r.month === month);
+    return {
+      month,
+      received: Number(row?.received ?? 0),
+      published: Number(row?.published ?? 0),
+      rejected: Number(row?.rejected ?? 0),
+      verified: Number(row?.verified ?? 0),
     };
   });
 }

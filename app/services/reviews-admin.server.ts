@@ -11,8 +11,16 @@ const ONE: Record<ReviewMove, string> = {
   delete: "Review deleted successfully.",
 };
 
-export async function moderateReviews(db: DB, actor: Actor, ids: number[], move: ReviewMove, bulk: boolean) {
-  const result = await moveReviews(db, actor, ids, move);
+/** Moves reviews; `reason`, the moderator's own words, goes into each audit row with the signals she saw. */
+export async function moderateReviews(
+  db: DB,
+  actor: Actor,
+  ids: number[],
+  move: ReviewMove,
+  bulk: boolean,
+  reason: string | null = null,
+) {
+  const result = await moveReviews(db, actor, ids, move, reason);
   if (!result.ok) return result;
   return { ok: true as const, message: bulk ? `Bulk ${bulkWord(move)} completed successfully!` : ONE[move] };
 }

@@ -444,6 +444,32 @@ const PAGES: PageCase[] = [
   },
   { name: "admin reviews", path: "/admin/reviews", as: "moderator" },
   {
+    // Signals beside a pending review (docs/decisions/222-reviews-people-can-trust.md): two chips, the
+    // reviewer's address for staff, the signal filter set, the legend and the reason fields.
+    name: "admin reviews, signals",
+    sameLayoutAs: "admin reviews",
+    path: async ({ makeSeller }) => {
+      const w = uniqueWord("axe");
+      const seller = await makeSeller({ business_name: `${w} Shop`, owner_name: `${w} Owner` });
+      const stamp = new Date().toISOString();
+      await e2eDb()
+        .insertInto("reviews")
+        .values({
+          seller_id: seller,
+          reviewer_name: `${w} Owner`,
+          rating: 5,
+          review_text: "Wonderful, the best shop in the city",
+          status: "pending",
+          created_at: stamp,
+          updated_at: stamp,
+          reviewer_email: `${w}@example.test`,
+        })
+        .execute();
+      return `/admin/reviews?search=${w}&signal=seller_match`;
+    },
+    as: "moderator",
+  },
+  {
     name: "admin enquiries",
     path: async () => {
       const w = uniqueWord("axe");
@@ -631,6 +657,7 @@ const CONTRAST_UNDECIDED_BOTH = [
   "admin subcategory new",
   "admin subcategory edit",
   "admin reviews",
+  "admin reviews, signals",
   "admin enquiries",
   "admin enquiries empty",
   "admin newsletter subscriptions",

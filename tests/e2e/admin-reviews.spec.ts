@@ -172,6 +172,60 @@ test.describe("admin reviews", () => {
     await expect(page.locator(".review-admin")).toHaveCount(21);
   });
 
+  test("filters by a signal and publishes with a reason kept in the audit log", async ({
+    page,
+    context,
+    db,
+    makeSeller,
+  }) => {
+    await signInAs(context, "moderator");
+    const word = uniqueWord("sigrev");
+    const seller = await makeSeller({ business_name: `${word} Looms` });
+    const stamp = new Date().toISOString();
+    const review = (name: string, email: string | null) =>
+      db
+        .insertInto("reviews")
+        .values({
+          seller_id: seller,
+          reviewer_name: `${word} ${name}`,
+          rating: 4,
+          review_text: `Fine weaving ${word} ${name}`,
+          status: "pending",
+          created_at: stamp,
+          updated_at: stamp,
+          reviewer_email: email,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+    const { id } = await review("Flagged", `${word}@example.test`);
+    await review("Plain", null);
+    await page.goto(`/admin/reviews?search=${word}`);
+    await expect(page.locator(".review-admin")).toHaveCount(2);
+    await page.getByLabel("Signal", { exact: true }).selectOption({ label: "Email not confirmed" });
+    await page.getByRole("button", { name: "Apply", exact: true }).click();
+    await expect(page).toHaveURL(/signal=unconfirmed_email/);
+    const card = page.locator(".review-admin");
+    await expect(card).toHaveCount(1);
+    await expect(card.getByRole("list", { name: "Signals" })).toHaveText(/Email not confirmed/);
+    await card.getByLabel("Reason (optional)").fill("Rang her: a real customer");
+    await card.getByRole("button", { name: "Approve & Publish" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Review approved and published successfully!" }),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/signal=unconfirmed_email/);
+    const audit = await db
+      .selectFrom("audit_log")
+      .select("details")
+      .where("target_type", "=", "review")
+      .where("target_id", "=", String(id))
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(audit.details!)).toMatchObject({
+      changes: { status: ["pending", "published"] },
+      reason: "Rang her: a real customer",
+      signals: ["unconfirmed_email"],
+    });
+  });
+
   test("has no accessibility violations with a flash and the delete dialog", async ({
     page,
     context,

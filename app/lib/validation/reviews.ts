@@ -2,7 +2,8 @@ import { z } from "zod";
 import { REPORT_REASON_MAX_LENGTH, REVIEW_MAX_LENGTH, REVIEWER_NAME_MAX_LENGTH } from "../constants";
 import { REVIEW_REPLY_MAX_LENGTH, REVIEW_SORTS, REVIEW_STATUS_VALUES, type ReviewSort } from "./constants";
 import { formMessage } from "../form-messages";
-import { bulkIds, oneOf, positiveId, requiredText, tooLong } from "./fields";
+import { bulkIds, oneOf, optionalText, positiveId, requiredText, tooLong } from "./fields";
+import { REVIEW_DECISION_REASON_MAX_LENGTH, REVIEW_SIGNALS } from "../review-signals";
 import { pageFilters, searchFilter } from "./list-filters";
 import { REVIEW_MISSING_MESSAGE, SELECT_REVIEWS_MESSAGE } from "./messages";
 import { isBlank } from "./params";
@@ -78,8 +79,18 @@ export const reviewReplySchema = z.object({
 
 // ── moderation (/admin/reviews and /api/admin/reviews) ──
 
-/** The reviews list filters (search, status), from the page URL or the API query. */
-export const reviewFiltersFrom = pageFilters({ search: searchFilter, status: oneOf("status", REVIEW_STATUS_VALUES) });
+/**
+ * The reviews list filters (search, status, signal), from the page URL or the API query; as the status, an
+ * unknown signal means "all" on both.
+ */
+export const reviewFiltersFrom = pageFilters({
+  search: searchFilter,
+  status: oneOf("status", REVIEW_STATUS_VALUES),
+  signal: oneOf("signal", REVIEW_SIGNALS),
+});
+
+/** The moderator's reason for a decision (optional; kept in the audit log). */
+const decisionReason = optionalText("Reason", REVIEW_DECISION_REASON_MAX_LENGTH);
 
 const reviewId = positiveId("Review not found");
 const reviewMove = z.enum(["published", "rejected", "delete"], {
@@ -91,15 +102,22 @@ const reviewIds = bulkIds(SELECT_REVIEWS_MESSAGE, "reviews");
 export const reviewIntentSchema = z.discriminatedUnion(
   "intent",
   [
-    z.object({ intent: z.literal("one"), move: reviewMove, id: reviewId }),
-    z.object({ intent: z.literal("bulk"), move: reviewMove, ids: reviewIds, confirmed: z.literal("1").optional() }),
+    z.object({ intent: z.literal("one"), move: reviewMove, id: reviewId, reason: decisionReason }),
+    z.object({
+      intent: z.literal("bulk"),
+      move: reviewMove,
+      ids: reviewIds,
+      confirmed: z.literal("1").optional(),
+      reason: decisionReason,
+    }),
   ],
   { error: "Unknown action" },
 );
 export type ReviewIntent = z.output<typeof reviewIntentSchema>;
 
-/** POST /api/admin/reviews/bulk {review_ids, action} and PUT /api/admin/reviews/{id} {status}. */
-export const apiReviewBulkSchema = z.object({ review_ids: reviewIds, action: reviewMove });
+/** POST /api/admin/reviews/bulk {review_ids, action, reason?} and PUT /api/admin/reviews/{id} {status, reason?}. */
+export const apiReviewBulkSchema = z.object({ review_ids: reviewIds, action: reviewMove, reason: decisionReason });
 export const apiReviewUpdateSchema = z.object({
   status: z.enum(["published", "rejected"], { error: "status must be published or rejected" }),
+  reason: decisionReason,
 });

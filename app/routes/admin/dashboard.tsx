@@ -12,18 +12,21 @@ import { redirectWithFlash, requirePermission } from "~/services/session.server"
 import type { Route } from "./+types/dashboard";
 import { privatePageMeta } from "~/lib/seo";
 import { CardSection } from "~/components/card-section";
+import { DataTable } from "~/components/admin/data-table";
+import type { ReviewMonth } from "~/models/admin-stats.server";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Dashboard | Admin");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requirePermission(request, "dashboard.view", context);
   const db = getDb();
-  const { stats, notifications, activity } = await dashboardOverview(db, user);
+  const { stats, notifications, activity, reviewMonths } = await dashboardOverview(db, user);
   const undelivered = can(user.role, "settings.manage") ? await failedMail(db) : null;
   return {
     stats,
     notifications,
     activity,
+    reviewMonths,
     undelivered,
     quickActions: QUICK_ACTIONS.filter((a) => can(user.role, a.permission)),
     canSeed: can(user.role, "seed.run"),
@@ -38,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, notifications, activity, undelivered, quickActions, canSeed } = loaderData;
+  const { stats, notifications, activity, reviewMonths, undelivered, quickActions, canSeed } = loaderData;
   const cards = [
     { label: "Total Sellers", value: stats.total_sellers, icon: "🏪" },
     { label: "Paid Sellers", value: stats.paid_sellers, icon: "💳" },
@@ -90,6 +93,9 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       <CardSection id="activity" title="Activity per week" className="stack" small>
         <ActivityChart weeks={activity} />
       </CardSection>
+      <CardSection id="review-months" title="Reviews per month" className="stack" small>
+        <ReviewMonths months={reviewMonths} />
+      </CardSection>
       <div className="admin-two cols-60">
         <CardSection id="qa" title="Quick Actions" small>
           <div className="row">
@@ -131,5 +137,44 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         </CardSection>
       </div>
     </div>
+  );
+}
+
+const monthName = new Intl.DateTimeFormat("en-IN", { month: "short", year: "numeric", timeZone: "UTC" });
+
+/** The share of a month's reviews from verified customers, as a whole percentage ("—" without reviews). */
+function verifiedShare(month: ReviewMonth): string {
+  return month.received ? `${Math.round((100 * month.verified) / month.received)}%` : "—";
+}
+
+/**
+ * The reviews received each month (India's time), newest first, and where they stand now: published,
+ * rejected, and the share from verified customers (docs/decisions/222-reviews-people-can-trust.md).
+ */
+function ReviewMonths({ months }: { months: ReviewMonth[] }) {
+  return (
+    <>
+      <p className="small muted">
+        Reviews received each month (India&apos;s time) and where they stand now; verified: written through the
+        seller&apos;s invitation or after a quote she answered.
+      </p>
+      <DataTable
+        label="Reviews per month: received, published, rejected, verified"
+        columns={["Month", "Received", "Published", "Rejected", "Verified"]}
+        testId="review-months"
+      >
+        {months.map((m) => (
+          <tr key={m.month}>
+            <th scope="row">{monthName.format(new Date(`${m.month}-01T00:00:00Z`))}</th>
+            <td>{formatCount(m.received)}</td>
+            <td>{formatCount(m.published)}</td>
+            <td>{formatCount(m.rejected)}</td>
+            <td>
+              {formatCount(m.verified)} ({verifiedShare(m)})
+            </td>
+          </tr>
+        ))}
+      </DataTable>
+    </>
   );
 }

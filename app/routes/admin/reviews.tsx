@@ -5,7 +5,7 @@ import { ChoiceFilter, SearchFilter } from "~/components/filter-fields";
 import { data, Form, useSearchParams } from "react-router";
 import { EmptyState } from "~/components/admin/empty-state";
 import { getDb } from "~db/client";
-import { StatusBadge } from "~/components/admin/badge";
+import { Badge, StatusBadge } from "~/components/admin/badge";
 import { ActionError, ConfirmButton, ConfirmPanel, DeleteConfirmSection } from "~/components/admin/confirm";
 import { Pagination } from "~/components/admin/pagination";
 import { SelectAll } from "~/components/admin/select-all";
@@ -13,8 +13,9 @@ import { bulkWord, firstError } from "~/lib/validation/messages";
 import { REVIEW_PAGE_SIZES, REVIEW_STATUS_VALUES } from "~/lib/validation/constants";
 import { reviewFiltersFrom, reviewIntentSchema } from "~/lib/validation/reviews";
 import { formatDate } from "~/lib/dates";
+import { REVIEW_DECISION_REASON_MAX_LENGTH, REVIEW_SIGNALS, REVIEW_SIGNAL_WORDS } from "~/lib/review-signals";
 import { pageInfo, pagingFrom, returnUrl, withParams } from "~/lib/paging";
-import { listAdminReviews } from "~/models/reviews-admin.server";
+import { type AdminReviewRow, listAdminReviews } from "~/models/reviews-admin.server";
 import { moderateReviews } from "~/services/reviews-admin.server";
 import { redirectWithFlash, requirePermission } from "~/services/session.server";
 import { FilterBar } from "~/components/admin/filter-bar";
@@ -45,20 +46,108 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: reviewIntentSchema });
   if (submission.status !== "success") {
-    return data({ error: firstError(submission.error), confirm: null }, { status: 400 });
+    return data({ error: firstError(submission.error), confirm: null, ...typedReason(formData) }, { status: 400 });
   }
   const intent = submission.value;
+  const reason = intent.reason ?? null;
   // A bulk delete without JavaScript asks first: the answer is the confirm step with the same selection.
   if (intent.intent === "bulk" && intent.move === "delete" && !intent.confirmed) {
     return data(
-      { error: null, confirm: { ids: intent.ids, back: String(formData.get("back") ?? "") } },
+      {
+        error: null,
+        confirm: { ids: intent.ids, back: String(formData.get("back") ?? ""), reason: reason ?? "" },
+        reason: "",
+        reasonFor: "",
+      },
       { status: 200 },
     );
   }
   const ids = intent.intent === "bulk" ? intent.ids : [intent.id];
-  const result = await moderateReviews(getDb(), user.actor, ids, intent.move, intent.intent === "bulk");
-  if (!result.ok) return data({ error: result.message, confirm: null }, { status: httpStatusOf(result.reason) });
+  const result = await moderateReviews(getDb(), user.actor, ids, intent.move, intent.intent === "bulk", reason);
+  if (!result.ok)
+    return data(
+      { error: result.message, confirm: null, ...typedReason(formData) },
+      { status: httpStatusOf(result.reason) },
+    );
   return redirectWithFlash(request, returnUrl("/admin/reviews", formData.get("back")), result.message);
+}
+
+/** The reason a refused post carried, to show again in the form it came from ("bulk" or a review's id). */
+function typedReason(formData: FormData) {
+  const reason = formData.get("reason");
+  return {
+    reason: typeof reason === "string" ? reason.slice(0, REVIEW_DECISION_REASON_MAX_LENGTH * 2) : "",
+    reasonFor: formData.get("intent") === "bulk" ? "bulk" : String(formData.get("id") ?? ""),
+  };
+}
+
+const SIGNAL_CHOICES = REVIEW_SIGNALS.map((value) => ({ value, label: REVIEW_SIGNAL_WORDS[value].label }));
+
+/** The optional reason a decision keeps in the audit log, in a review's form or the bulk bar. */
+function ReasonField({ id, form, defaultValue }: { id: string; form?: string; defaultValue?: string }) {
+  return (
+    <span className="field review-reason">
+      <label htmlFor={id}>Reason (optional)</label>
+      <input
+        id={id}
+        name="reason"
+        form={form}
+        className="input"
+        maxLength={REVIEW_DECISION_REASON_MAX_LENGTH}
+        defaultValue={defaultValue}
+        autoComplete="off"
+      />
+    </span>
+  );
+}
+
+/** The signals beside a review: words, never a colour alone; each chip's title explains it, as the legend does. */
+function SignalChips({ signals }: { signals: readonly (typeof REVIEW_SIGNALS)[number][] }) {
+  if (!signals.length) return null;
+  return (
+    <ul className="review-signals" aria-label="Signals">
+      {signals.map((signal) => (
+        <li key={signal} title={REVIEW_SIGNAL_WORDS[signal].explanation}>
+          <Badge tone="warning">
+            <span aria-hidden="true">⚑ </span>
+            {REVIEW_SIGNAL_WORDS[signal].label}
+          </Badge>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * What staff know of the reviewer beyond her name: the address she gave and whether she confirmed it, and
+ * what verified her. Staff only: the seller never sees the address (docs/decisions/222-reviews-people-can-trust.md).
+ */
+function ReviewerFacts({ review }: { review: AdminReviewRow }) {
+  const facts = [
+    review.reviewer_email
+      ? `Email: ${review.reviewer_email} (${review.email_confirmed_at ? "confirmed" : "not confirmed"})`
+      : null,
+    review.verified_by ? `Verified customer (${review.verified_by === "invitation" ? "invitation" : "quote"})` : null,
+    review.edited_at ? `Edited ${formatDate(review.edited_at)}` : null,
+  ].filter(Boolean);
+  return facts.length ? <p className="small muted">{facts.join(" · ")}</p> : null;
+}
+
+function SignalLegend() {
+  return (
+    <details className="card card-pad review-signals-legend">
+      <summary>What the signals mean</summary>
+      <p className="small muted">Signals only inform your decision: no review is rejected or deleted because of one.</p>
+      <dl className="small">
+        {REVIEW_SIGNALS.map((signal) => (
+          <div key={signal}>
+            <dt>{REVIEW_SIGNAL_WORDS[signal].label}</dt>
+            <dd>{REVIEW_SIGNAL_WORDS[signal].explanation}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
+  );
 }
 
 function Stars({ rating }: { rating: number }) {
@@ -89,6 +178,7 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
             move: "delete",
             confirmed: "1",
             back: actionData.confirm.back,
+            reason: actionData.confirm.reason,
             ...Object.fromEntries(actionData.confirm.ids.map((id, i) => [`ids[${i}]`, id])),
           }}
           cancelHref={`/admin/reviews${back === "?" ? "" : back}`}
@@ -109,8 +199,11 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
           choices={titledChoices(REVIEW_STATUS_VALUES)}
           anyLabel="All statuses"
         />
+        <ChoiceFilter label="Signal" name="signal" choices={SIGNAL_CHOICES} anyLabel="Any or none" />
         <ChoiceFilter label="Per page" name="limit" choices={REVIEW_PAGE_SIZES.map(String)} />
       </FilterBar>
+
+      <SignalLegend />
 
       {reviews.length === 0 ? (
         <EmptyState title="No Reviews Found">No reviews match your current filters.</EmptyState>
@@ -136,6 +229,10 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
             <input type="hidden" name="back" value={back} />
             <input type="hidden" name="confirmed" value="" />
             <SelectAll form="bulk-reviews" label="Select all reviews on this page" />
+            <ReasonField
+              id="bulk-reason"
+              defaultValue={actionData?.reasonFor === "bulk" ? actionData.reason : undefined}
+            />
             <button type="submit" name="move" value="published" className="btn btn-sm">
               Approve Selected
             </button>
@@ -164,9 +261,11 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
                   <Stars rating={r.rating} />
                   <span className="small muted">{formatDate(r.created_at)}</span>
                 </div>
+                <SignalChips signals={r.signals} />
                 <p className="small">
                   For: <strong>{r.seller_name || r.owner_name || "Unknown Seller"}</strong>
                 </p>
+                <ReviewerFacts review={r} />
                 <p className="review-admin-text">{r.review_text}</p>
                 {r.seller_reply ? (
                   <p className="review-admin-reply small">
@@ -179,6 +278,10 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
                     <input type="hidden" name="intent" value="one" />
                     <input type="hidden" name="id" value={r.id} />
                     <input type="hidden" name="back" value={back} />
+                    <ReasonField
+                      id={`reason-${r.id}`}
+                      defaultValue={actionData?.reasonFor === String(r.id) ? actionData.reason : undefined}
+                    />
                     {r.status === "pending" || r.status === "flagged" ? (
                       <button type="submit" name="move" value="published" className="btn btn-sm btn-primary">
                         Approve &amp; Publish

@@ -12,7 +12,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return jsonError("Method not allowed. Use PUT or DELETE.", 405);
 }
 
-// PUT /api/admin/reviews/{id} {status: published|rejected} and DELETE /api/admin/reviews/{id} → {message}.
+// PUT /api/admin/reviews/{id} {status: published|rejected, reason?} and DELETE /api/admin/reviews/{id} → {message}
+// (a deletion with a reason: the bulk endpoint with one id).
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = requirePermission(request, "reviews.moderate", context);
   const id = parseId(params.id);
@@ -28,7 +29,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const input = await readAdminWrite(request, { methods: ["PUT"], schema: apiReviewUpdateSchema });
   if (!input.ok) return input.response;
   if (!id) return jsonError("Review not found", 404);
-  const result = await moderateReviews(getDb(), user.actor, [id], input.data.status, false);
+  const result = await moderateReviews(getDb(), user.actor, [id], input.data.status, false, input.data.reason ?? null);
   return result.ok
     ? Response.json({ success: true, message: result.message })
     : jsonError(result.message, httpStatusOf(result.reason));

@@ -7,7 +7,8 @@ import { jsonError } from "~/services/api.server";
 import { requirePermission } from "~/services/session.server";
 import type { Route } from "./+types/reviews";
 
-// GET /api/admin/reviews?status&search&page&limit → {reviews, pagination} (the page's query).
+// GET /api/admin/reviews?status&search&signal&page&limit → {reviews, pagination} (the page's query); each
+// review has its `signals` (lib/review-signals.ts) and, for staff only, the `reviewer_email` it gave.
 export async function loader({ request, context }: Route.LoaderArgs) {
   requirePermission(request, "reviews.moderate", context);
   const params = new URL(request.url).searchParams;
