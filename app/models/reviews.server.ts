@@ -218,3 +218,16 @@ export async function flagReview(
     return true;
   });
 }
+
+/** How long a review keeps the network address it came from: its staff signals look a day around it. */
+export const REVIEW_ADDRESS_DAYS = 30;
+
+/** Forgets the network addresses of reviews older than REVIEW_ADDRESS_DAYS (the periodic sweep). */
+export async function sweepReviewAddresses(db: DB, now = Date.now()): Promise<void> {
+  await db
+    .updateTable("reviews")
+    .set({ client_address: null })
+    .where("client_address", "is not", null)
+    .where("created_at", "<", new Date(now - REVIEW_ADDRESS_DAYS * 86_400_000).toISOString())
+    .execute();
+}

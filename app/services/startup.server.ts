@@ -3,6 +3,7 @@ import { describeTarget, migrateToLatest, pingDatabase } from "~db/client";
 import { seedCategories } from "~/models/categories-admin.server";
 import { isDatabaseEmpty } from "~/models/categories.server";
 import { sweepSignInAddresses } from "~/models/sign-in-addresses.server";
+import { sweepReviewAddresses } from "~/models/reviews.server";
 import { ensureFirstAdmin } from "~/models/users.server";
 import { backupWithRetention } from "./backup.server";
 import { seedDemoSellers } from "./demo-sellers.server";
@@ -91,7 +92,8 @@ let rateSweepTimer: NodeJS.Timeout | undefined;
 
 /**
  * Expired rate-limit windows, month-old sign-in addresses, search counts older than 90 days and requests
- * for quotes past their retention are deleted every ten minutes.
+ * for quotes past their retention are deleted every ten minutes, and reviews' network addresses are forgotten
+ * after 30 days.
  */
 function scheduleRateLimitSweep(db: DB): void {
   rateSweepTimer ??= setInterval(() => {
@@ -99,6 +101,7 @@ function scheduleRateLimitSweep(db: DB): void {
     sweepSignInAddresses(db).catch((err) => logger.error({ err }, "sign-in address sweep failed"));
     sweepOldSearchCounts(db).catch((err) => logger.error({ err }, "search count sweep failed"));
     sweepQuoteRequests(db).catch((err) => logger.error({ err }, "quote request sweep failed"));
+    sweepReviewAddresses(db).catch((err) => logger.error({ err }, "review address sweep failed"));
   }, 10 * 60_000).unref();
 }
 

@@ -6,7 +6,7 @@ import { createSeller } from "~db/seed/factories";
 import { apiReviewSchema, isReviewIncomplete, reviewSchema } from "~/lib/validation/reviews";
 import { directoryQuerySchema } from "~/lib/validation/directory";
 import { parseId } from "~/lib/validation/params";
-import { createReview } from "~/models/reviews.server";
+import { createReview, sweepReviewAddresses } from "~/models/reviews.server";
 import { insertInvitation } from "~/models/review-invitations.server";
 import { searchWords } from "~/lib/search-text";
 import { createTestDb } from "../support/test-db";
@@ -64,6 +64,20 @@ describe("createReview", () => {
       ok: false,
       reason: "invitation_used",
     });
+  });
+
+  it("forgets a review's network address after 30 days, keeping the review", async () => {
+    const sellerId = await createSeller(db);
+    const review = { reviewer_name: "Asha", rating: 4, review_text: "Good." };
+    const made = await createReview(db, sellerId, review, { clientAddress: "198.51.100.7" });
+    if (!made.ok) throw new Error(made.reason);
+    const addressOf = async () =>
+      (await db.selectFrom("reviews").select("client_address").where("id", "=", made.id).executeTakeFirstOrThrow())
+        .client_address;
+    await sweepReviewAddresses(db, Date.now() + 29 * 86_400_000);
+    expect(await addressOf()).toBe("198.51.100.7");
+    await sweepReviewAddresses(db, Date.now() + 31 * 86_400_000);
+    expect(await addressOf()).toBeNull();
   });
 
   it("refuses an expired invitation", async () => {
