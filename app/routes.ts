@@ -19,6 +19,9 @@ export default [
     // ask for a quote: the request, and its signed link (confirm, answers, withdraw) (docs/decisions/193-quotes.md)
     route("ask-for-a-quote", "routes/ask-for-a-quote.tsx"),
     route("quote-request", "routes/quote-request.tsx"),
+    // a reviewer's address: its confirmation link, and her own review (docs/decisions/222-reviews-people-can-trust.md)
+    route("review-confirm", "routes/review-confirm.tsx"),
+    route("my-review", "routes/my-review.tsx"),
     route("newsletter", "routes/newsletter.tsx"),
     route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
     route("seller-mails/off", "routes/seller-mails-off.tsx"),

@@ -31,13 +31,38 @@ export function ReviewForm({ lastResult, constraint }: ReviewFormProps) {
     <Form method="post" {...form.props} className="stack" preventScrollReset>
       <Honeypot />
       <FormErrors errors={form.errors} />
+      <ReviewFields formKey={form.key} fields={fields} />
+      {/* Optional: a link mailed to it confirms it (docs/decisions/222-reviews-people-can-trust.md). */}
+      <Field
+        label={t("forms.review.emailLabel")}
+        errors={fields.reviewer_email.errors}
+        hint={t("forms.review.emailHint")}
+        inputProps={{ ...getInputProps(fields.reviewer_email, { type: "email" }), autoComplete: "email" }}
+      />
+      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+        {busy ? t("seller.form.submitting") : t("seller.form.submit")}
+      </button>
+      <p className="small muted" style={{ margin: 0 }}>
+        {t("seller.form.note")}
+      </p>
+    </Form>
+  );
+}
+
+type ReviewFieldsMeta = ReturnType<typeof useForm>[1];
+
+/** A review's name, stars and text: the profile's form, and her own review's edit form (/my-review). */
+export function ReviewFields({ formKey, fields }: { formKey: string; fields: ReviewFieldsMeta }) {
+  const t = useT();
+  return (
+    <>
       <Field
         label={t("seller.form.name")}
         errors={fields.reviewer_name.errors}
         inputProps={{ ...getInputProps(fields.reviewer_name, { type: "text" }), autoComplete: "name" }}
       />
       <StarRatingField
-        key={`${form.key}-rating`}
+        key={`${formKey}-rating`}
         name={fields.rating.name}
         defaultValue={fields.rating.initialValue as string | undefined}
         errors={fields.rating.errors}
@@ -48,14 +73,9 @@ export function ReviewForm({ lastResult, constraint }: ReviewFormProps) {
         label={t("seller.form.review")}
         errors={fields.review_text.errors}
         hint={t("seller.form.reviewHint", { max: REVIEW_MAX_LENGTH })}
-        textareaProps={{ ...getTextareaProps(fields.review_text), rows: 5 }}
+        // her own words (a failed post's, or her review's on /my-review): not the catalogue's, never translated
+        textareaProps={{ ...getTextareaProps(fields.review_text), rows: 5, translate: "no" }}
       />
-      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-        {busy ? t("seller.form.submitting") : t("seller.form.submit")}
-      </button>
-      <p className="small muted" style={{ margin: 0 }}>
-        {t("seller.form.note")}
-      </p>
-    </Form>
+    </>
   );
 }

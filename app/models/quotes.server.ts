@@ -641,3 +641,25 @@ export async function quoteTotalsOf(
     ]),
   );
 }
+
+/**
+ * The day a requester (her address, lower-cased) asked for quotes that the seller answered, the latest such
+ * request (a confirmed one, not marked as spam; a decline is no answer), or null: what makes her review a
+ * verified customer's (docs/decisions/222-reviews-people-can-trust.md).
+ */
+export async function answeredQuoteDate(db: DB, sellerId: number, email: string): Promise<string | null> {
+  const row = await db
+    .selectFrom("quote_requests")
+    .innerJoin("quote_matches", "quote_matches.request_id", "quote_requests.id")
+    .select("quote_requests.created_at")
+    .where("quote_requests.email", "=", email)
+    .where("quote_requests.confirmed_at", "is not", null)
+    .where("quote_requests.status", "in", ["open", "withdrawn"])
+    .where("quote_matches.seller_id", "=", sellerId)
+    .where("quote_matches.status", "=", "answered")
+    .where("quote_matches.replied_at", "is not", null)
+    .orderBy("quote_requests.created_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row?.created_at ?? null;
+}

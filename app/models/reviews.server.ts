@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { DB } from "~db/client";
 import type { ReviewVerifiedBy } from "~db/schema";
+import { isUniqueViolation } from "~db/engine";
 import { nowIso } from "~/lib/dates";
 import type { ReviewSort } from "~/lib/validation/constants";
 import type { ReviewInput } from "~/lib/validation/reviews";
@@ -230,4 +231,196 @@ export async function sweepReviewAddresses(db: DB, now = Date.now()): Promise<vo
     .where("client_address", "is not", null)
     .where("created_at", "<", new Date(now - REVIEW_ADDRESS_DAYS * 86_400_000).toISOString())
     .execute();
+}
+
+// ── her own review: the confirmed address, her edit and her delete (docs/decisions/222-reviews-people-can-trust.md) ──
+
+/** A review as its writer's links read it (the address only for the signature's check). */
+export interface OwnReview {
+  id: number;
+  seller_id: number;
+  /** her business name, or her own name without one */
+  seller_name: string;
+  reviewer_name: string;
+  rating: number;
+  review_text: string;
+  status: "pending" | "published" | "rejected" | "flagged";
+  reviewer_email: string | null;
+  email_confirmed_at: string | null;
+  verified_by: "invitation" | "quote" | null;
+  edited_at: string | null;
+}
+
+export async function getOwnReview(db: DB, id: number): Promise<OwnReview | undefined> {
+  return db
+    .selectFrom("reviews")
+    .innerJoin("sellers", "sellers.id", "reviews.seller_id")
+    .select([
+      "reviews.id",
+      "reviews.seller_id",
+      (eb) => eb.fn.coalesce("sellers.business_name", "sellers.owner_name").as("seller_name"),
+      "reviews.reviewer_name",
+      "reviews.rating",
+      "reviews.review_text",
+      "reviews.status",
+      "reviews.reviewer_email",
+      "reviews.email_confirmed_at",
+      "reviews.verified_by",
+      "reviews.edited_at",
+    ])
+    .where("reviews.id", "=", id)
+    .executeTakeFirst();
+}
+
+export type ConfirmOutcome =
+  { ok: true; already: boolean; replaced: number | null } | { ok: false; reason: "not_found" };
+
+/**
+ * Confirms a review's address (its mailed link was followed). One confirmed address reviews one seller
+ * once: an earlier confirmed review of the same seller by the same address is replaced, as an edit: its row
+ * is deleted, this one goes (back) to moderation with `edited_at`, and keeps the seller's reply to the
+ * earlier one (she may edit it) and what verified it. `quoteDate` is the day of a request for quotes the
+ * seller answered (a verified customer, unless an invitation verified her already). Two confirmations at
+ * once: write transactions take one lock on both engines (db/client.ts), so the second sees the first's
+ * confirmed review and replaces it; the unique index reviews_one_per_address is the backstop, its refusal
+ * tried again.
+ */
+export async function confirmReviewEmail(
+  db: DB,
+  id: number,
+  email: string,
+  quoteDate: string | null,
+  ip: string | null,
+  now = new Date(),
+): Promise<ConfirmOutcome> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await confirmOnce(db, id, email, quoteDate, ip, now.toISOString());
+    } catch (error) {
+      if (attempt < 2 && isUniqueViolation(error)) continue;
+      throw error;
+    }
+  }
+}
+
+async function confirmOnce(
+  db: DB,
+  id: number,
+  email: string,
+  quoteDate: string | null,
+  ip: string | null,
+  stamp: string,
+): Promise<ConfirmOutcome> {
+  return db.transaction().execute(async (trx) => {
+    const review = await trx
+      .selectFrom("reviews")
+      .select(["id", "seller_id", "email_confirmed_at", "verified_by", "seller_reply"])
+      .where("id", "=", id)
+      .where("reviewer_email", "=", email)
+      .executeTakeFirst();
+    if (!review) return { ok: false, reason: "not_found" } as const;
+    if (review.email_confirmed_at) return { ok: true, already: true, replaced: null } as const;
+    const earlier = await trx
+      .selectFrom("reviews")
+      .select(["id", "seller_reply", "seller_reply_date", "verified_by", "verified_on", "invitation_id"])
+      .where("seller_id", "=", review.seller_id)
+      .where("reviewer_email", "=", email)
+      .where("email_confirmed_at", "is not", null)
+      .where("id", "<>", id)
+      .executeTakeFirst();
+    if (earlier) await trx.deleteFrom("reviews").where("id", "=", earlier.id).execute();
+    const kept =
+      review.verified_by === null && earlier?.verified_by
+        ? { verified_by: earlier.verified_by, verified_on: earlier.verified_on, invitation_id: earlier.invitation_id }
+        : {};
+    const verifiedBy = kept.verified_by ?? review.verified_by;
+    const byQuote =
+      verifiedBy !== "invitation" && quoteDate ? { verified_by: "quote" as const, verified_on: quoteDate } : {};
+    await trx
+      .updateTable("reviews")
+      .set({
+        email_confirmed_at: stamp,
+        ...kept,
+        ...byQuote,
+        ...(earlier
+          ? {
+              status: "pending" as const,
+              edited_at: stamp,
+              updated_at: stamp,
+              ...(review.seller_reply === null && earlier.seller_reply !== null
+                ? { seller_reply: earlier.seller_reply, seller_reply_date: earlier.seller_reply_date }
+                : {}),
+            }
+          : {}),
+      })
+      .where("id", "=", id)
+      .execute();
+    await writeAudit(trx, {
+      action: "review.email_confirmed",
+      targetType: "review",
+      targetId: id,
+      ip,
+      details: { seller_id: review.seller_id, ...(earlier ? { replaced: earlier.id } : {}) },
+    });
+    return { ok: true, already: false, replaced: earlier?.id ?? null } as const;
+  });
+}
+
+/**
+ * Her edit of her own confirmed review: the new name, stars and text, back to moderation with `edited_at`.
+ * False when it is gone or its address was not confirmed.
+ */
+export async function editOwnReview(
+  db: DB,
+  id: number,
+  email: string,
+  input: ReviewInput,
+  ip: string | null,
+  now = new Date(),
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const stamp = now.toISOString();
+    const result = await trx
+      .updateTable("reviews")
+      .set({
+        reviewer_name: input.reviewer_name,
+        rating: input.rating,
+        review_text: input.review_text,
+        status: "pending",
+        edited_at: stamp,
+        updated_at: stamp,
+      })
+      .where("id", "=", id)
+      .where("reviewer_email", "=", email)
+      .where("email_confirmed_at", "is not", null)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return false;
+    await writeAudit(trx, { action: "review.edit_by_writer", targetType: "review", targetId: id, ip });
+    return true;
+  });
+}
+
+/**
+ * Her delete of her own confirmed review (the seller's rating follows through the database's triggers when
+ * it was published). False when it is gone or its address was not confirmed.
+ */
+export async function deleteOwnReview(db: DB, id: number, email: string, ip: string | null): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .deleteFrom("reviews")
+      .where("id", "=", id)
+      .where("reviewer_email", "=", email)
+      .where("email_confirmed_at", "is not", null)
+      .returning(["seller_id", "status"])
+      .executeTakeFirst();
+    if (!row) return false;
+    await writeAudit(trx, {
+      action: "review.delete_by_writer",
+      targetType: "review",
+      targetId: id,
+      ip,
+      details: { seller_id: row.seller_id, status: row.status },
+    });
+    return true;
+  });
 }

@@ -26,7 +26,7 @@ import { storedPositionOf } from "~db/pincodes";
 import { formatDate } from "~/lib/dates";
 import { formatRating, safeExternalUrl, truncate } from "~/lib/format";
 import { parseId } from "~/lib/validation/params";
-import { reviewSchema, reviewSortOf } from "~/lib/validation/reviews";
+import { reviewSortOf, reviewWithEmailSchema } from "~/lib/validation/reviews";
 import reportForm from "~/lib/forms/report";
 import reviewForm from "~/lib/forms/review";
 import { pageMeta } from "~/lib/seo";
@@ -41,7 +41,9 @@ import { publicOrigin } from "~/services/public-url.server";
 import { mapTilesSource } from "~/services/config.server";
 import { publicArea } from "~/lib/geo";
 import { whatsappChatUrl } from "~/lib/whatsapp";
-import { createReview, flagReview } from "~/models/reviews.server";
+import { flagReview } from "~/models/reviews.server";
+import { submitReview } from "~/services/reviewer-email.server";
+import { retryAfterHeaders, throttled } from "~/services/rate-limit.server";
 import { responseFigures } from "~/lib/quotes";
 import { sellerPastMatches } from "~/models/quotes.server";
 import { getPublicSeller } from "~/models/sellers.server";
@@ -128,7 +130,7 @@ export async function loader(args: Route.LoaderArgs) {
     opening: openingState(seller.hours, at),
     quoteFigures: responseFigures(pastQuotes),
     texts: sellerTexts(seller, locale),
-    reviewConstraint: formConstraints(reviewSchema),
+    reviewConstraint: formConstraints(reviewWithEmailSchema),
     shareImage,
     directions: !!area,
     // Her PIN code's area as the JSON-LD and the Directions link give it: two decimals, never her own point.
@@ -177,9 +179,18 @@ export async function action(args: Route.ActionArgs) {
   if (formData.get("intent") === "report") return reportReview(locale, id, formData, context.clientAddress);
   const post = await parsePublicForm(formData, context.clientAddress, reviewForm);
   if (!post.ok) return data({ result: post.reply }, { status: post.status, headers: post.headers });
-  const created = await createReview(getDb(), id, post.value, { clientAddress: context.clientAddress });
+  const created = await submitReview(getDb(), id, post.value, { clientAddress: context.clientAddress, locale });
+  if (!created.ok && created.reason === "too_many") {
+    const refusal = throttled(created.retryAfterSeconds);
+    return data(
+      { result: post.submission.reply({ formErrors: [refusal.message] }) },
+      { status: 429, headers: retryAfterHeaders(refusal) },
+    );
+  }
   if (!created.ok) throw notFound();
-  return redirect(localePath(locale, `/seller/${id}?tab=reviews&review=submitted#reviews`));
+  // With an address, the notice says a link to confirm it was mailed (docs/decisions/222-reviews-people-can-trust.md).
+  const notice = post.value.reviewer_email ? "confirm" : "submitted";
+  return redirect(localePath(locale, `/seller/${id}?tab=reviews&review=${notice}#reviews`));
 }
 
 /** 'Report this review': its form's checks (the schema, the honeypot, the rate limit), then the review is flagged for the moderators. */
@@ -217,7 +228,12 @@ export default function SellerPage({ loaderData, actionData }: Route.ComponentPr
   const [searchParams] = useSearchParams();
   const tabParam = searchParams.get("tab");
   const tab: Tab = TABS.includes(tabParam as Tab) ? (tabParam as Tab) : "overview";
-  const reviewSubmitted = searchParams.get("review") === "submitted";
+  const reviewSubmitted =
+    searchParams.get("review") === "submitted"
+      ? "submitted"
+      : searchParams.get("review") === "confirm"
+        ? "confirm"
+        : null;
   const reviewReported = searchParams.get("review") === "reported";
   const report = actionData && "report" in actionData ? actionData.report : undefined;
   const rating = seller.avg_rating > 0 ? seller.avg_rating : 4.0;

@@ -16,6 +16,7 @@ import {
   paidReceiptPath,
   payLinkPath,
   quoteRequestPath,
+  reviewerLinkPath,
   expect,
   signInAs,
   walkTest as test,
@@ -204,6 +205,34 @@ const PAGES: PageCase[] = [
     name: "quote request, confirmed, with answers",
     sameLayoutAs: "quote request link",
     path: async () => quoteRequestPath(e2eDb(), await answeringSellers()),
+  },
+  // a reviewer's address: its confirmation link and her own review (docs/decisions/222-reviews-people-can-trust.md)
+  { name: "review email confirmation", path: () => reviewerLinkPath(e2eDb(), "confirm") },
+  {
+    name: "review email confirmed",
+    sameLayoutAs: "review email confirmation",
+    path: () => reviewerLinkPath(e2eDb(), "confirm", true),
+  },
+  {
+    name: "review link refused",
+    sameLayoutAs: "review email confirmation",
+    path: "/my-review?id=999999999&expires=1&token=forged",
+  },
+  { name: "her review deleted", sameLayoutAs: "review email confirmation", path: "/my-review?deleted=1" },
+  { name: "her review", path: () => reviewerLinkPath(e2eDb(), "manage") },
+  {
+    name: "her review, saved",
+    sameLayoutAs: "her review",
+    path: async () => `${await reviewerLinkPath(e2eDb(), "manage")}&saved=1`,
+  },
+  {
+    name: "her review, delete confirm step",
+    sameLayoutAs: "her review",
+    path: () => reviewerLinkPath(e2eDb(), "manage"),
+    prepare: async (page) => {
+      await page.locator("#my-review-delete [type=submit]").click();
+      await expect(page.locator("#my-review-delete-confirmed")).toBeVisible();
+    },
   },
   { name: "newsletter", path: "/newsletter" },
   { name: "coming soon", path: "/coming-soon" },
@@ -620,7 +649,8 @@ const PAGES: PageCase[] = [
 //   measured by axe on the plain backgrounds of the other pages; a gradient's darkest and lightest stops
 //   are a person's check. The sign-up errors page has it only in the hydrated page. On the seller
 //   dashboard, the leads chart's axis labels (SVG text over the chart's drawing, one digit short); on
-//   the back-office pages, the menu's links where the scrolling menu covers part of them.
+//   the back-office pages, the menu's links where the scrolling menu covers part of them. On a reviewer's own
+//   review (her edit form), the star rating's labels, which hold only the star glyph (non-text content).
 // - aria-prohibited-attr: the carousels' scrolling track, a focusable div with aria-label and no role, so
 //   keyboard users hear what the arrow keys do (Chromium reads the label of a focusable element). Giving
 //   it a role would add a group or region that the carousel's own tests count; left for a later change.
@@ -635,6 +665,8 @@ const CONTRAST_UNDECIDED_BOTH = [
   "directory, open now",
   "directory list view",
   "seller reviews tab",
+  "her review",
+  "her review, saved",
   "list your business",
   "application",
   "contact",

@@ -821,3 +821,28 @@ export const walkTest = test.extend<object, { walkPage: Page }>({
       });
   },
 });
+
+/**
+ * A review written with an address (docs/decisions/222-reviews-people-can-trust.md) and its signed link, computed
+ * here independently (HMAC-SHA256 of "review-confirm:v1\n" or "review-manage:v1\n" + "id\nemail\nexpires"):
+ * the confirmation link of an unconfirmed review, or either link of a confirmed one.
+ */
+export async function reviewerLinkPath(
+  db: DB,
+  link: "confirm" | "manage",
+  confirmed = link === "manage",
+): Promise<string> {
+  const word = uniqueWord("reviewer");
+  const email = `${word}@example.in`;
+  const sellerId = await createSeller(db, { business_name: `${word} Tailors`, is_verified: 1 });
+  const id = await createReviewRow(db, sellerId, { reviewer_name: "Meena", status: "pending" });
+  await db
+    .updateTable("reviews")
+    .set({ reviewer_email: email, email_confirmed_at: confirmed ? new Date().toISOString() : null })
+    .where("id", "=", id)
+    .execute();
+  const expires = Math.floor(Date.now() / 1000) + 3600;
+  const token = mailToken(`review-${link}:v1\n`, `${id}\n${email}\n${expires}`);
+  const path = link === "confirm" ? "/review-confirm" : "/my-review";
+  return `${path}?${new URLSearchParams({ id: String(id), expires: String(expires), token })}`;
+}

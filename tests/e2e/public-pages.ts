@@ -10,6 +10,7 @@ import {
   payLinkPath,
   quoteRequestPath,
   resetPasswordPath,
+  reviewerLinkPath,
   uniqueWord,
 } from "./fixtures";
 import { checkSameLayout } from "./same-layout";
@@ -179,6 +180,18 @@ export const PUBLIC_PAGES: Walk[] = [
     name: "quote request, confirmed, with answers",
     sameLayoutAs: "quote request link",
     path: async () => quoteRequestPath(e2eDb(), await answeringSellers()),
+  },
+  { name: "review email confirmation", path: () => reviewerLinkPath(e2eDb(), "confirm") },
+  {
+    name: "review email confirmed",
+    sameLayoutAs: "review email confirmation",
+    path: () => reviewerLinkPath(e2eDb(), "confirm", true),
+  },
+  { name: "her review", path: () => reviewerLinkPath(e2eDb(), "manage") },
+  {
+    name: "her review, saved",
+    sameLayoutAs: "her review",
+    path: async () => `${await reviewerLinkPath(e2eDb(), "manage")}&saved=1`,
   },
   { name: "newsletter", path: "/newsletter" },
   {

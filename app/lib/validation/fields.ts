@@ -127,6 +127,12 @@ export const emailField = (requiredMessage: string, invalidMessage: string) =>
     .regex(EMAIL_PATTERN, invalidMessage)
     .transform(normaliseEmail);
 
+/**
+ * The same rule for an address that may be left out: blank (or null) is none; anything typed must be an address.
+ */
+export const optionalEmailField = (invalidMessage: string) =>
+  z.preprocess(blankToUndefined, emailField(invalidMessage, invalidMessage).optional());
+
 const toMobile = (invalidMessage: string) => (s: string, ctx: z.RefinementCtx) => {
   const normalised = normaliseMobile(s);
   if (normalised) return normalised;

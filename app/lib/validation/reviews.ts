@@ -2,7 +2,7 @@ import { z } from "zod";
 import { REPORT_REASON_MAX_LENGTH, REVIEW_MAX_LENGTH, REVIEWER_NAME_MAX_LENGTH } from "../constants";
 import { REVIEW_REPLY_MAX_LENGTH, REVIEW_SORTS, REVIEW_STATUS_VALUES, type ReviewSort } from "./constants";
 import { formMessage } from "../form-messages";
-import { bulkIds, oneOf, optionalText, positiveId, requiredText, tooLong } from "./fields";
+import { bulkIds, oneOf, optionalEmailField, optionalText, positiveId, requiredText, tooLong } from "./fields";
 import { REVIEW_DECISION_REASON_MAX_LENGTH, REVIEW_SIGNALS } from "../review-signals";
 import { pageFilters, searchFilter } from "./list-filters";
 import { REVIEW_MISSING_MESSAGE, SELECT_REVIEWS_MESSAGE } from "./messages";
@@ -42,10 +42,20 @@ export const reviewSchema = z.object({
     .max(REVIEW_MAX_LENGTH, tooLong("forms.label.review", REVIEW_MAX_LENGTH)),
 });
 /**
+ * The reviewer's address, optional (docs/decisions/222-reviews-people-can-trust.md): a link mailed to it confirms
+ * it; stored lower-cased, never shown or exported to the seller.
+ */
+export const reviewerEmailField = optionalEmailField(formMessage("forms.review.emailInvalid"));
+
+/** A review with its writer's optional address (the profile's form, an invitation's form, the API). */
+export const reviewWithEmailSchema = reviewSchema.extend({ reviewer_email: reviewerEmailField });
+export type ReviewWithEmailInput = z.output<typeof reviewWithEmailSchema>;
+
+/**
  * The profile's review form, in the browser and on the server alike: a post that lacks the name, the
  * stars or the text also gets the spec's one message above the form, whichever side answers.
  */
-export const reviewFormSchema = reviewSchema.refine((value) => !isReviewIncomplete(value), {
+export const reviewFormSchema = reviewWithEmailSchema.refine((value) => !isReviewIncomplete(value), {
   message: REVIEW_MISSING_MESSAGE,
   when: () => true,
 });
@@ -63,8 +73,17 @@ export const reviewReportSchema = z.object({
   reason: requiredText("Please tell us what is wrong with this review", "Reason", REPORT_REASON_MAX_LENGTH),
 });
 
-/** POST /api/reviews. */
-export const apiReviewSchema = reviewSchema.extend({
+/**
+ * Her own review's edit form (/my-review, reached by the signed link mailed to her confirmed address): the
+ * name, the stars and the text, with the profile form's one message for a missing one.
+ */
+export const ownReviewSchema = reviewSchema.refine((value) => !isReviewIncomplete(value), {
+  message: REVIEW_MISSING_MESSAGE,
+  when: () => true,
+});
+
+/** POST /api/reviews (`reviewer_email` optional). */
+export const apiReviewSchema = reviewWithEmailSchema.extend({
   seller_id: z
     .number({ error: "seller_id must be a seller's id" })
     .int("seller_id must be a seller's id")

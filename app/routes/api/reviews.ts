@@ -1,15 +1,18 @@
 import { getDb } from "~db/client";
 import { apiReviewSchema } from "~/lib/validation/reviews";
 import { REVIEW_MISSING_MESSAGE } from "~/lib/validation/messages";
-import { createReview } from "~/models/reviews.server";
 import { jsonError, methodNotAllowed, readPublicJsonForm } from "~/services/api.server";
+import { retryAfterHeaders, throttled } from "~/services/rate-limit.server";
+import { submitReview } from "~/services/reviewer-email.server";
+import { DEFAULT_LOCALE } from "~/lib/locales";
 import type { Route } from "./+types/reviews";
 
 export function loader() {
   return methodNotAllowed("POST");
 }
 
-// POST /api/reviews {seller_id, reviewer_name, rating, review_text} → 201 {success, review_id, message}
+// POST /api/reviews {seller_id, reviewer_name, rating, review_text, reviewer_email?} → 201 {success, review_id, message}
+// With reviewer_email, the link that confirms it is mailed (in English: the API's language).
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readPublicJsonForm(request, context.clientAddress, {
     scope: "review",
@@ -18,7 +21,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (!form.ok) return form.response;
   const { seller_id, ...review } = form.data;
-  const created = await createReview(getDb(), seller_id, review, { clientAddress: context.clientAddress });
+  const created = await submitReview(getDb(), seller_id, review, {
+    clientAddress: context.clientAddress,
+    locale: DEFAULT_LOCALE,
+  });
+  if (!created.ok && created.reason === "too_many") {
+    const refusal = throttled(created.retryAfterSeconds);
+    return jsonError(refusal.message, 429, retryAfterHeaders(refusal));
+  }
   if (!created.ok) return jsonError("Seller not found", 404);
   return Response.json(
     { success: true, review_id: created.id, message: "Thank you! Your review will appear after approval." },

@@ -175,7 +175,8 @@ export function Reviews({
 }: {
   seller: Seller;
   sort: ReviewSort;
-  submitted: boolean;
+  /** "confirm": with an address, whose link was mailed */
+  submitted: "submitted" | "confirm" | null;
   reported: boolean;
   report: ReportReply;
   lastResult: SubmissionResult<string[]> | undefined;
@@ -247,6 +248,7 @@ export function Reviews({
           {submitted ? (
             <p className="form-success" role="status">
               {t("seller.write.submitted")}
+              {submitted === "confirm" ? ` ${t("seller.reviewMail.sent")}` : null}
             </p>
           ) : null}
           <p className="small muted">
