@@ -6,7 +6,6 @@ import { T, useLocalePath, useT } from "~/components/i18n";
 import { ReviewForm } from "~/components/review-form";
 import reviewForm from "~/lib/forms/review";
 import { translatorFromMatches } from "~/lib/i18n";
-import { localePath } from "~/lib/locales";
 import { privatePageMeta } from "~/lib/seo";
 import { reviewSchema } from "~/lib/validation/reviews";
 import { invitationSellerName, type ReviewInvitation } from "~/models/review-invitations.server";

@@ -2,12 +2,7 @@ import { getDb } from "~db/client";
 import { isLocale } from "~/lib/locales";
 import { getOwnListing } from "~/models/seller-account.server";
 import { siteLocales } from "~/services/i18n.server";
-import {
-  invitationQrPng,
-  invitationQrSvg,
-  invitationUrl,
-  ownInvitation,
-} from "~/services/review-invitations.server";
+import { invitationQrPng, invitationQrSvg, invitationUrl, ownInvitation } from "~/services/review-invitations.server";
 import { requireUser } from "~/services/session.server";
 import type { Route } from "./+types/invitation-qr";
 
