@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { appendFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import type { DB } from "~db/client";
@@ -46,6 +47,34 @@ import { checkSameLayout } from "./same-layout";
 //
 // New pages (the back-office as it lands) are one line each in `PAGES`; pages only a site with online
 // payments shows are in `PAYMENT_SITE_PAGES`, walked on a site of their own.
+
+/**
+ * An invitation to review a seller (docs/decisions/222-reviews-people-can-trust.md), made `daysAgo` days ago and
+ * used or not, and its link (the token signed here as the server signs it).
+ */
+async function reviewInvitation(
+  sellerId: number,
+  {
+    customerName = null,
+    daysAgo = 0,
+    used = false,
+  }: { customerName?: string | null; daysAgo?: number; used?: boolean } = {},
+): Promise<string> {
+  const made = new Date(Date.now() - daysAgo * 86_400_000);
+  const row = await e2eDb()
+    .insertInto("review_invitations")
+    .values({
+      seller_id: sellerId,
+      customer_name: customerName,
+      created_at: made.toISOString(),
+      expires_at: new Date(made.getTime() + 30 * 86_400_000).toISOString(),
+      used_at: used ? new Date().toISOString() : null,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const token = createHmac("sha256", E2E_SESSION_SECRET).update(`review-invitation:v1\n${row.id}`).digest("base64url");
+  return `/write-a-review/${row.id}/${token}`;
+}
 
 type MakeCtx = {
   makeSeller: (i?: Record<string, unknown>) => Promise<number>;
@@ -548,6 +577,51 @@ const PAGES: PageCase[] = [
     },
   },
   {
+    name: "seller dashboard, an invitation to review made",
+    sameLayoutAs: "seller dashboard with the leads chart",
+    path: "/seller-dashboard",
+    as: "seller",
+    signedIn: async (user, { makeSeller }) => {
+      const id = await makeSeller({ user_id: user.id, business_name: uniqueWord("axe"), status: "active" });
+      await reviewInvitation(id, { customerName: "Lata", used: true });
+      await reviewInvitation(id, { daysAgo: 40 });
+    },
+    prepare: async (page) => {
+      await page.getByLabel("Customer's name (optional)").fill("Meena");
+      await page.getByRole("button", { name: "Make an invitation link" }).click();
+      await expect(page.getByText("Invitation made: share its link below.")).toBeVisible();
+    },
+  },
+  {
+    name: "invitation card",
+    path: "/seller-dashboard",
+    as: "seller",
+    signedIn: async (user, { makeSeller }) => {
+      const id = await makeSeller({ user_id: user.id, business_name: uniqueWord("axe"), status: "active" });
+      await reviewInvitation(id, { customerName: "Meena" });
+    },
+    prepare: async (page) => {
+      await page.getByRole("link", { name: "Printable card" }).click();
+      await expect(page.getByRole("heading", { name: "Printable invitation card" })).toBeVisible();
+    },
+  },
+  {
+    name: "review invitation",
+    path: async ({ makeSeller }) =>
+      reviewInvitation(await makeSeller({ business_name: uniqueWord("axe") }), { customerName: "Meena" }),
+  },
+  {
+    name: "review invitation, used",
+    path: async ({ makeSeller }) =>
+      reviewInvitation(await makeSeller({ business_name: uniqueWord("axe") }), { used: true }),
+  },
+  {
+    name: "review invitation, expired",
+    sameLayoutAs: "review invitation, used",
+    path: async ({ makeSeller }) =>
+      reviewInvitation(await makeSeller({ business_name: uniqueWord("axe") }), { daysAgo: 31 }),
+  },
+  {
     name: "seller dashboard with requests for quotes",
     sameLayoutAs: "seller dashboard with the leads chart",
     path: "/seller-dashboard",
@@ -585,7 +659,9 @@ const PAGES: PageCase[] = [
 //   measured by axe on the plain backgrounds of the other pages; a gradient's darkest and lightest stops
 //   are a person's check. The sign-up errors page has it only in the hydrated page. On the seller
 //   dashboard, the leads chart's axis labels (SVG text over the chart's drawing, one digit short); on
-//   the back-office pages, the menu's links where the scrolling menu covers part of them.
+//   the back-office pages, the menu's links where the scrolling menu covers part of them. On a review
+//   invitation's page, the star rating's labels: a ★ alone, which axe calls no text (each star is named by
+//   its hidden "n stars" text; the star's colour is checked on the profile's review form).
 // - aria-prohibited-attr: the carousels' scrolling track, a focusable div with aria-label and no role, so
 //   keyboard users hear what the arrow keys do (Chromium reads the label of a focusable element). Giving
 //   it a role would add a group or region that the carousel's own tests count; left for a later change.
@@ -634,6 +710,8 @@ const CONTRAST_UNDECIDED_BOTH = [
   "seller dashboard with requests for quotes",
   "seller dashboard, opening hours refused",
   "seller dashboard, PIN code asked",
+  "seller dashboard, an invitation to review made",
+  "review invitation",
   "admin quotes",
   "admin payments",
   "admin audit log",
