@@ -1,4 +1,3 @@
-import { createHmac } from "node:crypto";
 import { appendFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import type { DB } from "~db/client";
@@ -25,6 +24,7 @@ import {
   unsubscribePath,
   verifyEmailPath,
   resetPasswordPath,
+  reviewInvitation,
   emailChangePath,
   accountDeletionPath,
 } from "./fixtures";
@@ -47,34 +47,6 @@ import { checkSameLayout } from "./same-layout";
 //
 // New pages (the back-office as it lands) are one line each in `PAGES`; pages only a site with online
 // payments shows are in `PAYMENT_SITE_PAGES`, walked on a site of their own.
-
-/**
- * An invitation to review a seller (docs/decisions/222-reviews-people-can-trust.md), made `daysAgo` days ago and
- * used or not, and its link (the token signed here as the server signs it).
- */
-async function reviewInvitation(
-  sellerId: number,
-  {
-    customerName = null,
-    daysAgo = 0,
-    used = false,
-  }: { customerName?: string | null; daysAgo?: number; used?: boolean } = {},
-): Promise<string> {
-  const made = new Date(Date.now() - daysAgo * 86_400_000);
-  const row = await e2eDb()
-    .insertInto("review_invitations")
-    .values({
-      seller_id: sellerId,
-      customer_name: customerName,
-      created_at: made.toISOString(),
-      expires_at: new Date(made.getTime() + 30 * 86_400_000).toISOString(),
-      used_at: used ? new Date().toISOString() : null,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  const token = createHmac("sha256", E2E_SESSION_SECRET).update(`review-invitation:v1\n${row.id}`).digest("base64url");
-  return `/write-a-review/${row.id}/${token}`;
-}
 
 type MakeCtx = {
   makeSeller: (i?: Record<string, unknown>) => Promise<number>;
