@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~db/client";
 import { createSeller, createUserRow } from "~db/seed/factories";
 import { insertInvitation } from "~/models/review-invitations.server";
+import { parseSettings, SettingsError } from "~/services/config.server";
 import { renderedHtml } from "../support/html";
 import { type SiteUnderTest, startSite } from "../support/site";
 
@@ -100,6 +101,24 @@ async function awayFromIndianMidnight() {
   const wait = Math.floor((Date.now() + offset) / day) * day + day - offset - Date.now();
   if (wait < 10_000) await new Promise((resolve) => setTimeout(resolve, wait + 1));
 }
+
+describe("REVIEW_INVITATIONS_PER_DAY", () => {
+  it("is 30 unless set, and a whole number from 1 to 1000", () => {
+    expect(parseSettings({}).reviewInvitationsPerDay).toBe(30);
+    expect(parseSettings({ REVIEW_INVITATIONS_PER_DAY: "5" }).reviewInvitationsPerDay).toBe(5);
+    for (const bad of ["0", "1001", "2.5", "many"]) {
+      let problems: string[] = [];
+      try {
+        parseSettings({ REVIEW_INVITATIONS_PER_DAY: bad });
+      } catch (error) {
+        if (error instanceof SettingsError) problems = error.problems;
+      }
+      expect(problems, bad).toEqual([
+        "REVIEW_INVITATIONS_PER_DAY: must be a whole number of invitations from 1 to 1000",
+      ]);
+    }
+  });
+});
 
 describe("making invitations on the dashboard", () => {
   it(`makes ${PER_DAY} a day and refuses one more with 429 and a clear message`, { timeout: 30_000 }, async () => {
