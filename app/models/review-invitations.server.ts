@@ -41,6 +41,24 @@ export async function insertInvitation(
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * A new invitation unless the seller made `limit` since `since` (her day's limit): counted and written in one
+ * transaction, which takes the deployment-wide write lock first (db/client.ts), so posts racing at the limit
+ * cannot all pass it. Null when the limit is reached.
+ */
+export async function insertInvitationWithinLimit(
+  db: DB,
+  sellerId: number,
+  customerName: string | null,
+  { since, limit }: { since: string; limit: number },
+  now = new Date(),
+): Promise<ReviewInvitation | null> {
+  return db.transaction().execute(async (trx) => {
+    if ((await countInvitationsSince(trx, sellerId, since)) >= limit) return null;
+    return insertInvitation(trx, sellerId, customerName, now);
+  });
+}
+
 /** The seller's invitations, newest first. */
 export async function listInvitations(db: DB, sellerId: number, limit = 50): Promise<ReviewInvitation[]> {
   return db

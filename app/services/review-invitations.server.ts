@@ -6,7 +6,7 @@ import {
   countInvitationsSince,
   getInvitation,
   INVITATION_DAYS,
-  insertInvitation,
+  insertInvitationWithinLimit,
   listInvitations,
   type ReviewInvitation,
 } from "~/models/review-invitations.server";
@@ -74,15 +74,21 @@ export async function makeInvitation(
 ): Promise<MakeInvitationResult> {
   if (!(await isPublicSeller(db, sellerId))) return { ok: false, status: 409, why: "not_public" };
   const limit = config().reviewInvitationsPerDay;
-  if ((await countInvitationsSince(db, sellerId, startOfIndianDay(now))) >= limit)
-    return {
-      ok: false,
-      status: 429,
-      why: "limit",
-      limit,
-      retryAfterSeconds: Math.max(1, Math.ceil((endOfIndianDay(now) - now.getTime()) / 1000)),
-    };
-  return { ok: true, invitation: await insertInvitation(db, sellerId, customerName?.trim() || null, now) };
+  const invitation = await insertInvitationWithinLimit(
+    db,
+    sellerId,
+    customerName?.trim() || null,
+    { since: startOfIndianDay(now), limit },
+    now,
+  );
+  if (invitation) return { ok: true, invitation };
+  return {
+    ok: false,
+    status: 429,
+    why: "limit",
+    limit,
+    retryAfterSeconds: Math.max(1, Math.ceil((endOfIndianDay(now) - now.getTime()) / 1000)),
+  };
 }
 
 export type InvitationState = "open" | "used" | "expired";
