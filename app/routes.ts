@@ -30,6 +30,9 @@ export default [
     route("seller-signup", "routes/accounts/seller-signup.tsx"),
     route("seller-login", "routes/accounts/seller-login.tsx"),
     route("seller-dashboard", "routes/accounts/seller-dashboard.tsx"),
+    // a seller's invitations to review her: the printable card, and the invitation's page (docs/decisions/222-reviews-people-can-trust.md)
+    route("seller-dashboard/invitations/:id/card", "routes/accounts/invitation-card.tsx"),
+    route("write-a-review/:id/:token", "routes/write-a-review.tsx"),
     route("verify-email", "routes/accounts/verify-email.tsx"),
     route("terms", "routes/accounts/legal.tsx", { id: "terms" }),
     route("privacy", "routes/accounts/legal.tsx", { id: "privacy" }),
@@ -57,6 +60,9 @@ export default [
   route("logout", "routes/accounts/logout.tsx"),
   route("auth/google", "routes/accounts/google-start.tsx"),
   route("seller-account/my-data.zip", "routes/accounts/seller-data-export.ts"),
+  // the QR code of an invitation to review, for the seller who made it
+  route("seller-dashboard/invitations/:id/qr.png", "routes/accounts/invitation-qr.ts", { id: "invitation-qr-png" }),
+  route("seller-dashboard/invitations/:id/qr.svg", "routes/accounts/invitation-qr.ts", { id: "invitation-qr-svg" }),
 
   // ── crawlers and link previews ──
   route("robots.txt", "routes/robots.ts"),

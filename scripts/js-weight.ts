@@ -33,6 +33,9 @@ export const NOT_MEASURED: Readonly<Record<string, string>> = {
   "go/:id/:target": "a counting link: redirects to the seller's own link",
   "seller-dashboard": "signed in only: a first visit is redirected to /seller-login",
   "seller-account": "signed in only: a first visit is redirected to /seller-login",
+  "seller-dashboard/invitations/:id/card": "signed in only: a first visit is redirected to /seller-login",
+  "write-a-review/:id/:token":
+    "a seller's signed invitation: its address needs an invitation she made (the review form is measured on the profile's Reviews tab)",
   "auth/google/callback": "Google's return: redirects on",
   "payments/receipt/:reference": "a payment's receipt: its address needs a paid payment's reference",
 };

@@ -10,13 +10,15 @@ import { useT } from "./i18n";
 type ReviewFormProps = {
   lastResult: SubmissionResult<string[]> | undefined;
   constraint: Parameters<typeof useForm>[0]["constraint"];
+  /** Values the form starts with (an invitation's customer name). */
+  defaultValue?: Record<string, string>;
 };
 
 /**
  * A seller page's "Write a Review" form (its Reviews tab): a plain post to the page (works without
  * JavaScript); the validators load when the form is first focused (`useClientValidation`).
  */
-export function ReviewForm({ lastResult, constraint }: ReviewFormProps) {
+export function ReviewForm({ lastResult, constraint, defaultValue }: ReviewFormProps) {
   const t = useT();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formMethod === "POST";
@@ -25,6 +27,7 @@ export function ReviewForm({ lastResult, constraint }: ReviewFormProps) {
     id: "review-form",
     lastResult: navigation.state === "idle" ? lastResult : null,
     constraint,
+    defaultValue,
     ...validation.options,
   });
   return (

@@ -1,6 +1,7 @@
 import type { DB } from "~db/client";
 import type { ReviewInvitationsTable } from "~db/schema";
 import type { Selectable } from "kysely";
+import { isPublic } from "./seller-visibility.server";
 
 // A seller's invitations to review her (docs/decisions/222-reviews-people-can-trust.md): one-use, expiring
 // 30 days after they were made, for a customer's name or none. The link's token is signed from the id
@@ -40,6 +41,24 @@ export async function insertInvitation(
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * A new invitation unless the seller made `limit` since `since` (her day's limit): counted and written in one
+ * transaction, which takes the deployment-wide write lock first (db/client.ts), so posts racing at the limit
+ * cannot all pass it. Null when the limit is reached.
+ */
+export async function insertInvitationWithinLimit(
+  db: DB,
+  sellerId: number,
+  customerName: string | null,
+  { since, limit }: { since: string; limit: number },
+  now = new Date(),
+): Promise<ReviewInvitation | null> {
+  return db.transaction().execute(async (trx) => {
+    if ((await countInvitationsSince(trx, sellerId, since)) >= limit) return null;
+    return insertInvitation(trx, sellerId, customerName, now);
+  });
+}
+
 /** The seller's invitations, newest first. */
 export async function listInvitations(db: DB, sellerId: number, limit = 50): Promise<ReviewInvitation[]> {
   return db
@@ -69,4 +88,15 @@ export async function spendInvitation(db: DB, id: number, reviewId: number, now 
     .where("expires_at", ">", now.toISOString())
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** The name an invitation's page shows: the seller's business (or her own) name, while her listing is public. */
+export async function invitationSellerName(db: DB, sellerId: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("sellers")
+    .select(["business_name", "owner_name"])
+    .where("id", "=", sellerId)
+    .where((eb) => isPublic(eb))
+    .executeTakeFirst();
+  return row ? row.business_name || row.owner_name : undefined;
 }

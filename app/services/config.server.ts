@@ -196,6 +196,8 @@ const settingsSchema = z.object({
   UPI_ID: withDefault(z.string(), "bwpcommunity@okaxis"),
   UPI_PAYEE_NAME: withDefault(z.string(), "BWP Community"),
   SITEMAP_URLS_PER_FILE: withDefault(whole(1, 50_000, "a whole number from 1 to 50000"), 50_000),
+  // A seller's invitations to review her per Indian day (docs/decisions/222-reviews-people-can-trust.md).
+  REVIEW_INVITATIONS_PER_DAY: withDefault(whole(1, 1000, "a whole number of invitations from 1 to 1000"), 30),
   STAFF_IDLE_MINUTES: withDefault(whole(1, 1440, "a whole number of minutes from 1 to 1440"), 30),
   STAFF_SECOND_FACTOR_GRACE_DAYS: withDefault(whole(0, 365, "a whole number of days from 0 to 365"), 14),
   RESPONSE_CACHE_MB: withDefault(
@@ -300,6 +302,8 @@ function toConfig(env: z.output<typeof settingsSchema>, rateLimits: Record<strin
     memoryLogMs: env.MEMORY_LOG_SECONDS * 1000,
     /** Images whose smaller copies are made at once (never more than the cores); null: half the cores; 0: none here. */
     imageVariantWorkers: env.IMAGE_VARIANT_WORKERS ?? null,
+    /** Invitations to review a seller may make in an Indian day. */
+    reviewInvitationsPerDay: env.REVIEW_INVITATIONS_PER_DAY,
     /** A staff session ends after this long without a request. */
     staffIdleMs: env.STAFF_IDLE_MINUTES * 60_000,
     /** Days a new staff account may sign in with its password alone before it must set up a second factor. */

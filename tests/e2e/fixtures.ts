@@ -730,6 +730,34 @@ export async function quoteRequestPath(db: DB, matches?: QuoteMatch[]): Promise<
   return `/quote-request?${new URLSearchParams({ id: String(row.id), expires: String(expires), token })}`;
 }
 
+/**
+ * An invitation to review a seller (docs/decisions/222-reviews-people-can-trust.md), made `daysAgo` days ago and
+ * used or not, and its link (the token signed here as the server signs it).
+ */
+export async function reviewInvitation(
+  sellerId: number,
+  {
+    customerName = null,
+    daysAgo = 0,
+    used = false,
+  }: { customerName?: string | null; daysAgo?: number; used?: boolean } = {},
+): Promise<string> {
+  const made = new Date(Date.now() - daysAgo * 86_400_000);
+  const row = await e2eDb()
+    .insertInto("review_invitations")
+    .values({
+      seller_id: sellerId,
+      customer_name: customerName,
+      created_at: made.toISOString(),
+      expires_at: new Date(made.getTime() + 30 * 86_400_000).toISOString(),
+      used_at: used ? new Date().toISOString() : null,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const token = createHmac("sha256", E2E_SESSION_SECRET).update(`review-invitation:v1\n${row.id}`).digest("base64url");
+  return `/write-a-review/${row.id}/${token}`;
+}
+
 /** A token of the server's mailed links (`signToken`: HMAC-SHA256 of purpose + message), computed here independently. */
 function mailToken(purpose: string, message: string): string {
   return createHmac("sha256", E2E_SESSION_SECRET)

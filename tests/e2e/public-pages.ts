@@ -11,6 +11,7 @@ import {
   quoteRequestPath,
   resetPasswordPath,
   reviewerLinkPath,
+  reviewInvitation,
   uniqueWord,
 } from "./fixtures";
 import { checkSameLayout } from "./same-layout";
@@ -46,6 +47,17 @@ async function post(page: Page, form: string, fields: Record<string, string>, an
   for (const [name, value] of Object.entries(fields)) await page.locator(`${form} [name="${name}"]`).fill(value);
   await page.locator(`${form} [type=submit]`).first().click();
   await expect(page.locator(answer).first()).toBeVisible();
+}
+
+/** A public seller (for an invitation to review her). */
+async function invitingSeller(userId?: number) {
+  const { createSeller } = await import("~db/seed/factories");
+  return createSeller(e2eDb(), { business_name: `${uniqueWord("invites")} Crafts`, user_id: userId });
+}
+
+/** The signed-in seller's listing with an invitation to review it. */
+async function listingWithInvitation(user: { id: number }) {
+  await reviewInvitation(await invitingSeller(user.id), { customerName: "Meena" });
 }
 
 /** Sellers answering a request for quotes: one answered with a price, one declined, one not yet. */
@@ -246,6 +258,30 @@ export const PUBLIC_PAGES: Walk[] = [
     path: "/seller-dashboard",
     seller: true,
     signedIn: (user) => listingWithRequests(user),
+  },
+  {
+    name: "seller dashboard with an invitation to review",
+    sameLayoutAs: "seller dashboard",
+    path: "/seller-dashboard",
+    seller: true,
+    signedIn: (user) => listingWithInvitation(user),
+  },
+  {
+    name: "invitation card",
+    path: "/seller-dashboard",
+    seller: true,
+    signedIn: (user) => listingWithInvitation(user),
+    then: async (page) => {
+      await page.locator('a[href*="/seller-dashboard/invitations/"][href$="/card"]').first().click();
+      await expect(page.locator(".invitation-card")).toBeVisible();
+    },
+  },
+  { name: "review invitation", path: async () => reviewInvitation(await invitingSeller(), { customerName: "Meena" }) },
+  { name: "review invitation, used", path: async () => reviewInvitation(await invitingSeller(), { used: true }) },
+  {
+    name: "review invitation, expired",
+    sameLayoutAs: "review invitation, used",
+    path: async () => reviewInvitation(await invitingSeller(), { daysAgo: 31 }),
   },
   { name: "seller account", path: "/seller-account", seller: true },
   { name: "payment return, not verified", path: "/payments/return" },

@@ -60,7 +60,12 @@ describe("the content version", () => {
       [
         "a pending review",
         async () => {
-          const made = await createReview(db, sellerId, { reviewer_name: "Asha", rating: 2, review_text: "Slow." }, { clientAddress: null });
+          const made = await createReview(
+            db,
+            sellerId,
+            { reviewer_name: "Asha", rating: 2, review_text: "Slow." },
+            { clientAddress: null },
+          );
           if (!made.ok) throw new Error(made.reason);
           pendingReview = made.id;
         },

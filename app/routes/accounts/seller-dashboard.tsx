@@ -53,6 +53,9 @@ import { formatPaise } from "~/lib/payments";
 import { receiptsOf } from "~/models/payments.server";
 import { paymentGateway, payOffer, receiptPath } from "~/services/payments/index.server";
 import { CardSection } from "~/components/card-section";
+import { reviewInvitationSchema } from "~/lib/validation/review-invitations";
+import { dashboardInvitations, makeInvitation } from "~/services/review-invitations.server";
+import { ReviewInvitations } from "./seller-dashboard/invitations";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   privatePageMeta(translatorFromMatches(matches)("dashboard.metaTitle"));
@@ -80,6 +83,7 @@ export async function loader(args: Route.LoaderArgs) {
   const quotes = listing
     ? { list: await sellerQuotes(db, listing.id), paused: await quotesPaused(db, listing.id) }
     : null;
+  const invitations = listing ? await dashboardInvitations(db, listing.id, pageLocale(args)) : null;
   // Her point on a small map of her PIN code's area (MAP_TILES_URL set, her PIN code known).
   const mapTiles = mapTilesSource();
   const pinCentre = listing ? storedPositionOf(listing.pincode) : null;
@@ -96,6 +100,7 @@ export async function loader(args: Route.LoaderArgs) {
     renewalOffer,
     receipts,
     quotes,
+    invitations,
     messages: messagesFor(pageLocale(args), ["dashboard", "payments", "quotes"]),
   };
 }
@@ -144,7 +149,36 @@ export async function action(args: Route.ActionArgs) {
   }
   if (intent === "quote_answer" || intent === "quote_decline" || intent === "quotes_pause")
     return quoteAction(locale, user.id, form, intent);
+  if (intent === "invite") return inviteAction(locale, user.id, form);
   throw data("Unknown action", { status: 400 });
+}
+
+/**
+ * A new invitation to review her listing (docs/decisions/222-reviews-people-can-trust.md), within the day's
+ * limit: beyond it, the form says so and answers 429.
+ */
+async function inviteAction(locale: ReturnType<typeof pageLocale>, userId: number, form: FormData) {
+  const db = getDb();
+  const listing = await getOwnListing(db, userId);
+  if (!listing) throw data("You have no listing yet", { status: 404 });
+  const submission = parseWithZod(form, { schema: reviewInvitationSchema });
+  if (submission.status !== "success")
+    return data({ intent: "invite" as const, result: submission.reply() }, { status: 400 });
+  const made = await makeInvitation(db, listing.id, submission.value.customer_name ?? null);
+  if (!made.ok) {
+    const t = translatorFor(locale);
+    const message =
+      made.why === "limit"
+        ? t("dashboard.invitations.limitReached", { max: made.limit })
+        : t("dashboard.invitations.notPublic");
+    return data(
+      { intent: "invite" as const, result: submission.reply({ formErrors: [message] }) },
+      { status: made.status, headers: retryAfterHeaders(made) },
+    );
+  }
+  return redirect(
+    localePath(locale, `/seller-dashboard?invited=${made.invitation.id}#invitation-${made.invitation.id}`),
+  );
 }
 
 const QUOTE_ERRORS = {
@@ -219,7 +253,7 @@ function renewalCountdownText(t: ReturnType<typeof useT>, daysLeft: number): str
 }
 
 export default function SellerDashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, listing, reviews, account, leads, renewalOffer, receipts, quotes } = loaderData;
+  const { user, listing, reviews, account, leads, renewalOffer, receipts, quotes, invitations } = loaderData;
   const [params] = useSearchParams();
   const replied = Number(params.get("replied")) || null;
   const resendError = actionData && actionData.intent === "resend_verification" ? actionData.message : null;
@@ -274,6 +308,14 @@ export default function SellerDashboard({ loaderData, actionData }: Route.Compon
           paused={quotes.paused}
           notice={QUOTE_NOTICES[params.get("quotes") ?? ""] ? t(QUOTE_NOTICES[params.get("quotes")!]!) : null}
           state={actionData && actionData.intent === "quote" ? actionData : undefined}
+        />
+      ) : null}
+      {listing && invitations ? (
+        <ReviewInvitations
+          invitations={invitations}
+          business={listing.business_name || listing.owner_name}
+          madeId={Number(params.get("invited")) || null}
+          state={actionData && actionData.intent === "invite" ? actionData : undefined}
         />
       ) : null}
       {leads ? <LeadReport report={leads} headingId="leads-heading" intro={t("dashboard.leadsIntro")} /> : null}
