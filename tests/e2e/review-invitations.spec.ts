@@ -2,7 +2,8 @@ import { expect, signInAs, test, uniqueWord } from "./fixtures";
 
 // A seller's invitation to review her (docs/decisions/222-reviews-people-can-trust.md), as the two people do it:
 // she makes the link on her dashboard, her customer opens it and writes the review, and the dashboard then
-// shows the link used (never the review). Statuses, limits and who gets the QR codes are HTTP tests
+// shows the link used (never the review). The customer reads the link in Hindi (the dashboard is in English;
+// the reviewer's address flow is in Kannada). Statuses, limits and who gets the QR codes are HTTP tests
 // (tests/unit/review-invitations-http.test.ts).
 
 test.describe("invitations to review", () => {
@@ -33,13 +34,13 @@ test.describe("invitations to review", () => {
 
     const visitor = await clientContext();
     const tab = await visitor.newPage();
-    await tab.goto(new URL(link).pathname);
-    await expect(tab.getByRole("heading", { level: 1 })).toHaveText(`Write a review of ${business}`);
-    await expect(tab.getByLabel("Your name")).toHaveValue(customer);
-    await tab.locator("label[title='2 stars']").click();
-    await tab.getByLabel("Your review").fill("Good cloth, the blouse came late.");
-    await tab.getByRole("button", { name: "Submit Review" }).click();
-    await expect(tab.getByRole("heading", { name: "Thank you for your review" })).toBeVisible();
+    await tab.goto(`/hi${new URL(link).pathname}`);
+    await expect(tab.getByRole("heading", { level: 1 })).toHaveText(`${business} की समीक्षा लिखें`);
+    await expect(tab.getByLabel("आपका नाम")).toHaveValue(customer);
+    await tab.locator("label[title='2 स्टार']").click();
+    await tab.getByLabel("आपकी समीक्षा").fill("Good cloth, the blouse came late.");
+    await tab.getByRole("button", { name: "समीक्षा भेजें" }).click();
+    await expect(tab.getByRole("heading", { name: "आपकी समीक्षा के लिए धन्यवाद" })).toBeVisible();
     await visitor.close();
     const review = await db
       .selectFrom("reviews")
