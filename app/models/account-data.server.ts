@@ -125,7 +125,7 @@ async function leadCounters(db: DB, sellerIds: number[]) {
 
 /**
  * Everything stored about an account, for "Download my data": the account (no password hash, no second
- * factor secrets), its listings with their categories, the reviews of those listings with her replies,
+ * factor secrets), its listings with their categories, the published reviews of those listings with her replies,
  * the mails queued for her account or about her listings (once she has proved her address; subjects and
  * dates, no bodies: they hold sign-in links that may still work), the audit entries about her account or
  * listings (staff names and addresses left out), her listings' online payments (no link address, no staff
@@ -176,6 +176,8 @@ export async function collectAccountData(db: DB, userId: number) {
       .selectFrom("reviews")
       .select([...PUBLIC_REVIEW_COLUMNS, "status"])
       .where("seller_id", "in", sellerIds.length ? sellerIds : none)
+      // She sees a review once the moderators publish it, never before (docs/decisions/222-reviews-people-can-trust.md).
+      .where("status", "=", "published")
       .orderBy("id")
       .execute(),
     // An account that has not proved its address gets none: a mail is hers by its link to her account or

@@ -74,7 +74,7 @@ async function makeUser(
   return row;
 }
 
-/** A seller account with a listing, categories, reviews (one replied), images, an ID proof, a mail and audit rows. */
+/** A seller account with a listing, categories, reviews (one replied, one pending), images, an ID proof, a mail and audit rows. */
 async function makeSellerWithData() {
   const user = await makeUser();
   const category = await db.selectFrom("categories").select("id").orderBy("id").executeTakeFirstOrThrow();
@@ -92,6 +92,8 @@ async function makeSellerWithData() {
   await db.updateTable("uploads").set({ seller_id: sellerId }).where("key", "in", [photo.key, idProof.key]).execute();
   const reviewId = await createReviewRow(db, sellerId, { reviewer_name: "Meena", rating: 5, status: "published" });
   await db.updateTable("reviews").set({ seller_reply: "Thank you, Meena!" }).where("id", "=", reviewId).execute();
+  // Awaiting moderation: not hers to see yet, in the export as on her dashboard.
+  await createReviewRow(db, sellerId, { reviewer_name: "Unseen", rating: 1, status: "pending" });
   await queueMail(db, { to: user.email, sellerId, subject: "Your listing is live", text: "Hello" });
   await queueMail(db, { to: user.email, userId: user.id, subject: "Your password was changed", text: "Hi" });
   await writeAudit(db, {
