@@ -97,8 +97,8 @@ describe("the statements of a render", () => {
 
   it("a seller's profile, anonymous", async () => {
     const id = String(sellerId);
-    // The cache's version read, then the seller's row, categories, subcategories, reviews and her answers to
-    // quote requests together.
-    expect(await statementsOf(`/seller/${id}`, sellerLoader as Loader, { id }, false)).toBe(6);
+    // The cache's version read, then the seller's row, categories, subcategories, reviews, their breakdown by
+    // stars (one grouped statement) and her answers to quote requests together.
+    expect(await statementsOf(`/seller/${id}`, sellerLoader as Loader, { id }, false)).toBe(7);
   });
 });
