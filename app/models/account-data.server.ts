@@ -125,7 +125,8 @@ async function leadCounters(db: DB, sellerIds: number[]) {
 
 /**
  * Everything stored about an account, for "Download my data": the account (no password hash, no second
- * factor secrets), its listings with their categories, the published reviews of those listings with her replies,
+ * factor secrets), its listings with their categories, the published reviews of those listings with her replies
+ * and her invitations to review them,
  * the mails queued for her account or about her listings (once she has proved her address; subjects and
  * dates, no bodies: they hold sign-in links that may still work), the audit entries about her account or
  * listings (staff names and addresses left out), her listings' online payments (no link address, no staff
@@ -223,6 +224,13 @@ export async function collectAccountData(db: DB, userId: number) {
     paymentsForExport(db, sellerIds),
   ]);
   const quotes = await quotesForExport(db, sellerIds, user.id);
+  // Her invitations to review her: for whom, when, until when, used or not (never the review written with one).
+  const reviewInvitations = await db
+    .selectFrom("review_invitations")
+    .select(["id", "seller_id", "customer_name", "created_at", "expires_at", "used_at"])
+    .where("seller_id", "in", sellerIds.length ? sellerIds : none)
+    .orderBy("id")
+    .execute();
   const { password_hash: passwordHash, google_sub: googleSub, ...account } = user;
   // The files of her listings: the uploads rows, and any key a listing names without one (older data).
   const named = new Set(sellers.flatMap(fileKeysOf));
@@ -248,6 +256,7 @@ export async function collectAccountData(db: DB, userId: number) {
       subcategories: subcategories.filter((c) => c.seller_id === s.id).map((c) => ({ name: c.name, slug: c.slug })),
     })),
     reviews,
+    review_invitations: reviewInvitations,
     mails,
     // Her own actions with her address; attempts anyone could make by typing her address (a wrong
     // password, "Forgot password?") without where they came from, and none before she proved the address

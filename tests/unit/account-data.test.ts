@@ -28,6 +28,7 @@ import { teamEmail } from "~/services/mail.server";
 import { sendVerificationMail } from "~/services/email-verification.server";
 import { findOrCreateGoogleUser, setAccountLanguage } from "~/models/users.server";
 import { isSiteAddress } from "~/services/reserved-addresses.server";
+import { insertInvitation } from "~/models/review-invitations.server";
 import { hashPassword } from "~/services/password.server";
 import {
   checkResetLink,
@@ -94,6 +95,7 @@ async function makeSellerWithData() {
   await db.updateTable("reviews").set({ seller_reply: "Thank you, Meena!" }).where("id", "=", reviewId).execute();
   // Awaiting moderation: not hers to see yet, in the export as on her dashboard.
   await createReviewRow(db, sellerId, { reviewer_name: "Unseen", rating: 1, status: "pending" });
+  await insertInvitation(db, sellerId, "Meena");
   await queueMail(db, { to: user.email, sellerId, subject: "Your listing is live", text: "Hello" });
   await queueMail(db, { to: user.email, userId: user.id, subject: "Your password was changed", text: "Hi" });
   await writeAudit(db, {
@@ -153,6 +155,9 @@ describe("collectAccountData", () => {
     expect(data.listings[0].categories).toHaveLength(1);
     expect(data.reviews).toEqual([
       expect.objectContaining({ seller_id: sellerId, reviewer_name: "Meena", seller_reply: "Thank you, Meena!" }),
+    ]);
+    expect(data.review_invitations).toEqual([
+      expect.objectContaining({ seller_id: sellerId, customer_name: "Meena", used_at: null }),
     ]);
     expect(data.mails.map((m) => m.subject)).toEqual(["Your listing is live", "Your password was changed"]);
     expect(data.audit).toEqual(
