@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext } from "react";
-import { type Choice, ChoiceOptions } from "./choice-options";
+import { type Choice, ChoiceOptions, titledChoices } from "./choice-options";
 import { SearchSuggest } from "./search-suggest";
 
 // The fields of a GET filter form (the directory's search panel and every admin FilterBar): each starts
@@ -107,4 +107,18 @@ export function yesNoChoices(yes: string, no: string): Choice[] {
     { value: "true", label: yes },
     { value: "false", label: no },
   ];
+}
+
+/** The back office's status filter: the statuses, labelled by `labels` or by themselves capitalised, any status first. */
+export function StatusFilter({
+  statuses,
+  labels,
+}: {
+  statuses: readonly string[];
+  labels?: Readonly<Record<string, string>>;
+}) {
+  const choices = labels
+    ? statuses.map((value) => ({ value, label: labels[value] ?? value }))
+    : titledChoices(statuses);
+  return <ChoiceFilter label="Status" name="status" choices={choices} anyLabel="All statuses" />;
 }

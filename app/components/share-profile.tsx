@@ -1,6 +1,7 @@
-import { useId, useRef, useState } from "react";
+import { useId } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
-import { CheckIcon, MessageIcon, ShareIcon } from "./icons";
+import { CopyLinkField } from "./copy-link-field";
+import { MessageIcon, ShareIcon } from "./icons";
 import { useT } from "./i18n";
 
 /**
@@ -25,8 +26,6 @@ export function ShareProfile({
 }) {
   const t = useT();
   const hydrated = useHydrated();
-  const [copied, setCopied] = useState(false);
-  const field = useRef<HTMLInputElement>(null);
   const id = useId();
   // Known only in the browser: the server and the first client render show the fallback.
   const canShare = hydrated && typeof navigator.share === "function";
@@ -45,15 +44,6 @@ export function ShareProfile({
       </button>
     );
   }
-  async function copy() {
-    field.current?.select();
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied(true);
-    } catch {
-      setCopied(false); // the text stays selected for the visitor to copy
-    }
-  }
   return (
     <details className="share-menu">
       <summary className="btn btn-sm">
@@ -66,28 +56,13 @@ export function ShareProfile({
         <label htmlFor={id} className="label">
           {t("seller.share.linkLabel")}
         </label>
-        <div className="share-link">
-          <input
-            ref={field}
-            id={id}
-            className="input input-sm"
-            type="url"
-            readOnly
-            value={url}
-            onFocus={(e) => e.currentTarget.select()}
-          />
-          {hydrated ? (
-            <button type="button" className="btn btn-sm" onClick={copy} aria-live="polite">
-              {copied ? (
-                <>
-                  <CheckIcon /> {t("seller.share.copied")}
-                </>
-              ) : (
-                t("seller.share.copy")
-              )}
-            </button>
-          ) : null}
-        </div>
+        <CopyLinkField
+          id={id}
+          url={url}
+          small
+          copyLabel={t("seller.share.copy")}
+          copiedLabel={t("seller.share.copied")}
+        />
       </div>
     </details>
   );

@@ -19,6 +19,11 @@ export function endOfIndianDay(now: Date = new Date()): number {
   return Date.UTC(y, m - 1, d + 1) - IST_OFFSET_MS;
 }
 
+/** When the Indian day of `now` began (ISO): daily limits count what was made since. */
+export function startOfIndianDay(now: Date = new Date()): string {
+  return new Date(endOfIndianDay(now) - 86_400_000).toISOString();
+}
+
 export function nowIso(): string {
   return new Date().toISOString();
 }

@@ -5,6 +5,8 @@ import { likeContains, likeStartsWith } from "./sql-like.server";
 
 export type AuditEntry = {
   action: string;
+  /** the signed-in person who acted, with the client address (or the three fields below, one by one) */
+  actor?: Actor;
   actorUserId?: number | null;
   actorEmail?: string | null;
   targetType?: string | null;
@@ -23,12 +25,12 @@ export async function writeAudit(db: DB, entry: AuditEntry): Promise<void> {
     .insertInto("audit_log")
     .values({
       action: entry.action,
-      actor_user_id: entry.actorUserId ?? null,
-      actor_email: entry.actorEmail ?? null,
+      actor_user_id: entry.actor?.id ?? entry.actorUserId ?? null,
+      actor_email: entry.actor?.email ?? entry.actorEmail ?? null,
       target_type: entry.targetType ?? null,
       target_id: entry.targetId == null ? null : String(entry.targetId),
       details: entry.details ? JSON.stringify(entry.details) : null,
-      ip: entry.ip ?? null,
+      ip: entry.actor?.ip ?? entry.ip ?? null,
       created_at: new Date().toISOString(),
     })
     .execute();

@@ -199,7 +199,7 @@ export async function saveCategory(
           icon: input.icon,
           is_active: flag(input.is_active),
         };
-        const audit = { actorUserId: actor.id, actorEmail: actor.email, ip: actor.ip, targetType: "category" };
+        const audit = { actor, targetType: "category" };
         if (!before) {
           const next = await trx
             .selectFrom("categories")
@@ -266,9 +266,7 @@ export async function deleteCategory(db: DB, actor: Actor, id: number): Promise<
     const sellerLinks = Number(links.numDeletedRows);
     await writeAudit(trx, {
       action: "category.delete",
-      actorUserId: actor.id,
-      actorEmail: actor.email,
-      ip: actor.ip,
+      actor,
       targetType: "category",
       targetId: id,
       details: {
@@ -340,7 +338,7 @@ export async function saveSubcategory(
           icon: input.icon,
           is_active: flag(input.is_active),
         };
-        const audit = { actorUserId: actor.id, actorEmail: actor.email, ip: actor.ip, targetType: "subcategory" };
+        const audit = { actor, targetType: "subcategory" };
         if (!before) {
           const row = await trx
             .insertInto("subcategories")
@@ -398,9 +396,7 @@ export async function deleteSubcategory(db: DB, actor: Actor, id: number): Promi
     const sellerLinks = Number(links.numDeletedRows);
     await writeAudit(trx, {
       action: "subcategory.delete",
-      actorUserId: actor.id,
-      actorEmail: actor.email,
-      ip: actor.ip,
+      actor,
       targetType: "subcategory",
       targetId: id,
       details: { before, seller_links_removed: sellerLinks },

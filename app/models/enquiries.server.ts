@@ -142,9 +142,7 @@ export async function updateEnquiry(
       .execute();
     await writeAudit(trx, {
       action: "enquiry.update",
-      actorUserId: actor.id,
-      actorEmail: actor.email,
-      ip: actor.ip,
+      actor,
       targetType: "enquiry",
       targetId: id,
       details: { changes },

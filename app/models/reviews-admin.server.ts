@@ -188,9 +188,7 @@ export async function moveReviews(
       else await trx.updateTable("reviews").set({ status: move, updated_at: stamp }).where("id", "=", row.id).execute();
       await writeAudit(trx, {
         action: move === "delete" ? "review.delete" : `review.${move}`,
-        actorUserId: actor.id,
-        actorEmail: actor.email,
-        ip: actor.ip,
+        actor,
         targetType: "review",
         targetId: row.id,
         details: {

@@ -108,9 +108,7 @@ export async function saveSynonymGroup(
         .execute();
       await writeAudit(trx, {
         action: before ? "search_synonyms.update" : "search_synonyms.create",
-        actorUserId: actor.id,
-        actorEmail: actor.email,
-        ip: actor.ip,
+        actor,
         targetType: "search_synonym_group",
         targetId: groupId,
         details: before
@@ -142,9 +140,7 @@ export async function deleteSynonymGroup(db: DB, actor: Actor, id: number): Prom
     await trx.deleteFrom("search_synonym_groups").where("id", "=", id).execute();
     await writeAudit(trx, {
       action: "search_synonyms.delete",
-      actorUserId: actor.id,
-      actorEmail: actor.email,
-      ip: actor.ip,
+      actor,
       targetType: "search_synonym_group",
       targetId: id,
       details: { before: { words: before.terms.join(", ") } },

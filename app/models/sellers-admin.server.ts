@@ -199,9 +199,7 @@ export async function applySellerAction(
         await trx.deleteFrom("sellers").where("id", "=", row.id).execute();
         await writeAudit(trx, {
           action: "seller.delete",
-          actorUserId: actor.id,
-          actorEmail: actor.email,
-          ip: actor.ip,
+          actor,
           targetType: "seller",
           targetId: row.id,
           details: { before: { ...row } },
@@ -219,9 +217,7 @@ export async function applySellerAction(
         .execute();
       await writeAudit(trx, {
         action: `seller.${action}`,
-        actorUserId: actor.id,
-        actorEmail: actor.email,
-        ip: actor.ip,
+        actor,
         targetType: "seller",
         targetId: row.id,
         details: { changes },
@@ -352,9 +348,7 @@ export async function saveAdminSeller(
         wentLive = columns.status === "active";
         await writeAudit(trx, {
           action: "seller.create",
-          actorUserId: actor.id,
-          actorEmail: actor.email,
-          ip: actor.ip,
+          actor,
           targetType: "seller",
           targetId: sellerId,
           details: { after: columns },
@@ -376,9 +370,7 @@ export async function saveAdminSeller(
           .execute();
         await writeAudit(trx, {
           action: "seller.update",
-          actorUserId: actor.id,
-          actorEmail: actor.email,
-          ip: actor.ip,
+          actor,
           targetType: "seller",
           targetId: sellerId,
           details: { changes },

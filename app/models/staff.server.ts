@@ -68,9 +68,7 @@ export async function addModerator(
         .executeTakeFirstOrThrow();
       await writeAudit(trx, {
         action: "staff.add_moderator",
-        actorUserId: actor.id,
-        actorEmail: actor.email,
-        ip: actor.ip,
+        actor,
         targetType: "user",
         targetId: user.id,
         details: { after: { email, name: input.name, role: "moderator" } },
@@ -112,7 +110,7 @@ export async function changeStaffAccount(
       if (Number(n) <= 1)
         return { ok: false as const, reason: "conflict" as const, message: SETTINGS_MESSAGES.lastAdmin };
     }
-    const audit = { actorUserId: actor.id, actorEmail: actor.email, ip: actor.ip, targetType: "user", targetId: id };
+    const audit = { actor, targetType: "user", targetId: id };
     if (change === "remove") {
       await trx.deleteFrom("users").where("id", "=", id).execute();
       await writeAudit(trx, {

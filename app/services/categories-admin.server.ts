@@ -111,6 +111,6 @@ export const SEEDED_MESSAGE = "Seed data created successfully!";
 /** "Initialize Data" (dashboard and POST /api/admin/seed-data): the categories and subcategories, idempotent, audited. */
 export async function seedCatalogue(db: DB, actor: Actor): Promise<string> {
   await seedCategories(db);
-  await writeAudit(db, { action: "seed.categories", actorUserId: actor.id, actorEmail: actor.email, ip: actor.ip });
+  await writeAudit(db, { action: "seed.categories", actor });
   return SEEDED_MESSAGE;
 }

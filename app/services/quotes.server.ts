@@ -1,4 +1,4 @@
-import { mailboxOf, normaliseEmail } from "~/lib/validation/fields";
+import { mailboxOf } from "~/lib/validation/fields";
 import type { DB } from "~db/client";
 import { SITE_NAME } from "~/lib/constants";
 import { formatDate } from "~/lib/dates";
@@ -27,7 +27,7 @@ import { categoryName as shownCategoryName, translatorFor } from "./i18n.server"
 import { sendMailLater } from "./mail.server";
 import { mailLinkOrigin } from "./public-url.server";
 import { consume } from "./rate-limit.server";
-import { readLinkParams, type SignedLinkParams, signToken, verifyToken } from "./signed-token.server";
+import { addressLinkParams, readLinkParams, type SignedLinkParams, verifyAddressLink } from "./signed-token.server";
 
 // Ask for a quote: the request, its confirmation link, the mails to the matched sellers and the answers
 // back to the requester (docs/decisions/193-quotes.md).
@@ -35,17 +35,8 @@ import { readLinkParams, type SignedLinkParams, signToken, verifyToken } from ".
 const PURPOSE = "quote-request:v1\n";
 export const QUOTE_LINK_PATH = "/quote-request";
 
-function linkMessage(id: number, email: string, expires: number): string {
-  return `${id}\n${normaliseEmail(email)}\n${expires}`;
-}
-
 export function quoteLinkParams(request: { id: number; email: string }, now = Date.now()): SignedLinkParams {
-  const expires = Math.floor(now / 1000) + QUOTE_CONFIRM_HOURS * 3600;
-  return {
-    id: String(request.id),
-    expires: String(expires),
-    token: signToken(PURPOSE, linkMessage(request.id, request.email, expires)),
-  };
+  return addressLinkParams(PURPOSE, request, QUOTE_CONFIRM_HOURS * 3600, now);
 }
 
 export function quoteLinkUrl(request: { id: number; email: string }, locale: Locale, now = Date.now()): string {
@@ -68,8 +59,7 @@ export async function checkQuoteLink(
   const params = readLinkParams(source);
   if (!params) return { ok: false, status: 400 };
   const request = await getQuoteRequest(db, Number(params.id));
-  if (!request || !verifyToken(PURPOSE, linkMessage(request.id, request.email, Number(params.expires)), params.token))
-    return { ok: false, status: 400 };
+  if (!request || !verifyAddressLink(PURPOSE, request, params)) return { ok: false, status: 400 };
   if (request.status === "spam") return { ok: false, status: 404 };
   return { ok: true, request, params, expired: Number(params.expires) * 1000 < now };
 }
@@ -254,9 +244,7 @@ export async function markSpamAsStaff(db: DB, actor: Actor, id: number): Promise
   if (!marked) return false;
   await writeAudit(db, {
     action: "quote.spam",
-    actorUserId: actor.id,
-    actorEmail: actor.email,
-    ip: actor.ip,
+    actor,
     targetType: "quote_request",
     targetId: id,
   });
@@ -268,9 +256,7 @@ export async function setExcludedAsStaff(db: DB, actor: Actor, sellerId: number,
   if (!(await setQuotesExcluded(db, sellerId, excluded))) return false;
   await writeAudit(db, {
     action: excluded ? "quote.exclude_seller" : "quote.include_seller",
-    actorUserId: actor.id,
-    actorEmail: actor.email,
-    ip: actor.ip,
+    actor,
     targetType: "seller",
     targetId: sellerId,
   });

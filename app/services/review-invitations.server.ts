@@ -1,6 +1,6 @@
 import QRCode from "qrcode";
 import type { DB } from "~db/client";
-import { endOfIndianDay } from "~/lib/dates";
+import { endOfIndianDay, startOfIndianDay } from "~/lib/dates";
 import { type Locale, localePath } from "~/lib/locales";
 import {
   countInvitationsSince,
@@ -49,11 +49,6 @@ export async function checkInvitation(db: DB, id: string, token: string, now = n
   if (invitation.used_at) return { ok: false, status: 410, why: "used", invitation };
   if (invitation.expires_at <= now.toISOString()) return { ok: false, status: 410, why: "expired", invitation };
   return { ok: true, invitation };
-}
-
-/** When the Indian day of `now` began (ISO): the daily limit counts the invitations made since. */
-export function startOfIndianDay(now = new Date()): string {
-  return new Date(endOfIndianDay(now) - 86_400_000).toISOString();
 }
 
 export type MakeInvitationResult =

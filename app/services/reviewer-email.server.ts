@@ -19,7 +19,7 @@ import { translatorFor } from "./i18n.server";
 import { sendMailLater } from "./mail.server";
 import { mailLinkOrigin } from "./public-url.server";
 import { consume } from "./rate-limit.server";
-import { readLinkParams, type SignedLinkParams, signToken, verifyToken } from "./signed-token.server";
+import { addressLinkParams, readLinkParams, type SignedLinkParams, verifyAddressLink } from "./signed-token.server";
 
 // A reviewer's address (docs/decisions/222-reviews-people-can-trust.md): the mail with the link that confirms it
 // (/review-confirm), and the link to her own review (/my-review) that a confirmed address gets. Both links are
@@ -35,23 +35,12 @@ export const REVIEW_CONFIRM_DAYS = 7;
 /** How long the link to edit or delete her review works (each confirmation mails a new one). */
 export const REVIEW_MANAGE_DAYS = 365;
 
-const linkMessage = (id: number, email: string, expires: number) => `${id}\n${normaliseEmail(email)}\n${expires}`;
-
-function linkParams(purpose: string, days: number, review: { id: number; email: string }, now: number) {
-  const expires = Math.floor(now / 1000) + days * 86_400;
-  return {
-    id: String(review.id),
-    expires: String(expires),
-    token: signToken(purpose, linkMessage(review.id, review.email, expires)),
-  } satisfies SignedLinkParams;
-}
-
 export function reviewConfirmParams(review: { id: number; email: string }, now = Date.now()): SignedLinkParams {
-  return linkParams(CONFIRM_PURPOSE, REVIEW_CONFIRM_DAYS, review, now);
+  return addressLinkParams(CONFIRM_PURPOSE, review, REVIEW_CONFIRM_DAYS * 86_400, now);
 }
 
 export function reviewManageParams(review: { id: number; email: string }, now = Date.now()): SignedLinkParams {
-  return linkParams(MANAGE_PURPOSE, REVIEW_MANAGE_DAYS, review, now);
+  return addressLinkParams(MANAGE_PURPOSE, review, REVIEW_MANAGE_DAYS * 86_400, now);
 }
 
 /** A link's path and query in a language (`/hi/my-review?id=…`). */
@@ -76,7 +65,7 @@ async function checkLink(
   // A deleted review's link: gone (its address, which the signature covers, went with it).
   if (!review) return { ok: false, status: 404, why: "gone" };
   const email = review.reviewer_email;
-  if (!email || !verifyToken(purpose, linkMessage(review.id, email, Number(params.expires)), params.token))
+  if (!email || !verifyAddressLink(purpose, { id: review.id, email }, params))
     return { ok: false, status: 400, why: "invalid" };
   if (Number(params.expires) * 1000 < now) return { ok: false, status: 400, why: "expired" };
   return { ok: true, review: { ...review, reviewer_email: email }, params };

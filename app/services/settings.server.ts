@@ -32,9 +32,7 @@ export async function changeOwnPassword(
   await setPasswordHash(db, actor.id, passwordHash, await sessionIdFrom(request));
   await writeAudit(db, {
     action: "staff.password_change",
-    actorUserId: actor.id,
-    actorEmail: actor.email,
-    ip: actor.ip,
+    actor,
     targetType: "user",
     targetId: actor.id,
   });

@@ -2,10 +2,11 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import type { RouterContextProvider } from "react-router";
 import { type DB, getDb } from "~db/client";
 import { accountRefusal } from "~/lib/account-notices";
+import { normaliseEmail } from "~/lib/validation/fields";
 import { sessionSecrets } from "./config.server";
 import { pageLocale, translatorFor } from "./i18n.server";
 
-// The one way links in mails are signed (newsletter unsubscribe, email verification): HMAC-SHA256
+// The one way links in mails are signed (newsletter unsubscribe, email verification, reviews, quotes): HMAC-SHA256
 // keyed with the session secret over a purpose label and the message, base64url. The purpose keeps a
 // token made for one kind of link from being accepted by another. The first secret signs; every
 // secret of SESSION_SECRET's list verifies, so links mailed before a rotation keep working.
@@ -30,6 +31,33 @@ export function verifyToken(purpose: string, message: string, token: string): bo
 }
 
 export type SignedLinkParams = { id: string; expires: string; token: string };
+
+/** What a link mailed to an address signs: the row's id, the address (as stored, lower-cased) and the expiry. */
+const addressMessage = (id: number, email: string, expires: number) => `${id}\n${normaliseEmail(email)}\n${expires}`;
+
+/** The query of a link mailed to `row.email` about `row.id` (a review, a request for quotes), working `seconds`. */
+export function addressLinkParams(
+  purpose: string,
+  row: { id: number; email: string },
+  seconds: number,
+  now = Date.now(),
+): SignedLinkParams {
+  const expires = Math.floor(now / 1000) + seconds;
+  return {
+    id: String(row.id),
+    expires: String(expires),
+    token: signToken(purpose, addressMessage(row.id, row.email, expires)),
+  };
+}
+
+/** Whether a link's token was signed for this row and address with its expiry (the expiry itself is the caller's). */
+export function verifyAddressLink(
+  purpose: string,
+  row: { id: number; email: string },
+  params: SignedLinkParams,
+): boolean {
+  return verifyToken(purpose, addressMessage(row.id, row.email, Number(params.expires)), params.token);
+}
 
 /** What reading a signed link gives: its facts, or why it cannot be used (always a 400 with a message). */
 export type SignedLinkCheck<Facts> = ({ ok: true } & Facts) | { ok: false; status: 400; message: string };

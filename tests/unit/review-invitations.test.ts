@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~db/client";
 import { createSeller } from "~db/seed/factories";
-import { makeInvitation, startOfIndianDay } from "~/services/review-invitations.server";
+import { startOfIndianDay } from "~/lib/dates";
+import { makeInvitation } from "~/services/review-invitations.server";
 import { createTestDb } from "../support/test-db";
 
 // The daily limit of a seller's invitations to review her (docs/decisions/222-reviews-people-can-trust.md), in the

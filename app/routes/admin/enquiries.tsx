@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { titledChoices } from "~/components/forms";
-import { ChoiceFilter, SearchFilter } from "~/components/filter-fields";
+import { ChoiceFilter, SearchFilter, StatusFilter } from "~/components/filter-fields";
 import { Link, useLocation, useSearchParams } from "react-router";
 import { EmptyState } from "~/components/admin/empty-state";
 import { getDb } from "~db/client";
@@ -162,12 +161,7 @@ function EnquiriesTab({
         className="filters cols-48 filters-reviews"
       >
         <SearchFilter placeholder="Name, email, mobile, subject or message" />
-        <ChoiceFilter
-          label="Status"
-          name="status"
-          choices={ENQUIRY_STATUSES.map((s) => ({ value: s, label: ENQUIRY_STATUS_LABELS[s] }))}
-          anyLabel="All statuses"
-        />
+        <StatusFilter statuses={ENQUIRY_STATUSES} labels={ENQUIRY_STATUS_LABELS} />
         <ChoiceFilter label="Query type" name="query_type" choices={QUERY_TYPES} anyLabel="All query types" />
       </FilterBar>
       {enquiries.length === 0 ? (
@@ -258,12 +252,7 @@ function SubscriptionsTab({
       >
         <input type="hidden" name="tab" value="newsletter" />
         <SearchFilter placeholder="Email address" />
-        <ChoiceFilter
-          label="Status"
-          name="status"
-          choices={titledChoices(NEWSLETTER_STATUSES)}
-          anyLabel="All statuses"
-        />
+        <StatusFilter statuses={NEWSLETTER_STATUSES} />
         <ChoiceFilter label="Source" name="source" choices={NEWSLETTER_SOURCES} anyLabel="All sources" />
       </FilterBar>
       {subscriptions.length === 0 ? (

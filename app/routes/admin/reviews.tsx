@@ -1,7 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { titledChoices } from "~/components/forms";
 import { SelectAllLink } from "~/components/admin/seller-links";
-import { ChoiceFilter, SearchFilter } from "~/components/filter-fields";
+import { ChoiceFilter, SearchFilter, StatusFilter } from "~/components/filter-fields";
 import { data, Form, useSearchParams } from "react-router";
 import { EmptyState } from "~/components/admin/empty-state";
 import { getDb } from "~db/client";
@@ -193,12 +192,7 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
         className="filters cols-48 filters-reviews"
       >
         <SearchFilter placeholder="Reviewer, review text or seller" />
-        <ChoiceFilter
-          label="Status"
-          name="status"
-          choices={titledChoices(REVIEW_STATUS_VALUES)}
-          anyLabel="All statuses"
-        />
+        <StatusFilter statuses={REVIEW_STATUS_VALUES} />
         <ChoiceFilter label="Signal" name="signal" choices={SIGNAL_CHOICES} anyLabel="Any or none" />
         <ChoiceFilter label="Per page" name="limit" choices={REVIEW_PAGE_SIZES.map(String)} />
       </FilterBar>

@@ -2,7 +2,7 @@ import { formatCount } from "~/lib/format";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ChoiceOptions, titledChoices } from "~/components/forms";
 import { IdentityCardLink, SelectAllLink } from "~/components/admin/seller-links";
-import { ChoiceFilter, SearchFilter, yesNoChoices } from "~/components/filter-fields";
+import { ChoiceFilter, SearchFilter, StatusFilter, yesNoChoices } from "~/components/filter-fields";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { getDb } from "~db/client";
 import { AccountEmailBadge, Badge, StatusBadge } from "~/components/admin/badge";
@@ -260,12 +260,7 @@ export default function AdminSellers({ loaderData, actionData }: Route.Component
 
       <FilterBar label="Filter sellers" clearTo="/admin/sellers" values={filters} idPrefix="f">
         <SearchFilter placeholder="Name, email, mobile or city" />
-        <ChoiceFilter
-          label="Status"
-          name="status"
-          choices={titledChoices(SELLER_STATUS_VALUES)}
-          anyLabel="All statuses"
-        />
+        <StatusFilter statuses={SELLER_STATUS_VALUES} />
         <ChoiceFilter
           label="Verification"
           name="verified"

@@ -1,14 +1,13 @@
 import { getInputProps, type SubmissionResult } from "@conform-to/react";
-import { useRef, useState } from "react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
 import { CardSection } from "~/components/card-section";
+import { CopyLinkField } from "~/components/copy-link-field";
 import { Field, FormErrors } from "~/components/forms";
 import { T, useLocale, useLocalePath, useT } from "~/components/i18n";
 import { SITE_NAME } from "~/lib/constants";
 import { formatDate } from "~/lib/dates";
 import { useForm } from "~/lib/form";
-import { useHydrated } from "~/lib/use-hydrated";
 import { reviewInvitationSchema } from "~/lib/validation/review-invitations";
 import type { DashboardInvitations } from "~/services/review-invitations.server";
 
@@ -115,18 +114,6 @@ function InvitationItem({
     ? t("dashboard.invitations.shareTextNamed", { name: customerName, business, site: SITE_NAME, link: url })
     : t("dashboard.invitations.shareText", { business, site: SITE_NAME, link: url });
   const linkId = `invitation-${id}-link`;
-  const hydrated = useHydrated();
-  const [copied, setCopied] = useState(false);
-  const field = useRef<HTMLInputElement>(null);
-  async function copy() {
-    field.current?.select();
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied(true);
-    } catch {
-      setCopied(false); // the link stays selected for her to copy
-    }
-  }
   const qr = (type: "png" | "svg") => `/seller-dashboard/invitations/${id}/qr.${type}?lang=${locale}`;
   return (
     <li className="invitation stack" id={`invitation-${id}`} data-state={state}>
@@ -157,25 +144,13 @@ function InvitationItem({
         <>
           <div className="field">
             <label htmlFor={linkId}>{t("dashboard.invitations.linkLabel")}</label>
-            <div className="share-link">
-              <input
-                ref={field}
-                id={linkId}
-                className="input"
-                type="url"
-                readOnly
-                value={url}
-                translate="no"
-                onFocus={(e) => e.currentTarget.select()}
-                aria-describedby={fresh ? "invitations-made" : undefined}
-              />
-              {/* With JavaScript, a button copies it; without, the field selects it for her to copy. */}
-              {hydrated ? (
-                <button type="button" className="btn btn-sm" onClick={copy} aria-live="polite">
-                  {copied ? t("dashboard.invitations.copied") : t("dashboard.invitations.copy")}
-                </button>
-              ) : null}
-            </div>
+            <CopyLinkField
+              id={linkId}
+              url={url}
+              copyLabel={t("dashboard.invitations.copy")}
+              copiedLabel={t("dashboard.invitations.copied")}
+              describedBy={fresh ? "invitations-made" : undefined}
+            />
           </div>
           <div className="row invitation-actions">
             <a
