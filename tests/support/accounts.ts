@@ -1,3 +1,6 @@
+import { randomBytes } from "node:crypto";
+import { createCookie } from "react-router";
+import type { DB } from "~db/client";
 // Accounts made the way a visitor makes them: over HTTP, against a running site.
 
 type SignUp = {
@@ -31,4 +34,39 @@ export function signUpOverApi(base: string, { email, categoryId, fields = {}, he
 /** The session a response set (a sign-up's, a sign-in's), as a Cookie header's value. */
 export function sessionCookieOf(res: Response): string {
   return res.headers.get("set-cookie")!.split(";")[0]!;
+}
+
+/** A session cookie for a user of the site's database, signed with the site's SESSION_SECRET (a sign-in's shortcut). */
+export async function sessionCookieFor(db: DB, userId: number, secret: string): Promise<string> {
+  const id = randomBytes(32).toString("base64url");
+  await db
+    .insertInto("sessions")
+    .values({
+      id,
+      user_id: userId,
+      created_at: new Date().toISOString(),
+      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+    })
+    .execute();
+  return (await createCookie("__session", { secrets: [secret] }).serialize(id)).split(";")[0]!;
+}
+
+/** A form posted to the site as a browser without JavaScript sends it (same origin), from `client` (X-Forwarded-For). */
+export function postForm(
+  base: string,
+  path: string,
+  fields: Record<string, string>,
+  { cookie, client }: { cookie?: string; client?: string } = {},
+): Promise<Response> {
+  return fetch(`${base}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: base,
+      ...(client ? { "X-Forwarded-For": client } : {}),
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
+    body: new URLSearchParams(fields).toString(),
+  });
 }

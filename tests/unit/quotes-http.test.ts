@@ -1,5 +1,3 @@
-import { randomBytes } from "node:crypto";
-import { createCookie } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~db/client";
 import { createSeller, createUserRow } from "~db/seed/factories";
@@ -9,6 +7,7 @@ import { type SiteUnderTest, startSite } from "../support/site";
 import { hashPassword } from "~/services/password.server";
 import { categoryIdBySlug } from "../support/test-db";
 import { csvRecords, csvRows } from "../support/csv";
+import { postForm, sessionCookieFor } from "../support/accounts";
 import { renderedHtml } from "../support/html";
 
 // Ask for a quote over HTTP against the built server (`npm run build` first): bad input is a clear message
@@ -50,19 +49,8 @@ const valid = (email: string): Record<string, string> => ({
   consent: "on",
 });
 
-async function post(path: string, fields: Record<string, string>, cookie?: string, client = address()) {
-  return fetch(`${base}${path}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      "Content-Type": "application/x-www-form-urlencoded",
-      Origin: base,
-      "X-Forwarded-For": client,
-      ...(cookie ? { Cookie: cookie } : {}),
-    },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
+const post = (path: string, fields: Record<string, string>, cookie?: string, client = address()) =>
+  postForm(base, path, fields, { cookie, client });
 
 /** What the page renders (its messages also travel in its data, so the whole text proves nothing). */
 const shown = async (res: Response) => renderedHtml(await res.text());
@@ -75,16 +63,7 @@ const matchesOf = (id: number) => db.selectFrom("quote_matches").selectAll().whe
 const matchedSellers = async (id: number) => (await matchesOf(id)).map((m) => m.seller_id).sort((a, b) => a - b);
 
 /** A session cookie for a user of the site's database. */
-async function sessionCookie(userId: number) {
-  const stamp = new Date().toISOString();
-  const id = randomBytes(32).toString("base64url");
-  await db
-    .insertInto("sessions")
-    .values({ id, user_id: userId, created_at: stamp, expires_at: new Date(Date.now() + 86_400_000).toISOString() })
-    .execute();
-  const signed = await createCookie("__session", { secrets: [SECRET] }).serialize(id);
-  return signed.split(";")[0]!;
-}
+const sessionCookie = (userId: number) => sessionCookieFor(db, userId, SECRET);
 
 async function signedInSeller(city: string, language: Locale = "en-IN") {
   const stamp = new Date().toISOString();

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import QRCode from "qrcode";
-import { createCookie } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~db/client";
 import { createSeller, createUserRow } from "~db/seed/factories";
 import { insertInvitation } from "~/models/review-invitations.server";
 import { parseSettings, SettingsError } from "~/services/config.server";
+import { postForm, sessionCookieFor } from "../support/accounts";
 import { renderedHtml } from "../support/html";
 import { type SiteUnderTest, startSite } from "../support/site";
 
@@ -35,34 +35,14 @@ afterAll(() => site?.stop());
 let serial = 0;
 const address = () => `198.18.${200 + Math.floor(++serial / 250)}.${serial % 250}`;
 
-async function post(path: string, fields: Record<string, string>, cookie?: string, client = address()) {
-  return fetch(`${base}${path}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      "Content-Type": "application/x-www-form-urlencoded",
-      Origin: base,
-      "X-Forwarded-For": client,
-      ...(cookie ? { Cookie: cookie } : {}),
-    },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
+const post = (path: string, fields: Record<string, string>, cookie?: string, client = address()) =>
+  postForm(base, path, fields, { cookie, client });
 const get = (path: string, cookie?: string) =>
   fetch(`${base}${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
 const shown = async (res: Response) => renderedHtml(await res.text());
 
 /** A session cookie for a user of the site's database. */
-async function sessionCookie(userId: number) {
-  const stamp = new Date().toISOString();
-  const id = randomBytes(32).toString("base64url");
-  await db
-    .insertInto("sessions")
-    .values({ id, user_id: userId, created_at: stamp, expires_at: new Date(Date.now() + 86_400_000).toISOString() })
-    .execute();
-  const signed = await createCookie("__session", { secrets: [SECRET] }).serialize(id);
-  return signed.split(";")[0]!;
-}
+const sessionCookie = (userId: number) => sessionCookieFor(db, userId, SECRET);
 
 async function signedInSeller(status: "active" | "pending" = "active") {
   const stamp = new Date().toISOString();

@@ -3,6 +3,7 @@ import type { DB } from "~db/client";
 import { createSeller } from "~db/seed/factories";
 import { reloadConfig } from "~/services/config.server";
 import { reviewManageParams } from "~/services/reviewer-email.server";
+import { postForm } from "../support/accounts";
 import { renderedHtml } from "../support/html";
 import { type SiteUnderTest, startSite } from "../support/site";
 
@@ -32,18 +33,8 @@ let serial = 0;
 const client = () => `198.18.${Math.floor(++serial / 250)}.${serial % 250}`;
 const address = () => `Reviewer.${++serial}@Example.IN`;
 
-async function post(path: string, fields: Record<string, string>, from = client()) {
-  return fetch(`${base}${path}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      "Content-Type": "application/x-www-form-urlencoded",
-      Origin: base,
-      "X-Forwarded-For": from,
-    },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
+const post = (path: string, fields: Record<string, string>, from = client()) =>
+  postForm(base, path, fields, { client: from });
 const get = (path: string) => fetch(`${base}${path}`, { redirect: "manual", headers: { "X-Forwarded-For": client() } });
 const shown = async (res: Response) => renderedHtml(await res.text());
 const review = (email: string) => ({

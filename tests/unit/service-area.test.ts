@@ -1,9 +1,7 @@
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Migrator, sql } from "kysely";
-import { createCookie } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DB, migrateToLatest, openDatabase } from "~db/client";
 import { migrationProvider } from "~db/migrations/index";
@@ -21,6 +19,7 @@ import { listPublicSellers } from "~/services/directory.server";
 import { SELLER_EXPORT_COLUMNS } from "~/services/seller-export.server";
 import { createTestDb, spareDatabaseTarget, testEngine } from "../support/test-db";
 import { type SiteUnderTest, startSite } from "../support/site";
+import { sessionCookieFor } from "../support/accounts";
 import { renderedHtml } from "../support/html";
 import { hashPassword } from "~/services/password.server";
 
@@ -271,15 +270,7 @@ describe("over HTTP", () => {
   const address = () => `198.51.100.${80 + (serial % 100)}`;
 
   /** A session cookie for a user of the site's database. */
-  async function sessionCookie(userId: number) {
-    const stamp = new Date().toISOString();
-    const id = randomBytes(32).toString("base64url");
-    await site.db
-      .insertInto("sessions")
-      .values({ id, user_id: userId, created_at: stamp, expires_at: new Date(Date.now() + 86_400_000).toISOString() })
-      .execute();
-    return (await createCookie("__session", { secrets: [SECRET] }).serialize(id)).split(";")[0]!;
-  }
+  const sessionCookie = (userId: number) => sessionCookieFor(site.db, userId, SECRET);
   async function sellerWith(pincode: string | null) {
     const email = `located-${++serial}@example.in`;
     const user = await createUserRow(site.db, { email, name: "Seller", role: "seller", is_active: 1 });
