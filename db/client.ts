@@ -384,7 +384,10 @@ export function integrityOf(file: string): string {
  * (one line per row: COPY's text format escapes newlines), so the counts are those of the dump's snapshot
  * (docs/decisions/225-backups-leave-the-machine.md). A table the file lacks counts as null.
  */
-export async function rowCountsOfBackupFile(file: string, tables: readonly string[]): Promise<Record<string, number | null>> {
+export async function rowCountsOfBackupFile(
+  file: string,
+  tables: readonly string[],
+): Promise<Record<string, number | null>> {
   const counts: Record<string, number | null> = Object.fromEntries(tables.map((t) => [t, null]));
   if (!file.endsWith(".pgdump")) {
     const copy = new SQLite(file, { readonly: true });
@@ -441,7 +444,12 @@ export async function scratchDatabaseFor(
     };
   }
   const url = new URL(target);
-  const name = `${url.pathname.replace(/^\//, "").replace(/[^a-z0-9_]/gi, "_").slice(0, 40) || "bwp"}_drill_${suffix}`;
+  const name = `${
+    url.pathname
+      .replace(/^\//, "")
+      .replace(/[^a-z0-9_]/gi, "_")
+      .slice(0, 40) || "bwp"
+  }_drill_${suffix}`;
   const { pg } = postgresDriver();
   const run = async (statement: string) => {
     const client = new pg.Client({ connectionString: target });

@@ -74,7 +74,14 @@ export async function settleRestoredRun(db: DB, name: string, finishedAt: string
 }
 
 /** The newest finished runs, newest first, and the newest successful one. */
-export async function recentBackupRuns(db: DB): Promise<{ last: BackupRun | null; lastOk: BackupRun | null; failuresSinceLastOk: number; lastFailed: BackupRun | null }> {
+export async function recentBackupRuns(
+  db: DB,
+): Promise<{
+  last: BackupRun | null;
+  lastOk: BackupRun | null;
+  failuresSinceLastOk: number;
+  lastFailed: BackupRun | null;
+}> {
   const last = await db
     .selectFrom("backup_runs")
     .selectAll()

@@ -156,13 +156,19 @@ function timeOfName(name: string): number | null {
  * Of backups' names (each `backup-<time>…`), those retention deletes: all but the newest `keep`, and
  * those older than `keepDays` (0: no age limit); the newest is always kept.
  */
-export function namesToDelete(names: string[], keep: number, keepDays: number, now = new Date()): string[] {
+export function namesToDelete(
+  names: string[],
+  keep: number,
+  keepDays: number,
+  now = new Date(),
+  spare?: string,
+): string[] {
   const sorted = [...names].sort();
   const newest = sorted.at(-1);
   const tooMany = new Set(sorted.slice(0, Math.max(0, sorted.length - keep)));
   const oldest = keepDays > 0 ? now.getTime() - keepDays * 86_400_000 : null;
   return sorted.filter((name) => {
-    if (name === newest) return false;
+    if (name === newest || name === spare) return false;
     const time = timeOfName(name);
     return tooMany.has(name) || (oldest !== null && time !== null && time < oldest);
   });
@@ -178,7 +184,7 @@ export async function backupWithRetention(
 ): Promise<string> {
   const made = await backupTo(db, join(backupDir, stampName(now)));
   const names = (await readdir(backupDir)).filter((n) => n.startsWith("backup-") && !n.endsWith(".partial")).sort();
-  for (const old of namesToDelete(names, keep, keepDays, now))
+  for (const old of namesToDelete(names, keep, keepDays, now, basename(made)))
     await rm(join(backupDir, old), { recursive: true, force: true });
   return made;
 }
@@ -298,7 +304,11 @@ function encryptionKey(): Buffer {
 }
 
 /** Packs a backup folder, encrypts it and puts it in the bucket; its s3:// address and size. */
-async function sendToBucket(folder: string, bucket: BackupBucket, key: Buffer): Promise<{ url: string; bytes: number }> {
+async function sendToBucket(
+  folder: string,
+  bucket: BackupBucket,
+  key: Buffer,
+): Promise<{ url: string; bytes: number }> {
   const work = await mkdtemp(join(tmpdir(), "bwp-backup-"));
   try {
     const name = basename(folder);
@@ -321,6 +331,7 @@ export async function pruneBucket(
   keep: number,
   keepDays: number,
   now = new Date(),
+  spare?: string,
 ): Promise<string[]> {
   const objects = new BackupObjects(bucket);
   const prefix = `${bucket.prefix}/`;
@@ -328,7 +339,7 @@ export async function pruneBucket(
     .map((o) => o.key.slice(prefix.length))
     .filter((n) => n.startsWith("backup-") && n.endsWith(SEALED_SUFFIX) && !n.includes("/"));
   const gone: string[] = [];
-  for (const name of namesToDelete(names, keep, keepDays, now)) {
+  for (const name of namesToDelete(names, keep, keepDays, now, spare && `${spare}${SEALED_SUFFIX}`)) {
     await objects.delete(bucket.bucket, `${prefix}${name}`);
     gone.push(`${prefix}${name}`);
   }
@@ -362,7 +373,7 @@ export async function runBackup(db: DB, now = new Date()): Promise<BackupOutcome
       const sent = await sendToBucket(localPath, settings.s3, encryptionKey());
       s3Url = sent.url;
       sizeBytes = sent.bytes;
-      await pruneBucket(settings.s3, settings.keep, settings.keepDays, now);
+      await pruneBucket(settings.s3, settings.keep, settings.keepDays, now, name);
     }
     await finishBackupRun(db, id, { finishedAt: new Date().toISOString(), ok: true, sizeBytes, localPath, s3Url });
     return { ok: true, name, localPath, s3Url, sizeBytes };

@@ -270,9 +270,7 @@ type S3Sdk = typeof import("@aws-sdk/client-s3");
  * A client of an S3-compatible service with these settings (the SDK loaded now): the uploads' bucket, and
  * the backups' (services/backup.server.ts), which reaches its bucket with the same S3_* settings.
  */
-export async function connectS3(
-  s3: Omit<S3Settings, "bucket">,
-): Promise<{ client: S3Client; sdk: S3Sdk }> {
+export async function connectS3(s3: Omit<S3Settings, "bucket">): Promise<{ client: S3Client; sdk: S3Sdk }> {
   const sdk = await import("@aws-sdk/client-s3");
   return {
     sdk,
