@@ -616,3 +616,40 @@ export async function restoreFrom(dir: string, target: string, uploads = uploads
   });
   return { ok: true };
 }
+
+/** What /admin/settings and the admin dashboard show of the backups (plain data for the page). */
+export type BackupView = {
+  everyHours: number;
+  lastOk: {
+    finishedAt: string;
+    sizeBytes: number | null;
+    localPath: string | null;
+    s3Url: string | null;
+    drilledAt: string | null;
+  } | null;
+  lastFailed: { at: string; error: string } | null;
+  failuresSinceLastOk: number;
+  overdue: boolean;
+  failing: boolean;
+};
+
+export async function backupView(db: DB, now = new Date()): Promise<BackupView> {
+  const status = await backupStatus(db, now);
+  const { lastOk, last } = status;
+  return {
+    everyHours: config().backup.everyHours,
+    lastOk: lastOk
+      ? {
+          finishedAt: lastOk.finished_at ?? lastOk.started_at,
+          sizeBytes: lastOk.size_bytes,
+          localPath: lastOk.local_path,
+          s3Url: lastOk.s3_url,
+          drilledAt: lastOk.drilled_at,
+        }
+      : null,
+    lastFailed: last && last.ok === 0 ? { at: last.started_at, error: last.error ?? "" } : null,
+    failuresSinceLastOk: status.failuresSinceLastOk,
+    overdue: status.overdue,
+    failing: status.failing,
+  };
+}
