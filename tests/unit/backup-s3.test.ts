@@ -7,6 +7,7 @@ import { type DB, openDatabase } from "~db/client";
 import { COPY_ORDER } from "~db/copy";
 import { createReviewRow, createSeller } from "~db/seed/factories";
 import { backupStatus, drillFromBucket, parseBackupUrl, restoreFromBucket, runBackup } from "~/services/backup.server";
+import { openSealedFile, sealFile } from "~/services/backup-seal.server";
 import { parseSettings, reloadConfig, SettingsError } from "~/services/config.server";
 import { connectS3 } from "~/services/upload-store.server";
 import { type LocalS3, setEnv, startLocalS3 } from "../support/s3-server";
@@ -251,6 +252,40 @@ describe("backups in a bucket, encrypted", () => {
     expect(status).toMatchObject({ failing: true, failuresSinceLastOk: 1, lastFailedAt: expect.any(String) });
     expect(status.lastSizeBytes).toBeGreaterThan(0);
   }, 60_000);
+});
+
+describe("the sealed format", () => {
+  it("opens what it sealed, and refuses a file cut at a chunk's end or with chunks swapped", async () => {
+    const secret = randomBytes(32);
+    const plain = randomBytes(10 * 1024 + 7);
+    const file = (name: string) => join(dir, `seal-${name}`);
+    writeFileSync(file("plain"), plain);
+    await sealFile(file("plain"), file("sealed"), secret, 1024);
+    await openSealedFile(file("sealed"), file("opened"), secret);
+    expect(readFileSync(file("opened"))).toEqual(plain);
+
+    const sealed = readFileSync(file("sealed"));
+    const record = 1024 + 16;
+    const refused = async (bytes: Buffer) => {
+      writeFileSync(file("bad"), bytes);
+      const error = await openSealedFile(file("bad"), file("bad-opened"), secret).then(
+        () => null,
+        (e: Error) => e.message,
+      );
+      expect(existsSync(file("bad-opened"))).toBe(false);
+      return error;
+    };
+    // Cut after three whole chunks: each authenticates, but none is sealed as the last.
+    expect(await refused(sealed.subarray(0, 32 + 3 * record))).toMatch(/cut short/);
+    // Chunks 1 and 2 swapped.
+    const swapped = Buffer.concat([
+      sealed.subarray(0, 32 + record),
+      sealed.subarray(32 + 2 * record, 32 + 3 * record),
+      sealed.subarray(32 + record, 32 + 2 * record),
+      sealed.subarray(32 + 3 * record),
+    ]);
+    expect(await refused(swapped)).toMatch(/chunk 1 fails its authentication/);
+  });
 });
 
 describe("the backup settings", () => {
