@@ -430,9 +430,7 @@ export function parseSettings(env: NodeJS.ProcessEnv): Settings {
       (name) => s3[name] !== undefined,
     );
     if (!s3.S3_BUCKET && !s3.BACKUP_S3_BUCKET && named.length)
-      problems.push(
-        `S3_BUCKET: must be set with ${named.join(", ")} (the bucket that keeps the uploads; or BACKUP_S3_BUCKET, the backups')`,
-      );
+      problems.push(`S3_BUCKET: must be set with ${named.join(", ")} (the bucket that keeps the uploads)`);
     const bucketSetting = s3.S3_BUCKET ? "S3_BUCKET" : "BACKUP_S3_BUCKET";
     if ((s3.S3_BUCKET || s3.BACKUP_S3_BUCKET) && !s3.S3_ACCESS_KEY_ID)
       problems.push(`S3_ACCESS_KEY_ID: must be set with ${bucketSetting} (the access key of the bucket)`);
