@@ -653,3 +653,31 @@ export async function backupView(db: DB, now = new Date()): Promise<BackupView> 
     failing: status.failing,
   };
 }
+
+/**
+ * The backups' numbers for /metrics (Prometheus gauges): when the newest good backup finished and the newest
+ * failed run started (Unix seconds, null for never), the failed runs since the newest good one, the newest
+ * good one's size in bytes, when a drill last restored it, and whether the dashboard lists backups failing.
+ */
+export async function backupMetrics(
+  db: DB,
+  now = new Date(),
+): Promise<{
+  lastOkAt: number | null;
+  lastFailedAt: number | null;
+  failuresSinceLastOk: number;
+  lastSizeBytes: number | null;
+  lastDrilledAt: number | null;
+  failing: boolean;
+}> {
+  const status = await backupStatus(db, now);
+  const seconds = (iso: string | null | undefined) => (iso ? Math.floor(Date.parse(iso) / 1000) : null);
+  return {
+    lastOkAt: seconds(status.lastOk?.finished_at ?? status.lastOk?.started_at),
+    lastFailedAt: seconds(status.lastFailedAt),
+    failuresSinceLastOk: status.failuresSinceLastOk,
+    lastSizeBytes: status.lastSizeBytes,
+    lastDrilledAt: seconds(status.lastOk?.drilled_at),
+    failing: status.failing,
+  };
+}

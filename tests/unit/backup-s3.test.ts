@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DB, openDatabase } from "~db/client";
 import { COPY_ORDER } from "~db/copy";
 import { createReviewRow, createSeller } from "~db/seed/factories";
-import { backupStatus, drillFromBucket, parseBackupUrl, restoreFromBucket, runBackup } from "~/services/backup.server";
+import {
+  backupMetrics,
+  backupStatus,
+  drillFromBucket,
+  parseBackupUrl,
+  restoreFromBucket,
+  runBackup,
+} from "~/services/backup.server";
 import { openSealedFile, sealFile } from "~/services/backup-seal.server";
 import { parseSettings, reloadConfig, SettingsError } from "~/services/config.server";
 import { connectS3 } from "~/services/upload-store.server";
@@ -251,6 +258,13 @@ describe("backups in a bucket, encrypted", () => {
     const status = await backupStatus(db);
     expect(status).toMatchObject({ failing: true, failuresSinceLastOk: 1, lastFailedAt: expect.any(String) });
     expect(status.lastSizeBytes).toBeGreaterThan(0);
+    expect(await backupMetrics(db)).toMatchObject({
+      lastOkAt: expect.any(Number),
+      lastFailedAt: expect.any(Number),
+      failuresSinceLastOk: 1,
+      lastSizeBytes: status.lastSizeBytes,
+      failing: true,
+    });
   }, 60_000);
 });
 
