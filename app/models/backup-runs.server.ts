@@ -74,9 +74,7 @@ export async function settleRestoredRun(db: DB, name: string, finishedAt: string
 }
 
 /** The newest finished runs, newest first, and the newest successful one. */
-export async function recentBackupRuns(
-  db: DB,
-): Promise<{
+export async function recentBackupRuns(db: DB): Promise<{
   last: BackupRun | null;
   lastOk: BackupRun | null;
   failuresSinceLastOk: number;

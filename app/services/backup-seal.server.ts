@@ -11,7 +11,8 @@ import { open, rename, rm } from "node:fs/promises";
 //   chunk i:           AES-256-GCM(key, nonce = file nonce | i (u32, big-endian), plaintext of `chunk size`
 //                      bytes, associated data = header | final flag (1 byte)) then its 16-byte tag.
 // Every chunk holds exactly `chunk size` bytes but the last, which holds fewer (possibly none) and is sealed
-// with the final flag 1: a file cut at a chunk's end ends on a chunk not sealed as the last, and fails.
+// with the final flag 1: a file cut at a chunk's end ends on a full chunk and is refused as cut short, and the
+// flag binds "this is the last chunk" into the last one's tag (a full chunk read as the last fails).
 // The header is in every chunk's associated data: a changed header fails too. The key check tells a wrong
 // key from a damaged file before any chunk is opened.
 
