@@ -73,7 +73,7 @@ module.exports = {
       from: {
         path: "^(app|server)/",
         pathNot:
-          "^app/services/(upload-store|config|backup|share-card)\\.server\\.ts$|^server/(precompressed-assets\\.ts|start\\.js)$",
+          "^app/services/(upload-store|config|backup|backup-seal|share-card)\\.server\\.ts$|^server/(precompressed-assets\\.ts|start\\.js)$",
       },
       to: { path: "^node:fs|^fs(/promises)?$" },
     },

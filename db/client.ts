@@ -1,9 +1,11 @@
 import SQLite from "better-sqlite3";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { cp, rename, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, resolve } from "node:path";
+import { createInterface } from "node:readline";
 import {
   CompiledQuery,
   type DatabaseConnection,
@@ -374,6 +376,93 @@ export function integrityOf(file: string): string {
   } catch (error) {
     return error instanceof Error ? error.message : String(error);
   }
+}
+
+/**
+ * The rows of each of `tables` in a backup's database file, read from the file itself: SQLite's copy
+ * opened read-only, or the COPY blocks of a pg_dump archive streamed through `pg_restore --data-only`
+ * (one line per row: COPY's text format escapes newlines), so the counts are those of the dump's snapshot
+ * (docs/decisions/225-backups-leave-the-machine.md). A table the file lacks counts as null.
+ */
+export async function rowCountsOfBackupFile(
+  file: string,
+  tables: readonly string[],
+): Promise<Record<string, number | null>> {
+  const counts: Record<string, number | null> = Object.fromEntries(tables.map((t) => [t, null]));
+  if (!file.endsWith(".pgdump")) {
+    const copy = new SQLite(file, { readonly: true });
+    try {
+      const present = new Set(
+        (copy.prepare("select name from sqlite_master where type = 'table'").pluck().all() as string[]).map(String),
+      );
+      for (const table of tables)
+        if (present.has(table)) counts[table] = Number(copy.prepare(`select count(*) from "${table}"`).pluck().get());
+    } finally {
+      copy.close();
+    }
+    return counts;
+  }
+  const folder = readDatabaseSettings().postgresBin;
+  const child = spawn(folder ? resolve(folder, "pg_restore") : "pg_restore", ["--data-only", "--file=-", file], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let errors = "";
+  child.stderr.on("data", (chunk: Buffer) => void (errors += chunk.toString("utf8")));
+  const exited = new Promise<number | null>((done) => child.on("close", done));
+  let current: string | null = null;
+  for await (const line of createInterface({ input: child.stdout, crlfDelay: Infinity })) {
+    if (current === null) {
+      const match = /^COPY (?:[a-z_]+\.)?"?([a-z_]+)"? \(/.exec(line);
+      if (match && match[1]! in counts) {
+        current = match[1]!;
+        counts[current] = 0;
+      }
+    } else if (line === "\\.") current = null;
+    else counts[current] = (counts[current] ?? 0) + 1;
+  }
+  if ((await exited) !== 0) throw new Error(`pg_restore could not read ${file}: ${errors.trim()}`);
+  return counts;
+}
+
+/**
+ * A new, empty database beside `target` for a restore drill, never the site's own: a SQLite file in
+ * `folder`, or on PostgreSQL a database of its own on the same server (the URL's user needs CREATEDB).
+ * `drop` removes it.
+ */
+export async function scratchDatabaseFor(
+  target: string,
+  folder: string,
+): Promise<{ target: string; drop: () => Promise<void> }> {
+  const suffix = randomBytes(6).toString("hex");
+  if (!isPostgresUrl(target)) {
+    const file = resolve(folder, `drill-${suffix}.db`);
+    return {
+      target: file,
+      drop: async () => {
+        for (const end of ["", "-wal", "-shm"]) await rm(`${file}${end}`, { force: true });
+      },
+    };
+  }
+  const url = new URL(target);
+  const name = `${
+    url.pathname
+      .replace(/^\//, "")
+      .replace(/[^a-z0-9_]/gi, "_")
+      .slice(0, 40) || "bwp"
+  }_drill_${suffix}`;
+  const { pg } = postgresDriver();
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: target });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database "${name}"`);
+  url.pathname = `/${name}`;
+  return { target: url.toString(), drop: () => run(`drop database if exists "${name}" with (force)`) };
 }
 
 /**

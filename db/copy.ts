@@ -41,6 +41,7 @@ export const COPY_ORDER = [
   "quote_requests",
   "quote_matches",
   "quote_spam_marks",
+  "backup_runs",
 ] as const;
 
 /** Tables a first migration fills with a starting list: the copy replaces that list with the site's own. */
@@ -79,6 +80,7 @@ const KEY_OF: Record<(typeof COPY_ORDER)[number], string[]> = {
   quote_requests: ["id"],
   quote_matches: ["request_id", "seller_id"],
   quote_spam_marks: ["email"],
+  backup_runs: ["id"],
 };
 
 const BATCH = 500;
@@ -90,6 +92,13 @@ export class CopyRefused extends Error {}
 async function countRows(db: DB, table: string): Promise<number> {
   const { rows } = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(db);
   return Number(rows[0]?.n ?? 0);
+}
+
+/** Rows per table of the site (every table of COPY_ORDER): what a restore drill checks. */
+export async function rowCounts(db: DB): Promise<Record<string, number | null>> {
+  const counts: Record<string, number | null> = {};
+  for (const table of COPY_ORDER) counts[table] = await countRows(db, table);
+  return counts;
 }
 
 /**

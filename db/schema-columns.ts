@@ -12,6 +12,19 @@ type Describe<T> = null extends T ? `${Kind<T>}?` : Kind<T>;
 type Described<Table> = { [Column in keyof Table]-?: Describe<SelectType<Table[Column]>> };
 
 export const SCHEMA_COLUMNS = {
+  backup_runs: {
+    id: "number",
+    name: "text",
+    started_at: "text",
+    finished_at: "text?",
+    ok: "number?",
+    size_bytes: "number?",
+    local_path: "text?",
+    s3_url: "text?",
+    error: "text?",
+    drilled_at: "text?",
+    drill_note: "text?",
+  },
   audit_log: {
     id: "number",
     actor_user_id: "number?",

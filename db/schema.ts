@@ -271,6 +271,24 @@ export interface ReviewInvitationsTable {
   review_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
+/** One backup run (docs/decisions/225-backups-leave-the-machine.md). */
+export interface BackupRunsTable {
+  id: Generated<number>;
+  /** backup-<ISO time>: the local folder's and the bucket object's name */
+  name: string;
+  started_at: string;
+  finished_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1 ok, 0 failed, null while it runs */
+  ok: ColumnType<number | null, number | null | undefined, number | null>;
+  size_bytes: ColumnType<number | null, number | null | undefined, number | null>;
+  local_path: ColumnType<string | null, string | null | undefined, string | null>;
+  s3_url: ColumnType<string | null, string | null | undefined, string | null>;
+  error: ColumnType<string | null, string | null | undefined, string | null>;
+  /** when a drill restored it into a scratch database and checked it */
+  drilled_at: ColumnType<string | null, string | null | undefined, string | null>;
+  drill_note: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
 export interface EnquiriesTable {
   id: Generated<number>;
   name: string;
@@ -563,6 +581,7 @@ export interface Database {
   seller_subcategories: SellerSubcategoriesTable;
   reviews: ReviewsTable;
   review_invitations: ReviewInvitationsTable;
+  backup_runs: BackupRunsTable;
   enquiries: EnquiriesTable;
   newsletter_subscriptions: NewsletterSubscriptionsTable;
   notifications: NotificationsTable;

@@ -2,6 +2,7 @@
 // A namespace is one JSON file per language (`en-IN/<namespace>.json`); add a new one here and in the
 // three folders. Translators edit the JSON files only (docs/translation.md).
 import type accounts from "./en-IN/accounts.json";
+import type admin from "./en-IN/admin.json";
 import type common from "./en-IN/common.json";
 import type contact from "./en-IN/contact.json";
 import type dashboard from "./en-IN/dashboard.json";
@@ -20,6 +21,7 @@ import type share from "./en-IN/share.json";
 
 export type Catalogue = {
   accounts: typeof accounts;
+  admin: typeof admin;
   common: typeof common;
   contact: typeof contact;
   dashboard: typeof dashboard;
@@ -42,6 +44,7 @@ export type Namespace = keyof Catalogue;
 /** Every namespace, for code that cannot list the folder (scripts run without Vite); the catalogue test holds it to the files. */
 export const NAMESPACES = [
   "accounts",
+  "admin",
   "common",
   "contact",
   "dashboard",

@@ -67,6 +67,16 @@ const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) address
 const tileTemplateUrl = (template: string) => template.replace(/\{[zxy]\}/g, "0");
 const isHttpUrl = (value: string) => httpUrl.safeParse(value).success;
 
+/** A backup key's 32 bytes from 64 hex digits or base64 (standard or URL-safe), or null. */
+export function backupKeyBytes(text: string): Buffer | null {
+  if (/^[0-9a-fA-F]{64}$/.test(text)) return Buffer.from(text, "hex");
+  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(text)) {
+    const bytes = Buffer.from(text.replace(/-/g, "+").replace(/_/g, "/"), "base64");
+    return bytes.length === 32 ? bytes : null;
+  }
+  return null;
+}
+
 const rateRule = z.string().transform((value, ctx): RateRule | null => {
   if (value === "0" || value === "off") return null;
   const match = /^(\d{1,9})\/(\d{1,9})$/.exec(value);
@@ -139,6 +149,42 @@ const settingsSchema = z.object({
     0,
   ),
   BACKUP_KEEP: withDefault(whole(1, 10_000, "a whole number from 1"), 7),
+  // Backups that leave the machine (docs/decisions/225-backups-leave-the-machine.md): a bucket reached with the
+  // S3_* settings, its prefix, the age after which a backup is deleted (0: by count alone), and the key.
+  BACKUP_KEEP_DAYS: withDefault(whole(0, 100_000, "a whole number of days from 0 (no age limit)"), 0),
+  BACKUP_S3_BUCKET: optional(
+    z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        "must be a bucket name (3-63 lower-case letters, digits, dots, dashes)",
+      ),
+  ),
+  BACKUP_S3_PREFIX: withDefault(
+    z
+      .string()
+      .trim()
+      .transform((value) => value.replace(/^\/+|\/+$/g, ""))
+      .refine(
+        (value) => /^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/.test(value) && !value.split("/").includes(".."),
+        'must be a folder-like prefix of letters, digits, ".", "_", "-" and "/" (e.g. "backups/site")',
+      ),
+    "backups",
+  ),
+  BACKUP_ENCRYPTION_KEY: optional(
+    z.string().transform((value, ctx): Buffer => {
+      const key = backupKeyBytes(value.trim());
+      if (!key) {
+        ctx.addIssue({
+          code: "custom",
+          message:
+            "must be 32 random bytes as 64 hex digits or 44 base64 characters (make one with: openssl rand -base64 32)",
+        });
+        return z.NEVER;
+      }
+      return key;
+    }),
+  ),
   PASSWORD_HASH_QUEUE: withDefault(whole(0, 10_000, "a whole number of waiting password hashes from 0"), 16),
   COOKIE_SECURE: optional(flag),
   HSTS: optional(flag),
@@ -248,7 +294,27 @@ function toConfig(env: z.output<typeof settingsSchema>, rateLimits: Record<strin
     sessionSecrets: env.SESSION_SECRET,
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD,
-    backup: { dir: env.BACKUP_DIR, everyHours: env.BACKUP_EVERY_HOURS, keep: env.BACKUP_KEEP },
+    backup: {
+      dir: env.BACKUP_DIR,
+      everyHours: env.BACKUP_EVERY_HOURS,
+      keep: env.BACKUP_KEEP,
+      /** Backups older than this many days are deleted (0: by count alone). */
+      keepDays: env.BACKUP_KEEP_DAYS,
+      /** The bucket each backup is sent to, encrypted (null: the local folder only). */
+      s3: env.BACKUP_S3_BUCKET
+        ? {
+            bucket: env.BACKUP_S3_BUCKET,
+            prefix: env.BACKUP_S3_PREFIX,
+            endpoint: env.S3_ENDPOINT,
+            region: env.S3_REGION,
+            accessKeyId: env.S3_ACCESS_KEY_ID ?? "",
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? "",
+            forcePathStyle: env.S3_FORCE_PATH_STYLE === "1",
+          }
+        : null,
+      /** BACKUP_ENCRYPTION_KEY's 32 bytes (never logged). */
+      encryptionKey: env.BACKUP_ENCRYPTION_KEY ?? null,
+    },
     /** Password hashes a process lets wait for a free core; one more is refused with 503 (password.server.ts). */
     passwordHashQueue: env.PASSWORD_HASH_QUEUE,
     cookieSecure: production && env.COOKIE_SECURE !== "0",
@@ -363,12 +429,17 @@ export function parseSettings(env: NodeJS.ProcessEnv): Settings {
     const named = (["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE"] as const).filter(
       (name) => s3[name] !== undefined,
     );
-    if (!s3.S3_BUCKET && named.length)
+    if (!s3.S3_BUCKET && !s3.BACKUP_S3_BUCKET && named.length)
       problems.push(`S3_BUCKET: must be set with ${named.join(", ")} (the bucket that keeps the uploads)`);
-    if (s3.S3_BUCKET && !s3.S3_ACCESS_KEY_ID)
-      problems.push("S3_ACCESS_KEY_ID: must be set with S3_BUCKET (the access key of the bucket)");
-    if (s3.S3_BUCKET && !s3.S3_SECRET_ACCESS_KEY)
-      problems.push("S3_SECRET_ACCESS_KEY: must be set with S3_BUCKET (the secret of the access key)");
+    const bucketSetting = s3.S3_BUCKET ? "S3_BUCKET" : "BACKUP_S3_BUCKET";
+    if ((s3.S3_BUCKET || s3.BACKUP_S3_BUCKET) && !s3.S3_ACCESS_KEY_ID)
+      problems.push(`S3_ACCESS_KEY_ID: must be set with ${bucketSetting} (the access key of the bucket)`);
+    if ((s3.S3_BUCKET || s3.BACKUP_S3_BUCKET) && !s3.S3_SECRET_ACCESS_KEY)
+      problems.push(`S3_SECRET_ACCESS_KEY: must be set with ${bucketSetting} (the secret of the access key)`);
+    if (s3.BACKUP_S3_BUCKET && !s3.BACKUP_ENCRYPTION_KEY)
+      problems.push(
+        "BACKUP_ENCRYPTION_KEY: must be set with BACKUP_S3_BUCKET (backups leave the machine encrypted; make one with: openssl rand -base64 32, and keep a copy away from the bucket)",
+      );
   }
   if (parsed.success) {
     const names = ["RAZORPAY_KEY_ID", "RAZORPAY_KEY_SECRET", "RAZORPAY_WEBHOOK_SECRET"] as const;

@@ -5,7 +5,7 @@ import { isDatabaseEmpty } from "~/models/categories.server";
 import { sweepSignInAddresses } from "~/models/sign-in-addresses.server";
 import { sweepReviewAddresses } from "~/models/reviews.server";
 import { ensureFirstAdmin } from "~/models/users.server";
-import { backupWithRetention } from "./backup.server";
+import { runBackup } from "./backup.server";
 import { seedDemoSellers } from "./demo-sellers.server";
 import { config } from "./config.server";
 import { logger } from "./logger.server";
@@ -125,13 +125,19 @@ function scheduleMailRetries(db: DB): void {
 
 let backupTimer: NodeJS.Timeout | undefined;
 
-/** BACKUP_EVERY_HOURS > 0: a backup into BACKUP_DIR that often, keeping the newest BACKUP_KEEP. */
+/**
+ * BACKUP_EVERY_HOURS > 0: a backup run that often (services/backup.server.ts runBackup: BACKUP_DIR, and
+ * with BACKUP_S3_BUCKET the bucket), each recorded in backup_runs.
+ */
 function scheduleBackups(db: DB): void {
-  const { everyHours: hours, dir, keep } = config().backup;
+  const { everyHours: hours } = config().backup;
   if (!(hours > 0)) return;
   backupTimer ??= setInterval(() => {
-    backupWithRetention(db, dir, keep).then(
-      (made) => logger.info({ backup: made }, "backup written"),
+    runBackup(db).then(
+      (outcome) =>
+        outcome.ok
+          ? logger.info({ backup: outcome.localPath, s3: outcome.s3Url, bytes: outcome.sizeBytes }, "backup written")
+          : logger.error({ backup: outcome.name, error: outcome.error }, "scheduled backup failed"),
       (err) => logger.error({ err }, "scheduled backup failed"),
     );
   }, hours * 3_600_000).unref();

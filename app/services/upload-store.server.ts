@@ -243,7 +243,7 @@ function isS3ServiceError(error: unknown): error is S3ServiceException {
   return typeof error === "object" && error !== null && "$fault" in error && "$metadata" in error;
 }
 
-function describeS3Error(error: unknown, s3: S3Settings): string {
+export function describeS3Error(error: unknown, s3: Pick<S3Settings, "bucket" | "endpoint">): string {
   if (isS3ServiceError(error)) {
     const status = error.$metadata?.httpStatusCode;
     if (error.name === "NoSuchBucket" || (status === 404 && error.name === "NotFound"))
@@ -266,6 +266,27 @@ export const S3_CHECK_TTL_MS = 30_000;
 // about 0.4 s of CPU to load (docs/performance.md, "Start-up"), and a site on UPLOADS_DIR never needs it.
 type S3Sdk = typeof import("@aws-sdk/client-s3");
 
+/**
+ * A client of an S3-compatible service with these settings (the SDK loaded now): the uploads' bucket, and
+ * the backups' (services/backup.server.ts), which reaches its bucket with the same S3_* settings.
+ */
+export async function connectS3(s3: Omit<S3Settings, "bucket">): Promise<{ client: S3Client; sdk: S3Sdk }> {
+  const sdk = await import("@aws-sdk/client-s3");
+  return {
+    sdk,
+    client: new sdk.S3Client({
+      endpoint: s3.endpoint,
+      region: s3.region,
+      forcePathStyle: s3.forcePathStyle,
+      credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+      // Checksums only where S3 requires them: several S3-compatible servers do not take the newer trailers.
+      requestChecksumCalculation: "WHEN_REQUIRED",
+      responseChecksumValidation: "WHEN_REQUIRED",
+      maxAttempts: 2,
+    }),
+  };
+}
+
 export class S3Store implements UploadStore {
   readonly kind = "s3";
   private connection?: Promise<{ client: S3Client; sdk: S3Sdk }>;
@@ -276,20 +297,7 @@ export class S3Store implements UploadStore {
   ) {}
 
   private connect(): Promise<{ client: S3Client; sdk: S3Sdk }> {
-    const { s3 } = this;
-    return (this.connection ??= import("@aws-sdk/client-s3").then((sdk) => ({
-      sdk,
-      client: new sdk.S3Client({
-        endpoint: s3.endpoint,
-        region: s3.region,
-        forcePathStyle: s3.forcePathStyle,
-        credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
-        // Checksums only where S3 requires them: several S3-compatible servers do not take the newer trailers.
-        requestChecksumCalculation: "WHEN_REQUIRED",
-        responseChecksumValidation: "WHEN_REQUIRED",
-        maxAttempts: 2,
-      }),
-    })));
+    return (this.connection ??= connectS3(this.s3));
   }
 
   private notFound(error: unknown): boolean {

@@ -744,6 +744,8 @@ const CONTRAST_UNDECIDED_BOTH = [
   "admin enquiry detail",
   "admin content",
   "admin settings",
+  "admin settings, a backup recorded",
+  "admin dashboard, a backup failed",
   "account security (set-up)",
   "account security, authenticator app on",
   "seller dashboard with the leads chart",
@@ -794,6 +796,49 @@ const PAYMENT_SITE_PAGES: PageCase[] = [
       const disabled = await createUser(db, { role: "moderator", name: "Disabled Moderator" });
       await db.updateTable("users").set({ is_active: 0 }).where("id", "=", disabled.id).execute();
       return "/admin/settings";
+    },
+    as: "admin",
+  },
+  // The backups (docs/decisions/225-backups-leave-the-machine.md): a good one in the bucket, drilled; then a failed run.
+  {
+    name: "admin settings, a backup recorded",
+    sameLayoutAs: "admin settings",
+    path: async ({ payments }) => {
+      const at = new Date(Date.now() - 3_600_000).toISOString();
+      await payments!.db
+        .insertInto("backup_runs")
+        .values({
+          name: "backup-a11y",
+          started_at: at,
+          finished_at: at,
+          ok: 1,
+          size_bytes: 48_500_000,
+          local_path: "/srv/bwp/data/backups/backup-a11y",
+          s3_url: "s3://bwp-backups/backups/backup-a11y.tar.enc",
+          drilled_at: new Date().toISOString(),
+          drill_note: "31 tables",
+        })
+        .execute();
+      return "/admin/settings#backups";
+    },
+    as: "admin",
+  },
+  {
+    name: "admin dashboard, a backup failed",
+    sameLayoutAs: "admin dashboard",
+    path: async ({ payments }) => {
+      const at = new Date().toISOString();
+      await payments!.db
+        .insertInto("backup_runs")
+        .values({
+          name: "backup-a11y-failed",
+          started_at: at,
+          finished_at: at,
+          ok: 0,
+          error: 'the backup bucket: the bucket "bwp-backups" refuses these credentials (AccessDenied)',
+        })
+        .execute();
+      return "/admin";
     },
     as: "admin",
   },

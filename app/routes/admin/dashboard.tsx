@@ -14,6 +14,10 @@ import { privatePageMeta } from "~/lib/seo";
 import { CardSection } from "~/components/card-section";
 import { DataTable } from "~/components/admin/data-table";
 import type { ReviewMonth } from "~/models/admin-stats.server";
+import { BackupAlert } from "~/components/admin/backup-status";
+import { backupView } from "~/services/backup.server";
+import { messagesFor } from "~/services/i18n.server";
+import { DEFAULT_LOCALE } from "~/lib/locales";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Dashboard | Admin");
 
@@ -22,6 +26,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const db = getDb();
   const { stats, notifications, activity, reviewMonths } = await dashboardOverview(db, user);
   const undelivered = can(user.role, "settings.manage") ? await failedMail(db) : null;
+  // A failing backup (the last run failed, or none good within twice the schedule): admins only.
+  const backup = can(user.role, "settings.manage") ? await backupView(db) : null;
   return {
     stats,
     notifications,
@@ -30,6 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     undelivered,
     quickActions: QUICK_ACTIONS.filter((a) => can(user.role, a.permission)),
     canSeed: can(user.role, "seed.run"),
+    backup,
+    messages: backup?.failing ? messagesFor(DEFAULT_LOCALE, ["admin"]) : undefined,
   };
 }
 
@@ -41,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, notifications, activity, reviewMonths, undelivered, quickActions, canSeed } = loaderData;
+  const { stats, notifications, activity, reviewMonths, undelivered, quickActions, canSeed, backup } = loaderData;
   const cards = [
     { label: "Total Sellers", value: stats.total_sellers, icon: "🏪" },
     { label: "Paid Sellers", value: stats.paid_sellers, icon: "💳" },
@@ -67,6 +75,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
+      {backup ? <BackupAlert backup={backup} /> : null}
       {undelivered?.total ? (
         <CardSection
           id="mail"

@@ -24,6 +24,10 @@ import { privatePageMeta } from "~/lib/seo";
 import { httpStatusOf } from "~/lib/refusal";
 import { DataTable } from "~/components/admin/data-table";
 import { CardSection } from "~/components/card-section";
+import { BackupSettings } from "~/components/admin/backup-status";
+import { backupView } from "~/services/backup.server";
+import { messagesFor } from "~/services/i18n.server";
+import { DEFAULT_LOCALE } from "~/lib/locales";
 
 // /admin/settings (admins): one's own password, and the staff accounts (add a moderator, disable,
 // enable, remove). Plain forms; a removal has its confirm step (a page without JavaScript, a dialog with it).
@@ -57,6 +61,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     confirm: staff.find((s) => s.id === confirmId) ?? null,
     canManageUsers: can(user.role, "users.manage"),
     graceDays: config().staffSecondFactorGraceDays,
+    // The backups (admins: settings.manage, checked above); the back-office's words are English.
+    backup: await backupView(getDb()),
+    messages: messagesFor(DEFAULT_LOCALE, ["admin"]),
   };
 }
 
@@ -143,7 +150,7 @@ function value(reply: Reply | undefined, form: Reply["form"], name: string): str
 }
 
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { me, staff, confirm, canManageUsers, graceDays } = loaderData;
+  const { me, staff, confirm, canManageUsers, graceDays, backup } = loaderData;
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -185,6 +192,8 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
           </SubmitButton>
         </Form>
       </CardSection>
+
+      <BackupSettings backup={backup} />
 
       {canManageUsers ? (
         <CardSection id="staff" title="Staff accounts" className="stack" small>
