@@ -150,20 +150,26 @@ function productionNodeModules(mode: "npm-ci" | "installed", log: (line: string)
     process.env.RELEASE_CACHE_DIR ??
     join(process.env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), "bwp-directory", "release-node-modules");
   const key = nodeModulesKey();
-  const cached = join(cacheRoot, key, "node_modules");
-  if (existsSync(cached)) {
-    log(`production node_modules: cached (${key})`);
-    return cached;
-  }
-  mkdirSync(dirname(cached), { recursive: true });
+  // npm's own install is preferred whenever it is there; a copy of the checkout's is cached apart, so a
+  // release made without --node-modules=installed never ships one.
+  const installed = join(cacheRoot, key, "node_modules");
+  const copied = join(cacheRoot, `${key}-copied`, "node_modules");
+  for (const cached of mode === "installed" ? [installed, copied] : [installed])
+    if (existsSync(cached)) {
+      log(`production node_modules: cached (${relative(cacheRoot, dirname(cached))})`);
+      return cached;
+    }
+  const made = mode === "installed" ? copied : installed;
+  mkdirSync(dirname(made), { recursive: true });
   if (mode === "installed") {
     log("production node_modules: copied from this checkout's node_modules (the cache is cold)");
-    copyInstalled(cached);
-  } else installProduction(cached, log);
-  prune(cached);
-  // Older keys of this cache are other lockfiles: only the newest is kept.
-  for (const other of readdirSync(cacheRoot)) if (other !== key) rmSync(join(cacheRoot, other), { recursive: true, force: true });
-  return cached;
+    copyInstalled(made);
+  } else installProduction(made, log);
+  prune(made);
+  // Other keys of this cache are other lockfiles (or Node versions): only this one's are kept.
+  for (const other of readdirSync(cacheRoot))
+    if (other !== key && other !== `${key}-copied`) rmSync(join(cacheRoot, other), { recursive: true, force: true });
+  return made;
 }
 
 /** The operator's commands, compiled with the app and db code they import; packages stay in node_modules. */
