@@ -63,7 +63,13 @@ describe("the release file", () => {
   });
 
   it("holds the build, the launcher, the compiled commands and the licences; no devDependency, no TypeScript", () => {
-    for (const path of ["build/server/index.js", "build/client", "server/start.js", "bin/bwp-directory", "package.json"])
+    for (const path of [
+      "build/server/index.js",
+      "build/client",
+      "server/start.js",
+      "bin/bwp-directory",
+      "package.json",
+    ])
       expect(existsSync(join(site, path)), path).toBe(true);
     for (const source of Object.values(COMMANDS))
       expect(existsSync(join(site, "commands", `${basename(source, ".ts")}.js`)), source).toBe(true);
@@ -84,9 +90,11 @@ describe("the release file", () => {
     expect(sources).toEqual([]);
     const licences = readFileSync(join(site, "THIRD-PARTY-LICENSES"), "utf8");
     for (const name of ["better-sqlite3", "sharp", "@node-rs/argon2", "react", "express"]) {
-      const pinned = (JSON.parse(readFileSync(join(site, "node_modules", name, "package.json"), "utf8")) as {
-        version: string;
-      }).version;
+      const pinned = (
+        JSON.parse(readFileSync(join(site, "node_modules", name, "package.json"), "utf8")) as {
+          version: string;
+        }
+      ).version;
       expect(licences, name).toContain(`${name}@${pinned}\nLicence: `);
     }
     expect(licences).toContain("Permission is hereby granted"); // the MIT text itself, not just its name
@@ -165,7 +173,10 @@ describe("the release file", () => {
         }))
           form.append(k, v);
         for (const [i, field] of ["id_proof_document", "payment_screenshot", "profile_photo"].entries())
-          form.append(field, new File([new Uint8Array(await pngImage(40, 30, 40 * i))], "a.png", { type: "image/png" }));
+          form.append(
+            field,
+            new File([new Uint8Array(await pngImage(40, 30, 40 * i))], "a.png", { type: "image/png" }),
+          );
         const applied = await fetch(`${base}/register`, {
           method: "POST",
           redirect: "manual",
