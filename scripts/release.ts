@@ -109,15 +109,25 @@ function installEnv(): NodeJS.ProcessEnv {
 
 /** `npm ci --omit=dev` in a staging folder of its own (never in the checkout's node_modules). */
 function installProduction(into: string, log: (line: string) => void): void {
-  const staging = `${into}.staging`;
+  const staging = `${into}.${process.pid}.staging`;
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
   copyFileSync(join(ROOT, "package.json"), join(staging, "package.json"));
   copyFileSync(join(ROOT, "package-lock.json"), join(staging, "package-lock.json"));
   log("npm ci --omit=dev in a staging folder (the first release on this machine compiles better-sqlite3)");
   run("npm", ["ci", "--omit=dev", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: staging, env: installEnv() });
-  renameSync(join(staging, "node_modules"), into);
+  settle(join(staging, "node_modules"), into);
   rmSync(staging, { recursive: true, force: true });
+}
+
+/** Moves a finished folder into the cache; when another release (another checkout) got there first, keeps that one. */
+function settle(made: string, into: string): void {
+  try {
+    renameSync(made, into);
+  } catch (error) {
+    if (!existsSync(into)) throw error;
+    rmSync(made, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -128,7 +138,7 @@ function copyInstalled(into: string): void {
   const lock = readJson<{ packages: Record<string, { dev?: boolean; link?: boolean }> }>(
     join(ROOT, "package-lock.json"),
   );
-  const staging = `${into}.staging`;
+  const staging = `${into}.${process.pid}.staging`;
   rmSync(staging, { recursive: true, force: true });
   for (const [path, entry] of Object.entries(lock.packages)) {
     if (!path.startsWith("node_modules/") || entry.dev || entry.link) continue;
@@ -141,7 +151,7 @@ function copyInstalled(into: string): void {
       cpSync(join(from, name), join(to, name), { recursive: true, verbatimSymlinks: true });
     }
   }
-  renameSync(staging, into);
+  settle(staging, into);
 }
 
 function prune(nodeModules: string): void {
