@@ -56,7 +56,7 @@ const oneFormHook = {
 const appImports = { paths: [...drivers.paths, oneFormHook], patterns: drivers.patterns };
 
 export default tseslint.config(
-  { ignores: ["build/", ".react-router/", "node_modules/", "tmp/", "test-results/", "playwright-report/"] },
+  { ignores: ["build/", "dist/", ".react-router/", "node_modules/", "tmp/", "test-results/", "playwright-report/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -41,6 +41,8 @@ export type ServerOptions = {
   /** The folder holding build/ and server/ (default: this checkout). */
   cwd?: string;
   nodeArgs?: string[];
+  /** The program and its arguments to run instead of `node [nodeArgs] server/start.js` (a release's launcher). */
+  command?: [string, ...string[]];
   /** `npm start`'s compiled server (default) or `npm run dev`'s, which loads the sources through Vite. */
   mode?: "production" | "development";
   /** Wait until the server logged that it listens (every worker) and /healthz answers (default), or return at once. */
@@ -94,7 +96,8 @@ async function startOn(port: number, options: ServerOptions): Promise<RunningSer
   );
   if (stale)
     throw new (options.port === undefined ? PortTaken : Error)(`something already answers on ${base}: stop it first`);
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), START_SCRIPT], {
+  const [program, ...args] = options.command ?? [process.execPath, ...(options.nodeArgs ?? []), START_SCRIPT];
+  const child = spawn(program, args, {
     cwd,
     env: {
       PATH: process.env.PATH,
