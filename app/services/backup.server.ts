@@ -416,12 +416,8 @@ function refusal(error: unknown): { ok: false; message: string } {
 export async function restoreFromBucket(url: string, target: string, uploads = uploadsDir()): Promise<RestoreResult> {
   const work = await mkdtemp(join(tmpdir(), "bwp-restore-"));
   try {
-    let fetched: Awaited<ReturnType<typeof fetchBackup>>;
-    try {
-      fetched = await fetchBackup(url, work);
-    } catch (error) {
-      return refusal(error);
-    }
+    const fetched = await fetchBackup(url, work).catch(refusal);
+    if ("ok" in fetched) return fetched;
     const restored = await restoreFrom(fetched.folder, target, uploads);
     if (restored.ok) {
       // The restored database holds this run's row as it was when the copy was taken: still running.
@@ -457,12 +453,8 @@ export type DrillResult =
 export async function drillFromBucket(db: DB, url: string): Promise<DrillResult> {
   const work = await mkdtemp(join(tmpdir(), "bwp-drill-"));
   try {
-    let fetched: Awaited<ReturnType<typeof fetchBackup>>;
-    try {
-      fetched = await fetchBackup(url, work);
-    } catch (error) {
-      return refusal(error);
-    }
+    const fetched = await fetchBackup(url, work).catch(refusal);
+    if ("ok" in fetched) return fetched;
     const manifest = await readManifest(fetched.folder);
     if (!manifest) return { ok: false, message: `the backup holds no ${MANIFEST}: nothing to check the drill against` };
     const live = targetOf(db);

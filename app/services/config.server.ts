@@ -267,6 +267,14 @@ function databaseSettingsOf(env: z.output<typeof settingsSchema>) {
 
 function toConfig(env: z.output<typeof settingsSchema>, rateLimits: Record<string, RateRule | null>) {
   const production = env.NODE_ENV === "production";
+  /** How the bucket of the uploads and the bucket of the backups are reached (the S3_* settings). */
+  const s3Connection = {
+    endpoint: env.S3_ENDPOINT,
+    region: env.S3_REGION,
+    accessKeyId: env.S3_ACCESS_KEY_ID ?? "",
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? "",
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === "1",
+  };
   return {
     nodeEnv: env.NODE_ENV,
     isProduction: production,
@@ -278,16 +286,7 @@ function toConfig(env: z.output<typeof settingsSchema>, rateLimits: Record<strin
     ...databaseSettingsOf(env),
     uploadsDir: resolve(env.UPLOADS_DIR),
     /** The bucket of the uploads when S3_BUCKET is set (else the folder UPLOADS_DIR). */
-    s3: env.S3_BUCKET
-      ? {
-          bucket: env.S3_BUCKET,
-          endpoint: env.S3_ENDPOINT,
-          region: env.S3_REGION,
-          accessKeyId: env.S3_ACCESS_KEY_ID ?? "",
-          secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? "",
-          forcePathStyle: env.S3_FORCE_PATH_STYLE === "1",
-        }
-      : null,
+    s3: env.S3_BUCKET ? { bucket: env.S3_BUCKET, ...s3Connection } : null,
     /** Public images are redirected there (a CDN or the bucket's public address) instead of streamed. */
     uploadsPublicUrl: env.UPLOADS_PUBLIC_URL?.replace(/\/+$/, ""),
     /** SESSION_SECRET as a list (the first signs, all verify); undefined when unset (then the secret file). */
@@ -301,17 +300,7 @@ function toConfig(env: z.output<typeof settingsSchema>, rateLimits: Record<strin
       /** Backups older than this many days are deleted (0: by count alone). */
       keepDays: env.BACKUP_KEEP_DAYS,
       /** The bucket each backup is sent to, encrypted (null: the local folder only). */
-      s3: env.BACKUP_S3_BUCKET
-        ? {
-            bucket: env.BACKUP_S3_BUCKET,
-            prefix: env.BACKUP_S3_PREFIX,
-            endpoint: env.S3_ENDPOINT,
-            region: env.S3_REGION,
-            accessKeyId: env.S3_ACCESS_KEY_ID ?? "",
-            secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? "",
-            forcePathStyle: env.S3_FORCE_PATH_STYLE === "1",
-          }
-        : null,
+      s3: env.BACKUP_S3_BUCKET ? { bucket: env.BACKUP_S3_BUCKET, prefix: env.BACKUP_S3_PREFIX, ...s3Connection } : null,
       /** BACKUP_ENCRYPTION_KEY's 32 bytes (never logged). */
       encryptionKey: env.BACKUP_ENCRYPTION_KEY ?? null,
     },
