@@ -3,7 +3,9 @@
 // docs/performance.md). The production build is served as `npm start` runs it, on seeded demo sellers in a temporary
 // SQLite file, then in a database of a throwaway PostgreSQL server; a bare node:http server (a process of its own,
 // as the app has: scripts/bare-server.ts) answering the very bytes the app sent for a route (gzip as browsers ask,
-// then identity), loaded right after it, gives the ratio to the machine's plain HTTP capacity. The idle renders and
+// then identity), loaded before and after it, gives the ratio to the machine's plain HTTP capacity (printed only
+// when the two bare figures are within 10 %; the first round cross-checks each route with a second load generator in
+// its own process, scripts/bench-load.ts). The idle renders and
 // the cached load run `--rounds` times in a row on the same server (a target "in each run" must hold in every
 // round; the spread is printed as min–max).
 // All traffic stays on 127.0.0.1; every phase is bounded in time.
