@@ -14,7 +14,8 @@ import {
 } from "~/services/response-cache/packed-body.server";
 import { collectRender, type RenderEffect, type RenderRecord } from "~/services/response-cache/render-effects.server";
 import { MAX_BUFFERED_BYTES, ResponseStore } from "~/services/response-cache/response-store.server";
-import { assignRequestId, logAnswered, setResponseHeaders } from "./request-basics";
+import { RESPONSE_HEADERS } from "~/services/security-headers.server";
+import { logAnswered, requestIdOf } from "./request-basics";
 
 /** What a request looked up and did not find: the cache fills the entry when Express has rendered it. */
 const MISSED = Symbol("response cache miss");
@@ -66,10 +67,9 @@ export function createResponseCache(options: {
       if (req.method === "GET") (req as LookedUp)[MISSED] = { key, generation };
       return false;
     }
-    const reqId = assignRequestId(req, res);
-    setResponseHeaders(res);
+    const reqId = requestIdOf(req);
     for (const effect of entry.effects) effect({ userAgent: req.headers["user-agent"] });
-    send(req, res, entry, "HIT", freshNonce(), res.end as unknown as End);
+    sendHit(req, res, entry, reqId, freshNonce());
     logAnswered(req, res, reqId, startedAt);
     return true;
   };
@@ -224,26 +224,71 @@ function capture(
     keep(entry);
     const csp = String(res.getHeader("content-security-policy") ?? "");
     const nonce = csp.match(/'nonce-([^']+)'/)?.[1] ?? "";
-    send(req, res, entry, "MISS", nonce, end);
+    send(req, res, entry, nonce, end);
     return this;
   } as unknown as express.Response["end"];
   if (flush) (res as { flush?: () => void }).flush = () => {};
 }
 
-/** Answers from an entry: 304 when the client holds it, else the body (gzip when accepted) with `nonce` in it. */
-function send(
-  req: IncomingMessage,
-  res: ServerResponse,
-  entry: CachedResponse,
-  outcome: "HIT" | "MISS",
-  nonce: string,
-  end: End,
-) {
+/**
+ * The headers every hit of an entry repeats, built once per entry as `writeHead`'s flat list of names and
+ * values: the common ones (server/request-basics.ts), the entry's own (which win, as they did when each was set
+ * in turn), its validators and `X-Cache: HIT`. Set one by one they were ~10 `setHeader` calls per hit, each
+ * validated, lower-cased and stored (docs/performance.md, "What a cached hit costs"). `notModified`: the list
+ * of a 304 (no Content-Type).
+ */
+const hitHeaderLists = new WeakMap<CachedResponse, { ok: (string | string[])[]; notModified: (string | string[])[] }>();
+function hitHeaders(entry: CachedResponse) {
+  let lists = hitHeaderLists.get(entry);
+  if (!lists) {
+    const byName = new Map<string, [string, string | string[]]>();
+    for (const [name, value] of Object.entries(RESPONSE_HEADERS)) byName.set(name.toLowerCase(), [name, value]);
+    for (const [name, value] of entry.headers) byName.set(name.toLowerCase(), [name, value]);
+    byName.set("etag", ["ETag", entry.etag]);
+    byName.set("last-modified", ["Last-Modified", entry.lastModified]);
+    byName.set("x-cache", ["X-Cache", "HIT"]);
+    const ok = [...byName.values()].flat();
+    byName.delete("content-type");
+    lists = { ok, notModified: [...byName.values()].flat() };
+    hitHeaderLists.set(entry, lists);
+  }
+  return lists;
+}
+
+/** A hit: as `send` answers, with the headers given in one list (`hitHeaders`) and the request's id. */
+function sendHit(req: IncomingMessage, res: ServerResponse, entry: CachedResponse, reqId: string, nonce: string) {
+  const lists = hitHeaders(entry);
+  if (notModified(req, entry)) {
+    res.writeHead(304, ["X-Request-Id", reqId, ...lists.notModified]);
+    res.end();
+    return;
+  }
+  const gzip = acceptsGzip(req.headers["accept-encoding"]);
+  const body = gzip ? gzipBody(entry, nonce) : identityBody(entry, nonce);
+  const headers: (string | string[] | number)[] = ["X-Request-Id", reqId, ...lists.ok];
+  const csp = cspWithNonce(entry, nonce);
+  if (csp) headers.push("Content-Security-Policy", csp);
+  if (gzip) headers.push("Content-Encoding", "gzip");
+  headers.push("Content-Length", body.length);
+  res.writeHead(entry.status, headers as string[]);
+  if (req.method === "HEAD") {
+    res.end();
+    return;
+  }
+  // The parts go out as one gathered write (the headers with them) when the socket is corked.
+  res.cork();
+  const last = body.parts.length - 1;
+  for (let i = 0; i < last; i++) res.write(body.parts[i]);
+  res.end(body.parts[last]);
+  res.uncork();
+}
+
+/** Answers a miss from the entry just kept: 304 when the client holds it, else the body (gzip when accepted) with `nonce` in it. */
+function send(req: IncomingMessage, res: ServerResponse, entry: CachedResponse, nonce: string, end: End) {
   res.statusCode = entry.status;
-  if (outcome === "HIT") for (const [name, value] of entry.headers) res.setHeader(name, value);
   res.setHeader("ETag", entry.etag);
   res.setHeader("Last-Modified", entry.lastModified);
-  res.setHeader("X-Cache", outcome);
+  res.setHeader("X-Cache", "MISS");
   if (notModified(req, entry)) {
     // The client's copy holds its own nonce: a CSP with a new one would block its scripts.
     res.removeHeader("Content-Security-Policy");

@@ -517,6 +517,13 @@ describe("the response cache of the production server", () => {
         res: { status: 200 },
         durationMs: expect.any(Number),
       });
+    // The hit's line is written in a fixed shape (server/request-basics.ts): the same fields, in the same order,
+    // as pino-http's line for an answer Express gave.
+    const missLine = server!.logLines().find((line) => (line.req as { path?: string } | undefined)?.path === path);
+    const hitLine = server!.logLines().find((line) => line.reqId === "proxy-id-0123456789");
+    expect(Object.keys(hitLine!)).toEqual(Object.keys(missLine!));
+    expect(hitLine!.pid).toBe(missLine!.pid);
+    expect(Date.parse(String(hitLine!.time))).toBeGreaterThanOrEqual(Date.parse(String(missLine!.time)));
     const head = await fetch(base + path, { method: "HEAD", headers: { "Accept-Encoding": "identity" } });
     expect(head.headers.get("x-cache")).toBe("HIT");
     expect(Number(head.headers.get("content-length"))).toBe(Buffer.byteLength(hit.text));
