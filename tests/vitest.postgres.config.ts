@@ -34,7 +34,6 @@ export default mergeConfig(
         "tests/unit/marketing-languages.test.ts",
         "tests/unit/migration-names.test.ts",
         "tests/unit/password-busy.test.ts",
-        "tests/unit/production-install.test.ts",
         "tests/unit/redirect.test.ts",
         "tests/unit/references.test.ts",
         "tests/unit/reliability-fuzz.test.ts",
