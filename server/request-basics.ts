@@ -3,6 +3,7 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { loggablePath, requestLineLogger } from "~/services/logger.server";
+import { countRequest } from "~/services/metrics.server";
 import { RESPONSE_HEADERS } from "~/services/security-headers.server";
 
 // An incoming X-Request-Id (from a proxy) is reused when it looks like an id; otherwise a new UUID.
@@ -37,6 +38,7 @@ export const requestLogFields = {
  * server/app.ts: reqId, req, res, durationMs, "request").
  */
 export function logAnswered(req: IncomingMessage, res: ServerResponse, reqId: string, startedAt: number): void {
+  countRequest(req, res.statusCode, Date.now() - startedAt, false); // docs/decisions/224-metrics.md
   const level = requestLogLevel(req.url, res.statusCode, false);
   if (!requestLineLogger.isLevelEnabled(level)) return;
   requestLineLogger[level](

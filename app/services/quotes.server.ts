@@ -28,6 +28,7 @@ import { sendMailLater } from "./mail.server";
 import { mailLinkOrigin } from "./public-url.server";
 import { consume } from "./rate-limit.server";
 import { readLinkParams, type SignedLinkParams, signToken, verifyToken } from "./signed-token.server";
+import { countQuoteRequest } from "./metrics.server";
 
 // Ask for a quote: the request, its confirmation link, the mails to the matched sellers and the answers
 // back to the requester (docs/decisions/193-quotes.md).
@@ -114,6 +115,7 @@ export async function submitQuoteRequest(db: DB, input: QuoteRequestInput, local
     language: locale,
     fromSellerId: input.seller ?? null,
   });
+  countQuoteRequest();
   const t = translatorFor(locale);
   await sendMailLater(db, [
     {
