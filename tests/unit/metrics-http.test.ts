@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import { request } from "node:http";
+import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SiteUnderTest, startSite } from "../support/site";
 import { testEngine } from "../support/test-db";
@@ -134,7 +136,60 @@ describe("/metrics in one process", () => {
       expect(samples(text, "bwp_database_pool_connections").size).toBe(0);
     }
   });
+
+  it("has alert rules in Prometheus' shape that name only the metrics it exposes", async () => {
+    // The samples' names, and the declared metrics' (a labelled counter has no sample before its first event).
+    const exposed = new Set<string>();
+    for (const line of (await scrape(site.base)).split("\n")) {
+      const declared = /^# TYPE (\S+) (\w+)$/.exec(line);
+      if (declared && declared[2] === "histogram")
+        for (const part of ["_bucket", "_sum", "_count"]) exposed.add(declared[1] + part);
+      else if (declared) exposed.add(declared[1]);
+      else if (line && !line.startsWith("#")) exposed.add(line.split(/[{ ]/)[0]);
+    }
+    const rules = yaml.load(readFileSync(ALERTS, "utf8")) as { groups: { name: string; rules: unknown[] }[] };
+    expect(Object.keys(rules)).toEqual(["groups"]);
+    const alerts = rules.groups.flatMap((group) => {
+      expect(Object.keys(group).sort()).toEqual(["name", "rules"]);
+      return group.rules as Record<string, unknown>[];
+    });
+    expect(alerts.length).toBeGreaterThanOrEqual(6);
+    for (const rule of alerts) {
+      expect(Object.keys(rule).sort(), String(rule.alert)).toEqual(["alert", "annotations", "expr", "for", "labels"]);
+      expect(rule.alert).toMatch(/^[A-Z][A-Za-z0-9]+$/);
+      expect(rule.for).toMatch(/^\d+[smh]$/);
+      expect(Object.keys(rule.annotations as object).sort()).toEqual(["description", "summary"]);
+      expect((rule.labels as { severity?: string }).severity).toMatch(/^(page|ticket)$/);
+      const names = metricNamesIn(String(rule.expr));
+      expect(names.length, String(rule.expr)).toBeGreaterThan(0);
+      for (const name of names) expect(exposed, `${rule.alert} reads ${name}`).toContain(name);
+    }
+    // The parser of names itself.
+    expect(metricNamesIn('sum by (le) (rate(a_bucket{route!~"x|y"}[5m])) / b > 0.1 and on (job) c_total')).toEqual([
+      "a_bucket",
+      "b",
+      "c_total",
+    ]);
+  });
 });
+
+// A YAML parser already in node_modules (ESLint's); the rules file is plain YAML for Prometheus.
+const yaml = createRequire(import.meta.url)("js-yaml") as { load: (text: string) => unknown };
+const ALERTS = "ops/prometheus/alerts.yml";
+const PROMQL_WORDS = new Set(["and", "or", "unless", "bool", "offset", "by", "without", "on", "ignoring", "Inf", "NaN"]);
+
+/** The metric names a PromQL expression reads (functions, label matchers, ranges and keywords left out). */
+function metricNamesIn(expr: string): string[] {
+  const bare = expr
+    .replace(/"(?:[^"\\]|\\.)*"/g, '""')
+    .replace(/\{[^}]*\}/g, "")
+    .replace(/\[[^\]]*\]/g, "")
+    .replace(/\b(by|without|on|ignoring|group_left|group_right)\s*\([^)]*\)/g, "");
+  return [...bare.matchAll(/[A-Za-z_:][\w:]*(?!\s*\()/g)]
+    .filter((m) => !/[\w:(]/.test(bare[m.index + m[0].length] ?? "") && !/\d/.test(bare[m.index - 1] ?? ""))
+    .map((m) => m[0])
+    .filter((word) => !PROMQL_WORDS.has(word));
+}
 
 describe("/metrics in a cluster", () => {
   let site: SiteUnderTest;
