@@ -64,7 +64,8 @@ export function createApp({ settings, isStopping, responseCache, build, mode, as
       customSuccessMessage: (req, res, ms) => (countRequest(req, res.statusCode, ms, true), "request"),
       // pino-http passes the time as a fourth argument its types leave out.
       customErrorMessage: ((req: IncomingMessage, res: ServerResponse, _err: Error, ms: number) => (
-        countRequest(req, res.statusCode, ms, true), "request failed"
+        countRequest(req, res.statusCode, ms, true),
+        "request failed"
       )) as () => string,
       quietReqLogger: true,
     }),

@@ -17,8 +17,8 @@ import { dirname, resolve } from "node:path";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import client from "prom-client";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
-import { type DB, getDb, poolOf, targetOf } from "~db/client";
-import { engineOf } from "~db/engine";
+import { type DB, getDb, instancesMayShare, poolOf, targetOf } from "~db/client";
+import { imageJobCounts, oldestQueuedMail, outboxCounts } from "~/models/metrics.server";
 import { config } from "./config.server";
 import { readiness } from "./health.server";
 import { logger } from "./logger.server";
@@ -123,7 +123,12 @@ export function useRoutesOf(build: ServerBuild): void {
   for (const route of Object.values(build.routes)) {
     if (!route) continue;
     const list = children.get(route.parentId) ?? [];
-    list.push({ id: route.id, path: route.path, index: route.index, caseSensitive: route.caseSensitive } as RouteObject);
+    list.push({
+      id: route.id,
+      path: route.path,
+      index: route.index,
+      caseSensitive: route.caseSensitive,
+    } as RouteObject);
     children.set(route.parentId, list);
   }
   const attach = (routes: RouteObject[]): RouteObject[] =>
@@ -304,7 +309,10 @@ registerScraped(
     type: "counter",
     aggregator: "sum",
   },
-  () => [{ labels: { outcome: "hit" }, value: cacheLookups.hit } as never, { labels: { outcome: "miss" }, value: cacheLookups.miss } as never],
+  () => [
+    { labels: { outcome: "hit" }, value: cacheLookups.hit } as never,
+    { labels: { outcome: "miss" }, value: cacheLookups.miss } as never,
+  ],
 );
 registerScraped(
   processRegistry,
@@ -341,7 +349,7 @@ new Gauge({
   collect() {
     this.reset();
     const db = openedDb();
-    if (!db || engineOf(db) !== "postgres") return;
+    if (!db || !instancesMayShare(db)) return;
     const pool = poolOf(db);
     this.set({ state: "total" }, pool.totalCount);
     this.set({ state: "idle" }, pool.idleCount);
@@ -399,16 +407,10 @@ registerDatabaseGauge({
   help: "Mail in the outbox waiting to be sent (queued, with its retries) or given up (failed).",
   labelNames: ["status"],
   read: async (db) => {
-    const rows = await db
-      .selectFrom("mail_outbox")
-      .select(["status", (eb) => eb.fn.countAll<number>().as("n")])
-      .where("status", "in", ["queued", "failed"])
-      .groupBy("status")
-      .execute();
-    const count = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
+    const { queued, failed } = await outboxCounts(db);
     return [
-      { labels: { status: "queued" }, value: count("queued") },
-      { labels: { status: "failed" }, value: count("failed") },
+      { labels: { status: "queued" }, value: queued },
+      { labels: { status: "failed" }, value: failed },
     ];
   },
 });
@@ -416,14 +418,7 @@ registerDatabaseGauge({
 registerDatabaseGauge({
   name: "bwp_mail_outbox_oldest_queued_seconds",
   help: "Age of the oldest mail still queued (0 when none waits).",
-  read: async (db) => {
-    const row = await db
-      .selectFrom("mail_outbox")
-      .select((eb) => eb.fn.min("created_at").as("oldest"))
-      .where("status", "=", "queued")
-      .executeTakeFirst();
-    return [{ value: secondsSince(row?.oldest as string | null | undefined) }];
-  },
+  read: async (db) => [{ value: secondsSince(await oldestQueuedMail(db)) }],
 });
 
 registerDatabaseGauge({
@@ -431,15 +426,10 @@ registerDatabaseGauge({
   help: "Background jobs by kind and status: image copies (image_variant_jobs) waiting (queued) or given up (failed). Reminders are mail, counted in the outbox.",
   labelNames: ["kind", "status"],
   read: async (db) => {
-    const rows = await db
-      .selectFrom("image_variant_jobs")
-      .select(["status", (eb) => eb.fn.countAll<number>().as("n")])
-      .groupBy("status")
-      .execute();
-    const count = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
+    const { queued, failed } = await imageJobCounts(db);
     return [
-      { labels: { kind: "image_copies", status: "queued" }, value: count("queued") },
-      { labels: { kind: "image_copies", status: "failed" }, value: count("failed") },
+      { labels: { kind: "image_copies", status: "queued" }, value: queued },
+      { labels: { kind: "image_copies", status: "failed" }, value: failed },
     ];
   },
 });
@@ -448,7 +438,7 @@ registerDatabaseGauge({
   name: "bwp_database_file_bytes",
   help: "The SQLite database's size on disk (the file and its write-ahead log); absent on PostgreSQL.",
   read: async (db) => {
-    if (engineOf(db) !== "sqlite") return [];
+    if (instancesMayShare(db)) return [];
     const file = targetOf(db);
     const size = (path: string) => {
       try {
@@ -483,7 +473,7 @@ registerDatabaseGauge({
 function diskPlaces(db: DB): [string, string][] {
   const settings = config();
   return [
-    ...(engineOf(db) === "sqlite" ? [["database", dirname(targetOf(db))] as [string, string]] : []),
+    ...(!instancesMayShare(db) ? [["database", dirname(targetOf(db))] as [string, string]] : []),
     ...(settings.s3 ? [] : [["uploads", settings.uploadsDir] as [string, string]]),
     ["backups", resolve(settings.backup.dir)],
   ];
@@ -569,8 +559,7 @@ export function listenForScrapes(): void {
       if (message?.type !== SCRAPE) return;
       metricsText().then(
         (text) => worker.isConnected() && worker.send({ type: SCRAPED, id: message.id, text }),
-        (err: unknown) =>
-          worker.isConnected() && worker.send({ type: SCRAPED, id: message.id, error: String(err) }),
+        (err: unknown) => worker.isConnected() && worker.send({ type: SCRAPED, id: message.id, error: String(err) }),
       );
     });
     return;

@@ -176,7 +176,19 @@ describe("/metrics in one process", () => {
 // A YAML parser already in node_modules (ESLint's); the rules file is plain YAML for Prometheus.
 const yaml = createRequire(import.meta.url)("js-yaml") as { load: (text: string) => unknown };
 const ALERTS = "ops/prometheus/alerts.yml";
-const PROMQL_WORDS = new Set(["and", "or", "unless", "bool", "offset", "by", "without", "on", "ignoring", "Inf", "NaN"]);
+const PROMQL_WORDS = new Set([
+  "and",
+  "or",
+  "unless",
+  "bool",
+  "offset",
+  "by",
+  "without",
+  "on",
+  "ignoring",
+  "Inf",
+  "NaN",
+]);
 
 /** The metric names a PromQL expression reads (functions, label matchers, ranges and keywords left out). */
 function metricNamesIn(expr: string): string[] {
