@@ -391,7 +391,10 @@ export function registerDatabaseGauge<L extends string = never>(gauge: {
       const db = openedDb();
       if (!db) return;
       try {
-        for (const { labels, value } of await gauge.read(db)) this.set((labels ?? {}) as never, value);
+        const values = await gauge.read(db);
+        for (const { labels, value } of values) this.set((labels ?? {}) as never, value);
+        // Nothing to report (the file's size on PostgreSQL): no sample, rather than a 0 that says something.
+        if (!values.length && !gauge.labelNames?.length) this.remove();
       } catch (err) {
         logger.warn({ err, metric: gauge.name }, "a metric could not be read from the database");
       }
