@@ -12,15 +12,14 @@
 // only when scraped.
 import cluster from "node:cluster";
 import { createHash, timingSafeEqual } from "node:crypto";
-import { type StatsFs, statfsSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import client from "prom-client";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { type DB, getDb, instancesMayShare, poolOf, targetOf } from "~db/client";
+import { diskSpace, sqliteFileBytes } from "~db/disk-space";
 import { imageJobCounts, oldestQueuedMail, outboxCounts } from "~/models/metrics.server";
 import { config } from "./config.server";
-import { readiness } from "./health.server";
 import { logger } from "./logger.server";
 
 const { AggregatorRegistry, Counter, Gauge, Registry, collectDefaultMetrics } = client;
@@ -442,35 +441,21 @@ registerDatabaseGauge({
   help: "The SQLite database's size on disk (the file and its write-ahead log); absent on PostgreSQL.",
   read: async (db) => {
     if (instancesMayShare(db)) return [];
-    const file = targetOf(db);
-    const size = (path: string) => {
-      try {
-        return statSync(path).size;
-      } catch {
-        return 0;
-      }
-    };
-    return [{ value: size(file) + size(`${file}-wal`) }];
+    return [{ value: sqliteFileBytes(targetOf(db)) }];
   },
-});
-
-registerDatabaseGauge({
-  name: "bwp_ready",
-  help: "1 when the site can serve (database, migrations, uploads: as /readyz says), else 0.",
-  read: async (db) => [{ value: (await readiness(db)).ready ? 1 : 0 }],
 });
 
 registerDatabaseGauge({
   name: "bwp_disk_available_bytes",
   help: "Free space (for this user) on the disk of each place the site writes: database (SQLite), uploads (a folder), backups.",
   labelNames: ["place"],
-  read: async (db) => diskPlaces(db).flatMap(([place, dir]) => disk(dir, (s) => s.bavail * s.bsize, place)),
+  read: async (db) => diskPlaces(db).flatMap(([place, dir]) => disk(dir, "available", place)),
 });
 registerDatabaseGauge({
   name: "bwp_disk_size_bytes",
   help: "Size of the disk of each place the site writes (as bwp_disk_available_bytes).",
   labelNames: ["place"],
-  read: async (db) => diskPlaces(db).flatMap(([place, dir]) => disk(dir, (s) => s.blocks * s.bsize, place)),
+  read: async (db) => diskPlaces(db).flatMap(([place, dir]) => disk(dir, "size", place)),
 });
 
 function diskPlaces(db: DB): [string, string][] {
@@ -481,12 +466,9 @@ function diskPlaces(db: DB): [string, string][] {
     ["backups", resolve(settings.backup.dir)],
   ];
 }
-function disk(dir: string, value: (s: StatsFs) => number, place: string) {
-  try {
-    return [{ labels: { place }, value: value(statfsSync(dir)) }];
-  } catch {
-    return []; // not made yet (the backups' folder before the first backup)
-  }
+function disk(dir: string, which: "available" | "size", place: string) {
+  const space = diskSpace(dir); // null: not made yet (the backups' folder before the first backup)
+  return space ? [{ labels: { place }, value: space[which] }] : [];
 }
 
 // ── the answer ──
