@@ -171,6 +171,14 @@ describe("/metrics in one process", () => {
       "c_total",
     ]);
   });
+
+  // Last: the restart leaves this site with the metrics off.
+  it("METRICS=off: nothing served (404)", async () => {
+    await site.restart({ METRICS: "off" });
+    const off = await get(site.base, "/metrics", { Authorization: `Bearer ${TOKEN}` });
+    expect(off.status).toBe(404);
+    expect(off.body).not.toContain("bwp_");
+  });
 });
 
 // A YAML parser already in node_modules (ESLint's); the rules file is plain YAML for Prometheus.
