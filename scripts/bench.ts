@@ -17,6 +17,7 @@
 //      TEST_DATABASE_URL's)
 //      --uncached-only (the idle uncached renders alone, printed, no results file: to compare the engines quickly)
 //      --scale-only (the search at scale alone, judged and printed, no results file)
+//      --metrics-only (the cached rate with METRICS=on and METRICS=off, rounds alternating, SQLite; printed only)
 import { type ChildProcess, fork, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
@@ -49,6 +50,7 @@ const { values } = parseArgs({
     "skip-browser": { type: "boolean", default: false },
     "uncached-only": { type: "boolean", default: false },
     "scale-only": { type: "boolean", default: false },
+    "metrics-only": { type: "boolean", default: false },
     database: { type: "string", default: "both" },
   },
 });
@@ -911,6 +913,33 @@ function compareEngines(sqlite: EngineResults, postgres: EngineResults): void {
     );
     console.log(`| ${row.route.replace(/\/\d+$/, "/{id}")} | ${figures(lite)} | ${figures(pg)} | ${ratio} |`);
   });
+}
+
+// --metrics-only (docs/decisions/224-metrics.md): the cached rate with the metrics counted (METRICS=on, the default)
+// and not (METRICS=off), the two servers alternating round by round on one SQLite file; within 5 % is the target.
+if (values["metrics-only"]) {
+  ENGINE = "sqlite";
+  try {
+    const { dbPath, uploadsDir, sampleId } = await seededDatabase(SELLERS);
+    const rates = { on: [] as number[], off: [] as number[] };
+    for (let round = 0; round < ROUNDS; round++)
+      for (const setting of (round % 2 ? ["on", "off"] : ["off", "on"]) as ("on" | "off")[]) {
+        const app = await startApp(dbPath, uploadsDir, { METRICS: setting });
+        try {
+          await rawGet(`${APP}/seller/${sampleId}`, "gzip");
+          rates[setting].push((await load(`${APP}/seller/${sampleId}`, "gzip")).rps);
+        } finally {
+          await stopApp(app);
+        }
+      }
+    const share = median(rates.on) / median(rates.off);
+    console.log(
+      `cached /seller/{id} (gzip), ${CONNECTIONS} connections, ${DURATION} s, ${ROUNDS} rounds: metrics on ${spread(rates.on, " req/s", 0)}, off ${spread(rates.off, " req/s", 0)}; on/off ${(share * 100).toFixed(1)} % (target ≥ 95 %: ${share >= 0.95 ? "met" : "not met"})`,
+    );
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+  process.exit(0);
 }
 
 await startBareServer();

@@ -1,6 +1,6 @@
 // The Express application: request log, headers, limits, health, uploads, the response cache, assets,
 // then React Router's request handler (React Router's node-custom-server template's shape).
-import { createServer, type Server, STATUS_CODES } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse, STATUS_CODES } from "node:http";
 import { join } from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -11,6 +11,7 @@ import { getDb } from "~db/client";
 import type { Settings } from "~/services/config.server";
 import { readiness } from "~/services/health.server";
 import { logger } from "~/services/logger.server";
+import { countRequest, serveMetrics, setBuildVersion, setUpMetrics, useRoutesOf } from "~/services/metrics.server";
 import { UPLOAD_CSP } from "~/services/security-headers.server";
 import { storedPublicUploads, variantNotReady } from "./public-uploads";
 import { assignRequestId, requestLogFields, requestLogLevel, setResponseHeaders } from "./request-basics";
@@ -44,6 +45,12 @@ export function createApp({ settings, isStopping, responseCache, build, mode, as
   app.disable("x-powered-by");
   // Behind a reverse proxy set TRUST_PROXY (e.g. "loopback" or a hop count) so req.ip is the visitor's address.
   app.set("trust proxy", settings.trustProxy);
+  // Metrics (docs/decisions/224-metrics.md): each request counted where its log line is written, by route id.
+  setUpMetrics(settings.metrics.on);
+  Promise.resolve(typeof build === "function" ? build() : build).then(
+    (served) => (useRoutesOf(served), setBuildVersion(served.assets.version)),
+    () => {},
+  );
 
   // One JSON line per request (method, path with secret query values redacted, status, duration, id);
   // no headers, so cookies and tokens never reach the log. Health probes log at debug level.
@@ -54,8 +61,12 @@ export function createApp({ settings, isStopping, responseCache, build, mode, as
       serializers: requestLogFields,
       customAttributeKeys: { responseTime: "durationMs" },
       customLogLevel: (req, res, err) => requestLogLevel(req.url, res.statusCode, !!err),
-      customSuccessMessage: () => "request",
-      customErrorMessage: () => "request failed",
+      customSuccessMessage: (req, res, ms) => (countRequest(req, res.statusCode, ms, true), "request"),
+      // pino-http passes the time as a fourth argument its types leave out.
+      customErrorMessage: ((req: IncomingMessage, res: ServerResponse, _err: Error, ms: number) => (
+        countRequest(req, res.statusCode, ms, true),
+        "request failed"
+      )) as () => string,
       quietReqLogger: true,
     }),
   );
@@ -120,6 +131,8 @@ export function createApp({ settings, isStopping, responseCache, build, mode, as
     }
     next();
   });
+
+  app.get("/metrics", serveMetrics(settings.metrics));
 
   // Health: /healthz answers while the process runs; /readyz when the site can serve (for a load balancer).
   app.get("/healthz", (_req, res) => {

@@ -16,6 +16,7 @@ import { reloadConfig, SettingsError, sessionSecrets, type Settings } from "~/se
 import { shutdown } from "~/services/health.server";
 import { logger } from "~/services/logger.server";
 import { logMemoryEvery } from "~/services/memory.server";
+import { listenForScrapes, setUpMetrics } from "~/services/metrics.server";
 import { prepareDatabase, runStartupTasks } from "~/services/startup.server";
 import { loadPincodes } from "~db/pincodes";
 import { createApp, createHttpServer } from "./app";
@@ -146,6 +147,7 @@ export async function startProductionServer(): Promise<void> {
   const state = { stopping: false };
   if (cluster.isWorker) {
     logMemoryEvery(settings.memoryLogMs, "worker");
+    listenForScrapes();
     await listen(productionApp(settings, state), settings, state, false).catch((err) =>
       fail(err, "the worker could not listen"),
     );
@@ -176,6 +178,9 @@ function runPrimary(settings: Settings): void {
   cluster.setupPrimary({
     execArgv: [...process.execArgv, ...NODE_FLAGS.filter((flag) => !given.has(flag.split("=")[0]))],
   });
+  // /metrics: a worker asks the primary, which merges every worker's metrics with the site's (docs/decisions/224-metrics.md).
+  setUpMetrics(settings.metrics.on);
+  listenForScrapes();
   const served = new Set<number>();
   let stopping = false;
   let announced = false;

@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import pino from "pino";
 import { loggablePath, requestLineLogger } from "~/services/logger.server";
+import { countRequest } from "~/services/metrics.server";
 import { RESPONSE_HEADERS } from "~/services/security-headers.server";
 
 // An incoming X-Request-Id (from a proxy) is reused when it looks like an id; otherwise a new UUID.
@@ -44,6 +45,7 @@ export const requestLogFields = {
  * (`fixedRequestLine`); any other level through pino.
  */
 export function logAnswered(req: IncomingMessage, res: ServerResponse, reqId: string, startedAt: number): void {
+  countRequest(req, res.statusCode, Date.now() - startedAt, false); // docs/decisions/224-metrics.md
   const level = requestLogLevel(req.url, res.statusCode, false);
   if (!requestLineLogger.isLevelEnabled(level)) return;
   const durationMs = Date.now() - startedAt;

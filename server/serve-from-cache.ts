@@ -14,6 +14,7 @@ import {
 } from "~/services/response-cache/packed-body.server";
 import { collectRender, type RenderEffect, type RenderRecord } from "~/services/response-cache/render-effects.server";
 import { MAX_BUFFERED_BYTES, ResponseStore } from "~/services/response-cache/response-store.server";
+import { countCacheLookup, reportCacheEntries } from "~/services/metrics.server";
 import { RESPONSE_HEADERS } from "~/services/security-headers.server";
 import { logAnswered, requestIdOf } from "./request-basics";
 
@@ -51,6 +52,7 @@ export function createResponseCache(options: {
 }): ResponseCache {
   const store = new ResponseStore(options.maxBytes, options.now);
   const clock = options.clock ?? new GenerationClock(options.now);
+  reportCacheEntries(() => store.size); // docs/decisions/224-metrics.md
 
   const lookUp = (
     req: IncomingMessage,
@@ -63,6 +65,7 @@ export function createResponseCache(options: {
     store.enter(generation);
     const key = `${protocol}://${host}${req.url}\ntheme=${themeFromCookieHeader(req.headers.cookie ?? null) ?? ""}`;
     const entry = store.get(key);
+    countCacheLookup(entry ? "hit" : "miss");
     if (!entry) {
       if (req.method === "GET") (req as LookedUp)[MISSED] = { key, generation };
       return false;

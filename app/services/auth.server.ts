@@ -23,6 +23,7 @@ import { secondFactorCodeSchema } from "~/lib/validation/staff";
 import { isStaffRole } from "~/lib/permissions";
 import { type CallbackParams, finishGoogleSignIn, type GoogleError } from "./google-oidc.server";
 import { hasSignedInFrom, rememberSignIn } from "~/models/sign-in-addresses.server";
+import { countSignInRefusal } from "./metrics.server";
 
 // Password sign-in for both doors (seller login, admin login): throttling, audit, one message for
 // every wrong pair. remix-auth runs the strategy; the app owns the session (session.server.ts).
@@ -73,6 +74,7 @@ export async function attemptPasswordLogin(
         ],
   );
   if (!limit.allowed) {
+    countSignInRefusal(portal, "throttled");
     await audit("throttled");
     return throttled(limit.retryAfterSeconds);
   }
@@ -85,11 +87,13 @@ export async function attemptPasswordLogin(
     // Not an attempt at the password: the counts are given back, and the answer says when to come back.
     await refund(db, "login", clientAddress);
     if (!knownAddress) await refund(db, "login_account", email);
+    countSignInRefusal(portal, "busy");
     await audit("busy", row?.id);
     return passwordOk;
   }
   const allowedHere = row && row.is_active === 1 && (portal === "seller" || STAFF.has(row.role));
   if (!row || !passwordOk || !allowedHere) {
+    countSignInRefusal(portal, "failure");
     await audit("failure", row?.id);
     return { ok: false, status: 401, message: invalid };
   }

@@ -31,6 +31,7 @@ import {
 } from "~/models/backup-runs.server";
 import { openSealedFile, SealRefused, sealFile } from "./backup-seal.server";
 import { config, type Settings } from "./config.server";
+import { registerDatabaseGauge } from "./metrics.server";
 import { uploadsDir } from "./upload-folders.server";
 import { connectS3, describeS3Error, S3Store, type StoredObject, uploadStore } from "./upload-store.server";
 
@@ -673,3 +674,23 @@ export async function backupMetrics(
     failing: status.failing,
   };
 }
+
+// /metrics (docs/decisions/224-metrics.md): the backups' state, read from backup_runs on scrape.
+registerDatabaseGauge({
+  name: "bwp_backup_failing",
+  help: "1 when the last backup failed, or none succeeded within twice BACKUP_EVERY_HOURS (as the admin dashboard says), else 0.",
+  read: async (db) => [{ value: (await backupMetrics(db)).failing ? 1 : 0 }],
+});
+registerDatabaseGauge({
+  name: "bwp_backup_failures",
+  help: "Backups that failed since the last good one.",
+  read: async (db) => [{ value: (await backupMetrics(db)).failuresSinceLastOk }],
+});
+registerDatabaseGauge({
+  name: "bwp_backup_last_success_timestamp_seconds",
+  help: "When the last good backup finished (Unix seconds); absent before the first.",
+  read: async (db) => {
+    const { lastOkAt } = await backupMetrics(db);
+    return lastOkAt === null ? [] : [{ value: lastOkAt }];
+  },
+});

@@ -253,6 +253,9 @@ const settingsSchema = z.object({
       .max(4096, "must be at most 4096 megabytes"),
     64,
   ),
+  // /metrics (docs/decisions/224-metrics.md): a bearer token for scrapes from elsewhere than this machine; off stops counting.
+  METRICS_TOKEN: optional(z.string().min(16, "must be at least 16 characters (a long random token)")),
+  METRICS: withDefault(z.enum(["on", "off"], { error: 'must be "on" or "off"' }), "on"),
   MEMORY_LOG_SECONDS: withDefault(whole(0, 86_400, "a whole number of seconds from 0 (off) to 86400"), 0),
   IMAGE_VARIANT_WORKERS: optional(whole(0, 64, "a whole number from 0 (this process makes no image copies) to 64")),
 });
@@ -353,6 +356,8 @@ function toConfig(env: z.output<typeof settingsSchema>, rateLimits: Record<strin
     sitemapUrlsPerFile: env.SITEMAP_URLS_PER_FILE,
     /** Memory of the response cache of anonymous public answers (0: off). */
     responseCacheBytes: Math.floor(env.RESPONSE_CACHE_MB * 1024 * 1024),
+    /** /metrics and its counting (docs/decisions/224-metrics.md): on unless METRICS=off; the token a scrape from elsewhere needs. */
+    metrics: { on: env.METRICS === "on", token: env.METRICS_TOKEN || null },
     /** Each process logs its memory (RSS, heap) this often; 0: never. */
     memoryLogMs: env.MEMORY_LOG_SECONDS * 1000,
     /** Images whose smaller copies are made at once (never more than the cores); null: half the cores; 0: none here. */

@@ -1,5 +1,6 @@
 import { closeDb, type DB, getDb, pendingMigrations, pingDatabase } from "~db/client";
 import { flushLeads } from "./leads.server";
+import { registerDatabaseGauge } from "./metrics.server";
 import { flushSearchCounts } from "./search-stats.server";
 import { stopStartupTasks } from "./startup.server";
 import { uploadStore } from "./upload-store.server";
@@ -41,3 +42,10 @@ export async function shutdown(): Promise<void> {
   }
   await closeDb();
 }
+
+// /metrics (docs/decisions/224-metrics.md): what /readyz says, read on scrape.
+registerDatabaseGauge({
+  name: "bwp_ready",
+  help: "1 when the site can serve (database, migrations, uploads: as /readyz says), else 0.",
+  read: async (db) => [{ value: (await readiness(db)).ready ? 1 : 0 }],
+});

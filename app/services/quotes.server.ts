@@ -27,6 +27,7 @@ import { categoryName as shownCategoryName, translatorFor } from "./i18n.server"
 import { sendMailLater } from "./mail.server";
 import { mailLinkOrigin } from "./public-url.server";
 import { consume } from "./rate-limit.server";
+import { countQuoteRequest } from "./metrics.server";
 import { addressLinkParams, readLinkParams, type SignedLinkParams, verifyAddressLink } from "./signed-token.server";
 
 // Ask for a quote: the request, its confirmation link, the mails to the matched sellers and the answers
@@ -104,6 +105,7 @@ export async function submitQuoteRequest(db: DB, input: QuoteRequestInput, local
     language: locale,
     fromSellerId: input.seller ?? null,
   });
+  countQuoteRequest();
   const t = translatorFor(locale);
   await sendMailLater(db, [
     {

@@ -8,6 +8,7 @@ import {
   sweepExpiredWindows,
 } from "~/models/rate-limits.server";
 import { config, RATE_LIMIT_DEFAULTS, type RateRule } from "./config.server";
+import { countRateLimitRefusal } from "./metrics.server";
 
 // Per-client fixed-window rate limits for public forms and sign-in. The counters live in the database
 // (`rate_limits`), so every worker process and every instance shares them; each call is one atomic
@@ -31,8 +32,9 @@ export async function consume(db: DB, scope: string, key: string, now = Date.now
   const rule = ruleFor(scope);
   if (!rule) return { allowed: true };
   const row = await countAttempt(db, keyOf(scope, key), now, rule.windowSeconds * 1000);
-  if (row.count > rule.limit) return { allowed: false, retryAfterSeconds: retryAfter(row.reset_at_ms, now) };
-  return { allowed: true };
+  if (row.count <= rule.limit) return { allowed: true };
+  countRateLimitRefusal(scope);
+  return { allowed: false, retryAfterSeconds: retryAfter(row.reset_at_ms, now) };
 }
 
 /**

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SiteUnderTest, startSite } from "../support/site";
 
 // What staff read of the backups (docs/decisions/225-backups-leave-the-machine.md), from the built server: the
-// last good backup on /admin/settings, a failed run on the admin dashboard, in the catalogue's words.
+// last good backup on /admin/settings, a failed run on the admin dashboard, in the catalogue's words; and in /metrics.
 
 const ADMIN = { email: "backup-admin@example.in", password: "a-long-admin-password-1" };
 let site: SiteUnderTest | undefined;
@@ -11,6 +11,12 @@ beforeAll(async () => {
   site = await startSite("backup-pages", { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
 }, 60_000);
 afterAll(() => site?.stop());
+
+/** A gauge's sample in /metrics (read from loopback, as a Prometheus on the machine does). */
+async function metric(name: string): Promise<string | undefined> {
+  const text = await (await fetch(`${site!.base}/metrics`)).text();
+  return new RegExp(`^${name} (\\S+)$`, "m").exec(text)?.[1];
+}
 
 async function page(path: string, cookie: string): Promise<string> {
   const res = await fetch(`${site!.base}${path}`, { headers: { Cookie: cookie }, redirect: "manual" });
@@ -31,6 +37,8 @@ describe("the backups on the admin pages", () => {
 
     expect(await page("/admin/settings", cookie)).toContain("No backup has been recorded yet.");
     expect(await page("/admin", cookie)).not.toContain("Backups failing");
+    expect(await metric("bwp_backup_failing")).toBe("0");
+    expect(await metric("bwp_backup_last_success_timestamp_seconds")).toBeUndefined();
 
     const at = new Date(Date.now() - 3_600_000).toISOString();
     await db
@@ -50,6 +58,7 @@ describe("the backups on the admin pages", () => {
     expect(settings).toMatch(/5(\.0)? MB/);
     expect(settings).toContain("the bucket, encrypted: s3://bwp-backups/backups/backup-pages.tar.enc");
     expect(settings).toContain("Not restored in a drill yet. Run: npm run db:restore -- --drill --from s3://");
+    expect(await metric("bwp_backup_last_success_timestamp_seconds")).toBe(String(Math.floor(Date.parse(at) / 1000)));
 
     await db
       .insertInto("backup_runs")
@@ -64,5 +73,7 @@ describe("the backups on the admin pages", () => {
     const dashboard = await page("/admin", cookie);
     expect(dashboard).toContain("Backups failing");
     expect(dashboard).toContain("the backup bucket refuses these credentials");
+    expect(await metric("bwp_backup_failing")).toBe("1");
+    expect(await metric("bwp_backup_failures")).toBe("1");
   }, 30_000);
 });

@@ -28,6 +28,7 @@ import { formatDate } from "~/lib/dates";
 import { DEFAULT_LOCALE, type Locale, localeOr, localePath } from "~/lib/locales";
 import { translatorFor } from "../i18n.server";
 import { logger } from "../logger.server";
+import { countWebhook } from "../metrics.server";
 import { GatewayError, type GatewayEvent, type PaymentGateway } from "./gateway.server";
 import { razorpayGateway } from "./razorpay.server";
 
@@ -59,6 +60,7 @@ export async function receiveWebhook(db: DB, rawBody: Buffer, headers: Headers):
   const gateway = paymentGateway();
   if (!gateway) return { status: 404, body: { ok: false, message: "Online payments are not set up on this site." } };
   if (!gateway.verifyWebhook(rawBody, headers)) {
+    countWebhook("refused");
     logger.warn(
       { event: "payments.webhook_refused", gateway: gateway.name, bytes: rawBody.length },
       "webhook signature missing or wrong",
@@ -70,6 +72,7 @@ export async function receiveWebhook(db: DB, rawBody: Buffer, headers: Headers):
   }
   const event = gateway.readWebhook(rawBody, headers);
   if (!event) {
+    countWebhook("unreadable");
     logger.warn(
       { event: "payments.webhook_unreadable", gateway: gateway.name },
       "signed webhook without a readable event",
@@ -87,8 +90,10 @@ export async function receiveWebhook(db: DB, rawBody: Buffer, headers: Headers):
     outcome = await applyPaymentEvent(db, gateway.name, event);
   } catch (error) {
     if (!(error instanceof PaymentChangedMeanwhile)) throw error;
+    countWebhook("conflict");
     return { status: 409, body: { ok: false, message: "The payment changed meanwhile; send the event again." } };
   }
+  countWebhook(outcome.outcome);
   // The money is recorded; a receipt mail that cannot be queued is logged, not a failed delivery.
   if (outcome.outcome === "applied" && outcome.paymentId !== null && event.kind === "paid")
     await mailReceipt(db, outcome.paymentId).catch((err: unknown) =>
