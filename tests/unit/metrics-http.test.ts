@@ -172,13 +172,17 @@ describe("/metrics in one process", () => {
     ]);
   });
 
-  // Last: the restart leaves this site with the metrics off.
+  // The tests run in any order (CI shuffles them): the site is left with the metrics on again.
   it("METRICS=off: nothing served (404)", async () => {
     await site.restart({ METRICS: "off" });
-    const off = await get(site.base, "/metrics", { Authorization: `Bearer ${TOKEN}` });
-    expect(off.status).toBe(404);
-    expect(off.body).not.toContain("bwp_");
-  });
+    try {
+      const off = await get(site.base, "/metrics", { Authorization: `Bearer ${TOKEN}` });
+      expect(off.status).toBe(404);
+      expect(off.body).not.toContain("bwp_");
+    } finally {
+      await site.restart({ METRICS: "on" });
+    }
+  }, 60_000);
 });
 
 // A YAML parser already in node_modules (ESLint's); the rules file is plain YAML for Prometheus.
