@@ -38,6 +38,11 @@ export type CrashOptions = {
   /** Each round of writes lasts a random time in [minRunMs, maxRunMs] before the SIGKILL. */
   minRunMs: number;
   maxRunMs: number;
+  /**
+   * Before the last kill, the writes go on (at most this much longer) until every kind was acknowledged at
+   * least once: on a busy machine a short run may end before any slow write (an application) was answered.
+   */
+  everyKindWithinMs?: number;
   port?: number;
   /** Run on this (empty) PostgreSQL database instead of a SQLite file. */
   databaseUrl?: string;
@@ -181,6 +186,9 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
       const writers = Array.from({ length: options.workers }, (_, w) => writer(w, () => running));
       const runMs = options.minRunMs + Math.random() * (options.maxRunMs - options.minRunMs);
       await new Promise((r) => setTimeout(r, runMs));
+      const until = Date.now() + (kill === options.kills ? (options.everyKindWithinMs ?? 0) : 0);
+      while (Date.now() < until && WRITE_KINDS.some((kind) => acknowledged.get(kind)!.length === 0))
+        await new Promise((r) => setTimeout(r, 50));
       // No new writes start; the ones in flight (one per writer) are cut by the kill.
       running = false;
       const signal = await server.kill("SIGKILL");
