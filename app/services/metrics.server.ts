@@ -22,7 +22,7 @@ import { imageJobCounts, oldestQueuedMail, outboxCounts } from "~/models/metrics
 import { config } from "./config.server";
 import { logger } from "./logger.server";
 
-const { AggregatorRegistry, Counter, Gauge, Registry, collectDefaultMetrics } = client;
+const { AggregatorRegistry, Counter, Gauge, Registry } = client;
 type Registry = InstanceType<typeof client.Registry>;
 type MetricJson = Awaited<ReturnType<Registry["getMetricsAsJSON"]>>[number];
 
@@ -34,13 +34,87 @@ const siteRegistry = new Registry();
 let counting = true;
 let defaultsOn = false;
 
-/** Counting on or off (METRICS=off: nothing is counted and /metrics is not served); prom-client's process metrics start once. */
+/** Counting on or off (METRICS=off: nothing is counted and /metrics is not served); the process metrics start once. */
 export function setUpMetrics(on: boolean): void {
   counting = on;
   if (on && !defaultsOn) {
     defaultsOn = true;
-    collectDefaultMetrics({ register: processRegistry });
+    startProcessMetrics();
   }
+}
+
+// ── the process: memory, CPU and the event loop's lag ──
+// Not prom-client's collectDefaultMetrics: its collectors (a GC observer, an event-loop delay histogram
+// sampled every 10 ms, …) cost about a tenth of the cached rate (docs/performance.md, "What counting for
+// /metrics costs"). Memory and CPU are read on scrape; the lag is a timer's lateness, sampled twice a second.
+
+const LAG_SAMPLE_MS = 500;
+const lag = { last: 0, max: 0 };
+
+function startProcessMetrics(): void {
+  let expected = performance.now() + LAG_SAMPLE_MS;
+  setInterval(() => {
+    const now = performance.now();
+    const late = Math.max(0, now - expected) / 1000;
+    lag.last = late;
+    lag.max = Math.max(lag.max, late);
+    expected = now + LAG_SAMPLE_MS;
+  }, LAG_SAMPLE_MS).unref();
+  const scraped = (
+    name: string,
+    help: string,
+    aggregator: string,
+    value: () => number,
+    type: "gauge" | "counter" = "gauge",
+  ) =>
+    registerScraped(processRegistry, { name, help, type, aggregator }, () => [{ labels: {}, value: value() } as never]);
+  scraped("process_resident_memory_bytes", "Resident memory size in bytes (summed over processes).", "sum", () =>
+    process.memoryUsage.rss(),
+  );
+  scraped(
+    "nodejs_heap_size_used_bytes",
+    "V8 heap in use, in bytes (summed over processes).",
+    "sum",
+    () => process.memoryUsage().heapUsed,
+  );
+  scraped(
+    "nodejs_heap_size_total_bytes",
+    "V8 heap reserved, in bytes (summed over processes).",
+    "sum",
+    () => process.memoryUsage().heapTotal,
+  );
+  scraped(
+    "nodejs_external_memory_bytes",
+    "Memory of C++ objects bound to JavaScript (buffers), in bytes (summed).",
+    "sum",
+    () => process.memoryUsage().external,
+  );
+  scraped(
+    "process_cpu_seconds_total",
+    "CPU time (user and system) in seconds (summed over processes).",
+    "sum",
+    () => {
+      const { user, system } = process.cpuUsage();
+      return (user + system) / 1e6;
+    },
+    "counter",
+  );
+  scraped(
+    "nodejs_eventloop_lag_seconds",
+    "How late the event loop ran a timer at its last sample, in seconds (averaged over processes).",
+    "average",
+    () => lag.last,
+  );
+  scraped(
+    "nodejs_eventloop_lag_max_seconds",
+    "The latest timer's lateness since the last scrape, in seconds (the highest of the processes).",
+    "max",
+    () => {
+      const max = lag.max;
+      lag.max = lag.last;
+      return max;
+    },
+  );
 }
 
 // ── requests ──
