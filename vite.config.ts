@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+import { reactRouterServerPatches } from "./scripts/react-router-server-patches";
 
 // The small modules every page runs (the layout's and the pages' shared helpers) go out as one chunk, not a
 // dozen: one file compresses better than its parts (about 2.5 KB less brotli on a first visit) and is one
@@ -14,15 +15,16 @@ const SITE_MODULES =
 const FORM_MODULES = /\/app\/(components\/forms\.tsx|lib\/(form|use-client-validation)\.ts)$/;
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [reactRouter()],
+  plugins: [reactRouter(), reactRouterServerPatches()],
   // The import aliases (~/ for app, ~db/ for db) are declared once, in tsconfig.json: Vite, Vitest, tsx and Playwright read them there.
   resolve: {
     tsconfigPaths: true,
-    // The browser's build takes React Router's production files. Only the browser's build: in `npm run dev`
-    // the server's modules must share @react-router/express's copy (a second copy's RouterContextProvider
-    // fails its instanceof check and every page answers 500).
+    // Builds take React Router's production files (its package names only the development files for Node).
+    // Only builds: in `npm run dev` the server's modules must share @react-router/express's copy (a second
+    // copy's RouterContextProvider fails its instanceof check and every page answers 500). The server's build
+    // bundles React Router and its two server packages (`ssr.noExternal` below), so they share this copy too.
     alias:
-      command !== "build" || isSsrBuild
+      command !== "build"
         ? []
         : [
             {
@@ -61,5 +63,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
           },
         },
   },
-  ssr: { external: ["better-sqlite3", "sharp"] },
+  // React Router is bundled into the server's build, with the patches that stop it redoing per request what
+  // depends only on the build (scripts/react-router-server-patches.ts).
+  ssr: {
+    external: ["better-sqlite3", "sharp"],
+    noExternal: command === "build" ? ["react-router", "@react-router/node", "@react-router/express"] : [],
+  },
 }));

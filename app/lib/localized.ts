@@ -48,6 +48,11 @@ const SCRIPTS = SCRIPT_LOCALES.map((locale) => ({
   language: LOCALE_INFO[locale].language,
   ranges: LOCALE_INFO[locale].script.ranges,
 }));
+/** A character at or above the lowest code point of any script's ranges. */
+const BEYOND_LATIN = new RegExp(
+  `[^\\u0000-\\u{${(Math.min(...SCRIPTS.flatMap(({ ranges }) => ranges.map(([from]) => from))) - 1).toString(16)}}]`,
+  "u",
+);
 
 /**
  * The language a text is written in, told by its script (lib/locales.ts): mostly (more than half of its
@@ -55,6 +60,8 @@ const SCRIPTS = SCRIPT_LOCALES.map((locale) => ({
  * English. A seller's original needs no language field of its own this way.
  */
 export function languageOfScript(text: string): ContentLanguage {
+  // Most texts have no character in any script's ranges (Latin): English without looking at each letter.
+  if (!BEYOND_LATIN.test(text)) return "en";
   let letters = 0;
   const counts = SCRIPTS.map(() => 0);
   for (const char of text) {

@@ -31,7 +31,7 @@ import {
 } from "~/models/backup-runs.server";
 import { openSealedFile, SealRefused, sealFile } from "./backup-seal.server";
 import { config, type Settings } from "./config.server";
-import { registerDatabaseGauge } from "./metrics.server";
+import { readOncePerScrape, registerDatabaseGauge } from "./metrics.server";
 import { uploadsDir } from "./upload-folders.server";
 import { connectS3, describeS3Error, S3Store, type StoredObject, uploadStore } from "./upload-store.server";
 
@@ -675,22 +675,23 @@ export async function backupMetrics(
   };
 }
 
-// /metrics (docs/decisions/224-metrics.md): the backups' state, read from backup_runs on scrape.
+// /metrics (docs/decisions/224-metrics.md): the backups' state, read from backup_runs once per scrape.
+const backupMetricsOfScrape = readOncePerScrape((db: DB) => backupMetrics(db));
 registerDatabaseGauge({
   name: "bwp_backup_failing",
   help: "1 when the last backup failed, or none succeeded within twice BACKUP_EVERY_HOURS (as the admin dashboard says), else 0.",
-  read: async (db) => [{ value: (await backupMetrics(db)).failing ? 1 : 0 }],
+  read: async (db) => [{ value: (await backupMetricsOfScrape(db)).failing ? 1 : 0 }],
 });
 registerDatabaseGauge({
   name: "bwp_backup_failures",
   help: "Backups that failed since the last good one.",
-  read: async (db) => [{ value: (await backupMetrics(db)).failuresSinceLastOk }],
+  read: async (db) => [{ value: (await backupMetricsOfScrape(db)).failuresSinceLastOk }],
 });
 registerDatabaseGauge({
   name: "bwp_backup_last_success_timestamp_seconds",
   help: "When the last good backup finished (Unix seconds); absent before the first.",
   read: async (db) => {
-    const { lastOkAt } = await backupMetrics(db);
+    const { lastOkAt } = await backupMetricsOfScrape(db);
     return lastOkAt === null ? [] : [{ value: lastOkAt }];
   },
 });

@@ -51,6 +51,25 @@ export function setUpMetrics(on: boolean): void {
 const LAG_SAMPLE_MS = 500;
 const lag = { last: 0, max: 0 };
 
+/**
+ * One read shared by the gauges of one scrape: each gauge collects on its own, so a value several of them are
+ * made from (the process's memory, the backups' state) is read once. A registry starts every gauge's collect
+ * in the same turn of the event loop; the read is kept until that turn ends (per argument).
+ */
+export function readOncePerScrape<A extends object | undefined, T>(read: (arg: A) => T): (arg: A) => T {
+  let last: { arg: A; value: T } | undefined;
+  return (arg) => {
+    if (last && last.arg === arg) return last.value;
+    const current = { arg, value: read(arg) };
+    last = current;
+    setImmediate(() => {
+      if (last === current) last = undefined;
+    });
+    return current.value;
+  };
+}
+const memoryOfScrape = readOncePerScrape(() => process.memoryUsage());
+
 function startProcessMetrics(): void {
   let expected = performance.now() + LAG_SAMPLE_MS;
   setInterval(() => {
@@ -68,26 +87,29 @@ function startProcessMetrics(): void {
     type: "gauge" | "counter" = "gauge",
   ) =>
     registerScraped(processRegistry, { name, help, type, aggregator }, () => [{ labels: {}, value: value() } as never]);
-  scraped("process_resident_memory_bytes", "Resident memory size in bytes (summed over processes).", "sum", () =>
-    process.memoryUsage.rss(),
+  scraped(
+    "process_resident_memory_bytes",
+    "Resident memory size in bytes (summed over processes).",
+    "sum",
+    () => memoryOfScrape(undefined).rss,
   );
   scraped(
     "nodejs_heap_size_used_bytes",
     "V8 heap in use, in bytes (summed over processes).",
     "sum",
-    () => process.memoryUsage().heapUsed,
+    () => memoryOfScrape(undefined).heapUsed,
   );
   scraped(
     "nodejs_heap_size_total_bytes",
     "V8 heap reserved, in bytes (summed over processes).",
     "sum",
-    () => process.memoryUsage().heapTotal,
+    () => memoryOfScrape(undefined).heapTotal,
   );
   scraped(
     "nodejs_external_memory_bytes",
     "Memory of C++ objects bound to JavaScript (buffers), in bytes (summed).",
     "sum",
-    () => process.memoryUsage().external,
+    () => memoryOfScrape(undefined).external,
   );
   scraped(
     "process_cpu_seconds_total",

@@ -1,0 +1,140 @@
+import type { Plugin } from "vite";
+
+// React Router 7's server repeats per request work whose result depends only on the build
+// (docs/performance.md, "Where an uncached render's time goes"; docs/decisions/226-react-router-server-patches.md):
+//
+// - matching: a document request matches its path three times (the request handler, the static handler's
+//   `query`, the lazy route discovery's ancestors of the path), each trying the ranked branches one by one
+//   (about 400 tries for `/directory`, the `:lang?` layout doubling its children) — the same answer for the
+//   same path every time;
+// - `ServerRouter` builds the route objects of all 277 routes from the manifest (`createServerRoutes`), and
+//   `createStaticRouter` converts them all into data routes, for every page rendered.
+//
+// The server build bundles React Router (vite.config.ts) so that these three places can be changed: a
+// path's matches are remembered per set of branches (a bounded map; each caller gets its own copies of the
+// match objects, all sharing one params object as React Router's do), and the route objects once per build's manifest. Each replacement must find its text: a
+// React Router upgrade that changes it fails the build here, not silently at run time.
+
+type Patch = { file: RegExp; find: string; replace: string };
+
+const MATCH_CACHE_LIMIT = 2000;
+
+const PATCHES: Patch[] = [
+  {
+    file: /\/react-router\/dist\/production\/chunk-[A-Z0-9]+\.mjs$/,
+    find: `  let branches = precomputedBranches ?? flattenAndRankRoutes(routes);
+  let matches = null;
+  let decoded = decodePath(pathname);
+  for (let i = 0; matches == null && i < branches.length; ++i) {
+    matches = matchRouteBranch(
+      branches[i],
+      decoded,
+      allowPartial
+    );
+  }
+  return matches;
+}`,
+    replace: `  let branches = precomputedBranches ?? flattenAndRankRoutes(routes);
+  let decoded = decodePath(pathname);
+  let remembered = precomputedBranches ? __bwpMatchesOf(precomputedBranches) : null;
+  let key = allowPartial ? "p" + decoded : "e" + decoded;
+  if (remembered?.has(key)) return __bwpCopyMatches(remembered.get(key));
+  let matches = null;
+  for (let i = 0; matches == null && i < branches.length; ++i) {
+    matches = matchRouteBranch(
+      branches[i],
+      decoded,
+      allowPartial
+    );
+  }
+  if (remembered) {
+    if (remembered.size >= ${MATCH_CACHE_LIMIT}) remembered.clear();
+    remembered.set(key, __bwpCopyMatches(matches));
+  }
+  return matches;
+}
+var __bwpMatchesByBranches = new WeakMap();
+function __bwpMatchesOf(branches) {
+  let remembered = __bwpMatchesByBranches.get(branches);
+  if (!remembered) __bwpMatchesByBranches.set(branches, remembered = new Map());
+  return remembered;
+}
+function __bwpCopyMatches(matches) {
+  if (!matches) return matches;
+  let params = matches.length ? { ...matches[0].params } : {};
+  return matches.map((match) => ({ ...match, params }));
+}`,
+  },
+  {
+    file: /\/react-router\/dist\/production\/chunk-[A-Z0-9]+\.mjs$/,
+    find: `function createStaticRouter(routes, context, opts = {}) {
+  let manifest = {};
+  let dataRoutes = convertRoutesToDataRoutes(
+    routes,
+    mapRouteProperties,
+    void 0,
+    manifest
+  );`,
+    replace: `var __bwpDataRoutesByRoutes = new WeakMap();
+function createStaticRouter(routes, context, opts = {}) {
+  let converted = __bwpDataRoutesByRoutes.get(routes);
+  if (!converted) {
+    let manifest2 = {};
+    converted = { manifest: manifest2, dataRoutes: convertRoutesToDataRoutes(routes, mapRouteProperties, void 0, manifest2) };
+    __bwpDataRoutesByRoutes.set(routes, converted);
+  }
+  let { manifest, dataRoutes } = converted;`,
+  },
+  {
+    file: /\/react-router\/dist\/production\/chunk-[A-Z0-9]+\.mjs$/,
+    find: `  let { manifest, routeModules, criticalCss, serverHandoffString } = context;
+  let routes = createServerRoutes(
+    manifest.routes,
+    routeModules,
+    context.future,
+    context.isSpaMode
+  );`,
+    replace: `  let { manifest, routeModules, criticalCss, serverHandoffString } = context;
+  let routes = __bwpServerRoutesByManifest.get(manifest.routes);
+  if (!routes) {
+    routes = createServerRoutes(
+      manifest.routes,
+      routeModules,
+      context.future,
+      context.isSpaMode
+    );
+    __bwpServerRoutesByManifest.set(manifest.routes, routes);
+  }`,
+  },
+];
+
+const SERVER_ROUTES_CACHE = "var __bwpServerRoutesByManifest = new WeakMap();\n";
+
+/** The Vite plugin: applies each patch to the server build's React Router, and fails the build if one finds no text. */
+export function reactRouterServerPatches(): Plugin {
+  const applied = new Set<Patch>();
+  return {
+    name: "bwp:react-router-server-patches",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "ssr",
+    transform(code, id) {
+      let out = code;
+      for (const patch of PATCHES) {
+        if (!patch.file.test(id) || !out.includes(patch.find)) continue;
+        out = out.replace(patch.find, patch.replace);
+        if (patch.replace.includes("__bwpServerRoutesByManifest")) out = SERVER_ROUTES_CACHE + out;
+        applied.add(patch);
+      }
+      return out === code ? null : { code: out, map: null };
+    },
+    buildEnd(error) {
+      if (error) return;
+      const missing = PATCHES.filter((patch) => !applied.has(patch));
+      if (missing.length)
+        this.error(
+          `React Router's server patches found no text for ${missing.length} of ${PATCHES.length} (an upgrade changed it): ` +
+            missing.map((patch) => JSON.stringify(patch.find.split("\n")[0])).join(", "),
+        );
+    },
+  };
+}
