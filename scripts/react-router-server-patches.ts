@@ -12,16 +12,20 @@ import type { Plugin } from "vite";
 //
 // The server build bundles React Router (vite.config.ts) so that these three places can be changed: a
 // path's matches are remembered per set of branches (a bounded map; each caller gets its own copies of the
-// match objects, all sharing one params object as React Router's do), and the route objects once per build's manifest. Each replacement must find its text: a
-// React Router upgrade that changes it fails the build here, not silently at run time.
+// match objects, all sharing one params object as React Router's do), and the route objects once per build's
+// manifest. Each replacement must find its text: a React Router upgrade that changes it fails the build here,
+// not silently at run time.
 
-type Patch = { file: RegExp; find: string; replace: string };
+/** One replacement in React Router's files; `prelude` goes at the top of the module it changes. */
+type Patch = { find: string; replace: string; prelude?: string };
+
+/** React Router's production files, as the server's build bundles them. */
+const REACT_ROUTER_FILE = /\/react-router\/dist\/production\/chunk-[A-Z0-9]+\.mjs$/;
 
 const MATCH_CACHE_LIMIT = 2000;
 
 const PATCHES: Patch[] = [
   {
-    file: /\/react-router\/dist\/production\/chunk-[A-Z0-9]+\.mjs$/,
     find: `  let branches = precomputedBranches ?? flattenAndRankRoutes(routes);
   let matches = null;
   let decoded = decodePath(pathname);
@@ -66,7 +70,6 @@ function __bwpCopyMatches(matches) {
 }`,
   },
   {
-    file: /\/react-router\/dist\/production\/chunk-[A-Z0-9]+\.mjs$/,
     find: `function createStaticRouter(routes, context, opts = {}) {
   let manifest = {};
   let dataRoutes = convertRoutesToDataRoutes(
@@ -86,7 +89,6 @@ function createStaticRouter(routes, context, opts = {}) {
   let { manifest, dataRoutes } = converted;`,
   },
   {
-    file: /\/react-router\/dist\/production\/chunk-[A-Z0-9]+\.mjs$/,
     find: `  let { manifest, routeModules, criticalCss, serverHandoffString } = context;
   let routes = createServerRoutes(
     manifest.routes,
@@ -94,6 +96,7 @@ function createStaticRouter(routes, context, opts = {}) {
     context.future,
     context.isSpaMode
   );`,
+    prelude: "var __bwpServerRoutesByManifest = new WeakMap();\n",
     replace: `  let { manifest, routeModules, criticalCss, serverHandoffString } = context;
   let routes = __bwpServerRoutesByManifest.get(manifest.routes);
   if (!routes) {
@@ -108,8 +111,6 @@ function createStaticRouter(routes, context, opts = {}) {
   },
 ];
 
-const SERVER_ROUTES_CACHE = "var __bwpServerRoutesByManifest = new WeakMap();\n";
-
 /** The Vite plugin: applies each patch to the server build's React Router, and fails the build if one finds no text. */
 export function reactRouterServerPatches(): Plugin {
   const applied = new Set<Patch>();
@@ -118,11 +119,11 @@ export function reactRouterServerPatches(): Plugin {
     apply: "build",
     applyToEnvironment: (environment) => environment.name === "ssr",
     transform(code, id) {
+      if (!REACT_ROUTER_FILE.test(id)) return null;
       let out = code;
       for (const patch of PATCHES) {
-        if (!patch.file.test(id) || !out.includes(patch.find)) continue;
-        out = out.replace(patch.find, patch.replace);
-        if (patch.replace.includes("__bwpServerRoutesByManifest")) out = SERVER_ROUTES_CACHE + out;
+        if (!out.includes(patch.find)) continue;
+        out = (patch.prelude ?? "") + out.replace(patch.find, patch.replace);
         applied.add(patch);
       }
       return out === code ? null : { code: out, map: null };

@@ -54,7 +54,7 @@ const lag = { last: 0, max: 0 };
 /**
  * One read shared by the gauges of one scrape: each gauge collects on its own, so a value several of them are
  * made from (the process's memory, the backups' state) is read once. A registry starts every gauge's collect
- * in the same turn of the event loop; the read is kept until that turn ends (per argument).
+ * in the same turn of the event loop; the read is kept until that turn ends, for calls with the same argument.
  */
 export function readOncePerScrape<A extends object | undefined, T>(read: (arg: A) => T): (arg: A) => T {
   let last: { arg: A; value: T } | undefined;
@@ -87,30 +87,17 @@ function startProcessMetrics(): void {
     type: "gauge" | "counter" = "gauge",
   ) =>
     registerScraped(processRegistry, { name, help, type, aggregator }, () => [{ labels: {}, value: value() } as never]);
-  scraped(
-    "process_resident_memory_bytes",
-    "Resident memory size in bytes (summed over processes).",
-    "sum",
-    () => memoryOfScrape(undefined).rss,
-  );
-  scraped(
-    "nodejs_heap_size_used_bytes",
-    "V8 heap in use, in bytes (summed over processes).",
-    "sum",
-    () => memoryOfScrape(undefined).heapUsed,
-  );
-  scraped(
-    "nodejs_heap_size_total_bytes",
-    "V8 heap reserved, in bytes (summed over processes).",
-    "sum",
-    () => memoryOfScrape(undefined).heapTotal,
-  );
-  scraped(
-    "nodejs_external_memory_bytes",
-    "Memory of C++ objects bound to JavaScript (buffers), in bytes (summed).",
-    "sum",
-    () => memoryOfScrape(undefined).external,
-  );
+  const memory = [
+    ["process_resident_memory_bytes", "Resident memory size in bytes (summed over processes).", "rss"],
+    ["nodejs_heap_size_used_bytes", "V8 heap in use, in bytes (summed over processes).", "heapUsed"],
+    ["nodejs_heap_size_total_bytes", "V8 heap reserved, in bytes (summed over processes).", "heapTotal"],
+    [
+      "nodejs_external_memory_bytes",
+      "Memory of C++ objects bound to JavaScript (buffers), in bytes (summed).",
+      "external",
+    ],
+  ] as const;
+  for (const [name, help, field] of memory) scraped(name, help, "sum", () => memoryOfScrape(undefined)[field]);
   scraped(
     "process_cpu_seconds_total",
     "CPU time (user and system) in seconds (summed over processes).",
