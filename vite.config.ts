@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+import { PURE_APP_MODULES } from "./scripts/pure-app-modules";
 import { reactRouterServerPatches } from "./scripts/react-router-server-patches";
 
 // The small modules every page runs (the layout's and the pages' shared helpers) go out as one chunk, not a
@@ -48,6 +49,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     rollupOptions: isSsrBuild
       ? { input: "./server/index.ts" }
       : {
+          // The app's own helpers and components run nothing when imported (scripts/pure-app-modules.ts).
+          treeshake: { moduleSideEffects: (id: string) => !PURE_APP_MODULES.test(id) },
           output: {
             codeSplitting: {
               groups: [

@@ -28,6 +28,7 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import { migrateToLatest, openDatabase } from "~db/client";
 import { seedCategories } from "~/models/categories-admin.server";
+import { reloadConfig } from "~/services/config.server";
 import { seedDemoSellers } from "~/services/demo-sellers.server";
 import { measureVocabulary } from "~/models/search-vocabulary.server";
 import { hashParameters, hashPassword } from "~/services/password.server";
@@ -194,6 +195,9 @@ async function seededDatabase(
   const dbPath = await newDatabase(count);
   const uploadsDir = join(work, `uploads-${count}`);
   process.env.UPLOADS_DIR = uploadsDir;
+  // The demo images go where the server started below reads them (the settings were read before, with the
+  // repository's data/uploads: the profile's avatars were 404s and Lighthouse's best practices 96).
+  reloadConfig();
   console.log(`seeding ${count} sellers …`);
   const db = openDatabase(dbPath);
   await migrateToLatest(db);

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { categoryEmoji } from "~/lib/constants";
 import { useHydrated } from "~/lib/use-hydrated";
 import { ErrorList, InputFocusedWhenFirstInvalid, RequiredMark } from "./forms";
@@ -47,6 +47,12 @@ export function SellerCategoryFields({ categories, subcategories, fields }: Prop
   const initialCats = toList(categoryField.initialValue);
   const initialSubs = toList(subcategoryField.initialValue);
   const [checkedCats, setCheckedCats] = useState<string[]>(initialCats);
+  const grid = useRef<HTMLDivElement>(null);
+  // Boxes ticked before the page's code ran (a slow phone, or a form whose code comes on first use) count.
+  useEffect(() => {
+    const ticked = grid.current?.querySelectorAll<HTMLInputElement>('input[name="category_ids"]:checked');
+    if (ticked) setCheckedCats(Array.from(ticked, (box) => box.value));
+  }, []);
   const visibleSubGroups = hydrated ? categories.filter((c) => checkedCats.includes(String(c.id))) : categories;
   const categoryErrors = categoryField.errors?.length ? categoryField.errors : undefined;
   return (
@@ -57,6 +63,7 @@ export function SellerCategoryFields({ categories, subcategories, fields }: Prop
         </legend>
         <p className="field-hint">{t("forms.fields.categoriesHint")}</p>
         <div
+          ref={grid}
           className="check-grid"
           onChange={(e) => {
             const input = e.target as HTMLInputElement;

@@ -7,7 +7,7 @@ import { useT } from "./i18n";
 import { SPECIAL_DAY_ROWS, WEEKDAYS, type Weekday } from "~/lib/opening-hours";
 import { SERVES_KM_MAX, SERVES_KM_MIN, SERVES_VALUES, type Position } from "~/lib/geo";
 import type { MapTilesSource } from "~/lib/map-tiles";
-import { MapPicker } from "./static-map";
+import { MapPicker } from "./map-picker";
 import { UseMyLocation } from "./use-my-location";
 
 // The seller's business profile and online presence, as one reusable field group: the listing

@@ -80,7 +80,15 @@ export function SiteFooter({ newsletter }: { newsletter?: React.ReactNode }) {
               <ul>
                 {column.links.map(([path, text]) => (
                   <li key={path}>
-                    <Link to={path.startsWith("/admin") ? path : to(path)}>{t(text)}</Link>
+                    {/* The staff's way in is not looked up in advance (a visitor's page would fetch the
+                        back office's routes for it, docs/performance.md); React Router finds it on the click. */}
+                    {path.startsWith("/admin") ? (
+                      <Link to={path} discover="none">
+                        {t(text)}
+                      </Link>
+                    ) : (
+                      <Link to={to(path)}>{t(text)}</Link>
+                    )}
                   </li>
                 ))}
               </ul>

@@ -19,6 +19,7 @@ export function ThemeToggle({ theme }: { theme: Theme | null }) {
       method="post"
       action="/theme"
       reloadDocument
+      discover="none"
       onSubmit={(event) => {
         event.preventDefault();
         const chosen: Theme = effectiveTheme() === "dark" ? "light" : "dark";

@@ -43,7 +43,8 @@ export function daysBetween(fromIso: string, toIso: string): number {
   return Math.round((b - a) / 86_400_000);
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
+// Pure (a bundler may drop this module from a page that uses none of it).
+const formatters = /* @__PURE__ */ new Map<string, Intl.DateTimeFormat>();
 /** One formatter per language and kind, made on first use. */
 function dateFormat(locale: Locale, kind: "day-utc" | "day-ist" | "day-time-ist"): Intl.DateTimeFormat {
   const key = `${locale}|${kind}`;

@@ -2,8 +2,9 @@
 // time), whatever the server's zone (docs/decisions/214-opening-hours-one-json-column-state-from-the-clock.md).
 // Database-free and isomorphic: the pages, the API and the forms read the same rules.
 
-export const WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
+import { WEEKDAYS, type Weekday } from "./weekdays";
+
+export { WEEKDAYS, type Weekday };
 
 /** One range of a day, 24-hour `HH:MM`; `closes` may be `24:00`, and before `opens` when it passes midnight. */
 export interface HoursRange {

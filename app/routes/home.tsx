@@ -10,6 +10,7 @@ import { homeStructuredData, serializeJsonLd } from "~/lib/structured-data";
 import { publicOrigin } from "~/services/public-url.server";
 import { categoryName, categoryNames, messagesFor, pageLocale, translatorFor } from "~/services/i18n.server";
 import { listActiveCategories } from "~/models/categories.server";
+import { HOME_CONTENT } from "~/services/home-content";
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = translatorFromMatches(matches);
@@ -29,6 +30,7 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     ...(await getHomeFeatured(getDb(), translatorFor(locale), categoryNames(categories, locale))),
     structuredData: homeStructuredData(publicOrigin(args.request), locale).map((block) => serializeJsonLd(block)),
+    content: HOME_CONTENT,
     messages: messagesFor(locale, ["home", "marketing"]),
     // The search suggestions' category names in this language (the suggestions' API answers English).
     categoryNames: Object.fromEntries(categories.map((c) => [c.slug, categoryName(c, locale)])),

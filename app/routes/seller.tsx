@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -58,8 +59,8 @@ import { parsePublicForm, readForm } from "~/services/forms.server";
 import { sellerShareImagePath, shareCardLanguage } from "~/services/share-card.server";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/seller";
-import { Overview } from "./seller/overview";
-import { Reviews } from "./seller/reviews";
+import { Overview } from "#lazy/seller-overview";
+import { Reviews } from "#lazy/seller-reviews";
 
 const TABS = ["overview", "reviews", "tutorials"] as const;
 type Tab = (typeof TABS)[number];
@@ -128,6 +129,8 @@ export async function loader(args: Route.LoaderArgs) {
     locale,
     reviewSort,
     opening: openingState(seller.hours, at),
+    // Written here, in the page's language: the header then needs no date code in the browser.
+    validTill: seller.subscription_end_date ? formatDate(seller.subscription_end_date, locale) : null,
     quoteFigures: responseFigures(pastQuotes),
     texts: sellerTexts(seller, locale),
     reviewConstraint: formConstraints(reviewWithEmailSchema),
@@ -292,10 +295,8 @@ export default function SellerPage({ loaderData, actionData }: Route.ComponentPr
               <StarIcon className="star" /> {formatRating(rating)}{" "}
               <span className="muted">{t("seller.reviewCount", { count: seller.review_count })}</span>
             </span>
-            {seller.subscription_end_date ? (
-              <span className="muted">
-                {t("seller.validTill", { date: formatDate(seller.subscription_end_date, locale) })}
-              </span>
+            {loaderData.validTill ? (
+              <span className="muted">{t("seller.validTill", { date: loaderData.validTill })}</span>
             ) : null}
             {loaderData.quoteFigures ? (
               <span className="muted" data-testid="quote-figures">
@@ -353,27 +354,29 @@ export default function SellerPage({ loaderData, actionData }: Route.ComponentPr
         </Link>
       </nav>
 
-      {tab === "overview" ? (
-        <Overview
-          seller={seller}
-          about={texts.description ?? texts.tagline}
-          locale={locale}
-          website={website}
-          whatsappChat={whatsappChat}
-          map={loaderData.map}
-        />
-      ) : null}
-      {tab === "reviews" ? (
-        <Reviews
-          seller={seller}
-          sort={loaderData.reviewSort}
-          submitted={reviewSubmitted}
-          reported={reviewReported}
-          report={report}
-          lastResult={actionData?.result}
-          constraint={loaderData.reviewConstraint}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {tab === "overview" ? (
+          <Overview
+            seller={seller}
+            about={texts.description ?? texts.tagline}
+            locale={locale}
+            website={website}
+            whatsappChat={whatsappChat}
+            map={loaderData.map}
+          />
+        ) : null}
+        {tab === "reviews" ? (
+          <Reviews
+            seller={seller}
+            sort={loaderData.reviewSort}
+            submitted={reviewSubmitted}
+            reported={reviewReported}
+            report={report}
+            lastResult={actionData?.result}
+            constraint={loaderData.reviewConstraint}
+          />
+        ) : null}
+      </Suspense>
       {tab === "tutorials" ? (
         <div className="card empty-state">
           <div className="icon" aria-hidden="true">

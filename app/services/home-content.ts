@@ -264,3 +264,22 @@ export function sampleSellers(t: Translate): HomeCard[] {
     description: t(`home.sample.${s.key}.description`),
   }));
 }
+
+/** The home page's display content, sent by its loader (the view's code then carries none of it). */
+export const HOME_CONTENT = {
+  AWARDS,
+  CASE_STUDIES,
+  COMMUNITY_STATS,
+  ECOSYSTEM_NODES,
+  EVENT_FILM,
+  FIGURES,
+  FINAL_CTA_STATS,
+  HOME_CATEGORIES,
+  MEDIA_MENTIONS,
+  PILLARS,
+  STORY_LINES,
+  TESTIMONIALS,
+  TRUSTED_BRANDS,
+  VERIFIED_BENEFITS,
+  WHAT_IF_SLIDES,
+};

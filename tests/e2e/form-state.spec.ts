@@ -107,6 +107,45 @@ test.describe("public form state", () => {
   });
 });
 
+test.describe("forms whose code comes on first use", () => {
+  test("/register: the application form's code comes when she first reaches for it; what she chose before it counts", async ({
+    page,
+    jsEnabled,
+  }) => {
+    const scripts = requestsOf(page, (request) => request.resourceType() === "script");
+    // Hold the form's code back (a slow phone) until she has ticked a category and chosen a plan on the server's form.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/application-form-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/register");
+    await page.waitForLoadState("load");
+    if (jsEnabled)
+      await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("__reactContainer")));
+    expect(scripts.filter((s) => /\/application-form-|\/forms-/.test(s))).toEqual([]);
+
+    await page.getByRole("checkbox", { name: "Fashion & Apparel" }).check();
+    await page.locator(".plan-option", { hasText: "Quarterly" }).click();
+    await expect(page.getByRole("radio", { name: /Quarterly/ })).toBeChecked();
+    expect(scripts.some((s) => s.includes("/application-form-"))).toBe(jsEnabled);
+    release();
+    if (!jsEnabled) {
+      // Without JavaScript every group of sub-categories is listed and the amount is the plan card's own.
+      await expect(page.getByRole("checkbox", { name: "Fashion & Apparel" })).toBeChecked();
+      return;
+    }
+    // With it, once the code is in, the page follows the choices made on the server's form.
+    await expect(page.getByTestId("upi-amount")).toContainText("₹999");
+    await expect(page.locator("#application-form")).toHaveAttribute("data-checks", "browser");
+    await expect(page.getByRole("checkbox", { name: "Fashion & Apparel" })).toBeChecked();
+    const groups = page.locator(".subcat-group:not([hidden])");
+    await expect(groups).toHaveCount(1);
+    await expect(groups.first()).toContainText("Fashion & Apparel");
+  });
+});
+
 test.describe("form messages in the page's language", () => {
   test("a review without stars on a Kannada page: Kannada from the server (no JS) and from the browser's check", async ({
     page,

@@ -1,24 +1,15 @@
-import { getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
+import { getInputProps, type SubmissionResult } from "@conform-to/react";
 import { useForm } from "~/lib/form";
 import { AuthCard } from "~/components/auth-card";
-import { useState } from "react";
-import { useHydrated } from "~/lib/use-hydrated";
+import { Suspense } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { SubcategoryChecks } from "~/components/seller-category-fields";
+import { Step2 } from "#lazy/signup-step2";
 import { getDb } from "~db/client";
-import {
-  ChoiceOptions,
-  ErrorList,
-  Field,
-  FormErrors,
-  InputFocusedWhenFirstInvalid,
-  SelectField,
-  emailInputProps,
-} from "~/components/forms";
+import { Field, FormErrors, emailInputProps } from "~/components/forms";
 import { CheckIcon } from "~/components/icons";
 import { PasswordField } from "~/components/password-field";
 import { signupStep2Schema } from "~/lib/validation/accounts";
-import { categoryEmoji, CITIES } from "~/lib/constants";
+import { categoryEmoji } from "~/lib/constants";
 import { useClientValidation } from "~/lib/use-client-validation";
 import { listActiveCategories, listActiveSubcategories } from "~/models/categories.server";
 import { homeForRole } from "~/lib/permissions";
@@ -86,16 +77,18 @@ export default function SellerSignup({ loaderData, actionData }: Route.Component
       {step === 1 ? (
         <Step1 key={`s1-${pending ?? ""}`} values={values} step2={step2} pending={pending} lastResult={result} />
       ) : (
-        <Step2
-          key="s2"
-          values={values}
-          step2={step2}
-          pending={pending!}
-          lastResult={result}
-          categories={loaderData.categories}
-          subcategories={loaderData.subcategories}
-          constraint={loaderData.step2Constraint}
-        />
+        <Suspense fallback={null}>
+          <Step2
+            key="s2"
+            values={values}
+            step2={step2}
+            pending={pending!}
+            lastResult={result}
+            categories={loaderData.categories}
+            subcategories={loaderData.subcategories}
+            constraint={loaderData.step2Constraint}
+          />
+        </Suspense>
       )}
       <p className="auth-foot">
         <T
@@ -199,179 +192,6 @@ function Step1({
       <button type="submit" name="intent" value="continue" className="btn btn-primary btn-block" disabled={busy}>
         {busy ? t("accounts.signup.checking") : t("accounts.signup.continue")}
       </button>
-    </Form>
-  );
-}
-
-type Category = Route.ComponentProps["loaderData"]["categories"][number];
-type Subcategory = Route.ComponentProps["loaderData"]["subcategories"][number];
-
-function Step2({
-  values,
-  step2,
-  pending,
-  lastResult,
-  categories,
-  subcategories,
-  constraint,
-}: {
-  values: SignUpStep1Values;
-  step2: SignUpStep2Values;
-  pending: string;
-  lastResult?: SubmissionResult<string[]>;
-  categories: Category[];
-  subcategories: Subcategory[];
-  constraint: Route.ComponentProps["loaderData"]["step2Constraint"];
-}) {
-  const navigation = useNavigation();
-  const busy =
-    navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formData?.get("intent") === "create";
-  const validation = useClientValidation("signup-step2", { shouldRevalidate: "onInput" });
-  const [form, fields] = useForm({
-    id: "signup-step2",
-    lastResult: navigation.state === "idle" ? lastResult : null,
-    constraint,
-    ...validation.options,
-  });
-  const t = useT();
-  const to = useLocalePath();
-  // With JavaScript the sub-category list follows the ticked categories; without it every group is listed.
-  const hydrated = useHydrated();
-  const [chosen, setChosen] = useState<Set<string>>(() => new Set(step2.category_ids));
-  const toggle = (id: string, on: boolean) =>
-    setChosen((prev) => {
-      const next = new Set(prev);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-  const groups = categories
-    .map((c) => ({ category: c, items: subcategories.filter((s) => s.category_id === c.id) }))
-    .filter((g) => g.items.length && (!hydrated || chosen.has(String(g.category.id))));
-  const catErrorId = fields.category_ids.errors?.length ? "category-ids-error" : undefined;
-  const termsErrorId = fields.terms.errors?.length ? "terms-error" : undefined;
-  const formProps = form.props;
-  // Previous skips the step-2 checks (conform validates on every submit; formNoValidate covers only the browser's).
-  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    if (submitter?.value === "previous") return;
-    formProps.onSubmit(event);
-  };
-  return (
-    <Form method="post" {...formProps} onSubmit={onSubmit} className="stack">
-      <h2 className="wizard-title">{t("accounts.signup.step2")}</h2>
-      <input type="hidden" name="name" value={values.name} />
-      <input type="hidden" name="email" value={values.email} />
-      <input type="hidden" name="mobile" value={values.mobile} />
-      <input type="hidden" name="pending" value={pending} />
-      <FormErrors errors={form.errors} id={form.errorId} />
-      <div className="form-grid-2">
-        <SelectField
-          label={t("accounts.signup.city")}
-          errors={fields.city.errors}
-          selectProps={{ ...getSelectProps(fields.city), defaultValue: step2.city, autoComplete: "address-level2" }}
-        >
-          <ChoiceOptions choices={CITIES} placeholder={t("accounts.signup.cityPlaceholder")} names />
-        </SelectField>
-        <Field
-          label={
-            <T k="accounts.signup.locality" components={{ muted: (text) => <span className="muted">{text}</span> }} />
-          }
-          errors={fields.locality.errors}
-          inputProps={{
-            ...getInputProps(fields.locality, { type: "text" }),
-            defaultValue: step2.locality,
-            placeholder: t("accounts.signup.localityPlaceholder"),
-          }}
-        />
-      </div>
-      <fieldset className="field" aria-describedby={catErrorId}>
-        <legend className="label">
-          <T k="accounts.signup.categories" components={{ muted: (text) => <span className="muted">{text}</span> }} />
-        </legend>
-        <div className="check-grid scroll-10" aria-invalid={catErrorId ? true : undefined}>
-          {categories.map((c, i) => (
-            <label key={c.id} className="check-tile">
-              <InputFocusedWhenFirstInvalid
-                invalid={i === 0 && Boolean(catErrorId)}
-                type="checkbox"
-                name="category_ids"
-                value={c.id}
-                defaultChecked={step2.category_ids.includes(String(c.id))}
-                onChange={(e) => toggle(String(c.id), e.currentTarget.checked)}
-              />
-              <span aria-hidden="true">{c.emoji}</span> <span>{c.name}</span>
-            </label>
-          ))}
-        </div>
-        <ErrorList id={catErrorId} errors={fields.category_ids.errors} />
-      </fieldset>
-      <fieldset className="field">
-        <legend className="label">
-          <T
-            k="accounts.signup.subcategories"
-            components={{ muted: (text) => <span className="muted">{text}</span> }}
-          />
-        </legend>
-        {!hydrated ? <p className="field-hint">{t("accounts.signup.subcategoriesNoJs")}</p> : null}
-        {groups.length ? (
-          <div className="subcat-groups scroll-16">
-            {groups.map(({ category, items }) => (
-              <div key={category.id} className="subcat-group">
-                <p className="subcat-title">{category.name}</p>
-                <div className="check-grid check-grid-sm">
-                  <SubcategoryChecks
-                    items={items}
-                    checked={step2.subcategory_ids}
-                    labelClassName="check-tile check-tile-sm"
-                  />
-                </div>
-              </div>
-            ))}
-          </div>
-        ) : (
-          <p className="field-hint">{t("accounts.signup.subcategoriesEmpty")}</p>
-        )}
-        <ErrorList errors={fields.subcategory_ids.errors} />
-      </fieldset>
-      <div className="field">
-        <label className="check-line">
-          <InputFocusedWhenFirstInvalid
-            invalid={Boolean(termsErrorId)}
-            type="checkbox"
-            name="terms"
-            value="on"
-            aria-describedby={termsErrorId}
-            aria-invalid={termsErrorId ? true : undefined}
-          />
-          <span>
-            <T
-              k="accounts.signup.terms"
-              components={{
-                terms: (text) => (
-                  <Link to={to("/terms")} target="_blank">
-                    {text}
-                  </Link>
-                ),
-                privacy: (text) => (
-                  <Link to={to("/privacy")} target="_blank">
-                    {text}
-                  </Link>
-                ),
-              }}
-            />
-          </span>
-        </label>
-        <ErrorList id={termsErrorId} errors={fields.terms.errors} />
-      </div>
-      <div className="wizard-actions">
-        <button type="submit" name="intent" value="previous" formNoValidate className="btn" disabled={busy}>
-          {t("accounts.signup.previous")}
-        </button>
-        <button type="submit" name="intent" value="create" className="btn btn-primary" disabled={busy}>
-          {busy ? t("accounts.signup.creating") : t("accounts.signup.create")}
-        </button>
-      </div>
     </Form>
   );
 }

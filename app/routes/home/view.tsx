@@ -11,30 +11,30 @@ import { VideoModal } from "~/components/video-modal";
 import { T, useLocale, useLocalePath, useT } from "~/components/i18n";
 import { CONTACT, MARKETING } from "~/lib/constants";
 import { formatCount, formatRating } from "~/lib/format";
-import {
-  AWARDS,
-  CASE_STUDIES,
-  COMMUNITY_STATS,
-  ECOSYSTEM_NODES,
-  EVENT_FILM,
-  FIGURES,
-  FINAL_CTA_STATS,
-  HOME_CATEGORIES,
-  type HomeCard,
-  MEDIA_MENTIONS,
-  PILLARS,
-  STORY_LINES,
-  TESTIMONIALS,
-  TRUSTED_BRANDS,
-  VERIFIED_BENEFITS,
-  WHAT_IF_SLIDES,
-} from "~/services/home-content";
+import type { HomeCard } from "~/services/home-content";
 import type { Route } from "../+types/home";
 import { StructuredData } from "~/components/structured-data";
 import { SectionHead } from "~/components/section-head";
 
 /** The home page's sections, in the spec's order (routes/home.tsx holds the loader). */
 export function HomeView({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
+  const {
+    AWARDS,
+    CASE_STUDIES,
+    COMMUNITY_STATS,
+    ECOSYSTEM_NODES,
+    EVENT_FILM,
+    FIGURES,
+    FINAL_CTA_STATS,
+    HOME_CATEGORIES,
+    MEDIA_MENTIONS,
+    PILLARS,
+    STORY_LINES,
+    TESTIMONIALS,
+    TRUSTED_BRANDS,
+    VERIFIED_BENEFITS,
+    WHAT_IF_SLIDES,
+  } = loaderData.content;
   useScrollReveal(0.3);
   const t = useT();
   const to = useLocalePath();

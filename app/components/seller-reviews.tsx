@@ -11,8 +11,8 @@ import { formatDate } from "~/lib/dates";
 import { formatCount } from "~/lib/format";
 import type { MessageKey } from "~/lib/i18n";
 import { REVIEW_SORTS, type ReviewSort } from "~/lib/validation/constants";
-import type { Route } from "../+types/seller";
-import type { Seller } from "./overview";
+import type { Route } from "../routes/+types/seller";
+import type { Seller } from "./seller-overview";
 import { CardSection } from "~/components/card-section";
 
 // The Reviews tab of a seller's profile, with its report form (routes/seller.tsx holds the actions).
@@ -187,7 +187,7 @@ export function Reviews({
   const to = useLocalePath();
   const policy = (text: React.ReactNode) => <Link to={to("/review-policy")}>{text}</Link>;
   return (
-    <div className="profile-layout cols-60" id="reviews">
+    <div className="profile-layout cols-60" id="reviews" data-tab="reviews">
       <CardSection id="reviews" title={t("seller.reviews.title")}>
         {reported ? (
           <p className="notice" role="status">

@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import {
   CheckIcon,
   FacebookIcon,
@@ -21,15 +22,17 @@ import { whatsappNumberLabel } from "~/lib/whatsapp";
 import { displayPhone } from "~/lib/phone-display";
 import { langAttribute, type ShownText } from "~/lib/localized";
 import type { Locale } from "~/lib/locales";
-import type { Route } from "../+types/seller";
+import type { Route } from "../routes/+types/seller";
 import { CardSection } from "~/components/card-section";
-import { WeekHours } from "~/components/opening-hours";
-import { PROFILE_ZOOM, StaticMap } from "~/components/static-map";
+import { StaticMap } from "#lazy/static-map";
+import { WeekHours } from "#lazy/week-hours";
 
 // The Overview tab of a seller's profile (routes/seller.tsx holds its loader and action).
 
 /** The circle about her PIN code's centre: the two decimals it is rounded to leave it within ~800 m. */
 const AREA_METRES = 1000;
+/** The map's zoom: her PIN code's area and its neighbourhood. */
+const PROFILE_ZOOM = 13;
 
 export type Seller = Route.ComponentProps["loaderData"]["seller"];
 
@@ -63,7 +66,7 @@ export function Overview({
   const callHref = leadLinkHref(seller.id, "call");
   const place = [seller.locality, seller.city].filter(Boolean).join(", ");
   return (
-    <div className="profile-layout cols-60">
+    <div className="profile-layout cols-60" data-tab="overview">
       <div className="stack">
         <CardSection id="about" title={t("seller.about.title")}>
           {about ? (
@@ -174,21 +177,25 @@ export function Overview({
         </CardSection>
         {map ? (
           <CardSection id="area" title={t("seller.map.title")}>
-            <StaticMap
-              source={map.source}
-              centre={map.centre}
-              zoom={PROFILE_ZOOM}
-              height={200}
-              maxWidth={520}
-              label={t("seller.map.label", { place: place || seller.pincode || seller.display_name })}
-              areaMetres={AREA_METRES}
-              note={t("seller.map.note")}
-            />
+            <Suspense fallback={null}>
+              <StaticMap
+                source={map.source}
+                centre={map.centre}
+                zoom={PROFILE_ZOOM}
+                height={200}
+                maxWidth={520}
+                label={t("seller.map.label", { place: place || seller.pincode || seller.display_name })}
+                areaMetres={AREA_METRES}
+                note={t("seller.map.note")}
+              />
+            </Suspense>
           </CardSection>
         ) : null}
         {seller.hours && !seller.hours.by_appointment ? (
           <CardSection id="hours" title={t("common.hours.title")}>
-            <WeekHours hours={seller.hours} />
+            <Suspense fallback={null}>
+              <WeekHours hours={seller.hours} />
+            </Suspense>
           </CardSection>
         ) : null}
         {social.some((s) => s.link) ? (
