@@ -18,28 +18,12 @@ import { SectionHead } from "~/components/section-head";
 
 /** The home page's sections, in the spec's order (routes/home.tsx holds the loader). */
 export function HomeView({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
-  const {
-    AWARDS,
-    CASE_STUDIES,
-    COMMUNITY_STATS,
-    ECOSYSTEM_NODES,
-    EVENT_FILM,
-    FIGURES,
-    FINAL_CTA_STATS,
-    HOME_CATEGORIES,
-    MEDIA_MENTIONS,
-    PILLARS,
-    STORY_LINES,
-    TESTIMONIALS,
-    TRUSTED_BRANDS,
-    VERIFIED_BENEFITS,
-    WHAT_IF_SLIDES,
-  } = loaderData.content;
+  const content = loaderData.content;
   useScrollReveal(0.3);
   const t = useT();
   const to = useLocalePath();
   const members = t("marketing.figure.members", { lakh: MARKETING.membersLakh });
-  const figures = { ...FIGURES, members };
+  const figures = { ...content.FIGURES, members };
   return (
     <>
       <StructuredData blocks={loaderData.structuredData} />
@@ -83,7 +67,7 @@ export function HomeView({ loaderData }: Pick<Route.ComponentProps, "loaderData"
       {/* 2. Verified-seller benefits */}
       <section className="container section" id="guidelines" aria-labelledby="benefits-heading" data-reveal>
         <SectionHead id="benefits-heading" eyebrow={t("home.benefits.eyebrow")} title={t("home.benefits.title")} />
-        <FeatureGrid items={VERIFIED_BENEFITS} values={figures} />
+        <FeatureGrid items={content.VERIFIED_BENEFITS} values={figures} />
         <p className="center">
           <Link to={to("/list-your-business")} className="btn btn-primary">
             {t("home.benefits.register")}
@@ -100,7 +84,7 @@ export function HomeView({ loaderData }: Pick<Route.ComponentProps, "loaderData"
             title={t("home.categories.title")}
           />
           <ul className="category-grid">
-            {HOME_CATEGORIES.map((c) => (
+            {content.HOME_CATEGORIES.map((c) => (
               <li key={c.name} className="category-card">
                 <Link to={to(`/directory?category=${c.slug}`)} className="category-tile">
                   <span className="category-emoji" aria-hidden="true">
@@ -148,7 +132,7 @@ export function HomeView({ loaderData }: Pick<Route.ComponentProps, "loaderData"
           <h2 id="stats-heading" className="center">
             {t("home.stats.title")}
           </h2>
-          <StatsList stats={COMMUNITY_STATS} />
+          <StatsList stats={content.COMMUNITY_STATS} />
         </div>
       </section>
 
@@ -156,7 +140,7 @@ export function HomeView({ loaderData }: Pick<Route.ComponentProps, "loaderData"
       <section className="container section" aria-labelledby="awards-heading" data-reveal>
         <SectionHead id="awards-heading" eyebrow={t("home.awards.eyebrow")} title={t("home.awards.title")} />
         <ul className="awards-grid">
-          {AWARDS.map((a) => (
+          {content.AWARDS.map((a) => (
             <li key={a.title} className="card card-pad award">
               <span className="award-year">{a.year}</span>
               <span aria-hidden="true" className="award-icon">
@@ -177,7 +161,7 @@ export function HomeView({ loaderData }: Pick<Route.ComponentProps, "loaderData"
           {t("home.media.title")}
         </h2>
         <ul className="logo-strip">
-          {MEDIA_MENTIONS.map((m) => (
+          {content.MEDIA_MENTIONS.map((m) => (
             <li key={m} className="wordmark serif" translate="no">
               {m}
             </li>
@@ -194,7 +178,7 @@ export function HomeView({ loaderData }: Pick<Route.ComponentProps, "loaderData"
             title={t("home.testimonials.title")}
           />
           <Carousel label={t("home.testimonials.carousel")} perViewWide={2}>
-            {TESTIMONIALS.map((item) => (
+            {content.TESTIMONIALS.map((item) => (
               <TestimonialCard
                 key={item.name}
                 testimonial={{ name: item.name, title: t(item.title), review: t(item.review) }}
@@ -210,7 +194,7 @@ export function HomeView({ loaderData }: Pick<Route.ComponentProps, "loaderData"
           {t("home.whatIf.title")}
         </h2>
         <Carousel label={t("home.whatIf.title")} className="whatif">
-          {WHAT_IF_SLIDES.map((s, i) => (
+          {content.WHAT_IF_SLIDES.map((s, i) => (
             <div key={s.title} className={`whatif-slide tone-${i % 4}`}>
               <p className="whatif-title">{t(s.title)}</p>
               <p>{t(s.text)}</p>
@@ -229,7 +213,7 @@ export function HomeView({ loaderData }: Pick<Route.ComponentProps, "loaderData"
               <span className="small">{t("home.ecosystem.hub")}</span>
             </div>
             <ul className="ecosystem-nodes">
-              {ECOSYSTEM_NODES.map((n, i) => (
+              {content.ECOSYSTEM_NODES.map((n, i) => (
                 <li key={n.name} className={`ecosystem-node node-${i}`}>
                   <strong>{t(n.name)}</strong>
                   <span className="small muted">{t(n.text)}</span>
@@ -244,7 +228,7 @@ export function HomeView({ loaderData }: Pick<Route.ComponentProps, "loaderData"
       <section className="container section" id="core-pillars" aria-labelledby="pillars-heading">
         <SectionHead id="pillars-heading" eyebrow={t("home.pillars.eyebrow")} title={t("home.pillars.title")} />
         <Carousel label={t("home.pillars.title")} mode="small">
-          {PILLARS.map((p) => (
+          {content.PILLARS.map((p) => (
             <article key={p.id} id={p.id === "programs" ? "programs" : undefined} className="card card-pad pillar">
               <div className="icon-bubble" aria-hidden="true">
                 {p.icon}
@@ -281,7 +265,7 @@ export function HomeView({ loaderData }: Pick<Route.ComponentProps, "loaderData"
             <p className="eyebrow">{t("home.story.eyebrow")}</p>
             <h2 id="story-heading">{t("home.story.title")}</h2>
             <ol className="story-lines">
-              {STORY_LINES.map((line) => (
+              {content.STORY_LINES.map((line) => (
                 <li key={line} data-reveal>
                   {t(line, figures)}
                 </li>
@@ -297,7 +281,7 @@ export function HomeView({ loaderData }: Pick<Route.ComponentProps, "loaderData"
             </div>
           </div>
           <div id="events">
-            <VideoModal youtubeId={EVENT_FILM.youtubeId} title={t(EVENT_FILM.title)}>
+            <VideoModal youtubeId={content.EVENT_FILM.youtubeId} title={t(content.EVENT_FILM.title)}>
               <span className="video-poster">
                 <span className="play-button" aria-hidden="true">
                   ▶
@@ -335,7 +319,7 @@ export function HomeView({ loaderData }: Pick<Route.ComponentProps, "loaderData"
           {t("home.brands.title")}
         </h2>
         <ul className="logo-strip">
-          {TRUSTED_BRANDS.map((b) => (
+          {content.TRUSTED_BRANDS.map((b) => (
             <li key={b} className="wordmark" translate="no">
               {b}
             </li>
@@ -347,7 +331,7 @@ export function HomeView({ loaderData }: Pick<Route.ComponentProps, "loaderData"
       <section className="container section" id="stories" aria-labelledby="cases-heading" data-reveal>
         <SectionHead id="cases-heading" eyebrow={t("home.cases.eyebrow")} title={t("home.cases.title")} />
         <Carousel label={t("home.cases.title")} mode="small">
-          {CASE_STUDIES.map((c) => (
+          {content.CASE_STUDIES.map((c) => (
             <article key={c.brand} className="card card-pad case-study">
               <p className="eyebrow" translate="no">
                 {c.brand}
@@ -400,7 +384,7 @@ export function HomeView({ loaderData }: Pick<Route.ComponentProps, "loaderData"
               <NewsletterForm source="homepage_final_cta" variant="stacked" />
             </div>
           </div>
-          <StatsList stats={FINAL_CTA_STATS} compact />
+          <StatsList stats={content.FINAL_CTA_STATS} compact />
         </div>
       </section>
     </>
