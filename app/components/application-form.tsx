@@ -23,7 +23,7 @@ import { type FieldConstraint, useForm } from "~/lib/form";
 import { localePath } from "~/lib/locales";
 import { PAY_ONLINE } from "~/lib/payments";
 import { useClientValidation } from "~/lib/use-client-validation";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useCheckedOnHydration, useHydrated } from "~/lib/use-hydrated";
 import type { ApplicationFileField } from "~/lib/validation/constants";
 
 // /register's form (the route: app/routes/register.tsx). The browser's `#lazy/application-form`
@@ -95,10 +95,9 @@ export function ApplicationForm({
   const initialPlan = typeof fields.plan.initialValue === "string" ? fields.plan.initialValue : undefined;
   const [planId, setPlanId] = useState<string | undefined>(initialPlan);
   // A plan chosen before this code arrived (it comes on the form's first use) is the one the amount follows.
-  useEffect(() => {
-    const checked = formRef.current?.querySelector<HTMLInputElement>('input[name="plan"]:checked');
-    if (checked) setPlanId(checked.value);
-  }, []);
+  useCheckedOnHydration(formRef, "plan", ([chosen]) => {
+    if (chosen) setPlanId(chosen);
+  });
   const plan = planById(planId);
   const reselect = !hydrated && actionData?.reselect.length ? actionData.reselect : [];
   const hasErrors = !!(form.errors?.length || Object.values(form.allErrors ?? {}).some((e) => e?.length));

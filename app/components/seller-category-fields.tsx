@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { categoryEmoji } from "~/lib/constants";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useCheckedOnHydration, useHydrated } from "~/lib/use-hydrated";
 import { ErrorList, InputFocusedWhenFirstInvalid, RequiredMark } from "./forms";
 import { useT } from "./i18n";
 
@@ -40,20 +40,30 @@ export function SubcategoryChecks({
   ));
 }
 
+/**
+ * The categories ticked in a grid of `category_ids` boxes, followed as she ticks them (the grid's `onChange`)
+ * and read back from the form after hydration, so that boxes ticked before the code ran count.
+ */
+export function useTickedCategories(initial: string[]) {
+  const [ticked, setTicked] = useState<string[]>(initial);
+  const grid = useRef<HTMLDivElement>(null);
+  useCheckedOnHydration(grid, "category_ids", setTicked);
+  const onChange = (event: FormEvent<HTMLDivElement>) => {
+    const input = event.target as HTMLInputElement;
+    if (input.name !== "category_ids") return;
+    setTicked((list) => (input.checked ? [...list, input.value] : list.filter((v) => v !== input.value)));
+  };
+  return { grid, ticked, onChange };
+}
+
 export function SellerCategoryFields({ categories, subcategories, fields }: Props) {
   const { category_ids: categoryField, subcategory_ids: subcategoryField } = fields;
   const t = useT();
   const hydrated = useHydrated();
   const initialCats = toList(categoryField.initialValue);
   const initialSubs = toList(subcategoryField.initialValue);
-  const [checkedCats, setCheckedCats] = useState<string[]>(initialCats);
-  const grid = useRef<HTMLDivElement>(null);
-  // Boxes ticked before the page's code ran (a slow phone, or a form whose code comes on first use) count.
-  useEffect(() => {
-    const ticked = grid.current?.querySelectorAll<HTMLInputElement>('input[name="category_ids"]:checked');
-    if (ticked) setCheckedCats(Array.from(ticked, (box) => box.value));
-  }, []);
-  const visibleSubGroups = hydrated ? categories.filter((c) => checkedCats.includes(String(c.id))) : categories;
+  const { grid, ticked, onChange } = useTickedCategories(initialCats);
+  const visibleSubGroups = hydrated ? categories.filter((c) => ticked.includes(String(c.id))) : categories;
   const categoryErrors = categoryField.errors?.length ? categoryField.errors : undefined;
   return (
     <>
@@ -62,15 +72,7 @@ export function SellerCategoryFields({ categories, subcategories, fields }: Prop
           {t("forms.fields.categories")} {RequiredMark}
         </legend>
         <p className="field-hint">{t("forms.fields.categoriesHint")}</p>
-        <div
-          ref={grid}
-          className="check-grid"
-          onChange={(e) => {
-            const input = e.target as HTMLInputElement;
-            if (input.name !== "category_ids") return;
-            setCheckedCats((list) => (input.checked ? [...list, input.value] : list.filter((v) => v !== input.value)));
-          }}
-        >
+        <div ref={grid} className="check-grid" onChange={onChange}>
           {categories.map((c, i) => (
             <label key={c.id} className="check-card">
               <InputFocusedWhenFirstInvalid

@@ -1,5 +1,4 @@
 import { getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
-import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import {
   ChoiceOptions,
@@ -10,7 +9,7 @@ import {
   SelectField,
 } from "~/components/forms";
 import { T, useLocalePath, useT } from "~/components/i18n";
-import { SubcategoryChecks } from "~/components/seller-category-fields";
+import { SubcategoryChecks, useTickedCategories } from "~/components/seller-category-fields";
 import { CITIES } from "~/lib/constants";
 import { type FieldConstraint, useForm } from "~/lib/form";
 import { useClientValidation } from "~/lib/use-client-validation";
@@ -55,23 +54,10 @@ export function Step2({
   const to = useLocalePath();
   // With JavaScript the sub-category list follows the ticked categories; without it every group is listed.
   const hydrated = useHydrated();
-  const [chosen, setChosen] = useState<Set<string>>(() => new Set(step2.category_ids));
-  const grid = useRef<HTMLDivElement>(null);
-  // Boxes ticked before this code arrived (it comes on the form's first use) count.
-  useEffect(() => {
-    const ticked = grid.current?.querySelectorAll<HTMLInputElement>('input[name="category_ids"]:checked');
-    if (ticked) setChosen(new Set(Array.from(ticked, (box) => box.value)));
-  }, []);
-  const toggle = (id: string, on: boolean) =>
-    setChosen((prev) => {
-      const next = new Set(prev);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
+  const { grid, ticked, onChange } = useTickedCategories(step2.category_ids);
   const groups = categories
     .map((c) => ({ category: c, items: subcategories.filter((s) => s.category_id === c.id) }))
-    .filter((g) => g.items.length && (!hydrated || chosen.has(String(g.category.id))));
+    .filter((g) => g.items.length && (!hydrated || ticked.includes(String(g.category.id))));
   const catErrorId = fields.category_ids.errors?.length ? "category-ids-error" : undefined;
   const termsErrorId = fields.terms.errors?.length ? "terms-error" : undefined;
   const formProps = form.props;
@@ -113,7 +99,12 @@ export function Step2({
         <legend className="label">
           <T k="accounts.signup.categories" components={{ muted: (text) => <span className="muted">{text}</span> }} />
         </legend>
-        <div ref={grid} className="check-grid scroll-10" aria-invalid={catErrorId ? true : undefined}>
+        <div
+          ref={grid}
+          className="check-grid scroll-10"
+          aria-invalid={catErrorId ? true : undefined}
+          onChange={onChange}
+        >
           {categories.map((c, i) => (
             <label key={c.id} className="check-tile">
               <InputFocusedWhenFirstInvalid
@@ -122,7 +113,6 @@ export function Step2({
                 name="category_ids"
                 value={c.id}
                 defaultChecked={step2.category_ids.includes(String(c.id))}
-                onChange={(e) => toggle(String(c.id), e.currentTarget.checked)}
               />
               <span aria-hidden="true">{c.emoji}</span> <span>{c.name}</span>
             </label>
