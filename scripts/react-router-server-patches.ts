@@ -8,9 +8,14 @@ import type { Plugin } from "vite";
 //   (about 400 tries for `/directory`, the `:lang?` layout doubling its children) — the same answer for the
 //   same path every time;
 // - `ServerRouter` builds the route objects of all 277 routes from the manifest (`createServerRoutes`), and
-//   `createStaticRouter` converts them all into data routes, for every page rendered.
+//   `createStaticRouter` converts them all into data routes, for every page rendered;
+// - `<Links>` and `<Scripts>` give the CSP nonce to every `<link>` and `modulepreload` as well as to the inline
+//   scripts: 22 copies of it in `/directory` where 6 inline scripts need it. The stylesheet, icon and module
+//   files come from the site's own origin (`'self'` in the CSP); a nonce on their links allows nothing more, but
+//   every copy is one more place a cached answer splices its fresh nonce into (docs/performance.md, "The floor
+//   of a cached answer").
 //
-// The server build bundles React Router (vite.config.ts) so that these three places can be changed: a
+// The server build bundles React Router (vite.config.ts) so that these places can be changed: a
 // path's matches are remembered per set of branches (a bounded map; each caller gets its own copies of the
 // match objects, all sharing one params object as React Router's do), and the route objects once per build's
 // manifest. Each replacement must find its text: a React Router upgrade that changes it fails the build here,
@@ -109,6 +114,25 @@ function createStaticRouter(routes, context, opts = {}) {
     __bwpServerRoutesByManifest.set(manifest.routes, routes);
   }`,
   },
+  // The links of `<Links>` (a route's `links()`: the stylesheet, the icon) without the nonce; the critical CSS's
+  // inline `<style>` keeps it.
+  {
+    find: `      "link",
+      {
+        key,
+        nonce,
+        ...link,`,
+    replace: `      "link",
+      {
+        key,
+        ...link,`,
+  },
+  // The `modulepreload` links of `<Scripts>` without the nonce (its inline scripts keep it).
+  ...["manifest.url", "manifest.entry.module", "path"].map((href) => ({
+    find: `      integrity: sri[${href}],
+      nonce: scriptProps.nonce,`,
+    replace: `      integrity: sri[${href}],`,
+  })),
 ];
 
 /** The Vite plugin: applies each patch to the server build's React Router, and fails the build if one finds no text. */
