@@ -3,23 +3,125 @@
 // HTTP capacity a route reaches. In the bench's own process it shared one event loop with the load generator
 // (autocannon) while the app had a process of its own, and so measured the bare capacity low.
 //
+// It also serves the floor of a cached answer (docs/performance.md, "The floor of a cached answer"): what the
+// product asks of every answer, done the way the response cache does it and nothing more — a fresh CSP nonce
+// in the headers and in the body (kept as deflated parts split at the nonce, server/serve-from-cache.ts), a
+// request id, the answer's own headers (security headers, validators), one request log line written
+// synchronously to standard output, the answer sent after the event loop's turn (as the cache sends its hits
+// once the content version is read). The app's cached rate ÷ the floor's is what the app costs beyond that.
+// `without=` (comma-separated: nonce, log, headers, turn) leaves a part out, to weigh each one.
+//
 // Protocol (IPC): the parent sends { id, body (base64), headers } and gets { stored: id } back; the server
-// answers GET /?answer=<id>. Its port is the first argument; it sends { listening: true } once it listens.
-import { createServer } from "node:http";
+// answers GET /?answer=<id>. With `floor: true` the body is the plain (identity) answer and the headers all of
+// the app's, and the answer is served as the floor (always gzip). Its port is the first argument; it sends
+// { listening: true } once it listens.
+import { randomFillSync, randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import pino from "pino";
+import { loggablePath } from "../app/services/logger.server";
+import {
+  buildEntry,
+  type BodyParts,
+  type CachedResponse,
+  cspWithNonce,
+  gzipBody,
+} from "../app/services/response-cache/packed-body.server";
 
 type Answer = { body: Buffer; headers: Record<string, string | number> };
-type StoreMessage = { id: string; body: string; headers: Record<string, string | number> };
+/** `headers`: the answer's own, as `writeHead`'s flat list; `whole`: the gzip body with one nonce, for `without=nonce`. */
+type Floor = { entry: CachedResponse; headers: string[]; whole: BodyParts; plainHeaders: Record<string, string> };
+type StoreMessage = { id: string; body: string; headers: Record<string, string | number>; floor?: boolean };
+type Without = { nonce: boolean; log: boolean; headers: boolean; turn: boolean };
 
 const answers = new Map<string, Answer>();
+const floors = new Map<string, Floor>();
+
+const out = pino.destination({ fd: 1, sync: true });
+
+// Nonces as the response cache makes them: 16 random bytes each, cut from a pool the CSPRNG fills 256 at a time.
+const noncePool = Buffer.alloc(16 * 256);
+let nonceAt = noncePool.length;
+function freshNonce(): string {
+  if (nonceAt === noncePool.length) {
+    randomFillSync(noncePool);
+    nonceAt = 0;
+  }
+  nonceAt += 16;
+  return noncePool.toString("base64", nonceAt - 16, nonceAt);
+}
+
+function answerFloor(req: IncomingMessage, res: ServerResponse, floor: Floor, without: Without, startedAt: number) {
+  const reqId = randomUUID();
+  if (without.headers) {
+    res.writeHead(200, floor.plainHeaders);
+    res.end(floor.whole.parts[0]);
+  } else {
+    const nonce = freshNonce();
+    const body = without.nonce ? floor.whole : gzipBody(floor.entry, nonce);
+    const headers = ["X-Request-Id", reqId, ...floor.headers];
+    const csp = cspWithNonce(floor.entry, nonce);
+    if (csp) headers.push("Content-Security-Policy", csp);
+    headers.push("Content-Encoding", "gzip", "Content-Length", String(body.length));
+    res.writeHead(200, headers);
+    res.cork();
+    const last = body.parts.length - 1;
+    for (let i = 0; i < last; i++) res.write(body.parts[i]);
+    res.end(body.parts[last]);
+    res.uncork();
+  }
+  if (without.log) return;
+  // The request line as the app writes it (server/request-basics.ts): level, ISO time, pid, request id,
+  // method, the path with its query redacted, status, duration.
+  out.write(
+    `{"level":"info","time":"${new Date().toISOString()}","pid":${process.pid},"reqId":"${reqId}","req":{"method":${JSON.stringify(req.method)},"path":${JSON.stringify(loggablePath(req.url ?? ""))}},"res":{"status":200},"durationMs":${Date.now() - startedAt},"msg":"request"}\n`,
+  );
+}
+
 const server = createServer((req, res) => {
-  const answer = answers.get(new URL(req.url ?? "/", "http://x").searchParams.get("answer") ?? "");
+  const startedAt = Date.now();
+  const query = new URL(req.url ?? "/", "http://x").searchParams;
+  const id = query.get("answer") ?? "";
+  const floor = floors.get(id);
+  if (floor) {
+    const left = (query.get("without") ?? "").split(",");
+    const without = {
+      nonce: left.includes("nonce"),
+      log: left.includes("log"),
+      headers: left.includes("headers"),
+      turn: left.includes("turn"),
+    };
+    if (without.turn) return answerFloor(req, res, floor, without, startedAt);
+    return void setImmediate(() => answerFloor(req, res, floor, without, startedAt));
+  }
+  const answer = answers.get(id);
   if (!answer) return void res.writeHead(404).end();
   res.writeHead(200, answer.headers);
   res.end(answer.body);
 });
 
 process.on("message", (message: StoreMessage) => {
-  answers.set(message.id, { body: Buffer.from(message.body, "base64"), headers: message.headers });
+  const body = Buffer.from(message.body, "base64");
+  if (message.floor) {
+    const entry = buildEntry({
+      status: 200,
+      headers: message.headers,
+      body,
+      effects: [],
+      lastModified: { value: String(message.headers["last-modified"] ?? new Date().toUTCString()), trusted: true },
+    });
+    const headers = [
+      ...entry.headers.flatMap(([name, value]) => [name, String(value)]),
+      ...["ETag", entry.etag, "Last-Modified", entry.lastModified, "X-Cache", "HIT"],
+    ];
+    const whole = gzipBody(entry, freshNonce());
+    const joined = Buffer.concat(whole.parts);
+    const plainHeaders: Record<string, string> = {
+      "Content-Encoding": "gzip",
+      "Content-Length": String(joined.length),
+    };
+    if (message.headers["content-type"]) plainHeaders["Content-Type"] = String(message.headers["content-type"]);
+    floors.set(message.id, { entry, headers, whole: { parts: [joined], length: joined.length }, plainHeaders });
+  } else answers.set(message.id, { body, headers: message.headers });
   process.send?.({ stored: message.id });
 });
 process.on("disconnect", () => server.close(() => process.exit(0)));

@@ -18,6 +18,7 @@
 //      --uncached-only (the idle uncached renders alone, printed, no results file: to compare the engines quickly)
 //      --scale-only (the search at scale alone, judged and printed, no results file)
 //      --metrics-only (the cached rate with METRICS=on and METRICS=off, rounds alternating, SQLite; printed only)
+//      --floor-only (a cached answer against its floor, and the floor without each of its parts; printed only)
 import { type ChildProcess, fork, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
@@ -52,6 +53,7 @@ const { values } = parseArgs({
     "uncached-only": { type: "boolean", default: false },
     "scale-only": { type: "boolean", default: false },
     "metrics-only": { type: "boolean", default: false },
+    "floor-only": { type: "boolean", default: false },
     database: { type: "string", default: "both" },
   },
 });
@@ -97,6 +99,12 @@ const TARGETS = {
   /** cached answers, gzip as browsers ask, against the bare server sending the same bytes, in every round */
   pageRatio: 0.8,
   apiRatio: 0.8,
+  /**
+   * cached answers against the floor of the same answer in the same round: what every answer must do (a fresh
+   * nonce, its headers, a request id, the log line), done the response cache's way and nothing more
+   * (scripts/bare-server.ts; docs/performance.md, "The floor of a cached answer")
+   */
+  floorRatio: 0.8,
   /** a cached page's p99 against the bare server's p99 for the same bytes in the same round */
   pageP99VsBare: 2,
   /** idle uncached renders on SQLite (signed-in /directory, an anonymous first render) */
@@ -319,7 +327,8 @@ let bare: ChildProcess | undefined;
 async function startBareServer(): Promise<void> {
   const child = fork(join(import.meta.dirname, "bare-server.ts"), [String(BARE_PORT)], {
     execArgv: ["--import", "tsx"],
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
+    // Standard output is the floor's request log, thrown away as the app's is.
+    stdio: ["ignore", "ignore", "inherit", "ipc"],
   });
   bare = child;
   await new Promise<void>((resolve, reject) => {
@@ -328,8 +337,14 @@ async function startBareServer(): Promise<void> {
   });
 }
 
-/** Gives the bare server an answer to send, exactly as the app sent it (bytes and encoding headers). */
-function setBareAnswer(id: string, answer: { body: Buffer; headers: Record<string, string | number> }): Promise<void> {
+/**
+ * Gives the bare server an answer to send, exactly as the app sent it (bytes and encoding headers); with `floor`,
+ * the plain answer and all its headers, to be served as the floor of that answer.
+ */
+function setBareAnswer(
+  id: string,
+  answer: { body: Buffer; headers: Record<string, string | number>; floor?: boolean },
+): Promise<void> {
   const child = bare!;
   return new Promise((resolve) => {
     const onMessage = (message: { stored?: string }) => {
@@ -338,7 +353,7 @@ function setBareAnswer(id: string, answer: { body: Buffer; headers: Record<strin
       resolve();
     };
     child.on("message", onMessage);
-    child.send({ id, body: answer.body.toString("base64"), headers: answer.headers });
+    child.send({ id, body: answer.body.toString("base64"), headers: answer.headers, floor: answer.floor });
   });
 }
 
@@ -346,7 +361,12 @@ function setBareAnswer(id: string, answer: { body: Buffer; headers: Record<strin
 function rawGet(
   url: string,
   acceptEncoding: string,
-): Promise<{ status: number; body: Buffer; headers: Record<string, string | number> }> {
+): Promise<{
+  status: number;
+  body: Buffer;
+  headers: Record<string, string | number>;
+  allHeaders: Record<string, string | number>;
+}> {
   return new Promise((resolve, reject) => {
     httpRequest(url, { headers: { "Accept-Encoding": acceptEncoding } }, (res) => {
       const chunks: Buffer[] = [];
@@ -356,7 +376,10 @@ function rawGet(
         const headers: Record<string, string | number> = { "Content-Length": body.length };
         for (const name of ["content-type", "content-encoding", "vary", "cache-control"])
           if (typeof res.headers[name] === "string") headers[name] = res.headers[name] as string;
-        resolve({ status: res.statusCode ?? 0, body, headers });
+        const allHeaders: Record<string, string> = {};
+        for (const [name, value] of Object.entries(res.headers))
+          if (value !== undefined) allHeaders[name] = Array.isArray(value) ? value.join(", ") : value;
+        resolve({ status: res.statusCode ?? 0, body, headers, allHeaders });
       });
     })
       .on("error", reject)
@@ -437,6 +460,8 @@ type Row = {
   bareRps: number;
   bareRuns: [number, number];
   bareP99: number;
+  /** the floor of the same answer (browser encoding only), measured between the app and the bare server's second run */
+  floor?: { rps: number; p99: number; ratio: number };
   /** app ÷ bare; null when the bare figure was not stable (BARE_STABLE_WITHIN) */
   ratio: number | null;
   non2xx: number;
@@ -471,8 +496,15 @@ async function loadRoutes(sampleId: number, encodings: Row["encoding"][], crossC
       const contentEncoding = String(probe.headers["content-encoding"] ?? "identity");
       console.log(`${route} (${encoding}: ${probe.body.length} bytes, ${contentEncoding}) …`);
       const bareUrl = `http://127.0.0.1:${BARE_PORT}/?answer=${answerId}`;
+      let floorUrl: string | undefined;
+      if (encoding === "browser") {
+        const plain = await rawGet(APP + route, "identity");
+        await setBareAnswer(`${answerId}-floor`, { body: plain.body, headers: plain.allHeaders, floor: true });
+        floorUrl = `http://127.0.0.1:${BARE_PORT}/?answer=${answerId}-floor`;
+      }
       const before = await load(bareUrl, acceptEncoding);
       const app = await load(APP + route, acceptEncoding);
+      const floor = floorUrl ? await load(floorUrl, acceptEncoding) : undefined;
       const after = await load(bareUrl, acceptEncoding);
       const bareRps = Math.round((before.rps + after.rps) / 2);
       const stable = Math.max(before.rps, after.rps) <= BARE_STABLE_WITHIN * Math.min(before.rps, after.rps);
@@ -492,6 +524,7 @@ async function loadRoutes(sampleId: number, encodings: Row["encoding"][], crossC
         non2xx: app.non2xx,
         errors: app.errors,
       };
+      if (floor) row.floor = { rps: floor.rps, p99: floor.p99, ratio: Number((app.rps / floor.rps).toFixed(3)) };
       if (crossCheck && encoding === "browser") {
         const options = { connections: CONNECTIONS, duration: DURATION, acceptEncoding };
         const second = await secondLoad({ url: APP + route, ...options });
@@ -504,7 +537,7 @@ async function loadRoutes(sampleId: number, encodings: Row["encoding"][], crossC
         };
       }
       console.log(
-        `  app ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms (non-2xx ${row.non2xx}, errors ${row.errors}); bare ${before.rps} then ${after.rps} req/s → ${row.ratio === null ? "no ratio (bare not stable within 10 %)" : `ratio ${row.ratio}`}${row.second ? `; ${row.second.generator}: app ${row.second.rps}, bare ${row.second.bareRps} req/s → ratio ${row.second.ratio}` : ""}`,
+        `  app ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms (non-2xx ${row.non2xx}, errors ${row.errors}); bare ${before.rps} then ${after.rps} req/s → ${row.ratio === null ? "no ratio (bare not stable within 10 %)" : `ratio ${row.ratio}`}${row.floor ? `; floor ${row.floor.rps} req/s (p99 ${row.floor.p99} ms) → app ÷ floor ${row.floor.ratio}` : ""}${row.second ? `; ${row.second.generator}: app ${row.second.rps}, bare ${row.second.bareRps} req/s → ratio ${row.second.ratio}` : ""}`,
       );
       rows.push(row);
     }
@@ -772,11 +805,25 @@ async function benchEngine(engine: EngineName): Promise<EngineResults> {
         `≥ ${ratioTarget} % in every round`,
         !unstable.length && clean && Math.min(...ratios) >= ratioTarget,
       );
+      const floorRatios = out.rounds.map((round) => (rowOf(round, route).floor?.ratio ?? NaN) * 100);
+      judge(
+        `${name} (cached, ${contentEncoding}): share of the floor's req/s (what every answer must do), each round`,
+        `${spread(floorRatios, " %")}; floor ${spread(
+          out.rounds.map((round) => rowOf(round, route).floor?.rps ?? NaN),
+          "",
+          0,
+        )} req/s, its share of bare ${spread(
+          out.rounds.map((round) => ((rowOf(round, route).floor?.rps ?? NaN) / rowOf(round, route).bareRps) * 100),
+          " %",
+        )}`,
+        `≥ ${TARGETS.floorRatio * 100} % in every round`,
+        clean && Math.min(...floorRatios) >= TARGETS.floorRatio * 100,
+      );
       if (kind !== "page") continue;
       const p99s = out.rounds.map((round) => rowOf(round, route).p99 / rowOf(round, route).bareP99);
       judge(
         `${name} (cached): p99 against the bare server's, same round`,
-        `${spread(p99s, "×", 2)}; p99 ${out.rounds.map((round) => `${rowOf(round, route).p99} (bare ${rowOf(round, route).bareP99})`).join(", ")} ms`,
+        `${spread(p99s, "×", 2)}; p99 ${out.rounds.map((round) => `${rowOf(round, route).p99} (bare ${rowOf(round, route).bareP99}, floor ${rowOf(round, route).floor?.p99})`).join(", ")} ms`,
         `≤ ${TARGETS.pageP99VsBare}× in every round`,
         Math.max(...p99s) <= TARGETS.pageP99VsBare,
       );
@@ -991,6 +1038,53 @@ if (values["metrics-only"]) {
       `cached /seller/{id} (gzip), ${CONNECTIONS} connections, ${DURATION} s, ${ROUNDS} rounds: metrics on ${spread(rates.on, " req/s", 0)}, off ${spread(rates.off, " req/s", 0)}; on/off in each round ${paired.map((r) => `${(r * 100).toFixed(1)} %`).join(", ")}; median ${(share * 100).toFixed(1)} % (target ≥ 95 %: ${share >= 0.95 ? "met" : "not met"})`,
     );
   } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+  process.exit(0);
+}
+
+// --floor-only (docs/performance.md, "The floor of a cached answer"): the cached app, the bare server and the floor
+// of the same answer, and the floor with each of its parts left out, one after the other in each round (the order
+// reversed every other round), SQLite, for /directory and the featured sellers' API; printed only.
+if (values["floor-only"]) {
+  ENGINE = "sqlite";
+  await startBareServer();
+  try {
+    const { dbPath, uploadsDir } = await seededDatabase(SELLERS);
+    const app = await startApp(dbPath, uploadsDir);
+    try {
+      await untilQuiet(app.pid!);
+      const variants = ["bare", "app", "floor", "without=nonce", "without=log", "without=headers", "without=turn"];
+      for (const [i, route] of ["/directory", "/api/sellers?featured=true&limit=6"].entries()) {
+        for (let n = 0; n < 3; n++) await rawGet(APP + route, BROWSER_ENCODING);
+        const probe = await rawGet(APP + route, BROWSER_ENCODING);
+        const plain = await rawGet(APP + route, "identity");
+        await setBareAnswer(`b${i}`, { body: probe.body, headers: probe.headers });
+        await setBareAnswer(`f${i}`, { body: plain.body, headers: plain.allHeaders, floor: true });
+        const urlOf = (variant: string) =>
+          variant === "app"
+            ? APP + route
+            : variant === "bare"
+              ? `http://127.0.0.1:${BARE_PORT}/?answer=b${i}`
+              : `http://127.0.0.1:${BARE_PORT}/?answer=f${i}${variant === "floor" ? "" : `&${variant}`}`;
+        const rates = new Map(variants.map((v) => [v, [] as number[]]));
+        for (let round = 0; round < ROUNDS; round++)
+          for (const variant of round % 2 ? [...variants].reverse() : variants)
+            rates.get(variant)!.push((await load(urlOf(variant), BROWSER_ENCODING)).rps);
+        const floor = rates.get("floor")!;
+        console.log(`${route} (${probe.body.length} bytes as sent), ${ROUNDS} rounds of ${DURATION} s, req/s:`);
+        for (const variant of variants) {
+          const paired = rates.get(variant)!.map((rps, round) => (rps / floor[round]!) * 100);
+          console.log(
+            `  ${variant.padEnd(16)} ${spread(rates.get(variant)!, "", 0)}; ÷ floor, each round: ${spread(paired, " %")}`,
+          );
+        }
+      }
+    } finally {
+      await stopApp(app);
+    }
+  } finally {
+    bare?.disconnect();
     rmSync(work, { recursive: true, force: true });
   }
   process.exit(0);
