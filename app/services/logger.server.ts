@@ -5,10 +5,25 @@ import { nodeEnvironment } from "./config.server";
 // the unit tests log only warnings. Secrets never reach a line: request lines carry no headers and a
 // redacted query (see server/app.ts), and these paths are censored wherever they appear.
 
+/**
+ * pino's ISO time (`,"time":"2026-12-01T00:50:21.123Z"`), made once per millisecond: under load a cached hit's
+ * line formatted the same instant about ten times (pino's `isoTime` was 2 % of a hit's time in a profile).
+ */
+let lastTimeMs = -1;
+let lastTime = "";
+function isoTimeOncePerMs(): string {
+  const now = Date.now();
+  if (now !== lastTimeMs) {
+    lastTimeMs = now;
+    lastTime = `,"time":"${new Date(now).toISOString()}"`;
+  }
+  return lastTime;
+}
+
 export const logger = pino({
   level: nodeEnvironment() === "test" ? "warn" : "info",
   base: { pid: process.pid },
-  timestamp: pino.stdTimeFunctions.isoTime,
+  timestamp: isoTimeOncePerMs,
   formatters: { level: (label) => ({ level: label }) },
   redact: {
     paths: [
