@@ -15,7 +15,7 @@
 // answers GET /?answer=<id>. With `floor: true` the body is the plain (identity) answer and the headers all of
 // the app's, and the answer is served as the floor (always gzip). Its port is the first argument; it sends
 // { listening: true } once it listens.
-import { randomFillSync, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import pino from "pino";
 import { loggablePath } from "../app/services/logger.server";
@@ -24,6 +24,7 @@ import {
   type BodyParts,
   type CachedResponse,
   cspWithNonce,
+  freshNonce,
   gzipBody,
 } from "../app/services/response-cache/packed-body.server";
 
@@ -37,18 +38,6 @@ const answers = new Map<string, Answer>();
 const floors = new Map<string, Floor>();
 
 const out = pino.destination({ fd: 1, sync: true });
-
-// Nonces as the response cache makes them: 16 random bytes each, cut from a pool the CSPRNG fills 256 at a time.
-const noncePool = Buffer.alloc(16 * 256);
-let nonceAt = noncePool.length;
-function freshNonce(): string {
-  if (nonceAt === noncePool.length) {
-    randomFillSync(noncePool);
-    nonceAt = 0;
-  }
-  nonceAt += 16;
-  return noncePool.toString("base64", nonceAt - 16, nonceAt);
-}
 
 function answerFloor(req: IncomingMessage, res: ServerResponse, floor: Floor, without: Without, startedAt: number) {
   const reqId = randomUUID();

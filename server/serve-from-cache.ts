@@ -1,4 +1,3 @@
-import { randomFillSync } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type express from "express";
 import { themeFromCookieHeader } from "~/lib/theme";
@@ -9,6 +8,7 @@ import {
   buildEntry,
   type CachedResponse,
   cspWithNonce,
+  freshNonce,
   gzipBody,
   identityBody,
 } from "~/services/response-cache/packed-body.server";
@@ -141,19 +141,6 @@ function expressReading(req: IncomingMessage, app: express.Express): { protocol:
   const port = Number.isSafeInteger(forwardedPort) ? forwardedPort : Number.isSafeInteger(hostPort) ? hostPort : "";
   const name = hostname.split(/[\\/?#@]/)[0] || "localhost";
   return { protocol: view.protocol, host: `${name}${port ? `:${port}` : ""}` };
-}
-
-// Nonces for hits: 16 random bytes each, cut from a pool filled by the system's CSPRNG 256 at a time
-// (one call per nonce showed in the profile of hits).
-const noncePool = Buffer.alloc(16 * 256);
-let nonceAt = noncePool.length;
-function freshNonce(): string {
-  if (nonceAt === noncePool.length) {
-    randomFillSync(noncePool);
-    nonceAt = 0;
-  }
-  nonceAt += 16;
-  return noncePool.toString("base64", nonceAt - 16, nonceAt);
 }
 
 type End = (this: ServerResponse, ...args: unknown[]) => unknown;
