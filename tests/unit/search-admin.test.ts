@@ -16,6 +16,7 @@ import { suggestSearches } from "~/models/search-suggest.server";
 import {
   countSearch,
   flushSearchCounts,
+  isVisitor,
   MAX_PENDING_QUERIES,
   normaliseSearchQuery,
   pendingSearchCounts,
@@ -259,6 +260,21 @@ describe(`search counts (${testEngine})`, () => {
     expect(await db.selectFrom("search_queries_daily").selectAll().where("query", "=", word).execute()).toEqual([
       { day, query: word, searches: 3, empty_searches: 2 },
     ]);
+  });
+
+  it("tells a visitor's browser from a crawler every time a User-Agent is asked again (the reading is kept per agent)", () => {
+    const phone =
+      "Mozilla/5.0 (Linux; Android 13; SM-A145F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/119.0.0.0 Mobile Safari/537.36";
+    const crawler = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+    for (let i = 0; i < 3; i++) {
+      expect(isVisitor(phone)).toBe(true);
+      expect(isVisitor(crawler)).toBe(false);
+    }
+    expect(isVisitor("")).toBe(false);
+    expect(isVisitor(undefined)).toBe(false);
+    // More distinct agents than are kept: each still read correctly.
+    for (let i = 0; i < 1_200; i++) expect(isVisitor(`${phone} build/${i}`)).toBe(true);
+    expect(isVisitor(crawler)).toBe(false);
   });
 
   it("a cached answer counts again for its own request: a browser's hit counts, a crawler's does not", () => {
