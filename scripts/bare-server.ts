@@ -6,8 +6,8 @@
 // It also serves the floor of a cached answer (docs/performance.md, "The floor of a cached answer"): what the
 // product asks of every answer, done the way the response cache does it and nothing more — a fresh CSP nonce
 // in the headers and in the body (kept as deflated parts split at the nonce, server/serve-from-cache.ts), a
-// request id, the answer's own headers (security headers, validators), one request log line written
-// synchronously to standard output, the answer sent after the event loop's turn (as the cache sends its hits
+// request id, the answer's own headers (security headers, validators), the app's request log line (its logger,
+// writing synchronously to standard output), the answer sent after the event loop's turn (as the cache sends its hits
 // once the content version is read). The app's cached rate ÷ the floor's is what the app costs beyond that.
 // `without=` (comma-separated: nonce, log, headers, turn) leaves a part out, to weigh each one.
 //
@@ -17,8 +17,6 @@
 // { listening: true } once it listens.
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import pino from "pino";
-import { loggablePath } from "../app/services/logger.server";
 import {
   buildEntry,
   type BodyParts,
@@ -27,6 +25,7 @@ import {
   freshNonce,
   gzipBody,
 } from "../app/services/response-cache/packed-body.server";
+import { writeRequestLine } from "../server/request-basics";
 
 type Answer = { body: Buffer; headers: Record<string, string | number> };
 /** `headers`: the answer's own, as `writeHead`'s flat list; `whole`: the gzip body with one nonce, for `without=nonce`. */
@@ -36,8 +35,6 @@ type Without = { nonce: boolean; log: boolean; headers: boolean; turn: boolean }
 
 const answers = new Map<string, Answer>();
 const floors = new Map<string, Floor>();
-
-const out = pino.destination({ fd: 1, sync: true });
 
 function answerFloor(req: IncomingMessage, res: ServerResponse, floor: Floor, without: Without, startedAt: number) {
   const reqId = randomUUID();
@@ -58,12 +55,8 @@ function answerFloor(req: IncomingMessage, res: ServerResponse, floor: Floor, wi
     res.end(body.parts[last]);
     res.uncork();
   }
-  if (without.log) return;
-  // The request line as the app writes it (server/request-basics.ts): level, ISO time, pid, request id,
-  // method, the path with its query redacted, status, duration.
-  out.write(
-    `{"level":"info","time":"${new Date().toISOString()}","pid":${process.pid},"reqId":"${reqId}","req":{"method":${JSON.stringify(req.method)},"path":${JSON.stringify(loggablePath(req.url ?? ""))}},"res":{"status":200},"durationMs":${Date.now() - startedAt},"msg":"request"}\n`,
-  );
+  // The request line the app writes (its logger, on standard output), without the app's counting for /metrics.
+  if (!without.log) writeRequestLine(req, 200, reqId, Date.now() - startedAt);
 }
 
 const server = createServer((req, res) => {

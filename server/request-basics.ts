@@ -46,15 +46,24 @@ export const requestLogFields = {
  */
 export function logAnswered(req: IncomingMessage, res: ServerResponse, reqId: string, startedAt: number): void {
   countRequest(req, res.statusCode, Date.now() - startedAt, false); // docs/decisions/224-metrics.md
-  const level = requestLogLevel(req.url, res.statusCode, false);
+  writeRequestLine(req, res.statusCode, reqId, Date.now() - startedAt);
+}
+
+/** The request log line alone (`logAnswered` without the counting): also the bench's floor's (scripts/bare-server.ts). */
+export function writeRequestLine(
+  req: Pick<IncomingMessage, "method" | "url">,
+  status: number,
+  reqId: string,
+  durationMs: number,
+): void {
+  const level = requestLogLevel(req.url, status, false);
   if (!requestLineLogger.isLevelEnabled(level)) return;
-  const durationMs = Date.now() - startedAt;
   if (level === "info") {
-    const line = fixedRequestLine(reqId, req.method ?? "", loggablePath(req.url ?? ""), res.statusCode, durationMs);
+    const line = fixedRequestLine(reqId, req.method ?? "", loggablePath(req.url ?? ""), status, durationMs);
     if (line !== undefined) return void lineStream().write(line);
   }
   requestLineLogger[level](
-    { reqId, req: requestLogFields.req(req), res: requestLogFields.res(res), durationMs },
+    { reqId, req: requestLogFields.req(req), res: requestLogFields.res({ statusCode: status }), durationMs },
     "request",
   );
 }
