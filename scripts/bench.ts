@@ -357,6 +357,13 @@ function setBareAnswer(
   });
 }
 
+/** Gives the bare server the floor of a route's answer (the plain answer with all its headers); the floor's URL. */
+async function setFloorAnswer(id: string, route: string): Promise<string> {
+  const plain = await rawGet(APP + route, "identity");
+  await setBareAnswer(id, { body: plain.body, headers: plain.allHeaders, floor: true });
+  return `http://127.0.0.1:${BARE_PORT}/?answer=${id}`;
+}
+
 /** One answer of the app as it came over the wire (not decoded), to be served again by the bare server. */
 function rawGet(
   url: string,
@@ -496,12 +503,7 @@ async function loadRoutes(sampleId: number, encodings: Row["encoding"][], crossC
       const contentEncoding = String(probe.headers["content-encoding"] ?? "identity");
       console.log(`${route} (${encoding}: ${probe.body.length} bytes, ${contentEncoding}) …`);
       const bareUrl = `http://127.0.0.1:${BARE_PORT}/?answer=${answerId}`;
-      let floorUrl: string | undefined;
-      if (encoding === "browser") {
-        const plain = await rawGet(APP + route, "identity");
-        await setBareAnswer(`${answerId}-floor`, { body: plain.body, headers: plain.allHeaders, floor: true });
-        floorUrl = `http://127.0.0.1:${BARE_PORT}/?answer=${answerId}-floor`;
-      }
+      const floorUrl = encoding === "browser" ? await setFloorAnswer(`${answerId}-floor`, route) : undefined;
       const before = await load(bareUrl, acceptEncoding);
       const app = await load(APP + route, acceptEncoding);
       const floor = floorUrl ? await load(floorUrl, acceptEncoding) : undefined;
@@ -1058,15 +1060,14 @@ if (values["floor-only"]) {
       for (const [i, route] of ["/directory", "/api/sellers?featured=true&limit=6"].entries()) {
         for (let n = 0; n < 3; n++) await rawGet(APP + route, BROWSER_ENCODING);
         const probe = await rawGet(APP + route, BROWSER_ENCODING);
-        const plain = await rawGet(APP + route, "identity");
         await setBareAnswer(`b${i}`, { body: probe.body, headers: probe.headers });
-        await setBareAnswer(`f${i}`, { body: plain.body, headers: plain.allHeaders, floor: true });
+        const floorUrl = await setFloorAnswer(`f${i}`, route);
         const urlOf = (variant: string) =>
           variant === "app"
             ? APP + route
             : variant === "bare"
               ? `http://127.0.0.1:${BARE_PORT}/?answer=b${i}`
-              : `http://127.0.0.1:${BARE_PORT}/?answer=f${i}${variant === "floor" ? "" : `&${variant}`}`;
+              : `${floorUrl}${variant === "floor" ? "" : `&${variant}`}`;
         const rates = new Map(variants.map((v) => [v, [] as number[]]));
         for (let round = 0; round < ROUNDS; round++)
           for (const variant of round % 2 ? [...variants].reverse() : variants)
