@@ -39,6 +39,10 @@ export type Walk = {
 async function submit(page: Page, form: string) {
   await page.locator(form).evaluate((f) => f.setAttribute("novalidate", ""));
   await page.locator(`${form} [type=submit]`).first().click();
+  // The refusal is the page to read: a form whose code comes on first use may post the document itself, and
+  // "load" of the page still showing would not wait for that answer (the walk then read the old page while
+  // the post navigated under it).
+  await expect(page.locator(`${form} [aria-invalid="true"], ${form} .form-error`).first()).toBeVisible();
   await page.waitForLoadState("load");
 }
 
