@@ -7,6 +7,7 @@ import { createRequire } from "node:module";
 import { dirname, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import {
+  type Compilable,
   CompiledQuery,
   type DatabaseConnection,
   type Driver,
@@ -163,6 +164,22 @@ export function poolOf(db: DB): pg.Pool {
   const pool = pools.get(db);
   if (!pool) throw new Error("this database is not a PostgreSQL one opened by openDatabase()");
   return pool;
+}
+
+/**
+ * A read written with Kysely and compiled once, run on PostgreSQL as a named statement that each connection of the
+ * pool prepares on its first run (then neither compiled nor parsed and planned again): for a statement run very
+ * often, the response cache's content version (docs/performance.md).
+ */
+export function preparedPostgresRead<Row>(db: DB, name: string, query: Compilable<Row>): () => Promise<Row[]> {
+  const pool = poolOf(db);
+  const { sql, parameters } = query.compile();
+  const statement = { name, text: sql, values: [...parameters] };
+  const counter = counters.get(db)!;
+  return async () => {
+    counter.statements++; // counted as Kysely's statements are (statementsRun)
+    return (await pool.query<Row & pg.QueryResultRow>(statement)).rows;
+  };
 }
 
 /** Whether several instances of the site may share this database (PostgreSQL); a SQLite file has one machine. */

@@ -7,13 +7,18 @@
 // product asks of every answer, done the way the response cache does it and nothing more — a fresh CSP nonce
 // in the headers and in the body (kept as deflated parts split at the nonce, server/serve-from-cache.ts), a
 // request id, the answer's own headers (security headers, validators), the app's request log line (its logger,
-// writing synchronously to standard output), the answer sent after the event loop's turn (as the cache sends its hits
-// once the content version is read). The app's cached rate ÷ the floor's is what the app costs beyond that.
-// `without=` (comma-separated: nonce, log, headers, turn) leaves a part out, to weigh each one.
+// writing synchronously to standard output), and the content version read before the answer the way the app reads
+// it (`contentVersionSource` on the bench's own database: on SQLite the answers of one turn of the event loop share
+// a read of the commit counter, on PostgreSQL the answers asked for while one round trip is under way share the
+// next), as every answer must reflect each change committed before it was asked for (decisions 182, 228). The
+// app's cached rate ÷ the floor's is what the app costs beyond that. `without=` (comma-separated: nonce, log,
+// headers, version, turn) leaves a part out, to weigh each one: `version` answers after the event loop's turn
+// without reading, `turn` in the request's own callback.
 //
 // Protocol (IPC): the parent sends { id, body (base64), headers } and gets { stored: id } back; the server
 // answers GET /?answer=<id>. With `floor: true` the body is the plain (identity) answer and the headers all of
-// the app's, and the answer is served as the floor (always gzip). Its port is the first argument; it sends
+// the app's, and the answer is served as the floor (always gzip), reading the content version from `database` (a
+// SQLite file or a PostgreSQL URL, opened once). Its port is the first argument; it sends
 // { listening: true } once it listens.
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -26,15 +31,36 @@ import {
   gzipBody,
 } from "../app/services/response-cache/packed-body.server";
 import { writeRequestLine } from "../server/request-basics";
+import { openDatabase } from "../db/client";
+import { contentVersionSource } from "../app/models/content-version.server";
 
 type Answer = { body: Buffer; headers: Record<string, string | number> };
 /** `headers`: the answer's own, as `writeHead`'s flat list; `whole`: the gzip body with one nonce, for `without=nonce`. */
-type Floor = { entry: CachedResponse; headers: string[]; whole: BodyParts; plainHeaders: Record<string, string> };
-type StoreMessage = { id: string; body: string; headers: Record<string, string | number>; floor?: boolean };
-type Without = { nonce: boolean; log: boolean; headers: boolean; turn: boolean };
+type Floor = {
+  entry: CachedResponse;
+  headers: string[];
+  whole: BodyParts;
+  plainHeaders: Record<string, string>;
+  contentVersion?: () => Promise<number>;
+};
+type StoreMessage = {
+  id: string;
+  body: string;
+  headers: Record<string, string | number>;
+  floor?: boolean;
+  database?: string;
+};
+type Without = { nonce: boolean; log: boolean; headers: boolean; version: boolean; turn: boolean };
 
 const answers = new Map<string, Answer>();
 const floors = new Map<string, Floor>();
+/** The content version of each database the floors read, as the app reads it (one source per database). */
+const versionSources = new Map<string, () => Promise<number>>();
+function versionSourceOf(database: string): () => Promise<number> {
+  let source = versionSources.get(database);
+  if (!source) versionSources.set(database, (source = contentVersionSource(openDatabase(database, { poolSize: 2 }))));
+  return source;
+}
 
 function answerFloor(req: IncomingMessage, res: ServerResponse, floor: Floor, without: Without, startedAt: number) {
   const reqId = randomUUID();
@@ -70,10 +96,16 @@ const server = createServer((req, res) => {
       nonce: left.includes("nonce"),
       log: left.includes("log"),
       headers: left.includes("headers"),
+      version: left.includes("version"),
       turn: left.includes("turn"),
     };
     if (without.turn) return answerFloor(req, res, floor, without, startedAt);
-    return void setImmediate(() => answerFloor(req, res, floor, without, startedAt));
+    if (without.version || !floor.contentVersion)
+      return void setImmediate(() => answerFloor(req, res, floor, without, startedAt));
+    return void floor.contentVersion().then(
+      () => answerFloor(req, res, floor, without, startedAt),
+      () => res.writeHead(503).end(),
+    );
   }
   const answer = answers.get(id);
   if (!answer) return void res.writeHead(404).end();
@@ -102,7 +134,13 @@ process.on("message", (message: StoreMessage) => {
       "Content-Length": String(joined.length),
     };
     if (message.headers["content-type"]) plainHeaders["Content-Type"] = String(message.headers["content-type"]);
-    floors.set(message.id, { entry, headers, whole: { parts: [joined], length: joined.length }, plainHeaders });
+    floors.set(message.id, {
+      entry,
+      headers,
+      whole: { parts: [joined], length: joined.length },
+      plainHeaders,
+      contentVersion: message.database ? versionSourceOf(message.database) : undefined,
+    });
   } else answers.set(message.id, { body, headers: message.headers });
   process.send?.({ stored: message.id });
 });

@@ -18,7 +18,8 @@
 //      --uncached-only (the idle uncached renders alone, printed, no results file: to compare the engines quickly)
 //      --scale-only (the search at scale alone, judged and printed, no results file)
 //      --metrics-only (the cached rate with METRICS=on and METRICS=off, rounds alternating, SQLite; printed only)
-//      --floor-only (a cached answer against its floor, and the floor without each of its parts; printed only)
+//      --floor-only (a cached answer against its floor, and the floor without each of its parts, on the first
+//      engine of --database; printed only)
 import { type ChildProcess, fork, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
@@ -343,7 +344,7 @@ async function startBareServer(): Promise<void> {
  */
 function setBareAnswer(
   id: string,
-  answer: { body: Buffer; headers: Record<string, string | number>; floor?: boolean },
+  answer: { body: Buffer; headers: Record<string, string | number>; floor?: boolean; database?: string },
 ): Promise<void> {
   const child = bare!;
   return new Promise((resolve) => {
@@ -353,14 +354,18 @@ function setBareAnswer(
       resolve();
     };
     child.on("message", onMessage);
-    child.send({ id, body: answer.body.toString("base64"), headers: answer.headers, floor: answer.floor });
+    const { body, ...rest } = answer;
+    child.send({ id, body: body.toString("base64"), ...rest });
   });
 }
 
-/** Gives the bare server the floor of a route's answer (the plain answer with all its headers); the floor's URL. */
-async function setFloorAnswer(id: string, route: string): Promise<string> {
+/**
+ * Gives the bare server the floor of a route's answer (the plain answer with all its headers), reading the content
+ * version of the app's `database` as the app does; the floor's URL.
+ */
+async function setFloorAnswer(id: string, route: string, database: string): Promise<string> {
   const plain = await rawGet(APP + route, "identity");
-  await setBareAnswer(id, { body: plain.body, headers: plain.allHeaders, floor: true });
+  await setBareAnswer(id, { body: plain.body, headers: plain.allHeaders, floor: true, database });
   return `http://127.0.0.1:${BARE_PORT}/?answer=${id}`;
 }
 
@@ -482,7 +487,11 @@ type Row = {
  * the targets of docs/performance.md) and with identity (reported), each followed by the bare server answering the very
  * bytes the app sent, so the ratio is to this machine's plain HTTP capacity for the same answer.
  */
-async function loadRoutes(sampleId: number, encodings: Row["encoding"][], crossCheck: boolean): Promise<Row[]> {
+async function loadRoutes(
+  { sampleId, dbPath }: { sampleId: number; dbPath: string },
+  encodings: Row["encoding"][],
+  crossCheck: boolean,
+): Promise<Row[]> {
   const routes: [string, Row["kind"]][] = [
     ["/", "page"],
     ["/directory", "page"],
@@ -503,7 +512,7 @@ async function loadRoutes(sampleId: number, encodings: Row["encoding"][], crossC
       const contentEncoding = String(probe.headers["content-encoding"] ?? "identity");
       console.log(`${route} (${encoding}: ${probe.body.length} bytes, ${contentEncoding}) …`);
       const bareUrl = `http://127.0.0.1:${BARE_PORT}/?answer=${answerId}`;
-      const floorUrl = encoding === "browser" ? await setFloorAnswer(`${answerId}-floor`, route) : undefined;
+      const floorUrl = encoding === "browser" ? await setFloorAnswer(`${answerId}-floor`, route, dbPath) : undefined;
       const before = await load(bareUrl, acceptEncoding);
       const app = await load(APP + route, acceptEncoding);
       const floor = floorUrl ? await load(floorUrl, acceptEncoding) : undefined;
@@ -748,7 +757,7 @@ async function benchEngine(engine: EngineName): Promise<EngineResults> {
       out.uncached.firstRender.push(firstRender.p50);
       if (values["uncached-only"]) continue;
       // Identity answers are reported, not judged: measured in the first round only.
-      const rows = await loadRoutes(main.sampleId, round === 0 ? ["browser", "identity"] : ["browser"], round === 0);
+      const rows = await loadRoutes(main, round === 0 ? ["browser", "identity"] : ["browser"], round === 0);
       const whileReviewing = [];
       for (const route of ["/directory", `/seller/${main.sampleId}`]) {
         // The read-only rate it is judged against is measured right before it (interleaved), not taken from the
@@ -1047,21 +1056,30 @@ if (values["metrics-only"]) {
 
 // --floor-only (docs/performance.md, "The floor of a cached answer"): the cached app, the bare server and the floor
 // of the same answer, and the floor with each of its parts left out, one after the other in each round (the order
-// reversed every other round), SQLite, for /directory and the featured sellers' API; printed only.
+// reversed every other round), on the first engine of --database, for /directory and the featured sellers' API;
+// printed only.
 if (values["floor-only"]) {
-  ENGINE = "sqlite";
   await startBareServer();
   try {
     const { dbPath, uploadsDir } = await seededDatabase(SELLERS);
     const app = await startApp(dbPath, uploadsDir);
     try {
       await untilQuiet(app.pid!);
-      const variants = ["bare", "app", "floor", "without=nonce", "without=log", "without=headers", "without=turn"];
+      const variants = [
+        "bare",
+        "app",
+        "floor",
+        "without=nonce",
+        "without=log",
+        "without=headers",
+        "without=version",
+        "without=turn",
+      ];
       for (const [i, route] of ["/directory", "/api/sellers?featured=true&limit=6"].entries()) {
         for (let n = 0; n < 3; n++) await rawGet(APP + route, BROWSER_ENCODING);
         const probe = await rawGet(APP + route, BROWSER_ENCODING);
         await setBareAnswer(`b${i}`, { body: probe.body, headers: probe.headers });
-        const floorUrl = await setFloorAnswer(`f${i}`, route);
+        const floorUrl = await setFloorAnswer(`f${i}`, route, dbPath);
         const urlOf = (variant: string) =>
           variant === "app"
             ? APP + route
@@ -1086,6 +1104,7 @@ if (values["floor-only"]) {
     }
   } finally {
     bare?.disconnect();
+    postgresServer?.stop();
     rmSync(work, { recursive: true, force: true });
   }
   process.exit(0);

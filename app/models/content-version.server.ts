@@ -1,4 +1,4 @@
-import { commitCounter, type DB } from "~db/client";
+import { commitCounter, type DB, preparedPostgresRead } from "~db/client";
 import { todayIso } from "~/lib/dates";
 
 /**
@@ -18,13 +18,14 @@ export async function readContentVersion(db: DB): Promise<number> {
  * answers asked for together. On SQLite the answers asked for in one turn of the event loop share one read,
  * made after them (`exactContentVersion`, a read of shared memory while nothing was committed): they then go
  * out together, which under load served the cached API 1.6 times as many requests as a read and an answer
- * each (docs/performance.md). On PostgreSQL each read is a round trip, and the answers asked for while one
- * is under way share the next (`readsBegunAfterTheCall`); the triggers also NOTIFY, but a notification
+ * each (docs/performance.md). On PostgreSQL each read is a round trip (a statement prepared once per connection,
+ * `preparedContentVersionRead`), and the answers asked for while one is under way share the next
+ * (`readsBegunAfterTheCall`); the triggers also NOTIFY, but a notification
  * arrives a moment after the commit, and a request in that moment was answered stale from the cache in the
  * tests (tests/unit/response-cache.test.ts).
  */
 export function contentVersionSource(db: DB): () => Promise<number> {
-  if (!commitCounter(db)) return readsBegunAfterTheCall(() => readContentVersion(db));
+  if (!commitCounter(db)) return readsBegunAfterTheCall(preparedContentVersionRead(db));
   const exact = exactContentVersion(db);
   let thisTurn: Promise<number> | null = null;
   return () =>
@@ -38,6 +39,20 @@ export function contentVersionSource(db: DB): () => Promise<number> {
         }
       }),
     ));
+}
+
+/**
+ * `readContentVersion` on PostgreSQL as a statement each connection of the pool prepares once: the response cache
+ * reads the version once per batch of hits, and through Kysely each read was compiled, then parsed and planned by
+ * the server again (a read cost about a quarter more of the app's CPU and round-trip time; docs/performance.md).
+ */
+function preparedContentVersionRead(db: DB): () => Promise<number> {
+  const read = preparedPostgresRead(
+    db,
+    "content_version",
+    db.selectFrom("content_version").select("version").where("id", "=", 1),
+  );
+  return async () => (await read())[0]?.version ?? -1;
 }
 
 /**
