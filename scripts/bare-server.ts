@@ -10,10 +10,11 @@
 // writing synchronously to standard output), and the content version read before the answer the way the app reads
 // it (`contentVersionSource` on the bench's own database: on SQLite the answers of one turn of the event loop share
 // a read of the commit counter, on PostgreSQL the answers asked for while one round trip is under way share the
-// next), as every answer must reflect each change committed before it was asked for (decisions 182, 228). The
-// app's cached rate ÷ the floor's is what the app costs beyond that. `without=` (comma-separated: nonce, log,
-// headers, version, turn) leaves a part out, to weigh each one: `version` answers after the event loop's turn
-// without reading, `turn` in the request's own callback.
+// next), as every answer must reflect each change committed before it was asked for
+// (docs/decisions/182-cache-only-public-changes-move-the-version.md, and 228's amendment). The app's cached rate
+// ÷ the floor's is what the app costs beyond that. `without=` (comma-separated: nonce, log, headers, version,
+// turn) leaves a part out, to weigh each one: `version` answers after the event loop's turn without reading,
+// `turn` in the request's own callback.
 //
 // Protocol (IPC): the parent sends { id, body (base64), headers } and gets { stored: id } back; the server
 // answers GET /?answer=<id>. With `floor: true` the body is the plain (identity) answer and the headers all of
