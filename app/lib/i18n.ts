@@ -15,6 +15,35 @@ export type CompiledMessage = string | Token[];
 type Token = string | [string, string?, unknown?];
 /** A page's messages: compiled, by key (`common.nav.directory`), for one language. */
 export type PageMessages = Record<string, CompiledMessage>;
+
+/**
+ * A route's messages as its loader sends them: the record as one JSON text (`messagesFor` on the server). React
+ * Router's page data (turbo-stream) encodes a text in one step, where a record of compiled messages cost it a
+ * walk of every token of every message on every render (docs/performance.md).
+ */
+export type PackedMessages = string & { readonly __packedMessages: true };
+
+/** Packs a record of messages for a loader's data (the server keeps each pack; see `messagesFor`). */
+export function packMessages(messages: PageMessages): PackedMessages {
+  return JSON.stringify(messages) as PackedMessages;
+}
+
+const unpacked = new Map<string, PageMessages>();
+
+/**
+ * A route's messages from its loader's data, read once per distinct pack (a server has one per language and
+ * set of namespaces, a browser those of the pages it visited): the same record each time, so merging them is
+ * remembered too (`mergedMessages`). At most 256 kept.
+ */
+function unpackMessages(packed: PackedMessages): PageMessages {
+  let messages = unpacked.get(packed);
+  if (!messages) {
+    if (unpacked.size >= 256) unpacked.clear();
+    messages = JSON.parse(packed) as PageMessages;
+    unpacked.set(packed, messages);
+  }
+  return messages;
+}
 export type Translate = (key: MessageKey, values?: MessageValues) => string;
 
 const POUND = "\u0000#";
@@ -129,11 +158,11 @@ export function pageLanguage(matches: readonly MatchLike[]): {
   const parts: PageMessages[] = [];
   for (const match of matches) {
     const data = (match?.loaderData ?? match?.data) as
-      { locale?: Locale; locales?: readonly Locale[]; messages?: PageMessages } | undefined;
+      { locale?: Locale; locales?: readonly Locale[]; messages?: PackedMessages } | undefined;
     if (!data || typeof data !== "object") continue;
     if (match?.id === "root" && data.locale) locale = data.locale;
     if (match?.id === "root" && data.locales) locales = data.locales;
-    if (data.messages) parts.push(data.messages);
+    if (data.messages) parts.push(unpackMessages(data.messages));
   }
   return { locale, locales, messages: mergedMessages(parts) };
 }

@@ -2,7 +2,15 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { createRequire } from "node:module";
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
-import { type CompiledMessage, createTranslator, localeForPrefix, type MessageKey, type Translate } from "~/lib/i18n";
+import {
+  type CompiledMessage,
+  createTranslator,
+  localeForPrefix,
+  type MessageKey,
+  type PackedMessages,
+  packMessages,
+  type Translate,
+} from "~/lib/i18n";
 import { DEFAULT_LOCALE, LOCALE_INFO, LOCALES, type Locale, servedLocales } from "~/lib/locales";
 import { localizedName, type NamesByLanguage } from "~/lib/localized";
 import { NAMESPACES, type Namespace } from "~/locales/catalogue";
@@ -133,18 +141,19 @@ function catalogue(locale: Locale): Map<string, CompiledMessage> {
   return compiled[locale] ?? compiled[DEFAULT_LOCALE]!;
 }
 
-const byNamespaces = new Map<string, Record<string, CompiledMessage>>();
+const byNamespaces = new Map<string, PackedMessages>();
 
-/** A page's messages in one language: only the namespaces it renders (sent with its data). */
-export function messagesFor(locale: Locale, namespaces: readonly Namespace[]): Record<string, CompiledMessage> {
+/** A page's messages in one language: only the namespaces it renders, packed for its data (`PackedMessages`). */
+export function messagesFor(locale: Locale, namespaces: readonly Namespace[]): PackedMessages {
   const cacheKey = `${locale}|${namespaces.join(",")}`;
   const cached = byNamespaces.get(cacheKey);
   if (cached) return cached;
   const prefixes = namespaces.map((ns) => `${ns}.`);
   const out: Record<string, CompiledMessage> = {};
   for (const [id, message] of catalogue(locale)) if (prefixes.some((p) => id.startsWith(p))) out[id] = message;
-  byNamespaces.set(cacheKey, out);
-  return out;
+  const packed = packMessages(out);
+  byNamespaces.set(cacheKey, packed);
+  return packed;
 }
 
 const translators = new Map<Locale, Translate>();
