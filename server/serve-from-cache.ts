@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type express from "express";
+import { boundedMemo } from "~/lib/bounded-memo";
 import { themeFromCookieHeader } from "~/lib/theme";
 import { isAnonymousCookieHeader } from "~/services/response-cache/anonymous-visitor.server";
 import { isPublicCacheControl } from "~/services/response-cache/cache-control.server";
@@ -317,16 +318,9 @@ function notModified(req: IncomingMessage, entry: CachedResponse): boolean {
 
 // Browsers send one Accept-Encoding each, the same on every request: its reading is kept (bounded, as any
 // client may send any header) rather than split and lower-cased per hit (2 % of a hit in a profile).
-const gzipByHeader = new Map<string, boolean>();
+const gzipByHeader = boundedMemo(64, readsGzip);
 function acceptsGzip(header: string | undefined): boolean {
-  if (!header) return false;
-  let accepts = gzipByHeader.get(header);
-  if (accepts === undefined) {
-    accepts = readsGzip(header);
-    if (gzipByHeader.size >= 64) gzipByHeader.clear();
-    gzipByHeader.set(header, accepts);
-  }
-  return accepts;
+  return header ? gzipByHeader(header) : false;
 }
 
 function readsGzip(header: string): boolean {

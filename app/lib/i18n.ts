@@ -1,4 +1,5 @@
 import type { MessageKey, Namespace } from "~/locales/catalogue";
+import { boundedMemo } from "./bounded-memo";
 import { formatCount } from "./format";
 import { DEFAULT_LOCALE, LOCALE_INFO, LOCALES, type Locale } from "./locales";
 
@@ -28,22 +29,13 @@ export function packMessages(messages: PageMessages): PackedMessages {
   return JSON.stringify(messages) as PackedMessages;
 }
 
-const unpacked = new Map<string, PageMessages>();
-
 /**
  * A route's messages from its loader's data, read once per distinct pack (a server has one per language and
  * set of namespaces, a browser those of the pages it visited): the same record each time, so merging them is
  * remembered too (`mergedMessages`). At most 256 kept.
  */
-function unpackMessages(packed: PackedMessages): PageMessages {
-  let messages = unpacked.get(packed);
-  if (!messages) {
-    if (unpacked.size >= 256) unpacked.clear();
-    messages = JSON.parse(packed) as PageMessages;
-    unpacked.set(packed, messages);
-  }
-  return messages;
-}
+const unpackMessages = boundedMemo(256, (packed: PackedMessages) => JSON.parse(packed) as PageMessages);
+
 export type Translate = (key: MessageKey, values?: MessageValues) => string;
 
 const POUND = "\u0000#";

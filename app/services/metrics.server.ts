@@ -18,6 +18,7 @@ import client from "prom-client";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { type DB, getDb, instancesMayShare, poolOf, targetOf } from "~db/client";
 import { diskSpace, sqliteFileBytes } from "~db/disk-space";
+import { boundedMemo } from "~/lib/bounded-memo";
 import { imageJobCounts, oldestQueuedMail, outboxCounts } from "~/models/metrics.server";
 import { config } from "./config.server";
 import { logger } from "./logger.server";
@@ -196,8 +197,7 @@ export function countRequest(
 
 let routeTree: RouteObject[] | undefined;
 /** pathname → route id, for the paths seen lately (cleared when full, so any set of addresses stays bounded). */
-const routeIds = new Map<string, string>();
-const ROUTE_IDS_KEPT = 2000;
+const routeIds = boundedMemo(2000, matchRoute);
 
 /** The route tree React Router matches against, from the build's route manifest (once per build). */
 export function useRoutesOf(build: ServerBuild): void {
@@ -234,13 +234,7 @@ export function routeOf(url: string, status: number): string {
   if (path.startsWith("/assets/")) return "assets";
   if (path.startsWith("/uploads/")) return "uploads";
   if (path === "/healthz" || path === "/readyz" || path === "/metrics") return path.slice(1);
-  let id = routeIds.get(path);
-  if (id === undefined) {
-    id = matchRoute(path);
-    if (routeIds.size >= ROUTE_IDS_KEPT) routeIds.clear();
-    routeIds.set(path, id);
-  }
-  return id;
+  return routeIds(path);
 }
 
 function matchRoute(path: string): string {

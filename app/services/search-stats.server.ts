@@ -1,5 +1,6 @@
 import { isbot } from "isbot";
 import { getDb, type DB } from "~db/client";
+import { boundedMemo } from "~/lib/bounded-memo";
 import { todayIso } from "~/lib/dates";
 import { SEARCH_MAX_LENGTH } from "~/lib/constants";
 import { addSearchCounts, type SearchCount, sweepSearchCounts } from "~/models/search-stats.server";
@@ -28,20 +29,13 @@ export function normaliseSearchQuery(text: string): string {
   return Array.from(folded).slice(0, SEARCH_MAX_LENGTH).join("").trim();
 }
 
-const visitorByUserAgent = new Map<string, boolean>();
+// isbot's pattern costs ~3 µs per phone's User-Agent, and every answer the cache serves for a search asks again:
+// the answer is kept per distinct User-Agent (bounded: any client may send any header).
+const visitorByUserAgent = boundedMemo(1_000, (userAgent: string) => !isbot(userAgent));
 
 /** Whether a request comes from a visitor's browser: a user agent that is not a known crawler or tool. */
 export function isVisitor(userAgent: string | null | undefined): boolean {
-  if (!userAgent) return false;
-  // isbot's pattern costs ~3 µs per phone's User-Agent, and every answer the cache serves for a search asks
-  // again: the answer is kept per distinct User-Agent (a bounded map: any client may send any header).
-  let visitor = visitorByUserAgent.get(userAgent);
-  if (visitor === undefined) {
-    visitor = !isbot(userAgent);
-    if (visitorByUserAgent.size >= 1_000) visitorByUserAgent.clear();
-    visitorByUserAgent.set(userAgent, visitor);
-  }
-  return visitor;
+  return userAgent ? visitorByUserAgent(userAgent) : false;
 }
 
 /** Adds one search to the counts held in memory (also for tests: no request, no cache). */
