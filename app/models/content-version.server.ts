@@ -8,8 +8,17 @@ import { todayIso } from "~/lib/dates";
  * so never from inside another request's open transaction.
  */
 export async function readContentVersion(db: DB): Promise<number> {
-  const row = await db.selectFrom("content_version").select("version").where("id", "=", 1).executeTakeFirst();
-  return row?.version ?? -1;
+  return versionOfRows([await contentVersionQuery(db).executeTakeFirst()]);
+}
+
+/** The one statement that reads the content version (run through Kysely, or prepared on PostgreSQL). */
+function contentVersionQuery(db: DB) {
+  return db.selectFrom("content_version").select("version").where("id", "=", 1);
+}
+
+/** The version in the statement's rows, -1 when it found no row. */
+function versionOfRows(rows: readonly ({ version: number } | undefined)[]): number {
+  return rows[0]?.version ?? -1;
 }
 
 /**
@@ -47,12 +56,8 @@ export function contentVersionSource(db: DB): () => Promise<number> {
  * the server again (a read cost about a quarter more of the app's CPU and round-trip time; docs/performance.md).
  */
 function preparedContentVersionRead(db: DB): () => Promise<number> {
-  const read = preparedPostgresRead(
-    db,
-    "content_version",
-    db.selectFrom("content_version").select("version").where("id", "=", 1),
-  );
-  return async () => (await read())[0]?.version ?? -1;
+  const read = preparedPostgresRead(db, "content_version", contentVersionQuery(db));
+  return async () => versionOfRows(await read());
 }
 
 /**
