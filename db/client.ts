@@ -78,6 +78,11 @@ export function openDatabase(target: string = databaseTarget(), options: { poolS
 
 const targets = new WeakMap<DB, string>();
 
+/** Whether `db` is a database opened here (not a transaction of one, nor any other Kysely instance). */
+export function isOpenedDatabase(db: DB): boolean {
+  return targets.has(db);
+}
+
 /** What a database opened here was opened from: its SQLite file path or its PostgreSQL URL. */
 export function targetOf(db: DB): string {
   const target = targets.get(db);

@@ -73,8 +73,7 @@ export function createResponseCache(options: {
     }
     const reqId = requestIdOf(req);
     for (const effect of entry.effects) effect({ userAgent: req.headers["user-agent"] });
-    sendHit(req, res, entry, reqId, freshNonce());
-    logAnswered(req, res, reqId, startedAt);
+    sendHit(req, res, entry, reqId, freshNonce(), startedAt);
     return true;
   };
 
@@ -109,6 +108,7 @@ export function createResponseCache(options: {
         res,
         store.lastModified,
         (captured) => store.set(missed.key, missed.generation, captured, record.freshUntil),
+        (deflated) => store.recount(missed.key, deflated),
         record.effects,
       );
       collectRender(record, () => next());
@@ -155,6 +155,7 @@ function capture(
   res: express.Response,
   lastModified: ResponseStore["lastModified"],
   keep: (entry: CachedResponse) => void,
+  recount: (entry: CachedResponse) => void,
   effects: RenderEffect[],
 ) {
   const write = res.write as unknown as End;
@@ -205,13 +206,10 @@ function capture(
     if (mode === "pass") return end.apply(this, [chunk, encoding, callback] as never);
     restore();
     if (chunk !== undefined && chunk !== null && typeof chunk !== "function") chunks.push(toBuffer(chunk, encoding));
-    const entry = buildEntry({
-      status: res.statusCode,
-      headers: res.getHeaders(),
-      body: Buffer.concat(chunks),
-      effects,
-      lastModified,
-    });
+    const entry = buildEntry(
+      { status: res.statusCode, headers: res.getHeaders(), body: Buffer.concat(chunks), effects, lastModified },
+      recount,
+    );
     keep(entry);
     const csp = String(res.getHeader("content-security-policy") ?? "");
     const nonce = csp.match(/'nonce-([^']+)'/)?.[1] ?? "";
@@ -247,14 +245,38 @@ function hitHeaders(entry: CachedResponse) {
 }
 
 /** A hit: as `send` answers, with the headers given in one list (`hitHeaders`) and the request's id. */
-function sendHit(req: IncomingMessage, res: ServerResponse, entry: CachedResponse, reqId: string, nonce: string) {
+function sendHit(
+  req: IncomingMessage,
+  res: ServerResponse,
+  entry: CachedResponse,
+  reqId: string,
+  nonce: string,
+  startedAt: number,
+) {
   const lists = hitHeaders(entry);
   if (notModified(req, entry)) {
     res.writeHead(304, ["X-Request-Id", reqId, ...lists.notModified]);
     res.end();
+  } else if (!entry.deflated && acceptsGzip(req.headers["accept-encoding"])) {
+    // Asked for within a moment of its miss: a client that takes gzip waits for the deflate.
+    void entry.deflating.then(() => {
+      sendHitBody(req, res, entry, reqId, nonce, lists);
+      logAnswered(req, res, reqId, startedAt);
+    });
     return;
-  }
-  const gzip = acceptsGzip(req.headers["accept-encoding"]);
+  } else sendHitBody(req, res, entry, reqId, nonce, lists);
+  logAnswered(req, res, reqId, startedAt);
+}
+
+function sendHitBody(
+  req: IncomingMessage,
+  res: ServerResponse,
+  entry: CachedResponse,
+  reqId: string,
+  nonce: string,
+  lists: ReturnType<typeof hitHeaders>,
+) {
+  const gzip = entry.deflated !== null && acceptsGzip(req.headers["accept-encoding"]);
   const body = gzip ? gzipBody(entry, nonce) : identityBody(entry, nonce);
   const headers: (string | string[] | number)[] = ["X-Request-Id", reqId, ...lists.ok];
   const csp = cspWithNonce(entry, nonce);
@@ -288,9 +310,16 @@ function send(req: IncomingMessage, res: ServerResponse, entry: CachedResponse, 
     end.call(res);
     return;
   }
+  // A client that takes gzip waits for the deflate (made in the thread pool); any other is answered at once.
+  if (!entry.deflated && acceptsGzip(req.headers["accept-encoding"]))
+    return void entry.deflating.then(() => sendBody(req, res, entry, nonce, end));
+  sendBody(req, res, entry, nonce, end);
+}
+
+function sendBody(req: IncomingMessage, res: ServerResponse, entry: CachedResponse, nonce: string, end: End) {
   const csp = cspWithNonce(entry, nonce);
   if (csp) res.setHeader("Content-Security-Policy", csp);
-  const gzip = acceptsGzip(req.headers["accept-encoding"]);
+  const gzip = entry.deflated !== null && acceptsGzip(req.headers["accept-encoding"]);
   const body = gzip ? gzipBody(entry, nonce) : identityBody(entry, nonce);
   if (gzip) res.setHeader("Content-Encoding", "gzip");
   res.setHeader("Content-Length", body.length);

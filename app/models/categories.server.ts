@@ -1,4 +1,5 @@
 import type { DB } from "~db/client";
+import { keptWhileContentHolds } from "./content-version.server";
 import { categoryEmoji } from "~/lib/constants";
 import { NAME_COLUMNS, qualified } from "~/lib/locales";
 import { type TranslatedNames, withoutTranslatedNames } from "~/lib/localized";
@@ -27,8 +28,14 @@ export function englishOnly<T extends TranslatedNames>(row: T): Omit<T, keyof Tr
   return withoutTranslatedNames(row);
 }
 
-/** Active categories for filters, forms and GET /api/categories; a category without its own icon gets its emoji. */
-export async function listActiveCategories(db: DB): Promise<PublicCategory[]> {
+/**
+ * Active categories for filters, forms and GET /api/categories; a category without its own icon gets its emoji.
+ * Read once per content version (every page of the directory shows them): the list is shared, never to be changed.
+ */
+export const listActiveCategories: (db: DB) => Promise<readonly PublicCategory[]> =
+  keptWhileContentHolds(readActiveCategories);
+
+async function readActiveCategories(db: DB): Promise<readonly PublicCategory[]> {
   const rows = await db
     .selectFrom("categories")
     .select(["id", "name", "slug", "description", "icon", ...NAME_COLUMNS])

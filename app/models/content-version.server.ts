@@ -1,4 +1,4 @@
-import { commitCounter, type DB, preparedPostgresRead } from "~db/client";
+import { commitCounter, type DB, instancesMayShare, isOpenedDatabase, preparedPostgresRead } from "~db/client";
 import { todayIso } from "~/lib/dates";
 
 /**
@@ -89,6 +89,48 @@ export function exactContentVersion(db: DB): () => number | Promise<number> {
     version = reading;
     return reading;
   };
+}
+
+/**
+ * `load`'s answer kept per database while the version key (the content version and the Indian day) holds: loaded
+ * again only after a committed change to what public pages show. The version is read before the load, so what is
+ * kept is never older than the version it is kept under (a change committed in between is in it, and the next
+ * call, reading the newer version, loads again). On SQLite the version is the commit counter's reading, no query
+ * while nothing was committed (`exactContentVersion`); on PostgreSQL a prepared read shared by the calls made
+ * together (`readsBegunAfterTheCall`). Given a transaction, or an in-memory database, it loads every time. What it
+ * answers is shared by every caller: never to be changed.
+ */
+export function keptWhileContentHolds<T>(load: (db: DB) => Promise<T>): (db: DB) => Promise<T> {
+  const kept = new WeakMap<DB, { key: string; value: Promise<T> }>();
+  return async (db) => {
+    const read = versionReader(db);
+    if (!read) return load(db);
+    const key = versionKey(await read());
+    const held = kept.get(db);
+    if (held?.key === key) return held.value;
+    const value = load(db);
+    kept.set(db, { key, value });
+    value.catch(() => {
+      if (kept.get(db)?.value === value) kept.delete(db);
+    });
+    return value;
+  };
+}
+
+const versionReaders = new WeakMap<DB, (() => number | Promise<number>) | null>();
+function versionReader(db: DB): (() => number | Promise<number>) | null {
+  let reader = versionReaders.get(db);
+  if (reader === undefined) {
+    reader = !isOpenedDatabase(db)
+      ? null
+      : commitCounter(db)
+        ? exactContentVersion(db)
+        : instancesMayShare(db)
+          ? readsBegunAfterTheCall(preparedContentVersionRead(db))
+          : null;
+    versionReaders.set(db, reader);
+  }
+  return reader;
 }
 
 /**

@@ -515,7 +515,7 @@ export function categoryWords(category: CategoryNames): string[] {
  * finds the words of its English name, which the index holds for every seller in it (`category_names`), as
  * a synonym would. Keyed by sound; English words gain nothing, so English searches are as before.
  */
-export function categoryNameSynonyms(categories: CategoryNames[]): Map<string, string[]> {
+export function categoryNameSynonyms(categories: readonly CategoryNames[]): Map<string, string[]> {
   const found = new Map<string, string[]>();
   for (const category of categories) {
     const english = searchWords(category.name) ?? [];

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DB } from "~db/client";
+import { type DB, openDatabase, targetOf } from "~db/client";
 import { createReviewRow, createSeller, createStaffRow } from "~db/seed/factories";
 import { todayIso } from "~/lib/dates";
 import { LEAD_KINDS } from "~/lib/leads";
@@ -7,7 +7,7 @@ import { categoryFormSchema } from "~/lib/validation/categories";
 import type { Actor } from "~/models/audit.server";
 import { applySellerAction } from "~/models/sellers-admin.server";
 import { saveCategory } from "~/models/categories-admin.server";
-import { readContentVersion, readsBegunAfterTheCall } from "~/models/content-version.server";
+import { keptWhileContentHolds, readContentVersion, readsBegunAfterTheCall } from "~/models/content-version.server";
 import { createEnquiry, subscribeToNewsletter, updateEnquiry } from "~/models/enquiries.server";
 import { moveReviews } from "~/models/reviews-admin.server";
 import { createReview, flagReview } from "~/models/reviews.server";
@@ -263,6 +263,43 @@ describe("the content version", () => {
         ),
         field,
       ).toBeGreaterThan(0);
+  });
+});
+
+describe("what is kept while the content holds (the active categories of every directory page)", () => {
+  it("is loaded once while nothing public changes, again after a change by another connection, and every time in a transaction", async () => {
+    let loads = 0;
+    const nameOfFood = keptWhileContentHolds(async (handle) => {
+      loads++;
+      const row = await handle.selectFrom("categories").select("name").where("id", "=", food).executeTakeFirstOrThrow();
+      return row.name;
+    });
+    const original = await nameOfFood(db);
+    expect([await nameOfFood(db), await nameOfFood(db), loads]).toEqual([original, original, 1]);
+    // A change the public does not see leaves it kept.
+    await createEnquiry(db, {
+      name: "Kept",
+      email: "kept@example.in",
+      mobile: undefined,
+      query_type: "general",
+      subject: undefined,
+      message: "Still kept?",
+    } as never);
+    expect([await nameOfFood(db), loads]).toEqual([original, 1]);
+    const other = openDatabase(targetOf(db));
+    try {
+      await other.updateTable("categories").set({ name: "Renamed food" }).where("id", "=", food).execute();
+      expect([await nameOfFood(db), loads]).toEqual(["Renamed food", 2]);
+      await db.transaction().execute(async (trx) => {
+        await nameOfFood(trx);
+        await nameOfFood(trx);
+      });
+      expect(loads).toBe(4);
+    } finally {
+      await other.updateTable("categories").set({ name: original }).where("id", "=", food).execute();
+      await other.destroy();
+    }
+    expect([await nameOfFood(db), loads]).toEqual([original, 5]);
   });
 });
 

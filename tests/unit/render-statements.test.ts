@@ -63,25 +63,34 @@ async function statementsOf(path: string, loader: Loader, params: Record<string,
   return statementsRun(site) - before;
 }
 
+/**
+ * What the active categories (kept while the content version holds, `keptWhileContentHolds`) cost a render when
+ * nothing public changed: on PostgreSQL the version read (a statement), on SQLite a read of its commit counter (none).
+ */
+const keptCategories = testEngine === "postgres" ? 1 : 0;
+
 describe("the statements of a render", () => {
   it("/directory: a first anonymous render, the next page, and signed in", async () => {
-    // First render of a listing (its total not yet known): the cache's version read, the categories, and
-    // the page with its count and version in one statement.
-    expect(await statementsOf("/directory?city=Bangalore", directoryLoader, {}, false)).toBe(3);
-    // Again (say in another language, not cached yet): the total is remembered, the page statement carries the version.
-    expect(await statementsOf("/directory?city=Bangalore&view=list", directoryLoader, {}, false)).toBe(3);
+    // First render of a listing (its total not yet known, the categories not yet kept): the cache's version read,
+    // the categories' version read and the categories, and the page with its count and version in one statement.
+    expect(await statementsOf("/directory?city=Bangalore", directoryLoader, {}, false)).toBe(4);
+    // Again (say in another language, not cached yet): the total is remembered, the page statement carries the
+    // version, the categories are kept.
+    expect(await statementsOf("/directory?city=Bangalore&view=list", directoryLoader, {}, false)).toBe(
+      2 + keptCategories,
+    );
     // Past the last page: the page statement finds no row to count on, so the count runs alone.
-    expect(await statementsOf("/directory?city=Bangalore&page=9", directoryLoader, {}, false)).toBe(4);
-    // Signed in (never cached): the session (its touch is due at most once a minute), the categories, the page.
-    expect(await statementsOf("/directory", directoryLoader, {}, true)).toBe(3);
+    expect(await statementsOf("/directory?city=Bangalore&page=9", directoryLoader, {}, false)).toBe(3 + keptCategories);
+    // Signed in (never cached): the session (its touch is due at most once a minute) and the page.
+    expect(await statementsOf("/directory", directoryLoader, {}, true)).toBe(2 + keptCategories);
   });
 
   it("/directory with a search, anonymous", async () => {
     // The first search loads the vocabulary (its version, its words, the synonyms); later ones plan with it
-    // unchecked and the ranking statement reads the version and the page's rows: the cache's version read,
-    // the categories, the ranking.
+    // unchecked and the ranking statement reads the version and the page's rows: the cache's version read and
+    // the ranking (the categories kept).
     await statementsOf("/directory?search=render", directoryLoader, {}, false);
-    expect(await statementsOf("/directory?search=seller", directoryLoader, {}, false)).toBe(3);
+    expect(await statementsOf("/directory?search=seller", directoryLoader, {}, false)).toBe(2 + keptCategories);
   });
 
   it("a search planned with a vocabulary older than the data is planned again", async () => {

@@ -54,10 +54,19 @@ describe("cached entries", () => {
     lastModified: { value: new Date(0).toUTCString(), trusted: true },
   });
 
-  it("put a fresh nonce into the body, plain and gzip (one gzip member), and leave the rest as rendered", () => {
+  it("put a fresh nonce into the body, plain at once and gzip once deflated (one gzip member), and leave the rest as rendered", async () => {
     const fresh = "bmV3LW5vbmNlLXZhbHVlMTI=";
     const expected = html.replaceAll(nonce, fresh);
-    expect(joined(identityBody(entry, fresh)).toString()).toBe(expected);
+    const justMade = buildEntry({
+      status: 200,
+      headers: { "content-security-policy": `script-src 'self' 'nonce-${nonce}'` },
+      body: Buffer.from(html),
+      effects: [],
+      lastModified: { value: new Date(0).toUTCString(), trusted: true },
+    });
+    expect(joined(identityBody(justMade, fresh)).toString()).toBe(expected);
+    expect(() => gzipBody(justMade, fresh)).toThrow(/before its deflate/);
+    await entry.deflating;
     const gz = joined(gzipBody(entry, fresh));
     expect(gunzipSync(gz).toString()).toBe(expected);
     // One member: the deflate data is followed by exactly one 8-byte trailer.
@@ -100,7 +109,7 @@ describe("the CRC-32 of a page joined from its parts", () => {
 });
 
 describe("the cache's accounting", () => {
-  it("holds no more memory than it counts for an entry, however many nonces split the page", () => {
+  it("holds no more memory than it counts for an entry, however many nonces split the page", async () => {
     const nonce = "T1dOT05DRV9PTkVfMTIzNA==";
     // A page's shape: a nonce in each of a dozen script and link tags, short markup between them.
     const tags = Array.from({ length: 12 }, (_, i) => `<script nonce="${nonce}">run(${i})</script>`).join("\n");
@@ -116,6 +125,11 @@ describe("the cache's accounting", () => {
       lastModified: { value: "", trusted: true },
     });
     expect(entry.segments).toHaveLength(13);
+    // Counted as if its deflate were as long as the page until it is made, then as it is.
+    expect(entry.bytes).toBe(2 * (html.length - 12 * nonce.length) + 1024);
+    const counted = entry.bytes;
+    await entry.deflating;
+    expect(entry.bytes).toBeLessThan(counted);
     // Before: each deflated segment held zlib's 16 KB chunk and the body its whole block (> 270 KB here).
     expect(retainedBytes(entry)).toBeLessThanOrEqual(entry.bytes);
     expect(joined(identityBody(entry, nonce)).toString()).toBe(html);
@@ -161,6 +175,27 @@ describe("the cache's generation", () => {
     for (let t = Date.parse("2024-01-01T00:00:00Z"); t < Date.parse("2028-01-01T00:00:00Z"); t += 3_600_000 + 17_000) {
       expect(todayIso(new Date(t))).toBe(ist.format(new Date(t)));
     }
+  });
+
+  it("counts an entry again once its deflate is made, and only the entry still kept under its key", async () => {
+    const store = new ResponseStore(1024 * 1024);
+    store.enter("1@d");
+    const made = (text: string) =>
+      buildEntry({ status: 200, headers: {}, body: Buffer.from(text), effects: [], lastModified: store.lastModified });
+    const entry = made("<p>card</p>".repeat(2000));
+    store.set("/x", "1@d", entry);
+    const counted = (store as unknown as { lru: { calculatedSize: number } }).lru;
+    expect(counted.calculatedSize).toBe(2 * 22_000 + 1024);
+    await entry.deflating;
+    store.recount("/x", entry);
+    expect(counted.calculatedSize).toBe(entry.bytes);
+    expect(entry.bytes).toBeLessThan(22_000 + 1024 + 1000);
+    const replaced = made("<p>other</p>");
+    store.set("/x", "1@d", replaced);
+    const before = counted.calculatedSize;
+    store.recount("/x", entry);
+    expect(counted.calculatedSize).toBe(before);
+    expect(store.get("/x")).toBe(replaced);
   });
 
   it("does not store what was rendered in an older generation", () => {
@@ -285,6 +320,30 @@ afterAll(async () => {
 });
 
 describe("the response cache of the production server", () => {
+  it("answers a miss plain at once to a client that takes no gzip, and gzip to the next that does", async () => {
+    await createSeller(db, { business_name: "Plain Pottery" });
+    const path = "/directory?search=pottery";
+    const plain = await fetch(base + path, { headers: { "Accept-Encoding": "identity" } });
+    const plainText = await plain.text();
+    expect([plain.status, plain.headers.get("x-cache"), plain.headers.get("content-encoding")]).toEqual([
+      200,
+      "MISS",
+      null,
+    ]);
+    expect(plainText).toContain("Plain Pottery");
+    const zipped = await fetch(base + path, { headers: { "Accept-Encoding": "gzip" } });
+    const zippedText = await zipped.text();
+    expect([zipped.status, zipped.headers.get("x-cache"), zipped.headers.get("content-encoding")]).toEqual([
+      200,
+      "HIT",
+      "gzip",
+    ]);
+    const [nonce] = nonces(plainText);
+    const [otherNonce] = nonces(zippedText);
+    expect(otherNonce).not.toBe(nonce);
+    expect(zippedText).toBe(plainText.replaceAll(nonce!, otherNonce!));
+  });
+
   it("answers anonymous public GETs from memory with a fresh nonce each time, matching the CSP", async () => {
     await createSeller(db, { business_name: "Nonce Bakery" });
     const first = await get("/directory?search=nonce");

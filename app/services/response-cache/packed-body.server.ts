@@ -1,9 +1,11 @@
 import { createHash, randomFillSync } from "node:crypto";
-import { crc32, constants as zlibConstants, deflateRawSync } from "node:zlib";
+import { promisify } from "node:util";
+import { crc32, deflateRaw, constants as zlibConstants } from "node:zlib";
 import type { RenderEffect } from "./render-effects.server";
 
 // A cached answer as it is kept: the body split at its CSP nonce, each part plain and as raw deflate, so
-// that every answer gets a fresh nonce, plain or as one gzip member, without compressing again.
+// that every answer gets a fresh nonce, plain or as one gzip member, without compressing again. The deflate
+// is made in libuv's thread pool, not on the main thread, which renders (docs/performance.md).
 
 export type CachedResponse = {
   status: number;
@@ -12,8 +14,13 @@ export type CachedResponse = {
   csp: string[] | null;
   /** The body split at the nonce (one segment when it has none). */
   segments: Buffer[];
-  /** Each segment as raw deflate, sync-flushed so they can be joined; the last one finished. */
-  deflated: Buffer[];
+  /**
+   * Each segment as raw deflate, sync-flushed so they can be joined; the last one finished. Null until it is made
+   * (`deflating`), and for good if it could not be (the entry then answers plain).
+   */
+  deflated: Buffer[] | null;
+  /** Settles once `deflated` is made (or could not be); never rejects. */
+  deflating: Promise<void>;
   /** Each segment's CRC-32, and the operator that moves a CRC-32 past that segment's length (`crc32Shift`). */
   crcs: number[];
   crcShifts: number[];
@@ -23,8 +30,11 @@ export type CachedResponse = {
   lastModified: string;
   ifModifiedSince: boolean;
   effects: RenderEffect[];
+  /** What the entry holds, counted for the cache's bound: until the deflate is made, as if it were as long as the page. */
   bytes: number;
 };
+
+const deflateRawInPool = promisify(deflateRaw);
 
 // X-Request-Id is each request's own (set by the request log before this middleware runs).
 const PER_ANSWER_HEADERS = new Set([
@@ -42,23 +52,25 @@ const PER_ANSWER_HEADERS = new Set([
   "x-request-id",
 ]);
 
-export function buildEntry(input: {
-  status: number;
-  headers: Record<string, string | number | string[] | undefined>;
-  body: Buffer;
-  effects: RenderEffect[];
-  lastModified: { value: string; trusted: boolean };
-}): CachedResponse {
+/**
+ * The entry of a rendered answer, ready to answer plain at once; its deflate is begun in the thread pool
+ * (`deflating`), and `onDeflated` is told when it is made (the entry's `bytes` are then what it holds).
+ */
+export function buildEntry(
+  input: {
+    status: number;
+    headers: Record<string, string | number | string[] | undefined>;
+    body: Buffer;
+    effects: RenderEffect[];
+    lastModified: { value: string; trusted: boolean };
+  },
+  onDeflated?: (entry: CachedResponse) => void,
+): CachedResponse {
   const csp =
     typeof input.headers["content-security-policy"] === "string" ? input.headers["content-security-policy"] : null;
   const nonce = csp?.match(/'nonce-([^']+)'/)?.[1] ?? null;
   // Own memory blocks: the body may be a view of a larger one (a slice of Buffer's shared pool).
   const segments = packed(nonce ? splitBuffer(input.body, Buffer.from(nonce)) : [input.body]);
-  const deflated = packed(
-    segments.map((segment, i) =>
-      deflateRawSync(segment, i === segments.length - 1 ? {} : { finishFlush: zlibConstants.Z_SYNC_FLUSH }),
-    ),
-  );
   // The validator ignores the nonce: the same page rendered again is the same representation.
   const hash = createHash("sha256");
   for (const segment of segments) hash.update(segment).update("\0nonce\0");
@@ -67,13 +79,14 @@ export function buildEntry(input: {
     if (value === undefined || PER_ANSWER_HEADERS.has(name)) continue;
     headers.push([name, Array.isArray(value) ? value : String(value)]);
   }
-  const bytes = segments.reduce((n, s) => n + s.length, 0) + deflated.reduce((n, s) => n + s.length, 0) + 1024;
-  return {
+  const plainBytes = segments.reduce((n, s) => n + s.length, 0);
+  const entry: CachedResponse = {
     status: input.status,
     headers,
     csp: csp && nonce ? csp.split(nonce) : csp ? [csp] : null,
     segments,
-    deflated,
+    deflated: null,
+    deflating: Promise.resolve(),
     crcs: segments.map((segment) => crc32(segment)),
     crcShifts: segments.map((segment) => crc32Shift(segment.length)),
     length: input.body.length - (segments.length - 1) * (nonce?.length ?? 0),
@@ -81,8 +94,21 @@ export function buildEntry(input: {
     lastModified: input.lastModified.value,
     ifModifiedSince: input.lastModified.trusted,
     effects: input.effects,
-    bytes,
+    bytes: 2 * plainBytes + 1024,
   };
+  entry.deflating = Promise.all(
+    segments.map((segment, i) =>
+      deflateRawInPool(segment, i === segments.length - 1 ? {} : { finishFlush: zlibConstants.Z_SYNC_FLUSH }),
+    ),
+  ).then(
+    (parts) => {
+      entry.deflated = packed(parts);
+      entry.bytes = plainBytes + entry.deflated.reduce((n, s) => n + s.length, 0) + 1024;
+      onDeflated?.(entry);
+    },
+    () => undefined,
+  );
+  return entry;
 }
 
 /**
@@ -102,7 +128,7 @@ function packed(parts: Buffer[]): Buffer[] {
 
 /** The memory an entry's buffers hold (their backing stores, each counted once), in bytes. */
 export function retainedBytes(entry: CachedResponse): number {
-  const stores = new Set<ArrayBufferLike>([...entry.segments, ...entry.deflated].map((b) => b.buffer));
+  const stores = new Set<ArrayBufferLike>([...entry.segments, ...(entry.deflated ?? [])].map((b) => b.buffer));
   return [...stores].reduce((n, store) => n + store.byteLength, 0);
 }
 
@@ -177,6 +203,7 @@ function storedBlockHeader(length: number): Buffer {
  * ones and the nonce's, so an answer does not read the page again.
  */
 export function gzipBody(entry: CachedResponse, nonce: string): BodyParts {
+  if (!entry.deflated) throw new Error("an entry answered gzip before its deflate was made");
   const nonceBytes = Buffer.from(nonce);
   const stored = storedBlockHeader(nonceBytes.length);
   const parts: Buffer[] = [GZIP_HEADER];

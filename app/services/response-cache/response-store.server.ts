@@ -68,6 +68,15 @@ export class ResponseStore {
     this.lru.set(key, entry, { ttl });
   }
 
+  /** Counts `entry` again at its `bytes` (its deflate was made), if it is still the one kept under `key`. */
+  recount(key: string, entry: CachedResponse): void {
+    if (this.lru.peek(key) !== entry) return;
+    // The LRU counts a value's size only when it is set anew: set again for the time it had left.
+    const ttl = this.lru.getRemainingTTL(key);
+    this.lru.delete(key);
+    if (ttl > 0) this.lru.set(key, entry, { ttl });
+  }
+
   get size(): number {
     return this.lru.size;
   }
