@@ -7,6 +7,7 @@ import {
   type RouterContextProvider,
 } from "react-router";
 import { getDb } from "~db/client";
+import { boundedMemo } from "~/lib/bounded-memo";
 import type { Role } from "~db/schema";
 import { can, isStaffRole, type Permission } from "~/lib/permissions";
 import { SECOND_FACTOR_MESSAGES } from "~/lib/validation/messages";
@@ -53,8 +54,25 @@ export type SessionUser = SessionUserRow;
 
 /** The id of the request's session cookie, if it has a well-formed one. */
 export async function sessionIdFrom(request: Request): Promise<string | null> {
-  const value = await sessionCookie().parse(request.headers.get("Cookie"));
+  const header = request.headers.get("Cookie");
+  if (!header) return null;
+  return header.length <= MAX_REMEMBERED_HEADER ? sessionIdsOf(sessionSecrets())(header) : readSessionId(header);
+}
+
+async function readSessionId(header: string): Promise<string | null> {
+  const value = await sessionCookie().parse(header);
   return typeof value === "string" && /^[A-Za-z0-9_-]{32,}$/.test(value) ? value : null;
+}
+
+// A Cookie header's session id is read once, not on every request: its signature is checked with WebCrypto (a key
+// imported, then verified: ~0.2 ms of a signed-in render in a profile, docs/performance.md). What it says depends on
+// the header and the secrets only; the session row itself is read every time (revoked, expired, idle).
+const MAX_REMEMBERED_HEADER = 4096;
+const sessionIdReaders = new WeakMap<readonly string[], (header: string) => Promise<string | null>>();
+function sessionIdsOf(secrets: readonly string[]): (header: string) => Promise<string | null> {
+  let read = sessionIdReaders.get(secrets);
+  if (!read) sessionIdReaders.set(secrets, (read = boundedMemo(1_000, readSessionId)));
+  return read;
 }
 
 export type ActiveSessionRecord = SessionRecord & { id: string };
