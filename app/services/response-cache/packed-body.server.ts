@@ -1,6 +1,5 @@
 import { createHash, randomFillSync } from "node:crypto";
-import { promisify } from "node:util";
-import { crc32, deflateRaw, constants as zlibConstants } from "node:zlib";
+import { crc32, createDeflateRaw, constants as zlibConstants } from "node:zlib";
 import type { RenderEffect } from "./render-effects.server";
 
 // A cached answer as it is kept: the body split at its CSP nonce, each part plain and as raw deflate, so
@@ -15,7 +14,7 @@ export type CachedResponse = {
   /** The body split at the nonce (one segment when it has none). */
   segments: Buffer[];
   /**
-   * Each segment as raw deflate, sync-flushed so they can be joined; the last one finished. Null until it is made
+   * Each segment as raw deflate, full-flushed so they can be joined; the last one finished. Null until it is made
    * (`deflating`), and for good if it could not be (the entry then answers plain).
    */
   deflated: Buffer[] | null;
@@ -34,7 +33,43 @@ export type CachedResponse = {
   bytes: number;
 };
 
-const deflateRawInPool = promisify(deflateRaw);
+/**
+ * Each segment as raw deflate, made in libuv's thread pool by one zlib stream: a full flush after each segment but
+ * the last (the next starts on a byte boundary with no reference to what came before, so a stored block can go
+ * between them) and the end after the last. One stream rather than one per segment: each stream's set-up and
+ * bookkeeping runs on the main thread, ~0.1 ms apiece (a directory page has 7 segments; docs/performance.md).
+ * The output of a flush is all emitted before its callback runs (zlib pushes it, then calls back).
+ */
+function deflateSegments(segments: Buffer[]): Promise<Buffer[]> {
+  return new Promise((resolve, reject) => {
+    const deflate = createDeflateRaw();
+    const made: Buffer[] = [];
+    let output: Buffer[] = [];
+    const take = () => {
+      made.push(Buffer.concat(output));
+      output = [];
+    };
+    deflate.on("data", (chunk: Buffer) => output.push(chunk));
+    deflate.on("error", reject);
+    const last = segments.length - 1;
+    const from = (i: number): void => {
+      if (i === last) {
+        deflate.once("end", () => {
+          take();
+          resolve(made);
+        });
+        deflate.end(segments[i]);
+        return;
+      }
+      deflate.write(segments[i]);
+      deflate.flush(zlibConstants.Z_FULL_FLUSH, () => {
+        take();
+        from(i + 1);
+      });
+    };
+    from(0);
+  });
+}
 
 // X-Request-Id is each request's own (set by the request log before this middleware runs).
 const PER_ANSWER_HEADERS = new Set([
@@ -96,11 +131,7 @@ export function buildEntry(
     effects: input.effects,
     bytes: 2 * plainBytes + 1024,
   };
-  entry.deflating = Promise.all(
-    segments.map((segment, i) =>
-      deflateRawInPool(segment, i === segments.length - 1 ? {} : { finishFlush: zlibConstants.Z_SYNC_FLUSH }),
-    ),
-  ).then(
+  entry.deflating = deflateSegments(segments).then(
     (parts) => {
       entry.deflated = packed(parts);
       entry.bytes = plainBytes + entry.deflated.reduce((n, s) => n + s.length, 0) + 1024;
@@ -113,7 +144,7 @@ export function buildEntry(
 
 /**
  * Copies buffers into one memory block of exactly their size, as views of it, so that what an entry
- * holds is what the cache counts. A small result of deflateRawSync is a view of zlib's 16 KB output
+ * holds is what the cache counts. A small piece of zlib's output is a view of its 16 KB output
  * chunk: kept as it was, each segment of a page (one per CSP nonce in it) held 16 KB however short.
  */
 function packed(parts: Buffer[]): Buffer[] {
@@ -188,7 +219,7 @@ function storedBlockHeader(length: number): Buffer {
   let header = storedBlockHeaders.get(length);
   if (!header) {
     header = Buffer.alloc(5);
-    header[0] = 0; // not final, type 0 (stored); the previous block ended on a byte boundary (sync flush)
+    header[0] = 0; // not final, type 0 (stored); the previous block ended on a byte boundary (full flush)
     header.writeUInt16LE(length, 1);
     header.writeUInt16LE(~length & 0xffff, 3);
     storedBlockHeaders.set(length, header);
