@@ -19,6 +19,13 @@ export function isPostgresUrl(target: string): boolean {
   return /^postgres(ql)?:\/\//i.test(target);
 }
 
+/** The `id` column of a query's rows as one comma-separated text in `order` (an aggregate; null over no row). */
+export function idsInOrder(db: Handle, order: RawBuilder<unknown>): RawBuilder<string | null> {
+  return engineOf(db) === "postgres"
+    ? sql<string | null>`string_agg(id::text, ',' order by ${order})`
+    : sql<string | null>`group_concat(id, ',' order by ${order})`;
+}
+
 /** An integer primary key the database numbers: SQLite's autoincrement, PostgreSQL's identity column. */
 export function autoId(db: Handle) {
   return (column: ColumnDefinitionBuilder) =>

@@ -1,5 +1,8 @@
 import { type Expression, type RawBuilder, type SqlBool, sql } from "kysely";
+import { LRUCache } from "lru-cache";
 import type { DB } from "~db/client";
+import { idsInOrder } from "~db/engine";
+import { versionKey } from "./content-version.server";
 import type { SearchPlan, WordPlan } from "./search-vocabulary.server";
 import { type Alternatives, PLACES, textIndexOf } from "./text-index.server";
 
@@ -106,20 +109,34 @@ export async function rankSearch(
   // A relaxed search shows the sellers matching the most of her words, not every seller matching one of them.
   const relaxedToBest =
     mode === "any" && !matchedByAll ? sql` where matched = (select max(matched) from matches)` : sql``;
+  const matches = sql`select sellers.id as id, ${matched} as matched, ${quality} as quality, ${places} as places, sellers.is_featured as featured,
+        ${near.distance ?? sql`null`} as distance, ${near.tenths ?? sql`null`} as tenths,
+        ${near.uncovered ?? sql`null`} as uncovered
+      from ${index.candidates(carrying.map(all), mode)} and ${conditions}`;
+  // Near me has distances per row and a visitor's own centre: ranked every time.
+  const remembering = near.distance ? null : rememberedRankingKey(db, sql`${matches}${relaxedToBest}`);
+  if (remembering) {
+    const page = await rememberedPage(db, remembering, limit, offset, columns);
+    const stats = rankingStatsOf(db);
+    if (page) {
+      stats.hits++;
+      return page;
+    }
+    stats.misses++;
+  }
   const { rows } = await sql<{
     total: number;
     id: number | null;
     version: number | null;
     distance: number | null;
+    ranked: string | null;
     [shownColumn: string]: unknown;
   }>`with matches as materialized (
-      select sellers.id as id, ${matched} as matched, ${quality} as quality, ${places} as places, sellers.is_featured as featured,
-        ${near.distance ?? sql`null`} as distance, ${near.tenths ?? sql`null`} as tenths,
-        ${near.uncovered ?? sql`null`} as uncovered
-      from ${index.candidates(carrying.map(all), mode)} and ${conditions}),
+      ${matches}),
     shown_matches as (select * from matches${relaxedToBest})
     select counted.total as total, page.id as id, page.distance as distance,
-      (select version from content_version where id = 1) as version${sql.join(shown, sql``)}
+      (select version from content_version where id = 1) as version${sql.join(shown, sql``)},
+      ${remembering ? sql`(select ${idsInOrder(db, sql`matched desc, quality, places desc, featured desc, id`)} from shown_matches)` : sql`null`} as ranked
     from (select count(*) as total from shown_matches) as counted
     left join (select id, matched, quality, places, featured, distance, tenths, uncovered from shown_matches
       order by ${nearFirst}matched desc, quality, places desc, featured desc, id limit ${limit} offset ${offset}) as page on true
@@ -128,12 +145,94 @@ export async function rankSearch(
     db,
   );
   const onPage = rows.filter((r) => r.id !== null);
+  const total = Number(rows[0]?.total ?? 0);
+  const version = rows[0]?.version == null ? undefined : Number(rows[0].version);
+  if (remembering && version !== undefined) remember(db, remembering, version, total, rows[0]?.ranked ?? null);
   return {
-    total: Number(rows[0]?.total ?? 0),
+    total,
     ids: onPage.map((r) => Number(r.id)),
-    version: rows[0]?.version == null ? undefined : Number(rows[0].version),
+    version,
     rows: onPage.map((r) => Object.fromEntries(columns.map((column) => [column, r[`shown_${column}`]]))),
     distances: near.distance ? onPage.map((r) => Number(r.distance)) : [],
+  };
+}
+
+// A search's whole order, remembered per database while the version key holds (docs/performance.md): the next
+// page of a search, or the same search in another language, view or theme, reads only its page's rows by id,
+// with the content version in the same statement, instead of ranking every match again (six lookups in the text
+// index per statement). The version read with the rows is the one the order was ranked under, or the search is
+// ranked again: the rows then come from a snapshot with the same public content as the order.
+
+/** Remembered orders per database, bounded by the number of ids they hold in all. */
+const MAX_REMEMBERED_IDS = 1_000_000;
+type Ranking = { generation: string; total: number; ids: Int32Array };
+const rankings = new WeakMap<DB, LRUCache<string, Ranking>>();
+
+const rankingStats = new WeakMap<DB, { hits: number; misses: number }>();
+function rankingStatsOf(db: DB): { hits: number; misses: number } {
+  let stats = rankingStats.get(db);
+  if (!stats) rankingStats.set(db, (stats = { hits: 0, misses: 0 }));
+  return stats;
+}
+
+/** How many searches were paged from a remembered order (hits) and how many ranked (misses), for tests. */
+export function rememberedRankingStats(db: DB): { hits: number; misses: number } {
+  return { ...rankingStatsOf(db) };
+}
+
+/** Forgets the orders remembered for `db` (tests that look at a ranking's own statement). */
+export function forgetRememberedRankings(db: DB): void {
+  rankings.get(db)?.clear();
+}
+
+function rankingsOf(db: DB): LRUCache<string, Ranking> {
+  let kept = rankings.get(db);
+  if (!kept) {
+    kept = new LRUCache({ maxSize: MAX_REMEMBERED_IDS, sizeCalculation: (ranking) => ranking.ids.length + 1 });
+    rankings.set(db, kept);
+  }
+  return kept;
+}
+
+/** What tells one ranking from another: the statement of its matches, compiled, with its parameters. */
+function rememberedRankingKey(db: DB, matches: RawBuilder<unknown>): string {
+  const compiled = matches.compile(db);
+  return `${compiled.sql}\n${JSON.stringify(compiled.parameters)}`;
+}
+
+function remember(db: DB, key: string, version: number, total: number, ranked: string | null): void {
+  const ids = ranked ? Int32Array.from(ranked.split(","), Number) : new Int32Array(0);
+  // The text is the whole order: a count that differs means it is not (never expected).
+  if (ids.length !== total) return;
+  rankingsOf(db).set(key, { generation: versionKey(version), total, ids });
+}
+
+/** A page from a remembered order, or null when none is remembered or the version moved since it was ranked. */
+async function rememberedPage(
+  db: DB,
+  key: string,
+  limit: number,
+  offset: number,
+  columns: readonly string[],
+): Promise<RankedPage | null> {
+  const ranking = rankingsOf(db).get(key);
+  if (!ranking) return null;
+  const ids = Array.from(ranking.ids.subarray(offset, offset + limit));
+  const shown = columns.map((column) => sql`, ${sql.ref(`shown.${column}`)} as ${sql.ref(`shown_${column}`)}`);
+  const { rows } = await sql<{ version: number | null; id: number | null; [shownColumn: string]: unknown }>`
+    select (select version from content_version where id = 1) as version, shown.id as id${sql.join(shown, sql``)}
+    from (select 1 as one) as one
+    left join sellers as shown on ${ids.length ? sql`shown.id in (${sql.join(ids)})` : sql`false`}`.execute(db);
+  const version = rows[0]?.version;
+  if (version == null || versionKey(Number(version)) !== ranking.generation) return null;
+  const byId = new Map(rows.filter((r) => r.id !== null).map((r) => [Number(r.id), r]));
+  if (byId.size !== ids.length) return null;
+  return {
+    total: ranking.total,
+    ids,
+    version: Number(version),
+    rows: ids.map((id) => Object.fromEntries(columns.map((column) => [column, byId.get(id)![`shown_${column}`]]))),
+    distances: [],
   };
 }
 

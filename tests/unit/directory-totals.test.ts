@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import type { DB } from "~db/client";
 import { createSeller } from "~db/seed/factories";
 import { knownTotalsStats } from "~/models/directory-totals.server";
+import { rememberedRankingStats } from "~/models/search.server";
 import { listPublicSellers } from "~/services/directory.server";
 import { addLeads } from "~/models/leads.server";
 import { categoryIdBySlug, createTestDb } from "../support/test-db";
@@ -76,5 +77,67 @@ describe("listPublicSellers remembers each listing's total", () => {
     expect((await list({ city: "Pune" })).pagination.total).toBe(1);
     vi.setSystemTime(new Date("2031-03-10T18:30:00Z")); // midnight in India
     expect((await list({ city: "Pune" })).pagination.total).toBe(0);
+  });
+});
+
+describe("listPublicSellers remembers a search's order", () => {
+  const names = ["Kala Quilts", "Lata Quilts", "Mira Quilts", "Nila Quilts", "Oja Quilts"];
+  const search = (page: number, over: Partial<Parameters<typeof listPublicSellers>[1]> = {}) =>
+    list({ search: "quilts", city: "Mysuru", page, ...over });
+  const shown = async () => {
+    const pages = [await search(1), await search(2), await search(3)];
+    return { total: pages[0]!.pagination.total, names: pages.flatMap((p) => p.sellers.map((s) => s.business_name)) };
+  };
+
+  it("ranks a search once, pages from its order, and ranks again after a public change", async () => {
+    const ids: number[] = [];
+    for (const name of names) ids.push(await createSeller(db, { business_name: name, city: "Mysuru" }));
+    // The first search after new sellers plans again with a vocabulary that knows them: ranked, maybe twice.
+    await search(1);
+    const before = rememberedRankingStats(db);
+    // Equal matches: featured first, then by id.
+    expect(await shown()).toEqual({ total: 5, names });
+    // Past the last page: nothing, with the total.
+    const past = await search(9);
+    expect([past.sellers.length, past.pagination.total]).toEqual([0, 5]);
+    expect(rememberedRankingStats(db)).toEqual({ hits: before.hits + 4, misses: before.misses });
+
+    // A profile view is no public change: still paged from the order.
+    await addLeads(db, [{ sellerId: ids[0]!, day: "2026-11-25", kind: "view", count: 3 }]);
+    expect((await search(2)).sellers.map((s) => s.business_name)).toEqual(names.slice(2, 4));
+    expect(rememberedRankingStats(db)).toEqual({ hits: before.hits + 5, misses: before.misses });
+
+    // A seller featured now comes first: the order is ranked again, then paged from.
+    await db.updateTable("sellers").set({ is_featured: 1 }).where("id", "=", ids[3]!).execute();
+    const reordered = [names[3]!, ...names.filter((n) => n !== names[3])];
+    await search(1);
+    const afterFeatured = rememberedRankingStats(db);
+    expect(afterFeatured.misses).toBeGreaterThan(before.misses);
+    expect(await shown()).toEqual({ total: 5, names: reordered });
+    expect(rememberedRankingStats(db)).toEqual({ hits: afterFeatured.hits + 3, misses: afterFeatured.misses });
+
+    // One who leaves the directory is gone from every page at once.
+    await db.updateTable("sellers").set({ status: "pending" }).where("id", "=", ids[0]!).execute();
+    expect(await shown()).toEqual({ total: 4, names: reordered.filter((n) => n !== names[0]) });
+    expect(rememberedRankingStats(db).misses).toBeGreaterThan(afterFeatured.misses);
+
+    // Another filter is another order.
+    const { misses } = rememberedRankingStats(db);
+    expect((await search(1, { city: "Chennai" })).pagination.total).toBe(0);
+    expect(rememberedRankingStats(db).misses).toBe(misses + 1);
+  });
+
+  it("ranks again when the Indian day turns (a subscription ends with it)", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2031-03-10T12:00:00Z"));
+    await createSeller(db, { business_name: "Pari Quilts", city: "Mangaluru", subscription_end_date: "2031-03-10" });
+    const mangaluru = () => list({ search: "quilts", city: "Mangaluru" });
+    expect((await mangaluru()).pagination.total).toBe(1);
+    const { misses } = rememberedRankingStats(db);
+    expect((await mangaluru()).pagination.total).toBe(1);
+    expect(rememberedRankingStats(db).misses).toBe(misses);
+    vi.setSystemTime(new Date("2031-03-10T18:30:00Z")); // midnight in India
+    expect((await mangaluru()).pagination.total).toBe(0);
+    expect(rememberedRankingStats(db).misses).toBe(misses + 1);
   });
 });

@@ -3,6 +3,7 @@ import { type CompiledQuery, Kysely, SqliteDialect } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~db/schema";
 import { seedDemoSellers } from "~/services/demo-sellers.server";
+import { forgetRememberedRankings } from "~/models/search.server";
 import { listPublicSellers } from "~/services/directory.server";
 import { createTestDb, testEngine } from "../support/test-db";
 
@@ -70,15 +71,11 @@ describe.skipIf(testEngine !== "sqlite")("directory query plans", () => {
     ["search, a later page", { search: "sakhi", page: 2 }],
     ["search of two words", { search: "families bangalore" }],
   ])("%s is driven from the full-text matches", async (_label, over) => {
+    // Ranked here, not paged from an order an earlier search remembered (checked at the end).
+    forgetRememberedRankings(db);
     captured.length = 0;
-    const result = await listPublicSellers(db, {
-      category: "",
-      city: "",
-      featured: false,
-      page: 1,
-      limit: 12,
-      ...over,
-    });
+    const query = { category: "", city: "", featured: false, page: 1, limit: 12, ...over };
+    const result = await listPublicSellers(db, query);
     expect(result.sellers.length).toBeGreaterThan(0);
     // Besides the content version's own read (the ranking reads it too) and (once per version) the index's words, the synonym groups and the
     // active categories' names in every language, which the search reads to plan its alternatives
@@ -100,5 +97,12 @@ describe.skipIf(testEngine !== "sqlite")("directory query plans", () => {
     expect(ranked).not.toMatch(/SCAN sellers\b|SEARCH sellers USING (?!COVERING INDEX sellers_search_public \(id=)/);
     expect(ranked).toMatch(/SEARCH shown USING INTEGER PRIMARY KEY \(rowid=\?\)/);
     expect(ranked).not.toMatch(/SCAN shown\b|SEARCH shown USING (?!INTEGER PRIMARY KEY)/);
+    // The same search again, from its remembered order: the page's rows by primary key, with the version.
+    captured.length = 0;
+    expect((await listPublicSellers(db, query)).sellers).toEqual(result.sellers);
+    const [paged, ...more] = plansOf(captured);
+    expect(more).toEqual([]);
+    expect(paged).toMatch(/SEARCH shown USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+    expect(paged).not.toMatch(/sellers_fts|SCAN shown\b|SCAN sellers\b/);
   });
 });
