@@ -114,7 +114,9 @@ const server = createServer((req, res) => {
   res.end(answer.body);
 });
 
-process.on("message", (message: StoreMessage) => {
+process.on("message", (message: StoreMessage) => void store(message));
+
+async function store(message: StoreMessage): Promise<void> {
   const body = Buffer.from(message.body, "base64");
   if (message.floor) {
     const entry = buildEntry({
@@ -128,6 +130,8 @@ process.on("message", (message: StoreMessage) => {
       ...entry.headers.flatMap(([name, value]) => [name, String(value)]),
       ...["ETag", entry.etag, "Last-Modified", entry.lastModified, "X-Cache", "HIT"],
     ];
+    // The app's entry, deflated in the thread pool as the app's are (docs/decisions/230-cache-deflate-in-the-thread-pool.md).
+    await entry.deflating;
     const whole = gzipBody(entry, freshNonce());
     const joined = Buffer.concat(whole.parts);
     const plainHeaders: Record<string, string> = {
@@ -144,7 +148,7 @@ process.on("message", (message: StoreMessage) => {
     });
   } else answers.set(message.id, { body, headers: message.headers });
   process.send?.({ stored: message.id });
-});
+}
 process.on("disconnect", () => server.close(() => process.exit(0)));
 
 server.once("error", (error) => {
