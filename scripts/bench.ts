@@ -39,6 +39,7 @@ import { autocannonLoad, secondLoad } from "./bench-load";
 import { JS_BUDGET_BYTES, measureJsWeight, PUBLIC_PAGES } from "./js-weight";
 import { auditPages, printAudits } from "./lighthouse";
 import { databaseUrl, startThrowawayPostgres, type ThrowawayPostgres } from "./postgres-server";
+import { firstRenderUrls, SEARCH_TERMS, sequential, signedInUrls, warmUpUrls } from "./idle-renders";
 import { freePort, processMemoryMb, productionServerCommand } from "./reliability/production-server";
 
 const { values } = parseArgs({
@@ -75,7 +76,6 @@ const BARE_PORT = values.port ? APP_PORT + 1 : await freePort();
 const APP = `http://127.0.0.1:${APP_PORT}`;
 const SCALE = values.scale.split(",").map(Number) as [number, number];
 const BENCH_ADMIN = { email: "bench-admin@example.test", password: "bench-admin-password-123" };
-const SEARCH_TERMS = ["sakhi", "kitchen", "boutique", "henna", "tiffin"];
 /**
  * The same words mistyped (docs/decisions/163-search-what-word-matches.md): an insertion, a deletion, a swap, a
  * substitution, a beginning.
@@ -410,31 +410,6 @@ function load(url: string, acceptEncoding: string) {
  */
 const BARE_STABLE_WITHIN = 1.1;
 
-/** Renders that warm a started server before its idle renders are timed: listings and searches, signed in. */
-function warmUpUrls(): string[] {
-  return Array.from({ length: WARM_UP_RENDERS }, (_, i) =>
-    i % 2
-      ? `${APP}/directory?page=${(i % 40) + 1}`
-      : `${APP}/directory?search=${SEARCH_TERMS[i % SEARCH_TERMS.length]}&page=${(i % 3) + 1}`,
-  );
-}
-const WARM_UP_RENDERS = 400;
-
-/** Requests one after another on an otherwise idle server: the time of one render, not of a queue. */
-async function sequential(urls: string[], headers: Record<string, string> = {}): Promise<{ p50: number; p90: number }> {
-  const times: number[] = [];
-  for (const url of urls) {
-    const start = performance.now();
-    const res = await fetch(url, { headers: { "Accept-Encoding": "identity", ...headers } });
-    await res.arrayBuffer();
-    if (!res.ok) throw new Error(`${url} answered ${res.status}`);
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  const at = (q: number) => Number(times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(2));
-  return { p50: at(0.5), p90: at(0.9) };
-}
-
 async function adminCookie(): Promise<string> {
   const login = await fetch(`${APP}/api/admin/login`, {
     method: "POST",
@@ -736,20 +711,15 @@ async function benchEngine(engine: EngineName): Promise<EngineResults> {
     const cookie = await adminCookie();
     for (let round = 0; round < ROUNDS; round++) {
       console.log(`-- round ${round + 1} of ${ROUNDS} (${engine})`);
-      const directoryUrls = Array.from({ length: 60 }, (_, i) => `${APP}/directory?page=${(i % 20) + 1}`);
+      const directoryUrls = signedInUrls(APP);
       // A server that has just started runs its code unoptimised for its first few hundred renders (the first
       // round's idle p50 was 21–24 ms against 12–14 in the next two, whose server the loads had warmed): warm it
       // as traffic would, signed in (never cached), so that no anonymous page below is a cached one.
-      if (round === 0) await sequential(warmUpUrls(), { Cookie: cookie });
+      if (round === 0) await sequential(warmUpUrls(APP), { Cookie: cookie });
       await sequential(directoryUrls.slice(0, 5), { Cookie: cookie });
       const signedIn = await sequential(directoryUrls, { Cookie: cookie });
       // Pages no earlier round asked for, so each is a first render.
-      const firstRender = await sequential(
-        Array.from(
-          { length: 60 },
-          (_, i) => `${APP}/directory?search=${SEARCH_TERMS[i % SEARCH_TERMS.length]}&page=${i + 2 + round * 60}`,
-        ),
-      );
+      const firstRender = await sequential(firstRenderUrls(APP, round));
       console.log(
         `/directory, idle: signed in p50 ${signedIn.p50} ms; anonymous first render p50 ${firstRender.p50} ms`,
       );

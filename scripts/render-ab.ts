@@ -13,6 +13,7 @@ import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { NODE_FLAGS } from "../server/node-flags";
+import { firstRenderUrls, sequential, signedInUrls, warmUpUrls } from "./idle-renders";
 
 const [dirA, dirB, database, roundsArg] = process.argv.slice(2);
 if (!dirA || !dirB || !database) {
@@ -21,7 +22,6 @@ if (!dirA || !dirB || !database) {
 }
 const ROUNDS = Number(roundsArg ?? 16);
 const ADMIN = { email: "render-ab@example.test", password: "render-ab-password-123" };
-const TERMS = ["sakhi", "kitchen", "boutique", "henna", "tiffin"];
 const work = mkdtempSync(join(tmpdir(), "bwp-render-ab-"));
 
 type Server = { name: string; app: string; child: ChildProcess; cookie: string };
@@ -67,20 +67,6 @@ async function start(name: string, dir: string, port: number): Promise<Server> {
   return { name, app, child, cookie };
 }
 
-/** The p50 of requests one after another, as the bench's idle renders are timed (identity, the body read). */
-async function p50(urls: string[], headers: Record<string, string>): Promise<number> {
-  const times: number[] = [];
-  for (const url of urls) {
-    const begun = performance.now();
-    const res = await fetch(url, { headers: { "Accept-Encoding": "identity", ...headers } });
-    await res.arrayBuffer();
-    if (!res.ok) throw new Error(`${url} answered ${res.status}`);
-    times.push(performance.now() - begun);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)]!;
-}
-
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
@@ -91,30 +77,14 @@ const median = (values: number[]) => {
 const servers = [await start("A", dirA, 3931), await start("B", dirB, 3932)];
 try {
   // Warm both as the bench does: 400 signed-in listings and searches.
-  for (const s of servers)
-    await p50(
-      Array.from({ length: 400 }, (_, i) =>
-        i % 2
-          ? `${s.app}/directory?page=${(i % 40) + 1}`
-          : `${s.app}/directory?search=${TERMS[i % TERMS.length]}&page=${(i % 3) + 1}`,
-      ),
-      { Cookie: s.cookie },
-    );
+  for (const s of servers) await sequential(warmUpUrls(s.app), { Cookie: s.cookie });
   const ratios = { signedIn: [] as number[], firstRender: [] as number[] };
   for (let round = 0; round < ROUNDS; round++) {
     const figures = new Map<string, { signedIn: number; firstRender: number }>();
     for (const s of round % 2 ? [...servers].reverse() : servers) {
-      const signedIn = await p50(
-        Array.from({ length: 60 }, (_, i) => `${s.app}/directory?page=${(i % 20) + 1}`),
-        { Cookie: s.cookie },
-      );
-      const firstRender = await p50(
-        Array.from(
-          { length: 60 },
-          (_, i) => `${s.app}/directory?search=${TERMS[i % TERMS.length]}&page=${i + 2 + round * 60}`,
-        ),
-        {},
-      );
+      await sequential(signedInUrls(s.app).slice(0, 5), { Cookie: s.cookie });
+      const signedIn = (await sequential(signedInUrls(s.app), { Cookie: s.cookie })).p50;
+      const firstRender = (await sequential(firstRenderUrls(s.app, round))).p50;
       figures.set(s.name, { signedIn, firstRender });
     }
     const a = figures.get("A")!;

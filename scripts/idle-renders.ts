@@ -1,0 +1,46 @@
+// The bench's idle renders (docs/performance.md): requests one after another on an otherwise idle server, and the
+// addresses they ask for. Shared by the bench (scripts/bench.ts) and the interleaved A/B of two builds
+// (scripts/render-ab.ts), so that the A/B times exactly what the bench judges.
+
+/** Words of the demo sellers' texts: the searches of the first renders (and of the bench's search at scale). */
+export const SEARCH_TERMS = ["sakhi", "kitchen", "boutique", "henna", "tiffin"];
+
+/** Requests one after another on an otherwise idle server: the time of one render, not of a queue. */
+export async function sequential(
+  urls: string[],
+  headers: Record<string, string> = {},
+): Promise<{ p50: number; p90: number }> {
+  const times: number[] = [];
+  for (const url of urls) {
+    const start = performance.now();
+    const res = await fetch(url, { headers: { "Accept-Encoding": "identity", ...headers } });
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => Number(times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(2));
+  return { p50: at(0.5), p90: at(0.9) };
+}
+
+/** Renders that warm a started server before its idle renders are timed: listings and searches, signed in. */
+export function warmUpUrls(app: string): string[] {
+  return Array.from({ length: 400 }, (_, i) =>
+    i % 2
+      ? `${app}/directory?page=${(i % 40) + 1}`
+      : `${app}/directory?search=${SEARCH_TERMS[i % SEARCH_TERMS.length]}&page=${(i % 3) + 1}`,
+  );
+}
+
+/** A round's signed-in renders: the first 20 pages of the listing, three times (never cached: signed in). */
+export function signedInUrls(app: string): string[] {
+  return Array.from({ length: 60 }, (_, i) => `${app}/directory?page=${(i % 20) + 1}`);
+}
+
+/** A round's anonymous first renders: pages of the searches no earlier round asked for, so none is cached. */
+export function firstRenderUrls(app: string, round: number): string[] {
+  return Array.from(
+    { length: 60 },
+    (_, i) => `${app}/directory?search=${SEARCH_TERMS[i % SEARCH_TERMS.length]}&page=${i + 2 + round * 60}`,
+  );
+}
