@@ -35,7 +35,7 @@ import { seedDemoSellers } from "~/services/demo-sellers.server";
 import { measureVocabulary } from "~/models/search-vocabulary.server";
 import { hashParameters, hashPassword } from "~/services/password.server";
 import { todayIso } from "~/lib/dates";
-import { autocannonLoad, secondLoad } from "./bench-load";
+import { autocannonLoad, type LoadFigures, secondLoad } from "./bench-load";
 import { JS_BUDGET_BYTES, measureJsWeight, PUBLIC_PAGES } from "./js-weight";
 import { auditPages, printAudits } from "./lighthouse";
 import { databaseUrl, startThrowawayPostgres, type ThrowawayPostgres } from "./postgres-server";
@@ -399,8 +399,38 @@ function rawGet(
   });
 }
 
-function load(url: string, acceptEncoding: string) {
-  return autocannonLoad({ url, connections: CONNECTIONS, duration: DURATION, acceptEncoding });
+function load(url: string, acceptEncoding: string, duration = DURATION) {
+  return autocannonLoad({ url, connections: CONNECTIONS, duration, acceptEncoding });
+}
+
+/**
+ * Two loads compared with each other (the app and its floor; a route read-only and while reviews are posted), each
+ * given DURATION seconds in two halves in the order A B B A, so that a drift of the machine's speed during the
+ * pair (this VM's moves 20–35 % within minutes) weighs on both alike instead of on whichever ran second. Each
+ * figure is the mean of its two halves (equal lengths, so the rate is the whole run's); a p99 of the two halves'
+ * mean, the whole run's lying between them.
+ */
+async function pairedLoads(
+  a: (duration: number) => Promise<LoadFigures>,
+  b: (duration: number) => Promise<LoadFigures>,
+): Promise<[LoadFigures, LoadFigures]> {
+  const half = DURATION / 2;
+  const a1 = await a(half);
+  const b1 = await b(half);
+  const b2 = await b(half);
+  const a2 = await a(half);
+  return [joinHalves(a1, a2), joinHalves(b1, b2)];
+}
+
+function joinHalves(first: LoadFigures, second: LoadFigures): LoadFigures {
+  const mean = (x: number, y: number, digits: number) => Number(((x + y) / 2).toFixed(digits));
+  return {
+    rps: Math.round((first.rps + second.rps) / 2),
+    p50: mean(first.p50, second.p50, 2),
+    p99: mean(first.p99, second.p99, 2),
+    non2xx: first.non2xx + second.non2xx,
+    errors: first.errors + second.errors,
+  };
 }
 
 /**
@@ -447,7 +477,7 @@ type Row = {
   bareRps: number;
   bareRuns: [number, number];
   bareP99: number;
-  /** the floor of the same answer (browser encoding only), measured between the app and the bare server's second run */
+  /** the floor of the same answer (browser encoding only), measured with the app in halves A B B A (pairedLoads) between the bare server's two runs */
   floor?: { rps: number; p99: number; ratio: number };
   /** app ÷ bare; null when the bare figure was not stable (BARE_STABLE_WITHIN) */
   ratio: number | null;
@@ -489,8 +519,12 @@ async function loadRoutes(
       const bareUrl = `http://127.0.0.1:${BARE_PORT}/?answer=${answerId}`;
       const floorUrl = encoding === "browser" ? await setFloorAnswer(`${answerId}-floor`, route, dbPath) : undefined;
       const before = await load(bareUrl, acceptEncoding);
-      const app = await load(APP + route, acceptEncoding);
-      const floor = floorUrl ? await load(floorUrl, acceptEncoding) : undefined;
+      const [app, floor] = floorUrl
+        ? await pairedLoads(
+            (duration) => load(APP + route, acceptEncoding, duration),
+            (duration) => load(floorUrl, acceptEncoding, duration),
+          )
+        : [await load(APP + route, acceptEncoding), undefined];
       const after = await load(bareUrl, acceptEncoding);
       const bareRps = Math.round((before.rps + after.rps) / 2);
       const stable = Math.max(before.rps, after.rps) <= BARE_STABLE_WITHIN * Math.min(before.rps, after.rps);
@@ -554,7 +588,7 @@ async function postReview(sampleId: number): Promise<void> {
 }
 
 /** A cached route under the load while a review is posted every second (a realistic mix): its req/s. */
-async function loadWhileReviewing(route: string, sampleId: number) {
+async function loadWhileReviewing(route: string, sampleId: number, duration: number) {
   let posting = true;
   const reviewer = (async () => {
     let next = Date.now();
@@ -567,7 +601,7 @@ async function loadWhileReviewing(route: string, sampleId: number) {
     }
   })();
   try {
-    return await load(APP + route, BROWSER_ENCODING);
+    return await load(APP + route, BROWSER_ENCODING, duration);
   } finally {
     posting = false;
     await reviewer;
@@ -730,13 +764,15 @@ async function benchEngine(engine: EngineName): Promise<EngineResults> {
       const rows = await loadRoutes(main, round === 0 ? ["browser", "identity"] : ["browser"], round === 0);
       const whileReviewing = [];
       for (const route of ["/directory", `/seller/${main.sampleId}`]) {
-        // The read-only rate it is judged against is measured right before it (interleaved), not taken from the
-        // route's row minutes earlier: the machine's speed drifts more between the two than a review costs
-        // (5–6 ms of server CPU each, docs/performance.md).
-        console.log(`${route} read-only, then while a review is posted every second …`);
-        const readOnly = await load(APP + route, BROWSER_ENCODING);
-        const { rps } = await loadWhileReviewing(route, main.sampleId);
-        console.log(`  ${rps} req/s (read-only just before ${readOnly.rps})`);
+        // The read-only rate it is judged against is measured in the same minute (pairedLoads: read-only, while
+        // reviewing, while reviewing, read-only), not taken from the route's row minutes earlier: the machine's
+        // speed drifts more between the two than a review costs (5–6 ms of server CPU each, docs/performance.md).
+        console.log(`${route} read-only and while a review is posted every second (halves A B B A) …`);
+        const [readOnly, { rps }] = await pairedLoads(
+          (duration) => load(APP + route, BROWSER_ENCODING, duration),
+          (duration) => loadWhileReviewing(route, main.sampleId, duration),
+        );
+        console.log(`  ${rps} req/s (read-only in the same minute ${readOnly.rps})`);
         whileReviewing.push({ route, rps, readOnlyRps: readOnly.rps });
       }
       out.rounds.push({ signedIn: signedIn.p50, firstRender: firstRender.p50, rows, whileReviewing });
