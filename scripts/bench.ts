@@ -21,7 +21,7 @@
 //      --floor-only (a cached answer against its floor, and the floor without each of its parts, on the first
 //      engine of --database; printed only)
 import { type ChildProcess, fork, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { createServer as createTcpServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -39,7 +39,7 @@ import { autocannonLoad, type LoadFigures, secondLoad } from "./bench-load";
 import { JS_BUDGET_BYTES, measureJsWeight, PUBLIC_PAGES } from "./js-weight";
 import { auditPages, printAudits } from "./lighthouse";
 import { databaseUrl, startThrowawayPostgres, type ThrowawayPostgres } from "./postgres-server";
-import { firstRenderUrls, SEARCH_TERMS, sequential, signedInUrls, warmUpUrls } from "./idle-renders";
+import { firstRenderUrls, SEARCH_TERMS, sequential, signedInUrls, untilQuiet, warmUpUrls } from "./idle-renders";
 import { freePort, processMemoryMb, productionServerCommand } from "./reliability/production-server";
 
 const { values } = parseArgs({
@@ -279,37 +279,6 @@ async function startApp(dbPath: string, uploadsDir: string, env: Record<string, 
   }
   child.kill("SIGKILL");
   throw new Error("the server did not start");
-}
-
-/** CPU time (user and system, in clock ticks) a process has used so far (Linux's /proc). */
-function cpuTicks(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return Number(fields[11]) + Number(fields[12]);
-}
-
-/**
- * Waits until the started server is idle: a server starts its hourly work at once (the sellers' renewal
- * reminders and monthly reports: 10,000 demo sellers' mails queued and sent), which ran under the first round's
- * idle renders. (What was left of the first round's slower renders was the server's warm-up: `warmUpUrls`.) Quiet is two half-seconds in a row of at most
- * 2 ticks (4 % of a core); after 3 minutes the bench goes on and says so.
- */
-async function untilQuiet(pid: number): Promise<void> {
-  const started = Date.now();
-  let quiet = 0;
-  let before = cpuTicks(pid);
-  while (quiet < 2) {
-    await new Promise((r) => setTimeout(r, 500));
-    const now = cpuTicks(pid);
-    quiet = now - before <= 2 ? quiet + 1 : 0;
-    before = now;
-    if (Date.now() - started > 180_000) {
-      console.log("  the server was still busy 3 minutes after it started: measuring anyway");
-      return;
-    }
-  }
-  const waited = (Date.now() - started) / 1000;
-  if (waited > 2) console.log(`  the server was busy with its start-up work for ${waited.toFixed(1)} s`);
 }
 
 async function stopApp(child: ChildProcess): Promise<void> {

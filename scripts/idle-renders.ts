@@ -1,6 +1,8 @@
 // The bench's idle renders (docs/performance.md): requests one after another on an otherwise idle server, and the
 // addresses they ask for. Shared by the bench (scripts/bench.ts) and the interleaved A/B of two builds
-// (scripts/render-ab.ts), so that the A/B times exactly what the bench judges.
+// (scripts/render-ab.ts), so that the A/B times exactly what the bench judges, on a server whose start-up work is done.
+
+import { readFileSync } from "node:fs";
 
 /** Words of the demo sellers' texts: the searches of the first renders (and of the bench's search at scale). */
 export const SEARCH_TERMS = ["sakhi", "kitchen", "boutique", "henna", "tiffin"];
@@ -43,4 +45,35 @@ export function firstRenderUrls(app: string, round: number): string[] {
     { length: 60 },
     (_, i) => `${app}/directory?search=${SEARCH_TERMS[i % SEARCH_TERMS.length]}&page=${i + 2 + round * 60}`,
   );
+}
+
+/** CPU time (user and system, in clock ticks) a process has used so far (Linux's /proc). */
+function cpuTicks(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/**
+ * Waits until a started server is idle: a server starts its hourly work at once (the sellers' renewal reminders
+ * and monthly reports: up to 5,000 of the demo sellers' mails queued and sent per run, on any copy of a database
+ * whose month's reports are not all out), which ran under the first round's idle renders. Quiet is two
+ * half-seconds in a row of at most 2 ticks (4 % of a core); after 3 minutes the caller goes on and is told.
+ */
+export async function untilQuiet(pid: number): Promise<void> {
+  const started = Date.now();
+  let quiet = 0;
+  let before = cpuTicks(pid);
+  while (quiet < 2) {
+    await new Promise((r) => setTimeout(r, 500));
+    const now = cpuTicks(pid);
+    quiet = now - before <= 2 ? quiet + 1 : 0;
+    before = now;
+    if (Date.now() - started > 180_000) {
+      console.log("  the server was still busy 3 minutes after it started: measuring anyway");
+      return;
+    }
+  }
+  const waited = (Date.now() - started) / 1000;
+  if (waited > 2) console.log(`  the server was busy with its start-up work for ${waited.toFixed(1)} s`);
 }

@@ -13,7 +13,7 @@ import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { NODE_FLAGS } from "../server/node-flags";
-import { firstRenderUrls, sequential, signedInUrls, warmUpUrls } from "./idle-renders";
+import { firstRenderUrls, sequential, signedInUrls, untilQuiet, warmUpUrls } from "./idle-renders";
 
 const [dirA, dirB, database, roundsArg] = process.argv.slice(2);
 if (!dirA || !dirB || !database) {
@@ -57,6 +57,7 @@ async function start(name: string, dir: string, port: number): Promise<Server> {
     if (tries > 240 || child.exitCode !== null) throw new Error(`server ${name} did not start`);
     await new Promise((r) => setTimeout(r, 250));
   }
+  await untilQuiet(child.pid!);
   const login = await fetch(`${app}/api/admin/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: app },

@@ -348,6 +348,17 @@ describe("a seller's profile", () => {
     });
   });
 
+  it("is answered to a crawler as one whole document, as to a browser", async () => {
+    const asCrawler = await fetch(`${base}/seller/${ids.shown}`, {
+      headers: { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" },
+    });
+    expect(asCrawler.status).toBe(200);
+    const html = await asCrawler.text();
+    expect(html).toContain("<title>Sakhi Bakes — Food &amp; Beverages in Baner, Pune | BWP Directory</title>");
+    expect(html.trimEnd()).toMatch(/<\/html>$/);
+    expect(html).toContain("streamController.close()");
+  });
+
   it("carries LocalBusiness and BreadcrumbList data, with the nonce, from published reviews only, and a seller's </script> cannot break out", async () => {
     const res = await fetch(`${base}/seller/${ids.shown}`);
     const nonce = res.headers.get("content-security-policy")?.match(/'nonce-([^']+)'/)?.[1];
