@@ -114,6 +114,42 @@ function createStaticRouter(routes, context, opts = {}) {
     __bwpServerRoutesByManifest.set(manifest.routes, routes);
   }`,
   },
+  // Every `<Link>` resolves its `to` twice (`useHref`, `useLinkClickHandler`), each time writing the matched routes'
+  // paths out as JSON and reading them back: a page's 60-odd links did that some 120 times for the same few matches.
+  // The JSON is kept per matches array (one per render and route level) and its reading per text (read only:
+  // `resolveTo` never changes the list).
+  {
+    find: `  let routePathnamesJson = JSON.stringify(getResolveToMatches(matches));
+  return React2.useMemo(
+    () => resolveTo(
+      to,
+      JSON.parse(routePathnamesJson),`,
+    prelude: `var __bwpPathnamesJsonByMatches = new WeakMap();
+function __bwpPathnamesJsonOf(matches) {
+  let json = __bwpPathnamesJsonByMatches.get(matches);
+  if (json === void 0) {
+    json = JSON.stringify(getResolveToMatches(matches));
+    __bwpPathnamesJsonByMatches.set(matches, json);
+  }
+  return json;
+}
+var __bwpPathnamesByJson = new Map();
+function __bwpPathnamesOf(json) {
+  let pathnames = __bwpPathnamesByJson.get(json);
+  if (!pathnames) {
+    if (__bwpPathnamesByJson.size >= ${MATCH_CACHE_LIMIT}) __bwpPathnamesByJson.clear();
+    pathnames = Object.freeze(JSON.parse(json));
+    __bwpPathnamesByJson.set(json, pathnames);
+  }
+  return pathnames;
+}
+`,
+    replace: `  let routePathnamesJson = __bwpPathnamesJsonOf(matches);
+  return React2.useMemo(
+    () => resolveTo(
+      to,
+      __bwpPathnamesOf(routePathnamesJson),`,
+  },
   // The links of `<Links>` (a route's `links()`: the stylesheet, the icon) without the nonce; the critical CSS's
   // inline `<style>` keeps it.
   {
