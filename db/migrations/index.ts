@@ -29,11 +29,12 @@ import * as m0027 from "./m0027_search_every_language";
 import * as m0028 from "./m0028_reviews_trust";
 import * as m0029 from "./m0029_reviews_trust_shown";
 import * as m0030 from "./m0030_backup_runs";
+import * as m0031 from "./m0031_public_order_covers_end_date";
 
 // Migrations are listed here, not read from disk, so they are bundled with the server build. Kysely runs
 // them in the order of their names; the first 21 are named by a date and keep those names (production
 // databases have recorded them). A new one is `m<NNNN>_<words>`, NNNN its place in this list (the next is
-// m0031), added last: it sorts after every earlier name whatever the day it is written
+// m0032), added last: it sorts after every earlier name whatever the day it is written
 // (docs/decisions/202-migrations-named-by-sequence-number.md; tests/unit/migration-names.test.ts).
 const migrations: Record<string, Migration> = {
   "2026-11-21T1130_initial": m20261121T1130,
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   m0028_reviews_trust: m0028,
   m0029_reviews_trust_shown: m0029,
   m0030_backup_runs: m0030,
+  m0031_public_order_covers_end_date: m0031,
 };
 
 export const migrationProvider: MigrationProvider = {
