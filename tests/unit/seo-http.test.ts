@@ -348,7 +348,7 @@ describe("a seller's profile", () => {
     });
   });
 
-  it("is answered to a crawler as one whole document, as to a browser", async () => {
+  it("is answered to a crawler as one whole document", async () => {
     const asCrawler = await fetch(`${base}/seller/${ids.shown}`, {
       headers: { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" },
     });
