@@ -77,3 +77,36 @@ export async function untilQuiet(pid: number): Promise<void> {
   const waited = (Date.now() - started) / 1000;
   if (waited > 2) console.log(`  the server was busy with its start-up work for ${waited.toFixed(1)} s`);
 }
+
+/** `hostSpeedProbeMs` on this VM when nothing else ran and the host was quiet (2026-12-02). */
+export const HOST_PROBE_QUIET_MS = 9.4;
+
+/**
+ * The host's speed at this minute: a fixed piece of JavaScript (objects built, serialised, parsed and sorted, the
+ * kind of work a render does, garbage included) timed in this process, median of 9 runs. The same code on the same
+ * machine takes longer only when the host gives the VM less CPU (no steal time is reported here, and the same build's
+ * renders moved 7.2–14.4 ms within an hour on 2026-12-02): printed beside each round's renders so that a slow host
+ * can be told from slow code. Its value on a quiet host is in docs/performance.md.
+ */
+export function hostSpeedProbeMs(): number {
+  const runs: number[] = [];
+  for (let run = 0; run < 9; run++) {
+    const start = performance.now();
+    let checksum = 0;
+    for (let batch = 0; batch < 20; batch++) {
+      const rows = Array.from({ length: 500 }, (_, i) => ({
+        id: i,
+        name: `seller ${(i * 7919) % 500}`,
+        tags: [`t${i % 13}`, `t${i % 7}`],
+        rating: (i % 50) / 10,
+      }));
+      const parsed = JSON.parse(JSON.stringify(rows)) as typeof rows;
+      parsed.sort((a, b) => b.rating - a.rating || a.name.localeCompare(b.name, "en"));
+      checksum += parsed[0]!.id;
+    }
+    runs.push(performance.now() - start);
+    if (checksum < 0) console.log(checksum); // never: keeps the work from being optimised away
+  }
+  runs.sort((a, b) => a - b);
+  return Number(runs[4]!.toFixed(2));
+}

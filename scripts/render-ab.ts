@@ -13,7 +13,7 @@ import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { NODE_FLAGS } from "../server/node-flags";
-import { firstRenderUrls, sequential, signedInUrls, untilQuiet, warmUpUrls } from "./idle-renders";
+import { firstRenderUrls, hostSpeedProbeMs, sequential, signedInUrls, untilQuiet, warmUpUrls } from "./idle-renders";
 
 const [dirA, dirB, database, roundsArg] = process.argv.slice(2);
 if (!dirA || !dirB || !database) {
@@ -94,7 +94,8 @@ try {
     ratios.firstRender.push(b.firstRender / a.firstRender);
     console.log(
       `round ${round + 1}: signed in A ${a.signedIn.toFixed(2)} B ${b.signedIn.toFixed(2)} ms (${(b.signedIn / a.signedIn).toFixed(3)}); ` +
-        `first render A ${a.firstRender.toFixed(2)} B ${b.firstRender.toFixed(2)} ms (${(b.firstRender / a.firstRender).toFixed(3)})`,
+        `first render A ${a.firstRender.toFixed(2)} B ${b.firstRender.toFixed(2)} ms (${(b.firstRender / a.firstRender).toFixed(3)}); ` +
+        `host probe ${hostSpeedProbeMs()} ms`,
     );
   }
   console.log(`median B ÷ A: signed in ${median(ratios.signedIn)}; first render ${median(ratios.firstRender)}`);
