@@ -7,7 +7,7 @@ import type { ReviewSort } from "~/lib/validation/constants";
 import type { ReviewInput } from "~/lib/validation/reviews";
 import { writeAudit } from "./audit.server";
 import { spendInvitation } from "./review-invitations.server";
-import { isPublicSeller } from "./seller-visibility.server";
+import { publicSellerAccount } from "./seller-visibility.server";
 
 export interface PublicReview {
   id: number;
@@ -111,13 +111,18 @@ export async function reviewFigures(db: DB, sellerId: number): Promise<ReviewFig
 }
 
 export type CreateReviewResult =
-  { ok: true; id: number } | { ok: false; reason: "seller_not_found" | "invitation_used" };
+  { ok: true; id: number } | { ok: false; reason: "seller_not_found" | "invitation_used" | "own_listing" };
 
-/** Where a review comes from: the network address it was posted from, and the invitation it was written through. */
+/**
+ * Where a review comes from: the network address it was posted from, the invitation it was written through, and
+ * the account signed in when it was posted.
+ */
 export interface ReviewOrigin {
   clientAddress: string | null;
   /** the seller's invitation (checked usable by its link): the review is a verified customer's */
   invitationId?: number;
+  /** the signed-in account posting it: a seller's own account never reviews her own listing */
+  reviewerUserId?: number | null;
 }
 
 /**
@@ -131,7 +136,10 @@ export async function createReview(
   input: ReviewInput & { reviewer_email?: string | null },
   origin: ReviewOrigin,
 ): Promise<CreateReviewResult> {
-  if (!(await isPublicSeller(db, sellerId))) return { ok: false, reason: "seller_not_found" };
+  const seller = await publicSellerAccount(db, sellerId);
+  if (!seller) return { ok: false, reason: "seller_not_found" };
+  if (origin.reviewerUserId != null && seller.user_id === origin.reviewerUserId)
+    return { ok: false, reason: "own_listing" };
   return db
     .transaction()
     .execute(async (trx) => {

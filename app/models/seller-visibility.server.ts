@@ -18,11 +18,15 @@ export function isPublic(eb: ExpressionBuilder<Database, "sellers">, today = tod
 }
 
 export async function isPublicSeller(db: DB, id: number): Promise<boolean> {
-  const row = await db
+  return (await publicSellerAccount(db, id)) !== undefined;
+}
+
+/** A public seller's account (null for a listing made by the staff without one), or undefined when she is not public. */
+export async function publicSellerAccount(db: DB, id: number): Promise<{ user_id: number | null } | undefined> {
+  return db
     .selectFrom("sellers")
-    .select("id")
+    .select("user_id")
     .where("id", "=", id)
     .where((eb) => isPublic(eb))
     .executeTakeFirst();
-  return !!row;
 }

@@ -43,7 +43,8 @@ import { mapTilesSource } from "~/services/config.server";
 import { publicArea } from "~/lib/geo";
 import { whatsappChatUrl } from "~/lib/whatsapp";
 import { flagReview } from "~/models/reviews.server";
-import { submitReview } from "~/services/reviewer-email.server";
+import { OWN_LISTING, submitReview } from "~/services/reviewer-email.server";
+import { getSessionUser } from "~/services/session.server";
 import { retryAfterHeaders, throttled } from "~/services/rate-limit.server";
 import { responseFigures } from "~/lib/quotes";
 import { sellerPastMatches } from "~/models/quotes.server";
@@ -182,7 +183,11 @@ export async function action(args: Route.ActionArgs) {
   if (formData.get("intent") === "report") return reportReview(locale, id, formData, context.clientAddress);
   const post = await parsePublicForm(formData, context.clientAddress, reviewForm);
   if (!post.ok) return data({ result: post.reply }, { status: post.status, headers: post.headers });
-  const created = await submitReview(getDb(), id, post.value, { clientAddress: context.clientAddress, locale });
+  const created = await submitReview(getDb(), id, post.value, {
+    clientAddress: context.clientAddress,
+    reviewerUserId: (await getSessionUser(request))?.id,
+    locale,
+  });
   if (!created.ok && created.reason === "too_many") {
     const refusal = throttled(created.retryAfterSeconds);
     return data(
@@ -190,6 +195,8 @@ export async function action(args: Route.ActionArgs) {
       { status: 429, headers: retryAfterHeaders(refusal) },
     );
   }
+  if (!created.ok && created.reason === "own_listing")
+    return data({ result: post.submission.reply({ formErrors: [OWN_LISTING] }) }, { status: 403 });
   if (!created.ok) throw notFound();
   // With an address, the notice says a link to confirm it was mailed (docs/decisions/222-reviews-people-can-trust.md).
   const notice = post.value.reviewer_email ? "confirm" : "submitted";

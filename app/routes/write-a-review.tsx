@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { data, Link, redirect } from "react-router";
-import { getDb } from "~db/client";
+import { type DB, getDb } from "~db/client";
 import { IconCard } from "~/components/icon-card";
 import { T, useLocalePath, useT } from "~/components/i18n";
 import { ReviewForm } from "~/components/review-form";
@@ -13,7 +13,9 @@ import { formConstraints } from "~/services/form-constraints.server";
 import { parsePublicForm, readForm } from "~/services/forms.server";
 import { messagesFor, pageLocale } from "~/services/i18n.server";
 import { forwardRetryAfter, retryAfterHeaders, throttled } from "~/services/rate-limit.server";
-import { submitReview } from "~/services/reviewer-email.server";
+import { OWN_LISTING, submitReview } from "~/services/reviewer-email.server";
+import { getSessionUser } from "~/services/session.server";
+import { publicSellerAccount } from "~/models/seller-visibility.server";
 import { checkInvitation, invitationPath } from "~/services/review-invitations.server";
 import type { Route } from "./+types/write-a-review";
 
@@ -54,9 +56,15 @@ async function readLink(params: Route.LoaderArgs["params"]) {
   return { db, check, invitation, sellerName };
 }
 
+/** True when the signed-in account is the seller's own: her link shows her what a customer sees, without the form. */
+async function isOwnInvitation(db: DB, request: Request, sellerId: number): Promise<boolean> {
+  const user = await getSessionUser(request);
+  return !!user && (await publicSellerAccount(db, sellerId))?.user_id === user.id;
+}
+
 export async function loader(args: Route.LoaderArgs) {
   const locale = pageLocale(args);
-  const { check, invitation, sellerName } = await readLink(args.params);
+  const { db, check, invitation, sellerName } = await readLink(args.params);
   const sentAs = new URL(args.request.url).searchParams.get("sent");
   const sent = sentAs === "1" || sentAs === "confirm";
   const view: View = check.ok ? "open" : check.why === "used" && sent ? "sent" : check.why;
@@ -65,6 +73,7 @@ export async function loader(args: Route.LoaderArgs) {
     sellerId: invitation.seller_id,
     sellerName,
     customerName: view === "open" ? (invitation.customer_name ?? "") : "",
+    own: view === "open" && (await isOwnInvitation(db, args.request, invitation.seller_id)),
     /** her address was given: its confirmation link was mailed */
     confirmMailed: view === "sent" && sentAs === "confirm",
     constraint: formConstraints(reviewWithEmailSchema),
@@ -85,8 +94,14 @@ export async function action(args: Route.ActionArgs) {
   const created = await submitReview(db, invitation.seller_id, post.value, {
     clientAddress: context.clientAddress,
     invitationId: invitation.id,
+    reviewerUserId: (await getSessionUser(request))?.id,
     locale,
   });
+  if (!created.ok && created.reason === "own_listing")
+    return data(
+      { view: "open" as View, result: post.submission.reply({ formErrors: [OWN_LISTING] }) },
+      { status: 403 },
+    );
   if (!created.ok && created.reason === "too_many") {
     const refusal = throttled(created.retryAfterSeconds);
     return data(
@@ -103,7 +118,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function WriteAReview({ loaderData, actionData }: Route.ComponentProps) {
-  const { sellerName, sellerId, customerName, constraint } = loaderData;
+  const { sellerName, sellerId, customerName, constraint, own } = loaderData;
   const view = actionData?.view && actionData.view !== "open" ? actionData.view : loaderData.view;
   const t = useT();
   const to = useLocalePath();
@@ -146,11 +161,17 @@ export default function WriteAReview({ loaderData, actionData }: Route.Component
             components={{ link: (text) => <Link to={to("/review-policy")}>{text}</Link> }}
           />
         </p>
-        <ReviewForm
-          lastResult={actionData?.result}
-          constraint={constraint}
-          defaultValue={customerName ? { reviewer_name: customerName } : undefined}
-        />
+        {own ? (
+          <p className="notice" role="note" data-testid="own-invitation">
+            {t("seller.invite.ownText")}
+          </p>
+        ) : (
+          <ReviewForm
+            lastResult={actionData?.result}
+            constraint={constraint}
+            defaultValue={customerName ? { reviewer_name: customerName } : undefined}
+          />
+        )}
       </div>
     </section>
   );

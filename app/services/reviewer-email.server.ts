@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { DB } from "~db/client";
 import { SITE_NAME } from "~/lib/constants";
+import { formMessage } from "~/lib/form-messages";
 import type { MessageKey } from "~/lib/i18n";
 import { type Locale, localePath } from "~/lib/locales";
 import { mailboxOf, normaliseEmail } from "~/lib/validation/fields";
@@ -87,6 +88,9 @@ export async function checkReviewManageLink(
   if (link.ok && !link.review.email_confirmed_at) return { ok: false, status: 403, why: "unconfirmed" };
   return link;
 }
+
+/** The refusal of a review of her own listing by a seller's own account (a form message; the API's in English). */
+export const OWN_LISTING = formMessage("forms.review.ownListing");
 
 export type SubmitReviewResult = CreateReviewResult | { ok: false; reason: "too_many"; retryAfterSeconds: number };
 

@@ -1,4 +1,4 @@
-import { categoryId, expect, test, uniqueWord } from "./fixtures";
+import { categoryId, expect, signInAs, test, uniqueWord } from "./fixtures";
 
 test.describe("seller profile", () => {
   test("shows the header, overview sections, contact and social links, and counts views", async ({
@@ -257,6 +257,24 @@ test.describe("writing a review", () => {
     await page.getByRole("button", { name: "Submit Review" }).click();
     await expect(page.getByText("Review must be at most 2,000 characters")).toBeVisible();
     expect((await db.selectFrom("reviews").select("id").where("seller_id", "=", id).execute()).length).toBe(0);
+  });
+
+  test("a seller signed in cannot review her own business: the form says so and keeps what she typed", async ({
+    page,
+    context,
+    db,
+    makeSeller,
+  }) => {
+    const me = await signInAs(context, "seller");
+    const id = await makeSeller({ user_id: me.id, business_name: uniqueWord("mine") });
+    await page.goto(`/seller/${id}?tab=reviews`);
+    await page.getByLabel("Your name").fill("Myself");
+    await page.locator("label[title='5 stars']").click();
+    await page.getByLabel("Your review").fill("Best shop in town");
+    await page.getByRole("button", { name: "Submit Review" }).click();
+    await expect(page.getByRole("alert")).toContainText("You cannot review your own business.");
+    await expect(page.getByLabel("Your review")).toHaveValue("Best shop in town");
+    expect(await db.selectFrom("reviews").select("id").where("seller_id", "=", id).execute()).toEqual([]);
   });
 
   test("shows submitted HTML escaped once published", async ({ page, db, makeSeller }) => {

@@ -319,6 +319,48 @@ describe("the invitation's page", () => {
     expect(await reviewsOf(seller.sellerId)).toHaveLength(1);
   });
 
+  it("her own account never reviews her listing: her link shows what a customer sees without the form, every post is a 403", async () => {
+    const seller = await signedInSeller();
+    const invitation = await insertInvitation(db, seller.sellerId, "Kavya");
+    const link = await linkOnDashboard(seller.cookie, invitation.id);
+    const review = { reviewer_name: "Me", rating: "5", review_text: "The best shop." };
+    const ownWords = "You cannot review your own business. Invite your customers to write one from your dashboard.";
+
+    const preview = await get(link, seller.cookie);
+    expect(preview.status).toBe(200);
+    const previewHtml = await shown(preview);
+    expect(previewHtml).toContain("This is the page your customer sees.");
+    expect(previewHtml).not.toContain('name="review_text"');
+    expect(await shown(await get(`/hi${link}`, seller.cookie))).toContain("यह वही पेज है जो आपके ग्राहक को दिखेगा।");
+
+    // The link's post, the profile's form and the API, each with her session: refused, her words kept, nothing written.
+    // (Her link's page answers with the note it shows her in place of the form.)
+    const viaLink = await post(link, review, seller.cookie);
+    expect(viaLink.status).toBe(403);
+    expect(await shown(viaLink)).toContain("This is the page your customer sees.");
+    const viaProfile = await post(`/kn/seller/${seller.sellerId}?tab=reviews`, review, seller.cookie);
+    expect(viaProfile.status).toBe(403);
+    const viaProfileHtml = await shown(viaProfile);
+    expect(viaProfileHtml).toContain("ನಿಮ್ಮದೇ ವ್ಯಾಪಾರದ ವಿಮರ್ಶೆಯನ್ನು ನೀವು ಬರೆಯಲು ಸಾಧ್ಯವಿಲ್ಲ.");
+    expect(viaProfileHtml).toContain("The best shop.");
+    const viaApi = await fetch(`${base}/api/reviews`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Forwarded-For": address(), Cookie: seller.cookie },
+      body: JSON.stringify({ seller_id: seller.sellerId, ...review, rating: 5 }),
+    });
+    expect(viaApi.status).toBe(403);
+    expect(await viaApi.json()).toEqual({ error: ownWords });
+    expect(await reviewsOf(seller.sellerId)).toEqual([]);
+
+    // Another seller's account reviews her like anyone, and her link still works for her customer.
+    const other = await signedInSeller();
+    expect((await post(`/seller/${seller.sellerId}`, review, other.cookie)).status).toBe(302);
+    expect(await shown(await get(link))).toContain('name="review_text"');
+    const customer = await post(link, { reviewer_name: "Kavya", rating: "4", review_text: "Lovely work." });
+    expect(customer.status).toBe(302);
+    expect((await reviewsOf(seller.sellerId)).map((r) => r.reviewer_name)).toEqual(["Me", "Kavya"]);
+  });
+
   it("with her address: stores it, mails its confirmation link and says so on the thank-you", async () => {
     const seller = await signedInSeller();
     const invitation = await insertInvitation(db, seller.sellerId, null);
