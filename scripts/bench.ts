@@ -248,9 +248,13 @@ async function seededDatabase(
  * so their cost is counted). One serving process by default, so the figures are per process and the
  * memory read is the serving one's (WEB_CONCURRENCY=N to try more).
  */
-async function startApp(dbPath: string, uploadsDir: string, env: Record<string, string> = {}): Promise<ChildProcess> {
-  if (!(await portIsFree(APP_PORT)))
-    throw new Error(`port ${APP_PORT} is taken: another server (or bench) is running there`);
+async function startApp(
+  dbPath: string,
+  uploadsDir: string,
+  env: Record<string, string> = {},
+  { engine, port }: { engine: EngineName; port: number } = { engine: ENGINE, port: APP_PORT },
+): Promise<ChildProcess> {
+  if (!(await portIsFree(port))) throw new Error(`port ${port} is taken: another server (or bench) is running there`);
   const { command, args } = productionServerCommand();
   const child = spawn(command, args, {
     env: {
@@ -259,9 +263,9 @@ async function startApp(dbPath: string, uploadsDir: string, env: Record<string, 
       NODE_ENV: "production",
       WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? "1",
       LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
-      PORT: String(APP_PORT),
+      PORT: String(port),
       HOST: "127.0.0.1",
-      ...(ENGINE === "postgres" ? { DATABASE_URL: dbPath } : { DATABASE_PATH: dbPath }),
+      ...(engine === "postgres" ? { DATABASE_URL: dbPath } : { DATABASE_PATH: dbPath }),
       SESSION_SECRET: "bench-session-secret-0123456789",
       UPLOADS_DIR: uploadsDir,
       SEED_DEMO: "0",
@@ -276,7 +280,7 @@ async function startApp(dbPath: string, uploadsDir: string, env: Record<string, 
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
     if (
-      (await fetch(`${APP}/readyz`).then(
+      (await fetch(`http://127.0.0.1:${port}/readyz`).then(
         (r) => r.status,
         () => 0,
       )) === 200
@@ -418,10 +422,10 @@ function joinHalves(first: LoadFigures, second: LoadFigures): LoadFigures {
  */
 const BARE_STABLE_WITHIN = 1.1;
 
-async function adminCookie(): Promise<string> {
-  const login = await fetch(`${APP}/api/admin/login`, {
+async function adminCookie(app = APP): Promise<string> {
+  const login = await fetch(`${app}/api/admin/login`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", Origin: APP },
+    headers: { "Content-Type": "application/json", Origin: app },
     body: JSON.stringify(BENCH_ADMIN),
   });
   const cookie = login.headers.get("set-cookie")?.split(";")[0];
@@ -702,6 +706,56 @@ const rowOf = (round: Round, route: string) => round.rows.find((r) => r.route ==
 /** The routes a profile's URL differs by: named by kind, so both engines' rows line up. */
 const routeName = (route: string, sampleId: number) => route.replace(String(sampleId), "{id}");
 
+/** Each engine's seeded site (kept until the end of the run), for the renders of both engines in alternation. */
+const seededSites: Partial<Record<EngineName, { dbPath: string; uploadsDir: string }>> = {};
+
+type Uncached = EngineResults["uncached"];
+
+/**
+ * Both engines' idle renders round by round in alternation, each engine's server started on its seeded site (the
+ * order swapped every round), so that a drift of the host's speed weighs on both alike: PostgreSQL ÷ SQLite is
+ * judged from these pairs. Measured one engine's three rounds after the other's, the ratio followed the host (the
+ * bench of 2026-12-02 04:50 UTC: 1.65× with PostgreSQL's rounds on a host up to 1.9× slower by the probe).
+ */
+async function alternatedRenders(): Promise<Record<"sqlite" | "postgres", Uncached>> {
+  console.log("\n=== both engines' renders in alternation ===");
+  const sites = [
+    { engine: "sqlite" as const, port: APP_PORT },
+    { engine: "postgres" as const, port: await freePort() },
+  ].map((site) => ({ ...site, app: `http://127.0.0.1:${site.port}`, cookie: "", uncached: emptyUncached() }));
+  const children: ChildProcess[] = [];
+  try {
+    for (const site of sites) {
+      const seeded = seededSites[site.engine]!;
+      children.push(await startApp(seeded.dbPath, seeded.uploadsDir, {}, site));
+      site.cookie = await adminCookie(site.app);
+      await sequential(warmUpUrls(site.app), { Cookie: site.cookie });
+    }
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const site of round % 2 ? [...sites].reverse() : sites) {
+        await sequential(signedInUrls(site.app).slice(0, 5), { Cookie: site.cookie });
+        const probeBefore = hostSpeedProbeMs();
+        const signedIn = await sequential(signedInUrls(site.app), { Cookie: site.cookie });
+        // Pages neither the engine's own rounds nor an earlier round here asked for: first renders.
+        const firstRender = await sequential(firstRenderUrls(site.app, ROUNDS + round));
+        site.uncached.signedIn.push(signedIn.p50);
+        site.uncached.firstRender.push(firstRender.p50);
+        site.uncached.hostProbe.push(Number(((probeBefore + hostSpeedProbeMs()) / 2).toFixed(2)));
+      }
+      const [lite, pg] = sites.map((site) => site.uncached);
+      console.log(
+        `renders in alternation, round ${round + 1}: signed in SQLite ${lite!.signedIn[round]} PostgreSQL ${pg!.signedIn[round]} ms; ` +
+          `first render ${lite!.firstRender[round]} / ${pg!.firstRender[round]} ms (probe ${lite!.hostProbe[round]} / ${pg!.hostProbe[round]} ms)`,
+      );
+    }
+  } finally {
+    for (const child of children) await stopApp(child);
+  }
+  return { sqlite: sites[0]!.uncached, postgres: sites[1]!.uncached };
+}
+
+const emptyUncached = (): Uncached => ({ signedIn: [], firstRender: [], hostProbe: [] });
+
 /** Every measure of one engine, judged against its targets. */
 async function benchEngine(engine: EngineName): Promise<EngineResults> {
   ENGINE = engine;
@@ -717,6 +771,7 @@ async function benchEngine(engine: EngineName): Promise<EngineResults> {
     return out;
   }
   const main = await seededDatabase(SELLERS);
+  seededSites[engine] = main;
   const out: EngineResults = {
     engine,
     seedSeconds: main.seedSeconds,
@@ -969,15 +1024,25 @@ async function judgeSearchScale(out: EngineResults): Promise<void> {
 }
 
 /** PostgreSQL against SQLite: every uncached figure judged (≤ 1.5×), the cached rates reported. */
-function compareEngines(sqlite: EngineResults, postgres: EngineResults): void {
-  const uncached: [string, number[], number[]][] = [
-    ["/directory signed in (never cached), idle: p50", sqlite.uncached.signedIn, postgres.uncached.signedIn],
-    [
-      "/directory first (uncached) anonymous render, idle: p50",
-      sqlite.uncached.firstRender,
-      postgres.uncached.firstRender,
-    ],
-  ];
+function compareEngines(
+  sqlite: EngineResults,
+  postgres: EngineResults,
+  alternated?: Record<"sqlite" | "postgres", Uncached>,
+): void {
+  const uncached: [string, number[], number[]][] = !alternated
+    ? []
+    : [
+        [
+          "/directory signed in (never cached), idle, both engines in alternation: p50",
+          alternated.sqlite.signedIn,
+          alternated.postgres.signedIn,
+        ],
+        [
+          "/directory first (uncached) anonymous render, idle, both engines in alternation: p50",
+          alternated.sqlite.firstRender,
+          alternated.postgres.firstRender,
+        ],
+      ];
   if (sqlite.searchScale && postgres.searchScale)
     sqlite.searchScale.forEach((run, i) =>
       uncached.push([`search p50 at ${run.sellers} sellers (uncached)`, [run.p50], [postgres.searchScale![i]!.p50]]),
@@ -1138,7 +1203,11 @@ try {
   const byEngine: Partial<Record<EngineName, EngineResults>> = {};
   for (const engine of ENGINES) byEngine[engine] = await benchEngine(engine);
   results.engines = byEngine;
-  if (byEngine.sqlite && byEngine.postgres) compareEngines(byEngine.sqlite, byEngine.postgres);
+  if (byEngine.sqlite && byEngine.postgres) {
+    const alternated = values["scale-only"] ? undefined : await alternatedRenders();
+    results.alternatedRenders = alternated;
+    compareEngines(byEngine.sqlite, byEngine.postgres, alternated);
+  }
 
   if (values["uncached-only"] || values["scale-only"]) {
     console.log(JSON.stringify(Object.values(byEngine).map((e) => ({ engine: e.engine, uncached: e.uncached }))));
