@@ -39,16 +39,7 @@ import { autocannonLoad, type LoadFigures, secondLoad } from "./bench-load";
 import { JS_BUDGET_BYTES, measureJsWeight, PUBLIC_PAGES } from "./js-weight";
 import { auditPages, printAudits } from "./lighthouse";
 import { databaseUrl, startThrowawayPostgres, type ThrowawayPostgres } from "./postgres-server";
-import {
-  firstRenderUrls,
-  HOST_PROBE_QUIET_MS,
-  hostSpeedProbeMs,
-  SEARCH_TERMS,
-  sequential,
-  signedInUrls,
-  untilQuiet,
-  warmUpUrls,
-} from "./idle-renders";
+import { HOST_PROBE_QUIET_MS, idleRenderRound, SEARCH_TERMS, sequential, untilQuiet, warmUpUrls } from "./idle-renders";
 import { freePort, processMemoryMb, productionServerCommand } from "./reliability/production-server";
 
 const { values } = parseArgs({
@@ -733,14 +724,11 @@ async function alternatedRenders(): Promise<Record<"sqlite" | "postgres", Uncach
     }
     for (let round = 0; round < ROUNDS; round++) {
       for (const site of round % 2 ? [...sites].reverse() : sites) {
-        await sequential(signedInUrls(site.app).slice(0, 5), { Cookie: site.cookie });
-        const probeBefore = hostSpeedProbeMs();
-        const signedIn = await sequential(signedInUrls(site.app), { Cookie: site.cookie });
-        // Pages neither the engine's own rounds nor an earlier round here asked for: first renders.
-        const firstRender = await sequential(firstRenderUrls(site.app, ROUNDS + round));
-        site.uncached.signedIn.push(signedIn.p50);
-        site.uncached.firstRender.push(firstRender.p50);
-        site.uncached.hostProbe.push(Number(((probeBefore + hostSpeedProbeMs()) / 2).toFixed(2)));
+        // First-render pages neither the engine's own rounds nor an earlier round here asked for.
+        const figures = await idleRenderRound(site.app, site.cookie, ROUNDS + round);
+        site.uncached.signedIn.push(figures.signedIn);
+        site.uncached.firstRender.push(figures.firstRender);
+        site.uncached.hostProbe.push(figures.hostProbe);
       }
       const [lite, pg] = sites.map((site) => site.uncached);
       console.log(
@@ -765,7 +753,7 @@ async function benchEngine(engine: EngineName): Promise<EngineResults> {
       engine,
       seedSeconds: 0,
       rounds: [],
-      uncached: { signedIn: [], firstRender: [], hostProbe: [] },
+      uncached: emptyUncached(),
     };
     await judgeSearchScale(out);
     return out;
@@ -776,30 +764,25 @@ async function benchEngine(engine: EngineName): Promise<EngineResults> {
     engine,
     seedSeconds: main.seedSeconds,
     rounds: [],
-    uncached: { signedIn: [], firstRender: [], hostProbe: [] },
+    uncached: emptyUncached(),
   };
   const server = await startApp(main.dbPath, main.uploadsDir, { RATE_LIMIT_REVIEW: "0" });
   try {
     const cookie = await adminCookie();
     for (let round = 0; round < ROUNDS; round++) {
       console.log(`-- round ${round + 1} of ${ROUNDS} (${engine})`);
-      const directoryUrls = signedInUrls(APP);
       // A server that has just started runs its code unoptimised for its first few hundred renders (the first
       // round's idle p50 was 21–24 ms against 12–14 in the next two, whose server the loads had warmed): warm it
       // as traffic would, signed in (never cached), so that no anonymous page below is a cached one.
       if (round === 0) await sequential(warmUpUrls(APP), { Cookie: cookie });
-      await sequential(directoryUrls.slice(0, 5), { Cookie: cookie });
-      const probeBefore = hostSpeedProbeMs();
-      const signedIn = await sequential(directoryUrls, { Cookie: cookie });
-      // Pages no earlier round asked for, so each is a first render.
-      const firstRender = await sequential(firstRenderUrls(APP, round));
-      const hostProbe = Number(((probeBefore + hostSpeedProbeMs()) / 2).toFixed(2));
+      // First-render pages no earlier round asked for.
+      const { signedIn, firstRender, hostProbe } = await idleRenderRound(APP, cookie, round);
       console.log(
-        `/directory, idle: signed in p50 ${signedIn.p50} ms; anonymous first render p50 ${firstRender.p50} ms ` +
+        `/directory, idle: signed in p50 ${signedIn} ms; anonymous first render p50 ${firstRender} ms ` +
           `(the host's speed probe around them: ${hostProbe} ms, ${HOST_PROBE_QUIET_MS} ms on a quiet host)`,
       );
-      out.uncached.signedIn.push(signedIn.p50);
-      out.uncached.firstRender.push(firstRender.p50);
+      out.uncached.signedIn.push(signedIn);
+      out.uncached.firstRender.push(firstRender);
       out.uncached.hostProbe.push(hostProbe);
       if (values["uncached-only"]) continue;
       // Identity answers are reported, not judged: measured in the first round only.
@@ -817,7 +800,7 @@ async function benchEngine(engine: EngineName): Promise<EngineResults> {
         console.log(`  ${rps} req/s (read-only in the same minute ${readOnly.rps})`);
         whileReviewing.push({ route, rps, readOnlyRps: readOnly.rps });
       }
-      out.rounds.push({ signedIn: signedIn.p50, firstRender: firstRender.p50, rows, whileReviewing });
+      out.rounds.push({ signedIn, firstRender, rows, whileReviewing });
     }
     const { signedIn, firstRender, hostProbe } = out.uncached;
     const probed = `; the host's speed probe ${spread(hostProbe, " ms", 2)} (${HOST_PROBE_QUIET_MS} ms quiet)`;

@@ -110,3 +110,22 @@ export function hostSpeedProbeMs(): number {
   runs.sort((a, b) => a - b);
   return Number(runs[4]!.toFixed(2));
 }
+
+/**
+ * One round of the idle renders on a started server: five signed-in renders to settle, then the round's signed-in
+ * renders and anonymous first renders (`round` chooses first-render pages no other round asks for), their p50s, with
+ * the host's speed probe before and after them (its mean). What the bench, its engines' alternation and the A/B of
+ * two builds each time per server and round.
+ */
+export async function idleRenderRound(
+  app: string,
+  cookie: string,
+  round: number,
+): Promise<{ signedIn: number; firstRender: number; hostProbe: number }> {
+  await sequential(signedInUrls(app).slice(0, 5), { Cookie: cookie });
+  const probeBefore = hostSpeedProbeMs();
+  const signedIn = await sequential(signedInUrls(app), { Cookie: cookie });
+  const firstRender = await sequential(firstRenderUrls(app, round));
+  const hostProbe = Number(((probeBefore + hostSpeedProbeMs()) / 2).toFixed(2));
+  return { signedIn: signedIn.p50, firstRender: firstRender.p50, hostProbe };
+}

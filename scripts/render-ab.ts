@@ -13,7 +13,7 @@ import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { NODE_FLAGS } from "../server/node-flags";
-import { firstRenderUrls, hostSpeedProbeMs, sequential, signedInUrls, untilQuiet, warmUpUrls } from "./idle-renders";
+import { idleRenderRound, sequential, untilQuiet, warmUpUrls } from "./idle-renders";
 
 const [dirA, dirB, database, roundsArg] = process.argv.slice(2);
 if (!dirA || !dirB || !database) {
@@ -81,13 +81,9 @@ try {
   for (const s of servers) await sequential(warmUpUrls(s.app), { Cookie: s.cookie });
   const ratios = { signedIn: [] as number[], firstRender: [] as number[] };
   for (let round = 0; round < ROUNDS; round++) {
-    const figures = new Map<string, { signedIn: number; firstRender: number }>();
-    for (const s of round % 2 ? [...servers].reverse() : servers) {
-      await sequential(signedInUrls(s.app).slice(0, 5), { Cookie: s.cookie });
-      const signedIn = (await sequential(signedInUrls(s.app), { Cookie: s.cookie })).p50;
-      const firstRender = (await sequential(firstRenderUrls(s.app, round))).p50;
-      figures.set(s.name, { signedIn, firstRender });
-    }
+    const figures = new Map<string, Awaited<ReturnType<typeof idleRenderRound>>>();
+    for (const s of round % 2 ? [...servers].reverse() : servers)
+      figures.set(s.name, await idleRenderRound(s.app, s.cookie, round));
     const a = figures.get("A")!;
     const b = figures.get("B")!;
     ratios.signedIn.push(b.signedIn / a.signedIn);
@@ -95,7 +91,7 @@ try {
     console.log(
       `round ${round + 1}: signed in A ${a.signedIn.toFixed(2)} B ${b.signedIn.toFixed(2)} ms (${(b.signedIn / a.signedIn).toFixed(3)}); ` +
         `first render A ${a.firstRender.toFixed(2)} B ${b.firstRender.toFixed(2)} ms (${(b.firstRender / a.firstRender).toFixed(3)}); ` +
-        `host probe ${hostSpeedProbeMs()} ms`,
+        `host probe ${a.hostProbe} / ${b.hostProbe} ms`,
     );
   }
   console.log(`median B ÷ A: signed in ${median(ratios.signedIn)}; first render ${median(ratios.firstRender)}`);
