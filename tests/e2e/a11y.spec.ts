@@ -646,6 +646,26 @@ const PAGES: PageCase[] = [
     path: async ({ makeSeller }) =>
       reviewInvitation(await makeSeller({ business_name: uniqueWord("axe") }), { customerName: "Meena" }),
   },
+  (() => {
+    // Her own link, opened while she is signed in: the note in place of the form (the seller is made with the path,
+    // before the sign-in, then given the account).
+    let sellerId = 0;
+    return {
+      name: "review invitation, opened by the seller herself",
+      sameLayoutAs: "review invitation",
+      as: "seller",
+      path: async ({ makeSeller }) =>
+        reviewInvitation((sellerId = await makeSeller({ business_name: uniqueWord("axe") })), {
+          customerName: "Meena",
+        }),
+      signedIn: async (user) => {
+        await e2eDb().updateTable("sellers").set({ user_id: user.id }).where("id", "=", sellerId).execute();
+      },
+      prepare: async (page) => {
+        await expect(page.getByTestId("own-invitation")).toBeVisible();
+      },
+    } satisfies PageCase;
+  })(),
   {
     name: "review invitation, used",
     path: async ({ makeSeller }) =>
