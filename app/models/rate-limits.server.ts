@@ -7,15 +7,28 @@ import type { DB } from "~db/client";
 
 export type Window = { count: number; reset_at_ms: number };
 
-/** A new or expired window starts at 1, a live one counts up; returns the window after this attempt. */
-export async function countAttempt(db: DB, key: string, now: number, windowMs: number): Promise<Window> {
-  const { rows } =
-    await sql<Window>`insert into rate_limits (key, count, reset_at_ms) values (${key}, 1, ${now + windowMs})
+/**
+ * One attempt counted in several keys at once (a new or expired window starts at 1, a live one counts up), in one
+ * statement with the keys in a fixed order: concurrent attempts then take every key's window in the same order (on PostgreSQL each holds the first key's row until it has counted the rest),
+ * so an attempt is the n-th in all of them. Counted one statement per key, a burst's attempts could be among the
+ * first in one window and late in another, and fewer than a limit's worth passed both. Returns each key's window
+ * after this attempt.
+ */
+export async function countAttempts(
+  db: DB,
+  attempts: { key: string; windowMs: number }[],
+  now: number,
+): Promise<Map<string, Window>> {
+  const ordered = [...attempts].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const values = sql.join(ordered.map(({ key, windowMs }) => sql`(${key}, 1, ${now + windowMs})`));
+  const { rows } = await sql<
+    Window & { key: string }
+  >`insert into rate_limits (key, count, reset_at_ms) values ${values}
     on conflict (key) do update set
       count = case when rate_limits.reset_at_ms <= ${now} then 1 else rate_limits.count + 1 end,
       reset_at_ms = case when rate_limits.reset_at_ms <= ${now} then excluded.reset_at_ms else rate_limits.reset_at_ms end
-    returning count, reset_at_ms`.execute(db);
-  return { count: Number(rows[0].count), reset_at_ms: Number(rows[0].reset_at_ms) };
+    returning key, count, reset_at_ms`.execute(db);
+  return new Map(rows.map((row) => [row.key, { count: Number(row.count), reset_at_ms: Number(row.reset_at_ms) }]));
 }
 
 export async function readAttempts(db: DB, key: string): Promise<Window | undefined> {

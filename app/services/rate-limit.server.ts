@@ -1,7 +1,7 @@
 import type { DB } from "~db/client";
 import { formMessage } from "~/lib/form-messages";
 import {
-  countAttempt,
+  countAttempts,
   forgetAttempts,
   readAttempts,
   refundAttempt,
@@ -29,29 +29,37 @@ const retryAfter = (resetAt: number, now: number) => Math.max(1, Math.ceil((rese
 
 /** Counts one attempt for (scope, key); refuses once the window's limit is used up. */
 export async function consume(db: DB, scope: string, key: string, now = Date.now()): Promise<RateResult> {
-  const rule = ruleFor(scope);
-  if (!rule) return { allowed: true };
-  const row = await countAttempt(db, keyOf(scope, key), now, rule.windowSeconds * 1000);
-  if (row.count <= rule.limit) return { allowed: true };
-  countRateLimitRefusal(scope);
-  return { allowed: false, retryAfterSeconds: retryAfter(row.reset_at_ms, now) };
+  return consumeAll(db, [[scope, key]], now);
 }
 
 /**
- * Counts one attempt in each (scope, key); refused when any is used up, with the longest wait. Every
- * scope is counted, even after a refusal, so no limit can be stepped around by another's refusal.
+ * Counts one attempt in each (scope, key), all in one statement (`countAttempts`: parallel attempts are counted in
+ * the same order in every scope); refused when any is used up, with the longest wait. Every scope is counted, even
+ * one past another's refusal, so no limit can be stepped around by another's refusal.
  */
 export async function consumeAll(
   db: DB,
   checks: [scope: string, key: string][],
   now = Date.now(),
 ): Promise<RateResult> {
-  const results: RateResult[] = [];
-  for (const [scope, key] of checks) results.push(await consume(db, scope, key, now));
-  const waits = results.map((r) => (r.allowed ? 0 : r.retryAfterSeconds));
-  return results.every((r) => r.allowed)
-    ? { allowed: true }
-    : { allowed: false, retryAfterSeconds: Math.max(...waits) };
+  const limited = checks.flatMap(([scope, key]) => {
+    const rule = ruleFor(scope);
+    return rule ? [{ scope, key: keyOf(scope, key), rule }] : [];
+  });
+  if (!limited.length) return { allowed: true };
+  const windows = await countAttempts(
+    db,
+    limited.map(({ key, rule }) => ({ key, windowMs: rule.windowSeconds * 1000 })),
+    now,
+  );
+  let retryAfterSeconds = 0;
+  for (const { scope, key, rule } of limited) {
+    const window = windows.get(key)!;
+    if (window.count <= rule.limit) continue;
+    countRateLimitRefusal(scope);
+    retryAfterSeconds = Math.max(retryAfterSeconds, retryAfter(window.reset_at_ms, now));
+  }
+  return retryAfterSeconds ? { allowed: false, retryAfterSeconds } : { allowed: true };
 }
 
 /** Whether (scope, key) is over its limit now, without counting an attempt. */
