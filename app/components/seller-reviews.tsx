@@ -172,6 +172,7 @@ export function Reviews({
   report,
   lastResult,
   constraint,
+  ownListing,
 }: {
   seller: Seller;
   sort: ReviewSort;
@@ -181,6 +182,8 @@ export function Reviews({
   report: ReportReply;
   lastResult: SubmissionResult<string[]> | undefined;
   constraint: Route.ComponentProps["loaderData"]["reviewConstraint"];
+  /** signed in as the seller herself: where her reviews come from, in place of the form (kept after a refused post, with her words) */
+  ownListing: boolean;
 }) {
   const t = useT();
   const locale = useLocale();
@@ -251,12 +254,23 @@ export function Reviews({
               {submitted === "confirm" ? ` ${t("seller.reviewMail.sent")}` : null}
             </p>
           ) : null}
-          <p className="small muted">
-            <T k="seller.trust.policyWrite" components={{ link: policy }} />
-          </p>
-          <Suspense fallback={null}>
-            <ReviewForm lastResult={lastResult} constraint={constraint} />
-          </Suspense>
+          {ownListing && !lastResult ? (
+            <p className="notice" role="note" data-testid="own-listing">
+              <T
+                k="seller.write.ownText"
+                components={{ link: (text) => <Link to={to("/seller-dashboard#invitations")}>{text}</Link> }}
+              />
+            </p>
+          ) : (
+            <>
+              <p className="small muted">
+                <T k="seller.trust.policyWrite" components={{ link: policy }} />
+              </p>
+              <Suspense fallback={null}>
+                <ReviewForm lastResult={lastResult} constraint={constraint} />
+              </Suspense>
+            </>
+          )}
         </CardSection>
       </aside>
     </div>

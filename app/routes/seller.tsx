@@ -43,7 +43,7 @@ import { mapTilesSource } from "~/services/config.server";
 import { publicArea } from "~/lib/geo";
 import { whatsappChatUrl } from "~/lib/whatsapp";
 import { flagReview } from "~/models/reviews.server";
-import { OWN_LISTING, submitReview } from "~/services/reviewer-email.server";
+import { isOwnListing, OWN_LISTING, submitReview } from "~/services/reviewer-email.server";
 import { getSessionUser } from "~/services/session.server";
 import { retryAfterHeaders, throttled } from "~/services/rate-limit.server";
 import { responseFigures } from "~/lib/quotes";
@@ -107,8 +107,13 @@ export async function loader(args: Route.LoaderArgs) {
   // The reviews' order (docs/decisions/222-reviews-people-can-trust.md): an unknown one is the newest first.
   const sortParam = new URL(request.url).searchParams.get("sort");
   const reviewSort = reviewSortOf(sortParam);
-  // Her answers to quote requests (last 90 days) are read beside the profile, not after it.
-  const [seller, pastQuotes] = await Promise.all([getPublicSeller(db, id, reviewSort), sellerPastMatches(db, id)]);
+  // Her answers to quote requests (last 90 days) are read beside the profile, not after it; so is whether the
+  // visitor is signed in as the seller herself (her own page offers her no review form).
+  const [seller, pastQuotes, ownListing] = await Promise.all([
+    getPublicSeller(db, id, reviewSort),
+    sellerPastMatches(db, id),
+    isOwnListing(db, request, id),
+  ]);
   if (!seller) throw notFound();
   // Reordering her reviews is the same visitor on the same page, not another view of it.
   if (sortParam === null) countViewLead(id);
@@ -135,6 +140,7 @@ export async function loader(args: Route.LoaderArgs) {
     quoteFigures: responseFigures(pastQuotes),
     texts: sellerTexts(seller, locale),
     reviewConstraint: formConstraints(reviewWithEmailSchema),
+    ownListing,
     shareImage,
     directions: !!area,
     // Her PIN code's area as the JSON-LD and the Directions link give it: two decimals, never her own point.
@@ -381,6 +387,7 @@ export default function SellerPage({ loaderData, actionData }: Route.ComponentPr
             report={report}
             lastResult={actionData?.result}
             constraint={loaderData.reviewConstraint}
+            ownListing={loaderData.ownListing}
           />
         ) : null}
       </Suspense>

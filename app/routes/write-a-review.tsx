@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { data, Link, redirect } from "react-router";
-import { type DB, getDb } from "~db/client";
+import { getDb } from "~db/client";
 import { IconCard } from "~/components/icon-card";
 import { T, useLocalePath, useT } from "~/components/i18n";
 import { ReviewForm } from "~/components/review-form";
@@ -13,9 +13,8 @@ import { formConstraints } from "~/services/form-constraints.server";
 import { parsePublicForm, readForm } from "~/services/forms.server";
 import { messagesFor, pageLocale } from "~/services/i18n.server";
 import { forwardRetryAfter, retryAfterHeaders, throttled } from "~/services/rate-limit.server";
-import { OWN_LISTING, submitReview } from "~/services/reviewer-email.server";
+import { isOwnListing, OWN_LISTING, submitReview } from "~/services/reviewer-email.server";
 import { getSessionUser } from "~/services/session.server";
-import { publicSellerAccount } from "~/models/seller-visibility.server";
 import { checkInvitation, invitationPath } from "~/services/review-invitations.server";
 import type { Route } from "./+types/write-a-review";
 
@@ -56,12 +55,6 @@ async function readLink(params: Route.LoaderArgs["params"]) {
   return { db, check, invitation, sellerName };
 }
 
-/** True when the signed-in account is the seller's own: her link shows her what a customer sees, without the form. */
-async function isOwnInvitation(db: DB, request: Request, sellerId: number): Promise<boolean> {
-  const user = await getSessionUser(request);
-  return !!user && (await publicSellerAccount(db, sellerId))?.user_id === user.id;
-}
-
 export async function loader(args: Route.LoaderArgs) {
   const locale = pageLocale(args);
   const { db, check, invitation, sellerName } = await readLink(args.params);
@@ -73,7 +66,7 @@ export async function loader(args: Route.LoaderArgs) {
     sellerId: invitation.seller_id,
     sellerName,
     customerName: view === "open" ? (invitation.customer_name ?? "") : "",
-    own: view === "open" && (await isOwnInvitation(db, args.request, invitation.seller_id)),
+    own: view === "open" && (await isOwnListing(db, args.request, invitation.seller_id)),
     /** her address was given: its confirmation link was mailed */
     confirmMailed: view === "sent" && sentAs === "confirm",
     constraint: formConstraints(reviewWithEmailSchema),

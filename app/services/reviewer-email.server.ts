@@ -7,6 +7,7 @@ import { type Locale, localePath } from "~/lib/locales";
 import { mailboxOf, normaliseEmail } from "~/lib/validation/fields";
 import type { ReviewWithEmailInput } from "~/lib/validation/reviews";
 import { answeredQuoteDate } from "~/models/quotes.server";
+import { publicSellerAccount } from "~/models/seller-visibility.server";
 import {
   type ConfirmOutcome,
   confirmReviewEmail,
@@ -20,6 +21,7 @@ import { translatorFor } from "./i18n.server";
 import { sendMailLater } from "./mail.server";
 import { mailLinkOrigin } from "./public-url.server";
 import { consume } from "./rate-limit.server";
+import { getSessionUser } from "./session.server";
 import { addressLinkParams, readLinkParams, type SignedLinkParams, verifyAddressLink } from "./signed-token.server";
 
 // A reviewer's address (docs/decisions/222-reviews-people-can-trust.md): the mail with the link that confirms it
@@ -91,6 +93,15 @@ export async function checkReviewManageLink(
 
 /** The refusal of a review of her own listing by a seller's own account (a form message; the API's in English). */
 export const OWN_LISTING = formMessage("forms.review.ownListing");
+
+/**
+ * True when the request is signed in as the public seller's own account: her profile and her invitation links
+ * then show her where reviews come from instead of a form whose post would be refused (`own_listing`).
+ */
+export async function isOwnListing(db: DB, request: Request, sellerId: number): Promise<boolean> {
+  const user = await getSessionUser(request);
+  return !!user && (await publicSellerAccount(db, sellerId))?.user_id === user.id;
+}
 
 export type SubmitReviewResult = CreateReviewResult | { ok: false; reason: "too_many"; retryAfterSeconds: number };
 

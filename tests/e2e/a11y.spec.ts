@@ -176,6 +176,23 @@ const PAGES: PageCase[] = [
       return `/seller/${id}?tab=reviews&sort=verified`;
     },
   },
+  (() => {
+    // Her own reviews tab, signed in: the note with its link in place of the form.
+    let sellerId = 0;
+    return {
+      name: "seller reviews tab, opened by the seller herself",
+      sameLayoutAs: "seller reviews tab",
+      as: "seller",
+      path: async ({ makeSeller }) =>
+        `/seller/${(sellerId = await makeSeller({ business_name: uniqueWord("axe") }))}?tab=reviews`,
+      signedIn: async (user) => {
+        await e2eDb().updateTable("sellers").set({ user_id: user.id }).where("id", "=", sellerId).execute();
+      },
+      prepare: async (page) => {
+        await expect(page.getByTestId("own-listing")).toBeVisible();
+      },
+    } satisfies PageCase;
+  })(),
   {
     name: "seller profile, share open",
     sameLayoutAs: "seller profile",

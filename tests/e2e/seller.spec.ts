@@ -259,7 +259,7 @@ test.describe("writing a review", () => {
     expect((await db.selectFrom("reviews").select("id").where("seller_id", "=", id).execute()).length).toBe(0);
   });
 
-  test("a seller signed in cannot review her own business: the form says so and keeps what she typed", async ({
+  test("a seller signed in sees on her own page where its reviews come from; a form opened before she signed in is refused, keeping what she typed", async ({
     page,
     context,
     db,
@@ -268,13 +268,28 @@ test.describe("writing a review", () => {
     const me = await signInAs(context, "seller");
     const id = await makeSeller({ user_id: me.id, business_name: uniqueWord("mine") });
     await page.goto(`/seller/${id}?tab=reviews`);
+    await expect(page.getByTestId("own-listing")).toContainText("This is your own business");
+    await expect(page.getByLabel("Your review")).toHaveCount(0);
+
+    // The form as a visitor sees it, then her session arrives (she signed in in another tab) before she sends it.
+    const session = (await context.cookies()).filter((cookie) => cookie.name === "__session");
+    expect(session).toHaveLength(1);
+    await context.clearCookies({ name: "__session" });
+    await page.goto(`/seller/${id}?tab=reviews`);
     await page.getByLabel("Your name").fill("Myself");
     await page.locator("label[title='5 stars']").click();
     await page.getByLabel("Your review").fill("Best shop in town");
+    await context.addCookies(session);
     await page.getByRole("button", { name: "Submit Review" }).click();
     await expect(page.getByRole("alert")).toContainText("You cannot review your own business.");
     await expect(page.getByLabel("Your review")).toHaveValue("Best shop in town");
     expect(await db.selectFrom("reviews").select("id").where("seller_id", "=", id).execute()).toEqual([]);
+
+    // From her page to the place where she invites her customers.
+    await page.goto(`/seller/${id}?tab=reviews`);
+    await page.getByRole("link", { name: "Invite the customers you served" }).click();
+    await expect(page).toHaveURL(/\/seller-dashboard#invitations$/);
+    await expect(page.getByRole("heading", { name: "Invite customers to review" })).toBeVisible();
   });
 
   test("shows submitted HTML escaped once published", async ({ page, db, makeSeller }) => {

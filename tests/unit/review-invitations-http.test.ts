@@ -319,7 +319,7 @@ describe("the invitation's page", () => {
     expect(await reviewsOf(seller.sellerId)).toHaveLength(1);
   });
 
-  it("her own account never reviews her listing: her link shows what a customer sees without the form, every post is a 403", async () => {
+  it("her own account never reviews her listing: her link and her profile show her where reviews come from without the form, every post is a 403", async () => {
     const seller = await signedInSeller();
     const invitation = await insertInvitation(db, seller.sellerId, "Kavya");
     const link = await linkOnDashboard(seller.cookie, invitation.id);
@@ -332,6 +332,16 @@ describe("the invitation's page", () => {
     expect(previewHtml).toContain("This is the page your customer sees.");
     expect(previewHtml).not.toContain('name="review_text"');
     expect(await shown(await get(`/hi${link}`, seller.cookie))).toContain("यह वही पेज है जो आपके ग्राहक को दिखेगा।");
+
+    // Her own profile: the place of the form says where its reviews come from, in her language.
+    const ownProfile = await get(`/seller/${seller.sellerId}?tab=reviews`, seller.cookie);
+    expect(ownProfile.status).toBe(200);
+    const ownProfileHtml = await ownProfile.text();
+    expect(renderedHtml(ownProfileHtml)).toContain("This is your own business: its reviews come from your customers.");
+    expect(ownProfileHtml).toContain('href="/seller-dashboard#invitations"');
+    expect(ownProfileHtml).not.toContain('name="review_text"');
+    const ownProfileHi = await get(`/hi/seller/${seller.sellerId}?tab=reviews`, seller.cookie);
+    expect(await ownProfileHi.text()).toContain('href="/hi/seller-dashboard#invitations"');
 
     // The link's post, the profile's form and the API, each with her session: refused, her words kept, nothing written.
     // (Her link's page answers with the note it shows her in place of the form.)
@@ -354,6 +364,9 @@ describe("the invitation's page", () => {
 
     // Another seller's account reviews her like anyone, and her link still works for her customer.
     const other = await signedInSeller();
+    expect(await (await get(`/seller/${seller.sellerId}?tab=reviews`, other.cookie)).text()).toContain(
+      'name="review_text"',
+    );
     expect((await post(`/seller/${seller.sellerId}`, review, other.cookie)).status).toBe(302);
     expect(await shown(await get(link))).toContain('name="review_text"');
     const customer = await post(link, { reviewer_name: "Kavya", rating: "4", review_text: "Lovely work." });
