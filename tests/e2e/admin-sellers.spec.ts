@@ -211,8 +211,24 @@ test.describe("admin sellers", () => {
     const id = await makeSeller({ business_name: `${word} Studio`, status: "pending" });
     await page.goto(`/admin/sellers?search=${word}&details=${id}`);
     await page.getByRole("button", { name: "Activate" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Seller updated successfully." })).toBeVisible();
+    const flash = page.getByRole("status").filter({ hasText: "Seller updated successfully." });
+    await expect(flash).toBeVisible();
+    // Scrolled on a phone, the flash stays below the site's sticky header, its dismiss button clear of it.
+    const viewport = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 600 });
+    // To the end of the page's main column, within which the flash sticks.
+    await page.evaluate(() => {
+      const main = document.querySelector<HTMLElement>(".admin-main")!;
+      window.scrollTo(0, main.getBoundingClientRect().bottom + window.scrollY - window.innerHeight);
+    });
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+    const header = await page.locator(".site-header").boundingBox();
+    const shown = await flash.boundingBox();
+    expect(header).not.toBeNull();
+    expect(shown).not.toBeNull();
+    expect(shown!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
     await expectNoA11yViolations(page);
+    if (viewport) await page.setViewportSize(viewport);
     await page.getByRole("link", { name: "Delete" }).click();
     await expect(page.getByRole("dialog")).toBeVisible();
     await expectNoA11yViolations(page);
