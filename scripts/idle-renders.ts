@@ -114,8 +114,8 @@ export function hostSpeedProbeMs(): number {
 /**
  * One round of the idle renders on a started server: five signed-in renders to settle, then the round's signed-in
  * renders and anonymous first renders (`round` chooses first-render pages no other round asks for), their p50s, with
- * the host's speed probe before and after them (its mean). What the bench, its engines' alternation and the A/B of
- * two builds each time per server and round.
+ * the host's speed probe before and after them (its mean). The bench's rounds, its engines' alternation and the A/B
+ * of two builds (scripts/render-ab.ts) each measure one server's round with it.
  */
 export async function idleRenderRound(
   app: string,

@@ -70,6 +70,30 @@ type PageCase = {
   sameLayoutAs?: string;
 };
 
+/**
+ * A page of a seller's own opened while she is signed in (her profile, her invitation link): the note with the test
+ * id `note` shows in place of the review form. The seller is made with the path, before the sign-in, then given the
+ * account.
+ */
+function openedBySellerHerself(
+  { name, sameLayoutAs, note }: { name: string; sameLayoutAs: string; note: string },
+  pathOf: (sellerId: number) => string | Promise<string>,
+): PageCase {
+  let sellerId = 0;
+  return {
+    name,
+    sameLayoutAs,
+    as: "seller",
+    path: async ({ makeSeller }) => pathOf((sellerId = await makeSeller({ business_name: uniqueWord("axe") }))),
+    signedIn: async (user) => {
+      await e2eDb().updateTable("sellers").set({ user_id: user.id }).where("id", "=", sellerId).execute();
+    },
+    prepare: async (page) => {
+      await expect(page.getByTestId(note)).toBeVisible();
+    },
+  };
+}
+
 const PAGES: PageCase[] = [
   { name: "home", path: "/" },
   {
@@ -176,23 +200,14 @@ const PAGES: PageCase[] = [
       return `/seller/${id}?tab=reviews&sort=verified`;
     },
   },
-  (() => {
-    // Her own reviews tab, signed in: the note with its link in place of the form.
-    let sellerId = 0;
-    return {
+  openedBySellerHerself(
+    {
       name: "seller reviews tab, opened by the seller herself",
       sameLayoutAs: "seller reviews tab",
-      as: "seller",
-      path: async ({ makeSeller }) =>
-        `/seller/${(sellerId = await makeSeller({ business_name: uniqueWord("axe") }))}?tab=reviews`,
-      signedIn: async (user) => {
-        await e2eDb().updateTable("sellers").set({ user_id: user.id }).where("id", "=", sellerId).execute();
-      },
-      prepare: async (page) => {
-        await expect(page.getByTestId("own-listing")).toBeVisible();
-      },
-    } satisfies PageCase;
-  })(),
+      note: "own-listing",
+    },
+    (sellerId) => `/seller/${sellerId}?tab=reviews`,
+  ),
   {
     name: "seller profile, share open",
     sameLayoutAs: "seller profile",
@@ -663,26 +678,14 @@ const PAGES: PageCase[] = [
     path: async ({ makeSeller }) =>
       reviewInvitation(await makeSeller({ business_name: uniqueWord("axe") }), { customerName: "Meena" }),
   },
-  (() => {
-    // Her own link, opened while she is signed in: the note in place of the form (the seller is made with the path,
-    // before the sign-in, then given the account).
-    let sellerId = 0;
-    return {
+  openedBySellerHerself(
+    {
       name: "review invitation, opened by the seller herself",
       sameLayoutAs: "review invitation",
-      as: "seller",
-      path: async ({ makeSeller }) =>
-        reviewInvitation((sellerId = await makeSeller({ business_name: uniqueWord("axe") })), {
-          customerName: "Meena",
-        }),
-      signedIn: async (user) => {
-        await e2eDb().updateTable("sellers").set({ user_id: user.id }).where("id", "=", sellerId).execute();
-      },
-      prepare: async (page) => {
-        await expect(page.getByTestId("own-invitation")).toBeVisible();
-      },
-    } satisfies PageCase;
-  })(),
+      note: "own-invitation",
+    },
+    (sellerId) => reviewInvitation(sellerId, { customerName: "Meena" }),
+  ),
   {
     name: "review invitation, used",
     path: async ({ makeSeller }) =>
