@@ -11,7 +11,8 @@
 // All traffic stays on 127.0.0.1; every phase is bounded in time.
 //
 //   -- --sellers N (10000)  --duration S (10)  --connections C (32)  --rounds R (3)
-//      --port P (a free one; the bare server P+1: both must be free, a server already there is refused)
+//      --port P (a free one; the bare server P+1, the second floor P+2: all must be free, a server already there
+//      is refused)
 //      --scale A,B (1000,100000: search p50 at A and B sellers)  --skip-scale  --skip-browser
 //      --database both|sqlite|postgres (both; postgres: a throwaway PostgreSQL server started here, or
 //      TEST_DATABASE_URL's)
@@ -73,6 +74,8 @@ const CONNECTIONS = Number(values.connections);
 // admin: "sign-in answered 401"); a free port is taken unless one is given, and a given one must be free.
 const APP_PORT = values.port ? Number(values.port) : await freePort();
 const BARE_PORT = values.port ? APP_PORT + 1 : await freePort();
+/** The second bare server, serving the same floors (see `startBareServers`). */
+const BARE_PORT_2 = values.port ? APP_PORT + 2 : await freePort();
 const APP = `http://127.0.0.1:${APP_PORT}`;
 const SCALE = values.scale.split(",").map(Number) as [number, number];
 const BENCH_ADMIN = { email: "bench-admin@example.test", password: "bench-admin-password-123" };
@@ -295,20 +298,31 @@ async function stopApp(child: ChildProcess): Promise<void> {
 /** What a browser sends (Chromium): the answers are measured as browsers get them. */
 const BROWSER_ENCODING = "gzip, deflate, br, zstd";
 
-/** The bare server (scripts/bare-server.ts), in its own process as the app is. */
-let bare: ChildProcess | undefined;
+/**
+ * The bare servers (scripts/bare-server.ts), each in its own process as the app is: the first answers the app's
+ * bytes (the bare figure) and both serve the floors. Two identical processes serving the same floor differed by up
+ * to 10 % for their whole life (also pinned to one core: docs/performance.md, "How far one floor process can be
+ * trusted"), so a floor is the mean of one half on each.
+ */
+const bareServers: ChildProcess[] = [];
 
-async function startBareServer(): Promise<void> {
-  const child = fork(join(import.meta.dirname, "bare-server.ts"), [String(BARE_PORT)], {
-    execArgv: ["--import", "tsx"],
-    // Standard output is the floor's request log, thrown away as the app's is.
-    stdio: ["ignore", "ignore", "inherit", "ipc"],
-  });
-  bare = child;
-  await new Promise<void>((resolve, reject) => {
-    child.once("exit", (code) => reject(new Error(`the bare server exited (${code}) before it listened`)));
-    child.once("message", () => resolve());
-  });
+async function startBareServers(): Promise<void> {
+  for (const port of [BARE_PORT, BARE_PORT_2]) {
+    const child = fork(join(import.meta.dirname, "bare-server.ts"), [String(port)], {
+      execArgv: ["--import", "tsx"],
+      // Standard output is the floor's request log, thrown away as the app's is.
+      stdio: ["ignore", "ignore", "inherit", "ipc"],
+    });
+    bareServers.push(child);
+    await new Promise<void>((resolve, reject) => {
+      child.once("exit", (code) => reject(new Error(`the bare server on ${port} exited (${code}) before it listened`)));
+      child.once("message", () => resolve());
+    });
+  }
+}
+
+function stopBareServers(): void {
+  for (const child of bareServers) child.disconnect();
 }
 
 /**
@@ -318,8 +332,8 @@ async function startBareServer(): Promise<void> {
 function setBareAnswer(
   id: string,
   answer: { body: Buffer; headers: Record<string, string | number>; floor?: boolean; database?: string },
+  child = bareServers[0]!,
 ): Promise<void> {
-  const child = bare!;
   return new Promise((resolve) => {
     const onMessage = (message: { stored?: string }) => {
       if (message.stored !== id) return;
@@ -333,13 +347,14 @@ function setBareAnswer(
 }
 
 /**
- * Gives the bare server the floor of a route's answer (the plain answer with all its headers), reading the content
- * version of the app's `database` as the app does; the floor's URL.
+ * Gives both bare servers the floor of a route's answer (the plain answer with all its headers), reading the content
+ * version of the app's `database` as the app does; the floor's URL on each.
  */
-async function setFloorAnswer(id: string, route: string, database: string): Promise<string> {
+async function setFloorAnswer(id: string, route: string, database: string): Promise<[string, string]> {
   const plain = await rawGet(APP + route, "identity");
-  await setBareAnswer(id, { body: plain.body, headers: plain.allHeaders, floor: true, database });
-  return `http://127.0.0.1:${BARE_PORT}/?answer=${id}`;
+  for (const child of bareServers)
+    await setBareAnswer(id, { body: plain.body, headers: plain.allHeaders, floor: true, database }, child);
+  return [`http://127.0.0.1:${BARE_PORT}/?answer=${id}`, `http://127.0.0.1:${BARE_PORT_2}/?answer=${id}`];
 }
 
 /** One answer of the app as it came over the wire (not decoded), to be served again by the bare server. */
@@ -381,18 +396,19 @@ function load(url: string, acceptEncoding: string, duration = DURATION) {
  * given DURATION seconds in two halves in the order A B B A, so that a drift of the machine's speed during the
  * pair (this VM's moves 20–35 % within minutes) weighs on both alike instead of on whichever ran second. Each
  * figure is the mean of its two halves (equal lengths, so the rate is the whole run's); a p99 of the two halves'
- * mean, the whole run's lying between them.
+ * mean, the whole run's lying between them. `b` is told which half it is (a floor runs one half on each bare
+ * server); the halves of B are returned too.
  */
 async function pairedLoads(
   a: (duration: number) => Promise<LoadFigures>,
-  b: (duration: number) => Promise<LoadFigures>,
-): Promise<[LoadFigures, LoadFigures]> {
+  b: (duration: number, half: 0 | 1) => Promise<LoadFigures>,
+): Promise<[LoadFigures, LoadFigures, [LoadFigures, LoadFigures]]> {
   const half = DURATION / 2;
   const a1 = await a(half);
-  const b1 = await b(half);
-  const b2 = await b(half);
+  const b1 = await b(half, 0);
+  const b2 = await b(half, 1);
   const a2 = await a(half);
-  return [joinHalves(a1, a2), joinHalves(b1, b2)];
+  return [joinHalves(a1, a2), joinHalves(b1, b2), [b1, b2]];
 }
 
 function joinHalves(first: LoadFigures, second: LoadFigures): LoadFigures {
@@ -450,8 +466,11 @@ type Row = {
   bareRps: number;
   bareRuns: [number, number];
   bareP99: number;
-  /** the floor of the same answer (browser encoding only), measured with the app in halves A B B A (pairedLoads) between the bare server's two runs */
-  floor?: { rps: number; p99: number; ratio: number };
+  /**
+   * the floor of the same answer (browser encoding only), measured with the app in halves A B B A (pairedLoads)
+   * between the bare server's two runs, one B half on each bare server (`processes`: each one's req/s)
+   */
+  floor?: { rps: number; p99: number; ratio: number; processes: [number, number] };
   /** app ÷ bare; null when the bare figure was not stable (BARE_STABLE_WITHIN) */
   ratio: number | null;
   non2xx: number;
@@ -490,14 +509,14 @@ async function loadRoutes(
       const contentEncoding = String(probe.headers["content-encoding"] ?? "identity");
       console.log(`${route} (${encoding}: ${probe.body.length} bytes, ${contentEncoding}) …`);
       const bareUrl = `http://127.0.0.1:${BARE_PORT}/?answer=${answerId}`;
-      const floorUrl = encoding === "browser" ? await setFloorAnswer(`${answerId}-floor`, route, dbPath) : undefined;
+      const floorUrls = encoding === "browser" ? await setFloorAnswer(`${answerId}-floor`, route, dbPath) : undefined;
       const before = await load(bareUrl, acceptEncoding);
-      const [app, floor] = floorUrl
+      const [app, floor, floorHalves] = floorUrls
         ? await pairedLoads(
             (duration) => load(APP + route, acceptEncoding, duration),
-            (duration) => load(floorUrl, acceptEncoding, duration),
+            (duration, half) => load(floorUrls[half], acceptEncoding, duration),
           )
-        : [await load(APP + route, acceptEncoding), undefined];
+        : [await load(APP + route, acceptEncoding), undefined, undefined];
       const after = await load(bareUrl, acceptEncoding);
       const bareRps = Math.round((before.rps + after.rps) / 2);
       const stable = Math.max(before.rps, after.rps) <= BARE_STABLE_WITHIN * Math.min(before.rps, after.rps);
@@ -517,7 +536,13 @@ async function loadRoutes(
         non2xx: app.non2xx,
         errors: app.errors,
       };
-      if (floor) row.floor = { rps: floor.rps, p99: floor.p99, ratio: Number((app.rps / floor.rps).toFixed(3)) };
+      if (floor && floorHalves)
+        row.floor = {
+          rps: floor.rps,
+          p99: floor.p99,
+          ratio: Number((app.rps / floor.rps).toFixed(3)),
+          processes: [floorHalves[0].rps, floorHalves[1].rps],
+        };
       if (crossCheck && encoding === "browser") {
         const options = { connections: CONNECTIONS, duration: DURATION, acceptEncoding };
         const second = await secondLoad({ url: APP + route, ...options });
@@ -530,7 +555,7 @@ async function loadRoutes(
         };
       }
       console.log(
-        `  app ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms (non-2xx ${row.non2xx}, errors ${row.errors}); bare ${before.rps} then ${after.rps} req/s → ${row.ratio === null ? "no ratio (bare not stable within 10 %)" : `ratio ${row.ratio}`}${row.floor ? `; floor ${row.floor.rps} req/s (p99 ${row.floor.p99} ms) → app ÷ floor ${row.floor.ratio}` : ""}${row.second ? `; ${row.second.generator}: app ${row.second.rps}, bare ${row.second.bareRps} req/s → ratio ${row.second.ratio}` : ""}`,
+        `  app ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms (non-2xx ${row.non2xx}, errors ${row.errors}); bare ${before.rps} then ${after.rps} req/s → ${row.ratio === null ? "no ratio (bare not stable within 10 %)" : `ratio ${row.ratio}`}${row.floor ? `; floor ${row.floor.rps} req/s (${row.floor.processes.join(" and ")}; p99 ${row.floor.p99} ms) → app ÷ floor ${row.floor.ratio}` : ""}${row.second ? `; ${row.second.generator}: app ${row.second.rps}, bare ${row.second.bareRps} req/s → ratio ${row.second.ratio}` : ""}`,
       );
       rows.push(row);
     }
@@ -850,12 +875,18 @@ async function benchEngine(engine: EngineName): Promise<EngineResults> {
       );
       const floorRatios = out.rounds.map((round) => (rowOf(round, route).floor?.ratio ?? NaN) * 100);
       judge(
-        `${name} (cached, ${contentEncoding}): share of the floor's req/s (what every answer must do), each round`,
+        `${name} (cached, ${contentEncoding}): share of the floor's req/s (what every answer must do; two floor processes' mean), each round`,
         `${spread(floorRatios, " %")}; floor ${spread(
           out.rounds.map((round) => rowOf(round, route).floor?.rps ?? NaN),
           "",
           0,
-        )} req/s, its share of bare ${spread(
+        )} req/s, the second process ÷ the first ${spread(
+          out.rounds.map((round) => {
+            const [first, second] = rowOf(round, route).floor?.processes ?? [NaN, NaN];
+            return (second / first) * 100;
+          }),
+          " %",
+        )}, its share of bare ${spread(
           out.rounds.map((round) => ((rowOf(round, route).floor?.rps ?? NaN) / rowOf(round, route).bareRps) * 100),
           " %",
         )}`,
@@ -1101,7 +1132,7 @@ if (values["metrics-only"]) {
 // reversed every other round), on the first engine of --database, for /directory and the featured sellers' API;
 // printed only.
 if (values["floor-only"]) {
-  await startBareServer();
+  await startBareServers();
   try {
     const { dbPath, uploadsDir } = await seededDatabase(SELLERS);
     const app = await startApp(dbPath, uploadsDir);
@@ -1111,6 +1142,7 @@ if (values["floor-only"]) {
         "bare",
         "app",
         "floor",
+        "floor on the second process",
         "without=nonce",
         "without=log",
         "without=headers",
@@ -1121,23 +1153,28 @@ if (values["floor-only"]) {
         for (let n = 0; n < 3; n++) await rawGet(APP + route, BROWSER_ENCODING);
         const probe = await rawGet(APP + route, BROWSER_ENCODING);
         await setBareAnswer(`b${i}`, { body: probe.body, headers: probe.headers });
-        const floorUrl = await setFloorAnswer(`f${i}`, route, dbPath);
+        const [floorUrl, secondFloorUrl] = await setFloorAnswer(`f${i}`, route, dbPath);
         const urlOf = (variant: string) =>
           variant === "app"
             ? APP + route
             : variant === "bare"
               ? `http://127.0.0.1:${BARE_PORT}/?answer=b${i}`
-              : `${floorUrl}${variant === "floor" ? "" : `&${variant}`}`;
+              : variant === "floor on the second process"
+                ? secondFloorUrl
+                : `${floorUrl}${variant === "floor" ? "" : `&${variant}`}`;
         const rates = new Map(variants.map((v) => [v, [] as number[]]));
         for (let round = 0; round < ROUNDS; round++)
           for (const variant of round % 2 ? [...variants].reverse() : variants)
             rates.get(variant)!.push((await load(urlOf(variant), BROWSER_ENCODING)).rps);
-        const floor = rates.get("floor")!;
-        console.log(`${route} (${probe.body.length} bytes as sent), ${ROUNDS} rounds of ${DURATION} s, req/s:`);
+        const second = rates.get("floor on the second process")!;
+        const floor = rates.get("floor")!.map((rps, round) => (rps + second[round]!) / 2);
+        console.log(
+          `${route} (${probe.body.length} bytes as sent), ${ROUNDS} rounds of ${DURATION} s, req/s; ÷ the two floor processes' mean:`,
+        );
         for (const variant of variants) {
           const paired = rates.get(variant)!.map((rps, round) => (rps / floor[round]!) * 100);
           console.log(
-            `  ${variant.padEnd(16)} ${spread(rates.get(variant)!, "", 0)}; ÷ floor, each round: ${spread(paired, " %")}`,
+            `  ${variant.padEnd(28)} ${spread(rates.get(variant)!, "", 0)}; ÷ floor: ${spread(paired, " %")}`,
           );
         }
       }
@@ -1145,14 +1182,14 @@ if (values["floor-only"]) {
       await stopApp(app);
     }
   } finally {
-    bare?.disconnect();
+    stopBareServers();
     postgresServer?.stop();
     rmSync(work, { recursive: true, force: true });
   }
   process.exit(0);
 }
 
-await startBareServer();
+await startBareServers();
 const results: Record<string, unknown> = {
   date: new Date().toISOString(),
   node: process.version,
@@ -1209,7 +1246,7 @@ try {
     }`,
   );
 } finally {
-  bare?.disconnect();
+  stopBareServers();
   postgresServer?.stop();
   rmSync(work, { recursive: true, force: true });
 }
