@@ -16,6 +16,11 @@
 // turn) leaves a part out, to weigh each one: `version` answers after the event loop's turn without reading,
 // `turn` in the request's own callback.
 //
+// With { express: true } it also starts an Express application of the app's kind (its request log, compression, its
+// common headers) on a port of its own and sends { expressPort }: loaded before the floors, it leaves Node's HTTP
+// and stream functions in this process having seen what the app's process has seen of Express before its cached
+// hits (docs/performance.md, "What the app adds to a hit").
+//
 // Protocol (IPC): the parent sends { id, body (base64), headers } and gets { stored: id } back; the server
 // answers GET /?answer=<id>. With `floor: true` the body is the plain (identity) answer and the headers all of
 // the app's, and the answer is served as the floor (always gzip), reading the content version from `database` (a
@@ -23,6 +28,10 @@
 // { listening: true } once it listens.
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import compression from "compression";
+import express from "express";
+import pinoHttp from "pino-http";
 import {
   buildEntry,
   type BodyParts,
@@ -31,7 +40,8 @@ import {
   freshNonce,
   gzipBody,
 } from "../app/services/response-cache/packed-body.server";
-import { writeRequestLine } from "../server/request-basics";
+import { requestLogFields, setResponseHeaders, writeRequestLine } from "../server/request-basics";
+import { logger } from "../app/services/logger.server";
 import { openDatabase } from "../db/client";
 import { contentVersionSource } from "../app/models/content-version.server";
 
@@ -114,7 +124,28 @@ const server = createServer((req, res) => {
   res.end(answer.body);
 });
 
-process.on("message", (message: StoreMessage) => void store(message));
+process.on("message", (message: StoreMessage | { express: true }) =>
+  "express" in message ? startExpress() : void store(message),
+);
+
+/** The Express application answered before the floors (`{ express: true }`), with its port sent back. */
+function startExpress(): void {
+  const app = express();
+  app.use(pinoHttp({ logger, serializers: requestLogFields, quietReqLogger: true }));
+  app.use(compression());
+  app.use((_req, res, next) => (setResponseHeaders(res), next()));
+  const sellers = Array.from({ length: 6 }, (_, i) => ({ id: i, name: `Seller ${i}`, city: "Bengaluru", rating: 4.5 }));
+  app.get("/json", (_req, res) => void res.json({ sellers }));
+  app.get(
+    "/page",
+    (_req, res) => void res.type("html").send(`<!doctype html><ul>${"<li>a card</li>".repeat(1500)}</ul>`),
+  );
+  app.get("/text", (_req, res) => void res.type("text/plain").send("ok"));
+  app.get("/redirect", (_req, res) => res.redirect(303, "/page"));
+  const listening = app.listen(0, "127.0.0.1", () =>
+    process.send?.({ expressPort: (listening.address() as AddressInfo).port }),
+  );
+}
 
 async function store(message: StoreMessage): Promise<void> {
   const body = Buffer.from(message.body, "base64");

@@ -19,8 +19,8 @@
 //      --uncached-only (the idle uncached renders alone, printed, no results file: to compare the engines quickly)
 //      --scale-only (the search at scale alone, judged and printed, no results file)
 //      --metrics-only (the cached rate with METRICS=on and METRICS=off, rounds alternating, SQLite; printed only)
-//      --floor-only (a cached answer against its floor, and the floor without each of its parts, on the first
-//      engine of --database; printed only)
+//      --floor-only (a cached answer against its floor, on each bare server and after Express's answers, and the
+//      floor without each of its parts, on the first engine of --database; printed only)
 import { type ChildProcess, fork, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
@@ -301,19 +301,22 @@ const BROWSER_ENCODING = "gzip, deflate, br, zstd";
 /**
  * The bare servers (scripts/bare-server.ts), each in its own process as the app is: the first answers the app's
  * bytes (the bare figure) and both serve the floors. Two identical processes serving the same floor differed by up
- * to 10 % for their whole life (also pinned to one core: docs/performance.md, "How far one floor process can be
- * trusted"), so a floor is the mean of one half on each.
+ * to 10 % for their whole life (also pinned to one core: docs/performance.md, "What the app adds to a hit"), so a
+ * floor is the mean of one half on each. `--floor-only` starts a third (`extraPorts`), for the floor in a process
+ * that has served Express's answers first (`serveExpressFirst`).
  */
 const bareServers: ChildProcess[] = [];
+const barePorts: number[] = [];
 
-async function startBareServers(): Promise<void> {
-  for (const port of [BARE_PORT, BARE_PORT_2]) {
+async function startBareServers(extraPorts: number[] = []): Promise<void> {
+  for (const port of [BARE_PORT, BARE_PORT_2, ...extraPorts]) {
     const child = fork(join(import.meta.dirname, "bare-server.ts"), [String(port)], {
       execArgv: ["--import", "tsx"],
       // Standard output is the floor's request log, thrown away as the app's is.
       stdio: ["ignore", "ignore", "inherit", "ipc"],
     });
     bareServers.push(child);
+    barePorts.push(port);
     await new Promise<void>((resolve, reject) => {
       child.once("exit", (code) => reject(new Error(`the bare server on ${port} exited (${code}) before it listened`)));
       child.once("message", () => resolve());
@@ -347,14 +350,35 @@ function setBareAnswer(
 }
 
 /**
- * Gives both bare servers the floor of a route's answer (the plain answer with all its headers), reading the content
- * version of the app's `database` as the app does; the floor's URL on each.
+ * Gives every bare server the floor of a route's answer (the plain answer with all its headers), reading the content
+ * version of the app's `database` as the app does; the floor's URL on each, in the order they were started.
  */
-async function setFloorAnswer(id: string, route: string, database: string): Promise<[string, string]> {
+async function setFloorAnswer(id: string, route: string, database: string): Promise<[string, string, ...string[]]> {
   const plain = await rawGet(APP + route, "identity");
   for (const child of bareServers)
     await setBareAnswer(id, { body: plain.body, headers: plain.allHeaders, floor: true, database }, child);
-  return [`http://127.0.0.1:${BARE_PORT}/?answer=${id}`, `http://127.0.0.1:${BARE_PORT_2}/?answer=${id}`];
+  const [first, second, ...more] = barePorts.map((port) => `http://127.0.0.1:${port}/?answer=${id}`);
+  return [first!, second!, ...more];
+}
+
+/**
+ * Has a bare server start an Express application of the app's kind (its request log, compression, its common
+ * headers) and loads each of its answers (JSON, a large page, a short text, a redirect, a 404) with both encodings
+ * for 2 s: afterwards Node's HTTP and stream functions in that process have seen what the app's process has seen
+ * of Express before its cached hits (docs/performance.md, "What the app adds to a hit").
+ */
+async function serveExpressFirst(child: ChildProcess): Promise<void> {
+  const port = await new Promise<number>((resolve) => {
+    const onMessage = (message: { expressPort?: number }) => {
+      if (message.expressPort === undefined) return;
+      child.off("message", onMessage);
+      resolve(message.expressPort);
+    };
+    child.on("message", onMessage);
+    child.send({ express: true });
+  });
+  for (const path of ["/json", "/page", "/text", "/redirect", "/missing"])
+    for (const encoding of [BROWSER_ENCODING, "identity"]) await load(`http://127.0.0.1:${port}${path}`, encoding, 2);
 }
 
 /** One answer of the app as it came over the wire (not decoded), to be served again by the bare server. */
@@ -1128,11 +1152,12 @@ if (values["metrics-only"]) {
 }
 
 // --floor-only (docs/performance.md, "The floor of a cached answer"): the cached app, the bare server and the floor
-// of the same answer, and the floor with each of its parts left out, one after the other in each round (the order
-// reversed every other round), on the first engine of --database, for /directory and the featured sellers' API;
-// printed only.
+// of the same answer on each bare server (the third having served Express's answers first), and the floor with each
+// of its parts left out, one after the other in each round (the order reversed every other round), on the first
+// engine of --database, for /directory and the featured sellers' API; printed only.
 if (values["floor-only"]) {
-  await startBareServers();
+  await startBareServers([await freePort()]);
+  await serveExpressFirst(bareServers[2]!);
   try {
     const { dbPath, uploadsDir } = await seededDatabase(SELLERS);
     const app = await startApp(dbPath, uploadsDir);
@@ -1143,6 +1168,7 @@ if (values["floor-only"]) {
         "app",
         "floor",
         "floor on the second process",
+        "floor after Express",
         "without=nonce",
         "without=log",
         "without=headers",
@@ -1153,7 +1179,7 @@ if (values["floor-only"]) {
         for (let n = 0; n < 3; n++) await rawGet(APP + route, BROWSER_ENCODING);
         const probe = await rawGet(APP + route, BROWSER_ENCODING);
         await setBareAnswer(`b${i}`, { body: probe.body, headers: probe.headers });
-        const [floorUrl, secondFloorUrl] = await setFloorAnswer(`f${i}`, route, dbPath);
+        const [floorUrl, secondFloorUrl, floorAfterExpressUrl] = await setFloorAnswer(`f${i}`, route, dbPath);
         const urlOf = (variant: string) =>
           variant === "app"
             ? APP + route
@@ -1161,7 +1187,9 @@ if (values["floor-only"]) {
               ? `http://127.0.0.1:${BARE_PORT}/?answer=b${i}`
               : variant === "floor on the second process"
                 ? secondFloorUrl
-                : `${floorUrl}${variant === "floor" ? "" : `&${variant}`}`;
+                : variant === "floor after Express"
+                  ? floorAfterExpressUrl!
+                  : `${floorUrl}${variant === "floor" ? "" : `&${variant}`}`;
         const rates = new Map(variants.map((v) => [v, [] as number[]]));
         for (let round = 0; round < ROUNDS; round++)
           for (const variant of round % 2 ? [...variants].reverse() : variants)
