@@ -17,7 +17,7 @@
 // `turn` in the request's own callback.
 //
 // With { express: true } it also starts an Express application of the app's kind (its request log, compression, its
-// common headers) on a port of its own and sends { expressPort }: loaded before the floors, it leaves Node's HTTP
+// common headers, a page rendered by React) on a port of its own and sends { expressPort }: loaded before the floors, it leaves Node's HTTP
 // and stream functions in this process having seen what the app's process has seen of Express before its cached
 // hits (docs/performance.md, "What the app adds to a hit").
 //
@@ -32,6 +32,8 @@ import type { AddressInfo } from "node:net";
 import compression from "compression";
 import express from "express";
 import pinoHttp from "pino-http";
+import { createElement } from "react";
+import { renderToPipeableStream } from "react-dom/server";
 import {
   buildEntry,
   type BodyParts,
@@ -136,10 +138,15 @@ function startExpress(): void {
   app.use((_req, res, next) => (setResponseHeaders(res), next()));
   const sellers = Array.from({ length: 6 }, (_, i) => ({ id: i, name: `Seller ${i}`, city: "Bengaluru", rating: 4.5 }));
   app.get("/json", (_req, res) => void res.json({ sellers }));
-  app.get(
-    "/page",
-    (_req, res) => void res.type("html").send(`<!doctype html><ul>${"<li>a card</li>".repeat(1500)}</ul>`),
-  );
+  // A page rendered by React as the app renders its pages (app/entry.server.tsx): on Node 20 its renderer's own
+  // AsyncLocalStorage turns async_hooks on for the rest of the process's life.
+  app.get("/page", (_req, res) => {
+    const cards = Array.from({ length: 300 }, (_, i) => createElement("li", { key: i }, `a card ${i}`));
+    const { pipe } = renderToPipeableStream(createElement("ul", null, cards), {
+      onShellReady: () => (res.type("html"), pipe(res)),
+      onShellError: () => void res.status(500).end(),
+    });
+  });
   app.get("/text", (_req, res) => void res.type("text/plain").send("ok"));
   app.get("/redirect", (_req, res) => res.redirect(303, "/page"));
   const listening = app.listen(0, "127.0.0.1", () =>

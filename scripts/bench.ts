@@ -363,7 +363,7 @@ async function setFloorAnswer(id: string, route: string, database: string): Prom
 
 /**
  * Has a bare server start an Express application of the app's kind (its request log, compression, its common
- * headers) and loads each of its answers (JSON, a large page, a short text, a redirect, a 404) with both encodings
+ * headers) and loads each of its answers (JSON, a page rendered by React, a short text, a redirect, a 404) with both encodings
  * for 2 s: afterwards Node's HTTP and stream functions in that process have seen what the app's process has seen
  * of Express before its cached hits (docs/performance.md, "What the app adds to a hit").
  */
