@@ -17,9 +17,9 @@
 // `turn` in the request's own callback.
 //
 // With { express: true } it also starts an Express application of the app's kind (its request log, compression, its
-// common headers, a page rendered by React) on a port of its own and sends { expressPort }: loaded before the floors, it leaves Node's HTTP
-// and stream functions in this process having seen what the app's process has seen of Express before its cached
-// hits (docs/performance.md, "What the app adds to a hit").
+// common headers, a page rendered by React) on a port of its own and sends { expressPort }: loaded before the
+// floors, it leaves Node's HTTP and stream functions in this process having seen what the app's process has seen of
+// Express before its cached hits (docs/performance.md, "What the app adds to a hit").
 //
 // Protocol (IPC): the parent sends { id, body (base64), headers } and gets { stored: id } back; the server
 // answers GET /?answer=<id>. With `floor: true` the body is the plain (identity) answer and the headers all of

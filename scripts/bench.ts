@@ -305,8 +305,7 @@ const BROWSER_ENCODING = "gzip, deflate, br, zstd";
  * floor is the mean of one half on each. `--floor-only` starts a third (`extraPorts`), for the floor in a process
  * that has served Express's answers first (`serveExpressFirst`).
  */
-const bareServers: ChildProcess[] = [];
-const barePorts: number[] = [];
+const bareServers: { child: ChildProcess; port: number }[] = [];
 
 async function startBareServers(extraPorts: number[] = []): Promise<void> {
   for (const port of [BARE_PORT, BARE_PORT_2, ...extraPorts]) {
@@ -315,8 +314,7 @@ async function startBareServers(extraPorts: number[] = []): Promise<void> {
       // Standard output is the floor's request log, thrown away as the app's is.
       stdio: ["ignore", "ignore", "inherit", "ipc"],
     });
-    bareServers.push(child);
-    barePorts.push(port);
+    bareServers.push({ child, port });
     await new Promise<void>((resolve, reject) => {
       child.once("exit", (code) => reject(new Error(`the bare server on ${port} exited (${code}) before it listened`)));
       child.once("message", () => resolve());
@@ -325,28 +323,40 @@ async function startBareServers(extraPorts: number[] = []): Promise<void> {
 }
 
 function stopBareServers(): void {
-  for (const child of bareServers) child.disconnect();
+  for (const { child } of bareServers) child.disconnect();
+}
+
+/** Sends a bare server a message and resolves with the first reply `pick` accepts (not undefined). */
+function askBareServer<T>(
+  child: ChildProcess,
+  message: object,
+  pick: (reply: Record<string, unknown>) => T | undefined,
+) {
+  return new Promise<T>((resolve) => {
+    const onMessage = (reply: Record<string, unknown>) => {
+      const picked = pick(reply);
+      if (picked === undefined) return;
+      child.off("message", onMessage);
+      resolve(picked);
+    };
+    child.on("message", onMessage);
+    child.send(message);
+  });
 }
 
 /**
  * Gives the bare server an answer to send, exactly as the app sent it (bytes and encoding headers); with `floor`,
  * the plain answer and all its headers, to be served as the floor of that answer.
  */
-function setBareAnswer(
+async function setBareAnswer(
   id: string,
   answer: { body: Buffer; headers: Record<string, string | number>; floor?: boolean; database?: string },
-  child = bareServers[0]!,
+  child = bareServers[0]!.child,
 ): Promise<void> {
-  return new Promise((resolve) => {
-    const onMessage = (message: { stored?: string }) => {
-      if (message.stored !== id) return;
-      child.off("message", onMessage);
-      resolve();
-    };
-    child.on("message", onMessage);
-    const { body, ...rest } = answer;
-    child.send({ id, body: body.toString("base64"), ...rest });
-  });
+  const { body, ...rest } = answer;
+  await askBareServer(child, { id, body: body.toString("base64"), ...rest }, (reply) =>
+    reply.stored === id ? true : undefined,
+  );
 }
 
 /**
@@ -355,28 +365,22 @@ function setBareAnswer(
  */
 async function setFloorAnswer(id: string, route: string, database: string): Promise<[string, string, ...string[]]> {
   const plain = await rawGet(APP + route, "identity");
-  for (const child of bareServers)
+  for (const { child } of bareServers)
     await setBareAnswer(id, { body: plain.body, headers: plain.allHeaders, floor: true, database }, child);
-  const [first, second, ...more] = barePorts.map((port) => `http://127.0.0.1:${port}/?answer=${id}`);
+  const [first, second, ...more] = bareServers.map(({ port }) => `http://127.0.0.1:${port}/?answer=${id}`);
   return [first!, second!, ...more];
 }
 
 /**
  * Has a bare server start an Express application of the app's kind (its request log, compression, its common
- * headers) and loads each of its answers (JSON, a page rendered by React, a short text, a redirect, a 404) with both encodings
- * for 2 s: afterwards Node's HTTP and stream functions in that process have seen what the app's process has seen
- * of Express before its cached hits (docs/performance.md, "What the app adds to a hit").
+ * headers) and loads each of its answers (JSON, a page rendered by React, a short text, a redirect, a 404) with
+ * both encodings for 2 s: afterwards Node's HTTP and stream functions in that process have seen what the app's
+ * process has seen of Express before its cached hits (docs/performance.md, "What the app adds to a hit").
  */
 async function serveExpressFirst(child: ChildProcess): Promise<void> {
-  const port = await new Promise<number>((resolve) => {
-    const onMessage = (message: { expressPort?: number }) => {
-      if (message.expressPort === undefined) return;
-      child.off("message", onMessage);
-      resolve(message.expressPort);
-    };
-    child.on("message", onMessage);
-    child.send({ express: true });
-  });
+  const port = await askBareServer(child, { express: true }, (reply) =>
+    typeof reply.expressPort === "number" ? reply.expressPort : undefined,
+  );
   for (const path of ["/json", "/page", "/text", "/redirect", "/missing"])
     for (const encoding of [BROWSER_ENCODING, "identity"]) await load(`http://127.0.0.1:${port}${path}`, encoding, 2);
 }
@@ -1157,7 +1161,7 @@ if (values["metrics-only"]) {
 // engine of --database, for /directory and the featured sellers' API; printed only.
 if (values["floor-only"]) {
   await startBareServers([await freePort()]);
-  await serveExpressFirst(bareServers[2]!);
+  await serveExpressFirst(bareServers[2]!.child);
   try {
     const { dbPath, uploadsDir } = await seededDatabase(SELLERS);
     const app = await startApp(dbPath, uploadsDir);

@@ -113,17 +113,16 @@ export async function rankSearch(
         ${near.distance ?? sql`null`} as distance, ${near.tenths ?? sql`null`} as tenths,
         ${near.uncovered ?? sql`null`} as uncovered
       from ${index.candidates(carrying.map(all), mode)} and ${conditions}`;
-  // Near me has distances per row and a visitor's own centre: ranked every time.
-  const remembering = near.distance ? null : rememberedRankingKey(db, sql`${matches}${relaxedToBest}`);
-  if (remembering) {
-    const page = await rememberedPage(db, remembering, limit, offset, columns);
-    const stats = rankingStatsOf(db);
-    if (page) {
-      stats.hits++;
-      return page;
-    }
-    stats.misses++;
+  // Near me too: the centre and reach are in the statement, so in the key, and the page's distances are
+  // computed again for its rows by the same expression.
+  const remembering = rememberedRankingKey(db, sql`${matches}${relaxedToBest}`);
+  const stats = rankingStatsOf(db);
+  const page = await rememberedPage(db, remembering, limit, offset, columns, near.distance);
+  if (page) {
+    stats.hits++;
+    return page;
   }
+  stats.misses++;
   const { rows } = await sql<{
     total: number;
     id: number | null;
@@ -136,7 +135,7 @@ export async function rankSearch(
     shown_matches as (select * from matches${relaxedToBest})
     select counted.total as total, page.id as id, page.distance as distance,
       (select version from content_version where id = 1) as version${sql.join(shown, sql``)},
-      ${remembering ? sql`(select ${idsInOrder(db, sql`matched desc, quality, places desc, featured desc, id`)} from shown_matches)` : sql`null`} as ranked
+      (select ${idsInOrder(db, sql`${nearFirst}matched desc, quality, places desc, featured desc, id`)} from shown_matches) as ranked
     from (select count(*) as total from shown_matches) as counted
     left join (select id, matched, quality, places, featured, distance, tenths, uncovered from shown_matches
       order by ${nearFirst}matched desc, quality, places desc, featured desc, id limit ${limit} offset ${offset}) as page on true
@@ -147,7 +146,7 @@ export async function rankSearch(
   const onPage = rows.filter((r) => r.id !== null);
   const total = Number(rows[0]?.total ?? 0);
   const version = rows[0]?.version == null ? undefined : Number(rows[0].version);
-  if (remembering && version !== undefined) remember(db, remembering, version, total, rows[0]?.ranked ?? null);
+  if (version !== undefined) remember(db, remembering, version, total, rows[0]?.ranked ?? null);
   return {
     total,
     ids: onPage.map((r) => Number(r.id)),
@@ -207,22 +206,32 @@ function remember(db: DB, key: string, version: number, total: number, ranked: s
   rankingsOf(db).set(key, { generation: versionKey(version), total, ids });
 }
 
-/** A page from a remembered order, or null when none is remembered or the version moved since it was ranked. */
+/**
+ * A page from a remembered order, or null when none is remembered or the version moved since it was ranked;
+ * near me, with each row's `distance` (an expression over `sellers`) computed again.
+ */
 async function rememberedPage(
   db: DB,
   key: string,
   limit: number,
   offset: number,
   columns: readonly string[],
+  distance?: Expression<number>,
 ): Promise<RankedPage | null> {
   const ranking = rankingsOf(db).get(key);
   if (!ranking) return null;
   const ids = Array.from(ranking.ids.subarray(offset, offset + limit));
-  const shown = columns.map((column) => sql`, ${sql.ref(`shown.${column}`)} as ${sql.ref(`shown_${column}`)}`);
-  const { rows } = await sql<{ version: number | null; id: number | null; [shownColumn: string]: unknown }>`
-    select (select version from content_version where id = 1) as version, shown.id as id${sql.join(shown, sql``)}
+  const shown = columns.map((column) => sql`, ${sql.ref(`sellers.${column}`)} as ${sql.ref(`shown_${column}`)}`);
+  const { rows } = await sql<{
+    version: number | null;
+    id: number | null;
+    distance: number | null;
+    [shownColumn: string]: unknown;
+  }>`
+    select (select version from content_version where id = 1) as version, sellers.id as id,
+      ${distance ?? sql`null`} as distance${sql.join(shown, sql``)}
     from (select 1 as one) as one
-    left join sellers as shown on ${ids.length ? sql`shown.id in (${sql.join(ids)})` : sql`false`}`.execute(db);
+    left join sellers on ${ids.length ? sql`sellers.id in (${sql.join(ids)})` : sql`false`}`.execute(db);
   const version = rows[0]?.version;
   if (version == null || versionKey(Number(version)) !== ranking.generation) return null;
   const byId = new Map(rows.filter((r) => r.id !== null).map((r) => [Number(r.id), r]));
@@ -232,7 +241,7 @@ async function rememberedPage(
     ids,
     version: Number(version),
     rows: ids.map((id) => Object.fromEntries(columns.map((column) => [column, byId.get(id)![`shown_${column}`]]))),
-    distances: [],
+    distances: distance ? ids.map((id) => Number(byId.get(id)!.distance)) : [],
   };
 }
 

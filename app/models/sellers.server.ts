@@ -386,10 +386,33 @@ export async function anyPublicSellerMatches(db: DB, plan: SearchPlan, filters: 
 }
 
 /**
+ * Near me, the reaches a page is first looked for within, in tenths of a km of shown distance (0.95, 2.45, 4.95,
+ * 9.95, 24.95 and 99.95 km): the sellers shown at most that far are the first of the whole order, as the shown
+ * distance leads it.
+ */
+const NEAREST_TENTHS = [9, 24, 49, 99, 249, 999];
+
+/**
+ * The sellers shown at most `tenths` tenths of a km from `centre` (`floor(d * 10 + 0.5) <= tenths`, the order's own
+ * key): those under (tenths + 0.5) / 10 km, inside its box on the position index.
+ */
+function nearestConditions(eb: ExpressionBuilder<Database, "sellers">, centre: Position, tenths: number) {
+  const box = boundingBox(centre, (tenths + 0.5) / 10);
+  return eb.and([
+    eb("sellers.latitude", ">=", box.minLat),
+    eb("sellers.latitude", "<=", box.maxLat),
+    eb("sellers.longitude", ">=", box.minLng),
+    eb("sellers.longitude", "<=", box.maxLng),
+    eb(nearOrderKeys(distanceFrom(centre)).tenths, "<=", tenths),
+  ]);
+}
+
+/**
  * The directory's listing without a search text: featured first, then the best rated. A listing counts
  * once per content version (its total is remembered, directory-totals.server.ts): one statement reads the
  * page, the content version and, when no total is remembered, the count (one round trip on PostgreSQL
- * where there were three).
+ * where there were three). Near me, the page is looked for among the nearest first (`NEAREST_TENTHS`), so its
+ * cost follows the sellers around her, not every seller with a place.
  */
 export async function listDirectoryPage(
   db: DB,
@@ -399,7 +422,7 @@ export async function listDirectoryPage(
   const known = rememberedTotal(db, { ...query, place: placeKey(place), open: query.open?.key });
   // Near me: nearest first; at one shown distance those who serve her first, then the listing's own order.
   const distance = place ? distanceFrom(place.centre) : sql<number | null>`null`;
-  const pageOf = (withCount: boolean) =>
+  const pageOf = (withCount: boolean, nearestTenths?: number) =>
     db
       .selectFrom("sellers")
       .select(PUBLIC_COLUMNS)
@@ -409,6 +432,7 @@ export async function listDirectoryPage(
         distance.as("distance_km"),
       ])
       .where((eb) => directoryConditions(eb, query))
+      .$if(nearestTenths !== undefined, (qb) => qb.where((eb) => nearestConditions(eb, place!.centre, nearestTenths!)))
       .$if(!!place, (qb) => {
         const keys = nearOrderKeys(distanceFrom(place!.centre));
         return qb.orderBy(keys.tenths, "asc").orderBy(keys.uncovered, "asc");
@@ -419,16 +443,8 @@ export async function listDirectoryPage(
       .limit(query.limit)
       .offset((query.page - 1) * query.limit)
       .execute();
-  let rows = await pageOf(known.total === undefined);
-  let total = rows[0] ? known.settle(Number(rows[0].content_version), counted(rows[0].total)) : undefined;
-  // A remembered total that no longer holds (the version moved): the page again, counted this time.
-  if (rows[0] && total === undefined) {
-    rows = await pageOf(true);
-    total = rows[0] ? known.settle(Number(rows[0].content_version), counted(rows[0].total)) : undefined;
-  }
-  if (total === undefined) {
-    // No row on this page (past the last page, or nothing matches): the count alone, with its version.
-    const row = await db
+  const countAlone = () =>
+    db
       .selectFrom("sellers")
       .where((eb) => directoryConditions(eb, query))
       .select((eb) => [
@@ -436,6 +452,39 @@ export async function listDirectoryPage(
         eb.selectFrom("content_version").select("version").where("id", "=", 1).as("content_version"),
       ])
       .executeTakeFirstOrThrow();
+  // Near me, a reach whose sellers fill the page gives it as the whole order would (the rows beyond it come after).
+  let rows: Awaited<ReturnType<typeof pageOf>> | undefined;
+  for (const tenths of place ? NEAREST_TENTHS : []) {
+    if (place!.withinKm !== undefined && tenths / 10 >= place!.withinKm) break;
+    const nearest = await pageOf(false, tenths);
+    if (nearest.length === query.limit) {
+      rows = nearest;
+      break;
+    }
+  }
+  let total: number | undefined;
+  if (rows) {
+    const version = Number(rows[0]!.content_version);
+    total = known.settle(version, undefined);
+    if (total === undefined) {
+      // Counted alone; a change committed between the two statements: the page again, from the whole order.
+      const row = await countAlone();
+      if (Number(row.content_version) === version) total = known.settle(version, Number(row.total));
+      else rows = undefined;
+    }
+  }
+  if (!rows) {
+    rows = await pageOf(known.total === undefined);
+    total = rows[0] ? known.settle(Number(rows[0].content_version), counted(rows[0].total)) : undefined;
+  }
+  // A remembered total that no longer holds (the version moved): the page again, counted this time.
+  if (rows[0] && total === undefined) {
+    rows = await pageOf(true);
+    total = rows[0] ? known.settle(Number(rows[0].content_version), counted(rows[0].total)) : undefined;
+  }
+  if (total === undefined) {
+    // No row on this page (past the last page, or nothing matches): the count alone, with its version.
+    const row = await countAlone();
     total = known.settle(Number(row.content_version), Number(row.total))!;
   }
   const pagination = paginationOf(query, total);

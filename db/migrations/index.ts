@@ -30,6 +30,7 @@ import * as m0028 from "./m0028_reviews_trust";
 import * as m0029 from "./m0029_reviews_trust_shown";
 import * as m0030 from "./m0030_backup_runs";
 import * as m0031 from "./m0031_public_order_covers_end_date";
+import * as m0032 from "./m0032_search_public_covers_locality";
 
 // Migrations are listed here, not read from disk, so they are bundled with the server build. Kysely runs
 // them in the order of their names; the first 21 are named by a date and keep those names (production
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   m0029_reviews_trust_shown: m0029,
   m0030_backup_runs: m0030,
   m0031_public_order_covers_end_date: m0031,
+  m0032_search_public_covers_locality: m0032,
 };
 
 export const migrationProvider: MigrationProvider = {

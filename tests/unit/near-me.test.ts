@@ -28,6 +28,7 @@ import { collectAccountData } from "~/models/account-data.server";
 import { createApplication } from "~/models/applications.server";
 import { getOwnListing, updateOwnProfile } from "~/models/seller-account.server";
 import { saveAdminSeller } from "~/models/sellers-admin.server";
+import { forgetRememberedRankings, rememberedRankingStats } from "~/models/search.server";
 import { adminSellerSchema } from "~/lib/validation/sellers-admin";
 import { listPublicSellers, placeOfNear } from "~/services/directory.server";
 import { categoryIdBySlug, createTestDb, spareDatabaseTarget, testEngine } from "../support/test-db";
@@ -454,6 +455,40 @@ describe("near me on the directory's list", () => {
     expect(names(food.sellers)).toEqual(["bandra"]);
     const searched = await listPublicSellers(db, query({ search: `${word} whitefield`, place: near("560034", 25) }));
     expect(names(searched.sellers)[0]).toBe("whitefield");
+  });
+
+  // A search near a place is ranked once per centre and reach (docs/performance.md, "Search at scale"): its next
+  // pages and its repeats are read from the remembered order, with the same sellers and distances as ranked.
+  it("ranks a search near a place once, then pages from its order with the same distances", async () => {
+    const pages = async (place: ReturnType<typeof near>) => {
+      const shown = [];
+      for (const page of [1, 2, 3]) shown.push(await listPublicSellers(db, query({ place, limit: 2, page })));
+      return shown.map((result) => ({ total: result.pagination.total, sellers: result.sellers }));
+    };
+    forgetRememberedRankings(db);
+    const before = rememberedRankingStats(db);
+    const ranked = await pages(near("560066"));
+    // The first page ranked (maybe twice, with a vocabulary planned again), the two after it paged.
+    const afterRanking = rememberedRankingStats(db);
+    expect(afterRanking.hits).toBe(before.hits + 2);
+    expect(names(ranked.flatMap((p) => p.sellers))).toEqual([
+      "whitefield",
+      "indiranagar", // 11.8 km from Whitefield's centre
+      "hsr", // 13.1 km
+      "koramangala-featured", // 14.7 km, featured first
+      "koramangala",
+      "bandra",
+    ]);
+    expect(ranked.every((p) => p.sellers.every((s) => s.distance_km !== null && s.pincode))).toBe(true);
+    // Each page again from the order: the same rows, distances and totals.
+    expect(await pages(near("560066"))).toEqual(ranked);
+    expect(rememberedRankingStats(db)).toEqual({ hits: afterRanking.hits + 3, misses: afterRanking.misses });
+    // Another centre, or a reach, is another order.
+    expect(names((await listPublicSellers(db, query({ place: near("400050") }))).sellers)[0]).toBe("bandra");
+    expect(rememberedRankingStats(db).misses).toBe(afterRanking.misses + 1);
+    const within = await listPublicSellers(db, query({ place: near("560066", 10) }));
+    expect(names(within.sellers)).toEqual(["whitefield"]);
+    expect(rememberedRankingStats(db).misses).toBe(afterRanking.misses + 2);
   });
 
   it("reads near: a PIN code, or a position; refuses the rest", () => {

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~db/schema";
 import { seedDemoSellers } from "~/services/demo-sellers.server";
 import { forgetRememberedRankings } from "~/models/search.server";
-import { listPublicSellers } from "~/services/directory.server";
+import { suggestSearches } from "~/models/search-suggest.server";
+import { listPublicSellers, placeOfNear } from "~/services/directory.server";
 import { createTestDb, testEngine } from "../support/test-db";
 
 // The hot paths' real SQL (captured from Kysely) must use indexes: no full scan of sellers. SQLite's
@@ -127,7 +128,43 @@ describe.skipIf(testEngine !== "sqlite")("directory query plans", () => {
     expect((await listPublicSellers(db, query)).sellers).toEqual(result.sellers);
     const [paged, ...more] = plansOf(captured);
     expect(more).toEqual([]);
-    expect(paged).toMatch(/SEARCH shown USING INTEGER PRIMARY KEY \(rowid=\?\)/);
-    expect(paged).not.toMatch(/sellers_fts|SCAN shown\b|SCAN sellers\b/);
+    expect(paged).toMatch(/SEARCH sellers USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+    expect(paged).not.toMatch(/sellers_fts|SCAN sellers\b/);
+  });
+
+  // Suggestions as one types (docs/performance.md, "Search at scale"): a locality's beginning matches thousands of
+  // sellers at scale, counted per locality from the narrow index that ends with it, never from their wide rows.
+  it("the suggestions' localities are counted from the narrow index", async () => {
+    captured.length = 0;
+    const suggestions = await suggestSearches(db, "kor");
+    expect(suggestions.some((s) => s.kind === "locality" && s.label === "Koramangala")).toBe(true);
+    const localities = captured.filter((q) =>
+      /group by lower\("sellers"."locality"\)|group by lower\(sellers.locality\)/.test(q.sql),
+    );
+    expect(localities).toHaveLength(1);
+    const [plan] = plansOf(localities) as [string];
+    expect(plan).toMatch(/SEARCH sellers USING COVERING INDEX sellers_search_public \(id=\?/);
+    expect(plan).not.toMatch(/SCAN sellers\b|SEARCH sellers USING (?!COVERING INDEX sellers_search_public)/);
+  });
+
+  // Near me without a search (docs/performance.md, "Search at scale"): the page is first looked for among the nearest
+  // sellers, a box of the position index, never by the distance of every seller with a place.
+  it("the listing near a place reads the nearest first through the position index", async () => {
+    const place = placeOfNear("560034");
+    if (!place.ok || !place.place) throw new Error("no place");
+    const query = { search: "", category: "", city: "", featured: false, page: 1, limit: 12, place: place.place };
+    await listPublicSellers(db, query); // the total counted, once per version
+    captured.length = 0;
+    const result = await listPublicSellers(db, query);
+    expect(result.sellers).toHaveLength(12);
+    const plans = plansOf(captured.filter((q) => !/^select "version" from "content_version"/.test(q.sql)));
+    // Each reach tried (one that leaves the page short is widened) is a box of the index.
+    expect(plans.length).toBeGreaterThan(0);
+    for (const plan of plans) {
+      expect(plan).toMatch(
+        /SEARCH sellers USING INDEX sellers_public_position \(status=\? AND latitude>\? AND latitude<\?\)/,
+      );
+      expect(plan).not.toMatch(/SCAN sellers\b/);
+    }
   });
 });
