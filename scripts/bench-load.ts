@@ -12,7 +12,17 @@ import { existsSync } from "node:fs";
 import { delimiter, join } from "node:path";
 
 export type LoadOptions = { url: string; connections: number; duration: number; acceptEncoding: string };
-export type LoadFigures = { rps: number; p50: number; p99: number; non2xx: number; errors: number };
+export type LoadFigures = {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  /** the answers received (autocannon's count) */
+  answers?: number;
+  /** the serving process's CPU time (user and system) per answer, in µs, when the bench knows that process */
+  cpuUs?: number;
+};
 
 type BodyQueue = { pipelinedRequests: { addBody: (data: Buffer) => void } };
 
@@ -34,6 +44,7 @@ export async function autocannonLoad({
   });
   return {
     rps: Math.round(result.requests.average),
+    answers: result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,

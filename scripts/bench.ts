@@ -21,8 +21,8 @@
 //      --metrics-only (the cached rate with METRICS=on and METRICS=off, rounds alternating, SQLite; printed only)
 //      --floor-only (a cached answer against its floor, on each bare server and after Express's answers, and the
 //      floor without each of its parts, on the first engine of --database; printed only)
-import { type ChildProcess, fork, spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { type ChildProcess, execFileSync, fork, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { createServer as createTcpServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -270,6 +270,7 @@ async function startApp(
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
+  servingPids.set(port, child.pid!);
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
@@ -315,6 +316,7 @@ async function startBareServers(extraPorts: number[] = []): Promise<void> {
       stdio: ["ignore", "ignore", "inherit", "ipc"],
     });
     bareServers.push({ child, port });
+    servingPids.set(port, child.pid!);
     await new Promise<void>((resolve, reject) => {
       child.once("exit", (code) => reject(new Error(`the bare server on ${port} exited (${code}) before it listened`)));
       child.once("message", () => resolve());
@@ -415,8 +417,28 @@ function rawGet(
   });
 }
 
-function load(url: string, acceptEncoding: string, duration = DURATION) {
-  return autocannonLoad({ url, connections: CONNECTIONS, duration, acceptEncoding });
+/**
+ * The process serving each local port the bench loads (the app's, the bare servers'): a load of it also gives its
+ * CPU time per answer, which unlike the rate does not depend on how the load generator, on the other core, paces it.
+ */
+const servingPids = new Map<number, number>();
+
+/** Clock ticks per second of /proc's CPU times (`getconf CLK_TCK`; 100 on Linux). */
+const CLOCK_TICKS = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+
+/** A process's CPU time so far, user and system, in µs (/proc/<pid>/stat's 14th and 15th fields). */
+function processCpuMicros(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+}
+
+async function load(url: string, acceptEncoding: string, duration = DURATION): Promise<LoadFigures> {
+  const pid = servingPids.get(Number(new URL(url).port));
+  const before = pid === undefined ? 0 : processCpuMicros(pid);
+  const figures = await autocannonLoad({ url, connections: CONNECTIONS, duration, acceptEncoding });
+  if (pid === undefined || !figures.answers) return figures;
+  return { ...figures, cpuUs: Number(((processCpuMicros(pid) - before) / figures.answers).toFixed(1)) };
 }
 
 /**
@@ -447,6 +469,7 @@ function joinHalves(first: LoadFigures, second: LoadFigures): LoadFigures {
     p99: mean(first.p99, second.p99, 2),
     non2xx: first.non2xx + second.non2xx,
     errors: first.errors + second.errors,
+    ...(first.cpuUs !== undefined && second.cpuUs !== undefined ? { cpuUs: mean(first.cpuUs, second.cpuUs, 1) } : {}),
   };
 }
 
@@ -498,7 +521,9 @@ type Row = {
    * the floor of the same answer (browser encoding only), measured with the app in halves A B B A (pairedLoads)
    * between the bare server's two runs, one B half on each bare server (`processes`: each one's req/s)
    */
-  floor?: { rps: number; p99: number; ratio: number; processes: [number, number] };
+  floor?: { rps: number; p99: number; ratio: number; processes: [number, number]; cpuUs?: number };
+  /** the app process's CPU time per answer (µs) */
+  cpuUs?: number;
   /** app ÷ bare; null when the bare figure was not stable (BARE_STABLE_WITHIN) */
   ratio: number | null;
   non2xx: number;
@@ -563,6 +588,7 @@ async function loadRoutes(
         ratio: stable ? Number((app.rps / bareRps).toFixed(3)) : null,
         non2xx: app.non2xx,
         errors: app.errors,
+        cpuUs: app.cpuUs,
       };
       if (floor && floorHalves)
         row.floor = {
@@ -570,6 +596,7 @@ async function loadRoutes(
           p99: floor.p99,
           ratio: Number((app.rps / floor.rps).toFixed(3)),
           processes: [floorHalves[0].rps, floorHalves[1].rps],
+          cpuUs: floor.cpuUs,
         };
       if (crossCheck && encoding === "browser") {
         const options = { connections: CONNECTIONS, duration: DURATION, acceptEncoding };
@@ -583,7 +610,7 @@ async function loadRoutes(
         };
       }
       console.log(
-        `  app ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms (non-2xx ${row.non2xx}, errors ${row.errors}); bare ${before.rps} then ${after.rps} req/s → ${row.ratio === null ? "no ratio (bare not stable within 10 %)" : `ratio ${row.ratio}`}${row.floor ? `; floor ${row.floor.rps} req/s (${row.floor.processes.join(" and ")}; p99 ${row.floor.p99} ms) → app ÷ floor ${row.floor.ratio}` : ""}${row.second ? `; ${row.second.generator}: app ${row.second.rps}, bare ${row.second.bareRps} req/s → ratio ${row.second.ratio}` : ""}`,
+        `  app ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms (non-2xx ${row.non2xx}, errors ${row.errors}); bare ${before.rps} then ${after.rps} req/s → ${row.ratio === null ? "no ratio (bare not stable within 10 %)" : `ratio ${row.ratio}`}${row.floor ? `; floor ${row.floor.rps} req/s (${row.floor.processes.join(" and ")}; p99 ${row.floor.p99} ms) → app ÷ floor ${row.floor.ratio}; CPU per answer: app ${row.cpuUs} µs, floor ${row.floor.cpuUs} µs` : ""}${row.second ? `; ${row.second.generator}: app ${row.second.rps}, bare ${row.second.bareRps} req/s → ratio ${row.second.ratio}` : ""}`,
       );
       rows.push(row);
     }
@@ -677,6 +704,9 @@ type ScaleRun = {
   indiaP50?: number;
   p50: number;
   p90: number;
+  /** the API's searches alone, and the pages' */
+  apiP50: number;
+  pageP50: number;
   exactP50?: number;
   typoP50?: number;
   suggestP50?: number;
@@ -700,8 +730,15 @@ async function searchScale(): Promise<ScaleRun[]> {
       ]);
       await sequential(urls); // warm-up: page cache, statements
       const timing = await sequential(Array.from({ length: 10 }, () => urls).flat());
-      console.log(`  search at ${count} sellers: p50 ${timing.p50} ms, p90 ${timing.p90} ms`);
-      const run: ScaleRun = { sellers: count, vocabulary: seeded.vocabulary, ...timing };
+      // Each kind alone too: the mix's p50 falls between the fast API answers and the slower pages, where a few
+      // answers move it.
+      const tenOf = (kind: string) => Array.from({ length: 10 }, () => urls.filter((url) => url.includes(kind))).flat();
+      const apiP50 = (await sequential(tenOf("/api/"))).p50;
+      const pageP50 = (await sequential(tenOf("/directory"))).p50;
+      console.log(
+        `  search at ${count} sellers: p50 ${timing.p50} ms, p90 ${timing.p90} ms; the API alone p50 ${apiP50} ms, the page alone ${pageP50} ms`,
+      );
+      const run: ScaleRun = { sellers: count, vocabulary: seeded.vocabulary, ...timing, apiP50, pageP50 };
       if (count === SCALE[SCALE.length - 1]) {
         const api = (terms: string[]) => terms.map((term) => `${APP}/api/sellers?search=${term}`);
         await sequential(api(TYPO_TERMS));
@@ -1033,12 +1070,14 @@ async function judgeSearchScale(out: EngineResults): Promise<void> {
   const runs = await searchScale();
   out.searchScale = runs;
   const [small, large] = [runs[0]!, runs[1]!];
-  const ratio = Number((large.p50 / small.p50).toFixed(2));
+  // Judged on each kind's own p50 (the API's searches, the pages'); the mix's is printed beside them.
+  const apiRatio = large.apiP50 / small.apiP50;
+  const pageRatio = large.pageP50 / small.pageP50;
   judge(
-    `search p50 at ${SCALE[1]} vs ${SCALE[0]} sellers (uncached)`,
-    `${ratio}× (${large.p50} vs ${small.p50} ms)`,
-    `≤ ${TARGETS.searchScale}×`,
-    ratio <= TARGETS.searchScale,
+    `search p50 at ${SCALE[1]} vs ${SCALE[0]} sellers (uncached), the API and the page each`,
+    `API ${apiRatio.toFixed(2)}× (${large.apiP50} vs ${small.apiP50} ms), page ${pageRatio.toFixed(2)}× (${large.pageP50} vs ${small.pageP50} ms); the mix ${(large.p50 / small.p50).toFixed(2)}× (${large.p50} vs ${small.p50} ms)`,
+    `≤ ${TARGETS.searchScale}× each`,
+    apiRatio <= TARGETS.searchScale && pageRatio <= TARGETS.searchScale,
   );
   const typoRatio = Number((large.typoP50! / large.exactP50!).toFixed(2));
   judge(
@@ -1195,9 +1234,13 @@ if (values["floor-only"]) {
                   ? floorAfterExpressUrl!
                   : `${floorUrl}${variant === "floor" ? "" : `&${variant}`}`;
         const rates = new Map(variants.map((v) => [v, [] as number[]]));
+        const cpu = new Map(variants.map((v) => [v, [] as number[]]));
         for (let round = 0; round < ROUNDS; round++)
-          for (const variant of round % 2 ? [...variants].reverse() : variants)
-            rates.get(variant)!.push((await load(urlOf(variant), BROWSER_ENCODING)).rps);
+          for (const variant of round % 2 ? [...variants].reverse() : variants) {
+            const figures = await load(urlOf(variant), BROWSER_ENCODING);
+            rates.get(variant)!.push(figures.rps);
+            cpu.get(variant)!.push(figures.cpuUs ?? NaN);
+          }
         const second = rates.get("floor on the second process")!;
         const floor = rates.get("floor")!.map((rps, round) => (rps + second[round]!) / 2);
         console.log(
@@ -1206,7 +1249,7 @@ if (values["floor-only"]) {
         for (const variant of variants) {
           const paired = rates.get(variant)!.map((rps, round) => (rps / floor[round]!) * 100);
           console.log(
-            `  ${variant.padEnd(28)} ${spread(rates.get(variant)!, "", 0)}; ÷ floor: ${spread(paired, " %")}`,
+            `  ${variant.padEnd(28)} ${spread(rates.get(variant)!, "", 0)}; ÷ floor: ${spread(paired, " %")}; CPU per answer ${spread(cpu.get(variant)!, " µs", 1)}`,
           );
         }
       }
