@@ -22,7 +22,7 @@
 //      --floor-only (a cached answer against its floor, on each bare server and after Express's answers, and the
 //      floor without each of its parts, on the first engine of --database; printed only)
 import { type ChildProcess, execFileSync, fork, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { createServer as createTcpServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -40,7 +40,15 @@ import { autocannonLoad, type LoadFigures, secondLoad } from "./bench-load";
 import { JS_BUDGET_BYTES, measureJsWeight, PUBLIC_PAGES } from "./js-weight";
 import { auditPages, printAudits } from "./lighthouse";
 import { databaseUrl, startThrowawayPostgres, type ThrowawayPostgres } from "./postgres-server";
-import { HOST_PROBE_QUIET_MS, idleRenderRound, SEARCH_TERMS, sequential, untilQuiet, warmUpUrls } from "./idle-renders";
+import {
+  cpuTicks,
+  HOST_PROBE_QUIET_MS,
+  idleRenderRound,
+  SEARCH_TERMS,
+  sequential,
+  untilQuiet,
+  warmUpUrls,
+} from "./idle-renders";
 import { freePort, processMemoryMb, productionServerCommand } from "./reliability/production-server";
 
 const { values } = parseArgs({
@@ -426,19 +434,13 @@ const servingPids = new Map<number, number>();
 /** Clock ticks per second of /proc's CPU times (`getconf CLK_TCK`; 100 on Linux). */
 const CLOCK_TICKS = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
 
-/** A process's CPU time so far, user and system, in µs (/proc/<pid>/stat's 14th and 15th fields). */
-function processCpuMicros(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
-}
-
 async function load(url: string, acceptEncoding: string, duration = DURATION): Promise<LoadFigures> {
   const pid = servingPids.get(Number(new URL(url).port));
-  const before = pid === undefined ? 0 : processCpuMicros(pid);
+  const before = pid === undefined ? 0 : cpuTicks(pid);
   const figures = await autocannonLoad({ url, connections: CONNECTIONS, duration, acceptEncoding });
   if (pid === undefined || !figures.answers) return figures;
-  return { ...figures, cpuUs: Number(((processCpuMicros(pid) - before) / figures.answers).toFixed(1)) };
+  const micros = ((cpuTicks(pid) - before) * 1e6) / CLOCK_TICKS;
+  return { ...figures, cpuUs: Number((micros / figures.answers).toFixed(1)) };
 }
 
 /**
@@ -1233,23 +1235,21 @@ if (values["floor-only"]) {
                 : variant === "floor after Express"
                   ? floorAfterExpressUrl!
                   : `${floorUrl}${variant === "floor" ? "" : `&${variant}`}`;
-        const rates = new Map(variants.map((v) => [v, [] as number[]]));
-        const cpu = new Map(variants.map((v) => [v, [] as number[]]));
+        const loads = new Map(variants.map((v) => [v, [] as LoadFigures[]]));
         for (let round = 0; round < ROUNDS; round++)
-          for (const variant of round % 2 ? [...variants].reverse() : variants) {
-            const figures = await load(urlOf(variant), BROWSER_ENCODING);
-            rates.get(variant)!.push(figures.rps);
-            cpu.get(variant)!.push(figures.cpuUs ?? NaN);
-          }
-        const second = rates.get("floor on the second process")!;
-        const floor = rates.get("floor")!.map((rps, round) => (rps + second[round]!) / 2);
+          for (const variant of round % 2 ? [...variants].reverse() : variants)
+            loads.get(variant)!.push(await load(urlOf(variant), BROWSER_ENCODING));
+        const rates = (variant: string) => loads.get(variant)!.map((figures) => figures.rps);
+        const second = rates("floor on the second process");
+        const floor = rates("floor").map((rps, round) => (rps + second[round]!) / 2);
         console.log(
           `${route} (${probe.body.length} bytes as sent), ${ROUNDS} rounds of ${DURATION} s, req/s; ÷ the two floor processes' mean:`,
         );
         for (const variant of variants) {
-          const paired = rates.get(variant)!.map((rps, round) => (rps / floor[round]!) * 100);
+          const paired = rates(variant).map((rps, round) => (rps / floor[round]!) * 100);
+          const cpu = loads.get(variant)!.map((figures) => figures.cpuUs ?? NaN);
           console.log(
-            `  ${variant.padEnd(28)} ${spread(rates.get(variant)!, "", 0)}; ÷ floor: ${spread(paired, " %")}; CPU per answer ${spread(cpu.get(variant)!, " µs", 1)}`,
+            `  ${variant.padEnd(28)} ${spread(rates(variant), "", 0)}; ÷ floor: ${spread(paired, " %")}; CPU per answer ${spread(cpu, " µs", 1)}`,
           );
         }
       }

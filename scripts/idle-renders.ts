@@ -48,7 +48,7 @@ export function firstRenderUrls(app: string, round: number): string[] {
 }
 
 /** CPU time (user and system, in clock ticks) a process has used so far (Linux's /proc). */
-function cpuTicks(pid: number): number {
+export function cpuTicks(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   return Number(fields[11]) + Number(fields[12]);

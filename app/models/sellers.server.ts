@@ -305,13 +305,17 @@ export function boundingBox(centre: Position, km: number) {
 function placeConditions(eb: ExpressionBuilder<Database, "sellers">, place: NearPlace) {
   if (place.withinKm === undefined)
     return [eb("sellers.latitude", "is not", null), eb("sellers.longitude", "is not", null)];
-  const box = boundingBox(place.centre, place.withinKm);
+  return [...insideBox(eb, place.centre, place.withinKm), eb(distanceFrom(place.centre), "<=", place.withinKm)];
+}
+
+/** A seller's position inside the bounding box of `km` around `centre` (a range of the position index). */
+function insideBox(eb: ExpressionBuilder<Database, "sellers">, centre: Position, km: number) {
+  const box = boundingBox(centre, km);
   return [
     eb("sellers.latitude", ">=", box.minLat),
     eb("sellers.latitude", "<=", box.maxLat),
     eb("sellers.longitude", ">=", box.minLng),
     eb("sellers.longitude", "<=", box.maxLng),
-    eb(distanceFrom(place.centre), "<=", place.withinKm),
   ];
 }
 
@@ -397,12 +401,8 @@ const NEAREST_TENTHS = [9, 24, 49, 99, 249, 999];
  * key): those under (tenths + 0.5) / 10 km, inside its box on the position index.
  */
 function nearestConditions(eb: ExpressionBuilder<Database, "sellers">, centre: Position, tenths: number) {
-  const box = boundingBox(centre, (tenths + 0.5) / 10);
   return eb.and([
-    eb("sellers.latitude", ">=", box.minLat),
-    eb("sellers.latitude", "<=", box.maxLat),
-    eb("sellers.longitude", ">=", box.minLng),
-    eb("sellers.longitude", "<=", box.maxLng),
+    ...insideBox(eb, centre, (tenths + 0.5) / 10),
     eb(nearOrderKeys(distanceFrom(centre)).tenths, "<=", tenths),
   ]);
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~db/client";
 import { createSeller } from "~db/seed/factories";
-import { haversineKm, type Position, serviceAreaCovers } from "~/lib/geo";
+import { EARTH_RADIUS_KM, haversineKm, type Position, serviceAreaCovers } from "~/lib/geo";
 import { isPublic } from "~/models/seller-visibility.server";
 import { seedDemoSellers } from "~/services/demo-sellers.server";
 import { listPublicSellers, placeOfNear } from "~/services/directory.server";
@@ -35,7 +35,7 @@ beforeAll(async () => {
   // Around a point far from the demo's cities: eleven sellers 0.5 km south, one 1.0 km north and one 1.2 km
   // north-east, inside the square around the first reach (0.95 km) but beyond it. The page of twelve is the eleven
   // and the one to the north: a reach's square alone would give the north-east one.
-  const kmPerDegree = 111.195;
+  const kmPerDegree = (EARTH_RADIUS_KM * Math.PI) / 180;
   const lngDegree = kmPerDegree * Math.cos((23 * Math.PI) / 180);
   for (let i = 0; i < 11; i++)
     await createSeller(db, { business_name: `Corner South ${i}`, latitude: 23 - 0.5 / kmPerDegree, longitude: 80 });
