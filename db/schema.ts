@@ -428,7 +428,7 @@ export interface SellersFtsTermsTable {
 }
 
 // PostgreSQL's search documents, `sellers_search` (id, document tsvector, status, subscription_end_date, city,
-// is_featured, latitude, longitude, serves, serves_km), stay untyped (db/schema-columns.ts, UNTYPED_TABLES): only app/models/text-index.server.ts reads them,
+// is_featured, latitude, longitude, serves, serves_km, business_name, locality), stay untyped (db/schema-columns.ts, UNTYPED_TABLES): only app/models/text-index.server.ts reads them,
 // in raw SQL. A trigger on sellers writes each row, the copied columns included, so the search applies the public
 // rule and the filters without reading the sellers rows.
 

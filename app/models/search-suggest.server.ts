@@ -13,7 +13,7 @@ import { isPublic } from "./seller-visibility.server";
 // public sellers' business names, active categories and localities whose words start with the typed
 // words. Each typed word must begin a word of the suggestion (the last one is usually half typed).
 // Sellers and localities are found through the text index (FTS5 column filters on SQLite, the business
-// name's weight A and locality's weight C in PostgreSQL's documents), a bounded number of candidates in
+// name's and the locality's own words beside PostgreSQL's documents), a bounded number of candidates in
 // id order, then checked word by word here, so both engines suggest the same.
 
 export type Suggestion = { kind: "seller" | "category" | "locality"; label: string; href: string };

@@ -25,10 +25,10 @@ export type Alternatives = (string | { whole: string })[];
 const wordOf = (p: string | { whole: string }) => (typeof p === "string" ? p : p.whole);
 const isWhole = (p: string | { whole: string }, whole?: "whole") => !!whole || typeof p !== "string";
 
-/** A column the suggestions look words up in: SQLite's FTS5 column, PostgreSQL's weight in the documents. */
+/** A column the suggestions look words up in: SQLite's FTS5 column, PostgreSQL's `<column>_words` beside the documents. */
 const SUGGEST_COLUMNS = {
-  business_name: { column: "business_name", weight: "A" },
-  locality: { column: "locality", weight: "C" },
+  business_name: { column: "business_name" },
+  locality: { column: "locality" },
 } as const;
 
 /** An index word and the number of sellers whose text has it. */
@@ -53,8 +53,9 @@ export interface TextIndex {
   matches(alternatives: Alternatives, place?: Place, whole?: "whole"): RawBuilder<SqlBool>;
   /**
    * sellers whose `column` has, for every word, one of its alternatives (folded) as a prefix: the
-   * statement's source, joined to `sellers` and ending in a where clause, and the seller id in the index's
-   * own order
+   * statement's source, with the seller's row as `sellers` and ending in a where clause (only what
+   * `candidates` may read, and the business name and the locality), and the seller id in the index's own
+   * order
    */
   prefixesIn(
     column: keyof typeof SUGGEST_COLUMNS,
@@ -117,13 +118,13 @@ const postgresIndex: TextIndex = {
     return sql<SqlBool>`sellers.document @@ ${tsAlternatives(alternatives, place?.weight, whole)}::tsquery`;
   },
   prefixesIn(column, words) {
-    const { weight } = SUGGEST_COLUMNS[column];
-    const query = words.map((w) => `(${tsAlternatives(w, weight)})`).join(" & ");
-    return {
-      source: sql`sellers_search as s join sellers on sellers.id = s.id
-        where s.document @@ ${query}::tsquery`,
-      id: sql`sellers.id`,
-    };
+    const query = words.map((w) => `(${tsAlternatives(w)})`).join(" & ");
+    // The documents carry the business name and the locality with their own words, beside the public rule's
+    // columns: a match tests a few words, and no wide sellers row is read (m0033_search_documents_carry_names).
+    // Not through sellers_search_matching: the planner may read the business names in id order for the first
+    // few matches.
+    const columnWords = sql.ref(`sellers.${SUGGEST_COLUMNS[column].column}_words`);
+    return { source: sql`sellers_search as sellers where ${columnWords} @@ ${query}::tsquery`, id: sql`sellers.id` };
   },
   async terms(db) {
     return db.selectFrom("search_terms").select(["term", "documents"]).execute();

@@ -31,11 +31,12 @@ import * as m0029 from "./m0029_reviews_trust_shown";
 import * as m0030 from "./m0030_backup_runs";
 import * as m0031 from "./m0031_public_order_covers_end_date";
 import * as m0032 from "./m0032_search_public_covers_locality";
+import * as m0033 from "./m0033_search_documents_carry_names";
 
 // Migrations are listed here, not read from disk, so they are bundled with the server build. Kysely runs
 // them in the order of their names; the first 21 are named by a date and keep those names (production
 // databases have recorded them). A new one is `m<NNNN>_<words>`, NNNN its place in this list (the next is
-// m0032), added last: it sorts after every earlier name whatever the day it is written
+// m0034), added last: it sorts after every earlier name whatever the day it is written
 // (docs/decisions/202-migrations-named-by-sequence-number.md; tests/unit/migration-names.test.ts).
 const migrations: Record<string, Migration> = {
   "2026-11-21T1130_initial": m20261121T1130,
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   m0030_backup_runs: m0030,
   m0031_public_order_covers_end_date: m0031,
   m0032_search_public_covers_locality: m0032,
+  m0033_search_documents_carry_names: m0033,
 };
 
 export const migrationProvider: MigrationProvider = {

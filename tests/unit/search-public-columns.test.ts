@@ -6,6 +6,7 @@ import type { DB } from "~db/client";
 import { createSeller } from "~db/seed/factories";
 import type { Database } from "~db/schema";
 import { listPublicSellers } from "~/services/directory.server";
+import { suggestSearches } from "~/models/search-suggest.server";
 import { textIndexOf } from "~/models/text-index.server";
 import { seedDemoSellers } from "~/services/demo-sellers.server";
 import { createTestDb, testEngine } from "../support/test-db";
@@ -71,6 +72,27 @@ describe(`the search's public columns (${testEngine})`, () => {
     expect(await found({ search: "wombatcraft" })).toEqual([]);
     await set({ status: "active" });
     expect(await found({ search: "wombatcraft", city: "Pune", featured: true })).toEqual([sellerId]);
+  });
+
+  it("suggests from the business name and locality as they are now, for public sellers only", async () => {
+    const sellerId = await createSeller(db, { business_name: "Dugongware Pottery", locality: "Echidnapuram" });
+    const labels = async (typed: string) => (await suggestSearches(db, typed)).map((s) => `${s.kind}:${s.label}`);
+    expect(await labels("dugong")).toEqual(["seller:Dugongware Pottery"]);
+    expect(await labels("echidna")).toEqual(["locality:Echidnapuram"]);
+
+    await db
+      .updateTable("sellers")
+      .set({ business_name: "Pangolinware Pottery", locality: "Tarsierpet" })
+      .where("id", "=", sellerId)
+      .execute();
+    expect(await labels("dugong")).toEqual([]);
+    expect(await labels("echidna")).toEqual([]);
+    expect(await labels("pangolinw")).toEqual(["seller:Pangolinware Pottery"]);
+    expect(await labels("tarsier")).toEqual(["locality:Tarsierpet"]);
+
+    await db.updateTable("sellers").set({ status: "inactive" }).where("id", "=", sellerId).execute();
+    expect(await labels("pangolinw")).toEqual([]);
+    expect(await labels("tarsier")).toEqual([]);
   });
 
   it("counts the index words once however often the public columns change", async () => {
